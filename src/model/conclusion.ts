@@ -1,0 +1,44 @@
+import type { Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
+
+export interface Verdict {
+  conclusion: Conclusion;
+  reason: string;
+}
+
+/**
+ * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
+ * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
+ * (`new-errors` needs a baseline; without one it behaves like `errors`.)
+ */
+export function decideConclusion(invocations: readonly Invocation[], counts: StatusCounts, failOn: FailOn): Verdict {
+  const problems: string[] = [];
+  if (counts.error > 0) problems.push(plural(counts.error, "node error", "node errors"));
+  if (counts.fail > 0) problems.push(plural(counts.fail, "failed test", "failed tests"));
+  const runFailures = invocations.filter(
+    (inv) => (inv.failed || inv.runErrors.length > 0) && inv.counts.error + inv.counts.fail === 0,
+  );
+  if (runFailures.length > 0) {
+    const crashed = runFailures.some((inv) => inv.state === "incomplete");
+    problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
+  }
+  const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+
+  if (failOn === "never") {
+    const all = [...problems, ...warnings];
+    return all.length > 0
+      ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
+      : { conclusion: "success", reason: "all nodes succeeded" };
+  }
+  const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
+  if (blocking.length > 0) return { conclusion: "failure", reason: join(blocking) };
+  if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
+  return { conclusion: "success", reason: "all nodes succeeded" };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function join(parts: string[]): string {
+  return parts.join(", ");
+}

@@ -1,0 +1,210 @@
+import type { NodeFacts } from "../telemetry/events.js";
+import { nanosToIso } from "../telemetry/values.js";
+import type { EvaluationState, InvocationState, NodeState, SpanExtras } from "./accumulate.js";
+import { countStatuses } from "./counts.js";
+import { buildSkipChains } from "./skip-chains.js";
+import { pickSlowest } from "./slowest.js";
+import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
+import type { Invocation, InvocationSource, NodeLocation, NodeResult, PhaseSummary } from "./types.js";
+
+export interface FinishOptions {
+  source: InvocationSource;
+  slowest: number;
+  readerWarnings: string[];
+}
+
+/** Turns one invocation's accumulated state into its result: one result per selected node. */
+export function finishInvocation(state: InvocationState, options: FinishOptions): Invocation {
+  const extrasByNode = joinExtras(state);
+  const nodes: NodeResult[] = [];
+  for (const node of state.nodes.values()) {
+    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? []);
+    if (result) nodes.push(result);
+  }
+  nodes.sort(byStartThenId);
+  const runErrors = [...state.runLogs, ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs)].filter(
+    (line) => line.severity === "ERROR",
+  );
+  const skipChains = buildSkipChains(nodes);
+  const roots = new Map<string, string>();
+  for (const chain of skipChains) for (const skipped of chain.skipped) roots.set(skipped.uniqueId, chain.rootId);
+  for (const node of nodes) node.skipRoot = roots.get(node.uniqueId) ?? null;
+
+  const readerWarnings = [...options.readerWarnings];
+  if (!state.ended) {
+    readerWarnings.push(
+      "the invocation has no end record: the run crashed, was killed or is still running; results are partial",
+    );
+  }
+  const durationMs =
+    state.startNs !== null && state.endNs !== null ? Number((state.endNs - state.startNs) / 1_000_000n) : null;
+  return {
+    invocationId: state.invocationId ?? formatUuid(state.traceId),
+    traceId: state.traceId,
+    command: state.command,
+    rawCommand: state.rawCommand,
+    dbtVersion: state.version,
+    target: state.target,
+    startedAt: nanosToIso(state.startNs),
+    completedAt: nanosToIso(state.endNs),
+    durationMs,
+    state: state.ended ? "complete" : "incomplete",
+    statusMessage: state.statusMessage,
+    failed: state.statusCode === 2 || !state.ended,
+    source: options.source,
+    phases: finishPhases(state),
+    nodes,
+    counts: countStatuses(nodes),
+    skipChains,
+    runErrors,
+    slowest: pickSlowest(nodes, options.slowest),
+    readerWarnings,
+  };
+}
+
+function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
+  const evaluations = [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs));
+  const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
+  if (!facts) return null;
+  // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
+  const inSelection = node.processed ? node.processed.inSelection === true : true;
+  if (!inSelection) return null;
+
+  const finished = node.processed !== null || evaluations.length > 0;
+  const status = finished ? decideStatus(facts) : "unknown";
+  const logs = extras.flatMap((entry) => entry.logs);
+  const queryErrors = extras.flatMap((entry) => entry.queryErrors);
+  const errorLog = logs.find((line) => line.severity === "ERROR");
+  let message = errorLog?.text ?? queryErrors[0] ?? null;
+  if (!finished) message = "the node started but never finished (the run was interrupted)";
+
+  const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
+  const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
+  const endNs = node.processedEndNs ?? maxEnd(evaluations);
+  const idle = node.processed?.idleMs ?? sumIdle(evaluations);
+  const queryNs = extras.reduce((sum, entry) => sum + entry.queryNs, 0n);
+  const queryCount = extras.reduce((sum, entry) => sum + entry.queryCount, 0);
+  const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
+  return {
+    uniqueId: node.uniqueId,
+    name,
+    resourceType: resourceTypeOf(facts.nodeType, node.uniqueId),
+    packageName: packageOf(node.uniqueId),
+    materialization: facts.materialization,
+    outcome: facts.outcome ?? "unspecified",
+    skipReason: facts.skipReason,
+    status,
+    errorType: facts.outcome === "error" ? (facts.errorType ?? null) : null,
+    message,
+    logs,
+    test: facts.test ?? null,
+    freshness: facts.freshness ?? null,
+    skippedBecauseOf: facts.skipReason === "upstream" ? facts.upstreamId : null,
+    skipRoot: null,
+    lastPhase: facts.phase,
+    inSelection,
+    rowsAffected: facts.rowsAffected,
+    timing: {
+      processingMs,
+      lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000n) / 1_000 : null,
+      idleMs: idle,
+      warehouseMs: Number(queryNs / 1_000n) / 1_000,
+      queryCount,
+      startedAt: nanosToIso(startNs),
+      completedAt: nanosToIso(endNs),
+    },
+    location: locationOf(node, evaluations),
+  };
+}
+
+/**
+ * Files without NodeProcessed (≤ preview.72): the node's result is its phases folded in order, where
+ * a later phase-skipped/phase-disabled never overwrites an earlier outcome (the engine's own rule).
+ */
+function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null {
+  return evaluations.reduce<NodeFacts | null>((previous, { facts }) => {
+    if (!previous) return facts;
+    if (previous.outcome === "error") return previous;
+    if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled") return previous;
+    return { ...facts, test: facts.test ?? previous.test };
+  }, null);
+}
+
+function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocation | null {
+  // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
+  const candidates = [node.processed, ...evaluations.map((e) => e.facts), node.started];
+  const facts = candidates.find((f) => f?.path && !f.path.startsWith("target/"));
+  if (!facts?.path) return null;
+  return {
+    path: facts.path,
+    ...(facts.line ? { line: facts.line } : {}),
+    ...(facts.line && facts.column !== null ? { column: facts.column + 1 } : {}),
+  };
+}
+
+function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
+  const byNode = new Map<string, SpanExtras[]>();
+  for (const extras of state.extras.values()) {
+    const fromSpan = extras.spanId ? state.spanToNode.get(extras.spanId) : undefined;
+    const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
+    const key = fromId ?? fromSpan ?? "";
+    const list = byNode.get(key);
+    if (list) list.push(extras);
+    else byNode.set(key, [extras]);
+  }
+  return byNode;
+}
+
+function finishPhases(state: InvocationState): PhaseSummary[] {
+  return [...state.phases.values()]
+    .sort((a, b) => compareNs(a.startNs, b.startNs))
+    .map((phase) => ({
+      phase: phase.phase ?? "unknown",
+      durationMs:
+        phase.startNs !== null && phase.endNs !== null ? Number((phase.endNs - phase.startNs) / 1_000_000n) : null,
+      nodeCountTotal: phase.nodeCountTotal,
+      nodeCountSkipped: phase.nodeCountSkipped,
+      nodeCountError: phase.nodeCountError,
+    }));
+}
+
+/** duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds. */
+function sumEvaluationMs(evaluations: EvaluationState[]): number | null {
+  let total = 0;
+  let any = false;
+  for (const { startNs, endNs } of evaluations) {
+    if (startNs === null || endNs === null) continue;
+    total += Number((endNs - startNs) / 1_000_000n);
+    any = true;
+  }
+  return any ? total : null;
+}
+
+function sumIdle(evaluations: EvaluationState[]): number | null {
+  const values = evaluations.map((e) => e.facts.idleMs).filter((v): v is number => v !== null);
+  return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+}
+
+function maxEnd(evaluations: EvaluationState[]): bigint | null {
+  let max: bigint | null = null;
+  for (const { endNs } of evaluations) if (endNs !== null && (max === null || endNs > max)) max = endNs;
+  return max;
+}
+
+function compareNs(a: bigint | null, b: bigint | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+function byStartThenId(a: NodeResult, b: NodeResult): number {
+  const sa = a.timing.startedAt ?? "\uffff";
+  const sb = b.timing.startedAt ?? "\uffff";
+  return sa < sb ? -1 : sa > sb ? 1 : a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0;
+}
+
+function formatUuid(hex: string): string {
+  if (!/^[0-9a-f]{32}$/.test(hex)) return hex;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

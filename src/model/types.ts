@@ -1,0 +1,216 @@
+// The result model: plain data, serialised as-is into the JSON report (schema/report.schema.json).
+// Field names are part of the report's public contract: add, never rename.
+
+/** The engine's own node outcome, normalised from NODE_OUTCOME_* / docs spellings. */
+export type NodeOutcome = "success" | "error" | "skipped" | "canceled" | "unspecified";
+
+export type SkipReason = "upstream" | "cached" | "phase_disabled" | "no_op" | "phase_skipped";
+
+/**
+ * One status per node, in the words dbt Core users know, plus the Fusion-only states kept apart.
+ * `reused`, `no-op`, `phase-disabled`, `phase-skipped` and `canceled` are never failures.
+ */
+export type NodeStatus =
+  | "success"
+  | "error"
+  | "skipped"
+  | "pass"
+  | "warn"
+  | "fail"
+  | "reused"
+  | "no-op"
+  | "phase-disabled"
+  | "phase-skipped"
+  | "canceled"
+  | "unknown";
+
+export type ErrorType = "user" | "external" | "internal";
+
+export type ResourceType =
+  | "model"
+  | "seed"
+  | "snapshot"
+  | "source"
+  | "test"
+  | "unit_test"
+  | "function"
+  | "analysis"
+  | "operation"
+  | "exposure"
+  | "metric"
+  | "saved_query"
+  | "semantic_model"
+  | "macro"
+  | "unknown";
+
+export interface NodeLocation {
+  /** Relative to the dbt project root, as the engine reports it. */
+  path: string;
+  /** 1-based; absent when the engine gave no line (most .sql files). */
+  line?: number;
+  /** 1-based (the engine's 0-based column + 1). */
+  column?: number;
+}
+
+export interface NodeTiming {
+  /** Working time: the engine's duration_ms (sum of phase wall times). */
+  processingMs: number | null;
+  /** First phase start to last phase end, including waiting on upstream nodes. */
+  lifetimeMs: number | null;
+  /** Time waiting for adapter connections (idle_time_ms; engines ≥ preview.178 only). */
+  idleMs: number | null;
+  /** Sum of QueryExecuted wall times under the node. */
+  warehouseMs: number;
+  queryCount: number;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface TestResult {
+  outcome: "passed" | "warned" | "failed";
+  failingRows: number;
+  /** Unit tests: the engine's pretty-printed expected/actual diff. */
+  diffTable?: string;
+  storeFailures?: boolean;
+}
+
+export interface FreshnessResult {
+  outcome: "pass" | "warn" | "error";
+  ageSeconds?: number;
+}
+
+export interface LogLine {
+  severity: "ERROR" | "WARN";
+  text: string;
+  code?: number;
+  phase?: string;
+  location?: NodeLocation;
+}
+
+export interface NodeResult {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  /** Package segment of the unique_id (`model.<package>.<name>`). */
+  packageName: string | null;
+  materialization: string | null;
+  outcome: NodeOutcome;
+  skipReason: SkipReason | null;
+  status: NodeStatus;
+  errorType: ErrorType | null;
+  /** The most useful error text (ERROR log in the node's spans, else a failed query's message). */
+  message: string | null;
+  /** ERROR and WARN log lines emitted inside the node (bounded). */
+  logs: LogLine[];
+  test: TestResult | null;
+  freshness: FreshnessResult | null;
+  /** For upstream skips: the node named by the engine as the cause. */
+  skippedBecauseOf: string | null;
+  /** For upstream skips: the root of the chain (followed transitively). */
+  skipRoot: string | null;
+  /** Phase the node finished in (render, analyze, run, ...). */
+  lastPhase: string | null;
+  inSelection: boolean;
+  rowsAffected: number | null;
+  timing: NodeTiming;
+  location: NodeLocation | null;
+}
+
+export interface SkipChain {
+  /** The node that failed (or was otherwise not built) and caused the skips. */
+  rootId: string;
+  rootStatus: NodeStatus | "missing";
+  /** Every node skipped because of the root, directly or transitively, in chain order. */
+  skipped: { uniqueId: string; via: string; depth: number }[];
+}
+
+export interface PhaseSummary {
+  phase: string;
+  durationMs: number | null;
+  nodeCountTotal: number | null;
+  nodeCountSkipped: number | null;
+  nodeCountError: number | null;
+}
+
+export interface StatusCounts {
+  total: number;
+  success: number;
+  error: number;
+  skipped: number;
+  pass: number;
+  warn: number;
+  fail: number;
+  reused: number;
+  noOp: number;
+  phaseDisabled: number;
+  phaseSkipped: number;
+  canceled: number;
+  unknown: number;
+}
+
+export interface SlowNode {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  status: NodeStatus;
+  processingMs: number | null;
+  lifetimeMs: number | null;
+  idleMs: number | null;
+  warehouseMs: number;
+}
+
+export interface Slowest {
+  byProcessing: SlowNode[];
+  byLifetime: SlowNode[];
+  byIdle: SlowNode[];
+  byWarehouse: SlowNode[];
+}
+
+/** Where this invocation's telemetry came from (a local file, a dbt platform step). */
+export interface InvocationSource {
+  files: string[];
+  format: "parquet" | "jsonl";
+  /** dbt platform job step, when read from a platform run. */
+  step?: { index: number; name: string; runId: number; url?: string };
+}
+
+export interface Invocation {
+  invocationId: string;
+  traceId: string;
+  command: string | null;
+  rawCommand: string | null;
+  dbtVersion: string | null;
+  target: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  durationMs: number | null;
+  /** `complete` when the Invocation span ended; `incomplete` for a crashed or cut-off run. */
+  state: "complete" | "incomplete";
+  /** Invocation span status: e.g. "Executed with errors". */
+  statusMessage: string | null;
+  failed: boolean;
+  source: InvocationSource;
+  phases: PhaseSummary[];
+  nodes: NodeResult[];
+  counts: StatusCounts;
+  skipChains: SkipChain[];
+  /** ERROR logs not tied to any node (project load, parse errors). */
+  runErrors: LogLine[];
+  slowest: Slowest;
+  /** Recoverable problems met while reading (truncated line, unpaired spans). */
+  readerWarnings: string[];
+}
+
+export type Conclusion = "success" | "failure" | "neutral";
+export type FailOn = "errors" | "warnings" | "never" | "new-errors";
+
+export interface Report {
+  /** Version of this JSON shape; bumped on incompatible change (see schema/). */
+  schemaVersion: 1;
+  generator: { name: "fusion-report"; version: string };
+  invocations: Invocation[];
+  counts: StatusCounts;
+  conclusion: Conclusion;
+  /** Why the conclusion is what it is, one short sentence. */
+  conclusionReason: string;
+}

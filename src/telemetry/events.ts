@@ -1,0 +1,259 @@
+// Normalised records → the few typed events the model needs. This is the last place that knows
+// wire spellings (proto enum names, oneof field names, string-encoded integers); `model/` consumes
+// only these events. Records that no report needs (debug logs, call traces, assets) become null here,
+// which is what keeps memory proportional to nodes rather than records.
+import {
+  eventName,
+  normalizeErrorType,
+  normalizeFreshnessOutcome,
+  normalizeMaterialization,
+  normalizeNodeOutcome,
+  normalizeNodeType,
+  normalizePhase,
+  normalizeQueryOutcome,
+  normalizeSkipReason,
+  normalizeTestOutcome,
+  normalizeWarningOutcome,
+} from "./enums.js";
+import type { TelemetryRecord } from "./record.js";
+import { isRecord, toBool, toNumber, toStr } from "./values.js";
+
+export interface SpanFields {
+  traceId: string;
+  spanId: string | null;
+  parentSpanId: string | null;
+  /** true for SpanEnd (final attributes), false for SpanStart. */
+  ended: boolean;
+  startNs: bigint | null;
+  endNs: bigint | null;
+  statusCode: number | null;
+  statusMessage: string | null;
+}
+
+export interface NodeFacts {
+  uniqueId: string;
+  name: string | null;
+  nodeType: string | null;
+  materialization: string | null;
+  /** NodeEvaluated: its phase. NodeProcessed: the last phase. */
+  phase: string | null;
+  outcome: "success" | "error" | "canceled" | "skipped" | null;
+  skipReason: "upstream" | "cached" | "phase_disabled" | "no_op" | "phase_skipped" | null;
+  errorType: "user" | "external" | "internal" | null;
+  upstreamId: string | null;
+  test: { outcome: "passed" | "warned" | "failed"; failingRows: number; diffTable?: string; storeFailures?: boolean } | null;
+  freshness: { outcome: "pass" | "warn" | "error"; ageSeconds?: number } | null;
+  cacheReason: string | null;
+  withWarnings: boolean;
+  durationMs: number | null;
+  idleMs: number | null;
+  rowsAffected: number | null;
+  inSelection: boolean | null;
+  path: string | null;
+  line: number | null;
+  /** 0-based, as on the wire. */
+  column: number | null;
+}
+
+export type TelemetryEvent =
+  | { kind: "process"; traceId: string; version: string | null }
+  | (SpanFields & {
+      kind: "invocation";
+      invocationId: string | null;
+      command: string | null;
+      rawCommand: string | null;
+      target: string | null;
+      version: string | null;
+    })
+  | (SpanFields & {
+      kind: "phase";
+      phase: string | null;
+      nodeCountTotal: number | null;
+      nodeCountSkipped: number | null;
+      nodeCountError: number | null;
+    })
+  | (SpanFields & { kind: "node"; span: "processed" | "evaluated"; facts: NodeFacts; linkedSpanIds: string[] })
+  | (SpanFields & {
+      kind: "query";
+      uniqueId: string | null;
+      outcome: "success" | "error" | "canceled" | null;
+      errorMessage: string | null;
+    })
+  | {
+      kind: "log";
+      traceId: string;
+      spanId: string | null;
+      severity: "ERROR" | "WARN";
+      text: string;
+      uniqueId: string | null;
+      phase: string | null;
+      code: number | null;
+      path: string | null;
+      line: number | null;
+      column: number | null;
+    };
+
+export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
+  const event = eventName(record.eventType);
+  const attrs = record.attributes;
+  if (record.recordType === "LogRecord") return toLogEvent(record, event);
+  const span: SpanFields = {
+    traceId: record.traceId,
+    spanId: record.spanId,
+    parentSpanId: record.parentSpanId,
+    ended: record.recordType === "SpanEnd",
+    startNs: record.startNs,
+    endNs: record.endNs,
+    statusCode: record.statusCode,
+    statusMessage: record.statusMessage,
+  };
+  switch (event) {
+    case "NodeProcessed":
+    case "NodeEvaluated":
+    case "Node": {
+      const facts = toNodeFacts(attrs, event === "NodeProcessed");
+      if (!facts) return null;
+      const kind = event === "NodeProcessed" ? "processed" : "evaluated";
+      return { ...span, kind: "node", span: kind, facts, linkedSpanIds: record.linkedSpanIds };
+    }
+    case "QueryExecuted":
+      // Only the end carries the outcome and the wall time.
+      if (!span.ended) return null;
+      return {
+        ...span,
+        kind: "query",
+        uniqueId: toStr(attrs.unique_id),
+        outcome: normalizeQueryOutcome(attrs.query_outcome),
+        errorMessage: toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
+      };
+    case "PhaseExecuted":
+    case "Phase":
+      return {
+        ...span,
+        kind: "phase",
+        phase: normalizePhase(attrs.phase),
+        nodeCountTotal: toNumber(attrs.node_count_total),
+        nodeCountSkipped: toNumber(attrs.node_count_skipped),
+        nodeCountError: toNumber(attrs.node_count_error),
+      };
+    case "Invocation": {
+      const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
+      const processInfo = isRecord(attrs.process_info) ? attrs.process_info : {};
+      return {
+        ...span,
+        kind: "invocation",
+        invocationId: toStr(attrs.invocation_id),
+        command: toStr(evalArgs.command),
+        rawCommand: toStr(attrs.raw_command),
+        target: toStr(evalArgs.target),
+        version: toStr(processInfo.version),
+      };
+    }
+    case "Process":
+      return { kind: "process", traceId: record.traceId, version: toStr(attrs.version) };
+    default:
+      return null;
+  }
+}
+
+function toLogEvent(record: TelemetryRecord, event: string): TelemetryEvent | null {
+  // Only LogMessage carries engine errors and warnings; user `log()` calls and progress lines don't.
+  if (event !== "LogMessage" && event !== "Log") return null;
+  const severity = record.severity === "WARNING" ? "WARN" : record.severity;
+  if (severity !== "ERROR" && severity !== "WARN") return null;
+  const attrs = record.attributes;
+  return {
+    kind: "log",
+    traceId: record.traceId,
+    spanId: record.spanId,
+    severity,
+    text: record.body ?? "",
+    uniqueId: toStr(attrs.unique_id),
+    phase: normalizePhase(attrs.phase),
+    code: toNumber(attrs.code),
+    path: toStr(attrs.relative_path),
+    line: toNumber(attrs.code_line),
+    column: toNumber(attrs.code_column),
+  };
+}
+
+function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFacts | null {
+  const uniqueId = toStr(attrs.unique_id);
+  if (!uniqueId) return null;
+  const testDetail = detail(attrs, "node_test_detail");
+  const freshnessDetail = detail(attrs, "node_freshness_outcome");
+  const upstreamDetail = detail(attrs, "node_skip_upstream_detail");
+  const cacheDetail = detail(attrs, "node_cache_detail");
+  const evaluationDetail = detail(attrs, "node_evaluation_detail");
+  // The simplified docs format carries test_outcome as a direct attribute.
+  const directTestOutcome = attrs.test_outcome;
+  const test =
+    testDetail || directTestOutcome !== undefined
+      ? toTest(testDetail ?? { test_outcome: directTestOutcome, failing_rows: attrs.failing_rows })
+      : null;
+  const diffTable = testDetail ? toStr(testDetail.diff_table) : null;
+  const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
+  const freshnessOutcome = freshnessDetail ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome) : null;
+  const ageSeconds = freshnessDetail ? toNumber(freshnessDetail.age_seconds) : null;
+  const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
+  return {
+    uniqueId,
+    name: toStr(attrs.name),
+    nodeType: normalizeNodeType(attrs.node_type),
+    materialization: normalizeMaterialization(attrs.materialization),
+    phase: normalizePhase(phase),
+    outcome: normalizeNodeOutcome(attrs.node_outcome),
+    skipReason: normalizeSkipReason(attrs.node_skip_reason),
+    errorType: normalizeErrorType(attrs.node_error_type),
+    upstreamId:
+      toStr(upstreamDetail?.upstream_unique_id) ?? toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
+    test: test
+      ? {
+          ...test,
+          ...(diffTable ? { diffTable } : {}),
+          ...(storeFailures !== null ? { storeFailures } : {}),
+        }
+      : null,
+    freshness: freshnessOutcome
+      ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
+      : null,
+    cacheReason: cacheDetail ? (toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES") : null,
+    withWarnings: evaluationDetail ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings" : false,
+    durationMs: toNumber(attrs.duration_ms),
+    idleMs: toNumber(attrs.idle_time_ms),
+    rowsAffected: toNumber(attrs.rows_affected),
+    inSelection: toBool(attrs.in_selection),
+    path: toStr(attrs.relative_path),
+    line: toNumber(attrs.defined_at_line),
+    column: toNumber(attrs.defined_at_col),
+  };
+}
+
+function toTest(detail: Record<string, unknown>): NodeFacts["test"] {
+  const outcome = normalizeTestOutcome(detail.test_outcome);
+  if (!outcome) return null;
+  return { outcome, failingRows: toNumber(detail.failing_rows) ?? 0 };
+}
+
+function detail(attrs: Record<string, unknown>, key: string): Record<string, unknown> | null {
+  const value = attrs[key];
+  return isRecord(value) ? value : null;
+}
+
+/** What the model offers to receive events; decoders are given a RecordSink wrapping it. */
+export interface EventSink {
+  add(event: TelemetryEvent): void;
+  warn(message: string): void;
+}
+
+export function recordsToEvents(sink: EventSink): import("./record.js").RecordSink {
+  return {
+    add(record) {
+      const event = toEvent(record);
+      if (event) sink.add(event);
+    },
+    warn(message) {
+      sink.warn(message);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and the only shape
+// `model/` ever sees. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows are
+// lifted into it (see parquet.ts), so the model never knows which format a record came from.
+
+export type RecordType = "SpanStart" | "SpanEnd" | "LogRecord";
+
+export interface TelemetryRecord {
+  recordType: RecordType;
+  /** 32 lowercase hex characters; equals the invocation id without dashes. */
+  traceId: string;
+  /** 16 lowercase hex characters, or null (a LogRecord outside any span). */
+  spanId: string | null;
+  parentSpanId: string | null;
+  spanName: string | null;
+  /** Full event type, e.g. `v1.public.events.fusion.node.NodeProcessed`. */
+  eventType: string;
+  /** Epoch nanoseconds, exact (never rounded through Date). */
+  startNs: bigint | null;
+  endNs: bigint | null;
+  timeNs: bigint | null;
+  severity: string;
+  /** LogRecord text, ANSI codes removed. */
+  body: string | null;
+  /** OTel span status: 0 unset, 1 ok, 2 error. */
+  statusCode: number | null;
+  statusMessage: string | null;
+  /** SpanEnd link targets (NodeEvaluated → NodeProcessed), hex span ids. */
+  linkedSpanIds: string[];
+  attributes: Record<string, unknown>;
+}
+
+/** Where a record came from, for error messages and provenance. */
+export interface RecordOrigin {
+  file: string;
+  /** 1-based line (JSONL) or row (Parquet). */
+  position: number;
+}
+
+export const EVENT = {
+  invocation: "v1.public.events.fusion.invocation.Invocation",
+  process: "v1.public.events.fusion.process.Process",
+  phase: "v1.public.events.fusion.phase.PhaseExecuted",
+  nodeProcessed: "v1.public.events.fusion.node.NodeProcessed",
+  nodeEvaluated: "v1.public.events.fusion.node.NodeEvaluated",
+  query: "v1.public.events.fusion.query.QueryExecuted",
+  logMessage: "v1.public.events.fusion.log.LogMessage",
+} as const;
+
+/** A receiver of records, fed as they are decoded (never a full array). */
+export interface RecordSink {
+  add(record: TelemetryRecord, origin: RecordOrigin): void;
+  /** A recoverable problem in the input (truncated last line, unknown shape). */
+  warn(message: string): void;
+}

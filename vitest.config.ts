@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Child-process end-to-end tests and fake servers are heavy on a 2-core machine.
+    maxWorkers: 2,
+    minWorkers: 1,
+  },
+});
