@@ -1,0 +1,241 @@
+// The command-line pipeline: the same sources → telemetry → model → render as the Action, with
+// files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
+// input or usage.
+import { mkdtemp, rename, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { FailOn, Report } from "./model/types.js";
+import { buildReport } from "./pipeline.js";
+import { renderJsonReport } from "./render/json-report.js";
+import { renderMarkdown } from "./render/markdown.js";
+import { renderRunResults } from "./render/run-results.js";
+import {
+  DBT_CLOUD_ENV_VARS,
+  DBT_CLOUD_SETTING_KEYS,
+  fetchDbtCloudTelemetry,
+  parseDbtCloudSettings,
+  redactSecrets,
+} from "./sources/dbt-cloud/index.js";
+import { dbtCloudInputs } from "./sources/dbt-cloud/to-inputs.js";
+import { findTelemetryFiles, openLocalTelemetry } from "./sources/local.js";
+import type { TelemetryInput } from "./sources/telemetry-input.js";
+import { VERSION } from "./version.js";
+
+export const EXIT = { ok: 0, policy: 1, unusable: 2 } as const;
+
+export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
+
+Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
+Markdown report. Directories are searched for *.parquet and *.jsonl.
+
+Options:
+  --markdown FILE         also write the Markdown report to FILE
+  --json FILE             write the JSON report (schema/report.schema.json) to FILE
+  --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
+  --fail-on POLICY        errors (default) | warnings | never: when to exit with code 1
+  --slowest N             how many slowest nodes to list (default 10)
+  --title TEXT            report heading (default "dbt Fusion")
+  --quiet                 do not print the report to stdout
+  --dbt-cloud-base-url URL, --dbt-cloud-account-id ID, --dbt-cloud-token TOKEN,
+  --dbt-cloud-run-id ID | --dbt-cloud-job-id ID [--pr-number N] [--head-sha SHA],
+  --dbt-cloud-wait, --dbt-cloud-max-wait-seconds S
+                          read a dbt platform run's step telemetry instead of local files
+                          (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
+                          DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
+  -h, --help              show this help
+  -v, --version           show the version
+
+Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+interface CliOptions {
+  paths: string[];
+  markdown: string | null;
+  json: string | null;
+  runResults: string | null;
+  failOn: FailOn;
+  slowest: number;
+  title: string;
+  quiet: boolean;
+  dbtCloud: Record<string, string> | null;
+}
+
+class UsageError extends Error {}
+
+const FAIL_ON = ["errors", "warnings", "never", "new-errors"] as const;
+
+export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "help" | "version" {
+  const dbtCloudFlags = Object.fromEntries(
+    Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" as const }]),
+  );
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        markdown: { type: "string" },
+        json: { type: "string" },
+        "run-results": { type: "string" },
+        "fail-on": { type: "string", default: "errors" },
+        slowest: { type: "string", default: "10" },
+        title: { type: "string", default: "dbt Fusion" },
+        quiet: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+        version: { type: "boolean", short: "v", default: false },
+        ...dbtCloudFlags,
+        [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (values.version) return "version";
+  const failOn = values["fail-on"] as string;
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")} (got "${failOn}")`);
+  }
+  const slowest = Number(values.slowest);
+  if (!Number.isInteger(slowest) || slowest < 0) {
+    throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
+  }
+  const dbtCloud = collectDbtCloud(values as Record<string, unknown>, env);
+  if (positionals.length === 0 && !dbtCloud) {
+    throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
+  }
+  return {
+    paths: positionals,
+    markdown: (values.markdown as string | undefined) ?? null,
+    json: (values.json as string | undefined) ?? null,
+    runResults: (values["run-results"] as string | undefined) ?? null,
+    failOn: failOn as FailOn,
+    slowest,
+    title: values.title as string,
+    quiet: values.quiet as boolean,
+    dbtCloud,
+  };
+}
+
+/** dbt platform mode is on when a run or job id is given by flag or environment. */
+function collectDbtCloud(values: Record<string, unknown>, env: CliIo["env"]): Record<string, string> | null {
+  const raw: Record<string, string> = {};
+  for (const [envName, key] of Object.entries(DBT_CLOUD_ENV_VARS)) {
+    const value = env[envName];
+    if (value) raw[key] = value;
+  }
+  for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
+    const value = values[key];
+    if (typeof value === "string") raw[key] = value;
+    if (typeof value === "boolean") raw[key] = String(value);
+  }
+  if (!raw[DBT_CLOUD_SETTING_KEYS.runId] && !raw[DBT_CLOUD_SETTING_KEYS.jobId]) return null;
+  raw[DBT_CLOUD_SETTING_KEYS.wait] ??= "false";
+  return raw;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let options: CliOptions;
+  const secrets = [io.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+  const fail = (message: string): number => {
+    io.stderr(`fusion-report: ${redactSecrets(message, secrets)}\n`);
+    return EXIT.unusable;
+  };
+  try {
+    const parsed = parseCliArgs(argv, io.env);
+    if (parsed === "help") {
+      io.stdout(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    if (parsed === "version") {
+      io.stdout(`${VERSION}\n`);
+      return EXIT.ok;
+    }
+    options = parsed;
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+
+  let report: Report;
+  try {
+    const inputs = await collectInputs(options, io);
+    report = await buildReport(inputs, { slowest: options.slowest, failOn: options.failOn, generatorVersion: VERSION });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+
+  const markdown = renderMarkdown(report, {
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    title: options.title,
+    fullReportHint: "the JSON report (--json)",
+  });
+  const outputs: [string | null, () => string][] = [
+    [options.markdown, () => markdown],
+    [options.json, () => renderJsonReport(report)],
+    [options.runResults, () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`],
+  ];
+  let outputFailed = false;
+  for (const [file, render] of outputs) {
+    if (!file) continue;
+    try {
+      await writeAtomically(path.resolve(io.cwd, file), render());
+    } catch (error) {
+      // One failed output never hides the others: report it and keep writing the rest.
+      io.stderr(`fusion-report: cannot write ${file}: ${(error as Error).message}\n`);
+      outputFailed = true;
+    }
+  }
+  if (!options.quiet) io.stdout(markdown);
+  for (const inv of report.invocations) {
+    for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
+  }
+  if (outputFailed) return EXIT.unusable;
+  return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+
+async function collectInputs(options: CliOptions, io: CliIo): Promise<TelemetryInput[]> {
+  const inputs: TelemetryInput[] = [];
+  if (options.dbtCloud) {
+    const settings = parseDbtCloudSettings({
+      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(path.join(os.tmpdir(), "fusion-report-")),
+      ...options.dbtCloud,
+    });
+    const telemetry = await fetchDbtCloudTelemetry(settings, { log: (line) => io.stderr(`${line}\n`) });
+    for (const step of telemetry.steps) {
+      if (!step.file) io.stderr(`fusion-report: step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}\n`);
+    }
+    inputs.push(...(await dbtCloudInputs(telemetry)));
+    if (inputs.length === 0) {
+      throw new Error(`dbt platform run ${telemetry.run.id}: no step produced Fusion telemetry`);
+    }
+  }
+  if (options.paths.length > 0) {
+    const { files, unmatched } = await findTelemetryFiles(options.paths, io.cwd);
+    if (unmatched.length > 0) {
+      throw new Error(`no telemetry file found at: ${unmatched.join(", ")} (expected *.parquet or *.jsonl)`);
+    }
+    for (const file of files) inputs.push(await openLocalTelemetry(file, path.relative(io.cwd, file) || file));
+  }
+  return inputs;
+}
+
+/** Write next to the target and rename, so a failure never leaves a half-written file behind. */
+async function writeAtomically(file: string, content: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, content, "utf8");
+  await rename(temp, file);
+}
+
+function argvSecrets(argv: string[]): string[] {
+  const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
+  const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
+  return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+}

@@ -1,0 +1,106 @@
+// The check run: created completed with the first 50 annotations, then PATCHed in batches of 50
+// (each PATCH appends; the API requires output.summary on every update, so title+summary are resent).
+import type { Conclusion } from "../model/types.js";
+import type { CheckAnnotation } from "../render/annotations.js";
+import { truncateBytes } from "../render/annotations.js";
+import type { GitHubClient } from "./client.js";
+import { classifyGitHubError } from "./errors.js";
+
+/** The API caps summary and text at 65,535 — measured in UTF-8 bytes in practice. */
+export const CHECK_OUTPUT_MAX_BYTES = 65_535;
+export const ANNOTATIONS_PER_REQUEST = 50;
+const TITLE_MAX_CHARS = 1_000;
+
+export interface CheckRunInput {
+  owner: string;
+  repo: string;
+  headSha: string;
+  name: string;
+  conclusion: Conclusion;
+  title: string;
+  summary: string;
+  text?: string;
+  annotations: CheckAnnotation[];
+  detailsUrl?: string | null;
+  externalId?: string;
+}
+
+export interface CheckRunResult {
+  url: string;
+  id: number;
+  annotationsWritten: number;
+}
+
+const TRUNCATED_NOTE =
+  "\n\n… _Truncated to fit GitHub's check-run size limit; the job summary has the full report._";
+
+/** Keeps Markdown ≤ maxBytes of UTF-8, cutting on a code-point boundary and saying so. */
+export function fitCheckOutput(markdown: string, maxBytes = CHECK_OUTPUT_MAX_BYTES): string {
+  return truncateBytes(markdown, maxBytes, TRUNCATED_NOTE);
+}
+
+export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInput): Promise<CheckRunResult> {
+  const { owner, repo } = input;
+  const title =
+    input.title.length > TITLE_MAX_CHARS ? `${input.title.slice(0, TITLE_MAX_CHARS - 1)}…` : input.title;
+  const summary = fitCheckOutput(input.summary);
+  const text = input.text ? fitCheckOutput(input.text) : undefined;
+  const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+  let created: { id: number; html_url: string | null };
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: input.name,
+      head_sha: input.headSha,
+      status: "completed",
+      conclusion: input.conclusion,
+      completed_at: now,
+      ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
+      ...(input.externalId ? { external_id: input.externalId } : {}),
+      output: { title, summary, ...(text ? { text } : {}), annotations: batches[0] ?? [] },
+    });
+    created = data;
+  } catch (error) {
+    throw classifyGitHubError(error, "check-run");
+  }
+
+  let written = batches[0]?.length ?? 0;
+  try {
+    for (const batch of batches.slice(1)) {
+      await octokit.rest.checks.update({
+        owner,
+        repo,
+        check_run_id: created.id,
+        output: { title, summary, annotations: batch },
+      });
+      written += batch.length;
+    }
+  } catch (error) {
+    const classified = classifyGitHubError(error, "check-run");
+    throw new PartialCheckRunError(
+      `The check run was created but only ${written} of ${input.annotations.length} annotations were added: ${classified.message}`,
+      { url: created.html_url ?? "", id: created.id, annotationsWritten: written },
+    );
+  }
+  return { url: created.html_url ?? "", id: created.id, annotationsWritten: written };
+}
+
+/** The check run exists, but a later annotation batch failed. */
+export class PartialCheckRunError extends Error {
+  override name = "PartialCheckRunError";
+  constructor(
+    message: string,
+    readonly result: CheckRunResult,
+  ) {
+    super(message);
+  }
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

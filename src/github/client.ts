@@ -1,0 +1,81 @@
+// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx), bounded.
+import { getOctokit } from "@actions/github";
+import { retry } from "@octokit/plugin-retry";
+import { throttling, type ThrottlingOptions } from "@octokit/plugin-throttling";
+
+export type GitHubClient = ReturnType<typeof getOctokit>;
+
+export interface ClientOptions {
+  /** Defaults to GITHUB_API_URL, else https://api.github.com. */
+  baseUrl?: string;
+  /** How often a rate-limited request is retried before giving up. */
+  maxRateLimitRetries?: number;
+  /** Longest wait (seconds) we accept for a primary rate-limit reset; beyond it we fail fast. */
+  maxRateLimitWaitSeconds?: number;
+  /** Shrinks every wait to milliseconds. Also enabled by FUSION_REPORT_TEST_FAST_RETRY=1 (timings only). */
+  fastRetry?: boolean;
+  log?: (message: string) => void;
+}
+
+type Group = NonNullable<Extract<ThrottlingOptions, { onRateLimit: unknown }>["write"]>;
+
+// A no-spacing stand-in for the plugin's write/notification Bottleneck groups (1 s / 3 s apart),
+// used only in fast mode so tests against the loopback server don't sleep. The plugin only ever
+// calls `group.key(id).schedule(options, fn)`.
+const unthrottled = {
+  key: () => ({ schedule: (_options: unknown, fn: () => Promise<unknown>) => fn() }),
+} as unknown as Group;
+
+export function createClient(token: string, options: ClientOptions = {}, env = process.env): GitHubClient {
+  const fast = options.fastRetry ?? env.FUSION_REPORT_TEST_FAST_RETRY === "1";
+  const maxRetries = options.maxRateLimitRetries ?? 3;
+  const maxWait = options.maxRateLimitWaitSeconds ?? 120;
+  const log = options.log ?? (() => {});
+  const baseUrl = options.baseUrl ?? env.GITHUB_API_URL ?? "https://api.github.com";
+
+  return getOctokit(
+    token,
+    {
+      baseUrl,
+      throttle: {
+        // plugin-throttling multiplies retry-after (seconds) by this; 1 ms per "second" in fast mode.
+        retryAfterBaseValue: fast ? 1 : 1000,
+        ...(fast ? { write: unthrottled, notifications: unthrottled } : {}),
+        onRateLimit: (
+          retryAfter: number,
+          request: { method: string; url: string },
+          _o: unknown,
+          count: number,
+        ) => {
+          const again = count < maxRetries && retryAfter <= maxWait;
+          log(
+            `GitHub primary rate limit on ${request.method} ${request.url}; ` +
+              (again ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).` : "giving up."),
+          );
+          return again;
+        },
+        onSecondaryRateLimit: (
+          retryAfter: number,
+          request: { method: string; url: string },
+          _o: unknown,
+          count: number,
+        ) => {
+          const again = count < maxRetries;
+          log(
+            `GitHub secondary rate limit on ${request.method} ${request.url}; ` +
+              (again ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).` : "giving up."),
+          );
+          return again;
+        },
+      },
+      retry: {
+        // 403/429 belong to the throttling plugin; 4xx other than those are never transient.
+        doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+        retries: 3,
+        retryAfterBaseValue: fast ? 1 : 1000,
+      },
+    },
+    throttling,
+    retry,
+  );
+}

@@ -1,0 +1,159 @@
+// Which repository, commit and pull request this run reports on. The pure part reads the event
+// payload; only the fork `workflow_run` case needs the API (its `pull_requests` array is empty).
+import { readFileSync } from "node:fs";
+import type { GitHubClient } from "./client.js";
+import { classifyGitHubError } from "./errors.js";
+
+export interface RunContext {
+  owner: string;
+  repo: string;
+  eventName: string;
+  /** The commit the PR shows (never the `pull_request` test merge commit). */
+  headSha: string;
+  prNumber: number | null;
+  runUrl: string | null;
+  /** `owner/name` of the repository the head commit lives in (a fork for fork PRs). */
+  headRepoFullName: string | null;
+  headBranch: string | null;
+}
+
+export class ContextError extends Error {
+  override name = "ContextError";
+}
+
+interface PullLike {
+  number?: number;
+  head?: { sha?: string; ref?: string; repo?: { full_name?: string } | null };
+}
+
+export type EventPayload = Record<string, unknown> & {
+  pull_request?: PullLike;
+  workflow_run?: {
+    head_sha?: string;
+    head_branch?: string | null;
+    head_repository?: { full_name?: string } | null;
+    pull_requests?: PullLike[];
+  };
+  repository?: { full_name?: string };
+};
+
+/** Reads GITHUB_EVENT_PATH (JSON) and the default env vars; no network. */
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const eventPath = env.GITHUB_EVENT_PATH;
+  let payload: EventPayload = {};
+  if (eventPath) {
+    try {
+      payload = JSON.parse(readFileSync(eventPath, "utf8")) as EventPayload;
+    } catch (error) {
+      throw new ContextError(
+        `Could not read the event payload at GITHUB_EVENT_PATH=${eventPath}: ${String(error)}`,
+      );
+    }
+  }
+  return parseRunContext(env.GITHUB_EVENT_NAME ?? "", payload, env);
+}
+
+/** Pure: event name + payload + env → context. `prNumber` may stay null for fork `workflow_run`s. */
+export function parseRunContext(
+  eventName: string,
+  payload: EventPayload,
+  env: NodeJS.ProcessEnv,
+): RunContext {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? "").split("/");
+  if (!owner || !repo) {
+    throw new ContextError("GITHUB_REPOSITORY is not set (expected owner/name); run inside GitHub Actions.");
+  }
+  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
+  const runUrl = env.GITHUB_RUN_ID ? `${server}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null;
+  const base = { owner, repo, eventName, runUrl };
+  const sha = env.GITHUB_SHA ?? "";
+
+  if (eventName === "pull_request" || eventName === "pull_request_target") {
+    const pr = payload.pull_request;
+    // GITHUB_SHA is the test merge commit (or the base tip for _target); the PR shows head.sha.
+    const headSha = pr?.head?.sha;
+    if (!headSha || typeof pr?.number !== "number") {
+      throw new ContextError(`The ${eventName} payload has no pull_request.head.sha / number.`);
+    }
+    return {
+      ...base,
+      headSha,
+      prNumber: pr.number,
+      headRepoFullName: pr.head?.repo?.full_name ?? null,
+      headBranch: pr.head?.ref ?? null,
+    };
+  }
+
+  if (eventName === "workflow_run") {
+    const run = payload.workflow_run;
+    if (!run?.head_sha) throw new ContextError("The workflow_run payload has no workflow_run.head_sha.");
+    const headRepoFullName = run.head_repository?.full_name ?? null;
+    const pr = pickPull(run.pull_requests ?? [], run.head_sha);
+    return {
+      ...base,
+      headSha: run.head_sha,
+      prNumber: pr?.number ?? null,
+      headRepoFullName,
+      headBranch: run.head_branch ?? null,
+    };
+  }
+
+  // push, workflow_dispatch, schedule, merge_group …: GITHUB_SHA is the commit that was built.
+  if (!sha) throw new ContextError(`GITHUB_SHA is not set for the ${eventName || "unknown"} event.`);
+  return {
+    ...base,
+    headSha: sha,
+    prNumber: typeof payload.pull_request?.number === "number" ? payload.pull_request.number : null,
+    headRepoFullName: `${owner}/${repo}`,
+    headBranch: env.GITHUB_REF_NAME ?? null,
+  };
+}
+
+// workflow_run.pull_requests can list PRs of other repos that share the branch; prefer a head match.
+function pickPull(pulls: PullLike[], headSha: string): PullLike | null {
+  return pulls.find((p) => p.head?.sha === headSha) ?? pulls[0] ?? null;
+}
+
+/** True when the PR number must come from the API (fork PR seen through workflow_run). */
+export function needsPullRequestLookup(ctx: RunContext): boolean {
+  return ctx.eventName === "workflow_run" && ctx.prNumber === null && ctx.headRepoFullName !== null;
+}
+
+/**
+ * Finds the open PR whose head is exactly this commit in this head repository: first via the
+ * commit's associated PRs, then by listing open PRs for `headOwner:branch`. Null when none matches.
+ */
+export async function findPullRequestNumber(octokit: GitHubClient, ctx: RunContext): Promise<number | null> {
+  const matches = (p: { head: { sha: string; repo: { full_name: string } | null } }): boolean =>
+    p.head.sha === ctx.headSha && p.head.repo?.full_name === ctx.headRepoFullName;
+  try {
+    const { data: byCommit } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+      owner: ctx.owner,
+      repo: ctx.repo,
+      commit_sha: ctx.headSha,
+      per_page: 100,
+    });
+    const hit = byCommit.find((p) => p.state === "open" && matches(p)) ?? byCommit.find(matches);
+    if (hit) return hit.number;
+
+    const headOwner = ctx.headRepoFullName?.split("/")[0];
+    if (!headOwner || !ctx.headBranch) return null;
+    const { data: open } = await octokit.rest.pulls.list({
+      owner: ctx.owner,
+      repo: ctx.repo,
+      state: "open",
+      head: `${headOwner}:${ctx.headBranch}`,
+      per_page: 100,
+    });
+    return open.find(matches)?.number ?? null;
+  } catch (error) {
+    throw classifyGitHubError(error, "pr-lookup");
+  }
+}
+
+/** readRunContext + the API lookup when needed. */
+export async function resolveRunContext(octokit: GitHubClient, env = process.env): Promise<RunContext> {
+  const ctx = readRunContext(env);
+  if (!needsPullRequestLookup(ctx)) return ctx;
+  return { ...ctx, prNumber: await findPullRequestNumber(octokit, ctx) };
+}

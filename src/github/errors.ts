@@ -1,0 +1,145 @@
+// Octokit errors → typed errors whose messages say what to do. Never echo request headers (token).
+
+export type Channel =
+  "comment" | "check-run" | "summary" | "outputs" | "annotations" | "artifact" | "pr-lookup";
+
+/** The GITHUB_TOKEN permission each channel needs. */
+export const PERMISSION_FOR: Record<Channel, string | null> = {
+  comment: "pull-requests: write",
+  "check-run": "checks: write",
+  artifact: "actions: read",
+  "pr-lookup": "pull-requests: read",
+  summary: null,
+  outputs: null,
+  annotations: null,
+};
+
+const FORK_RECIPE =
+  "Pull requests from forks (and Dependabot) get a read-only token: run the report in a second workflow " +
+  "triggered by `workflow_run` that downloads the first workflow's artifact (see the README, 'Fork pull requests').";
+
+export class GitHubApiError extends Error {
+  override name = "GitHubApiError";
+  constructor(
+    readonly channel: Channel,
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class PermissionError extends GitHubApiError {
+  override name = "PermissionError";
+  constructor(
+    channel: Channel,
+    readonly permission: string,
+    message: string,
+  ) {
+    super(channel, 403, message);
+  }
+}
+
+export class NotFoundError extends GitHubApiError {
+  override name = "NotFoundError";
+}
+
+export class ValidationError extends GitHubApiError {
+  override name = "ValidationError";
+}
+
+export class RateLimitError extends GitHubApiError {
+  override name = "RateLimitError";
+}
+
+interface OctokitLikeError {
+  status?: number;
+  message?: string;
+  response?: { data?: unknown; headers?: Record<string, unknown> };
+}
+
+const WHAT: Record<Channel, string> = {
+  comment: "write the pull-request comment",
+  "check-run": "create the check run",
+  summary: "write the job summary",
+  outputs: "set the step outputs",
+  annotations: "write annotations",
+  artifact: "read the workflow artifact",
+  "pr-lookup": "find the pull request",
+};
+
+/** Turns any thrown value from an Octokit call into a GitHubApiError with an actionable message. */
+export function classifyGitHubError(error: unknown, channel: Channel): GitHubApiError {
+  if (error instanceof GitHubApiError) return error;
+  const e = (error ?? {}) as OctokitLikeError;
+  const status = typeof e.status === "number" ? e.status : null;
+  const apiMessage = readApiMessage(e);
+  const what = WHAT[channel];
+
+  if (status === 403 || status === 429) {
+    if (/secondary rate|rate limit/i.test(apiMessage)) {
+      return new RateLimitError(
+        channel,
+        status,
+        `GitHub rate limit while trying to ${what} (${apiMessage}); retries were exhausted. ` +
+          "Re-run the job later, or run fewer jobs that write comments at the same time.",
+      );
+    }
+    const permission = PERMISSION_FOR[channel];
+    if (status === 403 && permission) {
+      const classicPat = /authenticate via a GitHub App/i.test(apiMessage)
+        ? " Check runs cannot be created with a classic personal access token; use the default GITHUB_TOKEN or a GitHub App token."
+        : "";
+      return new PermissionError(
+        channel,
+        permission,
+        `GitHub refused to ${what} (403 ${apiMessage}). Add \`permissions: ${permission}\` to the workflow job.` +
+          `${classicPat} ${FORK_RECIPE}`,
+      );
+    }
+  }
+  if (status === 404) {
+    return new NotFoundError(
+      channel,
+      status,
+      `GitHub returned 404 while trying to ${what} (${apiMessage}). The repository, pull request or commit ` +
+        "does not exist or the token cannot see it; check the token's repository access.",
+    );
+  }
+  if (status === 422) {
+    return new ValidationError(
+      channel,
+      status,
+      `GitHub rejected the request to ${what} (422 ${apiMessage}${readValidationDetails(e)}). ` +
+        "This is a bug in fusion-report; please report it with the job log.",
+    );
+  }
+  if (status === 401) {
+    return new GitHubApiError(
+      channel,
+      status,
+      `GitHub rejected the token while trying to ${what} (401 ${apiMessage}). Check the \`github-token\` input.`,
+    );
+  }
+  const prefix = status === null ? "" : `${status} `;
+  return new GitHubApiError(channel, status, `Could not ${what}: ${prefix}${scrub(apiMessage)}`);
+}
+
+function readApiMessage(e: OctokitLikeError): string {
+  const data = e.response?.data as { message?: unknown } | undefined;
+  const message = typeof data?.message === "string" ? data.message : (e.message ?? String(e));
+  return scrub(message);
+}
+
+function readValidationDetails(e: OctokitLikeError): string {
+  const data = e.response?.data as { errors?: { message?: string; field?: string }[] } | undefined;
+  const details = (data?.errors ?? [])
+    .map((d) => d.message ?? d.field)
+    .filter((d): d is string => typeof d === "string");
+  return details.length > 0 ? `: ${scrub(details.join("; "))}` : "";
+}
+
+// Defence in depth: GitHub token formats (ghp_, ghs_, github_pat_ …) never reach a log line.
+function scrub(text: string): string {
+  return text.replace(/\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g, "***");
+}

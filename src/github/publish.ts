@@ -1,0 +1,154 @@
+// Runs every publishing channel independently: a failed comment never hides the check run, the
+// summary or the outputs. Failures become warnings; whether the step fails is the caller's call.
+import type { WorkflowCommandSet } from "../render/annotations.js";
+import { publishCheckRun, PartialCheckRunError, type CheckRunInput } from "./check-run.js";
+import type { GitHubClient } from "./client.js";
+import { upsertComment, type CommentTarget } from "./comment.js";
+import { classifyGitHubError, type Channel } from "./errors.js";
+
+export interface PublishDeps {
+  octokit: GitHubClient;
+  warning: (message: string) => void;
+  info: (message: string) => void;
+  /** Writes the job summary (e.g. writeJobSummary). */
+  writeSummary?: (markdown: string) => Promise<unknown>;
+  /** Sets one step output (e.g. core.setOutput). */
+  setOutput?: (name: string, value: string) => void;
+  /** Emits one workflow-command annotation (e.g. core.error / core.warning / core.notice). */
+  annotate?: (
+    level: "error" | "warning" | "notice",
+    message: string,
+    properties: WorkflowCommandSet["commands"][number]["properties"],
+  ) => void;
+}
+
+export interface PublishPlan {
+  /** null = comment disabled or no PR. */
+  comment: CommentTarget | null;
+  /** null = check run disabled. */
+  checkRun: CheckRunInput | null;
+  /** null = job summary disabled. */
+  summary: string | null;
+  /** Step outputs; `comment-url` and `check-run-url` are filled in from the results. */
+  outputs: Record<string, string> | null;
+  /**
+   * Workflow-command annotations emitted when the check run could not be written (fork PRs) or
+   * is disabled; null = annotations off.
+   */
+  fallbackAnnotations: WorkflowCommandSet | null;
+}
+
+export interface ChannelResult {
+  channel: Channel;
+  ok: boolean;
+  url?: string;
+  /** created / updated / unchanged (comment), or a count (annotations). */
+  detail?: string;
+  warning?: string;
+}
+
+export interface PublishResult {
+  results: ChannelResult[];
+  commentUrl: string | null;
+  checkRunUrl: string | null;
+  /** True when annotations went out as workflow commands instead of on a check run. */
+  usedAnnotationFallback: boolean;
+}
+
+export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<PublishResult> {
+  const results: ChannelResult[] = [];
+  const record = (result: ChannelResult): ChannelResult => {
+    results.push(result);
+    if (result.warning) deps.warning(result.warning);
+    return result;
+  };
+
+  let checkRunUrl: string | null = null;
+  let checkRunWritten = false;
+  const checkRun = plan.checkRun;
+  if (checkRun) {
+    const r = await runChannel("check-run", async () => {
+      const out = await publishCheckRun(deps.octokit, checkRun);
+      deps.info(
+        `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
+      );
+      return { url: out.url, detail: String(out.annotationsWritten) };
+    });
+    record(r);
+    checkRunUrl = r.url ?? null;
+    checkRunWritten = r.ok;
+  }
+
+  let commentUrl: string | null = null;
+  const comment = plan.comment;
+  if (comment) {
+    const r = await runChannel("comment", async () => {
+      const out = await upsertComment(deps.octokit, comment);
+      deps.info(`PR comment ${out.action}: ${out.url}`);
+      return { url: out.url, detail: out.action };
+    });
+    record(r);
+    commentUrl = r.url ?? null;
+  }
+
+  // Annotations without a check run: workflow commands need no token (the fork-PR fallback).
+  let usedAnnotationFallback = false;
+  const fallback = plan.fallbackAnnotations;
+  if (fallback && deps.annotate && !checkRunWritten && fallback.commands.length > 0) {
+    const annotate = deps.annotate;
+    usedAnnotationFallback = true;
+    record(
+      await runChannel("annotations", async () => {
+        for (const c of fallback.commands) annotate(c.level, c.message, c.properties);
+        if (fallback.summaryLine) deps.info(fallback.summaryLine);
+        return { detail: String(fallback.commands.length) };
+      }),
+    );
+  }
+
+  if (plan.summary !== null && deps.writeSummary) {
+    const markdown = plan.summary;
+    const write = deps.writeSummary;
+    record(await runChannel("summary", async () => (await write(markdown), {})));
+  }
+
+  if (plan.outputs && deps.setOutput) {
+    const outputs = { ...plan.outputs, "comment-url": commentUrl ?? "", "check-run-url": checkRunUrl ?? "" };
+    const set = deps.setOutput;
+    record(
+      await runChannel("outputs", async () => {
+        for (const [name, value] of Object.entries(outputs)) set(name, value);
+        return {};
+      }),
+    );
+  }
+
+  return { results, commentUrl, checkRunUrl, usedAnnotationFallback };
+}
+
+async function runChannel(
+  channel: Channel,
+  work: () => Promise<{ url?: string; detail?: string }>,
+): Promise<ChannelResult> {
+  try {
+    return { channel, ok: true, ...(await work()) };
+  } catch (error) {
+    if (error instanceof PartialCheckRunError) {
+      return {
+        channel,
+        ok: true,
+        url: error.result.url,
+        detail: String(error.result.annotationsWritten),
+        warning: error.message,
+      };
+    }
+    // Only API channels get the HTTP classification; local ones (summary file, outputs) keep their message.
+    const local = channel === "summary" || channel === "outputs" || channel === "annotations";
+    const message = local
+      ? error instanceof Error
+        ? error.message
+        : String(error)
+      : classifyGitHubError(error, channel).message;
+    return { channel, ok: false, warning: `Could not publish the ${channel}: ${message}` };
+  }
+}

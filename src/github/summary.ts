@@ -1,0 +1,32 @@
+// The job summary ($GITHUB_STEP_SUMMARY). Over 1 MiB the runner drops the whole step summary,
+// so this is the last guard (the renderer already budgets).
+import { summary } from "@actions/core";
+import { truncateBytes } from "../render/annotations.js";
+
+export const SUMMARY_MAX_BYTES = 1_000_000;
+
+const NOTE =
+  "\n\n… _Job summary truncated to stay under GitHub's 1 MiB limit; see the JSON report for everything._\n";
+
+export class SummaryError extends Error {
+  override name = "SummaryError";
+}
+
+export function fitSummary(markdown: string, maxBytes = SUMMARY_MAX_BYTES): string {
+  return truncateBytes(markdown, maxBytes, NOTE);
+}
+
+/** Appends the Markdown to this step's summary file. Returns the bytes written. */
+export async function writeJobSummary(
+  markdown: string,
+  env = process.env,
+): Promise<{ bytes: number; truncated: boolean }> {
+  if (!env.GITHUB_STEP_SUMMARY) {
+    throw new SummaryError(
+      "GITHUB_STEP_SUMMARY is not set, so the job summary was not written (not running in GitHub Actions?).",
+    );
+  }
+  const fitted = fitSummary(markdown);
+  await summary.addRaw(fitted, true).write();
+  return { bytes: Buffer.byteLength(fitted, "utf8"), truncated: fitted !== markdown };
+}

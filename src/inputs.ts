@@ -1,0 +1,216 @@
+// Action inputs → one frozen, validated object. Read once in main.ts; nothing below it calls getInput.
+// The getter is injected so tests (and the CLI) never need @actions/core.
+import * as os from "node:os";
+import * as path from "node:path";
+import type { FailOn } from "./model/types.js";
+
+export const INPUT = {
+  telemetry: "telemetry",
+  githubToken: "github-token",
+  checkName: "check-name",
+  failOn: "fail-on",
+  comment: "comment",
+  projectDir: "project-dir",
+  maxAnnotations: "max-annotations",
+  slowest: "slowest",
+  runResults: "run-results",
+  jsonReport: "json-report",
+  markdownReport: "markdown-report",
+  ifNoTelemetry: "if-no-telemetry",
+  checkRun: "check-run",
+  jobSummary: "job-summary",
+  annotations: "annotations",
+  dbtCloudBaseUrl: "dbt-cloud-base-url",
+  dbtCloudAccountId: "dbt-cloud-account-id",
+  dbtCloudToken: "dbt-cloud-token",
+  dbtCloudRunId: "dbt-cloud-run-id",
+  dbtCloudJobId: "dbt-cloud-job-id",
+  dbtCloudWait: "dbt-cloud-wait",
+  dbtCloudMaxWaitMinutes: "dbt-cloud-max-wait-minutes",
+  artifactName: "artifact-name",
+  artifactRunId: "artifact-run-id",
+  uploadArtifact: "upload-artifact",
+  baseline: "baseline",
+  regressionThreshold: "regression-threshold",
+  diagrams: "diagrams",
+  junit: "junit",
+} as const;
+
+export type InputName = (typeof INPUT)[keyof typeof INPUT];
+
+export const OUTPUT = {
+  conclusion: "conclusion",
+  errors: "errors",
+  failedTests: "failed-tests",
+  warnedTests: "warned-tests",
+  skipped: "skipped",
+  passed: "passed",
+  commentUrl: "comment-url",
+  checkRunUrl: "check-run-url",
+  reportJson: "report-json",
+  runResults: "run-results",
+} as const;
+
+export const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"] as const;
+export const COMMENT_VALUES = ["always", "on-failure", "off"] as const;
+export const IF_NO_TELEMETRY_VALUES = ["error", "neutral", "warn"] as const;
+
+export type CommentMode = (typeof COMMENT_VALUES)[number];
+export type IfNoTelemetry = (typeof IF_NO_TELEMETRY_VALUES)[number];
+
+export const DEFAULT_TELEMETRY = ["target/metadata/*.parquet", "logs/*.jsonl"] as const;
+
+export interface DbtCloudInputs {
+  baseUrl: string;
+  accountId: string;
+  /** Secret: non-enumerable, so JSON.stringify / util.inspect of the inputs never show it. */
+  readonly token: string;
+  runId: string;
+  jobId: string;
+  wait: boolean;
+  maxWaitMinutes: number;
+}
+
+export interface Inputs {
+  /** Files, directories or globs, in the order given. */
+  telemetry: readonly string[];
+  /** Secret: non-enumerable, so JSON.stringify / util.inspect of the inputs never show it. */
+  readonly githubToken: string;
+  checkName: string;
+  failOn: FailOn;
+  comment: CommentMode;
+  projectDir: string;
+  maxAnnotations: number;
+  slowest: number;
+  /** Where to write run_results.json; null = don't. */
+  runResults: string | null;
+  /** Where to write the JSON report (always written). */
+  jsonReport: string;
+  markdownReport: string | null;
+  ifNoTelemetry: IfNoTelemetry;
+  checkRun: boolean;
+  jobSummary: boolean;
+  annotations: boolean;
+  dbtCloud: Readonly<DbtCloudInputs>;
+  artifactName: string | null;
+  artifactRunId: string | null;
+  /** Name of an artifact to upload the reports to; null = none. */
+  uploadArtifact: string | null;
+  baseline: string | null;
+  regressionThreshold: number;
+  diagrams: boolean;
+  junit: string | null;
+}
+
+export class InputError extends Error {
+  override name = "InputError";
+  constructor(
+    readonly input: string,
+    message: string,
+  ) {
+    super(`input '${input}': ${message}`);
+  }
+}
+
+type Getter = (name: string) => string;
+
+/**
+ * Reads and validates every input once. `env` only supplies RUNNER_TEMP for the default JSON report
+ * path (action.yml defaults cannot use runner.temp everywhere the action may run).
+ */
+export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.env): Readonly<Inputs> {
+  const get = (name: InputName): string => (getInput(name) ?? "").trim();
+  const optional = (name: InputName): string | null => get(name) || null;
+
+  const telemetry = get(INPUT.telemetry)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+
+  const dbtCloud = {
+    baseUrl: get(INPUT.dbtCloudBaseUrl),
+    accountId: get(INPUT.dbtCloudAccountId),
+    runId: get(INPUT.dbtCloudRunId),
+    jobId: get(INPUT.dbtCloudJobId),
+    wait: readBoolean(get, INPUT.dbtCloudWait, false),
+    maxWaitMinutes: readNumber(get, INPUT.dbtCloudMaxWaitMinutes, 30, { min: 1, integer: false }),
+  };
+  defineSecret(dbtCloud, "token", get(INPUT.dbtCloudToken));
+
+  const inputs = {
+    telemetry: Object.freeze(telemetry.length > 0 ? telemetry : [...DEFAULT_TELEMETRY]),
+    checkName: get(INPUT.checkName) || "dbt Fusion",
+    failOn: readChoice(get, INPUT.failOn, FAIL_ON_VALUES, "errors"),
+    comment: readChoice(get, INPUT.comment, COMMENT_VALUES, "always"),
+    projectDir: get(INPUT.projectDir) || ".",
+    maxAnnotations: readNumber(get, INPUT.maxAnnotations, 50, { min: 0, integer: true }),
+    slowest: readNumber(get, INPUT.slowest, 10, { min: 0, integer: true }),
+    runResults: optional(INPUT.runResults),
+    jsonReport: get(INPUT.jsonReport) || path.join(env.RUNNER_TEMP || os.tmpdir(), "fusion-report.json"),
+    markdownReport: optional(INPUT.markdownReport),
+    ifNoTelemetry: readChoice(get, INPUT.ifNoTelemetry, IF_NO_TELEMETRY_VALUES, "error"),
+    checkRun: readBoolean(get, INPUT.checkRun, true),
+    jobSummary: readBoolean(get, INPUT.jobSummary, true),
+    annotations: readBoolean(get, INPUT.annotations, true),
+    dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudInputs>,
+    artifactName: optional(INPUT.artifactName),
+    artifactRunId: readRunId(get, INPUT.artifactRunId),
+    uploadArtifact: optional(INPUT.uploadArtifact),
+    baseline: optional(INPUT.baseline),
+    regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
+    diagrams: readBoolean(get, INPUT.diagrams, true),
+    junit: optional(INPUT.junit),
+  };
+  defineSecret(inputs, "githubToken", get(INPUT.githubToken));
+  return Object.freeze(inputs) as Readonly<Inputs>;
+}
+
+// Tokens stay readable as properties but are skipped by JSON.stringify, console.log and snapshots.
+function defineSecret(target: object, key: string, value: string): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: false });
+}
+
+function readChoice<T extends string>(
+  get: (n: InputName) => string,
+  name: InputName,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const raw = get(name);
+  if (raw === "") return fallback;
+  const value = raw.toLowerCase();
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new InputError(name, `'${raw}' is not allowed; use one of: ${allowed.join(", ")}`);
+}
+
+function readBoolean(get: (n: InputName) => string, name: InputName, fallback: boolean): boolean {
+  const raw = get(name);
+  if (raw === "") return fallback;
+  // Same spellings as core.getBooleanInput (YAML 1.2 core schema).
+  if (["true", "True", "TRUE"].includes(raw)) return true;
+  if (["false", "False", "FALSE"].includes(raw)) return false;
+  throw new InputError(name, `'${raw}' is not a boolean; use true or false`);
+}
+
+function readNumber(
+  get: (n: InputName) => string,
+  name: InputName,
+  fallback: number,
+  rule: { min: number; integer: boolean },
+): number {
+  const raw = get(name);
+  if (raw === "") return fallback;
+  const value = Number(raw);
+  const kind = rule.integer ? "a whole number" : "a number";
+  if (!Number.isFinite(value) || (rule.integer && !Number.isInteger(value)) || value < rule.min) {
+    throw new InputError(name, `'${raw}' is not ${kind} ≥ ${rule.min}`);
+  }
+  return value;
+}
+
+function readRunId(get: (n: InputName) => string, name: InputName): string | null {
+  const raw = get(name);
+  if (raw === "") return null;
+  if (!/^\d+$/.test(raw)) throw new InputError(name, `'${raw}' is not a workflow run id (digits only)`);
+  return raw;
+}

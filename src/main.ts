@@ -1,0 +1,234 @@
+// The Action: reads inputs once, wires source → decode → model → render → publish, sets outputs,
+// and is the one place that decides to fail the step.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as core from "@actions/core";
+import { publishAll, type PublishPlan } from "./github/publish.js";
+import { createClient, type GitHubClient } from "./github/client.js";
+import { commentMarker } from "./github/comment.js";
+import { CHECK_OUTPUT_MAX_BYTES } from "./github/check-run.js";
+import { resolveRunContext, type RunContext } from "./github/context.js";
+import { listChangedFiles } from "./github/pull-files.js";
+import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
+import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
+import type { Report } from "./model/types.js";
+import { buildReport } from "./pipeline.js";
+import { buildAnnotations, findProjectPackage, toRepoPath, toWorkflowCommands } from "./render/annotations.js";
+import { renderJsonReport } from "./render/json-report.js";
+import { renderMarkdown, type Links } from "./render/markdown.js";
+import { renderRunResults } from "./render/run-results.js";
+import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
+import { VERSION } from "./version.js";
+
+/** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
+const COMMENT_BUDGET_BYTES = 60_000;
+
+export async function run(): Promise<void> {
+  let inputs: Readonly<Inputs>;
+  try {
+    inputs = readInputs(core.getInput, process.env);
+  } catch (error) {
+    core.setFailed((error as Error).message);
+    return;
+  }
+  // Masked before anything else can print them.
+  if (inputs.githubToken) core.setSecret(inputs.githubToken);
+  if (inputs.dbtCloud.token) core.setSecret(inputs.dbtCloud.token);
+
+  const octokit = inputs.githubToken && process.env.GITHUB_REPOSITORY ? createClient(inputs.githubToken, { log: core.info }) : null;
+  const context = octokit ? await resolveContext(octokit) : null;
+
+  let report: Report;
+  try {
+    const inputsFound = await collectActionTelemetry(inputs, {
+      log: core.info,
+      warning: core.warning,
+      prNumber: context?.prNumber ?? null,
+      headSha: context?.headSha ?? null,
+    });
+    report = await buildReport(inputsFound, {
+      slowest: inputs.slowest,
+      failOn: inputs.failOn,
+      generatorVersion: VERSION,
+    });
+  } catch (error) {
+    await reportUnusable(error as Error, inputs);
+    return;
+  }
+
+  const failures = await writeReportFiles(report, inputs);
+  const links = context ? linksFor(context, inputs, report) : undefined;
+  const summaryMarkdown = renderMarkdown(report, {
+    maxBytes: SUMMARY_MAX_BYTES - 1_000,
+    title: inputs.checkName,
+    fullReportHint: `the JSON report (${OUTPUT.reportJson} output)`,
+    ...(links ? { links } : {}),
+  });
+  const compactHint = "the job summary of this workflow run";
+  const commentMarkdown = renderMarkdown(report, {
+    maxBytes: COMMENT_BUDGET_BYTES,
+    title: inputs.checkName,
+    fullReportHint: compactHint,
+    ...(links ? { links } : {}),
+  });
+  const checkMarkdown = renderMarkdown(report, {
+    maxBytes: CHECK_OUTPUT_MAX_BYTES - 500,
+    title: inputs.checkName,
+    fullReportHint: compactHint,
+    ...(links ? { links } : {}),
+  });
+
+  const changedFiles = octokit && context?.prNumber ? await listChangedFiles(octokit, context, core.info) : undefined;
+  const annotationSet = buildAnnotations(report.invocations, {
+    projectDir: inputs.projectDir,
+    maxAnnotations: inputs.maxAnnotations,
+    ...(changedFiles ? { changedFiles } : {}),
+  });
+  const checkText = [
+    annotationSet.omitted > 0
+      ? `${annotationSet.omitted} more annotation(s) were not sent (max-annotations: ${inputs.maxAnnotations}); see the job summary.`
+      : "",
+    ...annotationSet.runLevel.map((line) => `- ${line}`),
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  const wantsComment =
+    inputs.comment === "always" || (inputs.comment === "on-failure" && report.conclusion === "failure");
+  const plan: PublishPlan = {
+    comment:
+      octokit && context?.prNumber && wantsComment
+        ? {
+            owner: context.owner,
+            repo: context.repo,
+            prNumber: context.prNumber,
+            body: commentMarkdown,
+            marker: commentMarker(inputs.checkName),
+          }
+        : null,
+    checkRun:
+      octokit && context && inputs.checkRun
+        ? {
+            owner: context.owner,
+            repo: context.repo,
+            headSha: context.headSha,
+            name: inputs.checkName,
+            conclusion: report.conclusion,
+            title: report.conclusionReason,
+            summary: checkMarkdown,
+            ...(checkText ? { text: checkText } : {}),
+            annotations: inputs.annotations ? annotationSet.annotations : [],
+            detailsUrl: context.runUrl,
+          }
+        : null,
+    summary: inputs.jobSummary ? summaryMarkdown : null,
+    outputs: outputsFor(report, inputs),
+    fallbackAnnotations: inputs.annotations
+      ? toWorkflowCommands(annotationSet.annotations, annotationSet.omitted)
+      : null,
+  };
+  await publishAll(
+    {
+      octokit: octokit as GitHubClient,
+      warning: core.warning,
+      info: core.info,
+      writeSummary: (markdown) => writeJobSummary(markdown),
+      setOutput: core.setOutput,
+      annotate: (level, message, properties) => core[level](message, properties),
+    },
+    plan,
+  );
+
+  for (const failure of failures) core.warning(failure);
+  for (const inv of report.invocations) for (const warning of inv.readerWarnings) core.warning(warning);
+  if (report.conclusion === "failure") {
+    core.setFailed(`${inputs.checkName}: ${report.conclusionReason} (fail-on: ${inputs.failOn})`);
+  }
+}
+
+async function resolveContext(octokit: GitHubClient): Promise<RunContext | null> {
+  try {
+    return await resolveRunContext(octokit);
+  } catch (error) {
+    core.warning(`Cannot tell which commit or pull request this run is for: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/** Telemetry that cannot be used (or is absent) still leaves a summary saying what happened. */
+async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<void> {
+  const absent = error instanceof NoTelemetryError;
+  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${absent ? "no telemetry found" : "telemetry could not be read"}\n\n${error.message.replace(/[<>]/g, "")}\n`;
+  if (inputs.jobSummary) await writeJobSummary(summary).catch(() => undefined);
+  if (absent && inputs.ifNoTelemetry !== "error") {
+    core.setOutput(OUTPUT.conclusion, "neutral");
+    if (inputs.ifNoTelemetry === "warn") core.warning(error.message);
+    else core.notice(error.message);
+    return;
+  }
+  core.setOutput(OUTPUT.conclusion, "failure");
+  core.setFailed(error.message);
+}
+
+async function writeReportFiles(report: Report, inputs: Readonly<Inputs>): Promise<string[]> {
+  const files: [string | null, () => string][] = [
+    [inputs.jsonReport, () => renderJsonReport(report)],
+    [inputs.runResults, () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`],
+    [
+      inputs.markdownReport,
+      () =>
+        renderMarkdown(report, {
+          maxBytes: Number.MAX_SAFE_INTEGER,
+          title: inputs.checkName,
+          fullReportHint: "the JSON report",
+        }),
+    ],
+  ];
+  const failures: string[] = [];
+  for (const [file, render] of files) {
+    if (!file) continue;
+    try {
+      await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+      await writeFile(file, render(), "utf8");
+    } catch (error) {
+      failures.push(`Cannot write ${file}: ${(error as Error).message}`);
+    }
+  }
+  return failures;
+}
+
+function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, string> {
+  const c = report.counts;
+  return {
+    [OUTPUT.conclusion]: report.conclusion,
+    [OUTPUT.errors]: String(c.error),
+    [OUTPUT.failedTests]: String(c.fail),
+    [OUTPUT.warnedTests]: String(c.warn),
+    [OUTPUT.skipped]: String(c.skipped + c.phaseSkipped),
+    [OUTPUT.passed]: String(c.success + c.pass),
+    [OUTPUT.reportJson]: path.resolve(inputs.jsonReport),
+    [OUTPUT.runResults]: inputs.runResults ? path.resolve(inputs.runResults) : "",
+  };
+}
+
+/** Links to files at the PR head; nodes from installed packages get none (their files are not in the repo). */
+function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: Report): Links {
+  const server = process.env.GITHUB_SERVER_URL || "https://github.com";
+  const projectPackages = new Set(
+    report.invocations.map((inv) => findProjectPackage(inv.nodes)).filter((p): p is string => p !== null),
+  );
+  return {
+    fileUrl(location, packageName) {
+      if (packageName && projectPackages.size > 0 && !projectPackages.has(packageName)) return null;
+      const repoPath = toRepoPath(inputs.projectDir, location.path);
+      if (!repoPath) return null;
+      const anchor = location.line ? `#L${location.line}` : "";
+      return `${server}/${context.owner}/${context.repo}/blob/${context.headSha}/${repoPath
+        .split("/")
+        .map(encodeURIComponent)
+        .join("/")}${anchor}`;
+    },
+    ...(context.runUrl ? { runUrl: context.runUrl } : {}),
+  };
+}
+

@@ -1,0 +1,329 @@
+// Model → check-run annotations (pure). Ranked so the most useful ones survive the cap: files the
+// PR changed first, then errors, failed tests, warnings. Nodes from installed packages are not
+// annotated on a guessed path; they come back as run-level messages instead.
+import * as path from "node:path";
+import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
+
+export type AnnotationLevel = "notice" | "warning" | "failure";
+
+/** The Checks API annotation shape (`output.annotations[]`). */
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  start_column?: number;
+  end_column?: number;
+  annotation_level: AnnotationLevel;
+  title?: string;
+  message: string;
+  raw_details?: string;
+}
+
+export interface AnnotationOptions {
+  /** dbt project directory relative to the repository root. */
+  projectDir: string;
+  maxAnnotations: number;
+  /** Repository-relative paths the PR changed (ranked first). */
+  changedFiles?: Set<string>;
+}
+
+export interface AnnotationSet {
+  annotations: CheckAnnotation[];
+  /** Annotatable findings left out by the cap. */
+  omitted: number;
+  /** Findings with no trustworthy file (installed packages, no location, run-level errors). */
+  runLevel: string[];
+}
+
+export const TITLE_MAX_CHARS = 255;
+// The API says 64 KB; stay a little under in UTF-8 bytes.
+export const MESSAGE_MAX_BYTES = 64_000;
+
+const PACKAGE_DIRS = ["dbt_packages/", "dbt_internal_packages/"];
+
+/** Ranks: lower first. */
+const Rank = { Error: 0, FailedTest: 1, Warning: 2 } as const;
+type Rank = (typeof Rank)[keyof typeof Rank];
+
+interface Finding {
+  rank: Rank;
+  level: AnnotationLevel;
+  title: string;
+  message: string;
+  rawDetails?: string;
+  location: NodeLocation | null;
+  /** Node from an installed package or with no location: never annotated on a guessed path. */
+  external: boolean;
+}
+
+export function buildAnnotations(invocations: Invocation[], opts: AnnotationOptions): AnnotationSet {
+  const findings = invocations.flatMap((inv) => collectFindings(inv, findProjectPackage(inv.nodes)));
+  const runLevel: string[] = [];
+  const placed: { annotation: CheckAnnotation; rank: Rank; changed: boolean; order: number }[] = [];
+  const seen = new Set<string>();
+
+  for (const finding of findings) {
+    const file =
+      finding.external || !finding.location ? null : toRepoPath(opts.projectDir, finding.location.path);
+    if (file === null) {
+      runLevel.push(`${finding.title}: ${firstLine(finding.message)}`);
+      continue;
+    }
+    const annotation = toAnnotation(finding, file);
+    const key = JSON.stringify([file, annotation.start_line, annotation.title, annotation.message]);
+    if (seen.has(key)) continue; // the same node reported by two invocations (e.g. build + retry)
+    seen.add(key);
+    placed.push({
+      annotation,
+      rank: finding.rank,
+      changed: opts.changedFiles?.has(file) ?? false,
+      order: placed.length,
+    });
+  }
+
+  placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || a.order - b.order);
+  const limit = Math.max(0, opts.maxAnnotations);
+  return {
+    annotations: placed.slice(0, limit).map((p) => p.annotation),
+    omitted: Math.max(0, placed.length - limit),
+    runLevel: [...new Set(runLevel)],
+  };
+}
+
+/** The project's own package: the most common package among nodes not under a packages dir. */
+export function findProjectPackage(nodes: NodeResult[]): string | null {
+  const counts = new Map<string, number>();
+  for (const node of nodes) {
+    if (!node.packageName || isPackagePath(node.location?.path)) continue;
+    counts.set(node.packageName, (counts.get(node.packageName) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const [name, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== null && name < best)) {
+      best = name;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function collectFindings(inv: Invocation, projectPackage: string | null): Finding[] {
+  const out: Finding[] = [];
+  for (const node of inv.nodes) {
+    const external =
+      !node.location ||
+      isPackagePath(node.location.path) ||
+      (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
+    const nodeFinding = describeNode(node);
+    if (nodeFinding) out.push({ ...nodeFinding, location: node.location, external });
+    for (const log of node.logs) {
+      const logFinding = describeLog(node, log, nodeFinding !== null);
+      if (!logFinding) continue;
+      const location = log.location ?? node.location;
+      out.push({ ...logFinding, location, external: external || !location || isPackagePath(location.path) });
+    }
+  }
+  for (const log of inv.runErrors) {
+    out.push({
+      rank: Rank.Error,
+      level: "failure",
+      title: log.code ? `dbt error ${log.code}` : "dbt error",
+      message: log.text,
+      location: log.location ?? null,
+      external: !log.location || isPackagePath(log.location.path),
+    });
+  }
+  return out;
+}
+
+function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> | null {
+  const label = `${node.resourceType} ${node.name}`;
+  if (node.status === "error" || node.freshness?.outcome === "error") {
+    return {
+      rank: Rank.Error,
+      level: "failure",
+      title: node.freshness ? `source ${node.name} freshness error` : `${label} failed`,
+      message: node.message ?? `${label} finished with status error.`,
+      ...rawDetails(node),
+    };
+  }
+  if (node.status === "fail" || node.test?.outcome === "failed") {
+    return {
+      rank: Rank.FailedTest,
+      level: "failure",
+      title: `${label} failed`,
+      message: node.message ?? describeRows(node),
+      ...rawDetails(node),
+    };
+  }
+  if (node.status === "warn" || node.test?.outcome === "warned" || node.freshness?.outcome === "warn") {
+    return {
+      rank: Rank.Warning,
+      level: "warning",
+      title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
+      message: node.message ?? describeRows(node),
+      ...rawDetails(node),
+    };
+  }
+  return null;
+}
+
+// WARN lines always count; ERROR lines only when the node itself was not already reported.
+function describeLog(
+  node: NodeResult,
+  log: LogLine,
+  nodeReported: boolean,
+): Omit<Finding, "location" | "external"> | null {
+  if (log.severity === "WARN") {
+    return {
+      rank: Rank.Warning,
+      level: "warning",
+      title: `${node.resourceType} ${node.name}: warning`,
+      message: log.text,
+    };
+  }
+  if (nodeReported) return null;
+  return {
+    rank: Rank.Error,
+    level: "failure",
+    title: `${node.resourceType} ${node.name}: error`,
+    message: log.text,
+  };
+}
+
+function describeRows(node: NodeResult): string {
+  const rows = node.test?.failingRows;
+  if (rows === undefined) return `${node.resourceType} ${node.name} finished with status ${node.status}.`;
+  return `${rows} failing ${rows === 1 ? "row" : "rows"}.`;
+}
+
+function rawDetails(node: NodeResult): { rawDetails?: string } {
+  return node.test?.diffTable ? { rawDetails: node.test.diffTable } : {};
+}
+
+function toAnnotation(finding: Finding, file: string): CheckAnnotation {
+  const line = positive(finding.location?.line) ?? 1;
+  const column = positive(finding.location?.column);
+  const annotation: CheckAnnotation = {
+    path: file,
+    start_line: line,
+    end_line: line,
+    // Columns are only allowed on single-line annotations; ours always are (start_line == end_line).
+    ...(column !== undefined ? { start_column: column, end_column: column } : {}),
+    annotation_level: finding.level,
+    title: truncateChars(finding.title, TITLE_MAX_CHARS),
+    message: truncateBytes(finding.message.trim() || finding.title, MESSAGE_MAX_BYTES),
+  };
+  if (finding.rawDetails) annotation.raw_details = truncateBytes(finding.rawDetails, MESSAGE_MAX_BYTES);
+  return annotation;
+}
+
+/** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
+export function toRepoPath(projectDir: string, file: string): string | null {
+  const posix = (p: string): string => p.replace(/\\/g, "/");
+  if (path.posix.isAbsolute(posix(file)) || /^[A-Za-z]:/.test(file)) return null;
+  const joined = path.posix.normalize(path.posix.join(posix(projectDir || "."), posix(file)));
+  if (joined === "." || joined.startsWith("../") || joined === ".." || path.posix.isAbsolute(joined))
+    return null;
+  return joined.replace(/^\.\//, "");
+}
+
+function isPackagePath(file: string | undefined): boolean {
+  if (!file) return false;
+  const p = file.replace(/\\/g, "/").replace(/^\.\//, "");
+  return PACKAGE_DIRS.some((dir) => p.startsWith(dir) || p.includes(`/${dir}`));
+}
+
+function positive(n: number | undefined): number | undefined {
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  return truncateChars(line, 500);
+}
+
+/** Cuts to ≤ max UTF-16 units with an ellipsis, never splitting a surrogate pair. */
+export function truncateChars(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Cuts to ≤ maxBytes of UTF-8 with an ellipsis, on a code-point boundary. */
+export function truncateBytes(text: string, maxBytes: number, suffix = "…"): string {
+  if (Buffer.byteLength(text, "utf8") <= maxBytes) return text;
+  const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+  let bytes = 0;
+  let end = 0;
+  for (const ch of text) {
+    const size = Buffer.byteLength(ch, "utf8");
+    if (bytes + size > budget) break;
+    bytes += size;
+    end += ch.length;
+  }
+  return text.slice(0, end) + suffix;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+// ---- Fork fallback: workflow-command annotations (no token needed) ----
+
+export interface WorkflowCommand {
+  level: "error" | "warning" | "notice";
+  message: string;
+  /** @actions/core AnnotationProperties. */
+  properties: {
+    file: string;
+    startLine: number;
+    endLine: number;
+    startColumn?: number;
+    endColumn?: number;
+    title?: string;
+  };
+}
+
+/** GitHub displays at most 10 error and 10 warning workflow-command annotations per step. */
+export const STEP_DISPLAY_LIMIT = 10;
+
+export interface WorkflowCommandSet {
+  commands: WorkflowCommand[];
+  /** How many were not emitted (display limits + `omitted` from buildAnnotations). */
+  notShown: number;
+  /** A closing line for the log when some were left out; null otherwise. */
+  summaryLine: string | null;
+}
+
+export function toWorkflowCommands(annotations: CheckAnnotation[], omitted = 0): WorkflowCommandSet {
+  const perLevel = new Map<WorkflowCommand["level"], number>();
+  const commands: WorkflowCommand[] = [];
+  let notShown = omitted;
+  for (const a of annotations) {
+    const level = a.annotation_level === "failure" ? "error" : a.annotation_level;
+    const used = perLevel.get(level) ?? 0;
+    if (used >= STEP_DISPLAY_LIMIT) {
+      notShown++;
+      continue;
+    }
+    perLevel.set(level, used + 1);
+    const properties: WorkflowCommand["properties"] = {
+      file: a.path,
+      startLine: a.start_line,
+      endLine: a.end_line,
+    };
+    if (a.start_column !== undefined) properties.startColumn = a.start_column;
+    if (a.end_column !== undefined) properties.endColumn = a.end_column;
+    if (a.title !== undefined) properties.title = a.title;
+    commands.push({ level, message: a.message, properties });
+  }
+  const summaryLine =
+    notShown > 0
+      ? `${notShown} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
+        `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step); see the job summary for the full list.`
+      : null;
+  return { commands, notShown, summaryLine };
+}

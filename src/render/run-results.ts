@@ -1,0 +1,118 @@
+// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
+
+export const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
+
+type LegacyStatus =
+  | "success"
+  | "error"
+  | "skipped"
+  | "pass"
+  | "warn"
+  | "fail"
+  | "reused"
+  | "no-op";
+
+/**
+ * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
+ * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
+ * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
+ * canceled), and a node that never finished (crashed run) becomes `error`.
+ */
+export function legacyStatus(status: NodeStatus): LegacyStatus {
+  switch (status) {
+    case "phase-disabled":
+    case "phase-skipped":
+    case "canceled":
+      return "skipped";
+    case "unknown":
+      return "error";
+    default:
+      return status;
+  }
+}
+
+export interface RunResultsArtifact {
+  metadata: {
+    dbt_schema_version: string;
+    dbt_version: string;
+    generated_at: string;
+    invocation_id: string | null;
+    invocation_started_at: string | null;
+    env: Record<string, string>;
+  };
+  results: Record<string, unknown>[];
+  elapsed_time: number;
+  args: Record<string, unknown>;
+}
+
+/**
+ * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
+ * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
+ * would overwrite run_results.json.
+ */
+export function renderRunResults(report: Report, generatedAt: string): RunResultsArtifact {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const invocation of report.invocations) {
+    for (const node of invocation.nodes) byId.set(node.uniqueId, toResult(node));
+  }
+  const last: Invocation | undefined = report.invocations[report.invocations.length - 1];
+  const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+  return {
+    metadata: {
+      dbt_schema_version: RUN_RESULTS_SCHEMA,
+      dbt_version: last?.dbtVersion ?? "unknown",
+      generated_at: generatedAt,
+      invocation_id: last?.invocationId ?? null,
+      invocation_started_at: report.invocations[0]?.startedAt ?? null,
+      env: {},
+    },
+    results: [...byId.values()],
+    elapsed_time: elapsedMs / 1000,
+    args: {
+      ...(last?.command ? { which: last.command } : {}),
+      ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
+      ...(last?.target ? { target: last.target } : {}),
+    },
+  };
+}
+
+function toResult(node: NodeResult): Record<string, unknown> {
+  const { timing } = node;
+  return {
+    status: legacyStatus(node.status),
+    timing:
+      timing.startedAt && timing.completedAt
+        ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
+        : [],
+    thread_id: "fusion",
+    execution_time: (timing.processingMs ?? 0) / 1000,
+    adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
+    message: messageFor(node),
+    failures: node.test ? node.test.failingRows : null,
+    unique_id: node.uniqueId,
+    compiled: null,
+    compiled_code: null,
+    relation_name: null,
+    batch_results: null,
+  };
+}
+
+function messageFor(node: NodeResult): string | null {
+  switch (node.status) {
+    case "fail":
+    case "warn":
+      if (node.test) return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
+      return node.message;
+    case "skipped":
+      return node.skippedBecauseOf ? `Skipped because ${node.skippedBecauseOf} did not succeed` : node.message;
+    case "canceled":
+      return "Canceled";
+    case "phase-disabled":
+      return "Skipped: phase disabled";
+    case "phase-skipped":
+      return "Skipped: an earlier phase did not succeed";
+    default:
+      return node.message;
+  }
+}

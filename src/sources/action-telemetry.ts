@@ -1,0 +1,62 @@
+// Where the Action's telemetry comes from: a dbt platform run, a workflow artifact, or local files.
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Inputs } from "../inputs.js";
+import {
+  DBT_CLOUD_SETTING_KEYS,
+  fetchDbtCloudTelemetry,
+  parseDbtCloudSettings,
+} from "./dbt-cloud/index.js";
+import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
+import { findTelemetryFiles, openLocalTelemetry } from "./local.js";
+import type { TelemetryInput } from "./telemetry-input.js";
+
+export class NoTelemetryError extends Error {
+  override name = "NoTelemetryError";
+}
+
+export interface CollectDeps {
+  log: (message: string) => void;
+  warning: (message: string) => void;
+  /** Pull request and head commit, to find the dbt platform run of this PR by job id. */
+  prNumber?: number | null;
+  headSha?: string | null;
+}
+
+export async function collectActionTelemetry(inputs: Readonly<Inputs>, deps: CollectDeps): Promise<TelemetryInput[]> {
+  const { dbtCloud } = inputs;
+  if (dbtCloud.runId || dbtCloud.jobId) {
+    const raw: Record<string, string> = {
+      [DBT_CLOUD_SETTING_KEYS.baseUrl]: dbtCloud.baseUrl,
+      [DBT_CLOUD_SETTING_KEYS.accountId]: dbtCloud.accountId,
+      [DBT_CLOUD_SETTING_KEYS.token]: dbtCloud.token,
+      [DBT_CLOUD_SETTING_KEYS.wait]: String(dbtCloud.wait),
+      [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds]: String(Math.round(dbtCloud.maxWaitMinutes * 60)),
+      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), "fusion-report-")),
+    };
+    if (dbtCloud.runId) raw[DBT_CLOUD_SETTING_KEYS.runId] = dbtCloud.runId;
+    if (dbtCloud.jobId) raw[DBT_CLOUD_SETTING_KEYS.jobId] = dbtCloud.jobId;
+    if (deps.prNumber) raw[DBT_CLOUD_SETTING_KEYS.prNumber] = String(deps.prNumber);
+    if (deps.headSha) raw[DBT_CLOUD_SETTING_KEYS.headSha] = deps.headSha;
+    const telemetry = await fetchDbtCloudTelemetry(parseDbtCloudSettings(raw), { log: deps.log });
+    for (const step of telemetry.steps) {
+      if (!step.file) deps.log(`Step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`);
+    }
+    const inputsFromRun = await dbtCloudInputs(telemetry);
+    if (inputsFromRun.length === 0) {
+      throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+    }
+    return inputsFromRun;
+  }
+  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
+  const { files, unmatched } = await findTelemetryFiles(inputs.telemetry, cwd);
+  if (files.length === 0) {
+    throw new NoTelemetryError(
+      `No telemetry found at ${inputs.telemetry.join(", ")}. Run dbt with --otel-parquet-file-name (Parquet in ` +
+        "target/metadata/) or --otel-file-name (JSONL in logs/), or point the 'telemetry' input at the files.",
+    );
+  }
+  for (const pattern of unmatched) deps.log(`No telemetry matched ${pattern}`);
+  return Promise.all(files.map((file) => openLocalTelemetry(file, path.relative(cwd, file) || file)));
+}

@@ -1,0 +1,169 @@
+// Typed calls to the three Admin API routes we need: retrieve run, list runs, download an artifact.
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+
+import { DbtCloudArtifactError, DbtCloudNotFoundError, DbtCloudResponseError } from "./errors.js";
+import type { DbtCloudHttp } from "./http.js";
+import type { DbtRun } from "./types.js";
+
+const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
+
+export interface ListRunsQuery {
+  jobId: number;
+  limit?: number;
+  offset?: number;
+  orderBy?: "-id" | "id" | "-created_at" | "created_at" | "-finished_at" | "finished_at";
+}
+
+export interface RunsPage {
+  runs: DbtRun[];
+  offset: number;
+  limit: number;
+  totalCount: number | undefined;
+  /** True when another page may exist (by total_count, or a full page when total_count is absent). */
+  hasMore: boolean;
+}
+
+export interface DownloadRequest {
+  runId: number;
+  /** Path under the run's target/ directory, e.g. `metadata/telemetry-4-otel.parquet`. */
+  path: string;
+  /** run_steps[].index (1-based), not run_steps[].id. */
+  step: number;
+  /** Where to write the file. */
+  destination: string;
+}
+
+export interface DbtCloudClient {
+  getRun(runId: number): Promise<DbtRun>;
+  listRuns(query: ListRunsQuery): Promise<RunsPage>;
+  /** Streams the artifact to `destination`; resolves null when the step has no such artifact (404). */
+  downloadArtifact(request: DownloadRequest): Promise<{ file: string; bytes: number } | null>;
+}
+
+export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): DbtCloudClient {
+  const base = `/api/v2/accounts/${accountId}`;
+
+  return {
+    async getRun(runId) {
+      const envelope = await http.getJson<unknown>(
+        `${base}/runs/${runId}/`,
+        // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
+        { include_related: JSON.stringify(["trigger", "run_steps"]) },
+        {
+          what: `run ${runId}`,
+          notFoundHint: `Check the run id and account id, and that the token's project can see this run.`,
+        },
+      );
+      return requireRun(envelope.data, `run ${runId}`);
+    },
+
+    async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id" }) {
+      const envelope = await http.getJson<unknown>(
+        `${base}/runs/`,
+        {
+          job_definition_id: String(jobId),
+          order_by: orderBy,
+          limit: String(Math.min(100, limit)), // the API caps limit at 100
+          offset: String(offset),
+          include_related: JSON.stringify(["trigger"]),
+        },
+        {
+          what: `runs of job ${jobId}`,
+          notFoundHint: `Check the job id and account id, and that the token can see the job's project.`,
+        },
+      );
+      if (!Array.isArray(envelope.data)) {
+        throw new DbtCloudResponseError(`listing runs of job ${jobId} returned no list of runs.`);
+      }
+      const runs = envelope.data.map((item, i) => requireRun(item, `run #${offset + i} of job ${jobId}`));
+      const totalCount = envelope.extra?.pagination?.total_count;
+      const hasMore =
+        typeof totalCount === "number"
+          ? offset + runs.length < totalCount
+          : runs.length >= Math.min(100, limit);
+      return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
+    },
+
+    async downloadArtifact({ runId, path, step, destination }) {
+      const what = `artifact ${path} of step ${step} of run ${runId}`;
+      let response;
+      try {
+        response = await http.getRaw(
+          `${base}/runs/${runId}/artifacts/${path}`,
+          { step: String(step) },
+          { what },
+        );
+      } catch (error) {
+        if (error instanceof DbtCloudNotFoundError) return null;
+        throw error;
+      }
+      if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+      await mkdir(dirname(destination), { recursive: true });
+      const edges = createEdgeRecorder();
+      try {
+        await pipeline(
+          Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+          edges.transform,
+          createWriteStream(destination),
+        );
+      } catch (error) {
+        await rm(destination, { force: true });
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new DbtCloudArtifactError(
+          http.redact(
+            `download of ${what} broke off after ${edges.bytes()} bytes (${reason}); re-run to retry.`,
+          ),
+        );
+      }
+      const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
+      if (problem) {
+        await rm(destination, { force: true });
+        const type = response.headers.get("content-type") ?? "no content-type";
+        throw new DbtCloudArtifactError(
+          `${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
+            (problem.startsWith("truncated")
+              ? `The download was cut short; re-run to retry.`
+              : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`),
+        );
+      }
+      return { file: destination, bytes: edges.bytes() };
+    },
+  };
+}
+
+/** Keeps only the first and last four bytes of a stream so the whole file never sits in memory. */
+function createEdgeRecorder() {
+  let head = Buffer.alloc(0);
+  let tail = Buffer.alloc(0);
+  let total = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (head.length < 4) head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
+      tail = Buffer.concat([tail, chunk]).subarray(-4);
+      callback(null, chunk);
+    },
+  });
+  return { transform, head: () => head, tail: () => tail, bytes: () => total };
+}
+
+/** Parquet files start and end with "PAR1"; a missing footer means the download was cut short. */
+export function checkParquetEdges(head: Buffer, tail: Buffer, size: number): string | undefined {
+  if (size < 12 || !head.equals(PARQUET_MAGIC)) {
+    return `it does not start with the Parquet magic bytes "PAR1"`;
+  }
+  if (!tail.equals(PARQUET_MAGIC)) return `truncated: it does not end with the Parquet footer "PAR1"`;
+  return undefined;
+}
+
+function requireRun(value: unknown, what: string): DbtRun {
+  if (typeof value !== "object" || value === null || typeof (value as { id?: unknown }).id !== "number") {
+    throw new DbtCloudResponseError(`${what}: the response has no run object with a numeric "id".`);
+  }
+  return value as DbtRun;
+}

@@ -1,0 +1,66 @@
+// Typed errors for the dbt platform source. Messages start with "dbt platform:" and say what to do.
+// Callers construct them with already-redacted text (see redact.ts); nothing here holds the token.
+
+export class DbtCloudError extends Error {
+  override name = "DbtCloudError";
+  /** HTTP status when the error came from a response. */
+  readonly status: number | undefined;
+  /** Request URL without credentials (the token only ever travels in a header). */
+  readonly url: string | undefined;
+
+  constructor(message: string, details: { status?: number; url?: string } = {}) {
+    super(message.startsWith("dbt platform:") ? message : `dbt platform: ${message}`);
+    this.status = details.status;
+    this.url = details.url;
+  }
+}
+
+/** Bad or missing settings (never echoes the token). */
+export class DbtCloudSettingsError extends DbtCloudError {
+  override name = "DbtCloudSettingsError";
+}
+
+/** 401: wrong token, or the right token sent to the wrong host (cell-based accounts). */
+export class DbtCloudAuthError extends DbtCloudError {
+  override name = "DbtCloudAuthError";
+}
+
+/** 403: the token is valid but lacks permission to read runs or artifacts. */
+export class DbtCloudPermissionError extends DbtCloudError {
+  override name = "DbtCloudPermissionError";
+}
+
+/** 404: the run (or, for artifacts, the step's telemetry file) does not exist or is not visible. */
+export class DbtCloudNotFoundError extends DbtCloudError {
+  override name = "DbtCloudNotFoundError";
+}
+
+/** 429 persisted after the allowed number of cooldowns. */
+export class DbtCloudRateLimitError extends DbtCloudError {
+  override name = "DbtCloudRateLimitError";
+}
+
+/** 5xx, timeouts or network failures that outlived every retry. */
+export class DbtCloudUnavailableError extends DbtCloudError {
+  override name = "DbtCloudUnavailableError";
+}
+
+/** A response that is not what the API documents (non-JSON body, missing envelope, odd status). */
+export class DbtCloudResponseError extends DbtCloudError {
+  override name = "DbtCloudResponseError";
+}
+
+/** A downloaded artifact that is not a complete Parquet file. */
+export class DbtCloudArtifactError extends DbtCloudError {
+  override name = "DbtCloudArtifactError";
+}
+
+/** No run of the job matches this pull request / commit. */
+export class DbtCloudRunLookupError extends DbtCloudError {
+  override name = "DbtCloudRunLookupError";
+}
+
+/** The run did not complete within maxWaitSeconds (or is not complete and waiting is off). */
+export class DbtCloudWaitTimeoutError extends DbtCloudError {
+  override name = "DbtCloudWaitTimeoutError";
+}

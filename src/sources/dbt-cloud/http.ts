@@ -1,0 +1,322 @@
+// Request wrapper for the Admin API: rate limiting, timeouts, retries and error mapping in one place.
+// Only this module and client.ts touch the network; everything above them works on plain data.
+import { fetch as undiciFetch, type Agent } from "undici";
+
+import {
+  DbtCloudAuthError,
+  DbtCloudError,
+  DbtCloudNotFoundError,
+  DbtCloudPermissionError,
+  DbtCloudRateLimitError,
+  DbtCloudResponseError,
+  DbtCloudUnavailableError,
+} from "./errors.js";
+import type { Clock, RateLimiter } from "./rate-limiter.js";
+import { redactSecrets } from "./redact.js";
+
+/** The subset of a fetch Response this module reads (undici's and the global one both fit). */
+export interface FetchResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+}
+
+export type FetchLike = (
+  url: string,
+  init: { method: "GET"; headers: Record<string, string>; signal: AbortSignal },
+) => Promise<FetchResponse>;
+
+export interface HttpOptions {
+  baseUrl: string;
+  token: string;
+  requestTimeoutMs: number;
+  /** Attempts for 5xx / network errors / timeouts (429s are counted separately). Default 4. */
+  maxAttempts?: number;
+  /** Backoff cap grows base × 2^(attempt-1) up to max; full jitter with a floor. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How many 429 waits to sit out before giving up. Default 2. */
+  maxCooldowns?: number;
+  /** Documented cooldown after a 429 when the server sends no Retry-After. */
+  cooldownMs?: number;
+  /** A Retry-After longer than this is not waited for (fail with a clear error instead). */
+  maxRetryAfterMs?: number;
+}
+
+export interface HttpDeps {
+  clock: Clock;
+  limiter: RateLimiter;
+  log: (message: string) => void;
+  fetchImpl?: FetchLike;
+  /** Connection pool for the default fetch (bounds concurrent sockets). */
+  dispatcher?: Agent;
+  random?: () => number;
+}
+
+export interface RequestContext {
+  /** What is being read, for messages: "run 7001234", "telemetry of step 4 of run 7001234". */
+  what: string;
+  /** Extra advice for a 404 (e.g. "this step produced no telemetry"). */
+  notFoundHint?: string;
+}
+
+export interface DbtCloudHttp {
+  /** GET returning the documented `{status, data, extra}` envelope. */
+  getJson<T>(path: string, query: Record<string, string>, context: RequestContext): Promise<Envelope<T>>;
+  /** GET returning the raw 2xx response (for artifact bytes); non-2xx is mapped to typed errors. */
+  getRaw(path: string, query: Record<string, string>, context: RequestContext): Promise<FetchResponse>;
+  /** Redacts the token from any text (for callers composing their own messages). */
+  redact(text: string): string;
+}
+
+export interface Envelope<T> {
+  status: { code?: number; is_success?: boolean; user_message?: string; developer_message?: string | null };
+  data: T;
+  extra?: {
+    filters?: Record<string, unknown>;
+    order_by?: string;
+    pagination?: { count?: number; total_count?: number };
+  };
+}
+
+const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
+const MIN_PAUSE_MS = 250;
+
+export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtCloudHttp {
+  const maxAttempts = options.maxAttempts ?? 4;
+  const backoffBaseMs = options.backoffBaseMs ?? 1000;
+  const backoffMaxMs = options.backoffMaxMs ?? 30_000;
+  const maxCooldowns = options.maxCooldowns ?? 2;
+  const cooldownMs = options.cooldownMs ?? 5 * 60_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
+  const random = deps.random ?? Math.random;
+  const { clock, limiter } = deps;
+  const redact = (text: string): string => redactSecrets(text, [options.token]);
+  const log = (message: string): void => deps.log(redact(message));
+  const doFetch: FetchLike =
+    deps.fetchImpl ??
+    ((url, init) =>
+      undiciFetch(url, {
+        ...init,
+        ...(deps.dispatcher && { dispatcher: deps.dispatcher }),
+      }) as Promise<FetchResponse>);
+
+  function buildUrl(path: string, query: Record<string, string>): string {
+    const url = new URL(path, options.baseUrl);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    return url.toString();
+  }
+
+  async function send(path: string, query: Record<string, string>, accept: string, context: RequestContext) {
+    const url = buildUrl(path, query);
+    const safeUrl = redact(url);
+    let attempt = 0;
+    let cooldowns = 0;
+    for (;;) {
+      await limiter.acquire();
+      attempt += 1;
+      let response: FetchResponse;
+      try {
+        response = await doFetch(url, {
+          method: "GET",
+          headers: { Authorization: `Token ${options.token}`, Accept: accept },
+          signal: AbortSignal.timeout(options.requestTimeoutMs),
+        });
+      } catch (error) {
+        const reason = describeNetworkError(error, options.requestTimeoutMs);
+        if (attempt >= maxAttempts) {
+          throw new DbtCloudUnavailableError(
+            redact(
+              `could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
+                `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`,
+            ),
+            { url: safeUrl },
+          );
+        }
+        await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+        continue;
+      }
+
+      if (response.status >= 200 && response.status < 300) return { response, url: safeUrl };
+
+      if (response.status === 429) {
+        await discardBody(response);
+        cooldowns += 1;
+        const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
+        if (cooldowns > maxCooldowns || waitMs > maxRetryAfterMs) {
+          throw new DbtCloudRateLimitError(
+            `rate limit still exceeded (HTTP 429) reading ${context.what} after ${cooldowns - 1} cooldown(s). ` +
+              `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
+              `wait ${Math.ceil(waitMs / 1000)} s before re-running, or lower concurrency / stagger jobs using this token.`,
+            { status: 429, url: safeUrl },
+          );
+        }
+        // Every request waits: the pause lives in the shared limiter, not in this loop.
+        limiter.pauseUntil(clock.now() + waitMs);
+        log(
+          `dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
+            `${Math.ceil(waitMs / 1000)} s (cooldown ${cooldowns} of at most ${maxCooldowns}).`,
+        );
+        attempt -= 1; // a cooldown is not a failed attempt
+        continue;
+      }
+
+      if (RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
+        await discardBody(response);
+        await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`);
+        continue;
+      }
+
+      throw await mapErrorResponse(response, safeUrl, context, attempt);
+    }
+  }
+
+  async function pauseBeforeRetry(attempt: number, reason: string): Promise<void> {
+    const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
+    // Full jitter, but never zero: the docs ask clients not to retry without pausing.
+    const delay = Math.max(MIN_PAUSE_MS, Math.round(random() * cap));
+    log(
+      `dbt platform: ${reason}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`,
+    );
+    await clock.sleep(delay);
+  }
+
+  async function mapErrorResponse(
+    response: FetchResponse,
+    url: string,
+    context: RequestContext,
+    attempts: number,
+  ): Promise<DbtCloudError> {
+    const body = await readBodySafely(response);
+    const serverMessage = redact(extractUserMessage(body) ?? "");
+    const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
+    const status = response.status;
+    const details = { status, url };
+    switch (status) {
+      case 401:
+        return new DbtCloudAuthError(
+          `the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said} ` +
+            `Check the base URL first: accounts on a cell-based region must use their own Access URL ` +
+            `(Account settings → Account information, e.g. https://ab123.us1.dbt.com) — the legacy host ` +
+            `answers them with "Invalid token." even for a good token. Then check the token is current, ` +
+            `belongs to the account that owns the run, and is passed without a "Token " prefix.`,
+          details,
+        );
+      case 403:
+        return new DbtCloudPermissionError(
+          `the token may not read ${context.what} (HTTP 403).${said} Use a service token with permission ` +
+            `to read job runs and their artifacts (e.g. "Job Admin", or a read-only job permission such as ` +
+            `"Job Viewer") on the project that owns the job.`,
+          details,
+        );
+      case 404:
+        return new DbtCloudNotFoundError(
+          `${context.what} was not found (HTTP 404).${said} ` +
+            (context.notFoundHint ??
+              `Check the run/job id and the account id, and that the token can see that project.`),
+          details,
+        );
+      default: {
+        const what = RETRYABLE_STATUS.has(status) ? `after ${attempts} attempts ` : "";
+        const ErrorClass = status >= 500 ? DbtCloudUnavailableError : DbtCloudResponseError;
+        return new ErrorClass(
+          `unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redact(snippet(body))}".`} ` +
+            (status >= 500
+              ? `The dbt platform may be having trouble; re-run later.`
+              : `Check the base URL and ids.`),
+          details,
+        );
+      }
+    }
+  }
+
+  return {
+    redact,
+    async getJson<T>(path: string, query: Record<string, string>, context: RequestContext) {
+      const { response, url } = await send(path, query, "application/json", context);
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        const type = response.headers.get("content-type") ?? "no content-type";
+        throw new DbtCloudResponseError(
+          `expected JSON reading ${context.what} but got ${type}: "${redact(snippet(text))}". ` +
+            `This usually means the base URL points at a web page or proxy rather than the dbt platform API.`,
+          { status: response.status, url },
+        );
+      }
+      if (!isEnvelope(parsed)) {
+        throw new DbtCloudResponseError(
+          `reading ${context.what} returned JSON without the documented {status, data} envelope. Check the base URL.`,
+          { status: response.status, url },
+        );
+      }
+      return parsed as Envelope<T>;
+    },
+    async getRaw(path, query, context) {
+      return (await send(path, query, "*/*", context)).response;
+    },
+  };
+}
+
+/** Reads Retry-After (seconds or HTTP date) and x-rate-limit-retry-after-seconds; the larger wins. */
+export function readRetryAfterMs(headers: { get(name: string): string | null }): number | undefined {
+  const candidates: number[] = [];
+  const custom = headers.get("x-rate-limit-retry-after-seconds");
+  if (custom && Number.isFinite(Number(custom)) && Number(custom) >= 0)
+    candidates.push(Number(custom) * 1000);
+  const standard = headers.get("retry-after");
+  if (standard) {
+    if (/^\d+(\.\d+)?$/.test(standard.trim())) candidates.push(Number(standard) * 1000);
+    else {
+      const at = Date.parse(standard);
+      // An HTTP date is wall-clock; convert to a duration and apply it on our (maybe scaled) clock.
+      if (Number.isFinite(at)) candidates.push(Math.max(0, at - Date.now()));
+    }
+  }
+  if (candidates.length === 0) return undefined;
+  // Never resume instantly: a zero wait would retry without pausing.
+  return Math.max(MIN_PAUSE_MS, ...candidates);
+}
+
+function isEnvelope(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "status" in value && "data" in value;
+}
+
+function extractUserMessage(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { status?: { user_message?: unknown } };
+    const message = parsed?.status?.user_message;
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return `no response within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
+}
+
+async function readBodySafely(response: FetchResponse): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return "";
+  }
+}
+
+async function discardBody(response: FetchResponse): Promise<void> {
+  // Unread bodies keep the pooled connection busy.
+  await readBodySafely(response);
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+}

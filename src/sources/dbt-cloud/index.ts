@@ -1,0 +1,253 @@
+// dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
+// This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
+// the Action itself (callers decide what to do with the typed errors).
+import { join } from "node:path";
+
+import { Agent } from "undici";
+
+import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
+import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
+import { findRunForPullRequest } from "./find-run.js";
+import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
+import { createRateLimiter, systemClock, type Clock } from "./rate-limiter.js";
+import { createRedactingLog } from "./redact.js";
+import type { DbtCloudSettings } from "./settings.js";
+import type { DbtRun, DbtRunStep } from "./types.js";
+import { isRunComplete, waitForRun } from "./wait-for-run.js";
+
+export * from "./errors.js";
+export {
+  parseDbtCloudSettings,
+  readDbtCloudEnv,
+  DBT_CLOUD_ENV_VARS,
+  DBT_CLOUD_SETTING_KEYS,
+} from "./settings.js";
+export type { DbtCloudSettings } from "./settings.js";
+export type { Clock } from "./rate-limiter.js";
+export type { FetchLike } from "./http.js";
+export { redactSecrets } from "./redact.js";
+
+export interface DbtCloudRunSummary {
+  id: number;
+  status: number | null;
+  statusHumanized: string | null;
+  href: string | null;
+  gitSha: string | null;
+  gitBranch: string | null;
+  prNumber: number | null;
+  jobId: number | null;
+  /** ISO-8601, or null while unfinished. */
+  finishedAt: string | null;
+  isSuccess: boolean;
+}
+
+export interface DbtCloudStepTelemetry {
+  index: number;
+  name: string;
+  status: number | null;
+  statusHumanized: string | null;
+  /** Path of the downloaded Parquet in settings.downloadDir; null = this step has no telemetry. */
+  file: string | null;
+  note?: string;
+}
+
+export interface DbtCloudTelemetry {
+  run: DbtCloudRunSummary;
+  steps: DbtCloudStepTelemetry[];
+}
+
+export interface DbtCloudDeps {
+  log: (message: string) => void;
+  clock?: Clock;
+  fetchImpl?: FetchLike;
+  /** Tuning for tests and unusual setups (retry counts, cooldown length, limiter rate). */
+  http?: Partial<Omit<HttpOptions, "baseUrl" | "token" | "requestTimeoutMs">>;
+  requestsPerMinute?: number;
+  /** Pause before re-reading a run that just finished (default 5 s). */
+  settleMs?: number;
+}
+
+export const NO_TELEMETRY_NOTE =
+  "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
+
+/** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
+export async function fetchDbtCloudTelemetry(
+  settings: DbtCloudSettings,
+  deps: DbtCloudDeps,
+): Promise<DbtCloudTelemetry> {
+  const clock = deps.clock ?? systemClock;
+  const log = createRedactingLog(deps.log, [settings.token]);
+  // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
+  const dispatcher = deps.fetchImpl ? undefined : new Agent({ connections: settings.concurrency });
+  const http = createDbtCloudHttp(
+    {
+      ...deps.http,
+      baseUrl: settings.baseUrl,
+      token: settings.token,
+      requestTimeoutMs: settings.requestTimeoutMs,
+    },
+    {
+      clock,
+      log,
+      limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
+      ...(deps.fetchImpl && { fetchImpl: deps.fetchImpl }),
+      ...(dispatcher && { dispatcher }),
+    },
+  );
+  const client = createDbtCloudClient(http, settings.accountId);
+  try {
+    const started = clock.now();
+    const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
+    const remainingSeconds = Math.max(
+      0,
+      settings.maxWaitSeconds - Math.floor((clock.now() - started) / 1000),
+    );
+    const run = settings.wait
+      ? await waitForRun(
+          client,
+          runId,
+          {
+            maxWaitSeconds: remainingSeconds,
+            pollIntervalSeconds: settings.pollIntervalSeconds,
+            ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
+          },
+          { clock, log },
+        )
+      : await requireCompleteRun(client, runId);
+    log(
+      `dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`,
+    );
+    const steps = await downloadStepTelemetry(client, run, settings);
+    return { run: summarizeRun(run), steps };
+  } finally {
+    await dispatcher?.close();
+  }
+}
+
+/** Pulls the dbt command out of a step name such as "Invoke dbt with `dbt build --select x+`". */
+export function parseDbtCommand(stepName: string): string | null {
+  const quoted = /`\s*(dbt(?:\s[^`]*)?)`/.exec(stepName);
+  if (quoted?.[1]) return quoted[1].trim().replace(/\s+/g, " ");
+  const bare = /^invoke dbt with\s+(dbt\b.*)$/i.exec(stepName.trim());
+  return bare?.[1] ? bare[1].trim().replace(/\s+/g, " ") : null;
+}
+
+/** The artifact path of a step's telemetry, named by run_steps[].index (reference §4.5). */
+export function telemetryArtifactPath(stepIndex: number): string {
+  return `metadata/telemetry-${stepIndex}-otel.parquet`;
+}
+
+async function locateRun(
+  client: DbtCloudClient,
+  settings: DbtCloudSettings,
+  clock: Clock,
+  log: (message: string) => void,
+): Promise<DbtRun> {
+  const criteria = {
+    jobId: settings.jobId as number, // settings guarantee jobId when runId is absent
+    ...(settings.prNumber !== undefined && { prNumber: settings.prNumber }),
+    ...(settings.headSha !== undefined && { headSha: settings.headSha }),
+  };
+  const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+  for (;;) {
+    try {
+      const run = await findRunForPullRequest(client, criteria);
+      log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
+      return run;
+    } catch (error) {
+      // The CI run may not exist yet when this action starts; keep looking while waiting is allowed.
+      const interval = settings.pollIntervalSeconds * 1000;
+      if (!(error instanceof DbtCloudRunLookupError) || !settings.wait || clock.now() + interval > deadline)
+        throw error;
+      log(
+        `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`,
+      );
+      await clock.sleep(interval);
+    }
+  }
+}
+
+async function requireCompleteRun(client: DbtCloudClient, runId: number): Promise<DbtRun> {
+  const run = await client.getRun(runId);
+  if (!isRunComplete(run)) {
+    throw new DbtCloudWaitTimeoutError(
+      `run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off; ` +
+        `set dbt-cloud-wait to true or re-run after the run finishes.`,
+    );
+  }
+  return run;
+}
+
+async function downloadStepTelemetry(
+  client: DbtCloudClient,
+  run: DbtRun,
+  settings: DbtCloudSettings,
+): Promise<DbtCloudStepTelemetry[]> {
+  const steps = [...(run.run_steps ?? [])].sort((a, b) => a.index - b.index);
+  const runDir = join(settings.downloadDir, `run-${run.id}`);
+  return mapWithConcurrency(steps, settings.concurrency, async (step: DbtRunStep) => {
+    const base = {
+      index: step.index,
+      name: step.name ?? `step ${step.index}`,
+      status: step.status ?? null,
+      statusHumanized: step.status_humanized ?? null,
+    };
+    const path = telemetryArtifactPath(step.index);
+    const result = await client.downloadArtifact({
+      runId: run.id,
+      path,
+      step: step.index,
+      destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
+    });
+    return result ? { ...base, file: result.file } : { ...base, file: null, note: NO_TELEMETRY_NOTE };
+  });
+}
+
+/**
+ * Runs `fn` over items with at most `limit` in flight, keeping input order. On failure it stops
+ * starting new work and waits for in-flight work to settle, so nothing writes files after we return.
+ */
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  async function worker(): Promise<void> {
+    while (!failure && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await fn(items[i] as T);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+  if (failure) throw failure.error;
+  return results;
+}
+
+function summarizeRun(run: DbtRun): DbtCloudRunSummary {
+  return {
+    id: run.id,
+    status: run.status ?? null,
+    statusHumanized: run.status_humanized ?? null,
+    href: run.href ?? null,
+    gitSha: run.git_sha ?? run.trigger?.git_sha ?? null,
+    gitBranch: run.git_branch ?? run.trigger?.git_branch ?? null,
+    prNumber: run.trigger?.github_pull_request_id ?? null,
+    jobId: run.job_definition_id ?? run.job_id ?? run.trigger?.job_definition_id ?? null,
+    finishedAt: toIsoDate(run.finished_at),
+    isSuccess: run.is_success ?? run.status === 10,
+  };
+}
+
+/** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */
+function toIsoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

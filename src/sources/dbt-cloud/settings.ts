@@ -1,0 +1,231 @@
+// dbt platform settings: one frozen, validated object built from a plain record of strings, so the
+// Action (inputs) and the CLI (flags / DBT_CLOUD_* env vars) share the same rules and messages.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+import { DbtCloudSettingsError } from "./errors.js";
+
+export interface DbtCloudSettings {
+  /** `https://host` with no trailing slash and no path. */
+  readonly baseUrl: string;
+  readonly accountId: number;
+  readonly token: string;
+  readonly runId?: number;
+  readonly jobId?: number;
+  readonly prNumber?: number;
+  readonly headSha?: string;
+  readonly wait: boolean;
+  readonly maxWaitSeconds: number;
+  readonly pollIntervalSeconds: number;
+  readonly concurrency: number;
+  readonly requestTimeoutMs: number;
+  readonly downloadDir: string;
+}
+
+/** Record keys (Action input names; the CLI uses the same names as `--flags`). */
+export const DBT_CLOUD_SETTING_KEYS = {
+  baseUrl: "dbt-cloud-base-url",
+  accountId: "dbt-cloud-account-id",
+  token: "dbt-cloud-token",
+  runId: "dbt-cloud-run-id",
+  jobId: "dbt-cloud-job-id",
+  prNumber: "pr-number",
+  headSha: "head-sha",
+  wait: "dbt-cloud-wait",
+  maxWaitSeconds: "dbt-cloud-max-wait-seconds",
+  pollIntervalSeconds: "dbt-cloud-poll-interval-seconds",
+  concurrency: "dbt-cloud-concurrency",
+  requestTimeoutMs: "dbt-cloud-request-timeout-ms",
+  downloadDir: "dbt-cloud-download-dir",
+} as const;
+
+/** Environment variables the CLI reads, mapped to the record keys above. */
+export const DBT_CLOUD_ENV_VARS = {
+  DBT_CLOUD_BASE_URL: DBT_CLOUD_SETTING_KEYS.baseUrl,
+  DBT_CLOUD_ACCOUNT_ID: DBT_CLOUD_SETTING_KEYS.accountId,
+  DBT_CLOUD_TOKEN: DBT_CLOUD_SETTING_KEYS.token,
+  DBT_CLOUD_RUN_ID: DBT_CLOUD_SETTING_KEYS.runId,
+  DBT_CLOUD_JOB_ID: DBT_CLOUD_SETTING_KEYS.jobId,
+} as const;
+
+export const DBT_CLOUD_DEFAULTS = {
+  wait: true,
+  maxWaitSeconds: 1800,
+  // The reference advises polling no faster than every 10 s.
+  pollIntervalSeconds: 15,
+  concurrency: 4,
+  requestTimeoutMs: 30_000,
+} as const;
+
+const MIN_POLL_SECONDS = 10;
+const MAX_CONCURRENCY = 16;
+
+type RawSettings = Readonly<Record<string, string | undefined>>;
+
+/** Picks the DBT_CLOUD_* variables out of an environment into a settings record (pure). */
+export function readDbtCloudEnv(env: RawSettings): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, key] of Object.entries(DBT_CLOUD_ENV_VARS)) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== "") out[key] = value;
+  }
+  return out;
+}
+
+/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the input. */
+export function parseDbtCloudSettings(raw: RawSettings): DbtCloudSettings {
+  const K = DBT_CLOUD_SETTING_KEYS;
+  const get = (key: string): string | undefined => {
+    const value = raw[key]?.trim();
+    return value ? value : undefined;
+  };
+
+  const token = get(K.token);
+  if (!token) {
+    throw new DbtCloudSettingsError(
+      `input "${K.token}" (env DBT_CLOUD_TOKEN) is required: use a dbt platform service token or personal access token.`,
+    );
+  }
+  if (/\s/.test(token)) {
+    // Never echo the value: it is a secret even when malformed.
+    throw new DbtCloudSettingsError(
+      `input "${K.token}" contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`,
+    );
+  }
+
+  const runId = parseId(get(K.runId), K.runId);
+  const jobId = parseId(get(K.jobId), K.jobId);
+  const prNumber = parseId(get(K.prNumber), K.prNumber);
+  const headSha = parseSha(get(K.headSha), K.headSha);
+  if (runId === undefined && jobId === undefined) {
+    throw new DbtCloudSettingsError(
+      `set either "${K.runId}" (DBT_CLOUD_RUN_ID) to read one run, or "${K.jobId}" (DBT_CLOUD_JOB_ID) to find the run for this pull request.`,
+    );
+  }
+  if (runId === undefined && prNumber === undefined && headSha === undefined) {
+    throw new DbtCloudSettingsError(
+      `"${K.jobId}" needs "${K.prNumber}" and/or "${K.headSha}" to pick the run for this pull request (or set "${K.runId}").`,
+    );
+  }
+
+  const settings: DbtCloudSettings = {
+    baseUrl: parseBaseUrl(get(K.baseUrl), K.baseUrl),
+    accountId: requireValue(parseId(get(K.accountId), K.accountId), K.accountId, "DBT_CLOUD_ACCOUNT_ID"),
+    token,
+    ...(runId !== undefined && { runId }),
+    ...(jobId !== undefined && { jobId }),
+    ...(prNumber !== undefined && { prNumber }),
+    ...(headSha !== undefined && { headSha }),
+    wait: parseBoolean(get(K.wait), K.wait, DBT_CLOUD_DEFAULTS.wait),
+    maxWaitSeconds: parseInteger(
+      get(K.maxWaitSeconds),
+      K.maxWaitSeconds,
+      DBT_CLOUD_DEFAULTS.maxWaitSeconds,
+      0,
+      6 * 3600,
+    ),
+    pollIntervalSeconds: parseInteger(
+      get(K.pollIntervalSeconds),
+      K.pollIntervalSeconds,
+      DBT_CLOUD_DEFAULTS.pollIntervalSeconds,
+      MIN_POLL_SECONDS,
+      3600,
+    ),
+    concurrency: parseInteger(
+      get(K.concurrency),
+      K.concurrency,
+      DBT_CLOUD_DEFAULTS.concurrency,
+      1,
+      MAX_CONCURRENCY,
+    ),
+    requestTimeoutMs: parseInteger(
+      get(K.requestTimeoutMs),
+      K.requestTimeoutMs,
+      DBT_CLOUD_DEFAULTS.requestTimeoutMs,
+      100,
+      600_000,
+    ),
+    downloadDir: get(K.downloadDir) ?? join(tmpdir(), "fusion-report", "dbt-cloud"),
+  };
+  return Object.freeze(settings);
+}
+
+function requireValue<T>(value: T | undefined, key: string, env: string): T {
+  if (value === undefined) throw new DbtCloudSettingsError(`input "${key}" (env ${env}) is required.`);
+  return value;
+}
+
+/**
+ * Accepts `host` or `https://host`. There is deliberately no default: cell-based accounts have their
+ * own access URL (e.g. ab123.us1.dbt.com) and the legacy host answers them with a misleading 401.
+ */
+function parseBaseUrl(value: string | undefined, key: string): string {
+  const hint = `Use the Access URL from Account settings → Account information, e.g. "ab123.us1.dbt.com".`;
+  if (!value) throw new DbtCloudSettingsError(`input "${key}" (env DBT_CLOUD_BASE_URL) is required. ${hint}`);
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new DbtCloudSettingsError(`input "${key}" is not a valid host or URL: "${value}". ${hint}`);
+  }
+  if (url.username || url.password) {
+    throw new DbtCloudSettingsError(
+      `input "${key}" must not contain credentials; pass the token separately.`,
+    );
+  }
+  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
+  // Plain http would send the token in clear text; only allow it for local stand-in servers.
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    throw new DbtCloudSettingsError(`input "${key}" must use https: "${url.origin}". ${hint}`);
+  }
+  if (url.pathname !== "/" || url.search || url.hash) {
+    throw new DbtCloudSettingsError(
+      `input "${key}" must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`,
+    );
+  }
+  return url.origin;
+}
+
+function parseId(value: string | undefined, key: string): number | undefined {
+  if (value === undefined) return undefined;
+  const cleaned = value.replace(/^#/, "");
+  if (!/^\d+$/.test(cleaned) || Number(cleaned) <= 0 || !Number.isSafeInteger(Number(cleaned))) {
+    throw new DbtCloudSettingsError(`input "${key}" must be a positive whole number, got "${value}".`);
+  }
+  return Number(cleaned);
+}
+
+function parseSha(value: string | undefined, key: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9a-f]{7,64}$/i.test(value)) {
+    throw new DbtCloudSettingsError(
+      `input "${key}" must be a git commit SHA (the pull request's head SHA), got "${value}".`,
+    );
+  }
+  return value.toLowerCase();
+}
+
+function parseBoolean(value: string | undefined, key: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (/^(true|yes|1)$/i.test(value)) return true;
+  if (/^(false|no|0)$/i.test(value)) return false;
+  throw new DbtCloudSettingsError(`input "${key}" must be "true" or "false", got "${value}".`);
+}
+
+function parseInteger(
+  value: string | undefined,
+  key: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new DbtCloudSettingsError(
+      `input "${key}" must be a whole number from ${min} to ${max}, got "${value}".`,
+    );
+  }
+  return n;
+}

@@ -1,0 +1,56 @@
+// Polls a run until it completes, bounded by maxWaitSeconds, with a visible progress line per poll.
+import type { DbtCloudClient } from "./client.js";
+import { DbtCloudWaitTimeoutError } from "./errors.js";
+import type { Clock } from "./rate-limiter.js";
+import { RUN_STATUS, type DbtRun } from "./types.js";
+
+export interface WaitOptions {
+  maxWaitSeconds: number;
+  pollIntervalSeconds: number;
+  /**
+   * Pause before re-reading a run that just finished: dbt Labs' own action waits ~5 s for the step
+   * details to settle (reference §4.4). Default 5 s.
+   */
+  settleMs?: number;
+}
+
+export function isRunComplete(run: DbtRun): boolean {
+  const done: readonly number[] = [RUN_STATUS.success, RUN_STATUS.error, RUN_STATUS.cancelled];
+  return run.is_complete === true || (run.status !== undefined && done.includes(run.status));
+}
+
+/** Resolves with the completed run (re-read once after completion if we had to wait). */
+export async function waitForRun(
+  client: DbtCloudClient,
+  runId: number,
+  options: WaitOptions,
+  deps: { clock: Clock; log: (message: string) => void },
+): Promise<DbtRun> {
+  const { clock, log } = deps;
+  const started = clock.now();
+  const deadline = started + options.maxWaitSeconds * 1000;
+  const intervalMs = options.pollIntervalSeconds * 1000;
+  let polls = 0;
+  for (;;) {
+    const run = await client.getRun(runId);
+    polls += 1;
+    if (isRunComplete(run)) {
+      if (polls === 1) return run;
+      await clock.sleep(options.settleMs ?? 5000);
+      return client.getRun(runId);
+    }
+    const elapsed = Math.round((clock.now() - started) / 1000);
+    if (clock.now() + intervalMs > deadline) {
+      throw new DbtCloudWaitTimeoutError(
+        `run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} after ${elapsed} s, ` +
+          `the limit set by max-wait-seconds (${options.maxWaitSeconds}). Raise it, or re-run once the run has finished` +
+          (run.href ? ` (${run.href}).` : "."),
+      );
+    }
+    log(
+      `dbt platform: run ${runId} is ${run.status_humanized ?? `in status ${run.status}`}; ` +
+        `waited ${elapsed} s of up to ${options.maxWaitSeconds} s, checking again in ${options.pollIntervalSeconds} s.`,
+    );
+    await clock.sleep(intervalMs);
+  }
+}

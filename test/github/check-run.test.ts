@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  CHECK_OUTPUT_MAX_BYTES,
+  fitCheckOutput,
+  PartialCheckRunError,
+  publishCheckRun,
+  type CheckRunInput,
+} from "../../src/github/check-run.js";
+import { createClient, type GitHubClient } from "../../src/github/client.js";
+import { PermissionError } from "../../src/github/errors.js";
+import type { CheckAnnotation } from "../../src/render/annotations.js";
+import { FakeGitHub } from "../support/github-server.js";
+
+let server: FakeGitHub;
+let octokit: GitHubClient;
+
+beforeEach(async () => {
+  server = await FakeGitHub.start();
+  octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+});
+afterEach(async () => {
+  expect(server.violations).toEqual([]);
+  await server.close();
+});
+
+const annotation = (i: number): CheckAnnotation => ({
+  path: `models/m${i}.sql`,
+  start_line: 1,
+  end_line: 1,
+  annotation_level: i % 2 ? "warning" : "failure",
+  title: `model m${i} failed`,
+  message: `error ${i}`,
+});
+const input = (n: number, extra: Partial<CheckRunInput> = {}): CheckRunInput => ({
+  owner: "acme",
+  repo: "analytics",
+  headSha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+  name: "dbt Fusion",
+  conclusion: "failure",
+  title: "1 model failed",
+  summary: "## Summary",
+  text: "details",
+  annotations: Array.from({ length: n }, (_, i) => annotation(i)),
+  detailsUrl: "https://github.com/acme/analytics/actions/runs/1",
+  ...extra,
+});
+
+describe("publishCheckRun", () => {
+  it("creates a completed check run on the head sha", async () => {
+    const result = await publishCheckRun(octokit, input(2));
+    expect(result.url).toMatch(/\/runs\/\d+$/);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(server.checkRuns[0]).toMatchObject({
+      name: "dbt Fusion",
+      head_sha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+      status: "completed",
+      conclusion: "failure",
+      output: { title: "1 model failed", summary: "## Summary", text: "details" },
+    });
+    expect(server.checkRuns[0]?.annotations).toHaveLength(2);
+  });
+
+  it("sends more than 50 annotations as create + PATCH batches of 50, resending title and summary", async () => {
+    const result = await publishCheckRun(octokit, input(123));
+    expect(result.annotationsWritten).toBe(123);
+    const writes = server.requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => r.operationId)).toEqual(["checks/create", "checks/update", "checks/update"]);
+    const sizes = writes.map(
+      (r) => (r.body as { output: { annotations: unknown[] } }).output.annotations.length,
+    );
+    expect(sizes).toEqual([50, 50, 23]);
+    for (const w of writes.slice(1)) {
+      expect((w.body as { output: object }).output).toMatchObject({
+        title: "1 model failed",
+        summary: "## Summary",
+      });
+    }
+    const listed = await octokit.paginate(octokit.rest.checks.listAnnotations, {
+      owner: "acme",
+      repo: "analytics",
+      check_run_id: result.id,
+      per_page: 100,
+    });
+    expect(listed.map((a) => a.message)).toEqual(Array.from({ length: 123 }, (_, i) => `error ${i}`));
+  });
+
+  it("keeps summary and text within 65,535 UTF-8 bytes", async () => {
+    const emoji = "😀".repeat(20_000); // 80,000 bytes, 40,000 UTF-16 units
+    await publishCheckRun(octokit, input(0, { summary: emoji, text: "é".repeat(40_000) }));
+    const out = server.checkRuns[0]!.output;
+    expect(Buffer.byteLength(out.summary!, "utf8")).toBeLessThanOrEqual(CHECK_OUTPUT_MAX_BYTES);
+    expect(Buffer.byteLength(out.text!, "utf8")).toBeLessThanOrEqual(CHECK_OUTPUT_MAX_BYTES);
+    expect(out.summary).toContain("Truncated to fit");
+    expect(out.summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it("turns a fork 403 into a PermissionError naming checks: write", async () => {
+    server.forbid("checks/create");
+    const error = await publishCheckRun(octokit, input(1)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect((error as PermissionError).permission).toBe("checks: write");
+    expect((error as Error).message).toMatch(/checks: write.*workflow_run/s);
+  });
+
+  it("reports a partial check run when a later batch fails", async () => {
+    server.inject({ operationId: "checks/update", status: 500, times: 10 });
+    const error = await publishCheckRun(octokit, input(60)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartialCheckRunError);
+    expect((error as PartialCheckRunError).result.annotationsWritten).toBe(50);
+    expect(server.checkRuns).toHaveLength(1);
+  });
+});
+
+describe("fitCheckOutput", () => {
+  it("leaves short text alone", () => {
+    expect(fitCheckOutput("ok")).toBe("ok");
+  });
+});

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createClient, type GitHubClient } from "../../src/github/client.js";
+import { commentMarker, COMMENT_MAX_CHARS, fitCommentBody, upsertComment } from "../../src/github/comment.js";
+import { ValidationError } from "../../src/github/errors.js";
+import { FakeGitHub, HUMAN } from "../support/github-server.js";
+
+const TOKEN = "ghs_0123456789abcdefghijABCDEFGHIJ0123";
+let server: FakeGitHub;
+let octokit: GitHubClient;
+const marker = commentMarker("dbt Fusion");
+const target = (body: string) => ({ owner: "acme", repo: "analytics", prNumber: 418, body, marker });
+
+beforeEach(async () => {
+  server = await FakeGitHub.start();
+  octokit = createClient(TOKEN, { baseUrl: server.url, fastRetry: true });
+});
+afterEach(async () => {
+  expect(server.violations).toEqual([]);
+  await server.close();
+});
+
+describe("commentMarker", () => {
+  it("is a hidden HTML comment per check name that cannot be closed early", () => {
+    expect(commentMarker("dbt Fusion")).toBe("<!-- fusion-report:dbt Fusion -->");
+    expect(commentMarker("a --> b")).toBe("<!-- fusion-report:a - b -->");
+  });
+});
+
+describe("upsertComment", () => {
+  it("creates the comment on the first run, with the marker", async () => {
+    const result = await upsertComment(octokit, target("## Report\n\nAll good."));
+    expect(result.action).toBe("created");
+    expect(result.url).toMatch(/\/pull\/418#issuecomment-\d+$/);
+    const [comment] = server.commentsOn(418);
+    expect(comment?.body).toBe(`## Report\n\nAll good.\n\n${marker}`);
+    expect(server.requests[0]?.authorization).toBe(`token ${TOKEN}`);
+  });
+
+  it("updates the same comment on a re-run and skips when unchanged", async () => {
+    const first = await upsertComment(octokit, target("run 1"));
+    const second = await upsertComment(octokit, target("run 2"));
+    const third = await upsertComment(octokit, target("run 2"));
+    expect([first.action, second.action, third.action]).toEqual(["created", "updated", "unchanged"]);
+    expect(second.id).toBe(first.id);
+    expect(server.commentsOn(418)).toHaveLength(1);
+    expect(server.commentsOn(418)[0]?.body).toContain("run 2");
+    expect(server.requests.filter((r) => r.method !== "GET").map((r) => r.operationId)).toEqual([
+      "issues/create-comment",
+      "issues/update-comment",
+    ]);
+  });
+
+  it("keeps one comment per check name", async () => {
+    await upsertComment(octokit, target("a"));
+    await upsertComment(octokit, { ...target("b"), marker: commentMarker("dbt Fusion (prod)") });
+    expect(server.commentsOn(418)).toHaveLength(2);
+  });
+
+  it("finds the marker on page 2 of more than 100 comments", async () => {
+    for (let i = 0; i < 130; i++) server.seedComment(418, `chatter ${i}`, HUMAN);
+    const old = server.seedComment(418, `old report\n\n${marker}`);
+    const result = await upsertComment(octokit, target("new report"));
+    expect(result).toMatchObject({ action: "updated", id: old.id });
+    expect(server.commentsOn(418)).toHaveLength(131);
+    const pages = server.requests
+      .filter((r) => r.operationId === "issues/list-comments")
+      .map((r) => r.query.page ?? "1");
+    expect(pages).toEqual(["1", "2"]);
+  });
+
+  it("never takes over a human comment that quotes the marker", async () => {
+    server.seedComment(418, `look: ${marker}`, HUMAN);
+    const result = await upsertComment(octokit, target("report"));
+    expect(result.action).toBe("created");
+    expect(server.commentsOn(418)).toHaveLength(2);
+  });
+
+  it("truncates bodies over 65,536 characters so GitHub's 422 never happens", async () => {
+    const huge = "x".repeat(70_000);
+    const result = await upsertComment(octokit, target(huge));
+    expect(result.action).toBe("created");
+    const body = server.commentsOn(418)[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(body).toContain("Comment truncated");
+    expect(body.endsWith(marker)).toBe(true);
+  });
+
+  it("reports a 422 clearly when GitHub rejects the body anyway", async () => {
+    server.inject({
+      operationId: "issues/create-comment",
+      status: 422,
+      body: {
+        message: "Validation Failed",
+        errors: [{ message: "Body is too long (maximum is 65536 characters)" }],
+      },
+    });
+    const error = await upsertComment(octokit, target("short")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(/422 Validation Failed: Body is too long/);
+    expect((error as Error).message).not.toContain(TOKEN);
+  });
+});
+
+describe("fitCommentBody", () => {
+  it("never splits a surrogate pair", () => {
+    const body = "😀".repeat(40_000);
+    const fitted = fitCommentBody(body, marker);
+    expect(fitted.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(fitted).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(fitCommentBody(`a\n\n${marker}`, marker)).toBe(`a\n\n${marker}`);
+  });
+});

@@ -1,0 +1,173 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createClient, type GitHubClient } from "../../src/github/client.js";
+import {
+  ContextError,
+  needsPullRequestLookup,
+  parseRunContext,
+  readRunContext,
+  resolveRunContext,
+} from "../../src/github/context.js";
+import { FakeGitHub } from "../support/github-server.js";
+
+const HEAD = "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e";
+const MERGE = "1111111111111111111111111111111111111111";
+const env = {
+  GITHUB_REPOSITORY: "acme/analytics",
+  GITHUB_SHA: MERGE,
+  GITHUB_SERVER_URL: "https://github.com",
+  GITHUB_RUN_ID: "42",
+};
+const workflowRunFork = JSON.parse(
+  readFileSync(
+    new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
+    "utf8",
+  ),
+) as Record<string, unknown>;
+
+const pullRequestPayload = {
+  pull_request: {
+    number: 418,
+    head: { sha: HEAD, ref: "feature/orders", repo: { full_name: "acme/analytics" } },
+  },
+};
+
+describe("parseRunContext", () => {
+  it.each(["pull_request", "pull_request_target"])(
+    "%s uses the PR head sha, never the merge commit",
+    (event) => {
+      expect(parseRunContext(event, pullRequestPayload, env)).toEqual({
+        owner: "acme",
+        repo: "analytics",
+        eventName: event,
+        headSha: HEAD,
+        prNumber: 418,
+        runUrl: "https://github.com/acme/analytics/actions/runs/42",
+        headRepoFullName: "acme/analytics",
+        headBranch: "feature/orders",
+      });
+    },
+  );
+
+  it.each(["push", "workflow_dispatch"])("%s uses GITHUB_SHA and has no PR", (event) => {
+    const ctx = parseRunContext(event, {}, { ...env, GITHUB_REF_NAME: "main" });
+    expect(ctx).toMatchObject({
+      headSha: MERGE,
+      prNumber: null,
+      headRepoFullName: "acme/analytics",
+      headBranch: "main",
+    });
+  });
+
+  it("workflow_run takes head_sha and the PR from pull_requests when present", () => {
+    const payload = {
+      workflow_run: {
+        head_sha: HEAD,
+        head_branch: "feature/orders",
+        head_repository: { full_name: "acme/analytics" },
+        pull_requests: [
+          { number: 9, head: { sha: "other" } },
+          { number: 418, head: { sha: HEAD } },
+        ],
+      },
+    };
+    const ctx = parseRunContext("workflow_run", payload, env);
+    expect(ctx).toMatchObject({ headSha: HEAD, prNumber: 418 });
+    expect(needsPullRequestLookup(ctx)).toBe(false);
+  });
+
+  it("workflow_run from a fork has an empty pull_requests array and needs the API", () => {
+    const ctx = parseRunContext("workflow_run", workflowRunFork, env);
+    expect(ctx).toMatchObject({
+      headSha: HEAD,
+      prNumber: null,
+      headRepoFullName: "contributor/analytics",
+      headBranch: "feature/orders-model",
+    });
+    expect(needsPullRequestLookup(ctx)).toBe(true);
+  });
+
+  it("explains what is missing", () => {
+    expect(() => parseRunContext("push", {}, {})).toThrow(ContextError);
+    expect(() => parseRunContext("pull_request", {}, env)).toThrow(/pull_request.head.sha/);
+  });
+});
+
+describe("readRunContext", () => {
+  it("reads GITHUB_EVENT_NAME and the payload file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "fusion-ctx-"));
+    const eventPath = join(dir, "event.json");
+    writeFileSync(eventPath, JSON.stringify(pullRequestPayload));
+    const ctx = readRunContext({ ...env, GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath });
+    expect(ctx.prNumber).toBe(418);
+  });
+});
+
+describe("resolveRunContext for a fork workflow_run", () => {
+  let server: FakeGitHub;
+  let octokit: GitHubClient;
+  let runEnv: Record<string, string>;
+  beforeEach(async () => {
+    server = await FakeGitHub.start();
+    octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+    const dir = mkdtempSync(join(tmpdir(), "fusion-ctx-"));
+    const eventPath = join(dir, "event.json");
+    writeFileSync(eventPath, JSON.stringify(workflowRunFork));
+    runEnv = { ...env, GITHUB_EVENT_NAME: "workflow_run", GITHUB_EVENT_PATH: eventPath };
+  });
+  afterEach(async () => {
+    expect(server.violations).toEqual([]);
+    await server.close();
+  });
+
+  it("finds the PR via the commit's pulls, matching head sha and head repository", async () => {
+    server.pulls.push(
+      {
+        number: 5,
+        state: "open",
+        head: { sha: HEAD, ref: "feature/orders-model", repoFullName: "someone-else/analytics" },
+      },
+      {
+        number: 418,
+        state: "open",
+        head: { sha: HEAD, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
+      },
+    );
+    const ctx = await resolveRunContext(octokit, runEnv);
+    expect(ctx.prNumber).toBe(418);
+    expect(server.requests.map((r) => r.operationId)).toEqual([
+      "repos/list-pull-requests-associated-with-commit",
+    ]);
+  });
+
+  it("falls back to open pulls for owner:branch", async () => {
+    server.commitPullsVisible = false;
+    server.pulls.push(
+      {
+        number: 417,
+        state: "open",
+        head: { sha: "stale", ref: "feature/orders-model", repoFullName: "contributor/analytics" },
+      },
+      {
+        number: 418,
+        state: "open",
+        head: { sha: HEAD, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
+      },
+    );
+    const ctx = await resolveRunContext(octokit, runEnv);
+    expect(ctx.prNumber).toBe(418);
+    const list = server.requests.find((r) => r.operationId === "pulls/list");
+    expect(list?.query).toMatchObject({ state: "open", head: "contributor:feature/orders-model" });
+  });
+
+  it("returns null when no PR matches (e.g. the PR was closed)", async () => {
+    server.pulls.push({
+      number: 1,
+      state: "open",
+      head: { sha: "nope", ref: "x", repoFullName: "contributor/analytics" },
+    });
+    expect((await resolveRunContext(octokit, runEnv)).prNumber).toBeNull();
+  });
+});

@@ -1,0 +1,275 @@
+import { describe, expect, it } from "vitest";
+import type { Invocation, NodeResult, StatusCounts } from "../../src/model/types.js";
+import {
+  buildAnnotations,
+  findProjectPackage,
+  toRepoPath,
+  toWorkflowCommands,
+  type CheckAnnotation,
+} from "../../src/render/annotations.js";
+
+function node(uniqueId: string, over: Partial<NodeResult> = {}): NodeResult {
+  const [resourceType, packageName, name] = uniqueId.split(".");
+  return {
+    uniqueId,
+    name: name!,
+    resourceType: resourceType as NodeResult["resourceType"],
+    packageName: packageName ?? null,
+    materialization: null,
+    outcome: "success",
+    skipReason: null,
+    status: "success",
+    errorType: null,
+    message: null,
+    logs: [],
+    test: null,
+    freshness: null,
+    skippedBecauseOf: null,
+    skipRoot: null,
+    lastPhase: "run",
+    inSelection: true,
+    rowsAffected: null,
+    timing: {
+      processingMs: 1,
+      lifetimeMs: 1,
+      idleMs: null,
+      warehouseMs: 0,
+      queryCount: 0,
+      startedAt: null,
+      completedAt: null,
+    },
+    location: { path: `models/${name}.sql` },
+    ...over,
+  };
+}
+
+const zeroCounts: StatusCounts = {
+  total: 0,
+  success: 0,
+  error: 0,
+  skipped: 0,
+  pass: 0,
+  warn: 0,
+  fail: 0,
+  reused: 0,
+  noOp: 0,
+  phaseDisabled: 0,
+  phaseSkipped: 0,
+  canceled: 0,
+  unknown: 0,
+};
+
+function invocation(nodes: NodeResult[], over: Partial<Invocation> = {}): Invocation {
+  return {
+    invocationId: "inv-1",
+    traceId: "0".repeat(32),
+    command: "build",
+    rawCommand: "dbt build",
+    dbtVersion: "2.0.0",
+    target: "dev",
+    startedAt: null,
+    completedAt: null,
+    durationMs: null,
+    state: "complete",
+    statusMessage: null,
+    failed: true,
+    source: { files: ["logs/otel.jsonl"], format: "jsonl" },
+    phases: [],
+    nodes,
+    counts: zeroCounts,
+    skipChains: [],
+    runErrors: [],
+    slowest: { byProcessing: [], byLifetime: [], byIdle: [], byWarehouse: [] },
+    readerWarnings: [],
+    ...over,
+  };
+}
+
+const project = [
+  node("model.shop.stg_orders"),
+  node("model.shop.orders", {
+    status: "error",
+    outcome: "error",
+    message: 'column "order_total" does not exist',
+    location: { path: "models/marts/orders.sql" },
+  }),
+  node("test.shop.not_null_orders_id", {
+    status: "fail",
+    test: { outcome: "failed", failingRows: 3 },
+    location: { path: "models/marts/schema.yml", line: 12, column: 9 },
+  }),
+  node("test.shop.unique_customers", {
+    status: "warn",
+    test: { outcome: "warned", failingRows: 1 },
+    location: { path: "./models/marts/schema.yml", line: 20 },
+  }),
+  node("unit_test.shop.test_orders_math", {
+    status: "fail",
+    test: { outcome: "failed", failingRows: 1, diffTable: "| a |\n| 1 → 2 |" },
+    message: "actual differs from expected",
+    location: { path: "models/marts/orders.yml", line: 3 },
+  }),
+  node("source.shop.raw_orders", {
+    status: "warn",
+    freshness: { outcome: "warn", ageSeconds: 90_000 },
+    message: "raw_orders is 25 h old (warn after 24 h)",
+    location: { path: "models/sources.yml", line: 4 },
+  }),
+  node("model.shop.customers", {
+    logs: [
+      {
+        severity: "WARN",
+        text: "deprecated config 'dist'",
+        location: { path: "models/customers.sql", line: 2, column: 5 },
+      },
+    ],
+  }),
+  // An installed package's test: never annotated on a guessed path.
+  node("test.dbt_utils.expression_is_true_x", {
+    status: "fail",
+    test: { outcome: "failed", failingRows: 2 },
+    location: { path: "models/schema.yml", line: 7 },
+  }),
+  node("model.audit_helper.compare", {
+    status: "error",
+    message: "macro blew up",
+    location: { path: "dbt_packages/audit_helper/models/compare.sql" },
+  }),
+  node("model.shop.no_location", { status: "error", message: "boom\nsecond line", location: null }),
+];
+
+const runErrors = [
+  {
+    severity: "ERROR" as const,
+    text: "Parse error in models/bad.sql",
+    code: 1010,
+    location: { path: "models/bad.sql", line: 8 },
+  },
+  { severity: "ERROR" as const, text: "profiles.yml not found" },
+];
+
+describe("buildAnnotations", () => {
+  it("matches the golden annotations for a mixed run in a sub-directory project", async () => {
+    const set = buildAnnotations([invocation(project, { runErrors })], {
+      projectDir: "./analytics/",
+      maxAnnotations: 50,
+    });
+    await expect(JSON.stringify(set, null, 2) + "\n").toMatchFileSnapshot(
+      "__snapshots__/annotations.golden.json",
+    );
+  });
+
+  it("ranks changed files first, then errors, failed tests, warnings; caps with a count", () => {
+    const set = buildAnnotations([invocation(project, { runErrors })], {
+      projectDir: ".",
+      maxAnnotations: 4,
+      changedFiles: new Set(["models/customers.sql"]),
+    });
+    expect(set.annotations.map((a) => [a.path, a.annotation_level])).toEqual([
+      ["models/customers.sql", "warning"],
+      ["models/marts/orders.sql", "failure"],
+      ["models/bad.sql", "failure"],
+      ["models/marts/schema.yml", "failure"],
+    ]);
+    expect(set.omitted).toBe(3); // 7 annotatable findings, 4 kept
+  });
+
+  it("returns installed-package nodes and location-less errors as run-level messages", () => {
+    const set = buildAnnotations([invocation(project, { runErrors })], {
+      projectDir: ".",
+      maxAnnotations: 50,
+    });
+    expect(set.runLevel).toEqual([
+      "test expression_is_true_x failed: 2 failing rows.",
+      "model compare failed: macro blew up",
+      "model no_location failed: boom",
+      "dbt error: profiles.yml not found",
+    ]);
+    expect(set.annotations.some((a) => a.path.includes("dbt_packages"))).toBe(false);
+  });
+
+  it("uses 1-based columns only on single-line annotations, start_line 1 when the engine gave none", () => {
+    const set = buildAnnotations([invocation(project)], { projectDir: ".", maxAnnotations: 50 });
+    const byTitle = (t: string): CheckAnnotation => set.annotations.find((a) => a.title === t)!;
+    expect(byTitle("test not_null_orders_id failed")).toMatchObject({
+      start_line: 12,
+      end_line: 12,
+      start_column: 9,
+      end_column: 9,
+    });
+    expect(byTitle("model orders failed")).toMatchObject({ start_line: 1, end_line: 1 });
+    expect(byTitle("model orders failed")).not.toHaveProperty("start_column");
+  });
+
+  it("bounds title and message sizes", () => {
+    const long = node("model.shop.x", {
+      status: "error",
+      message: "é".repeat(50_000),
+      name: "x".repeat(400),
+    });
+    const [a] = buildAnnotations([invocation([long])], { projectDir: ".", maxAnnotations: 5 }).annotations;
+    expect(a!.title!.length).toBeLessThanOrEqual(255);
+    expect(Buffer.byteLength(a!.message, "utf8")).toBeLessThanOrEqual(64_000);
+  });
+
+  it("deduplicates the same finding from two invocations", () => {
+    const failing = [project[1]!];
+    const set = buildAnnotations([invocation(failing), invocation(failing)], {
+      projectDir: ".",
+      maxAnnotations: 5,
+    });
+    expect(set.annotations).toHaveLength(1);
+  });
+});
+
+describe("findProjectPackage / toRepoPath", () => {
+  it("picks the package of most nodes, ignoring packages dirs", () => {
+    expect(findProjectPackage(project)).toBe("shop");
+    expect(findProjectPackage([])).toBeNull();
+  });
+
+  it("normalises to a repo-relative POSIX path", () => {
+    expect(toRepoPath(".", "./models/a.sql")).toBe("models/a.sql");
+    expect(toRepoPath("./dbt/", "models\\a.sql")).toBe("dbt/models/a.sql");
+    expect(toRepoPath(".", "../outside.sql")).toBeNull();
+    expect(toRepoPath(".", "/abs/models/a.sql")).toBeNull();
+  });
+});
+
+describe("toWorkflowCommands", () => {
+  const many = (level: CheckAnnotation["annotation_level"], n: number): CheckAnnotation[] =>
+    Array.from({ length: n }, (_, i) => ({
+      path: `models/${level}${i}.sql`,
+      start_line: 3,
+      end_line: 3,
+      start_column: 2,
+      end_column: 2,
+      annotation_level: level,
+      title: `${level} ${i}`,
+      message: `msg ${i}`,
+    }));
+
+  it("maps to core.error/core.warning properties and respects 10 errors + 10 warnings per step", () => {
+    const set = toWorkflowCommands([...many("failure", 12), ...many("warning", 11)], 5);
+    expect(set.commands.filter((c) => c.level === "error")).toHaveLength(10);
+    expect(set.commands.filter((c) => c.level === "warning")).toHaveLength(10);
+    expect(set.commands[0]).toEqual({
+      level: "error",
+      message: "msg 0",
+      properties: {
+        file: "models/failure0.sql",
+        startLine: 3,
+        endLine: 3,
+        startColumn: 2,
+        endColumn: 2,
+        title: "failure 0",
+      },
+    });
+    expect(set.notShown).toBe(8);
+    expect(set.summaryLine).toMatch(/^8 more findings are not annotated .*job summary/);
+  });
+
+  it("has no summary line when everything fits", () => {
+    expect(toWorkflowCommands(many("warning", 2)).summaryLine).toBeNull();
+  });
+});

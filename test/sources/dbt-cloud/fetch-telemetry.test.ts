@@ -1,0 +1,249 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import {
+  DbtCloudArtifactError,
+  DbtCloudAuthError,
+  DbtCloudNotFoundError,
+  DbtCloudPermissionError,
+  DbtCloudResponseError,
+  DbtCloudRunLookupError,
+  DbtCloudWaitTimeoutError,
+  NO_TELEMETRY_NOTE,
+} from "../../../src/sources/dbt-cloud/index.js";
+import {
+  PARQUET,
+  TOKEN,
+  catchError,
+  exampleRun,
+  expectNoToken,
+  startHarness,
+  type Harness,
+} from "./harness.js";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness(1000);
+});
+afterEach(async () => {
+  expectNoToken(...h.logs);
+  await h.close();
+});
+
+describe("fetchDbtCloudTelemetry", () => {
+  it("downloads telemetry per step and reports steps without an artifact as no telemetry", async () => {
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+
+    expect(result.run).toEqual({
+      id: 7001234,
+      status: 20,
+      statusHumanized: "Error",
+      href: "https://ab123.us1.dbt.com/deploy/51798/projects/24680/runs/7001234/",
+      gitSha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+      gitBranch: "feature/orders-model",
+      prNumber: 418,
+      jobId: 900112,
+      finishedAt: "2026-10-02T09:19:40.871Z",
+      isSuccess: false,
+    });
+    expect(result.steps.map(({ index, file, note }) => ({ index, file, note }))).toEqual([
+      { index: 1, file: null, note: NO_TELEMETRY_NOTE },
+      { index: 2, file: null, note: NO_TELEMETRY_NOTE },
+      { index: 3, file: null, note: NO_TELEMETRY_NOTE },
+      { index: 4, file: join(h.dir, "run-7001234", "telemetry-4-otel.parquet"), note: undefined },
+    ]);
+    expect(result.steps[3]).toMatchObject({
+      name: "Invoke dbt with `dbt build --select state:modified+`",
+      status: 20,
+    });
+    expect(await readFile(result.steps[3]!.file!)).toEqual(PARQUET);
+
+    // Wire contract: include_related as a JSON array, step by index (never id), Accept */* for bytes.
+    const runGet = h.server.requests.find((r) => r.path.endsWith("/runs/7001234/"))!;
+    expect(JSON.parse(runGet.query.get("include_related")!)).toEqual(["trigger", "run_steps"]);
+    const downloads = h.server.requests.filter((r) => r.path.includes("/artifacts/"));
+    expect(downloads.map((r) => [r.path.split("/artifacts/")[1], r.query.get("step")])).toEqual(
+      expect.arrayContaining([1, 2, 3, 4].map((i) => [`metadata/telemetry-${i}-otel.parquet`, String(i)])),
+    );
+    expect(downloads.every((r) => r.accept === "*/*" && r.authorization === `Token ${TOKEN}`)).toBe(true);
+  });
+
+  it("downloads with bounded concurrency and keeps step order", async () => {
+    const steps = Array.from({ length: 8 }, (_, i) => ({
+      index: i + 1,
+      name: `Invoke dbt with \`dbt build --select tag:part${i + 1}\``,
+      status: 10,
+      status_humanized: "Success",
+    }));
+    const artifacts = Object.fromEntries(steps.map((s) => [s.index, PARQUET]));
+    h.server.addRun(
+      exampleRun({ status: 10, status_humanized: "Success", is_success: true, run_steps: steps }),
+      {
+        artifacts,
+      },
+    );
+    h.server.slowNext(9, 40); // overlap the downloads so the bound is observable
+
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234", "dbt-cloud-concurrency": "2" });
+
+    expect(result.run.isSuccess).toBe(true);
+    expect(result.steps.map((s) => s.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(result.steps.every((s) => s.file !== null)).toBe(true);
+    expect(h.server.maxInFlight()).toBe(2);
+  });
+
+  it("finds the newest run for the PR and head SHA, paging only when the first page has no match", async () => {
+    const sha = "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e";
+    // 130 newer runs of the same job belong to another PR, so the match is on page 2.
+    for (let i = 0; i < 130; i += 1) {
+      h.server.addRun(
+        exampleRun({
+          id: 8000000 + i,
+          git_sha: "a".repeat(40),
+          trigger: { github_pull_request_id: 500 + i },
+        }),
+      );
+    }
+    h.server.addRun(exampleRun({ id: 7001234 }), { artifacts: { 4: PARQUET } });
+    h.server.addRun(exampleRun({ id: 7001200 })); // older run of the same PR+SHA: must not be picked
+    h.server.addRun(exampleRun({ id: 7009999, job_definition_id: 1 })); // other job
+
+    const result = await h.fetch({
+      "dbt-cloud-job-id": "900112",
+      "pr-number": "418",
+      "head-sha": sha.toUpperCase(),
+    });
+
+    expect(result.run.id).toBe(7001234);
+    const lists = h.server.requests.filter((r) => r.path.endsWith("/runs/"));
+    expect(lists.map((r) => [r.query.get("offset"), r.query.get("order_by"), r.query.get("limit")])).toEqual([
+      ["0", "-id", "100"],
+      ["100", "-id", "100"],
+    ]);
+    expect(JSON.parse(lists[0]!.query.get("include_related")!)).toEqual(["trigger"]);
+    expect(h.logs.some((l) => l.includes("using run 7001234 of job 900112"))).toBe(true);
+  });
+
+  it("fails the lookup with what to check when no run matches and waiting is off", async () => {
+    h.server.addRun(exampleRun({ trigger: { github_pull_request_id: 1 } }));
+    const error = await catchError(
+      h.fetch({ "dbt-cloud-job-id": "900112", "pr-number": "418", "dbt-cloud-wait": "false" }),
+    );
+    expect(error).toBeInstanceOf(DbtCloudRunLookupError);
+    expect(error.message).toMatch(/no run of job 900112 for pull request #418 among its 1 newest runs/);
+  });
+
+  it("keeps looking for the PR's run while waiting is on, until the run appears", async () => {
+    // The CI run is created ~40 virtual seconds after we start looking.
+    setTimeout(() => h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } }), 40);
+    const result = await h.fetch({ "dbt-cloud-job-id": "900112", "pr-number": "418" });
+    expect(result.run.id).toBe(7001234);
+    expect(h.logs.some((l) => l.includes("no run of job 900112 for this pull request yet"))).toBe(true);
+  });
+
+  it("waits for a running run, logging progress and polling no faster than the interval", async () => {
+    const running = { status: 3, status_humanized: "Running", is_complete: false, in_progress: true };
+    h.server.addRun(exampleRun(running), {
+      artifacts: { 4: PARQUET },
+      pollsUntilComplete: 3,
+      finalState: { status: 20, status_humanized: "Error", is_complete: true, in_progress: false },
+    });
+
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234", "dbt-cloud-poll-interval-seconds": "10" });
+
+    expect(result.run.status).toBe(20);
+    expect(result.steps[3]!.file).not.toBeNull();
+    const polls = h.server.requests.filter((r) => r.path.endsWith("/runs/7001234/"));
+    expect(polls.length).toBe(4); // 3 polls until complete + 1 re-read after the settle pause
+    for (let i = 1; i < 3; i += 1) expect(polls[i]!.at - polls[i - 1]!.at).toBeGreaterThanOrEqual(10_000);
+    expect(h.logs.filter((l) => /run 7001234 is Running; waited \d+ s of up to 1800 s/.test(l))).toHaveLength(
+      2,
+    );
+  });
+
+  it("gives up with a clear error when the run outlasts max-wait-seconds", async () => {
+    h.server.addRun(exampleRun({ status: 1, status_humanized: "Queued", is_complete: false }));
+
+    const error = await catchError(
+      h.fetch({
+        "dbt-cloud-run-id": "7001234",
+        "dbt-cloud-max-wait-seconds": "60",
+        "dbt-cloud-poll-interval-seconds": "20",
+      }),
+    );
+
+    expect(error).toBeInstanceOf(DbtCloudWaitTimeoutError);
+    expect(error.message).toMatch(/run 7001234 is still Queued after \d+ s.*max-wait-seconds \(60\)/);
+    expect(h.server.requests.length).toBeLessThanOrEqual(4);
+  });
+
+  it("refuses an unfinished run when waiting is off", async () => {
+    h.server.addRun(exampleRun({ status: 3, status_humanized: "Running", is_complete: false }));
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234", "dbt-cloud-wait": "false" }));
+    expect(error).toBeInstanceOf(DbtCloudWaitTimeoutError);
+    expect(error.message).toContain("waiting is off");
+  });
+
+  it("explains a 401 as access URL first, token second, without echoing the token", async () => {
+    h.server.addRun(exampleRun());
+    const error = await catchError(
+      h.fetch({ "dbt-cloud-run-id": "7001234", "dbt-cloud-token": "wrong-token-value-123456" }),
+    );
+    expect(error).toBeInstanceOf(DbtCloudAuthError);
+    expect(error.message).toContain('"Invalid token."');
+    expect(error.message).toContain("Access URL");
+    expect(error.message).toMatch(/check the token/i);
+    expect(error.message).not.toContain("wrong-token-value-123456");
+    expect(JSON.stringify(error)).not.toContain("wrong-token-value-123456");
+  });
+
+  it("names the permission to add on a 403", async () => {
+    h.server.addRun(exampleRun());
+    h.server.setForbidden(true);
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234" }));
+    expect(error).toBeInstanceOf(DbtCloudPermissionError);
+    expect(error.message).toMatch(/run 7001234 \(HTTP 403\).*service token.*"Job Admin"/);
+    expectNoToken(error);
+  });
+
+  it("reports a missing run as not found with what to check", async () => {
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "999" }));
+    expect(error).toBeInstanceOf(DbtCloudNotFoundError);
+    expect(error.message).toContain("run 999 was not found (HTTP 404)");
+    expect(error.message).toContain("proper permissions");
+    expect(error.message).toContain("account id");
+    expectNoToken(error);
+  });
+
+  it("fails a truncated download with an error naming the step, and leaves no partial file", async () => {
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET, truncate: true } } });
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234" }));
+    expect(error).toBeInstanceOf(DbtCloudArtifactError);
+    expect(error.message).toMatch(/step 4 of run 7001234 is not a complete Parquet file: truncated/);
+    await expect(stat(join(h.dir, "run-7001234", "telemetry-4-otel.parquet"))).rejects.toThrow();
+    expectNoToken(error);
+  });
+
+  it("rejects a non-Parquet artifact body", async () => {
+    const html = Buffer.from("<html><body>Please sign in</body></html>");
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: html, contentType: "text/html" } } });
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234" }));
+    expect(error).toBeInstanceOf(DbtCloudArtifactError);
+    expect(error.message).toContain(
+      "step 4 of run 7001234 is not a complete Parquet file: it does not start with",
+    );
+    expect(error.message).toContain("text/html");
+  });
+
+  it("rejects a non-JSON API response with a hint about the base URL", async () => {
+    h.server.addRun(exampleRun());
+    h.server.setHtmlMode(true);
+    const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234" }));
+    expect(error).toBeInstanceOf(DbtCloudResponseError);
+    expect(error.message).toMatch(/expected JSON reading run 7001234 but got text\/html.*base URL/);
+  });
+});

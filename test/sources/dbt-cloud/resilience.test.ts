@@ -1,0 +1,146 @@
+// 429 cooldowns, 5xx bursts and timeouts against the stand-in server on a scaled clock.
+import { createServer, type AddressInfo } from "node:net";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { DbtCloudRateLimitError, DbtCloudUnavailableError } from "../../../src/sources/dbt-cloud/index.js";
+import { PARQUET, catchError, exampleRun, expectNoToken, startHarness, type Harness } from "./harness.js";
+
+let h: Harness | undefined;
+afterEach(async () => {
+  if (h) {
+    expectNoToken(...h.logs);
+    await h.close();
+  }
+  h = undefined;
+});
+
+/** One request at a time, so the strict "nothing during a cooldown" assertion is meaningful. */
+const SERIAL = { "dbt-cloud-run-id": "7001234", "dbt-cloud-concurrency": "1" };
+
+describe("rate limiting (429)", () => {
+  it("honours Retry-After: waits that long, sends nothing meanwhile, then finishes", async () => {
+    // 100× so the server's 60 s window (600 ms real) comfortably covers the first requests.
+    h = await startHarness(100);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    h.server.setRateLimit({ perMinute: 3, cooldownMs: 30_000, headers: "retry-after" });
+
+    const result = await h.fetch(SERIAL);
+
+    expect(result.steps[3]!.file).not.toBeNull();
+    const requests = h.server.requests;
+    const limited = requests.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(1);
+    expect(requests.filter((r) => r.duringCooldown)).toEqual([]);
+    const after = requests.filter((r) => r.at > limited[0]!.at);
+    expect(after.length).toBeGreaterThan(0);
+    const gap = after[0]!.at - limited[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(30_000);
+    expect(gap).toBeLessThan(300_000); // the header, not the 5-minute default, decided the wait
+    expect(h.logs.some((l) => l.includes("pausing all requests for 30 s (cooldown 1 of at most 2)"))).toBe(
+      true,
+    );
+  });
+
+  it("without retry headers waits out the documented five-minute cooldown", async () => {
+    h = await startHarness(100); // 5 virtual minutes = 3 s real
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    h.server.setRateLimit({ perMinute: 3, cooldownMs: 300_000, headers: "none" });
+
+    const result = await h.fetch(SERIAL);
+
+    expect(result.steps.map((s) => s.file === null)).toEqual([true, true, true, false]);
+    const limited = h.server.requests.find((r) => r.status === 429)!;
+    const next = h.server.requests.find((r) => r.at > limited.at)!;
+    expect(next.at - limited.at).toBeGreaterThanOrEqual(300_000);
+    expect(h.server.requests.filter((r) => r.duringCooldown)).toEqual([]);
+    expect(h.logs.some((l) => l.includes("pausing all requests for 300 s"))).toBe(true);
+  });
+
+  it("gives up with DbtCloudRateLimitError after the allowed cooldowns", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun());
+    h.server.setRateLimit({ perMinute: 0, cooldownMs: 20_000, headers: "x-rate-limit-retry-after-seconds" });
+
+    const error = await catchError(h.fetch(SERIAL));
+
+    expect(error).toBeInstanceOf(DbtCloudRateLimitError);
+    expect(error.message).toMatch(
+      /rate limit still exceeded \(HTTP 429\) reading run 7001234 after 2 cooldown/,
+    );
+    expect(error.message).toContain("5,000 requests per minute");
+    expect(h.server.requests.map((r) => r.status)).toEqual([429, 429, 429]);
+    expect(h.server.requests.filter((r) => r.duringCooldown)).toEqual([]);
+    const [a, b, c] = h.server.requests;
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(20_000);
+    expect(c!.at - b!.at).toBeGreaterThanOrEqual(20_000);
+    expect(h.logs.filter((l) => l.includes("rate limited (HTTP 429)"))).toHaveLength(2);
+    expectNoToken(error);
+  });
+});
+
+describe("transient failures", () => {
+  it("retries a 5xx burst with pauses, then succeeds", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    h.server.failNext(3, 502);
+
+    const result = await h.fetch(SERIAL);
+
+    expect(result.run.id).toBe(7001234);
+    const runGets = h.server.requests.filter((r) => r.path.endsWith("/runs/7001234/"));
+    expect(runGets.map((r) => r.status)).toEqual([502, 502, 502, 200]);
+    for (let i = 1; i < runGets.length; i += 1) {
+      expect(runGets[i]!.at - runGets[i - 1]!.at).toBeGreaterThanOrEqual(250); // never retry without pausing
+    }
+    expect(h.logs.filter((l) => l.includes("HTTP 502 reading run 7001234; retrying in"))).toHaveLength(3);
+  });
+
+  it("stops after the bounded number of attempts with an actionable error", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun());
+    h.server.failNext(100, 503);
+
+    const error = await catchError(h.fetch(SERIAL));
+
+    expect(error).toBeInstanceOf(DbtCloudUnavailableError);
+    expect(error.message).toMatch(/unexpected HTTP 503 after 4 attempts reading run 7001234/);
+    expect(h.server.requests).toHaveLength(4);
+    expectNoToken(error);
+  });
+
+  it("times out a slow response and retries it", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    h.server.slowNext(1, 1500);
+
+    const result = await h.fetch({ ...SERIAL, "dbt-cloud-request-timeout-ms": "300" });
+
+    expect(result.steps[3]!.file).not.toBeNull();
+    expect(h.logs.some((l) => l.includes("no response within 300 ms reading run 7001234; retrying"))).toBe(
+      true,
+    );
+  });
+
+  it("reports a network failure (nothing listening) after bounded retries", async () => {
+    h = await startHarness(1000);
+    const port = await findClosedPort();
+    const settings = h.settings({ ...SERIAL, "dbt-cloud-base-url": `http://127.0.0.1:${port}` });
+    const { fetchDbtCloudTelemetry } = await import("../../../src/sources/dbt-cloud/index.js");
+    const logs: string[] = [];
+    const error = await catchError(
+      fetchDbtCloudTelemetry(settings, { log: (l) => logs.push(l), clock: h.clock }),
+    );
+    expect(error).toBeInstanceOf(DbtCloudUnavailableError);
+    expect(error.message).toMatch(/network error .*ECONNREFUSED.*gave up after 4 attempts.*reachable/);
+    expectNoToken(error, ...logs);
+  });
+});
+
+async function findClosedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

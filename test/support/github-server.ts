@@ -1,0 +1,337 @@
+// A stand-in for the GitHub REST API on 127.0.0.1: real HTTP, real state, every request checked
+// against GitHub's OpenAPI description. Tests assert `server.violations` is empty.
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { validateRequest } from "./openapi.js";
+
+const EXAMPLES = new URL("../fixtures/reference/examples/", import.meta.url);
+const example = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(name, EXAMPLES), "utf8")) as Record<string, unknown>;
+
+export const BOT = { login: "github-actions[bot]", id: 41898282, type: "Bot" } as const;
+export const HUMAN = { login: "octocat", id: 583231, type: "User" } as const;
+
+export interface FakeUser {
+  login: string;
+  id: number;
+  type: string;
+}
+export interface FakeComment {
+  id: number;
+  issue: number;
+  body: string;
+  user: FakeUser;
+}
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  details_url: string | null;
+  output: { title: string | null; summary: string | null; text: string | null };
+  annotations: Record<string, unknown>[];
+}
+export interface FakePull {
+  number: number;
+  state: "open" | "closed";
+  head: { sha: string; ref: string; repoFullName: string };
+}
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  operationId: string | null;
+  body: unknown;
+  status: number;
+  authorization: string | undefined;
+}
+export interface Fault {
+  operationId: string;
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How many requests to fail; default every one. */
+  times?: number;
+}
+
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly violations: string[] = [];
+  readonly comments: FakeComment[] = [];
+  readonly checkRuns: FakeCheckRun[] = [];
+  readonly pulls: FakePull[] = [];
+  /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
+  commitPullsVisible = true;
+  private faults: Fault[] = [];
+  private secondaryLimited = 0;
+  private nextId = 1000;
+  private server: Server | null = null;
+  url = "";
+
+  constructor(
+    readonly owner = "acme",
+    readonly repo = "analytics",
+  ) {}
+
+  static async start(owner?: string, repo?: string): Promise<FakeGitHub> {
+    const fake = new FakeGitHub(owner, repo);
+    fake.server = createServer((req, res) => void fake.handle(req, res));
+    await new Promise<void>((resolve) => fake.server!.listen(0, "127.0.0.1", resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.server?.close((e) => (e ? reject(e) : resolve())));
+  }
+
+  seedComment(issue: number, body: string, user: FakeUser = BOT): FakeComment {
+    const comment = { id: this.nextId++, issue, body, user };
+    this.comments.push(comment);
+    return comment;
+  }
+
+  /** Every matching request fails (the fork read-only token: 403 "Resource not accessible by integration"). */
+  forbid(operationId: string): void {
+    this.inject({ operationId, status: 403, body: example("gh-error-403-fork-readonly-token.json") });
+  }
+
+  inject(fault: Fault): void {
+    this.faults.push(fault);
+  }
+
+  /** The next `count` requests get 403 secondary rate limit with `retry-after: 1`. */
+  secondaryRateLimit(count: number): void {
+    this.secondaryLimited = count;
+  }
+
+  commentsOn(issue: number): FakeComment[] {
+    return this.comments.filter((c) => c.issue === issue);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", this.url);
+    const method = (req.method ?? "GET").toUpperCase();
+    const raw = await readBody(req);
+    let body: unknown;
+    try {
+      body = raw === "" ? undefined : JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      operationId: null,
+      body,
+      status: 0,
+      authorization: req.headers.authorization,
+    };
+    this.requests.push(record);
+    const send = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
+      record.status = status;
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+      res.end(data === undefined ? "" : JSON.stringify(data));
+    };
+
+    const checked = validateRequest(method, url, body);
+    if (!checked) {
+      this.violations.push(`${method} ${url.pathname}: no such operation in GitHub's OpenAPI description`);
+      return send(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+    }
+    record.operationId = checked.operation.operationId;
+    if (checked.problems.length > 0) {
+      this.violations.push(`${checked.operation.operationId}: ${checked.problems.join("; ")}`);
+      return send(422, { message: "Validation Failed (OpenAPI)", errors: checked.problems });
+    }
+    if (this.secondaryLimited > 0) {
+      this.secondaryLimited--;
+      return send(403, example("gh-error-403-secondary-rate-limit.json"), { "retry-after": "1" });
+    }
+    const fault = this.faults.find(
+      (f) => f.operationId === checked.operation.operationId && (f.times ?? 1) > 0,
+    );
+    if (fault) {
+      if (fault.times !== undefined) fault.times--;
+      return send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
+    }
+    const { owner, repo } = checked.operation.pathParams;
+    if (owner !== this.owner || repo !== this.repo) return send(404, { message: "Not Found" });
+    this.route(
+      checked.operation.operationId,
+      checked.operation.pathParams,
+      url,
+      body as Record<string, unknown>,
+      send,
+    );
+  }
+
+  private route(
+    op: string,
+    params: Record<string, string>,
+    url: URL,
+    body: Record<string, unknown>,
+    send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+  ): void {
+    const api = `${this.url}/repos/${this.owner}/${this.repo}`;
+    const html = `https://github.com/${this.owner}/${this.repo}`;
+    const commentJson = (c: FakeComment) => ({
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      url: `${api}/issues/comments/${c.id}`,
+      html_url: `${html}/pull/${c.issue}#issuecomment-${c.id}`,
+      issue_url: `${api}/issues/${c.issue}`,
+      body: c.body,
+      user: c.user,
+      author_association: "NONE",
+      created_at: "2026-10-02T09:20:05Z",
+      updated_at: "2026-10-02T09:20:05Z",
+    });
+    const checkJson = (c: FakeCheckRun) => ({
+      id: c.id,
+      node_id: `CR_${c.id}`,
+      name: c.name,
+      head_sha: c.head_sha,
+      status: c.status,
+      conclusion: c.conclusion,
+      url: `${api}/check-runs/${c.id}`,
+      html_url: `${html}/runs/${c.id}`,
+      details_url: c.details_url,
+      output: {
+        ...c.output,
+        annotations_count: c.annotations.length,
+        annotations_url: `${api}/check-runs/${c.id}/annotations`,
+      },
+      pull_requests: [],
+    });
+    const pullJson = (p: FakePull) => ({
+      number: p.number,
+      state: p.state,
+      html_url: `${html}/pull/${p.number}`,
+      head: { sha: p.head.sha, ref: p.head.ref, repo: { full_name: p.head.repoFullName } },
+    });
+    const tooLong = (text: unknown) => typeof text === "string" && text.length > 65_536;
+
+    switch (op) {
+      case "issues/list-comments": {
+        const all = this.commentsOn(Number(params.issue_number));
+        return this.sendPage(url, all.map(commentJson), send);
+      }
+      case "issues/create-comment": {
+        if (tooLong(body.body)) return send(422, example("gh-error-422-comment-too-long.json"));
+        const c = this.seedComment(Number(params.issue_number), String(body.body), BOT);
+        return send(201, commentJson(c), { location: `${api}/issues/comments/${c.id}` });
+      }
+      case "issues/update-comment": {
+        const c = this.comments.find((x) => x.id === Number(params.comment_id));
+        if (!c) return send(404, { message: "Not Found" });
+        if (tooLong(body.body)) return send(422, example("gh-error-422-comment-too-long.json"));
+        c.body = String(body.body);
+        return send(200, commentJson(c));
+      }
+      case "checks/create":
+      case "checks/update": {
+        const output = (body.output ?? null) as Record<string, unknown> | null;
+        const annotations = (output?.annotations ?? []) as Record<string, unknown>[];
+        if (annotations.length > 50)
+          return send(422, { message: "Only 50 annotations are allowed per request" });
+        for (const field of ["summary", "text"]) {
+          const v = output?.[field];
+          if (typeof v === "string" && Buffer.byteLength(v, "utf8") > 65_535) {
+            return send(422, { message: `output.${field} is too long (maximum is 65535 characters)` });
+          }
+        }
+        let run: FakeCheckRun | undefined;
+        if (op === "checks/create") {
+          run = {
+            id: this.nextId++,
+            name: String(body.name),
+            head_sha: String(body.head_sha),
+            status: String(body.status ?? "queued"),
+            conclusion: (body.conclusion as string | undefined) ?? null,
+            details_url: (body.details_url as string | undefined) ?? null,
+            output: { title: null, summary: null, text: null },
+            annotations: [],
+          };
+          this.checkRuns.push(run);
+        } else {
+          run = this.checkRuns.find((r) => r.id === Number(params.check_run_id));
+          if (!run) return send(404, { message: "Not Found" });
+          if (body.conclusion) run.conclusion = String(body.conclusion);
+        }
+        if (output) {
+          run.output = {
+            title: (output.title as string | undefined) ?? run.output.title,
+            summary: (output.summary as string | undefined) ?? run.output.summary,
+            text: (output.text as string | undefined) ?? run.output.text,
+          };
+          run.annotations.push(...annotations);
+        }
+        return send(op === "checks/create" ? 201 : 200, checkJson(run));
+      }
+      case "checks/get": {
+        const run = this.checkRuns.find((r) => r.id === Number(params.check_run_id));
+        return run ? send(200, checkJson(run)) : send(404, { message: "Not Found" });
+      }
+      case "checks/list-annotations": {
+        const run = this.checkRuns.find((r) => r.id === Number(params.check_run_id));
+        if (!run) return send(404, { message: "Not Found" });
+        return this.sendPage(url, run.annotations, send);
+      }
+      case "repos/list-pull-requests-associated-with-commit": {
+        const hits = this.commitPullsVisible
+          ? this.pulls.filter((p) => p.head.sha === params.commit_sha)
+          : [];
+        return send(200, hits.map(pullJson));
+      }
+      case "pulls/list": {
+        const state = url.searchParams.get("state") ?? "open";
+        const head = url.searchParams.get("head");
+        const hits = this.pulls.filter((p) => {
+          if (state !== "all" && p.state !== state) return false;
+          if (!head) return true;
+          const [headOwner, ...branch] = head.split(":");
+          return p.head.repoFullName.split("/")[0] === headOwner && p.head.ref === branch.join(":");
+        });
+        return send(200, hits.map(pullJson));
+      }
+      default:
+        this.violations.push(`${op}: valid request, but the fake server does not implement it`);
+        return send(501, { message: `fake GitHub does not serve ${op}` });
+    }
+  }
+
+  // GitHub pagination: per_page (default 30, max 100), page (1-based), Link rel="next"/"last".
+  private sendPage(
+    url: URL,
+    items: unknown[],
+    send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+  ): void {
+    const perPage = Math.min(Number(url.searchParams.get("per_page") ?? 30), 100);
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n: number, rel: string): string => {
+      const u = new URL(url);
+      u.searchParams.set("per_page", String(perPage));
+      u.searchParams.set("page", String(n));
+      return `<${u.toString()}>; rel="${rel}"`;
+    };
+    const links: string[] = [];
+    if (page < last) links.push(link(page + 1, "next"), link(last, "last"));
+    if (page > 1) links.push(link(1, "first"), link(page - 1, "prev"));
+    send(
+      200,
+      items.slice((page - 1) * perPage, page * perPage),
+      links.length ? { link: links.join(", ") } : {},
+    );
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
