@@ -22,6 +22,10 @@ export interface NodeState {
   processedEndNs: bigint | null;
   /** Facts from a SpanStart, used only when no span of the node ever ended (crashed run). */
   started: NodeFacts | null;
+  /** A NodeProcessed span opened, so its end is what decides the node. */
+  processedStarted: boolean;
+  /** Node spans opened and not (yet) closed. */
+  openSpans: number;
   evaluations: EvaluationState[];
 }
 
@@ -180,6 +184,8 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
       processedStartNs: null,
       processedEndNs: null,
       started: null,
+      processedStarted: false,
+      openSpans: 0,
       evaluations: [],
     };
     state.nodes.set(facts.uniqueId, node);
@@ -187,10 +193,13 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
   if (event.spanId) state.spanToNode.set(event.spanId, facts.uniqueId);
   if (!event.ended) {
     node.started ??= facts;
+    node.openSpans++;
+    if (event.span === "processed") node.processedStarted = true;
     if (event.spanId) state.openNodeSpans.add(event.spanId);
     return;
   }
-  if (event.spanId) state.openNodeSpans.delete(event.spanId);
+  // Files without SpanStart rows never opened the span; don't count below zero.
+  if (event.spanId && state.openNodeSpans.delete(event.spanId)) node.openSpans--;
   if (event.span === "processed") {
     node.processed = facts;
     node.processedStartNs = event.startNs;

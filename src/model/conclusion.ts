@@ -14,8 +14,11 @@ export function decideConclusion(invocations: readonly Invocation[], counts: Sta
   const problems: string[] = [];
   if (counts.error > 0) problems.push(plural(counts.error, "node error", "node errors"));
   if (counts.fail > 0) problems.push(plural(counts.fail, "failed test", "failed tests"));
+  // A failed invocation with no node to blame (compile error, crash) still fails; a canceled one
+  // is explained by its canceled nodes, which are never failures.
   const runFailures = invocations.filter(
-    (inv) => (inv.failed || inv.runErrors.length > 0) && inv.counts.error + inv.counts.fail === 0,
+    (inv) =>
+      (inv.failed || inv.runErrors.length > 0) && inv.counts.error + inv.counts.fail + inv.counts.canceled === 0,
   );
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");
@@ -31,6 +34,9 @@ export function decideConclusion(invocations: readonly Invocation[], counts: Sta
   }
   const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
   if (blocking.length > 0) return { conclusion: "failure", reason: join(blocking) };
+  if (counts.canceled > 0) {
+    return { conclusion: "neutral", reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]) };
+  }
   if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
   return { conclusion: "success", reason: "all nodes succeeded" };
 }

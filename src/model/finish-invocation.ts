@@ -70,7 +70,8 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   const inSelection = node.processed ? node.processed.inSelection === true : true;
   if (!inSelection) return null;
 
-  const finished = node.processed !== null || evaluations.length > 0;
+  // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
+  const finished = node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
   const status = finished ? decideStatus(facts) : "unknown";
   const logs = extras.flatMap((entry) => entry.logs);
   const queryErrors = extras.flatMap((entry) => entry.queryErrors);

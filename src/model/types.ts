@@ -213,4 +213,78 @@ export interface Report {
   conclusion: Conclusion;
   /** Why the conclusion is what it is, one short sentence. */
   conclusionReason: string;
+  /** Present when a base-branch report was compared (baseline input / --baseline). */
+  baseline?: BaselineComparison;
+}
+
+/** `still-failing` also covers "still warning" in the warnings list. */
+export type BaselineLabel = "new" | "still-failing" | "fixed";
+
+/** A node selected in both runs whose failure (error/fail) or warning appeared, stayed or went. */
+export interface BaselineNodeChange {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  label: BaselineLabel;
+  status: NodeStatus;
+  baselineStatus: NodeStatus;
+  /** This run's message; null for `fixed`. */
+  message: string | null;
+}
+
+/** A node selected in only one of the two runs: never labelled new or fixed. */
+export interface BaselinePresence {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  status: NodeStatus;
+}
+
+export interface BaselineRegression {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  /** timing.processingMs in the baseline and now. */
+  beforeMs: number;
+  afterMs: number;
+  deltaMs: number;
+  /** Growth in percent of beforeMs, one decimal. */
+  percent: number;
+}
+
+export interface BaselineComparison {
+  baseline: {
+    /** The file or artifact the baseline was read from. */
+    source?: string;
+    generatorVersion: string | null;
+    invocationIds: string[];
+    startedAt: string | null;
+    conclusion: Conclusion | null;
+  };
+  regressionThresholdPercent: number;
+  minRegressionMs: number;
+  counts: {
+    /** Nodes selected in both runs. */
+    compared: number;
+    newFailures: number;
+    fixedFailures: number;
+    stillFailing: number;
+    newWarnings: number;
+    fixedWarnings: number;
+    stillWarning: number;
+    regressions: number;
+    added: number;
+    /** Added nodes whose status is error or fail. */
+    addedFailing: number;
+    removed: number;
+  };
+  /** error/fail changes, new first, then still-failing, then fixed. */
+  failures: BaselineNodeChange[];
+  warnings: BaselineNodeChange[];
+  /** Slowest growth first. */
+  regressions: BaselineRegression[];
+  /** Selected now, not in the baseline's selection. */
+  added: BaselinePresence[];
+  /** Selected in the baseline, not in this run's selection. */
+  removed: BaselinePresence[];
 }

@@ -116,6 +116,7 @@ function renderInvocation(inv: Invocation, detail: Detail, options: MarkdownOpti
   parts.push(renderFailedTests(inv, detail, options));
   parts.push(renderSkipChains(inv.skipChains, nodes, detail, options));
   parts.push(renderWarnings(inv, detail, options));
+  parts.push(renderNotCompleted(inv, detail, options));
   parts.push(renderSlowest(inv, detail));
   if (detail.rest) parts.push(renderAllNodes(inv));
   return parts.filter(Boolean).join("\n\n");
@@ -256,6 +257,24 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
   if (other.length > 0) lines.push(other.join("\n"));
   lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
   return lines.filter(Boolean).join("\n\n");
+}
+
+/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
+  const nodes = inv.nodes.filter((n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown");
+  if (nodes.length === 0) return "";
+  const reason = (n: NodeResult) =>
+    n.status === "canceled"
+      ? "canceled"
+      : n.status === "phase-skipped"
+        ? "skipped: an earlier phase did not succeed"
+        : "did not finish";
+  const items = nodes
+    .slice(0, detail.warnings)
+    .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`);
+  return [`#### 🚫 Not run to completion (${nodes.length})`, items.join("\n"), more(nodes.length, detail.warnings, "node", options)]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 function renderSlowest(inv: Invocation, detail: Detail): string {

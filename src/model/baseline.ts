@@ -1,0 +1,230 @@
+// Compares this run with a report of the base branch: which failures the pull request introduced,
+// which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
+// reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
+import { decideConclusion } from "./conclusion.js";
+import type {
+  BaselineComparison,
+  BaselineLabel,
+  BaselineNodeChange,
+  BaselinePresence,
+  BaselineRegression,
+  FailOn,
+  NodeResult,
+  NodeStatus,
+  Report,
+} from "./types.js";
+
+export interface CompareOptions {
+  /** A node regressed when its processing time grew by more than this percentage… */
+  regressionThresholdPercent: number;
+  /** …and by at least this many milliseconds (short nodes jitter by large percentages). */
+  minRegressionMs?: number;
+  /** Where the baseline came from, for the report (a file name, an artifact). */
+  source?: string;
+}
+
+export const DEFAULT_MIN_REGRESSION_MS = 1_000;
+
+const FAILING: ReadonlySet<NodeStatus> = new Set(["error", "fail"]);
+/** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
+const RAN_CLEAN: ReadonlySet<NodeStatus> = new Set(["success", "pass", "warn"]);
+const RAN_WITHOUT_WARNING: ReadonlySet<NodeStatus> = new Set(["success", "pass"]);
+
+export class BaselineError extends Error {
+  override name = "BaselineError";
+}
+
+/**
+ * The base branch's JSON report (schema/report.schema.json), checked just enough that the comparison
+ * cannot misread it. `name` (the file or artifact) is used in every error message.
+ */
+export function parseBaselineReport(text: string, name: string): Report {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BaselineError(
+      `baseline ${name}: not valid JSON (${(error as Error).message}); pass the JSON report written by fusion-report (json-report input or --json)`,
+    );
+  }
+  const problem = shapeProblem(value);
+  if (problem) {
+    throw new BaselineError(
+      `baseline ${name}: ${problem}; pass the JSON report written by fusion-report (json-report input or --json)`,
+    );
+  }
+  return value as Report;
+}
+
+function shapeProblem(value: unknown): string | null {
+  if (!isObject(value)) return "not a JSON object";
+  if (!("schemaVersion" in value)) return "no schemaVersion (is this a fusion-report JSON report?)";
+  if (value.schemaVersion !== 1) {
+    return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
+  }
+  if (!Array.isArray(value.invocations)) return "invocations is not an array";
+  for (const [i, inv] of value.invocations.entries()) {
+    if (!isObject(inv) || !Array.isArray(inv.nodes)) return `invocations[${i}].nodes is not an array`;
+    for (const [j, node] of inv.nodes.entries()) {
+      const where = `invocations[${i}].nodes[${j}]`;
+      if (!isObject(node)) return `${where} is not an object`;
+      if (typeof node.uniqueId !== "string") return `${where}.uniqueId is not a string`;
+      if (typeof node.status !== "string") return `${where}.status is not a string`;
+      if (typeof node.inSelection !== "boolean") return `${where}.inSelection is not a boolean`;
+      if (!isObject(node.timing)) return `${where}.timing is not an object`;
+      const ms = node.timing.processingMs;
+      if (ms !== null && typeof ms !== "number") return `${where}.timing.processingMs is not a number or null`;
+    }
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function compareWithBaseline(current: Report, baseline: Report, opts: CompareOptions): BaselineComparison {
+  const minRegressionMs = opts.minRegressionMs ?? DEFAULT_MIN_REGRESSION_MS;
+  const now = selectedNodes(current);
+  const before = selectedNodes(baseline);
+
+  const failures: BaselineNodeChange[] = [];
+  const warnings: BaselineNodeChange[] = [];
+  const regressions: BaselineRegression[] = [];
+  const added: BaselinePresence[] = [];
+  const removed: BaselinePresence[] = [];
+  let compared = 0;
+
+  for (const [id, node] of now) {
+    const old = before.get(id);
+    if (!old) {
+      added.push(presence(node));
+      continue;
+    }
+    compared++;
+    const failure = label(FAILING.has(node.status), FAILING.has(old.status), RAN_CLEAN.has(node.status));
+    if (failure) failures.push(change(node, old, failure));
+    const warning = label(
+      node.status === "warn",
+      old.status === "warn",
+      RAN_WITHOUT_WARNING.has(node.status),
+    );
+    if (warning) warnings.push(change(node, old, warning));
+    const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
+    if (regression) regressions.push(regression);
+  }
+  for (const [id, node] of before) if (!now.has(id)) removed.push(presence(node));
+
+  failures.sort(byLabelThenId);
+  warnings.sort(byLabelThenId);
+  regressions.sort((a, b) => b.deltaMs - a.deltaMs || compareText(a.uniqueId, b.uniqueId));
+  added.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+  removed.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+
+  const count = (list: BaselineNodeChange[], l: BaselineLabel) => list.filter((c) => c.label === l).length;
+  return {
+    baseline: {
+      ...(opts.source ? { source: opts.source } : {}),
+      generatorVersion: baseline.generator?.version ?? null,
+      invocationIds: baseline.invocations.map((inv) => inv.invocationId),
+      startedAt: baseline.invocations[0]?.startedAt ?? null,
+      conclusion: baseline.conclusion ?? null,
+    },
+    regressionThresholdPercent: opts.regressionThresholdPercent,
+    minRegressionMs,
+    counts: {
+      compared,
+      newFailures: count(failures, "new"),
+      fixedFailures: count(failures, "fixed"),
+      stillFailing: count(failures, "still-failing"),
+      newWarnings: count(warnings, "new"),
+      fixedWarnings: count(warnings, "fixed"),
+      stillWarning: count(warnings, "still-failing"),
+      regressions: regressions.length,
+      added: added.length,
+      addedFailing: added.filter((a) => FAILING.has(a.status)).length,
+      removed: removed.length,
+    },
+    failures,
+    warnings,
+    regressions,
+    added,
+    removed,
+  };
+}
+
+/**
+ * The report with the comparison attached and the conclusion decided again (fail-on: new-errors
+ * only means something once a baseline is known).
+ */
+export function applyBaseline(report: Report, comparison: BaselineComparison, failOn: FailOn): Report {
+  const verdict = decideConclusion(report.invocations, report.counts, failOn, comparison);
+  return { ...report, baseline: comparison, conclusion: verdict.conclusion, conclusionReason: verdict.reason };
+}
+
+/**
+ * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
+ * with its last result, since invocations are ordered by start time.
+ */
+function selectedNodes(report: Report): Map<string, NodeResult> {
+  const nodes = new Map<string, NodeResult>();
+  for (const inv of report.invocations) {
+    for (const node of inv.nodes) if (node.inSelection) nodes.set(node.uniqueId, node);
+  }
+  return nodes;
+}
+
+function label(isNow: boolean, wasBefore: boolean, clearedNow: boolean): BaselineLabel | null {
+  if (isNow) return wasBefore ? "still-failing" : "new";
+  if (wasBefore && clearedNow) return "fixed";
+  return null;
+}
+
+function change(node: NodeResult, old: NodeResult, l: BaselineLabel): BaselineNodeChange {
+  return {
+    uniqueId: node.uniqueId,
+    name: node.name,
+    resourceType: node.resourceType,
+    label: l,
+    status: node.status,
+    baselineStatus: old.status,
+    message: l === "fixed" ? null : node.message,
+  };
+}
+
+function presence(node: NodeResult): BaselinePresence {
+  return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
+}
+
+function regressionOf(
+  node: NodeResult,
+  old: NodeResult,
+  thresholdPercent: number,
+  minMs: number,
+): BaselineRegression | null {
+  const beforeMs = old.timing.processingMs;
+  const afterMs = node.timing.processingMs;
+  if (beforeMs === null || afterMs === null || beforeMs <= 0) return null;
+  const deltaMs = afterMs - beforeMs;
+  const percent = (deltaMs / beforeMs) * 100;
+  if (deltaMs < minMs || percent <= thresholdPercent) return null;
+  return {
+    uniqueId: node.uniqueId,
+    name: node.name,
+    resourceType: node.resourceType,
+    beforeMs,
+    afterMs,
+    deltaMs,
+    percent: Math.round(percent * 10) / 10,
+  };
+}
+
+const LABEL_ORDER: Record<BaselineLabel, number> = { new: 0, "still-failing": 1, fixed: 2 };
+
+function byLabelThenId(a: BaselineNodeChange, b: BaselineNodeChange): number {
+  return LABEL_ORDER[a.label] - LABEL_ORDER[b.label] || compareText(a.uniqueId, b.uniqueId);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

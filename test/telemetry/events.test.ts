@@ -1,0 +1,94 @@
+// Both enum spellings (proto wire names and the docs' simplified form) and both number styles
+// (pbjson strings, serde numbers) produce the same events.
+import { describe, expect, it } from "vitest";
+import { toEvent, type NodeFacts } from "../../src/telemetry/events.js";
+import { toRecord } from "../../src/telemetry/jsonl.js";
+
+function nodeFacts(attributes: Record<string, unknown>, eventType = "v1.public.events.fusion.node.NodeProcessed"): NodeFacts {
+  const record = toRecord({
+    record_type: "SpanEnd",
+    trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+    span_id: "7a1c0e55d2b94f01",
+    event_type: eventType,
+    severity_text: "INFO",
+    attributes: { unique_id: "test.shop.not_null_orders_id.1a2b", ...attributes },
+  });
+  const event = toEvent(record!);
+  if (event?.kind !== "node") throw new Error("expected a node event");
+  return event.facts;
+}
+
+describe("node facts", () => {
+  it("reads proto enum names", () => {
+    const facts = nodeFacts({
+      node_outcome: "NODE_OUTCOME_SKIPPED",
+      node_skip_reason: "NODE_SKIP_REASON_UPSTREAM",
+      node_skip_upstream_detail: { upstream_unique_id: "model.shop.orders" },
+      last_phase: "EXECUTION_PHASE_RUN",
+      node_type: "NODE_TYPE_TEST",
+      duration_ms: "3",
+      in_selection: true,
+    });
+    expect(facts).toMatchObject({
+      outcome: "skipped",
+      skipReason: "upstream",
+      upstreamId: "model.shop.orders",
+      phase: "run",
+      nodeType: "test",
+      durationMs: 3,
+      inSelection: true,
+    });
+  });
+
+  it("reads the docs' simplified spelling the same way", () => {
+    const facts = nodeFacts(
+      { node_outcome: "success", phase: "Run", test_outcome: "failed", failing_rows: 4, duration_ms: 3 },
+      "v1.public.events.fusion.node.NodeEvaluated",
+    );
+    expect(facts).toMatchObject({ outcome: "success", phase: "run", test: { outcome: "failed", failingRows: 4 } });
+  });
+
+  it("treats a missing test outcome as passed and missing failing rows as 0", () => {
+    expect(nodeFacts({ node_outcome: "NODE_OUTCOME_SUCCESS", node_test_detail: {} }).test).toEqual({
+      outcome: "passed",
+      failingRows: 0,
+    });
+  });
+
+  it("reads freshness with the doubled OUTCOME word and string ages", () => {
+    const facts = nodeFacts({
+      node_outcome: "NODE_OUTCOME_SUCCESS",
+      node_freshness_outcome: {
+        node_freshness_outcome: "SOURCE_FRESHNESS_OUTCOME_OUTCOME_WARNED",
+        age_seconds: "7200",
+      },
+    });
+    expect(facts.freshness).toEqual({ outcome: "warn", ageSeconds: 7200 });
+  });
+
+  it("ignores unknown enum values instead of failing", () => {
+    const facts = nodeFacts({ node_outcome: "NODE_OUTCOME_EXPLODED", node_skip_reason: "NODE_SKIP_REASON_NEW" });
+    expect(facts.outcome).toBeNull();
+    expect(facts.skipReason).toBeNull();
+  });
+
+  it("reads numeric enum values (pbjson accepts them)", () => {
+    expect(nodeFacts({ node_outcome: 2, node_error_type: 0 })).toMatchObject({
+      outcome: "error",
+      errorType: "internal",
+    });
+  });
+
+  it("drops records no report needs (debug logs, call traces)", () => {
+    const record = toRecord({
+      record_type: "LogRecord",
+      trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+      span_id: null,
+      event_type: "v1.public.events.fusion.log.UserLogMessage",
+      severity_text: "DEBUG",
+      body: "hello",
+      attributes: {},
+    });
+    expect(toEvent(record!)).toBeNull();
+  });
+});
