@@ -10,6 +10,7 @@ import { CHECK_OUTPUT_MAX_BYTES } from "./github/check-run.js";
 import { resolveRunContext, type RunContext } from "./github/context.js";
 import { listChangedFiles } from "./github/pull-files.js";
 import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
+import { uploadReports } from "./github/upload-artifact.js";
 import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
@@ -138,6 +139,27 @@ export async function run(): Promise<void> {
     },
     plan,
   );
+  if (inputs.uploadArtifact) {
+    await uploadReports(
+      inputs.uploadArtifact,
+      [
+        { path: inputs.jsonReport },
+        ...(inputs.runResults ? [{ path: inputs.runResults }] : []),
+        inputs.markdownReport
+          ? { path: inputs.markdownReport }
+          : {
+              name: "fusion-report.md",
+              content: () =>
+                renderMarkdown(report, {
+                  maxBytes: Number.MAX_SAFE_INTEGER,
+                  title: inputs.checkName,
+                  fullReportHint: "the JSON report",
+                }),
+            },
+      ],
+      { info: core.info, warning: core.warning, tempDir: process.env.RUNNER_TEMP ?? "" },
+    );
+  }
 
   for (const failure of failures) core.warning(failure);
   for (const inv of report.invocations) for (const warning of inv.readerWarnings) core.warning(warning);

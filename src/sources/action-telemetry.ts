@@ -1,4 +1,5 @@
-// Where the Action's telemetry comes from: a dbt platform run, a workflow artifact, or local files.
+// Where the Action's telemetry comes from, in this order: a dbt platform run, a workflow artifact, or
+// local files.
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import {
   fetchDbtCloudTelemetry,
   parseDbtCloudSettings,
 } from "./dbt-cloud/index.js";
+import { downloadArtifactTelemetry } from "./artifact.js";
 import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
 import { findTelemetryFiles, openLocalTelemetry } from "./local.js";
 import type { TelemetryInput } from "./telemetry-input.js";
@@ -48,6 +50,18 @@ export async function collectActionTelemetry(inputs: Readonly<Inputs>, deps: Col
       throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
     }
     return inputsFromRun;
+  }
+  if (inputs.artifactName) {
+    return downloadArtifactTelemetry(
+      {
+        name: inputs.artifactName,
+        runId: inputs.artifactRunId,
+        token: inputs.githubToken,
+        repository: process.env.GITHUB_REPOSITORY ?? "",
+        tempDir: process.env.RUNNER_TEMP || os.tmpdir(),
+      },
+      { log: deps.log },
+    );
   }
   const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
   const { files, unmatched } = await findTelemetryFiles(inputs.telemetry, cwd);

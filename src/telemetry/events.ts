@@ -93,6 +93,34 @@ export type TelemetryEvent =
       column: number | null;
     };
 
+/**
+ * Whether a record can become an event, judged from three cheap envelope fields before anything else
+ * is decoded. A superset of what `toEvent` keeps (node spans without a unique_id still pass), so a
+ * decoder may drop every record for which this is false without changing the events.
+ */
+export function isRelevant(eventType: string, recordType: string, severity: string): boolean {
+  const event = eventName(eventType);
+  if (recordType === "LogRecord") {
+    if (event !== "LogMessage" && event !== "Log") return false;
+    const upper = severity.toUpperCase();
+    return upper === "ERROR" || upper === "WARN" || upper === "WARNING";
+  }
+  switch (event) {
+    case "NodeProcessed":
+    case "NodeEvaluated":
+    case "Node":
+    case "PhaseExecuted":
+    case "Phase":
+    case "Invocation":
+    case "Process":
+      return true;
+    case "QueryExecuted":
+      return recordType === "SpanEnd";
+    default:
+      return false;
+  }
+}
+
 export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
   const event = eventName(record.eventType);
   const attrs = record.attributes;

@@ -9,7 +9,7 @@ import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
 import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
-import { createRateLimiter, systemClock, type Clock } from "./rate-limiter.js";
+import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
 import { createRedactingLog } from "./redact.js";
 import type { DbtCloudSettings } from "./settings.js";
 import type { DbtRun, DbtRunStep } from "./types.js";
@@ -75,7 +75,7 @@ export async function fetchDbtCloudTelemetry(
   settings: DbtCloudSettings,
   deps: DbtCloudDeps,
 ): Promise<DbtCloudTelemetry> {
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? defaultClock();
   const log = createRedactingLog(deps.log, [settings.token]);
   // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
   const dispatcher = deps.fetchImpl ? undefined : new Agent({ connections: settings.concurrency });

@@ -14,6 +14,23 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
 };
 
+/**
+ * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
+ * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
+ * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
+ * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
+ */
+export function defaultClock(env: Readonly<Record<string, string | undefined>> = process.env): Clock {
+  const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
+  if (!Number.isFinite(scale) || scale <= 1) return systemClock;
+  const epoch = Date.now();
+  const start = performance.now();
+  return {
+    now: () => epoch + (performance.now() - start) * scale,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
+  };
+}
+
 export interface RateLimiterOptions {
   /** Sustained rate. Default 4,000/min: 20% headroom under the documented 5,000/min. */
   requestsPerMinute?: number;

@@ -1,0 +1,226 @@
+// Mermaid diagrams for the comment and summary: a flowchart of skip chains (root cause → skipped
+// nodes) and a Gantt timeline of the slowest nodes. GitHub renders ```mermaid blocks in comments,
+// check runs and job summaries.
+//
+// Node names come from telemetry and are untrusted. Nothing from them reaches the diagram text
+// unencoded: node ids are generated (n0, n1, …), flowchart labels are quoted and every character
+// outside a small safe set is written as a Mermaid entity code (#35; for #), so a name cannot close
+// the quote, start a `%%` directive, a `click` callback, a `:::` class or HTML. Gantt task names have
+// no entity decoding, so they are reduced to a safe character set instead.
+import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
+import { codeBlock, escapeHtml } from "./escape.js";
+import { plural, resourceLabel, STATUS_ICON } from "./format.js";
+import type { ExtraSection } from "./markdown.js";
+
+export interface FlowchartLimits {
+  /** Skip chains (root causes) drawn; the rest become one "N more root causes" node. */
+  chains: number;
+  /** Skipped nodes drawn per chain; the rest become one "N more" node. */
+  nodesPerChain: number;
+}
+
+/** Per markdown detail level: what each diagram may draw; null drops it. */
+const FLOWCHART_BY_LEVEL: (FlowchartLimits | null)[] = [
+  { chains: 10, nodesPerChain: 12 },
+  { chains: 10, nodesPerChain: 12 },
+  { chains: 5, nodesPerChain: 6 },
+  { chains: 3, nodesPerChain: 3 },
+];
+const TIMELINE_BY_LEVEL: (number | null)[] = [15, 15, 8];
+const MAX_LABEL_CHARS = 80;
+const MAX_TIMELINES = 3;
+
+/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+export function diagramSections(report: Report): ExtraSection[] {
+  return [
+    {
+      render(level) {
+        const limits = FLOWCHART_BY_LEVEL[level];
+        if (!limits) return "";
+        const chart = renderSkipChainFlowchart(report, limits);
+        if (!chart) return "";
+        const skipped = report.invocations.reduce(
+          (sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0),
+          0,
+        );
+        return collapsible(`🔗 Skip chains diagram (${plural(skipped, "skipped node")})`, chart);
+      },
+    },
+    {
+      render(level) {
+        const limit = TIMELINE_BY_LEVEL[level];
+        if (!limit) return "";
+        const charts = report.invocations
+          .slice(0, MAX_TIMELINES)
+          .map((inv) => renderTimelineGantt(inv, limit))
+          .filter(Boolean);
+        if (charts.length === 0) return "";
+        return collapsible(
+          `⏱️ Timeline of the ${plural(limit, "slowest node")}`,
+          charts.map((chart) => codeBlock(chart, "mermaid")).join("\n\n"),
+          true,
+        );
+      },
+    },
+  ];
+}
+
+function collapsible(summary: string, body: string, bodyIsMarkdown = false): string {
+  const content = bodyIsMarkdown ? body : codeBlock(body, "mermaid");
+  return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+}
+
+/** Mermaid flowchart text, or "" when no invocation has skip chains. */
+export function renderSkipChainFlowchart(report: Report, limits: FlowchartLimits): string {
+  const lines = ["flowchart LR"];
+  const classes = new Map<string, string[]>();
+  let next = 0;
+  const newId = (cls: string): string => {
+    const id = `n${next++}`;
+    classes.set(cls, [...(classes.get(cls) ?? []), id]);
+    return id;
+  };
+  let drawn = 0;
+  let left = 0;
+  for (const inv of report.invocations) {
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    for (const chain of inv.skipChains) {
+      if (drawn >= limits.chains) {
+        left++;
+        continue;
+      }
+      drawn++;
+      const root = nodes.get(chain.rootId);
+      const rootId = newId(root ? statusClass(root.status) : "missing");
+      const rootLabel = root
+        ? `${STATUS_ICON[root.status]} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+        : `❔ ${chain.rootId} (not in this run)`;
+      lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
+      const ids = new Map<string, string>([[chain.rootId, rootId]]);
+      const shown = chain.skipped.slice(0, limits.nodesPerChain);
+      for (const entry of shown) {
+        const node = nodes.get(entry.uniqueId);
+        const id = newId("skipped");
+        ids.set(entry.uniqueId, id);
+        const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
+        lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
+      }
+      // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
+      for (const entry of shown) {
+        const via = ids.get(entry.via) ?? rootId;
+        lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+      }
+      const rest = chain.skipped.length - shown.length;
+      if (rest > 0) {
+        const id = newId("more");
+        lines.push(`  ${id}["${mermaidLabel(`… and ${plural(rest, "more skipped node")}`)}"]`);
+        lines.push(`  ${rootId} -.-> ${id}`);
+      }
+    }
+  }
+  if (drawn === 0) return "";
+  if (left > 0) {
+    const id = newId("more");
+    lines.push(`  ${id}["${mermaidLabel(`… and ${plural(left, "more root cause")}`)}"]`);
+  }
+  for (const [cls, style] of Object.entries(CLASS_STYLES)) {
+    const members = classes.get(cls);
+    if (!members) continue;
+    lines.push(`  classDef ${cls} ${style}`);
+    lines.push(`  class ${members.join(",")} ${cls}`);
+  }
+  return lines.join("\n");
+}
+
+const CLASS_STYLES: Record<string, string> = {
+  failed: "fill:#ffebe9,stroke:#cf222e",
+  other: "fill:#fff8c5,stroke:#9a6700",
+  missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
+  skipped: "fill:#f6f8fa,stroke:#6e7781",
+  more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
+};
+
+function statusClass(status: NodeStatus): string {
+  return status === "error" || status === "fail" ? "failed" : "other";
+}
+
+function nodeLabel(uniqueId: string, type: ResourceType, name: string | null): string {
+  return `${resourceLabel(type)} ${name || uniqueId}`;
+}
+
+/**
+ * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
+ * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
+ * entity code, which Mermaid shows as the character and never parses as syntax or markup.
+ */
+export function mermaidLabel(text: string): string {
+  const clean = clip(stripInvisible(text));
+  let out = "";
+  for (const ch of clean) {
+    out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
+  }
+  return out;
+}
+
+/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+export function ganttTaskName(text: string): string {
+  const clean = clip(stripInvisible(text))
+    .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+    .replace(/\s+/g, " ")
+    .trim();
+  return clean || "node";
+}
+
+function isPictograph(ch: string): boolean {
+  return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
+}
+
+/** Newlines, control characters and bidi overrides (which can disguise a label) become spaces. */
+function stripInvisible(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060]/gu, " ");
+}
+
+function clip(text: string): string {
+  const chars = [...text];
+  return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
+}
+
+/**
+ * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
+ * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
+ * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ */
+export function renderTimelineGantt(inv: Invocation, limit: number): string {
+  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+  const bars: { node: NodeResult; start: number; end: number }[] = [];
+  const candidates = inv.slowest.byProcessing.length > 0 ? inv.slowest.byProcessing : inv.nodes;
+  for (const slow of candidates) {
+    if (bars.length >= limit) break;
+    const node = nodes.get(slow.uniqueId);
+    if (!node) continue;
+    const start = Date.parse(node.timing.startedAt ?? "");
+    const end = Date.parse(node.timing.completedAt ?? "");
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    bars.push({ node, start, end });
+  }
+  if (bars.length === 0) return "";
+  bars.sort((a, b) => a.start - b.start || a.end - b.end);
+  const lines = [
+    "gantt",
+    `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
+    "  dateFormat x",
+    "  axisFormat %H:%M:%S",
+  ];
+  const byType = new Map<ResourceType, typeof bars>();
+  for (const bar of bars) byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
+  for (const [type, group] of byType) {
+    lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
+    for (const { node, start, end } of group) {
+      // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
+      const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
+      const crit = node.status === "error" || node.status === "fail" ? "crit, " : "";
+      lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
+    }
+  }
+  return lines.join("\n");
+}

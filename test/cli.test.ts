@@ -1,0 +1,147 @@
+// The CLI in-process (runCli) for behaviour, and once through the bundle for the real exit codes.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, readdir, writeFile, copyFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../src/cli.js";
+import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
+
+const REAL = path.join(ROOT, "test/fixtures/real");
+
+async function cli(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env,
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("fusion-report CLI", () => {
+  it("prints the Markdown report and exits 1 when errors trip the default policy", async () => {
+    const { code, stdout } = await cli([path.join(REAL, "preview120_build_success.otel.jsonl")]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^## ❌ dbt Fusion: 1 node error, 1 failed test/);
+    expect(stdout).toContain("accepted_values_customers_customer_type__new__returning");
+  });
+
+  it("exits 0 on a clean run, and with --fail-on never", async () => {
+    expect((await cli([path.join(REAL, "preview72_build_success.otel.jsonl")])).code).toBe(0);
+    expect((await cli(["--fail-on", "never", path.join(REAL, "preview120_failed.otel.jsonl")])).code).toBe(0);
+  });
+
+  it("--fail-on warnings trips on warned tests only under that policy", async () => {
+    const file = path.join(ROOT, "test/fixtures/generated/warnings-and-idle/telemetry.jsonl");
+    expect((await cli([file])).code).toBe(0);
+    const tests = path.join(ROOT, "test/fixtures/generated/tests/telemetry.jsonl");
+    expect((await cli(["--fail-on", "warnings", "--quiet", tests])).code).toBe(1);
+  });
+
+  it("searches directories for *.parquet and *.jsonl and reports an invocation found in both once", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-dir-"));
+    await copyFile(path.join(REAL, "preview120_failed.otel.jsonl"), path.join(dir, "telemetry.jsonl"));
+    await copyFile(path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"), path.join(dir, "telemetry.parquet"));
+    await writeFile(path.join(dir, "notes.txt"), "not telemetry");
+    const json = path.join(dir, "report.json");
+    const { code } = await cli(["--quiet", "--json", json, dir]);
+    expect(code).toBe(1);
+    const report = JSON.parse(await readFile(json, "utf8"));
+    expect(reportSchemaErrors(report)).toBe("");
+    expect(report.invocations).toHaveLength(1);
+    expect(report.invocations[0].source.files).toHaveLength(2);
+  });
+
+  it("writes --markdown, --json and a schema-valid --run-results", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-out-"));
+    const { code } = await cli([
+      "--quiet",
+      "--markdown",
+      path.join(dir, "report.md"),
+      "--json",
+      path.join(dir, "report.json"),
+      "--run-results",
+      path.join(dir, "run_results.json"),
+      path.join(REAL, "parquet-replica/preview120_build_success.REPLICA.parquet"),
+    ]);
+    expect(code).toBe(1);
+    const runResults = JSON.parse(await readFile(path.join(dir, "run_results.json"), "utf8"));
+    expect(runResultsSchemaErrors(runResults)).toBe("");
+    const failed = runResults.results.find((r: { status: string }) => r.status === "fail");
+    expect(failed.failures).toBe(2);
+    expect(await readFile(path.join(dir, "report.md"), "utf8")).toMatch(/^## ❌/);
+    expect((await readdir(dir)).sort()).toEqual(["report.json", "report.md", "run_results.json"]);
+  });
+
+  it.each([
+    ["an empty file", "", /empty/],
+    ["binary garbage", Buffer.from([0, 1, 2, 255, 254, 10, 0, 7]), /invalid JSON|not dbt Fusion telemetry|no telemetry/],
+    ["an invalid JSON line mid-file", null, /bad\.jsonl:2: invalid JSON/],
+    ["a truncated Parquet file", "parquet-truncated", /truncated Parquet file/],
+    ["a Parquet file that is not telemetry", "parquet-foreign", /not dbt Fusion telemetry: Parquet column/],
+  ])("rejects %s with exit 2, a message naming the file, and no output files", async (_label, content, pattern) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-bad-"));
+    let file = path.join(dir, "bad.jsonl");
+    if (content === null) {
+      const good = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
+      await writeFile(file, [good[0], "{oops", ...good.slice(1)].join("\n"));
+    } else if (content === "parquet-truncated") {
+      file = path.join(dir, "bad.parquet");
+      const bytes = await readFile(path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"));
+      await writeFile(file, bytes.subarray(0, bytes.length - 100));
+    } else if (content === "parquet-foreign") {
+      file = path.join(dir, "bad.parquet");
+      await copyFile(path.join(ROOT, "test/fixtures/bad/not-telemetry.parquet"), file);
+    } else {
+      await writeFile(file, content);
+    }
+    const out = path.join(dir, "out.json");
+    const { code, stderr, stdout } = await cli(["--json", out, "--run-results", path.join(dir, "rr.json"), file]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain(path.relative(ROOT, file));
+    expect(stderr).toMatch(pattern);
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(path.join(dir, "rr.json"))).toBe(false);
+  });
+
+  it("rejects an unreadable path and bad options with exit 2 and usage", async () => {
+    const missing = await cli(["/nonexistent/otel.jsonl"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no telemetry file found at: \/nonexistent\/otel\.jsonl/);
+    const bad = await cli(["--fail-on", "sometimes", "x"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--fail-on must be one of errors, warnings, never/);
+    expect((await cli([])).stderr).toMatch(/Usage: fusion-report/);
+    expect((await cli(["--help"])).code).toBe(0);
+  });
+
+  it("never prints a dbt platform token given on the command line, even in errors", async () => {
+    const { code, stderr } = await cli([
+      "--dbt-cloud-token",
+      "dbtc_SECRET_123456",
+      "--dbt-cloud-run-id",
+      "42",
+      "--dbt-cloud-account-id",
+      "1",
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).not.toContain("dbtc_SECRET_123456");
+    expect(stderr).toMatch(/dbt-cloud-base-url/);
+  });
+});
+
+describe("dist/cli.js", () => {
+  it.runIf(existsSync(path.join(ROOT, "dist/cli.js")))("runs with plain node and returns the policy exit code", async () => {
+    const run = promisify(execFile);
+    const result = await run(process.execPath, ["dist/cli.js", "--quiet", path.join(REAL, "preview72_failed.otel.jsonl")], {
+      cwd: ROOT,
+    }).catch((error: { code: number }) => error);
+    expect((result as { code?: number }).code).toBe(1);
+  });
+});

@@ -1,0 +1,98 @@
+// Mutation fuzzing: thousands of corrupted copies of real fixtures (byte flips, truncation, line
+// shuffles and drops) must each end in a report or a clear TelemetryInputError naming the file,
+// never in an uncaught exception or a hang. Seeded, so a failure reproduces.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildReport } from "../src/pipeline.js";
+import type { TelemetryInput } from "../src/sources/telemetry-input.js";
+import { TelemetryInputError } from "../src/telemetry/errors.js";
+import { ROOT } from "./support/report.js";
+
+const JSONL = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_failed.otel.jsonl"));
+const PARQUET = readFileSync(path.join(ROOT, "test/fixtures/real/parquet-replica/preview120_failed.REPLICA.parquet"));
+const CASES = 2_500;
+
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function mutate(bytes: Buffer, random: () => number, lines: boolean): Buffer {
+  const kind = Math.floor(random() * (lines ? 5 : 3));
+  const copy = Buffer.from(bytes);
+  if (kind === 0) {
+    const flips = 1 + Math.floor(random() * 8);
+    for (let i = 0; i < flips; i++) copy[Math.floor(random() * copy.length)] ^= 1 << Math.floor(random() * 8);
+    return copy;
+  }
+  if (kind === 1) return copy.subarray(0, Math.floor(random() * copy.length));
+  if (kind === 2) {
+    const at = Math.floor(random() * copy.length);
+    const junk = Buffer.from(Array.from({ length: 1 + Math.floor(random() * 16) }, () => Math.floor(random() * 256)));
+    return Buffer.concat([copy.subarray(0, at), junk, copy.subarray(at)]);
+  }
+  const text = copy.toString("utf8").split("\n");
+  if (kind === 3) {
+    for (let i = text.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [text[i], text[j]] = [text[j]!, text[i]!];
+    }
+  } else {
+    text.splice(Math.floor(random() * text.length), 1 + Math.floor(random() * 3));
+  }
+  return Buffer.from(text.join("\n"));
+}
+
+function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): TelemetryInput {
+  if (format === "jsonl") {
+    return {
+      name,
+      format,
+      openStream: async function* () {
+        yield bytes;
+      },
+    };
+  }
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return { name, format, openBuffer: async () => ({ byteLength: buffer.byteLength, slice: (s, e) => buffer.slice(s, e) }) };
+}
+
+async function outcome(input: TelemetryInput): Promise<"report" | "error"> {
+  try {
+    const report = await buildReport([input], { slowest: 5, failOn: "errors", generatorVersion: "fuzz" });
+    JSON.stringify(report);
+    return "report";
+  } catch (error) {
+    if (!(error instanceof TelemetryInputError)) throw error;
+    expect(error.message.startsWith(input.name)).toBe(true);
+    return "error";
+  }
+}
+
+describe("fuzzing", () => {
+  it.each([
+    ["jsonl", JSONL, 11],
+    ["parquet", PARQUET, 23],
+  ] as const)(`%s: ${CASES} mutations end in a report or a clear error`, async (format, bytes, seed) => {
+    const random = prng(seed);
+    const tally = { report: 0, error: 0 };
+    for (let i = 0; i < CASES; i++) {
+      const mutated = mutate(bytes, random, format === "jsonl");
+      try {
+        tally[await outcome(memoryInput(`case-${i}.${format}`, mutated, format))]++;
+      } catch (error) {
+        throw new Error(`case ${i} (seed ${seed}) threw ${(error as Error).stack}`);
+      }
+    }
+    // Both paths are exercised: some mutations stay readable, others are rejected.
+    expect(tally.report).toBeGreaterThan(0);
+    expect(tally.error).toBeGreaterThan(0);
+  });
+});

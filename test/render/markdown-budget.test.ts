@@ -1,0 +1,71 @@
+// The size budget: every rendering fits its channel, degrades in the fixed priority and says what it
+// left out and where the full list is. The report is a real one, blown up with many failures.
+import { describe, expect, it } from "vitest";
+import type { NodeResult, Report } from "../../src/model/types.js";
+import { byteLength, renderMarkdown, truncateMarkdown } from "../../src/render/markdown.js";
+import { reportFor } from "../support/report.js";
+
+async function hugeReport(): Promise<Report> {
+  const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+  const inv = report.invocations[0]!;
+  const template = inv.nodes.find((n) => n.status === "error")!;
+  const failing = inv.nodes.find((n) => n.status === "fail")!;
+  const extra: NodeResult[] = [];
+  for (let i = 0; i < 400; i++) {
+    extra.push({ ...template, uniqueId: `model.shop.broken_${i}`, name: `broken_${i}`, message: `boom ${i}\n${"detail ".repeat(200)}` });
+    extra.push({ ...failing, uniqueId: `test.shop.failing_${i}`, name: `failing_${i}` });
+  }
+  inv.nodes.push(...extra);
+  inv.counts.error += 400;
+  inv.counts.fail += 400;
+  return report;
+}
+
+describe("renderMarkdown under a budget", () => {
+  it.each([65_000, 20_000, 4_000])("fits %i bytes and says where the rest is", async (maxBytes) => {
+    const report = await hugeReport();
+    const text = renderMarkdown(report, { maxBytes, title: "dbt Fusion", fullReportHint: "the job summary" });
+    expect(byteLength(text)).toBeLessThanOrEqual(maxBytes);
+    expect(text).toContain("the job summary");
+    // Errors come first: they are still there when everything else had to go.
+    expect(text).toContain("#### ❌ Errors");
+    expect((text.match(/^```/gm) ?? []).length % 2).toBe(0);
+  });
+
+  it("drops lower-priority sections before errors", async () => {
+    const report = await hugeReport();
+    const text = renderMarkdown(report, { maxBytes: 30_000, title: "dbt Fusion", fullReportHint: "the job summary" });
+    expect(text).not.toContain("All 848 nodes");
+    expect(text).toMatch(/… and \d+ errors? more, listed in the job summary/);
+  });
+
+  it("keeps the full report when it fits", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const text = renderMarkdown(report, { maxBytes: 1_000_000, title: "dbt Fusion", fullReportHint: "x" });
+    expect(text).toContain("<details><summary>All 48 nodes</summary>");
+    expect(text).not.toContain("Some detail was left out");
+  });
+
+  it("truncates as a last resort without leaving a fence or <details> open", () => {
+    const text = `intro\n\n<details><summary>x</summary>\n\n\`\`\`text\n${"line\n".repeat(1000)}\`\`\`\n\n</details>\n`;
+    const cut = truncateMarkdown(text, 500, "the JSON report");
+    expect(byteLength(cut)).toBeLessThanOrEqual(500);
+    expect((cut.match(/^```/gm) ?? []).length % 2).toBe(0);
+    expect(cut).toContain("</details>");
+    expect(cut).toContain("the complete report is in the JSON report");
+  });
+
+  it("renders hostile node names inertly", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const node = report.invocations[0]!.nodes.find((n) => n.status === "error")!;
+    node.uniqueId = "model.x.`</details><img src=x>@admin";
+    node.message = "```\n<script>alert(1)</script>\n@org/team";
+    const text = renderMarkdown(report, { maxBytes: 100_000, title: "dbt Fusion", fullReportHint: "x" });
+    expect(text).not.toContain("@admin");
+    // Code spans render their content as text (no HTML); outside them nothing hostile remains.
+    expect(text).toContain("``model.x.`</details><img src=x>@\u200badmin``");
+    // Inside a fenced block GitHub renders no HTML and notifies no one; the text stays copyable.
+    expect(text).toContain("````text\n```\n<script>alert(1)</script>\n@org/team\n````");
+    expect(text.replace(/````text[\s\S]*?````/g, "").replace(/``.*?``/g, "")).not.toMatch(/@org|<script|<img/);
+  });
+});
