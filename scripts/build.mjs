@@ -1,7 +1,16 @@
 // Bundles the Action (dist/index.js) and the CLI (dist/cli.js) with ncc, so both run with plain
 // `node` and no node_modules. Output is deterministic: CI rebuilds and diffs it against dist/.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  mkdirSync,
+  chmodSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -14,9 +23,13 @@ mkdirSync("dist", { recursive: true });
 for (const { source, target, shebang } of entries) {
   if (!existsSync(source)) continue;
   const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
-  execFileSync(process.execPath, ["node_modules/@vercel/ncc/dist/ncc/cli.js", "build", source, "-o", out, "-q", "--target", "es2022"], {
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    ["node_modules/@vercel/ncc/dist/ncc/cli.js", "build", source, "-o", out, "-q", "--target", "es2022"],
+    {
+      stdio: "inherit",
+    },
+  );
   const extra = readdirSync(out).filter((name) => name !== "index.js" && name !== "package.json");
   if (extra.length > 0) throw new Error(`ncc emitted extra files for ${source}: ${extra.join(", ")}`);
   let code = readFileSync(path.join(out, "index.js"), "utf8").replace(/^#!.*\n/, "");

@@ -167,7 +167,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let report: Report;
   try {
     const inputs = await collectInputs(options, io);
-    report = await buildReport(inputs, { slowest: options.slowest, failOn: options.failOn, generatorVersion: VERSION });
+    report = await buildReport(inputs, {
+      slowest: options.slowest,
+      failOn: options.failOn,
+      generatorVersion: VERSION,
+    });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -180,7 +184,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const outputs: [string | null, () => string][] = [
     [options.markdown, () => markdown],
     [options.json, () => renderJsonReport(report)],
-    [options.runResults, () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`],
+    [
+      options.runResults,
+      () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
+    ],
   ];
   let outputFailed = false;
   for (const [file, render] of outputs) {
@@ -210,7 +217,8 @@ async function collectInputs(options: CliOptions, io: CliIo): Promise<TelemetryI
     });
     const telemetry = await fetchDbtCloudTelemetry(settings, { log: (line) => io.stderr(`${line}\n`) });
     for (const step of telemetry.steps) {
-      if (!step.file) io.stderr(`fusion-report: step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}\n`);
+      if (!step.file)
+        io.stderr(`fusion-report: step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}\n`);
     }
     inputs.push(...(await dbtCloudInputs(telemetry)));
     if (inputs.length === 0) {
@@ -222,7 +230,8 @@ async function collectInputs(options: CliOptions, io: CliIo): Promise<TelemetryI
     if (unmatched.length > 0) {
       throw new Error(`no telemetry file found at: ${unmatched.join(", ")} (expected *.parquet or *.jsonl)`);
     }
-    for (const file of files) inputs.push(await openLocalTelemetry(file, path.relative(io.cwd, file) || file));
+    for (const file of files)
+      inputs.push(await openLocalTelemetry(file, path.relative(io.cwd, file) || file));
   }
   return inputs;
 }

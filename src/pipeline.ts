@@ -10,7 +10,11 @@ export async function buildReport(inputs: readonly TelemetryInput[], options: Bu
   const builder = new ReportBuilder(options);
   for (const input of inputs) {
     const sink = recordsToEvents(
-      builder.startFile({ files: [input.name], format: input.format, ...(input.step ? { step: input.step } : {}) }),
+      builder.startFile({
+        files: [input.name],
+        format: input.format,
+        ...(input.step ? { step: input.step } : {}),
+      }),
     );
     try {
       if (input.format === "parquet") {

@@ -46,7 +46,10 @@ describe("fusion-report CLI", () => {
   it("searches directories for *.parquet and *.jsonl and reports an invocation found in both once", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "fr-dir-"));
     await copyFile(path.join(REAL, "preview120_failed.otel.jsonl"), path.join(dir, "telemetry.jsonl"));
-    await copyFile(path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"), path.join(dir, "telemetry.parquet"));
+    await copyFile(
+      path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"),
+      path.join(dir, "telemetry.parquet"),
+    );
     await writeFile(path.join(dir, "notes.txt"), "not telemetry");
     const json = path.join(dir, "report.json");
     const { code } = await cli(["--quiet", "--json", json, dir]);
@@ -80,35 +83,48 @@ describe("fusion-report CLI", () => {
 
   it.each([
     ["an empty file", "", /empty/],
-    ["binary garbage", Buffer.from([0, 1, 2, 255, 254, 10, 0, 7]), /invalid JSON|not dbt Fusion telemetry|no telemetry/],
+    [
+      "binary garbage",
+      Buffer.from([0, 1, 2, 255, 254, 10, 0, 7]),
+      /invalid JSON|not dbt Fusion telemetry|no telemetry/,
+    ],
     ["an invalid JSON line mid-file", null, /bad\.jsonl:2: invalid JSON/],
     ["a truncated Parquet file", "parquet-truncated", /truncated Parquet file/],
     ["a Parquet file that is not telemetry", "parquet-foreign", /not dbt Fusion telemetry: Parquet column/],
-  ])("rejects %s with exit 2, a message naming the file, and no output files", async (_label, content, pattern) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-bad-"));
-    let file = path.join(dir, "bad.jsonl");
-    if (content === null) {
-      const good = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
-      await writeFile(file, [good[0], "{oops", ...good.slice(1)].join("\n"));
-    } else if (content === "parquet-truncated") {
-      file = path.join(dir, "bad.parquet");
-      const bytes = await readFile(path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"));
-      await writeFile(file, bytes.subarray(0, bytes.length - 100));
-    } else if (content === "parquet-foreign") {
-      file = path.join(dir, "bad.parquet");
-      await copyFile(path.join(ROOT, "test/fixtures/bad/not-telemetry.parquet"), file);
-    } else {
-      await writeFile(file, content);
-    }
-    const out = path.join(dir, "out.json");
-    const { code, stderr, stdout } = await cli(["--json", out, "--run-results", path.join(dir, "rr.json"), file]);
-    expect(code).toBe(2);
-    expect(stdout).toBe("");
-    expect(stderr).toContain(path.relative(ROOT, file));
-    expect(stderr).toMatch(pattern);
-    expect(existsSync(out)).toBe(false);
-    expect(existsSync(path.join(dir, "rr.json"))).toBe(false);
-  });
+  ])(
+    "rejects %s with exit 2, a message naming the file, and no output files",
+    async (_label, content, pattern) => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "fr-bad-"));
+      let file = path.join(dir, "bad.jsonl");
+      if (content === null) {
+        const good = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
+        await writeFile(file, [good[0], "{oops", ...good.slice(1)].join("\n"));
+      } else if (content === "parquet-truncated") {
+        file = path.join(dir, "bad.parquet");
+        const bytes = await readFile(path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"));
+        await writeFile(file, bytes.subarray(0, bytes.length - 100));
+      } else if (content === "parquet-foreign") {
+        file = path.join(dir, "bad.parquet");
+        await copyFile(path.join(ROOT, "test/fixtures/bad/not-telemetry.parquet"), file);
+      } else {
+        await writeFile(file, content);
+      }
+      const out = path.join(dir, "out.json");
+      const { code, stderr, stdout } = await cli([
+        "--json",
+        out,
+        "--run-results",
+        path.join(dir, "rr.json"),
+        file,
+      ]);
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toContain(path.relative(ROOT, file));
+      expect(stderr).toMatch(pattern);
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(path.join(dir, "rr.json"))).toBe(false);
+    },
+  );
 
   it("rejects an unreadable path and bad options with exit 2 and usage", async () => {
     const missing = await cli(["/nonexistent/otel.jsonl"]);
@@ -137,11 +153,18 @@ describe("fusion-report CLI", () => {
 });
 
 describe("dist/cli.js", () => {
-  it.runIf(existsSync(path.join(ROOT, "dist/cli.js")))("runs with plain node and returns the policy exit code", async () => {
-    const run = promisify(execFile);
-    const result = await run(process.execPath, ["dist/cli.js", "--quiet", path.join(REAL, "preview72_failed.otel.jsonl")], {
-      cwd: ROOT,
-    }).catch((error: { code: number }) => error);
-    expect((result as { code?: number }).code).toBe(1);
-  });
+  it.runIf(existsSync(path.join(ROOT, "dist/cli.js")))(
+    "runs with plain node and returns the policy exit code",
+    async () => {
+      const run = promisify(execFile);
+      const result = await run(
+        process.execPath,
+        ["dist/cli.js", "--quiet", path.join(REAL, "preview72_failed.otel.jsonl")],
+        {
+          cwd: ROOT,
+        },
+      ).catch((error: { code: number }) => error);
+      expect((result as { code?: number }).code).toBe(1);
+    },
+  );
 });

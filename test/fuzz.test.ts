@@ -10,7 +10,9 @@ import { TelemetryInputError } from "../src/telemetry/errors.js";
 import { ROOT } from "./support/report.js";
 
 const JSONL = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_failed.otel.jsonl"));
-const PARQUET = readFileSync(path.join(ROOT, "test/fixtures/real/parquet-replica/preview120_failed.REPLICA.parquet"));
+const PARQUET = readFileSync(
+  path.join(ROOT, "test/fixtures/real/parquet-replica/preview120_failed.REPLICA.parquet"),
+);
 const CASES = 2_500;
 
 function prng(seed: number): () => number {
@@ -35,7 +37,9 @@ function mutate(bytes: Buffer, random: () => number, lines: boolean): Buffer {
   if (kind === 1) return copy.subarray(0, Math.floor(random() * copy.length));
   if (kind === 2) {
     const at = Math.floor(random() * copy.length);
-    const junk = Buffer.from(Array.from({ length: 1 + Math.floor(random() * 16) }, () => Math.floor(random() * 256)));
+    const junk = Buffer.from(
+      Array.from({ length: 1 + Math.floor(random() * 16) }, () => Math.floor(random() * 256)),
+    );
     return Buffer.concat([copy.subarray(0, at), junk, copy.subarray(at)]);
   }
   const text = copy.toString("utf8").split("\n");
@@ -61,7 +65,11 @@ function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): 
     };
   }
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  return { name, format, openBuffer: async () => ({ byteLength: buffer.byteLength, slice: (s, e) => buffer.slice(s, e) }) };
+  return {
+    name,
+    format,
+    openBuffer: async () => ({ byteLength: buffer.byteLength, slice: (s, e) => buffer.slice(s, e) }),
+  };
 }
 
 async function outcome(input: TelemetryInput): Promise<"report" | "error"> {
@@ -88,7 +96,7 @@ describe("fuzzing", () => {
       try {
         tally[await outcome(memoryInput(`case-${i}.${format}`, mutated, format))]++;
       } catch (error) {
-        throw new Error(`case ${i} (seed ${seed}) threw ${(error as Error).stack}`);
+        throw new Error(`case ${i} (seed ${seed}) threw ${(error as Error).stack}`, { cause: error });
       }
     }
     // Both paths are exercised: some mutations stay readable, others are rejected.

@@ -25,7 +25,9 @@ export async function listChangedFiles(
     );
     return new Set(files.slice(0, MAX_FILES));
   } catch (error) {
-    log(`Could not list the pull request's changed files (${(error as Error).message}); annotations are ranked without them.`);
+    log(
+      `Could not list the pull request's changed files (${(error as Error).message}); annotations are ranked without them.`,
+    );
     return undefined;
   }
 }

@@ -73,7 +73,8 @@ function shapeProblem(value: unknown): string | null {
       if (typeof node.inSelection !== "boolean") return `${where}.inSelection is not a boolean`;
       if (!isObject(node.timing)) return `${where}.timing is not an object`;
       const ms = node.timing.processingMs;
-      if (ms !== null && typeof ms !== "number") return `${where}.timing.processingMs is not a number or null`;
+      if (ms !== null && typeof ms !== "number")
+        return `${where}.timing.processingMs is not a number or null`;
     }
   }
   return null;
@@ -83,7 +84,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function compareWithBaseline(current: Report, baseline: Report, opts: CompareOptions): BaselineComparison {
+export function compareWithBaseline(
+  current: Report,
+  baseline: Report,
+  opts: CompareOptions,
+): BaselineComparison {
   const minRegressionMs = opts.minRegressionMs ?? DEFAULT_MIN_REGRESSION_MS;
   const now = selectedNodes(current);
   const before = selectedNodes(baseline);
@@ -159,7 +164,12 @@ export function compareWithBaseline(current: Report, baseline: Report, opts: Com
  */
 export function applyBaseline(report: Report, comparison: BaselineComparison, failOn: FailOn): Report {
   const verdict = decideConclusion(report.invocations, report.counts, failOn, comparison);
-  return { ...report, baseline: comparison, conclusion: verdict.conclusion, conclusionReason: verdict.reason };
+  return {
+    ...report,
+    baseline: comparison,
+    conclusion: verdict.conclusion,
+    conclusionReason: verdict.reason,
+  };
 }
 
 /**

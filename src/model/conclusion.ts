@@ -10,7 +10,11 @@ export interface Verdict {
  * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
  * (`new-errors` needs a baseline; without one it behaves like `errors`.)
  */
-export function decideConclusion(invocations: readonly Invocation[], counts: StatusCounts, failOn: FailOn): Verdict {
+export function decideConclusion(
+  invocations: readonly Invocation[],
+  counts: StatusCounts,
+  failOn: FailOn,
+): Verdict {
   const problems: string[] = [];
   if (counts.error > 0) problems.push(plural(counts.error, "node error", "node errors"));
   if (counts.fail > 0) problems.push(plural(counts.fail, "failed test", "failed tests"));
@@ -18,7 +22,8 @@ export function decideConclusion(invocations: readonly Invocation[], counts: Sta
   // is explained by its canceled nodes, which are never failures.
   const runFailures = invocations.filter(
     (inv) =>
-      (inv.failed || inv.runErrors.length > 0) && inv.counts.error + inv.counts.fail + inv.counts.canceled === 0,
+      (inv.failed || inv.runErrors.length > 0) &&
+      inv.counts.error + inv.counts.fail + inv.counts.canceled === 0,
   );
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");
@@ -35,7 +40,10 @@ export function decideConclusion(invocations: readonly Invocation[], counts: Sta
   const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
   if (blocking.length > 0) return { conclusion: "failure", reason: join(blocking) };
   if (counts.canceled > 0) {
-    return { conclusion: "neutral", reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]) };
+    return {
+      conclusion: "neutral",
+      reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]),
+    };
   }
   if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
   return { conclusion: "success", reason: "all nodes succeeded" };

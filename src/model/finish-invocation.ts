@@ -22,12 +22,14 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     if (result) nodes.push(result);
   }
   nodes.sort(byStartThenId);
-  const runErrors = [...state.runLogs, ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs)].filter(
-    (line) => line.severity === "ERROR",
-  );
+  const runErrors = [
+    ...state.runLogs,
+    ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs),
+  ].filter((line) => line.severity === "ERROR");
   const skipChains = buildSkipChains(nodes);
   const roots = new Map<string, string>();
-  for (const chain of skipChains) for (const skipped of chain.skipped) roots.set(skipped.uniqueId, chain.rootId);
+  for (const chain of skipChains)
+    for (const skipped of chain.skipped) roots.set(skipped.uniqueId, chain.rootId);
   for (const node of nodes) node.skipRoot = roots.get(node.uniqueId) ?? null;
 
   const readerWarnings = [...options.readerWarnings];
@@ -37,7 +39,9 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     );
   }
   const durationMs =
-    state.startNs !== null && state.endNs !== null ? Number((state.endNs - state.startNs) / 1_000_000n) : null;
+    state.startNs !== null && state.endNs !== null
+      ? Number((state.endNs - state.startNs) / 1_000_000n)
+      : null;
   return {
     invocationId: state.invocationId ?? formatUuid(state.traceId),
     traceId: state.traceId,
@@ -71,7 +75,8 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   if (!inSelection) return null;
 
   // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
-  const finished = node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
+  const finished =
+    node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
   const status = finished ? decideStatus(facts) : "unknown";
   const logs = extras.flatMap((entry) => entry.logs);
   const queryErrors = extras.flatMap((entry) => entry.queryErrors);
@@ -162,7 +167,9 @@ function finishPhases(state: InvocationState): PhaseSummary[] {
     .map((phase) => ({
       phase: phase.phase ?? "unknown",
       durationMs:
-        phase.startNs !== null && phase.endNs !== null ? Number((phase.endNs - phase.startNs) / 1_000_000n) : null,
+        phase.startNs !== null && phase.endNs !== null
+          ? Number((phase.endNs - phase.startNs) / 1_000_000n)
+          : null,
       nodeCountTotal: phase.nodeCountTotal,
       nodeCountSkipped: phase.nodeCountSkipped,
       nodeCountError: phase.nodeCountError,

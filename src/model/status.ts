@@ -6,7 +6,9 @@ import type { NodeStatus, ResourceType } from "./types.js";
  * a test that ran and found rows is `fail` (node outcome SUCCESS + test outcome FAILED); a test
  * that could not run is `error`. Cached, no-op, phase-disabled/-skipped and canceled stay distinct.
  */
-export function decideStatus(facts: Pick<NodeFacts, "outcome" | "skipReason" | "test" | "freshness">): NodeStatus {
+export function decideStatus(
+  facts: Pick<NodeFacts, "outcome" | "skipReason" | "test" | "freshness">,
+): NodeStatus {
   switch (facts.outcome) {
     case "error":
       return "error";

@@ -5,7 +5,9 @@ const ZERO_WIDTH_SPACE = "\u200b";
 
 /** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
 function neutralizeMentions(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`).replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
+  return text
+    .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
 }
 
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
@@ -68,7 +70,7 @@ export function excerpt(text: string, maxLines: number, maxChars: number): strin
 
 function collapseRepeats(lines: string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const body = stripFrameNumber(lines[i] as string);
     let j = i + 1;
     while (j < lines.length && stripFrameNumber(lines[j] as string) === body) j++;

@@ -50,10 +50,3 @@ export function resourceLabel(type: ResourceType): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
-
-/** `model.shop.orders` → `orders`; tests keep their hash-free name. */
-export function shortName(uniqueId: string, name?: string | null): string {
-  if (name) return name;
-  const parts = uniqueId.split(".");
-  return parts.slice(2).join(".") || uniqueId;
-}

@@ -4,7 +4,7 @@
 // and every section says how much it left out and where the full list is.
 import type { Invocation, LogLine, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
-import { formatDuration, plural, resourceLabel, shortName, STATUS_ICON } from "./format.js";
+import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
 
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
@@ -43,13 +43,90 @@ interface Detail {
 }
 
 const LEVELS: Detail[] = [
-  { errors: 1e9, excerptLines: 20, excerptChars: 3000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 100, warnings: 1e9, slowest: 1e9, rest: true },
-  { errors: 1e9, excerptLines: 20, excerptChars: 3000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 100, warnings: 1e9, slowest: 1e9, rest: false },
-  { errors: 1e9, excerptLines: 15, excerptChars: 2000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 20, warnings: 100, slowest: 5, rest: false },
-  { errors: 100, excerptLines: 12, excerptChars: 1200, failedTests: 200, diffTables: false, chains: 50, chainNodes: 10, warnings: 20, slowest: 5, rest: false },
-  { errors: 50, excerptLines: 8, excerptChars: 600, failedTests: 100, diffTables: false, chains: 20, chainNodes: 5, warnings: 10, slowest: 3, rest: false },
-  { errors: 20, excerptLines: 4, excerptChars: 300, failedTests: 30, diffTables: false, chains: 10, chainNodes: 0, warnings: 5, slowest: 0, rest: false },
-  { errors: 10, excerptLines: 2, excerptChars: 160, failedTests: 10, diffTables: false, chains: 5, chainNodes: 0, warnings: 0, slowest: 0, rest: false },
+  {
+    errors: 1e9,
+    excerptLines: 20,
+    excerptChars: 3000,
+    failedTests: 1e9,
+    diffTables: true,
+    chains: 1e9,
+    chainNodes: 100,
+    warnings: 1e9,
+    slowest: 1e9,
+    rest: true,
+  },
+  {
+    errors: 1e9,
+    excerptLines: 20,
+    excerptChars: 3000,
+    failedTests: 1e9,
+    diffTables: true,
+    chains: 1e9,
+    chainNodes: 100,
+    warnings: 1e9,
+    slowest: 1e9,
+    rest: false,
+  },
+  {
+    errors: 1e9,
+    excerptLines: 15,
+    excerptChars: 2000,
+    failedTests: 1e9,
+    diffTables: true,
+    chains: 1e9,
+    chainNodes: 20,
+    warnings: 100,
+    slowest: 5,
+    rest: false,
+  },
+  {
+    errors: 100,
+    excerptLines: 12,
+    excerptChars: 1200,
+    failedTests: 200,
+    diffTables: false,
+    chains: 50,
+    chainNodes: 10,
+    warnings: 20,
+    slowest: 5,
+    rest: false,
+  },
+  {
+    errors: 50,
+    excerptLines: 8,
+    excerptChars: 600,
+    failedTests: 100,
+    diffTables: false,
+    chains: 20,
+    chainNodes: 5,
+    warnings: 10,
+    slowest: 3,
+    rest: false,
+  },
+  {
+    errors: 20,
+    excerptLines: 4,
+    excerptChars: 300,
+    failedTests: 30,
+    diffTables: false,
+    chains: 10,
+    chainNodes: 0,
+    warnings: 5,
+    slowest: 0,
+    rest: false,
+  },
+  {
+    errors: 10,
+    excerptLines: 2,
+    excerptChars: 160,
+    failedTests: 10,
+    diffTables: false,
+    chains: 5,
+    chainNodes: 0,
+    warnings: 0,
+    slowest: 0,
+    rest: false,
+  },
 ];
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
@@ -57,7 +134,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
     const text = renderAtLevel(report, options, level);
     if (byteLength(text) <= options.maxBytes) return text;
   }
-  return truncateMarkdown(renderAtLevel(report, options, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+  return truncateMarkdown(
+    renderAtLevel(report, options, LEVELS.length - 1),
+    options.maxBytes,
+    options.fullReportHint,
+  );
 }
 
 function renderAtLevel(report: Report, options: MarkdownOptions, level: number): string {
@@ -73,7 +154,9 @@ function renderAtLevel(report: Report, options: MarkdownOptions, level: number):
   }
   if (report.invocations.length === 0) parts.push("_No dbt invocation was found in the telemetry._");
   if (level > 0) {
-    parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
+    parts.push(
+      `<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`,
+    );
   }
   return `${parts.filter(Boolean).join("\n\n")}\n`;
 }
@@ -181,7 +264,10 @@ function renderErrors(
 function renderFailedTests(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
-  const lines = [`#### ❌ Failed tests (${failed.length})`, testTable(failed.slice(0, detail.failedTests), options)];
+  const lines = [
+    `#### ❌ Failed tests (${failed.length})`,
+    testTable(failed.slice(0, detail.failedTests), options),
+  ];
   if (detail.diffTables) {
     for (const node of failed.slice(0, detail.failedTests)) {
       if (!node.test?.diffTable) continue;
@@ -261,7 +347,9 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
 
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
 function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
-  const nodes = inv.nodes.filter((n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown");
+  const nodes = inv.nodes.filter(
+    (n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown",
+  );
   if (nodes.length === 0) return "";
   const reason = (n: NodeResult) =>
     n.status === "canceled"
@@ -271,8 +359,15 @@ function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOp
         : "did not finish";
   const items = nodes
     .slice(0, detail.warnings)
-    .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`);
-  return [`#### 🚫 Not run to completion (${nodes.length})`, items.join("\n"), more(nodes.length, detail.warnings, "node", options)]
+    .map(
+      (n) =>
+        `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`,
+    );
+  return [
+    `#### 🚫 Not run to completion (${nodes.length})`,
+    items.join("\n"),
+    more(nodes.length, detail.warnings, "node", options),
+  ]
     .filter(Boolean)
     .join("\n\n");
 }
@@ -304,7 +399,11 @@ function renderAllNodes(inv: Invocation): string {
   return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n| Status | Node | Type | Processing | Warehouse |\n|---|---|---|---:|---:|\n${rows.join("\n")}\n\n</details>`;
 }
 
-function locationLink(location: NodeLocation | null, packageName: string | null, options: MarkdownOptions): string | null {
+function locationLink(
+  location: NodeLocation | null,
+  packageName: string | null,
+  options: MarkdownOptions,
+): string | null {
   if (!location) return null;
   const label = code(location.line ? `${location.path}:${location.line}` : location.path);
   const url = options.links?.fileUrl(location, packageName);

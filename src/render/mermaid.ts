@@ -212,7 +212,8 @@ export function renderTimelineGantt(inv: Invocation, limit: number): string {
     "  axisFormat %H:%M:%S",
   ];
   const byType = new Map<ResourceType, typeof bars>();
-  for (const bar of bars) byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
+  for (const bar of bars)
+    byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
   for (const [type, group] of byType) {
     lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
     for (const { node, start, end } of group) {

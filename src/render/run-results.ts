@@ -3,15 +3,7 @@ import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.
 
 export const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
 
-type LegacyStatus =
-  | "success"
-  | "error"
-  | "skipped"
-  | "pass"
-  | "warn"
-  | "fail"
-  | "reused"
-  | "no-op";
+type LegacyStatus = "success" | "error" | "skipped" | "pass" | "warn" | "fail" | "reused" | "no-op";
 
 /**
  * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
@@ -102,10 +94,13 @@ function messageFor(node: NodeResult): string | null {
   switch (node.status) {
     case "fail":
     case "warn":
-      if (node.test) return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
+      if (node.test)
+        return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
       return node.message;
     case "skipped":
-      return node.skippedBecauseOf ? `Skipped because ${node.skippedBecauseOf} did not succeed` : node.message;
+      return node.skippedBecauseOf
+        ? `Skipped because ${node.skippedBecauseOf} did not succeed`
+        : node.message;
     case "canceled":
       return "Canceled";
     case "phase-disabled":

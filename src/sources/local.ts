@@ -61,7 +61,10 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
 }
 
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
-async function fileBuffer(file: string, displayName: string): Promise<AsyncBuffer & { close(): Promise<void> }> {
+async function fileBuffer(
+  file: string,
+  displayName: string,
+): Promise<AsyncBuffer & { close(): Promise<void> }> {
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
     throw new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
   });

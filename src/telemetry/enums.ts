@@ -27,7 +27,14 @@ export function normalizeNodeOutcome(value: unknown): "success" | "error" | "can
     : null;
 }
 
-const SKIP_REASONS = ["unspecified", "upstream", "cached", "phase_disabled", "no_op", "phase_skipped"] as const;
+const SKIP_REASONS = [
+  "unspecified",
+  "upstream",
+  "cached",
+  "phase_disabled",
+  "no_op",
+  "phase_skipped",
+] as const;
 
 export function normalizeSkipReason(
   value: unknown,

@@ -37,7 +37,9 @@ describe.each(SCENARIOS)("scenario %s", (scenario) => {
     expect(reportSchemaErrors(report)).toBe("");
     const runResults = renderRunResults(report, "2026-01-01T00:00:00.000000Z");
     expect(runResultsSchemaErrors(runResults)).toBe("");
-    await expect(renderJsonReport(report)).toMatchFileSnapshot(`../fixtures/generated/${scenario}/expected.report.json`);
+    await expect(renderJsonReport(report)).toMatchFileSnapshot(
+      `../fixtures/generated/${scenario}/expected.report.json`,
+    );
     await expect(
       renderMarkdown(report, { maxBytes: 1_000_000, title: "dbt Fusion", fullReportHint: "the JSON report" }),
     ).toMatchFileSnapshot(`../fixtures/generated/${scenario}/expected.md`);
@@ -50,7 +52,9 @@ describe.each(SCENARIOS)("scenario %s", (scenario) => {
     expect(existsSync(path.join(ROOT, parquet))).toBe(true);
     if (scenario === "crashed-run") {
       // A crashed run leaves no Parquet footer: a clear error, not a partial report.
-      await expect(reportFor([parquet])).rejects.toThrow(/telemetry\.parquet: truncated Parquet file: the footer is missing/);
+      await expect(reportFor([parquet])).rejects.toThrow(
+        /telemetry\.parquet: truncated Parquet file: the footer is missing/,
+      );
       return;
     }
     const fromJsonl = await reportFor([jsonl]);
@@ -83,6 +87,7 @@ describe("scenario facts (by hand, from the scenario specs)", () => {
     expect(report.counts.success + report.counts.pass).toBe(5);
     const user = node(report, "model.shop.stg_orders");
     expect(user.errorType).toBe("user");
+    // eslint-disable-next-line no-control-regex -- the ANSI escape is what must be gone
     expect(user.message).not.toMatch(/\u001b/);
     expect(node(report, "model.shop.stg_payments").errorType).toBe("external");
     const chain = report.invocations[0]!.skipChains.find((c) => c.rootId === "model.shop.stg_orders")!;
@@ -98,7 +103,8 @@ describe("scenario facts (by hand, from the scenario specs)", () => {
     expect(byId.get("model.shop.orders")?.depth).toBe(2);
     expect(byId.get("model.shop.orders")?.via).toBe("model.shop.int_orders_enriched");
     expect(chains.find((c) => c.rootId === "model.shop.stg_payments")?.rootStatus).toBe("error");
-    for (const skipped of root.skipped) expect(node(report, skipped.uniqueId).skipRoot).toBe("model.shop.stg_orders");
+    for (const skipped of root.skipped)
+      expect(node(report, skipped.uniqueId).skipRoot).toBe("model.shop.stg_orders");
   });
 
   it("tests: pass / warn / fail with failing rows, and a test that could not run is an error", async () => {
@@ -108,13 +114,23 @@ describe("scenario facts (by hand, from the scenario specs)", () => {
     expect(warned.test).toEqual({ outcome: "warned", failingRows: 3 });
     // defined_at_col 14 is 0-based on the wire; annotations use 1-based columns.
     expect(warned.location).toEqual({ path: "models/marts/orders.yml", line: 14, column: 15 });
-    const failedRows = report.invocations[0]!.nodes.filter((n) => n.status === "fail").map((n) => n.test?.failingRows);
+    const failedRows = report.invocations[0]!.nodes.filter((n) => n.status === "fail").map(
+      (n) => n.test?.failingRows,
+    );
     expect(failedRows.sort((a, b) => a! - b!)).toEqual([1, 2, 17]);
   });
 
   it("states: reused, no-op, phase-disabled, phase-skipped and canceled stay distinct and are not failures", async () => {
     const report = await reportFor([`${DIR}/states/telemetry.jsonl`]);
-    expect(report.counts).toMatchObject({ reused: 3, noOp: 1, phaseDisabled: 1, phaseSkipped: 1, canceled: 1, error: 0, fail: 0 });
+    expect(report.counts).toMatchObject({
+      reused: 3,
+      noOp: 1,
+      phaseDisabled: 1,
+      phaseSkipped: 1,
+      canceled: 1,
+      error: 0,
+      fail: 0,
+    });
     expect(report.conclusion).toBe("neutral");
     const runResults = renderRunResults(report, "2026-01-01T00:00:00Z");
     const status = (id: string) => runResults.results.find((r) => r.unique_id === id)?.status;

@@ -23,7 +23,9 @@ describe.each(FILES)("real telemetry %s", (file) => {
     const runResults = renderRunResults(report, GENERATED_AT);
     expect(runResultsSchemaErrors(runResults)).toBe("");
     const stem = file.replace(/\.otel\.jsonl$/, "");
-    await expect(renderJsonReport(report)).toMatchFileSnapshot(`../fixtures/real/expected/${stem}.report.json`);
+    await expect(renderJsonReport(report)).toMatchFileSnapshot(
+      `../fixtures/real/expected/${stem}.report.json`,
+    );
     await expect(
       renderMarkdown(report, { maxBytes: 1_000_000, title: "dbt Fusion", fullReportHint: "the JSON report" }),
     ).toMatchFileSnapshot(`../fixtures/real/expected/${stem}.md`);
@@ -44,9 +46,13 @@ describe("preview.120 build (by hand)", () => {
     expect(error.uniqueId).toBe(unitTest);
     expect(error.errorType).toBe("internal");
     expect(error.resourceType).toBe("unit_test");
-    expect(error.message).toMatch(/^Unexpected internal error: Timestamp\(Nanosecond, None\) is not supported/);
+    expect(error.message).toMatch(
+      /^Unexpected internal error: Timestamp\(Nanosecond, None\) is not supported/,
+    );
     const failed = inv!.nodes.find((n) => n.status === "fail")!;
-    expect(failed.uniqueId).toBe("test.jaffle_shop.accepted_values_customers_customer_type__new__returning.d299a3800c");
+    expect(failed.uniqueId).toBe(
+      "test.jaffle_shop.accepted_values_customers_customer_type__new__returning.d299a3800c",
+    );
     expect(failed.test).toEqual({ outcome: "failed", failingRows: 2 });
     expect(failed.location).toEqual({ path: "models/marts/customers.yml", line: 31, column: 14 });
     expect(inv!.skipChains).toHaveLength(1);
@@ -73,7 +79,9 @@ describe("preview.120 build (by hand)", () => {
 
   it("sums warehouse time from the QueryExecuted spans under each node", async () => {
     const report = await reportFor([`${REAL}/preview120_build_success.otel.jsonl`]);
-    const test = report.invocations[0]!.nodes.find((n) => n.name === "accepted_values_customers_customer_type__new__returning")!;
+    const test = report.invocations[0]!.nodes.find(
+      (n) => n.name === "accepted_values_customers_customer_type__new__returning",
+    )!;
     expect(test.timing.queryCount).toBe(1);
     expect(test.timing.warehouseMs).toBeCloseTo(2933.248, 3);
   });

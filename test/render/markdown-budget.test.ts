@@ -12,7 +12,12 @@ async function hugeReport(): Promise<Report> {
   const failing = inv.nodes.find((n) => n.status === "fail")!;
   const extra: NodeResult[] = [];
   for (let i = 0; i < 400; i++) {
-    extra.push({ ...template, uniqueId: `model.shop.broken_${i}`, name: `broken_${i}`, message: `boom ${i}\n${"detail ".repeat(200)}` });
+    extra.push({
+      ...template,
+      uniqueId: `model.shop.broken_${i}`,
+      name: `broken_${i}`,
+      message: `boom ${i}\n${"detail ".repeat(200)}`,
+    });
     extra.push({ ...failing, uniqueId: `test.shop.failing_${i}`, name: `failing_${i}` });
   }
   inv.nodes.push(...extra);
@@ -34,7 +39,11 @@ describe("renderMarkdown under a budget", () => {
 
   it("drops lower-priority sections before errors", async () => {
     const report = await hugeReport();
-    const text = renderMarkdown(report, { maxBytes: 30_000, title: "dbt Fusion", fullReportHint: "the job summary" });
+    const text = renderMarkdown(report, {
+      maxBytes: 30_000,
+      title: "dbt Fusion",
+      fullReportHint: "the job summary",
+    });
     expect(text).not.toContain("All 848 nodes");
     expect(text).toMatch(/… and \d+ errors? more, listed in the job summary/);
   });
@@ -66,6 +75,8 @@ describe("renderMarkdown under a budget", () => {
     expect(text).toContain("``model.x.`</details><img src=x>@\u200badmin``");
     // Inside a fenced block GitHub renders no HTML and notifies no one; the text stays copyable.
     expect(text).toContain("````text\n```\n<script>alert(1)</script>\n@org/team\n````");
-    expect(text.replace(/````text[\s\S]*?````/g, "").replace(/``.*?``/g, "")).not.toMatch(/@org|<script|<img/);
+    expect(text.replace(/````text[\s\S]*?````/g, "").replace(/``.*?``/g, "")).not.toMatch(
+      /@org|<script|<img/,
+    );
   });
 });

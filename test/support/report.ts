@@ -9,7 +9,10 @@ import { openLocalTelemetry } from "../../src/sources/local.js";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Builds the report for repo-relative fixture paths, naming the files relative to the repo root. */
-export async function reportFor(files: string[], options: { failOn?: FailOn; slowest?: number } = {}): Promise<Report> {
+export async function reportFor(
+  files: string[],
+  options: { failOn?: FailOn; slowest?: number } = {},
+): Promise<Report> {
   const inputs = await Promise.all(files.map((file) => openLocalTelemetry(path.join(ROOT, file), file)));
   return buildReport(inputs, {
     slowest: options.slowest ?? 10,
@@ -19,7 +22,9 @@ export async function reportFor(files: string[], options: { failOn?: FailOn; slo
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-const reportSchema = ajv.compile(JSON.parse(readFileSync(path.join(ROOT, "schema/report.schema.json"), "utf8")));
+const reportSchema = ajv.compile(
+  JSON.parse(readFileSync(path.join(ROOT, "schema/report.schema.json"), "utf8")),
+);
 const runResultsSchema = ajv.compile(
   JSON.parse(readFileSync(path.join(ROOT, "test/fixtures/reference/dbt-run-results-v6.schema.json"), "utf8")),
 );

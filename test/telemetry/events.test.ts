@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { toEvent, type NodeFacts } from "../../src/telemetry/events.js";
 import { toRecord } from "../../src/telemetry/jsonl.js";
 
-function nodeFacts(attributes: Record<string, unknown>, eventType = "v1.public.events.fusion.node.NodeProcessed"): NodeFacts {
+function nodeFacts(
+  attributes: Record<string, unknown>,
+  eventType = "v1.public.events.fusion.node.NodeProcessed",
+): NodeFacts {
   const record = toRecord({
     record_type: "SpanEnd",
     trace_id: "0190aa00bb11cc22dd33ee44ff556677",
@@ -45,7 +48,11 @@ describe("node facts", () => {
       { node_outcome: "success", phase: "Run", test_outcome: "failed", failing_rows: 4, duration_ms: 3 },
       "v1.public.events.fusion.node.NodeEvaluated",
     );
-    expect(facts).toMatchObject({ outcome: "success", phase: "run", test: { outcome: "failed", failingRows: 4 } });
+    expect(facts).toMatchObject({
+      outcome: "success",
+      phase: "run",
+      test: { outcome: "failed", failingRows: 4 },
+    });
   });
 
   it("treats a missing test outcome as passed and missing failing rows as 0", () => {
@@ -67,7 +74,10 @@ describe("node facts", () => {
   });
 
   it("ignores unknown enum values instead of failing", () => {
-    const facts = nodeFacts({ node_outcome: "NODE_OUTCOME_EXPLODED", node_skip_reason: "NODE_SKIP_REASON_NEW" });
+    const facts = nodeFacts({
+      node_outcome: "NODE_OUTCOME_EXPLODED",
+      node_skip_reason: "NODE_SKIP_REASON_NEW",
+    });
     expect(facts.outcome).toBeNull();
     expect(facts.skipReason).toBeNull();
   });

@@ -1,0 +1,202 @@
+// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
+// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
+// (models and seeds included: a model that fails to build is as much a failure as a test), one
+// <testsuite> per invocation. Pure: returns the document as a string.
+import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
+import { resourceLabel } from "./format.js";
+
+/** Statuses reported as <skipped>: the node did not run (or ran nothing) in this invocation. */
+const SKIPPED_MESSAGE: Partial<Record<NodeStatus, string>> = {
+  skipped: "skipped",
+  reused: "reused: unchanged since the last build, not run again",
+  "no-op": "no-op: nothing to run",
+  "phase-disabled": "phase disabled",
+  "phase-skipped": "phase skipped",
+  canceled: "canceled",
+  unknown: "did not finish",
+};
+
+export function renderJunit(report: Report): string {
+  const suites = report.invocations.map(renderSuite);
+  const totals = suites.reduce(
+    (sum, s) => ({
+      tests: sum.tests + s.tests,
+      failures: sum.failures + s.failures,
+      errors: sum.errors + s.errors,
+      skipped: sum.skipped + s.skipped,
+      time: sum.time + s.time,
+    }),
+    { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 },
+  );
+  const head = `<testsuites${attrs({
+    name: "dbt Fusion",
+    tests: totals.tests,
+    failures: totals.failures,
+    errors: totals.errors,
+    skipped: totals.skipped,
+    time: seconds(totals.time),
+  })}>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
+}
+
+interface Suite {
+  xml: string;
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+  time: number;
+}
+
+function renderSuite(inv: Invocation): Suite {
+  const cases = inv.nodes.map(renderCase);
+  const runError = invocationError(inv);
+  if (runError) cases.push(runError);
+  const count = (kind: Case["kind"]) => cases.filter((c) => c.kind === kind).length;
+  const suite = {
+    tests: cases.length,
+    failures: count("failure"),
+    errors: count("error"),
+    skipped: count("skipped"),
+    time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
+  };
+  const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
+  const properties = [
+    ["invocation_id", inv.invocationId],
+    ["command", command],
+    ["dbt_version", inv.dbtVersion],
+    ["target", inv.target],
+    ["state", inv.state],
+    ["status", inv.statusMessage],
+  ].filter((p): p is [string, string] => typeof p[1] === "string" && p[1] !== "");
+  const lines = [
+    `  <testsuite${attrs({
+      name: `${command} (${inv.invocationId})`,
+      tests: suite.tests,
+      failures: suite.failures,
+      errors: suite.errors,
+      skipped: suite.skipped,
+      time: seconds(suite.time),
+      ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
+    })}>`,
+    "    <properties>",
+    ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+    "    </properties>",
+    ...cases.map((c) => c.xml),
+    "  </testsuite>",
+  ];
+  return { xml: lines.join("\n"), ...suite };
+}
+
+interface Case {
+  xml: string;
+  kind: "passed" | "failure" | "error" | "skipped";
+  ms: number;
+}
+
+function renderCase(node: NodeResult): Case {
+  const ms = node.timing.processingMs ?? 0;
+  const open = `    <testcase${attrs({
+    classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
+    name: node.name || node.uniqueId,
+    time: seconds(ms),
+    ...(node.location ? { file: node.location.path } : {}),
+    ...(node.location?.line ? { line: node.location.line } : {}),
+  })}`;
+  const body = (child: string, kind: Case["kind"]): Case => ({
+    xml: `${open}>\n      ${child}\n    </testcase>`,
+    kind,
+    ms,
+  });
+  if (node.status === "fail") {
+    const rows = node.test
+      ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
+      : "";
+    const message = firstLine(node.message) || rows || "test failed";
+    return body(
+      `<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${text(details(node, rows))}</failure>`,
+      "failure",
+    );
+  }
+  if (node.status === "error") {
+    const message = firstLine(node.message) || "the engine reported an error but no message";
+    const type = node.errorType ? `${node.errorType} error` : "error";
+    return body(`<error${attrs({ message, type })}>${text(details(node, ""))}</error>`, "error");
+  }
+  const skipped = SKIPPED_MESSAGE[node.status];
+  if (skipped) {
+    const because = node.skipRoot ?? node.skippedBecauseOf;
+    const message =
+      because && node.status === "skipped" ? `skipped because ${because} did not succeed` : skipped;
+    return body(`<skipped${attrs({ message })}/>`, "skipped");
+  }
+  if (node.status === "warn") {
+    const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+    return body(`<system-out>${text(`WARN: ${warning}`)}</system-out>`, "passed");
+  }
+  return { xml: `${open}/>`, kind: "passed", ms };
+}
+
+/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+function invocationError(inv: Invocation): Case | null {
+  const blamed = inv.counts.error + inv.counts.fail > 0;
+  const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+  if (!failed) return null;
+  const message =
+    firstLine(inv.runErrors[0]?.text ?? null) ||
+    (inv.state === "incomplete"
+      ? "the invocation did not finish"
+      : (inv.statusMessage ?? "the invocation failed"));
+  const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
+  const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${text(detail)}</error>\n    </testcase>`;
+  return { xml, kind: "error", ms: inv.durationMs ?? 0 };
+}
+
+function details(node: NodeResult, extra: string): string {
+  const where = node.location
+    ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
+    : "";
+  return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function firstLine(text: string | null): string {
+  const line = (text ?? "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1_000).toFixed(3);
+}
+
+function attrs(values: Record<string, string | number>): string {
+  return Object.entries(values)
+    .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+    .join("");
+}
+
+/**
+ * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
+ * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
+ */
+export function xmlSafe(value: string): string {
+  return value.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    "\uFFFD",
+  );
+}
+
+function text(value: string): string {
+  return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
+function attribute(value: string): string {
+  return text(value)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;");
+}
