@@ -31,7 +31,10 @@ function mutate(bytes: Buffer, random: () => number, lines: boolean): Buffer {
   const copy = Buffer.from(bytes);
   if (kind === 0) {
     const flips = 1 + Math.floor(random() * 8);
-    for (let i = 0; i < flips; i++) copy[Math.floor(random() * copy.length)] ^= 1 << Math.floor(random() * 8);
+    for (let i = 0; i < flips; i++) {
+      const at = Math.floor(random() * copy.length);
+      copy[at] = (copy[at] ?? 0) ^ (1 << Math.floor(random() * 8));
+    }
     return copy;
   }
   if (kind === 1) return copy.subarray(0, Math.floor(random() * copy.length));
@@ -64,7 +67,7 @@ function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): 
       },
     };
   }
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const buffer = new Uint8Array(bytes).buffer;
   return {
     name,
     format,
