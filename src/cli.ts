@@ -1,14 +1,18 @@
 // The command-line pipeline: the same sources → telemetry → model → render as the Action, with
 // files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
 // input or usage.
-import { mkdtemp, rename, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { applyBaseline, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { FailOn, Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
+import { baselineSection } from "./render/baseline-section.js";
 import { renderJsonReport } from "./render/json-report.js";
-import { renderMarkdown } from "./render/markdown.js";
+import { renderJunit } from "./render/junit.js";
+import { renderMarkdown, type ExtraSection } from "./render/markdown.js";
+import { diagramSections } from "./render/mermaid.js";
 import { renderRunResults } from "./render/run-results.js";
 import {
   DBT_CLOUD_ENV_VARS,
@@ -33,7 +37,13 @@ Options:
   --markdown FILE         also write the Markdown report to FILE
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
-  --fail-on POLICY        errors (default) | warnings | never: when to exit with code 1
+  --junit FILE            write JUnit XML (one test case per node) to FILE
+  --baseline FILE         compare with the base branch's JSON report (its --json output)
+  --regression-threshold PCT
+                          percent slower than the baseline that counts as a regression (default 50)
+  --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+  --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
+                          when to exit with code 1
   --slowest N             how many slowest nodes to list (default 10)
   --title TEXT            report heading (default "dbt Fusion")
   --quiet                 do not print the report to stdout
@@ -60,6 +70,10 @@ interface CliOptions {
   markdown: string | null;
   json: string | null;
   runResults: string | null;
+  junit: string | null;
+  baseline: string | null;
+  regressionThreshold: number;
+  diagrams: boolean;
   failOn: FailOn;
   slowest: number;
   title: string;
@@ -84,6 +98,10 @@ export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "h
         markdown: { type: "string" },
         json: { type: "string" },
         "run-results": { type: "string" },
+        junit: { type: "string" },
+        baseline: { type: "string" },
+        "regression-threshold": { type: "string", default: "50" },
+        diagrams: { type: "boolean", default: false },
         "fail-on": { type: "string", default: "errors" },
         slowest: { type: "string", default: "10" },
         title: { type: "string", default: "dbt Fusion" },
@@ -108,6 +126,12 @@ export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "h
   if (!Number.isInteger(slowest) || slowest < 0) {
     throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
   }
+  const regressionThreshold = Number(values["regression-threshold"]);
+  if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
+    throw new UsageError(
+      `--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`,
+    );
+  }
   const dbtCloud = collectDbtCloud(values as Record<string, unknown>, env);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -117,6 +141,10 @@ export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "h
     markdown: (values.markdown as string | undefined) ?? null,
     json: (values.json as string | undefined) ?? null,
     runResults: (values["run-results"] as string | undefined) ?? null,
+    junit: (values.junit as string | undefined) ?? null,
+    baseline: (values.baseline as string | undefined) ?? null,
+    regressionThreshold,
+    diagrams: values.diagrams as boolean,
     failOn: failOn as FailOn,
     slowest,
     title: values.title as string,
@@ -172,14 +200,30 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       failOn: options.failOn,
       generatorVersion: VERSION,
     });
+    if (options.baseline) {
+      const file = path.resolve(io.cwd, options.baseline);
+      const text = await readFile(file, "utf8").catch((error: Error) => {
+        throw new Error(`baseline ${options.baseline}: cannot read it (${error.message})`);
+      });
+      const comparison = compareWithBaseline(report, parseBaselineReport(text, options.baseline), {
+        regressionThresholdPercent: options.regressionThreshold,
+        source: options.baseline,
+      });
+      report = applyBaseline(report, comparison, options.failOn);
+    }
   } catch (error) {
     return fail((error as Error).message);
   }
 
+  const extras: ExtraSection[] = [
+    ...(report.baseline ? [baselineSection(report.baseline)] : []),
+    ...(options.diagrams ? diagramSections(report) : []),
+  ];
   const markdown = renderMarkdown(report, {
     maxBytes: Number.MAX_SAFE_INTEGER,
     title: options.title,
     fullReportHint: "the JSON report (--json)",
+    extras,
   });
   const outputs: [string | null, () => string][] = [
     [options.markdown, () => markdown],
@@ -188,6 +232,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       options.runResults,
       () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
     ],
+    [options.junit, () => renderJunit(report)],
   ];
   let outputFailed = false;
   for (const [file, render] of outputs) {

@@ -152,6 +152,36 @@ describe("fusion-report CLI", () => {
   });
 });
 
+describe("baseline and JUnit options", () => {
+  it("--fail-on new-errors fails on failures the base branch did not have, and --junit writes XML", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-base-"));
+    const base = path.join(dir, "base.json");
+    // The base branch: the same project, green (preview.72 build).
+    expect(
+      (await cli(["--quiet", "--json", base, path.join(REAL, "preview72_build_success.otel.jsonl")])).code,
+    ).toBe(0);
+    const junit = path.join(dir, "junit.xml");
+    const pr = path.join(REAL, "preview120_build_success.otel.jsonl");
+    const result = await cli(["--baseline", base, "--fail-on", "new-errors", "--junit", junit, pr]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/🆕 \d+ new failure/);
+    expect(await readFile(junit, "utf8")).toMatch(/^<\?xml[\s\S]*<testsuites[\s\S]*<failure /);
+    // Against itself nothing is new: neutral, exit 0.
+    const self = path.join(dir, "self.json");
+    await cli(["--quiet", "--json", self, pr]);
+    expect((await cli(["--quiet", "--baseline", self, "--fail-on", "new-errors", pr])).code).toBe(0);
+  });
+
+  it("rejects an unusable baseline with exit 2, naming the file", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-badbase-"));
+    const base = path.join(dir, "base.json");
+    await writeFile(base, '{"schemaVersion": 99}');
+    const result = await cli(["--baseline", base, path.join(REAL, "preview120_failed.otel.jsonl")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("base.json");
+  });
+});
+
 describe("dist/cli.js", () => {
   it.runIf(existsSync(path.join(ROOT, "dist/cli.js")))(
     "runs with plain node and returns the policy exit code",

@@ -1,4 +1,4 @@
-import type { Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
+import type { BaselineComparison, Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
 
 export interface Verdict {
   conclusion: Conclusion;
@@ -8,12 +8,15 @@ export interface Verdict {
 /**
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
  * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
- * (`new-errors` needs a baseline; without one it behaves like `errors`.)
+ * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
+ * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
+ * on the base branch make it neutral. Without a baseline it behaves like `errors`.
  */
 export function decideConclusion(
   invocations: readonly Invocation[],
   counts: StatusCounts,
   failOn: FailOn,
+  baseline?: BaselineComparison,
 ): Verdict {
   const problems: string[] = [];
   if (counts.error > 0) problems.push(plural(counts.error, "node error", "node errors"));
@@ -30,6 +33,21 @@ export function decideConclusion(
     problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
   }
   const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+
+  if (failOn === "new-errors" && baseline) {
+    const b = baseline.counts;
+    const introduced = [
+      b.newFailures > 0 ? plural(b.newFailures, "new failure", "new failures") : "",
+      b.addedFailing > 0 ? plural(b.addedFailing, "failing new node", "failing new nodes") : "",
+      runFailures.length > 0 ? (problems[problems.length - 1] as string) : "",
+    ].filter(Boolean);
+    if (introduced.length > 0) {
+      return { conclusion: "failure", reason: `${join(introduced)} compared with the base branch` };
+    }
+    if (problems.length > 0) {
+      return { conclusion: "neutral", reason: `${join(problems)}, none new compared with the base branch` };
+    }
+  }
 
   if (failOn === "never") {
     const all = [...problems, ...warnings];

@@ -1,6 +1,11 @@
 // The "what changed" block at the top of the comment when a base-branch report was compared: the
 // one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
-import type { BaselineComparison, BaselineNodeChange, BaselinePresence, BaselineRegression } from "../model/types.js";
+import type {
+  BaselineComparison,
+  BaselineNodeChange,
+  BaselinePresence,
+  BaselineRegression,
+} from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
 import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
@@ -37,16 +42,36 @@ export function renderBaselineSection(comparison: BaselineComparison, level: num
   const byLabel = (list: BaselineNodeChange[], label: BaselineNodeChange["label"]) =>
     list.filter((change) => change.label === label);
   const newFailures = byLabel(comparison.failures, "new");
-  parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
+  parts.push(
+    changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages),
+  );
   const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
   parts.push(
-    presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures),
+    presenceList(
+      `🆕 Failing in nodes the base branch did not run (${addedFailing.length})`,
+      addedFailing,
+      limits.newFailures,
+    ),
   );
-  parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
   parts.push(
-    changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false),
+    changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false),
   );
-  parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, false));
+  parts.push(
+    changeList(
+      `Still failing (${c.stillFailing})`,
+      byLabel(comparison.failures, "still-failing"),
+      limits.other,
+      false,
+    ),
+  );
+  parts.push(
+    changeList(
+      `⚠️ New warnings (${c.newWarnings})`,
+      byLabel(comparison.warnings, "new"),
+      limits.other,
+      false,
+    ),
+  );
   parts.push(regressionTable(comparison, limits.regressions));
   if (limits.presence > 0) {
     parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence));
@@ -86,11 +111,13 @@ function about(comparison: BaselineComparison): string {
 }
 
 function changeList(title: string, changes: BaselineNodeChange[], limit: number, messages: boolean): string {
-  if (changes.length === 0) return "";
+  // At the leanest levels the tally line already carries these counts.
+  if (changes.length === 0 || limit === 0) return "";
   const lines = [`#### ${title}`];
   const items: string[] = [];
   for (const change of changes.slice(0, limit)) {
-    const was = change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
+    const was =
+      change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
     items.push(
       `- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`,
     );
@@ -112,7 +139,9 @@ function presenceList(title: string, nodes: BaselinePresence[], limit: number): 
   if (nodes.length === 0) return "";
   const items = nodes
     .slice(0, limit)
-    .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`);
+    .map(
+      (n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`,
+    );
   if (nodes.length > limit) items.push(`- … and ${nodes.length - limit} more`);
   return `#### ${title}\n\n${items.join("\n")}`;
 }

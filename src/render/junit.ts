@@ -182,6 +182,7 @@ function attrs(values: Record<string, string | number>): string {
  */
 export function xmlSafe(value: string): string {
   return value.replace(
+    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     "\uFFFD",
   );

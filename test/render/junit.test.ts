@@ -1,0 +1,133 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/model/types.js";
+import { renderJunit, xmlSafe } from "../../src/render/junit.js";
+import { reportFor } from "../support/report.js";
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  htmlEntities: true,
+  isArray: (name) => ["testsuite", "testcase", "property"].includes(name),
+});
+
+type Case = {
+  classname: string;
+  name: string;
+  time: string;
+  failure?: unknown;
+  error?: unknown;
+  skipped?: unknown;
+};
+type Suite = { tests: string; failures: string; errors: string; skipped: string; testcase: Case[] };
+
+function parse(xml: string): { testsuites: Suite & { testsuite: Suite[] } } {
+  const valid = XMLValidator.validate(xml);
+  expect(valid, JSON.stringify(valid)).toBe(true);
+  return parser.parse(xml);
+}
+
+/** Every count attribute agrees with the report's own counts and with the test cases present. */
+function expectCountsMatch(xml: string, report: Report, extraErrors = 0): void {
+  const doc = parse(xml).testsuites;
+  const c = report.counts;
+  const skipped = c.skipped + c.reused + c.noOp + c.phaseDisabled + c.phaseSkipped + c.canceled + c.unknown;
+  expect(Number(doc.tests)).toBe(c.total + extraErrors);
+  expect(Number(doc.failures)).toBe(c.fail);
+  expect(Number(doc.errors)).toBe(c.error + extraErrors);
+  expect(Number(doc.skipped)).toBe(skipped);
+  expect(doc.testsuite).toHaveLength(report.invocations.length);
+  for (const suite of doc.testsuite) {
+    const cases = suite.testcase ?? [];
+    expect(Number(suite.tests)).toBe(cases.length);
+    expect(Number(suite.failures)).toBe(cases.filter((t) => t.failure !== undefined).length);
+    expect(Number(suite.errors)).toBe(cases.filter((t) => t.error !== undefined).length);
+    expect(Number(suite.skipped)).toBe(cases.filter((t) => t.skipped !== undefined).length);
+  }
+}
+
+describe("renderJunit", () => {
+  it("a real build with an error, a failed test and upstream skips (golden)", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const xml = renderJunit(report);
+    await expect(xml).toMatchFileSnapshot("__snapshots__/junit-preview120.xml");
+    expectCountsMatch(xml, report);
+    const cases = parse(xml).testsuites.testsuite[0]!.testcase;
+    const unit = cases.find((t) => t.name === "test_does_location_opened_at_trunc_to_date")!;
+    expect(unit.classname).toBe("jaffle_shop.unit_test");
+    expect(unit.error).toBeDefined();
+    const skipped = cases.find((t) => t.name === "stg_locations")!;
+    expect((skipped.skipped as { message: string }).message).toMatch(
+      /^skipped because unit_test\.jaffle_shop\./,
+    );
+  });
+
+  it("one testsuite per invocation", async () => {
+    const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
+    const xml = renderJunit(report);
+    expectCountsMatch(xml, report);
+    expect(parse(xml).testsuites.testsuite).toHaveLength(2);
+  });
+
+  it("every real fixture validates and its counts match", async () => {
+    for (const file of ["preview120_failed", "preview72_failed"]) {
+      const report = await reportFor([`test/fixtures/real/${file}.otel.jsonl`]);
+      const xml = renderJunit(report);
+      const synthetic = (parse(xml).testsuites.testsuite ?? []).flatMap((s) =>
+        s.testcase.filter((t) => t.classname === "dbt.invocation"),
+      ).length;
+      expectCountsMatch(xml, report, synthetic);
+    }
+  });
+
+  it("escapes markup, quotes and characters XML 1.0 forbids", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const nasty = "a<b>&\"c'\u0000\u0007\u001b]]>\uFFFE\uD800 日本語 🚀\n<![CDATA[x]]>";
+    for (const node of report.invocations[0]!.nodes) {
+      node.name = `${node.name}${nasty}`;
+      if (node.status === "error" || node.status === "fail") node.message = `boom ${nasty}\nsecond line`;
+    }
+    const xml = renderJunit(report);
+    // eslint-disable-next-line no-control-regex -- no character XML 1.0 forbids may remain
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expectCountsMatch(xml, report);
+    const cases = parse(xml).testsuites.testsuite[0]!.testcase;
+    expect(cases[0]!.name).toBe(`raw_stores${xmlSafe(nasty)}`);
+    const error = cases.find((t) => t.error !== undefined)!.error as { message: string; "#text": string };
+    expect(error.message).toBe(`boom ${xmlSafe(nasty).split("\n")[0]}`);
+    expect(error["#text"]).toContain("second line");
+  });
+
+  it("replaces lone surrogates and non-characters, keeps tabs, newlines and astral characters", () => {
+    expect(xmlSafe("a\u0001b\tc\nd\uD83D\uDE80e\uDC00f\uFFFF")).toBe("a\uFFFDb\tc\nd🚀e\uFFFDf\uFFFD");
+  });
+
+  it("an empty report is a valid, empty document", () => {
+    const xml = renderJunit({
+      schemaVersion: 1,
+      generator: { name: "fusion-report", version: "test" },
+      invocations: [],
+      counts: {
+        total: 0,
+        success: 0,
+        error: 0,
+        skipped: 0,
+        pass: 0,
+        warn: 0,
+        fail: 0,
+        reused: 0,
+        noOp: 0,
+        phaseDisabled: 0,
+        phaseSkipped: 0,
+        canceled: 0,
+        unknown: 0,
+      },
+      conclusion: "success",
+      conclusionReason: "all nodes succeeded",
+    });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(
+      '<testsuites name="dbt Fusion" tests="0" failures="0" errors="0" skipped="0" time="0.000">',
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import DOMPurify from "dompurify";
+import mermaid from "mermaid";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NodeResult, Report } from "../../src/model/types.js";
+import { renderMarkdown } from "../../src/render/markdown.js";
+import {
+  diagramSections,
+  ganttTaskName,
+  mermaidLabel,
+  renderSkipChainFlowchart,
+  renderTimelineGantt,
+} from "../../src/render/mermaid.js";
+import { reportFor } from "../support/report.js";
+
+// mermaid.parse runs the flowchart's text sanitiser, which calls DOMPurify hooks. Without a DOM,
+// DOMPurify exports a stub without addHook/sanitize; this shim fills them in (identity sanitising
+// is fine here: the tests below assert that our output carries no markup to sanitise at all).
+beforeAll(() => {
+  const purify = DOMPurify as unknown as Record<string, unknown>;
+  if (typeof purify.addHook !== "function") purify.addHook = () => undefined;
+  if (typeof purify.removeHook !== "function") purify.removeHook = () => undefined;
+  if (typeof purify.sanitize !== "function") purify.sanitize = (text: string) => text;
+});
+
+async function parse(text: string): Promise<string> {
+  const result = await mermaid.parse(text);
+  if (!result) throw new Error("mermaid.parse returned false");
+  return result.diagramType;
+}
+
+const NASTY = [
+  'quote"inside',
+  "brackets]and[more",
+  '%%{init: {"theme":"dark"}}%%',
+  "click n0 call alert()",
+  "<script>alert(1)</script>",
+  "unicode_évé_日本語_🚀",
+  "class:::evil",
+  "end",
+  "section gantt",
+  "semi;colon\nnew line",
+  "back`tick`s",
+  "#quot;entity",
+  "\u202Eright-to-left",
+  "&lt;b&gt;",
+  "--> n1",
+  "pipe|a|b",
+  "{{hex}}",
+  "(((circle)))",
+  "a".repeat(200),
+];
+
+/** The real preview120 build (a failing unit test skipped 3 nodes) with every node renamed nastily. */
+async function nastyReport(): Promise<Report> {
+  const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+  const inv = report.invocations[0]!;
+  inv.nodes.forEach((node: NodeResult, i) => {
+    node.name = NASTY[i % NASTY.length]!;
+  });
+  // A chain whose root is not in the run, with a hostile unique id.
+  inv.skipChains.push({
+    rootId: 'model.x."]; click n0 "javascript:alert(1)" %%',
+    rootStatus: "missing",
+    skipped: inv.nodes
+      .slice(0, 20)
+      .map((n) => ({ uniqueId: n.uniqueId, via: 'model.x."]; click n0 "javascript:alert(1)" %%', depth: 1 })),
+  });
+  return report;
+}
+
+const FLOWCHART_LINE = [
+  /^flowchart LR$/,
+  /^ {2}n\d+\["[^"\n]*"\]$/,
+  /^ {2}n\d+ (-->|-\.->) n\d+$/,
+  /^ {2}classDef (failed|other|missing|skipped|more) [a-z:#0-9, -]+$/,
+  /^ {2}class n\d+(,n\d+)* (failed|other|missing|skipped|more)$/,
+];
+const GANTT_LINE = [
+  /^gantt$/,
+  /^ {2}title [\p{L}\p{N} _.\-/()]+$/u,
+  /^ {2}dateFormat x$/,
+  /^ {2}axisFormat %H:%M:%S$/,
+  /^ {2}section [\p{L}\p{N} _.\-/()]+$/u,
+  /^ {2}(model|seed|test|unit test|snapshot|source|node|function|operation) [\p{L}\p{N} _.\-/()]+ : (crit, )?\d+, \d+$/u,
+];
+
+function expectLines(text: string, grammar: RegExp[]): void {
+  for (const line of text.split("\n")) {
+    expect(
+      grammar.some((re) => re.test(line)),
+      `unexpected line: ${line}`,
+    ).toBe(true);
+  }
+}
+
+describe("skip chain flowchart", () => {
+  it("renders the real skip chain (golden) and mermaid parses it", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const text = renderSkipChainFlowchart(report, { chains: 10, nodesPerChain: 12 });
+    await expect(`${text}\n`).toMatchFileSnapshot("__snapshots__/mermaid-skip-chains.mmd");
+    expect(await parse(text)).toBe("flowchart-v2");
+    expectLines(text, FLOWCHART_LINE);
+  });
+
+  it("caps each chain with an 'N more' node and the chains with 'N more root causes'", async () => {
+    const report = await nastyReport();
+    const text = renderSkipChainFlowchart(report, { chains: 1, nodesPerChain: 2 });
+    expect(text).toContain(mermaidLabel("… and 2 more skipped nodes"));
+    expect(text).toContain(mermaidLabel("… and 1 more root cause"));
+    expect(text.match(/\["⏭️/g)).toHaveLength(2);
+    expect(await parse(text)).toBe("flowchart-v2");
+  });
+
+  it("keeps hostile node names inside their labels", async () => {
+    const text = renderSkipChainFlowchart(await nastyReport(), { chains: 10, nodesPerChain: 30 });
+    await expect(`${text}\n`).toMatchFileSnapshot("__snapshots__/mermaid-skip-chains-nasty.mmd");
+    expectLines(text, FLOWCHART_LINE);
+    const labels = [...text.matchAll(/\["([^"]*)"\]/g)].map((m) => m[1]!).join("\n");
+    expect(labels).toContain(mermaidLabel("<script>"));
+    expect(labels).not.toMatch(/%%|<|>|:::|`|\u202E|&/);
+    expect(await parse(text)).toBe("flowchart-v2");
+  });
+
+  it("is empty without skip chains", async () => {
+    const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
+    expect(renderSkipChainFlowchart(report, { chains: 10, nodesPerChain: 10 })).toBe("");
+  });
+
+  it("every single nasty label parses on its own", async () => {
+    for (const name of NASTY) {
+      const text = `flowchart LR\n  n0["${mermaidLabel(name)}"]\n  n1["${mermaidLabel(name)}"]\n  n0 --> n1`;
+      expect(await parse(text), name).toBe("flowchart-v2");
+    }
+  });
+
+  it("the parser really rejects a broken diagram (so the checks above mean something)", async () => {
+    await expect(parse('flowchart LR\n  n0["a"b"] --> n1')).rejects.toThrow();
+  });
+});
+
+describe("timeline gantt", () => {
+  it("renders the slowest nodes of a real run (golden) and mermaid parses it", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const text = renderTimelineGantt(report.invocations[0]!, 15);
+    await expect(`${text}\n`).toMatchFileSnapshot("__snapshots__/mermaid-timeline.mmd");
+    expectLines(text, GANTT_LINE);
+    expect(text.split("\n").filter((l) => / : /.test(l))).toHaveLength(10); // slowest: 10 in reportFor
+    expect(await parse(text)).toBe("gantt");
+  });
+
+  it("marks failed nodes crit and survives hostile names", async () => {
+    const report = await nastyReport();
+    const inv = report.invocations[0]!;
+    inv.slowest.byProcessing = inv.nodes.map((n) => ({
+      uniqueId: n.uniqueId,
+      name: n.name,
+      resourceType: n.resourceType,
+      status: n.status,
+      processingMs: n.timing.processingMs,
+      lifetimeMs: n.timing.lifetimeMs,
+      idleMs: n.timing.idleMs,
+      warehouseMs: n.timing.warehouseMs,
+    }));
+    const text = renderTimelineGantt(inv, 100);
+    expectLines(text, GANTT_LINE);
+    expect(text).toMatch(/ : crit, \d+, \d+$/m);
+    const tasks = text.split("\n").filter((l) => / : /.test(l));
+    expect(tasks.join("\n")).not.toMatch(/%%|<|>|:::|`|#|;|^\s*click/m);
+    expect(await parse(text)).toBe("gantt");
+  });
+
+  it("task names keep letters and digits of any script", () => {
+    expect(ganttTaskName("model 日本語_évé: <x>")).toBe("model 日本語_évé_ _x_");
+  });
+});
+
+describe("diagram sections", () => {
+  it("both diagrams at full detail, fewer as the level rises, none at the leanest levels", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const [chains, timeline] = diagramSections(report);
+    expect(chains!.render(0)).toMatch(
+      /^<details><summary>🔗 Skip chains diagram \(4 skipped nodes\)<\/summary>\n\n```mermaid\n/,
+    );
+    expect(timeline!.render(0)).toContain("```mermaid\ngantt");
+    expect(timeline!.render(3)).toBe("");
+    expect(chains!.render(3)).toContain("flowchart LR");
+    expect(chains!.render(4)).toBe("");
+    expect(chains!.render(6)).toBe("");
+  });
+
+  it("is placed after the headline by renderMarkdown and every mermaid block parses", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const markdown = renderMarkdown(report, {
+      maxBytes: 60_000,
+      title: "dbt Fusion",
+      fullReportHint: "the job summary",
+      extras: diagramSections(report),
+    });
+    const blocks = [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(2);
+    for (const block of blocks) await parse(block);
+    expect(markdown.indexOf("```mermaid")).toBeGreaterThan(markdown.indexOf("| Total |"));
+    expect(markdown.indexOf("```mermaid")).toBeLessThan(markdown.indexOf("#### ❌ Errors"));
+  });
+});
