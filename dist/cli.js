@@ -41529,7 +41529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9301);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5798);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41543,7 +41543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9301:
+/***/ 5798:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41564,6 +41564,275 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/model/conclusion.ts
+/**
+ * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
+ * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
+ * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
+ * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
+ * on the base branch make it neutral. Without a baseline it behaves like `errors`.
+ */
+function decideConclusion(invocations, counts, failOn, baseline) {
+    const problems = [];
+    if (counts.error > 0)
+        problems.push(plural(counts.error, "node error", "node errors"));
+    if (counts.fail > 0)
+        problems.push(plural(counts.fail, "failed test", "failed tests"));
+    // A failed invocation with no node to blame (compile error, crash) still fails; a canceled one
+    // is explained by its canceled nodes, which are never failures.
+    const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) &&
+        inv.counts.error + inv.counts.fail + inv.counts.canceled === 0);
+    if (runFailures.length > 0) {
+        const crashed = runFailures.some((inv) => inv.state === "incomplete");
+        problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
+    }
+    const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+    if (failOn === "new-errors" && baseline) {
+        const b = baseline.counts;
+        const introduced = [
+            b.newFailures > 0 ? plural(b.newFailures, "new failure", "new failures") : "",
+            b.addedFailing > 0 ? plural(b.addedFailing, "failing new node", "failing new nodes") : "",
+            runFailures.length > 0 ? problems[problems.length - 1] : "",
+        ].filter(Boolean);
+        if (introduced.length > 0) {
+            return { conclusion: "failure", reason: `${join(introduced)} compared with the base branch` };
+        }
+        if (problems.length > 0) {
+            return { conclusion: "neutral", reason: `${join(problems)}, none new compared with the base branch` };
+        }
+    }
+    if (failOn === "never") {
+        const all = [...problems, ...warnings];
+        return all.length > 0
+            ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
+            : { conclusion: "success", reason: "all nodes succeeded" };
+    }
+    const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
+    if (blocking.length > 0)
+        return { conclusion: "failure", reason: join(blocking) };
+    if (counts.canceled > 0) {
+        return {
+            conclusion: "neutral",
+            reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]),
+        };
+    }
+    if (warnings.length > 0)
+        return { conclusion: "success", reason: `${join(warnings)}, no errors` };
+    return { conclusion: "success", reason: "all nodes succeeded" };
+}
+function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+function join(parts) {
+    return parts.join(", ");
+}
+
+;// CONCATENATED MODULE: ./src/model/baseline.ts
+// Compares this run with a report of the base branch: which failures the pull request introduced,
+// which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
+// reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
+
+const DEFAULT_MIN_REGRESSION_MS = 1_000;
+const FAILING = new Set(["error", "fail"]);
+/** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
+const RAN_CLEAN = new Set(["success", "pass", "warn"]);
+const RAN_WITHOUT_WARNING = new Set(["success", "pass"]);
+class BaselineError extends Error {
+    name = "BaselineError";
+}
+/**
+ * The base branch's JSON report (schema/report.schema.json), checked just enough that the comparison
+ * cannot misread it. `name` (the file or artifact) is used in every error message.
+ */
+function parseBaselineReport(text, name) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new BaselineError(`baseline ${name}: not valid JSON (${error.message}); pass the JSON report written by fusion-report (json-report input or --json)`);
+    }
+    const problem = shapeProblem(value);
+    if (problem) {
+        throw new BaselineError(`baseline ${name}: ${problem}; pass the JSON report written by fusion-report (json-report input or --json)`);
+    }
+    return value;
+}
+function shapeProblem(value) {
+    if (!isObject(value))
+        return "not a JSON object";
+    if (!("schemaVersion" in value))
+        return "no schemaVersion (is this a fusion-report JSON report?)";
+    if (value.schemaVersion !== 1) {
+        return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
+    }
+    if (!Array.isArray(value.invocations))
+        return "invocations is not an array";
+    for (const [i, inv] of value.invocations.entries()) {
+        if (!isObject(inv) || !Array.isArray(inv.nodes))
+            return `invocations[${i}].nodes is not an array`;
+        for (const [j, node] of inv.nodes.entries()) {
+            const where = `invocations[${i}].nodes[${j}]`;
+            if (!isObject(node))
+                return `${where} is not an object`;
+            if (typeof node.uniqueId !== "string")
+                return `${where}.uniqueId is not a string`;
+            if (typeof node.status !== "string")
+                return `${where}.status is not a string`;
+            if (typeof node.inSelection !== "boolean")
+                return `${where}.inSelection is not a boolean`;
+            if (!isObject(node.timing))
+                return `${where}.timing is not an object`;
+            const ms = node.timing.processingMs;
+            if (ms !== null && typeof ms !== "number")
+                return `${where}.timing.processingMs is not a number or null`;
+        }
+    }
+    return null;
+}
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function compareWithBaseline(current, baseline, opts) {
+    const minRegressionMs = opts.minRegressionMs ?? DEFAULT_MIN_REGRESSION_MS;
+    const now = selectedNodes(current);
+    const before = selectedNodes(baseline);
+    const failures = [];
+    const warnings = [];
+    const regressions = [];
+    const added = [];
+    const removed = [];
+    let compared = 0;
+    for (const [id, node] of now) {
+        const old = before.get(id);
+        if (!old) {
+            added.push(presence(node));
+            continue;
+        }
+        compared++;
+        const failure = label(FAILING.has(node.status), FAILING.has(old.status), RAN_CLEAN.has(node.status));
+        if (failure)
+            failures.push(change(node, old, failure));
+        const warning = label(node.status === "warn", old.status === "warn", RAN_WITHOUT_WARNING.has(node.status));
+        if (warning)
+            warnings.push(change(node, old, warning));
+        const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
+        if (regression)
+            regressions.push(regression);
+    }
+    for (const [id, node] of before)
+        if (!now.has(id))
+            removed.push(presence(node));
+    failures.sort(byLabelThenId);
+    warnings.sort(byLabelThenId);
+    regressions.sort((a, b) => b.deltaMs - a.deltaMs || compareText(a.uniqueId, b.uniqueId));
+    added.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+    removed.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+    const count = (list, l) => list.filter((c) => c.label === l).length;
+    return {
+        baseline: {
+            ...(opts.source ? { source: opts.source } : {}),
+            generatorVersion: baseline.generator?.version ?? null,
+            invocationIds: baseline.invocations.map((inv) => inv.invocationId),
+            startedAt: baseline.invocations[0]?.startedAt ?? null,
+            conclusion: baseline.conclusion ?? null,
+        },
+        regressionThresholdPercent: opts.regressionThresholdPercent,
+        minRegressionMs,
+        counts: {
+            compared,
+            newFailures: count(failures, "new"),
+            fixedFailures: count(failures, "fixed"),
+            stillFailing: count(failures, "still-failing"),
+            newWarnings: count(warnings, "new"),
+            fixedWarnings: count(warnings, "fixed"),
+            stillWarning: count(warnings, "still-failing"),
+            regressions: regressions.length,
+            added: added.length,
+            addedFailing: added.filter((a) => FAILING.has(a.status)).length,
+            removed: removed.length,
+        },
+        failures,
+        warnings,
+        regressions,
+        added,
+        removed,
+    };
+}
+/**
+ * The report with the comparison attached and the conclusion decided again (fail-on: new-errors
+ * only means something once a baseline is known).
+ */
+function applyBaseline(report, comparison, failOn) {
+    const verdict = decideConclusion(report.invocations, report.counts, failOn, comparison);
+    return {
+        ...report,
+        baseline: comparison,
+        conclusion: verdict.conclusion,
+        conclusionReason: verdict.reason,
+    };
+}
+/**
+ * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
+ * with its last result, since invocations are ordered by start time.
+ */
+function selectedNodes(report) {
+    const nodes = new Map();
+    for (const inv of report.invocations) {
+        for (const node of inv.nodes)
+            if (node.inSelection)
+                nodes.set(node.uniqueId, node);
+    }
+    return nodes;
+}
+function label(isNow, wasBefore, clearedNow) {
+    if (isNow)
+        return wasBefore ? "still-failing" : "new";
+    if (wasBefore && clearedNow)
+        return "fixed";
+    return null;
+}
+function change(node, old, l) {
+    return {
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        label: l,
+        status: node.status,
+        baselineStatus: old.status,
+        message: l === "fixed" ? null : node.message,
+    };
+}
+function presence(node) {
+    return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
+}
+function regressionOf(node, old, thresholdPercent, minMs) {
+    const beforeMs = old.timing.processingMs;
+    const afterMs = node.timing.processingMs;
+    if (beforeMs === null || afterMs === null || beforeMs <= 0)
+        return null;
+    const deltaMs = afterMs - beforeMs;
+    const percent = (deltaMs / beforeMs) * 100;
+    if (deltaMs < minMs || percent <= thresholdPercent)
+        return null;
+    return {
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        beforeMs,
+        afterMs,
+        deltaMs,
+        percent: Math.round(percent * 10) / 10,
+    };
+}
+const LABEL_ORDER = { new: 0, "still-failing": 1, fixed: 2 };
+function byLabelThenId(a, b) {
+    return LABEL_ORDER[a.label] - LABEL_ORDER[b.label] || compareText(a.uniqueId, b.uniqueId);
+}
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 ;// CONCATENATED MODULE: ./src/model/accumulate.ts
 /** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
 const MAX_LOGS_PER_NODE = 10;
@@ -41684,6 +41953,8 @@ function accumulateNode(state, event) {
             processedStartNs: null,
             processedEndNs: null,
             started: null,
+            processedStarted: false,
+            openSpans: 0,
             evaluations: [],
         };
         state.nodes.set(facts.uniqueId, node);
@@ -41692,12 +41963,16 @@ function accumulateNode(state, event) {
         state.spanToNode.set(event.spanId, facts.uniqueId);
     if (!event.ended) {
         node.started ??= facts;
+        node.openSpans++;
+        if (event.span === "processed")
+            node.processedStarted = true;
         if (event.spanId)
             state.openNodeSpans.add(event.spanId);
         return;
     }
-    if (event.spanId)
-        state.openNodeSpans.delete(event.spanId);
+    // Files without SpanStart rows never opened the span; don't count below zero.
+    if (event.spanId && state.openNodeSpans.delete(event.spanId))
+        node.openSpans--;
     if (event.span === "processed") {
         node.processed = facts;
         node.processedStartNs = event.startNs;
@@ -41718,44 +41993,6 @@ function extrasFor(state, spanId, uniqueId) {
 }
 function clip(text) {
     return text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}… (truncated)` : text;
-}
-
-;// CONCATENATED MODULE: ./src/model/conclusion.ts
-/**
- * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
- * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
- * (`new-errors` needs a baseline; without one it behaves like `errors`.)
- */
-function decideConclusion(invocations, counts, failOn) {
-    const problems = [];
-    if (counts.error > 0)
-        problems.push(plural(counts.error, "node error", "node errors"));
-    if (counts.fail > 0)
-        problems.push(plural(counts.fail, "failed test", "failed tests"));
-    const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) && inv.counts.error + inv.counts.fail === 0);
-    if (runFailures.length > 0) {
-        const crashed = runFailures.some((inv) => inv.state === "incomplete");
-        problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
-    }
-    const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
-    if (failOn === "never") {
-        const all = [...problems, ...warnings];
-        return all.length > 0
-            ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
-            : { conclusion: "success", reason: "all nodes succeeded" };
-    }
-    const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
-    if (blocking.length > 0)
-        return { conclusion: "failure", reason: join(blocking) };
-    if (warnings.length > 0)
-        return { conclusion: "success", reason: `${join(warnings)}, no errors` };
-    return { conclusion: "success", reason: "all nodes succeeded" };
-}
-function plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-function join(parts) {
-    return parts.join(", ");
 }
 
 ;// CONCATENATED MODULE: ./src/model/counts.ts
@@ -41809,7 +42046,7 @@ function addCounts(a, b) {
 // Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
 // as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
 /** A number from a JSON string, number or bigint; null when absent or not numeric. */
-function toNumber(value) {
+function values_toNumber(value) {
     if (typeof value === "number")
         return Number.isFinite(value) ? value : null;
     if (typeof value === "bigint")
@@ -41821,7 +42058,7 @@ function toNumber(value) {
     return null;
 }
 /** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
-function toNanos(value) {
+function values_toNanos(value) {
     if (typeof value === "bigint")
         return value;
     if (typeof value === "string" && /^\d+$/.test(value))
@@ -41831,7 +42068,7 @@ function toNanos(value) {
     return null;
 }
 /** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
-function toSpanId(value) {
+function values_toSpanId(value) {
     if (typeof value === "bigint")
         return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
@@ -41841,7 +42078,7 @@ function toSpanId(value) {
         return value.toLowerCase().padStart(16, "0");
     return null;
 }
-function toStr(value) {
+function values_toStr(value) {
     return typeof value === "string" && value !== "" ? value : null;
 }
 function toBool(value) {
@@ -41853,13 +42090,13 @@ function toBool(value) {
         return false;
     return null;
 }
-function isRecord(value) {
+function values_isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 // CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-function stripAnsi(text) {
+function values_stripAnsi(text) {
     return text.includes("\u001b") ? text.replace(ANSI, "") : text;
 }
 /** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
@@ -42031,7 +42268,10 @@ function finishInvocation(state, options) {
             nodes.push(result);
     }
     nodes.sort(byStartThenId);
-    const runErrors = [...state.runLogs, ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs)].filter((line) => line.severity === "ERROR");
+    const runErrors = [
+        ...state.runLogs,
+        ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs),
+    ].filter((line) => line.severity === "ERROR");
     const skipChains = buildSkipChains(nodes);
     const roots = new Map();
     for (const chain of skipChains)
@@ -42043,7 +42283,9 @@ function finishInvocation(state, options) {
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }
-    const durationMs = state.startNs !== null && state.endNs !== null ? Number((state.endNs - state.startNs) / 1000000n) : null;
+    const durationMs = state.startNs !== null && state.endNs !== null
+        ? Number((state.endNs - state.startNs) / 1000000n)
+        : null;
     return {
         invocationId: state.invocationId ?? formatUuid(state.traceId),
         traceId: state.traceId,
@@ -42076,7 +42318,8 @@ function finishNode(node, extras) {
     const inSelection = node.processed ? node.processed.inSelection === true : true;
     if (!inSelection)
         return null;
-    const finished = node.processed !== null || evaluations.length > 0;
+    // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
+    const finished = node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
     const status = finished ? decideStatus(facts) : "unknown";
     const logs = extras.flatMap((entry) => entry.logs);
     const queryErrors = extras.flatMap((entry) => entry.queryErrors);
@@ -42168,7 +42411,9 @@ function finishPhases(state) {
         .sort((a, b) => compareNs(a.startNs, b.startNs))
         .map((phase) => ({
         phase: phase.phase ?? "unknown",
-        durationMs: phase.startNs !== null && phase.endNs !== null ? Number((phase.endNs - phase.startNs) / 1000000n) : null,
+        durationMs: phase.startNs !== null && phase.endNs !== null
+            ? Number((phase.endNs - phase.startNs) / 1000000n)
+            : null,
         nodeCountTotal: phase.nodeCountTotal,
         nodeCountSkipped: phase.nodeCountSkipped,
         nodeCountError: phase.nodeCountError,
@@ -42336,7 +42581,14 @@ function normalizeNodeOutcome(value) {
         ? token
         : null;
 }
-const SKIP_REASONS = ["unspecified", "upstream", "cached", "phase_disabled", "no_op", "phase_skipped"];
+const SKIP_REASONS = [
+    "unspecified",
+    "upstream",
+    "cached",
+    "phase_disabled",
+    "no_op",
+    "phase_skipped",
+];
 function normalizeSkipReason(value) {
     let token = fromProto(value, "NODE_SKIP_REASON_", SKIP_REASONS);
     if (token === "noop")
@@ -42401,7 +42653,7 @@ function normalizeQueryOutcome(value) {
     return token === "success" || token === "error" || token === "canceled" ? token : null;
 }
 /** `v1.public.events.fusion.node.NodeProcessed` → `NodeProcessed`; legacy short tags pass through. */
-function eventName(eventType) {
+function enums_eventName(eventType) {
     const dot = eventType.lastIndexOf(".");
     return dot === -1 ? eventType : eventType.slice(dot + 1);
 }
@@ -42413,8 +42665,36 @@ function eventName(eventType) {
 // which is what keeps memory proportional to nodes rather than records.
 
 
+/**
+ * Whether a record can become an event, judged from three cheap envelope fields before anything else
+ * is decoded. A superset of what `toEvent` keeps (node spans without a unique_id still pass), so a
+ * decoder may drop every record for which this is false without changing the events.
+ */
+function isRelevant(eventType, recordType, severity) {
+    const event = enums_eventName(eventType);
+    if (recordType === "LogRecord") {
+        if (event !== "LogMessage" && event !== "Log")
+            return false;
+        const upper = severity.toUpperCase();
+        return upper === "ERROR" || upper === "WARN" || upper === "WARNING";
+    }
+    switch (event) {
+        case "NodeProcessed":
+        case "NodeEvaluated":
+        case "Node":
+        case "PhaseExecuted":
+        case "Phase":
+        case "Invocation":
+        case "Process":
+            return true;
+        case "QueryExecuted":
+            return recordType === "SpanEnd";
+        default:
+            return false;
+    }
+}
 function toEvent(record) {
-    const event = eventName(record.eventType);
+    const event = enums_eventName(record.eventType);
     const attrs = record.attributes;
     if (record.recordType === "LogRecord")
         return toLogEvent(record, event);
@@ -42445,9 +42725,9 @@ function toEvent(record) {
             return {
                 ...span,
                 kind: "query",
-                uniqueId: toStr(attrs.unique_id),
+                uniqueId: values_toStr(attrs.unique_id),
                 outcome: normalizeQueryOutcome(attrs.query_outcome),
-                errorMessage: toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
+                errorMessage: values_toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
             };
         case "PhaseExecuted":
         case "Phase":
@@ -42455,25 +42735,25 @@ function toEvent(record) {
                 ...span,
                 kind: "phase",
                 phase: normalizePhase(attrs.phase),
-                nodeCountTotal: toNumber(attrs.node_count_total),
-                nodeCountSkipped: toNumber(attrs.node_count_skipped),
-                nodeCountError: toNumber(attrs.node_count_error),
+                nodeCountTotal: values_toNumber(attrs.node_count_total),
+                nodeCountSkipped: values_toNumber(attrs.node_count_skipped),
+                nodeCountError: values_toNumber(attrs.node_count_error),
             };
         case "Invocation": {
-            const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
-            const processInfo = isRecord(attrs.process_info) ? attrs.process_info : {};
+            const evalArgs = values_isRecord(attrs.eval_args) ? attrs.eval_args : {};
+            const processInfo = values_isRecord(attrs.process_info) ? attrs.process_info : {};
             return {
                 ...span,
                 kind: "invocation",
-                invocationId: toStr(attrs.invocation_id),
-                command: toStr(evalArgs.command),
-                rawCommand: toStr(attrs.raw_command),
-                target: toStr(evalArgs.target),
-                version: toStr(processInfo.version),
+                invocationId: values_toStr(attrs.invocation_id),
+                command: values_toStr(evalArgs.command),
+                rawCommand: values_toStr(attrs.raw_command),
+                target: values_toStr(evalArgs.target),
+                version: values_toStr(processInfo.version),
             };
         }
         case "Process":
-            return { kind: "process", traceId: record.traceId, version: toStr(attrs.version) };
+            return { kind: "process", traceId: record.traceId, version: values_toStr(attrs.version) };
         default:
             return null;
     }
@@ -42492,16 +42772,16 @@ function toLogEvent(record, event) {
         spanId: record.spanId,
         severity,
         text: record.body ?? "",
-        uniqueId: toStr(attrs.unique_id),
+        uniqueId: values_toStr(attrs.unique_id),
         phase: normalizePhase(attrs.phase),
-        code: toNumber(attrs.code),
-        path: toStr(attrs.relative_path),
-        line: toNumber(attrs.code_line),
-        column: toNumber(attrs.code_column),
+        code: values_toNumber(attrs.code),
+        path: values_toStr(attrs.relative_path),
+        line: values_toNumber(attrs.code_line),
+        column: values_toNumber(attrs.code_column),
     };
 }
 function toNodeFacts(attrs, processed) {
-    const uniqueId = toStr(attrs.unique_id);
+    const uniqueId = values_toStr(attrs.unique_id);
     if (!uniqueId)
         return null;
     const testDetail = detail(attrs, "node_test_detail");
@@ -42514,21 +42794,21 @@ function toNodeFacts(attrs, processed) {
     const test = testDetail || directTestOutcome !== undefined
         ? toTest(testDetail ?? { test_outcome: directTestOutcome, failing_rows: attrs.failing_rows })
         : null;
-    const diffTable = testDetail ? toStr(testDetail.diff_table) : null;
+    const diffTable = testDetail ? values_toStr(testDetail.diff_table) : null;
     const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
     const freshnessOutcome = freshnessDetail ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome) : null;
-    const ageSeconds = freshnessDetail ? toNumber(freshnessDetail.age_seconds) : null;
+    const ageSeconds = freshnessDetail ? values_toNumber(freshnessDetail.age_seconds) : null;
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
     return {
         uniqueId,
-        name: toStr(attrs.name),
+        name: values_toStr(attrs.name),
         nodeType: normalizeNodeType(attrs.node_type),
         materialization: normalizeMaterialization(attrs.materialization),
         phase: normalizePhase(phase),
         outcome: normalizeNodeOutcome(attrs.node_outcome),
         skipReason: normalizeSkipReason(attrs.node_skip_reason),
         errorType: normalizeErrorType(attrs.node_error_type),
-        upstreamId: toStr(upstreamDetail?.upstream_unique_id) ?? toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
+        upstreamId: values_toStr(upstreamDetail?.upstream_unique_id) ?? values_toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
         test: test
             ? {
                 ...test,
@@ -42539,26 +42819,26 @@ function toNodeFacts(attrs, processed) {
         freshness: freshnessOutcome
             ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
             : null,
-        cacheReason: cacheDetail ? (toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES") : null,
+        cacheReason: cacheDetail ? (values_toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES") : null,
         withWarnings: evaluationDetail ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings" : false,
-        durationMs: toNumber(attrs.duration_ms),
-        idleMs: toNumber(attrs.idle_time_ms),
-        rowsAffected: toNumber(attrs.rows_affected),
+        durationMs: values_toNumber(attrs.duration_ms),
+        idleMs: values_toNumber(attrs.idle_time_ms),
+        rowsAffected: values_toNumber(attrs.rows_affected),
         inSelection: toBool(attrs.in_selection),
-        path: toStr(attrs.relative_path),
-        line: toNumber(attrs.defined_at_line),
-        column: toNumber(attrs.defined_at_col),
+        path: values_toStr(attrs.relative_path),
+        line: values_toNumber(attrs.defined_at_line),
+        column: values_toNumber(attrs.defined_at_col),
     };
 }
 function toTest(detail) {
     const outcome = normalizeTestOutcome(detail.test_outcome);
     if (!outcome)
         return null;
-    return { outcome, failingRows: toNumber(detail.failing_rows) ?? 0 };
+    return { outcome, failingRows: values_toNumber(detail.failing_rows) ?? 0 };
 }
 function detail(attrs, key) {
     const value = attrs[key];
-    return isRecord(value) ? value : null;
+    return values_isRecord(value) ? value : null;
 }
 function recordsToEvents(sink) {
     return {
@@ -42671,7 +42951,7 @@ async function decodeJsonl(chunks, file, sink) {
 }
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
-    if (!isRecord(value))
+    if (!values_isRecord(value))
         return null;
     const recordType = value.record_type;
     const traceId = value.trace_id;
@@ -42680,1226 +42960,30 @@ function toRecord(value) {
         return null;
     if (typeof traceId !== "string" || typeof eventType !== "string")
         return null;
-    const status = isRecord(value.status) ? value.status : null;
-    const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
+    const status = values_isRecord(value.status) ? value.status : null;
+    const body = typeof value.body === "string" ? values_stripAnsi(value.body) : null;
     return {
         recordType: recordType,
         traceId: traceId.toLowerCase().replace(/-/g, ""),
-        spanId: toSpanId(value.span_id),
-        parentSpanId: toSpanId(value.parent_span_id),
-        spanName: toStr(value.span_name),
+        spanId: values_toSpanId(value.span_id),
+        parentSpanId: values_toSpanId(value.parent_span_id),
+        spanName: values_toStr(value.span_name),
         eventType,
-        startNs: toNanos(value.start_time_unix_nano),
-        endNs: toNanos(value.end_time_unix_nano),
-        timeNs: toNanos(value.time_unix_nano),
+        startNs: values_toNanos(value.start_time_unix_nano),
+        endNs: values_toNanos(value.end_time_unix_nano),
+        timeNs: values_toNanos(value.time_unix_nano),
         severity: typeof value.severity_text === "string" ? value.severity_text.toUpperCase() : "",
         body,
-        statusCode: status ? toNumber(status.code) : null,
-        statusMessage: status ? toStr(status.message) : null,
+        statusCode: status ? values_toNumber(status.code) : null,
+        statusMessage: status ? values_toStr(status.message) : null,
         linkedSpanIds: Array.isArray(value.links)
-            ? value.links.flatMap((link) => (isRecord(link) ? [toSpanId(link.span_id)].filter(isString) : []))
+            ? value.links.flatMap((link) => (values_isRecord(link) ? [values_toSpanId(link.span_id)].filter(isString) : []))
             : [],
-        attributes: isRecord(value.attributes) ? value.attributes : {},
+        attributes: values_isRecord(value.attributes) ? value.attributes : {},
     };
 }
 function isString(value) {
     return value !== null;
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/thrift.js
-/**
- * @import {DataReader, ThriftObject, ThriftType} from '../src/types.js'
- */
-
-// TCompactProtocol types
-const STOP = 0
-const TRUE = 1
-const FALSE = 2
-const BYTE = 3
-const I16 = 4
-const I32 = 5
-const I64 = 6
-const DOUBLE = 7
-const BINARY = 8
-const LIST = 9
-const STRUCT = 12
-
-/**
- * Parse TCompactProtocol
- *
- * @param {DataReader} reader
- * @returns {{ [key: `field_${number}`]: any }}
- */
-function deserializeTCompactProtocol(reader) {
-  /** @type {ThriftObject} */
-  const value = {}
-  let fid = 0
-
-  while (true) {
-    if (reader.offset >= reader.view.byteLength) throw new Error('thrift struct ended without STOP')
-    // Parse each field based on its type and add to the result object
-    const byte = reader.view.getUint8(reader.offset++)
-    const type = byte & 0x0f
-    if (type === STOP) break
-    const delta = byte >> 4
-    fid = delta ? fid + delta : readZigZag(reader)
-    value[`field_${fid}`] = readElement(reader, type)
-  }
-
-  return value
-}
-
-/**
- * Read a single element based on its type
- *
- * @param {DataReader} reader
- * @param {number} type
- * @returns {ThriftType}
- */
-function readElement(reader, type) {
-  switch (type) {
-  case TRUE:
-    return true
-  case FALSE:
-    return false
-  case BYTE:
-    return reader.view.getInt8(reader.offset++)
-  case I16:
-  case I32:
-    return readZigZag(reader)
-  case I64:
-    return readZigZagBigInt(reader)
-  case DOUBLE: {
-    const value = reader.view.getFloat64(reader.offset, true)
-    reader.offset += 8
-    return value
-  }
-  case BINARY: {
-    const stringLength = readVarInt(reader)
-    if (reader.offset + stringLength > reader.view.byteLength) {
-      throw new Error(`thrift binary length ${stringLength} exceeds remaining ${reader.view.byteLength - reader.offset} bytes`)
-    }
-    const strBytes = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, stringLength)
-    reader.offset += stringLength
-    return strBytes
-  }
-  case LIST: {
-    const byte = reader.view.getUint8(reader.offset++)
-    const elemType = byte & 0x0f
-    let listSize = byte >> 4
-    if (listSize === 15) {
-      listSize = readVarInt(reader)
-    }
-    const boolType = elemType === TRUE || elemType === FALSE
-    const values = new Array(listSize)
-    for (let i = 0; i < listSize; i++) {
-      values[i] = boolType ? readElement(reader, BYTE) === 1 : readElement(reader, elemType)
-    }
-    return values
-  }
-  case STRUCT:
-    // main function handles struct parsing
-    return deserializeTCompactProtocol(reader)
-  default:
-    // MAP, SET, UUID not used by parquet
-    throw new Error(`thrift unhandled type: ${type}`)
-  }
-}
-
-/**
- * Read varint aka Unsigned LEB128.
- *
- * @param {DataReader} reader
- * @returns {number}
- */
-function readVarInt(reader) {
-  let result = 0
-  let shift = 0
-  while (true) {
-    // Read groups of 7 low bits until high bit is 0
-    const byte = reader.view.getUint8(reader.offset++)
-    result |= (byte & 0x7f) << shift
-    if (!(byte & 0x80)) {
-      return result
-    }
-    shift += 7
-  }
-}
-
-/**
- * Read a varint as a bigint.
- *
- * @param {DataReader} reader
- * @returns {bigint}
- */
-function readVarBigInt(reader) {
-  let result = 0n
-  let shift = 0n
-  while (true) {
-    const byte = reader.view.getUint8(reader.offset++)
-    result |= BigInt(byte & 0x7f) << shift
-    if (!(byte & 0x80)) {
-      return result
-    }
-    shift += 7n
-  }
-}
-
-/**
- * Read a zigzag number.
- * Zigzag folds positive and negative numbers into the positive number space.
- *
- * @param {DataReader} reader
- * @returns {number}
- */
-function readZigZag(reader) {
-  const zigzag = readVarInt(reader)
-  return zigzag >>> 1 ^ -(zigzag & 1)
-}
-
-/**
- * Read a zigzag bigint.
- *
- * @param {DataReader} reader
- * @returns {bigint}
- */
-function readZigZagBigInt(reader) {
-  const zigzag = readVarBigInt(reader)
-  return zigzag >> 1n ^ -(zigzag & 1n)
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/xxhash.js
-// XxHash64 (https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md)
-// Used by parquet bloom filters: hashes the PLAIN encoding of column values with seed 0.
-
-const MASK = 0xffffffffffffffffn
-const PRIME1 = 0x9e3779b185ebca87n
-const PRIME2 = 0xc2b2ae3d27d4eb4fn
-const PRIME3 = 0x165667b19e3779f9n
-const PRIME4 = 0x85ebca77c2b2ae63n
-const PRIME5 = 0x27d4eb2f165667c5n
-
-/**
- * @param {bigint} x
- * @param {bigint} r rotation amount in bits (1..63)
- * @returns {bigint}
- */
-function rotl64(x, r) {
-  return (x << r | x >> 64n - r) & MASK
-}
-
-/**
- * @param {bigint} acc
- * @param {bigint} val
- * @returns {bigint}
- */
-function round(acc, val) {
-  acc = acc + val * PRIME2 & MASK
-  acc = rotl64(acc, 31n)
-  return acc * PRIME1 & MASK
-}
-
-/**
- * @param {bigint} acc
- * @param {bigint} val
- * @returns {bigint}
- */
-function mergeRound(acc, val) {
-  acc ^= round(0n, val)
-  return acc * PRIME1 + PRIME4 & MASK
-}
-
-/**
- * Compute the 64-bit xxHash of a byte buffer.
- *
- * @param {Uint8Array} input
- * @param {bigint} [seed]
- * @returns {bigint} 64-bit hash
- */
-function xxhash64(input, seed = 0n) {
-  const view = new DataView(input.buffer, input.byteOffset, input.byteLength)
-  const len = input.byteLength
-  let offset = 0
-  let h64
-
-  if (len >= 32) {
-    let v1 = seed + PRIME1 + PRIME2 & MASK
-    let v2 = seed + PRIME2 & MASK
-    let v3 = seed
-    let v4 = seed - PRIME1 & MASK
-
-    while (offset + 32 <= len) {
-      v1 = round(v1, view.getBigUint64(offset, true)); offset += 8
-      v2 = round(v2, view.getBigUint64(offset, true)); offset += 8
-      v3 = round(v3, view.getBigUint64(offset, true)); offset += 8
-      v4 = round(v4, view.getBigUint64(offset, true)); offset += 8
-    }
-
-    h64 = rotl64(v1, 1n) + rotl64(v2, 7n) + rotl64(v3, 12n) + rotl64(v4, 18n) & MASK
-    h64 = mergeRound(h64, v1)
-    h64 = mergeRound(h64, v2)
-    h64 = mergeRound(h64, v3)
-    h64 = mergeRound(h64, v4)
-  } else {
-    h64 = seed + PRIME5 & MASK
-  }
-
-  h64 = h64 + BigInt(len) & MASK
-
-  while (offset + 8 <= len) {
-    h64 ^= round(0n, view.getBigUint64(offset, true))
-    h64 = rotl64(h64, 27n) * PRIME1 + PRIME4 & MASK
-    offset += 8
-  }
-
-  if (offset + 4 <= len) {
-    h64 ^= BigInt(view.getUint32(offset, true)) * PRIME1 & MASK
-    h64 = rotl64(h64, 23n) * PRIME2 + PRIME3 & MASK
-    offset += 4
-  }
-
-  while (offset < len) {
-    h64 ^= BigInt(view.getUint8(offset)) * PRIME5 & MASK
-    h64 = rotl64(h64, 11n) * PRIME1 & MASK
-    offset += 1
-  }
-
-  h64 ^= h64 >> 33n
-  h64 = h64 * PRIME2 & MASK
-  h64 ^= h64 >> 29n
-  h64 = h64 * PRIME3 & MASK
-  h64 ^= h64 >> 32n
-  return h64
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/bloom.js
-// Split Block Bloom Filter (https://github.com/apache/parquet-format/blob/master/BloomFilter.md)
-// A bloom filter is a sequence of 32-byte blocks. Each block holds 8 little-endian uint32 words.
-// Insertion sets one bit per word, chosen by salting the low 32 bits of an xxhash64.
-// Membership requires all 8 bits to be set; misses are exact, hits are probabilistic.
-
-
-
-
-/**
- * @import {BloomFilter, DataReader, ParquetQueryFilter, SchemaElement} from '../src/types.js'
- */
-
-const textEncoder = new TextEncoder()
-
-const SALT = new Uint32Array([
-  0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d,
-  0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31,
-])
-
-/**
- * Map the high 32 bits of a hash to a block index in [0, numBlocks).
- *
- * @param {bigint} hash
- * @param {number} numBlocks
- * @returns {number}
- */
-function blockIndex(hash, numBlocks) {
-  return Number((hash >> 32n) * BigInt(numBlocks) >> 32n)
-}
-
-/**
- * Per-block mask: 8 uint32 words, each with a single bit set at position `(low32 * SALT[i]) >> 27`.
- *
- * @param {bigint} hash
- * @returns {Uint32Array}
- */
-function blockMask(hash) {
-  const m = new Uint32Array(8)
-  const low = Number(hash & 0xffffffffn) | 0
-  for (let i = 0; i < 8; i++) {
-    m[i] = 1 << (Math.imul(low, SALT[i]) >>> 27)
-  }
-  return m
-}
-
-/**
- * Insert a hash into a Split Block Bloom Filter.
- *
- * @param {Uint32Array} blocks bloom filter words (8 * numBlocks long)
- * @param {bigint} hash 64-bit xxhash of the parquet-plain-encoded value
- */
-function sbbfInsert(blocks, hash) {
-  const offset = blockIndex(hash, blocks.length >> 3) << 3
-  const m = blockMask(hash)
-  for (let i = 0; i < 8; i++) {
-    blocks[offset + i] |= m[i]
-  }
-}
-
-/**
- * Test whether a hash might be present in a Split Block Bloom Filter.
- * False positives are possible; false negatives are not.
- *
- * @param {Uint32Array} blocks bloom filter words (8 * numBlocks long)
- * @param {bigint} hash 64-bit xxhash of the parquet-plain-encoded value
- * @returns {boolean}
- */
-function sbbfContains(blocks, hash) {
-  const offset = blockIndex(hash, blocks.length >> 3) << 3
-  const m = blockMask(hash)
-  for (let i = 0; i < 8; i++) {
-    if ((blocks[offset + i] & m[i]) === 0) return false
-  }
-  return true
-}
-
-/**
- * Parse a Split Block Bloom Filter from a reader positioned at the BloomFilterHeader.
- * Returns undefined when the header advertises an unsupported algorithm, hash, or
- * compression — callers should treat that as "cannot use this bloom filter."
- *
- * @param {DataReader} reader
- * @returns {BloomFilter | undefined}
- */
-function readBloomFilter(reader) {
-  const header = deserializeTCompactProtocol(reader)
-  const numBytes = header.field_1
-  if (typeof numBytes !== 'number' || numBytes <= 0 || numBytes % 32 !== 0) return undefined
-  // BloomFilterAlgorithm / Hash / Compression are unions with a single supported variant each.
-  if (!header.field_2?.field_1) return undefined // algorithm must be BLOCK
-  if (!header.field_3?.field_1) return undefined // hash must be XXHASH
-  if (!header.field_4?.field_1) return undefined // compression must be UNCOMPRESSED
-
-  const { view, offset } = reader
-  if (offset + numBytes > view.byteLength) {
-    throw new Error(`parquet bloom filter truncated: need ${numBytes} bytes, have ${view.byteLength - offset}`)
-  }
-  // Reader offset is not 4-aligned in general, and we want endian-portable reads.
-  const blocks = new Uint32Array(numBytes >> 2)
-  for (let i = 0; i < blocks.length; i++) {
-    blocks[i] = view.getUint32(offset + i * 4, true)
-  }
-  reader.offset = offset + numBytes
-  return { numBytes, blocks }
-}
-
-/**
- * Hash a JS filter value as its parquet PLAIN-encoded bytes, suitable for a
- * bloom filter lookup. Returns undefined when the column's parser is lossy or
- * ambiguous (DATE, TIMESTAMP_*, DECIMAL, JSON, BSON, INT96, FLOAT16, UUID,
- * GEOMETRY, GEOGRAPHY, INTERVAL) or when the JS value type doesn't match the
- * column. Callers must treat undefined as "bloom filter cannot help."
- *
- * @param {any} value
- * @param {SchemaElement} element
- * @returns {bigint | undefined}
- */
-function hashParquetValue(value, element) {
-  if (value === null || value === undefined) return undefined
-  const { type, converted_type, logical_type } = element
-
-  if (type === 'BOOLEAN') {
-    if (typeof value !== 'boolean') return undefined
-    return xxhash64(new Uint8Array([value ? 1 : 0]))
-  }
-
-  if (type === 'FLOAT') {
-    if (typeof value !== 'number') return undefined
-    const buf = new ArrayBuffer(4)
-    new DataView(buf).setFloat32(0, value, true)
-    return xxhash64(new Uint8Array(buf))
-  }
-
-  if (type === 'DOUBLE') {
-    if (typeof value !== 'number') return undefined
-    const buf = new ArrayBuffer(8)
-    new DataView(buf).setFloat64(0, value, true)
-    return xxhash64(new Uint8Array(buf))
-  }
-
-  if (type === 'INT32') {
-    if (converted_type === 'DATE' || converted_type === 'DECIMAL' || converted_type === 'TIME_MILLIS') return undefined
-    if (logical_type?.type === 'DATE' || logical_type?.type === 'TIME' || logical_type?.type === 'DECIMAL') return undefined
-    if (typeof value !== 'number' || !Number.isInteger(value)) return undefined
-    const buf = new ArrayBuffer(4)
-    new DataView(buf).setInt32(0, value | 0, true)
-    return xxhash64(new Uint8Array(buf))
-  }
-
-  if (type === 'INT64') {
-    if (converted_type === 'TIMESTAMP_MILLIS' || converted_type === 'TIMESTAMP_MICROS') return undefined
-    if (converted_type === 'TIME_MICROS' || converted_type === 'DECIMAL') return undefined
-    if (logical_type?.type === 'TIMESTAMP' || logical_type?.type === 'TIME' || logical_type?.type === 'DECIMAL') return undefined
-    let bigValue
-    if (typeof value === 'bigint') bigValue = value
-    else if (typeof value === 'number' && Number.isSafeInteger(value)) bigValue = BigInt(value)
-    else return undefined
-    const buf = new ArrayBuffer(8)
-    new DataView(buf).setBigUint64(0, BigInt.asUintN(64, bigValue), true)
-    return xxhash64(new Uint8Array(buf))
-  }
-
-  if (type === 'BYTE_ARRAY') {
-    if (converted_type === 'JSON' || converted_type === 'BSON' || converted_type === 'DECIMAL') return undefined
-    if (logical_type?.type === 'JSON' || logical_type?.type === 'BSON' || logical_type?.type === 'VARIANT') return undefined
-    if (logical_type?.type === 'GEOMETRY' || logical_type?.type === 'GEOGRAPHY') return undefined
-    if (typeof value === 'string') return xxhash64(textEncoder.encode(value))
-    if (value instanceof Uint8Array) return xxhash64(value)
-    return undefined
-  }
-
-  if (type === 'FIXED_LEN_BYTE_ARRAY') {
-    if (converted_type === 'DECIMAL' || converted_type === 'INTERVAL') return undefined
-    if (logical_type?.type === 'DECIMAL' || logical_type?.type === 'UUID' || logical_type?.type === 'FLOAT16') return undefined
-    if (logical_type?.type === 'GEOMETRY' || logical_type?.type === 'GEOGRAPHY') return undefined
-    if (value instanceof Uint8Array) return xxhash64(value)
-    return undefined
-  }
-
-  // INT96 deprecated, or type missing on group columns
-  return undefined
-}
-
-/**
- * Top-level column names that appear in $eq or $in predicates within a filter.
- * These are the only columns where a bloom filter can prove a value's absence
- * and let us skip a row group; any other operator can't be helped by a bloom.
- *
- * @param {ParquetQueryFilter | undefined} filter
- * @returns {Set<string>}
- */
-function bloomEligibleColumns(filter) {
-  /** @type {Set<string>} */
-  const out = new Set()
-  walkBloomEligible(filter, out)
-  return out
-}
-
-/**
- * @param {ParquetQueryFilter | undefined} filter
- * @param {Set<string>} out
- */
-function walkBloomEligible(filter, out) {
-  if (!filter) return
-  if ('$and' in filter && Array.isArray(filter.$and)) {
-    for (const sub of filter.$and) walkBloomEligible(sub, out)
-    return
-  }
-  if ('$or' in filter && Array.isArray(filter.$or)) {
-    for (const sub of filter.$or) walkBloomEligible(sub, out)
-    return
-  }
-  // $nor would need to prove presence, not absence — bloom can't help.
-  if ('$nor' in filter) return
-  for (const [field, condition] of Object.entries(filter)) {
-    if (field.startsWith('$')) continue
-    if (typeof condition === 'object' && condition !== null && !Array.isArray(condition)) {
-      if ('$eq' in condition || '$in' in condition) out.add(field)
-    } else {
-      // primitive / null / array condition is an implicit $eq
-      out.add(field)
-    }
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/utils.js
-/**
- * @import {AsyncBuffer, Awaitable, DecodedArray} from '../src/types.js'
- */
-
-
-
-/**
- * Replace bigint, date, etc with legal JSON types.
- *
- * @param {any} obj object to convert
- * @returns {unknown} converted object
- */
-function toJson(obj) {
-  if (obj === undefined) return null
-  if (typeof obj === 'bigint') return Number(obj)
-  if (Object.is(obj, -0)) return 0
-  if (Array.isArray(obj)) return obj.map(toJson)
-  if (obj instanceof Uint8Array) return Array.from(obj)
-  if (obj instanceof Date) return obj.toISOString()
-  if (obj instanceof Object) {
-    /** @type {Record<string, unknown>} */
-    const newObj = {}
-    for (const key of Object.keys(obj)) {
-      if (obj[key] === undefined) continue
-      newObj[key] = toJson(obj[key])
-    }
-    return newObj
-  }
-  return obj
-}
-
-/**
- * Concatenate two arrays fast.
- *
- * @param {any[]} aaa
- * @param {DecodedArray} bbb
- */
-function utils_concat(aaa, bbb) {
-  const chunk = 10000
-  for (let i = 0; i < bbb.length; i += chunk) {
-    aaa.push(...bbb.slice(i, i + chunk))
-  }
-}
-
-/**
- * Deep equality.
- *
- * @param {any} a
- * @param {any} b
- * @param {boolean} [strict]
- * @returns {boolean}
- */
-function equals(a, b, strict = true) {
-  // eslint-disable-next-line eqeqeq
-  if (strict ? a === b : a == b) return true
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false
-
-  if (a instanceof Uint8Array && b instanceof Uint8Array) {
-    if (a.length !== b.length) return false
-    for (let i = 0; i < a.length; i++) {
-      if (a[i] !== b[i]) return false
-    }
-    return true
-  }
-  if (a instanceof Date || b instanceof Date) {
-    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false
-    for (let i = 0; i < a.length; i++) {
-      if (!equals(a[i], b[i], strict)) return false
-    }
-    return true
-  }
-
-  const aKeys = Object.keys(a)
-  if (aKeys.length !== Object.keys(b).length) return false
-  for (const k of aKeys) {
-    if (!equals(a[k], b[k], strict)) return false
-  }
-  return true
-}
-
-/**
- * Get the byte length using fetch with a ranged GET request.
- * Aborts the request if server returns 200 instead of 206.
- *
- * @param {string} url
- * @param {RequestInit} [requestInit] fetch options
- * @param {typeof globalThis.fetch} [fetchFn] fetch function to use
- * @returns {Promise<number>}
- */
-async function byteLengthFromUrlUsingGet(url, requestInit = {}, fetchFn = globalThis.fetch) {
-  const controller = new AbortController()
-  const headers = new Headers(requestInit.headers)
-  headers.set('Range', 'bytes=0-0')
-
-  const res = await fetchFn(url, {
-    ...requestInit,
-    headers,
-    signal: controller.signal,
-  })
-
-  if (!res.ok) throw new Error(`fetch with range failed ${res.status}`)
-
-  // Server supports Range requests (206 Partial Content)
-  if (res.status === 206) {
-    const contentRange = res.headers.get('Content-Range')
-    if (!contentRange) throw new Error('missing content-range header')
-
-    // Parse "bytes 0-0/9446073" to get total length
-    const match = contentRange.match(/bytes \d+-\d+\/(\d+)/)
-    if (!match) throw new Error(`invalid content-range header: ${contentRange}`)
-
-    return parseInt(match[1])
-  }
-
-  // Server ignored Range and returned 200 - get Content-Length and abort request
-  if (res.status === 200) {
-    const contentLength = res.headers.get('Content-Length')
-
-    // Abort the request to stop any ongoing download
-    controller.abort()
-
-    if (contentLength) return parseInt(contentLength)
-  }
-
-  throw new Error('server does not support range requests and missing content-length')
-}
-
-/**
- * Get the byte length of a URL using a HEAD request.
- * If HEAD fails with 403 (e.g., with signed S3 URLs), falls back to a ranged GET request.
- * If HEAD succeeds but Content-Length is missing, falls back to GET with range.
- * If requestInit is provided, it will be passed to fetch.
- *
- * @param {string} url
- * @param {RequestInit} [requestInit] fetch options
- * @param {typeof globalThis.fetch} [customFetch] fetch function to use
- * @returns {Promise<number>}
- */
-async function byteLengthFromUrl(url, requestInit, customFetch) {
-  const fetch = customFetch ?? globalThis.fetch
-  const res = await fetch(url, { ...requestInit, method: 'HEAD' })
-
-  // If HEAD request is forbidden (common with signed S3 URLs), try GET with range
-  if (res.status === 403) {
-    return byteLengthFromUrlUsingGet(url, requestInit, fetch)
-  }
-
-  if (!res.ok) throw new Error(`fetch head failed ${res.status}`)
-  const length = res.headers.get('Content-Length')
-  // If Content-Length is missing from HEAD, fallback to GET with range
-  if (!length) {
-    return byteLengthFromUrlUsingGet(url, requestInit, fetch)
-  }
-  return parseInt(length)
-}
-
-/**
- * Construct an AsyncBuffer for a URL.
- * If byteLength is not provided, will make a HEAD request to get the file size.
- * If fetch is provided, it will be used instead of the global fetch.
- * If requestInit is provided, it will be passed to fetch.
- *
- * @param {object} options
- * @param {string} options.url
- * @param {number} [options.byteLength]
- * @param {typeof globalThis.fetch} [options.fetch] fetch function to use
- * @param {RequestInit} [options.requestInit]
- * @returns {Promise<AsyncBuffer>}
- */
-async function asyncBufferFromUrl({ url, byteLength, requestInit, fetch: customFetch }) {
-  if (!url) throw new Error('missing url')
-  const fetch = customFetch ?? globalThis.fetch
-  // byte length from HEAD request
-  byteLength ??= await byteLengthFromUrl(url, requestInit, fetch)
-
-  /**
-   * A promise for the whole buffer, if range requests are not supported.
-   * @type {Promise<ArrayBuffer>|undefined}
-   */
-  let buffer = undefined
-  const init = requestInit || {}
-
-  return {
-    byteLength,
-    async slice(start, end) {
-      if (buffer) {
-        return buffer.then(buffer => buffer.slice(start, end))
-      }
-
-      const headers = new Headers(init.headers)
-      const endStr = end === undefined ? '' : end - 1
-      headers.set('Range', `bytes=${start}-${endStr}`)
-
-      const res = await fetch(url, { ...init, headers })
-      if (!res.ok || !res.body) throw new Error(`fetch failed ${res.status}`)
-
-      if (res.status === 200) {
-        // Endpoint does not support range requests and returned the whole object
-        buffer = res.arrayBuffer()
-        return buffer.then(buffer => buffer.slice(start, end))
-      } else if (res.status === 206) {
-        // The endpoint supports range requests and sent us the requested range
-        return res.arrayBuffer()
-      } else {
-        throw new Error(`fetch received unexpected status code ${res.status}`)
-      }
-    },
-  }
-}
-
-/**
- * Returns a cached layer on top of an AsyncBuffer. For caching slices of a file
- * that are read multiple times, possibly over a network.
- *
- * @param {AsyncBuffer} file file-like object to cache
- * @param {{ minSize?: number }} [options]
- * @returns {AsyncBuffer} cached file-like object
- */
-function cachedAsyncBuffer({ byteLength, slice }, { minSize = defaultInitialFetchSize } = {}) {
-  if (byteLength < minSize) {
-    // Cache whole file if it's small
-    const buffer = slice(0, byteLength)
-    return {
-      byteLength,
-      async slice(start, end) {
-        return (await buffer).slice(start, end)
-      },
-    }
-  }
-  const cache = new Map()
-  return {
-    byteLength,
-    /**
-     * @param {number} start
-     * @param {number} [end]
-     * @returns {Awaitable<ArrayBuffer>}
-     */
-    slice(start, end) {
-      const key = cacheKey(start, end, byteLength)
-      const cached = cache.get(key)
-      if (cached) return cached
-      // cache miss, read from file
-      const promise = slice(start, end)
-      cache.set(key, promise)
-      return promise
-    },
-  }
-}
-
-
-/**
- * Returns canonical cache key for a byte range 'start,end'.
- * Normalize int-range and suffix-range requests to the same key.
- *
- * @param {number} start start byte of range
- * @param {number} [end] end byte of range, or undefined for suffix range
- * @param {number} [size] size of file, or undefined for suffix range
- * @returns {string}
- */
-function cacheKey(start, end, size) {
-  if (start < 0) {
-    if (end !== undefined) throw new Error(`invalid suffix range [${start}, ${end}]`)
-    if (size === undefined) return `${start},`
-    return `${size + start},${size}`
-  } else if (end !== undefined) {
-    if (start > end) throw new Error(`invalid empty range [${start}, ${end}]`)
-    return `${start},${end}`
-  } else if (size === undefined) {
-    return `${start},`
-  } else {
-    return `${start},${size}`
-  }
-}
-
-/**
- * Flatten a list of lists into a single list.
- *
- * @param {DecodedArray[]} [chunks]
- * @returns {DecodedArray}
- */
-function utils_flatten(chunks) {
-  if (!chunks) return []
-  if (chunks.length === 1) return chunks[0]
-  /** @type {any[]} */
-  const output = []
-  for (const chunk of chunks) {
-    utils_concat(output, chunk)
-  }
-  return output
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/filter.js
-/**
- * @import {BloomFilter, ColumnPageStats, PageRanges, ParquetQueryFilter, RowGroup, SchemaElement} from '../src/types.js'
- */
-
-
-
-
-const encoder = new TextEncoder()
-
-/**
- * Returns the physical leaf paths referenced by a filter.
- *
- * @param {ParquetQueryFilter} [filter]
- * @returns {string[]}
- */
-function pathsNeededForFilter(filter) {
-  if (!filter) return []
-  /** @type {string[]} */
-  const paths = []
-  if ('$and' in filter && Array.isArray(filter.$and)) {
-    paths.push(...filter.$and.flatMap(pathsNeededForFilter))
-  } else if ('$or' in filter && Array.isArray(filter.$or)) {
-    paths.push(...filter.$or.flatMap(pathsNeededForFilter))
-  } else if ('$nor' in filter && Array.isArray(filter.$nor)) {
-    paths.push(...filter.$nor.flatMap(pathsNeededForFilter))
-  } else {
-    paths.push(...Object.keys(filter))
-  }
-  return [...new Set(paths)]
-}
-
-/**
- * Returns an array of top-level column names needed to evaluate the filter.
- *
- * @param {ParquetQueryFilter} [filter]
- * @returns {string[]}
- */
-function filter_columnsNeededForFilter(filter) {
-  return [...new Set(pathsNeededForFilter(filter).map(path => path.split('.')[0]))]
-}
-
-/**
- * Match a record against a query filter
- *
- * @param {Record<string, any>} record
- * @param {ParquetQueryFilter} filter
- * @param {boolean} [strict]
- * @returns {boolean}
- */
-function matchFilter(record, filter, strict = true) {
-  if ('$and' in filter && Array.isArray(filter.$and)) {
-    return filter.$and.every(subQuery => matchFilter(record, subQuery, strict))
-  }
-  if ('$or' in filter && Array.isArray(filter.$or)) {
-    return filter.$or.some(subQuery => matchFilter(record, subQuery, strict))
-  }
-  if ('$nor' in filter && Array.isArray(filter.$nor)) {
-    return !filter.$nor.some(subQuery => matchFilter(record, subQuery, strict))
-  }
-
-  return Object.entries(filter).every(([field, condition]) => {
-    const value = resolve(record, field)
-
-    // implicit $eq for non-object conditions
-    if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
-      return equals(value, condition, strict)
-    }
-
-    return Object.entries(condition || {}).every(([operator, target]) => {
-      if (operator === '$gt') return value !== null && value !== undefined && value > target
-      if (operator === '$gte') return value !== null && value !== undefined && value >= target
-      if (operator === '$lt') return value !== null && value !== undefined && value < target
-      if (operator === '$lte') return value !== null && value !== undefined && value <= target
-      if (operator === '$eq') return equals(value, target, strict)
-      if (operator === '$ne') return !equals(value, target, strict)
-      if (operator === '$in') return Array.isArray(target) && matchesIn(value, target, strict)
-      if (operator === '$nin') return Array.isArray(target) && !matchesIn(value, target, strict)
-      // value is already resolved, so re-wrap it under a plain key. Reusing
-      // field would send a dotted path back through resolve and lose the value.
-      if (operator === '$not') return !matchFilter({ value }, { value: target }, strict)
-      return true
-    })
-  })
-}
-
-/**
- * Match a value or one of its immediate array elements against a list.
- *
- * @param {any} value
- * @param {any[]} targets
- * @param {boolean} strict
- * @returns {boolean}
- */
-function matchesIn(value, targets, strict) {
-  return targets.some(target =>
-    equals(value, target, strict) ||
-    Array.isArray(value) && value.some(element => equals(element, target, strict)))
-}
-
-/**
- * Check if a row group can be skipped based on filter and column statistics,
- * optionally consulting per-column bloom filters for equality predicates that
- * statistics can't decide.
- *
- * @param {object} options
- * @param {RowGroup} options.rowGroup
- * @param {string[]} options.physicalColumns
- * @param {ParquetQueryFilter | undefined} options.filter
- * @param {boolean} [options.strict]
- * @param {Record<string, BloomFilter>} [options.bloomFilters] keyed by filter path
- * @param {Record<string, SchemaElement>} [options.schemaElements] keyed by physical leaf path
- * @returns {boolean} true if the row group can be skipped
- */
-function canSkipRowGroup({ rowGroup, physicalColumns, filter, strict = true, bloomFilters, schemaElements }) {
-  if (!filter) return false
-
-  // Handle logical operators
-  if ('$and' in filter && Array.isArray(filter.$and)) {
-    // For AND, we can skip if ANY condition allows skipping
-    return filter.$and.some(subFilter => canSkipRowGroup({ rowGroup, physicalColumns, filter: subFilter, strict, bloomFilters, schemaElements }))
-  }
-  if ('$or' in filter && Array.isArray(filter.$or)) {
-    // For OR, we can skip only if ALL conditions allow skipping
-    return filter.$or.every(subFilter => canSkipRowGroup({ rowGroup, physicalColumns, filter: subFilter, strict, bloomFilters, schemaElements }))
-  }
-  if ('$nor' in filter && Array.isArray(filter.$nor)) {
-    // For NOR, we can skip if none of the conditions allow skipping
-    // This is complex, so we'll be conservative and not skip
-    return false
-  }
-
-  // Check column filters
-  for (const [field, condition] of Object.entries(filter)) {
-    // Find the column chunk for this field
-    const columnIndex = physicalColumns.indexOf(field)
-    if (columnIndex === -1) continue
-
-    const stats = rowGroup.columns[columnIndex].meta_data?.statistics
-    const { min, max, min_value, max_value, null_count: nullCount } = stats || {}
-    const minVal = min_value !== undefined ? min_value : min
-    const maxVal = max_value !== undefined ? max_value : max
-    const haveStats = minVal !== undefined && maxVal !== undefined
-
-    const bloom = bloomFilters?.[field]
-    const element = schemaElements?.[field]
-    const matchingNulls = matchFilter({ value: null }, { value: condition }, strict) &&
-      (nullCount === undefined || nullCount > 0)
-
-    if (haveStats && !matchingNulls && canSkipStats(condition, minVal, maxVal, strict, element)) {
-      return true
-    }
-
-    // Handle operators
-    for (const [operator, target] of Object.entries(condition || {})) {
-      // Bloom-filter skipping for equality predicates (proves absence, never presence)
-      if (bloom && element) {
-        if (operator === '$eq') {
-          const hash = hashParquetValue(target, element)
-          if (hash !== undefined && !sbbfContains(bloom.blocks, hash)) return true
-        }
-        if (operator === '$in' && Array.isArray(target) && target.length > 0) {
-          let allAbsent = true
-          for (const v of target) {
-            const h = hashParquetValue(v, element)
-            if (h === undefined || sbbfContains(bloom.blocks, h)) {
-              allAbsent = false
-              break
-            }
-          }
-          if (allAbsent) return true
-        }
-      }
-    }
-  }
-
-  return false
-}
-
-/**
- * Check if a page value range [minVal, maxVal] provably contains no value
- * matching the operator conditions.
- *
- * @param {any} condition operator object like { $gt: 5 }
- * @param {any} minVal lower bound (may be truncated, still a valid bound)
- * @param {any} maxVal upper bound (may be truncated, still a valid bound)
- * @param {boolean} strict
- * @param {SchemaElement} [element] physical schema element for the bounds
- * @returns {boolean} true if no value in the range can match
- */
-function canSkipStats(condition, minVal, maxVal, strict, element) {
-  if (minVal === undefined || maxVal === undefined) return false
-  const mayContainNaN = element?.type === 'FLOAT' || element?.type === 'DOUBLE' || element?.logical_type?.type === 'FLOAT16'
-  for (const [operator, target] of Object.entries(condition || {})) {
-    const minComparison = compareParquetValues(minVal, target, strict, element)
-    const maxComparison = compareParquetValues(maxVal, target, strict, element)
-    // Row filtering uses JavaScript relational operators. For non-ASCII
-    // strings their UTF-16 order can differ from Parquet's UTF-8 index order,
-    // and binary values are string-coerced rather than byte-compared, so those
-    // min/max bounds cannot safely prove a relational predicate impossible.
-    const binaryBounds = minVal instanceof Uint8Array || maxVal instanceof Uint8Array
-    const relationalBoundsAreSafe = !binaryBounds && (element?.type !== 'BYTE_ARRAY' ||
-      typeof target === 'string' && [...target].every(character => character.charCodeAt(0) <= 0x7f))
-    if (operator === '$gt' && relationalBoundsAreSafe && maxComparison !== undefined && maxComparison <= 0) return true
-    if (operator === '$gte' && relationalBoundsAreSafe && maxComparison !== undefined && maxComparison < 0) return true
-    if (operator === '$lt' && relationalBoundsAreSafe && minComparison !== undefined && minComparison >= 0) return true
-    if (operator === '$lte' && relationalBoundsAreSafe && minComparison !== undefined && minComparison > 0) return true
-    if (operator === '$eq') {
-      const targetMinComparison = compareParquetValues(target, minVal, strict, element)
-      const targetMaxComparison = compareParquetValues(target, maxVal, strict, element)
-      if (targetMinComparison !== undefined && targetMinComparison < 0 ||
-          targetMaxComparison !== undefined && targetMaxComparison > 0) return true
-    }
-    if (operator === '$ne' && !mayContainNaN && equals(minVal, maxVal, strict) && equals(minVal, target, strict)) return true
-    if (operator === '$in' && Array.isArray(target) && target.every(value => {
-      const valueMinComparison = compareParquetValues(value, minVal, strict, element)
-      const valueMaxComparison = compareParquetValues(value, maxVal, strict, element)
-      return valueMinComparison !== undefined && valueMinComparison < 0 ||
-        valueMaxComparison !== undefined && valueMaxComparison > 0
-    })) return true
-    if (operator === '$nin' && !mayContainNaN && Array.isArray(target) && equals(minVal, maxVal, strict) && target.some(value => equals(minVal, value, strict))) return true
-  }
-  return false
-}
-
-/**
- * Compare values using Parquet's unsigned lexicographic ordering for binary
- * values. Returns undefined when values do not have a safely comparable order.
- *
- * @param {any} a
- * @param {any} b
- * @param {boolean} strict
- * @param {SchemaElement} [element]
- * @returns {-1 | 0 | 1 | undefined}
- */
-function compareParquetValues(a, b, strict, element) {
-  // BYTE_ARRAY values are decoded as UTF-8 strings by the default parser even
-  // without an explicit UTF8/STRING annotation.
-  if (element?.type === 'BYTE_ARRAY') {
-    if (typeof a !== 'string' || typeof b !== 'string') return undefined
-    return compareBytes(encoder.encode(a), encoder.encode(b))
-  }
-  if (a instanceof Uint8Array || b instanceof Uint8Array) {
-    if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array)) return undefined
-    return compareBytes(a, b)
-  }
-  if (a < b) return -1
-  if (a > b) return 1
-  if (equals(a, b, strict)) return 0
-  return undefined
-}
-
-/**
- * @param {Uint8Array} a
- * @param {Uint8Array} b
- * @returns {-1 | 0 | 1}
- */
-function compareBytes(a, b) {
-  const length = Math.min(a.length, b.length)
-  for (let i = 0; i < length; i++) {
-    if (a[i] < b[i]) return -1
-    if (a[i] > b[i]) return 1
-  }
-  if (a.length < b.length) return -1
-  if (a.length > b.length) return 1
-  return 0
-}
-
-/**
- * Check whether the filter condition accepts a null value.
- *
- * @param {any} condition
- * @param {boolean} strict
- * @returns {boolean}
- */
-function matchesNull(condition, strict) {
-  return matchFilter({ value: null }, { value: condition }, strict)
-}
-
-/**
- * Compute candidate row ranges within a row group that could match the filter,
- * based on per-page column index statistics.
- *
- * Returns sorted disjoint [start, end) row ranges relative to the group.
- * An empty array means the filter provably matches no rows in the group.
- * Returns undefined when the page statistics give no pruning information
- * (the caller must read the whole selection).
- *
- * @param {ParquetQueryFilter | undefined} filter
- * @param {Record<string, ColumnPageStats>} columnPages keyed by physical leaf path
- * @param {number} groupRows number of rows in the row group
- * @param {boolean} [strict]
- * @returns {PageRanges | undefined}
- */
-function filterPageRanges(filter, columnPages, groupRows, strict = true) {
-  if (!filter) return undefined
-  if ('$and' in filter && Array.isArray(filter.$and)) {
-    /** @type {PageRanges | undefined} */
-    let ranges
-    for (const subFilter of filter.$and) {
-      ranges = intersectRanges(ranges, filterPageRanges(subFilter, columnPages, groupRows, strict))
-    }
-    return ranges
-  }
-  if ('$or' in filter && Array.isArray(filter.$or)) {
-    /** @type {PageRanges} */
-    let ranges = []
-    for (const subFilter of filter.$or) {
-      const subRanges = filterPageRanges(subFilter, columnPages, groupRows, strict)
-      // any un-prunable branch could match anywhere
-      if (!subRanges) return undefined
-      ranges = unionRanges(ranges, subRanges)
-    }
-    return ranges
-  }
-  if ('$nor' in filter && Array.isArray(filter.$nor)) {
-    // Conservative: negations cannot be pruned by min/max bounds
-    return undefined
-  }
-
-  // Column conditions: all fields must match, so intersect their ranges
-  /** @type {PageRanges | undefined} */
-  let result
-  for (const [field, condition] of Object.entries(filter)) {
-    const pages = columnPages[field]
-    if (!pages) continue
-    const nullCanMatch = matchesNull(condition, strict)
-    /** @type {PageRanges} */
-    const keep = []
-    for (let i = 0; i < pages.pageStarts.length; i++) {
-      const start = pages.pageStarts[i]
-      const end = i + 1 < pages.pageStarts.length ? pages.pageStarts[i + 1] : groupRows
-      const nullCount = pages.nullCounts?.[i]
-      // Keep pages with matching nulls, including pages whose null presence is
-      // unknown because the optional null_counts index field was omitted.
-      const matchingNulls = nullCanMatch && (nullCount === undefined || nullCount > 0)
-      const skip = !pages.nullPages[i] && !matchingNulls &&
-        canSkipStats(condition, pages.minValues[i], pages.maxValues[i], strict, pages.element)
-      if (!skip) {
-        const last = keep[keep.length - 1]
-        if (last && last[1] === start) last[1] = end
-        else keep.push([start, end])
-      }
-    }
-    result = intersectRanges(result, keep)
-  }
-  return result
-}
-
-/**
- * Intersect two sets of sorted disjoint ranges. Undefined means "everything".
- *
- * @param {PageRanges | undefined} a
- * @param {PageRanges | undefined} b
- * @returns {PageRanges | undefined}
- */
-function intersectRanges(a, b) {
-  if (!a) return b
-  if (!b) return a
-  /** @type {PageRanges} */
-  const out = []
-  let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) {
-    const start = Math.max(a[i][0], b[j][0])
-    const end = Math.min(a[i][1], b[j][1])
-    if (start < end) out.push([start, end])
-    if (a[i][1] < b[j][1]) i++
-    else j++
-  }
-  return out
-}
-
-/**
- * Union two sets of sorted disjoint ranges.
- *
- * @param {PageRanges} a
- * @param {PageRanges} b
- * @returns {PageRanges}
- */
-function unionRanges(a, b) {
-  /** @type {PageRanges} */
-  const out = []
-  let i = 0
-  let j = 0
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || i < a.length && a[i][0] <= b[j][0] ? a[i++] : b[j++]
-    const last = out[out.length - 1]
-    if (last && next[0] <= last[1]) last[1] = Math.max(last[1], next[1])
-    else out.push([next[0], next[1]])
-  }
-  return out
-}
-
-/**
- * Resolve a dot-notation path to a value in a nested object.
- *
- * @param {Record<string, any>} record
- * @param {string} path
- * @returns {any}
- */
-function resolve(record, path) {
-  let value = record
-  for (const part of path.split('.')) {
-    value = value?.[part]
-  }
-  return value
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/constants.js
@@ -43984,11 +43068,11 @@ const PageTypes = [
 ]
 
 /** @type {import('../src/types.d.ts').BoundaryOrder[]} */
-const BoundaryOrders = [
+const BoundaryOrders = (/* unused pure expression or super */ null && ([
   'UNORDERED',
   'ASCENDING',
   'DESCENDING',
-]
+]))
 
 /** @type {import('../src/types.d.ts').EdgeInterpolationAlgorithm[]} */
 const EdgeInterpolationAlgorithms = [
@@ -44183,7 +43267,7 @@ const DEFAULT_PARSERS = {
  * @param {ColumnDecoder} columnDecoder
  * @returns {DecodedArray} series of rich types
  */
-function convertWithDictionary(data, dictionary, encoding, columnDecoder) {
+function convert_convertWithDictionary(data, dictionary, encoding, columnDecoder) {
   if (dictionary && encoding.endsWith('_DICTIONARY')) {
     let output = data
     if (data instanceof Uint8Array && !(dictionary instanceof Uint8Array)) {
@@ -44195,7 +43279,7 @@ function convertWithDictionary(data, dictionary, encoding, columnDecoder) {
     }
     return output
   } else {
-    return convert(data, columnDecoder)
+    return convert_convert(data, columnDecoder)
   }
 }
 
@@ -44206,7 +43290,7 @@ function convertWithDictionary(data, dictionary, encoding, columnDecoder) {
  * @param {ColumnDecoder} columnDecoder
  * @returns {DecodedArray} series of rich types
  */
-function convert(data, columnDecoder) {
+function convert_convert(data, columnDecoder) {
   const { element, parsers, utf8 = true, schemaPath } = columnDecoder
   const { type, converted_type: ctype, logical_type: ltype } = element
   const nullable = element.repetition_type !== 'REQUIRED'
@@ -44500,7 +43584,7 @@ function isMapLike(schema) {
  * @param {SchemaTree[]} schemaPath
  * @returns {boolean}
  */
-function isFlatColumn(schemaPath) {
+function schema_isFlatColumn(schemaPath) {
   if (schemaPath.length !== 2) return false
   const [, column] = schemaPath
   if (column.element.repetition_type === 'REPEATED') return false
@@ -44511,6 +43595,168 @@ function isFlatColumn(schemaPath) {
 /**
  * @import {SchemaElement, SchemaTree} from '../src/types.js'
  */
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/thrift.js
+/**
+ * @import {DataReader, ThriftObject, ThriftType} from '../src/types.js'
+ */
+
+// TCompactProtocol types
+const STOP = 0
+const TRUE = 1
+const FALSE = 2
+const BYTE = 3
+const I16 = 4
+const I32 = 5
+const I64 = 6
+const DOUBLE = 7
+const BINARY = 8
+const LIST = 9
+const STRUCT = 12
+
+/**
+ * Parse TCompactProtocol
+ *
+ * @param {DataReader} reader
+ * @returns {{ [key: `field_${number}`]: any }}
+ */
+function deserializeTCompactProtocol(reader) {
+  /** @type {ThriftObject} */
+  const value = {}
+  let fid = 0
+
+  while (true) {
+    if (reader.offset >= reader.view.byteLength) throw new Error('thrift struct ended without STOP')
+    // Parse each field based on its type and add to the result object
+    const byte = reader.view.getUint8(reader.offset++)
+    const type = byte & 0x0f
+    if (type === STOP) break
+    const delta = byte >> 4
+    fid = delta ? fid + delta : readZigZag(reader)
+    value[`field_${fid}`] = readElement(reader, type)
+  }
+
+  return value
+}
+
+/**
+ * Read a single element based on its type
+ *
+ * @param {DataReader} reader
+ * @param {number} type
+ * @returns {ThriftType}
+ */
+function readElement(reader, type) {
+  switch (type) {
+  case TRUE:
+    return true
+  case FALSE:
+    return false
+  case BYTE:
+    return reader.view.getInt8(reader.offset++)
+  case I16:
+  case I32:
+    return readZigZag(reader)
+  case I64:
+    return readZigZagBigInt(reader)
+  case DOUBLE: {
+    const value = reader.view.getFloat64(reader.offset, true)
+    reader.offset += 8
+    return value
+  }
+  case BINARY: {
+    const stringLength = readVarInt(reader)
+    if (reader.offset + stringLength > reader.view.byteLength) {
+      throw new Error(`thrift binary length ${stringLength} exceeds remaining ${reader.view.byteLength - reader.offset} bytes`)
+    }
+    const strBytes = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, stringLength)
+    reader.offset += stringLength
+    return strBytes
+  }
+  case LIST: {
+    const byte = reader.view.getUint8(reader.offset++)
+    const elemType = byte & 0x0f
+    let listSize = byte >> 4
+    if (listSize === 15) {
+      listSize = readVarInt(reader)
+    }
+    const boolType = elemType === TRUE || elemType === FALSE
+    const values = new Array(listSize)
+    for (let i = 0; i < listSize; i++) {
+      values[i] = boolType ? readElement(reader, BYTE) === 1 : readElement(reader, elemType)
+    }
+    return values
+  }
+  case STRUCT:
+    // main function handles struct parsing
+    return deserializeTCompactProtocol(reader)
+  default:
+    // MAP, SET, UUID not used by parquet
+    throw new Error(`thrift unhandled type: ${type}`)
+  }
+}
+
+/**
+ * Read varint aka Unsigned LEB128.
+ *
+ * @param {DataReader} reader
+ * @returns {number}
+ */
+function readVarInt(reader) {
+  let result = 0
+  let shift = 0
+  while (true) {
+    // Read groups of 7 low bits until high bit is 0
+    const byte = reader.view.getUint8(reader.offset++)
+    result |= (byte & 0x7f) << shift
+    if (!(byte & 0x80)) {
+      return result
+    }
+    shift += 7
+  }
+}
+
+/**
+ * Read a varint as a bigint.
+ *
+ * @param {DataReader} reader
+ * @returns {bigint}
+ */
+function readVarBigInt(reader) {
+  let result = 0n
+  let shift = 0n
+  while (true) {
+    const byte = reader.view.getUint8(reader.offset++)
+    result |= BigInt(byte & 0x7f) << shift
+    if (!(byte & 0x80)) {
+      return result
+    }
+    shift += 7n
+  }
+}
+
+/**
+ * Read a zigzag number.
+ * Zigzag folds positive and negative numbers into the positive number space.
+ *
+ * @param {DataReader} reader
+ * @returns {number}
+ */
+function readZigZag(reader) {
+  const zigzag = readVarInt(reader)
+  return zigzag >>> 1 ^ -(zigzag & 1)
+}
+
+/**
+ * Read a zigzag bigint.
+ *
+ * @param {DataReader} reader
+ * @returns {bigint}
+ */
+function readZigZagBigInt(reader) {
+  const zigzag = readVarBigInt(reader)
+  return zigzag >> 1n ^ -(zigzag & 1n)
+}
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/geoparquet.js
 /**
@@ -44563,7 +43809,7 @@ function markGeoColumns(schema, key_value_metadata) {
  * @import {AsyncBuffer, FileMetaData, KeyValue, LogicalType, MetadataOptions, MinMaxType, ParquetParsers, SchemaElement, SchemaTree, Statistics, TimeUnit} from '../src/types.js'
  */
 
-const metadata_defaultInitialFetchSize = 1 << 19 // 512kb
+const defaultInitialFetchSize = 1 << 19 // 512kb
 
 const metadata_decoder = new TextDecoder()
 function decode(/** @type {Uint8Array} */ value) {
@@ -44594,7 +43840,7 @@ function decode(/** @type {Uint8Array} */ value) {
  * @param {MetadataOptions & { initialFetchSize?: number }} options initial fetch size in bytes (default 512kb)
  * @returns {Promise<FileMetaData>} parquet metadata object
  */
-async function metadata_parquetMetadataAsync(asyncBuffer, { parsers, initialFetchSize = metadata_defaultInitialFetchSize, geoparquet = true } = {}) {
+async function parquetMetadataAsync(asyncBuffer, { parsers, initialFetchSize = defaultInitialFetchSize, geoparquet = true } = {}) {
   if (!asyncBuffer || !(asyncBuffer.byteLength >= 0)) throw new Error('parquet expected AsyncBuffer')
 
   // fetch last bytes (footer) of the file
@@ -44782,7 +44028,7 @@ function parquetMetadata(arrayBuffer, { parsers, geoparquet = true } = {}) {
  * @param {{schema: SchemaElement[]}} metadata parquet metadata object
  * @returns {SchemaTree} tree of schema elements
  */
-function metadata_parquetSchema({ schema }) {
+function parquetSchema({ schema }) {
   return getSchemaPath(schema, [])[0]
 }
 
@@ -44907,3130 +44153,6 @@ function convertMetadata(value, schema, parsers) {
   if (type === 'FIXED_LEN_BYTE_ARRAY') return value
   // assert(false)
   return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/variant.js
-
-
-/**
- * @import {DataReader, ParquetParsers, VariantMetadata} from '../src/types.js'
- */
-
-const variant_decoder = new TextDecoder()
-/** @type {WeakMap<object, Map<string, VariantMetadata>>} */
-const metadataCache = new WeakMap()
-
-/**
- * Recursively decode variant structs into native values.
- *
- * @param {any} value
- * @param {ParquetParsers} [parsers]
- * @returns {any}
- */
-function decodeVariantColumn(value, parsers = DEFAULT_PARSERS) {
-  if (Array.isArray(value)) {
-    return value.map(entry => decodeVariantColumn(entry, parsers))
-  }
-  if (typeof value !== 'object') return value
-
-  if ('metadata' in value) {
-    const metadata = parseVariantMetadata(value.metadata)
-
-    // Decode shredded fields from typed_value
-    const shreddedFields = value.typed_value && decodeTypedValue(value.typed_value, metadata, parsers)
-
-    // Decode binary value (may contain additional fields for partially shredded objects)
-    const binaryValue = value.value && readVariant(makeReader(value.value), metadata, parsers)
-
-    // Merge shredded and binary values for partially shredded objects
-    if (shreddedFields && binaryValue) {
-      return { ...binaryValue, ...shreddedFields }
-    }
-    return shreddedFields ?? binaryValue
-  }
-
-  return value
-}
-
-/**
- * Decode a shredded variant typed_value field.
- *
- * @param {any} typedValue
- * @param {VariantMetadata} metadata
- * @param {ParquetParsers} parsers
- * @returns {any}
- */
-function decodeTypedValue(typedValue, metadata, parsers) {
-  if (typedValue instanceof Date) return typedValue
-
-  // Handle {typed_value, value} wrapper - unwrap and recurse
-  if (typedValue && typeof typedValue === 'object' && !Array.isArray(typedValue) && !(typedValue instanceof Uint8Array)) {
-    if ('typed_value' in typedValue && typedValue.typed_value !== null && typedValue.typed_value !== undefined) {
-      return decodeTypedValue(typedValue.typed_value, metadata, parsers)
-    }
-    if ('value' in typedValue && typedValue.value instanceof Uint8Array) {
-      return readVariant(makeReader(typedValue.value), metadata, parsers)
-    }
-    if ('typed_value' in typedValue || 'value' in typedValue) {
-      // both null/missing → field is null
-      return null
-    }
-    // Shredded object: each field value gets decoded
-    /** @type {Record<string, any>} */
-    const result = {}
-    for (const [key, field] of Object.entries(typedValue)) {
-      if (!metadata.dictionary.includes(key)) continue
-      result[key] = decodeTypedValue(field, metadata, parsers)
-    }
-    return result
-  }
-
-  // Uint8Array: decode as binary variant
-  if (typedValue instanceof Uint8Array) {
-    return readVariant(makeReader(typedValue), metadata, parsers)
-  }
-
-  // Arrays
-  if (Array.isArray(typedValue)) {
-    return typedValue.map(element => decodeTypedValue(element, metadata, parsers))
-  }
-
-  return typedValue
-}
-
-/**
- * @param {Uint8Array} bytes
- * @returns {DataReader}
- */
-function makeReader(bytes) {
-  return { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 }
-}
-
-/**
- * Parse and cache variant metadata dictionary.
- *
- * @param {Uint8Array} bytes
- * @returns {VariantMetadata}
- */
-function parseVariantMetadata(bytes) {
-  let bufferCache = metadataCache.get(bytes.buffer)
-  if (!bufferCache) {
-    bufferCache = new Map()
-    metadataCache.set(bytes.buffer, bufferCache)
-  }
-  const key = `${bytes.byteOffset}:${bytes.byteLength}`
-  const cached = bufferCache.get(key)
-  if (cached) return cached
-
-  const reader = makeReader(bytes)
-  const header = reader.view.getUint8(reader.offset++)
-  const version = header & 0x0f
-  if (version !== 1) throw new Error(`parquet unsupported variant metadata version: ${version}`)
-  const sorted = (header >> 4 & 0x1) === 1
-  const offsetSize = (header >> 6 & 0x3) + 1
-
-  const dictionarySize = readUnsigned(reader, offsetSize)
-
-  const offsets = new Array(dictionarySize + 1)
-  for (let i = 0; i < offsets.length; i++) {
-    offsets[i] = readUnsigned(reader, offsetSize)
-  }
-
-  const base = reader.offset
-  const dictionary = new Array(dictionarySize)
-  for (let i = 0; i < dictionarySize; i++) {
-    const start = offsets[i]
-    const end = offsets[i + 1]
-    const strBytes = new Uint8Array(bytes.buffer, bytes.byteOffset + base + start, end - start)
-    dictionary[i] = variant_decoder.decode(strBytes)
-  }
-
-  const metadata = { dictionary, sorted }
-  bufferCache.set(key, metadata)
-  return metadata
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} byteWidth
- * @returns {number}
- */
-function readUnsigned(reader, byteWidth) {
-  let value = 0
-  for (let i = 0; i < byteWidth; i++) {
-    value |= reader.view.getUint8(reader.offset + i) << i * 8
-  }
-  reader.offset += byteWidth
-  return value
-}
-
-/**
- * @param {DataReader} reader
- * @param {VariantMetadata} metadata
- * @param {ParquetParsers} parsers
- * @returns {any}
- */
-function readVariant(reader, metadata, parsers) {
-  const typeByte = reader.view.getUint8(reader.offset++)
-  const basicType = typeByte & 0x3
-  const header = typeByte >> 2
-  if (basicType === 0) return readVariantPrimitive(reader, header, parsers)
-  if (basicType === 2) return readVariantObject(reader, header, metadata, parsers)
-  if (basicType === 3) return readVariantArray(reader, header, metadata, parsers)
-  // else short string
-  const bytes = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, header)
-  reader.offset += header
-  return variant_decoder.decode(bytes)
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} typeId
- * @param {ParquetParsers} parsers
- * @returns {any}
- */
-function readVariantPrimitive(reader, typeId, parsers) {
-  switch (typeId) {
-  case 0: return null
-  case 1: return true
-  case 2: return false
-  case 3: {
-    const value = reader.view.getInt8(reader.offset)
-    reader.offset += 1
-    return value
-  }
-  case 4: {
-    const value = reader.view.getInt16(reader.offset, true)
-    reader.offset += 2
-    return value
-  }
-  case 5: {
-    const value = reader.view.getInt32(reader.offset, true)
-    reader.offset += 4
-    return value
-  }
-  case 6: {
-    const value = reader.view.getBigInt64(reader.offset, true)
-    reader.offset += 8
-    return value
-  }
-  case 7: {
-    const value = reader.view.getFloat64(reader.offset, true)
-    reader.offset += 8
-    return value
-  }
-  case 8:
-    return readVariantDecimal(reader, 4)
-  case 9:
-    return readVariantDecimal(reader, 8)
-  case 10:
-    return readVariantDecimal(reader, 16)
-  case 11: {
-    const value = reader.view.getInt32(reader.offset, true)
-    reader.offset += 4
-    return parsers.dateFromDays(value)
-  }
-  case 12: // timestamp_micros (utc)
-  case 13: { // timestamp_micros_ntz (no timezone)
-    const value = reader.view.getBigInt64(reader.offset, true)
-    reader.offset += 8
-    return parsers.timestampFromMicroseconds(value)
-  }
-  case 14: {
-    const value = reader.view.getFloat32(reader.offset, true)
-    reader.offset += 4
-    return value
-  }
-  case 15:
-    return readVariantBinary(reader)
-  case 16: {
-    const bytes = readVariantBinary(reader)
-    return variant_decoder.decode(bytes)
-  }
-  case 17: {
-    // time: microseconds since midnight
-    const value = reader.view.getBigInt64(reader.offset, true)
-    reader.offset += 8
-    return value
-  }
-  case 18: // timestamp_nanos (utc)
-  case 19: { // timestamp_nanos_ntz (no timezone)
-    const value = reader.view.getBigInt64(reader.offset, true)
-    reader.offset += 8
-    return parsers.timestampFromNanoseconds(value)
-  }
-  case 20: {
-    const bytes = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, 16)
-    reader.offset += 16
-    const hex = Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('')
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-  }
-  default:
-    throw new Error(`parquet unsupported variant primitive type: ${typeId}`)
-  }
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} header
- * @param {VariantMetadata} metadata
- * @param {ParquetParsers} parsers
- * @returns {Record<string, any>}
- */
-function readVariantObject(reader, header, metadata, parsers) {
-  const offsetWidth = (header & 0x3) + 1
-  const idWidth = (header >> 2 & 0x3) + 1
-  const isLarge = header >> 4 & 0x1
-  const numElements = isLarge ? readUnsigned(reader, 4) : reader.view.getUint8(reader.offset++)
-
-  /** @type {number[]} */
-  const fieldIds = new Array(numElements)
-  for (let i = 0; i < numElements; i++) {
-    fieldIds[i] = readUnsigned(reader, idWidth)
-  }
-
-  const offsets = new Array(numElements + 1)
-  for (let i = 0; i < offsets.length; i++) {
-    offsets[i] = readUnsigned(reader, offsetWidth)
-  }
-
-  /** @type {Record<string, any>} */
-  const out = {}
-  for (let i = 0; i < numElements; i++) {
-    const key = metadata.dictionary[fieldIds[i]]
-    // Read value at the given offset
-    const valueReader = {
-      view: reader.view,
-      offset: reader.offset + offsets[i],
-    }
-    out[key] = readVariant(valueReader, metadata, parsers)
-  }
-  reader.offset += offsets[offsets.length - 1]
-  return out
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} header
- * @param {VariantMetadata} metadata
- * @param {ParquetParsers} parsers
- * @returns {any[]}
- */
-function readVariantArray(reader, header, metadata, parsers) {
-  const fieldOffsetSize = header & 0x3
-  const isLarge = header >> 2 & 0x1
-  const offsetWidth = fieldOffsetSize + 1
-  const numElements = readUnsigned(reader, isLarge ? 4 : 1)
-
-  const offsets = new Array(numElements + 1)
-  for (let i = 0; i < offsets.length; i++) {
-    offsets[i] = readUnsigned(reader, offsetWidth)
-  }
-
-  const valuesStart = reader.offset
-  const result = new Array(numElements)
-  for (let i = 0; i < numElements; i++) {
-    const valueReader = {
-      view: reader.view,
-      offset: valuesStart + offsets[i],
-    }
-    result[i] = readVariant(valueReader, metadata, parsers)
-  }
-  reader.offset = valuesStart + offsets[offsets.length - 1]
-  return result
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} width
- * @returns {number}
- */
-function readVariantDecimal(reader, width) {
-  const scale = reader.view.getUint8(reader.offset)
-  reader.offset += 1
-  let unscaled
-  if (width === 4) {
-    unscaled = BigInt(reader.view.getInt32(reader.offset, true))
-    reader.offset += 4
-  } else if (width === 8) {
-    unscaled = reader.view.getBigInt64(reader.offset, true)
-    reader.offset += 8
-  } else {
-    const low = reader.view.getBigUint64(reader.offset, true)
-    const high = reader.view.getBigInt64(reader.offset + 8, true)
-    unscaled = high << 64n | low
-    reader.offset += 16
-  }
-
-  return Number(unscaled) * 10 ** -scale
-}
-
-/**
- * @param {DataReader} reader
- * @returns {Uint8Array}
- */
-function readVariantBinary(reader) {
-  const length = reader.view.getUint32(reader.offset, true)
-  reader.offset += 4
-  const bytes = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, length)
-  reader.offset += length
-  return bytes
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/assemble.js
-
-
-
-/**
- * Reconstructs a complex nested structure from flat arrays of values and
- * definition and repetition levels, according to Dremel encoding.
- *
- * @param {any[]} output
- * @param {number[] | undefined} definitionLevels
- * @param {number[]} repetitionLevels
- * @param {DecodedArray} values
- * @param {SchemaTree[]} schemaPath
- * @returns {DecodedArray}
- */
-function assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath) {
-  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
-  // If no def/rep levels, synthesize def levels at max
-  if (!definitionLevels?.length && !repetitionLevels.length) {
-    if (!maxDefinitionLevel || !values.length) return values
-    definitionLevels = new Array(values.length).fill(maxDefinitionLevel)
-  }
-  const n = definitionLevels?.length || repetitionLevels.length
-  const repetitionPath = schemaPath.map(({ element }) => element.repetition_type)
-  let valueIndex = 0
-
-  // Track state of nested structures
-  const containerStack = [output]
-  let currentContainer = output
-  let currentDepth = 0 // schema depth
-  let currentDefLevel = 0 // list depth
-  let currentRepLevel = 0
-
-  if (repetitionLevels[0]) {
-    // continue previous row
-    while (currentDepth < repetitionPath.length - 2 && currentRepLevel < repetitionLevels[0]) {
-      currentDepth++
-      if (repetitionPath[currentDepth] !== 'REQUIRED') {
-        // go into last list
-        currentContainer = currentContainer.at(-1)
-        containerStack.push(currentContainer)
-        currentDefLevel++
-      }
-      if (repetitionPath[currentDepth] === 'REPEATED') currentRepLevel++
-    }
-  }
-
-  for (let i = 0; i < n; i++) {
-    // assert(currentDefLevel === containerStack.length - 1)
-    const def = definitionLevels?.length ? definitionLevels[i] : maxDefinitionLevel
-    const rep = repetitionLevels[i]
-
-    // Pop up to start of rep level
-    while (currentDepth && (rep < currentRepLevel || repetitionPath[currentDepth] !== 'REPEATED')) {
-      if (repetitionPath[currentDepth] !== 'REQUIRED') {
-        containerStack.pop()
-        currentDefLevel--
-      }
-      if (repetitionPath[currentDepth] === 'REPEATED') currentRepLevel--
-      currentDepth--
-    }
-    // @ts-expect-error won't be empty
-    currentContainer = containerStack.at(-1)
-
-    // Go deeper to end of definition level
-    while (
-      (currentDepth < repetitionPath.length - 2 || repetitionPath[currentDepth + 1] === 'REPEATED') &&
-      (currentDefLevel < def || repetitionPath[currentDepth + 1] === 'REQUIRED')
-    ) {
-      currentDepth++
-      if (repetitionPath[currentDepth] !== 'REQUIRED') {
-        /** @type {any[]} */
-        const newList = []
-        currentContainer.push(newList)
-        currentContainer = newList
-        containerStack.push(newList)
-        currentDefLevel++
-      }
-      if (repetitionPath[currentDepth] === 'REPEATED') currentRepLevel++
-    }
-
-    // Add value or null based on definition level
-    if (def === maxDefinitionLevel) {
-      // assert(currentDepth === maxDefinitionLevel || currentDepth === repetitionPath.length - 2)
-      currentContainer.push(values[valueIndex++])
-    } else if (currentDepth === repetitionPath.length - 2) {
-      currentContainer.push(null)
-    } else {
-      currentContainer.push([])
-    }
-  }
-
-  // Handle edge cases for empty inputs or single-level data
-  if (!output.length) {
-    // return max definition level of nested lists
-    for (let i = 0; i < maxDefinitionLevel; i++) {
-      /** @type {any[]} */
-      const newList = []
-      currentContainer.push(newList)
-      currentContainer = newList
-    }
-  }
-
-  return output
-}
-
-/**
- * Assemble a nested structure from subcolumn data.
- *
- * @param {Map<string, DecodedArray>} subcolumnData
- * @param {SchemaTree} schema top-level schema element
- * @param {ParquetParsers} parsers
- * @param {number} [depth] depth of nested structure
- */
-function assembleNested(subcolumnData, schema, parsers, depth = 0) {
-  const path = schema.path.join('.')
-  const optional = schema.element.repetition_type === 'OPTIONAL'
-  const nextDepth = optional ? depth + 1 : depth
-
-  if (isListLike(schema)) {
-    let sublist = schema.children[0]
-    let subDepth = nextDepth
-    if (sublist.children.length === 1) {
-      sublist = sublist.children[0]
-      subDepth++
-    }
-    assembleNested(subcolumnData, sublist, parsers, subDepth)
-
-    const subcolumn = sublist.path.join('.')
-    const values = subcolumnData.get(subcolumn)
-    if (!values) throw new Error('parquet list column missing values')
-    if (optional) flattenAtDepth(values, depth)
-    subcolumnData.set(path, values)
-    subcolumnData.delete(subcolumn)
-    return
-  }
-
-  if (isMapLike(schema)) {
-    const mapName = schema.children[0].element.name
-
-    // Assemble keys and values
-    assembleNested(subcolumnData, schema.children[0].children[0], parsers, nextDepth + 1)
-    assembleNested(subcolumnData, schema.children[0].children[1], parsers, nextDepth + 1)
-
-    const keys = subcolumnData.get(`${path}.${mapName}.key`)
-    const values = subcolumnData.get(`${path}.${mapName}.value`)
-
-    if (!keys) throw new Error('parquet map column missing keys')
-    if (!values) throw new Error('parquet map column missing values')
-    if (keys.length !== values.length) {
-      throw new Error('parquet map column key/value length mismatch')
-    }
-
-    const out = assembleMaps(keys, values, nextDepth)
-    if (optional) flattenAtDepth(out, depth)
-
-    subcolumnData.delete(`${path}.${mapName}.key`)
-    subcolumnData.delete(`${path}.${mapName}.value`)
-    subcolumnData.set(path, out)
-    return
-  }
-
-  // Struct-like column
-  if (schema.children.length) {
-    // construct a meta struct and then invert
-    const invertDepth = schema.element.repetition_type === 'REQUIRED' ? depth : depth + 1
-    /** @type {Record<string, any>} */
-    const struct = {}
-    for (const child of schema.children) {
-      assembleNested(subcolumnData, child, parsers, invertDepth)
-      const childData = subcolumnData.get(child.path.join('.'))
-      if (!childData) throw new Error('parquet struct missing child data')
-      struct[child.element.name] = childData
-    }
-    // remove children
-    for (const child of schema.children) {
-      subcolumnData.delete(child.path.join('.'))
-    }
-
-    // invert struct by depth
-    let inverted = invertStruct(struct, invertDepth)
-    if (schema.element.logical_type?.type === 'VARIANT') {
-      inverted = decodeVariantColumn(inverted, parsers)
-    }
-    if (optional) flattenAtDepth(inverted, depth)
-    subcolumnData.set(path, inverted)
-  }
-}
-
-/**
- * @import {DecodedArray, ParquetParsers, SchemaTree} from '../src/types.js'
- * @param {DecodedArray} arr
- * @param {number} depth
- */
-function flattenAtDepth(arr, depth) {
-  for (let i = 0; i < arr.length; i++) {
-    if (depth) {
-      flattenAtDepth(arr[i], depth - 1)
-    } else {
-      arr[i] = arr[i][0]
-    }
-  }
-}
-
-/**
- * @param {DecodedArray} keys
- * @param {DecodedArray} values
- * @param {number} depth
- * @returns {any[]}
- */
-function assembleMaps(keys, values, depth) {
-  const out = []
-  for (let i = 0; i < keys.length; i++) {
-    if (depth) {
-      out.push(assembleMaps(keys[i], values[i], depth - 1)) // go deeper
-    } else {
-      if (keys[i]) {
-        /** @type {Record<string, any>} */
-        const obj = {}
-        for (let j = 0; j < keys[i].length; j++) {
-          const value = values[i][j]
-          obj[keys[i][j]] = value === undefined ? null : value
-        }
-        out.push(obj)
-      } else {
-        out.push(undefined)
-      }
-    }
-  }
-  return out
-}
-
-/**
- * Invert a struct-like object by depth.
- *
- * @param {Record<string, any[]>} struct
- * @param {number} depth
- * @returns {any[]}
- */
-function invertStruct(struct, depth) {
-  const keys = Object.keys(struct)
-  const length = struct[keys[0]]?.length
-  const out = []
-  for (let i = 0; i < length; i++) {
-    /** @type {Record<string, any>} */
-    const obj = {}
-    for (const key of keys) {
-      if (struct[key].length !== length) throw new Error('parquet struct parsing error')
-      obj[key] = struct[key][i]
-    }
-    if (depth) {
-      out.push(invertStruct(obj, depth - 1)) // deeper
-    } else {
-      out.push(obj)
-    }
-  }
-  return out
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/delta.js
-/**
- * @import {DataReader} from '../src/types.js'
- */
-
-
-
-/**
- * @param {DataReader} reader
- * @param {number} count number of values to read
- * @param {Int32Array | BigInt64Array} output
- */
-function deltaBinaryUnpack(reader, count, output) {
-  if (output instanceof Int32Array) {
-    deltaBinaryUnpackInt32(reader, count, output)
-    return
-  }
-  const blockSize = readVarInt(reader)
-  const miniblockPerBlock = readVarInt(reader)
-  readVarInt(reader) // assert(=== count)
-  let value = readZigZagBigInt(reader) // first value
-  let outputIndex = 0
-  output[outputIndex++] = value
-
-  const valuesPerMiniblock = blockSize / miniblockPerBlock
-
-  while (outputIndex < count) {
-    // new block
-    const minDelta = readZigZagBigInt(reader)
-    const bitWidths = new Uint8Array(miniblockPerBlock)
-    for (let i = 0; i < miniblockPerBlock; i++) {
-      bitWidths[i] = reader.view.getUint8(reader.offset++)
-    }
-
-    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
-      // new miniblock
-      const bitWidth = bitWidths[i]
-      if (bitWidth) {
-        // Miniblock data lengths are multiples of four bytes.
-        let bitpackPos = 0
-        let miniblockCount = valuesPerMiniblock
-        const mask = (1n << BigInt(bitWidth)) - 1n
-        while (miniblockCount && outputIndex < count) {
-          let bits = BigInt(reader.view.getUint32(reader.offset, true) >>> bitpackPos) & mask // TODO: don't re-read value every time
-          bitpackPos += bitWidth
-          while (bitpackPos >= 32) {
-            bitpackPos -= 32
-            reader.offset += 4
-            if (bitpackPos) {
-              bits |= BigInt(reader.view.getUint32(reader.offset, true)) << BigInt(bitWidth - bitpackPos) & mask
-            }
-          }
-          const delta = minDelta + bits
-          value += delta
-          output[outputIndex++] = value
-          miniblockCount--
-        }
-        if (miniblockCount) {
-          // consume leftover miniblock
-          reader.offset += Math.ceil((miniblockCount * bitWidth + bitpackPos) / 8)
-        }
-      } else {
-        for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
-          value += minDelta
-          output[outputIndex++] = value
-        }
-      }
-    }
-  }
-}
-
-/**
- * Decode INT32 without BigInt arithmetic in the per-value loop.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {Int32Array} output
- */
-function deltaBinaryUnpackInt32(reader, count, output) {
-  const blockSize = readVarInt(reader)
-  const miniblockPerBlock = readVarInt(reader)
-  readVarInt(reader)
-  let value = readZigZag(reader)
-  let outputIndex = 0
-  output[outputIndex++] = value
-  const valuesPerMiniblock = blockSize / miniblockPerBlock
-  const { view } = reader
-  while (outputIndex < count) {
-    const minDelta = readZigZagInt33(reader)
-    const bitWidthsOffset = reader.offset
-    let offset = bitWidthsOffset + miniblockPerBlock
-    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
-      const bitWidth = view.getUint8(bitWidthsOffset + i)
-      const end = offset + valuesPerMiniblock * bitWidth / 8
-      let bitOffset = 0
-      for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
-        let residual = 0
-        let bitsRead = 0
-        while (bitsRead < bitWidth) {
-          const bitsToRead = Math.min(8 - bitOffset, bitWidth - bitsRead)
-          // Residual bits at 32 and above vanish modulo 2^32.
-          if (bitsRead < 32) {
-            residual |= (view.getUint8(offset) >>> bitOffset & (1 << bitsToRead) - 1) << bitsRead
-          }
-          bitsRead += bitsToRead
-          bitOffset += bitsToRead
-          if (bitOffset === 8) {
-            bitOffset = 0
-            offset++
-          }
-        }
-        // Parquet INT32 delta arithmetic wraps in two's complement.
-        value = value + minDelta + residual | 0
-        output[outputIndex++] = value
-      }
-      // Consume the entire padded miniblock, but not unused miniblock bodies.
-      offset = end
-    }
-    reader.offset = offset
-  }
-}
-
-/**
- * Read a zigzag varint modulo 2^32. INT32 deltas can need 33 bits, which
- * readZigZag truncates, but only the low 32 bits of the decoded value matter.
- * readVarInt keeps the low 32 zigzag bits of a 5-byte varint; bit 32 is bit 4
- * of the fifth byte. Reusing readVarInt keeps the caller's hot loop fast.
- *
- * @param {DataReader} reader
- * @returns {number}
- */
-function readZigZagInt33(reader) {
-  const start = reader.offset
-  const low = readVarInt(reader)
-  const high = reader.offset - start === 5 ? reader.view.getUint8(start + 4) >>> 4 & 1 : 0
-  return (low >>> 1 | high << 31) ^ -(low & 1)
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {Uint8Array[]} output
- */
-function deltaLengthByteArray(reader, count, output) {
-  const lengths = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, lengths)
-  for (let i = 0; i < count; i++) {
-    output[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, lengths[i])
-    reader.offset += lengths[i]
-  }
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {Uint8Array[]} output
- */
-function deltaByteArray(reader, count, output) {
-  const prefixData = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, prefixData)
-  const suffixData = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, suffixData)
-
-  for (let i = 0; i < count; i++) {
-    const suffix = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, suffixData[i])
-    if (prefixData[i]) {
-      // copy from previous value
-      output[i] = new Uint8Array(prefixData[i] + suffixData[i])
-      output[i].set(output[i - 1].subarray(0, prefixData[i]))
-      output[i].set(suffix, prefixData[i])
-    } else {
-      output[i] = suffix
-    }
-    reader.offset += suffixData[i]
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/encoding.js
-/**
- * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
- */
-
-
-
-/**
- * Read values from a run-length encoded/bit-packed hybrid encoding.
- *
- * If length is zero, then read int32 length at the start.
- *
- * @param {DataReader} reader
- * @param {number} width - bitwidth
- * @param {DecodedArray} output
- * @param {number} [length] - length of the encoded data
- */
-function readRleBitPackedHybrid(reader, width, output, length) {
-  if (length === undefined) {
-    length = reader.view.getUint32(reader.offset, true)
-    reader.offset += 4
-  }
-  const startOffset = reader.offset
-  let seen = 0
-  while (seen < output.length) {
-    const header = readVarInt(reader)
-    if (header & 1) {
-      // bit-packed
-      seen = readBitPacked(reader, header, width, output, seen)
-    } else {
-      // rle
-      const count = header >>> 1
-      readRle(reader, count, width, output, seen)
-      seen += count
-    }
-  }
-  reader.offset = startOffset + length // duckdb writes an empty block
-}
-
-/**
- * Run-length encoding: read value with bitWidth and repeat it count times.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {number} bitWidth
- * @param {DecodedArray} output
- * @param {number} seen
- */
-function readRle(reader, count, bitWidth, output, seen) {
-  const width = bitWidth + 7 >> 3
-  let value = 0
-  for (let i = 0; i < width; i++) {
-    value |= reader.view.getUint8(reader.offset++) << (i << 3)
-  }
-  // assert(value < 1 << bitWidth)
-
-  // repeat value count times
-  for (let i = 0; i < count; i++) {
-    output[seen + i] = value
-  }
-}
-
-/**
- * Read a bit-packed run of the rle/bitpack hybrid.
- * Supports width > 8 (crossing bytes).
- *
- * @param {DataReader} reader
- * @param {number} header - bit-pack header
- * @param {number} bitWidth
- * @param {DecodedArray} output
- * @param {number} seen
- * @returns {number} total output values so far
- */
-function readBitPacked(reader, header, bitWidth, output, seen) {
-  let count = header >> 1 << 3 // values to read
-  const mask = (1 << bitWidth) - 1
-
-  let data = 0
-  if (reader.offset < reader.view.byteLength) {
-    data = reader.view.getUint8(reader.offset++)
-  } else if (mask) {
-    // sometimes out-of-bounds reads are masked out
-    throw new Error(`parquet bitpack offset ${reader.offset} out of range`)
-  }
-  let left = 8
-  let right = 0
-
-  // read values
-  while (count) {
-    // if we have crossed a byte boundary, shift the data
-    if (right > 8) {
-      right -= 8
-      left -= 8
-      data >>>= 8
-    } else if (left - right < bitWidth) {
-      // if we don't have bitWidth number of bits to read, read next byte
-      data |= reader.view.getUint8(reader.offset) << left
-      reader.offset++
-      left += 8
-    } else {
-      if (seen < output.length) {
-        // emit value
-        output[seen++] = data >> right & mask
-      }
-      count--
-      right += bitWidth
-    }
-  }
-
-  return seen
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {ParquetType} type
- * @param {number | undefined} typeLength
- * @returns {DecodedArray}
- */
-function byteStreamSplit(reader, count, type, typeLength) {
-  const width = byteWidth(type, typeLength)
-  const bytes = new Uint8Array(count * width)
-  for (let b = 0; b < width; b++) {
-    for (let i = 0; i < count; i++) {
-      bytes[i * width + b] = reader.view.getUint8(reader.offset++)
-    }
-  }
-  // interpret bytes as typed array
-  if (type === 'FLOAT') return new Float32Array(bytes.buffer)
-  else if (type === 'DOUBLE') return new Float64Array(bytes.buffer)
-  else if (type === 'INT32') return new Int32Array(bytes.buffer)
-  else if (type === 'INT64') return new BigInt64Array(bytes.buffer)
-  else if (type === 'FIXED_LEN_BYTE_ARRAY') {
-    // split into arrays of typeLength
-    const split = new Array(count)
-    for (let i = 0; i < count; i++) {
-      split[i] = bytes.subarray(i * width, (i + 1) * width)
-    }
-    return split
-  }
-  throw new Error(`parquet byte_stream_split unsupported type: ${type}`)
-}
-
-/**
- * @param {ParquetType} type
- * @param {number | undefined} typeLength
- * @returns {number}
- */
-function byteWidth(type, typeLength) {
-  switch (type) {
-  case 'INT32':
-  case 'FLOAT':
-    return 4
-  case 'INT64':
-  case 'DOUBLE':
-    return 8
-  case 'FIXED_LEN_BYTE_ARRAY':
-    if (!typeLength) throw new Error('parquet byteWidth missing type_length')
-    return typeLength
-  default:
-    throw new Error(`parquet unsupported type: ${type}`)
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/plain.js
-/**
- * Read `count` values of the given type from the reader.view.
- *
- * @param {DataReader} reader - buffer to read data from
- * @param {ParquetType} type - parquet type of the data
- * @param {number} count - number of values to read
- * @param {number | undefined} fixedLength - length of each fixed length byte array
- * @returns {DecodedArray} array of values
- */
-function readPlain(reader, type, count, fixedLength) {
-  if (count === 0) return []
-  if (type === 'BOOLEAN') {
-    return readPlainBoolean(reader, count)
-  } else if (type === 'INT32') {
-    return readPlainInt32(reader, count)
-  } else if (type === 'INT64') {
-    return readPlainInt64(reader, count)
-  } else if (type === 'INT96') {
-    return readPlainInt96(reader, count)
-  } else if (type === 'FLOAT') {
-    return readPlainFloat(reader, count)
-  } else if (type === 'DOUBLE') {
-    return readPlainDouble(reader, count)
-  } else if (type === 'BYTE_ARRAY') {
-    return readPlainByteArray(reader, count)
-  } else if (type === 'FIXED_LEN_BYTE_ARRAY') {
-    if (!fixedLength) throw new Error('parquet missing fixed length')
-    return readPlainByteArrayFixed(reader, count, fixedLength)
-  } else {
-    throw new Error(`parquet unhandled type: ${type}`)
-  }
-}
-
-/**
- * Read `count` boolean values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {boolean[]}
- */
-function readPlainBoolean(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const byteOffset = reader.offset + (i / 8 | 0)
-    const bitOffset = i % 8
-    const byte = reader.view.getUint8(byteOffset)
-    values[i] = (byte & 1 << bitOffset) !== 0
-  }
-  reader.offset += Math.ceil(count / 8)
-  return values
-}
-
-/**
- * Read `count` int32 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Int32Array}
- */
-function readPlainInt32(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 4
-    ? new Int32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
-    : new Int32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 4
-  return values
-}
-
-/**
- * Read `count` int64 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {BigInt64Array}
- */
-function readPlainInt64(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 8
-    ? new BigInt64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
-    : new BigInt64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 8
-  return values
-}
-
-/**
- * Read `count` int96 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {bigint[]}
- */
-function readPlainInt96(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const low = reader.view.getBigInt64(reader.offset + i * 12, true)
-    const high = reader.view.getInt32(reader.offset + i * 12 + 8, true)
-    values[i] = BigInt(high) << 64n | low
-  }
-  reader.offset += count * 12
-  return values
-}
-
-/**
- * Read `count` float values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Float32Array}
- */
-function readPlainFloat(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 4
-    ? new Float32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
-    : new Float32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 4
-  return values
-}
-
-/**
- * Read `count` double values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Float64Array}
- */
-function readPlainDouble(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 8
-    ? new Float64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
-    : new Float64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 8
-  return values
-}
-
-/**
- * Read `count` byte array values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Uint8Array[]}
- */
-function readPlainByteArray(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const length = reader.view.getUint32(reader.offset, true)
-    reader.offset += 4
-    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, length)
-    reader.offset += length
-  }
-  return values
-}
-
-/**
- * Read a fixed length byte array.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {number} fixedLength
- * @returns {Uint8Array[]}
- */
-function readPlainByteArrayFixed(reader, count, fixedLength) {
-  // assert(reader.view.byteLength - reader.offset >= count * fixedLength)
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, fixedLength)
-    reader.offset += fixedLength
-  }
-  return values
-}
-
-/**
- * Create a new buffer with the offset and size.
- *
- * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
- * @param {ArrayBufferLike} buffer
- * @param {number} offset
- * @param {number} size
- * @returns {ArrayBuffer}
- */
-function align(buffer, offset, size) {
-  const aligned = new ArrayBuffer(size)
-  new Uint8Array(aligned).set(new Uint8Array(buffer, offset, size))
-  return aligned
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/snappy.js
-/**
- * The MIT License (MIT)
- * Copyright (c) 2016 Zhipeng Jia
- * https://github.com/zhipeng-jia/snappyjs
- */
-
-const WORD_MASK = [0, 0xff, 0xffff, 0xffffff, 0xffffffff]
-
-/**
- * Copy bytes from one array to another
- *
- * @param {Uint8Array} fromArray source array
- * @param {number} fromPos source position
- * @param {Uint8Array} toArray destination array
- * @param {number} toPos destination position
- * @param {number} length number of bytes to copy
- */
-function copyBytes(fromArray, fromPos, toArray, toPos, length) {
-  for (let i = 0; i < length; i++) {
-    toArray[toPos + i] = fromArray[fromPos + i]
-  }
-}
-
-/**
- * Decompress snappy data.
- * Accepts an output buffer to avoid allocating a new buffer for each call.
- *
- * @param {Uint8Array} input compressed data
- * @param {Uint8Array} output output buffer
- */
-function snappyUncompress(input, output) {
-  const inputLength = input.byteLength
-  const outputLength = output.byteLength
-  let pos = 0
-  let outPos = 0
-
-  // skip preamble (contains uncompressed length as varint)
-  while (pos < inputLength) {
-    const c = input[pos]
-    pos++
-    if (c < 128) {
-      break
-    }
-  }
-  if (outputLength && pos >= inputLength) {
-    throw new Error('invalid snappy length header')
-  }
-
-  while (pos < inputLength) {
-    const c = input[pos]
-    let len = 0
-    pos++
-
-    if (pos >= inputLength) {
-      throw new Error('missing eof marker')
-    }
-
-    // There are two types of elements, literals and copies (back references)
-    if ((c & 0x3) === 0) {
-      // Literals are uncompressed data stored directly in the byte stream
-      let len = (c >>> 2) + 1
-      // Longer literal length is encoded in multiple bytes
-      if (len > 60) {
-        if (pos + 3 >= inputLength) {
-          throw new Error('snappy error literal pos + 3 >= inputLength')
-        }
-        const lengthSize = len - 60 // length bytes - 1
-        len = input[pos]
-          + (input[pos + 1] << 8)
-          + (input[pos + 2] << 16)
-          + (input[pos + 3] << 24)
-        len = (len & WORD_MASK[lengthSize]) + 1
-        pos += lengthSize
-      }
-      if (pos + len > inputLength) {
-        throw new Error('snappy error literal exceeds input length')
-      }
-      copyBytes(input, pos, output, outPos, len)
-      pos += len
-      outPos += len
-    } else {
-      // Copy elements
-      let offset = 0 // offset back from current position to read
-      switch (c & 0x3) {
-      case 1:
-        // Copy with 1-byte offset
-        len = (c >>> 2 & 0x7) + 4
-        offset = input[pos] + (c >>> 5 << 8)
-        pos++
-        break
-      case 2:
-        // Copy with 2-byte offset
-        if (inputLength <= pos + 1) {
-          throw new Error('snappy error end of input')
-        }
-        len = (c >>> 2) + 1
-        offset = input[pos] + (input[pos + 1] << 8)
-        pos += 2
-        break
-      case 3:
-        // Copy with 4-byte offset
-        if (inputLength <= pos + 3) {
-          throw new Error('snappy error end of input')
-        }
-        len = (c >>> 2) + 1
-        offset = input[pos]
-          + (input[pos + 1] << 8)
-          + (input[pos + 2] << 16)
-          + (input[pos + 3] << 24)
-        pos += 4
-        break
-      default:
-        break
-      }
-      if (offset === 0 || isNaN(offset)) {
-        throw new Error(`invalid offset ${offset} pos ${pos} inputLength ${inputLength}`)
-      }
-      if (offset > outPos) {
-        throw new Error('cannot copy from before start of buffer')
-      }
-      copyBytes(output, outPos - offset, output, outPos, len)
-      outPos += len
-    }
-  }
-
-  if (outPos !== outputLength) throw new Error('premature end of input')
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/datapage.js
-/**
- * @import {ColumnDecoder, CompressionCodec, Compressors, DataPage, DataPageHeader, DataPageHeaderV2, DataReader, DecodedArray, PageHeader, SchemaTree} from '../src/types.js'
- */
-
-
-
-
-
-
-
-/**
- * Read a data page from uncompressed reader.
- *
- * @param {Uint8Array} bytes raw page data (should already be decompressed)
- * @param {DataPageHeader} daph data page header
- * @param {ColumnDecoder} columnDecoder
- * @returns {DataPage} definition levels, repetition levels, and array of values
- */
-function readDataPage(bytes, daph, { type, element, schemaPath }) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const reader = { view, offset: 0 }
-  /** @type {DecodedArray} */
-  let dataPage
-
-  // repetition and definition levels
-  const repetitionLevels = readRepetitionLevels(reader, daph, schemaPath)
-  // assert(!repetitionLevels.length || repetitionLevels.length === daph.num_values)
-  const { definitionLevels, numNulls } = readDefinitionLevels(reader, daph, schemaPath)
-  // assert(!definitionLevels.length || definitionLevels.length === daph.num_values)
-
-  // read values based on encoding
-  const nValues = daph.num_values - numNulls
-  if (daph.encoding === 'PLAIN') {
-    dataPage = readPlain(reader, type, nValues, element.type_length)
-  } else if (
-    daph.encoding === 'PLAIN_DICTIONARY' ||
-    daph.encoding === 'RLE_DICTIONARY' ||
-    daph.encoding === 'RLE'
-  ) {
-    const bitWidth = type === 'BOOLEAN' ? 1 : view.getUint8(reader.offset++)
-    if (bitWidth) {
-      dataPage = new Array(nValues)
-      if (type === 'BOOLEAN') {
-        readRleBitPackedHybrid(reader, bitWidth, dataPage)
-        dataPage = dataPage.map(x => !!x) // convert to boolean
-      } else {
-        // assert(daph.encoding.endsWith('_DICTIONARY'))
-        readRleBitPackedHybrid(reader, bitWidth, dataPage, view.byteLength - reader.offset)
-      }
-    } else {
-      dataPage = new Uint8Array(nValues) // nValue zeroes
-    }
-  } else if (daph.encoding === 'BYTE_STREAM_SPLIT') {
-    dataPage = byteStreamSplit(reader, nValues, type, element.type_length)
-  } else if (daph.encoding === 'DELTA_BINARY_PACKED') {
-    const int32 = type === 'INT32'
-    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
-    deltaBinaryUnpack(reader, nValues, dataPage)
-  } else if (daph.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaLengthByteArray(reader, nValues, dataPage)
-  } else if (daph.encoding === 'DELTA_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaByteArray(reader, nValues, dataPage)
-  } else {
-    throw new Error(`parquet unsupported encoding: ${daph.encoding}`)
-  }
-
-  return { definitionLevels, repetitionLevels, dataPage }
-}
-
-/**
- * @param {DataReader} reader data view for the page
- * @param {DataPageHeader} daph data page header
- * @param {SchemaTree[]} schemaPath
- * @returns {any[]} repetition levels and number of bytes read
- */
-function readRepetitionLevels(reader, daph, schemaPath) {
-  if (schemaPath.length > 1) {
-    const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
-    if (maxRepetitionLevel) {
-      const values = new Array(daph.num_values)
-      readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values)
-      return values
-    }
-  }
-  return []
-}
-
-/**
- * @param {DataReader} reader data view for the page
- * @param {DataPageHeader} daph data page header
- * @param {SchemaTree[]} schemaPath
- * @returns {{ definitionLevels: number[], numNulls: number }} definition levels
- */
-function readDefinitionLevels(reader, daph, schemaPath) {
-  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
-  if (!maxDefinitionLevel) return { definitionLevels: [], numNulls: 0 }
-
-  const definitionLevels = new Array(daph.num_values)
-  readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), definitionLevels)
-
-  // count nulls
-  let numNulls = daph.num_values
-  for (const def of definitionLevels) {
-    if (def === maxDefinitionLevel) numNulls--
-  }
-  if (numNulls === 0) definitionLevels.length = 0
-
-  return { definitionLevels, numNulls }
-}
-
-/**
- * @param {Uint8Array} compressedBytes
- * @param {number} uncompressed_page_size
- * @param {CompressionCodec} codec
- * @param {Compressors | undefined} compressors
- * @returns {Uint8Array}
- */
-function decompressPage(compressedBytes, uncompressed_page_size, codec, compressors) {
-  /** @type {Uint8Array} */
-  let page
-  const customDecompressor = compressors?.[codec]
-  if (codec === 'UNCOMPRESSED') {
-    page = compressedBytes
-  } else if (customDecompressor) {
-    page = customDecompressor(compressedBytes, uncompressed_page_size)
-  } else if (codec === 'SNAPPY') {
-    page = new Uint8Array(uncompressed_page_size)
-    snappyUncompress(compressedBytes, page)
-  } else {
-    throw new Error(`parquet unsupported compression codec: ${codec}`)
-  }
-  if (page?.length !== uncompressed_page_size) {
-    throw new Error(`parquet decompressed page length ${page?.length} does not match header ${uncompressed_page_size}`)
-  }
-  return page
-}
-
-
-/**
- * Read a data page from the given Uint8Array.
- *
- * @param {Uint8Array} compressedBytes raw page data
- * @param {PageHeader} ph page header
- * @param {ColumnDecoder} columnDecoder
- * @returns {DataPage} definition levels, repetition levels, and array of values
- */
-function readDataPageV2(compressedBytes, ph, columnDecoder) {
-  const view = new DataView(compressedBytes.buffer, compressedBytes.byteOffset, compressedBytes.byteLength)
-  const reader = { view, offset: 0 }
-  const { type, element, schemaPath, codec, compressors } = columnDecoder
-  const daph2 = ph.data_page_header_v2
-  if (!daph2) throw new Error('parquet data page header v2 is undefined')
-
-  // repetition levels
-  const repetitionLevels = readRepetitionLevelsV2(reader, daph2, schemaPath)
-  reader.offset = daph2.repetition_levels_byte_length // readVarInt() => len for boolean v2?
-
-  // definition levels
-  const definitionLevels = readDefinitionLevelsV2(reader, daph2, schemaPath)
-  // assert(reader.offset === daph2.repetition_levels_byte_length + daph2.definition_levels_byte_length)
-
-  const uncompressedPageSize = ph.uncompressed_page_size - daph2.definition_levels_byte_length - daph2.repetition_levels_byte_length
-
-  let page = compressedBytes.subarray(reader.offset)
-  if (daph2.is_compressed !== false) {
-    page = decompressPage(page, uncompressedPageSize, codec, compressors)
-  }
-  const pageView = new DataView(page.buffer, page.byteOffset, page.byteLength)
-  const pageReader = { view: pageView, offset: 0 }
-
-  // read values based on encoding
-  /** @type {DecodedArray} */
-  let dataPage
-  const nValues = daph2.num_values - daph2.num_nulls
-  if (daph2.encoding === 'PLAIN') {
-    dataPage = readPlain(pageReader, type, nValues, element.type_length)
-  } else if (daph2.encoding === 'RLE') {
-    // assert(type === 'BOOLEAN')
-    dataPage = new Array(nValues)
-    readRleBitPackedHybrid(pageReader, 1, dataPage)
-    dataPage = dataPage.map(x => !!x)
-  } else if (
-    daph2.encoding === 'PLAIN_DICTIONARY' ||
-    daph2.encoding === 'RLE_DICTIONARY'
-  ) {
-    const bitWidth = pageView.getUint8(pageReader.offset++)
-    dataPage = new Array(nValues)
-    readRleBitPackedHybrid(pageReader, bitWidth, dataPage, uncompressedPageSize - 1)
-  } else if (daph2.encoding === 'DELTA_BINARY_PACKED') {
-    const int32 = type === 'INT32'
-    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
-    deltaBinaryUnpack(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaLengthByteArray(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'DELTA_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaByteArray(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'BYTE_STREAM_SPLIT') {
-    dataPage = byteStreamSplit(pageReader, nValues, type, element.type_length)
-  } else {
-    throw new Error(`parquet unsupported encoding: ${daph2.encoding}`)
-  }
-
-  return { definitionLevels, repetitionLevels, dataPage }
-}
-
-/**
- * @param {DataReader} reader
- * @param {DataPageHeaderV2} daph2 data page header v2
- * @param {SchemaTree[]} schemaPath
- * @returns {any[]} repetition levels
- */
-function readRepetitionLevelsV2(reader, daph2, schemaPath) {
-  const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
-  if (!maxRepetitionLevel) return []
-
-  const values = new Array(daph2.num_values)
-  readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values, daph2.repetition_levels_byte_length)
-  return values
-}
-
-/**
- * @param {DataReader} reader
- * @param {DataPageHeaderV2} daph2 data page header v2
- * @param {SchemaTree[]} schemaPath
- * @returns {number[] | undefined} definition levels
- */
-function readDefinitionLevelsV2(reader, daph2, schemaPath) {
-  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
-  if (maxDefinitionLevel) {
-    // V2 we know the length
-    const values = new Array(daph2.num_values)
-    readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), values, daph2.definition_levels_byte_length)
-    return values
-  }
-}
-
-/**
- * Minimum bits needed to store value.
- *
- * @param {number} value
- * @returns {number}
- */
-function bitWidth(value) {
-  return 32 - Math.clz32(value)
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
-/**
- * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
- */
-
-
-
-
-
-
-
-
-
-/**
- * Parse column data from a buffer.
- *
- * @param {DataReader} reader
- * @param {RowGroupSelect} rowGroupSelect row group selection
- * @param {ColumnDecoder} columnDecoder column decoder params
- * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
- * @returns {{ data: DecodedArray[], skipped: number }}
- */
-function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
-  const { pathInSchema, schemaPath } = columnDecoder
-  const isFlat = isFlatColumn(schemaPath)
-  /** @type {DecodedArray[]} */
-  const chunks = []
-  /** @type {DecodedArray | undefined} */
-  let dictionary = undefined
-  /** @type {DecodedArray | undefined} */
-  let lastChunk = undefined
-  let rowCount = 0
-  let skipped = 0
-
-  const emitLastChunk = onPage && (() => {
-    lastChunk && onPage({
-      pathInSchema,
-      columnData: lastChunk,
-      rowStart: groupStart + rowCount - lastChunk.length,
-      rowEnd: groupStart + rowCount,
-    })
-  })
-
-  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
-    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
-
-    // read page header
-    const header = parquetHeader(reader)
-    if (header.type === 'DICTIONARY_PAGE') {
-      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
-      if (data) dictionary = convert(data, columnDecoder)
-    } else {
-      const lastChunkLength = lastChunk?.length || 0
-      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
-      if (result.skipped) {
-        // skipped page - just advance row count, don't add to chunks
-        if (!chunks.length) {
-          skipped += result.skipped
-        }
-        rowCount += result.skipped
-      } else if (result.data && lastChunk === result.data) {
-        // continued from previous page
-        rowCount += result.data.length - lastChunkLength
-      } else if (result.data && result.data.length) {
-        emitLastChunk?.()
-        chunks.push(result.data)
-        rowCount += result.data.length
-        lastChunk = result.data
-      }
-    }
-  }
-  emitLastChunk?.()
-
-  return { data: chunks, skipped }
-}
-
-/**
- * Read a page (data or dictionary) from a buffer.
- *
- * @param {DataReader} reader
- * @param {PageHeader} header
- * @param {ColumnDecoder} columnDecoder
- * @param {DecodedArray | undefined} dictionary
- * @param {DecodedArray | undefined} previousChunk
- * @param {number} pageStart skip this many rows in the page
- * @returns {PageResult}
- */
-function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
-  const { type, element, schemaPath, codec, compressors } = columnDecoder
-  // read compressed_page_size bytes
-  const compressedBytes = new Uint8Array(
-    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
-  )
-  reader.offset += header.compressed_page_size
-
-  // parse page data by type
-  if (header.type === 'DATA_PAGE') {
-    const daph = header.data_page_header
-    if (!daph) throw new Error('parquet data page header is undefined')
-
-    // skip unnecessary non-nested pages
-    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
-      return { skipped: daph.num_values }
-    }
-
-    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
-    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
-    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DATA_PAGE_V2') {
-    const daph2 = header.data_page_header_v2
-    if (!daph2) throw new Error('parquet data page header v2 is undefined')
-
-    // skip unnecessary pages
-    if (pageStart > daph2.num_rows) {
-      return { skipped: daph2.num_rows }
-    }
-
-    const { definitionLevels, repetitionLevels, dataPage } =
-      readDataPageV2(compressedBytes, header, columnDecoder)
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DICTIONARY_PAGE') {
-    const diph = header.dictionary_page_header
-    if (!diph) throw new Error('parquet dictionary page header is undefined')
-
-    const page = decompressPage(
-      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
-    )
-
-    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
-    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
-    return { skipped: 0, data: dictArray }
-  } else {
-    throw new Error(`parquet unsupported page type: ${header.type}`)
-  }
-}
-
-/**
- * Read a page header from a buffer, leaving the reader at the start of the page data.
- *
- * @param {DataReader} reader
- * @returns {PageHeader}
- */
-function parquetHeader(reader) {
-  const header = deserializeTCompactProtocol(reader)
-
-  // Parse parquet header from thrift data
-  const type = PageTypes[header.field_1]
-  const uncompressed_page_size = header.field_2
-  const compressed_page_size = header.field_3
-  const crc = header.field_4
-  const data_page_header = header.field_5 && {
-    num_values: header.field_5.field_1,
-    encoding: Encodings[header.field_5.field_2],
-    definition_level_encoding: Encodings[header.field_5.field_3],
-    repetition_level_encoding: Encodings[header.field_5.field_4],
-    statistics: pageStatistics(header.field_5.field_5),
-  }
-  const index_page_header = header.field_6
-  const dictionary_page_header = header.field_7 && {
-    num_values: header.field_7.field_1,
-    encoding: Encodings[header.field_7.field_2],
-    is_sorted: header.field_7.field_3,
-  }
-  const data_page_header_v2 = header.field_8 && {
-    num_values: header.field_8.field_1,
-    num_nulls: header.field_8.field_2,
-    num_rows: header.field_8.field_3,
-    encoding: Encodings[header.field_8.field_4],
-    definition_levels_byte_length: header.field_8.field_5,
-    repetition_levels_byte_length: header.field_8.field_6,
-    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
-    statistics: pageStatistics(header.field_8.field_8),
-  }
-
-  return {
-    type,
-    uncompressed_page_size,
-    compressed_page_size,
-    crc,
-    data_page_header,
-    index_page_header,
-    dictionary_page_header,
-    data_page_header_v2,
-  }
-}
-
-/**
- * @param {any} stats thrift Statistics struct
- * @returns {Statistics | undefined}
- */
-function pageStatistics(stats) {
-  return stats && {
-    max: stats.field_1,
-    min: stats.field_2,
-    null_count: stats.field_3,
-    distinct_count: stats.field_4,
-    max_value: stats.field_5,
-    min_value: stats.field_6,
-    is_max_value_exact: stats.field_7,
-    is_min_value_exact: stats.field_8,
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/indexes.js
-/**
- * @import {ColumnIndex, DataReader, OffsetIndex, PageLocation, ParquetParsers, SchemaElement} from '../src/types.js'
- */
-
-
-
-
-
-
-/**
- * @param {DataReader} reader
- * @param {SchemaElement} schema
- * @param {Partial<ParquetParsers> | undefined} parsers
- * @returns {ColumnIndex}
- */
-function readColumnIndex(reader, schema, parsers = undefined) {
-  const allParsers = { ...DEFAULT_PARSERS, ...parsers }
-
-  const thrift = deserializeTCompactProtocol(reader)
-  return {
-    null_pages: thrift.field_1,
-    min_values: thrift.field_2.map((/** @type {any} */ m) => convertMetadata(m, schema, allParsers)),
-    max_values: thrift.field_3.map((/** @type {any} */ m) => convertMetadata(m, schema, allParsers)),
-    boundary_order: BoundaryOrders[thrift.field_4],
-    null_counts: thrift.field_5,
-    repetition_level_histograms: thrift.field_6,
-    definition_level_histograms: thrift.field_7,
-  }
-}
-
-/**
- * @param {DataReader} reader
- * @returns {OffsetIndex}
- */
-function readOffsetIndex(reader) {
-  const thrift = deserializeTCompactProtocol(reader)
-  return {
-    // @ts-ignore
-    page_locations: thrift.field_1.map(loc => ({
-      offset: loc.field_1,
-      compressed_page_size: loc.field_2,
-      first_row_index: loc.field_3,
-    })),
-    unencoded_byte_array_data_bytes: thrift.field_2,
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/rowgroup.js
-/**
- * @import {AsyncColumn, AsyncRowGroup, ChunkPlan, ColumnDecoder, DecodedArray, GroupPlan, PageLocation, ParquetParsers, ParquetReadOptions, QueryPlan, SchemaTree} from '../src/types.js'
- */
-
-
-
-
-
-
-
-
-
-/**
- * Read a row group from a file-like object.
- *
- * @param {ParquetReadOptions} options
- * @param {QueryPlan} plan
- * @param {GroupPlan} groupPlan
- * @returns {AsyncRowGroup} resolves to column data
- */
-function readRowGroup(options, { metadata }, groupPlan) {
-  /** @type {AsyncColumn[]} */
-  const asyncColumns = []
-  // build the schema tree once, not per column chunk
-  const schemaTree = metadata_parquetSchema(metadata)
-
-  // read column data
-  for (const chunk of groupPlan.chunks) {
-    const { path_in_schema: pathInSchema } = chunk.columnMetadata
-    const schemaPath = getTreePath(schemaTree, pathInSchema)
-    const columnDecoder = {
-      pathInSchema,
-      element: schemaPath[schemaPath.length - 1].element,
-      schemaPath,
-      ...options,
-      ...chunk.columnMetadata,
-      // merge after options, so a partial parsers object keeps the defaults
-      parsers: { ...DEFAULT_PARSERS, ...options.parsers },
-    }
-    const { startByte, endByte } = chunk.range
-
-    if ('pageLocations' in chunk) {
-      // page locations already parsed from the offset index
-      asyncColumns.push({
-        pathInSchema,
-        data: readSelectedPages(options, groupPlan, chunk, chunk.pageLocations, columnDecoder),
-      })
-    } else if ('offsetIndex' in chunk) {
-      asyncColumns.push({
-        pathInSchema,
-        // fetch offset index
-        data: Promise.resolve(options.file.slice(chunk.offsetIndex.startByte, chunk.offsetIndex.endByte))
-          .then(arrayBuffer => {
-            const pages = readOffsetIndex({ view: new DataView(arrayBuffer), offset: 0 }).page_locations
-            return readSelectedPages(options, groupPlan, chunk, pages, columnDecoder)
-          }),
-      })
-    } else {
-      // full column chunk
-      asyncColumns.push({
-        pathInSchema,
-        data: Promise.resolve(options.file.slice(startByte, endByte))
-          .then(buffer => {
-            const reader = { view: new DataView(buffer), offset: 0 }
-            return readColumn(reader, groupPlan, columnDecoder, options.onPage)
-          }),
-      })
-    }
-  }
-
-  return {
-    groupStart: groupPlan.groupStart,
-    groupRows: groupPlan.groupRows,
-    selectStart: groupPlan.selectStart,
-    selectEnd: groupPlan.selectEnd,
-    asyncColumns,
-  }
-}
-
-/**
- * Read only the pages of a column chunk that overlap the group plan's select
- * range [selectStart, selectEnd), using page locations from the offset index.
- *
- * @param {ParquetReadOptions} options
- * @param {GroupPlan} groupPlan
- * @param {ChunkPlan} chunk
- * @param {PageLocation[]} pages
- * @param {ColumnDecoder} columnDecoder
- * @returns {Promise<{data: DecodedArray[], skipped: number}>}
- */
-async function readSelectedPages(options, groupPlan, chunk, pages, columnDecoder) {
-  const { data_page_offset, dictionary_page_offset } = chunk.columnMetadata
-  const { selectStart, selectEnd } = groupPlan
-  let { startByte, endByte } = chunk.range
-  let skipped = -1
-  // include dictionary if present, handle polars missing dictionary_page_offset
-  const hasDict = dictionary_page_offset || data_page_offset < pages[0].offset
-  for (let i = 0; i < pages.length; i++) {
-    const page = pages[i]
-    const pageStart = Number(page.first_row_index)
-    const pageEnd = i + 1 < pages.length
-      ? Number(pages[i + 1].first_row_index)
-      : groupPlan.groupRows // last page extends to end of row group
-    // check if page overlaps with [selectStart, selectEnd)
-    if (skipped < 0 && pageEnd > selectStart) {
-      startByte = Number(page.offset)
-      skipped = pageStart
-    }
-    if (pageStart < selectEnd) {
-      endByte = Number(page.offset) + page.compressed_page_size
-    }
-  }
-  if (skipped < 0) skipped = 0
-  /** @type {DataView} */
-  let view
-  if (hasDict && skipped) {
-    // fetch the dictionary page separately from the selected data pages so
-    // the skipped leading pages are not transferred
-    const dictLength = Number(pages[0].offset) - chunk.range.startByte
-    const [dictBuffer, dataBuffer] = await Promise.all([
-      options.file.slice(chunk.range.startByte, Number(pages[0].offset)),
-      options.file.slice(startByte, endByte),
-    ])
-    // clamp in case the AsyncBuffer returned more bytes than requested
-    const combined = new Uint8Array(dictLength + dataBuffer.byteLength)
-    combined.set(new Uint8Array(dictBuffer, 0, dictLength))
-    combined.set(new Uint8Array(dataBuffer), dictLength)
-    view = new DataView(combined.buffer)
-  } else if (hasDict) {
-    // dictionary page is contiguous with the first selected page
-    view = new DataView(await options.file.slice(chunk.range.startByte, endByte))
-  } else {
-    view = new DataView(await options.file.slice(startByte, endByte))
-  }
-  const reader = { view, offset: 0 }
-  // adjust row selection for skipped pages
-  const adjustedGroupPlan = skipped ? {
-    ...groupPlan,
-    groupStart: groupPlan.groupStart + skipped,
-    selectStart: groupPlan.selectStart - skipped,
-    selectEnd: groupPlan.selectEnd - skipped,
-  } : groupPlan
-  const { data, skipped: columnSkipped } = readColumn(reader, adjustedGroupPlan, columnDecoder, options.onPage)
-  return {
-    data,
-    skipped: skipped + columnSkipped,
-  }
-}
-
-/**
- * @overload
- * @param {AsyncRowGroup} asyncGroup
- * @param {number} selectStart
- * @param {number} selectEnd
- * @param {string[] | undefined} columns
- * @param {'object'} rowFormat
- * @returns {Promise<Record<string, any>[]>} resolves to row data
- */
-/**
- * @overload
- * @param {AsyncRowGroup} asyncGroup
- * @param {number} selectStart
- * @param {number} selectEnd
- * @param {string[] | undefined} columns
- * @param {'array'} [rowFormat]
- * @returns {Promise<any[][]>} resolves to row data
- */
-/**
- * @param {AsyncRowGroup} asyncGroup
- * @param {number} selectStart
- * @param {number} selectEnd
- * @param {string[] | undefined} columns
- * @param {'object' | 'array'} [rowFormat]
- * @returns {Promise<Record<string, any>[] | any[][]>} resolves to row data
- */
-async function asyncGroupToRows({ asyncColumns }, selectStart, selectEnd, columns, rowFormat) {
-  // TODO: do it without flatten
-  const asyncPages = await Promise.all(asyncColumns.map(column =>
-    column.data.then(({ skipped, data }) => ({ skipped, data: utils_flatten(data) }))
-  ))
-
-  // transpose columns into rows
-  const selectCount = selectEnd - selectStart
-  if (rowFormat === 'object') {
-    /** @type {Record<string, any>[]} */
-    const groupData = Array(selectCount)
-    for (let selectRow = 0; selectRow < selectCount; selectRow++) {
-      // return each row as an object
-      /** @type {Record<string, any>} */
-      const rowData = {}
-      for (let i = 0; i < asyncColumns.length; i++) {
-        const { data, skipped } = asyncPages[i]
-        rowData[asyncColumns[i].pathInSchema[0]] = data[selectStart + selectRow - skipped]
-      }
-      groupData[selectRow] = rowData
-    }
-    return groupData
-  }
-
-  // careful mapping of column order for rowFormat: array
-  const includedColumnNames = asyncColumns
-    .map(child => child.pathInSchema[0])
-    .filter(name => !columns || columns.includes(name))
-  const columnOrder = columns ?? includedColumnNames
-  const columnIndexes = columnOrder.map(name => asyncColumns.findIndex(column => column.pathInSchema[0] === name))
-
-  /** @type {any[][]} */
-  const groupData = Array(selectCount)
-  for (let selectRow = 0; selectRow < selectCount; selectRow++) {
-    // return each row as an array
-    const rowData = Array(asyncColumns.length)
-    for (let i = 0; i < columnOrder.length; i++) {
-      const colIdx = columnIndexes[i]
-      if (colIdx < 0) throw new Error(`parquet column not found: ${columnOrder[i]}`)
-      const { data, skipped } = asyncPages[colIdx]
-      rowData[i] = data[selectStart + selectRow - skipped]
-    }
-    groupData[selectRow] = rowData
-  }
-  return groupData
-}
-
-/**
- * Assemble physical columns into top-level columns asynchronously.
- *
- * @param {AsyncRowGroup} asyncRowGroup
- * @param {SchemaTree} schemaTree
- * @param {Partial<ParquetParsers>} [parsers]
- * @returns {AsyncRowGroup}
- */
-function rowgroup_assembleAsync(asyncRowGroup, schemaTree, parsers) {
-  const { asyncColumns } = asyncRowGroup
-  const allParsers = { ...DEFAULT_PARSERS, ...parsers }
-  /** @type {AsyncColumn[]} */
-  const assembled = []
-  for (const child of schemaTree.children) {
-    if (child.children.length) {
-      const childColumns = asyncColumns.filter(column => column.pathInSchema[0] === child.element.name)
-      if (!childColumns.length) continue
-
-      assembled.push({
-        pathInSchema: child.path,
-        data: (async () => {
-          // collect subcolumn data — Promise.all observes every rejection so
-          // a sibling failure cannot leak as an unhandledRejection
-          const resolved = await Promise.all(childColumns.map(c => c.data))
-          /** @type {Map<string, DecodedArray>} */
-          const subcolumnData = new Map()
-          const flattened = resolved.map(({ data }) => utils_flatten(data))
-          // Physical pages can cover far more rows than the requested range.
-          // Clip before nested/VARIANT assembly, which expands compact binary
-          // values into independent object graphs and strings for every row.
-          const skipped = Math.max(asyncRowGroup.selectStart ?? 0, ...resolved.map(result => result.skipped))
-          const end = Math.min(asyncRowGroup.selectEnd ?? Infinity, ...resolved.map((result, i) => result.skipped + flattened[i].length))
-          for (let i = 0; i < childColumns.length; i++) {
-            // Offset-index reads may start each physical child at a different
-            // page boundary. Align them to their common absolute row range.
-            const start = skipped - resolved[i].skipped
-            const length = Math.max(0, end - skipped)
-            subcolumnData.set(
-              childColumns[i].pathInSchema.join('.'),
-              flattened[i].slice(start, start + length)
-            )
-          }
-          // assemble the column
-          assembleNested(subcolumnData, child, allParsers)
-          const assembled = subcolumnData.get(child.element.name)
-          if (!assembled) throw new Error('parquet column data not assembled')
-          return { data: [assembled], skipped }
-        })(),
-      })
-    } else {
-      // leaf node, return the column
-      const asyncColumn = asyncColumns.find(column => column.pathInSchema[0] === child.element.name)
-      if (asyncColumn) assembled.push(asyncColumn)
-    }
-  }
-  return { ...asyncRowGroup, asyncColumns: assembled }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/plan.js
-
-
-
-
-
-
-/**
- * @import {AsyncBuffer, BloomFilter, ByteRange, ChunkPlan, ColumnPageStats, FileMetaData, GroupPlan, PageLocation, PageRanges, ParquetParsers, ParquetQueryFilter, ParquetReadOptions, QueryPlan, RowGroup, SchemaElement, SchemaTree} from '../src/types.js'
- */
-
-// Combine column chunks if less than 2mb
-const runLimit = 1 << 21 // 2mb
-// When reading selected columns, combine chunks separated by at most this many unrequested bytes.
-// Arrow C++ before 18 and Polars write a copy of each column's metadata after its chunk, leaving small gaps.
-// Same default as Arrow's CacheOptions hole_size_limit.
-const columnGapLimit = 1 << 13 // 8kb
-
-/**
- * Plan which byte ranges to read to satisfy a read request.
- * Metadata must be non-null.
- *
- * @param {ParquetReadOptions & { bloomFiltersByGroup?: Record<string, BloomFilter>[], schemaElements?: Record<string, SchemaElement>, pageRangesByGroup?: (PageRanges | undefined)[], pageLocationsByGroup?: Record<string, PageLocation[]>[] }} options
- * @returns {QueryPlan}
- */
-function plan_parquetPlan(options) {
-  const { metadata, rowStart = 0, columns, useOffsetIndex = false } = options
-  if (!metadata) throw new Error('parquetPlan requires metadata')
-  /** @type {GroupPlan[]} */
-  const groups = []
-  /** @type {ByteRange[]} */
-  const fetches = []
-  /** @type {ByteRange[]} */
-  const indexes = []
-  const scanPlan = plan_parquetPlanGroups(options)
-  for (const group of scanPlan.groups) {
-    const groupPlan = plan_parquetPlanGroup({ ...group, columns, useOffsetIndex })
-    groups.push(...groupPlan.groups)
-    fetches.push(...groupPlan.fetches)
-    indexes.push(...groupPlan.indexes)
-  }
-  fetches.push(...indexes)
-
-  return { metadata, rowStart, rowEnd: scanPlan.rowEnd, columns, fetches, groups }
-}
-
-/**
- * Select physical row-group ranges without planning column reads.
- *
- * @param {ParquetReadOptions & { bloomFiltersByGroup?: Record<string, BloomFilter>[], schemaElements?: Record<string, SchemaElement>, pageRangesByGroup?: (PageRanges | undefined)[], pageLocationsByGroup?: Record<string, PageLocation[]>[] }} options
- * @returns {{groups: {rowGroup: RowGroup, groupIndex: number, groupStart: number, groupRows: number, ranges: PageRanges, pageRanges?: PageRanges, pageLocations?: Record<string, PageLocation[]>}[], rowEnd: number}}
- */
-function plan_parquetPlanGroups({ metadata, rowStart = 0, rowEnd = Infinity, columns, filter, filterStrict = true, bloomFiltersByGroup, schemaElements, pageRangesByGroup, pageLocationsByGroup }) {
-  if (!metadata) throw new Error('parquetPlan requires metadata')
-  const schemaTree = metadata_parquetSchema(metadata)
-  const physicalColumns = getPhysicalColumns(schemaTree)
-  const elementsByPath = filter ? {
-    ...physicalSchemaElements(schemaTree),
-    ...schemaElements,
-  } : schemaElements
-  const groups = []
-  let groupStart = 0
-  for (let groupIndex = 0; groupIndex < metadata.row_groups.length; groupIndex++) {
-    const rowGroup = metadata.row_groups[groupIndex]
-    const groupRows = Number(rowGroup.num_rows)
-    const groupEnd = groupStart + groupRows
-    if (groupRows > 0 && groupEnd > rowStart && groupStart < rowEnd && !canSkipRowGroup({
-      rowGroup,
-      physicalColumns,
-      filter,
-      strict: filterStrict,
-      bloomFilters: bloomFiltersByGroup?.[groupIndex],
-      schemaElements: elementsByPath,
-    })) {
-      const selectStart = Math.max(rowStart - groupStart, 0)
-      const selectEnd = Math.min(rowEnd - groupStart, groupRows)
-      const pageRanges = pageRangesByGroup?.[groupIndex]
-      const pageLocations = pageLocationsByGroup?.[groupIndex]
-      /** @type {PageRanges} */
-      let ranges = pageRanges
-        ? pageRanges
-          .map(([start, end]) => {
-            /** @type {[number, number]} */
-            const range = [Math.max(start, selectStart), Math.min(end, selectEnd)]
-            return range
-          })
-          .filter(([start, end]) => start < end)
-        : [[selectStart, selectEnd]]
-
-      if (ranges.length > 1) {
-        const canSplit = rowGroup.columns.every(chunk => {
-          const columnName = chunk.meta_data?.path_in_schema[0]
-          const columnPath = chunk.meta_data?.path_in_schema.join('.')
-          if (columns && columnName && !columns.includes(columnName)) return true
-          return !!(chunk.offset_index_offset && chunk.offset_index_length) || !!(columnPath && pageLocations?.[columnPath])
-        })
-        ranges = canSplit
-          ? coalesceOverlappingPageRanges(ranges, rowGroup, columns, pageLocations)
-          : [[ranges[0][0], ranges[ranges.length - 1][1]]]
-      }
-      if (ranges.length) {
-        groups.push({ rowGroup, groupIndex, groupStart, groupRows, ranges, pageRanges, pageLocations })
-      }
-    }
-    groupStart = groupEnd
-  }
-  return { groups, rowEnd: isFinite(rowEnd) ? rowEnd : groupStart }
-}
-
-/**
- * Build byte plans for retained ranges in one row group.
- *
- * @param {object} options
- * @param {RowGroup} options.rowGroup
- * @param {number} options.groupStart
- * @param {number} options.groupRows
- * @param {PageRanges} options.ranges
- * @param {string[]} [options.columns]
- * @param {boolean} [options.useOffsetIndex]
- * @param {PageRanges} [options.pageRanges]
- * @param {Record<string, PageLocation[]>} [options.pageLocations]
- * @returns {{groups: GroupPlan[], fetches: ByteRange[], indexes: ByteRange[]}}
- */
-function plan_parquetPlanGroup({ rowGroup, groupStart, groupRows, ranges, columns, useOffsetIndex = false, pageRanges, pageLocations }) {
-  /** @type {ChunkPlan[]} */
-  const chunks = []
-  /** @type {ByteRange[]} */
-  const fetches = []
-  /** @type {ByteRange[]} */
-  const indexes = []
-  const narrowed = ranges.length > 1 || ranges[0][0] > 0 || ranges[0][1] < groupRows
-  for (const chunk of rowGroup.columns) {
-    const meta = chunk.meta_data
-    if (chunk.file_path) throw new Error('parquet file_path not supported')
-    if (!meta) throw new Error('parquet column metadata is undefined')
-    if (columns && !columns.includes(meta.path_in_schema[0])) continue
-    const columnOffset = meta.dictionary_page_offset || meta.data_page_offset
-    const startByte = Number(columnOffset)
-    const endByte = Number(columnOffset + meta.total_compressed_size)
-    const chunkPageLocations = pageLocations?.[meta.path_in_schema.join('.')]
-
-    if (chunkPageLocations && narrowed) {
-      chunks.push({ columnMetadata: meta, pageLocations: chunkPageLocations, range: { startByte, endByte } })
-    } else if ((useOffsetIndex || pageRanges) && chunk.offset_index_offset && chunk.offset_index_length && narrowed) {
-      const startByte = Number(chunk.offset_index_offset)
-      chunks.push({
-        columnMetadata: meta,
-        offsetIndex: { startByte, endByte: startByte + chunk.offset_index_length },
-        range: { startByte: Number(columnOffset), endByte },
-      })
-    } else {
-      chunks.push({ columnMetadata: meta, range: { startByte, endByte } })
-    }
-  }
-
-  /** @type {ByteRange[]} */
-  const columnRanges = []
-  /** @type {ByteRange | undefined} */
-  let run
-  for (const chunk of chunks) {
-    if ('pageLocations' in chunk) continue
-    if ('offsetIndex' in chunk) {
-      indexes.push(chunk.offsetIndex)
-    } else if (columns) {
-      columnRanges.push(chunk.range)
-    } else if (run && chunk.range.endByte - run.startByte <= runLimit) {
-      run.endByte = chunk.range.endByte
-    } else {
-      if (run) fetches.push(run)
-      run = { ...chunk.range }
-    }
-  }
-  if (run) fetches.push(run)
-  // selected chunks are combined in file order, skipping only small gaps
-  fetches.push(...coalesceByteRanges(columnRanges, columnGapLimit, runLimit))
-  const groups = ranges.map(([selectStart, selectEnd]) => ({
-    chunks,
-    rowGroup,
-    groupStart,
-    groupRows,
-    selectStart,
-    selectEnd,
-  }))
-  return { groups, fetches, indexes }
-}
-
-/**
- * Merge candidate ranges when any selected column would read an overlapping
- * data page for both ranges. Unknown page layouts are merged conservatively.
- *
- * @param {PageRanges} ranges
- * @param {RowGroup} rowGroup
- * @param {string[] | undefined} columns
- * @param {Record<string, PageLocation[]> | undefined} pageLocations
- * @returns {PageRanges}
- */
-function coalesceOverlappingPageRanges(ranges, rowGroup, columns, pageLocations) {
-  const selectedPageLayouts = rowGroup.columns
-    .filter(chunk => !columns || columns.includes(chunk.meta_data?.path_in_schema[0] || ''))
-    .map(chunk => pageLocations?.[chunk.meta_data?.path_in_schema.join('.') || ''])
-
-  /** @type {PageRanges} */
-  const merged = []
-  for (const range of ranges) {
-    const last = merged[merged.length - 1]
-    const overlapsPage = last && selectedPageLayouts.some(pages => {
-      if (!pages) return true
-      const lastPages = pagesForRange(last, pages, Number(rowGroup.num_rows))
-      const rangePages = pagesForRange(range, pages, Number(rowGroup.num_rows))
-      return lastPages[0] <= rangePages[1] && rangePages[0] <= lastPages[1]
-    })
-    if (last && overlapsPage) last[1] = range[1]
-    else merged.push([...range])
-  }
-  return merged
-}
-
-/**
- * Return the inclusive indexes of the first and last pages overlapping a row
- * range. Offset indexes cover every row, so a valid range always finds a page.
- *
- * @param {[number, number]} range
- * @param {PageLocation[]} pages
- * @param {number} groupRows
- * @returns {[number, number]}
- */
-function pagesForRange([rangeStart, rangeEnd], pages, groupRows) {
-  let first = Infinity
-  let last = -Infinity
-  for (let i = 0; i < pages.length; i++) {
-    const pageStart = Number(pages[i].first_row_index)
-    const pageEnd = i + 1 < pages.length ? Number(pages[i + 1].first_row_index) : groupRows
-    if (pageEnd > rangeStart && pageStart < rangeEnd) {
-      first = Math.min(first, i)
-      last = i
-    }
-  }
-  return [first, last]
-}
-
-/**
- * Fetch bloom filters for $eq / $in columns of row groups not already provably
- * skippable by statistics alone. Returns an array indexed by row-group ordinal;
- * each entry maps top-level column name → BloomFilter for any chunk whose
- * bloom filter we were able to parse. Adds one round-trip when at least one
- * bloom filter is fetched; otherwise returns synchronously.
- *
- * @param {object} options
- * @param {AsyncBuffer} options.file
- * @param {FileMetaData} options.metadata
- * @param {ParquetQueryFilter} options.filter
- * @param {boolean} [options.filterStrict]
- * @returns {Promise<Record<string, BloomFilter>[]>}
- */
-async function prefetchBloomFilters({ file, metadata, filter, filterStrict = true }) {
-  const result = metadata.row_groups.map(() => /** @type {Record<string, BloomFilter>} */ ({}))
-  const eligibleCols = bloomEligibleColumns(filter)
-  if (eligibleCols.size === 0) return result
-  const physicalColumns = getPhysicalColumns(metadata_parquetSchema(metadata))
-
-  /** @type {Promise<void>[]} */
-  const tasks = []
-  metadata.row_groups.forEach((rowGroup, rgIdx) => {
-    if (canSkipRowGroup({ rowGroup, physicalColumns, filter, strict: filterStrict })) return
-    for (const colName of eligibleCols) {
-      const columnIdx = physicalColumns.indexOf(colName)
-      if (columnIdx === -1) continue
-      const meta = rowGroup.columns[columnIdx]?.meta_data
-      if (!meta?.bloom_filter_offset || !meta.bloom_filter_length) continue
-      const start = Number(meta.bloom_filter_offset)
-      const end = start + meta.bloom_filter_length
-      tasks.push((async () => {
-        const buffer = await file.slice(start, end)
-        const bloom = readBloomFilter({ view: new DataView(buffer), offset: 0 })
-        if (bloom) result[rgIdx][colName] = bloom
-      })())
-    }
-  })
-
-  if (tasks.length) await Promise.all(tasks)
-  return result
-}
-
-/**
- * Fetch page indexes (column index + offset index) for filter columns of row
- * groups that survive row-group-level pruning, and compute candidate row
- * ranges per group from the per-page min/max statistics.
- *
- * Returns pageRangesByGroup indexed by row-group ordinal: sorted disjoint
- * [start, end) row ranges (relative to the group) that could match the filter.
- * An empty array means the group provably contains no matching rows; undefined
- * means no page-level information was available for that group.
- * Also returns pageLocationsByGroup, mapping row-group ordinals and physical
- * leaf paths to page locations, so the read path can reuse the parsed offset
- * indexes without refetching them.
- *
- * @param {object} options
- * @param {AsyncBuffer} options.file
- * @param {FileMetaData} options.metadata
- * @param {ParquetQueryFilter} [options.filter]
- * @param {boolean} [options.filterStrict]
- * @param {number} [options.rowStart]
- * @param {number} [options.rowEnd]
- * @param {string[]} [options.columns]
- * @param {Record<string, BloomFilter>[]} [options.bloomFiltersByGroup]
- * @param {Record<string, SchemaElement>} [options.schemaElements]
- * @param {Partial<ParquetParsers>} [options.parsers]
- * @returns {Promise<{pageRangesByGroup: (PageRanges | undefined)[], pageLocationsByGroup: Record<string, PageLocation[]>[]}>}
- */
-async function prefetchPageIndexes({ file, metadata, filter, filterStrict = true, rowStart = 0, rowEnd = Infinity, columns, bloomFiltersByGroup, schemaElements, parsers }) {
-  /** @type {(PageRanges | undefined)[]} */
-  const pageRangesByGroup = metadata.row_groups.map(() => undefined)
-  const pageLocationsByGroup = metadata.row_groups.map(() => /** @type {Record<string, PageLocation[]>} */ ({}))
-  if (filter && '$nor' in filter && Array.isArray(filter.$nor)) {
-    return { pageRangesByGroup, pageLocationsByGroup }
-  }
-  const filterColumns = pathsNeededForFilter(filter)
-  if (!filterColumns.length) return { pageRangesByGroup, pageLocationsByGroup }
-  const schemaTree = metadata_parquetSchema(metadata)
-  const physicalColumns = getPhysicalColumns(schemaTree)
-  const elementsByPath = {
-    ...physicalSchemaElements(schemaTree),
-    ...schemaElements,
-  }
-
-  /** @type {ByteRange[]} */
-  const indexRanges = []
-  /** @type {((file: AsyncBuffer) => Promise<void>)[]} */
-  const indexTasks = []
-  /** @type {{rgIdx: number, groupRows: number, columnPages: Record<string, ColumnPageStats>}[]} */
-  const candidateGroups = []
-  let groupStart = 0
-  metadata.row_groups.forEach((rowGroup, rgIdx) => {
-    const groupRows = Number(rowGroup.num_rows)
-    const groupEnd = groupStart + groupRows
-    const overlaps = groupRows > 0 && groupEnd > rowStart && groupStart < rowEnd
-    groupStart = groupEnd
-    if (!overlaps) return
-    if (canSkipRowGroup({ rowGroup, physicalColumns, filter, strict: filterStrict, bloomFilters: bloomFiltersByGroup?.[rgIdx], schemaElements: elementsByPath })) return
-
-    /** @type {Record<string, ColumnPageStats>} */
-    const columnPages = {}
-    let columnTaskCount = 0
-    const scheduledOffsetPaths = new Set()
-    let hasFilterIndex = false
-    for (const columnName of filterColumns) {
-      const columnIdx = physicalColumns.indexOf(columnName)
-      if (columnIdx === -1) continue
-      const chunk = rowGroup.columns[columnIdx]
-      const meta = chunk?.meta_data
-      if (!meta) continue
-      if (!chunk.column_index_offset || !chunk.column_index_length) continue
-      if (!chunk.offset_index_offset || !chunk.offset_index_length) continue
-      const element = elementsByPath[columnName]
-      if (!element) continue
-      hasFilterIndex = true
-      scheduledOffsetPaths.add(columnName)
-      const columnIndexStart = Number(chunk.column_index_offset)
-      const offsetIndexStart = Number(chunk.offset_index_offset)
-      const columnIndexEnd = columnIndexStart + chunk.column_index_length
-      const offsetIndexEnd = offsetIndexStart + chunk.offset_index_length
-      indexRanges.push(
-        { startByte: columnIndexStart, endByte: columnIndexEnd },
-        { startByte: offsetIndexStart, endByte: offsetIndexEnd }
-      )
-      columnTaskCount++
-      indexTasks.push(async prefetchedFile => {
-        const [columnIndexBuffer, offsetIndexBuffer] = await Promise.all([
-          prefetchedFile.slice(columnIndexStart, columnIndexEnd),
-          prefetchedFile.slice(offsetIndexStart, offsetIndexEnd),
-        ])
-        const columnIndex = readColumnIndex({ view: new DataView(columnIndexBuffer), offset: 0 }, element, parsers)
-        const offsetIndex = readOffsetIndex({ view: new DataView(offsetIndexBuffer), offset: 0 })
-        pageLocationsByGroup[rgIdx][columnName] = offsetIndex.page_locations
-        columnPages[columnName] = {
-          minValues: columnIndex.min_values,
-          maxValues: columnIndex.max_values,
-          nullPages: columnIndex.null_pages,
-          nullCounts: columnIndex.null_counts,
-          pageStarts: offsetIndex.page_locations.map(page => Number(page.first_row_index)),
-          element,
-        }
-      })
-    }
-    // Candidate ranges are shared by every selected column. Load their offset
-    // indexes too so the planner can merge ranges that map to the same coarse
-    // page instead of fetching and decoding that page more than once.
-    if (hasFilterIndex) {
-      for (const chunk of rowGroup.columns) {
-        const meta = chunk.meta_data
-        if (!meta) continue
-        const columnName = meta.path_in_schema[0]
-        const columnPath = meta.path_in_schema.join('.')
-        if (columns && !columns.includes(columnName)) continue
-        if (scheduledOffsetPaths.has(columnPath)) continue
-        if (!chunk.offset_index_offset || !chunk.offset_index_length) continue
-        scheduledOffsetPaths.add(columnPath)
-        const offsetIndexStart = Number(chunk.offset_index_offset)
-        const offsetIndexEnd = offsetIndexStart + chunk.offset_index_length
-        indexRanges.push({ startByte: offsetIndexStart, endByte: offsetIndexEnd })
-        columnTaskCount++
-        indexTasks.push(async prefetchedFile => {
-          const offsetIndexBuffer = await prefetchedFile.slice(offsetIndexStart, offsetIndexEnd)
-          const offsetIndex = readOffsetIndex({ view: new DataView(offsetIndexBuffer), offset: 0 })
-          pageLocationsByGroup[rgIdx][columnPath] = offsetIndex.page_locations
-        })
-      }
-    }
-    if (columnTaskCount) {
-      candidateGroups.push({ rgIdx, groupRows, columnPages })
-    }
-  })
-
-  if (indexTasks.length) {
-    const prefetchedFile = prefetchAsyncBuffer(file, { fetches: coalesceByteRanges(indexRanges) })
-    await Promise.all(indexTasks.map(task => task(prefetchedFile)))
-    for (const { rgIdx, groupRows, columnPages } of candidateGroups) {
-      pageRangesByGroup[rgIdx] = filterPageRanges(filter, columnPages, groupRows, filterStrict)
-    }
-  }
-  return { pageRangesByGroup, pageLocationsByGroup }
-}
-
-/**
- * Merge overlapping or touching byte ranges. By default no bytes are added;
- * pass maxGap to also merge ranges separated by up to maxGap unrequested bytes,
- * as long as the merged range stays within maxSize.
- *
- * @param {ByteRange[]} ranges
- * @param {number} [maxGap]
- * @param {number} [maxSize]
- * @returns {ByteRange[]}
- */
-function coalesceByteRanges(ranges, maxGap = 0, maxSize = Infinity) {
-  const sorted = ranges
-    .map(range => ({ ...range }))
-    .sort((a, b) => a.startByte - b.startByte || a.endByte - b.endByte)
-  /** @type {ByteRange[]} */
-  const merged = []
-  for (const range of sorted) {
-    const last = merged[merged.length - 1]
-    if (last && range.startByte <= last.endByte + maxGap && Math.max(last.endByte, range.endByte) - last.startByte <= maxSize) {
-      last.endByte = Math.max(last.endByte, range.endByte)
-    } else {
-      merged.push(range)
-    }
-  }
-  return merged
-}
-
-/**
- * Build a lookup from physical paths to leaf schema elements.
- *
- * @param {SchemaTree} schemaTree
- * @returns {Record<string, SchemaElement>}
- */
-function physicalSchemaElements(schemaTree) {
-  /** @type {Record<string, SchemaElement>} */
-  const elements = {}
-  /** @param {SchemaTree} node */
-  function traverse(node) {
-    if (node.children.length) {
-      for (const child of node.children) traverse(child)
-    } else {
-      elements[node.path.join('.')] = node.element
-    }
-  }
-  traverse(schemaTree)
-  return elements
-}
-
-/**
- * Prefetch byte ranges from an AsyncBuffer.
- *
- * @param {AsyncBuffer} file
- * @param {{fetches: ByteRange[]}} options
- * @returns {AsyncBuffer}
- */
-function prefetchAsyncBuffer(file, { fetches }) {
-  // fetch byte ranges from the file
-  const promises = fetches.map(({ startByte, endByte }) => file.slice(startByte, endByte))
-  return {
-    byteLength: file.byteLength,
-    slice(start, end = file.byteLength) {
-      // find matching slice
-      const index = fetches.findIndex(({ startByte, endByte }) => startByte <= start && end <= endByte)
-      if (index < 0) {
-        // fallback to direct read
-        return file.slice(start, end)
-      }
-      if (fetches[index].startByte !== start || fetches[index].endByte !== end) {
-        // slice a subrange of the prefetch
-        const startOffset = start - fetches[index].startByte
-        const endOffset = end - fetches[index].startByte
-        if (promises[index] instanceof Promise) {
-          return promises[index].then(buffer => buffer.slice(startOffset, endOffset))
-        } else {
-          return promises[index].slice(startOffset, endOffset)
-        }
-      } else {
-        return promises[index]
-      }
-    },
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/scan.js
-/**
- * @import {AsyncRowGroup, BaseParquetReadOptions, BloomFilter, DecodedArray, PageLocation, PageRanges, ParquetScan, ParquetScanOptions, QueryPlan, SchemaElement} from '../src/types.js'
- */
-
-/**
- * @typedef {BaseParquetReadOptions & {
- *   bloomFiltersByGroup?: Record<string, BloomFilter>[],
- *   schemaElements?: Record<string, SchemaElement>,
- *   pageRangesByGroup?: (PageRanges | undefined)[],
- *   pageLocationsByGroup?: Record<string, PageLocation[]>[],
- * }} PreparedParquetReadOptions
- */
-
-
-
-
-
-
-
-/**
- * Prepare a lazy column-oriented scan of a parquet file.
- *
- * The returned ranges are physical, zero-based row ranges in the file. A
- * `pruningFilter` may narrow them using row-group statistics, bloom filters,
- * and page indexes, but does not filter individual values returned by
- * `readColumn`. This makes the scan suitable for query engines that maintain
- * their own row selections while retaining parquet-level I/O pushdown.
- *
- * `columns`, when supplied, limits the columns available to `readColumn`.
- * Columns referenced by `pruningFilter` are included automatically.
- *
- * @param {ParquetScanOptions} options
- * @returns {Promise<ParquetScan>}
- */
-async function parquetScan(options) {
-  options.metadata ??= await parquetMetadataAsync(options.file, options)
-  const { pruningFilter, ...readOptions } = options
-  let { columns } = readOptions
-  if (columns && pruningFilter) {
-    const selectedColumns = new Set(columns)
-    const extraColumns = columnsNeededForFilter(pruningFilter)
-      .filter(column => !selectedColumns.has(column))
-    if (extraColumns.length) columns = [...columns, ...extraColumns]
-  }
-  const preparedOptions = await prepareParquetOptions({
-    ...readOptions,
-    columns,
-    filter: pruningFilter,
-    useOffsetIndex: readOptions.useOffsetIndex ?? true,
-  })
-  const { metadata } = preparedOptions
-  if (!metadata) throw new Error('parquet requires metadata')
-
-  const schemaTree = parquetSchema(metadata)
-  const availableColumns = new Set(columns ?? schemaTree.children.map(child => child.element.name))
-  const plan = parquetPlanGroups(preparedOptions)
-  const candidates = plan.groups.flatMap(group => group.ranges.map(([selectStart, selectEnd]) => ({
-    rowStart: group.groupStart + selectStart,
-    rowEnd: group.groupStart + selectEnd,
-    group,
-  })))
-  const ranges = candidates.map(({ rowStart, rowEnd }) => ({ rowStart, rowEnd }))
-  /** @type {Map<string, {rowStart: number, rowEnd: number, data: Promise<DecodedArray>}>} */
-  const cache = new Map()
-
-  /**
-   * @param {import('../src/types.js').ParquetScanColumnOptions} columnOptions
-   * @returns {Promise<DecodedArray>}
-   */
-  function readColumn({ column, rowStart, rowEnd }) {
-    if (!availableColumns.has(column)) {
-      throw new Error(`parquet column not found in scan: ${column}`)
-    }
-    validateRange(rowStart, rowEnd)
-    if (rowStart === rowEnd) return Promise.resolve([])
-    const candidateIndex = findCandidate(candidates, rowStart, rowEnd)
-    if (candidateIndex < 0) {
-      throw new RangeError(`parquet row range [${rowStart}, ${rowEnd}) is outside scan ranges`)
-    }
-    const { group } = candidates[candidateIndex]
-
-    const cached = cache.get(column)
-    if (cached && rowStart >= cached.rowStart && rowEnd <= cached.rowEnd) {
-      return cached.data.then(data => sliceDecodedArray(
-        data,
-        rowStart - cached.rowStart,
-        rowEnd - cached.rowStart
-      ))
-    }
-
-    const data = readColumnRange({
-      options: preparedOptions,
-      schemaTree,
-      group,
-      column,
-      rowStart,
-      rowEnd,
-    })
-    cache.set(column, { rowStart, rowEnd, data })
-    return data
-  }
-
-  return {
-    metadata,
-    ranges,
-    readColumn,
-  }
-}
-
-/**
- * Load optional indexes and build the canonical physical read plan.
- * Shared by row-oriented reads and lazy scans so pruning behavior cannot
- * diverge between APIs.
- *
- * @param {BaseParquetReadOptions} options
- * @returns {Promise<{options: PreparedParquetReadOptions, plan: QueryPlan}>}
- */
-async function scan_prepareParquetRead(options) {
-  const prepared = await prepareParquetOptions(options)
-  return {
-    options: prepared,
-    plan: plan_parquetPlan(prepared),
-  }
-}
-
-/**
- * Load optional indexes and validate read options without planning data reads.
- *
- * @param {BaseParquetReadOptions} options
- * @returns {Promise<PreparedParquetReadOptions>}
- */
-async function prepareParquetOptions(options) {
-  const metadata = options.metadata ?? await metadata_parquetMetadataAsync(options.file, options)
-  const schemaColumns = metadata_parquetSchema(metadata).children.map(child => child.element.name)
-  const filterColumns = filter_columnsNeededForFilter(options.filter)
-  const missingFilterColumns = filterColumns.filter(column => !schemaColumns.includes(column))
-  if (missingFilterColumns.length) {
-    throw new Error(`parquet filter columns not found: ${missingFilterColumns.join(', ')}`)
-  }
-
-  if (options.columns) {
-    const missingColumns = options.columns.filter(column => !schemaColumns.includes(column))
-    if (missingColumns.length) throw new Error(`parquet column not found: ${missingColumns[0]}`)
-  }
-
-  /** @type {PreparedParquetReadOptions} */
-  let prepared = { ...options, metadata }
-  prepared = await withBloomFilters(prepared)
-  prepared = await withPageIndexes(prepared)
-  return prepared
-}
-
-/**
- * Read all planned row groups, prefetching their coalesced byte ranges.
- *
- * @param {BaseParquetReadOptions} options
- * @param {QueryPlan} plan
- * @returns {AsyncRowGroup[]}
- */
-function scan_readParquetPlan(options, plan) {
-  const readOptions = { ...options, file: prefetchAsyncBuffer(options.file, plan) }
-  return plan.groups.map(group => readRowGroup(readOptions, plan, group))
-}
-
-/**
- * @param {object} input
- * @param {PreparedParquetReadOptions} input.options
- * @param {import('../src/types.js').SchemaTree} input.schemaTree
- * @param {ReturnType<typeof parquetPlanGroups>['groups'][number]} input.group
- * @param {string} input.column
- * @param {number} input.rowStart
- * @param {number} input.rowEnd
- * @returns {Promise<DecodedArray>}
- */
-async function readColumnRange({ options, schemaTree, group, column, rowStart, rowEnd }) {
-  const columnOptions = {
-    ...options,
-    columns: [column],
-    filter: undefined,
-    rowStart,
-    rowEnd,
-    useBloomFilters: false,
-    useOffsetIndex: options.useOffsetIndex ?? true,
-    usePageIndex: false,
-    pageRangesByGroup: undefined,
-  }
-  const columnPlan = planCandidateColumn({ options, group, column, rowStart, rowEnd })
-  const [asyncGroup] = scan_readParquetPlan(columnOptions, columnPlan)
-  if (!asyncGroup) throw new Error('parquet scan range not planned')
-  const assembled = assembleAsync(asyncGroup, schemaTree, options.parsers)
-  const asyncColumn = assembled.asyncColumns.find(child => child.pathInSchema[0] === column)
-  if (!asyncColumn) throw new Error(`parquet column not found: ${column}`)
-  const result = await asyncColumn.data
-  const data = flatten(result.data)
-  const selectStart = assembled.selectStart ?? rowStart - assembled.groupStart
-  const selectEnd = assembled.selectEnd ?? rowEnd - assembled.groupStart
-  return sliceDecodedArray(data, selectStart - result.skipped, selectEnd - result.skipped)
-}
-
-/**
- * Build a one-column plan from a retained candidate without scanning the
- * file's row groups again.
- *
- * @param {object} input
- * @param {PreparedParquetReadOptions} input.options
- * @param {ReturnType<typeof parquetPlanGroups>['groups'][number]} input.group
- * @param {string} input.column
- * @param {number} input.rowStart
- * @param {number} input.rowEnd
- * @returns {QueryPlan}
- */
-function planCandidateColumn({ options, group, column, rowStart, rowEnd }) {
-  if (!options.metadata) throw new Error('parquet requires metadata')
-  const localPlan = parquetPlanGroup({
-    rowGroup: group.rowGroup,
-    groupStart: group.groupStart,
-    groupRows: group.groupRows,
-    ranges: [[rowStart - group.groupStart, rowEnd - group.groupStart]],
-    columns: [column],
-    useOffsetIndex: options.useOffsetIndex ?? true,
-    pageLocations: group.pageLocations,
-  })
-  const [localGroupPlan] = localPlan.groups
-  if (!localGroupPlan) throw new Error(`parquet column not found: ${column}`)
-  return {
-    metadata: options.metadata,
-    rowStart,
-    rowEnd,
-    columns: [column],
-    fetches: [...localPlan.fetches, ...localPlan.indexes],
-    groups: [localGroupPlan],
-  }
-}
-
-/**
- * Find the one candidate that fully contains a requested non-empty range.
- * Candidates are sorted and disjoint, so lookup is logarithmic.
- *
- * @param {{rowStart: number, rowEnd: number}[]} candidates
- * @param {number} rowStart
- * @param {number} rowEnd
- * @returns {number}
- */
-function findCandidate(candidates, rowStart, rowEnd) {
-  let low = 0
-  let high = candidates.length - 1
-  while (low <= high) {
-    const middle = Math.floor((low + high) / 2)
-    const candidate = candidates[middle]
-    if (rowStart < candidate.rowStart) {
-      high = middle - 1
-    } else if (rowStart >= candidate.rowEnd) {
-      low = middle + 1
-    } else {
-      return rowEnd <= candidate.rowEnd ? middle : -1
-    }
-  }
-  return -1
-}
-
-/**
- * @param {number} rowStart
- * @param {number} rowEnd
- */
-function validateRange(rowStart, rowEnd) {
-  if (!Number.isSafeInteger(rowStart) || rowStart < 0) {
-    throw new RangeError('parquet rowStart must be a non-negative safe integer')
-  }
-  if (!Number.isSafeInteger(rowEnd) || rowEnd < rowStart) {
-    throw new RangeError('parquet rowEnd must be a safe integer greater than or equal to rowStart')
-  }
-}
-
-/**
- * Return an exact view over decoded values. Typed arrays retain a zero-copy
- * subarray while ordinary arrays use their native slice.
- *
- * @param {DecodedArray} data
- * @param {number} start
- * @param {number} end
- * @returns {DecodedArray}
- */
-function sliceDecodedArray(data, start, end) {
-  if (start === 0 && end === data.length) return data
-  return Array.isArray(data) ? data.slice(start, end) : data.subarray(start, end)
-}
-
-/**
- * Conditionally fetch bloom filters and attach them to planner options.
- *
- * @param {PreparedParquetReadOptions} options
- * @returns {Promise<PreparedParquetReadOptions>}
- */
-async function withBloomFilters(options) {
-  if (!options.useBloomFilters || !options.filter || !options.metadata) return options
-  const schemaTree = metadata_parquetSchema(options.metadata)
-  /** @type {Record<string, SchemaElement>} */
-  const schemaElements = {}
-  for (const child of schemaTree.children) schemaElements[child.element.name] = child.element
-  const bloomFiltersByGroup = await prefetchBloomFilters({
-    file: options.file,
-    metadata: options.metadata,
-    filter: options.filter,
-    filterStrict: options.filterStrict,
-  })
-  return { ...options, bloomFiltersByGroup, schemaElements }
-}
-
-/**
- * Conditionally fetch page indexes and attach candidate ranges and layouts.
- *
- * @param {PreparedParquetReadOptions} options
- * @returns {Promise<PreparedParquetReadOptions>}
- */
-async function withPageIndexes(options) {
-  if (!options.usePageIndex || !options.filter || !options.metadata) return options
-  const { pageRangesByGroup, pageLocationsByGroup } = await prefetchPageIndexes({
-    file: options.file,
-    metadata: options.metadata,
-    filter: options.filter,
-    filterStrict: options.filterStrict,
-    rowStart: options.rowStart,
-    rowEnd: options.rowEnd,
-    columns: options.columns,
-    bloomFiltersByGroup: options.bloomFiltersByGroup,
-    schemaElements: options.schemaElements,
-    parsers: options.parsers,
-  })
-  return { ...options, pageRangesByGroup, pageLocationsByGroup }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/read.js
-/**
- * @import {AsyncRowGroup, BaseParquetReadOptions, DecodedArray, ParquetReadOptions, ParquetRow} from '../src/types.js'
- */
-
-
-
-
-
-
-
-
-/**
- * Symbol for the absolute, zero-based physical position of an object row.
- * @type {typeof import('../src/types.js').rowIndex}
- */
-// eslint-disable-next-line no-extra-parens
-const rowIndex = /** @type {typeof import('../src/types.js').rowIndex} */ (Symbol('rowIndex'))
-
-/**
- * Read parquet data rows from a file-like object.
- * Reads the minimal number of row groups and columns to satisfy the request.
- *
- * Returns a void promise when complete.
- * Errors are thrown on the returned promise.
- * Data is returned in callbacks onComplete, onChunk, onPage, NOT the return promise.
- * See parquetReadObjects for a more convenient API.
- *
- * @param {ParquetReadOptions} options read options
- * @returns {Promise<void>} resolves when all requested rows and columns are parsed, all errors are thrown here
- */
-async function parquetRead(options) {
-  // load metadata if not provided
-  options.metadata ??= await metadata_parquetMetadataAsync(options.file, options)
-
-  const { rowStart = 0, rowEnd, columns, onChunk, onComplete, rowFormat, filter, filterStrict = true } = options
-
-  // Filter requires object format to match column names
-  if (filter && rowFormat !== 'object') {
-    throw new Error('parquet filter requires rowFormat: "object"')
-  }
-
-  if (options.includeRowIndex && rowFormat !== 'object') {
-    throw new Error('parquet includeRowIndex requires rowFormat: "object"')
-  }
-
-  const filterColumns = filter_columnsNeededForFilter(filter)
-  let readColumns = columns
-  if (columns && filterColumns.length) {
-    const selectedColumns = new Set(columns)
-    const extraColumns = filterColumns.filter(column => !selectedColumns.has(column))
-    if (extraColumns.length) readColumns = [...columns, ...extraColumns]
-  }
-  const readOptions = readColumns === columns ? options : { ...options, columns: readColumns }
-  const prepared = await scan_prepareParquetRead(readOptions)
-  const preparedOptions = prepared.options
-  const requiresProjection = readColumns !== columns
-  const asyncGroups = scan_readParquetPlan(preparedOptions, prepared.plan)
-
-  // skip assembly if no onComplete or onChunk, but wait for reading to finish
-  if (!onComplete && !onChunk) {
-    await awaitAllColumns(asyncGroups)
-    return
-  }
-
-  // assemble struct columns
-  if (!preparedOptions.metadata) throw new Error('parquet requires metadata')
-  const schemaTree = metadata_parquetSchema(preparedOptions.metadata)
-  const assembled = asyncGroups.map(arg => rowgroup_assembleAsync(arg, schemaTree, options.parsers))
-
-  // onChunk emit all chunks (don't await). Rejection is surfaced by awaitAllColumns below.
-  if (onChunk) {
-    for (const asyncGroup of assembled) {
-      for (const asyncColumn of asyncGroup.asyncColumns) {
-        asyncColumn.data.then(({ data, skipped }) => {
-          let rowStart = asyncGroup.groupStart + skipped
-          for (const columnData of data) {
-            onChunk({
-              columnName: asyncColumn.pathInSchema[0],
-              columnData,
-              rowStart,
-              rowEnd: rowStart + columnData.length,
-            })
-            rowStart += columnData.length
-          }
-        }, () => {})
-      }
-    }
-  }
-
-  // onComplete transpose column chunks to rows
-  if (onComplete) {
-    // wait for all reads to settle so a sibling rejection cannot leak
-    await awaitAllColumns(assembled)
-    // loosen the types to avoid duplicate code
-    /** @type {any[]} */
-    const rows = []
-    for (const asyncGroup of assembled) {
-      // filter to rows in range (the plan may have narrowed the selection to
-      // a sub-range of the group via page index pushdown)
-      const selectStart = asyncGroup.selectStart ?? Math.max(rowStart - asyncGroup.groupStart, 0)
-      const selectEnd = asyncGroup.selectEnd ?? Math.min((rowEnd ?? Infinity) - asyncGroup.groupStart, asyncGroup.groupRows)
-      // transpose column chunks to rows in output
-      const groupData = rowFormat === 'object' ?
-        await asyncGroupToRows(asyncGroup, selectStart, selectEnd, readColumns, 'object') :
-        await asyncGroupToRows(asyncGroup, selectStart, selectEnd, columns, 'array')
-
-      // Attach positions before filtering compacts rows. selectStart accounts
-      // for both requested ranges and page-index pruning within the group.
-      if (options.includeRowIndex) {
-        for (let i = 0; i < groupData.length; i++) {
-          Object.defineProperty(groupData[i], rowIndex, {
-            value: asyncGroup.groupStart + selectStart + i,
-          })
-        }
-      }
-
-      // Apply filter and projection
-      if (filter) {
-        // eslint-disable-next-line no-extra-parens
-        for (const row of /** @type {Record<string, any>[]} */ (groupData)) {
-          if (matchFilter(row, filter, filterStrict)) {
-            if (requiresProjection && columns) {
-              for (const col of filterColumns) {
-                if (!columns.includes(col)) delete row[col]
-              }
-            }
-            rows.push(row)
-          }
-        }
-      } else {
-        utils_concat(rows, groupData)
-      }
-    }
-    onComplete(rows)
-  } else {
-    // wait for all async groups to finish (complete takes care of this)
-    await awaitAllColumns(assembled)
-  }
-}
-
-/**
- * Await every column promise across the given row groups via Promise.allSettled
- * so no rejection escapes as an unhandledRejection. Throws the first rejection.
- *
- * @param {AsyncRowGroup[]} asyncGroups
- * @returns {Promise<void>}
- */
-async function awaitAllColumns(asyncGroups) {
-  const all = asyncGroups.flatMap(g => g.asyncColumns.map(c => c.data))
-  const results = await Promise.allSettled(all)
-  const failed = results.find(r => r.status === 'rejected')
-  if (failed) throw failed.reason
-}
-
-/**
- * @param {ParquetReadOptions} options read options
- * @returns {AsyncRowGroup[]}
- */
-function parquetReadAsync(options) {
-  if (!options.metadata) throw new Error('parquet requires metadata')
-  // TODO: validate options (start, end, columns, etc)
-  return readParquetPlan(options, parquetPlan(options))
-}
-
-/**
- * Reads a single column from a parquet file.
- *
- * @param {BaseParquetReadOptions} options
- * @returns {Promise<DecodedArray>}
- */
-async function parquetReadColumn(options) {
-  if (options.columns?.length !== 1) {
-    throw new Error('parquetReadColumn expected columns: [columnName]')
-  }
-  options.metadata ??= await parquetMetadataAsync(options.file, options)
-  const column = options.columns[0]
-  const prepared = await prepareParquetRead(options)
-  const asyncGroups = readParquetPlan(prepared.options, prepared.plan)
-  if (!prepared.options.metadata) throw new Error('parquet requires metadata')
-  const schemaTree = parquetSchema(prepared.options.metadata)
-  const assembled = asyncGroups.map(group => assembleAsync(group, schemaTree, options.parsers))
-
-  // Keep one plan for the whole column so reads can be prefetched together.
-  await awaitAllColumns(assembled)
-  /** @type {DecodedArray} */
-  const columnData = []
-  for (const group of assembled) {
-    const asyncColumn = group.asyncColumns.find(candidate => candidate.pathInSchema[0] === column)
-    if (!asyncColumn) throw new Error(`parquet column not found: ${column}`)
-    const { data } = await asyncColumn.data
-    for (const chunk of data) concat(columnData, chunk)
-  }
-  return columnData
-}
-
-/**
- * This is a helper function to read parquet row data as a promise.
- * It is a wrapper around the more configurable parquetRead function.
- *
- * @param {Omit<ParquetReadOptions, 'onComplete'>} options
- * @returns {Promise<ParquetRow[]>} resolves when all requested rows and columns are parsed
- */
-function parquetReadObjects(options) {
-  return new Promise((onComplete, reject) => {
-    parquetRead({
-      ...options,
-      rowFormat: 'object', // force object output
-      onComplete,
-    }).catch(reject)
-  })
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet-compressors/src/brotli.bitreader.js
@@ -51927,7 +48049,7 @@ var Decompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (
  * @param {number} outputLength
  * @returns {Uint8Array}
  */
-function uncompress_snappyUncompress(input, outputLength) {
+function snappyUncompress(input, outputLength) {
   return snappyUncompressor()(input, outputLength)
 }
 
@@ -52126,6 +48248,1484 @@ function decompressGzip(input, outputLength) {
 
 
 
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
+/**
+ * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * Parse column data from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {RowGroupSelect} rowGroupSelect row group selection
+ * @param {ColumnDecoder} columnDecoder column decoder params
+ * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
+ * @returns {{ data: DecodedArray[], skipped: number }}
+ */
+function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
+  const { pathInSchema, schemaPath } = columnDecoder
+  const isFlat = isFlatColumn(schemaPath)
+  /** @type {DecodedArray[]} */
+  const chunks = []
+  /** @type {DecodedArray | undefined} */
+  let dictionary = undefined
+  /** @type {DecodedArray | undefined} */
+  let lastChunk = undefined
+  let rowCount = 0
+  let skipped = 0
+
+  const emitLastChunk = onPage && (() => {
+    lastChunk && onPage({
+      pathInSchema,
+      columnData: lastChunk,
+      rowStart: groupStart + rowCount - lastChunk.length,
+      rowEnd: groupStart + rowCount,
+    })
+  })
+
+  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
+    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
+
+    // read page header
+    const header = parquetHeader(reader)
+    if (header.type === 'DICTIONARY_PAGE') {
+      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
+      if (data) dictionary = convert(data, columnDecoder)
+    } else {
+      const lastChunkLength = lastChunk?.length || 0
+      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
+      if (result.skipped) {
+        // skipped page - just advance row count, don't add to chunks
+        if (!chunks.length) {
+          skipped += result.skipped
+        }
+        rowCount += result.skipped
+      } else if (result.data && lastChunk === result.data) {
+        // continued from previous page
+        rowCount += result.data.length - lastChunkLength
+      } else if (result.data && result.data.length) {
+        emitLastChunk?.()
+        chunks.push(result.data)
+        rowCount += result.data.length
+        lastChunk = result.data
+      }
+    }
+  }
+  emitLastChunk?.()
+
+  return { data: chunks, skipped }
+}
+
+/**
+ * Read a page (data or dictionary) from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {PageHeader} header
+ * @param {ColumnDecoder} columnDecoder
+ * @param {DecodedArray | undefined} dictionary
+ * @param {DecodedArray | undefined} previousChunk
+ * @param {number} pageStart skip this many rows in the page
+ * @returns {PageResult}
+ */
+function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
+  const { type, element, schemaPath, codec, compressors } = columnDecoder
+  // read compressed_page_size bytes
+  const compressedBytes = new Uint8Array(
+    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
+  )
+  reader.offset += header.compressed_page_size
+
+  // parse page data by type
+  if (header.type === 'DATA_PAGE') {
+    const daph = header.data_page_header
+    if (!daph) throw new Error('parquet data page header is undefined')
+
+    // skip unnecessary non-nested pages
+    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
+      return { skipped: daph.num_values }
+    }
+
+    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
+    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
+    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DATA_PAGE_V2') {
+    const daph2 = header.data_page_header_v2
+    if (!daph2) throw new Error('parquet data page header v2 is undefined')
+
+    // skip unnecessary pages
+    if (pageStart > daph2.num_rows) {
+      return { skipped: daph2.num_rows }
+    }
+
+    const { definitionLevels, repetitionLevels, dataPage } =
+      readDataPageV2(compressedBytes, header, columnDecoder)
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DICTIONARY_PAGE') {
+    const diph = header.dictionary_page_header
+    if (!diph) throw new Error('parquet dictionary page header is undefined')
+
+    const page = decompressPage(
+      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
+    )
+
+    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
+    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
+    return { skipped: 0, data: dictArray }
+  } else {
+    throw new Error(`parquet unsupported page type: ${header.type}`)
+  }
+}
+
+/**
+ * Read a page header from a buffer, leaving the reader at the start of the page data.
+ *
+ * @param {DataReader} reader
+ * @returns {PageHeader}
+ */
+function parquetHeader(reader) {
+  const header = deserializeTCompactProtocol(reader)
+
+  // Parse parquet header from thrift data
+  const type = PageTypes[header.field_1]
+  const uncompressed_page_size = header.field_2
+  const compressed_page_size = header.field_3
+  const crc = header.field_4
+  const data_page_header = header.field_5 && {
+    num_values: header.field_5.field_1,
+    encoding: Encodings[header.field_5.field_2],
+    definition_level_encoding: Encodings[header.field_5.field_3],
+    repetition_level_encoding: Encodings[header.field_5.field_4],
+    statistics: pageStatistics(header.field_5.field_5),
+  }
+  const index_page_header = header.field_6
+  const dictionary_page_header = header.field_7 && {
+    num_values: header.field_7.field_1,
+    encoding: Encodings[header.field_7.field_2],
+    is_sorted: header.field_7.field_3,
+  }
+  const data_page_header_v2 = header.field_8 && {
+    num_values: header.field_8.field_1,
+    num_nulls: header.field_8.field_2,
+    num_rows: header.field_8.field_3,
+    encoding: Encodings[header.field_8.field_4],
+    definition_levels_byte_length: header.field_8.field_5,
+    repetition_levels_byte_length: header.field_8.field_6,
+    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
+    statistics: pageStatistics(header.field_8.field_8),
+  }
+
+  return {
+    type,
+    uncompressed_page_size,
+    compressed_page_size,
+    crc,
+    data_page_header,
+    index_page_header,
+    dictionary_page_header,
+    data_page_header_v2,
+  }
+}
+
+/**
+ * @param {any} stats thrift Statistics struct
+ * @returns {Statistics | undefined}
+ */
+function pageStatistics(stats) {
+  return stats && {
+    max: stats.field_1,
+    min: stats.field_2,
+    null_count: stats.field_3,
+    distinct_count: stats.field_4,
+    max_value: stats.field_5,
+    min_value: stats.field_6,
+    is_max_value_exact: stats.field_7,
+    is_min_value_exact: stats.field_8,
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/delta.js
+/**
+ * @import {DataReader} from '../src/types.js'
+ */
+
+
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count number of values to read
+ * @param {Int32Array | BigInt64Array} output
+ */
+function deltaBinaryUnpack(reader, count, output) {
+  if (output instanceof Int32Array) {
+    deltaBinaryUnpackInt32(reader, count, output)
+    return
+  }
+  const blockSize = readVarInt(reader)
+  const miniblockPerBlock = readVarInt(reader)
+  readVarInt(reader) // assert(=== count)
+  let value = readZigZagBigInt(reader) // first value
+  let outputIndex = 0
+  output[outputIndex++] = value
+
+  const valuesPerMiniblock = blockSize / miniblockPerBlock
+
+  while (outputIndex < count) {
+    // new block
+    const minDelta = readZigZagBigInt(reader)
+    const bitWidths = new Uint8Array(miniblockPerBlock)
+    for (let i = 0; i < miniblockPerBlock; i++) {
+      bitWidths[i] = reader.view.getUint8(reader.offset++)
+    }
+
+    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
+      // new miniblock
+      const bitWidth = bitWidths[i]
+      if (bitWidth) {
+        // Miniblock data lengths are multiples of four bytes.
+        let bitpackPos = 0
+        let miniblockCount = valuesPerMiniblock
+        const mask = (1n << BigInt(bitWidth)) - 1n
+        while (miniblockCount && outputIndex < count) {
+          let bits = BigInt(reader.view.getUint32(reader.offset, true) >>> bitpackPos) & mask // TODO: don't re-read value every time
+          bitpackPos += bitWidth
+          while (bitpackPos >= 32) {
+            bitpackPos -= 32
+            reader.offset += 4
+            if (bitpackPos) {
+              bits |= BigInt(reader.view.getUint32(reader.offset, true)) << BigInt(bitWidth - bitpackPos) & mask
+            }
+          }
+          const delta = minDelta + bits
+          value += delta
+          output[outputIndex++] = value
+          miniblockCount--
+        }
+        if (miniblockCount) {
+          // consume leftover miniblock
+          reader.offset += Math.ceil((miniblockCount * bitWidth + bitpackPos) / 8)
+        }
+      } else {
+        for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
+          value += minDelta
+          output[outputIndex++] = value
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Decode INT32 without BigInt arithmetic in the per-value loop.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Int32Array} output
+ */
+function deltaBinaryUnpackInt32(reader, count, output) {
+  const blockSize = readVarInt(reader)
+  const miniblockPerBlock = readVarInt(reader)
+  readVarInt(reader)
+  let value = readZigZag(reader)
+  let outputIndex = 0
+  output[outputIndex++] = value
+  const valuesPerMiniblock = blockSize / miniblockPerBlock
+  const { view } = reader
+  while (outputIndex < count) {
+    const minDelta = readZigZagInt33(reader)
+    const bitWidthsOffset = reader.offset
+    let offset = bitWidthsOffset + miniblockPerBlock
+    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
+      const bitWidth = view.getUint8(bitWidthsOffset + i)
+      const end = offset + valuesPerMiniblock * bitWidth / 8
+      let bitOffset = 0
+      for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
+        let residual = 0
+        let bitsRead = 0
+        while (bitsRead < bitWidth) {
+          const bitsToRead = Math.min(8 - bitOffset, bitWidth - bitsRead)
+          // Residual bits at 32 and above vanish modulo 2^32.
+          if (bitsRead < 32) {
+            residual |= (view.getUint8(offset) >>> bitOffset & (1 << bitsToRead) - 1) << bitsRead
+          }
+          bitsRead += bitsToRead
+          bitOffset += bitsToRead
+          if (bitOffset === 8) {
+            bitOffset = 0
+            offset++
+          }
+        }
+        // Parquet INT32 delta arithmetic wraps in two's complement.
+        value = value + minDelta + residual | 0
+        output[outputIndex++] = value
+      }
+      // Consume the entire padded miniblock, but not unused miniblock bodies.
+      offset = end
+    }
+    reader.offset = offset
+  }
+}
+
+/**
+ * Read a zigzag varint modulo 2^32. INT32 deltas can need 33 bits, which
+ * readZigZag truncates, but only the low 32 bits of the decoded value matter.
+ * readVarInt keeps the low 32 zigzag bits of a 5-byte varint; bit 32 is bit 4
+ * of the fifth byte. Reusing readVarInt keeps the caller's hot loop fast.
+ *
+ * @param {DataReader} reader
+ * @returns {number}
+ */
+function readZigZagInt33(reader) {
+  const start = reader.offset
+  const low = readVarInt(reader)
+  const high = reader.offset - start === 5 ? reader.view.getUint8(start + 4) >>> 4 & 1 : 0
+  return (low >>> 1 | high << 31) ^ -(low & 1)
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Uint8Array[]} output
+ */
+function deltaLengthByteArray(reader, count, output) {
+  const lengths = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, lengths)
+  for (let i = 0; i < count; i++) {
+    output[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, lengths[i])
+    reader.offset += lengths[i]
+  }
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Uint8Array[]} output
+ */
+function deltaByteArray(reader, count, output) {
+  const prefixData = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, prefixData)
+  const suffixData = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, suffixData)
+
+  for (let i = 0; i < count; i++) {
+    const suffix = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, suffixData[i])
+    if (prefixData[i]) {
+      // copy from previous value
+      output[i] = new Uint8Array(prefixData[i] + suffixData[i])
+      output[i].set(output[i - 1].subarray(0, prefixData[i]))
+      output[i].set(suffix, prefixData[i])
+    } else {
+      output[i] = suffix
+    }
+    reader.offset += suffixData[i]
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/encoding.js
+/**
+ * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
+ */
+
+
+
+/**
+ * Read values from a run-length encoded/bit-packed hybrid encoding.
+ *
+ * If length is zero, then read int32 length at the start.
+ *
+ * @param {DataReader} reader
+ * @param {number} width - bitwidth
+ * @param {DecodedArray} output
+ * @param {number} [length] - length of the encoded data
+ */
+function readRleBitPackedHybrid(reader, width, output, length) {
+  if (length === undefined) {
+    length = reader.view.getUint32(reader.offset, true)
+    reader.offset += 4
+  }
+  const startOffset = reader.offset
+  let seen = 0
+  while (seen < output.length) {
+    const header = readVarInt(reader)
+    if (header & 1) {
+      // bit-packed
+      seen = readBitPacked(reader, header, width, output, seen)
+    } else {
+      // rle
+      const count = header >>> 1
+      readRle(reader, count, width, output, seen)
+      seen += count
+    }
+  }
+  reader.offset = startOffset + length // duckdb writes an empty block
+}
+
+/**
+ * Run-length encoding: read value with bitWidth and repeat it count times.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {number} bitWidth
+ * @param {DecodedArray} output
+ * @param {number} seen
+ */
+function readRle(reader, count, bitWidth, output, seen) {
+  const width = bitWidth + 7 >> 3
+  let value = 0
+  for (let i = 0; i < width; i++) {
+    value |= reader.view.getUint8(reader.offset++) << (i << 3)
+  }
+  // assert(value < 1 << bitWidth)
+
+  // repeat value count times
+  for (let i = 0; i < count; i++) {
+    output[seen + i] = value
+  }
+}
+
+/**
+ * Read a bit-packed run of the rle/bitpack hybrid.
+ * Supports width > 8 (crossing bytes).
+ *
+ * @param {DataReader} reader
+ * @param {number} header - bit-pack header
+ * @param {number} bitWidth
+ * @param {DecodedArray} output
+ * @param {number} seen
+ * @returns {number} total output values so far
+ */
+function readBitPacked(reader, header, bitWidth, output, seen) {
+  let count = header >> 1 << 3 // values to read
+  const mask = (1 << bitWidth) - 1
+
+  let data = 0
+  if (reader.offset < reader.view.byteLength) {
+    data = reader.view.getUint8(reader.offset++)
+  } else if (mask) {
+    // sometimes out-of-bounds reads are masked out
+    throw new Error(`parquet bitpack offset ${reader.offset} out of range`)
+  }
+  let left = 8
+  let right = 0
+
+  // read values
+  while (count) {
+    // if we have crossed a byte boundary, shift the data
+    if (right > 8) {
+      right -= 8
+      left -= 8
+      data >>>= 8
+    } else if (left - right < bitWidth) {
+      // if we don't have bitWidth number of bits to read, read next byte
+      data |= reader.view.getUint8(reader.offset) << left
+      reader.offset++
+      left += 8
+    } else {
+      if (seen < output.length) {
+        // emit value
+        output[seen++] = data >> right & mask
+      }
+      count--
+      right += bitWidth
+    }
+  }
+
+  return seen
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {ParquetType} type
+ * @param {number | undefined} typeLength
+ * @returns {DecodedArray}
+ */
+function byteStreamSplit(reader, count, type, typeLength) {
+  const width = byteWidth(type, typeLength)
+  const bytes = new Uint8Array(count * width)
+  for (let b = 0; b < width; b++) {
+    for (let i = 0; i < count; i++) {
+      bytes[i * width + b] = reader.view.getUint8(reader.offset++)
+    }
+  }
+  // interpret bytes as typed array
+  if (type === 'FLOAT') return new Float32Array(bytes.buffer)
+  else if (type === 'DOUBLE') return new Float64Array(bytes.buffer)
+  else if (type === 'INT32') return new Int32Array(bytes.buffer)
+  else if (type === 'INT64') return new BigInt64Array(bytes.buffer)
+  else if (type === 'FIXED_LEN_BYTE_ARRAY') {
+    // split into arrays of typeLength
+    const split = new Array(count)
+    for (let i = 0; i < count; i++) {
+      split[i] = bytes.subarray(i * width, (i + 1) * width)
+    }
+    return split
+  }
+  throw new Error(`parquet byte_stream_split unsupported type: ${type}`)
+}
+
+/**
+ * @param {ParquetType} type
+ * @param {number | undefined} typeLength
+ * @returns {number}
+ */
+function byteWidth(type, typeLength) {
+  switch (type) {
+  case 'INT32':
+  case 'FLOAT':
+    return 4
+  case 'INT64':
+  case 'DOUBLE':
+    return 8
+  case 'FIXED_LEN_BYTE_ARRAY':
+    if (!typeLength) throw new Error('parquet byteWidth missing type_length')
+    return typeLength
+  default:
+    throw new Error(`parquet unsupported type: ${type}`)
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/plain.js
+/**
+ * Read `count` values of the given type from the reader.view.
+ *
+ * @param {DataReader} reader - buffer to read data from
+ * @param {ParquetType} type - parquet type of the data
+ * @param {number} count - number of values to read
+ * @param {number | undefined} fixedLength - length of each fixed length byte array
+ * @returns {DecodedArray} array of values
+ */
+function plain_readPlain(reader, type, count, fixedLength) {
+  if (count === 0) return []
+  if (type === 'BOOLEAN') {
+    return readPlainBoolean(reader, count)
+  } else if (type === 'INT32') {
+    return readPlainInt32(reader, count)
+  } else if (type === 'INT64') {
+    return readPlainInt64(reader, count)
+  } else if (type === 'INT96') {
+    return readPlainInt96(reader, count)
+  } else if (type === 'FLOAT') {
+    return readPlainFloat(reader, count)
+  } else if (type === 'DOUBLE') {
+    return readPlainDouble(reader, count)
+  } else if (type === 'BYTE_ARRAY') {
+    return readPlainByteArray(reader, count)
+  } else if (type === 'FIXED_LEN_BYTE_ARRAY') {
+    if (!fixedLength) throw new Error('parquet missing fixed length')
+    return readPlainByteArrayFixed(reader, count, fixedLength)
+  } else {
+    throw new Error(`parquet unhandled type: ${type}`)
+  }
+}
+
+/**
+ * Read `count` boolean values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {boolean[]}
+ */
+function readPlainBoolean(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const byteOffset = reader.offset + (i / 8 | 0)
+    const bitOffset = i % 8
+    const byte = reader.view.getUint8(byteOffset)
+    values[i] = (byte & 1 << bitOffset) !== 0
+  }
+  reader.offset += Math.ceil(count / 8)
+  return values
+}
+
+/**
+ * Read `count` int32 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Int32Array}
+ */
+function readPlainInt32(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 4
+    ? new Int32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
+    : new Int32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 4
+  return values
+}
+
+/**
+ * Read `count` int64 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {BigInt64Array}
+ */
+function readPlainInt64(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 8
+    ? new BigInt64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
+    : new BigInt64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 8
+  return values
+}
+
+/**
+ * Read `count` int96 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {bigint[]}
+ */
+function readPlainInt96(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const low = reader.view.getBigInt64(reader.offset + i * 12, true)
+    const high = reader.view.getInt32(reader.offset + i * 12 + 8, true)
+    values[i] = BigInt(high) << 64n | low
+  }
+  reader.offset += count * 12
+  return values
+}
+
+/**
+ * Read `count` float values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Float32Array}
+ */
+function readPlainFloat(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 4
+    ? new Float32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
+    : new Float32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 4
+  return values
+}
+
+/**
+ * Read `count` double values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Float64Array}
+ */
+function readPlainDouble(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 8
+    ? new Float64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
+    : new Float64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 8
+  return values
+}
+
+/**
+ * Read `count` byte array values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Uint8Array[]}
+ */
+function readPlainByteArray(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const length = reader.view.getUint32(reader.offset, true)
+    reader.offset += 4
+    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, length)
+    reader.offset += length
+  }
+  return values
+}
+
+/**
+ * Read a fixed length byte array.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {number} fixedLength
+ * @returns {Uint8Array[]}
+ */
+function readPlainByteArrayFixed(reader, count, fixedLength) {
+  // assert(reader.view.byteLength - reader.offset >= count * fixedLength)
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, fixedLength)
+    reader.offset += fixedLength
+  }
+  return values
+}
+
+/**
+ * Create a new buffer with the offset and size.
+ *
+ * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
+ * @param {ArrayBufferLike} buffer
+ * @param {number} offset
+ * @param {number} size
+ * @returns {ArrayBuffer}
+ */
+function align(buffer, offset, size) {
+  const aligned = new ArrayBuffer(size)
+  new Uint8Array(aligned).set(new Uint8Array(buffer, offset, size))
+  return aligned
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/snappy.js
+/**
+ * The MIT License (MIT)
+ * Copyright (c) 2016 Zhipeng Jia
+ * https://github.com/zhipeng-jia/snappyjs
+ */
+
+const WORD_MASK = [0, 0xff, 0xffff, 0xffffff, 0xffffffff]
+
+/**
+ * Copy bytes from one array to another
+ *
+ * @param {Uint8Array} fromArray source array
+ * @param {number} fromPos source position
+ * @param {Uint8Array} toArray destination array
+ * @param {number} toPos destination position
+ * @param {number} length number of bytes to copy
+ */
+function copyBytes(fromArray, fromPos, toArray, toPos, length) {
+  for (let i = 0; i < length; i++) {
+    toArray[toPos + i] = fromArray[fromPos + i]
+  }
+}
+
+/**
+ * Decompress snappy data.
+ * Accepts an output buffer to avoid allocating a new buffer for each call.
+ *
+ * @param {Uint8Array} input compressed data
+ * @param {Uint8Array} output output buffer
+ */
+function snappy_snappyUncompress(input, output) {
+  const inputLength = input.byteLength
+  const outputLength = output.byteLength
+  let pos = 0
+  let outPos = 0
+
+  // skip preamble (contains uncompressed length as varint)
+  while (pos < inputLength) {
+    const c = input[pos]
+    pos++
+    if (c < 128) {
+      break
+    }
+  }
+  if (outputLength && pos >= inputLength) {
+    throw new Error('invalid snappy length header')
+  }
+
+  while (pos < inputLength) {
+    const c = input[pos]
+    let len = 0
+    pos++
+
+    if (pos >= inputLength) {
+      throw new Error('missing eof marker')
+    }
+
+    // There are two types of elements, literals and copies (back references)
+    if ((c & 0x3) === 0) {
+      // Literals are uncompressed data stored directly in the byte stream
+      let len = (c >>> 2) + 1
+      // Longer literal length is encoded in multiple bytes
+      if (len > 60) {
+        if (pos + 3 >= inputLength) {
+          throw new Error('snappy error literal pos + 3 >= inputLength')
+        }
+        const lengthSize = len - 60 // length bytes - 1
+        len = input[pos]
+          + (input[pos + 1] << 8)
+          + (input[pos + 2] << 16)
+          + (input[pos + 3] << 24)
+        len = (len & WORD_MASK[lengthSize]) + 1
+        pos += lengthSize
+      }
+      if (pos + len > inputLength) {
+        throw new Error('snappy error literal exceeds input length')
+      }
+      copyBytes(input, pos, output, outPos, len)
+      pos += len
+      outPos += len
+    } else {
+      // Copy elements
+      let offset = 0 // offset back from current position to read
+      switch (c & 0x3) {
+      case 1:
+        // Copy with 1-byte offset
+        len = (c >>> 2 & 0x7) + 4
+        offset = input[pos] + (c >>> 5 << 8)
+        pos++
+        break
+      case 2:
+        // Copy with 2-byte offset
+        if (inputLength <= pos + 1) {
+          throw new Error('snappy error end of input')
+        }
+        len = (c >>> 2) + 1
+        offset = input[pos] + (input[pos + 1] << 8)
+        pos += 2
+        break
+      case 3:
+        // Copy with 4-byte offset
+        if (inputLength <= pos + 3) {
+          throw new Error('snappy error end of input')
+        }
+        len = (c >>> 2) + 1
+        offset = input[pos]
+          + (input[pos + 1] << 8)
+          + (input[pos + 2] << 16)
+          + (input[pos + 3] << 24)
+        pos += 4
+        break
+      default:
+        break
+      }
+      if (offset === 0 || isNaN(offset)) {
+        throw new Error(`invalid offset ${offset} pos ${pos} inputLength ${inputLength}`)
+      }
+      if (offset > outPos) {
+        throw new Error('cannot copy from before start of buffer')
+      }
+      copyBytes(output, outPos - offset, output, outPos, len)
+      outPos += len
+    }
+  }
+
+  if (outPos !== outputLength) throw new Error('premature end of input')
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/datapage.js
+/**
+ * @import {ColumnDecoder, CompressionCodec, Compressors, DataPage, DataPageHeader, DataPageHeaderV2, DataReader, DecodedArray, PageHeader, SchemaTree} from '../src/types.js'
+ */
+
+
+
+
+
+
+
+/**
+ * Read a data page from uncompressed reader.
+ *
+ * @param {Uint8Array} bytes raw page data (should already be decompressed)
+ * @param {DataPageHeader} daph data page header
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DataPage} definition levels, repetition levels, and array of values
+ */
+function datapage_readDataPage(bytes, daph, { type, element, schemaPath }) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const reader = { view, offset: 0 }
+  /** @type {DecodedArray} */
+  let dataPage
+
+  // repetition and definition levels
+  const repetitionLevels = readRepetitionLevels(reader, daph, schemaPath)
+  // assert(!repetitionLevels.length || repetitionLevels.length === daph.num_values)
+  const { definitionLevels, numNulls } = readDefinitionLevels(reader, daph, schemaPath)
+  // assert(!definitionLevels.length || definitionLevels.length === daph.num_values)
+
+  // read values based on encoding
+  const nValues = daph.num_values - numNulls
+  if (daph.encoding === 'PLAIN') {
+    dataPage = plain_readPlain(reader, type, nValues, element.type_length)
+  } else if (
+    daph.encoding === 'PLAIN_DICTIONARY' ||
+    daph.encoding === 'RLE_DICTIONARY' ||
+    daph.encoding === 'RLE'
+  ) {
+    const bitWidth = type === 'BOOLEAN' ? 1 : view.getUint8(reader.offset++)
+    if (bitWidth) {
+      dataPage = new Array(nValues)
+      if (type === 'BOOLEAN') {
+        readRleBitPackedHybrid(reader, bitWidth, dataPage)
+        dataPage = dataPage.map(x => !!x) // convert to boolean
+      } else {
+        // assert(daph.encoding.endsWith('_DICTIONARY'))
+        readRleBitPackedHybrid(reader, bitWidth, dataPage, view.byteLength - reader.offset)
+      }
+    } else {
+      dataPage = new Uint8Array(nValues) // nValue zeroes
+    }
+  } else if (daph.encoding === 'BYTE_STREAM_SPLIT') {
+    dataPage = byteStreamSplit(reader, nValues, type, element.type_length)
+  } else if (daph.encoding === 'DELTA_BINARY_PACKED') {
+    const int32 = type === 'INT32'
+    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
+    deltaBinaryUnpack(reader, nValues, dataPage)
+  } else if (daph.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaLengthByteArray(reader, nValues, dataPage)
+  } else if (daph.encoding === 'DELTA_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaByteArray(reader, nValues, dataPage)
+  } else {
+    throw new Error(`parquet unsupported encoding: ${daph.encoding}`)
+  }
+
+  return { definitionLevels, repetitionLevels, dataPage }
+}
+
+/**
+ * @param {DataReader} reader data view for the page
+ * @param {DataPageHeader} daph data page header
+ * @param {SchemaTree[]} schemaPath
+ * @returns {any[]} repetition levels and number of bytes read
+ */
+function readRepetitionLevels(reader, daph, schemaPath) {
+  if (schemaPath.length > 1) {
+    const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
+    if (maxRepetitionLevel) {
+      const values = new Array(daph.num_values)
+      readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values)
+      return values
+    }
+  }
+  return []
+}
+
+/**
+ * @param {DataReader} reader data view for the page
+ * @param {DataPageHeader} daph data page header
+ * @param {SchemaTree[]} schemaPath
+ * @returns {{ definitionLevels: number[], numNulls: number }} definition levels
+ */
+function readDefinitionLevels(reader, daph, schemaPath) {
+  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
+  if (!maxDefinitionLevel) return { definitionLevels: [], numNulls: 0 }
+
+  const definitionLevels = new Array(daph.num_values)
+  readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), definitionLevels)
+
+  // count nulls
+  let numNulls = daph.num_values
+  for (const def of definitionLevels) {
+    if (def === maxDefinitionLevel) numNulls--
+  }
+  if (numNulls === 0) definitionLevels.length = 0
+
+  return { definitionLevels, numNulls }
+}
+
+/**
+ * @param {Uint8Array} compressedBytes
+ * @param {number} uncompressed_page_size
+ * @param {CompressionCodec} codec
+ * @param {Compressors | undefined} compressors
+ * @returns {Uint8Array}
+ */
+function datapage_decompressPage(compressedBytes, uncompressed_page_size, codec, compressors) {
+  /** @type {Uint8Array} */
+  let page
+  const customDecompressor = compressors?.[codec]
+  if (codec === 'UNCOMPRESSED') {
+    page = compressedBytes
+  } else if (customDecompressor) {
+    page = customDecompressor(compressedBytes, uncompressed_page_size)
+  } else if (codec === 'SNAPPY') {
+    page = new Uint8Array(uncompressed_page_size)
+    snappy_snappyUncompress(compressedBytes, page)
+  } else {
+    throw new Error(`parquet unsupported compression codec: ${codec}`)
+  }
+  if (page?.length !== uncompressed_page_size) {
+    throw new Error(`parquet decompressed page length ${page?.length} does not match header ${uncompressed_page_size}`)
+  }
+  return page
+}
+
+
+/**
+ * Read a data page from the given Uint8Array.
+ *
+ * @param {Uint8Array} compressedBytes raw page data
+ * @param {PageHeader} ph page header
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DataPage} definition levels, repetition levels, and array of values
+ */
+function datapage_readDataPageV2(compressedBytes, ph, columnDecoder) {
+  const view = new DataView(compressedBytes.buffer, compressedBytes.byteOffset, compressedBytes.byteLength)
+  const reader = { view, offset: 0 }
+  const { type, element, schemaPath, codec, compressors } = columnDecoder
+  const daph2 = ph.data_page_header_v2
+  if (!daph2) throw new Error('parquet data page header v2 is undefined')
+
+  // repetition levels
+  const repetitionLevels = readRepetitionLevelsV2(reader, daph2, schemaPath)
+  reader.offset = daph2.repetition_levels_byte_length // readVarInt() => len for boolean v2?
+
+  // definition levels
+  const definitionLevels = readDefinitionLevelsV2(reader, daph2, schemaPath)
+  // assert(reader.offset === daph2.repetition_levels_byte_length + daph2.definition_levels_byte_length)
+
+  const uncompressedPageSize = ph.uncompressed_page_size - daph2.definition_levels_byte_length - daph2.repetition_levels_byte_length
+
+  let page = compressedBytes.subarray(reader.offset)
+  if (daph2.is_compressed !== false) {
+    page = datapage_decompressPage(page, uncompressedPageSize, codec, compressors)
+  }
+  const pageView = new DataView(page.buffer, page.byteOffset, page.byteLength)
+  const pageReader = { view: pageView, offset: 0 }
+
+  // read values based on encoding
+  /** @type {DecodedArray} */
+  let dataPage
+  const nValues = daph2.num_values - daph2.num_nulls
+  if (daph2.encoding === 'PLAIN') {
+    dataPage = plain_readPlain(pageReader, type, nValues, element.type_length)
+  } else if (daph2.encoding === 'RLE') {
+    // assert(type === 'BOOLEAN')
+    dataPage = new Array(nValues)
+    readRleBitPackedHybrid(pageReader, 1, dataPage)
+    dataPage = dataPage.map(x => !!x)
+  } else if (
+    daph2.encoding === 'PLAIN_DICTIONARY' ||
+    daph2.encoding === 'RLE_DICTIONARY'
+  ) {
+    const bitWidth = pageView.getUint8(pageReader.offset++)
+    dataPage = new Array(nValues)
+    readRleBitPackedHybrid(pageReader, bitWidth, dataPage, uncompressedPageSize - 1)
+  } else if (daph2.encoding === 'DELTA_BINARY_PACKED') {
+    const int32 = type === 'INT32'
+    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
+    deltaBinaryUnpack(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaLengthByteArray(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'DELTA_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaByteArray(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'BYTE_STREAM_SPLIT') {
+    dataPage = byteStreamSplit(pageReader, nValues, type, element.type_length)
+  } else {
+    throw new Error(`parquet unsupported encoding: ${daph2.encoding}`)
+  }
+
+  return { definitionLevels, repetitionLevels, dataPage }
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {DataPageHeaderV2} daph2 data page header v2
+ * @param {SchemaTree[]} schemaPath
+ * @returns {any[]} repetition levels
+ */
+function readRepetitionLevelsV2(reader, daph2, schemaPath) {
+  const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
+  if (!maxRepetitionLevel) return []
+
+  const values = new Array(daph2.num_values)
+  readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values, daph2.repetition_levels_byte_length)
+  return values
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {DataPageHeaderV2} daph2 data page header v2
+ * @param {SchemaTree[]} schemaPath
+ * @returns {number[] | undefined} definition levels
+ */
+function readDefinitionLevelsV2(reader, daph2, schemaPath) {
+  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
+  if (maxDefinitionLevel) {
+    // V2 we know the length
+    const values = new Array(daph2.num_values)
+    readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), values, daph2.definition_levels_byte_length)
+    return values
+  }
+}
+
+/**
+ * Minimum bits needed to store value.
+ *
+ * @param {number} value
+ * @returns {number}
+ */
+function bitWidth(value) {
+  return 32 - Math.clz32(value)
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
+
+
+
+
+
+
+/** Bytes fetched per read from a column chunk (more when one page is larger). */
+const CHUNK_WINDOW_BYTES = 256 * 1024;
+const HEADER_PROBE_BYTES = 64 * 1024;
+const utf8 = new TextDecoder();
+/**
+ * Scratch space for pages whose bytes are not needed after decoding (dictionary indices, levels).
+ * Decoding is synchronous, so one buffer serves every cursor; reusing it keeps the garbage that
+ * waits for a GC (off-heap ArrayBuffers) from growing with the number of pages.
+ */
+let scratch = new Uint8Array(1 << 20);
+let scratchLevels = new Uint8Array(1 << 15);
+function scratchBytes(size) {
+    if (scratch.byteLength < size)
+        scratch = new Uint8Array(Math.max(size, scratch.byteLength * 2));
+    return scratch.subarray(0, size);
+}
+function levelBuffer(size) {
+    if (scratchLevels.byteLength < size)
+        scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
+    return scratchLevels.subarray(0, size);
+}
+function kindOf(element) {
+    const ctype = element.converted_type;
+    const ltype = element.logical_type;
+    if (element.type === "BYTE_ARRAY")
+        return "string";
+    if (element.type === "INT64") {
+        if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
+            return "u64";
+        return "i64";
+    }
+    if (element.type === "INT32") {
+        if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
+            return "u32";
+    }
+    return "raw";
+}
+/** Nanoseconds per unit of an INT64 timestamp column (1 for nanoseconds and plain integers). */
+function timestampScale(element) {
+    const ltype = element.logical_type;
+    if (element.converted_type === "TIMESTAMP_MILLIS")
+        return 1000000n;
+    if (element.converted_type === "TIMESTAMP_MICROS")
+        return 1000n;
+    if (ltype?.type === "TIMESTAMP") {
+        if (ltype.unit === "MILLIS")
+            return 1000000n;
+        if (ltype.unit === "MICROS")
+            return 1000n;
+    }
+    return 1n;
+}
+function converter(element) {
+    switch (kindOf(element)) {
+        case "string":
+            return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
+        case "u64":
+            return (v) => (typeof v === "bigint" ? BigInt.asUintN(64, v) : v);
+        case "i64": {
+            const scale = timestampScale(element);
+            return scale === 1n ? (v) => v : (v) => (typeof v === "bigint" ? v * scale : v);
+        }
+        case "u32":
+            return (v) => (typeof v === "number" ? v >>> 0 : v);
+        default:
+            return (v) => v;
+    }
+}
+/**
+ * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
+ * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
+ * drops the pages that end before `row`.
+ */
+class LeafCursor {
+    file;
+    repeated;
+    maxDef;
+    convert;
+    decoder;
+    pages = [];
+    dictionary;
+    dictionaryCache = [];
+    /** Absolute byte position of the next unread page header. */
+    pos;
+    end;
+    window = new Uint8Array(0);
+    windowStart = 0;
+    /** Rows covered by the pages read so far. */
+    rowsRead = 0;
+    constructor(file, meta, schemaPath, compressors) {
+        this.file = file;
+        const element = schemaPath[schemaPath.length - 1].element;
+        this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
+        this.maxDef = getMaxDefinitionLevel(schemaPath);
+        this.convert = converter(element);
+        this.decoder = {
+            type: meta.type,
+            element,
+            schemaPath,
+            codec: meta.codec,
+            compressors,
+            pathInSchema: meta.path_in_schema,
+            parsers: undefined,
+        };
+        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+        const dataStart = Number(meta.data_page_offset);
+        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
+        this.end = this.pos + Number(meta.total_compressed_size);
+    }
+    /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
+    async prepare(endRow) {
+        while (this.rowsRead < endRow && this.pos < this.end) {
+            const header = await this.readHeader();
+            const size = header.compressed_page_size;
+            const bytes = await this.take(size);
+            if (header.type === "DICTIONARY_PAGE") {
+                this.readDictionary(header, bytes);
+                continue;
+            }
+            if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
+                continue; // index pages
+            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
+            if (this.repeated) {
+                // Rows per page are known only from the repetition levels: decode now (small columns only).
+                const decoded = this.decodeRepeated(page);
+                page.decoded = decoded;
+                page.rows = decoded.lists.length;
+            }
+            else {
+                page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
+            }
+            this.rowsRead += page.rows;
+            this.pages.push(page);
+        }
+    }
+    /** The value of a row (null when null). Rows must have been prepared and not released. */
+    get(row) {
+        const page = this.pageOf(row);
+        if (!page)
+            return null;
+        const decoded = (page.decoded ??= this.decodeFast(page) ?? this.decodeFlat(page));
+        const offset = row - page.firstRow;
+        if (decoded.kind === "lists")
+            return decoded.lists[offset] ?? [];
+        const i = decoded.index ? decoded.index[offset] : offset;
+        if (i < 0)
+            return null;
+        switch (decoded.kind) {
+            case "ids":
+                return this.fromDictionary(decoded.ids[i]);
+            case "bytes": {
+                const start = decoded.starts[i];
+                return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]));
+            }
+            default:
+                return this.value(decoded, i);
+        }
+    }
+    /** Drops pages that end at or before `row`. */
+    release(row) {
+        let drop = 0;
+        while (drop < this.pages.length && this.pages[drop].firstRow + this.pages[drop].rows <= row)
+            drop++;
+        if (drop > 0)
+            this.pages.splice(0, drop);
+        if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row)
+            this.lastPage = undefined;
+    }
+    pageOf(row) {
+        const last = this.lastPage;
+        if (last && row >= last.firstRow && row < last.firstRow + last.rows)
+            return last;
+        for (const page of this.pages) {
+            if (row < page.firstRow + page.rows) {
+                if (row < page.firstRow)
+                    return undefined;
+                this.lastPage = page;
+                return page;
+            }
+        }
+        return undefined;
+    }
+    lastPage;
+    value(decoded, i) {
+        const raw = decoded.values[i];
+        if (decoded.dict && typeof raw === "number")
+            return this.fromDictionary(raw);
+        return this.convert(raw);
+    }
+    fromDictionary(id) {
+        let cached = this.dictionaryCache[id];
+        if (cached === undefined) {
+            if (!this.dictionary)
+                throw new Error("parquet dictionary-encoded page without a dictionary page");
+            if (id >= this.dictionary.length)
+                throw new Error(`parquet dictionary index ${id} out of range`);
+            cached = this.convert(this.dictionary[id]);
+            this.dictionaryCache[id] = cached;
+        }
+        return cached;
+    }
+    /**
+     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
+     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
+     */
+    decodeFast(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (header.type !== "DATA_PAGE" || !daph || this.repeated)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
+            return null;
+        const { codec } = this.decoder;
+        let bytes;
+        if (dict && codec === "UNCOMPRESSED")
+            bytes = page.bytes;
+        else if (dict && codec === "SNAPPY") {
+            bytes = scratchBytes(header.uncompressed_page_size);
+            snappy_snappyUncompress(page.bytes, bytes);
+        }
+        else
+            bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, codec, this.decoder.compressors);
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const reader = { view, offset: 0 };
+        const rows = daph.num_values;
+        let index;
+        let count = rows;
+        if (this.maxDef > 0) {
+            const levels = levelBuffer(rows);
+            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
+            index = new Int32Array(rows);
+            count = 0;
+            for (let r = 0; r < rows; r++)
+                index[r] = levels[r] === this.maxDef ? count++ : -1;
+            if (count === rows)
+                index = undefined;
+        }
+        if (dict) {
+            const ids = new Int32Array(count);
+            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
+            if (width)
+                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
+            return { kind: "ids", ids, index };
+        }
+        const starts = new Int32Array(count);
+        const lengths = new Int32Array(count);
+        let offset = reader.offset;
+        for (let i = 0; i < count; i++) {
+            const length = view.getUint32(offset, true);
+            starts[i] = offset + 4;
+            lengths[i] = length;
+            offset += 4 + length;
+            if (offset > bytes.byteLength)
+                throw new Error("parquet byte array value extends past its page");
+        }
+        return { kind: "bytes", bytes, starts, lengths, index };
+    }
+    decodeFlat(page) {
+        const { values, definitionLevels, encoding } = this.decodePage(page);
+        const dict = encoding.endsWith("_DICTIONARY");
+        if (!definitionLevels.length || this.maxDef === 0)
+            return { kind: "generic", values, dict };
+        const index = new Int32Array(page.rows);
+        let k = 0;
+        for (let r = 0; r < page.rows; r++)
+            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
+        return { kind: "generic", values, dict, index };
+    }
+    decodeRepeated(page) {
+        const { values, definitionLevels, repetitionLevels, encoding } = this.decodePage(page);
+        const dict = encoding.endsWith("_DICTIONARY");
+        const lists = [];
+        let k = 0;
+        for (let i = 0; i < repetitionLevels.length; i++) {
+            // A row continued from the previous page would start with rep > 0; parquet-rs never splits rows.
+            if (repetitionLevels[i] === 0 || lists.length === 0)
+                lists.push([]);
+            const present = definitionLevels.length === 0 || definitionLevels[i] === this.maxDef;
+            if (present)
+                lists[lists.length - 1].push(this.value({ values, dict }, k++));
+        }
+        return { kind: "lists", lists };
+    }
+    decodePage(page) {
+        const { header, bytes } = page;
+        if (header.type === "DATA_PAGE_V2") {
+            const daph = header.data_page_header_v2;
+            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
+            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+        }
+        const daph = header.data_page_header;
+        if (!daph)
+            throw new Error("parquet data page header is undefined");
+        const raw = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        const decoded = datapage_readDataPage(raw, daph, this.decoder);
+        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+    }
+    readDictionary(header, bytes) {
+        const diph = header.dictionary_page_header;
+        if (!diph)
+            throw new Error("parquet dictionary page header is undefined");
+        const page = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
+        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
+        this.dictionaryCache = [];
+    }
+    async readHeader() {
+        let probe = HEADER_PROBE_BYTES;
+        for (;;) {
+            await this.ensure(Math.min(probe, this.end - this.pos));
+            const offset = this.pos - this.windowStart;
+            const reader = {
+                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
+                offset: 0,
+            };
+            try {
+                const header = parquetHeader(reader);
+                this.pos += reader.offset;
+                return header;
+            }
+            catch (error) {
+                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
+                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
+                    throw error;
+                probe *= 4;
+            }
+        }
+    }
+    async take(size) {
+        if (this.pos + size > this.end)
+            throw new Error("parquet page extends past its column chunk");
+        await this.ensure(size);
+        const offset = this.pos - this.windowStart;
+        this.pos += size;
+        return this.window.subarray(offset, offset + size);
+    }
+    /** Makes bytes [pos, pos + size) available in the window. */
+    async ensure(size) {
+        const offset = this.pos - this.windowStart;
+        if (offset >= 0 && offset + size <= this.window.byteLength)
+            return;
+        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
+        const buffer = await this.file.slice(this.pos, this.pos + length);
+        if (buffer.byteLength < size)
+            throw new Error("parquet column chunk is truncated");
+        this.window = new Uint8Array(buffer);
+        this.windowStart = this.pos;
+    }
+}
+function levels(decoded) {
+    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-row.ts
 // One Parquet row → the normalised record. Parquet is not the JSONL data in columns: ids are UInt64,
 // times are INT64 nanoseconds, NodeProcessed's last_phase sits in `phase`, defined_at_* in
@@ -52183,18 +49783,47 @@ function toJsonlAttributes(event, struct) {
             continue;
         out[key] = typeof value === "bigint" ? Number(value) : value;
     }
+    return liftAttributes(event, out, struct.json_payload);
+}
+/**
+ * The second half of `toJsonlAttributes`, shared with the column-wise decoder: `out` holds the
+ * struct's non-empty children (bigints as numbers); renames them to their JSONL names and merges
+ * the json_payload text in.
+ */
+const NODE_RENAMES = [
+    ["code_line", "defined_at_line"],
+    ["code_column", "defined_at_col"],
+    ["content_hash", "node_checksum"],
+];
+const PROCESSED_RENAMES = [...NODE_RENAMES, ["phase", "last_phase"]];
+const QUERY_RENAMES = [["content_hash", "sql_hash"]];
+/**
+ * Parquet child names → JSONL names. Builds a new object instead of deleting keys (a `delete` turns
+ * the object into a slow dictionary-mode one for every later read). A renamed key wins over a key
+ * that already had the target name, as assigning and deleting in place would.
+ */
+function renamed(obj, renames) {
+    if (!renames.some(([from]) => from in obj))
+        return obj;
+    const out = {};
+    for (const key in obj)
+        if (!renames.some(([from]) => from === key))
+            out[key] = obj[key];
+    for (const [key, to] of renames)
+        if (key in obj)
+            out[to] = obj[key];
+    return out;
+}
+function liftAttributes(event, attributes, jsonPayload) {
+    let out = attributes;
     const isNode = event === "NodeProcessed" || event === "NodeEvaluated";
     if (isNode) {
-        rename(out, "code_line", "defined_at_line");
-        rename(out, "code_column", "defined_at_col");
-        rename(out, "content_hash", "node_checksum");
-        if (event === "NodeProcessed")
-            rename(out, "phase", "last_phase");
+        out = renamed(out, event === "NodeProcessed" ? PROCESSED_RENAMES : NODE_RENAMES);
     }
     else if (event === "QueryExecuted") {
-        rename(out, "content_hash", "sql_hash");
+        out = renamed(out, QUERY_RENAMES);
     }
-    const payload = parsePayload(struct.json_payload);
+    const payload = parsePayload(jsonPayload);
     if (payload) {
         if (isNode)
             liftNodePayload(payload, out);
@@ -52208,7 +49837,7 @@ function liftNodePayload(payload, out) {
     // NodeProcessed and newer NodeEvaluated: `{"node_outcome_detail":{...}, "idle_time_ms":.., ...}`.
     for (const [key, value] of Object.entries(payload)) {
         if (key === "node_outcome_detail") {
-            if (isRecord(value))
+            if (values_isRecord(value))
                 liftOneof(value, out);
         }
         else if (key in ONEOF_TAGS) {
@@ -52222,7 +49851,7 @@ function liftNodePayload(payload, out) {
 function liftOneof(tagged, out) {
     for (const [tag, inner] of Object.entries(tagged)) {
         const field = ONEOF_TAGS[tag] ?? tag;
-        out[field] = isRecord(inner) ? inner : {};
+        out[field] = values_isRecord(inner) ? inner : {};
     }
 }
 function parsePayload(value) {
@@ -52235,13 +49864,7 @@ function parsePayload(value) {
     catch (error) {
         throw new PayloadError(`attributes.json_payload is not valid JSON (${error.message})`);
     }
-    return isRecord(parsed) ? parsed : null;
-}
-function rename(obj, from, to) {
-    if (from in obj) {
-        obj[to] = obj[from];
-        delete obj[from];
-    }
+    return values_isRecord(parsed) ? parsed : null;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet.ts
@@ -52249,72 +49872,275 @@ function rename(obj, from, to) {
 
 
 
+
+
+
+
+
 const MAGIC = "PAR1";
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
-/** Rows decoded per slice: bounds memory independently of the file's row-group size. */
+/** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 const PARQUET_SLICE_ROWS = 8192;
+/** Read for every row: decide whether the row is a record and whether any event can come of it. */
+const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"];
+/** Read only for rows that passed the filter. */
+const ENVELOPE_COLUMNS = [
+    "span_id",
+    "parent_span_id",
+    "start_time_unix_nano",
+    "end_time_unix_nano",
+    "time_unix_nano",
+    "body",
+    "status_code",
+    "status_message",
+];
 /**
- * Decodes a Parquet telemetry file slice by slice and feeds each record to the sink.
- * Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ * `attributes` children that events.ts reads (directly, or under their JSONL names after the Parquet
+ * renames: code_line/code_column → defined_at_*, phase → last_phase). Everything else in the struct
+ * (content, content_hash, dev_name, query_id, …) is never decoded. Names that are not columns in the
+ * engine's schema are listed too, so a file that does carry them is read the same way as before.
+ */
+const ATTRIBUTE_COLUMNS = [
+    "json_payload",
+    "name",
+    "phase",
+    "unique_id",
+    "materialization",
+    "node_type",
+    "node_outcome",
+    "node_error_type",
+    "node_skip_reason",
+    "relative_path",
+    "code_line",
+    "code_column",
+    "code",
+    "query_outcome",
+    "duration_ms",
+    "rows_affected",
+    // Not engine columns (json_payload carries them); read if a file has them as columns.
+    "last_phase",
+    "defined_at_line",
+    "defined_at_col",
+    "test_outcome",
+    "failing_rows",
+    "idle_time_ms",
+    "in_selection",
+    "node_count_total",
+    "node_count_skipped",
+    "node_count_error",
+    "invocation_id",
+    "raw_command",
+    "version",
+    "query_error_adapter_message",
+];
+const parquet_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+/**
+ * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
+ * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ *
+ * Only the leaf columns the report needs are read, in bounded windows. Four cheap dictionary columns
+ * are decoded for every row; the rest only in pages holding a row that passed the early filter
+ * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
 async function decodeParquet(file, name, sink) {
     const metadata = await readMetadata(file, name);
-    checkColumns(metadata, name);
-    let records = 0;
-    let rowStart = 0;
+    const schema = checkColumns(metadata, name);
     const total = Number(metadata.num_rows);
     if (total === 0)
         throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
-    // Nanosecond timestamps stay exact bigints instead of millisecond Dates.
-    const parsers = { timestampFromNanoseconds: (nanos) => nanos };
+    let records = 0;
+    let groupStart = 0;
+    const relevance = new RelevanceCache();
+    const traceIds = new TraceIds();
     for (const group of metadata.row_groups) {
-        const groupEnd = rowStart + Number(group.num_rows);
-        for (let start = rowStart; start < groupEnd; start += PARQUET_SLICE_ROWS) {
-            const end = Math.min(start + PARQUET_SLICE_ROWS, groupEnd);
-            let rows = [];
+        const groupRows = Number(group.num_rows);
+        const columns = openColumns(file, group.columns, schema, name);
+        const { recordType, traceId, eventType, severity } = columns.filter;
+        const all = [
+            ...Object.values(columns.filter),
+            ...columns.envelope.values(),
+            ...columns.attributes.values(),
+        ];
+        if (columns.links)
+            all.push(columns.links);
+        for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
+            const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
+            let row = start;
             try {
-                await parquetRead({
-                    file,
-                    metadata,
-                    compressors: compressors,
-                    parsers,
-                    rowStart: start,
-                    rowEnd: end,
-                    rowFormat: "object",
-                    useOffsetIndex: true,
-                    onComplete: (decoded) => {
-                        rows = decoded;
-                    },
-                });
+                await Promise.all(all.map((cursor) => cursor?.prepare(end)));
+                for (; row < end; row++) {
+                    const type = recordType?.get(row);
+                    if (typeof type !== "string" || !parquet_RECORD_TYPES.has(type))
+                        continue;
+                    const trace = traceId?.get(row);
+                    const event = eventType?.get(row);
+                    if (typeof trace !== "string" || typeof event !== "string")
+                        continue;
+                    records++;
+                    const sev = severity?.get(row);
+                    if (!relevance.get(type, event, typeof sev === "string" ? sev : ""))
+                        continue;
+                    let record;
+                    try {
+                        record = readRecord(columns, row, type, traceIds.get(trace), event, sev);
+                    }
+                    catch (error) {
+                        if (!(error instanceof PayloadError))
+                            throw error;
+                        sink.warn(`${name} (row ${groupStart + row + 1}): ${error.message}; the row was ignored`);
+                        continue;
+                    }
+                    sink.add(record, { file: name, position: groupStart + row + 1 });
+                }
             }
             catch (error) {
+                if (error instanceof TelemetryInputError || !isDecodeError(error))
+                    throw error;
                 throw new TelemetryInputError(name, `corrupt Parquet data: ${error.message}`, {
-                    row: start + 1,
+                    row: groupStart + Math.min(row, groupRows - 1) + 1,
                 });
             }
-            for (let i = 0; i < rows.length; i++) {
-                const row = rows[i];
-                let record;
-                try {
-                    record = parquetRowToRecord(row);
-                }
-                catch (error) {
-                    if (!(error instanceof PayloadError))
-                        throw error;
-                    sink.warn(`${name} (row ${start + i + 1}): ${error.message}; the row was ignored`);
-                    continue;
-                }
-                if (!record)
-                    continue;
-                records++;
-                sink.add(record, { file: name, position: start + i + 1 });
-            }
+            for (const cursor of all)
+                cursor?.release(end);
         }
-        rowStart = groupEnd;
+        groupStart += groupRows;
     }
     if (records === 0)
         throw new TelemetryInputError(name, "no telemetry records found");
     return { records };
+}
+/** `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values. */
+class RelevanceCache {
+    cache = new Map();
+    get(recordType, eventType, severity) {
+        let byEvent = this.cache.get(recordType);
+        if (!byEvent)
+            this.cache.set(recordType, (byEvent = new Map()));
+        let bySeverity = byEvent.get(eventType);
+        if (!bySeverity)
+            byEvent.set(eventType, (bySeverity = new Map()));
+        let relevant = bySeverity.get(severity);
+        if (relevant === undefined) {
+            relevant = isRelevant(eventType, recordType, severity);
+            bySeverity.set(severity, relevant);
+        }
+        return relevant;
+    }
+}
+/** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
+class TraceIds {
+    cache = new Map();
+    get(raw) {
+        let id = this.cache.get(raw);
+        if (id === undefined) {
+            id = raw.toLowerCase().replace(/-/g, "");
+            if (this.cache.size < 1024)
+                this.cache.set(raw, id);
+        }
+        return id;
+    }
+}
+/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
+function isDecodeError(error) {
+    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+}
+function openColumns(file, chunks, schema, name) {
+    const byPath = new Map();
+    const wanted = new Set([
+        ...FILTER_COLUMNS,
+        ...ENVELOPE_COLUMNS,
+        ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
+        "links.list.item.span_id",
+    ]);
+    for (const chunk of chunks) {
+        const meta = chunk.meta_data;
+        if (!meta)
+            continue;
+        const path = meta.path_in_schema.join(".");
+        if (!wanted.has(path))
+            continue;
+        let schemaPath;
+        try {
+            schemaPath = getTreePath(schema, meta.path_in_schema);
+        }
+        catch (error) {
+            throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
+        }
+        const cursor = new LeafCursor(file, meta, schemaPath, compressors);
+        // Only flat columns, except the links list (one span id per link).
+        if (cursor.repeated !== (path === "links.list.item.span_id"))
+            continue;
+        byPath.set(path, cursor);
+    }
+    const envelope = new Map();
+    for (const column of ENVELOPE_COLUMNS) {
+        const cursor = byPath.get(column);
+        if (cursor)
+            envelope.set(column, cursor);
+    }
+    const attributes = new Map();
+    for (const child of ATTRIBUTE_COLUMNS) {
+        const cursor = byPath.get(`attributes.${child}`);
+        if (cursor)
+            attributes.set(child, cursor);
+    }
+    return {
+        filter: {
+            recordType: byPath.get("record_type"),
+            traceId: byPath.get("trace_id"),
+            eventType: byPath.get("event_type"),
+            severity: byPath.get("severity_text"),
+        },
+        envelope,
+        env: Object.fromEntries(envelope),
+        attributes,
+        attributeList: [...attributes],
+        links: byPath.get("links.list.item.span_id"),
+    };
+}
+/**
+ * One row → the normalised record, as `parquetRowToRecord` builds it from a whole decoded row
+ * (test/telemetry/parquet-stream.test.ts holds the two paths to the same events). Columns no event
+ * reads are left out: `spanName` is null here.
+ */
+function readRecord(columns, row, recordType, traceId, eventType, severity) {
+    const env = columns.env;
+    const body = env.body?.get(row);
+    let linkedSpanIds = [];
+    if (columns.links) {
+        const ids = columns.links.get(row);
+        if (ids.length > 0)
+            linkedSpanIds = ids.flatMap((value) => values_toSpanId(value) ?? []);
+    }
+    const attributes = {};
+    let payload = null;
+    const children = columns.attributeList;
+    for (let i = 0; i < children.length; i++) {
+        const [child, cursor] = children[i];
+        const value = cursor.get(row);
+        if (child === "json_payload")
+            payload = value;
+        else if (value !== null && value !== undefined && value !== "") {
+            attributes[child] = typeof value === "bigint" ? Number(value) : value;
+        }
+    }
+    return {
+        recordType,
+        traceId,
+        spanId: values_toSpanId(env.span_id?.get(row)),
+        parentSpanId: values_toSpanId(env.parent_span_id?.get(row)),
+        spanName: null,
+        eventType,
+        startNs: values_toNanos(env.start_time_unix_nano?.get(row)),
+        endNs: values_toNanos(env.end_time_unix_nano?.get(row)),
+        timeNs: values_toNanos(env.time_unix_nano?.get(row)),
+        severity: typeof severity === "string" ? severity.toUpperCase() : "",
+        body: typeof body === "string" ? values_stripAnsi(body) : null,
+        statusCode: values_toNumber(env.status_code?.get(row)),
+        statusMessage: values_toStr(env.status_message?.get(row)),
+        linkedSpanIds,
+        attributes: liftAttributes(enums_eventName(eventType), attributes, payload),
+    };
 }
 async function readMetadata(file, name) {
     if (file.byteLength === 0)
@@ -52329,7 +50155,7 @@ async function readMetadata(file, name) {
             "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs");
     }
     try {
-        return await metadata_parquetMetadataAsync(file);
+        return await parquetMetadataAsync(file);
     }
     catch (error) {
         throw new TelemetryInputError(name, `corrupt Parquet footer: ${error.message}`);
@@ -52337,8 +50163,10 @@ async function readMetadata(file, name) {
 }
 function checkColumns(metadata, name) {
     let columns;
+    let schema;
     try {
-        columns = metadata_parquetSchema(metadata).children.map((child) => child.element.name);
+        schema = parquetSchema(metadata);
+        columns = schema.children.map((child) => child.element.name);
     }
     catch (error) {
         throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
@@ -52348,6 +50176,7 @@ function checkColumns(metadata, name) {
         throw new TelemetryInputError(name, `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
             `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`);
     }
+    return schema;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline.ts
@@ -52359,7 +50188,11 @@ function checkColumns(metadata, name) {
 async function buildReport(inputs, options) {
     const builder = new ReportBuilder(options);
     for (const input of inputs) {
-        const sink = recordsToEvents(builder.startFile({ files: [input.name], format: input.format, ...(input.step ? { step: input.step } : {}) }));
+        const sink = recordsToEvents(builder.startFile({
+            files: [input.name],
+            format: input.format,
+            ...(input.step ? { step: input.step } : {}),
+        }));
         try {
             if (input.format === "parquet") {
                 const buffer = await input.openBuffer();
@@ -52382,19 +50215,15 @@ async function buildReport(inputs, options) {
     return builder.finish();
 }
 
-;// CONCATENATED MODULE: ./src/render/json-report.ts
-/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
-function renderJsonReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/render/escape.ts
 // Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
 // not inject Markdown or HTML, ping people, or break out of a code span or block.
 const ZERO_WIDTH_SPACE = "\u200b";
 /** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
 function neutralizeMentions(text) {
-    return text.replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`).replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
+        .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
 }
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 function escapeText(text) {
@@ -52519,36 +50348,393 @@ function resourceLabel(type) {
 function format_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
-/** `model.shop.orders` → `orders`; tests keep their hash-free name. */
-function shortName(uniqueId, name) {
-    if (name)
-        return name;
-    const parts = uniqueId.split(".");
-    return parts.slice(2).join(".") || uniqueId;
+
+;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+
+
+const LEVELS = [
+    { newFailures: 100, messages: true, other: 100, regressions: 50, presence: 200 },
+    { newFailures: 100, messages: true, other: 50, regressions: 20, presence: 50 },
+    { newFailures: 50, messages: false, other: 20, regressions: 10, presence: 0 },
+    { newFailures: 20, messages: false, other: 10, regressions: 5, presence: 0 },
+    { newFailures: 10, messages: false, other: 5, regressions: 3, presence: 0 },
+    { newFailures: 5, messages: false, other: 0, regressions: 0, presence: 0 },
+    { newFailures: 3, messages: false, other: 0, regressions: 0, presence: 0 },
+];
+function baselineSection(comparison) {
+    return { render: (level) => renderBaselineSection(comparison, level) };
+}
+function renderBaselineSection(comparison, level) {
+    const limits = LEVELS[Math.min(level, LEVELS.length - 1)];
+    const c = comparison.counts;
+    const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
+    const byLabel = (list, label) => list.filter((change) => change.label === label);
+    const newFailures = byLabel(comparison.failures, "new");
+    parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
+    const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
+    parts.push(presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures));
+    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
+    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false));
+    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, false));
+    parts.push(regressionTable(comparison, limits.regressions));
+    if (limits.presence > 0) {
+        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence));
+        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence));
+    }
+    return parts.filter(Boolean).join("\n\n");
+}
+/** "🆕 2 new failures, ✅ 1 fixed, still failing 3, ⏱️ 1 regression" */
+function tally(comparison) {
+    const c = comparison.counts;
+    const items = [
+        c.newFailures > 0 ? `**🆕 ${format_plural(c.newFailures, "new failure")}**` : `🆕 0 new failures`,
+        `✅ ${c.fixedFailures} fixed`,
+        `still failing ${c.stillFailing}`,
+        `⏱️ ${format_plural(c.regressions, "regression")}`,
+    ];
+    if (c.addedFailing > 0)
+        items.splice(1, 0, `**❌ ${c.addedFailing} failing in new nodes**`);
+    if (c.newWarnings > 0)
+        items.push(`⚠️ ${format_plural(c.newWarnings, "new warning")}`);
+    return items.join(", ");
+}
+function about(comparison) {
+    const b = comparison.baseline;
+    const c = comparison.counts;
+    const facts = [
+        b.source ? `baseline ${code(b.source)}` : "baseline",
+        b.startedAt ? `from ${escapeText(b.startedAt)}` : null,
+        `${format_plural(c.compared, "node")} compared`,
+        c.added > 0 ? `${c.added} only in this run` : null,
+        c.removed > 0 ? `${c.removed} only in the baseline` : null,
+        `regression: over ${comparison.regressionThresholdPercent} % and at least ${formatDuration(comparison.minRegressionMs)} slower`,
+    ].filter(Boolean);
+    return `<sub>${facts.join(" · ")}</sub>`;
+}
+function changeList(title, changes, limit, messages) {
+    // At the leanest levels the tally line already carries these counts.
+    if (changes.length === 0 || limit === 0)
+        return "";
+    const lines = [`#### ${title}`];
+    const items = [];
+    for (const change of changes.slice(0, limit)) {
+        const was = change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
+        items.push(`- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`);
+    }
+    if (items.length > 0)
+        lines.push(items.join("\n"));
+    if (messages) {
+        for (const change of changes.slice(0, limit)) {
+            if (!change.message)
+                continue;
+            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
+        }
+    }
+    if (changes.length > limit)
+        lines.push(`_… and ${changes.length - limit} more._`);
+    return lines.join("\n\n");
+}
+function presenceList(title, nodes, limit) {
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, limit)
+        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`);
+    if (nodes.length > limit)
+        items.push(`- … and ${nodes.length - limit} more`);
+    return `#### ${title}\n\n${items.join("\n")}`;
+}
+function presenceDetails(title, nodes, limit) {
+    if (nodes.length === 0)
+        return "";
+    const list = presenceList(title, nodes, limit).replace(/^#### .*\n\n/, "");
+    return `<details><summary>${escapeHtml(title)}</summary>\n\n${list}\n\n</details>`;
+}
+function regressionTable(comparison, limit) {
+    const rows = comparison.regressions;
+    if (rows.length === 0 || limit === 0)
+        return "";
+    const table = [
+        "| Node | Type | Before | After | Change |",
+        "|---|---|---:|---:|---:|",
+        ...rows
+            .slice(0, limit)
+            .map((r) => `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(r.afterMs)} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`),
+    ].join("\n");
+    const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
+    return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
+}
+
+;// CONCATENATED MODULE: ./src/render/json-report.ts
+/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
+function renderJsonReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/junit.ts
+
+/** Statuses reported as <skipped>: the node did not run (or ran nothing) in this invocation. */
+const SKIPPED_MESSAGE = {
+    skipped: "skipped",
+    reused: "reused: unchanged since the last build, not run again",
+    "no-op": "no-op: nothing to run",
+    "phase-disabled": "phase disabled",
+    "phase-skipped": "phase skipped",
+    canceled: "canceled",
+    unknown: "did not finish",
+};
+function renderJunit(report) {
+    const suites = report.invocations.map(renderSuite);
+    const totals = suites.reduce((sum, s) => ({
+        tests: sum.tests + s.tests,
+        failures: sum.failures + s.failures,
+        errors: sum.errors + s.errors,
+        skipped: sum.skipped + s.skipped,
+        time: sum.time + s.time,
+    }), { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 });
+    const head = `<testsuites${attrs({
+        name: "dbt Fusion",
+        tests: totals.tests,
+        failures: totals.failures,
+        errors: totals.errors,
+        skipped: totals.skipped,
+        time: seconds(totals.time),
+    })}>`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
+}
+function renderSuite(inv) {
+    const cases = inv.nodes.map(renderCase);
+    const runError = invocationError(inv);
+    if (runError)
+        cases.push(runError);
+    const count = (kind) => cases.filter((c) => c.kind === kind).length;
+    const suite = {
+        tests: cases.length,
+        failures: count("failure"),
+        errors: count("error"),
+        skipped: count("skipped"),
+        time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
+    };
+    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
+    const properties = [
+        ["invocation_id", inv.invocationId],
+        ["command", command],
+        ["dbt_version", inv.dbtVersion],
+        ["target", inv.target],
+        ["state", inv.state],
+        ["status", inv.statusMessage],
+    ].filter((p) => typeof p[1] === "string" && p[1] !== "");
+    const lines = [
+        `  <testsuite${attrs({
+            name: `${command} (${inv.invocationId})`,
+            tests: suite.tests,
+            failures: suite.failures,
+            errors: suite.errors,
+            skipped: suite.skipped,
+            time: seconds(suite.time),
+            ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
+        })}>`,
+        "    <properties>",
+        ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+        "    </properties>",
+        ...cases.map((c) => c.xml),
+        "  </testsuite>",
+    ];
+    return { xml: lines.join("\n"), ...suite };
+}
+function renderCase(node) {
+    const ms = node.timing.processingMs ?? 0;
+    const open = `    <testcase${attrs({
+        classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
+        name: node.name || node.uniqueId,
+        time: seconds(ms),
+        ...(node.location ? { file: node.location.path } : {}),
+        ...(node.location?.line ? { line: node.location.line } : {}),
+    })}`;
+    const body = (child, kind) => ({
+        xml: `${open}>\n      ${child}\n    </testcase>`,
+        kind,
+        ms,
+    });
+    if (node.status === "fail") {
+        const rows = node.test
+            ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
+            : "";
+        const message = firstLine(node.message) || rows || "test failed";
+        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
+    }
+    if (node.status === "error") {
+        const message = firstLine(node.message) || "the engine reported an error but no message";
+        const type = node.errorType ? `${node.errorType} error` : "error";
+        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
+    }
+    const skipped = SKIPPED_MESSAGE[node.status];
+    if (skipped) {
+        const because = node.skipRoot ?? node.skippedBecauseOf;
+        const message = because && node.status === "skipped" ? `skipped because ${because} did not succeed` : skipped;
+        return body(`<skipped${attrs({ message })}/>`, "skipped");
+    }
+    if (node.status === "warn") {
+        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
+    }
+    return { xml: `${open}/>`, kind: "passed", ms };
+}
+/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+function invocationError(inv) {
+    const blamed = inv.counts.error + inv.counts.fail > 0;
+    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+    if (!failed)
+        return null;
+    const message = firstLine(inv.runErrors[0]?.text ?? null) ||
+        (inv.state === "incomplete"
+            ? "the invocation did not finish"
+            : (inv.statusMessage ?? "the invocation failed"));
+    const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
+    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
+    return { xml, kind: "error", ms: inv.durationMs ?? 0 };
+}
+function details(node, extra) {
+    const where = node.location
+        ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
+        : "";
+    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+        .filter(Boolean)
+        .join("\n");
+}
+function firstLine(text) {
+    const line = (text ?? "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+    return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+}
+function seconds(ms) {
+    return (Math.max(0, ms) / 1_000).toFixed(3);
+}
+function attrs(values) {
+    return Object.entries(values)
+        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+        .join("");
+}
+/**
+ * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
+ * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
+ */
+function xmlSafe(value) {
+    return value.replace(
+    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+function junit_text(value) {
+    return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
+function attribute(value) {
+    return junit_text(value)
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&apos;")
+        .replace(/\t/g, "&#9;")
+        .replace(/\n/g, "&#10;")
+        .replace(/\r/g, "&#13;");
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
-const LEVELS = [
-    { errors: 1e9, excerptLines: 20, excerptChars: 3000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 100, warnings: 1e9, slowest: 1e9, rest: true },
-    { errors: 1e9, excerptLines: 20, excerptChars: 3000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 100, warnings: 1e9, slowest: 1e9, rest: false },
-    { errors: 1e9, excerptLines: 15, excerptChars: 2000, failedTests: 1e9, diffTables: true, chains: 1e9, chainNodes: 20, warnings: 100, slowest: 5, rest: false },
-    { errors: 100, excerptLines: 12, excerptChars: 1200, failedTests: 200, diffTables: false, chains: 50, chainNodes: 10, warnings: 20, slowest: 5, rest: false },
-    { errors: 50, excerptLines: 8, excerptChars: 600, failedTests: 100, diffTables: false, chains: 20, chainNodes: 5, warnings: 10, slowest: 3, rest: false },
-    { errors: 20, excerptLines: 4, excerptChars: 300, failedTests: 30, diffTables: false, chains: 10, chainNodes: 0, warnings: 5, slowest: 0, rest: false },
-    { errors: 10, excerptLines: 2, excerptChars: 160, failedTests: 10, diffTables: false, chains: 5, chainNodes: 0, warnings: 0, slowest: 0, rest: false },
+const markdown_LEVELS = [
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: true,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: false,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 15,
+        excerptChars: 2000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 20,
+        warnings: 100,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 100,
+        excerptLines: 12,
+        excerptChars: 1200,
+        failedTests: 200,
+        diffTables: false,
+        chains: 50,
+        chainNodes: 10,
+        warnings: 20,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 50,
+        excerptLines: 8,
+        excerptChars: 600,
+        failedTests: 100,
+        diffTables: false,
+        chains: 20,
+        chainNodes: 5,
+        warnings: 10,
+        slowest: 3,
+        rest: false,
+    },
+    {
+        errors: 20,
+        excerptLines: 4,
+        excerptChars: 300,
+        failedTests: 30,
+        diffTables: false,
+        chains: 10,
+        chainNodes: 0,
+        warnings: 5,
+        slowest: 0,
+        rest: false,
+    },
+    {
+        errors: 10,
+        excerptLines: 2,
+        excerptChars: 160,
+        failedTests: 10,
+        diffTables: false,
+        chains: 5,
+        chainNodes: 0,
+        warnings: 0,
+        slowest: 0,
+        rest: false,
+    },
 ];
 function renderMarkdown(report, options) {
-    for (let level = 0; level < LEVELS.length; level++) {
+    for (let level = 0; level < markdown_LEVELS.length; level++) {
         const text = renderAtLevel(report, options, level);
         if (byteLength(text) <= options.maxBytes)
             return text;
     }
-    return truncateMarkdown(renderAtLevel(report, options, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+    return truncateMarkdown(renderAtLevel(report, options, markdown_LEVELS.length - 1), options.maxBytes, options.fullReportHint);
 }
 function renderAtLevel(report, options, level) {
-    const detail = LEVELS[level];
+    const detail = markdown_LEVELS[level];
     const parts = [renderHeadline(report, options)];
     for (const extra of options.extras ?? []) {
         const block = extra.render(level);
@@ -52584,8 +50770,9 @@ function renderHeadline(report, options) {
         cells.push(["❔ Unfinished", c.unknown]);
     const shown = cells.filter(([label, n]) => n > 0 || label.startsWith("✅") || label.startsWith("❌"));
     lines.push(`| ${shown.map(([label]) => label).join(" | ")} | Total |`, `|${shown.map(() => "---:").join("|")}|---:|`, `| ${shown.map(([, n]) => String(n)).join(" | ")} | ${c.total} |`);
+    // A blank line first: a line right under a table would become another table row.
     if (options.links?.runUrl)
-        lines.push(`[Workflow run](${options.links.runUrl})`);
+        lines.push("", `[Workflow run](${options.links.runUrl})`);
     return lines.join("\n");
 }
 function renderInvocation(inv, detail, options, many) {
@@ -52602,6 +50789,7 @@ function renderInvocation(inv, detail, options, many) {
     parts.push(renderFailedTests(inv, detail, options));
     parts.push(renderSkipChains(inv.skipChains, nodes, detail, options));
     parts.push(renderWarnings(inv, detail, options));
+    parts.push(renderNotCompleted(inv, detail, options));
     parts.push(renderSlowest(inv, detail));
     if (detail.rest)
         parts.push(renderAllNodes(inv));
@@ -52664,7 +50852,10 @@ function renderFailedTests(inv, detail, options) {
     const failed = inv.nodes.filter((n) => n.status === "fail");
     if (failed.length === 0)
         return "";
-    const lines = [`#### ❌ Failed tests (${failed.length})`, testTable(failed.slice(0, detail.failedTests), options)];
+    const lines = [
+        `#### ❌ Failed tests (${failed.length})`,
+        testTable(failed.slice(0, detail.failedTests), options),
+    ];
     if (detail.diffTables) {
         for (const node of failed.slice(0, detail.failedTests)) {
             if (!node.test?.diffTable)
@@ -52720,12 +50911,33 @@ function renderWarnings(inv, detail, options) {
         other.push(`- ${code(node.uniqueId)} · ${what}`);
     }
     for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log))}`);
+        other.push(`- ${code(node.uniqueId)}: ${escapeText(markdown_firstLine(log))}`);
     }
     if (other.length > 0)
         lines.push(other.join("\n"));
     lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
     return lines.filter(Boolean).join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+function renderNotCompleted(inv, detail, options) {
+    const nodes = inv.nodes.filter((n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown");
+    if (nodes.length === 0)
+        return "";
+    const reason = (n) => n.status === "canceled"
+        ? "canceled"
+        : n.status === "phase-skipped"
+            ? "skipped: an earlier phase did not succeed"
+            : "did not finish";
+    const items = nodes
+        .slice(0, detail.warnings)
+        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`);
+    return [
+        `#### 🚫 Not run to completion (${nodes.length})`,
+        items.join("\n"),
+        more(nodes.length, detail.warnings, "node", options),
+    ]
+        .filter(Boolean)
+        .join("\n\n");
 }
 function renderSlowest(inv, detail) {
     const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
@@ -52758,7 +50970,7 @@ function more(total, shown, noun, options) {
 function ageSuffix(ageSeconds) {
     return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
-function firstLine(log) {
+function markdown_firstLine(log) {
     const line = log.text.split("\n")[0] ?? "";
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
@@ -52784,6 +50996,207 @@ function truncateMarkdown(text, maxBytes, fullReportHint) {
     for (let i = 0; i < opened; i++)
         cut += "\n\n</details>";
     return `${cut}${note}`;
+}
+
+;// CONCATENATED MODULE: ./src/render/mermaid.ts
+
+
+/** Per markdown detail level: what each diagram may draw; null drops it. */
+const FLOWCHART_BY_LEVEL = [
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 5, nodesPerChain: 6 },
+    { chains: 3, nodesPerChain: 3 },
+];
+const TIMELINE_BY_LEVEL = [15, 15, 8];
+const MAX_LABEL_CHARS = 80;
+const MAX_TIMELINES = 3;
+/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+function diagramSections(report) {
+    return [
+        {
+            render(level) {
+                const limits = FLOWCHART_BY_LEVEL[level];
+                if (!limits)
+                    return "";
+                const chart = renderSkipChainFlowchart(report, limits);
+                if (!chart)
+                    return "";
+                const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
+                return collapsible(`🔗 Skip chains diagram (${format_plural(skipped, "skipped node")})`, chart);
+            },
+        },
+        {
+            render(level) {
+                const limit = TIMELINE_BY_LEVEL[level];
+                if (!limit)
+                    return "";
+                const charts = report.invocations
+                    .slice(0, MAX_TIMELINES)
+                    .map((inv) => renderTimelineGantt(inv, limit))
+                    .filter(Boolean);
+                if (charts.length === 0)
+                    return "";
+                return collapsible(`⏱️ Timeline of the ${format_plural(limit, "slowest node")}`, charts.map((chart) => codeBlock(chart, "mermaid")).join("\n\n"), true);
+            },
+        },
+    ];
+}
+function collapsible(summary, body, bodyIsMarkdown = false) {
+    const content = bodyIsMarkdown ? body : codeBlock(body, "mermaid");
+    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+}
+/** Mermaid flowchart text, or "" when no invocation has skip chains. */
+function renderSkipChainFlowchart(report, limits) {
+    const lines = ["flowchart LR"];
+    const classes = new Map();
+    let next = 0;
+    const newId = (cls) => {
+        const id = `n${next++}`;
+        classes.set(cls, [...(classes.get(cls) ?? []), id]);
+        return id;
+    };
+    let drawn = 0;
+    let left = 0;
+    for (const inv of report.invocations) {
+        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+        for (const chain of inv.skipChains) {
+            if (drawn >= limits.chains) {
+                left++;
+                continue;
+            }
+            drawn++;
+            const root = nodes.get(chain.rootId);
+            const rootId = newId(root ? statusClass(root.status) : "missing");
+            const rootLabel = root
+                ? `${STATUS_ICON[root.status]} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+                : `❔ ${chain.rootId} (not in this run)`;
+            lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
+            const ids = new Map([[chain.rootId, rootId]]);
+            const shown = chain.skipped.slice(0, limits.nodesPerChain);
+            for (const entry of shown) {
+                const node = nodes.get(entry.uniqueId);
+                const id = newId("skipped");
+                ids.set(entry.uniqueId, id);
+                const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
+                lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
+            }
+            // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
+            for (const entry of shown) {
+                const via = ids.get(entry.via) ?? rootId;
+                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+            }
+            const rest = chain.skipped.length - shown.length;
+            if (rest > 0) {
+                const id = newId("more");
+                lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(rest, "more skipped node")}`)}"]`);
+                lines.push(`  ${rootId} -.-> ${id}`);
+            }
+        }
+    }
+    if (drawn === 0)
+        return "";
+    if (left > 0) {
+        const id = newId("more");
+        lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(left, "more root cause")}`)}"]`);
+    }
+    for (const [cls, style] of Object.entries(CLASS_STYLES)) {
+        const members = classes.get(cls);
+        if (!members)
+            continue;
+        lines.push(`  classDef ${cls} ${style}`);
+        lines.push(`  class ${members.join(",")} ${cls}`);
+    }
+    return lines.join("\n");
+}
+const CLASS_STYLES = {
+    failed: "fill:#ffebe9,stroke:#cf222e",
+    other: "fill:#fff8c5,stroke:#9a6700",
+    missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
+    skipped: "fill:#f6f8fa,stroke:#6e7781",
+    more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
+};
+function statusClass(status) {
+    return status === "error" || status === "fail" ? "failed" : "other";
+}
+function nodeLabel(uniqueId, type, name) {
+    return `${resourceLabel(type)} ${name || uniqueId}`;
+}
+/**
+ * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
+ * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
+ * entity code, which Mermaid shows as the character and never parses as syntax or markup.
+ */
+function mermaidLabel(text) {
+    const clean = mermaid_clip(stripInvisible(text));
+    let out = "";
+    for (const ch of clean) {
+        out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
+    }
+    return out;
+}
+/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+function ganttTaskName(text) {
+    const clean = mermaid_clip(stripInvisible(text))
+        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+        .replace(/\s+/g, " ")
+        .trim();
+    return clean || "node";
+}
+function isPictograph(ch) {
+    return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
+}
+/** Newlines, control characters and bidi overrides (which can disguise a label) become spaces. */
+function stripInvisible(text) {
+    return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060]/gu, " ");
+}
+function mermaid_clip(text) {
+    const chars = [...text];
+    return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
+}
+/**
+ * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
+ * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
+ * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ */
+function renderTimelineGantt(inv, limit) {
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const bars = [];
+    const candidates = inv.slowest.byProcessing.length > 0 ? inv.slowest.byProcessing : inv.nodes;
+    for (const slow of candidates) {
+        if (bars.length >= limit)
+            break;
+        const node = nodes.get(slow.uniqueId);
+        if (!node)
+            continue;
+        const start = Date.parse(node.timing.startedAt ?? "");
+        const end = Date.parse(node.timing.completedAt ?? "");
+        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
+            continue;
+        bars.push({ node, start, end });
+    }
+    if (bars.length === 0)
+        return "";
+    bars.sort((a, b) => a.start - b.start || a.end - b.end);
+    const lines = [
+        "gantt",
+        `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
+        "  dateFormat x",
+        "  axisFormat %H:%M:%S",
+    ];
+    const byType = new Map();
+    for (const bar of bars)
+        byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
+    for (const [type, group] of byType) {
+        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
+        for (const { node, start, end } of group) {
+            // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
+            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
+            const crit = node.status === "error" || node.status === "fail" ? "crit, " : "";
+            lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
+        }
+    }
+    return lines.join("\n");
 }
 
 ;// CONCATENATED MODULE: ./src/render/run-results.ts
@@ -52864,7 +51277,9 @@ function messageFor(node) {
                 return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
             return node.message;
         case "skipped":
-            return node.skippedBecauseOf ? `Skipped because ${node.skippedBecauseOf} did not succeed` : node.message;
+            return node.skippedBecauseOf
+                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
+                : node.message;
         case "canceled":
             return "Canceled";
         case "phase-disabled":
@@ -53100,16 +51515,16 @@ function pickNewest(runs) {
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/redact.ts
 // The API token must never leave this module family in clear text: not in errors, logs or URLs.
-const redact_MASK = "***";
+const MASK = "***";
 /** Replaces every occurrence of each secret (and any `Token …`/`Bearer …` header value) with `***`. */
 function redactSecrets(text, secrets) {
     let out = text;
     for (const secret of secrets) {
         // Very short strings would mask innocent text; real tokens are long.
         if (secret.length >= 4)
-            out = out.split(secret).join(redact_MASK);
+            out = out.split(secret).join(MASK);
     }
-    return out.replace(/\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${redact_MASK}`);
+    return out.replace(/\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`);
 }
 /** Wraps a log callback so that every line is redacted before it is emitted. */
 function createRedactingLog(log, secrets) {
@@ -53327,6 +51742,23 @@ const systemClock = {
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
 };
+/**
+ * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
+ * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
+ * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
+ * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
+ */
+function defaultClock(env = process.env) {
+    const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
+    if (!Number.isFinite(scale) || scale <= 1)
+        return systemClock;
+    const epoch = Date.now();
+    const start = performance.now();
+    return {
+        now: () => epoch + (performance.now() - start) * scale,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
+    };
+}
 function createRateLimiter(options) {
     const { clock } = options;
     const perMinute = options.requestsPerMinute ?? 4000;
@@ -53593,7 +52025,7 @@ function parseInteger(value, key, fallback, min, max) {
 const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 async function fetchDbtCloudTelemetry(settings, deps) {
-    const clock = deps.clock ?? systemClock;
+    const clock = deps.clock ?? defaultClock();
     const log = createRedactingLog(deps.log, [settings.token]);
     // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
     const dispatcher = deps.fetchImpl ? undefined : new undici/* Agent */.g6({ connections: settings.concurrency });
@@ -54747,6 +53179,10 @@ const VERSION = package_namespaceObject.rE;
 
 
 
+
+
+
+
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -54757,7 +53193,13 @@ Options:
   --markdown FILE         also write the Markdown report to FILE
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
-  --fail-on POLICY        errors (default) | warnings | never: when to exit with code 1
+  --junit FILE            write JUnit XML (one test case per node) to FILE
+  --baseline FILE         compare with the base branch's JSON report (its --json output)
+  --regression-threshold PCT
+                          percent slower than the baseline that counts as a regression (default 50)
+  --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+  --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
+                          when to exit with code 1
   --slowest N             how many slowest nodes to list (default 10)
   --title TEXT            report heading (default "dbt Fusion")
   --quiet                 do not print the report to stdout
@@ -54785,6 +53227,10 @@ function parseCliArgs(argv, env) {
                 markdown: { type: "string" },
                 json: { type: "string" },
                 "run-results": { type: "string" },
+                junit: { type: "string" },
+                baseline: { type: "string" },
+                "regression-threshold": { type: "string", default: "50" },
+                diagrams: { type: "boolean", default: false },
                 "fail-on": { type: "string", default: "errors" },
                 slowest: { type: "string", default: "10" },
                 title: { type: "string", default: "dbt Fusion" },
@@ -54812,6 +53258,10 @@ function parseCliArgs(argv, env) {
     if (!Number.isInteger(slowest) || slowest < 0) {
         throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
     }
+    const regressionThreshold = Number(values["regression-threshold"]);
+    if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
+        throw new UsageError(`--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`);
+    }
     const dbtCloud = collectDbtCloud(values, env);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -54821,6 +53271,10 @@ function parseCliArgs(argv, env) {
         markdown: values.markdown ?? null,
         json: values.json ?? null,
         runResults: values["run-results"] ?? null,
+        junit: values.junit ?? null,
+        baseline: values.baseline ?? null,
+        regressionThreshold,
+        diagrams: values.diagrams,
         failOn: failOn,
         slowest,
         title: values.title,
@@ -54873,20 +53327,44 @@ async function runCli(argv, io) {
     let report;
     try {
         const inputs = await collectInputs(options, io);
-        report = await buildReport(inputs, { slowest: options.slowest, failOn: options.failOn, generatorVersion: VERSION });
+        report = await buildReport(inputs, {
+            slowest: options.slowest,
+            failOn: options.failOn,
+            generatorVersion: VERSION,
+        });
+        if (options.baseline) {
+            const file = external_node_path_default().resolve(io.cwd, options.baseline);
+            const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
+                throw new Error(`baseline ${options.baseline}: cannot read it (${error.message})`);
+            });
+            const comparison = compareWithBaseline(report, parseBaselineReport(text, options.baseline), {
+                regressionThresholdPercent: options.regressionThreshold,
+                source: options.baseline,
+            });
+            report = applyBaseline(report, comparison, options.failOn);
+        }
     }
     catch (error) {
         return fail(error.message);
     }
+    const extras = [
+        ...(report.baseline ? [baselineSection(report.baseline)] : []),
+        ...(options.diagrams ? diagramSections(report) : []),
+    ];
     const markdown = renderMarkdown(report, {
         maxBytes: Number.MAX_SAFE_INTEGER,
         title: options.title,
         fullReportHint: "the JSON report (--json)",
+        extras,
     });
     const outputs = [
         [options.markdown, () => markdown],
         [options.json, () => renderJsonReport(report)],
-        [options.runResults, () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`],
+        [
+            options.runResults,
+            () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
+        ],
+        [options.junit, () => renderJunit(report)],
     ];
     let outputFailed = false;
     for (const [file, render] of outputs) {

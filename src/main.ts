@@ -1,22 +1,31 @@
 // The Action: reads inputs once, wires source → decode → model → render → publish, sets outputs,
 // and is the one place that decides to fail the step.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
 import { publishAll, type PublishPlan } from "./github/publish.js";
 import { createClient, type GitHubClient } from "./github/client.js";
 import { commentMarker } from "./github/comment.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./github/check-run.js";
-import { resolveRunContext, type RunContext } from "./github/context.js";
+import { readRunContext, resolveRunContext, type RunContext } from "./github/context.js";
 import { listChangedFiles } from "./github/pull-files.js";
 import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
 import { uploadReports } from "./github/upload-artifact.js";
 import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
+import { applyBaseline, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
-import { buildAnnotations, findProjectPackage, toRepoPath, toWorkflowCommands } from "./render/annotations.js";
+import {
+  buildAnnotations,
+  findProjectPackage,
+  toRepoPath,
+  toWorkflowCommands,
+} from "./render/annotations.js";
+import { baselineSection } from "./render/baseline-section.js";
 import { renderJsonReport } from "./render/json-report.js";
-import { renderMarkdown, type Links } from "./render/markdown.js";
+import { renderJunit } from "./render/junit.js";
+import { renderMarkdown, type ExtraSection, type Links } from "./render/markdown.js";
+import { diagramSections } from "./render/mermaid.js";
 import { renderRunResults } from "./render/run-results.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
 import { VERSION } from "./version.js";
@@ -36,7 +45,10 @@ export async function run(): Promise<void> {
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (inputs.dbtCloud.token) core.setSecret(inputs.dbtCloud.token);
 
-  const octokit = inputs.githubToken && process.env.GITHUB_REPOSITORY ? createClient(inputs.githubToken, { log: core.info }) : null;
+  const octokit =
+    inputs.githubToken && process.env.GITHUB_REPOSITORY
+      ? createClient(inputs.githubToken, { log: core.info })
+      : null;
   const context = octokit ? await resolveContext(octokit) : null;
 
   let report: Report;
@@ -52,6 +64,7 @@ export async function run(): Promise<void> {
       failOn: inputs.failOn,
       generatorVersion: VERSION,
     });
+    if (inputs.baseline) report = await compareWithBaselineFile(report, inputs);
   } catch (error) {
     await reportUnusable(error as Error, inputs);
     return;
@@ -59,11 +72,13 @@ export async function run(): Promise<void> {
 
   const failures = await writeReportFiles(report, inputs);
   const links = context ? linksFor(context, inputs, report) : undefined;
+  const extras = extrasFor(report, inputs);
   const summaryMarkdown = renderMarkdown(report, {
     maxBytes: SUMMARY_MAX_BYTES - 1_000,
     title: inputs.checkName,
     fullReportHint: `the JSON report (${OUTPUT.reportJson} output)`,
     ...(links ? { links } : {}),
+    extras,
   });
   const compactHint = "the job summary of this workflow run";
   const commentMarkdown = renderMarkdown(report, {
@@ -71,15 +86,18 @@ export async function run(): Promise<void> {
     title: inputs.checkName,
     fullReportHint: compactHint,
     ...(links ? { links } : {}),
+    extras,
   });
   const checkMarkdown = renderMarkdown(report, {
     maxBytes: CHECK_OUTPUT_MAX_BYTES - 500,
     title: inputs.checkName,
     fullReportHint: compactHint,
     ...(links ? { links } : {}),
+    extras,
   });
 
-  const changedFiles = octokit && context?.prNumber ? await listChangedFiles(octokit, context, core.info) : undefined;
+  const changedFiles =
+    octokit && context?.prNumber ? await listChangedFiles(octokit, context, core.info) : undefined;
   const annotationSet = buildAnnotations(report.invocations, {
     projectDir: inputs.projectDir,
     maxAnnotations: inputs.maxAnnotations,
@@ -172,8 +190,20 @@ async function resolveContext(octokit: GitHubClient): Promise<RunContext | null>
   try {
     return await resolveRunContext(octokit);
   } catch (error) {
-    core.warning(`Cannot tell which commit or pull request this run is for: ${(error as Error).message}`);
-    return null;
+    // Only the fork `workflow_run` PR lookup uses the API: when it fails the commit is still known,
+    // so the check run, summary and annotations go out without the comment.
+    let local: RunContext | null = null;
+    try {
+      local = readRunContext();
+    } catch {
+      // The event payload / environment itself is unusable.
+    }
+    core.warning(
+      local
+        ? `Cannot find the pull request for this run, so no PR comment is written: ${(error as Error).message}`
+        : `Cannot tell which commit or pull request this run is for: ${(error as Error).message}`,
+    );
+    return local;
   }
 }
 
@@ -195,7 +225,11 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<v
 async function writeReportFiles(report: Report, inputs: Readonly<Inputs>): Promise<string[]> {
   const files: [string | null, () => string][] = [
     [inputs.jsonReport, () => renderJsonReport(report)],
-    [inputs.runResults, () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`],
+    [
+      inputs.runResults,
+      () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
+    ],
+    [inputs.junit, () => renderJunit(report)],
     [
       inputs.markdownReport,
       () =>
@@ -203,6 +237,7 @@ async function writeReportFiles(report: Report, inputs: Readonly<Inputs>): Promi
           maxBytes: Number.MAX_SAFE_INTEGER,
           title: inputs.checkName,
           fullReportHint: "the JSON report",
+          extras: extrasFor(report, inputs),
         }),
     ],
   ];
@@ -234,7 +269,7 @@ function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, st
 }
 
 /** Links to files at the PR head; nodes from installed packages get none (their files are not in the repo). */
-function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: Report): Links {
+export function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: Report): Links {
   const server = process.env.GITHUB_SERVER_URL || "https://github.com";
   const projectPackages = new Set(
     report.invocations.map((inv) => findProjectPackage(inv.nodes)).filter((p): p is string => p !== null),
@@ -254,3 +289,23 @@ function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: Report)
   };
 }
 
+/** The base branch's JSON report (`baseline` input) compared with this run; fail-on decided again. */
+async function compareWithBaselineFile(report: Report, inputs: Readonly<Inputs>): Promise<Report> {
+  const file = inputs.baseline as string;
+  const text = await readFile(file, "utf8").catch((error: Error) => {
+    throw new Error(`baseline ${file}: cannot read it (${error.message})`);
+  });
+  const comparison = compareWithBaseline(report, parseBaselineReport(text, file), {
+    regressionThresholdPercent: inputs.regressionThreshold,
+    source: file,
+  });
+  return applyBaseline(report, comparison, inputs.failOn);
+}
+
+/** Sections after the headline: what changed against the baseline first, then the diagrams. */
+function extrasFor(report: Report, inputs: Readonly<Inputs>): ExtraSection[] {
+  return [
+    ...(report.baseline ? [baselineSection(report.baseline)] : []),
+    ...(inputs.diagrams ? diagramSections(report) : []),
+  ];
+}

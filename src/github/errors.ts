@@ -16,7 +16,7 @@ export const PERMISSION_FOR: Record<Channel, string | null> = {
 
 const FORK_RECIPE =
   "Pull requests from forks (and Dependabot) get a read-only token: run the report in a second workflow " +
-  "triggered by `workflow_run` that downloads the first workflow's artifact (see the README, 'Fork pull requests').";
+  "triggered by `workflow_run` that downloads the first workflow's artifact (see the README, 'Fork-safe two-workflow setup').";
 
 export class GitHubApiError extends Error {
   override name = "GitHubApiError";

@@ -53,7 +53,9 @@ export async function uploadReports(
         staged.push(target);
       } catch (error) {
         // One missing file (say, a report that could not be written) must not stop the others.
-        deps.warning(`upload-artifact: skipping ${"path" in file ? file.path : base}: ${(error as Error).message}`);
+        deps.warning(
+          `upload-artifact: skipping ${"path" in file ? file.path : base}: ${(error as Error).message}`,
+        );
       }
     }
     if (staged.length === 0) {

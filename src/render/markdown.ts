@@ -182,7 +182,8 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
     `|${shown.map(() => "---:").join("|")}|---:|`,
     `| ${shown.map(([, n]) => String(n)).join(" | ")} | ${c.total} |`,
   );
-  if (options.links?.runUrl) lines.push(`[Workflow run](${options.links.runUrl})`);
+  // A blank line first: a line right under a table would become another table row.
+  if (options.links?.runUrl) lines.push("", `[Workflow run](${options.links.runUrl})`);
   return lines.join("\n");
 }
 

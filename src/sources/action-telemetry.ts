@@ -9,7 +9,7 @@ import {
   fetchDbtCloudTelemetry,
   parseDbtCloudSettings,
 } from "./dbt-cloud/index.js";
-import { downloadArtifactTelemetry } from "./artifact.js";
+import { ArtifactSourceError, defaultArtifactRunId, downloadArtifactTelemetry } from "./artifact.js";
 import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
 import { findTelemetryFiles, openLocalTelemetry } from "./local.js";
 import type { TelemetryInput } from "./telemetry-input.js";
@@ -52,16 +52,22 @@ export async function collectActionTelemetry(inputs: Readonly<Inputs>, deps: Col
     return inputsFromRun;
   }
   if (inputs.artifactName) {
-    return downloadArtifactTelemetry(
-      {
-        name: inputs.artifactName,
-        runId: inputs.artifactRunId,
-        token: inputs.githubToken,
-        repository: process.env.GITHUB_REPOSITORY ?? "",
-        tempDir: process.env.RUNNER_TEMP || os.tmpdir(),
-      },
-      { log: deps.log },
-    );
+    try {
+      return await downloadArtifactTelemetry(
+        {
+          name: inputs.artifactName,
+          runId: inputs.artifactRunId ?? defaultArtifactRunId(process.env),
+          token: inputs.githubToken,
+          repository: process.env.GITHUB_REPOSITORY ?? "",
+          tempDir: process.env.RUNNER_TEMP || os.tmpdir(),
+        },
+        { log: deps.log },
+      );
+    } catch (error) {
+      // An artifact that was never uploaded (the build failed early) is "no telemetry", not a fault.
+      if (error instanceof ArtifactSourceError && error.absent) throw new NoTelemetryError(error.message);
+      throw error;
+    }
   }
   const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
   const { files, unmatched } = await findTelemetryFiles(inputs.telemetry, cwd);

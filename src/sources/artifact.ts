@@ -2,7 +2,7 @@
 // and workflow B (with a write token) reads it. The artifact was built by code from the pull request,
 // so it is untrusted: we download the zip as it is and unpack it ourselves with size, count and path
 // checks instead of letting the toolkit extract it.
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, open, readdir, stat, type FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,13 @@ import type { TelemetryInput } from "./telemetry-input.js";
 
 export class ArtifactSourceError extends Error {
   override name = "ArtifactSourceError";
+  /** The artifact or its telemetry is missing (not a fault in it): `if-no-telemetry` decides. */
+  constructor(
+    message: string,
+    readonly absent = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface ArtifactLimits {
@@ -81,14 +88,20 @@ export async function downloadArtifactTelemetry(
     artifactId = artifact.id;
     deps.log(`Downloading ${label} (id ${artifact.id}, ${artifact.size ?? "?"} bytes)`);
     // skipDecompress: we unpack the zip ourselves, with limits (the toolkit would extract anything).
-    await client.downloadArtifact(artifact.id, { path: downloadDir, skipDecompress: true, ...(findBy && { findBy }) });
+    await client.downloadArtifact(artifact.id, {
+      path: downloadDir,
+      skipDecompress: true,
+      ...(findBy && { findBy }),
+    });
   } catch (error) {
     throw describeDownloadError(error, label, request);
   }
 
   const downloaded = await readdir(downloadDir).catch(() => []);
   if (downloaded.length !== 1 || !downloaded[0]) {
-    throw new ArtifactSourceError(`${label} (id ${artifactId}): the download produced ${downloaded.length} files, expected one zip.`);
+    throw new ArtifactSourceError(
+      `${label} (id ${artifactId}): the download produced ${downloaded.length} files, expected one zip.`,
+    );
   }
   const archive = path.join(downloadDir, downloaded[0]);
   const files = await unpackTelemetry(archive, filesDir, limits, label);
@@ -96,15 +109,41 @@ export async function downloadArtifactTelemetry(
   return Promise.all(files.map((rel) => openLocalTelemetry(path.join(filesDir, rel), rel)));
 }
 
+/**
+ * The run an artifact comes from when `artifact-run-id` is empty: on `workflow_run` the run that
+ * triggered this one (what the fork-safe recipe needs), otherwise null (this run).
+ */
+export function defaultArtifactRunId(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | null {
+  if (env.GITHUB_EVENT_NAME !== "workflow_run" || !env.GITHUB_EVENT_PATH) return null;
+  try {
+    const payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, "utf8")) as {
+      workflow_run?: { id?: unknown };
+    };
+    const id = payload.workflow_run?.id;
+    return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
 function findByFor(request: ArtifactRequest, label: string): NonNullable<FindOptions["findBy"]> {
   const [owner, repo] = request.repository.split("/");
   if (!owner || !repo) {
-    throw new ArtifactSourceError(`reading ${label} needs GITHUB_REPOSITORY (owner/name); run inside GitHub Actions.`);
+    throw new ArtifactSourceError(
+      `reading ${label} needs GITHUB_REPOSITORY (owner/name); run inside GitHub Actions.`,
+    );
   }
   if (!request.token) {
     throw new ArtifactSourceError(`reading ${label} needs a github-token with 'actions: read'.`);
   }
-  return { token: request.token, workflowRunId: Number(request.runId), repositoryOwner: owner, repositoryName: repo };
+  return {
+    token: request.token,
+    workflowRunId: Number(request.runId),
+    repositoryOwner: owner,
+    repositoryName: repo,
+  };
 }
 
 function describeDownloadError(error: unknown, label: string, request: ArtifactRequest): Error {
@@ -116,13 +155,16 @@ function describeDownloadError(error: unknown, label: string, request: ArtifactR
     return new ArtifactSourceError(
       `${label} was not found. Check that the uploading workflow's actions/upload-artifact step ran and used ` +
         `the name '${request.name}', that the artifact has not expired, and that this job has 'actions: read' permission.`,
+      true,
     );
   }
   if (err?.status === 401 || err?.status === 403) {
     return new ArtifactSourceError(`GitHub refused access to ${label} (HTTP ${err.status}). ${permission}`);
   }
   if (err?.name === "GHESNotSupportedError") {
-    return new ArtifactSourceError(`${label}: workflow artifacts cannot be read on GitHub Enterprise Server (${err.message}).`);
+    return new ArtifactSourceError(
+      `${label}: workflow artifacts cannot be read on GitHub Enterprise Server (${err.message}).`,
+    );
   }
   if (!request.runId && /ACTIONS_RUNTIME_TOKEN|ACTIONS_RESULTS_URL/.test(err?.message ?? "")) {
     return new ArtifactSourceError(
@@ -174,7 +216,9 @@ export async function unpackTelemetry(
       // Uploaded with skipArchive: the "artifact" is the single file itself.
       const name = path.basename(archive);
       if (!TELEMETRY_FILE.test(name)) {
-        throw new ArtifactSourceError(`${label} is neither a zip nor a *.parquet / *.jsonl file (got '${name}').`);
+        throw new ArtifactSourceError(
+          `${label} is neither a zip nor a *.parquet / *.jsonl file (got '${name}').`,
+        );
       }
       await mkdir(dest, { recursive: true });
       await pipeline(createReadStream(archive), createWriteStream(path.join(dest, name), { flags: "wx" }));
@@ -186,18 +230,23 @@ export async function unpackTelemetry(
   }
 
   const files = entries.filter((e) => !e.isDirectory);
-  if (files.length === 0) throw new ArtifactSourceError(`${label} is empty.`);
+  if (files.length === 0) throw new ArtifactSourceError(`${label} is empty.`, true);
   for (const entry of entries) checkEntry(entry, dest, label);
   const declared = files.reduce((sum, e) => sum + e.size, 0);
   if (declared > limits.maxBytes) {
-    throw new ArtifactSourceError(`${label} unpacks to ${declared} bytes, over the ${limits.maxBytes}-byte limit.`);
+    throw new ArtifactSourceError(
+      `${label} unpacks to ${declared} bytes, over the ${limits.maxBytes}-byte limit.`,
+    );
   }
-  const telemetry = files.filter((e) => TELEMETRY_FILE.test(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+  const telemetry = files
+    .filter((e) => TELEMETRY_FILE.test(e.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
   if (telemetry.length === 0) {
     const sample = files.slice(0, 5).map((e) => e.name);
     throw new ArtifactSourceError(
       `${label} holds no *.parquet or *.jsonl file (it has ${files.length} file(s): ${sample.join(", ")}` +
         `${files.length > sample.length ? ", …" : ""}). Upload target/metadata/*.parquet and/or logs/*.jsonl.`,
+      true,
     );
   }
   let budget = limits.maxBytes;
@@ -261,7 +310,7 @@ async function readCentralDirectory(
     let compressedSize = cd.readUInt32LE(p + 20);
     let localHeaderOffset = cd.readUInt32LE(p + 42);
     const extra = cd.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength);
-    for (let q = 0; q + 4 <= extra.length; ) {
+    for (let q = 0; q + 4 <= extra.length;) {
       const id = extra.readUInt16LE(q);
       const length = extra.readUInt16LE(q + 2);
       if (id === 0x0001) {
@@ -305,13 +354,18 @@ function checkEntry(entry: ZipEntry, dest: string, label: string): void {
     segments.includes("..") ||
     (target !== dest && !target.startsWith(dest + path.sep))
   ) {
-    throw new ArtifactSourceError(`${label} has an entry with an unsafe path ('${entry.name}'); refusing to unpack it.`);
+    throw new ArtifactSourceError(
+      `${label} has an entry with an unsafe path ('${entry.name}'); refusing to unpack it.`,
+    );
   }
   if (entry.isDirectory) return;
-  if (entry.isSymlink) throw new ArtifactSourceError(`${label} has a symbolic link ('${entry.name}'); refusing to unpack it.`);
+  if (entry.isSymlink)
+    throw new ArtifactSourceError(`${label} has a symbolic link ('${entry.name}'); refusing to unpack it.`);
   if (entry.flags & 0x1) throw new ArtifactSourceError(`${label}: entry '${entry.name}' is encrypted.`);
   if (entry.method !== 0 && entry.method !== 8) {
-    throw new ArtifactSourceError(`${label}: entry '${entry.name}' uses compression method ${entry.method}; only stored and deflate are read.`);
+    throw new ArtifactSourceError(
+      `${label}: entry '${entry.name}' uses compression method ${entry.method}; only stored and deflate are read.`,
+    );
   }
 }
 
@@ -369,7 +423,9 @@ async function extractEntry(
     throw new ArtifactSourceError(`${label}: cannot unpack '${entry.name}': ${(error as Error).message}`);
   }
   if (written !== entry.size) {
-    throw new ArtifactSourceError(`${label}: entry '${entry.name}' unpacked to ${written} bytes, but the zip declares ${entry.size}.`);
+    throw new ArtifactSourceError(
+      `${label}: entry '${entry.name}' unpacked to ${written} bytes, but the zip declares ${entry.size}.`,
+    );
   }
   return written;
 }

@@ -21,11 +21,13 @@ import type {
 } from "hyparquet";
 import { parquetHeader } from "hyparquet/src/column.js";
 import { decompressPage, readDataPage, readDataPageV2 } from "hyparquet/src/datapage.js";
+import { readRleBitPackedHybrid } from "hyparquet/src/encoding.js";
+import { snappyUncompress } from "hyparquet/src/snappy.js";
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
 
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
-export const CHUNK_WINDOW_BYTES = 1 << 20;
+export const CHUNK_WINDOW_BYTES = 256 * 1024;
 const HEADER_PROBE_BYTES = 64 * 1024;
 
 type Kind = "string" | "u64" | "i64" | "u32" | "raw";
@@ -41,28 +43,55 @@ interface Page {
   decoded?: DecodedPage;
 }
 
-interface DecodedPage {
-  values: DecodedArray;
-  /** Values are indices into the chunk's dictionary. */
-  dict: boolean;
-  /** Row offset → value index, -1 for null; absent when every row has a value. */
-  index?: Int32Array;
+type DecodedPage =
+  /** hyparquet's general decoding (any encoding): values, or dictionary indices when `dict`. */
+  | { kind: "generic"; values: DecodedArray; dict: boolean; index?: Int32Array | undefined }
+  /** Fast path, dictionary-encoded: one index per non-null value, in a typed array. */
+  | { kind: "ids"; ids: Int32Array; index?: Int32Array | undefined }
+  /** Fast path, PLAIN strings: where each value's bytes sit; decoded only when read. */
+  | {
+      kind: "bytes";
+      bytes: Uint8Array;
+      starts: Int32Array;
+      lengths: Int32Array;
+      index?: Int32Array | undefined;
+    }
   /** Repeated columns: the values of each row (null list and empty list both give []). */
-  lists?: unknown[][];
-}
+  | { kind: "lists"; lists: unknown[][] };
 
 const utf8 = new TextDecoder();
+
+/**
+ * Scratch space for pages whose bytes are not needed after decoding (dictionary indices, levels).
+ * Decoding is synchronous, so one buffer serves every cursor; reusing it keeps the garbage that
+ * waits for a GC (off-heap ArrayBuffers) from growing with the number of pages.
+ */
+let scratch = new Uint8Array(1 << 20);
+let scratchLevels = new Uint8Array(1 << 15);
+
+function scratchBytes(size: number): Uint8Array {
+  if (scratch.byteLength < size) scratch = new Uint8Array(Math.max(size, scratch.byteLength * 2));
+  return scratch.subarray(0, size);
+}
+
+function levelBuffer(size: number): Uint8Array {
+  if (scratchLevels.byteLength < size)
+    scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
+  return scratchLevels.subarray(0, size);
+}
 
 function kindOf(element: SchemaElement): Kind {
   const ctype = element.converted_type;
   const ltype = element.logical_type;
   if (element.type === "BYTE_ARRAY") return "string";
   if (element.type === "INT64") {
-    if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned)) return "u64";
+    if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
+      return "u64";
     return "i64";
   }
   if (element.type === "INT32") {
-    if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned)) return "u32";
+    if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
+      return "u32";
   }
   return "raw";
 }
@@ -164,8 +193,9 @@ export class LeafCursor {
       const page: Page = { firstRow: this.rowsRead, rows: 0, header, bytes };
       if (this.repeated) {
         // Rows per page are known only from the repetition levels: decode now (small columns only).
-        page.decoded = this.decodeRepeated(page);
-        page.rows = page.decoded.lists!.length;
+        const decoded = this.decodeRepeated(page);
+        page.decoded = decoded;
+        page.rows = decoded.lists.length;
       } else {
         page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
       }
@@ -178,12 +208,21 @@ export class LeafCursor {
   get(row: number): unknown {
     const page = this.pageOf(row);
     if (!page) return null;
-    const decoded = (page.decoded ??= this.decodeFlat(page));
+    const decoded = (page.decoded ??= this.decodeFast(page) ?? this.decodeFlat(page));
     const offset = row - page.firstRow;
-    if (decoded.lists) return decoded.lists[offset] ?? [];
+    if (decoded.kind === "lists") return decoded.lists[offset] ?? [];
     const i = decoded.index ? decoded.index[offset]! : offset;
     if (i < 0) return null;
-    return this.value(decoded, i);
+    switch (decoded.kind) {
+      case "ids":
+        return this.fromDictionary(decoded.ids[i]!);
+      case "bytes": {
+        const start = decoded.starts[i]!;
+        return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]!));
+      }
+      default:
+        return this.value(decoded, i);
+    }
   }
 
   /** Drops pages that end at or before `row`. */
@@ -191,39 +230,101 @@ export class LeafCursor {
     let drop = 0;
     while (drop < this.pages.length && this.pages[drop]!.firstRow + this.pages[drop]!.rows <= row) drop++;
     if (drop > 0) this.pages.splice(0, drop);
+    if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row) this.lastPage = undefined;
   }
 
   private pageOf(row: number): Page | undefined {
+    const last = this.lastPage;
+    if (last && row >= last.firstRow && row < last.firstRow + last.rows) return last;
     for (const page of this.pages) {
-      if (row < page.firstRow + page.rows) return row >= page.firstRow ? page : undefined;
+      if (row < page.firstRow + page.rows) {
+        if (row < page.firstRow) return undefined;
+        this.lastPage = page;
+        return page;
+      }
     }
     return undefined;
   }
 
+  private lastPage: Page | undefined;
+
   private value(decoded: { values: DecodedArray; dict: boolean }, i: number): unknown {
     const raw = decoded.values[i];
-    if (decoded.dict && this.dictionary && typeof raw === "number") {
-      let cached = this.dictionaryCache[raw];
-      if (cached === undefined) {
-        cached = this.convert(this.dictionary[raw]);
-        this.dictionaryCache[raw] = cached;
-      }
-      return cached;
-    }
+    if (decoded.dict && typeof raw === "number") return this.fromDictionary(raw);
     return this.convert(raw);
+  }
+
+  private fromDictionary(id: number): unknown {
+    let cached = this.dictionaryCache[id];
+    if (cached === undefined) {
+      if (!this.dictionary) throw new Error("parquet dictionary-encoded page without a dictionary page");
+      if (id >= this.dictionary.length) throw new Error(`parquet dictionary index ${id} out of range`);
+      cached = this.convert(this.dictionary[id]);
+      this.dictionaryCache[id] = cached;
+    }
+    return cached;
+  }
+
+  /**
+   * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
+   * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
+   */
+  private decodeFast(page: Page): DecodedPage | null {
+    const { header } = page;
+    const daph = header.data_page_header;
+    if (header.type !== "DATA_PAGE" || !daph || this.repeated) return null;
+    const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+    if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
+    const { codec } = this.decoder;
+    let bytes: Uint8Array;
+    if (dict && codec === "UNCOMPRESSED") bytes = page.bytes;
+    else if (dict && codec === "SNAPPY") {
+      bytes = scratchBytes(header.uncompressed_page_size);
+      snappyUncompress(page.bytes, bytes);
+    } else bytes = decompressPage(page.bytes, header.uncompressed_page_size, codec, this.decoder.compressors);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const reader = { view, offset: 0 };
+    const rows = daph.num_values;
+    let index: Int32Array | undefined;
+    let count = rows;
+    if (this.maxDef > 0) {
+      const levels = levelBuffer(rows);
+      readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels as never);
+      index = new Int32Array(rows);
+      count = 0;
+      for (let r = 0; r < rows; r++) index[r] = levels[r] === this.maxDef ? count++ : -1;
+      if (count === rows) index = undefined;
+    }
+    if (dict) {
+      const ids = new Int32Array(count);
+      const width = count > 0 ? view.getUint8(reader.offset++) : 0;
+      if (width) readRleBitPackedHybrid(reader, width, ids as never, view.byteLength - reader.offset);
+      return { kind: "ids", ids, index };
+    }
+    const starts = new Int32Array(count);
+    const lengths = new Int32Array(count);
+    let offset = reader.offset;
+    for (let i = 0; i < count; i++) {
+      const length = view.getUint32(offset, true);
+      starts[i] = offset + 4;
+      lengths[i] = length;
+      offset += 4 + length;
+      if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
+    }
+    return { kind: "bytes", bytes, starts, lengths, index };
   }
 
   private decodeFlat(page: Page): DecodedPage {
     const { values, definitionLevels, encoding } = this.decodePage(page);
     const dict = encoding.endsWith("_DICTIONARY");
-    if (!definitionLevels.length || this.maxDef === 0) return { values, dict };
+    if (!definitionLevels.length || this.maxDef === 0) return { kind: "generic", values, dict };
     const index = new Int32Array(page.rows);
     let k = 0;
     for (let r = 0; r < page.rows; r++) index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
-    return { values, dict, index };
+    return { kind: "generic", values, dict, index };
   }
 
-  private decodeRepeated(page: Page): DecodedPage {
+  private decodeRepeated(page: Page): { kind: "lists"; lists: unknown[][] } {
     const { values, definitionLevels, repetitionLevels, encoding } = this.decodePage(page);
     const dict = encoding.endsWith("_DICTIONARY");
     const lists: unknown[][] = [];
@@ -234,7 +335,7 @@ export class LeafCursor {
       const present = definitionLevels.length === 0 || definitionLevels[i] === this.maxDef;
       if (present) lists[lists.length - 1]!.push(this.value({ values, dict }, k++));
     }
-    return { values, dict, lists };
+    return { kind: "lists", lists };
   }
 
   private decodePage(page: Page): {
@@ -251,7 +352,12 @@ export class LeafCursor {
     }
     const daph = header.data_page_header;
     if (!daph) throw new Error("parquet data page header is undefined");
-    const raw = decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+    const raw = decompressPage(
+      bytes,
+      header.uncompressed_page_size,
+      this.decoder.codec,
+      this.decoder.compressors,
+    );
     const decoded = readDataPage(raw, daph, this.decoder as never);
     return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
   }
@@ -259,7 +365,12 @@ export class LeafCursor {
   private readDictionary(header: PageHeader, bytes: Uint8Array): void {
     const diph = header.dictionary_page_header;
     if (!diph) throw new Error("parquet dictionary page header is undefined");
-    const page = decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+    const page = decompressPage(
+      bytes,
+      header.uncompressed_page_size,
+      this.decoder.codec,
+      this.decoder.compressors,
+    );
     const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
     this.dictionary = readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
     this.dictionaryCache = [];
@@ -271,7 +382,11 @@ export class LeafCursor {
       await this.ensure(Math.min(probe, this.end - this.pos));
       const offset = this.pos - this.windowStart;
       const reader = {
-        view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
+        view: new DataView(
+          this.window.buffer,
+          this.window.byteOffset + offset,
+          this.window.byteLength - offset,
+        ),
         offset: 0,
       };
       try {
@@ -306,9 +421,9 @@ export class LeafCursor {
   }
 }
 
-function levels(decoded: { definitionLevels: number[]; repetitionLevels: number[] }): {
+function levels(decoded: { definitionLevels?: number[] | undefined; repetitionLevels: number[] }): {
   definitionLevels: number[];
   repetitionLevels: number[];
 } {
-  return { definitionLevels: decoded.definitionLevels, repetitionLevels: decoded.repetitionLevels };
+  return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
 }

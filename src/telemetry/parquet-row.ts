@@ -56,16 +56,48 @@ export function toJsonlAttributes(event: string, struct: Record<string, unknown>
     if (key === "json_payload" || value === null || value === undefined || value === "") continue;
     out[key] = typeof value === "bigint" ? Number(value) : value;
   }
+  return liftAttributes(event, out, struct.json_payload);
+}
+
+/**
+ * The second half of `toJsonlAttributes`, shared with the column-wise decoder: `out` holds the
+ * struct's non-empty children (bigints as numbers); renames them to their JSONL names and merges
+ * the json_payload text in.
+ */
+const NODE_RENAMES: [string, string][] = [
+  ["code_line", "defined_at_line"],
+  ["code_column", "defined_at_col"],
+  ["content_hash", "node_checksum"],
+];
+const PROCESSED_RENAMES: [string, string][] = [...NODE_RENAMES, ["phase", "last_phase"]];
+const QUERY_RENAMES: [string, string][] = [["content_hash", "sql_hash"]];
+
+/**
+ * Parquet child names → JSONL names. Builds a new object instead of deleting keys (a `delete` turns
+ * the object into a slow dictionary-mode one for every later read). A renamed key wins over a key
+ * that already had the target name, as assigning and deleting in place would.
+ */
+function renamed(obj: Record<string, unknown>, renames: [string, string][]): Record<string, unknown> {
+  if (!renames.some(([from]) => from in obj)) return obj;
+  const out: Record<string, unknown> = {};
+  for (const key in obj) if (!renames.some(([from]) => from === key)) out[key] = obj[key];
+  for (const [key, to] of renames) if (key in obj) out[to] = obj[key];
+  return out;
+}
+
+export function liftAttributes(
+  event: string,
+  attributes: Record<string, unknown>,
+  jsonPayload: unknown,
+): Record<string, unknown> {
+  let out = attributes;
   const isNode = event === "NodeProcessed" || event === "NodeEvaluated";
   if (isNode) {
-    rename(out, "code_line", "defined_at_line");
-    rename(out, "code_column", "defined_at_col");
-    rename(out, "content_hash", "node_checksum");
-    if (event === "NodeProcessed") rename(out, "phase", "last_phase");
+    out = renamed(out, event === "NodeProcessed" ? PROCESSED_RENAMES : NODE_RENAMES);
   } else if (event === "QueryExecuted") {
-    rename(out, "content_hash", "sql_hash");
+    out = renamed(out, QUERY_RENAMES);
   }
-  const payload = parsePayload(struct.json_payload);
+  const payload = parsePayload(jsonPayload);
   if (payload) {
     if (isNode) liftNodePayload(payload, out);
     else Object.assign(out, payload);
@@ -103,11 +135,4 @@ function parsePayload(value: unknown): Record<string, unknown> | null {
     throw new PayloadError(`attributes.json_payload is not valid JSON (${(error as Error).message})`);
   }
   return isRecord(parsed) ? parsed : null;
-}
-
-function rename(obj: Record<string, unknown>, from: string, to: string): void {
-  if (from in obj) {
-    obj[to] = obj[from];
-    delete obj[from];
-  }
 }

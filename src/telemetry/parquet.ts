@@ -1,17 +1,87 @@
-import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer, type FileMetaData } from "hyparquet";
+import {
+  parquetMetadataAsync,
+  parquetSchema,
+  type AsyncBuffer,
+  type FileMetaData,
+  type SchemaTree,
+} from "hyparquet";
+import { getTreePath } from "hyparquet/src/schema.js";
 import { compressors } from "hyparquet-compressors";
 import { TelemetryInputError } from "./errors.js";
-import { PayloadError, parquetRowToRecord } from "./parquet-row.js";
-import type { RecordSink } from "./record.js";
+import { isRelevant } from "./events.js";
+import { LeafCursor } from "./parquet-columns.js";
+import { eventName } from "./enums.js";
+import { PayloadError, liftAttributes } from "./parquet-row.js";
+import type { RecordSink, RecordType, TelemetryRecord } from "./record.js";
+import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
 
 const MAGIC = "PAR1";
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
-/** Rows decoded per slice: bounds memory independently of the file's row-group size. */
+/** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 export const PARQUET_SLICE_ROWS = 8192;
 
+/** Read for every row: decide whether the row is a record and whether any event can come of it. */
+const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"] as const;
+/** Read only for rows that passed the filter. */
+const ENVELOPE_COLUMNS = [
+  "span_id",
+  "parent_span_id",
+  "start_time_unix_nano",
+  "end_time_unix_nano",
+  "time_unix_nano",
+  "body",
+  "status_code",
+  "status_message",
+] as const;
 /**
- * Decodes a Parquet telemetry file slice by slice and feeds each record to the sink.
- * Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ * `attributes` children that events.ts reads (directly, or under their JSONL names after the Parquet
+ * renames: code_line/code_column → defined_at_*, phase → last_phase). Everything else in the struct
+ * (content, content_hash, dev_name, query_id, …) is never decoded. Names that are not columns in the
+ * engine's schema are listed too, so a file that does carry them is read the same way as before.
+ */
+export const ATTRIBUTE_COLUMNS = [
+  "json_payload",
+  "name",
+  "phase",
+  "unique_id",
+  "materialization",
+  "node_type",
+  "node_outcome",
+  "node_error_type",
+  "node_skip_reason",
+  "relative_path",
+  "code_line",
+  "code_column",
+  "code",
+  "query_outcome",
+  "duration_ms",
+  "rows_affected",
+  // Not engine columns (json_payload carries them); read if a file has them as columns.
+  "last_phase",
+  "defined_at_line",
+  "defined_at_col",
+  "test_outcome",
+  "failing_rows",
+  "idle_time_ms",
+  "in_selection",
+  "node_count_total",
+  "node_count_skipped",
+  "node_count_error",
+  "invocation_id",
+  "raw_command",
+  "version",
+  "query_error_adapter_message",
+] as const;
+
+const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
+
+/**
+ * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
+ * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ *
+ * Only the leaf columns the report needs are read, in bounded windows. Four cheap dictionary columns
+ * are decoded for every row; the rest only in pages holding a row that passed the early filter
+ * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
 export async function decodeParquet(
   file: AsyncBuffer,
@@ -19,56 +89,210 @@ export async function decodeParquet(
   sink: RecordSink,
 ): Promise<{ records: number }> {
   const metadata = await readMetadata(file, name);
-  checkColumns(metadata, name);
-  let records = 0;
-  let rowStart = 0;
+  const schema = checkColumns(metadata, name);
   const total = Number(metadata.num_rows);
   if (total === 0) throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
-  // Nanosecond timestamps stay exact bigints instead of millisecond Dates.
-  const parsers = { timestampFromNanoseconds: (nanos: bigint) => nanos };
+  let records = 0;
+  let groupStart = 0;
+  const relevance = new RelevanceCache();
+  const traceIds = new TraceIds();
   for (const group of metadata.row_groups) {
-    const groupEnd = rowStart + Number(group.num_rows);
-    for (let start = rowStart; start < groupEnd; start += PARQUET_SLICE_ROWS) {
-      const end = Math.min(start + PARQUET_SLICE_ROWS, groupEnd);
-      let rows: Record<string, unknown>[] = [];
+    const groupRows = Number(group.num_rows);
+    const columns = openColumns(file, group.columns, schema, name);
+    const { recordType, traceId, eventType, severity } = columns.filter;
+    const all = [
+      ...Object.values(columns.filter),
+      ...columns.envelope.values(),
+      ...columns.attributes.values(),
+    ];
+    if (columns.links) all.push(columns.links);
+    for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
+      const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
+      let row = start;
       try {
-        await parquetRead({
-          file,
-          metadata,
-          compressors,
-          parsers,
-          rowStart: start,
-          rowEnd: end,
-          rowFormat: "object",
-          useOffsetIndex: true,
-          onComplete: (decoded) => {
-            rows = decoded;
-          },
-        });
-      } catch (error) {
-        throw new TelemetryInputError(name, `corrupt Parquet data: ${(error as Error).message}`, {
-          row: start + 1,
-        });
-      }
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i] as Record<string, unknown>;
-        let record;
-        try {
-          record = parquetRowToRecord(row);
-        } catch (error) {
-          if (!(error instanceof PayloadError)) throw error;
-          sink.warn(`${name} (row ${start + i + 1}): ${error.message}; the row was ignored`);
-          continue;
+        await Promise.all(all.map((cursor) => cursor?.prepare(end)));
+        for (; row < end; row++) {
+          const type = recordType?.get(row);
+          if (typeof type !== "string" || !RECORD_TYPES.has(type)) continue;
+          const trace = traceId?.get(row);
+          const event = eventType?.get(row);
+          if (typeof trace !== "string" || typeof event !== "string") continue;
+          records++;
+          const sev = severity?.get(row);
+          if (!relevance.get(type, event, typeof sev === "string" ? sev : "")) continue;
+          let record;
+          try {
+            record = readRecord(columns, row, type as RecordType, traceIds.get(trace), event, sev);
+          } catch (error) {
+            if (!(error instanceof PayloadError)) throw error;
+            sink.warn(`${name} (row ${groupStart + row + 1}): ${error.message}; the row was ignored`);
+            continue;
+          }
+          sink.add(record, { file: name, position: groupStart + row + 1 });
         }
-        if (!record) continue;
-        records++;
-        sink.add(record, { file: name, position: start + i + 1 });
+      } catch (error) {
+        if (error instanceof TelemetryInputError || !isDecodeError(error)) throw error;
+        throw new TelemetryInputError(name, `corrupt Parquet data: ${(error as Error).message}`, {
+          row: groupStart + Math.min(row, groupRows - 1) + 1,
+        });
       }
+      for (const cursor of all) cursor?.release(end);
     }
-    rowStart = groupEnd;
+    groupStart += groupRows;
   }
   if (records === 0) throw new TelemetryInputError(name, "no telemetry records found");
   return { records };
+}
+
+/** `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values. */
+class RelevanceCache {
+  private readonly cache = new Map<string, Map<string, Map<string, boolean>>>();
+
+  get(recordType: string, eventType: string, severity: string): boolean {
+    let byEvent = this.cache.get(recordType);
+    if (!byEvent) this.cache.set(recordType, (byEvent = new Map()));
+    let bySeverity = byEvent.get(eventType);
+    if (!bySeverity) byEvent.set(eventType, (bySeverity = new Map()));
+    let relevant = bySeverity.get(severity);
+    if (relevant === undefined) {
+      relevant = isRelevant(eventType, recordType, severity);
+      bySeverity.set(severity, relevant);
+    }
+    return relevant;
+  }
+}
+
+/** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
+class TraceIds {
+  private readonly cache = new Map<string, string>();
+
+  get(raw: string): string {
+    let id = this.cache.get(raw);
+    if (id === undefined) {
+      id = raw.toLowerCase().replace(/-/g, "");
+      if (this.cache.size < 1024) this.cache.set(raw, id);
+    }
+    return id;
+  }
+}
+
+/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
+function isDecodeError(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+}
+
+interface Columns {
+  filter: Record<"recordType" | "traceId" | "eventType" | "severity", LeafCursor | undefined>;
+  envelope: Map<string, LeafCursor>;
+  /** The envelope cursors by field, looked up once per row group rather than once per row. */
+  env: Partial<Record<(typeof ENVELOPE_COLUMNS)[number], LeafCursor>>;
+  attributes: Map<string, LeafCursor>;
+  attributeList: [string, LeafCursor][];
+  links: LeafCursor | undefined;
+}
+
+function openColumns(
+  file: AsyncBuffer,
+  chunks: FileMetaData["row_groups"][number]["columns"],
+  schema: SchemaTree,
+  name: string,
+): Columns {
+  const byPath = new Map<string, LeafCursor>();
+  const wanted = new Set<string>([
+    ...FILTER_COLUMNS,
+    ...ENVELOPE_COLUMNS,
+    ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
+    "links.list.item.span_id",
+  ]);
+  for (const chunk of chunks) {
+    const meta = chunk.meta_data;
+    if (!meta) continue;
+    const path = meta.path_in_schema.join(".");
+    if (!wanted.has(path)) continue;
+    let schemaPath;
+    try {
+      schemaPath = getTreePath(schema, meta.path_in_schema);
+    } catch (error) {
+      throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
+    }
+    const cursor = new LeafCursor(file, meta, schemaPath, compressors);
+    // Only flat columns, except the links list (one span id per link).
+    if (cursor.repeated !== (path === "links.list.item.span_id")) continue;
+    byPath.set(path, cursor);
+  }
+  const envelope = new Map<string, LeafCursor>();
+  for (const column of ENVELOPE_COLUMNS) {
+    const cursor = byPath.get(column);
+    if (cursor) envelope.set(column, cursor);
+  }
+  const attributes = new Map<string, LeafCursor>();
+  for (const child of ATTRIBUTE_COLUMNS) {
+    const cursor = byPath.get(`attributes.${child}`);
+    if (cursor) attributes.set(child, cursor);
+  }
+  return {
+    filter: {
+      recordType: byPath.get("record_type"),
+      traceId: byPath.get("trace_id"),
+      eventType: byPath.get("event_type"),
+      severity: byPath.get("severity_text"),
+    },
+    envelope,
+    env: Object.fromEntries(envelope),
+    attributes,
+    attributeList: [...attributes],
+    links: byPath.get("links.list.item.span_id"),
+  };
+}
+
+/**
+ * One row → the normalised record, as `parquetRowToRecord` builds it from a whole decoded row
+ * (test/telemetry/parquet-stream.test.ts holds the two paths to the same events). Columns no event
+ * reads are left out: `spanName` is null here.
+ */
+function readRecord(
+  columns: Columns,
+  row: number,
+  recordType: RecordType,
+  traceId: string,
+  eventType: string,
+  severity: unknown,
+): TelemetryRecord {
+  const env = columns.env;
+  const body = env.body?.get(row);
+  let linkedSpanIds: string[] = [];
+  if (columns.links) {
+    const ids = columns.links.get(row) as unknown[];
+    if (ids.length > 0) linkedSpanIds = ids.flatMap((value) => toSpanId(value) ?? []);
+  }
+  const attributes: Record<string, unknown> = {};
+  let payload: unknown = null;
+  const children = columns.attributeList;
+  for (let i = 0; i < children.length; i++) {
+    const [child, cursor] = children[i]!;
+    const value = cursor.get(row);
+    if (child === "json_payload") payload = value;
+    else if (value !== null && value !== undefined && value !== "") {
+      attributes[child] = typeof value === "bigint" ? Number(value) : value;
+    }
+  }
+  return {
+    recordType,
+    traceId,
+    spanId: toSpanId(env.span_id?.get(row)),
+    parentSpanId: toSpanId(env.parent_span_id?.get(row)),
+    spanName: null,
+    eventType,
+    startNs: toNanos(env.start_time_unix_nano?.get(row)),
+    endNs: toNanos(env.end_time_unix_nano?.get(row)),
+    timeNs: toNanos(env.time_unix_nano?.get(row)),
+    severity: typeof severity === "string" ? severity.toUpperCase() : "",
+    body: typeof body === "string" ? stripAnsi(body) : null,
+    statusCode: toNumber(env.status_code?.get(row)),
+    statusMessage: toStr(env.status_message?.get(row)),
+    linkedSpanIds,
+    attributes: liftAttributes(eventName(eventType), attributes, payload),
+  };
 }
 
 async function readMetadata(file: AsyncBuffer, name: string): Promise<FileMetaData> {
@@ -92,10 +316,12 @@ async function readMetadata(file: AsyncBuffer, name: string): Promise<FileMetaDa
   }
 }
 
-function checkColumns(metadata: FileMetaData, name: string): void {
+function checkColumns(metadata: FileMetaData, name: string): SchemaTree {
   let columns: string[];
+  let schema: SchemaTree;
   try {
-    columns = parquetSchema(metadata).children.map((child) => child.element.name);
+    schema = parquetSchema(metadata);
+    columns = schema.children.map((child) => child.element.name);
   } catch (error) {
     throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
   }
@@ -107,4 +333,5 @@ function checkColumns(metadata: FileMetaData, name: string): void {
         `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`,
     );
   }
+  return schema;
 }

@@ -1,0 +1,215 @@
+// `npm run bench`: the CLI against DuckDB on generated trace-level telemetry. Not a test: prints a
+// Markdown table (paste it into docs/performance.md). Every measurement runs in a fresh process;
+// peak RSS is reported by the process itself (a preloaded probe prints process.resourceUsage()).
+//
+//   npm run bench [-- --sizes 10000,100000,1000000] [--runs 1]
+//
+// Uses dist/cli.js when it is newer than src/ (run `npm run build` first); otherwise bundles the
+// current sources to .bench/cli.mjs with esbuild so the numbers describe the code under test.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+import { generateScenarioRecords } from "../scripts/fixture-gen/generate-records.js";
+import {
+  makeLargeScenario,
+  makeScenarioForRecordCount,
+  TRACE_NOISE,
+} from "../scripts/fixture-gen/large-scenario.js";
+import type { NoiseSpec, ScenarioSpec } from "../scripts/fixture-gen/types.js";
+import { writeJsonlStream } from "../scripts/fixture-gen/write-jsonl.js";
+import { writeParquetStream } from "../scripts/fixture-gen/write-parquet.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUT = path.join(ROOT, ".bench");
+const PROBE = path.join(OUT, "rss-probe.mjs");
+
+interface Measurement {
+  wallMs: number;
+  rssMb: number;
+  stdout: string;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Runs `node ...args` with the RSS probe preloaded; the best (lowest-wall) of `runs` runs. */
+function measure(args: string[], runs: number): Measurement {
+  let best: Measurement | null = null;
+  for (let i = 0; i < runs; i++) {
+    const started = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, ["--import", PROBE, ...args], {
+      encoding: "utf8",
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+    if (child.status !== 0 && child.status !== 1) {
+      throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr.slice(-2000)}`);
+    }
+    const rss = /MAXRSS_KB=(\d+)/.exec(child.stderr);
+    const m = { wallMs, rssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: child.stdout };
+    if (!best || m.wallMs < best.wallMs) best = m;
+  }
+  return best!;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function cliEntry(): Promise<{ cli: string; note: string }> {
+  const dist = path.join(ROOT, "dist/cli.js");
+  if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(ROOT, "src"))) {
+    return { cli: dist, note: "dist/cli.js (ncc bundle)" };
+  }
+  const cli = path.join(OUT, "cli.mjs");
+  await build({
+    entryPoints: [path.join(ROOT, "src/cli-entry.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: cli,
+    logLevel: "warning",
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  return { cli, note: "dist/ is older than src/: current sources bundled with esbuild to .bench/cli.mjs" };
+}
+
+async function duckdbEntry(): Promise<string> {
+  const out = path.join(OUT, "duckdb-reference.mjs");
+  await build({
+    entryPoints: [path.join(ROOT, "bench/duckdb-reference.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: out,
+    external: ["@duckdb/*"],
+    logLevel: "warning",
+  });
+  return out;
+}
+
+/** Generates (once; cached by name) the Parquet and optionally JSONL files of a scenario. */
+async function dataset(
+  name: string,
+  spec: () => ScenarioSpec,
+  jsonl = false,
+): Promise<{ dir: string; records: number }> {
+  const dir = path.join(OUT, "data", name);
+  const parquet = path.join(dir, "telemetry.parquet");
+  const marker = path.join(dir, "records.txt");
+  if (!existsSync(marker) || (jsonl && !existsSync(path.join(dir, "telemetry.jsonl")))) {
+    mkdirSync(dir, { recursive: true });
+    const scenario = spec();
+    process.stderr.write(`generating ${name} (${scenario.invocations[0]?.nodes.length} nodes)…\n`);
+    const { rows } = await writeParquetStream(generateScenarioRecords(scenario), parquet);
+    if (jsonl) await writeJsonlStream(generateScenarioRecords(scenario), path.join(dir, "telemetry.jsonl"));
+    writeFileSync(marker, String(rows));
+  }
+  const records = Number((await import("node:fs")).readFileSync(marker, "utf8"));
+  return { dir, records };
+}
+
+function times(noise: NoiseSpec, factor: number): NoiseSpec {
+  return {
+    ...noise,
+    callTracesPerEvaluation: (noise.callTracesPerEvaluation ?? 0) * factor,
+    userLogsPerEvaluation: (noise.userLogsPerEvaluation ?? 0) * factor,
+  };
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "10000,100000,1000000" },
+      runs: { type: "string", default: "1" },
+    },
+  });
+  const runs = Math.max(1, Number(values.runs));
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(
+    PROBE,
+    'process.on("exit", () => process.stderr.write(`\\nMAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n',
+  );
+  const { cli, note } = await cliEntry();
+  const duckdb = await duckdbEntry();
+  const lines: string[] = [];
+  const log = (line: string): void => {
+    lines.push(line);
+    console.log(line);
+  };
+  log(
+    `CLI: ${note}. Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs. Best of ${runs} run(s).`,
+  );
+  log("");
+  log(
+    "| records | Parquet | CLI wall | CLI peak RSS | DuckDB wall | DuckDB peak RSS | wall CLI/DuckDB | RSS CLI/DuckDB |",
+  );
+  log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const size of values.sizes.split(",").map(Number)) {
+    const { dir, records } = await dataset(`r${size}`, () => makeScenarioForRecordCount(size));
+    const file = path.join(dir, "telemetry.parquet");
+    const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
+    const ref = measure([duckdb, file], runs);
+    log(
+      `| ${records.toLocaleString("en-US")} | ${mb(statSync(file).size)} | ${fmt(ours.wallMs)} | ${ours.rssMb.toFixed(0)} MiB | ` +
+        `${fmt(ref.wallMs)} | ${ref.rssMb.toFixed(0)} MiB | ${(ours.wallMs / ref.wallMs).toFixed(2)}× | ${(ours.rssMb / ref.rssMb).toFixed(2)}× |`,
+    );
+  }
+
+  // Same nodes, 10× the trace-level records (CallTrace spans and DEBUG user logs per evaluation).
+  log("");
+  log("| trace volume | records | Parquet | CLI wall | CLI peak RSS |");
+  log("|---|---:|---:|---:|---:|");
+  const nodes = makeScenarioForRecordCount(100_000).invocations[0]!.nodes.length;
+  const flat: number[] = [];
+  for (const factor of [1, 10]) {
+    const { dir, records } = await dataset(`noise${factor}-n${nodes}`, () =>
+      makeLargeScenario({ nodes, noise: times(TRACE_NOISE, factor) }),
+    );
+    const file = path.join(dir, "telemetry.parquet");
+    const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
+    flat.push(ours.rssMb);
+    log(
+      `| ×${factor} (${nodes} nodes) | ${records.toLocaleString("en-US")} | ${mb(statSync(file).size)} | ${fmt(ours.wallMs)} | ${ours.rssMb.toFixed(0)} MiB |`,
+    );
+  }
+  log(`\nPeak RSS ×10 / ×1: ${(flat[1]! / flat[0]!).toFixed(2)} (target 0.8–1.2)`);
+
+  // A typical build: ~50k records, end to end, both formats.
+  const typical = await dataset("r50000", () => makeScenarioForRecordCount(50_000), true);
+  for (const format of ["parquet", "jsonl"]) {
+    const ours = measure(
+      [cli, "--quiet", "--fail-on", "never", path.join(typical.dir, `telemetry.${format}`)],
+      runs,
+    );
+    log(
+      `50k-record build (${typical.records.toLocaleString("en-US")} records, ${format}): ${fmt(ours.wallMs)}, ${ours.rssMb.toFixed(0)} MiB`,
+    );
+  }
+
+  const action = path.join(ROOT, "dist/index.js");
+  if (existsSync(action)) log(`Action bundle dist/index.js: ${mb(statSync(action).size)}`);
+  const cold = measure([cli, "--version"], Math.max(3, runs));
+  log(
+    `Cold start (${path.relative(ROOT, cli)} --version): ${fmt(cold.wallMs)}, ${cold.rssMb.toFixed(0)} MiB`,
+  );
+  writeFileSync(path.join(OUT, "last-run.md"), `${lines.join("\n")}\n`);
+}
+
+await main();

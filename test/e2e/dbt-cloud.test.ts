@@ -1,0 +1,420 @@
+// End to end through the bundles: dist/index.js run the way the runner runs it (INPUT_* variables,
+// file commands, RUNNER_TEMP) and dist/cli.js, both against the dbt platform stand-in on 127.0.0.1.
+// FUSION_REPORT_TEST_CLOCK_SCALE makes the child's dbt platform waits 100× shorter; the stand-in runs
+// on a clock with the same scale, so polls, Retry-After and cooldowns line up.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  createScaledClock,
+  RUN_WITH_STEPS,
+  startDbtCloudServer,
+  type DbtCloudServer,
+  type FakeRun,
+} from "../support/dbt-cloud-server.js";
+import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
+import {
+  DIST_CLI,
+  ensureBuilt,
+  HEAD_SHA,
+  PR_NUMBER,
+  REPO_ROOT,
+  runAction,
+  startServer,
+  type ActionRun,
+  type E2EServer,
+} from "./helpers.js";
+
+const SCALE = 100;
+const DBT_TOKEN = "dbtc_e2eS3cr3tT0ken-0123456789abcdefXYZ";
+const ACCOUNT_ID = 51798;
+const JOB_ID = 900112;
+const replica = (name: string): Buffer =>
+  readFileSync(join(REPO_ROOT, "test/fixtures/real/parquet-replica", name));
+const FAILED = replica("preview120_failed.REPLICA.parquet");
+// (The preview120 "build_success" replica has an errored unit test; this generated run passes.)
+const SUCCESS = readFileSync(join(REPO_ROOT, "test/fixtures/generated/warnings-and-idle/telemetry.parquet"));
+
+let dbt: DbtCloudServer;
+let nextRunId = 7100000;
+
+beforeAll(async () => {
+  ensureBuilt();
+  dbt = await startDbtCloudServer({
+    token: DBT_TOKEN,
+    accountId: ACCOUNT_ID,
+    clock: createScaledClock(SCALE),
+  });
+});
+afterAll(async () => {
+  await dbt.close();
+});
+afterEach(() => {
+  dbt.setRateLimit(undefined);
+  dbt.requests.length = 0;
+});
+
+/**
+ * The reference run (failed CI run of job 900112 for PR #418 at HEAD_SHA; steps 1–3 clone, profile and
+ * deps have no telemetry) with a fifth step that passed, under a fresh id.
+ */
+function addRun(
+  options: {
+    steps?: number[];
+    artifacts?: Record<number, Uint8Array | { bytes: Uint8Array; truncate?: boolean }>;
+    run?: Partial<FakeRun>;
+    pollsUntilComplete?: number;
+    finalState?: Record<string, unknown>;
+  } = {},
+): FakeRun {
+  const base = structuredClone((RUN_WITH_STEPS as { data: FakeRun }).data);
+  const steps = [
+    ...(base.run_steps ?? []),
+    {
+      ...(base.run_steps ?? [])[0],
+      id: 5,
+      index: 5,
+      name: "Invoke dbt with `dbt build --select tag:nightly`",
+      status: 10,
+      status_humanized: "Success",
+    },
+  ].filter((step) => (options.steps ?? [1, 2, 3, 4, 5]).includes(step.index as number));
+  const run: FakeRun = { ...base, id: nextRunId++, run_steps: steps, ...options.run };
+  dbt.addRun(run, {
+    artifacts: options.artifacts ?? { 4: FAILED, 5: SUCCESS },
+    ...(options.pollsUntilComplete !== undefined && { pollsUntilComplete: options.pollsUntilComplete }),
+    ...(options.finalState && { finalState: options.finalState }),
+  });
+  return run;
+}
+
+const dbtInputs = (over: Record<string, string>): Record<string, string> => ({
+  "dbt-cloud-base-url": dbt.baseUrl,
+  "dbt-cloud-account-id": String(ACCOUNT_ID),
+  "dbt-cloud-token": DBT_TOKEN,
+  "check-run": "false",
+  comment: "off",
+  ...over,
+});
+
+/** The Action with no GitHub API: no repository and no token, so only the summary and outputs are written. */
+function runDbtAction(inputs: Record<string, string>, server: E2EServer | null = null): Promise<ActionRun> {
+  return runAction(server, {
+    inputs: { "github-token": server ? "ghs_e2eTokenValue0123456789abcdefABCDEF" : "", ...dbtInputs(inputs) },
+    env: {
+      FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE),
+      ...(server ? {} : { GITHUB_REPOSITORY: "", GITHUB_API_URL: "http://127.0.0.1:9" }),
+    },
+  });
+}
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const cwd = mkdtempSync(join(tmpdir(), "fusion-e2e-cli-"));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [DIST_CLI, "--dbt-cloud-base-url", dbt.baseUrl, "--dbt-cloud-account-id", String(ACCOUNT_ID), ...args],
+      {
+        cwd,
+        env: {
+          PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
+          HOME: process.env.HOME ?? cwd,
+          DBT_CLOUD_TOKEN: DBT_TOKEN,
+          FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE),
+          ...env,
+        },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Where the token shows up; `::add-mask::` is the one line that must carry it (the runner masks it). */
+function tokenLeaks(
+  run: Partial<ActionRun> & { stdout: string; stderr: string },
+  token = DBT_TOKEN,
+): string[] {
+  const stdout = run.stdout
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
+  const places: [string, string][] = [
+    ["stdout", stdout],
+    ["stderr", run.stderr],
+    ["summary", run.summary ?? ""],
+    ["outputs", run.outputFile ?? ""],
+  ];
+  return places.filter(([, text]) => text.includes(token)).map(([name]) => name);
+}
+
+const runGets = (runId: number) => dbt.requests.filter((r) => r.path.endsWith(`/runs/${runId}/`));
+
+describe("Action (dist/index.js) with a dbt platform run", () => {
+  it("reports every step with telemetry in its own section and fails on the failed step", async () => {
+    const run = addRun();
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.outputs.conclusion).toBe("failure");
+    expect(Number(result.outputs.errors) + Number(result.outputs["failed-tests"])).toBeGreaterThan(0);
+    expect(result.summary).toMatch(/Step 4: Invoke dbt with .*dbt build --select state:modified\+/);
+    expect(result.summary).toMatch(/Step 5: Invoke dbt with .*dbt build --select tag:nightly/);
+    expect(result.summary).not.toMatch(/Step [123]:/);
+    expect(result.stdout).toContain("Step 1 (Clone git repository): no telemetry");
+    expect(result.stdout).toContain("Step 3 (Invoke dbt with `dbt deps`): no telemetry");
+    // The token travels only in the Authorization header, and never back out.
+    expect(dbt.requests.every((r) => r.authorization === `Token ${DBT_TOKEN}`)).toBe(true);
+    expect(result.stdout).toContain(`::add-mask::${DBT_TOKEN}`);
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("finds the run by job id and the pull request's head SHA from the event payload", async () => {
+    // Older run for the same PR, a newer run for another PR, and the one we want.
+    addRun({
+      run: {
+        git_sha: "a".repeat(40),
+        trigger: {
+          ...((RUN_WITH_STEPS as { data: FakeRun }).data.trigger as object),
+          git_sha: "a".repeat(40),
+        },
+      },
+    });
+    const wanted = addRun({ steps: [1, 5], artifacts: { 5: SUCCESS } });
+    addRun({
+      run: {
+        trigger: {
+          ...((RUN_WITH_STEPS as { data: FakeRun }).data.trigger as object),
+          github_pull_request_id: 999,
+          git_sha: "b".repeat(40),
+        },
+        git_sha: "b".repeat(40),
+      },
+    });
+    const github = await startServer();
+    try {
+      const result = await runDbtAction({ "dbt-cloud-job-id": String(JOB_ID) }, github);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain(`dbt platform: using run ${wanted.id} of job ${JOB_ID}`);
+      expect(result.outputs.conclusion).toBe("success");
+      expect(result.summary).toContain("Step 5:");
+      const list = dbt.requests.find((r) => r.path.endsWith("/runs/"));
+      expect(list?.query.get("job_definition_id")).toBe(String(JOB_ID));
+      expect(HEAD_SHA).toBe(wanted.git_sha);
+      expect(PR_NUMBER).toBe(418);
+      expect(tokenLeaks(result)).toEqual([]);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it("waits for a running run, polling no faster than the interval, then reports it", async () => {
+    const run = addRun({
+      run: {
+        status: 3,
+        status_humanized: "Running",
+        is_complete: false,
+        in_progress: true,
+        is_running: true,
+        finished_at: null,
+      },
+      pollsUntilComplete: 3,
+      finalState: {
+        status: 20,
+        status_humanized: "Error",
+        is_complete: true,
+        in_progress: false,
+        is_running: false,
+        finished_at: "2026-10-02 09:19:40.871122+00:00",
+      },
+    });
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id), "dbt-cloud-wait": "true" });
+
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(`run ${run.id} is Running; waited \\d+ s of up to 1800 s, checking again in 15 s`),
+    );
+    const gets = runGets(run.id);
+    expect(gets.length).toBeGreaterThanOrEqual(4); // 3 polls + the re-read after it settled
+    // Polls sit at least the 15 s interval apart on the shared (scaled) timeline.
+    for (let i = 1; i < 3; i++) expect(gets[i]!.at - gets[i - 1]!.at).toBeGreaterThanOrEqual(14_000);
+    expect(result.summary).toContain("Step 4:");
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("sits out a 429 for its Retry-After and sends nothing during the cooldown", async () => {
+    const run = addRun({ steps: [1, 4] });
+    // getRun + two concurrent downloads: the third request of the minute gets 429 + Retry-After: 30.
+    dbt.setRateLimit({ perMinute: 2, cooldownMs: 30_000, headers: "retry-after" });
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.summary).toContain("Step 4:");
+    const limited = dbt.requests.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(1);
+    expect(result.stdout).toMatch(/rate limited \(HTTP 429\) reading .*; pausing all requests for 30 s/);
+    expect(dbt.requests.filter((r) => r.duringCooldown)).toEqual([]);
+    const after = dbt.requests.filter((r) => r.at > limited[0]!.at);
+    expect(after.length).toBeGreaterThan(0);
+    for (const r of after) expect(r.at - limited[0]!.at).toBeGreaterThanOrEqual(30_000);
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("explains a 401 without echoing the token", async () => {
+    const run = addRun();
+    const wrong = "dbtc_WrongT0ken-abcdefghijklmnop0123";
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id), "dbt-cloud-token": wrong });
+
+    expect(result.code).toBe(1);
+    expect(result.outputs.conclusion).toBe("failure");
+    expect(result.summary).toContain("telemetry could not be read");
+    expect(result.summary).toContain("rejected the token (HTTP 401)");
+    expect(result.summary).toMatch(/Access URL/);
+    expect(tokenLeaks(result, wrong)).toEqual([]);
+  });
+
+  it("names the step whose telemetry download was cut short", async () => {
+    const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+
+    expect(result.code).toBe(1);
+    expect(result.summary).toContain(`step 4 of run ${run.id}`);
+    expect(result.summary).toMatch(/truncated|cut short/);
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+});
+
+describe("CLI (dist/cli.js) with a dbt platform run", () => {
+  it("prints a section per step and exits 1 for the failed step", async () => {
+    const run = addRun();
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/Step 4: Invoke dbt with .*state:modified\+/);
+    expect(result.stdout).toMatch(/Step 5: Invoke dbt with .*tag:nightly/);
+    expect(result.stderr).toContain("step 2 (Create profile from connection Snowflake): no telemetry");
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("finds the run by job id and head SHA", async () => {
+    const wanted = addRun({ steps: [1, 5], artifacts: { 5: SUCCESS } });
+    const result = await runCli([
+      "--dbt-cloud-job-id",
+      String(JOB_ID),
+      "--head-sha",
+      HEAD_SHA,
+      "--pr-number",
+      "418",
+    ]);
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`using run ${wanted.id} of job ${JOB_ID}`);
+    expect(result.stdout).toContain("Step 5:");
+  });
+
+  it("waits for a running run with --dbt-cloud-wait", async () => {
+    const run = addRun({
+      run: { status: 1, status_humanized: "Queued", is_complete: false, finished_at: null },
+      pollsUntilComplete: 2,
+      finalState: { status: 10, status_humanized: "Success", is_complete: true },
+      steps: [1, 5],
+      artifacts: { 5: SUCCESS },
+    });
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--dbt-cloud-wait"]);
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`run ${run.id} is Queued`);
+  });
+
+  it("sequential requests: one 429, a pause of Retry-After, nothing sent meanwhile", async () => {
+    const run = addRun();
+    dbt.setRateLimit({ perMinute: 4, cooldownMs: 20_000, headers: "retry-after" });
+    const result = await runCli([
+      "--dbt-cloud-run-id",
+      String(run.id),
+      "--dbt-cloud-concurrency",
+      "1",
+      "--quiet",
+    ]);
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(dbt.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(dbt.requests.filter((r) => r.duringCooldown)).toEqual([]);
+    expect(result.stderr).toContain("pausing all requests for 20 s");
+  });
+
+  it("explains a 401 and never prints the token given by flag or environment", async () => {
+    const run = addRun();
+    const wrong = "dbtc_WrongT0ken-abcdefghijklmnop0123";
+    const byEnv = await runCli(["--dbt-cloud-run-id", String(run.id)], { DBT_CLOUD_TOKEN: wrong });
+    expect(byEnv.code).toBe(2);
+    expect(byEnv.stderr).toContain("rejected the token (HTTP 401)");
+    expect(tokenLeaks(byEnv, wrong)).toEqual([]);
+
+    const byFlag = await runCli(["--dbt-cloud-run-id", String(run.id), "--dbt-cloud-token", wrong], {
+      DBT_CLOUD_TOKEN: "",
+    });
+    expect(byFlag.code).toBe(2);
+    expect(tokenLeaks(byFlag, wrong)).toEqual([]);
+  });
+
+  it("names the step of a truncated download", async () => {
+    const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`step 4 of run ${run.id}`);
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+});
+
+describe("Action (dist/index.js) with workflow artifacts", () => {
+  it("reads telemetry from another run's artifact and uploads the reports as an artifact", async () => {
+    const github = await startArtifactServer();
+    try {
+      github.add({
+        name: "dbt-telemetry",
+        runId: 555,
+        zip: buildZip([{ name: "target/metadata/telemetry.parquet", data: FAILED }]),
+      });
+      const result = await runAction(null, {
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        inputs: {
+          "artifact-name": "dbt-telemetry",
+          "check-run": "false",
+          comment: "off",
+          "upload-artifact": "fusion-report",
+        },
+        env: {
+          GITHUB_API_URL: github.url,
+          ACTIONS_RESULTS_URL: `${github.url}/`,
+          ACTIONS_RUNTIME_TOKEN: runtimeToken("run-1", "job-2"),
+        },
+      });
+
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.outputs.conclusion).toBe("failure");
+      expect(result.stdout).toContain(
+        "Found 1 telemetry file(s) in artifact 'dbt-telemetry' of workflow run 555",
+      );
+      expect(github.requests.map((r) => r.path)).toContain(
+        "/repos/acme/analytics/actions/runs/555/artifacts",
+      );
+      const upload = github.uploads.find((u) => u.name === "fusion-report");
+      expect(upload?.finalized).toBe(true);
+      expect(listZipEntries(upload!.bytes).sort()).toEqual(["fusion-report.json", "fusion-report.md"]);
+    } finally {
+      await github.close();
+    }
+  });
+});
