@@ -26,6 +26,15 @@ import { snappyUncompress } from "hyparquet/src/snappy.js";
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
 
+/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
+export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "lists", number> = {
+  generic: 0,
+  ids: 0,
+  strings: 0,
+  bytes: 0,
+  lists: 0,
+};
+
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
 export const CHUNK_WINDOW_BYTES = 256 * 1024;
 const HEADER_PROBE_BYTES = 64 * 1024;
@@ -56,6 +65,8 @@ type DecodedPage =
       lengths: Int32Array;
       index?: Int32Array | undefined;
     }
+  /** Fast path, PLAIN strings of a page whose relevant rows were known: only their values, decoded. */
+  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined }
   /** Repeated columns: the values of each row (null list and empty list both give []). */
   | { kind: "lists"; lists: unknown[][] };
 
@@ -153,6 +164,16 @@ export class LeafCursor {
   private windowStart = 0;
   /** Rows covered by the pages read so far. */
   private rowsRead = 0;
+  /**
+   * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
+   * page, the page is decompressed into scratch space and only the relevant rows' strings are kept.
+   */
+  relevant: ((row: number) => boolean | undefined) | undefined;
+
+  /** Rows covered by the pages prepared so far. */
+  get preparedRows(): number {
+    return this.rowsRead;
+  }
 
   constructor(
     private readonly file: AsyncBuffer,
@@ -194,6 +215,7 @@ export class LeafCursor {
       if (this.repeated) {
         // Rows per page are known only from the repetition levels: decode now (small columns only).
         const decoded = this.decodeRepeated(page);
+        pageStats.lists++;
         page.decoded = decoded;
         page.rows = decoded.lists.length;
       } else {
@@ -208,7 +230,11 @@ export class LeafCursor {
   get(row: number): unknown {
     const page = this.pageOf(row);
     if (!page) return null;
-    const decoded = (page.decoded ??= this.decodeFast(page) ?? this.decodeFlat(page));
+    let decoded = page.decoded;
+    if (!decoded) {
+      decoded = page.decoded = this.decodeFast(page) ?? this.decodeFlat(page);
+      pageStats[decoded.kind]++;
+    }
     const offset = row - page.firstRow;
     if (decoded.kind === "lists") return decoded.lists[offset] ?? [];
     const i = decoded.index ? decoded.index[offset]! : offset;
@@ -216,6 +242,8 @@ export class LeafCursor {
     switch (decoded.kind) {
       case "ids":
         return this.fromDictionary(decoded.ids[i]!);
+      case "strings":
+        return decoded.strings.get(i) ?? null;
       case "bytes": {
         const start = decoded.starts[i]!;
         return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]!));
@@ -276,9 +304,10 @@ export class LeafCursor {
     const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
     if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
     const { codec } = this.decoder;
+    const known = !dict && this.knowsRelevance(page);
     let bytes: Uint8Array;
-    if (dict && codec === "UNCOMPRESSED") bytes = page.bytes;
-    else if (dict && codec === "SNAPPY") {
+    if ((dict || known) && codec === "UNCOMPRESSED") bytes = page.bytes;
+    else if ((dict || known) && codec === "SNAPPY") {
       bytes = scratchBytes(header.uncompressed_page_size);
       snappyUncompress(page.bytes, bytes);
     } else bytes = decompressPage(page.bytes, header.uncompressed_page_size, codec, this.decoder.compressors);
@@ -301,6 +330,24 @@ export class LeafCursor {
       if (width) readRleBitPackedHybrid(reader, width, ids as never, view.byteLength - reader.offset);
       return { kind: "ids", ids, index };
     }
+    if (known) {
+      // Walk the values; decode only those of rows that will be read. `bytes` may be scratch space.
+      const strings = new Map<number, string>();
+      let offset = reader.offset;
+      let i = 0;
+      for (let r = 0; r < rows; r++) {
+        if (index && index[r]! < 0) continue;
+        const length = view.getUint32(offset, true);
+        if (offset + 4 + length > bytes.byteLength) {
+          throw new Error("parquet byte array value extends past its page");
+        }
+        if (this.relevant!(page.firstRow + r))
+          strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
+        offset += 4 + length;
+        i++;
+      }
+      return { kind: "strings", strings, index };
+    }
     const starts = new Int32Array(count);
     const lengths = new Int32Array(count);
     let offset = reader.offset;
@@ -312,6 +359,14 @@ export class LeafCursor {
       if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
     }
     return { kind: "bytes", bytes, starts, lengths, index };
+  }
+
+  private knowsRelevance(page: Page): boolean {
+    return (
+      this.relevant !== undefined &&
+      this.relevant(page.firstRow + page.rows - 1) !== undefined &&
+      this.relevant(page.firstRow) !== undefined
+    );
   }
 
   private decodeFlat(page: Page): DecodedPage {

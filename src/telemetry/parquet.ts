@@ -104,25 +104,43 @@ export async function decodeParquet(
       ...Object.values(columns.filter),
       ...columns.envelope.values(),
       ...columns.attributes.values(),
-    ];
+    ].filter((cursor) => cursor !== undefined);
     if (columns.links) all.push(columns.links);
+    const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
+    const others = all.filter((cursor) => !filters.includes(cursor));
+    // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
+    // as the prepared pages of the other columns reach, so that a string page can keep just the
+    // values of its relevant rows (see LeafCursor.relevant).
+    let flags: boolean[] = [];
+    let flagsStart = 0;
+    const relevantRow = (row: number): boolean | undefined => flags[row - flagsStart];
+    for (const cursor of others) cursor.relevant = relevantRow;
+    const classify = (row: number): boolean => {
+      const type = recordType?.get(row);
+      if (typeof type !== "string" || !RECORD_TYPES.has(type)) return false;
+      const trace = traceId?.get(row);
+      const event = eventType?.get(row);
+      if (typeof trace !== "string" || typeof event !== "string") return false;
+      records++;
+      const sev = severity?.get(row);
+      return relevance.get(type, event, typeof sev === "string" ? sev : "");
+    };
     for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
       const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
       let row = start;
       try {
-        await Promise.all(all.map((cursor) => cursor?.prepare(end)));
-        for (; row < end; row++) {
-          const type = recordType?.get(row);
-          if (typeof type !== "string" || !RECORD_TYPES.has(type)) continue;
-          const trace = traceId?.get(row);
-          const event = eventType?.get(row);
-          if (typeof trace !== "string" || typeof event !== "string") continue;
-          records++;
-          const sev = severity?.get(row);
-          if (!relevance.get(type, event, typeof sev === "string" ? sev : "")) continue;
+        await Promise.all(all.map((cursor) => cursor.prepare(end)));
+        const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
+        await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
+        for (row = flagsStart + flags.length; row < ahead; row++) flags.push(classify(row));
+        for (row = start; row < end; row++) {
+          if (!flags[row - flagsStart]) continue;
+          const type = recordType!.get(row) as RecordType;
+          const trace = traceId!.get(row) as string;
+          const event = eventType!.get(row) as string;
           let record;
           try {
-            record = readRecord(columns, row, type as RecordType, traceIds.get(trace), event, sev);
+            record = readRecord(columns, row, type, traceIds.get(trace), event, severity?.get(row));
           } catch (error) {
             if (!(error instanceof PayloadError)) throw error;
             sink.warn(`${name} (row ${groupStart + row + 1}): ${error.message}; the row was ignored`);
@@ -136,7 +154,11 @@ export async function decodeParquet(
           row: groupStart + Math.min(row, groupRows - 1) + 1,
         });
       }
-      for (const cursor of all) cursor?.release(end);
+      for (const cursor of others) cursor.release(end);
+      // Filter pages stay until the flags computed from them are used.
+      for (const cursor of filters) cursor.release(end);
+      flags = flags.slice(end - flagsStart);
+      flagsStart = end;
     }
     groupStart += groupRows;
   }

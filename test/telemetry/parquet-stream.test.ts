@@ -4,16 +4,20 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parquetReadObjects, type AsyncBuffer } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
+import { Table, tableToIPC } from "apache-arrow";
+import * as wasm from "parquet-wasm";
 import { globSync } from "tinyglobby";
 import { describe, expect, it } from "vitest";
 import {
   buildScenarioRecords,
   makeLargeScenario,
+  makeRecordBatches,
   writeParquet,
   type ParquetWriteOptions,
 } from "../../scripts/fixture-gen/index.js";
 import { isRelevant, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
 import { decodeParquet } from "../../src/telemetry/parquet.js";
+import { pageStats } from "../../src/telemetry/parquet-columns.js";
 import { parquetRowToRecord, PayloadError } from "../../src/telemetry/parquet-row.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -121,5 +125,30 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     const result = await expectSame(bytes);
     if (!options.rowGroupSize && options.includeSpanStart !== false)
       expect(result.records).toBeGreaterThan(8192);
+  });
+
+  it("covers every page decoding path", async () => {
+    // Without dictionaries every page is PLAIN (strings kept for relevant rows, raw INT64 values);
+    // with them, pages carry dictionary indices. DATA_PAGE_V2 goes through hyparquet's general path.
+    const records = buildScenarioRecords(noisy);
+    const before = { ...pageStats };
+    await expectSame(writeParquet(records));
+    for (const [dictionary, version] of [
+      [false, wasm.WriterVersion.V1],
+      [true, wasm.WriterVersion.V2],
+    ] as const) {
+      const properties = new wasm.WriterPropertiesBuilder()
+        .setCompression(wasm.Compression.SNAPPY)
+        .setDictionaryEnabled(dictionary)
+        .setWriterVersion(version)
+        .setDataPageSizeLimit(16 * 1024)
+        .build();
+      const table = new Table([...makeRecordBatches(records, { batchSize: Number.MAX_SAFE_INTEGER })]);
+      await expectSame(wasm.writeParquet(wasm.Table.fromIPCStream(tableToIPC(table, "stream")), properties));
+    }
+    const used = Object.fromEntries(
+      Object.entries(pageStats).map(([kind, n]) => [kind, n - before[kind as keyof typeof pageStats]]),
+    );
+    for (const kind of ["ids", "strings", "generic", "lists"]) expect(used[kind], kind).toBeGreaterThan(0);
   });
 });
