@@ -49372,6 +49372,14 @@ function bitWidth(value) {
 
 
 
+/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
+const pageStats = {
+    generic: 0,
+    ids: 0,
+    strings: 0,
+    bytes: 0,
+    lists: 0,
+};
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
 const CHUNK_WINDOW_BYTES = 256 * 1024;
 const HEADER_PROBE_BYTES = 64 * 1024;
@@ -49461,6 +49469,15 @@ class LeafCursor {
     windowStart = 0;
     /** Rows covered by the pages read so far. */
     rowsRead = 0;
+    /**
+     * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
+     * page, the page is decompressed into scratch space and only the relevant rows' strings are kept.
+     */
+    relevant;
+    /** Rows covered by the pages prepared so far. */
+    get preparedRows() {
+        return this.rowsRead;
+    }
     constructor(file, meta, schemaPath, compressors) {
         this.file = file;
         const element = schemaPath[schemaPath.length - 1].element;
@@ -49497,6 +49514,7 @@ class LeafCursor {
             if (this.repeated) {
                 // Rows per page are known only from the repetition levels: decode now (small columns only).
                 const decoded = this.decodeRepeated(page);
+                pageStats.lists++;
                 page.decoded = decoded;
                 page.rows = decoded.lists.length;
             }
@@ -49512,7 +49530,11 @@ class LeafCursor {
         const page = this.pageOf(row);
         if (!page)
             return null;
-        const decoded = (page.decoded ??= this.decodeFast(page) ?? this.decodeFlat(page));
+        let decoded = page.decoded;
+        if (!decoded) {
+            decoded = page.decoded = this.decodeFast(page) ?? this.decodeFlat(page);
+            pageStats[decoded.kind]++;
+        }
         const offset = row - page.firstRow;
         if (decoded.kind === "lists")
             return decoded.lists[offset] ?? [];
@@ -49522,6 +49544,8 @@ class LeafCursor {
         switch (decoded.kind) {
             case "ids":
                 return this.fromDictionary(decoded.ids[i]);
+            case "strings":
+                return decoded.strings.get(i) ?? null;
             case "bytes": {
                 const start = decoded.starts[i];
                 return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]));
@@ -49586,10 +49610,11 @@ class LeafCursor {
         if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
             return null;
         const { codec } = this.decoder;
+        const known = !dict && this.knowsRelevance(page);
         let bytes;
-        if (dict && codec === "UNCOMPRESSED")
+        if ((dict || known) && codec === "UNCOMPRESSED")
             bytes = page.bytes;
-        else if (dict && codec === "SNAPPY") {
+        else if ((dict || known) && codec === "SNAPPY") {
             bytes = scratchBytes(header.uncompressed_page_size);
             snappy_snappyUncompress(page.bytes, bytes);
         }
@@ -49617,6 +49642,25 @@ class LeafCursor {
                 readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
             return { kind: "ids", ids, index };
         }
+        if (known) {
+            // Walk the values; decode only those of rows that will be read. `bytes` may be scratch space.
+            const strings = new Map();
+            let offset = reader.offset;
+            let i = 0;
+            for (let r = 0; r < rows; r++) {
+                if (index && index[r] < 0)
+                    continue;
+                const length = view.getUint32(offset, true);
+                if (offset + 4 + length > bytes.byteLength) {
+                    throw new Error("parquet byte array value extends past its page");
+                }
+                if (this.relevant(page.firstRow + r))
+                    strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
+                offset += 4 + length;
+                i++;
+            }
+            return { kind: "strings", strings, index };
+        }
         const starts = new Int32Array(count);
         const lengths = new Int32Array(count);
         let offset = reader.offset;
@@ -49629,6 +49673,11 @@ class LeafCursor {
                 throw new Error("parquet byte array value extends past its page");
         }
         return { kind: "bytes", bytes, starts, lengths, index };
+    }
+    knowsRelevance(page) {
+        return (this.relevant !== undefined &&
+            this.relevant(page.firstRow + page.rows - 1) !== undefined &&
+            this.relevant(page.firstRow) !== undefined);
     }
     decodeFlat(page) {
         const { values, definitionLevels, encoding } = this.decodePage(page);
@@ -49960,29 +50009,49 @@ async function decodeParquet(file, name, sink) {
             ...Object.values(columns.filter),
             ...columns.envelope.values(),
             ...columns.attributes.values(),
-        ];
+        ].filter((cursor) => cursor !== undefined);
         if (columns.links)
             all.push(columns.links);
+        const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
+        const others = all.filter((cursor) => !filters.includes(cursor));
+        // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
+        // as the prepared pages of the other columns reach, so that a string page can keep just the
+        // values of its relevant rows (see LeafCursor.relevant).
+        let flags = [];
+        let flagsStart = 0;
+        const relevantRow = (row) => flags[row - flagsStart];
+        for (const cursor of others)
+            cursor.relevant = relevantRow;
+        const classify = (row) => {
+            const type = recordType?.get(row);
+            if (typeof type !== "string" || !parquet_RECORD_TYPES.has(type))
+                return false;
+            const trace = traceId?.get(row);
+            const event = eventType?.get(row);
+            if (typeof trace !== "string" || typeof event !== "string")
+                return false;
+            records++;
+            const sev = severity?.get(row);
+            return relevance.get(type, event, typeof sev === "string" ? sev : "");
+        };
         for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
             const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
             let row = start;
             try {
-                await Promise.all(all.map((cursor) => cursor?.prepare(end)));
-                for (; row < end; row++) {
-                    const type = recordType?.get(row);
-                    if (typeof type !== "string" || !parquet_RECORD_TYPES.has(type))
+                await Promise.all(all.map((cursor) => cursor.prepare(end)));
+                const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
+                await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
+                for (row = flagsStart + flags.length; row < ahead; row++)
+                    flags.push(classify(row));
+                for (row = start; row < end; row++) {
+                    if (!flags[row - flagsStart])
                         continue;
-                    const trace = traceId?.get(row);
-                    const event = eventType?.get(row);
-                    if (typeof trace !== "string" || typeof event !== "string")
-                        continue;
-                    records++;
-                    const sev = severity?.get(row);
-                    if (!relevance.get(type, event, typeof sev === "string" ? sev : ""))
-                        continue;
+                    const type = recordType.get(row);
+                    const trace = traceId.get(row);
+                    const event = eventType.get(row);
                     let record;
                     try {
-                        record = readRecord(columns, row, type, traceIds.get(trace), event, sev);
+                        record = readRecord(columns, row, type, traceIds.get(trace), event, severity?.get(row));
                     }
                     catch (error) {
                         if (!(error instanceof PayloadError))
@@ -50000,8 +50069,13 @@ async function decodeParquet(file, name, sink) {
                     row: groupStart + Math.min(row, groupRows - 1) + 1,
                 });
             }
-            for (const cursor of all)
-                cursor?.release(end);
+            for (const cursor of others)
+                cursor.release(end);
+            // Filter pages stay until the flags computed from them are used.
+            for (const cursor of filters)
+                cursor.release(end);
+            flags = flags.slice(end - flagsStart);
+            flagsStart = end;
         }
         groupStart += groupRows;
     }
