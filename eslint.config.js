@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".bench/**", "test/fixtures/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".bench/**", ".scratch/**", "test/fixtures/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

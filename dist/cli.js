@@ -42557,18 +42557,29 @@ function build_report_compare(a, b) {
 // but the public docs show a simplified spelling (`success`, `Run`) and pbjson also accepts numbers.
 // Each normaliser accepts all three and returns a lower-case token, or null for unknown/unspecified
 // values (unknown values are ignored, never fatal).
+// The same few enum strings repeat on every record: normalise each distinct spelling once.
+const tokenCache = new Map();
+const MAX_CACHED = 10_000;
 function fromProto(value, prefix, numbers) {
     if (typeof value === "number")
         return numbers[value] ?? null;
     if (typeof value !== "string" || value === "")
         return null;
+    const key = `${prefix}\u0000${value}`;
+    const cached = tokenCache.get(key);
+    if (cached !== undefined)
+        return cached;
     let token = value.startsWith(prefix) ? value.slice(prefix.length) : value;
     // Docs spelling: `Run`, `PhaseDisabled`, `no-op` → snake case.
     token = token
         .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
         .replace(/[-\s]/g, "_")
         .toLowerCase();
-    return token === "unspecified" ? null : token;
+    const result = token === "unspecified" ? null : token;
+    // Unknown values are unbounded in theory (a corrupt file); stop caching rather than grow.
+    if (tokenCache.size < MAX_CACHED)
+        tokenCache.set(key, result);
+    return result;
 }
 const NODE_OUTCOMES = ["unspecified", "success", "error", "canceled", "skipped"];
 function normalizeNodeOutcome(value) {
@@ -42796,7 +42807,9 @@ function toNodeFacts(attrs, processed) {
         : null;
     const diffTable = testDetail ? values_toStr(testDetail.diff_table) : null;
     const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
-    const freshnessOutcome = freshnessDetail ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome) : null;
+    const freshnessOutcome = freshnessDetail
+        ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome)
+        : null;
     const ageSeconds = freshnessDetail ? values_toNumber(freshnessDetail.age_seconds) : null;
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
     return {
@@ -42808,7 +42821,8 @@ function toNodeFacts(attrs, processed) {
         outcome: normalizeNodeOutcome(attrs.node_outcome),
         skipReason: normalizeSkipReason(attrs.node_skip_reason),
         errorType: normalizeErrorType(attrs.node_error_type),
-        upstreamId: values_toStr(upstreamDetail?.upstream_unique_id) ?? values_toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
+        upstreamId: values_toStr(upstreamDetail?.upstream_unique_id) ??
+            values_toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
         test: test
             ? {
                 ...test,
@@ -42819,8 +42833,12 @@ function toNodeFacts(attrs, processed) {
         freshness: freshnessOutcome
             ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
             : null,
-        cacheReason: cacheDetail ? (values_toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES") : null,
-        withWarnings: evaluationDetail ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings" : false,
+        cacheReason: cacheDetail
+            ? (values_toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES")
+            : null,
+        withWarnings: evaluationDetail
+            ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings"
+            : false,
         durationMs: values_toNumber(attrs.duration_ms),
         idleMs: values_toNumber(attrs.idle_time_ms),
         rowsAffected: values_toNumber(attrs.rows_affected),
@@ -50083,7 +50101,14 @@ async function decodeParquet(file, name, sink) {
         throw new TelemetryInputError(name, "no telemetry records found");
     return { records };
 }
-/** `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values. */
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
 class RelevanceCache {
     cache = new Map();
     get(recordType, eventType, severity) {
@@ -50095,11 +50120,15 @@ class RelevanceCache {
             byEvent.set(eventType, (bySeverity = new Map()));
         let relevant = bySeverity.get(severity);
         if (relevant === undefined) {
-            relevant = isRelevant(eventType, recordType, severity);
+            relevant =
+                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
             bySeverity.set(severity, relevant);
         }
         return relevant;
     }
+}
+function isNodeSpan(eventType) {
+    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
 class TraceIds {
@@ -50177,26 +50206,45 @@ function openColumns(file, chunks, schema, name) {
  * (test/telemetry/parquet-stream.test.ts holds the two paths to the same events). Columns no event
  * reads are left out: `spanName` is null here.
  */
+/**
+ * Query spans are a third of the relevant rows and their json_payload holds the whole SQL text: only
+ * the node, the outcome and (for a failed query) the payload's error message are read for them.
+ */
+const QUERY_CHILDREN = new Set(["unique_id", "query_outcome", "phase"]);
 function readRecord(columns, row, recordType, traceId, eventType, severity) {
     const env = columns.env;
-    const body = env.body?.get(row);
+    const event = enums_eventName(eventType);
+    const isQuery = event === "QueryExecuted";
+    const body = isQuery ? null : env.body?.get(row);
     let linkedSpanIds = [];
-    if (columns.links) {
+    if (columns.links && !isQuery) {
         const ids = columns.links.get(row);
         if (ids.length > 0)
             linkedSpanIds = ids.flatMap((value) => values_toSpanId(value) ?? []);
     }
     const attributes = {};
     let payload = null;
+    let payloadCursor = null;
     const children = columns.attributeList;
     for (let i = 0; i < children.length; i++) {
         const [child, cursor] = children[i];
+        if (child === "json_payload") {
+            if (isQuery)
+                payloadCursor = cursor;
+            else
+                payload = cursor.get(row);
+            continue;
+        }
+        if (isQuery && !QUERY_CHILDREN.has(child))
+            continue;
         const value = cursor.get(row);
-        if (child === "json_payload")
-            payload = value;
-        else if (value !== null && value !== undefined && value !== "") {
+        if (value !== null && value !== undefined && value !== "") {
             attributes[child] = typeof value === "bigint" ? Number(value) : value;
         }
+    }
+    const statusCode = values_toNumber(env.status_code?.get(row));
+    if (payloadCursor && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
+        payload = payloadCursor.get(row);
     }
     return {
         recordType,
@@ -50210,10 +50258,10 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
         timeNs: values_toNanos(env.time_unix_nano?.get(row)),
         severity: typeof severity === "string" ? severity.toUpperCase() : "",
         body: typeof body === "string" ? values_stripAnsi(body) : null,
-        statusCode: values_toNumber(env.status_code?.get(row)),
-        statusMessage: values_toStr(env.status_message?.get(row)),
+        statusCode,
+        statusMessage: statusCode === 2 || !isQuery ? values_toStr(env.status_message?.get(row)) : null,
         linkedSpanIds,
-        attributes: liftAttributes(enums_eventName(eventType), attributes, payload),
+        attributes: liftAttributes(event, attributes, payload),
     };
 }
 async function readMetadata(file, name) {

@@ -4,11 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Inputs } from "../inputs.js";
-import {
-  DBT_CLOUD_SETTING_KEYS,
-  fetchDbtCloudTelemetry,
-  parseDbtCloudSettings,
-} from "./dbt-cloud/index.js";
+import { DBT_CLOUD_SETTING_KEYS, fetchDbtCloudTelemetry, parseDbtCloudSettings } from "./dbt-cloud/index.js";
 import { ArtifactSourceError, defaultArtifactRunId, downloadArtifactTelemetry } from "./artifact.js";
 import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
 import { findTelemetryFiles, openLocalTelemetry } from "./local.js";
@@ -26,7 +22,10 @@ export interface CollectDeps {
   headSha?: string | null;
 }
 
-export async function collectActionTelemetry(inputs: Readonly<Inputs>, deps: CollectDeps): Promise<TelemetryInput[]> {
+export async function collectActionTelemetry(
+  inputs: Readonly<Inputs>,
+  deps: CollectDeps,
+): Promise<TelemetryInput[]> {
   const { dbtCloud } = inputs;
   if (dbtCloud.runId || dbtCloud.jobId) {
     const raw: Record<string, string> = {
@@ -35,7 +34,9 @@ export async function collectActionTelemetry(inputs: Readonly<Inputs>, deps: Col
       [DBT_CLOUD_SETTING_KEYS.token]: dbtCloud.token,
       [DBT_CLOUD_SETTING_KEYS.wait]: String(dbtCloud.wait),
       [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds]: String(Math.round(dbtCloud.maxWaitMinutes * 60)),
-      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), "fusion-report-")),
+      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(
+        path.join(process.env.RUNNER_TEMP || os.tmpdir(), "fusion-report-"),
+      ),
     };
     if (dbtCloud.runId) raw[DBT_CLOUD_SETTING_KEYS.runId] = dbtCloud.runId;
     if (dbtCloud.jobId) raw[DBT_CLOUD_SETTING_KEYS.jobId] = dbtCloud.jobId;

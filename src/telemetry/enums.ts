@@ -3,16 +3,26 @@
 // Each normaliser accepts all three and returns a lower-case token, or null for unknown/unspecified
 // values (unknown values are ignored, never fatal).
 
+// The same few enum strings repeat on every record: normalise each distinct spelling once.
+const tokenCache = new Map<string, string | null>();
+const MAX_CACHED = 10_000;
+
 function fromProto(value: unknown, prefix: string, numbers: readonly string[]): string | null {
   if (typeof value === "number") return numbers[value] ?? null;
   if (typeof value !== "string" || value === "") return null;
+  const key = `${prefix}\u0000${value}`;
+  const cached = tokenCache.get(key);
+  if (cached !== undefined) return cached;
   let token = value.startsWith(prefix) ? value.slice(prefix.length) : value;
   // Docs spelling: `Run`, `PhaseDisabled`, `no-op` → snake case.
   token = token
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[-\s]/g, "_")
     .toLowerCase();
-  return token === "unspecified" ? null : token;
+  const result = token === "unspecified" ? null : token;
+  // Unknown values are unbounded in theory (a corrupt file); stop caching rather than grow.
+  if (tokenCache.size < MAX_CACHED) tokenCache.set(key, result);
+  return result;
 }
 
 const NODE_OUTCOMES = ["unspecified", "success", "error", "canceled", "skipped"] as const;

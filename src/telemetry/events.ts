@@ -41,7 +41,12 @@ export interface NodeFacts {
   skipReason: "upstream" | "cached" | "phase_disabled" | "no_op" | "phase_skipped" | null;
   errorType: "user" | "external" | "internal" | null;
   upstreamId: string | null;
-  test: { outcome: "passed" | "warned" | "failed"; failingRows: number; diffTable?: string; storeFailures?: boolean } | null;
+  test: {
+    outcome: "passed" | "warned" | "failed";
+    failingRows: number;
+    diffTable?: string;
+    storeFailures?: boolean;
+  } | null;
   freshness: { outcome: "pass" | "warn" | "error"; ageSeconds?: number } | null;
   cacheReason: string | null;
   withWarnings: boolean;
@@ -72,7 +77,12 @@ export type TelemetryEvent =
       nodeCountSkipped: number | null;
       nodeCountError: number | null;
     })
-  | (SpanFields & { kind: "node"; span: "processed" | "evaluated"; facts: NodeFacts; linkedSpanIds: string[] })
+  | (SpanFields & {
+      kind: "node";
+      span: "processed" | "evaluated";
+      facts: NodeFacts;
+      linkedSpanIds: string[];
+    })
   | (SpanFields & {
       kind: "query";
       uniqueId: string | null;
@@ -152,7 +162,8 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
         kind: "query",
         uniqueId: toStr(attrs.unique_id),
         outcome: normalizeQueryOutcome(attrs.query_outcome),
-        errorMessage: toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
+        errorMessage:
+          toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
       };
     case "PhaseExecuted":
     case "Phase":
@@ -221,7 +232,9 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
       : null;
   const diffTable = testDetail ? toStr(testDetail.diff_table) : null;
   const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
-  const freshnessOutcome = freshnessDetail ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome) : null;
+  const freshnessOutcome = freshnessDetail
+    ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome)
+    : null;
   const ageSeconds = freshnessDetail ? toNumber(freshnessDetail.age_seconds) : null;
   const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
   return {
@@ -234,7 +247,8 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     skipReason: normalizeSkipReason(attrs.node_skip_reason),
     errorType: normalizeErrorType(attrs.node_error_type),
     upstreamId:
-      toStr(upstreamDetail?.upstream_unique_id) ?? toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
+      toStr(upstreamDetail?.upstream_unique_id) ??
+      toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
     test: test
       ? {
           ...test,
@@ -245,8 +259,12 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     freshness: freshnessOutcome
       ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
       : null,
-    cacheReason: cacheDetail ? (toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES") : null,
-    withWarnings: evaluationDetail ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings" : false,
+    cacheReason: cacheDetail
+      ? (toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES")
+      : null,
+    withWarnings: evaluationDetail
+      ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings"
+      : false,
     durationMs: toNumber(attrs.duration_ms),
     idleMs: toNumber(attrs.idle_time_ms),
     rowsAffected: toNumber(attrs.rows_affected),

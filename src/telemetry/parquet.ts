@@ -166,7 +166,14 @@ export async function decodeParquet(
   return { records };
 }
 
-/** `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values. */
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
 class RelevanceCache {
   private readonly cache = new Map<string, Map<string, Map<string, boolean>>>();
 
@@ -177,11 +184,16 @@ class RelevanceCache {
     if (!bySeverity) byEvent.set(eventType, (bySeverity = new Map()));
     let relevant = bySeverity.get(severity);
     if (relevant === undefined) {
-      relevant = isRelevant(eventType, recordType, severity);
+      relevant =
+        isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
       bySeverity.set(severity, relevant);
     }
     return relevant;
   }
+}
+
+function isNodeSpan(eventType: string): boolean {
+  return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
@@ -272,6 +284,12 @@ function openColumns(
  * (test/telemetry/parquet-stream.test.ts holds the two paths to the same events). Columns no event
  * reads are left out: `spanName` is null here.
  */
+/**
+ * Query spans are a third of the relevant rows and their json_payload holds the whole SQL text: only
+ * the node, the outcome and (for a failed query) the payload's error message are read for them.
+ */
+const QUERY_CHILDREN = new Set(["unique_id", "query_outcome", "phase"]);
+
 function readRecord(
   columns: Columns,
   row: number,
@@ -281,22 +299,34 @@ function readRecord(
   severity: unknown,
 ): TelemetryRecord {
   const env = columns.env;
-  const body = env.body?.get(row);
+  const event = eventName(eventType);
+  const isQuery = event === "QueryExecuted";
+  const body = isQuery ? null : env.body?.get(row);
   let linkedSpanIds: string[] = [];
-  if (columns.links) {
+  if (columns.links && !isQuery) {
     const ids = columns.links.get(row) as unknown[];
     if (ids.length > 0) linkedSpanIds = ids.flatMap((value) => toSpanId(value) ?? []);
   }
   const attributes: Record<string, unknown> = {};
   let payload: unknown = null;
+  let payloadCursor: { get(row: number): unknown } | null = null;
   const children = columns.attributeList;
   for (let i = 0; i < children.length; i++) {
     const [child, cursor] = children[i]!;
+    if (child === "json_payload") {
+      if (isQuery) payloadCursor = cursor;
+      else payload = cursor.get(row);
+      continue;
+    }
+    if (isQuery && !QUERY_CHILDREN.has(child)) continue;
     const value = cursor.get(row);
-    if (child === "json_payload") payload = value;
-    else if (value !== null && value !== undefined && value !== "") {
+    if (value !== null && value !== undefined && value !== "") {
       attributes[child] = typeof value === "bigint" ? Number(value) : value;
     }
+  }
+  const statusCode = toNumber(env.status_code?.get(row));
+  if (payloadCursor && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
+    payload = payloadCursor.get(row);
   }
   return {
     recordType,
@@ -310,10 +340,10 @@ function readRecord(
     timeNs: toNanos(env.time_unix_nano?.get(row)),
     severity: typeof severity === "string" ? severity.toUpperCase() : "",
     body: typeof body === "string" ? stripAnsi(body) : null,
-    statusCode: toNumber(env.status_code?.get(row)),
-    statusMessage: toStr(env.status_message?.get(row)),
+    statusCode,
+    statusMessage: statusCode === 2 || !isQuery ? toStr(env.status_message?.get(row)) : null,
     linkedSpanIds,
-    attributes: liftAttributes(eventName(eventType), attributes, payload),
+    attributes: liftAttributes(event, attributes, payload),
   };
 }
 
