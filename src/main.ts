@@ -12,7 +12,7 @@ import { listChangedFiles } from "./github/pull-files.js";
 import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
 import { uploadReports } from "./github/upload-artifact.js";
 import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
-import { applyBaseline, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
+import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
 import {
@@ -70,31 +70,23 @@ export async function run(): Promise<void> {
     return;
   }
 
-  const failures = await writeReportFiles(report, inputs);
   const links = context ? linksFor(context, inputs, report) : undefined;
   const extras = extrasFor(report, inputs);
-  const summaryMarkdown = renderMarkdown(report, {
-    maxBytes: SUMMARY_MAX_BYTES - 1_000,
-    title: inputs.checkName,
-    fullReportHint: `the JSON report (${OUTPUT.reportJson} output)`,
-    ...(links ? { links } : {}),
-    extras,
-  });
+  // One report, rendered at each channel's size budget.
+  const render = (maxBytes: number, fullReportHint: string): string =>
+    renderMarkdown(report, {
+      maxBytes,
+      title: inputs.checkName,
+      fullReportHint,
+      extras,
+      ...(links ? { links } : {}),
+    });
+  const fullMarkdown = () => render(Number.MAX_SAFE_INTEGER, "the JSON report");
+  const failures = await writeReportFiles(report, inputs, fullMarkdown);
   const compactHint = "the job summary of this workflow run";
-  const commentMarkdown = renderMarkdown(report, {
-    maxBytes: COMMENT_BUDGET_BYTES,
-    title: inputs.checkName,
-    fullReportHint: compactHint,
-    ...(links ? { links } : {}),
-    extras,
-  });
-  const checkMarkdown = renderMarkdown(report, {
-    maxBytes: CHECK_OUTPUT_MAX_BYTES - 500,
-    title: inputs.checkName,
-    fullReportHint: compactHint,
-    ...(links ? { links } : {}),
-    extras,
-  });
+  const summaryMarkdown = render(SUMMARY_MAX_BYTES - 1_000, `the JSON report (${OUTPUT.reportJson} output)`);
+  const commentMarkdown = render(COMMENT_BUDGET_BYTES, compactHint);
+  const checkMarkdown = render(CHECK_OUTPUT_MAX_BYTES - 500, compactHint);
 
   const changedFiles =
     octokit && context?.prNumber ? await listChangedFiles(octokit, context, core.info) : undefined;
@@ -165,15 +157,7 @@ export async function run(): Promise<void> {
         ...(inputs.runResults ? [{ path: inputs.runResults }] : []),
         inputs.markdownReport
           ? { path: inputs.markdownReport }
-          : {
-              name: "fusion-report.md",
-              content: () =>
-                renderMarkdown(report, {
-                  maxBytes: Number.MAX_SAFE_INTEGER,
-                  title: inputs.checkName,
-                  fullReportHint: "the JSON report",
-                }),
-            },
+          : { name: "fusion-report.md", content: fullMarkdown },
       ],
       { info: core.info, warning: core.warning, tempDir: process.env.RUNNER_TEMP ?? "" },
     );
@@ -210,7 +194,12 @@ async function resolveContext(octokit: GitHubClient): Promise<RunContext | null>
 /** Telemetry that cannot be used (or is absent) still leaves a summary saying what happened. */
 async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<void> {
   const absent = error instanceof NoTelemetryError;
-  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${absent ? "no telemetry found" : "telemetry could not be read"}\n\n${error.message.replace(/[<>]/g, "")}\n`;
+  const what = absent
+    ? "no telemetry found"
+    : error instanceof BaselineError
+      ? "the baseline report could not be read"
+      : "telemetry could not be read";
+  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${what}\n\n${error.message.replace(/[<>]/g, "")}\n`;
   if (inputs.jobSummary) await writeJobSummary(summary).catch(() => undefined);
   if (absent && inputs.ifNoTelemetry !== "error") {
     core.setOutput(OUTPUT.conclusion, "neutral");
@@ -222,7 +211,11 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<v
   core.setFailed(error.message);
 }
 
-async function writeReportFiles(report: Report, inputs: Readonly<Inputs>): Promise<string[]> {
+async function writeReportFiles(
+  report: Report,
+  inputs: Readonly<Inputs>,
+  fullMarkdown: () => string,
+): Promise<string[]> {
   const files: [string | null, () => string][] = [
     [inputs.jsonReport, () => renderJsonReport(report)],
     [
@@ -230,16 +223,7 @@ async function writeReportFiles(report: Report, inputs: Readonly<Inputs>): Promi
       () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
     ],
     [inputs.junit, () => renderJunit(report)],
-    [
-      inputs.markdownReport,
-      () =>
-        renderMarkdown(report, {
-          maxBytes: Number.MAX_SAFE_INTEGER,
-          title: inputs.checkName,
-          fullReportHint: "the JSON report",
-          extras: extrasFor(report, inputs),
-        }),
-    ],
+    [inputs.markdownReport, fullMarkdown],
   ];
   const failures: string[] = [];
   for (const [file, render] of files) {
@@ -293,7 +277,7 @@ export function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: 
 async function compareWithBaselineFile(report: Report, inputs: Readonly<Inputs>): Promise<Report> {
   const file = inputs.baseline as string;
   const text = await readFile(file, "utf8").catch((error: Error) => {
-    throw new Error(`baseline ${file}: cannot read it (${error.message})`);
+    throw new BaselineError(`baseline ${file}: cannot read it (${error.message})`);
   });
   const comparison = compareWithBaseline(report, parseBaselineReport(text, file), {
     regressionThresholdPercent: inputs.regressionThreshold,
