@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildReport } from "../src/pipeline.js";
 import type { TelemetryInput } from "../src/sources/telemetry-input.js";
 import { TelemetryInputError } from "../src/telemetry/errors.js";
+import { createRandom } from "../scripts/fixture-gen/random.js";
 import { ROOT } from "./support/report.js";
 
 const JSONL = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_failed.otel.jsonl"));
@@ -14,17 +15,6 @@ const PARQUET = readFileSync(
   path.join(ROOT, "test/fixtures/real/parquet-replica/preview120_failed.REPLICA.parquet"),
 );
 const CASES = 2_500;
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(bytes: Buffer, random: () => number, lines: boolean): Buffer {
   const kind = Math.floor(random() * (lines ? 5 : 3));
@@ -92,7 +82,7 @@ describe("fuzzing", () => {
     ["jsonl", JSONL, 11],
     ["parquet", PARQUET, 23],
   ] as const)(`%s: ${CASES} mutations end in a report or a clear error`, async (format, bytes, seed) => {
-    const random = prng(seed);
+    const random = createRandom(seed);
     const tally = { report: 0, error: 0 };
     for (let i = 0; i < CASES; i++) {
       const mutated = mutate(bytes, random, format === "jsonl");

@@ -1,3 +1,4 @@
+import { emptyCounts } from "../../src/model/counts.js";
 import { describe, expect, it } from "vitest";
 import type { Invocation, NodeResult, StatusCounts } from "../../src/model/types.js";
 import {
@@ -43,21 +44,7 @@ function node(uniqueId: string, over: Partial<NodeResult> = {}): NodeResult {
   };
 }
 
-const zeroCounts: StatusCounts = {
-  total: 0,
-  success: 0,
-  error: 0,
-  skipped: 0,
-  pass: 0,
-  warn: 0,
-  fail: 0,
-  reused: 0,
-  noOp: 0,
-  phaseDisabled: 0,
-  phaseSkipped: 0,
-  canceled: 0,
-  unknown: 0,
-};
+const zeroCounts: StatusCounts = emptyCounts();
 
 function invocation(nodes: NodeResult[], over: Partial<Invocation> = {}): Invocation {
   return {

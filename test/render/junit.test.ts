@@ -1,3 +1,4 @@
+import { emptyCounts } from "../../src/model/counts.js";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model/types.js";
@@ -107,21 +108,7 @@ describe("renderJunit", () => {
       schemaVersion: 1,
       generator: { name: "fusion-report", version: "test" },
       invocations: [],
-      counts: {
-        total: 0,
-        success: 0,
-        error: 0,
-        skipped: 0,
-        pass: 0,
-        warn: 0,
-        fail: 0,
-        reused: 0,
-        noOp: 0,
-        phaseDisabled: 0,
-        phaseSkipped: 0,
-        canceled: 0,
-        unknown: 0,
-      },
+      counts: emptyCounts(),
       conclusion: "success",
       conclusionReason: "all nodes succeeded",
     });
