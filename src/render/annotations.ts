@@ -3,6 +3,7 @@
 // annotated on a guessed path; they come back as run-level messages instead.
 import * as path from "node:path";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
+import { excerpt } from "./escape.js";
 
 export type AnnotationLevel = "notice" | "warning" | "failure";
 
@@ -144,7 +145,7 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       rank: Rank.Error,
       level: "failure",
       title: node.freshness ? `source ${node.name} freshness error` : `${label} failed`,
-      message: node.message ?? `${label} finished with status error.`,
+      ...errorText(node.message ?? `${label} finished with status error.`),
       ...rawDetails(node),
     };
   }
@@ -196,6 +197,14 @@ function describeRows(node: NodeResult): string {
   const rows = node.test?.failingRows;
   if (rows === undefined) return `${node.resourceType} ${node.name} finished with status ${node.status}.`;
   return `${rows} failing ${rows === 1 ? "row" : "rows"}.`;
+}
+
+/** A readable message on the line; the whole text (e.g. an engine backtrace) under "raw details". */
+function errorText(text: string): { message: string; rawDetails?: string } {
+  const short = excerpt(text, 12, 2_000);
+  return short === text.replace(/\r\n/g, "\n").trimEnd()
+    ? { message: text }
+    : { message: short, rawDetails: text };
 }
 
 function rawDetails(node: NodeResult): { rawDetails?: string } {

@@ -413,7 +413,9 @@ function locationLink(
 
 function more(total: number, shown: number, noun: string, options: MarkdownOptions): string {
   const left = total - Math.min(total, shown);
-  return left > 0 ? `_… and ${plural(left, noun)} more, listed in ${options.fullReportHint}._` : "";
+  return left > 0
+    ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}._`
+    : "";
 }
 
 function ageSuffix(ageSeconds: number | undefined): string {
