@@ -4,14 +4,15 @@
 // values (unknown values are ignored, never fatal).
 
 // The same few enum strings repeat on every record: normalise each distinct spelling once.
-const tokenCache = new Map<string, string | null>();
-const MAX_CACHED = 10_000;
+const tokenCaches = new Map<string, Map<string, string | null>>();
+const MAX_CACHED = 1_000;
 
 function fromProto(value: unknown, prefix: string, numbers: readonly string[]): string | null {
   if (typeof value === "number") return numbers[value] ?? null;
   if (typeof value !== "string" || value === "") return null;
-  const key = `${prefix}\u0000${value}`;
-  const cached = tokenCache.get(key);
+  let cache = tokenCaches.get(prefix);
+  if (!cache) tokenCaches.set(prefix, (cache = new Map()));
+  const cached = cache.get(value);
   if (cached !== undefined) return cached;
   let token = value.startsWith(prefix) ? value.slice(prefix.length) : value;
   // Docs spelling: `Run`, `PhaseDisabled`, `no-op` → snake case.
@@ -21,7 +22,7 @@ function fromProto(value: unknown, prefix: string, numbers: readonly string[]): 
     .toLowerCase();
   const result = token === "unspecified" ? null : token;
   // Unknown values are unbounded in theory (a corrupt file); stop caching rather than grow.
-  if (tokenCache.size < MAX_CACHED) tokenCache.set(key, result);
+  if (cache.size < MAX_CACHED) cache.set(value, result);
   return result;
 }
 

@@ -85,18 +85,28 @@ function renamed(obj: Record<string, unknown>, renames: [string, string][]): Rec
   return out;
 }
 
+/** The JSONL name of a Parquet attributes child for this event (the column-wise decoder renames as it reads). */
+export function jsonlName(event: string, child: string): string {
+  const renames = renamesFor(event);
+  for (const [from, to] of renames) if (from === child) return to;
+  return child;
+}
+
+function renamesFor(event: string): [string, string][] {
+  if (event === "NodeProcessed") return PROCESSED_RENAMES;
+  if (event === "NodeEvaluated") return NODE_RENAMES;
+  if (event === "QueryExecuted") return QUERY_RENAMES;
+  return [];
+}
+
 export function liftAttributes(
   event: string,
   attributes: Record<string, unknown>,
   jsonPayload: unknown,
+  alreadyRenamed = false,
 ): Record<string, unknown> {
-  let out = attributes;
+  const out = alreadyRenamed ? attributes : renamed(attributes, renamesFor(event));
   const isNode = event === "NodeProcessed" || event === "NodeEvaluated";
-  if (isNode) {
-    out = renamed(out, event === "NodeProcessed" ? PROCESSED_RENAMES : NODE_RENAMES);
-  } else if (event === "QueryExecuted") {
-    out = renamed(out, QUERY_RENAMES);
-  }
   const payload = parsePayload(jsonPayload);
   if (payload) {
     if (isNode) liftNodePayload(payload, out);

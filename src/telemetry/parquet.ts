@@ -11,7 +11,7 @@ import { TelemetryInputError } from "./errors.js";
 import { isRelevant } from "./events.js";
 import { LeafCursor } from "./parquet-columns.js";
 import { eventName } from "./enums.js";
-import { PayloadError, liftAttributes } from "./parquet-row.js";
+import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
 import type { RecordSink, RecordType, TelemetryRecord } from "./record.js";
 import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
 
@@ -223,6 +223,16 @@ interface Columns {
   attributes: Map<string, LeafCursor>;
   attributeList: [string, LeafCursor][];
   links: LeafCursor | undefined;
+  /** Which attribute cursors to read, under which JSONL name, per event type (built on first use). */
+  plans: Map<string, ReadPlan>;
+}
+
+interface ReadPlan {
+  names: string[];
+  cursors: LeafCursor[];
+  payload: LeafCursor | null;
+  /** Query spans: the payload (the SQL text) is read only for a failed query. */
+  payloadOnlyOnError: boolean;
 }
 
 function openColumns(
@@ -276,6 +286,7 @@ function openColumns(
     attributes,
     attributeList: [...attributes],
     links: byPath.get("links.list.item.span_id"),
+    plans: new Map(),
   };
 }
 
@@ -290,6 +301,22 @@ function openColumns(
  */
 const QUERY_CHILDREN = new Set(["unique_id", "query_outcome", "phase"]);
 
+function planFor(columns: Columns, event: string): ReadPlan {
+  let plan = columns.plans.get(event);
+  if (plan) return plan;
+  const isQuery = event === "QueryExecuted";
+  plan = { names: [], cursors: [], payload: null, payloadOnlyOnError: isQuery };
+  for (const [child, cursor] of columns.attributeList) {
+    if (child === "json_payload") plan.payload = cursor;
+    else if (!isQuery || QUERY_CHILDREN.has(child)) {
+      plan.names.push(jsonlName(event, child));
+      plan.cursors.push(cursor);
+    }
+  }
+  columns.plans.set(event, plan);
+  return plan;
+}
+
 function readRecord(
   columns: Columns,
   row: number,
@@ -300,7 +327,8 @@ function readRecord(
 ): TelemetryRecord {
   const env = columns.env;
   const event = eventName(eventType);
-  const isQuery = event === "QueryExecuted";
+  const plan = planFor(columns, event);
+  const isQuery = plan.payloadOnlyOnError;
   const body = isQuery ? null : env.body?.get(row);
   let linkedSpanIds: string[] = [];
   if (columns.links && !isQuery) {
@@ -308,25 +336,17 @@ function readRecord(
     if (ids.length > 0) linkedSpanIds = ids.flatMap((value) => toSpanId(value) ?? []);
   }
   const attributes: Record<string, unknown> = {};
-  let payload: unknown = null;
-  let payloadCursor: { get(row: number): unknown } | null = null;
-  const children = columns.attributeList;
-  for (let i = 0; i < children.length; i++) {
-    const [child, cursor] = children[i]!;
-    if (child === "json_payload") {
-      if (isQuery) payloadCursor = cursor;
-      else payload = cursor.get(row);
-      continue;
-    }
-    if (isQuery && !QUERY_CHILDREN.has(child)) continue;
-    const value = cursor.get(row);
+  const { names, cursors } = plan;
+  for (let i = 0; i < cursors.length; i++) {
+    const value = cursors[i]!.get(row);
     if (value !== null && value !== undefined && value !== "") {
-      attributes[child] = typeof value === "bigint" ? Number(value) : value;
+      attributes[names[i]!] = typeof value === "bigint" ? Number(value) : value;
     }
   }
+  let payload: unknown = isQuery ? null : (plan.payload?.get(row) ?? null);
   const statusCode = toNumber(env.status_code?.get(row));
-  if (payloadCursor && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
-    payload = payloadCursor.get(row);
+  if (isQuery && plan.payload && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
+    payload = plan.payload.get(row);
   }
   return {
     recordType,
@@ -343,7 +363,7 @@ function readRecord(
     statusCode,
     statusMessage: statusCode === 2 || !isQuery ? toStr(env.status_message?.get(row)) : null,
     linkedSpanIds,
-    attributes: liftAttributes(event, attributes, payload),
+    attributes: liftAttributes(event, attributes, payload, true),
   };
 }
 
