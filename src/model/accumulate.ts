@@ -210,8 +210,14 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
 }
 
 function extrasFor(state: InvocationState, spanId: string | null, uniqueId: string | null): SpanExtras {
-  const key = `${spanId ?? ""}\u0000${uniqueId ?? ""}`;
+  // Keyed by span: a span's queries and logs nearly always name the same node. The rare other node
+  // in the same span gets a composite key (kept apart, joined the same way later).
+  let key = spanId ?? "";
   let extras = state.extras.get(key);
+  if (extras && extras.uniqueId !== uniqueId) {
+    key = `${key}\u0000${uniqueId ?? ""}`;
+    extras = state.extras.get(key);
+  }
   if (!extras) {
     extras = { spanId, uniqueId, queryNs: 0n, queryCount: 0, queryErrors: [], logs: [] };
     state.extras.set(key, extras);
