@@ -41983,8 +41983,14 @@ function accumulateNode(state, event) {
     }
 }
 function extrasFor(state, spanId, uniqueId) {
-    const key = `${spanId ?? ""}\u0000${uniqueId ?? ""}`;
+    // Keyed by span: a span's queries and logs nearly always name the same node. The rare other node
+    // in the same span gets a composite key (kept apart, joined the same way later).
+    let key = spanId ?? "";
     let extras = state.extras.get(key);
+    if (extras && extras.uniqueId !== uniqueId) {
+        key = `${key}\u0000${uniqueId ?? ""}`;
+        extras = state.extras.get(key);
+    }
     if (!extras) {
         extras = { spanId, uniqueId, queryNs: 0n, queryCount: 0, queryErrors: [], logs: [] };
         state.extras.set(key, extras);
@@ -42558,15 +42564,17 @@ function build_report_compare(a, b) {
 // Each normaliser accepts all three and returns a lower-case token, or null for unknown/unspecified
 // values (unknown values are ignored, never fatal).
 // The same few enum strings repeat on every record: normalise each distinct spelling once.
-const tokenCache = new Map();
-const MAX_CACHED = 10_000;
+const tokenCaches = new Map();
+const MAX_CACHED = 1_000;
 function fromProto(value, prefix, numbers) {
     if (typeof value === "number")
         return numbers[value] ?? null;
     if (typeof value !== "string" || value === "")
         return null;
-    const key = `${prefix}\u0000${value}`;
-    const cached = tokenCache.get(key);
+    let cache = tokenCaches.get(prefix);
+    if (!cache)
+        tokenCaches.set(prefix, (cache = new Map()));
+    const cached = cache.get(value);
     if (cached !== undefined)
         return cached;
     let token = value.startsWith(prefix) ? value.slice(prefix.length) : value;
@@ -42577,8 +42585,8 @@ function fromProto(value, prefix, numbers) {
         .toLowerCase();
     const result = token === "unspecified" ? null : token;
     // Unknown values are unbounded in theory (a corrupt file); stop caching rather than grow.
-    if (tokenCache.size < MAX_CACHED)
-        tokenCache.set(key, result);
+    if (cache.size < MAX_CACHED)
+        cache.set(value, result);
     return result;
 }
 const NODE_OUTCOMES = ["unspecified", "success", "error", "canceled", "skipped"];
@@ -49881,15 +49889,26 @@ function renamed(obj, renames) {
             out[to] = obj[key];
     return out;
 }
-function liftAttributes(event, attributes, jsonPayload) {
-    let out = attributes;
+/** The JSONL name of a Parquet attributes child for this event (the column-wise decoder renames as it reads). */
+function jsonlName(event, child) {
+    const renames = renamesFor(event);
+    for (const [from, to] of renames)
+        if (from === child)
+            return to;
+    return child;
+}
+function renamesFor(event) {
+    if (event === "NodeProcessed")
+        return PROCESSED_RENAMES;
+    if (event === "NodeEvaluated")
+        return NODE_RENAMES;
+    if (event === "QueryExecuted")
+        return QUERY_RENAMES;
+    return [];
+}
+function liftAttributes(event, attributes, jsonPayload, alreadyRenamed = false) {
+    const out = alreadyRenamed ? attributes : renamed(attributes, renamesFor(event));
     const isNode = event === "NodeProcessed" || event === "NodeEvaluated";
-    if (isNode) {
-        out = renamed(out, event === "NodeProcessed" ? PROCESSED_RENAMES : NODE_RENAMES);
-    }
-    else if (event === "QueryExecuted") {
-        out = renamed(out, QUERY_RENAMES);
-    }
     const payload = parsePayload(jsonPayload);
     if (payload) {
         if (isNode)
@@ -50199,6 +50218,7 @@ function openColumns(file, chunks, schema, name) {
         attributes,
         attributeList: [...attributes],
         links: byPath.get("links.list.item.span_id"),
+        plans: new Map(),
     };
 }
 /**
@@ -50211,10 +50231,28 @@ function openColumns(file, chunks, schema, name) {
  * the node, the outcome and (for a failed query) the payload's error message are read for them.
  */
 const QUERY_CHILDREN = new Set(["unique_id", "query_outcome", "phase"]);
+function planFor(columns, event) {
+    let plan = columns.plans.get(event);
+    if (plan)
+        return plan;
+    const isQuery = event === "QueryExecuted";
+    plan = { names: [], cursors: [], payload: null, payloadOnlyOnError: isQuery };
+    for (const [child, cursor] of columns.attributeList) {
+        if (child === "json_payload")
+            plan.payload = cursor;
+        else if (!isQuery || QUERY_CHILDREN.has(child)) {
+            plan.names.push(jsonlName(event, child));
+            plan.cursors.push(cursor);
+        }
+    }
+    columns.plans.set(event, plan);
+    return plan;
+}
 function readRecord(columns, row, recordType, traceId, eventType, severity) {
     const env = columns.env;
     const event = enums_eventName(eventType);
-    const isQuery = event === "QueryExecuted";
+    const plan = planFor(columns, event);
+    const isQuery = plan.payloadOnlyOnError;
     const body = isQuery ? null : env.body?.get(row);
     let linkedSpanIds = [];
     if (columns.links && !isQuery) {
@@ -50223,28 +50261,17 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
             linkedSpanIds = ids.flatMap((value) => values_toSpanId(value) ?? []);
     }
     const attributes = {};
-    let payload = null;
-    let payloadCursor = null;
-    const children = columns.attributeList;
-    for (let i = 0; i < children.length; i++) {
-        const [child, cursor] = children[i];
-        if (child === "json_payload") {
-            if (isQuery)
-                payloadCursor = cursor;
-            else
-                payload = cursor.get(row);
-            continue;
-        }
-        if (isQuery && !QUERY_CHILDREN.has(child))
-            continue;
-        const value = cursor.get(row);
+    const { names, cursors } = plan;
+    for (let i = 0; i < cursors.length; i++) {
+        const value = cursors[i].get(row);
         if (value !== null && value !== undefined && value !== "") {
-            attributes[child] = typeof value === "bigint" ? Number(value) : value;
+            attributes[names[i]] = typeof value === "bigint" ? Number(value) : value;
         }
     }
+    let payload = isQuery ? null : (plan.payload?.get(row) ?? null);
     const statusCode = values_toNumber(env.status_code?.get(row));
-    if (payloadCursor && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
-        payload = payloadCursor.get(row);
+    if (isQuery && plan.payload && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
+        payload = plan.payload.get(row);
     }
     return {
         recordType,
@@ -50261,7 +50288,7 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
         statusCode,
         statusMessage: statusCode === 2 || !isQuery ? values_toStr(env.status_message?.get(row)) : null,
         linkedSpanIds,
-        attributes: liftAttributes(event, attributes, payload),
+        attributes: liftAttributes(event, attributes, payload, true),
     };
 }
 async function readMetadata(file, name) {
@@ -51087,7 +51114,9 @@ function locationLink(location, packageName, options) {
 }
 function more(total, shown, noun, options) {
     const left = total - Math.min(total, shown);
-    return left > 0 ? `_… and ${format_plural(left, noun)} more, listed in ${options.fullReportHint}._` : "";
+    return left > 0
+        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}._`
+        : "";
 }
 function ageSuffix(ageSeconds) {
     return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";

@@ -31,6 +31,8 @@ export const INPUT = {
   artifactRunId: "artifact-run-id",
   uploadArtifact: "upload-artifact",
   baseline: "baseline",
+  baselineArtifact: "baseline-artifact",
+  baselineWorkflow: "baseline-workflow",
   regressionThreshold: "regression-threshold",
   diagrams: "diagrams",
   junit: "junit",
@@ -97,6 +99,10 @@ export interface Inputs {
   /** Name of an artifact to upload the reports to; null = none. */
   uploadArtifact: string | null;
   baseline: string | null;
+  /** Artifact with the base branch's JSON report, from its newest successful run; `baseline` wins. */
+  baselineArtifact: string | null;
+  /** Workflow file name or id whose runs hold that artifact; null = the current workflow. */
+  baselineWorkflow: string | null;
   regressionThreshold: number;
   diagrams: boolean;
   junit: string | null;
@@ -157,6 +163,8 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.en
     artifactRunId: readRunId(get, INPUT.artifactRunId),
     uploadArtifact: optional(INPUT.uploadArtifact),
     baseline: optional(INPUT.baseline),
+    baselineArtifact: optional(INPUT.baselineArtifact),
+    baselineWorkflow: optional(INPUT.baselineWorkflow),
     regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
     diagrams: readBoolean(get, INPUT.diagrams, true),
     junit: optional(INPUT.junit),

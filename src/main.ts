@@ -28,6 +28,11 @@ import { renderMarkdown, type ExtraSection, type Links } from "./render/markdown
 import { diagramSections } from "./render/mermaid.js";
 import { renderRunResults } from "./render/run-results.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
+import {
+  downloadBaselineReport,
+  readBaselineTarget,
+  readDefaultBranch,
+} from "./sources/baseline-artifact.js";
 import { VERSION } from "./version.js";
 
 /** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
@@ -65,6 +70,7 @@ export async function run(): Promise<void> {
       generatorVersion: VERSION,
     });
     if (inputs.baseline) report = await compareWithBaselineFile(report, inputs);
+    else if (inputs.baselineArtifact) report = await compareWithBaselineArtifact(report, inputs, octokit);
   } catch (error) {
     await reportUnusable(error as Error, inputs);
     return;
@@ -282,6 +288,49 @@ async function compareWithBaselineFile(report: Report, inputs: Readonly<Inputs>)
   const comparison = compareWithBaseline(report, parseBaselineReport(text, file), {
     regressionThresholdPercent: inputs.regressionThreshold,
     source: file,
+  });
+  return applyBaseline(report, comparison, inputs.failOn);
+}
+
+/**
+ * The same with the report in `baseline-artifact`, from the newest successful run of the workflow on
+ * the base branch. No such run or artifact (first PR, expired) skips the comparison with a warning.
+ */
+async function compareWithBaselineArtifact(
+  report: Report,
+  inputs: Readonly<Inputs>,
+  octokit: GitHubClient | null,
+): Promise<Report> {
+  const artifact = inputs.baselineArtifact as string;
+  const skip = (why: string): Report => {
+    core.warning(
+      `Baseline comparison skipped: ${why}. The report has no comparison and fail-on: new-errors acts like errors.`,
+    );
+    return report;
+  };
+  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
+  if (!octokit || !owner || !repo) {
+    return skip(`baseline-artifact '${artifact}' needs a github-token and GITHUB_REPOSITORY`);
+  }
+  const target = readBaselineTarget(inputs.baselineWorkflow);
+  const branch = target.branch ?? (await readDefaultBranch(octokit, owner, repo));
+  const lookup = await downloadBaselineReport(
+    octokit,
+    {
+      artifact,
+      workflow: target.workflow,
+      branch,
+      owner,
+      repo,
+      token: inputs.githubToken,
+      tempDir: process.env.RUNNER_TEMP ?? "",
+    },
+    { log: core.info },
+  );
+  if (!lookup.found) return skip(lookup.reason);
+  const comparison = compareWithBaseline(report, lookup.report, {
+    regressionThresholdPercent: inputs.regressionThreshold,
+    source: lookup.source,
   });
   return applyBaseline(report, comparison, inputs.failOn);
 }

@@ -20,10 +20,14 @@ import type { TelemetryInput } from "./telemetry-input.js";
 
 export class ArtifactSourceError extends Error {
   override name = "ArtifactSourceError";
-  /** The artifact or its telemetry is missing (not a fault in it): `if-no-telemetry` decides. */
+  /**
+   * `absent`: the artifact or its telemetry is missing (not a fault in it): `if-no-telemetry` decides.
+   * `gone`: the artifact itself does not exist (never uploaded, or expired).
+   */
   constructor(
     message: string,
     readonly absent = false,
+    readonly gone = false,
   ) {
     super(message);
   }
@@ -63,11 +67,40 @@ export interface ArtifactDownloader {
 
 const TELEMETRY_FILE = /\.(parquet|jsonl)$/i;
 
+/** Which entries of an artifact to unpack, and how to name them in messages. */
+export interface WantedFiles {
+  pattern: RegExp;
+  /** e.g. "*.parquet or *.jsonl", for "holds no … file". */
+  description: string;
+  /** What to upload instead, appended when the artifact holds none. */
+  hint: string;
+}
+
+const TELEMETRY_FILES: WantedFiles = {
+  pattern: TELEMETRY_FILE,
+  description: "*.parquet or *.jsonl",
+  hint: "Upload target/metadata/*.parquet and/or logs/*.jsonl.",
+};
+
 /** Downloads the artifact, unpacks its telemetry files safely and opens them as inputs. */
 export async function downloadArtifactTelemetry(
   request: ArtifactRequest,
   deps: { log: (message: string) => void; client?: ArtifactDownloader },
 ): Promise<TelemetryInput[]> {
+  const { dir, files, label } = await downloadArtifactFiles(request, TELEMETRY_FILES, deps);
+  deps.log(`Found ${files.length} telemetry file(s) in ${label}: ${files.join(", ")}`);
+  return Promise.all(files.map((rel) => openLocalTelemetry(path.join(dir, rel), rel)));
+}
+
+/**
+ * Downloads the artifact and unpacks the entries matching `wanted` (with every check of
+ * `unpackFiles`); returns the folder, their relative paths and the label used in messages.
+ */
+export async function downloadArtifactFiles(
+  request: ArtifactRequest,
+  wanted: WantedFiles,
+  deps: { log: (message: string) => void; client?: ArtifactDownloader },
+): Promise<{ dir: string; files: string[]; label: string }> {
   const limits = { ...DEFAULT_ARTIFACT_LIMITS, ...request.limits };
   const where = request.runId ? `workflow run ${request.runId}` : "this workflow run";
   const label = `artifact '${request.name}' of ${where}`;
@@ -82,7 +115,7 @@ export async function downloadArtifactTelemetry(
     const { artifact } = await client.getArtifact(request.name, findBy ? { findBy } : {});
     if (typeof artifact.size === "number" && artifact.size > limits.maxBytes) {
       throw new ArtifactSourceError(
-        `${label} is ${artifact.size} bytes, over the ${limits.maxBytes}-byte limit for telemetry artifacts.`,
+        `${label} is ${artifact.size} bytes, over the ${limits.maxBytes}-byte limit for this artifact.`,
       );
     }
     artifactId = artifact.id;
@@ -104,9 +137,8 @@ export async function downloadArtifactTelemetry(
     );
   }
   const archive = path.join(downloadDir, downloaded[0]);
-  const files = await unpackTelemetry(archive, filesDir, limits, label);
-  deps.log(`Found ${files.length} telemetry file(s) in ${label}: ${files.join(", ")}`);
-  return Promise.all(files.map((rel) => openLocalTelemetry(path.join(filesDir, rel), rel)));
+  const files = await unpackFiles(archive, filesDir, limits, label, wanted);
+  return { dir: filesDir, files, label };
 }
 
 /**
@@ -156,6 +188,15 @@ function describeDownloadError(error: unknown, label: string, request: ArtifactR
       `${label} was not found. Check that the uploading workflow's actions/upload-artifact step ran and used ` +
         `the name '${request.name}', that the artifact has not expired, and that this job has 'actions: read' permission.`,
       true,
+      true,
+    );
+  }
+  if (err?.status === 410) {
+    // Listed (with `expired: true`) until GitHub deletes it, but the zip is gone.
+    return new ArtifactSourceError(
+      `${label} has expired (HTTP 410); artifacts are kept for the repository's retention period.`,
+      true,
+      true,
     );
   }
   if (err?.status === 401 || err?.status === 403) {
@@ -198,11 +239,26 @@ const SIG_LOCAL = 0x04034b50;
 const U32_MAX = 0xffffffff;
 
 /** Unpacks the *.parquet / *.jsonl entries of `archive` into `dest`; returns their relative paths. */
-export async function unpackTelemetry(
+export function unpackTelemetry(
   archive: string,
   dest: string,
   limits: ArtifactLimits,
   label: string,
+): Promise<string[]> {
+  return unpackFiles(archive, dest, limits, label, TELEMETRY_FILES);
+}
+
+/**
+ * Unpacks the entries of `archive` whose names match `wanted.pattern` into `dest`; returns their
+ * relative paths, sorted. Every entry is checked (paths, links, encryption, sizes), not only the
+ * wanted ones: one unsafe entry rejects the whole artifact.
+ */
+export async function unpackFiles(
+  archive: string,
+  dest: string,
+  limits: ArtifactLimits,
+  label: string,
+  wanted: WantedFiles,
 ): Promise<string[]> {
   const { size } = await stat(archive);
   if (size > limits.maxBytes) {
@@ -215,9 +271,9 @@ export async function unpackTelemetry(
     if (size >= 4 && head.readUInt32LE(0) !== SIG_LOCAL && head.readUInt32LE(0) !== SIG_EOCD) {
       // Uploaded with skipArchive: the "artifact" is the single file itself.
       const name = path.basename(archive);
-      if (!TELEMETRY_FILE.test(name)) {
+      if (!wanted.pattern.test(name)) {
         throw new ArtifactSourceError(
-          `${label} is neither a zip nor a *.parquet / *.jsonl file (got '${name}').`,
+          `${label} is neither a zip nor a ${wanted.description} file (got '${name}').`,
         );
       }
       await mkdir(dest, { recursive: true });
@@ -238,20 +294,20 @@ export async function unpackTelemetry(
       `${label} unpacks to ${declared} bytes, over the ${limits.maxBytes}-byte limit.`,
     );
   }
-  const telemetry = files
-    .filter((e) => TELEMETRY_FILE.test(e.name))
+  const matching = files
+    .filter((e) => wanted.pattern.test(e.name))
     .sort((a, b) => a.name.localeCompare(b.name));
-  if (telemetry.length === 0) {
+  if (matching.length === 0) {
     const sample = files.slice(0, 5).map((e) => e.name);
     throw new ArtifactSourceError(
-      `${label} holds no *.parquet or *.jsonl file (it has ${files.length} file(s): ${sample.join(", ")}` +
-        `${files.length > sample.length ? ", …" : ""}). Upload target/metadata/*.parquet and/or logs/*.jsonl.`,
+      `${label} holds no ${wanted.description} file (it has ${files.length} file(s): ${sample.join(", ")}` +
+        `${files.length > sample.length ? ", …" : ""}). ${wanted.hint}`,
       true,
     );
   }
   let budget = limits.maxBytes;
-  for (const entry of telemetry) budget -= await extractEntry(archive, entry, dest, budget, label);
-  return telemetry.map((e) => e.name);
+  for (const entry of matching) budget -= await extractEntry(archive, entry, dest, budget, label);
+  return matching.map((e) => e.name);
 }
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {

@@ -74,7 +74,7 @@ export async function startServer(): Promise<E2EServer> {
 
 /**
  * One API origin in front of two stand-ins, as the Action sees only GITHUB_API_URL: workflow-artifact
- * calls (`/repos/{o}/{r}/actions/…`, blobs, Twirp, uploads) go to the artifact server, everything
+ * calls (`/repos/{o}/{r}/actions/…` but workflow runs, blobs, Twirp, uploads) go to the artifact server, everything
  * else to the GitHub stand-in. Redirects are passed through, not followed.
  */
 export async function startGateway(
@@ -83,7 +83,10 @@ export async function startGateway(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
-    const toArtifacts = /^\/repos\/[^/]+\/[^/]+\/actions\/|^\/(blobs|twirp|upload)\//.test(path);
+    // Workflow runs (`actions/workflows/…`) are the GitHub stand-in's; artifacts are the other's.
+    const toArtifacts = /^\/repos\/[^/]+\/[^/]+\/actions\/(?!workflows\/)|^\/(blobs|twirp|upload)\//.test(
+      path,
+    );
     const target = new URL(path, toArtifacts ? artifacts.url : github.url);
     const forward = httpRequest(
       target,

@@ -66,6 +66,8 @@ describe("readInputs", () => {
       artifactRunId: null,
       uploadArtifact: null,
       baseline: null,
+      baselineArtifact: null,
+      baselineWorkflow: null,
       regressionThreshold: 50,
       diagrams: true,
       junit: null,
@@ -86,6 +88,8 @@ describe("readInputs", () => {
         [INPUT.dbtCloudMaxWaitMinutes]: "12.5",
         [INPUT.artifactRunId]: "18123456789",
         [INPUT.runResults]: "target/run_results.json",
+        [INPUT.baselineArtifact]: " fusion-report-main ",
+        [INPUT.baselineWorkflow]: "dbt-main.yml",
       }),
     );
     expect(inputs).toMatchObject({
@@ -97,6 +101,8 @@ describe("readInputs", () => {
       dbtCloud: { wait: true, maxWaitMinutes: 12.5 },
       artifactRunId: "18123456789",
       runResults: "target/run_results.json",
+      baselineArtifact: "fusion-report-main",
+      baselineWorkflow: "dbt-main.yml",
     });
   });
 

@@ -111,6 +111,8 @@ export interface ServedArtifact {
   name: string;
   runId: number;
   zip: Buffer;
+  /** Still listed (`expired: true`), but the zip answers 410 Gone, as on GitHub. */
+  expired?: boolean;
 }
 
 export interface ArtifactRequestRecord {
@@ -194,7 +196,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
             size_in_bytes: a.zip.length,
             url: `${state.url}${rest}artifacts/${a.id}`,
             archive_download_url: `${state.url}${rest}artifacts/${a.id}/zip`,
-            expired: false,
+            expired: a.expired ?? false,
             created_at: "2026-11-20T10:00:00Z",
             updated_at: "2026-11-20T10:00:00Z",
             expires_at: "2027-02-18T10:00:00Z",
@@ -206,6 +208,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
       if (zip && req.method === "GET") {
         const artifact = artifacts.find((a) => a.id === Number(zip[1]));
         if (!artifact) return json(res, 404, { message: "Not Found", status: "404" });
+        if (artifact.expired) return json(res, 410, { message: "Artifact has expired", status: "410" });
         // GitHub answers 302 to a short-lived blob URL (with a SAS query string).
         res.writeHead(302, { location: `${state.url}/blobs/${artifact.id}.zip?sv=2025&sig=s3cr3t` });
         res.end();

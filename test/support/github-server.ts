@@ -38,6 +38,19 @@ export interface FakePull {
   state: "open" | "closed";
   head: { sha: string; ref: string; repoFullName: string };
 }
+export interface FakeWorkflowRun {
+  id: number;
+  /** Workflow file name (`dbt.yml`); `workflowId` is its numeric id. */
+  workflow: string;
+  workflowId: number;
+  branch: string;
+  status: "completed" | "in_progress" | "queued";
+  conclusion: "success" | "failure" | "cancelled" | null;
+  event: string;
+  headSha: string;
+  /** ISO time; runs are listed newest first. */
+  createdAt: string;
+}
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -62,6 +75,8 @@ export class FakeGitHub {
   readonly comments: FakeComment[] = [];
   readonly checkRuns: FakeCheckRun[] = [];
   readonly pulls: FakePull[] = [];
+  readonly workflowRuns: FakeWorkflowRun[] = [];
+  defaultBranch = "main";
   /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
   commitPullsVisible = true;
   private faults: Fault[] = [];
@@ -297,6 +312,56 @@ export class FakeGitHub {
           return p.head.repoFullName.split("/")[0] === headOwner && p.head.ref === branch.join(":");
         });
         return send(200, hits.map(pullJson));
+      }
+      case "repos/get":
+        return send(200, {
+          id: 1296269,
+          node_id: "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
+          name: this.repo,
+          full_name: `${this.owner}/${this.repo}`,
+          private: false,
+          html_url: html,
+          url: api,
+          default_branch: this.defaultBranch,
+        });
+      case "actions/list-workflow-runs": {
+        const workflow = params.workflow_id ?? "";
+        const known = this.workflowRuns.some(
+          (r) => r.workflow === workflow || String(r.workflowId) === workflow,
+        );
+        if (!known) return send(404, { message: "Not Found", status: "404" });
+        const q = url.searchParams;
+        // `status` takes a status or a conclusion (success, failure …), as on GitHub.
+        const wanted = q.get("status");
+        const hits = this.workflowRuns
+          .filter((r) => r.workflow === workflow || String(r.workflowId) === workflow)
+          .filter((r) => !q.has("branch") || r.branch === q.get("branch"))
+          .filter((r) => !q.has("event") || r.event === q.get("event"))
+          .filter((r) => !wanted || r.status === wanted || r.conclusion === wanted)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        const perPage = Math.min(Number(q.get("per_page") ?? 30), 100);
+        const page = Number(q.get("page") ?? 1);
+        return send(200, {
+          total_count: hits.length,
+          workflow_runs: hits.slice((page - 1) * perPage, page * perPage).map((r) => ({
+            id: r.id,
+            name: r.workflow,
+            node_id: `WFR_${r.id}`,
+            head_branch: r.branch,
+            head_sha: r.headSha,
+            path: `.github/workflows/${r.workflow}`,
+            run_number: r.id % 1000,
+            event: r.event,
+            status: r.status,
+            conclusion: r.conclusion,
+            workflow_id: r.workflowId,
+            url: `${api}/actions/runs/${r.id}`,
+            html_url: `${html}/actions/runs/${r.id}`,
+            pull_requests: [],
+            created_at: r.createdAt,
+            updated_at: r.createdAt,
+          })),
+        });
       }
       default:
         this.violations.push(`${op}: valid request, but the fake server does not implement it`);

@@ -1,0 +1,272 @@
+// The baseline from the newest successful base-branch run's artifact: workflow runs from the
+// OpenAPI-validating GitHub stand-in, the artifact through the real `@actions/artifact` client from
+// the artifact stand-in (both on 127.0.0.1).
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { buildZip, startArtifactServer } from "../support/artifact-server.js";
+import { FakeGitHub, type FakeWorkflowRun } from "../support/github-server.js";
+import { reportFor } from "../support/report.js";
+
+const artifacts = await startArtifactServer();
+// @actions/artifact reads GITHUB_API_URL when it is imported: set it first, import afterwards.
+const saved = { ...process.env };
+process.env.GITHUB_API_URL = artifacts.url;
+process.env.GITHUB_SERVER_URL = "https://github.com";
+const { baselineTarget, downloadBaselineReport, pickReportFile, readDefaultBranch, workflowFromRef } =
+  await import("../../src/sources/baseline-artifact.js");
+const { BaselineError } = await import("../../src/model/baseline.js");
+const { createClient } = await import("../../src/github/client.js");
+const { renderJsonReport } = await import("../../src/render/json-report.js");
+
+const TOKEN = "ghs_baselineTest0123456789abcdefABCDEF";
+const ARTIFACT = "fusion-report-main";
+// The green preview.72 build (two invocations, everything passed), as the base branch's report.
+const BASE_REPORT = renderJsonReport(
+  await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]),
+);
+
+let github: FakeGitHub;
+let temp: string;
+const logs: string[] = [];
+
+beforeEach(async () => {
+  github = await FakeGitHub.start();
+  temp = await mkdtemp(path.join(tmpdir(), "fusion-baseline-artifact-"));
+  logs.length = 0;
+  artifacts.forbidden = false;
+});
+
+afterEach(async () => {
+  expect(github.violations).toEqual([]);
+  await github.close();
+});
+
+afterAll(async () => {
+  await artifacts.close();
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+});
+
+let nextRun = 5000;
+function seedRun(over: Partial<FakeWorkflowRun>): FakeWorkflowRun {
+  const run: FakeWorkflowRun = {
+    id: nextRun++,
+    workflow: "dbt-main.yml",
+    workflowId: 161335,
+    branch: "main",
+    status: "completed",
+    conclusion: "success",
+    event: "push",
+    headSha: "a".repeat(40),
+    createdAt: "2026-11-20T10:00:00Z",
+    ...over,
+  };
+  github.workflowRuns.push(run);
+  return run;
+}
+
+function lookup(over: { workflow?: string; branch?: string } = {}) {
+  return downloadBaselineReport(
+    createClient(TOKEN, { baseUrl: github.url, fastRetry: true }),
+    {
+      artifact: ARTIFACT,
+      workflow: over.workflow ?? "dbt-main.yml",
+      branch: over.branch ?? "main",
+      owner: "acme",
+      repo: "analytics",
+      token: TOKEN,
+      tempDir: temp,
+    },
+    { log: (line) => logs.push(line) },
+  );
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("pure parts", () => {
+  it("takes the workflow file name from GITHUB_WORKFLOW_REF", () => {
+    expect(workflowFromRef("acme/analytics/.github/workflows/dbt.yml@refs/pull/418/merge")).toBe("dbt.yml");
+    expect(workflowFromRef("acme/analytics/.github/workflows/ci.yaml@refs/heads/main")).toBe("ci.yaml");
+    expect(workflowFromRef(undefined)).toBeNull();
+    expect(workflowFromRef("")).toBeNull();
+  });
+
+  it("searches the PR's base branch, else GITHUB_BASE_REF, else the default branch in the payload", () => {
+    const env = { GITHUB_WORKFLOW_REF: "acme/analytics/.github/workflows/dbt.yml@refs/pull/1/merge" };
+    expect(baselineTarget(null, { pull_request: { base: { ref: "develop" } } }, env)).toEqual({
+      workflow: "dbt.yml",
+      branch: "develop",
+    });
+    expect(baselineTarget("dbt-main.yml", {}, { ...env, GITHUB_BASE_REF: "release" })).toEqual({
+      workflow: "dbt-main.yml",
+      branch: "release",
+    });
+    expect(baselineTarget(null, { repository: { default_branch: "trunk" } }, env).branch).toBe("trunk");
+    expect(baselineTarget("123", {}, {})).toEqual({ workflow: "123", branch: null });
+    expect(() => baselineTarget(null, {}, {})).toThrow(/set baseline-workflow/);
+  });
+
+  it("picks fusion-report.json, else the one JSON file that is not run_results.json", () => {
+    expect(pickReportFile(["run_results.json", "fusion-report.json"])).toBe("fusion-report.json");
+    expect(pickReportFile(["report.json", "run_results.json"])).toBe("report.json");
+    expect(pickReportFile(["a.json", "b.json"])).toBeNull();
+    expect(pickReportFile(["run_results.json"])).toBeNull();
+  });
+});
+
+describe("downloadBaselineReport", () => {
+  it("parses the report of the newest successful run on the base branch", async () => {
+    seedRun({ id: 101, createdAt: "2026-11-18T10:00:00Z" });
+    const newest = seedRun({ id: 102, createdAt: "2026-11-19T10:00:00Z", headSha: "b".repeat(40) });
+    seedRun({ id: 103, createdAt: "2026-11-20T10:00:00Z", conclusion: "failure" });
+    seedRun({ id: 104, createdAt: "2026-11-21T10:00:00Z", branch: "feature/x" });
+    seedRun({ id: 105, createdAt: "2026-11-22T10:00:00Z", status: "in_progress", conclusion: null });
+    for (const runId of [101, 102, 103, 104]) {
+      artifacts.add({
+        name: ARTIFACT,
+        runId,
+        zip: buildZip([
+          { name: "fusion-report.json", data: runId === 102 ? BASE_REPORT : "{}" },
+          { name: "run_results.json", data: "{}" },
+          { name: "fusion-report.md", data: "# dbt Fusion\n" },
+        ]),
+      });
+    }
+
+    const result = await lookup();
+    expect(result).toMatchObject({ found: true, runId: newest.id, source: `${ARTIFACT} (run 102 on main)` });
+    if (!result.found) throw new Error("expected a baseline");
+    expect(result.report.schemaVersion).toBe(1);
+    expect(result.report.invocations).toHaveLength(2);
+    expect(logs.join("\n")).toContain(`artifact '${ARTIFACT}' of workflow run 102 (fusion-report.json)`);
+
+    const list = github.requests.find((r) => r.operationId === "actions/list-workflow-runs");
+    expect(list).toMatchObject({
+      path: "/repos/acme/analytics/actions/workflows/dbt-main.yml/runs",
+      query: { branch: "main", status: "success", exclude_pull_requests: "true", per_page: "1" },
+      authorization: `token ${TOKEN}`,
+    });
+    expect(artifacts.requests.map((r) => r.path)).toContain(
+      "/repos/acme/analytics/actions/runs/102/artifacts",
+    );
+  });
+
+  it("accepts a numeric workflow id", async () => {
+    seedRun({ id: 201 });
+    artifacts.add({
+      name: ARTIFACT,
+      runId: 201,
+      zip: buildZip([{ name: "report.json", data: BASE_REPORT }]),
+    });
+    expect(await lookup({ workflow: "161335" })).toMatchObject({ found: true, runId: 201 });
+  });
+
+  it("skips with a reason when the base branch has no successful run yet", async () => {
+    seedRun({ id: 301, conclusion: "failure" });
+    seedRun({ id: 302, branch: "develop" });
+    expect(await lookup()).toEqual({
+      found: false,
+      reason: "no successful run of workflow 'dbt-main.yml' on main yet",
+    });
+  });
+
+  it("skips with a reason when the run has no such artifact", async () => {
+    seedRun({ id: 401 });
+    artifacts.add({
+      name: "dbt-state-main",
+      runId: 401,
+      zip: buildZip([{ name: "manifest.json", data: "{}" }]),
+    });
+    const result = await lookup();
+    expect(result.found).toBe(false);
+    if (result.found) return;
+    expect(result.reason).toContain(`artifact '${ARTIFACT}' of workflow run 401 was not found`);
+  });
+
+  it("skips with a reason when the artifact has expired", async () => {
+    seedRun({ id: 501 });
+    artifacts.add({
+      name: ARTIFACT,
+      runId: 501,
+      expired: true,
+      zip: buildZip([{ name: "fusion-report.json", data: BASE_REPORT }]),
+    });
+    const result = await lookup();
+    expect(result).toEqual({
+      found: false,
+      reason: expect.stringContaining("of workflow run 501 has expired"),
+    });
+  });
+
+  it("stops on a corrupt report, naming the artifact, the run and the file", async () => {
+    seedRun({ id: 601 });
+    artifacts.add({
+      name: ARTIFACT,
+      runId: 601,
+      zip: buildZip([{ name: "fusion-report.json", data: "{not json" }]),
+    });
+    const error = await rejection(lookup());
+    expect(error).toBeInstanceOf(BaselineError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^baseline artifact '${ARTIFACT}' of workflow run 601 \\(fusion-report.json\\): not valid JSON`,
+      ),
+    );
+  });
+
+  it("stops on an artifact without a JSON report (the wrong artifact name)", async () => {
+    seedRun({ id: 701 });
+    artifacts.add({
+      name: ARTIFACT,
+      runId: 701,
+      zip: buildZip([{ name: "logs/dbt.otel.jsonl", data: "{}" }]),
+    });
+    const error = await rejection(lookup());
+    expect(error).toBeInstanceOf(BaselineError);
+    expect(error.message).toContain(`artifact '${ARTIFACT}' of workflow run 701 holds no *.json file`);
+  });
+
+  it("names `actions: read` when GitHub refuses to list the runs", async () => {
+    seedRun({ id: 801 });
+    github.forbid("actions/list-workflow-runs");
+    const error = await rejection(lookup());
+    expect(error).toBeInstanceOf(BaselineError);
+    expect(error.message).toContain("403");
+    expect(error.message).toContain("permissions: actions: read");
+    expect(error.message).not.toContain(TOKEN);
+  });
+
+  it("names `actions: read` when GitHub refuses the artifact download", async () => {
+    seedRun({ id: 901 });
+    artifacts.forbidden = true;
+    const error = await rejection(lookup());
+    expect(error).toBeInstanceOf(BaselineError);
+    expect(error.message).toContain("HTTP 403");
+    expect(error.message).toContain("actions: read");
+  });
+
+  it("says which workflow does not exist", async () => {
+    seedRun({ id: 1001 });
+    const error = await rejection(lookup({ workflow: "nope.yml" }));
+    expect(error.message).toContain("workflow 'nope.yml' was not found in acme/analytics (404)");
+    expect(error.message).toContain("baseline-workflow");
+  });
+});
+
+describe("readDefaultBranch", () => {
+  it("asks the API when the event names no base branch", async () => {
+    github.defaultBranch = "trunk";
+    expect(await readDefaultBranch(createClient(TOKEN, { baseUrl: github.url }), "acme", "analytics")).toBe(
+      "trunk",
+    );
+  });
+});
