@@ -42735,7 +42735,7 @@ function toEvent(record) {
             if (!facts)
                 return null;
             const kind = event === "NodeProcessed" ? "processed" : "evaluated";
-            return { ...span, kind: "node", span: kind, facts, linkedSpanIds: record.linkedSpanIds };
+            return { ...span, kind: "node", span: kind, facts };
         }
         case "QueryExecuted":
             // Only the end carries the outcome and the wall time.
@@ -43002,14 +43002,8 @@ function toRecord(value) {
         body,
         statusCode: status ? values_toNumber(status.code) : null,
         statusMessage: status ? values_toStr(status.message) : null,
-        linkedSpanIds: Array.isArray(value.links)
-            ? value.links.flatMap((link) => (values_isRecord(link) ? [values_toSpanId(link.span_id)].filter(isString) : []))
-            : [],
         attributes: values_isRecord(value.attributes) ? value.attributes : {},
     };
-}
-function isString(value) {
-    return value !== null;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/constants.js
@@ -49404,7 +49398,6 @@ const pageStats = {
     ids: 0,
     strings: 0,
     bytes: 0,
-    lists: 0,
 };
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
 const CHUNK_WINDOW_BYTES = 256 * 1024;
@@ -49537,16 +49530,7 @@ class LeafCursor {
             if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
                 continue; // index pages
             const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
-            if (this.repeated) {
-                // Rows per page are known only from the repetition levels: decode now (small columns only).
-                const decoded = this.decodeRepeated(page);
-                pageStats.lists++;
-                page.decoded = decoded;
-                page.rows = decoded.lists.length;
-            }
-            else {
-                page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
-            }
+            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
             this.rowsRead += page.rows;
             this.pages.push(page);
         }
@@ -49562,8 +49546,6 @@ class LeafCursor {
             pageStats[decoded.kind]++;
         }
         const offset = row - page.firstRow;
-        if (decoded.kind === "lists")
-            return decoded.lists[offset] ?? [];
         const i = decoded.index ? decoded.index[offset] : offset;
         if (i < 0)
             return null;
@@ -49630,7 +49612,7 @@ class LeafCursor {
     decodeFast(page) {
         const { header } = page;
         const daph = header.data_page_header;
-        if (header.type !== "DATA_PAGE" || !daph || this.repeated)
+        if (header.type !== "DATA_PAGE" || !daph)
             return null;
         const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
         if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
@@ -49715,21 +49697,6 @@ class LeafCursor {
         for (let r = 0; r < page.rows; r++)
             index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
         return { kind: "generic", values, dict, index };
-    }
-    decodeRepeated(page) {
-        const { values, definitionLevels, repetitionLevels, encoding } = this.decodePage(page);
-        const dict = encoding.endsWith("_DICTIONARY");
-        const lists = [];
-        let k = 0;
-        for (let i = 0; i < repetitionLevels.length; i++) {
-            // A row continued from the previous page would start with rep > 0; parquet-rs never splits rows.
-            if (repetitionLevels[i] === 0 || lists.length === 0)
-                lists.push([]);
-            const present = definitionLevels.length === 0 || definitionLevels[i] === this.maxDef;
-            if (present)
-                lists[lists.length - 1].push(this.value({ values, dict }, k++));
-        }
-        return { kind: "lists", lists };
     }
     decodePage(page) {
         const { header, bytes } = page;
@@ -49841,12 +49808,6 @@ function parquetRowToRecord(row) {
         body: typeof row.body === "string" ? stripAnsi(row.body) : null,
         statusCode,
         statusMessage: toStr(row.status_message),
-        linkedSpanIds: Array.isArray(row.links)
-            ? row.links.flatMap((link) => {
-                const id = isRecord(link) ? toSpanId(link.span_id) : null;
-                return id ? [id] : [];
-            })
-            : [],
         attributes: isRecord(row.attributes) ? toJsonlAttributes(eventName(eventType), row.attributes) : {},
     };
 }
@@ -50047,8 +50008,6 @@ async function decodeParquet(file, name, sink) {
             ...columns.envelope.values(),
             ...columns.attributes.values(),
         ].filter((cursor) => cursor !== undefined);
-        if (columns.links)
-            all.push(columns.links);
         const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
         const others = all.filter((cursor) => !filters.includes(cursor));
         // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
@@ -50172,7 +50131,6 @@ function openColumns(file, chunks, schema, name) {
         ...FILTER_COLUMNS,
         ...ENVELOPE_COLUMNS,
         ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
-        "links.list.item.span_id",
     ]);
     for (const chunk of chunks) {
         const meta = chunk.meta_data;
@@ -50189,8 +50147,8 @@ function openColumns(file, chunks, schema, name) {
             throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
         }
         const cursor = new LeafCursor(file, meta, schemaPath, compressors);
-        // Only flat columns, except the links list (one span id per link).
-        if (cursor.repeated !== (path === "links.list.item.span_id"))
+        // Only flat columns: the one list column (links) joins spans the model joins by unique_id.
+        if (cursor.repeated)
             continue;
         byPath.set(path, cursor);
     }
@@ -50217,7 +50175,6 @@ function openColumns(file, chunks, schema, name) {
         env: Object.fromEntries(envelope),
         attributes,
         attributeList: [...attributes],
-        links: byPath.get("links.list.item.span_id"),
         plans: new Map(),
     };
 }
@@ -50253,13 +50210,9 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
     const event = enums_eventName(eventType);
     const plan = planFor(columns, event);
     const isQuery = plan.payloadOnlyOnError;
-    const body = isQuery ? null : env.body?.get(row);
-    let linkedSpanIds = [];
-    if (columns.links && !isQuery) {
-        const ids = columns.links.get(row);
-        if (ids.length > 0)
-            linkedSpanIds = ids.flatMap((value) => values_toSpanId(value) ?? []);
-    }
+    const isLog = recordType === "LogRecord";
+    // Read a column only for the rows whose event uses it: a page nobody asks for is never decoded.
+    const body = isLog ? env.body?.get(row) : null;
     const attributes = {};
     const { names, cursors } = plan;
     for (let i = 0; i < cursors.length; i++) {
@@ -50269,7 +50222,7 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
         }
     }
     let payload = isQuery ? null : (plan.payload?.get(row) ?? null);
-    const statusCode = values_toNumber(env.status_code?.get(row));
+    const statusCode = isLog ? null : values_toNumber(env.status_code?.get(row));
     if (isQuery && plan.payload && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
         payload = plan.payload.get(row);
     }
@@ -50280,14 +50233,17 @@ function readRecord(columns, row, recordType, traceId, eventType, severity) {
         parentSpanId: values_toSpanId(env.parent_span_id?.get(row)),
         spanName: null,
         eventType,
-        startNs: values_toNanos(env.start_time_unix_nano?.get(row)),
-        endNs: values_toNanos(env.end_time_unix_nano?.get(row)),
-        timeNs: values_toNanos(env.time_unix_nano?.get(row)),
+        startNs: isLog ? null : values_toNanos(env.start_time_unix_nano?.get(row)),
+        endNs: isLog ? null : values_toNanos(env.end_time_unix_nano?.get(row)),
+        timeNs: isLog ? values_toNanos(env.time_unix_nano?.get(row)) : null,
         severity: typeof severity === "string" ? severity.toUpperCase() : "",
         body: typeof body === "string" ? values_stripAnsi(body) : null,
         statusCode,
-        statusMessage: statusCode === 2 || !isQuery ? values_toStr(env.status_message?.get(row)) : null,
-        linkedSpanIds,
+        // Span status messages are set only with an error status (`{code: 2, message}`), except on the
+        // invocation, whose message the report shows whatever its code.
+        statusMessage: statusCode === 2 || (!isQuery && !isNodeSpan(eventType) && !isLog)
+            ? values_toStr(env.status_message?.get(row))
+            : null,
         attributes: liftAttributes(event, attributes, payload, true),
     };
 }

@@ -81,7 +81,6 @@ export type TelemetryEvent =
       kind: "node";
       span: "processed" | "evaluated";
       facts: NodeFacts;
-      linkedSpanIds: string[];
     })
   | (SpanFields & {
       kind: "query";
@@ -152,7 +151,7 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
       const facts = toNodeFacts(attrs, event === "NodeProcessed");
       if (!facts) return null;
       const kind = event === "NodeProcessed" ? "processed" : "evaluated";
-      return { ...span, kind: "node", span: kind, facts, linkedSpanIds: record.linkedSpanIds };
+      return { ...span, kind: "node", span: kind, facts };
     }
     case "QueryExecuted":
       // Only the end carries the outcome and the wall time.

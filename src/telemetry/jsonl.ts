@@ -110,13 +110,6 @@ export function toRecord(value: unknown): TelemetryRecord | null {
     body,
     statusCode: status ? toNumber(status.code) : null,
     statusMessage: status ? toStr(status.message) : null,
-    linkedSpanIds: Array.isArray(value.links)
-      ? value.links.flatMap((link) => (isRecord(link) ? [toSpanId(link.span_id)].filter(isString) : []))
-      : [],
     attributes: isRecord(value.attributes) ? value.attributes : {},
   };
-}
-
-function isString(value: string | null): value is string {
-  return value !== null;
 }

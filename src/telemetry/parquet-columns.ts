@@ -27,12 +27,11 @@ import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
 
 /** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "lists", number> = {
+export const pageStats: Record<"generic" | "ids" | "strings" | "bytes", number> = {
   generic: 0,
   ids: 0,
   strings: 0,
   bytes: 0,
-  lists: 0,
 };
 
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
@@ -45,7 +44,7 @@ type Convert = (value: unknown) => unknown;
 interface Page {
   /** Row index within the row group of the page's first row. */
   firstRow: number;
-  /** Rows in the page; for repeated columns known only after decoding the levels. */
+  /** Rows in the page. */
   rows: number;
   header: PageHeader;
   bytes: Uint8Array;
@@ -66,9 +65,7 @@ type DecodedPage =
       index?: Int32Array | undefined;
     }
   /** Fast path, PLAIN strings of a page whose relevant rows were known: only their values, decoded. */
-  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined }
-  /** Repeated columns: the values of each row (null list and empty list both give []). */
-  | { kind: "lists"; lists: unknown[][] };
+  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined };
 
 const utf8 = new TextDecoder();
 
@@ -212,15 +209,7 @@ export class LeafCursor {
       }
       if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2") continue; // index pages
       const page: Page = { firstRow: this.rowsRead, rows: 0, header, bytes };
-      if (this.repeated) {
-        // Rows per page are known only from the repetition levels: decode now (small columns only).
-        const decoded = this.decodeRepeated(page);
-        pageStats.lists++;
-        page.decoded = decoded;
-        page.rows = decoded.lists.length;
-      } else {
-        page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
-      }
+      page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
       this.rowsRead += page.rows;
       this.pages.push(page);
     }
@@ -236,7 +225,6 @@ export class LeafCursor {
       pageStats[decoded.kind]++;
     }
     const offset = row - page.firstRow;
-    if (decoded.kind === "lists") return decoded.lists[offset] ?? [];
     const i = decoded.index ? decoded.index[offset]! : offset;
     if (i < 0) return null;
     switch (decoded.kind) {
@@ -300,7 +288,7 @@ export class LeafCursor {
   private decodeFast(page: Page): DecodedPage | null {
     const { header } = page;
     const daph = header.data_page_header;
-    if (header.type !== "DATA_PAGE" || !daph || this.repeated) return null;
+    if (header.type !== "DATA_PAGE" || !daph) return null;
     const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
     if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
     const { codec } = this.decoder;
@@ -377,20 +365,6 @@ export class LeafCursor {
     let k = 0;
     for (let r = 0; r < page.rows; r++) index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
     return { kind: "generic", values, dict, index };
-  }
-
-  private decodeRepeated(page: Page): { kind: "lists"; lists: unknown[][] } {
-    const { values, definitionLevels, repetitionLevels, encoding } = this.decodePage(page);
-    const dict = encoding.endsWith("_DICTIONARY");
-    const lists: unknown[][] = [];
-    let k = 0;
-    for (let i = 0; i < repetitionLevels.length; i++) {
-      // A row continued from the previous page would start with rep > 0; parquet-rs never splits rows.
-      if (repetitionLevels[i] === 0 || lists.length === 0) lists.push([]);
-      const present = definitionLevels.length === 0 || definitionLevels[i] === this.maxDef;
-      if (present) lists[lists.length - 1]!.push(this.value({ values, dict }, k++));
-    }
-    return { kind: "lists", lists };
   }
 
   private decodePage(page: Page): {

@@ -39,12 +39,6 @@ export function parquetRowToRecord(row: Record<string, unknown>): TelemetryRecor
     body: typeof row.body === "string" ? stripAnsi(row.body) : null,
     statusCode,
     statusMessage: toStr(row.status_message),
-    linkedSpanIds: Array.isArray(row.links)
-      ? row.links.flatMap((link) => {
-          const id = isRecord(link) ? toSpanId(link.span_id) : null;
-          return id ? [id] : [];
-        })
-      : [],
     attributes: isRecord(row.attributes) ? toJsonlAttributes(eventName(eventType), row.attributes) : {},
   };
 }

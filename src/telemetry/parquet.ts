@@ -105,7 +105,6 @@ export async function decodeParquet(
       ...columns.envelope.values(),
       ...columns.attributes.values(),
     ].filter((cursor) => cursor !== undefined);
-    if (columns.links) all.push(columns.links);
     const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
     const others = all.filter((cursor) => !filters.includes(cursor));
     // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
@@ -222,7 +221,6 @@ interface Columns {
   env: Partial<Record<(typeof ENVELOPE_COLUMNS)[number], LeafCursor>>;
   attributes: Map<string, LeafCursor>;
   attributeList: [string, LeafCursor][];
-  links: LeafCursor | undefined;
   /** Which attribute cursors to read, under which JSONL name, per event type (built on first use). */
   plans: Map<string, ReadPlan>;
 }
@@ -246,7 +244,6 @@ function openColumns(
     ...FILTER_COLUMNS,
     ...ENVELOPE_COLUMNS,
     ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
-    "links.list.item.span_id",
   ]);
   for (const chunk of chunks) {
     const meta = chunk.meta_data;
@@ -260,8 +257,8 @@ function openColumns(
       throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
     }
     const cursor = new LeafCursor(file, meta, schemaPath, compressors);
-    // Only flat columns, except the links list (one span id per link).
-    if (cursor.repeated !== (path === "links.list.item.span_id")) continue;
+    // Only flat columns: the one list column (links) joins spans the model joins by unique_id.
+    if (cursor.repeated) continue;
     byPath.set(path, cursor);
   }
   const envelope = new Map<string, LeafCursor>();
@@ -285,7 +282,6 @@ function openColumns(
     env: Object.fromEntries(envelope),
     attributes,
     attributeList: [...attributes],
-    links: byPath.get("links.list.item.span_id"),
     plans: new Map(),
   };
 }
@@ -329,12 +325,9 @@ function readRecord(
   const event = eventName(eventType);
   const plan = planFor(columns, event);
   const isQuery = plan.payloadOnlyOnError;
-  const body = isQuery ? null : env.body?.get(row);
-  let linkedSpanIds: string[] = [];
-  if (columns.links && !isQuery) {
-    const ids = columns.links.get(row) as unknown[];
-    if (ids.length > 0) linkedSpanIds = ids.flatMap((value) => toSpanId(value) ?? []);
-  }
+  const isLog = recordType === "LogRecord";
+  // Read a column only for the rows whose event uses it: a page nobody asks for is never decoded.
+  const body = isLog ? env.body?.get(row) : null;
   const attributes: Record<string, unknown> = {};
   const { names, cursors } = plan;
   for (let i = 0; i < cursors.length; i++) {
@@ -344,7 +337,7 @@ function readRecord(
     }
   }
   let payload: unknown = isQuery ? null : (plan.payload?.get(row) ?? null);
-  const statusCode = toNumber(env.status_code?.get(row));
+  const statusCode = isLog ? null : toNumber(env.status_code?.get(row));
   if (isQuery && plan.payload && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
     payload = plan.payload.get(row);
   }
@@ -355,14 +348,18 @@ function readRecord(
     parentSpanId: toSpanId(env.parent_span_id?.get(row)),
     spanName: null,
     eventType,
-    startNs: toNanos(env.start_time_unix_nano?.get(row)),
-    endNs: toNanos(env.end_time_unix_nano?.get(row)),
-    timeNs: toNanos(env.time_unix_nano?.get(row)),
+    startNs: isLog ? null : toNanos(env.start_time_unix_nano?.get(row)),
+    endNs: isLog ? null : toNanos(env.end_time_unix_nano?.get(row)),
+    timeNs: isLog ? toNanos(env.time_unix_nano?.get(row)) : null,
     severity: typeof severity === "string" ? severity.toUpperCase() : "",
     body: typeof body === "string" ? stripAnsi(body) : null,
     statusCode,
-    statusMessage: statusCode === 2 || !isQuery ? toStr(env.status_message?.get(row)) : null,
-    linkedSpanIds,
+    // Span status messages are set only with an error status (`{code: 2, message}`), except on the
+    // invocation, whose message the report shows whatever its code.
+    statusMessage:
+      statusCode === 2 || (!isQuery && !isNodeSpan(eventType) && !isLog)
+        ? toStr(env.status_message?.get(row))
+        : null,
     attributes: liftAttributes(event, attributes, payload, true),
   };
 }

@@ -24,8 +24,6 @@ export interface TelemetryRecord {
   /** OTel span status: 0 unset, 1 ok, 2 error. */
   statusCode: number | null;
   statusMessage: string | null;
-  /** SpanEnd link targets (NodeEvaluated → NodeProcessed), hex span ids. */
-  linkedSpanIds: string[];
   attributes: Record<string, unknown>;
 }
 
