@@ -41529,7 +41529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5798);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5357);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41543,7 +41543,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5798:
+/***/ 5357:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41857,11 +41857,9 @@ function newInvocationState(traceId) {
         openNodeSpans: new Set(),
         extras: new Map(),
         runLogs: [],
-        records: 0,
     };
 }
 function accumulate(state, event) {
-    state.records++;
     switch (event.kind) {
         case "process":
             state.version ??= event.version;
@@ -42116,9 +42114,6 @@ function nanosToIso(ns) {
     const frac = (ns % 1000000000n).toString().padStart(9, "0");
     return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
 }
-function nanosToMs(ns) {
-    return Number(ns / 1000n) / 1_000;
-}
 
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
 /**
@@ -42252,10 +42247,6 @@ function resourceTypeOf(nodeType, uniqueId) {
 }
 function packageOf(uniqueId) {
     return uniqueId.split(".")[1] ?? null;
-}
-/** Statuses that make a run fail under `fail-on: errors`. */
-function isFailure(status) {
-    return status === "error" || status === "fail";
 }
 
 ;// CONCATENATED MODULE: ./src/model/finish-invocation.ts
@@ -50320,87 +50311,10 @@ async function buildReport(inputs, options) {
     return builder.finish();
 }
 
-;// CONCATENATED MODULE: ./src/render/escape.ts
-// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
-// not inject Markdown or HTML, ping people, or break out of a code span or block.
-const ZERO_WIDTH_SPACE = "\u200b";
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
-function neutralizeMentions(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
-        .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
-}
-/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-function escapeText(text) {
-    let escaped = text
-        .replace(/&(?![a-z]+;|#\d+;)/g, "&amp;")
-        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/\r?\n/g, " ");
-    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
-    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
-    return neutralizeMentions(escaped);
-}
-/** Inline code that survives backticks in the value; safe in table cells too. */
-function code(text) {
-    const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
-    const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = "`".repeat(longest + 1);
-    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
-    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
-}
-/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function codeBlock(text, language = "text") {
-    const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = "`".repeat(longest + 1);
-    return `${fence}${language}\n${text.replace(/\r\n/g, "\n")}\n${fence}`;
-}
-/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
-function escapeHtml(text) {
-    return neutralizeMentions(text
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-        .replace(/\r?\n/g, " "));
-}
-/**
- * The first lines and characters of a long message, saying how much was cut. Runs of identical
- * lines (engine backtraces repeat frames) are collapsed first.
- */
-function excerpt(text, maxLines, maxChars) {
-    const lines = collapseRepeats(text.replace(/\r\n/g, "\n").trimEnd().split("\n"));
-    let kept = lines.slice(0, maxLines).join("\n");
-    let cut = lines.length > maxLines;
-    if (kept.length > maxChars) {
-        kept = kept.slice(0, maxChars);
-        cut = true;
-    }
-    if (!cut)
-        return kept;
-    const rest = lines.length - Math.min(lines.length, maxLines);
-    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
-}
-function collapseRepeats(lines) {
-    const out = [];
-    for (let i = 0; i < lines.length;) {
-        const body = stripFrameNumber(lines[i]);
-        let j = i + 1;
-        while (j < lines.length && stripFrameNumber(lines[j]) === body)
-            j++;
-        out.push(lines[i]);
-        if (j - i > 2)
-            out.push(`  … (${j - i - 1} similar lines)`);
-        else if (j - i === 2)
-            out.push(lines[i + 1]);
-        i = j;
-    }
-    return out;
-}
-/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
-function stripFrameNumber(line) {
-    return line.replace(/^\s*\d+:\s*/, "");
+;// CONCATENATED MODULE: ./src/render/json-report.ts
+/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
+function renderJsonReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/format.ts
@@ -50452,128 +50366,6 @@ function resourceLabel(type) {
 }
 function format_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/baseline-section.ts
-
-
-const LEVELS = [
-    { newFailures: 100, messages: true, other: 100, regressions: 50, presence: 200 },
-    { newFailures: 100, messages: true, other: 50, regressions: 20, presence: 50 },
-    { newFailures: 50, messages: false, other: 20, regressions: 10, presence: 0 },
-    { newFailures: 20, messages: false, other: 10, regressions: 5, presence: 0 },
-    { newFailures: 10, messages: false, other: 5, regressions: 3, presence: 0 },
-    { newFailures: 5, messages: false, other: 0, regressions: 0, presence: 0 },
-    { newFailures: 3, messages: false, other: 0, regressions: 0, presence: 0 },
-];
-function baselineSection(comparison) {
-    return { render: (level) => renderBaselineSection(comparison, level) };
-}
-function renderBaselineSection(comparison, level) {
-    const limits = LEVELS[Math.min(level, LEVELS.length - 1)];
-    const c = comparison.counts;
-    const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
-    const byLabel = (list, label) => list.filter((change) => change.label === label);
-    const newFailures = byLabel(comparison.failures, "new");
-    parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
-    const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
-    parts.push(presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures));
-    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
-    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false));
-    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, false));
-    parts.push(regressionTable(comparison, limits.regressions));
-    if (limits.presence > 0) {
-        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence));
-        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence));
-    }
-    return parts.filter(Boolean).join("\n\n");
-}
-/** "🆕 2 new failures, ✅ 1 fixed, still failing 3, ⏱️ 1 regression" */
-function tally(comparison) {
-    const c = comparison.counts;
-    const items = [
-        c.newFailures > 0 ? `**🆕 ${format_plural(c.newFailures, "new failure")}**` : `🆕 0 new failures`,
-        `✅ ${c.fixedFailures} fixed`,
-        `still failing ${c.stillFailing}`,
-        `⏱️ ${format_plural(c.regressions, "regression")}`,
-    ];
-    if (c.addedFailing > 0)
-        items.splice(1, 0, `**❌ ${c.addedFailing} failing in new nodes**`);
-    if (c.newWarnings > 0)
-        items.push(`⚠️ ${format_plural(c.newWarnings, "new warning")}`);
-    return items.join(", ");
-}
-function about(comparison) {
-    const b = comparison.baseline;
-    const c = comparison.counts;
-    const facts = [
-        b.source ? `baseline ${code(b.source)}` : "baseline",
-        b.startedAt ? `from ${escapeText(b.startedAt)}` : null,
-        `${format_plural(c.compared, "node")} compared`,
-        c.added > 0 ? `${c.added} only in this run` : null,
-        c.removed > 0 ? `${c.removed} only in the baseline` : null,
-        `regression: over ${comparison.regressionThresholdPercent} % and at least ${formatDuration(comparison.minRegressionMs)} slower`,
-    ].filter(Boolean);
-    return `<sub>${facts.join(" · ")}</sub>`;
-}
-function changeList(title, changes, limit, messages) {
-    // At the leanest levels the tally line already carries these counts.
-    if (changes.length === 0 || limit === 0)
-        return "";
-    const lines = [`#### ${title}`];
-    const items = [];
-    for (const change of changes.slice(0, limit)) {
-        const was = change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
-        items.push(`- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`);
-    }
-    if (items.length > 0)
-        lines.push(items.join("\n"));
-    if (messages) {
-        for (const change of changes.slice(0, limit)) {
-            if (!change.message)
-                continue;
-            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
-        }
-    }
-    if (changes.length > limit)
-        lines.push(`_… and ${changes.length - limit} more._`);
-    return lines.join("\n\n");
-}
-function presenceList(title, nodes, limit) {
-    if (nodes.length === 0)
-        return "";
-    const items = nodes
-        .slice(0, limit)
-        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`);
-    if (nodes.length > limit)
-        items.push(`- … and ${nodes.length - limit} more`);
-    return `#### ${title}\n\n${items.join("\n")}`;
-}
-function presenceDetails(title, nodes, limit) {
-    if (nodes.length === 0)
-        return "";
-    const list = presenceList(title, nodes, limit).replace(/^#### .*\n\n/, "");
-    return `<details><summary>${escapeHtml(title)}</summary>\n\n${list}\n\n</details>`;
-}
-function regressionTable(comparison, limit) {
-    const rows = comparison.regressions;
-    if (rows.length === 0 || limit === 0)
-        return "";
-    const table = [
-        "| Node | Type | Before | After | Change |",
-        "|---|---|---:|---:|---:|",
-        ...rows
-            .slice(0, limit)
-            .map((r) => `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(r.afterMs)} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`),
-    ].join("\n");
-    const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
-    return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/json-report.ts
-/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
-function renderJsonReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/junit.ts
@@ -50739,6 +50531,336 @@ function attribute(value) {
         .replace(/\t/g, "&#9;")
         .replace(/\n/g, "&#10;")
         .replace(/\r/g, "&#13;");
+}
+
+;// CONCATENATED MODULE: ./src/render/run-results.ts
+const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
+/**
+ * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
+ * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
+ * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
+ * canceled), and a node that never finished (crashed run) becomes `error`.
+ */
+function legacyStatus(status) {
+    switch (status) {
+        case "phase-disabled":
+        case "phase-skipped":
+        case "canceled":
+            return "skipped";
+        case "unknown":
+            return "error";
+        default:
+            return status;
+    }
+}
+/**
+ * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
+ * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
+ * would overwrite run_results.json.
+ */
+function renderRunResults(report, generatedAt) {
+    const byId = new Map();
+    for (const invocation of report.invocations) {
+        for (const node of invocation.nodes)
+            byId.set(node.uniqueId, toResult(node));
+    }
+    const last = report.invocations[report.invocations.length - 1];
+    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return {
+        metadata: {
+            dbt_schema_version: RUN_RESULTS_SCHEMA,
+            dbt_version: last?.dbtVersion ?? "unknown",
+            generated_at: generatedAt,
+            invocation_id: last?.invocationId ?? null,
+            invocation_started_at: report.invocations[0]?.startedAt ?? null,
+            env: {},
+        },
+        results: [...byId.values()],
+        elapsed_time: elapsedMs / 1000,
+        args: {
+            ...(last?.command ? { which: last.command } : {}),
+            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
+            ...(last?.target ? { target: last.target } : {}),
+        },
+    };
+}
+function toResult(node) {
+    const { timing } = node;
+    return {
+        status: legacyStatus(node.status),
+        timing: timing.startedAt && timing.completedAt
+            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
+            : [],
+        thread_id: "fusion",
+        execution_time: (timing.processingMs ?? 0) / 1000,
+        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
+        message: messageFor(node),
+        failures: node.test ? node.test.failingRows : null,
+        unique_id: node.uniqueId,
+        compiled: null,
+        compiled_code: null,
+        relation_name: null,
+        batch_results: null,
+    };
+}
+function messageFor(node) {
+    switch (node.status) {
+        case "fail":
+        case "warn":
+            if (node.test)
+                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
+            return node.message;
+        case "skipped":
+            return node.skippedBecauseOf
+                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
+                : node.message;
+        case "canceled":
+            return "Canceled";
+        case "phase-disabled":
+            return "Skipped: phase disabled";
+        case "phase-skipped":
+            return "Skipped: an earlier phase did not succeed";
+        default:
+            return node.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report-files.ts
+// The report files both the Action and the CLI write: rendered on demand, written each on its own
+// (one failure never stops the others), atomically (write beside, then rename), so a failure never
+// leaves a half-written file behind.
+
+
+
+
+
+/** Writes every requested file; returns one message per file that could not be written. */
+async function writeReportFiles(report, targets, fullMarkdown, options) {
+    const files = [
+        [targets.markdown, fullMarkdown],
+        [targets.json, () => renderJsonReport(report)],
+        [
+            targets.runResults,
+            () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
+        ],
+        [targets.junit, () => renderJunit(report)],
+    ];
+    const failures = [];
+    for (const [target, render] of files) {
+        if (!target)
+            continue;
+        const file = external_node_path_default().resolve(options.cwd, target);
+        try {
+            if (options.createDirectories)
+                await (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true });
+            const temp = `${file}.${process.pid}.tmp`;
+            await (0,promises_.writeFile)(temp, render(), "utf8");
+            await (0,promises_.rename)(temp, file);
+        }
+        catch (error) {
+            failures.push(`cannot write ${target}: ${error.message}`);
+        }
+    }
+    return failures;
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
+// not inject Markdown or HTML, ping people, or break out of a code span or block.
+const ZERO_WIDTH_SPACE = "\u200b";
+/** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
+function neutralizeMentions(text) {
+    return text
+        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
+        .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
+}
+/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
+function escapeText(text) {
+    let escaped = text
+        .replace(/&(?![a-z]+;|#\d+;)/g, "&amp;")
+        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/\r?\n/g, " ");
+    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
+    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
+    return neutralizeMentions(escaped);
+}
+/** Inline code that survives backticks in the value; safe in table cells too. */
+function code(text) {
+    const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
+    const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = "`".repeat(longest + 1);
+    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
+    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
+}
+/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
+function codeBlock(text, language = "text") {
+    const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = "`".repeat(longest + 1);
+    return `${fence}${language}\n${text.replace(/\r\n/g, "\n")}\n${fence}`;
+}
+/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
+function escapeHtml(text) {
+    return neutralizeMentions(text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/\r?\n/g, " "));
+}
+/**
+ * The first lines and characters of a long message, saying how much was cut. Runs of identical
+ * lines (engine backtraces repeat frames) are collapsed first.
+ */
+function excerpt(text, maxLines, maxChars) {
+    const lines = collapseRepeats(text.replace(/\r\n/g, "\n").trimEnd().split("\n"));
+    let kept = lines.slice(0, maxLines).join("\n");
+    let cut = lines.length > maxLines;
+    if (kept.length > maxChars) {
+        kept = kept.slice(0, maxChars);
+        cut = true;
+    }
+    if (!cut)
+        return kept;
+    const rest = lines.length - Math.min(lines.length, maxLines);
+    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+}
+function collapseRepeats(lines) {
+    const out = [];
+    for (let i = 0; i < lines.length;) {
+        const body = stripFrameNumber(lines[i]);
+        let j = i + 1;
+        while (j < lines.length && stripFrameNumber(lines[j]) === body)
+            j++;
+        out.push(lines[i]);
+        if (j - i > 2)
+            out.push(`  … (${j - i - 1} similar lines)`);
+        else if (j - i === 2)
+            out.push(lines[i + 1]);
+        i = j;
+    }
+    return out;
+}
+/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
+function stripFrameNumber(line) {
+    return line.replace(/^\s*\d+:\s*/, "");
+}
+
+;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+
+
+const LEVELS = [
+    { newFailures: 100, messages: true, other: 100, regressions: 50, presence: 200 },
+    { newFailures: 100, messages: true, other: 50, regressions: 20, presence: 50 },
+    { newFailures: 50, messages: false, other: 20, regressions: 10, presence: 0 },
+    { newFailures: 20, messages: false, other: 10, regressions: 5, presence: 0 },
+    { newFailures: 10, messages: false, other: 5, regressions: 3, presence: 0 },
+    { newFailures: 5, messages: false, other: 0, regressions: 0, presence: 0 },
+    { newFailures: 3, messages: false, other: 0, regressions: 0, presence: 0 },
+];
+function baselineSection(comparison) {
+    return { render: (level) => renderBaselineSection(comparison, level) };
+}
+function renderBaselineSection(comparison, level) {
+    const limits = LEVELS[Math.min(level, LEVELS.length - 1)];
+    const c = comparison.counts;
+    const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
+    const byLabel = (list, label) => list.filter((change) => change.label === label);
+    const newFailures = byLabel(comparison.failures, "new");
+    parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
+    const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
+    parts.push(presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures));
+    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
+    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false));
+    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, false));
+    parts.push(regressionTable(comparison, limits.regressions));
+    if (limits.presence > 0) {
+        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence));
+        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence));
+    }
+    return parts.filter(Boolean).join("\n\n");
+}
+/** "🆕 2 new failures, ✅ 1 fixed, still failing 3, ⏱️ 1 regression" */
+function tally(comparison) {
+    const c = comparison.counts;
+    const items = [
+        c.newFailures > 0 ? `**🆕 ${format_plural(c.newFailures, "new failure")}**` : `🆕 0 new failures`,
+        `✅ ${c.fixedFailures} fixed`,
+        `still failing ${c.stillFailing}`,
+        `⏱️ ${format_plural(c.regressions, "regression")}`,
+    ];
+    if (c.addedFailing > 0)
+        items.splice(1, 0, `**❌ ${c.addedFailing} failing in new nodes**`);
+    if (c.newWarnings > 0)
+        items.push(`⚠️ ${format_plural(c.newWarnings, "new warning")}`);
+    return items.join(", ");
+}
+function about(comparison) {
+    const b = comparison.baseline;
+    const c = comparison.counts;
+    const facts = [
+        b.source ? `baseline ${code(b.source)}` : "baseline",
+        b.startedAt ? `from ${escapeText(b.startedAt)}` : null,
+        `${format_plural(c.compared, "node")} compared`,
+        c.added > 0 ? `${c.added} only in this run` : null,
+        c.removed > 0 ? `${c.removed} only in the baseline` : null,
+        `regression: over ${comparison.regressionThresholdPercent} % and at least ${formatDuration(comparison.minRegressionMs)} slower`,
+    ].filter(Boolean);
+    return `<sub>${facts.join(" · ")}</sub>`;
+}
+function changeList(title, changes, limit, messages) {
+    // At the leanest levels the tally line already carries these counts.
+    if (changes.length === 0 || limit === 0)
+        return "";
+    const lines = [`#### ${title}`];
+    const items = [];
+    for (const change of changes.slice(0, limit)) {
+        const was = change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
+        items.push(`- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`);
+    }
+    if (items.length > 0)
+        lines.push(items.join("\n"));
+    if (messages) {
+        for (const change of changes.slice(0, limit)) {
+            if (!change.message)
+                continue;
+            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
+        }
+    }
+    if (changes.length > limit)
+        lines.push(`_… and ${changes.length - limit} more._`);
+    return lines.join("\n\n");
+}
+function presenceList(title, nodes, limit) {
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, limit)
+        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`);
+    if (nodes.length > limit)
+        items.push(`- … and ${nodes.length - limit} more`);
+    return `#### ${title}\n\n${items.join("\n")}`;
+}
+function presenceDetails(title, nodes, limit) {
+    if (nodes.length === 0)
+        return "";
+    const list = presenceList(title, nodes, limit).replace(/^#### .*\n\n/, "");
+    return `<details><summary>${escapeHtml(title)}</summary>\n\n${list}\n\n</details>`;
+}
+function regressionTable(comparison, limit) {
+    const rows = comparison.regressions;
+    if (rows.length === 0 || limit === 0)
+        return "";
+    const table = [
+        "| Node | Type | Before | After | Change |",
+        "|---|---|---:|---:|---:|",
+        ...rows
+            .slice(0, limit)
+            .map((r) => `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(r.afterMs)} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`),
+    ].join("\n");
+    const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
+    return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -51304,98 +51426,6 @@ function renderTimelineGantt(inv, limit) {
         }
     }
     return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/render/run-results.ts
-const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
-/**
- * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
- * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
- * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
- * canceled), and a node that never finished (crashed run) becomes `error`.
- */
-function legacyStatus(status) {
-    switch (status) {
-        case "phase-disabled":
-        case "phase-skipped":
-        case "canceled":
-            return "skipped";
-        case "unknown":
-            return "error";
-        default:
-            return status;
-    }
-}
-/**
- * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
- * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
- * would overwrite run_results.json.
- */
-function renderRunResults(report, generatedAt) {
-    const byId = new Map();
-    for (const invocation of report.invocations) {
-        for (const node of invocation.nodes)
-            byId.set(node.uniqueId, toResult(node));
-    }
-    const last = report.invocations[report.invocations.length - 1];
-    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return {
-        metadata: {
-            dbt_schema_version: RUN_RESULTS_SCHEMA,
-            dbt_version: last?.dbtVersion ?? "unknown",
-            generated_at: generatedAt,
-            invocation_id: last?.invocationId ?? null,
-            invocation_started_at: report.invocations[0]?.startedAt ?? null,
-            env: {},
-        },
-        results: [...byId.values()],
-        elapsed_time: elapsedMs / 1000,
-        args: {
-            ...(last?.command ? { which: last.command } : {}),
-            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
-            ...(last?.target ? { target: last.target } : {}),
-        },
-    };
-}
-function toResult(node) {
-    const { timing } = node;
-    return {
-        status: legacyStatus(node.status),
-        timing: timing.startedAt && timing.completedAt
-            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
-            : [],
-        thread_id: "fusion",
-        execution_time: (timing.processingMs ?? 0) / 1000,
-        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
-        message: messageFor(node),
-        failures: node.test ? node.test.failingRows : null,
-        unique_id: node.uniqueId,
-        compiled: null,
-        compiled_code: null,
-        relation_name: null,
-        batch_results: null,
-    };
-}
-function messageFor(node) {
-    switch (node.status) {
-        case "fail":
-        case "warn":
-            if (node.test)
-                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
-            return node.message;
-        case "skipped":
-            return node.skippedBecauseOf
-                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
-                : node.message;
-        case "canceled":
-            return "Canceled";
-        case "phase-disabled":
-            return "Skipped: phase disabled";
-        case "phase-skipped":
-            return "Skipped: an earlier phase did not succeed";
-        default:
-            return node.message;
-    }
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -53288,8 +53318,6 @@ const VERSION = package_namespaceObject.rE;
 
 
 
-
-
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -53464,35 +53492,17 @@ async function runCli(argv, io) {
         fullReportHint: "the JSON report (--json)",
         extras,
     });
-    const outputs = [
-        [options.markdown, () => markdown],
-        [options.json, () => renderJsonReport(report)],
-        [
-            options.runResults,
-            () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
-        ],
-        [options.junit, () => renderJunit(report)],
-    ];
-    let outputFailed = false;
-    for (const [file, render] of outputs) {
-        if (!file)
-            continue;
-        try {
-            await writeAtomically(external_node_path_default().resolve(io.cwd, file), render());
-        }
-        catch (error) {
-            // One failed output never hides the others: report it and keep writing the rest.
-            io.stderr(`fusion-report: cannot write ${file}: ${error.message}\n`);
-            outputFailed = true;
-        }
-    }
+    const failures = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, () => markdown, { cwd: io.cwd, createDirectories: false });
+    // One failed output never hides the others: each is reported and the rest are written.
+    for (const failure of failures)
+        io.stderr(`fusion-report: ${failure}\n`);
     if (!options.quiet)
         io.stdout(markdown);
     for (const inv of report.invocations) {
         for (const warning of inv.readerWarnings)
             io.stderr(`fusion-report: warning: ${warning}\n`);
     }
-    if (outputFailed)
+    if (failures.length > 0)
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
@@ -53522,12 +53532,6 @@ async function collectInputs(options, io) {
             inputs.push(await openLocalTelemetry(file, external_node_path_default().relative(io.cwd, file) || file));
     }
     return inputs;
-}
-/** Write next to the target and rename, so a failure never leaves a half-written file behind. */
-async function writeAtomically(file, content) {
-    const temp = `${file}.${process.pid}.tmp`;
-    await (0,promises_.writeFile)(temp, content, "utf8");
-    await (0,promises_.rename)(temp, file);
 }
 function argvSecrets(argv) {
     const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);

@@ -1,19 +1,17 @@
 // The command-line pipeline: the same sources → telemetry → model → render as the Action, with
 // files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
 // input or usage.
-import { mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { applyBaseline, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { FailOn, Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
+import { writeReportFiles } from "./report-files.js";
 import { baselineSection } from "./render/baseline-section.js";
-import { renderJsonReport } from "./render/json-report.js";
-import { renderJunit } from "./render/junit.js";
 import { renderMarkdown, type ExtraSection } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
-import { renderRunResults } from "./render/run-results.js";
 import {
   DBT_CLOUD_ENV_VARS,
   DBT_CLOUD_SETTING_KEYS,
@@ -225,31 +223,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     fullReportHint: "the JSON report (--json)",
     extras,
   });
-  const outputs: [string | null, () => string][] = [
-    [options.markdown, () => markdown],
-    [options.json, () => renderJsonReport(report)],
-    [
-      options.runResults,
-      () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
-    ],
-    [options.junit, () => renderJunit(report)],
-  ];
-  let outputFailed = false;
-  for (const [file, render] of outputs) {
-    if (!file) continue;
-    try {
-      await writeAtomically(path.resolve(io.cwd, file), render());
-    } catch (error) {
-      // One failed output never hides the others: report it and keep writing the rest.
-      io.stderr(`fusion-report: cannot write ${file}: ${(error as Error).message}\n`);
-      outputFailed = true;
-    }
-  }
+  const failures = await writeReportFiles(
+    report,
+    { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit },
+    () => markdown,
+    { cwd: io.cwd, createDirectories: false },
+  );
+  // One failed output never hides the others: each is reported and the rest are written.
+  for (const failure of failures) io.stderr(`fusion-report: ${failure}\n`);
   if (!options.quiet) io.stdout(markdown);
   for (const inv of report.invocations) {
     for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
   }
-  if (outputFailed) return EXIT.unusable;
+  if (failures.length > 0) return EXIT.unusable;
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
 
@@ -279,13 +265,6 @@ async function collectInputs(options: CliOptions, io: CliIo): Promise<TelemetryI
       inputs.push(await openLocalTelemetry(file, path.relative(io.cwd, file) || file));
   }
   return inputs;
-}
-
-/** Write next to the target and rename, so a failure never leaves a half-written file behind. */
-async function writeAtomically(file: string, content: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, content, "utf8");
-  await rename(temp, file);
 }
 
 function argvSecrets(argv: string[]): string[] {

@@ -1,6 +1,6 @@
 // The Action: reads inputs once, wires source → decode → model → render → publish, sets outputs,
 // and is the one place that decides to fail the step.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
 import { publishAll, type PublishPlan } from "./github/publish.js";
@@ -15,6 +15,7 @@ import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
+import { writeReportFiles } from "./report-files.js";
 import {
   buildAnnotations,
   findProjectPackage,
@@ -22,11 +23,8 @@ import {
   toWorkflowCommands,
 } from "./render/annotations.js";
 import { baselineSection } from "./render/baseline-section.js";
-import { renderJsonReport } from "./render/json-report.js";
-import { renderJunit } from "./render/junit.js";
 import { renderMarkdown, type ExtraSection, type Links } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
-import { renderRunResults } from "./render/run-results.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
 import {
   downloadBaselineReport,
@@ -88,7 +86,17 @@ export async function run(): Promise<void> {
       ...(links ? { links } : {}),
     });
   const fullMarkdown = () => render(Number.MAX_SAFE_INTEGER, "the JSON report");
-  const failures = await writeReportFiles(report, inputs, fullMarkdown);
+  const failures = await writeReportFiles(
+    report,
+    {
+      markdown: inputs.markdownReport,
+      json: inputs.jsonReport,
+      runResults: inputs.runResults,
+      junit: inputs.junit,
+    },
+    fullMarkdown,
+    { cwd: process.cwd(), createDirectories: true },
+  );
   const compactHint = "the job summary of this workflow run";
   const summaryMarkdown = render(SUMMARY_MAX_BYTES - 1_000, `the JSON report (${OUTPUT.reportJson} output)`);
   const commentMarkdown = render(COMMENT_BUDGET_BYTES, compactHint);
@@ -215,33 +223,6 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<v
   }
   core.setOutput(OUTPUT.conclusion, "failure");
   core.setFailed(error.message);
-}
-
-async function writeReportFiles(
-  report: Report,
-  inputs: Readonly<Inputs>,
-  fullMarkdown: () => string,
-): Promise<string[]> {
-  const files: [string | null, () => string][] = [
-    [inputs.jsonReport, () => renderJsonReport(report)],
-    [
-      inputs.runResults,
-      () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
-    ],
-    [inputs.junit, () => renderJunit(report)],
-    [inputs.markdownReport, fullMarkdown],
-  ];
-  const failures: string[] = [];
-  for (const [file, render] of files) {
-    if (!file) continue;
-    try {
-      await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-      await writeFile(file, render(), "utf8");
-    } catch (error) {
-      failures.push(`Cannot write ${file}: ${(error as Error).message}`);
-    }
-  }
-  return failures;
 }
 
 function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, string> {

@@ -66,7 +66,6 @@ export interface InvocationState {
   openNodeSpans: Set<string>;
   extras: Map<string, SpanExtras>;
   runLogs: LogLine[];
-  records: number;
 }
 
 export function newInvocationState(traceId: string): InvocationState {
@@ -88,12 +87,10 @@ export function newInvocationState(traceId: string): InvocationState {
     openNodeSpans: new Set(),
     extras: new Map(),
     runLogs: [],
-    records: 0,
   };
 }
 
 export function accumulate(state: InvocationState, event: TelemetryEvent): void {
-  state.records++;
   switch (event.kind) {
     case "process":
       state.version ??= event.version;

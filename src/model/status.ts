@@ -66,8 +66,3 @@ export function resourceTypeOf(nodeType: string | null, uniqueId: string): Resou
 export function packageOf(uniqueId: string): string | null {
   return uniqueId.split(".")[1] ?? null;
 }
-
-/** Statuses that make a run fail under `fail-on: errors`. */
-export function isFailure(status: NodeStatus): boolean {
-  return status === "error" || status === "fail";
-}

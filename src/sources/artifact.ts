@@ -238,16 +238,6 @@ const SIG_CENTRAL = 0x02014b50;
 const SIG_LOCAL = 0x04034b50;
 const U32_MAX = 0xffffffff;
 
-/** Unpacks the *.parquet / *.jsonl entries of `archive` into `dest`; returns their relative paths. */
-export function unpackTelemetry(
-  archive: string,
-  dest: string,
-  limits: ArtifactLimits,
-  label: string,
-): Promise<string[]> {
-  return unpackFiles(archive, dest, limits, label, TELEMETRY_FILES);
-}
-
 /**
  * Unpacks the entries of `archive` whose names match `wanted.pattern` into `dest`; returns their
  * relative paths, sorted. Every entry is checked (paths, links, encryption, sizes), not only the

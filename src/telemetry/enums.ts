@@ -27,7 +27,6 @@ function fromProto(value: unknown, prefix: string, numbers: readonly string[]): 
 }
 
 const NODE_OUTCOMES = ["unspecified", "success", "error", "canceled", "skipped"] as const;
-export type WireNodeOutcome = (typeof NODE_OUTCOMES)[number];
 
 export function normalizeNodeOutcome(value: unknown): "success" | "error" | "canceled" | "skipped" | null {
   const token = fromProto(value, "NODE_OUTCOME_", NODE_OUTCOMES);

@@ -62,7 +62,3 @@ export function nanosToIso(ns: bigint | null): string | null {
   const frac = (ns % 1_000_000_000n).toString().padStart(9, "0");
   return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
 }
-
-export function nanosToMs(ns: bigint): number {
-  return Number(ns / 1_000n) / 1_000;
-}

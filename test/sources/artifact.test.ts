@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
+import { rejection } from "../support/rejection.js";
 
 const server = await startArtifactServer();
 // @actions/github reads GITHUB_API_URL when it is imported, so set the environment first and import
@@ -57,15 +58,6 @@ function download(
     },
     { log: (line) => logs.push(line) },
   );
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("downloadArtifactTelemetry", () => {

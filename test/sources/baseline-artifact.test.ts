@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildZip, startArtifactServer } from "../support/artifact-server.js";
 import { FakeGitHub, type FakeWorkflowRun } from "../support/github-server.js";
 import { reportFor } from "../support/report.js";
+import { rejection } from "../support/rejection.js";
 
 const artifacts = await startArtifactServer();
 // @actions/artifact reads GITHUB_API_URL when it is imported: set it first, import afterwards.
@@ -81,15 +82,6 @@ function lookup(over: { workflow?: string; branch?: string } = {}) {
     },
     { log: (line) => logs.push(line) },
   );
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("pure parts", () => {
