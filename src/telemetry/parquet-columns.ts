@@ -22,16 +22,17 @@ import type {
 import { parquetHeader } from "hyparquet/src/column.js";
 import { decompressPage, readDataPage, readDataPageV2 } from "hyparquet/src/datapage.js";
 import { readRleBitPackedHybrid } from "hyparquet/src/encoding.js";
-import { snappyUncompress } from "hyparquet/src/snappy.js";
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
+import { HybridStream } from "./parquet-rle.js";
 
 /** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-export const pageStats: Record<"generic" | "ids" | "strings" | "bytes", number> = {
+export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "stream", number> = {
   generic: 0,
   ids: 0,
   strings: 0,
   bytes: 0,
+  stream: 0,
 };
 
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
@@ -65,22 +66,14 @@ type DecodedPage =
       index?: Int32Array | undefined;
     }
   /** Fast path, PLAIN strings of a page whose relevant rows were known: only their values, decoded. */
-  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined };
+  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined }
+  /** Rows read in order: levels and indices decoded as far as the row asked for (see StreamPage). */
+  | { kind: "stream"; page: StreamPage; index?: undefined };
 
 const utf8 = new TextDecoder();
 
-/**
- * Scratch space for pages whose bytes are not needed after decoding (dictionary indices, levels).
- * Decoding is synchronous, so one buffer serves every cursor; reusing it keeps the garbage that
- * waits for a GC (off-heap ArrayBuffers) from growing with the number of pages.
- */
-let scratch = new Uint8Array(1 << 20);
+/** Scratch space for definition levels, which are not needed once a page's index is built. */
 let scratchLevels = new Uint8Array(1 << 15);
-
-function scratchBytes(size: number): Uint8Array {
-  if (scratch.byteLength < size) scratch = new Uint8Array(Math.max(size, scratch.byteLength * 2));
-  return scratch.subarray(0, size);
-}
 
 function levelBuffer(size: number): Uint8Array {
   if (scratchLevels.byteLength < size)
@@ -163,9 +156,14 @@ export class LeafCursor {
   private rowsRead = 0;
   /**
    * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
-   * page, the page is decompressed into scratch space and only the relevant rows' strings are kept.
+   * page, only the relevant rows' strings are decoded and kept.
    */
   relevant: ((row: number) => boolean | undefined) | undefined;
+  /**
+   * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
+   * stream, as far as the row asked for, instead of whole.
+   */
+  sequential = false;
 
   /** Rows covered by the pages prepared so far. */
   get preparedRows(): number {
@@ -219,12 +217,9 @@ export class LeafCursor {
   get(row: number): unknown {
     const page = this.pageOf(row);
     if (!page) return null;
-    let decoded = page.decoded;
-    if (!decoded) {
-      decoded = page.decoded = this.decodeFast(page) ?? this.decodeFlat(page);
-      pageStats[decoded.kind]++;
-    }
+    const decoded = this.decoded(page);
     const offset = row - page.firstRow;
+    if (decoded.kind === "stream") return this.streamValue(decoded.page, offset);
     const i = decoded.index ? decoded.index[offset]! : offset;
     if (i < 0) return null;
     switch (decoded.kind) {
@@ -239,6 +234,58 @@ export class LeafCursor {
       default:
         return this.value(decoded, i);
     }
+  }
+
+  /**
+   * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
+   * with integer lookups instead of a string per row. False when a page in the range is not
+   * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
+   */
+  idsInto(start: number, end: number, out: Int32Array): boolean {
+    let row = start;
+    while (row < end) {
+      const page = this.pageOf(row);
+      if (!page) {
+        out.fill(-1, row - start, end - start);
+        return true;
+      }
+      const decoded = this.decoded(page);
+      if (decoded.kind !== "ids") return false;
+      const { ids, index } = decoded;
+      const stop = Math.min(end, page.firstRow + page.rows);
+      const first = page.firstRow;
+      if (index) {
+        for (; row < stop; row++) {
+          const i = index[row - first]!;
+          out[row - start] = i < 0 ? -1 : ids[i]!;
+        }
+      } else {
+        out.set(ids.subarray(row - first, stop - first), row - start);
+        row = stop;
+      }
+    }
+    return true;
+  }
+
+  /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
+  dictionaryValue(id: number): unknown {
+    return this.fromDictionary(id);
+  }
+
+  private streamValue(page: StreamPage, offset: number): unknown {
+    const i = page.valueIndex(offset);
+    if (i < 0) return null;
+    if (page.dictionary) return this.fromDictionary(page.id(i));
+    return this.convert(page.fixed(i));
+  }
+
+  private decoded(page: Page): DecodedPage {
+    let decoded = page.decoded;
+    if (!decoded) {
+      decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
+      pageStats[decoded.kind]++;
+    }
+    return decoded;
   }
 
   /** Drops pages that end at or before `row`. */
@@ -291,14 +338,14 @@ export class LeafCursor {
     if (header.type !== "DATA_PAGE" || !daph) return null;
     const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
     if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
-    const { codec } = this.decoder;
     const known = !dict && this.knowsRelevance(page);
-    let bytes: Uint8Array;
-    if ((dict || known) && codec === "UNCOMPRESSED") bytes = page.bytes;
-    else if ((dict || known) && codec === "SNAPPY") {
-      bytes = scratchBytes(header.uncompressed_page_size);
-      snappyUncompress(page.bytes, bytes);
-    } else bytes = decompressPage(page.bytes, header.uncompressed_page_size, codec, this.decoder.compressors);
+    // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
+    const bytes = decompressPage(
+      page.bytes,
+      header.uncompressed_page_size,
+      this.decoder.codec,
+      this.decoder.compressors,
+    );
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const reader = { view, offset: 0 };
     const rows = daph.num_values;
@@ -319,7 +366,7 @@ export class LeafCursor {
       return { kind: "ids", ids, index };
     }
     if (known) {
-      // Walk the values; decode only those of rows that will be read. `bytes` may be scratch space.
+      // Walk the values; decode only those of rows that will be read.
       const strings = new Map<number, string>();
       let offset = reader.offset;
       let i = 0;
@@ -347,6 +394,27 @@ export class LeafCursor {
       if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
     }
     return { kind: "bytes", bytes, starts, lengths, index };
+  }
+
+  /**
+   * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
+   * decompressed now, levels and indices decoded only as far as the rows asked for.
+   */
+  private decodeStream(page: Page): DecodedPage | null {
+    const { header } = page;
+    const daph = header.data_page_header;
+    if (!this.sequential || header.type !== "DATA_PAGE" || !daph) return null;
+    const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+    const type = this.decoder.type;
+    const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
+    if (!dict && !(daph.encoding === "PLAIN" && width > 0)) return null;
+    const bytes = decompressPage(
+      page.bytes,
+      header.uncompressed_page_size,
+      this.decoder.codec,
+      this.decoder.compressors,
+    );
+    return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
   }
 
   private knowsRelevance(page: Page): boolean {
@@ -455,4 +523,94 @@ function levels(decoded: { definitionLevels?: number[] | undefined; repetitionLe
   repetitionLevels: number[];
 } {
   return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
+}
+
+/**
+ * One data page (v1) read forward: the definition levels and dictionary indices are streams
+ * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
+ * earlier row restarts the streams (correct, just slower; the reader never does it).
+ */
+export class StreamPage {
+  private levels!: HybridStream | null;
+  private ids!: HybridStream | null;
+  /** Next row whose level is unread, and how many values the rows before it hold. */
+  private nextRow = 0;
+  private valuesBefore = 0;
+  /** Indices consumed from `ids`. */
+  private idsRead = 0;
+  private lastRow = -1;
+  private lastIndex = -1;
+  private valuesStart = 0;
+  private readonly view: DataView;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly maxDef: number,
+    readonly dictionary: boolean,
+    private readonly width: number,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.restart();
+  }
+
+  /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
+  valueIndex(offset: number): number {
+    if (offset === this.lastRow) return this.lastIndex;
+    if (offset < this.nextRow) this.restart();
+    let index: number;
+    if (!this.levels) {
+      index = offset;
+    } else {
+      this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
+      index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
+    }
+    this.nextRow = offset + 1;
+    this.lastRow = offset;
+    this.lastIndex = index;
+    return index;
+  }
+
+  /** The dictionary index of value `i` (values are asked for in increasing order). */
+  id(i: number): number {
+    if (i < this.idsRead) this.restart(true);
+    this.ids!.skip(i - this.idsRead);
+    this.idsRead = i + 1;
+    return this.ids!.next();
+  }
+
+  /** Value `i` of a PLAIN INT32/INT64 page. */
+  fixed(i: number): number | bigint {
+    const at = this.valuesStart + i * this.width;
+    if (at + this.width > this.bytes.byteLength) throw new RangeError("parquet value extends past its page");
+    return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
+  }
+
+  /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
+  private restart(idsOnly = false): void {
+    const bytes = this.bytes;
+    let offset = 0;
+    if (!idsOnly) {
+      this.levels = null;
+      if (this.maxDef > 0) {
+        if (bytes.byteLength < 4) throw new RangeError("parquet page is too short for its levels");
+        const length = this.view.getUint32(0, true);
+        offset = 4 + length;
+        if (offset > bytes.byteLength)
+          throw new RangeError("parquet definition levels extend past their page");
+        this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
+      }
+      this.valuesStart = offset;
+      this.nextRow = 0;
+      this.valuesBefore = 0;
+      this.lastRow = -1;
+    }
+    this.ids = null;
+    this.idsRead = 0;
+    if (this.dictionary) {
+      const start = this.valuesStart;
+      const width = start < bytes.byteLength ? bytes[start]! : 0;
+      if (width > 32) throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+      this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
+    }
+  }
 }

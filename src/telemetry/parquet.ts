@@ -8,8 +8,8 @@ import {
 import { getTreePath } from "hyparquet/src/schema.js";
 import { compressors } from "hyparquet-compressors";
 import { TelemetryInputError } from "./errors.js";
-import { isRelevant } from "./events.js";
 import { LeafCursor } from "./parquet-columns.js";
+import { RelevanceCache, RowFilter, isNodeSpan } from "./parquet-filter.js";
 import { eventName } from "./enums.js";
 import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
 import type { RecordSink, RecordType, TelemetryRecord } from "./record.js";
@@ -73,8 +73,6 @@ export const ATTRIBUTE_COLUMNS = [
   "query_error_adapter_message",
 ] as const;
 
-const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
-
 /**
  * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
  * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
@@ -100,30 +98,23 @@ export async function decodeParquet(
     const groupRows = Number(group.num_rows);
     const columns = openColumns(file, group.columns, schema, name);
     const { recordType, traceId, eventType, severity } = columns.filter;
-    const all = [
-      ...Object.values(columns.filter),
-      ...columns.envelope.values(),
-      ...columns.attributes.values(),
-    ].filter((cursor) => cursor !== undefined);
     const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
-    const others = all.filter((cursor) => !filters.includes(cursor));
-    // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
-    // as the prepared pages of the other columns reach, so that a string page can keep just the
-    // values of its relevant rows (see LeafCursor.relevant).
-    let flags: boolean[] = [];
+    const others = [...columns.envelope.values(), ...columns.attributes.values()];
+    const all = [...filters, ...others];
+    const filter = new RowFilter(columns.filter, relevance);
+    // Relevance of rows [flagsStart, flagsEnd), computed ahead of the slice as far as the prepared
+    // pages of the other columns reach, so that a string page can keep just the values of its
+    // relevant rows (see LeafCursor.relevant).
+    let flags = new Uint8Array(0);
     let flagsStart = 0;
-    const relevantRow = (row: number): boolean | undefined => flags[row - flagsStart];
-    for (const cursor of others) cursor.relevant = relevantRow;
-    const classify = (row: number): boolean => {
-      const type = recordType?.get(row);
-      if (typeof type !== "string" || !RECORD_TYPES.has(type)) return false;
-      const trace = traceId?.get(row);
-      const event = eventType?.get(row);
-      if (typeof trace !== "string" || typeof event !== "string") return false;
-      records++;
-      const sev = severity?.get(row);
-      return relevance.get(type, event, typeof sev === "string" ? sev : "");
+    const relevantRow = (row: number): boolean | undefined => {
+      const i = row - flagsStart;
+      return i < flags.length ? flags[i] === 1 : undefined;
     };
+    for (const cursor of others) {
+      cursor.relevant = relevantRow;
+      cursor.sequential = true;
+    }
     for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
       const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
       let row = start;
@@ -131,7 +122,15 @@ export async function decodeParquet(
         await Promise.all(all.map((cursor) => cursor.prepare(end)));
         const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
         await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
-        for (row = flagsStart + flags.length; row < ahead; row++) flags.push(classify(row));
+        const flagsEnd = flagsStart + flags.length;
+        if (ahead > flagsEnd) {
+          row = flagsEnd;
+          const more = filter.classify(flagsEnd, ahead);
+          const joined = new Uint8Array(ahead - flagsStart);
+          joined.set(flags);
+          joined.set(more, flags.length);
+          flags = joined;
+        }
         for (row = start; row < end; row++) {
           if (!flags[row - flagsStart]) continue;
           const type = recordType!.get(row) as RecordType;
@@ -156,43 +155,14 @@ export async function decodeParquet(
       for (const cursor of others) cursor.release(end);
       // Filter pages stay until the flags computed from them are used.
       for (const cursor of filters) cursor.release(end);
-      flags = flags.slice(end - flagsStart);
+      flags = flags.subarray(end - flagsStart);
       flagsStart = end;
     }
+    records += filter.records;
     groupStart += groupRows;
   }
   if (records === 0) throw new TelemetryInputError(name, "no telemetry records found");
   return { records };
-}
-
-/**
- * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
- *
- * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
- * so a readable file is a finished run whose every node span also has its end — which carries the
- * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
- * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
- */
-class RelevanceCache {
-  private readonly cache = new Map<string, Map<string, Map<string, boolean>>>();
-
-  get(recordType: string, eventType: string, severity: string): boolean {
-    let byEvent = this.cache.get(recordType);
-    if (!byEvent) this.cache.set(recordType, (byEvent = new Map()));
-    let bySeverity = byEvent.get(eventType);
-    if (!bySeverity) byEvent.set(eventType, (bySeverity = new Map()));
-    let relevant = bySeverity.get(severity);
-    if (relevant === undefined) {
-      relevant =
-        isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
-      bySeverity.set(severity, relevant);
-    }
-    return relevant;
-  }
-}
-
-function isNodeSpan(eventType: string): boolean {
-  return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */

@@ -152,6 +152,6 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     const used = Object.fromEntries(
       Object.entries(pageStats).map(([kind, n]) => [kind, n - before[kind as keyof typeof pageStats]]),
     );
-    for (const kind of ["ids", "strings", "generic"]) expect(used[kind], kind).toBeGreaterThan(0);
+    for (const kind of ["ids", "strings", "generic", "stream"]) expect(used[kind], kind).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,143 @@
+// The early filter of the Parquet reader: which rows are records, and which of those can become an
+// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
+// low-cardinality envelope columns hold) and decides each distinct combination only once.
+import { isRelevant } from "./events.js";
+import type { LeafCursor } from "./parquet-columns.js";
+
+export const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
+
+export interface FilterCursors {
+  recordType: LeafCursor | undefined;
+  traceId: LeafCursor | undefined;
+  eventType: LeafCursor | undefined;
+  severity: LeafCursor | undefined;
+}
+
+const NOT_A_RECORD = 0;
+const IRRELEVANT = 1;
+const RELEVANT = 2;
+
+/** One per row group: dictionary indices belong to a column chunk. */
+export class RowFilter {
+  /** Rows classified so far that are telemetry records (relevant or not). */
+  records = 0;
+  private readonly byIds = new Map<number, number>();
+  private readonly traceValid: (boolean | undefined)[] = [];
+
+  constructor(
+    private readonly cursors: FilterCursors,
+    private readonly relevance: RelevanceCache,
+  ) {}
+
+  /** 1 for each row of [from, to) that may become an event; counts the records among them. */
+  classify(from: number, to: number): Uint8Array {
+    const flags = new Uint8Array(to - from);
+    if (!this.classifyByIds(from, to, flags)) {
+      for (let row = from; row < to; row++) flags[row - from] = this.classifyRow(row);
+    }
+    return flags;
+  }
+
+  private classifyRow(row: number): number {
+    const { recordType, traceId, eventType, severity } = this.cursors;
+    const type = recordType?.get(row);
+    const trace = traceId?.get(row);
+    const event = eventType?.get(row);
+    if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string") return 0;
+    if (!RECORD_TYPES.has(type)) return 0;
+    this.records++;
+    const sev = severity?.get(row);
+    return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
+  }
+
+  /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
+  private classifyByIds(from: number, to: number, flags: Uint8Array): boolean {
+    const { recordType, traceId, eventType, severity } = this.cursors;
+    if (!recordType || !traceId || !eventType) return false;
+    const n = to - from;
+    const types = new Int32Array(n);
+    const traces = new Int32Array(n);
+    const events = new Int32Array(n);
+    const severities = new Int32Array(n).fill(-1);
+    if (
+      !recordType.idsInto(from, to, types) ||
+      !traceId.idsInto(from, to, traces) ||
+      !eventType.idsInto(from, to, events) ||
+      (severity && !severity.idsInto(from, to, severities))
+    ) {
+      return false;
+    }
+    let lastKey = -1;
+    let lastCode = NOT_A_RECORD;
+    let records = 0;
+    for (let i = 0; i < n; i++) {
+      const type = types[i]!;
+      const event = events[i]!;
+      const trace = traces[i]!;
+      if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace)) continue;
+      const sev = severities[i]!;
+      let code: number | undefined;
+      if (type < 64 && sev < 65_535) {
+        // The three indices as one number (record type and severity dictionaries hold a handful).
+        const key = (event * 65_536 + sev + 1) * 64 + type;
+        code = lastKey === key ? lastCode : this.byIds.get(key);
+        if (code === undefined) this.byIds.set(key, (code = this.decide(type, event, sev)));
+        lastKey = key;
+      } else {
+        code = this.decide(type, event, sev);
+      }
+      lastCode = code;
+      if (code !== NOT_A_RECORD) records++;
+      if (code === RELEVANT) flags[i] = 1;
+    }
+    this.records += records;
+    return true;
+  }
+
+  private isTrace(id: number): boolean {
+    let valid = this.traceValid[id];
+    if (valid === undefined) {
+      valid = typeof this.cursors.traceId!.dictionaryValue(id) === "string";
+      this.traceValid[id] = valid;
+    }
+    return valid;
+  }
+
+  private decide(typeId: number, eventId: number, severityId: number): number {
+    const type = this.cursors.recordType!.dictionaryValue(typeId);
+    const event = this.cursors.eventType!.dictionaryValue(eventId);
+    const sev = severityId < 0 ? "" : this.cursors.severity!.dictionaryValue(severityId);
+    if (typeof type !== "string" || typeof event !== "string" || !RECORD_TYPES.has(type)) return NOT_A_RECORD;
+    return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
+  }
+}
+
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
+export class RelevanceCache {
+  private readonly cache = new Map<string, Map<string, Map<string, boolean>>>();
+
+  get(recordType: string, eventType: string, severity: string): boolean {
+    let byEvent = this.cache.get(recordType);
+    if (!byEvent) this.cache.set(recordType, (byEvent = new Map()));
+    let bySeverity = byEvent.get(eventType);
+    if (!bySeverity) byEvent.set(eventType, (bySeverity = new Map()));
+    let relevant = bySeverity.get(severity);
+    if (relevant === undefined) {
+      relevant =
+        isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
+      bySeverity.set(severity, relevant);
+    }
+    return relevant;
+  }
+}
+
+export function isNodeSpan(eventType: string): boolean {
+  return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
+}
