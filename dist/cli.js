@@ -2509,7 +2509,6 @@ exports.basename = (path, { windows } = {}) => {
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -2541,22 +2540,22 @@ const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = RoundRobinPool
-module.exports.g6 = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = Socks5ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = H2CClient
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.RoundRobinPool = RoundRobinPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.Socks5ProxyAgent = Socks5ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.H2CClient = H2CClient
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   responseError: __nccwpck_require__(8918),
   retry: __nccwpck_require__(2026),
@@ -2567,16 +2566,16 @@ __webpack_unused_export__ = {
   deduplicate: __nccwpck_require__(7240)
 }
 
-__webpack_unused_export__ = {
+module.exports.cacheStores = {
   MemoryCacheStore: __nccwpck_require__(4889)
 }
 
 const SqliteCacheStore = __nccwpck_require__(1522)
-__webpack_unused_export__ = SqliteCacheStore
+module.exports.cacheStores.SqliteCacheStore = SqliteCacheStore
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -2630,8 +2629,8 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
 
@@ -2663,12 +2662,12 @@ function appendFetchStackTrace (err, filename) {
   err.stack = stack ? `${stack}\n${captureLines}` : capture.stack
 }
 
-module.exports.hd = function fetch (init, options = undefined) {
+module.exports.fetch = function fetch (init, options = undefined) {
   return fetchImpl(init, options).catch(err => {
     if (currentFilename) {
       appendFetchStackTrace(err, currentFilename)
     } else if (err && typeof err === 'object') {
-      Error.captureStackTrace(err, module.exports.hd)
+      Error.captureStackTrace(err, module.exports.fetch)
     }
     throw err
   })
@@ -2680,70 +2679,70 @@ module.exports.FormData = __nccwpck_require__(5910).FormData
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(6443)
 
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
-__webpack_unused_export__ = parseCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
+module.exports.parseCookie = parseCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
 const { WebSocket, ping } = __nccwpck_require__(3726)
-module.exports.kb = WebSocket
-module.exports.rd = CloseEvent
-module.exports.NN = ErrorEvent
-module.exports.aM = MessageEvent
-__webpack_unused_export__ = ping
+module.exports.WebSocket = WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
+module.exports.ping = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+module.exports.WebSocketStream = __nccwpck_require__(2873).WebSocketStream
+module.exports.WebSocketError = __nccwpck_require__(6919).WebSocketError
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockCallHistory
-__webpack_unused_export__ = MockCallHistoryLog
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = SnapshotAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockCallHistory = MockCallHistory
+module.exports.MockCallHistoryLog = MockCallHistoryLog
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.SnapshotAgent = SnapshotAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-module.exports.GD = EventSource
+module.exports.EventSource = EventSource
 
 function install () {
-  globalThis.fetch = module.exports.hd
+  globalThis.fetch = module.exports.fetch
   globalThis.Headers = module.exports.Headers
   globalThis.Response = module.exports.Response
   globalThis.Request = module.exports.Request
   globalThis.FormData = module.exports.FormData
-  globalThis.WebSocket = module.exports.kb
-  globalThis.CloseEvent = module.exports.rd
-  globalThis.ErrorEvent = module.exports.NN
-  globalThis.MessageEvent = module.exports.aM
-  globalThis.EventSource = module.exports.GD
+  globalThis.WebSocket = module.exports.WebSocket
+  globalThis.CloseEvent = module.exports.CloseEvent
+  globalThis.ErrorEvent = module.exports.ErrorEvent
+  globalThis.MessageEvent = module.exports.MessageEvent
+  globalThis.EventSource = module.exports.EventSource
 }
 
-__webpack_unused_export__ = install
+module.exports.install = install
 
 
 /***/ }),
@@ -41529,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5357);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1132);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41543,7 +41542,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5357:
+/***/ 1132:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49376,6 +49375,133 @@ function bitWidth(value) {
   return 32 - Math.clz32(value)
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
+// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
+// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
+// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
+// decoding the page into arrays costs one step per row.
+class HybridStream {
+    bytes;
+    end;
+    width;
+    offset;
+    /** Values left in the current run. */
+    left = 0;
+    /** The current run repeats `value` (RLE) or holds packed values from `bit` on. */
+    packed = false;
+    value = 0;
+    bit = 0;
+    valueBytes;
+    constructor(bytes, start, end, width) {
+        this.bytes = bytes;
+        this.end = end;
+        this.width = width;
+        this.offset = start;
+        this.valueBytes = (width + 7) >> 3;
+    }
+    /** The next value. */
+    next() {
+        // Runs may be empty (a writer may emit one); each header read moves on, so this ends.
+        while (this.left === 0)
+            this.startRun();
+        this.left--;
+        if (!this.packed)
+            return this.value;
+        const value = this.readPacked(this.bit);
+        this.bit += this.width;
+        return value;
+    }
+    /** Skips `count` values. */
+    skip(count) {
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (this.packed)
+                this.bit += step * this.width;
+            this.left -= step;
+            count -= step;
+        }
+    }
+    /** Skips `count` values and says how many of them equal `target` (non-null rows, for levels). */
+    countEqual(count, target) {
+        let equal = 0;
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (!this.packed) {
+                if (this.value === target)
+                    equal += step;
+            }
+            else {
+                for (let i = 0; i < step; i++) {
+                    if (this.readPacked(this.bit) === target)
+                        equal++;
+                    this.bit += this.width;
+                }
+            }
+            this.left -= step;
+            count -= step;
+        }
+        return equal;
+    }
+    startRun() {
+        const header = this.readVarint();
+        if (header & 1) {
+            // Bit-packed: (header >> 1) groups of 8 values.
+            const groups = Math.floor(header / 2);
+            this.packed = true;
+            this.left = groups * 8;
+            this.bit = this.offset * 8;
+            this.offset += groups * this.width;
+            if (this.offset > this.end)
+                throw new RangeError("parquet bit-packed run extends past its data");
+        }
+        else {
+            this.packed = false;
+            this.left = header / 2;
+            if (this.offset + this.valueBytes > this.end)
+                throw new RangeError("parquet RLE run extends past its data");
+            let value = 0;
+            for (let i = 0; i < this.valueBytes; i++)
+                value += this.bytes[this.offset + i] * 2 ** (8 * i);
+            this.offset += this.valueBytes;
+            this.value = value;
+        }
+    }
+    readPacked(bit) {
+        let value = 0;
+        let shift = 0;
+        let remaining = this.width;
+        while (remaining > 0) {
+            const byte = this.bytes[bit >> 3];
+            const inByte = bit & 7;
+            const take = Math.min(8 - inByte, remaining);
+            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
+            shift += take;
+            bit += take;
+            remaining -= take;
+        }
+        return value;
+    }
+    readVarint() {
+        let result = 0;
+        let shift = 0;
+        for (;;) {
+            if (this.offset >= this.end)
+                throw new RangeError("parquet RLE data ends early");
+            const byte = this.bytes[this.offset++];
+            result += (byte & 0x7f) * 2 ** shift;
+            if ((byte & 0x80) === 0)
+                return result;
+            shift += 7;
+            if (shift > 35)
+                throw new RangeError("parquet RLE run header is malformed");
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
 
 
@@ -49389,23 +49515,14 @@ const pageStats = {
     ids: 0,
     strings: 0,
     bytes: 0,
+    stream: 0,
 };
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
 const CHUNK_WINDOW_BYTES = 256 * 1024;
 const HEADER_PROBE_BYTES = 64 * 1024;
 const utf8 = new TextDecoder();
-/**
- * Scratch space for pages whose bytes are not needed after decoding (dictionary indices, levels).
- * Decoding is synchronous, so one buffer serves every cursor; reusing it keeps the garbage that
- * waits for a GC (off-heap ArrayBuffers) from growing with the number of pages.
- */
-let scratch = new Uint8Array(1 << 20);
+/** Scratch space for definition levels, which are not needed once a page's index is built. */
 let scratchLevels = new Uint8Array(1 << 15);
-function scratchBytes(size) {
-    if (scratch.byteLength < size)
-        scratch = new Uint8Array(Math.max(size, scratch.byteLength * 2));
-    return scratch.subarray(0, size);
-}
 function levelBuffer(size) {
     if (scratchLevels.byteLength < size)
         scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
@@ -49481,9 +49598,14 @@ class LeafCursor {
     rowsRead = 0;
     /**
      * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
-     * page, the page is decompressed into scratch space and only the relevant rows' strings are kept.
+     * page, only the relevant rows' strings are decoded and kept.
      */
     relevant;
+    /**
+     * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
+     * stream, as far as the row asked for, instead of whole.
+     */
+    sequential = false;
     /** Rows covered by the pages prepared so far. */
     get preparedRows() {
         return this.rowsRead;
@@ -49531,12 +49653,10 @@ class LeafCursor {
         const page = this.pageOf(row);
         if (!page)
             return null;
-        let decoded = page.decoded;
-        if (!decoded) {
-            decoded = page.decoded = this.decodeFast(page) ?? this.decodeFlat(page);
-            pageStats[decoded.kind]++;
-        }
+        const decoded = this.decoded(page);
         const offset = row - page.firstRow;
+        if (decoded.kind === "stream")
+            return this.streamValue(decoded.page, offset);
         const i = decoded.index ? decoded.index[offset] : offset;
         if (i < 0)
             return null;
@@ -49552,6 +49672,58 @@ class LeafCursor {
             default:
                 return this.value(decoded, i);
         }
+    }
+    /**
+     * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
+     * with integer lookups instead of a string per row. False when a page in the range is not
+     * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
+     */
+    idsInto(start, end, out) {
+        let row = start;
+        while (row < end) {
+            const page = this.pageOf(row);
+            if (!page) {
+                out.fill(-1, row - start, end - start);
+                return true;
+            }
+            const decoded = this.decoded(page);
+            if (decoded.kind !== "ids")
+                return false;
+            const { ids, index } = decoded;
+            const stop = Math.min(end, page.firstRow + page.rows);
+            const first = page.firstRow;
+            if (index) {
+                for (; row < stop; row++) {
+                    const i = index[row - first];
+                    out[row - start] = i < 0 ? -1 : ids[i];
+                }
+            }
+            else {
+                out.set(ids.subarray(row - first, stop - first), row - start);
+                row = stop;
+            }
+        }
+        return true;
+    }
+    /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
+    dictionaryValue(id) {
+        return this.fromDictionary(id);
+    }
+    streamValue(page, offset) {
+        const i = page.valueIndex(offset);
+        if (i < 0)
+            return null;
+        if (page.dictionary)
+            return this.fromDictionary(page.id(i));
+        return this.convert(page.fixed(i));
+    }
+    decoded(page) {
+        let decoded = page.decoded;
+        if (!decoded) {
+            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
+            pageStats[decoded.kind]++;
+        }
+        return decoded;
     }
     /** Drops pages that end at or before `row`. */
     release(row) {
@@ -49608,17 +49780,9 @@ class LeafCursor {
         const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
         if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
             return null;
-        const { codec } = this.decoder;
         const known = !dict && this.knowsRelevance(page);
-        let bytes;
-        if ((dict || known) && codec === "UNCOMPRESSED")
-            bytes = page.bytes;
-        else if ((dict || known) && codec === "SNAPPY") {
-            bytes = scratchBytes(header.uncompressed_page_size);
-            snappy_snappyUncompress(page.bytes, bytes);
-        }
-        else
-            bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, codec, this.decoder.compressors);
+        // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
+        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const reader = { view, offset: 0 };
         const rows = daph.num_values;
@@ -49642,7 +49806,7 @@ class LeafCursor {
             return { kind: "ids", ids, index };
         }
         if (known) {
-            // Walk the values; decode only those of rows that will be read. `bytes` may be scratch space.
+            // Walk the values; decode only those of rows that will be read.
             const strings = new Map();
             let offset = reader.offset;
             let i = 0;
@@ -49672,6 +49836,23 @@ class LeafCursor {
                 throw new Error("parquet byte array value extends past its page");
         }
         return { kind: "bytes", bytes, starts, lengths, index };
+    }
+    /**
+     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
+     * decompressed now, levels and indices decoded only as far as the rows asked for.
+     */
+    decodeStream(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        const type = this.decoder.type;
+        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
+        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
+            return null;
+        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
     }
     knowsRelevance(page) {
         return (this.relevant !== undefined &&
@@ -49757,6 +49938,237 @@ class LeafCursor {
 }
 function levels(decoded) {
     return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
+}
+/**
+ * One data page (v1) read forward: the definition levels and dictionary indices are streams
+ * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
+ * earlier row restarts the streams (correct, just slower; the reader never does it).
+ */
+class StreamPage {
+    bytes;
+    maxDef;
+    dictionary;
+    width;
+    levels;
+    ids;
+    /** Next row whose level is unread, and how many values the rows before it hold. */
+    nextRow = 0;
+    valuesBefore = 0;
+    /** Indices consumed from `ids`. */
+    idsRead = 0;
+    lastRow = -1;
+    lastIndex = -1;
+    valuesStart = 0;
+    view;
+    constructor(bytes, maxDef, dictionary, width) {
+        this.bytes = bytes;
+        this.maxDef = maxDef;
+        this.dictionary = dictionary;
+        this.width = width;
+        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        this.restart();
+    }
+    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
+    valueIndex(offset) {
+        if (offset === this.lastRow)
+            return this.lastIndex;
+        if (offset < this.nextRow)
+            this.restart();
+        let index;
+        if (!this.levels) {
+            index = offset;
+        }
+        else {
+            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
+            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
+        }
+        this.nextRow = offset + 1;
+        this.lastRow = offset;
+        this.lastIndex = index;
+        return index;
+    }
+    /** The dictionary index of value `i` (values are asked for in increasing order). */
+    id(i) {
+        if (i < this.idsRead)
+            this.restart(true);
+        this.ids.skip(i - this.idsRead);
+        this.idsRead = i + 1;
+        return this.ids.next();
+    }
+    /** Value `i` of a PLAIN INT32/INT64 page. */
+    fixed(i) {
+        const at = this.valuesStart + i * this.width;
+        if (at + this.width > this.bytes.byteLength)
+            throw new RangeError("parquet value extends past its page");
+        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
+    }
+    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
+    restart(idsOnly = false) {
+        const bytes = this.bytes;
+        let offset = 0;
+        if (!idsOnly) {
+            this.levels = null;
+            if (this.maxDef > 0) {
+                if (bytes.byteLength < 4)
+                    throw new RangeError("parquet page is too short for its levels");
+                const length = this.view.getUint32(0, true);
+                offset = 4 + length;
+                if (offset > bytes.byteLength)
+                    throw new RangeError("parquet definition levels extend past their page");
+                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
+            }
+            this.valuesStart = offset;
+            this.nextRow = 0;
+            this.valuesBefore = 0;
+            this.lastRow = -1;
+        }
+        this.ids = null;
+        this.idsRead = 0;
+        if (this.dictionary) {
+            const start = this.valuesStart;
+            const width = start < bytes.byteLength ? bytes[start] : 0;
+            if (width > 32)
+                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
+// The early filter of the Parquet reader: which rows are records, and which of those can become an
+// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
+// low-cardinality envelope columns hold) and decides each distinct combination only once.
+
+const parquet_filter_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+const NOT_A_RECORD = 0;
+const IRRELEVANT = 1;
+const RELEVANT = 2;
+/** One per row group: dictionary indices belong to a column chunk. */
+class RowFilter {
+    cursors;
+    relevance;
+    /** Rows classified so far that are telemetry records (relevant or not). */
+    records = 0;
+    byIds = new Map();
+    traceValid = [];
+    constructor(cursors, relevance) {
+        this.cursors = cursors;
+        this.relevance = relevance;
+    }
+    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
+    classify(from, to) {
+        const flags = new Uint8Array(to - from);
+        if (!this.classifyByIds(from, to, flags)) {
+            for (let row = from; row < to; row++)
+                flags[row - from] = this.classifyRow(row);
+        }
+        return flags;
+    }
+    classifyRow(row) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        const type = recordType?.get(row);
+        const trace = traceId?.get(row);
+        const event = eventType?.get(row);
+        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
+            return 0;
+        if (!parquet_filter_RECORD_TYPES.has(type))
+            return 0;
+        this.records++;
+        const sev = severity?.get(row);
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
+    }
+    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
+    classifyByIds(from, to, flags) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        if (!recordType || !traceId || !eventType)
+            return false;
+        const n = to - from;
+        const types = new Int32Array(n);
+        const traces = new Int32Array(n);
+        const events = new Int32Array(n);
+        const severities = new Int32Array(n).fill(-1);
+        if (!recordType.idsInto(from, to, types) ||
+            !traceId.idsInto(from, to, traces) ||
+            !eventType.idsInto(from, to, events) ||
+            (severity && !severity.idsInto(from, to, severities))) {
+            return false;
+        }
+        let lastKey = -1;
+        let lastCode = NOT_A_RECORD;
+        let records = 0;
+        for (let i = 0; i < n; i++) {
+            const type = types[i];
+            const event = events[i];
+            const trace = traces[i];
+            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
+                continue;
+            const sev = severities[i];
+            let code;
+            if (type < 64 && sev < 65_535) {
+                // The three indices as one number (record type and severity dictionaries hold a handful).
+                const key = (event * 65_536 + sev + 1) * 64 + type;
+                code = lastKey === key ? lastCode : this.byIds.get(key);
+                if (code === undefined)
+                    this.byIds.set(key, (code = this.decide(type, event, sev)));
+                lastKey = key;
+            }
+            else {
+                code = this.decide(type, event, sev);
+            }
+            lastCode = code;
+            if (code !== NOT_A_RECORD)
+                records++;
+            if (code === RELEVANT)
+                flags[i] = 1;
+        }
+        this.records += records;
+        return true;
+    }
+    isTrace(id) {
+        let valid = this.traceValid[id];
+        if (valid === undefined) {
+            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
+            this.traceValid[id] = valid;
+        }
+        return valid;
+    }
+    decide(typeId, eventId, severityId) {
+        const type = this.cursors.recordType.dictionaryValue(typeId);
+        const event = this.cursors.eventType.dictionaryValue(eventId);
+        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
+        if (typeof type !== "string" || typeof event !== "string" || !parquet_filter_RECORD_TYPES.has(type))
+            return NOT_A_RECORD;
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
+    }
+}
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
+class RelevanceCache {
+    cache = new Map();
+    get(recordType, eventType, severity) {
+        let byEvent = this.cache.get(recordType);
+        if (!byEvent)
+            this.cache.set(recordType, (byEvent = new Map()));
+        let bySeverity = byEvent.get(eventType);
+        if (!bySeverity)
+            byEvent.set(eventType, (bySeverity = new Map()));
+        let relevant = bySeverity.get(severity);
+        if (relevant === undefined) {
+            relevant =
+                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
+            bySeverity.set(severity, relevant);
+        }
+        return relevant;
+    }
+}
+function isNodeSpan(eventType) {
+    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-row.ts
@@ -49971,7 +50383,6 @@ const ATTRIBUTE_COLUMNS = [
     "version",
     "query_error_adapter_message",
 ];
-const parquet_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
 /**
  * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
  * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
@@ -49994,33 +50405,23 @@ async function decodeParquet(file, name, sink) {
         const groupRows = Number(group.num_rows);
         const columns = openColumns(file, group.columns, schema, name);
         const { recordType, traceId, eventType, severity } = columns.filter;
-        const all = [
-            ...Object.values(columns.filter),
-            ...columns.envelope.values(),
-            ...columns.attributes.values(),
-        ].filter((cursor) => cursor !== undefined);
         const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
-        const others = all.filter((cursor) => !filters.includes(cursor));
-        // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
-        // as the prepared pages of the other columns reach, so that a string page can keep just the
-        // values of its relevant rows (see LeafCursor.relevant).
-        let flags = [];
+        const others = [...columns.envelope.values(), ...columns.attributes.values()];
+        const all = [...filters, ...others];
+        const filter = new RowFilter(columns.filter, relevance);
+        // Relevance of rows [flagsStart, flagsEnd), computed ahead of the slice as far as the prepared
+        // pages of the other columns reach, so that a string page can keep just the values of its
+        // relevant rows (see LeafCursor.relevant).
+        let flags = new Uint8Array(0);
         let flagsStart = 0;
-        const relevantRow = (row) => flags[row - flagsStart];
-        for (const cursor of others)
-            cursor.relevant = relevantRow;
-        const classify = (row) => {
-            const type = recordType?.get(row);
-            if (typeof type !== "string" || !parquet_RECORD_TYPES.has(type))
-                return false;
-            const trace = traceId?.get(row);
-            const event = eventType?.get(row);
-            if (typeof trace !== "string" || typeof event !== "string")
-                return false;
-            records++;
-            const sev = severity?.get(row);
-            return relevance.get(type, event, typeof sev === "string" ? sev : "");
+        const relevantRow = (row) => {
+            const i = row - flagsStart;
+            return i < flags.length ? flags[i] === 1 : undefined;
         };
+        for (const cursor of others) {
+            cursor.relevant = relevantRow;
+            cursor.sequential = true;
+        }
         for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
             const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
             let row = start;
@@ -50028,8 +50429,15 @@ async function decodeParquet(file, name, sink) {
                 await Promise.all(all.map((cursor) => cursor.prepare(end)));
                 const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
                 await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
-                for (row = flagsStart + flags.length; row < ahead; row++)
-                    flags.push(classify(row));
+                const flagsEnd = flagsStart + flags.length;
+                if (ahead > flagsEnd) {
+                    row = flagsEnd;
+                    const more = filter.classify(flagsEnd, ahead);
+                    const joined = new Uint8Array(ahead - flagsStart);
+                    joined.set(flags);
+                    joined.set(more, flags.length);
+                    flags = joined;
+                }
                 for (row = start; row < end; row++) {
                     if (!flags[row - flagsStart])
                         continue;
@@ -50061,43 +50469,15 @@ async function decodeParquet(file, name, sink) {
             // Filter pages stay until the flags computed from them are used.
             for (const cursor of filters)
                 cursor.release(end);
-            flags = flags.slice(end - flagsStart);
+            flags = flags.subarray(end - flagsStart);
             flagsStart = end;
         }
+        records += filter.records;
         groupStart += groupRows;
     }
     if (records === 0)
         throw new TelemetryInputError(name, "no telemetry records found");
     return { records };
-}
-/**
- * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
- *
- * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
- * so a readable file is a finished run whose every node span also has its end — which carries the
- * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
- * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
- */
-class RelevanceCache {
-    cache = new Map();
-    get(recordType, eventType, severity) {
-        let byEvent = this.cache.get(recordType);
-        if (!byEvent)
-            this.cache.set(recordType, (byEvent = new Map()));
-        let bySeverity = byEvent.get(eventType);
-        if (!bySeverity)
-            byEvent.set(eventType, (bySeverity = new Map()));
-        let relevant = bySeverity.get(severity);
-        if (relevant === undefined) {
-            relevant =
-                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
-            bySeverity.set(severity, relevant);
-        }
-        return relevant;
-    }
-}
-function isNodeSpan(eventType) {
-    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
 class TraceIds {
@@ -51428,8 +51808,6 @@ function renderTimelineGantt(inv, limit) {
     return lines.join("\n");
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:stream"
@@ -51673,7 +52051,6 @@ function createRedactingLog(log, secrets) {
 // Only this module and client.ts touch the network; everything above them works on plain data.
 
 
-
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 function createDbtCloudHttp(options, deps) {
@@ -51687,11 +52064,7 @@ function createDbtCloudHttp(options, deps) {
     const { clock, limiter } = deps;
     const redact = (text) => redactSecrets(text, [options.token]);
     const log = (message) => deps.log(redact(message));
-    const doFetch = deps.fetchImpl ??
-        ((url, init) => (0,undici/* fetch */.hd)(url, {
-            ...init,
-            ...(deps.dispatcher && { dispatcher: deps.dispatcher }),
-        }));
+    const doFetch = deps.fetchImpl;
     function buildUrl(path, query) {
         const url = new URL(path, options.baseUrl);
         for (const [key, value] of Object.entries(query))
@@ -52158,14 +52531,22 @@ function parseInteger(value, key, fallback, min, max) {
 
 
 
-
 const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 async function fetchDbtCloudTelemetry(settings, deps) {
     const clock = deps.clock ?? defaultClock();
     const log = createRedactingLog(deps.log, [settings.token]);
     // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
-    const dispatcher = deps.fetchImpl ? undefined : new undici/* Agent */.g6({ connections: settings.concurrency });
+    let fetchImpl = deps.fetchImpl;
+    let dispatcher;
+    if (!fetchImpl) {
+        // undici is most of the bundle: evaluated when the dbt platform is first used, not at start-up
+        // ("eager": kept in the one bundle file, not split into a chunk).
+        const undici = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19));
+        const pool = new undici.Agent({ connections: settings.concurrency });
+        dispatcher = pool;
+        fetchImpl = (url, init) => undici.fetch(url, { ...init, dispatcher: pool });
+    }
     const http = createDbtCloudHttp({
         ...deps.http,
         baseUrl: settings.baseUrl,
@@ -52175,8 +52556,7 @@ async function fetchDbtCloudTelemetry(settings, deps) {
         clock,
         log,
         limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
-        ...(deps.fetchImpl && { fetchImpl: deps.fetchImpl }),
-        ...(dispatcher && { dispatcher }),
+        fetchImpl,
     });
     const client = createDbtCloudClient(http, settings.accountId);
     try {

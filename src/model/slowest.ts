@@ -13,15 +13,25 @@ export function pickSlowest(nodes: readonly NodeResult[], limit: number): Slowes
 
 function top(nodes: readonly NodeResult[], measure: Measure, limit: number): SlowNode[] {
   if (limit <= 0) return [];
-  return nodes
-    .filter((node) => (node.timing[measure] ?? 0) > 0)
-    .sort(
-      (a, b) =>
-        (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
-        (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0),
-    )
-    .slice(0, limit)
-    .map(toSlowNode);
+  const slower = (a: NodeResult, b: NodeResult): number =>
+    (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
+    (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0);
+  // The `limit` first in order, kept sorted as nodes stream past: no sort of every node.
+  const best: NodeResult[] = [];
+  for (const node of nodes) {
+    if ((node.timing[measure] ?? 0) <= 0) continue;
+    if (best.length === limit && slower(node, best[limit - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (slower(best[mid]!, node) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, node);
+    if (best.length > limit) best.pop();
+  }
+  return best.map(toSlowNode);
 }
 
 export function toSlowNode(node: NodeResult): SlowNode {

@@ -18,16 +18,14 @@ import {
 import type { TelemetryRecord } from "./record.js";
 import { isRecord, toBool, toNumber, toStr } from "./values.js";
 
+/** What every span event carries. Each event has only the fields the model reads, so a decoder can
+ * skip the columns no event of its kind uses. */
 export interface SpanFields {
   traceId: string;
-  spanId: string | null;
-  parentSpanId: string | null;
   /** true for SpanEnd (final attributes), false for SpanStart. */
   ended: boolean;
   startNs: bigint | null;
   endNs: bigint | null;
-  statusCode: number | null;
-  statusMessage: string | null;
 }
 
 export interface NodeFacts {
@@ -64,6 +62,8 @@ export type TelemetryEvent =
   | { kind: "process"; traceId: string; version: string | null }
   | (SpanFields & {
       kind: "invocation";
+      statusCode: number | null;
+      statusMessage: string | null;
       invocationId: string | null;
       command: string | null;
       rawCommand: string | null;
@@ -72,6 +72,7 @@ export type TelemetryEvent =
     })
   | (SpanFields & {
       kind: "phase";
+      spanId: string | null;
       phase: string | null;
       nodeCountTotal: number | null;
       nodeCountSkipped: number | null;
@@ -79,15 +80,21 @@ export type TelemetryEvent =
     })
   | (SpanFields & {
       kind: "node";
+      spanId: string | null;
       span: "processed" | "evaluated";
       facts: NodeFacts;
     })
-  | (SpanFields & {
+  | {
       kind: "query";
+      traceId: string;
+      /** The span the query ran in (a node's), which joins it to the node when it names none. */
+      parentSpanId: string | null;
+      startNs: bigint | null;
+      endNs: bigint | null;
       uniqueId: string | null;
       outcome: "success" | "error" | "canceled" | null;
       errorMessage: string | null;
-    })
+    }
   | {
       kind: "log";
       traceId: string;
@@ -134,31 +141,26 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
   const event = eventName(record.eventType);
   const attrs = record.attributes;
   if (record.recordType === "LogRecord") return toLogEvent(record, event);
-  const span: SpanFields = {
-    traceId: record.traceId,
-    spanId: record.spanId,
-    parentSpanId: record.parentSpanId,
-    ended: record.recordType === "SpanEnd",
-    startNs: record.startNs,
-    endNs: record.endNs,
-    statusCode: record.statusCode,
-    statusMessage: record.statusMessage,
-  };
+  const { traceId, startNs, endNs } = record;
+  const ended = record.recordType === "SpanEnd";
   switch (event) {
     case "NodeProcessed":
     case "NodeEvaluated":
     case "Node": {
       const facts = toNodeFacts(attrs, event === "NodeProcessed");
       if (!facts) return null;
-      const kind = event === "NodeProcessed" ? "processed" : "evaluated";
-      return { ...span, kind: "node", span: kind, facts };
+      const span = event === "NodeProcessed" ? "processed" : "evaluated";
+      return { kind: "node", traceId, spanId: record.spanId, ended, startNs, endNs, span, facts };
     }
     case "QueryExecuted":
       // Only the end carries the outcome and the wall time.
-      if (!span.ended) return null;
+      if (!ended) return null;
       return {
-        ...span,
         kind: "query",
+        traceId,
+        parentSpanId: record.parentSpanId,
+        startNs,
+        endNs,
         uniqueId: toStr(attrs.unique_id),
         outcome: normalizeQueryOutcome(attrs.query_outcome),
         errorMessage:
@@ -167,8 +169,12 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
     case "PhaseExecuted":
     case "Phase":
       return {
-        ...span,
         kind: "phase",
+        traceId,
+        spanId: record.spanId,
+        ended,
+        startNs,
+        endNs,
         phase: normalizePhase(attrs.phase),
         nodeCountTotal: toNumber(attrs.node_count_total),
         nodeCountSkipped: toNumber(attrs.node_count_skipped),
@@ -178,8 +184,13 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
       const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
       const processInfo = isRecord(attrs.process_info) ? attrs.process_info : {};
       return {
-        ...span,
         kind: "invocation",
+        traceId,
+        ended,
+        startNs,
+        endNs,
+        statusCode: record.statusCode,
+        statusMessage: record.statusMessage,
         invocationId: toStr(attrs.invocation_id),
         command: toStr(evalArgs.command),
         rawCommand: toStr(attrs.raw_command),
@@ -188,7 +199,7 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
       };
     }
     case "Process":
-      return { kind: "process", traceId: record.traceId, version: toStr(attrs.version) };
+      return { kind: "process", traceId, version: toStr(attrs.version) };
     default:
       return null;
   }

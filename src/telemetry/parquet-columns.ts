@@ -25,6 +25,7 @@ import { readRleBitPackedHybrid } from "hyparquet/src/encoding.js";
 import { readPlain } from "hyparquet/src/plain.js";
 import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
 import { HybridStream } from "./parquet-rle.js";
+import { toSpanId } from "./values.js";
 
 /** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
 export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "stream", number> = {
@@ -34,6 +35,23 @@ export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "stream
   bytes: 0,
   stream: 0,
 };
+
+/** A page failed to decode while reading `row` (of the row group). */
+export class RowDecodeError extends Error {
+  constructor(
+    readonly row: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Errors from decoding get the row; bugs (calling what is not a function) pass unchanged. */
+  static wrap(error: unknown, row: number): unknown {
+    if (error instanceof RowDecodeError || !(error instanceof Error)) return error;
+    if (error instanceof TypeError && /is not a function/.test(error.message)) return error;
+    return new RowDecodeError(row, error.message);
+  }
+}
 
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
 export const CHUNK_WINDOW_BYTES = 256 * 1024;
@@ -134,7 +152,7 @@ function converter(element: SchemaElement): Convert {
 export class LeafCursor {
   readonly repeated: boolean;
   private readonly maxDef: number;
-  private readonly convert: Convert;
+  private convert: Convert;
   private readonly decoder: {
     type: ColumnMetaData["type"];
     element: SchemaElement;
@@ -164,6 +182,16 @@ export class LeafCursor {
    * stream, as far as the row asked for, instead of whole.
    */
   sequential = false;
+
+  /**
+   * Values become span ids (16 hex digits, as records hold them): converted once per dictionary
+   * entry instead of once per row.
+   */
+  convertToSpanIds(): void {
+    const convert = this.convert;
+    this.convert = (value) => toSpanId(convert(value));
+    this.dictionaryCache = [];
+  }
 
   /** Rows covered by the pages prepared so far. */
   get preparedRows(): number {
@@ -218,7 +246,10 @@ export class LeafCursor {
     const page = this.pageOf(row);
     if (!page) return null;
     const decoded = this.decoded(page);
-    const offset = row - page.firstRow;
+    return this.valueAt(decoded, row - page.firstRow);
+  }
+
+  private valueAt(decoded: DecodedPage, offset: number): unknown {
     if (decoded.kind === "stream") return this.streamValue(decoded.page, offset);
     const i = decoded.index ? decoded.index[offset]! : offset;
     if (i < 0) return null;
@@ -237,12 +268,55 @@ export class LeafCursor {
   }
 
   /**
+   * The values of `rows` (ascending, each at least the last row asked for) into `out[slots[i]]`:
+   * one pass over the pages instead of one lookup per value.
+   */
+  gather(rows: Int32Array, slots: Int32Array, count: number, out: unknown[]): void {
+    let i = 0;
+    try {
+      while (i < count) {
+        const page = this.pageOf(rows[i]!);
+        if (!page) {
+          out[slots[i++]!] = null;
+          continue;
+        }
+        const decoded = this.decoded(page);
+        const first = page.firstRow;
+        const stop = first + page.rows;
+        if (decoded.kind === "stream") {
+          const stream = decoded.page;
+          for (; i < count && rows[i]! < stop; i++) {
+            const v = stream.valueIndex(rows[i]! - first);
+            out[slots[i]!] =
+              v < 0
+                ? null
+                : stream.dictionary
+                  ? this.fromDictionary(stream.id(v))
+                  : this.convert(stream.fixed(v));
+          }
+        } else {
+          for (; i < count && rows[i]! < stop; i++) out[slots[i]!] = this.valueAt(decoded, rows[i]! - first);
+        }
+      }
+    } catch (error) {
+      throw RowDecodeError.wrap(error, rows[Math.min(i, count - 1)]!);
+    }
+  }
+
+  /**
    * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
    * with integer lookups instead of a string per row. False when a page in the range is not
    * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
    */
   idsInto(start: number, end: number, out: Int32Array): boolean {
-    let row = start;
+    try {
+      return this.idsFrom(start, end, out, start);
+    } catch (error) {
+      throw RowDecodeError.wrap(error, start);
+    }
+  }
+
+  private idsFrom(row: number, end: number, out: Int32Array, start: number): boolean {
     while (row < end) {
       const page = this.pageOf(row);
       if (!page) {

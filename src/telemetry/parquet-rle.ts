@@ -54,13 +54,37 @@ export class HybridStream {
       if (!this.packed) {
         if (this.value === target) equal += step;
       } else {
-        for (let i = 0; i < step; i++) {
-          if (this.readPacked(this.bit) === target) equal++;
-          this.bit += this.width;
-        }
+        equal += this.countPacked(step, target);
       }
       this.left -= step;
       count -= step;
+    }
+    return equal;
+  }
+
+  /** countEqual within a bit-packed run: whole bytes at a time when values do not straddle bytes. */
+  private countPacked(count: number, target: number): number {
+    const width = this.width;
+    let equal = 0;
+    let i = 0;
+    const perByte = width > 0 && width <= 8 && 8 % width === 0 ? 8 / width : 0;
+    if (perByte > 0) {
+      while (i < count && (this.bit & 7) !== 0) {
+        if (this.readPacked(this.bit) === target) equal++;
+        this.bit += width;
+        i++;
+      }
+      const table = byteCounts(width, target);
+      const bytes = this.bytes;
+      let at = this.bit >> 3;
+      const wholeBytes = Math.floor((count - i) / perByte);
+      for (const stop = at + wholeBytes; at < stop; at++) equal += table[bytes[at]!]!;
+      this.bit += wholeBytes * 8;
+      i += wholeBytes * perByte;
+    }
+    for (; i < count; i++) {
+      if (this.readPacked(this.bit) === target) equal++;
+      this.bit += width;
     }
     return equal;
   }
@@ -115,4 +139,21 @@ export class HybridStream {
       if (shift > 35) throw new RangeError("parquet RLE run header is malformed");
     }
   }
+}
+
+const byteCountTables = new Map<number, Uint8Array>();
+
+/** For each byte value: how many of the `width`-bit values packed in it equal `target`. */
+function byteCounts(width: number, target: number): Uint8Array {
+  const key = width * 256 + target;
+  let table = byteCountTables.get(key);
+  if (!table) {
+    table = new Uint8Array(256);
+    const mask = (1 << width) - 1;
+    for (let byte = 0; byte < 256; byte++) {
+      for (let shift = 0; shift < 8; shift += width) if (((byte >> shift) & mask) === target) table[byte]!++;
+    }
+    byteCountTables.set(key, table);
+  }
+  return table;
 }

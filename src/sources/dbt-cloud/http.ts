@@ -1,6 +1,5 @@
 // Request wrapper for the Admin API: rate limiting, timeouts, retries and error mapping in one place.
 // Only this module and client.ts touch the network; everything above them works on plain data.
-import { fetch as undiciFetch, type Agent } from "undici";
 
 import {
   DbtCloudAuthError,
@@ -48,9 +47,7 @@ export interface HttpDeps {
   clock: Clock;
   limiter: RateLimiter;
   log: (message: string) => void;
-  fetchImpl?: FetchLike;
-  /** Connection pool for the default fetch (bounds concurrent sockets). */
-  dispatcher?: Agent;
+  fetchImpl: FetchLike;
   random?: () => number;
 }
 
@@ -94,13 +91,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const { clock, limiter } = deps;
   const redact = (text: string): string => redactSecrets(text, [options.token]);
   const log = (message: string): void => deps.log(redact(message));
-  const doFetch: FetchLike =
-    deps.fetchImpl ??
-    ((url, init) =>
-      undiciFetch(url, {
-        ...init,
-        ...(deps.dispatcher && { dispatcher: deps.dispatcher }),
-      }) as Promise<FetchResponse>);
+  const doFetch = deps.fetchImpl;
 
   function buildUrl(path: string, query: Record<string, string>): string {
     const url = new URL(path, options.baseUrl);

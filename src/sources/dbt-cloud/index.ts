@@ -3,8 +3,6 @@
 // the Action itself (callers decide what to do with the typed errors).
 import { join } from "node:path";
 
-import { Agent } from "undici";
-
 import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
 import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
@@ -78,7 +76,16 @@ export async function fetchDbtCloudTelemetry(
   const clock = deps.clock ?? defaultClock();
   const log = createRedactingLog(deps.log, [settings.token]);
   // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
-  const dispatcher = deps.fetchImpl ? undefined : new Agent({ connections: settings.concurrency });
+  let fetchImpl = deps.fetchImpl;
+  let dispatcher: { close(): Promise<void> } | undefined;
+  if (!fetchImpl) {
+    // undici is most of the bundle: evaluated when the dbt platform is first used, not at start-up
+    // ("eager": kept in the one bundle file, not split into a chunk).
+    const undici = await import(/* webpackMode: "eager" */ "undici");
+    const pool = new undici.Agent({ connections: settings.concurrency });
+    dispatcher = pool;
+    fetchImpl = (url, init) => undici.fetch(url, { ...init, dispatcher: pool }) as ReturnType<FetchLike>;
+  }
   const http = createDbtCloudHttp(
     {
       ...deps.http,
@@ -90,8 +97,7 @@ export async function fetchDbtCloudTelemetry(
       clock,
       log,
       limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
-      ...(deps.fetchImpl && { fetchImpl: deps.fetchImpl }),
-      ...(dispatcher && { dispatcher }),
+      fetchImpl,
     },
   );
   const client = createDbtCloudClient(http, settings.accountId);

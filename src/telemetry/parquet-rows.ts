@@ -1,0 +1,391 @@
+// Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
+// each leaf column is read in one pass over the rows that need it, and a row reads only the columns
+// its kind of event uses (see READ_PLANS below). The records equal what `parquetRowToRecord` builds
+// from a whole decoded row in every field an event reads (test/telemetry/parquet-stream.test.ts).
+import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
+import { getTreePath } from "hyparquet/src/schema.js";
+import { compressors } from "hyparquet-compressors";
+import { eventName } from "./enums.js";
+import { TelemetryInputError } from "./errors.js";
+import { LeafCursor } from "./parquet-columns.js";
+import { isNodeSpan, type FilterCursors } from "./parquet-filter.js";
+import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
+import type { RecordType, TelemetryRecord } from "./record.js";
+import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
+
+/** Read for every row: decide whether the row is a record and whether any event can come of it. */
+const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"] as const;
+/** Read only for rows that passed the filter. */
+const ENVELOPE_COLUMNS = [
+  "span_id",
+  "parent_span_id",
+  "start_time_unix_nano",
+  "end_time_unix_nano",
+  "time_unix_nano",
+  "body",
+  "status_code",
+  "status_message",
+] as const;
+type EnvelopeColumn = (typeof ENVELOPE_COLUMNS)[number];
+
+/**
+ * `attributes` children that events.ts reads (directly, or under their JSONL names after the Parquet
+ * renames: code_line/code_column → defined_at_*, phase → last_phase). Everything else in the struct
+ * (content, content_hash, dev_name, query_id, …) is never decoded. Names that are not columns in the
+ * engine's schema are listed too, so a file that does carry them is read the same way as before.
+ */
+export const ATTRIBUTE_COLUMNS = [
+  "json_payload",
+  "name",
+  "phase",
+  "unique_id",
+  "materialization",
+  "node_type",
+  "node_outcome",
+  "node_error_type",
+  "node_skip_reason",
+  "relative_path",
+  "code_line",
+  "code_column",
+  "code",
+  "query_outcome",
+  "duration_ms",
+  "rows_affected",
+  // Not engine columns (json_payload carries them); read if a file has them as columns.
+  "last_phase",
+  "defined_at_line",
+  "defined_at_col",
+  "test_outcome",
+  "failing_rows",
+  "idle_time_ms",
+  "in_selection",
+  "node_count_total",
+  "node_count_skipped",
+  "node_count_error",
+  "invocation_id",
+  "raw_command",
+  "version",
+  "query_error_adapter_message",
+] as const;
+
+/**
+ * What each kind of row reads beyond the filter columns: the envelope fields and attributes its
+ * event uses (events.ts). Rows of other events (phases, the invocation, the process: a handful per
+ * file) read everything.
+ */
+interface PlanSpec {
+  envelope: readonly EnvelopeColumn[];
+  /** null: every attribute column. */
+  attributes: readonly string[] | null;
+  /** "on-error": only with an error status (a query's payload is its whole SQL text). */
+  payload: "always" | "on-error";
+  statusMessage: "always" | "on-error";
+}
+
+const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter(
+  (name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name),
+);
+const SPEC: Record<"node" | "query" | "log" | "other", PlanSpec> = {
+  node: {
+    envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+    attributes: NODE_ATTRIBUTES,
+    payload: "always",
+    statusMessage: "on-error",
+  },
+  query: {
+    envelope: ["parent_span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+    attributes: ["unique_id", "query_outcome", "query_error_adapter_message"],
+    payload: "on-error",
+    statusMessage: "on-error",
+  },
+  log: {
+    envelope: ["span_id", "body"],
+    attributes: ["unique_id", "phase", "code", "relative_path", "code_line", "code_column"],
+    payload: "always",
+    statusMessage: "on-error",
+  },
+  other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
+};
+
+interface ReadPlan {
+  recordType: RecordType;
+  eventType: string;
+  event: string;
+  isLog: boolean;
+  isQuery: boolean;
+  /** Per column index (see RowReader.columns): read unconditionally. */
+  reads: Uint8Array;
+  /** Attribute columns, with their JSONL names for this event. */
+  attributes: { index: number; name: string }[];
+  payloadAlways: boolean;
+  statusMessageAlways: boolean;
+}
+
+/** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
+class TraceIds {
+  private readonly cache = new Map<string, string>();
+
+  get(raw: string): string {
+    let id = this.cache.get(raw);
+    if (id === undefined) {
+      id = raw.toLowerCase().replace(/-/g, "");
+      if (this.cache.size < 1024) this.cache.set(raw, id);
+    }
+    return id;
+  }
+}
+
+export interface RowSink {
+  record(record: TelemetryRecord, row: number): void;
+  /** A row that cannot become a record (its payload is not JSON): warned about and skipped. */
+  skip(row: number, message: string): void;
+}
+
+/** Reads the relevant rows of one row group. */
+export class RowReader {
+  readonly filter: FilterCursors;
+  /** Envelope then attribute columns present in the file (undefined where absent). */
+  private readonly columns: (LeafCursor | undefined)[];
+  private readonly plans = new Map<RecordType, Map<string, ReadPlan>>();
+  private readonly payloadIndex: number;
+  private readonly statusMessageIndex: number;
+  private readonly statusCodeIndex: number;
+  private readonly queryOutcomeIndex: number;
+
+  constructor(
+    file: AsyncBuffer,
+    chunks: FileMetaData["row_groups"][number]["columns"],
+    schema: SchemaTree,
+    name: string,
+    private readonly traceIds = new TraceIds(),
+  ) {
+    const byPath = openCursors(file, chunks, schema, name);
+    this.filter = {
+      recordType: byPath.get("record_type"),
+      traceId: byPath.get("trace_id"),
+      eventType: byPath.get("event_type"),
+      severity: byPath.get("severity_text"),
+    };
+    byPath.get("span_id")?.convertToSpanIds();
+    byPath.get("parent_span_id")?.convertToSpanIds();
+    this.columns = [
+      ...ENVELOPE_COLUMNS.map((column) => byPath.get(column)),
+      ...ATTRIBUTE_COLUMNS.map((child) => byPath.get(`attributes.${child}`)),
+    ];
+    this.payloadIndex = attributeIndex("json_payload");
+    this.statusMessageIndex = ENVELOPE_COLUMNS.indexOf("status_message");
+    this.statusCodeIndex = ENVELOPE_COLUMNS.indexOf("status_code");
+    this.queryOutcomeIndex = attributeIndex("query_outcome");
+  }
+
+  /** The cursors other than the filter's. */
+  get valueCursors(): LeafCursor[] {
+    return this.columns.filter((cursor) => cursor !== undefined);
+  }
+
+  /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
+  read(rows: Int32Array, count: number, sink: RowSink): void {
+    const { recordType, traceId, eventType, severity } = this.filter;
+    const all = identity(count);
+    const types = new Array<unknown>(count);
+    const traces = new Array<unknown>(count);
+    const events = new Array<unknown>(count);
+    const severities = new Array<unknown>(count).fill(null);
+    recordType!.gather(rows, all, count, types);
+    traceId!.gather(rows, all, count, traces);
+    eventType!.gather(rows, all, count, events);
+    severity?.gather(rows, all, count, severities);
+    const plans = new Array<ReadPlan>(count);
+    let plan: ReadPlan | undefined;
+    for (let i = 0; i < count; i++) {
+      // Dictionary values are the same string objects row after row: most rows reuse the last plan.
+      if (!plan || plan.recordType !== types[i] || plan.eventType !== events[i]) {
+        plan = this.planFor(types[i] as RecordType, events[i] as string);
+      }
+      plans[i] = plan;
+    }
+
+    // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
+    // depend on the status read in the first pass.
+    const values: unknown[][] = this.columns.map(() => []);
+    const subRows = new Int32Array(count);
+    const slots = new Int32Array(count);
+    this.columns.forEach((cursor, c) => {
+      if (!cursor) return;
+      let n = 0;
+      for (let i = 0; i < count; i++) {
+        if (plans[i]!.reads[c]) {
+          subRows[n] = rows[i]!;
+          slots[n++] = i;
+        }
+      }
+      if (n > 0) cursor.gather(subRows, slots, n, values[c]!);
+    });
+    const statusCodes = values[this.statusCodeIndex]!;
+    const queryOutcomes = values[this.queryOutcomeIndex]!;
+    const isError = (i: number): boolean =>
+      toNumber(statusCodes[i]) === 2 || (plans[i]!.isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
+    this.gatherWhere(this.payloadIndex, rows, count, values, (i) => plans[i]!.payloadAlways || isError(i));
+    this.gatherWhere(
+      this.statusMessageIndex,
+      rows,
+      count,
+      values,
+      (i) => plans[i]!.statusMessageAlways || toNumber(statusCodes[i]) === 2,
+    );
+
+    const [spanIds, parentIds, starts, ends, times, bodies, , statusMessages] = values as [
+      unknown[],
+      unknown[],
+      unknown[],
+      unknown[],
+      unknown[],
+      unknown[],
+      unknown[],
+      unknown[],
+    ];
+    for (let i = 0; i < count; i++) {
+      const plan = plans[i]!;
+      const attributes: Record<string, unknown> = {};
+      for (const { index, name } of plan.attributes) {
+        const value = values[index]![i];
+        if (value !== null && value !== undefined && value !== "") {
+          attributes[name] = typeof value === "bigint" ? Number(value) : value;
+        }
+      }
+      let lifted;
+      try {
+        lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex]![i] ?? null, true);
+      } catch (error) {
+        if (!(error instanceof PayloadError)) throw error;
+        sink.skip(rows[i]!, error.message);
+        continue;
+      }
+      const body = bodies[i];
+      const sev = severities[i];
+      sink.record(
+        {
+          recordType: plan.recordType,
+          traceId: this.traceIds.get(traces[i] as string),
+          spanId: toSpanId(spanIds[i]),
+          parentSpanId: toSpanId(parentIds[i]),
+          spanName: null,
+          eventType: events[i] as string,
+          startNs: toNanos(starts[i]),
+          endNs: toNanos(ends[i]),
+          timeNs: toNanos(times[i]),
+          severity: typeof sev === "string" ? sev.toUpperCase() : "",
+          body: typeof body === "string" ? stripAnsi(body) : null,
+          statusCode: toNumber(statusCodes[i]),
+          statusMessage: toStr(statusMessages[i]),
+          attributes: lifted,
+        },
+        rows[i]!,
+      );
+    }
+  }
+
+  private gatherWhere(
+    column: number,
+    rows: Int32Array,
+    count: number,
+    values: unknown[][],
+    wanted: (i: number) => boolean,
+  ): void {
+    const cursor = this.columns[column];
+    if (!cursor) return;
+    const subRows = new Int32Array(count);
+    const slots = new Int32Array(count);
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      if (wanted(i)) {
+        subRows[n] = rows[i]!;
+        slots[n++] = i;
+      }
+    }
+    if (n > 0) cursor.gather(subRows, slots, n, values[column]!);
+  }
+
+  private planFor(recordType: RecordType, eventType: string): ReadPlan {
+    let byEvent = this.plans.get(recordType);
+    if (!byEvent) this.plans.set(recordType, (byEvent = new Map()));
+    let plan = byEvent.get(eventType);
+    if (plan) return plan;
+    const event = eventName(eventType);
+    const isLog = recordType === "LogRecord";
+    const isQuery = !isLog && event === "QueryExecuted";
+    const spec = isLog
+      ? SPEC.log
+      : isQuery
+        ? SPEC.query
+        : isNodeSpan(eventType) || event === "Node"
+          ? SPEC.node
+          : SPEC.other;
+    const reads = new Uint8Array(this.columns.length);
+    for (const column of spec.envelope) reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
+    const attributes: ReadPlan["attributes"] = [];
+    ATTRIBUTE_COLUMNS.forEach((child, k) => {
+      if (child === "json_payload" || (spec.attributes && !spec.attributes.includes(child))) return;
+      const index = ENVELOPE_COLUMNS.length + k;
+      reads[index] = 1;
+      attributes.push({ index, name: jsonlName(event, child) });
+    });
+    // The conditional columns are read in a second pass.
+    reads[this.payloadIndex] = 0;
+    reads[this.statusMessageIndex] = 0;
+    plan = {
+      recordType,
+      eventType,
+      event,
+      isLog,
+      isQuery,
+      reads,
+      attributes,
+      payloadAlways: spec.payload === "always",
+      statusMessageAlways: spec.statusMessage === "always",
+    };
+    byEvent.set(eventType, plan);
+    return plan;
+  }
+}
+
+function attributeIndex(child: (typeof ATTRIBUTE_COLUMNS)[number]): number {
+  return ENVELOPE_COLUMNS.length + ATTRIBUTE_COLUMNS.indexOf(child);
+}
+
+function identity(count: number): Int32Array {
+  const slots = new Int32Array(count);
+  for (let i = 0; i < count; i++) slots[i] = i;
+  return slots;
+}
+
+function openCursors(
+  file: AsyncBuffer,
+  chunks: FileMetaData["row_groups"][number]["columns"],
+  schema: SchemaTree,
+  name: string,
+): Map<string, LeafCursor> {
+  const byPath = new Map<string, LeafCursor>();
+  const wanted = new Set<string>([
+    ...FILTER_COLUMNS,
+    ...ENVELOPE_COLUMNS,
+    ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
+  ]);
+  for (const chunk of chunks) {
+    const meta = chunk.meta_data;
+    if (!meta) continue;
+    const path = meta.path_in_schema.join(".");
+    if (!wanted.has(path)) continue;
+    let schemaPath;
+    try {
+      schemaPath = getTreePath(schema, meta.path_in_schema);
+    } catch (error) {
+      throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
+    }
+    const cursor = new LeafCursor(file, meta, schemaPath, compressors);
+    // Only flat columns: the one list column (links) joins spans the model joins by unique_id.
+    if (cursor.repeated) continue;
+    byPath.set(path, cursor);
+  }
+  return byPath;
+}
