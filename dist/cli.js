@@ -41528,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1132);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1937);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41542,7 +41542,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1132:
+/***/ 1937:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42166,12 +42166,29 @@ function pickSlowest(nodes, limit) {
 function slowest_top(nodes, measure, limit) {
     if (limit <= 0)
         return [];
-    return nodes
-        .filter((node) => (node.timing[measure] ?? 0) > 0)
-        .sort((a, b) => (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
-        (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0))
-        .slice(0, limit)
-        .map(toSlowNode);
+    const slower = (a, b) => (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
+        (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0);
+    // The `limit` first in order, kept sorted as nodes stream past: no sort of every node.
+    const best = [];
+    for (const node of nodes) {
+        if ((node.timing[measure] ?? 0) <= 0)
+            continue;
+        if (best.length === limit && slower(node, best[limit - 1]) >= 0)
+            continue;
+        let lo = 0;
+        let hi = best.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (slower(best[mid], node) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        best.splice(lo, 0, node);
+        if (best.length > limit)
+            best.pop();
+    }
+    return best.map(toSlowNode);
 }
 function toSlowNode(node) {
     return {
@@ -42707,16 +42724,8 @@ function toEvent(record) {
     const attrs = record.attributes;
     if (record.recordType === "LogRecord")
         return toLogEvent(record, event);
-    const span = {
-        traceId: record.traceId,
-        spanId: record.spanId,
-        parentSpanId: record.parentSpanId,
-        ended: record.recordType === "SpanEnd",
-        startNs: record.startNs,
-        endNs: record.endNs,
-        statusCode: record.statusCode,
-        statusMessage: record.statusMessage,
-    };
+    const { traceId, startNs, endNs } = record;
+    const ended = record.recordType === "SpanEnd";
     switch (event) {
         case "NodeProcessed":
         case "NodeEvaluated":
@@ -42724,16 +42733,19 @@ function toEvent(record) {
             const facts = toNodeFacts(attrs, event === "NodeProcessed");
             if (!facts)
                 return null;
-            const kind = event === "NodeProcessed" ? "processed" : "evaluated";
-            return { ...span, kind: "node", span: kind, facts };
+            const span = event === "NodeProcessed" ? "processed" : "evaluated";
+            return { kind: "node", traceId, spanId: record.spanId, ended, startNs, endNs, span, facts };
         }
         case "QueryExecuted":
             // Only the end carries the outcome and the wall time.
-            if (!span.ended)
+            if (!ended)
                 return null;
             return {
-                ...span,
                 kind: "query",
+                traceId,
+                parentSpanId: record.parentSpanId,
+                startNs,
+                endNs,
                 uniqueId: values_toStr(attrs.unique_id),
                 outcome: normalizeQueryOutcome(attrs.query_outcome),
                 errorMessage: values_toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
@@ -42741,8 +42753,12 @@ function toEvent(record) {
         case "PhaseExecuted":
         case "Phase":
             return {
-                ...span,
                 kind: "phase",
+                traceId,
+                spanId: record.spanId,
+                ended,
+                startNs,
+                endNs,
                 phase: normalizePhase(attrs.phase),
                 nodeCountTotal: values_toNumber(attrs.node_count_total),
                 nodeCountSkipped: values_toNumber(attrs.node_count_skipped),
@@ -42752,8 +42768,13 @@ function toEvent(record) {
             const evalArgs = values_isRecord(attrs.eval_args) ? attrs.eval_args : {};
             const processInfo = values_isRecord(attrs.process_info) ? attrs.process_info : {};
             return {
-                ...span,
                 kind: "invocation",
+                traceId,
+                ended,
+                startNs,
+                endNs,
+                statusCode: record.statusCode,
+                statusMessage: record.statusMessage,
                 invocationId: values_toStr(attrs.invocation_id),
                 command: values_toStr(evalArgs.command),
                 rawCommand: values_toStr(attrs.raw_command),
@@ -42762,7 +42783,7 @@ function toEvent(record) {
             };
         }
         case "Process":
-            return { kind: "process", traceId: record.traceId, version: values_toStr(attrs.version) };
+            return { kind: "process", traceId, version: values_toStr(attrs.version) };
         default:
             return null;
     }
@@ -44163,6 +44184,2034 @@ function convertMetadata(value, schema, parsers) {
   if (type === 'FIXED_LEN_BYTE_ARRAY') return value
   // assert(false)
   return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
+/**
+ * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * Parse column data from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {RowGroupSelect} rowGroupSelect row group selection
+ * @param {ColumnDecoder} columnDecoder column decoder params
+ * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
+ * @returns {{ data: DecodedArray[], skipped: number }}
+ */
+function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
+  const { pathInSchema, schemaPath } = columnDecoder
+  const isFlat = isFlatColumn(schemaPath)
+  /** @type {DecodedArray[]} */
+  const chunks = []
+  /** @type {DecodedArray | undefined} */
+  let dictionary = undefined
+  /** @type {DecodedArray | undefined} */
+  let lastChunk = undefined
+  let rowCount = 0
+  let skipped = 0
+
+  const emitLastChunk = onPage && (() => {
+    lastChunk && onPage({
+      pathInSchema,
+      columnData: lastChunk,
+      rowStart: groupStart + rowCount - lastChunk.length,
+      rowEnd: groupStart + rowCount,
+    })
+  })
+
+  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
+    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
+
+    // read page header
+    const header = parquetHeader(reader)
+    if (header.type === 'DICTIONARY_PAGE') {
+      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
+      if (data) dictionary = convert(data, columnDecoder)
+    } else {
+      const lastChunkLength = lastChunk?.length || 0
+      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
+      if (result.skipped) {
+        // skipped page - just advance row count, don't add to chunks
+        if (!chunks.length) {
+          skipped += result.skipped
+        }
+        rowCount += result.skipped
+      } else if (result.data && lastChunk === result.data) {
+        // continued from previous page
+        rowCount += result.data.length - lastChunkLength
+      } else if (result.data && result.data.length) {
+        emitLastChunk?.()
+        chunks.push(result.data)
+        rowCount += result.data.length
+        lastChunk = result.data
+      }
+    }
+  }
+  emitLastChunk?.()
+
+  return { data: chunks, skipped }
+}
+
+/**
+ * Read a page (data or dictionary) from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {PageHeader} header
+ * @param {ColumnDecoder} columnDecoder
+ * @param {DecodedArray | undefined} dictionary
+ * @param {DecodedArray | undefined} previousChunk
+ * @param {number} pageStart skip this many rows in the page
+ * @returns {PageResult}
+ */
+function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
+  const { type, element, schemaPath, codec, compressors } = columnDecoder
+  // read compressed_page_size bytes
+  const compressedBytes = new Uint8Array(
+    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
+  )
+  reader.offset += header.compressed_page_size
+
+  // parse page data by type
+  if (header.type === 'DATA_PAGE') {
+    const daph = header.data_page_header
+    if (!daph) throw new Error('parquet data page header is undefined')
+
+    // skip unnecessary non-nested pages
+    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
+      return { skipped: daph.num_values }
+    }
+
+    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
+    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
+    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DATA_PAGE_V2') {
+    const daph2 = header.data_page_header_v2
+    if (!daph2) throw new Error('parquet data page header v2 is undefined')
+
+    // skip unnecessary pages
+    if (pageStart > daph2.num_rows) {
+      return { skipped: daph2.num_rows }
+    }
+
+    const { definitionLevels, repetitionLevels, dataPage } =
+      readDataPageV2(compressedBytes, header, columnDecoder)
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DICTIONARY_PAGE') {
+    const diph = header.dictionary_page_header
+    if (!diph) throw new Error('parquet dictionary page header is undefined')
+
+    const page = decompressPage(
+      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
+    )
+
+    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
+    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
+    return { skipped: 0, data: dictArray }
+  } else {
+    throw new Error(`parquet unsupported page type: ${header.type}`)
+  }
+}
+
+/**
+ * Read a page header from a buffer, leaving the reader at the start of the page data.
+ *
+ * @param {DataReader} reader
+ * @returns {PageHeader}
+ */
+function parquetHeader(reader) {
+  const header = deserializeTCompactProtocol(reader)
+
+  // Parse parquet header from thrift data
+  const type = PageTypes[header.field_1]
+  const uncompressed_page_size = header.field_2
+  const compressed_page_size = header.field_3
+  const crc = header.field_4
+  const data_page_header = header.field_5 && {
+    num_values: header.field_5.field_1,
+    encoding: Encodings[header.field_5.field_2],
+    definition_level_encoding: Encodings[header.field_5.field_3],
+    repetition_level_encoding: Encodings[header.field_5.field_4],
+    statistics: pageStatistics(header.field_5.field_5),
+  }
+  const index_page_header = header.field_6
+  const dictionary_page_header = header.field_7 && {
+    num_values: header.field_7.field_1,
+    encoding: Encodings[header.field_7.field_2],
+    is_sorted: header.field_7.field_3,
+  }
+  const data_page_header_v2 = header.field_8 && {
+    num_values: header.field_8.field_1,
+    num_nulls: header.field_8.field_2,
+    num_rows: header.field_8.field_3,
+    encoding: Encodings[header.field_8.field_4],
+    definition_levels_byte_length: header.field_8.field_5,
+    repetition_levels_byte_length: header.field_8.field_6,
+    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
+    statistics: pageStatistics(header.field_8.field_8),
+  }
+
+  return {
+    type,
+    uncompressed_page_size,
+    compressed_page_size,
+    crc,
+    data_page_header,
+    index_page_header,
+    dictionary_page_header,
+    data_page_header_v2,
+  }
+}
+
+/**
+ * @param {any} stats thrift Statistics struct
+ * @returns {Statistics | undefined}
+ */
+function pageStatistics(stats) {
+  return stats && {
+    max: stats.field_1,
+    min: stats.field_2,
+    null_count: stats.field_3,
+    distinct_count: stats.field_4,
+    max_value: stats.field_5,
+    min_value: stats.field_6,
+    is_max_value_exact: stats.field_7,
+    is_min_value_exact: stats.field_8,
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/delta.js
+/**
+ * @import {DataReader} from '../src/types.js'
+ */
+
+
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count number of values to read
+ * @param {Int32Array | BigInt64Array} output
+ */
+function deltaBinaryUnpack(reader, count, output) {
+  if (output instanceof Int32Array) {
+    deltaBinaryUnpackInt32(reader, count, output)
+    return
+  }
+  const blockSize = readVarInt(reader)
+  const miniblockPerBlock = readVarInt(reader)
+  readVarInt(reader) // assert(=== count)
+  let value = readZigZagBigInt(reader) // first value
+  let outputIndex = 0
+  output[outputIndex++] = value
+
+  const valuesPerMiniblock = blockSize / miniblockPerBlock
+
+  while (outputIndex < count) {
+    // new block
+    const minDelta = readZigZagBigInt(reader)
+    const bitWidths = new Uint8Array(miniblockPerBlock)
+    for (let i = 0; i < miniblockPerBlock; i++) {
+      bitWidths[i] = reader.view.getUint8(reader.offset++)
+    }
+
+    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
+      // new miniblock
+      const bitWidth = bitWidths[i]
+      if (bitWidth) {
+        // Miniblock data lengths are multiples of four bytes.
+        let bitpackPos = 0
+        let miniblockCount = valuesPerMiniblock
+        const mask = (1n << BigInt(bitWidth)) - 1n
+        while (miniblockCount && outputIndex < count) {
+          let bits = BigInt(reader.view.getUint32(reader.offset, true) >>> bitpackPos) & mask // TODO: don't re-read value every time
+          bitpackPos += bitWidth
+          while (bitpackPos >= 32) {
+            bitpackPos -= 32
+            reader.offset += 4
+            if (bitpackPos) {
+              bits |= BigInt(reader.view.getUint32(reader.offset, true)) << BigInt(bitWidth - bitpackPos) & mask
+            }
+          }
+          const delta = minDelta + bits
+          value += delta
+          output[outputIndex++] = value
+          miniblockCount--
+        }
+        if (miniblockCount) {
+          // consume leftover miniblock
+          reader.offset += Math.ceil((miniblockCount * bitWidth + bitpackPos) / 8)
+        }
+      } else {
+        for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
+          value += minDelta
+          output[outputIndex++] = value
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Decode INT32 without BigInt arithmetic in the per-value loop.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Int32Array} output
+ */
+function deltaBinaryUnpackInt32(reader, count, output) {
+  const blockSize = readVarInt(reader)
+  const miniblockPerBlock = readVarInt(reader)
+  readVarInt(reader)
+  let value = readZigZag(reader)
+  let outputIndex = 0
+  output[outputIndex++] = value
+  const valuesPerMiniblock = blockSize / miniblockPerBlock
+  const { view } = reader
+  while (outputIndex < count) {
+    const minDelta = readZigZagInt33(reader)
+    const bitWidthsOffset = reader.offset
+    let offset = bitWidthsOffset + miniblockPerBlock
+    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
+      const bitWidth = view.getUint8(bitWidthsOffset + i)
+      const end = offset + valuesPerMiniblock * bitWidth / 8
+      let bitOffset = 0
+      for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
+        let residual = 0
+        let bitsRead = 0
+        while (bitsRead < bitWidth) {
+          const bitsToRead = Math.min(8 - bitOffset, bitWidth - bitsRead)
+          // Residual bits at 32 and above vanish modulo 2^32.
+          if (bitsRead < 32) {
+            residual |= (view.getUint8(offset) >>> bitOffset & (1 << bitsToRead) - 1) << bitsRead
+          }
+          bitsRead += bitsToRead
+          bitOffset += bitsToRead
+          if (bitOffset === 8) {
+            bitOffset = 0
+            offset++
+          }
+        }
+        // Parquet INT32 delta arithmetic wraps in two's complement.
+        value = value + minDelta + residual | 0
+        output[outputIndex++] = value
+      }
+      // Consume the entire padded miniblock, but not unused miniblock bodies.
+      offset = end
+    }
+    reader.offset = offset
+  }
+}
+
+/**
+ * Read a zigzag varint modulo 2^32. INT32 deltas can need 33 bits, which
+ * readZigZag truncates, but only the low 32 bits of the decoded value matter.
+ * readVarInt keeps the low 32 zigzag bits of a 5-byte varint; bit 32 is bit 4
+ * of the fifth byte. Reusing readVarInt keeps the caller's hot loop fast.
+ *
+ * @param {DataReader} reader
+ * @returns {number}
+ */
+function readZigZagInt33(reader) {
+  const start = reader.offset
+  const low = readVarInt(reader)
+  const high = reader.offset - start === 5 ? reader.view.getUint8(start + 4) >>> 4 & 1 : 0
+  return (low >>> 1 | high << 31) ^ -(low & 1)
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Uint8Array[]} output
+ */
+function deltaLengthByteArray(reader, count, output) {
+  const lengths = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, lengths)
+  for (let i = 0; i < count; i++) {
+    output[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, lengths[i])
+    reader.offset += lengths[i]
+  }
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {Uint8Array[]} output
+ */
+function deltaByteArray(reader, count, output) {
+  const prefixData = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, prefixData)
+  const suffixData = new Int32Array(count)
+  deltaBinaryUnpack(reader, count, suffixData)
+
+  for (let i = 0; i < count; i++) {
+    const suffix = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, suffixData[i])
+    if (prefixData[i]) {
+      // copy from previous value
+      output[i] = new Uint8Array(prefixData[i] + suffixData[i])
+      output[i].set(output[i - 1].subarray(0, prefixData[i]))
+      output[i].set(suffix, prefixData[i])
+    } else {
+      output[i] = suffix
+    }
+    reader.offset += suffixData[i]
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/encoding.js
+/**
+ * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
+ */
+
+
+
+/**
+ * Read values from a run-length encoded/bit-packed hybrid encoding.
+ *
+ * If length is zero, then read int32 length at the start.
+ *
+ * @param {DataReader} reader
+ * @param {number} width - bitwidth
+ * @param {DecodedArray} output
+ * @param {number} [length] - length of the encoded data
+ */
+function readRleBitPackedHybrid(reader, width, output, length) {
+  if (length === undefined) {
+    length = reader.view.getUint32(reader.offset, true)
+    reader.offset += 4
+  }
+  const startOffset = reader.offset
+  let seen = 0
+  while (seen < output.length) {
+    const header = readVarInt(reader)
+    if (header & 1) {
+      // bit-packed
+      seen = readBitPacked(reader, header, width, output, seen)
+    } else {
+      // rle
+      const count = header >>> 1
+      readRle(reader, count, width, output, seen)
+      seen += count
+    }
+  }
+  reader.offset = startOffset + length // duckdb writes an empty block
+}
+
+/**
+ * Run-length encoding: read value with bitWidth and repeat it count times.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {number} bitWidth
+ * @param {DecodedArray} output
+ * @param {number} seen
+ */
+function readRle(reader, count, bitWidth, output, seen) {
+  const width = bitWidth + 7 >> 3
+  let value = 0
+  for (let i = 0; i < width; i++) {
+    value |= reader.view.getUint8(reader.offset++) << (i << 3)
+  }
+  // assert(value < 1 << bitWidth)
+
+  // repeat value count times
+  for (let i = 0; i < count; i++) {
+    output[seen + i] = value
+  }
+}
+
+/**
+ * Read a bit-packed run of the rle/bitpack hybrid.
+ * Supports width > 8 (crossing bytes).
+ *
+ * @param {DataReader} reader
+ * @param {number} header - bit-pack header
+ * @param {number} bitWidth
+ * @param {DecodedArray} output
+ * @param {number} seen
+ * @returns {number} total output values so far
+ */
+function readBitPacked(reader, header, bitWidth, output, seen) {
+  let count = header >> 1 << 3 // values to read
+  const mask = (1 << bitWidth) - 1
+
+  let data = 0
+  if (reader.offset < reader.view.byteLength) {
+    data = reader.view.getUint8(reader.offset++)
+  } else if (mask) {
+    // sometimes out-of-bounds reads are masked out
+    throw new Error(`parquet bitpack offset ${reader.offset} out of range`)
+  }
+  let left = 8
+  let right = 0
+
+  // read values
+  while (count) {
+    // if we have crossed a byte boundary, shift the data
+    if (right > 8) {
+      right -= 8
+      left -= 8
+      data >>>= 8
+    } else if (left - right < bitWidth) {
+      // if we don't have bitWidth number of bits to read, read next byte
+      data |= reader.view.getUint8(reader.offset) << left
+      reader.offset++
+      left += 8
+    } else {
+      if (seen < output.length) {
+        // emit value
+        output[seen++] = data >> right & mask
+      }
+      count--
+      right += bitWidth
+    }
+  }
+
+  return seen
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {ParquetType} type
+ * @param {number | undefined} typeLength
+ * @returns {DecodedArray}
+ */
+function byteStreamSplit(reader, count, type, typeLength) {
+  const width = byteWidth(type, typeLength)
+  const bytes = new Uint8Array(count * width)
+  for (let b = 0; b < width; b++) {
+    for (let i = 0; i < count; i++) {
+      bytes[i * width + b] = reader.view.getUint8(reader.offset++)
+    }
+  }
+  // interpret bytes as typed array
+  if (type === 'FLOAT') return new Float32Array(bytes.buffer)
+  else if (type === 'DOUBLE') return new Float64Array(bytes.buffer)
+  else if (type === 'INT32') return new Int32Array(bytes.buffer)
+  else if (type === 'INT64') return new BigInt64Array(bytes.buffer)
+  else if (type === 'FIXED_LEN_BYTE_ARRAY') {
+    // split into arrays of typeLength
+    const split = new Array(count)
+    for (let i = 0; i < count; i++) {
+      split[i] = bytes.subarray(i * width, (i + 1) * width)
+    }
+    return split
+  }
+  throw new Error(`parquet byte_stream_split unsupported type: ${type}`)
+}
+
+/**
+ * @param {ParquetType} type
+ * @param {number | undefined} typeLength
+ * @returns {number}
+ */
+function byteWidth(type, typeLength) {
+  switch (type) {
+  case 'INT32':
+  case 'FLOAT':
+    return 4
+  case 'INT64':
+  case 'DOUBLE':
+    return 8
+  case 'FIXED_LEN_BYTE_ARRAY':
+    if (!typeLength) throw new Error('parquet byteWidth missing type_length')
+    return typeLength
+  default:
+    throw new Error(`parquet unsupported type: ${type}`)
+  }
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/plain.js
+/**
+ * Read `count` values of the given type from the reader.view.
+ *
+ * @param {DataReader} reader - buffer to read data from
+ * @param {ParquetType} type - parquet type of the data
+ * @param {number} count - number of values to read
+ * @param {number | undefined} fixedLength - length of each fixed length byte array
+ * @returns {DecodedArray} array of values
+ */
+function plain_readPlain(reader, type, count, fixedLength) {
+  if (count === 0) return []
+  if (type === 'BOOLEAN') {
+    return readPlainBoolean(reader, count)
+  } else if (type === 'INT32') {
+    return readPlainInt32(reader, count)
+  } else if (type === 'INT64') {
+    return readPlainInt64(reader, count)
+  } else if (type === 'INT96') {
+    return readPlainInt96(reader, count)
+  } else if (type === 'FLOAT') {
+    return readPlainFloat(reader, count)
+  } else if (type === 'DOUBLE') {
+    return readPlainDouble(reader, count)
+  } else if (type === 'BYTE_ARRAY') {
+    return readPlainByteArray(reader, count)
+  } else if (type === 'FIXED_LEN_BYTE_ARRAY') {
+    if (!fixedLength) throw new Error('parquet missing fixed length')
+    return readPlainByteArrayFixed(reader, count, fixedLength)
+  } else {
+    throw new Error(`parquet unhandled type: ${type}`)
+  }
+}
+
+/**
+ * Read `count` boolean values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {boolean[]}
+ */
+function readPlainBoolean(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const byteOffset = reader.offset + (i / 8 | 0)
+    const bitOffset = i % 8
+    const byte = reader.view.getUint8(byteOffset)
+    values[i] = (byte & 1 << bitOffset) !== 0
+  }
+  reader.offset += Math.ceil(count / 8)
+  return values
+}
+
+/**
+ * Read `count` int32 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Int32Array}
+ */
+function readPlainInt32(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 4
+    ? new Int32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
+    : new Int32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 4
+  return values
+}
+
+/**
+ * Read `count` int64 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {BigInt64Array}
+ */
+function readPlainInt64(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 8
+    ? new BigInt64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
+    : new BigInt64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 8
+  return values
+}
+
+/**
+ * Read `count` int96 values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {bigint[]}
+ */
+function readPlainInt96(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const low = reader.view.getBigInt64(reader.offset + i * 12, true)
+    const high = reader.view.getInt32(reader.offset + i * 12 + 8, true)
+    values[i] = BigInt(high) << 64n | low
+  }
+  reader.offset += count * 12
+  return values
+}
+
+/**
+ * Read `count` float values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Float32Array}
+ */
+function readPlainFloat(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 4
+    ? new Float32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
+    : new Float32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 4
+  return values
+}
+
+/**
+ * Read `count` double values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Float64Array}
+ */
+function readPlainDouble(reader, count) {
+  const values = (reader.view.byteOffset + reader.offset) % 8
+    ? new Float64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
+    : new Float64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
+  reader.offset += count * 8
+  return values
+}
+
+/**
+ * Read `count` byte array values.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @returns {Uint8Array[]}
+ */
+function readPlainByteArray(reader, count) {
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    const length = reader.view.getUint32(reader.offset, true)
+    reader.offset += 4
+    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, length)
+    reader.offset += length
+  }
+  return values
+}
+
+/**
+ * Read a fixed length byte array.
+ *
+ * @param {DataReader} reader
+ * @param {number} count
+ * @param {number} fixedLength
+ * @returns {Uint8Array[]}
+ */
+function readPlainByteArrayFixed(reader, count, fixedLength) {
+  // assert(reader.view.byteLength - reader.offset >= count * fixedLength)
+  const values = new Array(count)
+  for (let i = 0; i < count; i++) {
+    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, fixedLength)
+    reader.offset += fixedLength
+  }
+  return values
+}
+
+/**
+ * Create a new buffer with the offset and size.
+ *
+ * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
+ * @param {ArrayBufferLike} buffer
+ * @param {number} offset
+ * @param {number} size
+ * @returns {ArrayBuffer}
+ */
+function align(buffer, offset, size) {
+  const aligned = new ArrayBuffer(size)
+  new Uint8Array(aligned).set(new Uint8Array(buffer, offset, size))
+  return aligned
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/snappy.js
+/**
+ * The MIT License (MIT)
+ * Copyright (c) 2016 Zhipeng Jia
+ * https://github.com/zhipeng-jia/snappyjs
+ */
+
+const WORD_MASK = [0, 0xff, 0xffff, 0xffffff, 0xffffffff]
+
+/**
+ * Copy bytes from one array to another
+ *
+ * @param {Uint8Array} fromArray source array
+ * @param {number} fromPos source position
+ * @param {Uint8Array} toArray destination array
+ * @param {number} toPos destination position
+ * @param {number} length number of bytes to copy
+ */
+function copyBytes(fromArray, fromPos, toArray, toPos, length) {
+  for (let i = 0; i < length; i++) {
+    toArray[toPos + i] = fromArray[fromPos + i]
+  }
+}
+
+/**
+ * Decompress snappy data.
+ * Accepts an output buffer to avoid allocating a new buffer for each call.
+ *
+ * @param {Uint8Array} input compressed data
+ * @param {Uint8Array} output output buffer
+ */
+function snappyUncompress(input, output) {
+  const inputLength = input.byteLength
+  const outputLength = output.byteLength
+  let pos = 0
+  let outPos = 0
+
+  // skip preamble (contains uncompressed length as varint)
+  while (pos < inputLength) {
+    const c = input[pos]
+    pos++
+    if (c < 128) {
+      break
+    }
+  }
+  if (outputLength && pos >= inputLength) {
+    throw new Error('invalid snappy length header')
+  }
+
+  while (pos < inputLength) {
+    const c = input[pos]
+    let len = 0
+    pos++
+
+    if (pos >= inputLength) {
+      throw new Error('missing eof marker')
+    }
+
+    // There are two types of elements, literals and copies (back references)
+    if ((c & 0x3) === 0) {
+      // Literals are uncompressed data stored directly in the byte stream
+      let len = (c >>> 2) + 1
+      // Longer literal length is encoded in multiple bytes
+      if (len > 60) {
+        if (pos + 3 >= inputLength) {
+          throw new Error('snappy error literal pos + 3 >= inputLength')
+        }
+        const lengthSize = len - 60 // length bytes - 1
+        len = input[pos]
+          + (input[pos + 1] << 8)
+          + (input[pos + 2] << 16)
+          + (input[pos + 3] << 24)
+        len = (len & WORD_MASK[lengthSize]) + 1
+        pos += lengthSize
+      }
+      if (pos + len > inputLength) {
+        throw new Error('snappy error literal exceeds input length')
+      }
+      copyBytes(input, pos, output, outPos, len)
+      pos += len
+      outPos += len
+    } else {
+      // Copy elements
+      let offset = 0 // offset back from current position to read
+      switch (c & 0x3) {
+      case 1:
+        // Copy with 1-byte offset
+        len = (c >>> 2 & 0x7) + 4
+        offset = input[pos] + (c >>> 5 << 8)
+        pos++
+        break
+      case 2:
+        // Copy with 2-byte offset
+        if (inputLength <= pos + 1) {
+          throw new Error('snappy error end of input')
+        }
+        len = (c >>> 2) + 1
+        offset = input[pos] + (input[pos + 1] << 8)
+        pos += 2
+        break
+      case 3:
+        // Copy with 4-byte offset
+        if (inputLength <= pos + 3) {
+          throw new Error('snappy error end of input')
+        }
+        len = (c >>> 2) + 1
+        offset = input[pos]
+          + (input[pos + 1] << 8)
+          + (input[pos + 2] << 16)
+          + (input[pos + 3] << 24)
+        pos += 4
+        break
+      default:
+        break
+      }
+      if (offset === 0 || isNaN(offset)) {
+        throw new Error(`invalid offset ${offset} pos ${pos} inputLength ${inputLength}`)
+      }
+      if (offset > outPos) {
+        throw new Error('cannot copy from before start of buffer')
+      }
+      copyBytes(output, outPos - offset, output, outPos, len)
+      outPos += len
+    }
+  }
+
+  if (outPos !== outputLength) throw new Error('premature end of input')
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/datapage.js
+/**
+ * @import {ColumnDecoder, CompressionCodec, Compressors, DataPage, DataPageHeader, DataPageHeaderV2, DataReader, DecodedArray, PageHeader, SchemaTree} from '../src/types.js'
+ */
+
+
+
+
+
+
+
+/**
+ * Read a data page from uncompressed reader.
+ *
+ * @param {Uint8Array} bytes raw page data (should already be decompressed)
+ * @param {DataPageHeader} daph data page header
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DataPage} definition levels, repetition levels, and array of values
+ */
+function datapage_readDataPage(bytes, daph, { type, element, schemaPath }) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const reader = { view, offset: 0 }
+  /** @type {DecodedArray} */
+  let dataPage
+
+  // repetition and definition levels
+  const repetitionLevels = readRepetitionLevels(reader, daph, schemaPath)
+  // assert(!repetitionLevels.length || repetitionLevels.length === daph.num_values)
+  const { definitionLevels, numNulls } = readDefinitionLevels(reader, daph, schemaPath)
+  // assert(!definitionLevels.length || definitionLevels.length === daph.num_values)
+
+  // read values based on encoding
+  const nValues = daph.num_values - numNulls
+  if (daph.encoding === 'PLAIN') {
+    dataPage = plain_readPlain(reader, type, nValues, element.type_length)
+  } else if (
+    daph.encoding === 'PLAIN_DICTIONARY' ||
+    daph.encoding === 'RLE_DICTIONARY' ||
+    daph.encoding === 'RLE'
+  ) {
+    const bitWidth = type === 'BOOLEAN' ? 1 : view.getUint8(reader.offset++)
+    if (bitWidth) {
+      dataPage = new Array(nValues)
+      if (type === 'BOOLEAN') {
+        readRleBitPackedHybrid(reader, bitWidth, dataPage)
+        dataPage = dataPage.map(x => !!x) // convert to boolean
+      } else {
+        // assert(daph.encoding.endsWith('_DICTIONARY'))
+        readRleBitPackedHybrid(reader, bitWidth, dataPage, view.byteLength - reader.offset)
+      }
+    } else {
+      dataPage = new Uint8Array(nValues) // nValue zeroes
+    }
+  } else if (daph.encoding === 'BYTE_STREAM_SPLIT') {
+    dataPage = byteStreamSplit(reader, nValues, type, element.type_length)
+  } else if (daph.encoding === 'DELTA_BINARY_PACKED') {
+    const int32 = type === 'INT32'
+    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
+    deltaBinaryUnpack(reader, nValues, dataPage)
+  } else if (daph.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaLengthByteArray(reader, nValues, dataPage)
+  } else if (daph.encoding === 'DELTA_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaByteArray(reader, nValues, dataPage)
+  } else {
+    throw new Error(`parquet unsupported encoding: ${daph.encoding}`)
+  }
+
+  return { definitionLevels, repetitionLevels, dataPage }
+}
+
+/**
+ * @param {DataReader} reader data view for the page
+ * @param {DataPageHeader} daph data page header
+ * @param {SchemaTree[]} schemaPath
+ * @returns {any[]} repetition levels and number of bytes read
+ */
+function readRepetitionLevels(reader, daph, schemaPath) {
+  if (schemaPath.length > 1) {
+    const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
+    if (maxRepetitionLevel) {
+      const values = new Array(daph.num_values)
+      readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values)
+      return values
+    }
+  }
+  return []
+}
+
+/**
+ * @param {DataReader} reader data view for the page
+ * @param {DataPageHeader} daph data page header
+ * @param {SchemaTree[]} schemaPath
+ * @returns {{ definitionLevels: number[], numNulls: number }} definition levels
+ */
+function readDefinitionLevels(reader, daph, schemaPath) {
+  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
+  if (!maxDefinitionLevel) return { definitionLevels: [], numNulls: 0 }
+
+  const definitionLevels = new Array(daph.num_values)
+  readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), definitionLevels)
+
+  // count nulls
+  let numNulls = daph.num_values
+  for (const def of definitionLevels) {
+    if (def === maxDefinitionLevel) numNulls--
+  }
+  if (numNulls === 0) definitionLevels.length = 0
+
+  return { definitionLevels, numNulls }
+}
+
+/**
+ * @param {Uint8Array} compressedBytes
+ * @param {number} uncompressed_page_size
+ * @param {CompressionCodec} codec
+ * @param {Compressors | undefined} compressors
+ * @returns {Uint8Array}
+ */
+function datapage_decompressPage(compressedBytes, uncompressed_page_size, codec, compressors) {
+  /** @type {Uint8Array} */
+  let page
+  const customDecompressor = compressors?.[codec]
+  if (codec === 'UNCOMPRESSED') {
+    page = compressedBytes
+  } else if (customDecompressor) {
+    page = customDecompressor(compressedBytes, uncompressed_page_size)
+  } else if (codec === 'SNAPPY') {
+    page = new Uint8Array(uncompressed_page_size)
+    snappyUncompress(compressedBytes, page)
+  } else {
+    throw new Error(`parquet unsupported compression codec: ${codec}`)
+  }
+  if (page?.length !== uncompressed_page_size) {
+    throw new Error(`parquet decompressed page length ${page?.length} does not match header ${uncompressed_page_size}`)
+  }
+  return page
+}
+
+
+/**
+ * Read a data page from the given Uint8Array.
+ *
+ * @param {Uint8Array} compressedBytes raw page data
+ * @param {PageHeader} ph page header
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DataPage} definition levels, repetition levels, and array of values
+ */
+function datapage_readDataPageV2(compressedBytes, ph, columnDecoder) {
+  const view = new DataView(compressedBytes.buffer, compressedBytes.byteOffset, compressedBytes.byteLength)
+  const reader = { view, offset: 0 }
+  const { type, element, schemaPath, codec, compressors } = columnDecoder
+  const daph2 = ph.data_page_header_v2
+  if (!daph2) throw new Error('parquet data page header v2 is undefined')
+
+  // repetition levels
+  const repetitionLevels = readRepetitionLevelsV2(reader, daph2, schemaPath)
+  reader.offset = daph2.repetition_levels_byte_length // readVarInt() => len for boolean v2?
+
+  // definition levels
+  const definitionLevels = readDefinitionLevelsV2(reader, daph2, schemaPath)
+  // assert(reader.offset === daph2.repetition_levels_byte_length + daph2.definition_levels_byte_length)
+
+  const uncompressedPageSize = ph.uncompressed_page_size - daph2.definition_levels_byte_length - daph2.repetition_levels_byte_length
+
+  let page = compressedBytes.subarray(reader.offset)
+  if (daph2.is_compressed !== false) {
+    page = datapage_decompressPage(page, uncompressedPageSize, codec, compressors)
+  }
+  const pageView = new DataView(page.buffer, page.byteOffset, page.byteLength)
+  const pageReader = { view: pageView, offset: 0 }
+
+  // read values based on encoding
+  /** @type {DecodedArray} */
+  let dataPage
+  const nValues = daph2.num_values - daph2.num_nulls
+  if (daph2.encoding === 'PLAIN') {
+    dataPage = plain_readPlain(pageReader, type, nValues, element.type_length)
+  } else if (daph2.encoding === 'RLE') {
+    // assert(type === 'BOOLEAN')
+    dataPage = new Array(nValues)
+    readRleBitPackedHybrid(pageReader, 1, dataPage)
+    dataPage = dataPage.map(x => !!x)
+  } else if (
+    daph2.encoding === 'PLAIN_DICTIONARY' ||
+    daph2.encoding === 'RLE_DICTIONARY'
+  ) {
+    const bitWidth = pageView.getUint8(pageReader.offset++)
+    dataPage = new Array(nValues)
+    readRleBitPackedHybrid(pageReader, bitWidth, dataPage, uncompressedPageSize - 1)
+  } else if (daph2.encoding === 'DELTA_BINARY_PACKED') {
+    const int32 = type === 'INT32'
+    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
+    deltaBinaryUnpack(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaLengthByteArray(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'DELTA_BYTE_ARRAY') {
+    dataPage = new Array(nValues)
+    deltaByteArray(pageReader, nValues, dataPage)
+  } else if (daph2.encoding === 'BYTE_STREAM_SPLIT') {
+    dataPage = byteStreamSplit(pageReader, nValues, type, element.type_length)
+  } else {
+    throw new Error(`parquet unsupported encoding: ${daph2.encoding}`)
+  }
+
+  return { definitionLevels, repetitionLevels, dataPage }
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {DataPageHeaderV2} daph2 data page header v2
+ * @param {SchemaTree[]} schemaPath
+ * @returns {any[]} repetition levels
+ */
+function readRepetitionLevelsV2(reader, daph2, schemaPath) {
+  const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
+  if (!maxRepetitionLevel) return []
+
+  const values = new Array(daph2.num_values)
+  readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values, daph2.repetition_levels_byte_length)
+  return values
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {DataPageHeaderV2} daph2 data page header v2
+ * @param {SchemaTree[]} schemaPath
+ * @returns {number[] | undefined} definition levels
+ */
+function readDefinitionLevelsV2(reader, daph2, schemaPath) {
+  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
+  if (maxDefinitionLevel) {
+    // V2 we know the length
+    const values = new Array(daph2.num_values)
+    readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), values, daph2.definition_levels_byte_length)
+    return values
+  }
+}
+
+/**
+ * Minimum bits needed to store value.
+ *
+ * @param {number} value
+ * @returns {number}
+ */
+function bitWidth(value) {
+  return 32 - Math.clz32(value)
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
+// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
+// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
+// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
+// decoding the page into arrays costs one step per row.
+class HybridStream {
+    bytes;
+    end;
+    width;
+    offset;
+    /** Values left in the current run. */
+    left = 0;
+    /** The current run repeats `value` (RLE) or holds packed values from `bit` on. */
+    packed = false;
+    value = 0;
+    bit = 0;
+    valueBytes;
+    constructor(bytes, start, end, width) {
+        this.bytes = bytes;
+        this.end = end;
+        this.width = width;
+        this.offset = start;
+        this.valueBytes = (width + 7) >> 3;
+    }
+    /** The next value. */
+    next() {
+        // Runs may be empty (a writer may emit one); each header read moves on, so this ends.
+        while (this.left === 0)
+            this.startRun();
+        this.left--;
+        if (!this.packed)
+            return this.value;
+        const value = this.readPacked(this.bit);
+        this.bit += this.width;
+        return value;
+    }
+    /** Skips `count` values. */
+    skip(count) {
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (this.packed)
+                this.bit += step * this.width;
+            this.left -= step;
+            count -= step;
+        }
+    }
+    /** Skips `count` values and says how many of them equal `target` (non-null rows, for levels). */
+    countEqual(count, target) {
+        let equal = 0;
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (!this.packed) {
+                if (this.value === target)
+                    equal += step;
+            }
+            else {
+                equal += this.countPacked(step, target);
+            }
+            this.left -= step;
+            count -= step;
+        }
+        return equal;
+    }
+    /** countEqual within a bit-packed run: whole bytes at a time when values do not straddle bytes. */
+    countPacked(count, target) {
+        const width = this.width;
+        let equal = 0;
+        let i = 0;
+        const perByte = width > 0 && width <= 8 && 8 % width === 0 ? 8 / width : 0;
+        if (perByte > 0) {
+            while (i < count && (this.bit & 7) !== 0) {
+                if (this.readPacked(this.bit) === target)
+                    equal++;
+                this.bit += width;
+                i++;
+            }
+            const table = byteCounts(width, target);
+            const bytes = this.bytes;
+            let at = this.bit >> 3;
+            const wholeBytes = Math.floor((count - i) / perByte);
+            for (const stop = at + wholeBytes; at < stop; at++)
+                equal += table[bytes[at]];
+            this.bit += wholeBytes * 8;
+            i += wholeBytes * perByte;
+        }
+        for (; i < count; i++) {
+            if (this.readPacked(this.bit) === target)
+                equal++;
+            this.bit += width;
+        }
+        return equal;
+    }
+    startRun() {
+        const header = this.readVarint();
+        if (header & 1) {
+            // Bit-packed: (header >> 1) groups of 8 values.
+            const groups = Math.floor(header / 2);
+            this.packed = true;
+            this.left = groups * 8;
+            this.bit = this.offset * 8;
+            this.offset += groups * this.width;
+            if (this.offset > this.end)
+                throw new RangeError("parquet bit-packed run extends past its data");
+        }
+        else {
+            this.packed = false;
+            this.left = header / 2;
+            if (this.offset + this.valueBytes > this.end)
+                throw new RangeError("parquet RLE run extends past its data");
+            let value = 0;
+            for (let i = 0; i < this.valueBytes; i++)
+                value += this.bytes[this.offset + i] * 2 ** (8 * i);
+            this.offset += this.valueBytes;
+            this.value = value;
+        }
+    }
+    readPacked(bit) {
+        let value = 0;
+        let shift = 0;
+        let remaining = this.width;
+        while (remaining > 0) {
+            const byte = this.bytes[bit >> 3];
+            const inByte = bit & 7;
+            const take = Math.min(8 - inByte, remaining);
+            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
+            shift += take;
+            bit += take;
+            remaining -= take;
+        }
+        return value;
+    }
+    readVarint() {
+        let result = 0;
+        let shift = 0;
+        for (;;) {
+            if (this.offset >= this.end)
+                throw new RangeError("parquet RLE data ends early");
+            const byte = this.bytes[this.offset++];
+            result += (byte & 0x7f) * 2 ** shift;
+            if ((byte & 0x80) === 0)
+                return result;
+            shift += 7;
+            if (shift > 35)
+                throw new RangeError("parquet RLE run header is malformed");
+        }
+    }
+}
+const byteCountTables = new Map();
+/** For each byte value: how many of the `width`-bit values packed in it equal `target`. */
+function byteCounts(width, target) {
+    const key = width * 256 + target;
+    let table = byteCountTables.get(key);
+    if (!table) {
+        table = new Uint8Array(256);
+        const mask = (1 << width) - 1;
+        for (let byte = 0; byte < 256; byte++) {
+            for (let shift = 0; shift < 8; shift += width)
+                if (((byte >> shift) & mask) === target)
+                    table[byte]++;
+        }
+        byteCountTables.set(key, table);
+    }
+    return table;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
+
+
+
+
+
+
+
+/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
+const pageStats = {
+    generic: 0,
+    ids: 0,
+    strings: 0,
+    bytes: 0,
+    stream: 0,
+};
+/** A page failed to decode while reading `row` (of the row group). */
+class RowDecodeError extends Error {
+    row;
+    constructor(row, message) {
+        super(message);
+        this.row = row;
+    }
+    /** Errors from decoding get the row; bugs (calling what is not a function) pass unchanged. */
+    static wrap(error, row) {
+        if (error instanceof RowDecodeError || !(error instanceof Error))
+            return error;
+        if (error instanceof TypeError && /is not a function/.test(error.message))
+            return error;
+        return new RowDecodeError(row, error.message);
+    }
+}
+/** Bytes fetched per read from a column chunk (more when one page is larger). */
+const CHUNK_WINDOW_BYTES = 256 * 1024;
+const HEADER_PROBE_BYTES = 64 * 1024;
+const utf8 = new TextDecoder();
+/** Scratch space for definition levels, which are not needed once a page's index is built. */
+let scratchLevels = new Uint8Array(1 << 15);
+function levelBuffer(size) {
+    if (scratchLevels.byteLength < size)
+        scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
+    return scratchLevels.subarray(0, size);
+}
+function kindOf(element) {
+    const ctype = element.converted_type;
+    const ltype = element.logical_type;
+    if (element.type === "BYTE_ARRAY")
+        return "string";
+    if (element.type === "INT64") {
+        if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
+            return "u64";
+        return "i64";
+    }
+    if (element.type === "INT32") {
+        if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
+            return "u32";
+    }
+    return "raw";
+}
+/** Nanoseconds per unit of an INT64 timestamp column (1 for nanoseconds and plain integers). */
+function timestampScale(element) {
+    const ltype = element.logical_type;
+    if (element.converted_type === "TIMESTAMP_MILLIS")
+        return 1000000n;
+    if (element.converted_type === "TIMESTAMP_MICROS")
+        return 1000n;
+    if (ltype?.type === "TIMESTAMP") {
+        if (ltype.unit === "MILLIS")
+            return 1000000n;
+        if (ltype.unit === "MICROS")
+            return 1000n;
+    }
+    return 1n;
+}
+function converter(element) {
+    switch (kindOf(element)) {
+        case "string":
+            return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
+        case "u64":
+            return (v) => (typeof v === "bigint" ? BigInt.asUintN(64, v) : v);
+        case "i64": {
+            const scale = timestampScale(element);
+            return scale === 1n ? (v) => v : (v) => (typeof v === "bigint" ? v * scale : v);
+        }
+        case "u32":
+            return (v) => (typeof v === "number" ? v >>> 0 : v);
+        default:
+            return (v) => v;
+    }
+}
+/**
+ * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
+ * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
+ * drops the pages that end before `row`.
+ */
+class LeafCursor {
+    file;
+    repeated;
+    maxDef;
+    convert;
+    decoder;
+    pages = [];
+    dictionary;
+    dictionaryCache = [];
+    /** Absolute byte position of the next unread page header. */
+    pos;
+    end;
+    window = new Uint8Array(0);
+    windowStart = 0;
+    /** Rows covered by the pages read so far. */
+    rowsRead = 0;
+    /**
+     * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
+     * page, only the relevant rows' strings are decoded and kept.
+     */
+    relevant;
+    /**
+     * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
+     * stream, as far as the row asked for, instead of whole.
+     */
+    sequential = false;
+    /**
+     * Values become span ids (16 hex digits, as records hold them): converted once per dictionary
+     * entry instead of once per row.
+     */
+    convertToSpanIds() {
+        const convert = this.convert;
+        this.convert = (value) => values_toSpanId(convert(value));
+        this.dictionaryCache = [];
+    }
+    /** Rows covered by the pages prepared so far. */
+    get preparedRows() {
+        return this.rowsRead;
+    }
+    constructor(file, meta, schemaPath, compressors) {
+        this.file = file;
+        const element = schemaPath[schemaPath.length - 1].element;
+        this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
+        this.maxDef = getMaxDefinitionLevel(schemaPath);
+        this.convert = converter(element);
+        this.decoder = {
+            type: meta.type,
+            element,
+            schemaPath,
+            codec: meta.codec,
+            compressors,
+            pathInSchema: meta.path_in_schema,
+            parsers: undefined,
+        };
+        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+        const dataStart = Number(meta.data_page_offset);
+        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
+        this.end = this.pos + Number(meta.total_compressed_size);
+    }
+    /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
+    async prepare(endRow) {
+        while (this.rowsRead < endRow && this.pos < this.end) {
+            const header = await this.readHeader();
+            const size = header.compressed_page_size;
+            const bytes = await this.take(size);
+            if (header.type === "DICTIONARY_PAGE") {
+                this.readDictionary(header, bytes);
+                continue;
+            }
+            if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
+                continue; // index pages
+            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
+            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
+            this.rowsRead += page.rows;
+            this.pages.push(page);
+        }
+    }
+    /** The value of a row (null when null). Rows must have been prepared and not released. */
+    get(row) {
+        const page = this.pageOf(row);
+        if (!page)
+            return null;
+        const decoded = this.decoded(page);
+        return this.valueAt(decoded, row - page.firstRow);
+    }
+    valueAt(decoded, offset) {
+        if (decoded.kind === "stream")
+            return this.streamValue(decoded.page, offset);
+        const i = decoded.index ? decoded.index[offset] : offset;
+        if (i < 0)
+            return null;
+        switch (decoded.kind) {
+            case "ids":
+                return this.fromDictionary(decoded.ids[i]);
+            case "strings":
+                return decoded.strings.get(i) ?? null;
+            case "bytes": {
+                const start = decoded.starts[i];
+                return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]));
+            }
+            default:
+                return this.value(decoded, i);
+        }
+    }
+    /**
+     * The values of `rows` (ascending, each at least the last row asked for) into `out[slots[i]]`:
+     * one pass over the pages instead of one lookup per value.
+     */
+    gather(rows, slots, count, out) {
+        let i = 0;
+        try {
+            while (i < count) {
+                const page = this.pageOf(rows[i]);
+                if (!page) {
+                    out[slots[i++]] = null;
+                    continue;
+                }
+                const decoded = this.decoded(page);
+                const first = page.firstRow;
+                const stop = first + page.rows;
+                if (decoded.kind === "stream") {
+                    const stream = decoded.page;
+                    for (; i < count && rows[i] < stop; i++) {
+                        const v = stream.valueIndex(rows[i] - first);
+                        out[slots[i]] =
+                            v < 0
+                                ? null
+                                : stream.dictionary
+                                    ? this.fromDictionary(stream.id(v))
+                                    : this.convert(stream.fixed(v));
+                    }
+                }
+                else {
+                    for (; i < count && rows[i] < stop; i++)
+                        out[slots[i]] = this.valueAt(decoded, rows[i] - first);
+                }
+            }
+        }
+        catch (error) {
+            throw RowDecodeError.wrap(error, rows[Math.min(i, count - 1)]);
+        }
+    }
+    /**
+     * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
+     * with integer lookups instead of a string per row. False when a page in the range is not
+     * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
+     */
+    idsInto(start, end, out) {
+        try {
+            return this.idsFrom(start, end, out, start);
+        }
+        catch (error) {
+            throw RowDecodeError.wrap(error, start);
+        }
+    }
+    idsFrom(row, end, out, start) {
+        while (row < end) {
+            const page = this.pageOf(row);
+            if (!page) {
+                out.fill(-1, row - start, end - start);
+                return true;
+            }
+            const decoded = this.decoded(page);
+            if (decoded.kind !== "ids")
+                return false;
+            const { ids, index } = decoded;
+            const stop = Math.min(end, page.firstRow + page.rows);
+            const first = page.firstRow;
+            if (index) {
+                for (; row < stop; row++) {
+                    const i = index[row - first];
+                    out[row - start] = i < 0 ? -1 : ids[i];
+                }
+            }
+            else {
+                out.set(ids.subarray(row - first, stop - first), row - start);
+                row = stop;
+            }
+        }
+        return true;
+    }
+    /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
+    dictionaryValue(id) {
+        return this.fromDictionary(id);
+    }
+    streamValue(page, offset) {
+        const i = page.valueIndex(offset);
+        if (i < 0)
+            return null;
+        if (page.dictionary)
+            return this.fromDictionary(page.id(i));
+        return this.convert(page.fixed(i));
+    }
+    decoded(page) {
+        let decoded = page.decoded;
+        if (!decoded) {
+            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
+            pageStats[decoded.kind]++;
+        }
+        return decoded;
+    }
+    /** Drops pages that end at or before `row`. */
+    release(row) {
+        let drop = 0;
+        while (drop < this.pages.length && this.pages[drop].firstRow + this.pages[drop].rows <= row)
+            drop++;
+        if (drop > 0)
+            this.pages.splice(0, drop);
+        if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row)
+            this.lastPage = undefined;
+    }
+    pageOf(row) {
+        const last = this.lastPage;
+        if (last && row >= last.firstRow && row < last.firstRow + last.rows)
+            return last;
+        for (const page of this.pages) {
+            if (row < page.firstRow + page.rows) {
+                if (row < page.firstRow)
+                    return undefined;
+                this.lastPage = page;
+                return page;
+            }
+        }
+        return undefined;
+    }
+    lastPage;
+    value(decoded, i) {
+        const raw = decoded.values[i];
+        if (decoded.dict && typeof raw === "number")
+            return this.fromDictionary(raw);
+        return this.convert(raw);
+    }
+    fromDictionary(id) {
+        let cached = this.dictionaryCache[id];
+        if (cached === undefined) {
+            if (!this.dictionary)
+                throw new Error("parquet dictionary-encoded page without a dictionary page");
+            if (id >= this.dictionary.length)
+                throw new Error(`parquet dictionary index ${id} out of range`);
+            cached = this.convert(this.dictionary[id]);
+            this.dictionaryCache[id] = cached;
+        }
+        return cached;
+    }
+    /**
+     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
+     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
+     */
+    decodeFast(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (header.type !== "DATA_PAGE" || !daph)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
+            return null;
+        const known = !dict && this.knowsRelevance(page);
+        // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
+        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const reader = { view, offset: 0 };
+        const rows = daph.num_values;
+        let index;
+        let count = rows;
+        if (this.maxDef > 0) {
+            const levels = levelBuffer(rows);
+            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
+            index = new Int32Array(rows);
+            count = 0;
+            for (let r = 0; r < rows; r++)
+                index[r] = levels[r] === this.maxDef ? count++ : -1;
+            if (count === rows)
+                index = undefined;
+        }
+        if (dict) {
+            const ids = new Int32Array(count);
+            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
+            if (width)
+                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
+            return { kind: "ids", ids, index };
+        }
+        if (known) {
+            // Walk the values; decode only those of rows that will be read.
+            const strings = new Map();
+            let offset = reader.offset;
+            let i = 0;
+            for (let r = 0; r < rows; r++) {
+                if (index && index[r] < 0)
+                    continue;
+                const length = view.getUint32(offset, true);
+                if (offset + 4 + length > bytes.byteLength) {
+                    throw new Error("parquet byte array value extends past its page");
+                }
+                if (this.relevant(page.firstRow + r))
+                    strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
+                offset += 4 + length;
+                i++;
+            }
+            return { kind: "strings", strings, index };
+        }
+        const starts = new Int32Array(count);
+        const lengths = new Int32Array(count);
+        let offset = reader.offset;
+        for (let i = 0; i < count; i++) {
+            const length = view.getUint32(offset, true);
+            starts[i] = offset + 4;
+            lengths[i] = length;
+            offset += 4 + length;
+            if (offset > bytes.byteLength)
+                throw new Error("parquet byte array value extends past its page");
+        }
+        return { kind: "bytes", bytes, starts, lengths, index };
+    }
+    /**
+     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
+     * decompressed now, levels and indices decoded only as far as the rows asked for.
+     */
+    decodeStream(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        const type = this.decoder.type;
+        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
+        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
+            return null;
+        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
+    }
+    knowsRelevance(page) {
+        return (this.relevant !== undefined &&
+            this.relevant(page.firstRow + page.rows - 1) !== undefined &&
+            this.relevant(page.firstRow) !== undefined);
+    }
+    decodeFlat(page) {
+        const { values, definitionLevels, encoding } = this.decodePage(page);
+        const dict = encoding.endsWith("_DICTIONARY");
+        if (!definitionLevels.length || this.maxDef === 0)
+            return { kind: "generic", values, dict };
+        const index = new Int32Array(page.rows);
+        let k = 0;
+        for (let r = 0; r < page.rows; r++)
+            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
+        return { kind: "generic", values, dict, index };
+    }
+    decodePage(page) {
+        const { header, bytes } = page;
+        if (header.type === "DATA_PAGE_V2") {
+            const daph = header.data_page_header_v2;
+            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
+            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+        }
+        const daph = header.data_page_header;
+        if (!daph)
+            throw new Error("parquet data page header is undefined");
+        const raw = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        const decoded = datapage_readDataPage(raw, daph, this.decoder);
+        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+    }
+    readDictionary(header, bytes) {
+        const diph = header.dictionary_page_header;
+        if (!diph)
+            throw new Error("parquet dictionary page header is undefined");
+        const page = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
+        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
+        this.dictionaryCache = [];
+    }
+    async readHeader() {
+        let probe = HEADER_PROBE_BYTES;
+        for (;;) {
+            await this.ensure(Math.min(probe, this.end - this.pos));
+            const offset = this.pos - this.windowStart;
+            const reader = {
+                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
+                offset: 0,
+            };
+            try {
+                const header = parquetHeader(reader);
+                this.pos += reader.offset;
+                return header;
+            }
+            catch (error) {
+                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
+                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
+                    throw error;
+                probe *= 4;
+            }
+        }
+    }
+    async take(size) {
+        if (this.pos + size > this.end)
+            throw new Error("parquet page extends past its column chunk");
+        await this.ensure(size);
+        const offset = this.pos - this.windowStart;
+        this.pos += size;
+        return this.window.subarray(offset, offset + size);
+    }
+    /** Makes bytes [pos, pos + size) available in the window. */
+    async ensure(size) {
+        const offset = this.pos - this.windowStart;
+        if (offset >= 0 && offset + size <= this.window.byteLength)
+            return;
+        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
+        const buffer = await this.file.slice(this.pos, this.pos + length);
+        if (buffer.byteLength < size)
+            throw new Error("parquet column chunk is truncated");
+        this.window = new Uint8Array(buffer);
+        this.windowStart = this.pos;
+    }
+}
+function levels(decoded) {
+    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
+}
+/**
+ * One data page (v1) read forward: the definition levels and dictionary indices are streams
+ * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
+ * earlier row restarts the streams (correct, just slower; the reader never does it).
+ */
+class StreamPage {
+    bytes;
+    maxDef;
+    dictionary;
+    width;
+    levels;
+    ids;
+    /** Next row whose level is unread, and how many values the rows before it hold. */
+    nextRow = 0;
+    valuesBefore = 0;
+    /** Indices consumed from `ids`. */
+    idsRead = 0;
+    lastRow = -1;
+    lastIndex = -1;
+    valuesStart = 0;
+    view;
+    constructor(bytes, maxDef, dictionary, width) {
+        this.bytes = bytes;
+        this.maxDef = maxDef;
+        this.dictionary = dictionary;
+        this.width = width;
+        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        this.restart();
+    }
+    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
+    valueIndex(offset) {
+        if (offset === this.lastRow)
+            return this.lastIndex;
+        if (offset < this.nextRow)
+            this.restart();
+        let index;
+        if (!this.levels) {
+            index = offset;
+        }
+        else {
+            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
+            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
+        }
+        this.nextRow = offset + 1;
+        this.lastRow = offset;
+        this.lastIndex = index;
+        return index;
+    }
+    /** The dictionary index of value `i` (values are asked for in increasing order). */
+    id(i) {
+        if (i < this.idsRead)
+            this.restart(true);
+        this.ids.skip(i - this.idsRead);
+        this.idsRead = i + 1;
+        return this.ids.next();
+    }
+    /** Value `i` of a PLAIN INT32/INT64 page. */
+    fixed(i) {
+        const at = this.valuesStart + i * this.width;
+        if (at + this.width > this.bytes.byteLength)
+            throw new RangeError("parquet value extends past its page");
+        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
+    }
+    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
+    restart(idsOnly = false) {
+        const bytes = this.bytes;
+        let offset = 0;
+        if (!idsOnly) {
+            this.levels = null;
+            if (this.maxDef > 0) {
+                if (bytes.byteLength < 4)
+                    throw new RangeError("parquet page is too short for its levels");
+                const length = this.view.getUint32(0, true);
+                offset = 4 + length;
+                if (offset > bytes.byteLength)
+                    throw new RangeError("parquet definition levels extend past their page");
+                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
+            }
+            this.valuesStart = offset;
+            this.nextRow = 0;
+            this.valuesBefore = 0;
+            this.lastRow = -1;
+        }
+        this.ids = null;
+        this.idsRead = 0;
+        if (this.dictionary) {
+            const start = this.valuesStart;
+            const width = start < bytes.byteLength ? bytes[start] : 0;
+            if (width > 32)
+                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
+// The early filter of the Parquet reader: which rows are records, and which of those can become an
+// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
+// low-cardinality envelope columns hold) and decides each distinct combination only once.
+
+const parquet_filter_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+const NOT_A_RECORD = 0;
+const IRRELEVANT = 1;
+const RELEVANT = 2;
+/** One per row group: dictionary indices belong to a column chunk. */
+class RowFilter {
+    cursors;
+    relevance;
+    /** Rows classified so far that are telemetry records (relevant or not). */
+    records = 0;
+    byIds = new Map();
+    traceValid = [];
+    constructor(cursors, relevance) {
+        this.cursors = cursors;
+        this.relevance = relevance;
+    }
+    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
+    classify(from, to) {
+        const flags = new Uint8Array(to - from);
+        if (!this.classifyByIds(from, to, flags)) {
+            for (let row = from; row < to; row++)
+                flags[row - from] = this.classifyRow(row);
+        }
+        return flags;
+    }
+    classifyRow(row) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        const type = recordType?.get(row);
+        const trace = traceId?.get(row);
+        const event = eventType?.get(row);
+        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
+            return 0;
+        if (!parquet_filter_RECORD_TYPES.has(type))
+            return 0;
+        this.records++;
+        const sev = severity?.get(row);
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
+    }
+    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
+    classifyByIds(from, to, flags) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        if (!recordType || !traceId || !eventType)
+            return false;
+        const n = to - from;
+        const types = new Int32Array(n);
+        const traces = new Int32Array(n);
+        const events = new Int32Array(n);
+        const severities = new Int32Array(n).fill(-1);
+        if (!recordType.idsInto(from, to, types) ||
+            !traceId.idsInto(from, to, traces) ||
+            !eventType.idsInto(from, to, events) ||
+            (severity && !severity.idsInto(from, to, severities))) {
+            return false;
+        }
+        let lastKey = -1;
+        let lastCode = NOT_A_RECORD;
+        let records = 0;
+        for (let i = 0; i < n; i++) {
+            const type = types[i];
+            const event = events[i];
+            const trace = traces[i];
+            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
+                continue;
+            const sev = severities[i];
+            let code;
+            if (type < 64 && sev < 65_535) {
+                // The three indices as one number (record type and severity dictionaries hold a handful).
+                const key = (event * 65_536 + sev + 1) * 64 + type;
+                code = lastKey === key ? lastCode : this.byIds.get(key);
+                if (code === undefined)
+                    this.byIds.set(key, (code = this.decide(type, event, sev)));
+                lastKey = key;
+            }
+            else {
+                code = this.decide(type, event, sev);
+            }
+            lastCode = code;
+            if (code !== NOT_A_RECORD)
+                records++;
+            if (code === RELEVANT)
+                flags[i] = 1;
+        }
+        this.records += records;
+        return true;
+    }
+    isTrace(id) {
+        let valid = this.traceValid[id];
+        if (valid === undefined) {
+            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
+            this.traceValid[id] = valid;
+        }
+        return valid;
+    }
+    decide(typeId, eventId, severityId) {
+        const type = this.cursors.recordType.dictionaryValue(typeId);
+        const event = this.cursors.eventType.dictionaryValue(eventId);
+        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
+        if (typeof type !== "string" || typeof event !== "string" || !parquet_filter_RECORD_TYPES.has(type))
+            return NOT_A_RECORD;
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
+    }
+}
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
+class RelevanceCache {
+    cache = new Map();
+    get(recordType, eventType, severity) {
+        let byEvent = this.cache.get(recordType);
+        if (!byEvent)
+            this.cache.set(recordType, (byEvent = new Map()));
+        let bySeverity = byEvent.get(eventType);
+        if (!bySeverity)
+            byEvent.set(eventType, (bySeverity = new Map()));
+        let relevant = bySeverity.get(severity);
+        if (relevant === undefined) {
+            relevant =
+                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
+            bySeverity.set(severity, relevant);
+        }
+        return relevant;
+    }
+}
+function isNodeSpan(eventType) {
+    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet-compressors/src/brotli.bitreader.js
@@ -48059,7 +50108,7 @@ var Decompress = /*#__PURE__*/ ((/* unused pure expression or super */ null && (
  * @param {number} outputLength
  * @returns {Uint8Array}
  */
-function snappyUncompress(input, outputLength) {
+function uncompress_snappyUncompress(input, outputLength) {
   return snappyUncompressor()(input, outputLength)
 }
 
@@ -48258,1919 +50307,6 @@ function decompressGzip(input, outputLength) {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
-/**
- * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
- */
-
-
-
-
-
-
-
-
-
-/**
- * Parse column data from a buffer.
- *
- * @param {DataReader} reader
- * @param {RowGroupSelect} rowGroupSelect row group selection
- * @param {ColumnDecoder} columnDecoder column decoder params
- * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
- * @returns {{ data: DecodedArray[], skipped: number }}
- */
-function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
-  const { pathInSchema, schemaPath } = columnDecoder
-  const isFlat = isFlatColumn(schemaPath)
-  /** @type {DecodedArray[]} */
-  const chunks = []
-  /** @type {DecodedArray | undefined} */
-  let dictionary = undefined
-  /** @type {DecodedArray | undefined} */
-  let lastChunk = undefined
-  let rowCount = 0
-  let skipped = 0
-
-  const emitLastChunk = onPage && (() => {
-    lastChunk && onPage({
-      pathInSchema,
-      columnData: lastChunk,
-      rowStart: groupStart + rowCount - lastChunk.length,
-      rowEnd: groupStart + rowCount,
-    })
-  })
-
-  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
-    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
-
-    // read page header
-    const header = parquetHeader(reader)
-    if (header.type === 'DICTIONARY_PAGE') {
-      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
-      if (data) dictionary = convert(data, columnDecoder)
-    } else {
-      const lastChunkLength = lastChunk?.length || 0
-      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
-      if (result.skipped) {
-        // skipped page - just advance row count, don't add to chunks
-        if (!chunks.length) {
-          skipped += result.skipped
-        }
-        rowCount += result.skipped
-      } else if (result.data && lastChunk === result.data) {
-        // continued from previous page
-        rowCount += result.data.length - lastChunkLength
-      } else if (result.data && result.data.length) {
-        emitLastChunk?.()
-        chunks.push(result.data)
-        rowCount += result.data.length
-        lastChunk = result.data
-      }
-    }
-  }
-  emitLastChunk?.()
-
-  return { data: chunks, skipped }
-}
-
-/**
- * Read a page (data or dictionary) from a buffer.
- *
- * @param {DataReader} reader
- * @param {PageHeader} header
- * @param {ColumnDecoder} columnDecoder
- * @param {DecodedArray | undefined} dictionary
- * @param {DecodedArray | undefined} previousChunk
- * @param {number} pageStart skip this many rows in the page
- * @returns {PageResult}
- */
-function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
-  const { type, element, schemaPath, codec, compressors } = columnDecoder
-  // read compressed_page_size bytes
-  const compressedBytes = new Uint8Array(
-    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
-  )
-  reader.offset += header.compressed_page_size
-
-  // parse page data by type
-  if (header.type === 'DATA_PAGE') {
-    const daph = header.data_page_header
-    if (!daph) throw new Error('parquet data page header is undefined')
-
-    // skip unnecessary non-nested pages
-    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
-      return { skipped: daph.num_values }
-    }
-
-    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
-    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
-    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DATA_PAGE_V2') {
-    const daph2 = header.data_page_header_v2
-    if (!daph2) throw new Error('parquet data page header v2 is undefined')
-
-    // skip unnecessary pages
-    if (pageStart > daph2.num_rows) {
-      return { skipped: daph2.num_rows }
-    }
-
-    const { definitionLevels, repetitionLevels, dataPage } =
-      readDataPageV2(compressedBytes, header, columnDecoder)
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DICTIONARY_PAGE') {
-    const diph = header.dictionary_page_header
-    if (!diph) throw new Error('parquet dictionary page header is undefined')
-
-    const page = decompressPage(
-      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
-    )
-
-    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
-    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
-    return { skipped: 0, data: dictArray }
-  } else {
-    throw new Error(`parquet unsupported page type: ${header.type}`)
-  }
-}
-
-/**
- * Read a page header from a buffer, leaving the reader at the start of the page data.
- *
- * @param {DataReader} reader
- * @returns {PageHeader}
- */
-function parquetHeader(reader) {
-  const header = deserializeTCompactProtocol(reader)
-
-  // Parse parquet header from thrift data
-  const type = PageTypes[header.field_1]
-  const uncompressed_page_size = header.field_2
-  const compressed_page_size = header.field_3
-  const crc = header.field_4
-  const data_page_header = header.field_5 && {
-    num_values: header.field_5.field_1,
-    encoding: Encodings[header.field_5.field_2],
-    definition_level_encoding: Encodings[header.field_5.field_3],
-    repetition_level_encoding: Encodings[header.field_5.field_4],
-    statistics: pageStatistics(header.field_5.field_5),
-  }
-  const index_page_header = header.field_6
-  const dictionary_page_header = header.field_7 && {
-    num_values: header.field_7.field_1,
-    encoding: Encodings[header.field_7.field_2],
-    is_sorted: header.field_7.field_3,
-  }
-  const data_page_header_v2 = header.field_8 && {
-    num_values: header.field_8.field_1,
-    num_nulls: header.field_8.field_2,
-    num_rows: header.field_8.field_3,
-    encoding: Encodings[header.field_8.field_4],
-    definition_levels_byte_length: header.field_8.field_5,
-    repetition_levels_byte_length: header.field_8.field_6,
-    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
-    statistics: pageStatistics(header.field_8.field_8),
-  }
-
-  return {
-    type,
-    uncompressed_page_size,
-    compressed_page_size,
-    crc,
-    data_page_header,
-    index_page_header,
-    dictionary_page_header,
-    data_page_header_v2,
-  }
-}
-
-/**
- * @param {any} stats thrift Statistics struct
- * @returns {Statistics | undefined}
- */
-function pageStatistics(stats) {
-  return stats && {
-    max: stats.field_1,
-    min: stats.field_2,
-    null_count: stats.field_3,
-    distinct_count: stats.field_4,
-    max_value: stats.field_5,
-    min_value: stats.field_6,
-    is_max_value_exact: stats.field_7,
-    is_min_value_exact: stats.field_8,
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/delta.js
-/**
- * @import {DataReader} from '../src/types.js'
- */
-
-
-
-/**
- * @param {DataReader} reader
- * @param {number} count number of values to read
- * @param {Int32Array | BigInt64Array} output
- */
-function deltaBinaryUnpack(reader, count, output) {
-  if (output instanceof Int32Array) {
-    deltaBinaryUnpackInt32(reader, count, output)
-    return
-  }
-  const blockSize = readVarInt(reader)
-  const miniblockPerBlock = readVarInt(reader)
-  readVarInt(reader) // assert(=== count)
-  let value = readZigZagBigInt(reader) // first value
-  let outputIndex = 0
-  output[outputIndex++] = value
-
-  const valuesPerMiniblock = blockSize / miniblockPerBlock
-
-  while (outputIndex < count) {
-    // new block
-    const minDelta = readZigZagBigInt(reader)
-    const bitWidths = new Uint8Array(miniblockPerBlock)
-    for (let i = 0; i < miniblockPerBlock; i++) {
-      bitWidths[i] = reader.view.getUint8(reader.offset++)
-    }
-
-    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
-      // new miniblock
-      const bitWidth = bitWidths[i]
-      if (bitWidth) {
-        // Miniblock data lengths are multiples of four bytes.
-        let bitpackPos = 0
-        let miniblockCount = valuesPerMiniblock
-        const mask = (1n << BigInt(bitWidth)) - 1n
-        while (miniblockCount && outputIndex < count) {
-          let bits = BigInt(reader.view.getUint32(reader.offset, true) >>> bitpackPos) & mask // TODO: don't re-read value every time
-          bitpackPos += bitWidth
-          while (bitpackPos >= 32) {
-            bitpackPos -= 32
-            reader.offset += 4
-            if (bitpackPos) {
-              bits |= BigInt(reader.view.getUint32(reader.offset, true)) << BigInt(bitWidth - bitpackPos) & mask
-            }
-          }
-          const delta = minDelta + bits
-          value += delta
-          output[outputIndex++] = value
-          miniblockCount--
-        }
-        if (miniblockCount) {
-          // consume leftover miniblock
-          reader.offset += Math.ceil((miniblockCount * bitWidth + bitpackPos) / 8)
-        }
-      } else {
-        for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
-          value += minDelta
-          output[outputIndex++] = value
-        }
-      }
-    }
-  }
-}
-
-/**
- * Decode INT32 without BigInt arithmetic in the per-value loop.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {Int32Array} output
- */
-function deltaBinaryUnpackInt32(reader, count, output) {
-  const blockSize = readVarInt(reader)
-  const miniblockPerBlock = readVarInt(reader)
-  readVarInt(reader)
-  let value = readZigZag(reader)
-  let outputIndex = 0
-  output[outputIndex++] = value
-  const valuesPerMiniblock = blockSize / miniblockPerBlock
-  const { view } = reader
-  while (outputIndex < count) {
-    const minDelta = readZigZagInt33(reader)
-    const bitWidthsOffset = reader.offset
-    let offset = bitWidthsOffset + miniblockPerBlock
-    for (let i = 0; i < miniblockPerBlock && outputIndex < count; i++) {
-      const bitWidth = view.getUint8(bitWidthsOffset + i)
-      const end = offset + valuesPerMiniblock * bitWidth / 8
-      let bitOffset = 0
-      for (let j = 0; j < valuesPerMiniblock && outputIndex < count; j++) {
-        let residual = 0
-        let bitsRead = 0
-        while (bitsRead < bitWidth) {
-          const bitsToRead = Math.min(8 - bitOffset, bitWidth - bitsRead)
-          // Residual bits at 32 and above vanish modulo 2^32.
-          if (bitsRead < 32) {
-            residual |= (view.getUint8(offset) >>> bitOffset & (1 << bitsToRead) - 1) << bitsRead
-          }
-          bitsRead += bitsToRead
-          bitOffset += bitsToRead
-          if (bitOffset === 8) {
-            bitOffset = 0
-            offset++
-          }
-        }
-        // Parquet INT32 delta arithmetic wraps in two's complement.
-        value = value + minDelta + residual | 0
-        output[outputIndex++] = value
-      }
-      // Consume the entire padded miniblock, but not unused miniblock bodies.
-      offset = end
-    }
-    reader.offset = offset
-  }
-}
-
-/**
- * Read a zigzag varint modulo 2^32. INT32 deltas can need 33 bits, which
- * readZigZag truncates, but only the low 32 bits of the decoded value matter.
- * readVarInt keeps the low 32 zigzag bits of a 5-byte varint; bit 32 is bit 4
- * of the fifth byte. Reusing readVarInt keeps the caller's hot loop fast.
- *
- * @param {DataReader} reader
- * @returns {number}
- */
-function readZigZagInt33(reader) {
-  const start = reader.offset
-  const low = readVarInt(reader)
-  const high = reader.offset - start === 5 ? reader.view.getUint8(start + 4) >>> 4 & 1 : 0
-  return (low >>> 1 | high << 31) ^ -(low & 1)
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {Uint8Array[]} output
- */
-function deltaLengthByteArray(reader, count, output) {
-  const lengths = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, lengths)
-  for (let i = 0; i < count; i++) {
-    output[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, lengths[i])
-    reader.offset += lengths[i]
-  }
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {Uint8Array[]} output
- */
-function deltaByteArray(reader, count, output) {
-  const prefixData = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, prefixData)
-  const suffixData = new Int32Array(count)
-  deltaBinaryUnpack(reader, count, suffixData)
-
-  for (let i = 0; i < count; i++) {
-    const suffix = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, suffixData[i])
-    if (prefixData[i]) {
-      // copy from previous value
-      output[i] = new Uint8Array(prefixData[i] + suffixData[i])
-      output[i].set(output[i - 1].subarray(0, prefixData[i]))
-      output[i].set(suffix, prefixData[i])
-    } else {
-      output[i] = suffix
-    }
-    reader.offset += suffixData[i]
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/encoding.js
-/**
- * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
- */
-
-
-
-/**
- * Read values from a run-length encoded/bit-packed hybrid encoding.
- *
- * If length is zero, then read int32 length at the start.
- *
- * @param {DataReader} reader
- * @param {number} width - bitwidth
- * @param {DecodedArray} output
- * @param {number} [length] - length of the encoded data
- */
-function readRleBitPackedHybrid(reader, width, output, length) {
-  if (length === undefined) {
-    length = reader.view.getUint32(reader.offset, true)
-    reader.offset += 4
-  }
-  const startOffset = reader.offset
-  let seen = 0
-  while (seen < output.length) {
-    const header = readVarInt(reader)
-    if (header & 1) {
-      // bit-packed
-      seen = readBitPacked(reader, header, width, output, seen)
-    } else {
-      // rle
-      const count = header >>> 1
-      readRle(reader, count, width, output, seen)
-      seen += count
-    }
-  }
-  reader.offset = startOffset + length // duckdb writes an empty block
-}
-
-/**
- * Run-length encoding: read value with bitWidth and repeat it count times.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {number} bitWidth
- * @param {DecodedArray} output
- * @param {number} seen
- */
-function readRle(reader, count, bitWidth, output, seen) {
-  const width = bitWidth + 7 >> 3
-  let value = 0
-  for (let i = 0; i < width; i++) {
-    value |= reader.view.getUint8(reader.offset++) << (i << 3)
-  }
-  // assert(value < 1 << bitWidth)
-
-  // repeat value count times
-  for (let i = 0; i < count; i++) {
-    output[seen + i] = value
-  }
-}
-
-/**
- * Read a bit-packed run of the rle/bitpack hybrid.
- * Supports width > 8 (crossing bytes).
- *
- * @param {DataReader} reader
- * @param {number} header - bit-pack header
- * @param {number} bitWidth
- * @param {DecodedArray} output
- * @param {number} seen
- * @returns {number} total output values so far
- */
-function readBitPacked(reader, header, bitWidth, output, seen) {
-  let count = header >> 1 << 3 // values to read
-  const mask = (1 << bitWidth) - 1
-
-  let data = 0
-  if (reader.offset < reader.view.byteLength) {
-    data = reader.view.getUint8(reader.offset++)
-  } else if (mask) {
-    // sometimes out-of-bounds reads are masked out
-    throw new Error(`parquet bitpack offset ${reader.offset} out of range`)
-  }
-  let left = 8
-  let right = 0
-
-  // read values
-  while (count) {
-    // if we have crossed a byte boundary, shift the data
-    if (right > 8) {
-      right -= 8
-      left -= 8
-      data >>>= 8
-    } else if (left - right < bitWidth) {
-      // if we don't have bitWidth number of bits to read, read next byte
-      data |= reader.view.getUint8(reader.offset) << left
-      reader.offset++
-      left += 8
-    } else {
-      if (seen < output.length) {
-        // emit value
-        output[seen++] = data >> right & mask
-      }
-      count--
-      right += bitWidth
-    }
-  }
-
-  return seen
-}
-
-/**
- * @param {DataReader} reader
- * @param {number} count
- * @param {ParquetType} type
- * @param {number | undefined} typeLength
- * @returns {DecodedArray}
- */
-function byteStreamSplit(reader, count, type, typeLength) {
-  const width = byteWidth(type, typeLength)
-  const bytes = new Uint8Array(count * width)
-  for (let b = 0; b < width; b++) {
-    for (let i = 0; i < count; i++) {
-      bytes[i * width + b] = reader.view.getUint8(reader.offset++)
-    }
-  }
-  // interpret bytes as typed array
-  if (type === 'FLOAT') return new Float32Array(bytes.buffer)
-  else if (type === 'DOUBLE') return new Float64Array(bytes.buffer)
-  else if (type === 'INT32') return new Int32Array(bytes.buffer)
-  else if (type === 'INT64') return new BigInt64Array(bytes.buffer)
-  else if (type === 'FIXED_LEN_BYTE_ARRAY') {
-    // split into arrays of typeLength
-    const split = new Array(count)
-    for (let i = 0; i < count; i++) {
-      split[i] = bytes.subarray(i * width, (i + 1) * width)
-    }
-    return split
-  }
-  throw new Error(`parquet byte_stream_split unsupported type: ${type}`)
-}
-
-/**
- * @param {ParquetType} type
- * @param {number | undefined} typeLength
- * @returns {number}
- */
-function byteWidth(type, typeLength) {
-  switch (type) {
-  case 'INT32':
-  case 'FLOAT':
-    return 4
-  case 'INT64':
-  case 'DOUBLE':
-    return 8
-  case 'FIXED_LEN_BYTE_ARRAY':
-    if (!typeLength) throw new Error('parquet byteWidth missing type_length')
-    return typeLength
-  default:
-    throw new Error(`parquet unsupported type: ${type}`)
-  }
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/plain.js
-/**
- * Read `count` values of the given type from the reader.view.
- *
- * @param {DataReader} reader - buffer to read data from
- * @param {ParquetType} type - parquet type of the data
- * @param {number} count - number of values to read
- * @param {number | undefined} fixedLength - length of each fixed length byte array
- * @returns {DecodedArray} array of values
- */
-function plain_readPlain(reader, type, count, fixedLength) {
-  if (count === 0) return []
-  if (type === 'BOOLEAN') {
-    return readPlainBoolean(reader, count)
-  } else if (type === 'INT32') {
-    return readPlainInt32(reader, count)
-  } else if (type === 'INT64') {
-    return readPlainInt64(reader, count)
-  } else if (type === 'INT96') {
-    return readPlainInt96(reader, count)
-  } else if (type === 'FLOAT') {
-    return readPlainFloat(reader, count)
-  } else if (type === 'DOUBLE') {
-    return readPlainDouble(reader, count)
-  } else if (type === 'BYTE_ARRAY') {
-    return readPlainByteArray(reader, count)
-  } else if (type === 'FIXED_LEN_BYTE_ARRAY') {
-    if (!fixedLength) throw new Error('parquet missing fixed length')
-    return readPlainByteArrayFixed(reader, count, fixedLength)
-  } else {
-    throw new Error(`parquet unhandled type: ${type}`)
-  }
-}
-
-/**
- * Read `count` boolean values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {boolean[]}
- */
-function readPlainBoolean(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const byteOffset = reader.offset + (i / 8 | 0)
-    const bitOffset = i % 8
-    const byte = reader.view.getUint8(byteOffset)
-    values[i] = (byte & 1 << bitOffset) !== 0
-  }
-  reader.offset += Math.ceil(count / 8)
-  return values
-}
-
-/**
- * Read `count` int32 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Int32Array}
- */
-function readPlainInt32(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 4
-    ? new Int32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
-    : new Int32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 4
-  return values
-}
-
-/**
- * Read `count` int64 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {BigInt64Array}
- */
-function readPlainInt64(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 8
-    ? new BigInt64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
-    : new BigInt64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 8
-  return values
-}
-
-/**
- * Read `count` int96 values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {bigint[]}
- */
-function readPlainInt96(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const low = reader.view.getBigInt64(reader.offset + i * 12, true)
-    const high = reader.view.getInt32(reader.offset + i * 12 + 8, true)
-    values[i] = BigInt(high) << 64n | low
-  }
-  reader.offset += count * 12
-  return values
-}
-
-/**
- * Read `count` float values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Float32Array}
- */
-function readPlainFloat(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 4
-    ? new Float32Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 4))
-    : new Float32Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 4
-  return values
-}
-
-/**
- * Read `count` double values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Float64Array}
- */
-function readPlainDouble(reader, count) {
-  const values = (reader.view.byteOffset + reader.offset) % 8
-    ? new Float64Array(align(reader.view.buffer, reader.view.byteOffset + reader.offset, count * 8))
-    : new Float64Array(reader.view.buffer, reader.view.byteOffset + reader.offset, count)
-  reader.offset += count * 8
-  return values
-}
-
-/**
- * Read `count` byte array values.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @returns {Uint8Array[]}
- */
-function readPlainByteArray(reader, count) {
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    const length = reader.view.getUint32(reader.offset, true)
-    reader.offset += 4
-    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, length)
-    reader.offset += length
-  }
-  return values
-}
-
-/**
- * Read a fixed length byte array.
- *
- * @param {DataReader} reader
- * @param {number} count
- * @param {number} fixedLength
- * @returns {Uint8Array[]}
- */
-function readPlainByteArrayFixed(reader, count, fixedLength) {
-  // assert(reader.view.byteLength - reader.offset >= count * fixedLength)
-  const values = new Array(count)
-  for (let i = 0; i < count; i++) {
-    values[i] = new Uint8Array(reader.view.buffer, reader.view.byteOffset + reader.offset, fixedLength)
-    reader.offset += fixedLength
-  }
-  return values
-}
-
-/**
- * Create a new buffer with the offset and size.
- *
- * @import {DataReader, DecodedArray, ParquetType} from '../src/types.js'
- * @param {ArrayBufferLike} buffer
- * @param {number} offset
- * @param {number} size
- * @returns {ArrayBuffer}
- */
-function align(buffer, offset, size) {
-  const aligned = new ArrayBuffer(size)
-  new Uint8Array(aligned).set(new Uint8Array(buffer, offset, size))
-  return aligned
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/snappy.js
-/**
- * The MIT License (MIT)
- * Copyright (c) 2016 Zhipeng Jia
- * https://github.com/zhipeng-jia/snappyjs
- */
-
-const WORD_MASK = [0, 0xff, 0xffff, 0xffffff, 0xffffffff]
-
-/**
- * Copy bytes from one array to another
- *
- * @param {Uint8Array} fromArray source array
- * @param {number} fromPos source position
- * @param {Uint8Array} toArray destination array
- * @param {number} toPos destination position
- * @param {number} length number of bytes to copy
- */
-function copyBytes(fromArray, fromPos, toArray, toPos, length) {
-  for (let i = 0; i < length; i++) {
-    toArray[toPos + i] = fromArray[fromPos + i]
-  }
-}
-
-/**
- * Decompress snappy data.
- * Accepts an output buffer to avoid allocating a new buffer for each call.
- *
- * @param {Uint8Array} input compressed data
- * @param {Uint8Array} output output buffer
- */
-function snappy_snappyUncompress(input, output) {
-  const inputLength = input.byteLength
-  const outputLength = output.byteLength
-  let pos = 0
-  let outPos = 0
-
-  // skip preamble (contains uncompressed length as varint)
-  while (pos < inputLength) {
-    const c = input[pos]
-    pos++
-    if (c < 128) {
-      break
-    }
-  }
-  if (outputLength && pos >= inputLength) {
-    throw new Error('invalid snappy length header')
-  }
-
-  while (pos < inputLength) {
-    const c = input[pos]
-    let len = 0
-    pos++
-
-    if (pos >= inputLength) {
-      throw new Error('missing eof marker')
-    }
-
-    // There are two types of elements, literals and copies (back references)
-    if ((c & 0x3) === 0) {
-      // Literals are uncompressed data stored directly in the byte stream
-      let len = (c >>> 2) + 1
-      // Longer literal length is encoded in multiple bytes
-      if (len > 60) {
-        if (pos + 3 >= inputLength) {
-          throw new Error('snappy error literal pos + 3 >= inputLength')
-        }
-        const lengthSize = len - 60 // length bytes - 1
-        len = input[pos]
-          + (input[pos + 1] << 8)
-          + (input[pos + 2] << 16)
-          + (input[pos + 3] << 24)
-        len = (len & WORD_MASK[lengthSize]) + 1
-        pos += lengthSize
-      }
-      if (pos + len > inputLength) {
-        throw new Error('snappy error literal exceeds input length')
-      }
-      copyBytes(input, pos, output, outPos, len)
-      pos += len
-      outPos += len
-    } else {
-      // Copy elements
-      let offset = 0 // offset back from current position to read
-      switch (c & 0x3) {
-      case 1:
-        // Copy with 1-byte offset
-        len = (c >>> 2 & 0x7) + 4
-        offset = input[pos] + (c >>> 5 << 8)
-        pos++
-        break
-      case 2:
-        // Copy with 2-byte offset
-        if (inputLength <= pos + 1) {
-          throw new Error('snappy error end of input')
-        }
-        len = (c >>> 2) + 1
-        offset = input[pos] + (input[pos + 1] << 8)
-        pos += 2
-        break
-      case 3:
-        // Copy with 4-byte offset
-        if (inputLength <= pos + 3) {
-          throw new Error('snappy error end of input')
-        }
-        len = (c >>> 2) + 1
-        offset = input[pos]
-          + (input[pos + 1] << 8)
-          + (input[pos + 2] << 16)
-          + (input[pos + 3] << 24)
-        pos += 4
-        break
-      default:
-        break
-      }
-      if (offset === 0 || isNaN(offset)) {
-        throw new Error(`invalid offset ${offset} pos ${pos} inputLength ${inputLength}`)
-      }
-      if (offset > outPos) {
-        throw new Error('cannot copy from before start of buffer')
-      }
-      copyBytes(output, outPos - offset, output, outPos, len)
-      outPos += len
-    }
-  }
-
-  if (outPos !== outputLength) throw new Error('premature end of input')
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/datapage.js
-/**
- * @import {ColumnDecoder, CompressionCodec, Compressors, DataPage, DataPageHeader, DataPageHeaderV2, DataReader, DecodedArray, PageHeader, SchemaTree} from '../src/types.js'
- */
-
-
-
-
-
-
-
-/**
- * Read a data page from uncompressed reader.
- *
- * @param {Uint8Array} bytes raw page data (should already be decompressed)
- * @param {DataPageHeader} daph data page header
- * @param {ColumnDecoder} columnDecoder
- * @returns {DataPage} definition levels, repetition levels, and array of values
- */
-function datapage_readDataPage(bytes, daph, { type, element, schemaPath }) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const reader = { view, offset: 0 }
-  /** @type {DecodedArray} */
-  let dataPage
-
-  // repetition and definition levels
-  const repetitionLevels = readRepetitionLevels(reader, daph, schemaPath)
-  // assert(!repetitionLevels.length || repetitionLevels.length === daph.num_values)
-  const { definitionLevels, numNulls } = readDefinitionLevels(reader, daph, schemaPath)
-  // assert(!definitionLevels.length || definitionLevels.length === daph.num_values)
-
-  // read values based on encoding
-  const nValues = daph.num_values - numNulls
-  if (daph.encoding === 'PLAIN') {
-    dataPage = plain_readPlain(reader, type, nValues, element.type_length)
-  } else if (
-    daph.encoding === 'PLAIN_DICTIONARY' ||
-    daph.encoding === 'RLE_DICTIONARY' ||
-    daph.encoding === 'RLE'
-  ) {
-    const bitWidth = type === 'BOOLEAN' ? 1 : view.getUint8(reader.offset++)
-    if (bitWidth) {
-      dataPage = new Array(nValues)
-      if (type === 'BOOLEAN') {
-        readRleBitPackedHybrid(reader, bitWidth, dataPage)
-        dataPage = dataPage.map(x => !!x) // convert to boolean
-      } else {
-        // assert(daph.encoding.endsWith('_DICTIONARY'))
-        readRleBitPackedHybrid(reader, bitWidth, dataPage, view.byteLength - reader.offset)
-      }
-    } else {
-      dataPage = new Uint8Array(nValues) // nValue zeroes
-    }
-  } else if (daph.encoding === 'BYTE_STREAM_SPLIT') {
-    dataPage = byteStreamSplit(reader, nValues, type, element.type_length)
-  } else if (daph.encoding === 'DELTA_BINARY_PACKED') {
-    const int32 = type === 'INT32'
-    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
-    deltaBinaryUnpack(reader, nValues, dataPage)
-  } else if (daph.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaLengthByteArray(reader, nValues, dataPage)
-  } else if (daph.encoding === 'DELTA_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaByteArray(reader, nValues, dataPage)
-  } else {
-    throw new Error(`parquet unsupported encoding: ${daph.encoding}`)
-  }
-
-  return { definitionLevels, repetitionLevels, dataPage }
-}
-
-/**
- * @param {DataReader} reader data view for the page
- * @param {DataPageHeader} daph data page header
- * @param {SchemaTree[]} schemaPath
- * @returns {any[]} repetition levels and number of bytes read
- */
-function readRepetitionLevels(reader, daph, schemaPath) {
-  if (schemaPath.length > 1) {
-    const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
-    if (maxRepetitionLevel) {
-      const values = new Array(daph.num_values)
-      readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values)
-      return values
-    }
-  }
-  return []
-}
-
-/**
- * @param {DataReader} reader data view for the page
- * @param {DataPageHeader} daph data page header
- * @param {SchemaTree[]} schemaPath
- * @returns {{ definitionLevels: number[], numNulls: number }} definition levels
- */
-function readDefinitionLevels(reader, daph, schemaPath) {
-  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
-  if (!maxDefinitionLevel) return { definitionLevels: [], numNulls: 0 }
-
-  const definitionLevels = new Array(daph.num_values)
-  readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), definitionLevels)
-
-  // count nulls
-  let numNulls = daph.num_values
-  for (const def of definitionLevels) {
-    if (def === maxDefinitionLevel) numNulls--
-  }
-  if (numNulls === 0) definitionLevels.length = 0
-
-  return { definitionLevels, numNulls }
-}
-
-/**
- * @param {Uint8Array} compressedBytes
- * @param {number} uncompressed_page_size
- * @param {CompressionCodec} codec
- * @param {Compressors | undefined} compressors
- * @returns {Uint8Array}
- */
-function datapage_decompressPage(compressedBytes, uncompressed_page_size, codec, compressors) {
-  /** @type {Uint8Array} */
-  let page
-  const customDecompressor = compressors?.[codec]
-  if (codec === 'UNCOMPRESSED') {
-    page = compressedBytes
-  } else if (customDecompressor) {
-    page = customDecompressor(compressedBytes, uncompressed_page_size)
-  } else if (codec === 'SNAPPY') {
-    page = new Uint8Array(uncompressed_page_size)
-    snappy_snappyUncompress(compressedBytes, page)
-  } else {
-    throw new Error(`parquet unsupported compression codec: ${codec}`)
-  }
-  if (page?.length !== uncompressed_page_size) {
-    throw new Error(`parquet decompressed page length ${page?.length} does not match header ${uncompressed_page_size}`)
-  }
-  return page
-}
-
-
-/**
- * Read a data page from the given Uint8Array.
- *
- * @param {Uint8Array} compressedBytes raw page data
- * @param {PageHeader} ph page header
- * @param {ColumnDecoder} columnDecoder
- * @returns {DataPage} definition levels, repetition levels, and array of values
- */
-function datapage_readDataPageV2(compressedBytes, ph, columnDecoder) {
-  const view = new DataView(compressedBytes.buffer, compressedBytes.byteOffset, compressedBytes.byteLength)
-  const reader = { view, offset: 0 }
-  const { type, element, schemaPath, codec, compressors } = columnDecoder
-  const daph2 = ph.data_page_header_v2
-  if (!daph2) throw new Error('parquet data page header v2 is undefined')
-
-  // repetition levels
-  const repetitionLevels = readRepetitionLevelsV2(reader, daph2, schemaPath)
-  reader.offset = daph2.repetition_levels_byte_length // readVarInt() => len for boolean v2?
-
-  // definition levels
-  const definitionLevels = readDefinitionLevelsV2(reader, daph2, schemaPath)
-  // assert(reader.offset === daph2.repetition_levels_byte_length + daph2.definition_levels_byte_length)
-
-  const uncompressedPageSize = ph.uncompressed_page_size - daph2.definition_levels_byte_length - daph2.repetition_levels_byte_length
-
-  let page = compressedBytes.subarray(reader.offset)
-  if (daph2.is_compressed !== false) {
-    page = datapage_decompressPage(page, uncompressedPageSize, codec, compressors)
-  }
-  const pageView = new DataView(page.buffer, page.byteOffset, page.byteLength)
-  const pageReader = { view: pageView, offset: 0 }
-
-  // read values based on encoding
-  /** @type {DecodedArray} */
-  let dataPage
-  const nValues = daph2.num_values - daph2.num_nulls
-  if (daph2.encoding === 'PLAIN') {
-    dataPage = plain_readPlain(pageReader, type, nValues, element.type_length)
-  } else if (daph2.encoding === 'RLE') {
-    // assert(type === 'BOOLEAN')
-    dataPage = new Array(nValues)
-    readRleBitPackedHybrid(pageReader, 1, dataPage)
-    dataPage = dataPage.map(x => !!x)
-  } else if (
-    daph2.encoding === 'PLAIN_DICTIONARY' ||
-    daph2.encoding === 'RLE_DICTIONARY'
-  ) {
-    const bitWidth = pageView.getUint8(pageReader.offset++)
-    dataPage = new Array(nValues)
-    readRleBitPackedHybrid(pageReader, bitWidth, dataPage, uncompressedPageSize - 1)
-  } else if (daph2.encoding === 'DELTA_BINARY_PACKED') {
-    const int32 = type === 'INT32'
-    dataPage = int32 ? new Int32Array(nValues) : new BigInt64Array(nValues)
-    deltaBinaryUnpack(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'DELTA_LENGTH_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaLengthByteArray(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'DELTA_BYTE_ARRAY') {
-    dataPage = new Array(nValues)
-    deltaByteArray(pageReader, nValues, dataPage)
-  } else if (daph2.encoding === 'BYTE_STREAM_SPLIT') {
-    dataPage = byteStreamSplit(pageReader, nValues, type, element.type_length)
-  } else {
-    throw new Error(`parquet unsupported encoding: ${daph2.encoding}`)
-  }
-
-  return { definitionLevels, repetitionLevels, dataPage }
-}
-
-/**
- * @param {DataReader} reader
- * @param {DataPageHeaderV2} daph2 data page header v2
- * @param {SchemaTree[]} schemaPath
- * @returns {any[]} repetition levels
- */
-function readRepetitionLevelsV2(reader, daph2, schemaPath) {
-  const maxRepetitionLevel = getMaxRepetitionLevel(schemaPath)
-  if (!maxRepetitionLevel) return []
-
-  const values = new Array(daph2.num_values)
-  readRleBitPackedHybrid(reader, bitWidth(maxRepetitionLevel), values, daph2.repetition_levels_byte_length)
-  return values
-}
-
-/**
- * @param {DataReader} reader
- * @param {DataPageHeaderV2} daph2 data page header v2
- * @param {SchemaTree[]} schemaPath
- * @returns {number[] | undefined} definition levels
- */
-function readDefinitionLevelsV2(reader, daph2, schemaPath) {
-  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
-  if (maxDefinitionLevel) {
-    // V2 we know the length
-    const values = new Array(daph2.num_values)
-    readRleBitPackedHybrid(reader, bitWidth(maxDefinitionLevel), values, daph2.definition_levels_byte_length)
-    return values
-  }
-}
-
-/**
- * Minimum bits needed to store value.
- *
- * @param {number} value
- * @returns {number}
- */
-function bitWidth(value) {
-  return 32 - Math.clz32(value)
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
-// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
-// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
-// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
-// decoding the page into arrays costs one step per row.
-class HybridStream {
-    bytes;
-    end;
-    width;
-    offset;
-    /** Values left in the current run. */
-    left = 0;
-    /** The current run repeats `value` (RLE) or holds packed values from `bit` on. */
-    packed = false;
-    value = 0;
-    bit = 0;
-    valueBytes;
-    constructor(bytes, start, end, width) {
-        this.bytes = bytes;
-        this.end = end;
-        this.width = width;
-        this.offset = start;
-        this.valueBytes = (width + 7) >> 3;
-    }
-    /** The next value. */
-    next() {
-        // Runs may be empty (a writer may emit one); each header read moves on, so this ends.
-        while (this.left === 0)
-            this.startRun();
-        this.left--;
-        if (!this.packed)
-            return this.value;
-        const value = this.readPacked(this.bit);
-        this.bit += this.width;
-        return value;
-    }
-    /** Skips `count` values. */
-    skip(count) {
-        while (count > 0) {
-            if (this.left === 0)
-                this.startRun();
-            const step = Math.min(count, this.left);
-            if (this.packed)
-                this.bit += step * this.width;
-            this.left -= step;
-            count -= step;
-        }
-    }
-    /** Skips `count` values and says how many of them equal `target` (non-null rows, for levels). */
-    countEqual(count, target) {
-        let equal = 0;
-        while (count > 0) {
-            if (this.left === 0)
-                this.startRun();
-            const step = Math.min(count, this.left);
-            if (!this.packed) {
-                if (this.value === target)
-                    equal += step;
-            }
-            else {
-                for (let i = 0; i < step; i++) {
-                    if (this.readPacked(this.bit) === target)
-                        equal++;
-                    this.bit += this.width;
-                }
-            }
-            this.left -= step;
-            count -= step;
-        }
-        return equal;
-    }
-    startRun() {
-        const header = this.readVarint();
-        if (header & 1) {
-            // Bit-packed: (header >> 1) groups of 8 values.
-            const groups = Math.floor(header / 2);
-            this.packed = true;
-            this.left = groups * 8;
-            this.bit = this.offset * 8;
-            this.offset += groups * this.width;
-            if (this.offset > this.end)
-                throw new RangeError("parquet bit-packed run extends past its data");
-        }
-        else {
-            this.packed = false;
-            this.left = header / 2;
-            if (this.offset + this.valueBytes > this.end)
-                throw new RangeError("parquet RLE run extends past its data");
-            let value = 0;
-            for (let i = 0; i < this.valueBytes; i++)
-                value += this.bytes[this.offset + i] * 2 ** (8 * i);
-            this.offset += this.valueBytes;
-            this.value = value;
-        }
-    }
-    readPacked(bit) {
-        let value = 0;
-        let shift = 0;
-        let remaining = this.width;
-        while (remaining > 0) {
-            const byte = this.bytes[bit >> 3];
-            const inByte = bit & 7;
-            const take = Math.min(8 - inByte, remaining);
-            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
-            shift += take;
-            bit += take;
-            remaining -= take;
-        }
-        return value;
-    }
-    readVarint() {
-        let result = 0;
-        let shift = 0;
-        for (;;) {
-            if (this.offset >= this.end)
-                throw new RangeError("parquet RLE data ends early");
-            const byte = this.bytes[this.offset++];
-            result += (byte & 0x7f) * 2 ** shift;
-            if ((byte & 0x80) === 0)
-                return result;
-            shift += 7;
-            if (shift > 35)
-                throw new RangeError("parquet RLE run header is malformed");
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
-
-
-
-
-
-
-/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-const pageStats = {
-    generic: 0,
-    ids: 0,
-    strings: 0,
-    bytes: 0,
-    stream: 0,
-};
-/** Bytes fetched per read from a column chunk (more when one page is larger). */
-const CHUNK_WINDOW_BYTES = 256 * 1024;
-const HEADER_PROBE_BYTES = 64 * 1024;
-const utf8 = new TextDecoder();
-/** Scratch space for definition levels, which are not needed once a page's index is built. */
-let scratchLevels = new Uint8Array(1 << 15);
-function levelBuffer(size) {
-    if (scratchLevels.byteLength < size)
-        scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
-    return scratchLevels.subarray(0, size);
-}
-function kindOf(element) {
-    const ctype = element.converted_type;
-    const ltype = element.logical_type;
-    if (element.type === "BYTE_ARRAY")
-        return "string";
-    if (element.type === "INT64") {
-        if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
-            return "u64";
-        return "i64";
-    }
-    if (element.type === "INT32") {
-        if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
-            return "u32";
-    }
-    return "raw";
-}
-/** Nanoseconds per unit of an INT64 timestamp column (1 for nanoseconds and plain integers). */
-function timestampScale(element) {
-    const ltype = element.logical_type;
-    if (element.converted_type === "TIMESTAMP_MILLIS")
-        return 1000000n;
-    if (element.converted_type === "TIMESTAMP_MICROS")
-        return 1000n;
-    if (ltype?.type === "TIMESTAMP") {
-        if (ltype.unit === "MILLIS")
-            return 1000000n;
-        if (ltype.unit === "MICROS")
-            return 1000n;
-    }
-    return 1n;
-}
-function converter(element) {
-    switch (kindOf(element)) {
-        case "string":
-            return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
-        case "u64":
-            return (v) => (typeof v === "bigint" ? BigInt.asUintN(64, v) : v);
-        case "i64": {
-            const scale = timestampScale(element);
-            return scale === 1n ? (v) => v : (v) => (typeof v === "bigint" ? v * scale : v);
-        }
-        case "u32":
-            return (v) => (typeof v === "number" ? v >>> 0 : v);
-        default:
-            return (v) => v;
-    }
-}
-/**
- * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
- * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
- * drops the pages that end before `row`.
- */
-class LeafCursor {
-    file;
-    repeated;
-    maxDef;
-    convert;
-    decoder;
-    pages = [];
-    dictionary;
-    dictionaryCache = [];
-    /** Absolute byte position of the next unread page header. */
-    pos;
-    end;
-    window = new Uint8Array(0);
-    windowStart = 0;
-    /** Rows covered by the pages read so far. */
-    rowsRead = 0;
-    /**
-     * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
-     * page, only the relevant rows' strings are decoded and kept.
-     */
-    relevant;
-    /**
-     * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
-     * stream, as far as the row asked for, instead of whole.
-     */
-    sequential = false;
-    /** Rows covered by the pages prepared so far. */
-    get preparedRows() {
-        return this.rowsRead;
-    }
-    constructor(file, meta, schemaPath, compressors) {
-        this.file = file;
-        const element = schemaPath[schemaPath.length - 1].element;
-        this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
-        this.maxDef = getMaxDefinitionLevel(schemaPath);
-        this.convert = converter(element);
-        this.decoder = {
-            type: meta.type,
-            element,
-            schemaPath,
-            codec: meta.codec,
-            compressors,
-            pathInSchema: meta.path_in_schema,
-            parsers: undefined,
-        };
-        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
-        const dataStart = Number(meta.data_page_offset);
-        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
-        this.end = this.pos + Number(meta.total_compressed_size);
-    }
-    /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
-    async prepare(endRow) {
-        while (this.rowsRead < endRow && this.pos < this.end) {
-            const header = await this.readHeader();
-            const size = header.compressed_page_size;
-            const bytes = await this.take(size);
-            if (header.type === "DICTIONARY_PAGE") {
-                this.readDictionary(header, bytes);
-                continue;
-            }
-            if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
-                continue; // index pages
-            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
-            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
-            this.rowsRead += page.rows;
-            this.pages.push(page);
-        }
-    }
-    /** The value of a row (null when null). Rows must have been prepared and not released. */
-    get(row) {
-        const page = this.pageOf(row);
-        if (!page)
-            return null;
-        const decoded = this.decoded(page);
-        const offset = row - page.firstRow;
-        if (decoded.kind === "stream")
-            return this.streamValue(decoded.page, offset);
-        const i = decoded.index ? decoded.index[offset] : offset;
-        if (i < 0)
-            return null;
-        switch (decoded.kind) {
-            case "ids":
-                return this.fromDictionary(decoded.ids[i]);
-            case "strings":
-                return decoded.strings.get(i) ?? null;
-            case "bytes": {
-                const start = decoded.starts[i];
-                return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]));
-            }
-            default:
-                return this.value(decoded, i);
-        }
-    }
-    /**
-     * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
-     * with integer lookups instead of a string per row. False when a page in the range is not
-     * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
-     */
-    idsInto(start, end, out) {
-        let row = start;
-        while (row < end) {
-            const page = this.pageOf(row);
-            if (!page) {
-                out.fill(-1, row - start, end - start);
-                return true;
-            }
-            const decoded = this.decoded(page);
-            if (decoded.kind !== "ids")
-                return false;
-            const { ids, index } = decoded;
-            const stop = Math.min(end, page.firstRow + page.rows);
-            const first = page.firstRow;
-            if (index) {
-                for (; row < stop; row++) {
-                    const i = index[row - first];
-                    out[row - start] = i < 0 ? -1 : ids[i];
-                }
-            }
-            else {
-                out.set(ids.subarray(row - first, stop - first), row - start);
-                row = stop;
-            }
-        }
-        return true;
-    }
-    /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
-    dictionaryValue(id) {
-        return this.fromDictionary(id);
-    }
-    streamValue(page, offset) {
-        const i = page.valueIndex(offset);
-        if (i < 0)
-            return null;
-        if (page.dictionary)
-            return this.fromDictionary(page.id(i));
-        return this.convert(page.fixed(i));
-    }
-    decoded(page) {
-        let decoded = page.decoded;
-        if (!decoded) {
-            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
-            pageStats[decoded.kind]++;
-        }
-        return decoded;
-    }
-    /** Drops pages that end at or before `row`. */
-    release(row) {
-        let drop = 0;
-        while (drop < this.pages.length && this.pages[drop].firstRow + this.pages[drop].rows <= row)
-            drop++;
-        if (drop > 0)
-            this.pages.splice(0, drop);
-        if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row)
-            this.lastPage = undefined;
-    }
-    pageOf(row) {
-        const last = this.lastPage;
-        if (last && row >= last.firstRow && row < last.firstRow + last.rows)
-            return last;
-        for (const page of this.pages) {
-            if (row < page.firstRow + page.rows) {
-                if (row < page.firstRow)
-                    return undefined;
-                this.lastPage = page;
-                return page;
-            }
-        }
-        return undefined;
-    }
-    lastPage;
-    value(decoded, i) {
-        const raw = decoded.values[i];
-        if (decoded.dict && typeof raw === "number")
-            return this.fromDictionary(raw);
-        return this.convert(raw);
-    }
-    fromDictionary(id) {
-        let cached = this.dictionaryCache[id];
-        if (cached === undefined) {
-            if (!this.dictionary)
-                throw new Error("parquet dictionary-encoded page without a dictionary page");
-            if (id >= this.dictionary.length)
-                throw new Error(`parquet dictionary index ${id} out of range`);
-            cached = this.convert(this.dictionary[id]);
-            this.dictionaryCache[id] = cached;
-        }
-        return cached;
-    }
-    /**
-     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
-     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
-     */
-    decodeFast(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
-            return null;
-        const known = !dict && this.knowsRelevance(page);
-        // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
-        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        const reader = { view, offset: 0 };
-        const rows = daph.num_values;
-        let index;
-        let count = rows;
-        if (this.maxDef > 0) {
-            const levels = levelBuffer(rows);
-            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
-            index = new Int32Array(rows);
-            count = 0;
-            for (let r = 0; r < rows; r++)
-                index[r] = levels[r] === this.maxDef ? count++ : -1;
-            if (count === rows)
-                index = undefined;
-        }
-        if (dict) {
-            const ids = new Int32Array(count);
-            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
-            if (width)
-                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
-            return { kind: "ids", ids, index };
-        }
-        if (known) {
-            // Walk the values; decode only those of rows that will be read.
-            const strings = new Map();
-            let offset = reader.offset;
-            let i = 0;
-            for (let r = 0; r < rows; r++) {
-                if (index && index[r] < 0)
-                    continue;
-                const length = view.getUint32(offset, true);
-                if (offset + 4 + length > bytes.byteLength) {
-                    throw new Error("parquet byte array value extends past its page");
-                }
-                if (this.relevant(page.firstRow + r))
-                    strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
-                offset += 4 + length;
-                i++;
-            }
-            return { kind: "strings", strings, index };
-        }
-        const starts = new Int32Array(count);
-        const lengths = new Int32Array(count);
-        let offset = reader.offset;
-        for (let i = 0; i < count; i++) {
-            const length = view.getUint32(offset, true);
-            starts[i] = offset + 4;
-            lengths[i] = length;
-            offset += 4 + length;
-            if (offset > bytes.byteLength)
-                throw new Error("parquet byte array value extends past its page");
-        }
-        return { kind: "bytes", bytes, starts, lengths, index };
-    }
-    /**
-     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
-     * decompressed now, levels and indices decoded only as far as the rows asked for.
-     */
-    decodeStream(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        const type = this.decoder.type;
-        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
-        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
-            return null;
-        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
-    }
-    knowsRelevance(page) {
-        return (this.relevant !== undefined &&
-            this.relevant(page.firstRow + page.rows - 1) !== undefined &&
-            this.relevant(page.firstRow) !== undefined);
-    }
-    decodeFlat(page) {
-        const { values, definitionLevels, encoding } = this.decodePage(page);
-        const dict = encoding.endsWith("_DICTIONARY");
-        if (!definitionLevels.length || this.maxDef === 0)
-            return { kind: "generic", values, dict };
-        const index = new Int32Array(page.rows);
-        let k = 0;
-        for (let r = 0; r < page.rows; r++)
-            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
-        return { kind: "generic", values, dict, index };
-    }
-    decodePage(page) {
-        const { header, bytes } = page;
-        if (header.type === "DATA_PAGE_V2") {
-            const daph = header.data_page_header_v2;
-            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
-            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-        }
-        const daph = header.data_page_header;
-        if (!daph)
-            throw new Error("parquet data page header is undefined");
-        const raw = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const decoded = datapage_readDataPage(raw, daph, this.decoder);
-        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-    }
-    readDictionary(header, bytes) {
-        const diph = header.dictionary_page_header;
-        if (!diph)
-            throw new Error("parquet dictionary page header is undefined");
-        const page = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
-        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
-        this.dictionaryCache = [];
-    }
-    async readHeader() {
-        let probe = HEADER_PROBE_BYTES;
-        for (;;) {
-            await this.ensure(Math.min(probe, this.end - this.pos));
-            const offset = this.pos - this.windowStart;
-            const reader = {
-                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
-                offset: 0,
-            };
-            try {
-                const header = parquetHeader(reader);
-                this.pos += reader.offset;
-                return header;
-            }
-            catch (error) {
-                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
-                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
-                    throw error;
-                probe *= 4;
-            }
-        }
-    }
-    async take(size) {
-        if (this.pos + size > this.end)
-            throw new Error("parquet page extends past its column chunk");
-        await this.ensure(size);
-        const offset = this.pos - this.windowStart;
-        this.pos += size;
-        return this.window.subarray(offset, offset + size);
-    }
-    /** Makes bytes [pos, pos + size) available in the window. */
-    async ensure(size) {
-        const offset = this.pos - this.windowStart;
-        if (offset >= 0 && offset + size <= this.window.byteLength)
-            return;
-        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
-        const buffer = await this.file.slice(this.pos, this.pos + length);
-        if (buffer.byteLength < size)
-            throw new Error("parquet column chunk is truncated");
-        this.window = new Uint8Array(buffer);
-        this.windowStart = this.pos;
-    }
-}
-function levels(decoded) {
-    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
-}
-/**
- * One data page (v1) read forward: the definition levels and dictionary indices are streams
- * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
- * earlier row restarts the streams (correct, just slower; the reader never does it).
- */
-class StreamPage {
-    bytes;
-    maxDef;
-    dictionary;
-    width;
-    levels;
-    ids;
-    /** Next row whose level is unread, and how many values the rows before it hold. */
-    nextRow = 0;
-    valuesBefore = 0;
-    /** Indices consumed from `ids`. */
-    idsRead = 0;
-    lastRow = -1;
-    lastIndex = -1;
-    valuesStart = 0;
-    view;
-    constructor(bytes, maxDef, dictionary, width) {
-        this.bytes = bytes;
-        this.maxDef = maxDef;
-        this.dictionary = dictionary;
-        this.width = width;
-        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        this.restart();
-    }
-    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
-    valueIndex(offset) {
-        if (offset === this.lastRow)
-            return this.lastIndex;
-        if (offset < this.nextRow)
-            this.restart();
-        let index;
-        if (!this.levels) {
-            index = offset;
-        }
-        else {
-            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
-            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
-        }
-        this.nextRow = offset + 1;
-        this.lastRow = offset;
-        this.lastIndex = index;
-        return index;
-    }
-    /** The dictionary index of value `i` (values are asked for in increasing order). */
-    id(i) {
-        if (i < this.idsRead)
-            this.restart(true);
-        this.ids.skip(i - this.idsRead);
-        this.idsRead = i + 1;
-        return this.ids.next();
-    }
-    /** Value `i` of a PLAIN INT32/INT64 page. */
-    fixed(i) {
-        const at = this.valuesStart + i * this.width;
-        if (at + this.width > this.bytes.byteLength)
-            throw new RangeError("parquet value extends past its page");
-        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
-    }
-    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
-    restart(idsOnly = false) {
-        const bytes = this.bytes;
-        let offset = 0;
-        if (!idsOnly) {
-            this.levels = null;
-            if (this.maxDef > 0) {
-                if (bytes.byteLength < 4)
-                    throw new RangeError("parquet page is too short for its levels");
-                const length = this.view.getUint32(0, true);
-                offset = 4 + length;
-                if (offset > bytes.byteLength)
-                    throw new RangeError("parquet definition levels extend past their page");
-                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
-            }
-            this.valuesStart = offset;
-            this.nextRow = 0;
-            this.valuesBefore = 0;
-            this.lastRow = -1;
-        }
-        this.ids = null;
-        this.idsRead = 0;
-        if (this.dictionary) {
-            const start = this.valuesStart;
-            const width = start < bytes.byteLength ? bytes[start] : 0;
-            if (width > 32)
-                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
-            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
-// The early filter of the Parquet reader: which rows are records, and which of those can become an
-// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
-// low-cardinality envelope columns hold) and decides each distinct combination only once.
-
-const parquet_filter_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
-const NOT_A_RECORD = 0;
-const IRRELEVANT = 1;
-const RELEVANT = 2;
-/** One per row group: dictionary indices belong to a column chunk. */
-class RowFilter {
-    cursors;
-    relevance;
-    /** Rows classified so far that are telemetry records (relevant or not). */
-    records = 0;
-    byIds = new Map();
-    traceValid = [];
-    constructor(cursors, relevance) {
-        this.cursors = cursors;
-        this.relevance = relevance;
-    }
-    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
-    classify(from, to) {
-        const flags = new Uint8Array(to - from);
-        if (!this.classifyByIds(from, to, flags)) {
-            for (let row = from; row < to; row++)
-                flags[row - from] = this.classifyRow(row);
-        }
-        return flags;
-    }
-    classifyRow(row) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        const type = recordType?.get(row);
-        const trace = traceId?.get(row);
-        const event = eventType?.get(row);
-        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
-            return 0;
-        if (!parquet_filter_RECORD_TYPES.has(type))
-            return 0;
-        this.records++;
-        const sev = severity?.get(row);
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
-    }
-    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
-    classifyByIds(from, to, flags) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        if (!recordType || !traceId || !eventType)
-            return false;
-        const n = to - from;
-        const types = new Int32Array(n);
-        const traces = new Int32Array(n);
-        const events = new Int32Array(n);
-        const severities = new Int32Array(n).fill(-1);
-        if (!recordType.idsInto(from, to, types) ||
-            !traceId.idsInto(from, to, traces) ||
-            !eventType.idsInto(from, to, events) ||
-            (severity && !severity.idsInto(from, to, severities))) {
-            return false;
-        }
-        let lastKey = -1;
-        let lastCode = NOT_A_RECORD;
-        let records = 0;
-        for (let i = 0; i < n; i++) {
-            const type = types[i];
-            const event = events[i];
-            const trace = traces[i];
-            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
-                continue;
-            const sev = severities[i];
-            let code;
-            if (type < 64 && sev < 65_535) {
-                // The three indices as one number (record type and severity dictionaries hold a handful).
-                const key = (event * 65_536 + sev + 1) * 64 + type;
-                code = lastKey === key ? lastCode : this.byIds.get(key);
-                if (code === undefined)
-                    this.byIds.set(key, (code = this.decide(type, event, sev)));
-                lastKey = key;
-            }
-            else {
-                code = this.decide(type, event, sev);
-            }
-            lastCode = code;
-            if (code !== NOT_A_RECORD)
-                records++;
-            if (code === RELEVANT)
-                flags[i] = 1;
-        }
-        this.records += records;
-        return true;
-    }
-    isTrace(id) {
-        let valid = this.traceValid[id];
-        if (valid === undefined) {
-            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
-            this.traceValid[id] = valid;
-        }
-        return valid;
-    }
-    decide(typeId, eventId, severityId) {
-        const type = this.cursors.recordType.dictionaryValue(typeId);
-        const event = this.cursors.eventType.dictionaryValue(eventId);
-        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
-        if (typeof type !== "string" || typeof event !== "string" || !parquet_filter_RECORD_TYPES.has(type))
-            return NOT_A_RECORD;
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
-    }
-}
-/**
- * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
- *
- * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
- * so a readable file is a finished run whose every node span also has its end — which carries the
- * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
- * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
- */
-class RelevanceCache {
-    cache = new Map();
-    get(recordType, eventType, severity) {
-        let byEvent = this.cache.get(recordType);
-        if (!byEvent)
-            this.cache.set(recordType, (byEvent = new Map()));
-        let bySeverity = byEvent.get(eventType);
-        if (!bySeverity)
-            byEvent.set(eventType, (bySeverity = new Map()));
-        let relevant = bySeverity.get(severity);
-        if (relevant === undefined) {
-            relevant =
-                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
-            bySeverity.set(severity, relevant);
-        }
-        return relevant;
-    }
-}
-function isNodeSpan(eventType) {
-    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
-}
-
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-row.ts
 // One Parquet row → the normalised record. Parquet is not the JSONL data in columns: ids are UInt64,
 // times are INT64 nanoseconds, NodeProcessed's last_phase sits in `phase`, defined_at_* in
@@ -50317,7 +50453,7 @@ function parsePayload(value) {
     return values_isRecord(parsed) ? parsed : null;
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet.ts
+;// CONCATENATED MODULE: ./src/telemetry/parquet-rows.ts
 
 
 
@@ -50326,11 +50462,6 @@ function parsePayload(value) {
 
 
 
-
-const MAGIC = "PAR1";
-const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
-/** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
-const PARQUET_SLICE_ROWS = 8192;
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
 const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"];
 /** Read only for rows that passed the filter. */
@@ -50383,102 +50514,28 @@ const ATTRIBUTE_COLUMNS = [
     "version",
     "query_error_adapter_message",
 ];
-/**
- * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
- * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
- *
- * Only the leaf columns the report needs are read, in bounded windows. Four cheap dictionary columns
- * are decoded for every row; the rest only in pages holding a row that passed the early filter
- * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
- */
-async function decodeParquet(file, name, sink) {
-    const metadata = await readMetadata(file, name);
-    const schema = checkColumns(metadata, name);
-    const total = Number(metadata.num_rows);
-    if (total === 0)
-        throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
-    let records = 0;
-    let groupStart = 0;
-    const relevance = new RelevanceCache();
-    const traceIds = new TraceIds();
-    for (const group of metadata.row_groups) {
-        const groupRows = Number(group.num_rows);
-        const columns = openColumns(file, group.columns, schema, name);
-        const { recordType, traceId, eventType, severity } = columns.filter;
-        const filters = Object.values(columns.filter).filter((cursor) => cursor !== undefined);
-        const others = [...columns.envelope.values(), ...columns.attributes.values()];
-        const all = [...filters, ...others];
-        const filter = new RowFilter(columns.filter, relevance);
-        // Relevance of rows [flagsStart, flagsEnd), computed ahead of the slice as far as the prepared
-        // pages of the other columns reach, so that a string page can keep just the values of its
-        // relevant rows (see LeafCursor.relevant).
-        let flags = new Uint8Array(0);
-        let flagsStart = 0;
-        const relevantRow = (row) => {
-            const i = row - flagsStart;
-            return i < flags.length ? flags[i] === 1 : undefined;
-        };
-        for (const cursor of others) {
-            cursor.relevant = relevantRow;
-            cursor.sequential = true;
-        }
-        for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
-            const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
-            let row = start;
-            try {
-                await Promise.all(all.map((cursor) => cursor.prepare(end)));
-                const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
-                await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
-                const flagsEnd = flagsStart + flags.length;
-                if (ahead > flagsEnd) {
-                    row = flagsEnd;
-                    const more = filter.classify(flagsEnd, ahead);
-                    const joined = new Uint8Array(ahead - flagsStart);
-                    joined.set(flags);
-                    joined.set(more, flags.length);
-                    flags = joined;
-                }
-                for (row = start; row < end; row++) {
-                    if (!flags[row - flagsStart])
-                        continue;
-                    const type = recordType.get(row);
-                    const trace = traceId.get(row);
-                    const event = eventType.get(row);
-                    let record;
-                    try {
-                        record = readRecord(columns, row, type, traceIds.get(trace), event, severity?.get(row));
-                    }
-                    catch (error) {
-                        if (!(error instanceof PayloadError))
-                            throw error;
-                        sink.warn(`${name} (row ${groupStart + row + 1}): ${error.message}; the row was ignored`);
-                        continue;
-                    }
-                    sink.add(record, { file: name, position: groupStart + row + 1 });
-                }
-            }
-            catch (error) {
-                if (error instanceof TelemetryInputError || !isDecodeError(error))
-                    throw error;
-                throw new TelemetryInputError(name, `corrupt Parquet data: ${error.message}`, {
-                    row: groupStart + Math.min(row, groupRows - 1) + 1,
-                });
-            }
-            for (const cursor of others)
-                cursor.release(end);
-            // Filter pages stay until the flags computed from them are used.
-            for (const cursor of filters)
-                cursor.release(end);
-            flags = flags.subarray(end - flagsStart);
-            flagsStart = end;
-        }
-        records += filter.records;
-        groupStart += groupRows;
-    }
-    if (records === 0)
-        throw new TelemetryInputError(name, "no telemetry records found");
-    return { records };
-}
+const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter((name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name));
+const SPEC = {
+    node: {
+        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+        attributes: NODE_ATTRIBUTES,
+        payload: "always",
+        statusMessage: "on-error",
+    },
+    query: {
+        envelope: ["parent_span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+        attributes: ["unique_id", "query_outcome", "query_error_adapter_message"],
+        payload: "on-error",
+        statusMessage: "on-error",
+    },
+    log: {
+        envelope: ["span_id", "body"],
+        attributes: ["unique_id", "phase", "code", "relative_path", "code_line", "code_column"],
+        payload: "always",
+        statusMessage: "on-error",
+    },
+    other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
+};
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
 class TraceIds {
     cache = new Map();
@@ -50492,11 +50549,197 @@ class TraceIds {
         return id;
     }
 }
-/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
-function isDecodeError(error) {
-    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+/** Reads the relevant rows of one row group. */
+class RowReader {
+    traceIds;
+    filter;
+    /** Envelope then attribute columns present in the file (undefined where absent). */
+    columns;
+    plans = new Map();
+    payloadIndex;
+    statusMessageIndex;
+    statusCodeIndex;
+    queryOutcomeIndex;
+    constructor(file, chunks, schema, name, traceIds = new TraceIds()) {
+        this.traceIds = traceIds;
+        const byPath = openCursors(file, chunks, schema, name);
+        this.filter = {
+            recordType: byPath.get("record_type"),
+            traceId: byPath.get("trace_id"),
+            eventType: byPath.get("event_type"),
+            severity: byPath.get("severity_text"),
+        };
+        byPath.get("span_id")?.convertToSpanIds();
+        byPath.get("parent_span_id")?.convertToSpanIds();
+        this.columns = [
+            ...ENVELOPE_COLUMNS.map((column) => byPath.get(column)),
+            ...ATTRIBUTE_COLUMNS.map((child) => byPath.get(`attributes.${child}`)),
+        ];
+        this.payloadIndex = attributeIndex("json_payload");
+        this.statusMessageIndex = ENVELOPE_COLUMNS.indexOf("status_message");
+        this.statusCodeIndex = ENVELOPE_COLUMNS.indexOf("status_code");
+        this.queryOutcomeIndex = attributeIndex("query_outcome");
+    }
+    /** The cursors other than the filter's. */
+    get valueCursors() {
+        return this.columns.filter((cursor) => cursor !== undefined);
+    }
+    /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
+    read(rows, count, sink) {
+        const { recordType, traceId, eventType, severity } = this.filter;
+        const all = identity(count);
+        const types = new Array(count);
+        const traces = new Array(count);
+        const events = new Array(count);
+        const severities = new Array(count).fill(null);
+        recordType.gather(rows, all, count, types);
+        traceId.gather(rows, all, count, traces);
+        eventType.gather(rows, all, count, events);
+        severity?.gather(rows, all, count, severities);
+        const plans = new Array(count);
+        let plan;
+        for (let i = 0; i < count; i++) {
+            // Dictionary values are the same string objects row after row: most rows reuse the last plan.
+            if (!plan || plan.recordType !== types[i] || plan.eventType !== events[i]) {
+                plan = this.planFor(types[i], events[i]);
+            }
+            plans[i] = plan;
+        }
+        // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
+        // depend on the status read in the first pass.
+        const values = this.columns.map(() => []);
+        const subRows = new Int32Array(count);
+        const slots = new Int32Array(count);
+        this.columns.forEach((cursor, c) => {
+            if (!cursor)
+                return;
+            let n = 0;
+            for (let i = 0; i < count; i++) {
+                if (plans[i].reads[c]) {
+                    subRows[n] = rows[i];
+                    slots[n++] = i;
+                }
+            }
+            if (n > 0)
+                cursor.gather(subRows, slots, n, values[c]);
+        });
+        const statusCodes = values[this.statusCodeIndex];
+        const queryOutcomes = values[this.queryOutcomeIndex];
+        const isError = (i) => values_toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
+        this.gatherWhere(this.payloadIndex, rows, count, values, (i) => plans[i].payloadAlways || isError(i));
+        this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => plans[i].statusMessageAlways || values_toNumber(statusCodes[i]) === 2);
+        const [spanIds, parentIds, starts, ends, times, bodies, , statusMessages] = values;
+        for (let i = 0; i < count; i++) {
+            const plan = plans[i];
+            const attributes = {};
+            for (const { index, name } of plan.attributes) {
+                const value = values[index][i];
+                if (value !== null && value !== undefined && value !== "") {
+                    attributes[name] = typeof value === "bigint" ? Number(value) : value;
+                }
+            }
+            let lifted;
+            try {
+                lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex][i] ?? null, true);
+            }
+            catch (error) {
+                if (!(error instanceof PayloadError))
+                    throw error;
+                sink.skip(rows[i], error.message);
+                continue;
+            }
+            const body = bodies[i];
+            const sev = severities[i];
+            sink.record({
+                recordType: plan.recordType,
+                traceId: this.traceIds.get(traces[i]),
+                spanId: values_toSpanId(spanIds[i]),
+                parentSpanId: values_toSpanId(parentIds[i]),
+                spanName: null,
+                eventType: events[i],
+                startNs: values_toNanos(starts[i]),
+                endNs: values_toNanos(ends[i]),
+                timeNs: values_toNanos(times[i]),
+                severity: typeof sev === "string" ? sev.toUpperCase() : "",
+                body: typeof body === "string" ? values_stripAnsi(body) : null,
+                statusCode: values_toNumber(statusCodes[i]),
+                statusMessage: values_toStr(statusMessages[i]),
+                attributes: lifted,
+            }, rows[i]);
+        }
+    }
+    gatherWhere(column, rows, count, values, wanted) {
+        const cursor = this.columns[column];
+        if (!cursor)
+            return;
+        const subRows = new Int32Array(count);
+        const slots = new Int32Array(count);
+        let n = 0;
+        for (let i = 0; i < count; i++) {
+            if (wanted(i)) {
+                subRows[n] = rows[i];
+                slots[n++] = i;
+            }
+        }
+        if (n > 0)
+            cursor.gather(subRows, slots, n, values[column]);
+    }
+    planFor(recordType, eventType) {
+        let byEvent = this.plans.get(recordType);
+        if (!byEvent)
+            this.plans.set(recordType, (byEvent = new Map()));
+        let plan = byEvent.get(eventType);
+        if (plan)
+            return plan;
+        const event = enums_eventName(eventType);
+        const isLog = recordType === "LogRecord";
+        const isQuery = !isLog && event === "QueryExecuted";
+        const spec = isLog
+            ? SPEC.log
+            : isQuery
+                ? SPEC.query
+                : isNodeSpan(eventType) || event === "Node"
+                    ? SPEC.node
+                    : SPEC.other;
+        const reads = new Uint8Array(this.columns.length);
+        for (const column of spec.envelope)
+            reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
+        const attributes = [];
+        ATTRIBUTE_COLUMNS.forEach((child, k) => {
+            if (child === "json_payload" || (spec.attributes && !spec.attributes.includes(child)))
+                return;
+            const index = ENVELOPE_COLUMNS.length + k;
+            reads[index] = 1;
+            attributes.push({ index, name: jsonlName(event, child) });
+        });
+        // The conditional columns are read in a second pass.
+        reads[this.payloadIndex] = 0;
+        reads[this.statusMessageIndex] = 0;
+        plan = {
+            recordType,
+            eventType,
+            event,
+            isLog,
+            isQuery,
+            reads,
+            attributes,
+            payloadAlways: spec.payload === "always",
+            statusMessageAlways: spec.statusMessage === "always",
+        };
+        byEvent.set(eventType, plan);
+        return plan;
+    }
 }
-function openColumns(file, chunks, schema, name) {
+function attributeIndex(child) {
+    return ENVELOPE_COLUMNS.length + ATTRIBUTE_COLUMNS.indexOf(child);
+}
+function identity(count) {
+    const slots = new Int32Array(count);
+    for (let i = 0; i < count; i++)
+        slots[i] = i;
+    return slots;
+}
+function openCursors(file, chunks, schema, name) {
     const byPath = new Map();
     const wanted = new Set([
         ...FILTER_COLUMNS,
@@ -50523,100 +50766,107 @@ function openColumns(file, chunks, schema, name) {
             continue;
         byPath.set(path, cursor);
     }
-    const envelope = new Map();
-    for (const column of ENVELOPE_COLUMNS) {
-        const cursor = byPath.get(column);
-        if (cursor)
-            envelope.set(column, cursor);
-    }
-    const attributes = new Map();
-    for (const child of ATTRIBUTE_COLUMNS) {
-        const cursor = byPath.get(`attributes.${child}`);
-        if (cursor)
-            attributes.set(child, cursor);
-    }
-    return {
-        filter: {
-            recordType: byPath.get("record_type"),
-            traceId: byPath.get("trace_id"),
-            eventType: byPath.get("event_type"),
-            severity: byPath.get("severity_text"),
-        },
-        envelope,
-        env: Object.fromEntries(envelope),
-        attributes,
-        attributeList: [...attributes],
-        plans: new Map(),
-    };
+    return byPath;
 }
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet.ts
+
+
+
+
+
+const MAGIC = "PAR1";
+const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
+/** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
+const PARQUET_SLICE_ROWS = 8192;
 /**
- * One row → the normalised record, as `parquetRowToRecord` builds it from a whole decoded row
- * (test/telemetry/parquet-stream.test.ts holds the two paths to the same events). Columns no event
- * reads are left out: `spanName` is null here.
+ * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
+ * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ *
+ * Only the leaf columns the report needs are read, in bounded windows. Four cheap dictionary columns
+ * are decoded for every row; the rest only in pages holding a row that passed the early filter
+ * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
-/**
- * Query spans are a third of the relevant rows and their json_payload holds the whole SQL text: only
- * the node, the outcome and (for a failed query) the payload's error message are read for them.
- */
-const QUERY_CHILDREN = new Set(["unique_id", "query_outcome", "phase"]);
-function planFor(columns, event) {
-    let plan = columns.plans.get(event);
-    if (plan)
-        return plan;
-    const isQuery = event === "QueryExecuted";
-    plan = { names: [], cursors: [], payload: null, payloadOnlyOnError: isQuery };
-    for (const [child, cursor] of columns.attributeList) {
-        if (child === "json_payload")
-            plan.payload = cursor;
-        else if (!isQuery || QUERY_CHILDREN.has(child)) {
-            plan.names.push(jsonlName(event, child));
-            plan.cursors.push(cursor);
+async function decodeParquet(file, name, out) {
+    const metadata = await readMetadata(file, name);
+    const schema = checkColumns(metadata, name);
+    const total = Number(metadata.num_rows);
+    if (total === 0)
+        throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
+    let records = 0;
+    let groupStart = 0;
+    const relevance = new RelevanceCache();
+    for (const group of metadata.row_groups) {
+        const groupRows = Number(group.num_rows);
+        const reader = new RowReader(file, group.columns, schema, name);
+        const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
+        const others = reader.valueCursors;
+        const all = [...filters, ...others];
+        const filter = new RowFilter(reader.filter, relevance);
+        // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
+        // as the prepared pages of the other columns reach, so that a string page can keep just the
+        // values of its relevant rows (see LeafCursor.relevant).
+        let flags = new Uint8Array(0);
+        let flagsStart = 0;
+        const relevantRow = (row) => {
+            const i = row - flagsStart;
+            return i < flags.length ? flags[i] === 1 : undefined;
+        };
+        for (const cursor of others) {
+            cursor.relevant = relevantRow;
+            cursor.sequential = true;
         }
+        const sink = {
+            record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1 }),
+            skip: (row, message) => out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
+        };
+        const rows = new Int32Array(PARQUET_SLICE_ROWS);
+        for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
+            const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
+            try {
+                await Promise.all(all.map((cursor) => cursor.prepare(end)));
+                const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
+                await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
+                const flagsEnd = flagsStart + flags.length;
+                if (ahead > flagsEnd) {
+                    const more = filter.classify(flagsEnd, ahead);
+                    const joined = new Uint8Array(ahead - flagsStart);
+                    joined.set(flags);
+                    joined.set(more, flags.length);
+                    flags = joined;
+                }
+                let count = 0;
+                for (let row = start; row < end; row++)
+                    if (flags[row - flagsStart])
+                        rows[count++] = row;
+                reader.read(rows, count, sink);
+            }
+            catch (error) {
+                if (error instanceof TelemetryInputError || !isDecodeError(error))
+                    throw error;
+                const row = error instanceof RowDecodeError ? error.row : start;
+                throw new TelemetryInputError(name, `corrupt Parquet data: ${error.message}`, {
+                    row: groupStart + row + 1,
+                });
+            }
+            for (const cursor of others)
+                cursor.release(end);
+            // Filter pages stay until the flags computed from them are used.
+            for (const cursor of filters)
+                cursor.release(end);
+            flags = flags.subarray(end - flagsStart);
+            flagsStart = end;
+        }
+        records += filter.records;
+        groupStart += groupRows;
     }
-    columns.plans.set(event, plan);
-    return plan;
+    if (records === 0)
+        throw new TelemetryInputError(name, "no telemetry records found");
+    return { records };
 }
-function readRecord(columns, row, recordType, traceId, eventType, severity) {
-    const env = columns.env;
-    const event = enums_eventName(eventType);
-    const plan = planFor(columns, event);
-    const isQuery = plan.payloadOnlyOnError;
-    const isLog = recordType === "LogRecord";
-    // Read a column only for the rows whose event uses it: a page nobody asks for is never decoded.
-    const body = isLog ? env.body?.get(row) : null;
-    const attributes = {};
-    const { names, cursors } = plan;
-    for (let i = 0; i < cursors.length; i++) {
-        const value = cursors[i].get(row);
-        if (value !== null && value !== undefined && value !== "") {
-            attributes[names[i]] = typeof value === "bigint" ? Number(value) : value;
-        }
-    }
-    let payload = isQuery ? null : (plan.payload?.get(row) ?? null);
-    const statusCode = isLog ? null : values_toNumber(env.status_code?.get(row));
-    if (isQuery && plan.payload && (statusCode === 2 || attributes.query_outcome === "QUERY_OUTCOME_ERROR")) {
-        payload = plan.payload.get(row);
-    }
-    return {
-        recordType,
-        traceId,
-        spanId: values_toSpanId(env.span_id?.get(row)),
-        parentSpanId: values_toSpanId(env.parent_span_id?.get(row)),
-        spanName: null,
-        eventType,
-        startNs: isLog ? null : values_toNanos(env.start_time_unix_nano?.get(row)),
-        endNs: isLog ? null : values_toNanos(env.end_time_unix_nano?.get(row)),
-        timeNs: isLog ? values_toNanos(env.time_unix_nano?.get(row)) : null,
-        severity: typeof severity === "string" ? severity.toUpperCase() : "",
-        body: typeof body === "string" ? values_stripAnsi(body) : null,
-        statusCode,
-        // Span status messages are set only with an error status (`{code: 2, message}`), except on the
-        // invocation, whose message the report shows whatever its code.
-        statusMessage: statusCode === 2 || (!isQuery && !isNodeSpan(eventType) && !isLog)
-            ? values_toStr(env.status_message?.get(row))
-            : null,
-        attributes: liftAttributes(event, attributes, payload, true),
-    };
+/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
+function isDecodeError(error) {
+    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
 }
 async function readMetadata(file, name) {
     if (file.byteLength === 0)
