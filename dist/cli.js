@@ -50607,7 +50607,8 @@ class RowReader {
         }
         // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
         // depend on the status read in the first pass.
-        const values = this.columns.map(() => []);
+        // Sized up front: writing at scattered indices into an empty array would make it a slow hash table.
+        const values = this.columns.map(() => new Array(count));
         const subRows = new Int32Array(count);
         const slots = new Int32Array(count);
         this.columns.forEach((cursor, c) => {

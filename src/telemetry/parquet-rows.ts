@@ -207,7 +207,8 @@ export class RowReader {
 
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
     // depend on the status read in the first pass.
-    const values: unknown[][] = this.columns.map(() => []);
+    // Sized up front: writing at scattered indices into an empty array would make it a slow hash table.
+    const values: unknown[][] = this.columns.map(() => new Array<unknown>(count));
     const subRows = new Int32Array(count);
     const slots = new Int32Array(count);
     this.columns.forEach((cursor, c) => {
