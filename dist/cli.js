@@ -54091,8 +54091,10 @@ async function runCli(argv, io) {
         return fail(`${error.message}\n\n${USAGE}`);
     }
     let report;
+    // Downloads of dbt platform step telemetry: removed once read, whatever happens.
+    const tempDirs = [];
     try {
-        const inputs = await collectInputs(options, io);
+        const inputs = await collectInputs(options, io, tempDirs);
         report = await buildReport(inputs, {
             slowest: options.slowest,
             failOn: options.failOn,
@@ -54112,6 +54114,9 @@ async function runCli(argv, io) {
     }
     catch (error) {
         return fail(error.message);
+    }
+    finally {
+        await Promise.all(tempDirs.map((dir) => (0,promises_.rm)(dir, { recursive: true, force: true })));
     }
     const extras = [
         ...(report.baseline ? [baselineSection(report.baseline)] : []),
@@ -54137,11 +54142,13 @@ async function runCli(argv, io) {
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
-async function collectInputs(options, io) {
+async function collectInputs(options, io, tempDirs) {
     const inputs = [];
     if (options.dbtCloud) {
+        const downloadDir = await (0,promises_.mkdtemp)(external_node_path_default().join(external_node_os_default().tmpdir(), "fusion-report-"));
+        tempDirs.push(downloadDir);
         const settings = parseDbtCloudSettings({
-            [DBT_CLOUD_SETTING_KEYS.downloadDir]: await (0,promises_.mkdtemp)(external_node_path_default().join(external_node_os_default().tmpdir(), "fusion-report-")),
+            [DBT_CLOUD_SETTING_KEYS.downloadDir]: downloadDir,
             ...options.dbtCloud,
         });
         const telemetry = await fetchDbtCloudTelemetry(settings, { log: (line) => io.stderr(`${line}\n`) });

@@ -1,7 +1,7 @@
 // The command-line pipeline: the same sources → telemetry → model → render as the Action, with
 // files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
 // input or usage.
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -191,8 +191,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   let report: Report;
+  // Downloads of dbt platform step telemetry: removed once read, whatever happens.
+  const tempDirs: string[] = [];
   try {
-    const inputs = await collectInputs(options, io);
+    const inputs = await collectInputs(options, io, tempDirs);
     report = await buildReport(inputs, {
       slowest: options.slowest,
       failOn: options.failOn,
@@ -211,6 +213,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     return fail((error as Error).message);
+  } finally {
+    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 
   const extras: ExtraSection[] = [
@@ -239,11 +243,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
 
-async function collectInputs(options: CliOptions, io: CliIo): Promise<TelemetryInput[]> {
+async function collectInputs(options: CliOptions, io: CliIo, tempDirs: string[]): Promise<TelemetryInput[]> {
   const inputs: TelemetryInput[] = [];
   if (options.dbtCloud) {
+    const downloadDir = await mkdtemp(path.join(os.tmpdir(), "fusion-report-"));
+    tempDirs.push(downloadDir);
     const settings = parseDbtCloudSettings({
-      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(path.join(os.tmpdir(), "fusion-report-")),
+      [DBT_CLOUD_SETTING_KEYS.downloadDir]: downloadDir,
       ...options.dbtCloud,
     });
     const telemetry = await fetchDbtCloudTelemetry(settings, { log: (line) => io.stderr(`${line}\n`) });

@@ -3,7 +3,7 @@
 // FUSION_REPORT_TEST_CLOCK_SCALE makes the child's dbt platform waits 100× shorter; the stand-in runs
 // on a clock with the same scale, so polls, Retry-After and cooldowns line up.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -294,9 +294,11 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
 });
 
 describe("CLI (dist/cli.js) with a dbt platform run", () => {
-  it("prints a section per step and exits 1 for the failed step", async () => {
+  it("prints a section per step, exits 1 for the failed step and leaves no downloads behind", async () => {
     const run = addRun();
-    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+    const tmp = mkdtempSync(join(tmpdir(), "fusion-e2e-tmp-"));
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)], { TMPDIR: tmp });
+    expect(readdirSync(tmp)).toEqual([]);
 
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/Step 4: Invoke dbt with .*state:modified\+/);
@@ -367,10 +369,12 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
     expect(tokenLeaks(byFlag, wrong)).toEqual([]);
   });
 
-  it("names the step of a truncated download", async () => {
+  it("names the step of a truncated download, and removes the downloads", async () => {
     const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
-    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+    const tmp = mkdtempSync(join(tmpdir(), "fusion-e2e-tmp-"));
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)], { TMPDIR: tmp });
 
+    expect(readdirSync(tmp)).toEqual([]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`step 4 of run ${run.id}`);
     expect(tokenLeaks(result)).toEqual([]);
