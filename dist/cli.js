@@ -50632,12 +50632,16 @@ class RowReader {
         const [spanIds, parentIds, starts, ends, times, bodies, , statusMessages] = values;
         for (let i = 0; i < count; i++) {
             const plan = plans[i];
+            // Every attribute of the plan, in the plan's order (null when unset): one object shape per
+            // kind of row, which keeps building and reading them fast. Events read null as absent.
             const attributes = {};
             for (const { index, name } of plan.attributes) {
                 const value = values[index][i];
-                if (value !== null && value !== undefined && value !== "") {
+                // Two columns may share a JSONL name (phase and last_phase): an unset one never hides the other.
+                if (value === undefined || value === null || value === "")
+                    attributes[name] ??= null;
+                else
                     attributes[name] = typeof value === "bigint" ? Number(value) : value;
-                }
             }
             let lifted;
             try {
@@ -50707,9 +50711,11 @@ class RowReader {
             reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
         const attributes = [];
         ATTRIBUTE_COLUMNS.forEach((child, k) => {
-            if (child === "json_payload" || (spec.attributes && !spec.attributes.includes(child)))
-                return;
             const index = ENVELOPE_COLUMNS.length + k;
+            if (child === "json_payload" || !this.columns[index])
+                return;
+            if (spec.attributes && !spec.attributes.includes(child))
+                return;
             reads[index] = 1;
             attributes.push({ index, name: jsonlName(event, child) });
         });
