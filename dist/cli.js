@@ -50587,6 +50587,9 @@ class RowReader {
     /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
     read(rows, count, sink) {
         const { recordType, traceId, eventType, severity } = this.filter;
+        // Rows are relevant only when these three columns gave them a value.
+        if (count === 0 || !recordType || !traceId || !eventType)
+            return;
         const all = identity(count);
         const types = new Array(count);
         const traces = new Array(count);
@@ -50629,7 +50632,14 @@ class RowReader {
         const isError = (i) => values_toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
         this.gatherWhere(this.payloadIndex, rows, count, values, (i) => plans[i].payloadAlways || isError(i));
         this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => plans[i].statusMessageAlways || values_toNumber(statusCodes[i]) === 2);
-        const [spanIds, parentIds, starts, ends, times, bodies, , statusMessages] = values;
+        const envelope = (column) => values[ENVELOPE_COLUMNS.indexOf(column)];
+        const spanIds = envelope("span_id");
+        const parentIds = envelope("parent_span_id");
+        const starts = envelope("start_time_unix_nano");
+        const ends = envelope("end_time_unix_nano");
+        const times = envelope("time_unix_nano");
+        const bodies = envelope("body");
+        const statusMessages = envelope("status_message");
         for (let i = 0; i < count; i++) {
             const plan = plans[i];
             // Every attribute of the plan, in the plan's order (null when unset): one object shape per

@@ -1,6 +1,6 @@
 // Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
 // each leaf column is read in one pass over the rows that need it, and a row reads only the columns
-// its kind of event uses (see READ_PLANS below). The records equal what `parquetRowToRecord` builds
+// its kind of event uses (see SPEC below). The records equal what `parquetRowToRecord` builds
 // from a whole decoded row in every field an event reads (test/telemetry/parquet-stream.test.ts).
 import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
 import { getTreePath } from "hyparquet/src/schema.js";
@@ -186,14 +186,16 @@ export class RowReader {
   /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
   read(rows: Int32Array, count: number, sink: RowSink): void {
     const { recordType, traceId, eventType, severity } = this.filter;
+    // Rows are relevant only when these three columns gave them a value.
+    if (count === 0 || !recordType || !traceId || !eventType) return;
     const all = identity(count);
     const types = new Array<unknown>(count);
     const traces = new Array<unknown>(count);
     const events = new Array<unknown>(count);
     const severities = new Array<unknown>(count).fill(null);
-    recordType!.gather(rows, all, count, types);
-    traceId!.gather(rows, all, count, traces);
-    eventType!.gather(rows, all, count, events);
+    recordType.gather(rows, all, count, types);
+    traceId.gather(rows, all, count, traces);
+    eventType.gather(rows, all, count, events);
     severity?.gather(rows, all, count, severities);
     const plans = new Array<ReadPlan>(count);
     let plan: ReadPlan | undefined;
@@ -235,16 +237,14 @@ export class RowReader {
       (i) => plans[i]!.statusMessageAlways || toNumber(statusCodes[i]) === 2,
     );
 
-    const [spanIds, parentIds, starts, ends, times, bodies, , statusMessages] = values as [
-      unknown[],
-      unknown[],
-      unknown[],
-      unknown[],
-      unknown[],
-      unknown[],
-      unknown[],
-      unknown[],
-    ];
+    const envelope = (column: EnvelopeColumn): unknown[] => values[ENVELOPE_COLUMNS.indexOf(column)]!;
+    const spanIds = envelope("span_id");
+    const parentIds = envelope("parent_span_id");
+    const starts = envelope("start_time_unix_nano");
+    const ends = envelope("end_time_unix_nano");
+    const times = envelope("time_unix_nano");
+    const bodies = envelope("body");
+    const statusMessages = envelope("status_message");
     for (let i = 0; i < count; i++) {
       const plan = plans[i]!;
       // Every attribute of the plan, in the plan's order (null when unset): one object shape per
