@@ -45484,7 +45484,6 @@ function byteCounts(width, target) {
 const pageStats = {
     generic: 0,
     ids: 0,
-    strings: 0,
     bytes: 0,
     stream: 0,
 };
@@ -45584,11 +45583,6 @@ class LeafCursor {
     /** Rows covered by the pages read so far. */
     rowsRead = 0;
     /**
-     * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
-     * page, only the relevant rows' strings are decoded and kept.
-     */
-    relevant;
-    /**
      * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
      * stream, as far as the row asked for, instead of whole.
      */
@@ -45661,8 +45655,6 @@ class LeafCursor {
         switch (decoded.kind) {
             case "ids":
                 return this.fromDictionary(decoded.ids[i]);
-            case "strings":
-                return decoded.strings.get(i) ?? null;
             case "bytes": {
                 const start = decoded.starts[i];
                 return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]));
@@ -45823,7 +45815,6 @@ class LeafCursor {
         const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
         if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
             return null;
-        const known = !dict && this.knowsRelevance(page);
         // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
         const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -45847,25 +45838,6 @@ class LeafCursor {
             if (width)
                 readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
             return { kind: "ids", ids, index };
-        }
-        if (known) {
-            // Walk the values; decode only those of rows that will be read.
-            const strings = new Map();
-            let offset = reader.offset;
-            let i = 0;
-            for (let r = 0; r < rows; r++) {
-                if (index && index[r] < 0)
-                    continue;
-                const length = view.getUint32(offset, true);
-                if (offset + 4 + length > bytes.byteLength) {
-                    throw new Error("parquet byte array value extends past its page");
-                }
-                if (this.relevant(page.firstRow + r))
-                    strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
-                offset += 4 + length;
-                i++;
-            }
-            return { kind: "strings", strings, index };
         }
         const starts = new Int32Array(count);
         const lengths = new Int32Array(count);
@@ -45896,11 +45868,6 @@ class LeafCursor {
             return null;
         const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
         return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
-    }
-    knowsRelevance(page) {
-        return (this.relevant !== undefined &&
-            this.relevant(page.firstRow + page.rows - 1) !== undefined &&
-            this.relevant(page.firstRow) !== undefined);
     }
     decodeFlat(page) {
         const { values, definitionLevels, encoding } = this.decodePage(page);
@@ -50820,19 +50787,8 @@ async function decodeParquet(file, name, out) {
         const others = reader.valueCursors;
         const all = [...filters, ...others];
         const filter = new RowFilter(reader.filter, relevance);
-        // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
-        // as the prepared pages of the other columns reach, so that a string page can keep just the
-        // values of its relevant rows (see LeafCursor.relevant).
-        let flags = new Uint8Array(0);
-        let flagsStart = 0;
-        const relevantRow = (row) => {
-            const i = row - flagsStart;
-            return i < flags.length ? flags[i] === 1 : undefined;
-        };
-        for (const cursor of others) {
-            cursor.relevant = relevantRow;
+        for (const cursor of others)
             cursor.sequential = true;
-        }
         const sink = {
             record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1 }),
             skip: (row, message) => out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
@@ -50842,19 +50798,10 @@ async function decodeParquet(file, name, out) {
             const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
             try {
                 await Promise.all(all.map((cursor) => cursor.prepare(end)));
-                const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
-                await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
-                const flagsEnd = flagsStart + flags.length;
-                if (ahead > flagsEnd) {
-                    const more = filter.classify(flagsEnd, ahead);
-                    const joined = new Uint8Array(ahead - flagsStart);
-                    joined.set(flags);
-                    joined.set(more, flags.length);
-                    flags = joined;
-                }
+                const flags = filter.classify(start, end);
                 let count = 0;
                 for (let row = start; row < end; row++)
-                    if (flags[row - flagsStart])
+                    if (flags[row - start])
                         rows[count++] = row;
                 reader.read(rows, count, sink);
             }
@@ -50866,13 +50813,8 @@ async function decodeParquet(file, name, out) {
                     row: groupStart + row + 1,
                 });
             }
-            for (const cursor of others)
+            for (const cursor of all)
                 cursor.release(end);
-            // Filter pages stay until the flags computed from them are used.
-            for (const cursor of filters)
-                cursor.release(end);
-            flags = flags.subarray(end - flagsStart);
-            flagsStart = end;
         }
         records += filter.records;
         groupStart += groupRows;

@@ -1,13 +1,15 @@
 // Page-level reading of single Parquet leaf columns, built on hyparquet's page decoders.
 //
 // hyparquet's row readers decode every column they are given, whole pages at a time, into rich
-// values. The telemetry report needs ~25 of ~60 leaf columns and, of most of them, only the few rows
+// values. The telemetry report needs 28 of 56 leaf columns and, of most of them, only the few rows
 // that survive the early filter. A LeafCursor therefore:
 //   * reads the column chunk's bytes in bounded windows (never the whole chunk, never the file);
 //   * keeps the compressed pages that overlap the current slice of rows, and decompresses and decodes
 //     a page only when a row in it is asked for (pages without a relevant row are never decoded);
 //   * converts values one at a time on request: a string is decoded from its bytes only when read,
-//     and a dictionary entry is decoded once and reused.
+//     and a dictionary entry is decoded once and reused;
+//   * for columns read in row order, decodes levels and dictionary indices only as far as the row
+//     asked for (StreamPage), so long runs of nulls cost one step.
 // Memory is bounded by the window size and the pages overlapping one slice, per column.
 import type {
   AsyncBuffer,
@@ -28,10 +30,9 @@ import { HybridStream } from "./parquet-rle.js";
 import { toSpanId } from "./values.js";
 
 /** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-export const pageStats: Record<"generic" | "ids" | "strings" | "bytes" | "stream", number> = {
+export const pageStats: Record<"generic" | "ids" | "bytes" | "stream", number> = {
   generic: 0,
   ids: 0,
-  strings: 0,
   bytes: 0,
   stream: 0,
 };
@@ -83,8 +84,6 @@ type DecodedPage =
       lengths: Int32Array;
       index?: Int32Array | undefined;
     }
-  /** Fast path, PLAIN strings of a page whose relevant rows were known: only their values, decoded. */
-  | { kind: "strings"; strings: Map<number, string>; index?: Int32Array | undefined }
   /** Rows read in order: levels and indices decoded as far as the row asked for (see StreamPage). */
   | { kind: "stream"; page: StreamPage; index?: undefined };
 
@@ -173,11 +172,6 @@ export class LeafCursor {
   /** Rows covered by the pages read so far. */
   private rowsRead = 0;
   /**
-   * Which rows will be read (undefined: not known yet). When it knows every row of a PLAIN string
-   * page, only the relevant rows' strings are decoded and kept.
-   */
-  relevant: ((row: number) => boolean | undefined) | undefined;
-  /**
    * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
    * stream, as far as the row asked for, instead of whole.
    */
@@ -256,8 +250,6 @@ export class LeafCursor {
     switch (decoded.kind) {
       case "ids":
         return this.fromDictionary(decoded.ids[i]!);
-      case "strings":
-        return decoded.strings.get(i) ?? null;
       case "bytes": {
         const start = decoded.starts[i]!;
         return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]!));
@@ -412,7 +404,6 @@ export class LeafCursor {
     if (header.type !== "DATA_PAGE" || !daph) return null;
     const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
     if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
-    const known = !dict && this.knowsRelevance(page);
     // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
     const bytes = decompressPage(
       page.bytes,
@@ -438,24 +429,6 @@ export class LeafCursor {
       const width = count > 0 ? view.getUint8(reader.offset++) : 0;
       if (width) readRleBitPackedHybrid(reader, width, ids as never, view.byteLength - reader.offset);
       return { kind: "ids", ids, index };
-    }
-    if (known) {
-      // Walk the values; decode only those of rows that will be read.
-      const strings = new Map<number, string>();
-      let offset = reader.offset;
-      let i = 0;
-      for (let r = 0; r < rows; r++) {
-        if (index && index[r]! < 0) continue;
-        const length = view.getUint32(offset, true);
-        if (offset + 4 + length > bytes.byteLength) {
-          throw new Error("parquet byte array value extends past its page");
-        }
-        if (this.relevant!(page.firstRow + r))
-          strings.set(i, utf8.decode(bytes.subarray(offset + 4, offset + 4 + length)));
-        offset += 4 + length;
-        i++;
-      }
-      return { kind: "strings", strings, index };
     }
     const starts = new Int32Array(count);
     const lengths = new Int32Array(count);
@@ -489,14 +462,6 @@ export class LeafCursor {
       this.decoder.compressors,
     );
     return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
-  }
-
-  private knowsRelevance(page: Page): boolean {
-    return (
-      this.relevant !== undefined &&
-      this.relevant(page.firstRow + page.rows - 1) !== undefined &&
-      this.relevant(page.firstRow) !== undefined
-    );
   }
 
   private decodeFlat(page: Page): DecodedPage {

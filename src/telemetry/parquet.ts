@@ -43,19 +43,7 @@ export async function decodeParquet(
     const others = reader.valueCursors;
     const all = [...filters, ...others];
     const filter = new RowFilter(reader.filter, relevance);
-    // Relevance of rows [flagsStart, flagsStart + flags.length), computed ahead of the slice as far
-    // as the prepared pages of the other columns reach, so that a string page can keep just the
-    // values of its relevant rows (see LeafCursor.relevant).
-    let flags = new Uint8Array(0);
-    let flagsStart = 0;
-    const relevantRow = (row: number): boolean | undefined => {
-      const i = row - flagsStart;
-      return i < flags.length ? flags[i] === 1 : undefined;
-    };
-    for (const cursor of others) {
-      cursor.relevant = relevantRow;
-      cursor.sequential = true;
-    }
+    for (const cursor of others) cursor.sequential = true;
     const sink: RowSink = {
       record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1 }),
       skip: (row, message) =>
@@ -66,18 +54,9 @@ export async function decodeParquet(
       const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
       try {
         await Promise.all(all.map((cursor) => cursor.prepare(end)));
-        const ahead = Math.min(groupRows, Math.max(end, ...others.map((cursor) => cursor.preparedRows)));
-        await Promise.all(filters.map((cursor) => cursor.prepare(ahead)));
-        const flagsEnd = flagsStart + flags.length;
-        if (ahead > flagsEnd) {
-          const more = filter.classify(flagsEnd, ahead);
-          const joined = new Uint8Array(ahead - flagsStart);
-          joined.set(flags);
-          joined.set(more, flags.length);
-          flags = joined;
-        }
+        const flags = filter.classify(start, end);
         let count = 0;
-        for (let row = start; row < end; row++) if (flags[row - flagsStart]) rows[count++] = row;
+        for (let row = start; row < end; row++) if (flags[row - start]) rows[count++] = row;
         reader.read(rows, count, sink);
       } catch (error) {
         if (error instanceof TelemetryInputError || !isDecodeError(error)) throw error;
@@ -86,11 +65,7 @@ export async function decodeParquet(
           row: groupStart + row + 1,
         });
       }
-      for (const cursor of others) cursor.release(end);
-      // Filter pages stay until the flags computed from them are used.
-      for (const cursor of filters) cursor.release(end);
-      flags = flags.subarray(end - flagsStart);
-      flagsStart = end;
+      for (const cursor of all) cursor.release(end);
     }
     records += filter.records;
     groupStart += groupRows;
