@@ -112,6 +112,13 @@ export class HybridStream {
   }
 
   private readPacked(bit: number): number {
+    const bytes = this.bytes;
+    const at = bit >> 3;
+    if (this.width <= 24 && at + 3 < bytes.length) {
+      // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
+      const word = bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+      return (word >>> (bit & 7)) & ((1 << this.width) - 1);
+    }
     let value = 0;
     let shift = 0;
     let remaining = this.width;

@@ -208,9 +208,8 @@ export class RowReader {
     }
 
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
-    // depend on the status read in the first pass.
-    // Sized up front: writing at scattered indices into an empty array would make it a slow hash table.
-    const values: unknown[][] = this.columns.map(() => new Array<unknown>(count));
+    // depend on the status read in the first pass. A column no row reads keeps the empty array.
+    const values: (readonly unknown[])[] = this.columns.map(() => NONE);
     const subRows = new Int32Array(count);
     const slots = new Int32Array(count);
     this.columns.forEach((cursor, c) => {
@@ -222,7 +221,7 @@ export class RowReader {
           slots[n++] = i;
         }
       }
-      if (n > 0) cursor.gather(subRows, slots, n, values[c]!);
+      if (n > 0) cursor.gather(subRows, slots, n, (values[c] = valuesFor(count)));
     });
     const statusCodes = values[this.statusCodeIndex]!;
     const queryOutcomes = values[this.queryOutcomeIndex]!;
@@ -237,7 +236,8 @@ export class RowReader {
       (i) => plans[i]!.statusMessageAlways || toNumber(statusCodes[i]) === 2,
     );
 
-    const envelope = (column: EnvelopeColumn): unknown[] => values[ENVELOPE_COLUMNS.indexOf(column)]!;
+    const envelope = (column: EnvelopeColumn): readonly unknown[] =>
+      values[ENVELOPE_COLUMNS.indexOf(column)]!;
     const spanIds = envelope("span_id");
     const parentIds = envelope("parent_span_id");
     const starts = envelope("start_time_unix_nano");
@@ -292,7 +292,7 @@ export class RowReader {
     column: number,
     rows: Int32Array,
     count: number,
-    values: unknown[][],
+    values: (readonly unknown[])[],
     wanted: (i: number) => boolean,
   ): void {
     const cursor = this.columns[column];
@@ -306,7 +306,7 @@ export class RowReader {
         slots[n++] = i;
       }
     }
-    if (n > 0) cursor.gather(subRows, slots, n, values[column]!);
+    if (n > 0) cursor.gather(subRows, slots, n, (values[column] = valuesFor(count)));
   }
 
   private planFor(recordType: RecordType, eventType: string): ReadPlan {
@@ -355,6 +355,14 @@ export class RowReader {
 
 function attributeIndex(child: (typeof ATTRIBUTE_COLUMNS)[number]): number {
   return ENVELOPE_COLUMNS.length + ATTRIBUTE_COLUMNS.indexOf(child);
+}
+
+/** Read as `undefined` at every index: the values of a column no row of the batch reads. */
+const NONE: readonly unknown[] = Object.freeze([]);
+
+/** Sized up front: writing at scattered indices into an empty array would make it a slow hash table. */
+function valuesFor(count: number): unknown[] {
+  return new Array<unknown>(count);
 }
 
 function identity(count: number): Int32Array {
