@@ -67,7 +67,10 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
 }
 
 function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
-  const evaluations = [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs));
+  const evaluations =
+    node.evaluations.length > 1
+      ? [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs))
+      : node.evaluations;
   const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
   if (!facts) return null;
   // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
@@ -138,9 +141,16 @@ function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null
 
 function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocation | null {
   // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
-  const candidates = [node.processed, ...evaluations.map((e) => e.facts), node.started];
-  const facts = candidates.find((f) => f?.path && !f.path.startsWith("target/"));
-  if (!facts?.path) return null;
+  const isSource = (f: NodeFacts | null): f is NodeFacts & { path: string } =>
+    !!f?.path && !f.path.startsWith("target/");
+  let facts: (NodeFacts & { path: string }) | undefined;
+  if (isSource(node.processed)) facts = node.processed;
+  for (let i = 0; !facts && i < evaluations.length; i++) {
+    const candidate = evaluations[i]!.facts;
+    if (isSource(candidate)) facts = candidate;
+  }
+  if (!facts && isSource(node.started)) facts = node.started;
+  if (!facts) return null;
   return {
     path: facts.path,
     ...(facts.line ? { line: facts.line } : {}),

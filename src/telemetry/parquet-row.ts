@@ -104,7 +104,9 @@ export function liftAttributes(
   const payload = parsePayload(jsonPayload);
   if (payload) {
     if (isNode) liftNodePayload(payload, out);
-    else Object.assign(out, payload);
+    else {
+      for (const key in payload) if (key !== "__proto__") out[key] = payload[key];
+    }
   }
   return out;
 }
@@ -112,10 +114,13 @@ export function liftAttributes(
 function liftNodePayload(payload: Record<string, unknown>, out: Record<string, unknown>): void {
   // Legacy NodeEvaluated (≤ preview.177): the bare oneof `{"NodeTestDetail":{...}}`.
   // NodeProcessed and newer NodeEvaluated: `{"node_outcome_detail":{...}, "idle_time_ms":.., ...}`.
-  for (const [key, value] of Object.entries(payload)) {
+  for (const key in payload) {
+    // The payload is untrusted JSON: its own "__proto__" key must not become out's prototype.
+    if (key === "__proto__") continue;
+    const value = payload[key];
     if (key === "node_outcome_detail") {
       if (isRecord(value)) liftOneof(value, out);
-    } else if (key in ONEOF_TAGS) {
+    } else if (Object.hasOwn(ONEOF_TAGS, key)) {
       liftOneof({ [key]: value }, out);
     } else {
       out[key] = value;
@@ -124,8 +129,10 @@ function liftNodePayload(payload: Record<string, unknown>, out: Record<string, u
 }
 
 function liftOneof(tagged: Record<string, unknown>, out: Record<string, unknown>): void {
-  for (const [tag, inner] of Object.entries(tagged)) {
-    const field = ONEOF_TAGS[tag] ?? tag;
+  for (const tag in tagged) {
+    if (tag === "__proto__") continue;
+    const inner = tagged[tag];
+    const field = Object.hasOwn(ONEOF_TAGS, tag) ? ONEOF_TAGS[tag]! : tag;
     out[field] = isRecord(inner) ? inner : {};
   }
 }

@@ -250,7 +250,9 @@ export class RowReader {
       // Every attribute of the plan, in the plan's order (null when unset): one object shape per
       // kind of row, which keeps building and reading them fast. Events read null as absent.
       const attributes: Record<string, unknown> = {};
-      for (const { index, name } of plan.attributes) {
+      const planAttributes = plan.attributes;
+      for (let k = 0; k < planAttributes.length; k++) {
+        const { index, name } = planAttributes[k]!;
         const value = values[index]![i];
         // Two columns may share a JSONL name (phase and last_phase): an unset one never hides the other.
         if (value === undefined || value === null || value === "") attributes[name] ??= null;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { nanosToIso } from "../../src/telemetry/values.js";
+
+/** The plain definition: milliseconds through Date, then the first six digits of the fraction. */
+function reference(ns: bigint): string | null {
+  const date = new Date(Number(ns / 1_000_000n));
+  if (Number.isNaN(date.getTime())) return null;
+  const frac = (ns % 1_000_000_000n).toString().padStart(9, "0");
+  return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+}
+
+describe("nanosToIso", () => {
+  it("keeps microseconds exactly and agrees with the plain definition in any call order", () => {
+    const base = 1_763_700_000_123_456_789n;
+    const values: bigint[] = [
+      base,
+      base + 1n,
+      base + 999_999_999n,
+      base + 1_000_000_000n,
+      base - 1_000_000_000n,
+      base,
+      0n,
+      999_999_999n,
+      1_000_000_000n,
+      -1n,
+      -1_500_000_000n,
+      -500_000_000n,
+      10n ** 25n,
+      base,
+    ];
+    let seed = 5n;
+    for (let i = 0; i < 500; i++) {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      values.push(base + (seed % 5_000_000_000n));
+    }
+    for (const ns of values) expect(nanosToIso(ns), String(ns)).toBe(reference(ns));
+    expect(nanosToIso(1_763_700_000_123_456_789n)).toBe("2025-11-21T04:40:00.123456Z");
+    expect(nanosToIso(null)).toBeNull();
+  });
+});
