@@ -42106,13 +42106,21 @@ function values_stripAnsi(text) {
 function nanosToIso(ns) {
     if (ns === null)
         return null;
-    const ms = ns / 1000000n;
-    const date = new Date(Number(ms));
-    if (Number.isNaN(date.getTime()))
+    const seconds = ns / 1000000000n;
+    // Node times cluster: most calls fall in the second of the previous one (the cache holds for
+    // times after 1970, where a second's date prefix does not depend on the fraction).
+    if (seconds !== lastSecond || ns < 0n) {
+        const date = new Date(Number(ns / 1000000n));
+        lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
+        lastSecond = ns < 0n ? null : seconds;
+    }
+    if (lastPrefix === null)
         return null;
     const frac = (ns % 1000000000n).toString().padStart(9, "0");
-    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+    return `${lastPrefix}.${frac.slice(0, 6)}Z`;
 }
+let lastSecond = null;
+let lastPrefix = null;
 
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
 /**
@@ -42323,7 +42331,9 @@ function finishInvocation(state, options) {
     };
 }
 function finishNode(node, extras) {
-    const evaluations = [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs));
+    const evaluations = node.evaluations.length > 1
+        ? [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs))
+        : node.evaluations;
     const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
     if (!facts)
         return null;
@@ -42395,9 +42405,18 @@ function deriveFromEvaluations(evaluations) {
 }
 function locationOf(node, evaluations) {
     // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
-    const candidates = [node.processed, ...evaluations.map((e) => e.facts), node.started];
-    const facts = candidates.find((f) => f?.path && !f.path.startsWith("target/"));
-    if (!facts?.path)
+    const isSource = (f) => !!f?.path && !f.path.startsWith("target/");
+    let facts;
+    if (isSource(node.processed))
+        facts = node.processed;
+    for (let i = 0; !facts && i < evaluations.length; i++) {
+        const candidate = evaluations[i].facts;
+        if (isSource(candidate))
+            facts = candidate;
+    }
+    if (!facts && isSource(node.started))
+        facts = node.started;
+    if (!facts)
         return null;
     return {
         path: facts.path,
@@ -45424,6 +45443,13 @@ class HybridStream {
         }
     }
     readPacked(bit) {
+        const bytes = this.bytes;
+        const at = bit >> 3;
+        if (this.width <= 24 && at + 3 < bytes.length) {
+            // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
+            const word = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+            return (word >>> (bit & 7)) & ((1 << this.width) - 1);
+        }
         let value = 0;
         let shift = 0;
         let remaining = this.width;
@@ -50380,20 +50406,27 @@ function liftAttributes(event, attributes, jsonPayload, alreadyRenamed = false) 
     if (payload) {
         if (isNode)
             liftNodePayload(payload, out);
-        else
-            Object.assign(out, payload);
+        else {
+            for (const key in payload)
+                if (key !== "__proto__")
+                    out[key] = payload[key];
+        }
     }
     return out;
 }
 function liftNodePayload(payload, out) {
     // Legacy NodeEvaluated (≤ preview.177): the bare oneof `{"NodeTestDetail":{...}}`.
     // NodeProcessed and newer NodeEvaluated: `{"node_outcome_detail":{...}, "idle_time_ms":.., ...}`.
-    for (const [key, value] of Object.entries(payload)) {
+    for (const key in payload) {
+        // The payload is untrusted JSON: its own "__proto__" key must not become out's prototype.
+        if (key === "__proto__")
+            continue;
+        const value = payload[key];
         if (key === "node_outcome_detail") {
             if (values_isRecord(value))
                 liftOneof(value, out);
         }
-        else if (key in ONEOF_TAGS) {
+        else if (Object.hasOwn(ONEOF_TAGS, key)) {
             liftOneof({ [key]: value }, out);
         }
         else {
@@ -50402,8 +50435,11 @@ function liftNodePayload(payload, out) {
     }
 }
 function liftOneof(tagged, out) {
-    for (const [tag, inner] of Object.entries(tagged)) {
-        const field = ONEOF_TAGS[tag] ?? tag;
+    for (const tag in tagged) {
+        if (tag === "__proto__")
+            continue;
+        const inner = tagged[tag];
+        const field = Object.hasOwn(ONEOF_TAGS, tag) ? ONEOF_TAGS[tag] : tag;
         out[field] = values_isRecord(inner) ? inner : {};
     }
 }
@@ -50523,6 +50559,7 @@ class RowReader {
     /** Envelope then attribute columns present in the file (undefined where absent). */
     columns;
     plans = new Map();
+    scratch = new Scratch();
     payloadIndex;
     statusMessageIndex;
     statusCodeIndex;
@@ -50557,11 +50594,11 @@ class RowReader {
         // Rows are relevant only when these three columns gave them a value.
         if (count === 0 || !recordType || !traceId || !eventType)
             return;
-        const all = identity(count);
-        const types = new Array(count);
-        const traces = new Array(count);
-        const events = new Array(count);
-        const severities = new Array(count).fill(null);
+        const all = this.scratch.identity(count);
+        const types = this.scratch.values(TYPES, count);
+        const traces = this.scratch.values(TRACES, count);
+        const events = this.scratch.values(EVENTS, count);
+        const severities = this.scratch.values(SEVERITIES, count);
         recordType.gather(rows, all, count, types);
         traceId.gather(rows, all, count, traces);
         eventType.gather(rows, all, count, events);
@@ -50576,11 +50613,10 @@ class RowReader {
             plans[i] = plan;
         }
         // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
-        // depend on the status read in the first pass.
-        // Sized up front: writing at scattered indices into an empty array would make it a slow hash table.
-        const values = this.columns.map(() => new Array(count));
-        const subRows = new Int32Array(count);
-        const slots = new Int32Array(count);
+        // depend on the status read in the first pass. A column no row reads keeps the empty array.
+        const values = this.columns.map(() => NONE);
+        const subRows = this.scratch.ints(SUB_ROWS, count);
+        const slots = this.scratch.ints(SUB_SLOTS, count);
         this.columns.forEach((cursor, c) => {
             if (!cursor)
                 return;
@@ -50592,7 +50628,7 @@ class RowReader {
                 }
             }
             if (n > 0)
-                cursor.gather(subRows, slots, n, values[c]);
+                cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
         });
         const statusCodes = values[this.statusCodeIndex];
         const queryOutcomes = values[this.queryOutcomeIndex];
@@ -50612,7 +50648,9 @@ class RowReader {
             // Every attribute of the plan, in the plan's order (null when unset): one object shape per
             // kind of row, which keeps building and reading them fast. Events read null as absent.
             const attributes = {};
-            for (const { index, name } of plan.attributes) {
+            const planAttributes = plan.attributes;
+            for (let k = 0; k < planAttributes.length; k++) {
+                const { index, name } = planAttributes[k];
                 const value = values[index][i];
                 // Two columns may share a JSONL name (phase and last_phase): an unset one never hides the other.
                 if (value === undefined || value === null || value === "")
@@ -50654,8 +50692,8 @@ class RowReader {
         const cursor = this.columns[column];
         if (!cursor)
             return;
-        const subRows = new Int32Array(count);
-        const slots = new Int32Array(count);
+        const subRows = this.scratch.ints(SUB_ROWS, count);
+        const slots = this.scratch.ints(SUB_SLOTS, count);
         let n = 0;
         for (let i = 0; i < count; i++) {
             if (wanted(i)) {
@@ -50664,7 +50702,7 @@ class RowReader {
             }
         }
         if (n > 0)
-            cursor.gather(subRows, slots, n, values[column]);
+            cursor.gather(subRows, slots, n, (values[column] = this.scratch.values(column, count)));
     }
     planFor(recordType, eventType) {
         let byEvent = this.plans.get(recordType);
@@ -50717,11 +50755,46 @@ class RowReader {
 function attributeIndex(child) {
     return ENVELOPE_COLUMNS.length + ATTRIBUTE_COLUMNS.indexOf(child);
 }
-function identity(count) {
-    const slots = new Int32Array(count);
-    for (let i = 0; i < count; i++)
-        slots[i] = i;
-    return slots;
+/** Read as `undefined` at every index: the values of a column no row of the batch reads. */
+const NONE = Object.freeze([]);
+/** Scratch keys of the filter columns' values (column indices are 0 and up). */
+const TYPES = -1;
+const TRACES = -2;
+const EVENTS = -3;
+const SEVERITIES = -4;
+const SUB_ROWS = 0;
+const SUB_SLOTS = 1;
+/**
+ * Arrays reused from batch to batch, so that a batch allocates records, not buffers. Each comes
+ * back cleared: a value left from the previous batch must never be read as this batch's.
+ */
+class Scratch {
+    arrays = new Map();
+    intArrays = new Map();
+    slots = new Int32Array(0);
+    values(key, count) {
+        let array = this.arrays.get(key);
+        // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
+        if (!array || array.length < count)
+            this.arrays.set(key, (array = new Array(count)));
+        return array.fill(undefined, 0, count);
+    }
+    /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
+    ints(key, count) {
+        let array = this.intArrays.get(key);
+        if (!array || array.length < count)
+            this.intArrays.set(key, (array = new Int32Array(count)));
+        return array;
+    }
+    /** 0, 1, 2, … (at least `count` of them). */
+    identity(count) {
+        if (this.slots.length < count) {
+            this.slots = new Int32Array(count);
+            for (let i = 0; i < count; i++)
+                this.slots[i] = i;
+        }
+        return this.slots;
+    }
 }
 function openCursors(file, chunks, schema, name) {
     const byPath = new Map();

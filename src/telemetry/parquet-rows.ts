@@ -147,6 +147,7 @@ export class RowReader {
   /** Envelope then attribute columns present in the file (undefined where absent). */
   private readonly columns: (LeafCursor | undefined)[];
   private readonly plans = new Map<RecordType, Map<string, ReadPlan>>();
+  private readonly scratch = new Scratch();
   private readonly payloadIndex: number;
   private readonly statusMessageIndex: number;
   private readonly statusCodeIndex: number;
@@ -188,11 +189,11 @@ export class RowReader {
     const { recordType, traceId, eventType, severity } = this.filter;
     // Rows are relevant only when these three columns gave them a value.
     if (count === 0 || !recordType || !traceId || !eventType) return;
-    const all = identity(count);
-    const types = new Array<unknown>(count);
-    const traces = new Array<unknown>(count);
-    const events = new Array<unknown>(count);
-    const severities = new Array<unknown>(count).fill(null);
+    const all = this.scratch.identity(count);
+    const types = this.scratch.values(TYPES, count);
+    const traces = this.scratch.values(TRACES, count);
+    const events = this.scratch.values(EVENTS, count);
+    const severities = this.scratch.values(SEVERITIES, count);
     recordType.gather(rows, all, count, types);
     traceId.gather(rows, all, count, traces);
     eventType.gather(rows, all, count, events);
@@ -210,8 +211,8 @@ export class RowReader {
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
     // depend on the status read in the first pass. A column no row reads keeps the empty array.
     const values: (readonly unknown[])[] = this.columns.map(() => NONE);
-    const subRows = new Int32Array(count);
-    const slots = new Int32Array(count);
+    const subRows = this.scratch.ints(SUB_ROWS, count);
+    const slots = this.scratch.ints(SUB_SLOTS, count);
     this.columns.forEach((cursor, c) => {
       if (!cursor) return;
       let n = 0;
@@ -221,7 +222,7 @@ export class RowReader {
           slots[n++] = i;
         }
       }
-      if (n > 0) cursor.gather(subRows, slots, n, (values[c] = valuesFor(count)));
+      if (n > 0) cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
     });
     const statusCodes = values[this.statusCodeIndex]!;
     const queryOutcomes = values[this.queryOutcomeIndex]!;
@@ -299,8 +300,8 @@ export class RowReader {
   ): void {
     const cursor = this.columns[column];
     if (!cursor) return;
-    const subRows = new Int32Array(count);
-    const slots = new Int32Array(count);
+    const subRows = this.scratch.ints(SUB_ROWS, count);
+    const slots = this.scratch.ints(SUB_SLOTS, count);
     let n = 0;
     for (let i = 0; i < count; i++) {
       if (wanted(i)) {
@@ -308,7 +309,7 @@ export class RowReader {
         slots[n++] = i;
       }
     }
-    if (n > 0) cursor.gather(subRows, slots, n, (values[column] = valuesFor(count)));
+    if (n > 0) cursor.gather(subRows, slots, n, (values[column] = this.scratch.values(column, count)));
   }
 
   private planFor(recordType: RecordType, eventType: string): ReadPlan {
@@ -361,16 +362,45 @@ function attributeIndex(child: (typeof ATTRIBUTE_COLUMNS)[number]): number {
 
 /** Read as `undefined` at every index: the values of a column no row of the batch reads. */
 const NONE: readonly unknown[] = Object.freeze([]);
+/** Scratch keys of the filter columns' values (column indices are 0 and up). */
+const TYPES = -1;
+const TRACES = -2;
+const EVENTS = -3;
+const SEVERITIES = -4;
+const SUB_ROWS = 0;
+const SUB_SLOTS = 1;
 
-/** Sized up front: writing at scattered indices into an empty array would make it a slow hash table. */
-function valuesFor(count: number): unknown[] {
-  return new Array<unknown>(count);
-}
+/**
+ * Arrays reused from batch to batch, so that a batch allocates records, not buffers. Each comes
+ * back cleared: a value left from the previous batch must never be read as this batch's.
+ */
+class Scratch {
+  private readonly arrays = new Map<number, unknown[]>();
+  private readonly intArrays = new Map<number, Int32Array>();
+  private slots = new Int32Array(0);
 
-function identity(count: number): Int32Array {
-  const slots = new Int32Array(count);
-  for (let i = 0; i < count; i++) slots[i] = i;
-  return slots;
+  values(key: number, count: number): unknown[] {
+    let array = this.arrays.get(key);
+    // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
+    if (!array || array.length < count) this.arrays.set(key, (array = new Array<unknown>(count)));
+    return array.fill(undefined, 0, count);
+  }
+
+  /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
+  ints(key: number, count: number): Int32Array {
+    let array = this.intArrays.get(key);
+    if (!array || array.length < count) this.intArrays.set(key, (array = new Int32Array(count)));
+    return array;
+  }
+
+  /** 0, 1, 2, … (at least `count` of them). */
+  identity(count: number): Int32Array {
+    if (this.slots.length < count) {
+      this.slots = new Int32Array(count);
+      for (let i = 0; i < count; i++) this.slots[i] = i;
+    }
+    return this.slots;
+  }
 }
 
 function openCursors(
