@@ -41956,8 +41956,12 @@ function accumulateNode(state, event) {
         };
         state.nodes.set(facts.uniqueId, node);
     }
-    if (event.spanId)
+    // Joins queries and logs that name no node to the node span they ran in. A span's children come
+    // before its end, so at the end only a span that has some needs the entry; a start (JSONL) always
+    // records it, for children still to come.
+    if (event.spanId && (!event.ended || state.extras.has(event.spanId))) {
         state.spanToNode.set(event.spanId, facts.uniqueId);
+    }
     if (!event.ended) {
         node.started ??= facts;
         node.openSpans++;

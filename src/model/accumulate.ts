@@ -62,6 +62,7 @@ export interface InvocationState {
   statusMessage: string | null;
   phases: Map<string, PhaseState>;
   nodes: Map<string, NodeState>;
+  /** Node span id → unique_id, for spans with queries or logs (see accumulateNode). */
   spanToNode: Map<string, string>;
   openNodeSpans: Set<string>;
   extras: Map<string, SpanExtras>;
@@ -187,7 +188,12 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
     };
     state.nodes.set(facts.uniqueId, node);
   }
-  if (event.spanId) state.spanToNode.set(event.spanId, facts.uniqueId);
+  // Joins queries and logs that name no node to the node span they ran in. A span's children come
+  // before its end, so at the end only a span that has some needs the entry; a start (JSONL) always
+  // records it, for children still to come.
+  if (event.spanId && (!event.ended || state.extras.has(event.spanId))) {
+    state.spanToNode.set(event.spanId, facts.uniqueId);
+  }
   if (!event.ended) {
     node.started ??= facts;
     node.openSpans++;

@@ -1,0 +1,104 @@
+// Joining queries and logs to nodes: by their unique_id when set, otherwise by the node span they ran
+// in — whether the file has span starts (JSONL) or only span ends (Parquet).
+import { describe, expect, it } from "vitest";
+import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
+import { finishInvocation } from "../../src/model/finish-invocation.js";
+import type { NodeFacts, TelemetryEvent } from "../../src/telemetry/events.js";
+
+const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+const SPAN = "00000000000000a1";
+const T0 = 1_763_700_000_000_000_000n;
+
+function facts(uniqueId: string): NodeFacts {
+  return {
+    uniqueId,
+    name: uniqueId.split(".").pop()!,
+    nodeType: "model",
+    materialization: "table",
+    phase: "run",
+    outcome: "success",
+    skipReason: null,
+    errorType: null,
+    upstreamId: null,
+    test: null,
+    freshness: null,
+    cacheReason: null,
+    withWarnings: false,
+    durationMs: null,
+    idleMs: null,
+    rowsAffected: null,
+    inSelection: null,
+    path: null,
+    line: null,
+    column: null,
+  };
+}
+
+function nodeSpan(ended: boolean, uniqueId = "model.shop.orders"): TelemetryEvent {
+  return {
+    kind: "node",
+    traceId: TRACE,
+    spanId: SPAN,
+    ended,
+    startNs: T0,
+    endNs: ended ? T0 + 5_000_000_000n : null,
+    span: "evaluated",
+    facts: facts(uniqueId),
+  };
+}
+
+/** A query and an ERROR log that name no node, run inside the node's span. */
+const children: TelemetryEvent[] = [
+  {
+    kind: "query",
+    traceId: TRACE,
+    parentSpanId: SPAN,
+    startNs: T0 + 1_000_000_000n,
+    endNs: T0 + 3_000_000_000n,
+    uniqueId: null,
+    outcome: "success",
+    errorMessage: null,
+  },
+  {
+    kind: "log",
+    traceId: TRACE,
+    spanId: SPAN,
+    severity: "ERROR",
+    text: "Database Error: relation does not exist",
+    uniqueId: null,
+    phase: "run",
+    code: null,
+    path: null,
+    line: null,
+    column: null,
+  },
+];
+
+function finish(events: TelemetryEvent[]) {
+  const state = newInvocationState(TRACE);
+  for (const event of events) accumulate(state, event);
+  return finishInvocation(state, {
+    source: { files: ["x"], format: "jsonl" },
+    slowest: 5,
+    readerWarnings: [],
+  });
+}
+
+describe("queries and logs without a unique_id", () => {
+  it.each([
+    ["span start, children, span end (JSONL)", [nodeSpan(false), ...children, nodeSpan(true)]],
+    ["children, then the span end (Parquet keeps no starts)", [...children, nodeSpan(true)]],
+  ])("%s: joined to the node of their span", (_, events) => {
+    const [node] = finish(events).nodes;
+    expect(node!.uniqueId).toBe("model.shop.orders");
+    expect(node!.timing.queryCount).toBe(1);
+    expect(node!.timing.warehouseMs).toBe(2000);
+    expect(node!.message).toBe("Database Error: relation does not exist");
+  });
+
+  it("a query naming its node is joined by the name, whatever span it ran in", () => {
+    const named = { ...children[0]!, parentSpanId: "00000000000000ff", uniqueId: "model.shop.orders" };
+    const [node] = finish([named as TelemetryEvent, nodeSpan(true)]).nodes;
+    expect(node!.timing.queryCount).toBe(1);
+  });
+});
