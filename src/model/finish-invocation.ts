@@ -67,10 +67,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
 }
 
 function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
-  const evaluations =
-    node.evaluations.length > 1
-      ? [...node.evaluations].sort((a, b) => compareNs(a.startNs, b.startNs))
-      : node.evaluations;
+  const evaluations = byStart(node.evaluations);
   const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
   if (!facts) return null;
   // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
@@ -207,6 +204,24 @@ function maxEnd(evaluations: EvaluationState[]): bigint | null {
   let max: bigint | null = null;
   for (const { endNs } of evaluations) if (endNs !== null && (max === null || endNs > max)) max = endNs;
   return max;
+}
+
+/**
+ * A node's phases (a handful) in start order, stable. Insertion sort: Array.prototype.sort allocates
+ * work space on every call, which for tens of thousands of nodes is most of the result's garbage.
+ */
+function byStart(evaluations: readonly EvaluationState[]): EvaluationState[] {
+  const sorted = [...evaluations];
+  for (let i = 1; i < sorted.length; i++) {
+    const item = sorted[i]!;
+    let j = i - 1;
+    while (j >= 0 && compareNs(sorted[j]!.startNs, item.startNs) > 0) {
+      sorted[j + 1] = sorted[j]!;
+      j--;
+    }
+    sorted[j + 1] = item;
+  }
+  return sorted;
 }
 
 function compareNs(a: bigint | null, b: bigint | null): number {

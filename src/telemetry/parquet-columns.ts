@@ -79,7 +79,8 @@ type DecodedPage =
   /** Fast path, PLAIN strings: where each value's bytes sit; decoded only when read. */
   | {
       kind: "bytes";
-      bytes: Uint8Array;
+      /** The page, as a Buffer: its toString(utf8, start, end) needs no view per value. */
+      text: Buffer;
       starts: Int32Array;
       lengths: Int32Array;
       index?: Int32Array | undefined;
@@ -252,7 +253,7 @@ export class LeafCursor {
         return this.fromDictionary(decoded.ids[i]!);
       case "bytes": {
         const start = decoded.starts[i]!;
-        return utf8.decode(decoded.bytes.subarray(start, start + decoded.lengths[i]!));
+        return decoded.text.toString("utf8", start, start + decoded.lengths[i]!);
       }
       default:
         return this.value(decoded, i);
@@ -440,7 +441,8 @@ export class LeafCursor {
       offset += 4 + length;
       if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
     }
-    return { kind: "bytes", bytes, starts, lengths, index };
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { kind: "bytes", text, starts, lengths, index };
   }
 
   /**
