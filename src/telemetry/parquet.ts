@@ -50,10 +50,20 @@ export async function decodeParquet(
         out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
     };
     const rows = new Int32Array(PARQUET_SLICE_ROWS);
+    const fetchPages = (end: number): Promise<unknown> => {
+      const fetched = Promise.all(all.map((cursor) => cursor.prepare(end)));
+      // Awaited before use; if reading stops first (an error), its failure must not go unhandled.
+      fetched.catch(() => undefined);
+      return fetched;
+    };
+    let fetched = fetchPages(Math.min(PARQUET_SLICE_ROWS, groupRows));
     for (let start = 0; start < groupRows; start += PARQUET_SLICE_ROWS) {
       const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
       try {
-        await Promise.all(all.map((cursor) => cursor.prepare(end)));
+        await fetched;
+        // The next slice's pages are read from the file while this slice is decoded.
+        const next = Math.min(end + PARQUET_SLICE_ROWS, groupRows);
+        fetched = next > end ? fetchPages(next) : Promise.resolve();
         const flags = filter.classify(start, end);
         let count = 0;
         for (let row = start; row < end; row++) if (flags[row - start]) rows[count++] = row;
