@@ -42178,27 +42178,34 @@ function pickSlowest(nodes, limit) {
 function slowest_top(nodes, measure, limit) {
     if (limit <= 0)
         return [];
-    const slower = (a, b) => (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
-        (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0);
-    // The `limit` first in order, kept sorted as nodes stream past: no sort of every node.
+    // The `limit` first in order (slowest, then unique_id), kept sorted as nodes stream past: no sort
+    // of every node, and each node's value is read once.
     const best = [];
+    const values = [];
+    /** Whether a node of `value` and `id` comes before best[i]. */
+    const before = (value, id, i) => value > values[i] || (value === values[i] && id < best[i].uniqueId);
     for (const node of nodes) {
-        if ((node.timing[measure] ?? 0) <= 0)
+        const value = node.timing[measure] ?? 0;
+        if (value <= 0)
             continue;
-        if (best.length === limit && slower(node, best[limit - 1]) >= 0)
+        const id = node.uniqueId;
+        if (best.length === limit && !before(value, id, limit - 1))
             continue;
         let lo = 0;
         let hi = best.length;
         while (lo < hi) {
             const mid = (lo + hi) >> 1;
-            if (slower(best[mid], node) <= 0)
-                lo = mid + 1;
-            else
+            if (before(value, id, mid))
                 hi = mid;
+            else
+                lo = mid + 1;
         }
         best.splice(lo, 0, node);
-        if (best.length > limit)
+        values.splice(lo, 0, value);
+        if (best.length > limit) {
             best.pop();
+            values.pop();
+        }
     }
     return best.map(toSlowNode);
 }
@@ -42346,18 +42353,22 @@ function finishNode(node, extras) {
     // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
     const finished = node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
     const status = finished ? decideStatus(facts) : "unknown";
-    const logs = extras.flatMap((entry) => entry.logs);
-    const queryErrors = extras.flatMap((entry) => entry.queryErrors);
+    const logs = extras.length === 1 ? extras[0].logs : extras.flatMap((entry) => entry.logs);
+    const firstQueryError = extras.find((entry) => entry.queryErrors.length > 0)?.queryErrors[0];
     const errorLog = logs.find((line) => line.severity === "ERROR");
-    let message = errorLog?.text ?? queryErrors[0] ?? null;
+    let message = errorLog?.text ?? firstQueryError ?? null;
     if (!finished)
         message = "the node started but never finished (the run was interrupted)";
     const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
     const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
     const endNs = node.processedEndNs ?? maxEnd(evaluations);
     const idle = node.processed?.idleMs ?? sumIdle(evaluations);
-    const queryNs = extras.reduce((sum, entry) => sum + entry.queryNs, 0n);
-    const queryCount = extras.reduce((sum, entry) => sum + entry.queryCount, 0);
+    let queryNs = 0n;
+    let queryCount = 0;
+    for (const entry of extras) {
+        queryNs += entry.queryNs;
+        queryCount += entry.queryCount;
+    }
     const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {
         uniqueId: node.uniqueId,
@@ -51380,6 +51391,9 @@ function escapeText(text) {
 }
 /** Inline code that survives backticks in the value; safe in table cells too. */
 function code(text) {
+    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
+    if (/^[\w./:-]+$/.test(text))
+        return `\`${text}\``;
     const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
     const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
     const fence = "`".repeat(longest + 1);

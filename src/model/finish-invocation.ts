@@ -78,18 +78,22 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   const finished =
     node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
   const status = finished ? decideStatus(facts) : "unknown";
-  const logs = extras.flatMap((entry) => entry.logs);
-  const queryErrors = extras.flatMap((entry) => entry.queryErrors);
+  const logs = extras.length === 1 ? extras[0]!.logs : extras.flatMap((entry) => entry.logs);
+  const firstQueryError = extras.find((entry) => entry.queryErrors.length > 0)?.queryErrors[0];
   const errorLog = logs.find((line) => line.severity === "ERROR");
-  let message = errorLog?.text ?? queryErrors[0] ?? null;
+  let message = errorLog?.text ?? firstQueryError ?? null;
   if (!finished) message = "the node started but never finished (the run was interrupted)";
 
   const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
   const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
   const endNs = node.processedEndNs ?? maxEnd(evaluations);
   const idle = node.processed?.idleMs ?? sumIdle(evaluations);
-  const queryNs = extras.reduce((sum, entry) => sum + entry.queryNs, 0n);
-  const queryCount = extras.reduce((sum, entry) => sum + entry.queryCount, 0);
+  let queryNs = 0n;
+  let queryCount = 0;
+  for (const entry of extras) {
+    queryNs += entry.queryNs;
+    queryCount += entry.queryCount;
+  }
   const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {
     uniqueId: node.uniqueId,

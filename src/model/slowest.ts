@@ -13,23 +13,31 @@ export function pickSlowest(nodes: readonly NodeResult[], limit: number): Slowes
 
 function top(nodes: readonly NodeResult[], measure: Measure, limit: number): SlowNode[] {
   if (limit <= 0) return [];
-  const slower = (a: NodeResult, b: NodeResult): number =>
-    (b.timing[measure] ?? 0) - (a.timing[measure] ?? 0) ||
-    (a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0);
-  // The `limit` first in order, kept sorted as nodes stream past: no sort of every node.
+  // The `limit` first in order (slowest, then unique_id), kept sorted as nodes stream past: no sort
+  // of every node, and each node's value is read once.
   const best: NodeResult[] = [];
+  const values: number[] = [];
+  /** Whether a node of `value` and `id` comes before best[i]. */
+  const before = (value: number, id: string, i: number): boolean =>
+    value > values[i]! || (value === values[i]! && id < best[i]!.uniqueId);
   for (const node of nodes) {
-    if ((node.timing[measure] ?? 0) <= 0) continue;
-    if (best.length === limit && slower(node, best[limit - 1]!) >= 0) continue;
+    const value = node.timing[measure] ?? 0;
+    if (value <= 0) continue;
+    const id = node.uniqueId;
+    if (best.length === limit && !before(value, id, limit - 1)) continue;
     let lo = 0;
     let hi = best.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (slower(best[mid]!, node) <= 0) lo = mid + 1;
-      else hi = mid;
+      if (before(value, id, mid)) hi = mid;
+      else lo = mid + 1;
     }
     best.splice(lo, 0, node);
-    if (best.length > limit) best.pop();
+    values.splice(lo, 0, value);
+    if (best.length > limit) {
+      best.pop();
+      values.pop();
+    }
   }
   return best.map(toSlowNode);
 }

@@ -25,6 +25,8 @@ export function escapeText(text: string): string {
 
 /** Inline code that survives backticks in the value; safe in table cells too. */
 export function code(text: string): string {
+  // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
+  if (/^[\w./:-]+$/.test(text)) return `\`${text}\``;
   const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
   const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
