@@ -41904,7 +41904,7 @@ function accumulate(state, event) {
         case "query": {
             const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
             if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
-                extras.queryNs += event.endNs - event.startNs;
+                extras.queryNs += Number(event.endNs - event.startNs);
             }
             extras.queryCount++;
             if (event.outcome === "error" && event.errorMessage && extras.queryErrors.length < MAX_LOGS_PER_NODE) {
@@ -41993,7 +41993,7 @@ function extrasFor(state, spanId, uniqueId) {
         extras = state.extras.get(key);
     }
     if (!extras) {
-        extras = { spanId, uniqueId, queryNs: 0n, queryCount: 0, queryErrors: [], logs: [] };
+        extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: [], logs: [] };
         state.extras.set(key, extras);
     }
     return extras;
@@ -42363,7 +42363,7 @@ function finishNode(node, extras) {
     const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
     const endNs = node.processedEndNs ?? maxEnd(evaluations);
     const idle = node.processed?.idleMs ?? sumIdle(evaluations);
-    let queryNs = 0n;
+    let queryNs = 0;
     let queryCount = 0;
     for (const entry of extras) {
         queryNs += entry.queryNs;
@@ -42393,7 +42393,8 @@ function finishNode(node, extras) {
             processingMs,
             lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
             idleMs: idle,
-            warehouseMs: Number(queryNs / 1000n) / 1_000,
+            // Whole microseconds, in milliseconds (integer arithmetic: exact).
+            warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
             queryCount,
             startedAt: nanosToIso(startNs),
             completedAt: nanosToIso(endNs),
@@ -45796,6 +45797,10 @@ class LeafCursor {
         }
         return true;
     }
+    /** Entries in this column chunk's dictionary (0 before its dictionary page is read, or without one). */
+    get dictionarySize() {
+        return this.dictionary?.length ?? 0;
+    }
     /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
     dictionaryValue(id) {
         return this.fromDictionary(id);
@@ -46107,16 +46112,19 @@ class StreamPage {
 // low-cardinality envelope columns hold) and decides each distinct combination only once.
 
 const parquet_filter_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+const UNDECIDED = -1;
 const NOT_A_RECORD = 0;
 const IRRELEVANT = 1;
 const RELEVANT = 2;
+const MAX_TABLE_CELLS = 1 << 20;
 /** One per row group: dictionary indices belong to a column chunk. */
 class RowFilter {
     cursors;
     relevance;
     /** Rows classified so far that are telemetry records (relevant or not). */
     records = 0;
-    byIds = new Map();
+    /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
+    table;
     traceValid = [];
     constructor(cursors, relevance) {
         this.cursors = cursors;
@@ -46160,8 +46168,16 @@ class RowFilter {
             (severity && !severity.idsInto(from, to, severities))) {
             return false;
         }
-        let lastKey = -1;
-        let lastCode = NOT_A_RECORD;
+        // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
+        const typeCount = recordType.dictionarySize;
+        const eventCount = eventType.dictionarySize;
+        const severityCount = (severity?.dictionarySize ?? 0) + 1;
+        const cells = typeCount * eventCount * severityCount;
+        if (cells === 0 || cells > MAX_TABLE_CELLS)
+            return false;
+        if (!this.table || this.table.length !== cells)
+            this.table = new Int8Array(cells).fill(UNDECIDED);
+        const table = this.table;
         let records = 0;
         for (let i = 0; i < n; i++) {
             const type = types[i];
@@ -46171,18 +46187,15 @@ class RowFilter {
                 continue;
             const sev = severities[i];
             let code;
-            if (type < 64 && sev < 65_535) {
-                // The three indices as one number (record type and severity dictionaries hold a handful).
-                const key = (event * 65_536 + sev + 1) * 64 + type;
-                code = lastKey === key ? lastCode : this.byIds.get(key);
-                if (code === undefined)
-                    this.byIds.set(key, (code = this.decide(type, event, sev)));
-                lastKey = key;
+            if (type < typeCount && event < eventCount && sev < severityCount - 1) {
+                const cell = (event * severityCount + sev + 1) * typeCount + type;
+                code = table[cell];
+                if (code === UNDECIDED)
+                    table[cell] = code = this.decide(type, event, sev);
             }
             else {
-                code = this.decide(type, event, sev);
+                code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
             }
-            lastCode = code;
             if (code !== NOT_A_RECORD)
                 records++;
             if (code === RELEVANT)

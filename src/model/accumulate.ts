@@ -33,7 +33,8 @@ export interface NodeState {
 export interface SpanExtras {
   spanId: string | null;
   uniqueId: string | null;
-  queryNs: bigint;
+  /** Nanoseconds in queries: a number, exact up to 104 days per node (2^53 ns). */
+  queryNs: number;
   queryCount: number;
   queryErrors: string[];
   logs: LogLine[];
@@ -137,7 +138,7 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
     case "query": {
       const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
       if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
-        extras.queryNs += event.endNs - event.startNs;
+        extras.queryNs += Number(event.endNs - event.startNs);
       }
       extras.queryCount++;
       if (event.outcome === "error" && event.errorMessage && extras.queryErrors.length < MAX_LOGS_PER_NODE) {
@@ -222,7 +223,7 @@ function extrasFor(state: InvocationState, spanId: string | null, uniqueId: stri
     extras = state.extras.get(key);
   }
   if (!extras) {
-    extras = { spanId, uniqueId, queryNs: 0n, queryCount: 0, queryErrors: [], logs: [] };
+    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: [], logs: [] };
     state.extras.set(key, extras);
   }
   return extras;

@@ -88,7 +88,7 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
   const endNs = node.processedEndNs ?? maxEnd(evaluations);
   const idle = node.processed?.idleMs ?? sumIdle(evaluations);
-  let queryNs = 0n;
+  let queryNs = 0;
   let queryCount = 0;
   for (const entry of extras) {
     queryNs += entry.queryNs;
@@ -118,7 +118,8 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
       processingMs,
       lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000n) / 1_000 : null,
       idleMs: idle,
-      warehouseMs: Number(queryNs / 1_000n) / 1_000,
+      // Whole microseconds, in milliseconds (integer arithmetic: exact).
+      warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
       queryCount,
       startedAt: nanosToIso(startNs),
       completedAt: nanosToIso(endNs),

@@ -334,6 +334,11 @@ export class LeafCursor {
     return true;
   }
 
+  /** Entries in this column chunk's dictionary (0 before its dictionary page is read, or without one). */
+  get dictionarySize(): number {
+    return this.dictionary?.length ?? 0;
+  }
+
   /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
   dictionaryValue(id: number): unknown {
     return this.fromDictionary(id);

@@ -13,15 +13,18 @@ export interface FilterCursors {
   severity: LeafCursor | undefined;
 }
 
+const UNDECIDED = -1;
 const NOT_A_RECORD = 0;
 const IRRELEVANT = 1;
 const RELEVANT = 2;
+const MAX_TABLE_CELLS = 1 << 20;
 
 /** One per row group: dictionary indices belong to a column chunk. */
 export class RowFilter {
   /** Rows classified so far that are telemetry records (relevant or not). */
   records = 0;
-  private readonly byIds = new Map<number, number>();
+  /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
+  private table: Int8Array | undefined;
   private readonly traceValid: (boolean | undefined)[] = [];
 
   constructor(
@@ -67,8 +70,14 @@ export class RowFilter {
     ) {
       return false;
     }
-    let lastKey = -1;
-    let lastCode = NOT_A_RECORD;
+    // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
+    const typeCount = recordType.dictionarySize;
+    const eventCount = eventType.dictionarySize;
+    const severityCount = (severity?.dictionarySize ?? 0) + 1;
+    const cells = typeCount * eventCount * severityCount;
+    if (cells === 0 || cells > MAX_TABLE_CELLS) return false;
+    if (!this.table || this.table.length !== cells) this.table = new Int8Array(cells).fill(UNDECIDED);
+    const table = this.table;
     let records = 0;
     for (let i = 0; i < n; i++) {
       const type = types[i]!;
@@ -76,17 +85,14 @@ export class RowFilter {
       const trace = traces[i]!;
       if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace)) continue;
       const sev = severities[i]!;
-      let code: number | undefined;
-      if (type < 64 && sev < 65_535) {
-        // The three indices as one number (record type and severity dictionaries hold a handful).
-        const key = (event * 65_536 + sev + 1) * 64 + type;
-        code = lastKey === key ? lastCode : this.byIds.get(key);
-        if (code === undefined) this.byIds.set(key, (code = this.decide(type, event, sev)));
-        lastKey = key;
+      let code: number;
+      if (type < typeCount && event < eventCount && sev < severityCount - 1) {
+        const cell = (event * severityCount + sev + 1) * typeCount + type;
+        code = table[cell]!;
+        if (code === UNDECIDED) table[cell] = code = this.decide(type, event, sev);
       } else {
-        code = this.decide(type, event, sev);
+        code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
       }
-      lastCode = code;
       if (code !== NOT_A_RECORD) records++;
       if (code === RELEVANT) flags[i] = 1;
     }
