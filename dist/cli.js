@@ -50689,18 +50689,17 @@ class RowReader {
         const statusMessages = envelope("status_message");
         for (let i = 0; i < count; i++) {
             const plan = plans[i];
-            // Every attribute of the plan, in the plan's order (null when unset): one object shape per
-            // kind of row, which keeps building and reading them fast. Events read null as absent.
-            const attributes = {};
+            // Every attribute of the plan, null when unset (events read null as absent): copying the
+            // plan's template gives one object shape per kind of row, which keeps building and reading
+            // them fast. Two columns may share a JSONL name (phase and last_phase): the set one wins.
+            const attributes = { ...plan.template };
             const planAttributes = plan.attributes;
             for (let k = 0; k < planAttributes.length; k++) {
                 const { index, name } = planAttributes[k];
                 const value = values[index][i];
-                // Two columns may share a JSONL name (phase and last_phase): an unset one never hides the other.
-                if (value === undefined || value === null || value === "")
-                    attributes[name] ??= null;
-                else
+                if (value !== undefined && value !== null && value !== "") {
                     attributes[name] = typeof value === "bigint" ? Number(value) : value;
+                }
             }
             let lifted;
             try {
@@ -50789,6 +50788,7 @@ class RowReader {
             isQuery,
             reads,
             attributes,
+            template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
             payloadAlways: spec.payload === "always",
             statusMessageAlways: spec.statusMessage === "always",
         };

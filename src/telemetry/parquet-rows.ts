@@ -117,6 +117,8 @@ interface ReadPlan {
   reads: Uint8Array;
   /** Attribute columns, with their JSONL names for this event. */
   attributes: { index: number; name: string }[];
+  /** Those names, each null: what a row's attributes object starts as. */
+  template: Record<string, null>;
   payloadAlways: boolean;
   statusMessageAlways: boolean;
 }
@@ -248,16 +250,17 @@ export class RowReader {
     const statusMessages = envelope("status_message");
     for (let i = 0; i < count; i++) {
       const plan = plans[i]!;
-      // Every attribute of the plan, in the plan's order (null when unset): one object shape per
-      // kind of row, which keeps building and reading them fast. Events read null as absent.
-      const attributes: Record<string, unknown> = {};
+      // Every attribute of the plan, null when unset (events read null as absent): copying the
+      // plan's template gives one object shape per kind of row, which keeps building and reading
+      // them fast. Two columns may share a JSONL name (phase and last_phase): the set one wins.
+      const attributes: Record<string, unknown> = { ...plan.template };
       const planAttributes = plan.attributes;
       for (let k = 0; k < planAttributes.length; k++) {
         const { index, name } = planAttributes[k]!;
         const value = values[index]![i];
-        // Two columns may share a JSONL name (phase and last_phase): an unset one never hides the other.
-        if (value === undefined || value === null || value === "") attributes[name] ??= null;
-        else attributes[name] = typeof value === "bigint" ? Number(value) : value;
+        if (value !== undefined && value !== null && value !== "") {
+          attributes[name] = typeof value === "bigint" ? Number(value) : value;
+        }
       }
       let lifted;
       try {
@@ -348,6 +351,7 @@ export class RowReader {
       isQuery,
       reads,
       attributes,
+      template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
       payloadAlways: spec.payload === "always",
       statusMessageAlways: spec.statusMessage === "always",
     };
