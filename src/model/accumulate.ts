@@ -203,7 +203,9 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
     return;
   }
   // Files without SpanStart rows never opened the span; don't count below zero.
-  if (event.spanId && state.openNodeSpans.delete(event.spanId)) node.openSpans--;
+  if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
+    node.openSpans--;
+  }
   if (event.span === "processed") {
     node.processed = facts;
     node.processedStartNs = event.startNs;

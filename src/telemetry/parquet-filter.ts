@@ -58,10 +58,10 @@ export class RowFilter {
     const { recordType, traceId, eventType, severity } = this.cursors;
     if (!recordType || !traceId || !eventType) return false;
     const n = to - from;
-    const types = new Int32Array(n);
-    const traces = new Int32Array(n);
-    const events = new Int32Array(n);
-    const severities = new Int32Array(n).fill(-1);
+    const types = this.ids(0, n);
+    const traces = this.ids(1, n);
+    const events = this.ids(2, n);
+    const severities = this.ids(3, n).fill(-1);
     if (
       !recordType.idsInto(from, to, types) ||
       !traceId.idsInto(from, to, traces) ||
@@ -98,6 +98,15 @@ export class RowFilter {
     }
     this.records += records;
     return true;
+  }
+
+  /** Index buffers reused from slice to slice (contents are overwritten by idsInto). */
+  private readonly buffers: Int32Array[] = [];
+
+  private ids(which: number, n: number): Int32Array {
+    let buffer = this.buffers[which];
+    if (!buffer || buffer.length < n) this.buffers[which] = buffer = new Int32Array(n);
+    return buffer.subarray(0, n);
   }
 
   private isTrace(id: number): boolean {
