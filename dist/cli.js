@@ -41972,8 +41972,9 @@ function accumulateNode(state, event) {
         return;
     }
     // Files without SpanStart rows never opened the span; don't count below zero.
-    if (event.spanId && state.openNodeSpans.delete(event.spanId))
+    if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
         node.openSpans--;
+    }
     if (event.span === "processed") {
         node.processed = facts;
         node.processedStartNs = event.startNs;
@@ -46158,10 +46159,10 @@ class RowFilter {
         if (!recordType || !traceId || !eventType)
             return false;
         const n = to - from;
-        const types = new Int32Array(n);
-        const traces = new Int32Array(n);
-        const events = new Int32Array(n);
-        const severities = new Int32Array(n).fill(-1);
+        const types = this.ids(0, n);
+        const traces = this.ids(1, n);
+        const events = this.ids(2, n);
+        const severities = this.ids(3, n).fill(-1);
         if (!recordType.idsInto(from, to, types) ||
             !traceId.idsInto(from, to, traces) ||
             !eventType.idsInto(from, to, events) ||
@@ -46203,6 +46204,14 @@ class RowFilter {
         }
         this.records += records;
         return true;
+    }
+    /** Index buffers reused from slice to slice (contents are overwritten by idsInto). */
+    buffers = [];
+    ids(which, n) {
+        let buffer = this.buffers[which];
+        if (!buffer || buffer.length < n)
+            this.buffers[which] = buffer = new Int32Array(n);
+        return buffer.subarray(0, n);
     }
     isTrace(id) {
         let valid = this.traceValid[id];
