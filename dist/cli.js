@@ -54215,22 +54215,23 @@ async function runCli(argv, io) {
     finally {
         await Promise.all(tempDirs.map((dir) => (0,promises_.rm)(dir, { recursive: true, force: true })));
     }
-    const extras = [
-        ...(report.baseline ? [baselineSection(report.baseline)] : []),
-        ...(options.diagrams ? diagramSections(report) : []),
-    ];
-    const markdown = renderMarkdown(report, {
+    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
+    let markdown;
+    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, {
         maxBytes: Number.MAX_SAFE_INTEGER,
         title: options.title,
         fullReportHint: "the JSON report (--json)",
-        extras,
-    });
-    const failures = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, () => markdown, { cwd: io.cwd, createDirectories: false });
+        extras: [
+            ...(report.baseline ? [baselineSection(report.baseline)] : []),
+            ...(options.diagrams ? diagramSections(report) : []),
+        ],
+    }));
+    const failures = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, renderedMarkdown, { cwd: io.cwd, createDirectories: false });
     // One failed output never hides the others: each is reported and the rest are written.
     for (const failure of failures)
         io.stderr(`fusion-report: ${failure}\n`);
     if (!options.quiet)
-        io.stdout(markdown);
+        io.stdout(renderedMarkdown());
     for (const inv of report.invocations) {
         for (const warning of inv.readerWarnings)
             io.stderr(`fusion-report: warning: ${warning}\n`);

@@ -10,7 +10,7 @@ import type { FailOn, Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
 import { writeReportFiles } from "./report-files.js";
 import { baselineSection } from "./render/baseline-section.js";
-import { renderMarkdown, type ExtraSection } from "./render/markdown.js";
+import { renderMarkdown } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
 import {
   DBT_CLOUD_ENV_VARS,
@@ -217,25 +217,27 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   }
 
-  const extras: ExtraSection[] = [
-    ...(report.baseline ? [baselineSection(report.baseline)] : []),
-    ...(options.diagrams ? diagramSections(report) : []),
-  ];
-  const markdown = renderMarkdown(report, {
-    maxBytes: Number.MAX_SAFE_INTEGER,
-    title: options.title,
-    fullReportHint: "the JSON report (--json)",
-    extras,
-  });
+  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
+  let markdown: string | undefined;
+  const renderedMarkdown = (): string =>
+    (markdown ??= renderMarkdown(report, {
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      title: options.title,
+      fullReportHint: "the JSON report (--json)",
+      extras: [
+        ...(report.baseline ? [baselineSection(report.baseline)] : []),
+        ...(options.diagrams ? diagramSections(report) : []),
+      ],
+    }));
   const failures = await writeReportFiles(
     report,
     { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit },
-    () => markdown,
+    renderedMarkdown,
     { cwd: io.cwd, createDirectories: false },
   );
   // One failed output never hides the others: each is reported and the rest are written.
   for (const failure of failures) io.stderr(`fusion-report: ${failure}\n`);
-  if (!options.quiet) io.stdout(markdown);
+  if (!options.quiet) io.stdout(renderedMarkdown());
   for (const inv of report.invocations) {
     for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
   }

@@ -81,6 +81,16 @@ describe("fusion-report CLI", () => {
     expect((await readdir(dir)).sort()).toEqual(["report.json", "report.md", "run_results.json"]);
   });
 
+  it("prints exactly the Markdown it writes, and with --quiet only writes it", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-md-"));
+    const file = path.join(REAL, "preview120_failed.otel.jsonl");
+    const printed = await cli(["--markdown", path.join(dir, "a.md"), file]);
+    expect(printed.stdout).toBe(await readFile(path.join(dir, "a.md"), "utf8"));
+    const quiet = await cli(["--quiet", "--markdown", path.join(dir, "b.md"), file]);
+    expect(quiet.stdout).toBe("");
+    expect(await readFile(path.join(dir, "b.md"), "utf8")).toBe(printed.stdout);
+  });
+
   it.each([
     ["an empty file", "", /empty/],
     [
