@@ -41528,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1937);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7093);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41542,7 +41542,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1937:
+/***/ 7093:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42363,7 +42363,10 @@ function finishNode(node, extras) {
     const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
     const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
     const endNs = node.processedEndNs ?? maxEnd(evaluations);
-    const idle = node.processed?.idleMs ?? sumIdle(evaluations);
+    // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
+    // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
+    // this: such phase spans are read without their other columns (telemetry/parquet-processed.ts).
+    const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
     let queryNs = 0;
     let queryCount = 0;
     for (const entry of extras) {
@@ -42421,9 +42424,9 @@ function deriveFromEvaluations(evaluations) {
 function locationOf(node, evaluations) {
     // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
     const isSource = (f) => !!f?.path && !f.path.startsWith("target/");
+    if (node.processed)
+        return isSource(node.processed) ? finish_invocation_location(node.processed) : null;
     let facts;
-    if (isSource(node.processed))
-        facts = node.processed;
     for (let i = 0; !facts && i < evaluations.length; i++) {
         const candidate = evaluations[i].facts;
         if (isSource(candidate))
@@ -42431,8 +42434,9 @@ function locationOf(node, evaluations) {
     }
     if (!facts && isSource(node.started))
         facts = node.started;
-    if (!facts)
-        return null;
+    return facts ? finish_invocation_location(facts) : null;
+}
+function finish_invocation_location(facts) {
     return {
         path: facts.path,
         ...(facts.line ? { line: facts.line } : {}),
@@ -50353,6 +50357,97 @@ function decompressGzip(input, outputLength) {
 
 
 
+;// CONCATENATED MODULE: ./src/telemetry/parquet-processed.ts
+
+
+
+const SLICE_ROWS = 65_536;
+async function findProcessedNodes(file, metadata, schema) {
+    const processed = new Map();
+    for (const group of metadata.row_groups) {
+        const complete = await findInGroup(file, group.columns, schema, Number(group.num_rows), processed);
+        // Without dictionaries this shortcut is not worth its cost: every node is read in full.
+        if (!complete)
+            return new Map();
+    }
+    return processed;
+}
+async function findInGroup(file, chunks, schema, groupRows, processed) {
+    const open = (name) => {
+        const meta = chunks.find((chunk) => chunk.meta_data?.path_in_schema.join(".") === name)?.meta_data;
+        if (!meta)
+            return undefined;
+        const cursor = new LeafCursor(file, meta, getTreePath(schema, meta.path_in_schema), compressors);
+        return cursor.repeated ? undefined : cursor;
+    };
+    const recordType = open("record_type");
+    const eventType = open("event_type");
+    const traceId = open("trace_id");
+    const uniqueId = open("attributes.unique_id");
+    if (!recordType || !eventType || !traceId || !uniqueId)
+        return false;
+    uniqueId.sequential = true;
+    const cursors = [recordType, eventType, traceId, uniqueId];
+    const types = new Int32Array(SLICE_ROWS);
+    const events = new Int32Array(SLICE_ROWS);
+    const rows = new Int32Array(SLICE_ROWS);
+    const slots = new Int32Array(SLICE_ROWS);
+    for (let i = 0; i < SLICE_ROWS; i++)
+        slots[i] = i;
+    const traces = [];
+    const ids = [];
+    let isEnd;
+    let isProcessed;
+    for (let start = 0; start < groupRows; start += SLICE_ROWS) {
+        const end = Math.min(start + SLICE_ROWS, groupRows);
+        await Promise.all(cursors.map((cursor) => cursor.prepare(end)));
+        const n = end - start;
+        if (!recordType.idsInto(start, end, types.subarray(0, n)))
+            return false;
+        if (!eventType.idsInto(start, end, events.subarray(0, n)))
+            return false;
+        // Per dictionary entry, decided once (the dictionaries are read with the first pages).
+        isEnd ??= flags(recordType, (value) => value === "SpanEnd");
+        isProcessed ??= flags(eventType, isNodeProcessed);
+        if (!isProcessed.includes(1))
+            return true; // no NodeProcessed span in this row group
+        let count = 0;
+        for (let i = 0; i < n; i++) {
+            const event = events[i];
+            const type = types[i];
+            if (event >= 0 && isProcessed[event] === 1 && type >= 0 && isEnd[type] === 1)
+                rows[count++] = start + i;
+        }
+        if (count > 0) {
+            traceId.gather(rows, slots, count, traces);
+            uniqueId.gather(rows, slots, count, ids);
+            for (let i = 0; i < count; i++) {
+                const trace = traces[i];
+                const id = ids[i];
+                if (typeof trace !== "string" || typeof id !== "string" || id === "")
+                    continue;
+                let nodes = processed.get(trace);
+                if (!nodes)
+                    processed.set(trace, (nodes = new Set()));
+                nodes.add(id);
+            }
+        }
+        for (const cursor of cursors)
+            cursor.release(end);
+    }
+    return true;
+}
+function isNodeProcessed(eventType) {
+    return (typeof eventType === "string" && (eventType.endsWith(".NodeProcessed") || eventType === "NodeProcessed"));
+}
+/** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */
+function flags(cursor, test) {
+    const result = new Uint8Array(cursor.dictionarySize);
+    for (let id = 0; id < result.length; id++)
+        result[id] = test(cursor.dictionaryValue(id)) ? 1 : 0;
+    return result;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-row.ts
 // One Parquet row → the normalised record. Parquet is not the JSONL data in columns: ids are UInt64,
 // times are INT64 nanoseconds, NodeProcessed's last_phase sits in `phase`, defined_at_* in
@@ -50591,6 +50686,16 @@ const SPEC = {
         statusMessage: "on-error",
     },
     other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
+    /**
+     * A NodeEvaluated span of a node that also has a NodeProcessed span: the model uses only its span
+     * (to join queries and logs), node and times (see parquet-processed.ts).
+     */
+    phaseOfProcessedNode: {
+        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
+        attributes: ["unique_id"],
+        payload: "never",
+        statusMessage: "never",
+    },
 };
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
 class TraceIds {
@@ -50607,6 +50712,7 @@ class TraceIds {
 }
 /** Reads the relevant rows of one row group. */
 class RowReader {
+    processed;
     traceIds;
     filter;
     /** Envelope then attribute columns present in the file (undefined where absent). */
@@ -50617,7 +50723,11 @@ class RowReader {
     statusMessageIndex;
     statusCodeIndex;
     queryOutcomeIndex;
-    constructor(file, chunks, schema, name, traceIds = new TraceIds()) {
+    uniqueIdIndex;
+    constructor(file, chunks, schema, name, 
+    /** Nodes with a NodeProcessed span end in the file (see parquet-processed.ts). */
+    processed = new Map(), traceIds = new TraceIds()) {
+        this.processed = processed;
         this.traceIds = traceIds;
         const byPath = openCursors(file, chunks, schema, name);
         this.filter = {
@@ -50636,6 +50746,7 @@ class RowReader {
         this.statusMessageIndex = ENVELOPE_COLUMNS.indexOf("status_message");
         this.statusCodeIndex = ENVELOPE_COLUMNS.indexOf("status_code");
         this.queryOutcomeIndex = attributeIndex("query_outcome");
+        this.uniqueIdIndex = attributeIndex("unique_id");
     }
     /** The cursors other than the filter's. */
     get valueCursors() {
@@ -50670,7 +50781,8 @@ class RowReader {
         const values = this.columns.map(() => NONE);
         const subRows = this.scratch.ints(SUB_ROWS, count);
         const slots = this.scratch.ints(SUB_SLOTS, count);
-        this.columns.forEach((cursor, c) => {
+        const gatherColumn = (c) => {
+            const cursor = this.columns[c];
             if (!cursor)
                 return;
             let n = 0;
@@ -50682,12 +50794,34 @@ class RowReader {
             }
             if (n > 0)
                 cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
-        });
+        };
+        // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
+        // which node a row belongs to is read first.
+        const slimming = this.processed.size > 0;
+        if (slimming) {
+            gatherColumn(this.uniqueIdIndex);
+            const ids = values[this.uniqueIdIndex];
+            for (let i = 0; i < count; i++) {
+                const slim = plans[i].slim;
+                if (slim && this.processed.get(traces[i])?.has(ids[i]))
+                    plans[i] = slim;
+            }
+        }
+        for (let c = 0; c < this.columns.length; c++) {
+            if (!(slimming && c === this.uniqueIdIndex))
+                gatherColumn(c);
+        }
         const statusCodes = values[this.statusCodeIndex];
         const queryOutcomes = values[this.queryOutcomeIndex];
         const isError = (i) => values_toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
-        this.gatherWhere(this.payloadIndex, rows, count, values, (i) => plans[i].payloadAlways || isError(i));
-        this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => plans[i].statusMessageAlways || values_toNumber(statusCodes[i]) === 2);
+        this.gatherWhere(this.payloadIndex, rows, count, values, (i) => {
+            const mode = plans[i].payload;
+            return mode === "always" || (mode === "on-error" && isError(i));
+        });
+        this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => {
+            const mode = plans[i].statusMessage;
+            return mode === "always" || (mode === "on-error" && values_toNumber(statusCodes[i]) === 2);
+        });
         const envelope = (column) => values[ENVELOPE_COLUMNS.indexOf(column)];
         const spanIds = envelope("span_id");
         const parentIds = envelope("parent_span_id");
@@ -50773,6 +50907,16 @@ class RowReader {
                 : isNodeSpan(eventType) || event === "Node"
                     ? SPEC.node
                     : SPEC.other;
+        plan = this.buildPlan(recordType, eventType, event, spec);
+        if (spec === SPEC.node && recordType === "SpanEnd" && event === "NodeEvaluated") {
+            plan.slim = this.buildPlan(recordType, eventType, event, SPEC.phaseOfProcessedNode);
+        }
+        byEvent.set(eventType, plan);
+        return plan;
+    }
+    buildPlan(recordType, eventType, event, spec) {
+        const isLog = recordType === "LogRecord";
+        const isQuery = !isLog && event === "QueryExecuted";
         const reads = new Uint8Array(this.columns.length);
         for (const column of spec.envelope)
             reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
@@ -50789,7 +50933,7 @@ class RowReader {
         // The conditional columns are read in a second pass.
         reads[this.payloadIndex] = 0;
         reads[this.statusMessageIndex] = 0;
-        plan = {
+        return {
             recordType,
             eventType,
             event,
@@ -50798,11 +50942,9 @@ class RowReader {
             reads,
             attributes,
             template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
-            payloadAlways: spec.payload === "always",
-            statusMessageAlways: spec.statusMessage === "always",
+            payload: spec.payload,
+            statusMessage: spec.statusMessage,
         };
-        byEvent.set(eventType, plan);
-        return plan;
     }
 }
 function attributeIndex(child) {
@@ -50885,6 +51027,7 @@ function openCursors(file, chunks, schema, name) {
 
 
 
+
 const MAGIC = "PAR1";
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
@@ -50906,9 +51049,15 @@ async function decodeParquet(file, name, out) {
     let records = 0;
     let groupStart = 0;
     const relevance = new RelevanceCache();
+    const processed = await findProcessedNodes(file, metadata, schema).catch((error) => {
+        // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
+        if (!isDecodeError(error))
+            throw error;
+        return new Map();
+    });
     for (const group of metadata.row_groups) {
         const groupRows = Number(group.num_rows);
-        const reader = new RowReader(file, group.columns, schema, name);
+        const reader = new RowReader(file, group.columns, schema, name, processed);
         const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
         const others = reader.valueCursors;
         const all = [...filters, ...others];

@@ -87,7 +87,10 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
   const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
   const endNs = node.processedEndNs ?? maxEnd(evaluations);
-  const idle = node.processed?.idleMs ?? sumIdle(evaluations);
+  // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
+  // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
+  // this: such phase spans are read without their other columns (telemetry/parquet-processed.ts).
+  const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
   let queryNs = 0;
   let queryCount = 0;
   for (const entry of extras) {
@@ -145,14 +148,17 @@ function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocati
   // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
   const isSource = (f: NodeFacts | null): f is NodeFacts & { path: string } =>
     !!f?.path && !f.path.startsWith("target/");
+  if (node.processed) return isSource(node.processed) ? location(node.processed) : null;
   let facts: (NodeFacts & { path: string }) | undefined;
-  if (isSource(node.processed)) facts = node.processed;
   for (let i = 0; !facts && i < evaluations.length; i++) {
     const candidate = evaluations[i]!.facts;
     if (isSource(candidate)) facts = candidate;
   }
   if (!facts && isSource(node.started)) facts = node.started;
-  if (!facts) return null;
+  return facts ? location(facts) : null;
+}
+
+function location(facts: NodeFacts & { path: string }): NodeLocation {
   return {
     path: facts.path,
     ...(facts.line ? { line: facts.line } : {}),

@@ -9,6 +9,7 @@ import { eventName } from "./enums.js";
 import { TelemetryInputError } from "./errors.js";
 import { LeafCursor } from "./parquet-columns.js";
 import { isNodeSpan, type FilterCursors } from "./parquet-filter.js";
+import type { ProcessedNodes } from "./parquet-processed.js";
 import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
 import type { RecordType, TelemetryRecord } from "./record.js";
 import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
@@ -78,14 +79,14 @@ interface PlanSpec {
   /** null: every attribute column. */
   attributes: readonly string[] | null;
   /** "on-error": only with an error status (a query's payload is its whole SQL text). */
-  payload: "always" | "on-error";
-  statusMessage: "always" | "on-error";
+  payload: "always" | "on-error" | "never";
+  statusMessage: "always" | "on-error" | "never";
 }
 
 const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter(
   (name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name),
 );
-const SPEC: Record<"node" | "query" | "log" | "other", PlanSpec> = {
+const SPEC: Record<"node" | "query" | "log" | "other" | "phaseOfProcessedNode", PlanSpec> = {
   node: {
     envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
     attributes: NODE_ATTRIBUTES,
@@ -105,6 +106,16 @@ const SPEC: Record<"node" | "query" | "log" | "other", PlanSpec> = {
     statusMessage: "on-error",
   },
   other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
+  /**
+   * A NodeEvaluated span of a node that also has a NodeProcessed span: the model uses only its span
+   * (to join queries and logs), node and times (see parquet-processed.ts).
+   */
+  phaseOfProcessedNode: {
+    envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
+    attributes: ["unique_id"],
+    payload: "never",
+    statusMessage: "never",
+  },
 };
 
 interface ReadPlan {
@@ -119,8 +130,10 @@ interface ReadPlan {
   attributes: { index: number; name: string }[];
   /** Those names, each null: what a row's attributes object starts as. */
   template: Record<string, null>;
-  payloadAlways: boolean;
-  statusMessageAlways: boolean;
+  payload: PlanSpec["payload"];
+  statusMessage: PlanSpec["statusMessage"];
+  /** NodeEvaluated span ends: the plan to use when the node also has a NodeProcessed span. */
+  slim?: ReadPlan;
 }
 
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
@@ -154,12 +167,15 @@ export class RowReader {
   private readonly statusMessageIndex: number;
   private readonly statusCodeIndex: number;
   private readonly queryOutcomeIndex: number;
+  private readonly uniqueIdIndex: number;
 
   constructor(
     file: AsyncBuffer,
     chunks: FileMetaData["row_groups"][number]["columns"],
     schema: SchemaTree,
     name: string,
+    /** Nodes with a NodeProcessed span end in the file (see parquet-processed.ts). */
+    private readonly processed: ProcessedNodes = new Map(),
     private readonly traceIds = new TraceIds(),
   ) {
     const byPath = openCursors(file, chunks, schema, name);
@@ -179,6 +195,7 @@ export class RowReader {
     this.statusMessageIndex = ENVELOPE_COLUMNS.indexOf("status_message");
     this.statusCodeIndex = ENVELOPE_COLUMNS.indexOf("status_code");
     this.queryOutcomeIndex = attributeIndex("query_outcome");
+    this.uniqueIdIndex = attributeIndex("unique_id");
   }
 
   /** The cursors other than the filter's. */
@@ -215,7 +232,8 @@ export class RowReader {
     const values: (readonly unknown[])[] = this.columns.map(() => NONE);
     const subRows = this.scratch.ints(SUB_ROWS, count);
     const slots = this.scratch.ints(SUB_SLOTS, count);
-    this.columns.forEach((cursor, c) => {
+    const gatherColumn = (c: number): void => {
+      const cursor = this.columns[c];
       if (!cursor) return;
       let n = 0;
       for (let i = 0; i < count; i++) {
@@ -225,19 +243,33 @@ export class RowReader {
         }
       }
       if (n > 0) cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
-    });
+    };
+    // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
+    // which node a row belongs to is read first.
+    const slimming = this.processed.size > 0;
+    if (slimming) {
+      gatherColumn(this.uniqueIdIndex);
+      const ids = values[this.uniqueIdIndex]!;
+      for (let i = 0; i < count; i++) {
+        const slim = plans[i]!.slim;
+        if (slim && this.processed.get(traces[i] as string)?.has(ids[i] as string)) plans[i] = slim;
+      }
+    }
+    for (let c = 0; c < this.columns.length; c++) {
+      if (!(slimming && c === this.uniqueIdIndex)) gatherColumn(c);
+    }
     const statusCodes = values[this.statusCodeIndex]!;
     const queryOutcomes = values[this.queryOutcomeIndex]!;
     const isError = (i: number): boolean =>
       toNumber(statusCodes[i]) === 2 || (plans[i]!.isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
-    this.gatherWhere(this.payloadIndex, rows, count, values, (i) => plans[i]!.payloadAlways || isError(i));
-    this.gatherWhere(
-      this.statusMessageIndex,
-      rows,
-      count,
-      values,
-      (i) => plans[i]!.statusMessageAlways || toNumber(statusCodes[i]) === 2,
-    );
+    this.gatherWhere(this.payloadIndex, rows, count, values, (i) => {
+      const mode = plans[i]!.payload;
+      return mode === "always" || (mode === "on-error" && isError(i));
+    });
+    this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => {
+      const mode = plans[i]!.statusMessage;
+      return mode === "always" || (mode === "on-error" && toNumber(statusCodes[i]) === 2);
+    });
 
     const envelope = (column: EnvelopeColumn): readonly unknown[] =>
       values[ENVELOPE_COLUMNS.indexOf(column)]!;
@@ -330,6 +362,17 @@ export class RowReader {
         : isNodeSpan(eventType) || event === "Node"
           ? SPEC.node
           : SPEC.other;
+    plan = this.buildPlan(recordType, eventType, event, spec);
+    if (spec === SPEC.node && recordType === "SpanEnd" && event === "NodeEvaluated") {
+      plan.slim = this.buildPlan(recordType, eventType, event, SPEC.phaseOfProcessedNode);
+    }
+    byEvent.set(eventType, plan);
+    return plan;
+  }
+
+  private buildPlan(recordType: RecordType, eventType: string, event: string, spec: PlanSpec): ReadPlan {
+    const isLog = recordType === "LogRecord";
+    const isQuery = !isLog && event === "QueryExecuted";
     const reads = new Uint8Array(this.columns.length);
     for (const column of spec.envelope) reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
     const attributes: ReadPlan["attributes"] = [];
@@ -343,7 +386,7 @@ export class RowReader {
     // The conditional columns are read in a second pass.
     reads[this.payloadIndex] = 0;
     reads[this.statusMessageIndex] = 0;
-    plan = {
+    return {
       recordType,
       eventType,
       event,
@@ -352,11 +395,9 @@ export class RowReader {
       reads,
       attributes,
       template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
-      payloadAlways: spec.payload === "always",
-      statusMessageAlways: spec.statusMessage === "always",
+      payload: spec.payload,
+      statusMessage: spec.statusMessage,
     };
-    byEvent.set(eventType, plan);
-    return plan;
   }
 }
 

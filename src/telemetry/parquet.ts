@@ -8,6 +8,7 @@ import {
 import { TelemetryInputError } from "./errors.js";
 import { RowDecodeError } from "./parquet-columns.js";
 import { RelevanceCache, RowFilter } from "./parquet-filter.js";
+import { findProcessedNodes } from "./parquet-processed.js";
 import { RowReader, type RowSink } from "./parquet-rows.js";
 import type { RecordSink } from "./record.js";
 
@@ -36,9 +37,14 @@ export async function decodeParquet(
   let records = 0;
   let groupStart = 0;
   const relevance = new RelevanceCache();
+  const processed = await findProcessedNodes(file, metadata, schema).catch((error: unknown) => {
+    // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
+    if (!isDecodeError(error)) throw error;
+    return new Map<string, Set<string>>();
+  });
   for (const group of metadata.row_groups) {
     const groupRows = Number(group.num_rows);
-    const reader = new RowReader(file, group.columns, schema, name);
+    const reader = new RowReader(file, group.columns, schema, name, processed);
     const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
     const others = reader.valueCursors;
     const all = [...filters, ...others];

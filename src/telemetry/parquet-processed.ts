@@ -1,0 +1,102 @@
+// First pass over a Parquet file: which nodes have a NodeProcessed span end. Such a node's
+// result comes from that span alone (model/finish-invocation.ts), so its per-phase NodeEvaluated
+// rows need only their span, node and times — the second pass skips their other columns, which
+// are most of the work. The pass reads four small dictionary-encoded columns.
+import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
+import { compressors } from "hyparquet-compressors";
+import { getTreePath } from "hyparquet/src/schema.js";
+import { LeafCursor } from "./parquet-columns.js";
+
+/** Unique ids with a NodeProcessed span end, by trace id as the column holds it. */
+export type ProcessedNodes = Map<string, Set<string>>;
+
+const SLICE_ROWS = 65_536;
+
+export async function findProcessedNodes(
+  file: AsyncBuffer,
+  metadata: FileMetaData,
+  schema: SchemaTree,
+): Promise<ProcessedNodes> {
+  const processed: ProcessedNodes = new Map();
+  for (const group of metadata.row_groups) {
+    const complete = await findInGroup(file, group.columns, schema, Number(group.num_rows), processed);
+    // Without dictionaries this shortcut is not worth its cost: every node is read in full.
+    if (!complete) return new Map();
+  }
+  return processed;
+}
+
+async function findInGroup(
+  file: AsyncBuffer,
+  chunks: FileMetaData["row_groups"][number]["columns"],
+  schema: SchemaTree,
+  groupRows: number,
+  processed: ProcessedNodes,
+): Promise<boolean> {
+  const open = (name: string): LeafCursor | undefined => {
+    const meta = chunks.find((chunk) => chunk.meta_data?.path_in_schema.join(".") === name)?.meta_data;
+    if (!meta) return undefined;
+    const cursor = new LeafCursor(file, meta, getTreePath(schema, meta.path_in_schema), compressors);
+    return cursor.repeated ? undefined : cursor;
+  };
+  const recordType = open("record_type");
+  const eventType = open("event_type");
+  const traceId = open("trace_id");
+  const uniqueId = open("attributes.unique_id");
+  if (!recordType || !eventType || !traceId || !uniqueId) return false;
+  uniqueId.sequential = true;
+  const cursors = [recordType, eventType, traceId, uniqueId];
+  const types = new Int32Array(SLICE_ROWS);
+  const events = new Int32Array(SLICE_ROWS);
+  const rows = new Int32Array(SLICE_ROWS);
+  const slots = new Int32Array(SLICE_ROWS);
+  for (let i = 0; i < SLICE_ROWS; i++) slots[i] = i;
+  const traces: unknown[] = [];
+  const ids: unknown[] = [];
+  let isEnd: Uint8Array | undefined;
+  let isProcessed: Uint8Array | undefined;
+  for (let start = 0; start < groupRows; start += SLICE_ROWS) {
+    const end = Math.min(start + SLICE_ROWS, groupRows);
+    await Promise.all(cursors.map((cursor) => cursor.prepare(end)));
+    const n = end - start;
+    if (!recordType.idsInto(start, end, types.subarray(0, n))) return false;
+    if (!eventType.idsInto(start, end, events.subarray(0, n))) return false;
+    // Per dictionary entry, decided once (the dictionaries are read with the first pages).
+    isEnd ??= flags(recordType, (value) => value === "SpanEnd");
+    isProcessed ??= flags(eventType, isNodeProcessed);
+    if (!isProcessed.includes(1)) return true; // no NodeProcessed span in this row group
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const event = events[i]!;
+      const type = types[i]!;
+      if (event >= 0 && isProcessed[event] === 1 && type >= 0 && isEnd[type] === 1) rows[count++] = start + i;
+    }
+    if (count > 0) {
+      traceId.gather(rows, slots, count, traces);
+      uniqueId.gather(rows, slots, count, ids);
+      for (let i = 0; i < count; i++) {
+        const trace = traces[i];
+        const id = ids[i];
+        if (typeof trace !== "string" || typeof id !== "string" || id === "") continue;
+        let nodes = processed.get(trace);
+        if (!nodes) processed.set(trace, (nodes = new Set()));
+        nodes.add(id);
+      }
+    }
+    for (const cursor of cursors) cursor.release(end);
+  }
+  return true;
+}
+
+export function isNodeProcessed(eventType: unknown): boolean {
+  return (
+    typeof eventType === "string" && (eventType.endsWith(".NodeProcessed") || eventType === "NodeProcessed")
+  );
+}
+
+/** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */
+function flags(cursor: LeafCursor, test: (value: unknown) => boolean): Uint8Array {
+  const result = new Uint8Array(cursor.dictionarySize);
+  for (let id = 0; id < result.length; id++) result[id] = test(cursor.dictionaryValue(id)) ? 1 : 0;
+  return result;
+}
