@@ -42111,20 +42111,25 @@ function values_stripAnsi(text) {
 function nanosToIso(ns) {
     if (ns === null)
         return null;
-    const seconds = ns / 1000000000n;
-    // Node times cluster: most calls fall in the second of the previous one (the cache holds for
-    // times after 1970, where a second's date prefix does not depend on the fraction).
-    if (seconds !== lastSecond || ns < 0n) {
-        const date = new Date(Number(ns / 1000000n));
-        lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
-        lastSecond = ns < 0n ? null : seconds;
+    if (ns >= 1000000000n) {
+        // The digits give seconds and fraction without BigInt arithmetic; node times cluster, so most
+        // calls fall in the second of the previous one.
+        const digits = ns.toString();
+        const seconds = digits.slice(0, -9);
+        if (seconds !== lastSeconds) {
+            const date = new Date(Number(seconds) * 1000);
+            lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
+            lastSeconds = seconds;
+        }
+        return lastPrefix === null ? null : `${lastPrefix}.${digits.slice(-9, -3)}Z`;
     }
-    if (lastPrefix === null)
+    const date = new Date(Number(ns / 1000000n));
+    if (Number.isNaN(date.getTime()))
         return null;
     const frac = (ns % 1000000000n).toString().padStart(9, "0");
-    return `${lastPrefix}.${frac.slice(0, 6)}Z`;
+    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
 }
-let lastSecond = null;
+let lastSeconds = null;
 let lastPrefix = null;
 
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
@@ -50801,9 +50806,16 @@ class RowReader {
         if (slimming) {
             gatherColumn(this.uniqueIdIndex);
             const ids = values[this.uniqueIdIndex];
+            let trace;
+            let nodes;
             for (let i = 0; i < count; i++) {
                 const slim = plans[i].slim;
-                if (slim && this.processed.get(traces[i])?.has(ids[i]))
+                if (!slim)
+                    continue;
+                // Trace ids are dictionary values: the same string object row after row.
+                if (traces[i] !== trace)
+                    nodes = this.processed.get((trace = traces[i]));
+                if (nodes?.has(ids[i]))
                     plans[i] = slim;
             }
         }

@@ -250,9 +250,14 @@ export class RowReader {
     if (slimming) {
       gatherColumn(this.uniqueIdIndex);
       const ids = values[this.uniqueIdIndex]!;
+      let trace: unknown;
+      let nodes: Set<string> | undefined;
       for (let i = 0; i < count; i++) {
         const slim = plans[i]!.slim;
-        if (slim && this.processed.get(traces[i] as string)?.has(ids[i] as string)) plans[i] = slim;
+        if (!slim) continue;
+        // Trace ids are dictionary values: the same string object row after row.
+        if (traces[i] !== trace) nodes = this.processed.get((trace = traces[i]) as string);
+        if (nodes?.has(ids[i] as string)) plans[i] = slim;
       }
     }
     for (let c = 0; c < this.columns.length; c++) {

@@ -56,18 +56,23 @@ export function stripAnsi(text: string): string {
 /** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
 export function nanosToIso(ns: bigint | null): string | null {
   if (ns === null) return null;
-  const seconds = ns / 1_000_000_000n;
-  // Node times cluster: most calls fall in the second of the previous one (the cache holds for
-  // times after 1970, where a second's date prefix does not depend on the fraction).
-  if (seconds !== lastSecond || ns < 0n) {
-    const date = new Date(Number(ns / 1_000_000n));
-    lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
-    lastSecond = ns < 0n ? null : seconds;
+  if (ns >= 1_000_000_000n) {
+    // The digits give seconds and fraction without BigInt arithmetic; node times cluster, so most
+    // calls fall in the second of the previous one.
+    const digits = ns.toString();
+    const seconds = digits.slice(0, -9);
+    if (seconds !== lastSeconds) {
+      const date = new Date(Number(seconds) * 1000);
+      lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
+      lastSeconds = seconds;
+    }
+    return lastPrefix === null ? null : `${lastPrefix}.${digits.slice(-9, -3)}Z`;
   }
-  if (lastPrefix === null) return null;
+  const date = new Date(Number(ns / 1_000_000n));
+  if (Number.isNaN(date.getTime())) return null;
   const frac = (ns % 1_000_000_000n).toString().padStart(9, "0");
-  return `${lastPrefix}.${frac.slice(0, 6)}Z`;
+  return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
 }
 
-let lastSecond: bigint | null = null;
+let lastSeconds: string | null = null;
 let lastPrefix: string | null = null;
