@@ -1,7 +1,8 @@
 // Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
 // each leaf column is read in one pass over the rows that need it, and a row reads only the columns
 // its kind of event uses (see SPEC below). The records equal what `parquetRowToRecord` builds
-// from a whole decoded row in every field an event reads (test/telemetry/parquet-stream.test.ts).
+// from a whole decoded row in every field an event reads, except that a processed node's phase
+// spans carry only their span, node and times (test/telemetry/parquet-stream.test.ts).
 import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
 import { getTreePath } from "hyparquet/src/schema.js";
 import { compressors } from "hyparquet-compressors";

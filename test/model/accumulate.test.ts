@@ -102,3 +102,29 @@ describe("queries and logs without a unique_id", () => {
     expect(node!.timing.queryCount).toBe(1);
   });
 });
+
+describe("a node with a NodeProcessed span", () => {
+  it("is decided by that span alone; its phases add only their times", () => {
+    const phase: TelemetryEvent = {
+      ...nodeSpan(true),
+      facts: { ...facts("model.shop.orders"), path: "models/orders.sql", line: 3, idleMs: 7 },
+    };
+    const summary: TelemetryEvent = {
+      kind: "node",
+      traceId: TRACE,
+      spanId: "00000000000000b2",
+      ended: true,
+      startNs: T0,
+      endNs: T0 + 6_000_000_000n,
+      span: "processed",
+      facts: { ...facts("model.shop.orders"), inSelection: true, durationMs: null },
+    };
+    const [node] = finish([phase, summary]).nodes;
+    // Location and idle come from the summary (which has neither), not from the phase.
+    expect(node!.location).toBeNull();
+    expect(node!.timing.idleMs).toBeNull();
+    // Processing time falls back to the phases' wall time when the summary has no duration.
+    expect(node!.timing.processingMs).toBe(5000);
+    expect(node!.timing.lifetimeMs).toBe(6000);
+  });
+});

@@ -19,6 +19,7 @@ import { isRelevant, toEvent, type TelemetryEvent } from "../../src/telemetry/ev
 import { decodeParquet } from "../../src/telemetry/parquet.js";
 import { pageStats } from "../../src/telemetry/parquet-columns.js";
 import { parquetRowToRecord, PayloadError } from "../../src/telemetry/parquet-row.js";
+import { ReportBuilder } from "../../src/model/build-report.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -105,6 +106,13 @@ function isPhaseOfProcessedNode(event: TelemetryEvent, processed: Set<string>): 
   );
 }
 
+function report(decoded: Decoded) {
+  const builder = new ReportBuilder({ slowest: 10, failOn: "errors", generatorVersion: "test" });
+  const sink = builder.startFile({ files: ["t.parquet"], format: "parquet" });
+  for (const { event } of decoded.events) sink.add(event);
+  return builder.finish();
+}
+
 function processedNodes(decoded: Decoded): Set<string> {
   const nodes = new Set<string>();
   for (const { event } of decoded.events) {
@@ -120,6 +128,8 @@ async function expectSame(bytes: Uint8Array): Promise<Decoded> {
   expect(actual.events.length).toBeGreaterThan(0);
   const processed = processedNodes(expected);
   expect(comparable(actual, processed)).toEqual(comparable(expected, processed));
+  // And the report built from each is the same, in full.
+  expect(report(actual)).toEqual(report(expected));
   expect(actual.records).toBe(expected.records);
   // Payload warnings: the streamed decoder parses json_payload only for rows that can become events.
   expect(expected.warnings).toEqual(expect.arrayContaining(actual.warnings));
@@ -153,6 +163,26 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     for (const { event } of phases) {
       const { facts } = event as Extract<TelemetryEvent, { kind: "node" }>;
       expect([facts.outcome, facts.nodeType]).toEqual([null, null]);
+    }
+  });
+
+  it("reads in full the phase spans of nodes that have no NodeProcessed span", async () => {
+    // A tenth of the nodes lose their NodeProcessed span: their results come from their phases.
+    const lost = (record: { event_type: string; attributes: Record<string, unknown> }): boolean =>
+      record.event_type.endsWith(".NodeProcessed") && String(record.attributes.unique_id).endsWith("0");
+    const records = buildScenarioRecords(makeLargeScenario({ nodes: 60 })).filter((record) => !lost(record));
+    const actual = await expectSame(writeParquet(records));
+    const processed = processedNodes(actual);
+    const fullPhases = actual.events.filter(
+      ({ event }) =>
+        event.kind === "node" &&
+        event.span === "evaluated" &&
+        event.ended &&
+        !isPhaseOfProcessedNode(event, processed),
+    );
+    expect(fullPhases.length).toBeGreaterThan(0);
+    for (const { event } of fullPhases) {
+      expect((event as Extract<TelemetryEvent, { kind: "node" }>).facts.outcome).not.toBeNull();
     }
   });
 
