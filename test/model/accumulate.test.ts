@@ -106,7 +106,7 @@ describe("queries and logs without a unique_id", () => {
 describe("a node with a NodeProcessed span", () => {
   it("is decided by that span alone; its phases add only their times", () => {
     const phase: TelemetryEvent = {
-      ...nodeSpan(true),
+      ...(nodeSpan(true) as Extract<TelemetryEvent, { kind: "node" }>),
       facts: { ...facts("model.shop.orders"), path: "models/orders.sql", line: 3, idleMs: 7 },
     };
     const summary: TelemetryEvent = {
