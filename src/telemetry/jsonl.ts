@@ -1,9 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import { TelemetryInputError } from "./errors.js";
-import type { RecordSink, RecordType, TelemetryRecord } from "./record.js";
+import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
-
-const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
 
 /**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.

@@ -14,6 +14,7 @@
 import type {
   AsyncBuffer,
   ColumnMetaData,
+  FileMetaData,
   CompressionCodec,
   Compressors,
   DecodedArray,
@@ -25,7 +26,9 @@ import { parquetHeader } from "hyparquet/src/column.js";
 import { decompressPage, readDataPage, readDataPageV2 } from "hyparquet/src/datapage.js";
 import { readRleBitPackedHybrid } from "hyparquet/src/encoding.js";
 import { readPlain } from "hyparquet/src/plain.js";
-import { getMaxDefinitionLevel, getMaxRepetitionLevel } from "hyparquet/src/schema.js";
+import { getMaxDefinitionLevel, getMaxRepetitionLevel, getTreePath } from "hyparquet/src/schema.js";
+import { compressors } from "hyparquet-compressors";
+import { TelemetryInputError } from "./errors.js";
 import { HybridStream } from "./parquet-rle.js";
 import { toSpanId } from "./values.js";
 
@@ -37,6 +40,41 @@ export const pageStats: Record<"generic" | "ids" | "bytes" | "stream", number> =
   stream: 0,
 };
 
+/**
+ * Opens a cursor for each flat leaf column of a row group whose dotted path is wanted (a list
+ * column, the span links, joins nothing the model needs).
+ */
+export function openLeafCursors(
+  file: AsyncBuffer,
+  chunks: FileMetaData["row_groups"][number]["columns"],
+  schema: SchemaTree,
+  name: string,
+  wanted: readonly string[],
+): Map<string, LeafCursor> {
+  const paths = new Set(wanted);
+  const byPath = new Map<string, LeafCursor>();
+  for (const chunk of chunks) {
+    const meta = chunk.meta_data;
+    if (!meta) continue;
+    const path = meta.path_in_schema.join(".");
+    if (!paths.has(path)) continue;
+    let schemaPath;
+    try {
+      schemaPath = getTreePath(schema, meta.path_in_schema);
+    } catch (error) {
+      throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
+    }
+    const cursor = new LeafCursor(file, meta, schemaPath, compressors);
+    if (!cursor.repeated) byPath.set(path, cursor);
+  }
+  return byPath;
+}
+
+/** Errors thrown while reading or decoding pages, as opposed to bugs (calling what is not a function). */
+export function isDecodeError(error: unknown): error is Error {
+  return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+}
+
 /** A page failed to decode while reading `row` (of the row group). */
 export class RowDecodeError extends Error {
   constructor(
@@ -46,10 +84,9 @@ export class RowDecodeError extends Error {
     super(message);
   }
 
-  /** Errors from decoding get the row; bugs (calling what is not a function) pass unchanged. */
+  /** Errors from decoding get the row; bugs pass unchanged. */
   static wrap(error: unknown, row: number): unknown {
-    if (error instanceof RowDecodeError || !(error instanceof Error)) return error;
-    if (error instanceof TypeError && /is not a function/.test(error.message)) return error;
+    if (error instanceof RowDecodeError || !isDecodeError(error)) return error;
     return new RowDecodeError(row, error.message);
   }
 }
@@ -410,13 +447,7 @@ export class LeafCursor {
     if (header.type !== "DATA_PAGE" || !daph) return null;
     const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
     if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY")) return null;
-    // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
-    const bytes = decompressPage(
-      page.bytes,
-      header.uncompressed_page_size,
-      this.decoder.codec,
-      this.decoder.compressors,
-    );
+    const bytes = this.decompress(page.bytes, header);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const reader = { view, offset: 0 };
     const rows = daph.num_values;
@@ -462,12 +493,7 @@ export class LeafCursor {
     const type = this.decoder.type;
     const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
     if (!dict && !(daph.encoding === "PLAIN" && width > 0)) return null;
-    const bytes = decompressPage(
-      page.bytes,
-      header.uncompressed_page_size,
-      this.decoder.codec,
-      this.decoder.compressors,
-    );
+    const bytes = this.decompress(page.bytes, header);
     return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
   }
 
@@ -495,12 +521,7 @@ export class LeafCursor {
     }
     const daph = header.data_page_header;
     if (!daph) throw new Error("parquet data page header is undefined");
-    const raw = decompressPage(
-      bytes,
-      header.uncompressed_page_size,
-      this.decoder.codec,
-      this.decoder.compressors,
-    );
+    const raw = this.decompress(bytes, header);
     const decoded = readDataPage(raw, daph, this.decoder as never);
     return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
   }
@@ -508,15 +529,15 @@ export class LeafCursor {
   private readDictionary(header: PageHeader, bytes: Uint8Array): void {
     const diph = header.dictionary_page_header;
     if (!diph) throw new Error("parquet dictionary page header is undefined");
-    const page = decompressPage(
-      bytes,
-      header.uncompressed_page_size,
-      this.decoder.codec,
-      this.decoder.compressors,
-    );
+    const page = this.decompress(bytes, header);
     const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
     this.dictionary = readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
     this.dictionaryCache = [];
+  }
+
+  /** A page's bytes, uncompressed. hyparquet-compressors' Snappy (WebAssembly) is several times faster than JavaScript's. */
+  private decompress(bytes: Uint8Array, header: PageHeader): Uint8Array {
+    return decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
   }
 
   private async readHeader(): Promise<PageHeader> {

@@ -3,8 +3,8 @@
 // low-cardinality envelope columns hold) and decides each distinct combination only once.
 import { isRelevant } from "./events.js";
 import type { LeafCursor } from "./parquet-columns.js";
-
-export const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
+import { Scratch } from "./parquet-scratch.js";
+import { RECORD_TYPES } from "./record.js";
 
 export interface FilterCursors {
   recordType: LeafCursor | undefined;
@@ -25,6 +25,8 @@ export class RowFilter {
   records = 0;
   /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
   private table: Int8Array | undefined;
+  /** Index buffers reused from slice to slice (idsInto overwrites them). */
+  private readonly scratch = new Scratch();
   private readonly traceValid: (boolean | undefined)[] = [];
 
   constructor(
@@ -58,10 +60,10 @@ export class RowFilter {
     const { recordType, traceId, eventType, severity } = this.cursors;
     if (!recordType || !traceId || !eventType) return false;
     const n = to - from;
-    const types = this.ids(0, n);
-    const traces = this.ids(1, n);
-    const events = this.ids(2, n);
-    const severities = this.ids(3, n).fill(-1);
+    const types = this.scratch.ints(0, n).subarray(0, n);
+    const traces = this.scratch.ints(1, n).subarray(0, n);
+    const events = this.scratch.ints(2, n).subarray(0, n);
+    const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
     if (
       !recordType.idsInto(from, to, types) ||
       !traceId.idsInto(from, to, traces) ||
@@ -98,15 +100,6 @@ export class RowFilter {
     }
     this.records += records;
     return true;
-  }
-
-  /** Index buffers reused from slice to slice (contents are overwritten by idsInto). */
-  private readonly buffers: Int32Array[] = [];
-
-  private ids(which: number, n: number): Int32Array {
-    let buffer = this.buffers[which];
-    if (!buffer || buffer.length < n) this.buffers[which] = buffer = new Int32Array(n);
-    return buffer.subarray(0, n);
   }
 
   private isTrace(id: number): boolean {

@@ -3,23 +3,25 @@
 // rows need only their span, node and times — the second pass skips their other columns, which
 // are most of the work. The pass reads four small dictionary-encoded columns.
 import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
-import { compressors } from "hyparquet-compressors";
-import { getTreePath } from "hyparquet/src/schema.js";
-import { LeafCursor } from "./parquet-columns.js";
+import { eventName } from "./enums.js";
+import { openLeafCursors, type LeafCursor } from "./parquet-columns.js";
+import { Scratch } from "./parquet-scratch.js";
 
 /** Unique ids with a NodeProcessed span end, by trace id as the column holds it. */
 export type ProcessedNodes = Map<string, Set<string>>;
 
 const SLICE_ROWS = 65_536;
+const COLUMNS = ["record_type", "event_type", "trace_id", "attributes.unique_id"];
 
 export async function findProcessedNodes(
   file: AsyncBuffer,
   metadata: FileMetaData,
   schema: SchemaTree,
+  name: string,
 ): Promise<ProcessedNodes> {
   const processed: ProcessedNodes = new Map();
   for (const group of metadata.row_groups) {
-    const complete = await findInGroup(file, group.columns, schema, Number(group.num_rows), processed);
+    const complete = await findInGroup(file, group.columns, schema, name, Number(group.num_rows), processed);
     // Without dictionaries this shortcut is not worth its cost: every node is read in full.
     if (!complete) return new Map();
   }
@@ -30,27 +32,19 @@ async function findInGroup(
   file: AsyncBuffer,
   chunks: FileMetaData["row_groups"][number]["columns"],
   schema: SchemaTree,
+  name: string,
   groupRows: number,
   processed: ProcessedNodes,
 ): Promise<boolean> {
-  const open = (name: string): LeafCursor | undefined => {
-    const meta = chunks.find((chunk) => chunk.meta_data?.path_in_schema.join(".") === name)?.meta_data;
-    if (!meta) return undefined;
-    const cursor = new LeafCursor(file, meta, getTreePath(schema, meta.path_in_schema), compressors);
-    return cursor.repeated ? undefined : cursor;
-  };
-  const recordType = open("record_type");
-  const eventType = open("event_type");
-  const traceId = open("trace_id");
-  const uniqueId = open("attributes.unique_id");
+  const byPath = openLeafCursors(file, chunks, schema, name, COLUMNS);
+  const [recordType, eventType, traceId, uniqueId] = COLUMNS.map((path) => byPath.get(path));
   if (!recordType || !eventType || !traceId || !uniqueId) return false;
   uniqueId.sequential = true;
   const cursors = [recordType, eventType, traceId, uniqueId];
   const types = new Int32Array(SLICE_ROWS);
   const events = new Int32Array(SLICE_ROWS);
   const rows = new Int32Array(SLICE_ROWS);
-  const slots = new Int32Array(SLICE_ROWS);
-  for (let i = 0; i < SLICE_ROWS; i++) slots[i] = i;
+  const slots = new Scratch().identity(SLICE_ROWS);
   const traces: unknown[] = [];
   const ids: unknown[] = [];
   let isEnd: Uint8Array | undefined;
@@ -88,10 +82,8 @@ async function findInGroup(
   return true;
 }
 
-export function isNodeProcessed(eventType: unknown): boolean {
-  return (
-    typeof eventType === "string" && (eventType.endsWith(".NodeProcessed") || eventType === "NodeProcessed")
-  );
+function isNodeProcessed(eventType: unknown): boolean {
+  return typeof eventType === "string" && eventName(eventType) === "NodeProcessed";
 }
 
 /** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */

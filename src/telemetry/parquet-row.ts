@@ -2,7 +2,7 @@
 // times are INT64 nanoseconds, NodeProcessed's last_phase sits in `phase`, defined_at_* in
 // code_line/code_column, details and oneof members in the `json_payload` text (fusion-telemetry.md §5).
 import { eventName } from "./enums.js";
-import type { RecordType, TelemetryRecord } from "./record.js";
+import { RECORD_TYPES, type RecordType, type TelemetryRecord } from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
 
 /** The Rust variant tags serde writes inside json_payload, and their JSONL field names. */
@@ -13,8 +13,6 @@ const ONEOF_TAGS: Record<string, string> = {
   NodeSkipUpstreamDetail: "node_skip_upstream_detail",
   NodeEvaluationDetail: "node_evaluation_detail",
 };
-
-const RECORD_TYPES = new Set<string>(["SpanStart", "SpanEnd", "LogRecord"]);
 
 export class PayloadError extends Error {}
 

@@ -4,13 +4,11 @@
 // from a whole decoded row in every field an event reads, except that a processed node's phase
 // spans carry only their span, node and times (test/telemetry/parquet-stream.test.ts).
 import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
-import { getTreePath } from "hyparquet/src/schema.js";
-import { compressors } from "hyparquet-compressors";
 import { eventName } from "./enums.js";
-import { TelemetryInputError } from "./errors.js";
-import { LeafCursor } from "./parquet-columns.js";
+import { openLeafCursors, type LeafCursor } from "./parquet-columns.js";
 import { isNodeSpan, type FilterCursors } from "./parquet-filter.js";
 import type { ProcessedNodes } from "./parquet-processed.js";
+import { Scratch } from "./parquet-scratch.js";
 import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
 import type { RecordType, TelemetryRecord } from "./record.js";
 import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
@@ -179,7 +177,11 @@ export class RowReader {
     private readonly processed: ProcessedNodes = new Map(),
     private readonly traceIds = new TraceIds(),
   ) {
-    const byPath = openCursors(file, chunks, schema, name);
+    const byPath = openLeafCursors(file, chunks, schema, name, [
+      ...FILTER_COLUMNS,
+      ...ENVELOPE_COLUMNS,
+      ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
+    ]);
     this.filter = {
       recordType: byPath.get("record_type"),
       traceId: byPath.get("trace_id"),
@@ -420,67 +422,3 @@ const EVENTS = -3;
 const SEVERITIES = -4;
 const SUB_ROWS = 0;
 const SUB_SLOTS = 1;
-
-/**
- * Arrays reused from batch to batch, so that a batch allocates records, not buffers. Each comes
- * back cleared: a value left from the previous batch must never be read as this batch's.
- */
-class Scratch {
-  private readonly arrays = new Map<number, unknown[]>();
-  private readonly intArrays = new Map<number, Int32Array>();
-  private slots = new Int32Array(0);
-
-  values(key: number, count: number): unknown[] {
-    let array = this.arrays.get(key);
-    // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
-    if (!array || array.length < count) this.arrays.set(key, (array = new Array<unknown>(count)));
-    return array.fill(undefined, 0, count);
-  }
-
-  /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
-  ints(key: number, count: number): Int32Array {
-    let array = this.intArrays.get(key);
-    if (!array || array.length < count) this.intArrays.set(key, (array = new Int32Array(count)));
-    return array;
-  }
-
-  /** 0, 1, 2, … (at least `count` of them). */
-  identity(count: number): Int32Array {
-    if (this.slots.length < count) {
-      this.slots = new Int32Array(count);
-      for (let i = 0; i < count; i++) this.slots[i] = i;
-    }
-    return this.slots;
-  }
-}
-
-function openCursors(
-  file: AsyncBuffer,
-  chunks: FileMetaData["row_groups"][number]["columns"],
-  schema: SchemaTree,
-  name: string,
-): Map<string, LeafCursor> {
-  const byPath = new Map<string, LeafCursor>();
-  const wanted = new Set<string>([
-    ...FILTER_COLUMNS,
-    ...ENVELOPE_COLUMNS,
-    ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
-  ]);
-  for (const chunk of chunks) {
-    const meta = chunk.meta_data;
-    if (!meta) continue;
-    const path = meta.path_in_schema.join(".");
-    if (!wanted.has(path)) continue;
-    let schemaPath;
-    try {
-      schemaPath = getTreePath(schema, meta.path_in_schema);
-    } catch (error) {
-      throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
-    }
-    const cursor = new LeafCursor(file, meta, schemaPath, compressors);
-    // Only flat columns: the one list column (links) joins spans the model joins by unique_id.
-    if (cursor.repeated) continue;
-    byPath.set(path, cursor);
-  }
-  return byPath;
-}

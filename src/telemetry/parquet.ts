@@ -6,7 +6,7 @@ import {
   type SchemaTree,
 } from "hyparquet";
 import { TelemetryInputError } from "./errors.js";
-import { RowDecodeError } from "./parquet-columns.js";
+import { RowDecodeError, isDecodeError } from "./parquet-columns.js";
 import { RelevanceCache, RowFilter } from "./parquet-filter.js";
 import { findProcessedNodes } from "./parquet-processed.js";
 import { RowReader, type RowSink } from "./parquet-rows.js";
@@ -37,7 +37,7 @@ export async function decodeParquet(
   let records = 0;
   let groupStart = 0;
   const relevance = new RelevanceCache();
-  const processed = await findProcessedNodes(file, metadata, schema).catch((error: unknown) => {
+  const processed = await findProcessedNodes(file, metadata, schema, name).catch((error: unknown) => {
     // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
     if (!isDecodeError(error)) throw error;
     return new Map<string, Set<string>>();
@@ -88,11 +88,6 @@ export async function decodeParquet(
   }
   if (records === 0) throw new TelemetryInputError(name, "no telemetry records found");
   return { records };
-}
-
-/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
-function isDecodeError(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
 }
 
 async function readMetadata(file: AsyncBuffer, name: string): Promise<FileMetaData> {

@@ -4,6 +4,9 @@
 
 export type RecordType = "SpanStart" | "SpanEnd" | "LogRecord";
 
+/** The record types every format carries; rows of any other type are not telemetry records. */
+export const RECORD_TYPES: ReadonlySet<string> = new Set<RecordType>(["SpanStart", "SpanEnd", "LogRecord"]);
+
 export interface TelemetryRecord {
   recordType: RecordType;
   /** 32 lowercase hex characters; equals the invocation id without dashes. */
