@@ -121,7 +121,6 @@ interface ReadPlan {
   recordType: RecordType;
   eventType: string;
   event: string;
-  isLog: boolean;
   isQuery: boolean;
   /** Per column index (see RowReader.columns): read unconditionally. */
   reads: Uint8Array;
@@ -233,20 +232,8 @@ export class RowReader {
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
     // depend on the status read in the first pass. A column no row reads keeps the empty array.
     const values: (readonly unknown[])[] = this.columns.map(() => NONE);
-    const subRows = this.scratch.ints(SUB_ROWS, count);
-    const slots = this.scratch.ints(SUB_SLOTS, count);
-    const gatherColumn = (c: number): void => {
-      const cursor = this.columns[c];
-      if (!cursor) return;
-      let n = 0;
-      for (let i = 0; i < count; i++) {
-        if (plans[i]!.reads[c]) {
-          subRows[n] = rows[i]!;
-          slots[n++] = i;
-        }
-      }
-      if (n > 0) cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
-    };
+    const gatherColumn = (c: number): void =>
+      this.gatherWhere(c, rows, count, values, (i) => plans[i]!.reads[c] === 1);
     // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
     // which node a row belongs to is read first.
     const slimming = this.processed.size > 0;
@@ -379,8 +366,6 @@ export class RowReader {
   }
 
   private buildPlan(recordType: RecordType, eventType: string, event: string, spec: PlanSpec): ReadPlan {
-    const isLog = recordType === "LogRecord";
-    const isQuery = !isLog && event === "QueryExecuted";
     const reads = new Uint8Array(this.columns.length);
     for (const column of spec.envelope) reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
     const attributes: ReadPlan["attributes"] = [];
@@ -398,8 +383,7 @@ export class RowReader {
       recordType,
       eventType,
       event,
-      isLog,
-      isQuery,
+      isQuery: spec === SPEC.query,
       reads,
       attributes,
       template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
