@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { generateScenarioRecords } from "../scripts/fixture-gen/generate-records.js";
 import {
   makeLargeScenario,
@@ -69,15 +69,7 @@ async function cliEntry(): Promise<{ cli: string; note: string }> {
   if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(ROOT, "src"))) {
     return { cli: dist, note: "dist/cli.js (ncc bundle)" };
   }
-  const cli = path.join(OUT, "cli.mjs");
-  await build({
-    entryPoints: [path.join(ROOT, "src/cli-entry.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    outfile: cli,
-    logLevel: "warning",
+  const cli = await bundle("src/cli-entry.ts", "cli.mjs", {
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
@@ -86,18 +78,23 @@ async function cliEntry(): Promise<{ cli: string; note: string }> {
 }
 
 async function duckdbEntry(): Promise<string> {
-  const out = path.join(OUT, "duckdb-reference.mjs");
+  return bundle("bench/duckdb-reference.ts", "duckdb-reference.mjs", { external: ["@duckdb/*"] });
+}
+
+/** An ES module bundle for Node of `entry` (relative to the repository), written to .bench/`name`. */
+async function bundle(entry: string, name: string, options: BuildOptions): Promise<string> {
+  const outfile = path.join(OUT, name);
   await build({
-    entryPoints: [path.join(ROOT, "bench/duckdb-reference.ts")],
+    entryPoints: [path.join(ROOT, entry)],
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
-    outfile: out,
-    external: ["@duckdb/*"],
+    outfile,
     logLevel: "warning",
+    ...options,
   });
-  return out;
+  return outfile;
 }
 
 /** Generates (once; cached by name) the Parquet and optionally JSONL files of a scenario. */
