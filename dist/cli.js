@@ -2519,7 +2519,7 @@ const RoundRobinPool = __nccwpck_require__(5520)
 const Agent = __nccwpck_require__(7405)
 const ProxyAgent = __nccwpck_require__(6672)
 const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const EnvHttpProxyAgent = __nccwpck_require__(5518)
 const RetryAgent = __nccwpck_require__(50)
 const H2CClient = __nccwpck_require__(6815)
 const errors = __nccwpck_require__(8707)
@@ -12721,7 +12721,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 5518:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41528,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7093);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3137);
 
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -41542,7 +41542,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7093:
+/***/ 3137:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42969,11 +42969,27 @@ class TelemetryInputError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/record.ts
+// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and the only shape
+// `model/` ever sees. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows are
+// lifted into it (see parquet.ts), so the model never knows which format a record came from.
+/** The record types every format carries; rows of any other type are not telemetry records. */
+const record_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+const EVENT = {
+    invocation: "v1.public.events.fusion.invocation.Invocation",
+    process: "v1.public.events.fusion.process.Process",
+    phase: "v1.public.events.fusion.phase.PhaseExecuted",
+    nodeProcessed: "v1.public.events.fusion.node.NodeProcessed",
+    nodeEvaluated: "v1.public.events.fusion.node.NodeEvaluated",
+    query: "v1.public.events.fusion.query.QueryExecuted",
+    logMessage: "v1.public.events.fusion.log.LogMessage",
+};
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl.ts
 
 
 
-const RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+
 /**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.
  * Memory stays bounded by the longest line: records are never collected.
@@ -43053,7 +43069,7 @@ function toRecord(value) {
     const recordType = value.record_type;
     const traceId = value.trace_id;
     const eventType = value.event_type;
-    if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
+    if (typeof recordType !== "string" || !record_RECORD_TYPES.has(recordType))
         return null;
     if (typeof traceId !== "string" || typeof eventType !== "string")
         return null;
@@ -45361,912 +45377,6 @@ function readDefinitionLevelsV2(reader, daph2, schemaPath) {
  */
 function bitWidth(value) {
   return 32 - Math.clz32(value)
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
-// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
-// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
-// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
-// decoding the page into arrays costs one step per row.
-class HybridStream {
-    bytes;
-    end;
-    width;
-    offset;
-    /** Values left in the current run. */
-    left = 0;
-    /** The current run repeats `value` (RLE) or holds packed values from `bit` on. */
-    packed = false;
-    value = 0;
-    bit = 0;
-    valueBytes;
-    constructor(bytes, start, end, width) {
-        this.bytes = bytes;
-        this.end = end;
-        this.width = width;
-        this.offset = start;
-        this.valueBytes = (width + 7) >> 3;
-    }
-    /** The next value. */
-    next() {
-        // Runs may be empty (a writer may emit one); each header read moves on, so this ends.
-        while (this.left === 0)
-            this.startRun();
-        this.left--;
-        if (!this.packed)
-            return this.value;
-        const value = this.readPacked(this.bit);
-        this.bit += this.width;
-        return value;
-    }
-    /** Skips `count` values. */
-    skip(count) {
-        while (count > 0) {
-            if (this.left === 0)
-                this.startRun();
-            const step = Math.min(count, this.left);
-            if (this.packed)
-                this.bit += step * this.width;
-            this.left -= step;
-            count -= step;
-        }
-    }
-    /** Skips `count` values and says how many of them equal `target` (non-null rows, for levels). */
-    countEqual(count, target) {
-        let equal = 0;
-        while (count > 0) {
-            if (this.left === 0)
-                this.startRun();
-            const step = Math.min(count, this.left);
-            if (!this.packed) {
-                if (this.value === target)
-                    equal += step;
-            }
-            else {
-                equal += this.countPacked(step, target);
-            }
-            this.left -= step;
-            count -= step;
-        }
-        return equal;
-    }
-    /** countEqual within a bit-packed run: whole bytes at a time when values do not straddle bytes. */
-    countPacked(count, target) {
-        const width = this.width;
-        let equal = 0;
-        let i = 0;
-        const perByte = width > 0 && width <= 8 && 8 % width === 0 ? 8 / width : 0;
-        if (perByte > 0) {
-            while (i < count && (this.bit & 7) !== 0) {
-                if (this.readPacked(this.bit) === target)
-                    equal++;
-                this.bit += width;
-                i++;
-            }
-            const table = byteCounts(width, target);
-            const bytes = this.bytes;
-            let at = this.bit >> 3;
-            const wholeBytes = Math.floor((count - i) / perByte);
-            for (const stop = at + wholeBytes; at < stop; at++)
-                equal += table[bytes[at]];
-            this.bit += wholeBytes * 8;
-            i += wholeBytes * perByte;
-        }
-        for (; i < count; i++) {
-            if (this.readPacked(this.bit) === target)
-                equal++;
-            this.bit += width;
-        }
-        return equal;
-    }
-    startRun() {
-        const header = this.readVarint();
-        if (header & 1) {
-            // Bit-packed: (header >> 1) groups of 8 values.
-            const groups = Math.floor(header / 2);
-            this.packed = true;
-            this.left = groups * 8;
-            this.bit = this.offset * 8;
-            this.offset += groups * this.width;
-            if (this.offset > this.end)
-                throw new RangeError("parquet bit-packed run extends past its data");
-        }
-        else {
-            this.packed = false;
-            this.left = header / 2;
-            if (this.offset + this.valueBytes > this.end)
-                throw new RangeError("parquet RLE run extends past its data");
-            let value = 0;
-            for (let i = 0; i < this.valueBytes; i++)
-                value += this.bytes[this.offset + i] * 2 ** (8 * i);
-            this.offset += this.valueBytes;
-            this.value = value;
-        }
-    }
-    readPacked(bit) {
-        const bytes = this.bytes;
-        const at = bit >> 3;
-        if (this.width <= 24 && at + 3 < bytes.length) {
-            // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
-            const word = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-            return (word >>> (bit & 7)) & ((1 << this.width) - 1);
-        }
-        let value = 0;
-        let shift = 0;
-        let remaining = this.width;
-        while (remaining > 0) {
-            const byte = this.bytes[bit >> 3];
-            const inByte = bit & 7;
-            const take = Math.min(8 - inByte, remaining);
-            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
-            shift += take;
-            bit += take;
-            remaining -= take;
-        }
-        return value;
-    }
-    readVarint() {
-        let result = 0;
-        let shift = 0;
-        for (;;) {
-            if (this.offset >= this.end)
-                throw new RangeError("parquet RLE data ends early");
-            const byte = this.bytes[this.offset++];
-            result += (byte & 0x7f) * 2 ** shift;
-            if ((byte & 0x80) === 0)
-                return result;
-            shift += 7;
-            if (shift > 35)
-                throw new RangeError("parquet RLE run header is malformed");
-        }
-    }
-}
-const byteCountTables = new Map();
-/** For each byte value: how many of the `width`-bit values packed in it equal `target`. */
-function byteCounts(width, target) {
-    const key = width * 256 + target;
-    let table = byteCountTables.get(key);
-    if (!table) {
-        table = new Uint8Array(256);
-        const mask = (1 << width) - 1;
-        for (let byte = 0; byte < 256; byte++) {
-            for (let shift = 0; shift < 8; shift += width)
-                if (((byte >> shift) & mask) === target)
-                    table[byte]++;
-        }
-        byteCountTables.set(key, table);
-    }
-    return table;
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
-
-
-
-
-
-
-
-/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-const pageStats = {
-    generic: 0,
-    ids: 0,
-    bytes: 0,
-    stream: 0,
-};
-/** A page failed to decode while reading `row` (of the row group). */
-class RowDecodeError extends Error {
-    row;
-    constructor(row, message) {
-        super(message);
-        this.row = row;
-    }
-    /** Errors from decoding get the row; bugs (calling what is not a function) pass unchanged. */
-    static wrap(error, row) {
-        if (error instanceof RowDecodeError || !(error instanceof Error))
-            return error;
-        if (error instanceof TypeError && /is not a function/.test(error.message))
-            return error;
-        return new RowDecodeError(row, error.message);
-    }
-}
-/** Bytes fetched per read from a column chunk (more when one page is larger). */
-const CHUNK_WINDOW_BYTES = 256 * 1024;
-const HEADER_PROBE_BYTES = 64 * 1024;
-const utf8 = new TextDecoder();
-/** Scratch space for definition levels, which are not needed once a page's index is built. */
-let scratchLevels = new Uint8Array(1 << 15);
-function levelBuffer(size) {
-    if (scratchLevels.byteLength < size)
-        scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
-    return scratchLevels.subarray(0, size);
-}
-function kindOf(element) {
-    const ctype = element.converted_type;
-    const ltype = element.logical_type;
-    if (element.type === "BYTE_ARRAY")
-        return "string";
-    if (element.type === "INT64") {
-        if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
-            return "u64";
-        return "i64";
-    }
-    if (element.type === "INT32") {
-        if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
-            return "u32";
-    }
-    return "raw";
-}
-/** Nanoseconds per unit of an INT64 timestamp column (1 for nanoseconds and plain integers). */
-function timestampScale(element) {
-    const ltype = element.logical_type;
-    if (element.converted_type === "TIMESTAMP_MILLIS")
-        return 1000000n;
-    if (element.converted_type === "TIMESTAMP_MICROS")
-        return 1000n;
-    if (ltype?.type === "TIMESTAMP") {
-        if (ltype.unit === "MILLIS")
-            return 1000000n;
-        if (ltype.unit === "MICROS")
-            return 1000n;
-    }
-    return 1n;
-}
-function converter(element) {
-    switch (kindOf(element)) {
-        case "string":
-            return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
-        case "u64":
-            return (v) => (typeof v === "bigint" ? BigInt.asUintN(64, v) : v);
-        case "i64": {
-            const scale = timestampScale(element);
-            return scale === 1n ? (v) => v : (v) => (typeof v === "bigint" ? v * scale : v);
-        }
-        case "u32":
-            return (v) => (typeof v === "number" ? v >>> 0 : v);
-        default:
-            return (v) => v;
-    }
-}
-/**
- * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
- * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
- * drops the pages that end before `row`.
- */
-class LeafCursor {
-    file;
-    repeated;
-    maxDef;
-    convert;
-    decoder;
-    pages = [];
-    dictionary;
-    dictionaryCache = [];
-    /** Absolute byte position of the next unread page header. */
-    pos;
-    end;
-    window = new Uint8Array(0);
-    windowStart = 0;
-    /** Rows covered by the pages read so far. */
-    rowsRead = 0;
-    /**
-     * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
-     * stream, as far as the row asked for, instead of whole.
-     */
-    sequential = false;
-    /**
-     * Values become span ids (16 hex digits, as records hold them): converted once per dictionary
-     * entry instead of once per row.
-     */
-    convertToSpanIds() {
-        const convert = this.convert;
-        this.convert = (value) => values_toSpanId(convert(value));
-        this.dictionaryCache = [];
-    }
-    /** Rows covered by the pages prepared so far. */
-    get preparedRows() {
-        return this.rowsRead;
-    }
-    constructor(file, meta, schemaPath, compressors) {
-        this.file = file;
-        const element = schemaPath[schemaPath.length - 1].element;
-        this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
-        this.maxDef = getMaxDefinitionLevel(schemaPath);
-        this.convert = converter(element);
-        this.decoder = {
-            type: meta.type,
-            element,
-            schemaPath,
-            codec: meta.codec,
-            compressors,
-            pathInSchema: meta.path_in_schema,
-            parsers: undefined,
-        };
-        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
-        const dataStart = Number(meta.data_page_offset);
-        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
-        this.end = this.pos + Number(meta.total_compressed_size);
-    }
-    /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
-    async prepare(endRow) {
-        while (this.rowsRead < endRow && this.pos < this.end) {
-            const header = await this.readHeader();
-            const size = header.compressed_page_size;
-            const bytes = await this.take(size);
-            if (header.type === "DICTIONARY_PAGE") {
-                this.readDictionary(header, bytes);
-                continue;
-            }
-            if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
-                continue; // index pages
-            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
-            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
-            this.rowsRead += page.rows;
-            this.pages.push(page);
-        }
-    }
-    /** The value of a row (null when null). Rows must have been prepared and not released. */
-    get(row) {
-        const page = this.pageOf(row);
-        if (!page)
-            return null;
-        const decoded = this.decoded(page);
-        return this.valueAt(decoded, row - page.firstRow);
-    }
-    valueAt(decoded, offset) {
-        if (decoded.kind === "stream")
-            return this.streamValue(decoded.page, offset);
-        const i = decoded.index ? decoded.index[offset] : offset;
-        if (i < 0)
-            return null;
-        switch (decoded.kind) {
-            case "ids":
-                return this.fromDictionary(decoded.ids[i]);
-            case "bytes": {
-                const start = decoded.starts[i];
-                return decoded.text.toString("utf8", start, start + decoded.lengths[i]);
-            }
-            default:
-                return this.value(decoded, i);
-        }
-    }
-    /**
-     * The values of `rows` (ascending, each at least the last row asked for) into `out[slots[i]]`:
-     * one pass over the pages instead of one lookup per value.
-     */
-    gather(rows, slots, count, out) {
-        let i = 0;
-        try {
-            while (i < count) {
-                const page = this.pageOf(rows[i]);
-                if (!page) {
-                    out[slots[i++]] = null;
-                    continue;
-                }
-                const decoded = this.decoded(page);
-                const first = page.firstRow;
-                const stop = first + page.rows;
-                if (decoded.kind === "stream") {
-                    const stream = decoded.page;
-                    for (; i < count && rows[i] < stop; i++) {
-                        const v = stream.valueIndex(rows[i] - first);
-                        out[slots[i]] =
-                            v < 0
-                                ? null
-                                : stream.dictionary
-                                    ? this.fromDictionary(stream.id(v))
-                                    : this.convert(stream.fixed(v));
-                    }
-                }
-                else {
-                    for (; i < count && rows[i] < stop; i++)
-                        out[slots[i]] = this.valueAt(decoded, rows[i] - first);
-                }
-            }
-        }
-        catch (error) {
-            throw RowDecodeError.wrap(error, rows[Math.min(i, count - 1)]);
-        }
-    }
-    /**
-     * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
-     * with integer lookups instead of a string per row. False when a page in the range is not
-     * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
-     */
-    idsInto(start, end, out) {
-        try {
-            return this.idsFrom(start, end, out, start);
-        }
-        catch (error) {
-            throw RowDecodeError.wrap(error, start);
-        }
-    }
-    idsFrom(row, end, out, start) {
-        while (row < end) {
-            const page = this.pageOf(row);
-            if (!page) {
-                out.fill(-1, row - start, end - start);
-                return true;
-            }
-            const decoded = this.decoded(page);
-            if (decoded.kind !== "ids")
-                return false;
-            const { ids, index } = decoded;
-            const stop = Math.min(end, page.firstRow + page.rows);
-            const first = page.firstRow;
-            if (index) {
-                for (; row < stop; row++) {
-                    const i = index[row - first];
-                    out[row - start] = i < 0 ? -1 : ids[i];
-                }
-            }
-            else {
-                out.set(ids.subarray(row - first, stop - first), row - start);
-                row = stop;
-            }
-        }
-        return true;
-    }
-    /** Entries in this column chunk's dictionary (0 before its dictionary page is read, or without one). */
-    get dictionarySize() {
-        return this.dictionary?.length ?? 0;
-    }
-    /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
-    dictionaryValue(id) {
-        return this.fromDictionary(id);
-    }
-    streamValue(page, offset) {
-        const i = page.valueIndex(offset);
-        if (i < 0)
-            return null;
-        if (page.dictionary)
-            return this.fromDictionary(page.id(i));
-        return this.convert(page.fixed(i));
-    }
-    decoded(page) {
-        let decoded = page.decoded;
-        if (!decoded) {
-            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
-            pageStats[decoded.kind]++;
-        }
-        return decoded;
-    }
-    /** Drops pages that end at or before `row`. */
-    release(row) {
-        let drop = 0;
-        while (drop < this.pages.length && this.pages[drop].firstRow + this.pages[drop].rows <= row)
-            drop++;
-        if (drop > 0)
-            this.pages.splice(0, drop);
-        if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row)
-            this.lastPage = undefined;
-    }
-    pageOf(row) {
-        const last = this.lastPage;
-        if (last && row >= last.firstRow && row < last.firstRow + last.rows)
-            return last;
-        for (const page of this.pages) {
-            if (row < page.firstRow + page.rows) {
-                if (row < page.firstRow)
-                    return undefined;
-                this.lastPage = page;
-                return page;
-            }
-        }
-        return undefined;
-    }
-    lastPage;
-    value(decoded, i) {
-        const raw = decoded.values[i];
-        if (decoded.dict && typeof raw === "number")
-            return this.fromDictionary(raw);
-        return this.convert(raw);
-    }
-    fromDictionary(id) {
-        let cached = this.dictionaryCache[id];
-        if (cached === undefined) {
-            if (!this.dictionary)
-                throw new Error("parquet dictionary-encoded page without a dictionary page");
-            if (id >= this.dictionary.length)
-                throw new Error(`parquet dictionary index ${id} out of range`);
-            cached = this.convert(this.dictionary[id]);
-            this.dictionaryCache[id] = cached;
-        }
-        return cached;
-    }
-    /**
-     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
-     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
-     */
-    decodeFast(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
-            return null;
-        // hyparquet-compressors' Snappy (WebAssembly) is several times faster than the JavaScript one.
-        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        const reader = { view, offset: 0 };
-        const rows = daph.num_values;
-        let index;
-        let count = rows;
-        if (this.maxDef > 0) {
-            const levels = levelBuffer(rows);
-            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
-            index = new Int32Array(rows);
-            count = 0;
-            for (let r = 0; r < rows; r++)
-                index[r] = levels[r] === this.maxDef ? count++ : -1;
-            if (count === rows)
-                index = undefined;
-        }
-        if (dict) {
-            const ids = new Int32Array(count);
-            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
-            if (width)
-                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
-            return { kind: "ids", ids, index };
-        }
-        const starts = new Int32Array(count);
-        const lengths = new Int32Array(count);
-        let offset = reader.offset;
-        for (let i = 0; i < count; i++) {
-            const length = view.getUint32(offset, true);
-            starts[i] = offset + 4;
-            lengths[i] = length;
-            offset += 4 + length;
-            if (offset > bytes.byteLength)
-                throw new Error("parquet byte array value extends past its page");
-        }
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        return { kind: "bytes", text, starts, lengths, index };
-    }
-    /**
-     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
-     * decompressed now, levels and indices decoded only as far as the rows asked for.
-     */
-    decodeStream(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        const type = this.decoder.type;
-        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
-        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
-            return null;
-        const bytes = datapage_decompressPage(page.bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
-    }
-    decodeFlat(page) {
-        const { values, definitionLevels, encoding } = this.decodePage(page);
-        const dict = encoding.endsWith("_DICTIONARY");
-        if (!definitionLevels.length || this.maxDef === 0)
-            return { kind: "generic", values, dict };
-        const index = new Int32Array(page.rows);
-        let k = 0;
-        for (let r = 0; r < page.rows; r++)
-            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
-        return { kind: "generic", values, dict, index };
-    }
-    decodePage(page) {
-        const { header, bytes } = page;
-        if (header.type === "DATA_PAGE_V2") {
-            const daph = header.data_page_header_v2;
-            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
-            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-        }
-        const daph = header.data_page_header;
-        if (!daph)
-            throw new Error("parquet data page header is undefined");
-        const raw = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const decoded = datapage_readDataPage(raw, daph, this.decoder);
-        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-    }
-    readDictionary(header, bytes) {
-        const diph = header.dictionary_page_header;
-        if (!diph)
-            throw new Error("parquet dictionary page header is undefined");
-        const page = datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
-        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
-        this.dictionaryCache = [];
-    }
-    async readHeader() {
-        let probe = HEADER_PROBE_BYTES;
-        for (;;) {
-            await this.ensure(Math.min(probe, this.end - this.pos));
-            const offset = this.pos - this.windowStart;
-            const reader = {
-                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
-                offset: 0,
-            };
-            try {
-                const header = parquetHeader(reader);
-                this.pos += reader.offset;
-                return header;
-            }
-            catch (error) {
-                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
-                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
-                    throw error;
-                probe *= 4;
-            }
-        }
-    }
-    async take(size) {
-        if (this.pos + size > this.end)
-            throw new Error("parquet page extends past its column chunk");
-        await this.ensure(size);
-        const offset = this.pos - this.windowStart;
-        this.pos += size;
-        return this.window.subarray(offset, offset + size);
-    }
-    /** Makes bytes [pos, pos + size) available in the window. */
-    async ensure(size) {
-        const offset = this.pos - this.windowStart;
-        if (offset >= 0 && offset + size <= this.window.byteLength)
-            return;
-        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
-        const buffer = await this.file.slice(this.pos, this.pos + length);
-        if (buffer.byteLength < size)
-            throw new Error("parquet column chunk is truncated");
-        this.window = new Uint8Array(buffer);
-        this.windowStart = this.pos;
-    }
-}
-function levels(decoded) {
-    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
-}
-/**
- * One data page (v1) read forward: the definition levels and dictionary indices are streams
- * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
- * earlier row restarts the streams (correct, just slower; the reader never does it).
- */
-class StreamPage {
-    bytes;
-    maxDef;
-    dictionary;
-    width;
-    levels;
-    ids;
-    /** Next row whose level is unread, and how many values the rows before it hold. */
-    nextRow = 0;
-    valuesBefore = 0;
-    /** Indices consumed from `ids`. */
-    idsRead = 0;
-    lastRow = -1;
-    lastIndex = -1;
-    valuesStart = 0;
-    view;
-    constructor(bytes, maxDef, dictionary, width) {
-        this.bytes = bytes;
-        this.maxDef = maxDef;
-        this.dictionary = dictionary;
-        this.width = width;
-        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        this.restart();
-    }
-    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
-    valueIndex(offset) {
-        if (offset === this.lastRow)
-            return this.lastIndex;
-        if (offset < this.nextRow)
-            this.restart();
-        let index;
-        if (!this.levels) {
-            index = offset;
-        }
-        else {
-            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
-            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
-        }
-        this.nextRow = offset + 1;
-        this.lastRow = offset;
-        this.lastIndex = index;
-        return index;
-    }
-    /** The dictionary index of value `i` (values are asked for in increasing order). */
-    id(i) {
-        if (i < this.idsRead)
-            this.restart(true);
-        this.ids.skip(i - this.idsRead);
-        this.idsRead = i + 1;
-        return this.ids.next();
-    }
-    /** Value `i` of a PLAIN INT32/INT64 page. */
-    fixed(i) {
-        const at = this.valuesStart + i * this.width;
-        if (at + this.width > this.bytes.byteLength)
-            throw new RangeError("parquet value extends past its page");
-        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
-    }
-    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
-    restart(idsOnly = false) {
-        const bytes = this.bytes;
-        let offset = 0;
-        if (!idsOnly) {
-            this.levels = null;
-            if (this.maxDef > 0) {
-                if (bytes.byteLength < 4)
-                    throw new RangeError("parquet page is too short for its levels");
-                const length = this.view.getUint32(0, true);
-                offset = 4 + length;
-                if (offset > bytes.byteLength)
-                    throw new RangeError("parquet definition levels extend past their page");
-                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
-            }
-            this.valuesStart = offset;
-            this.nextRow = 0;
-            this.valuesBefore = 0;
-            this.lastRow = -1;
-        }
-        this.ids = null;
-        this.idsRead = 0;
-        if (this.dictionary) {
-            const start = this.valuesStart;
-            const width = start < bytes.byteLength ? bytes[start] : 0;
-            if (width > 32)
-                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
-            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
-// The early filter of the Parquet reader: which rows are records, and which of those can become an
-// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
-// low-cardinality envelope columns hold) and decides each distinct combination only once.
-
-const parquet_filter_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
-const UNDECIDED = -1;
-const NOT_A_RECORD = 0;
-const IRRELEVANT = 1;
-const RELEVANT = 2;
-const MAX_TABLE_CELLS = 1 << 20;
-/** One per row group: dictionary indices belong to a column chunk. */
-class RowFilter {
-    cursors;
-    relevance;
-    /** Rows classified so far that are telemetry records (relevant or not). */
-    records = 0;
-    /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
-    table;
-    traceValid = [];
-    constructor(cursors, relevance) {
-        this.cursors = cursors;
-        this.relevance = relevance;
-    }
-    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
-    classify(from, to) {
-        const flags = new Uint8Array(to - from);
-        if (!this.classifyByIds(from, to, flags)) {
-            for (let row = from; row < to; row++)
-                flags[row - from] = this.classifyRow(row);
-        }
-        return flags;
-    }
-    classifyRow(row) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        const type = recordType?.get(row);
-        const trace = traceId?.get(row);
-        const event = eventType?.get(row);
-        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
-            return 0;
-        if (!parquet_filter_RECORD_TYPES.has(type))
-            return 0;
-        this.records++;
-        const sev = severity?.get(row);
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
-    }
-    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
-    classifyByIds(from, to, flags) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        if (!recordType || !traceId || !eventType)
-            return false;
-        const n = to - from;
-        const types = this.ids(0, n);
-        const traces = this.ids(1, n);
-        const events = this.ids(2, n);
-        const severities = this.ids(3, n).fill(-1);
-        if (!recordType.idsInto(from, to, types) ||
-            !traceId.idsInto(from, to, traces) ||
-            !eventType.idsInto(from, to, events) ||
-            (severity && !severity.idsInto(from, to, severities))) {
-            return false;
-        }
-        // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
-        const typeCount = recordType.dictionarySize;
-        const eventCount = eventType.dictionarySize;
-        const severityCount = (severity?.dictionarySize ?? 0) + 1;
-        const cells = typeCount * eventCount * severityCount;
-        if (cells === 0 || cells > MAX_TABLE_CELLS)
-            return false;
-        if (!this.table || this.table.length !== cells)
-            this.table = new Int8Array(cells).fill(UNDECIDED);
-        const table = this.table;
-        let records = 0;
-        for (let i = 0; i < n; i++) {
-            const type = types[i];
-            const event = events[i];
-            const trace = traces[i];
-            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
-                continue;
-            const sev = severities[i];
-            let code;
-            if (type < typeCount && event < eventCount && sev < severityCount - 1) {
-                const cell = (event * severityCount + sev + 1) * typeCount + type;
-                code = table[cell];
-                if (code === UNDECIDED)
-                    table[cell] = code = this.decide(type, event, sev);
-            }
-            else {
-                code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
-            }
-            if (code !== NOT_A_RECORD)
-                records++;
-            if (code === RELEVANT)
-                flags[i] = 1;
-        }
-        this.records += records;
-        return true;
-    }
-    /** Index buffers reused from slice to slice (contents are overwritten by idsInto). */
-    buffers = [];
-    ids(which, n) {
-        let buffer = this.buffers[which];
-        if (!buffer || buffer.length < n)
-            this.buffers[which] = buffer = new Int32Array(n);
-        return buffer.subarray(0, n);
-    }
-    isTrace(id) {
-        let valid = this.traceValid[id];
-        if (valid === undefined) {
-            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
-            this.traceValid[id] = valid;
-        }
-        return valid;
-    }
-    decide(typeId, eventId, severityId) {
-        const type = this.cursors.recordType.dictionaryValue(typeId);
-        const event = this.cursors.eventType.dictionaryValue(eventId);
-        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
-        if (typeof type !== "string" || typeof event !== "string" || !parquet_filter_RECORD_TYPES.has(type))
-            return NOT_A_RECORD;
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
-    }
-}
-/**
- * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
- *
- * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
- * so a readable file is a finished run whose every node span also has its end — which carries the
- * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
- * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
- */
-class RelevanceCache {
-    cache = new Map();
-    get(recordType, eventType, severity) {
-        let byEvent = this.cache.get(recordType);
-        if (!byEvent)
-            this.cache.set(recordType, (byEvent = new Map()));
-        let bySeverity = byEvent.get(eventType);
-        if (!bySeverity)
-            byEvent.set(eventType, (bySeverity = new Map()));
-        let relevant = bySeverity.get(severity);
-        if (relevant === undefined) {
-            relevant =
-                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
-            bySeverity.set(severity, relevant);
-        }
-        return relevant;
-    }
-}
-function isNodeSpan(eventType) {
-    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet-compressors/src/brotli.bitreader.js
@@ -50362,33 +49472,995 @@ function decompressGzip(input, outputLength) {
 
 
 
+;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
+// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
+// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
+// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
+// decoding the page into arrays costs one step per row.
+class HybridStream {
+    bytes;
+    end;
+    width;
+    offset;
+    /** Values left in the current run. */
+    left = 0;
+    /** The current run repeats `value` (RLE) or holds packed values from `bit` on. */
+    packed = false;
+    value = 0;
+    bit = 0;
+    valueBytes;
+    constructor(bytes, start, end, width) {
+        this.bytes = bytes;
+        this.end = end;
+        this.width = width;
+        this.offset = start;
+        this.valueBytes = (width + 7) >> 3;
+    }
+    /** The next value. */
+    next() {
+        // Runs may be empty (a writer may emit one); each header read moves on, so this ends.
+        while (this.left === 0)
+            this.startRun();
+        this.left--;
+        if (!this.packed)
+            return this.value;
+        const value = this.readPacked(this.bit);
+        this.bit += this.width;
+        return value;
+    }
+    /** Skips `count` values. */
+    skip(count) {
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (this.packed)
+                this.bit += step * this.width;
+            this.left -= step;
+            count -= step;
+        }
+    }
+    /** Skips `count` values and says how many of them equal `target` (non-null rows, for levels). */
+    countEqual(count, target) {
+        let equal = 0;
+        while (count > 0) {
+            if (this.left === 0)
+                this.startRun();
+            const step = Math.min(count, this.left);
+            if (!this.packed) {
+                if (this.value === target)
+                    equal += step;
+            }
+            else {
+                equal += this.countPacked(step, target);
+            }
+            this.left -= step;
+            count -= step;
+        }
+        return equal;
+    }
+    /** countEqual within a bit-packed run: whole bytes at a time when values do not straddle bytes. */
+    countPacked(count, target) {
+        const width = this.width;
+        let equal = 0;
+        let i = 0;
+        const perByte = width > 0 && width <= 8 && 8 % width === 0 ? 8 / width : 0;
+        if (perByte > 0) {
+            while (i < count && (this.bit & 7) !== 0) {
+                if (this.readPacked(this.bit) === target)
+                    equal++;
+                this.bit += width;
+                i++;
+            }
+            const table = byteCounts(width, target);
+            const bytes = this.bytes;
+            let at = this.bit >> 3;
+            const wholeBytes = Math.floor((count - i) / perByte);
+            for (const stop = at + wholeBytes; at < stop; at++)
+                equal += table[bytes[at]];
+            this.bit += wholeBytes * 8;
+            i += wholeBytes * perByte;
+        }
+        for (; i < count; i++) {
+            if (this.readPacked(this.bit) === target)
+                equal++;
+            this.bit += width;
+        }
+        return equal;
+    }
+    startRun() {
+        const header = this.readVarint();
+        if (header & 1) {
+            // Bit-packed: (header >> 1) groups of 8 values.
+            const groups = Math.floor(header / 2);
+            this.packed = true;
+            this.left = groups * 8;
+            this.bit = this.offset * 8;
+            this.offset += groups * this.width;
+            if (this.offset > this.end)
+                throw new RangeError("parquet bit-packed run extends past its data");
+        }
+        else {
+            this.packed = false;
+            this.left = header / 2;
+            if (this.offset + this.valueBytes > this.end)
+                throw new RangeError("parquet RLE run extends past its data");
+            let value = 0;
+            for (let i = 0; i < this.valueBytes; i++)
+                value += this.bytes[this.offset + i] * 2 ** (8 * i);
+            this.offset += this.valueBytes;
+            this.value = value;
+        }
+    }
+    readPacked(bit) {
+        const bytes = this.bytes;
+        const at = bit >> 3;
+        if (this.width <= 24 && at + 3 < bytes.length) {
+            // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
+            const word = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+            return (word >>> (bit & 7)) & ((1 << this.width) - 1);
+        }
+        let value = 0;
+        let shift = 0;
+        let remaining = this.width;
+        while (remaining > 0) {
+            const byte = this.bytes[bit >> 3];
+            const inByte = bit & 7;
+            const take = Math.min(8 - inByte, remaining);
+            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
+            shift += take;
+            bit += take;
+            remaining -= take;
+        }
+        return value;
+    }
+    readVarint() {
+        let result = 0;
+        let shift = 0;
+        for (;;) {
+            if (this.offset >= this.end)
+                throw new RangeError("parquet RLE data ends early");
+            const byte = this.bytes[this.offset++];
+            result += (byte & 0x7f) * 2 ** shift;
+            if ((byte & 0x80) === 0)
+                return result;
+            shift += 7;
+            if (shift > 35)
+                throw new RangeError("parquet RLE run header is malformed");
+        }
+    }
+}
+const byteCountTables = new Map();
+/** For each byte value: how many of the `width`-bit values packed in it equal `target`. */
+function byteCounts(width, target) {
+    const key = width * 256 + target;
+    let table = byteCountTables.get(key);
+    if (!table) {
+        table = new Uint8Array(256);
+        const mask = (1 << width) - 1;
+        for (let byte = 0; byte < 256; byte++) {
+            for (let shift = 0; shift < 8; shift += width)
+                if (((byte >> shift) & mask) === target)
+                    table[byte]++;
+        }
+        byteCountTables.set(key, table);
+    }
+    return table;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
+
+
+
+
+
+
+
+
+
+/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
+const pageStats = {
+    generic: 0,
+    ids: 0,
+    bytes: 0,
+    stream: 0,
+};
+/**
+ * Opens a cursor for each flat leaf column of a row group whose dotted path is wanted (a list
+ * column, the span links, joins nothing the model needs).
+ */
+function openLeafCursors(file, chunks, schema, name, wanted) {
+    const paths = new Set(wanted);
+    const byPath = new Map();
+    for (const chunk of chunks) {
+        const meta = chunk.meta_data;
+        if (!meta)
+            continue;
+        const path = meta.path_in_schema.join(".");
+        if (!paths.has(path))
+            continue;
+        let schemaPath;
+        try {
+            schemaPath = getTreePath(schema, meta.path_in_schema);
+        }
+        catch (error) {
+            throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
+        }
+        const cursor = new LeafCursor(file, meta, schemaPath, compressors);
+        if (!cursor.repeated)
+            byPath.set(path, cursor);
+    }
+    return byPath;
+}
+/** Errors thrown while reading or decoding pages, as opposed to bugs (calling what is not a function). */
+function isDecodeError(error) {
+    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+}
+/** A page failed to decode while reading `row` (of the row group). */
+class RowDecodeError extends Error {
+    row;
+    constructor(row, message) {
+        super(message);
+        this.row = row;
+    }
+    /** Errors from decoding get the row; bugs pass unchanged. */
+    static wrap(error, row) {
+        if (error instanceof RowDecodeError || !isDecodeError(error))
+            return error;
+        return new RowDecodeError(row, error.message);
+    }
+}
+/** Bytes fetched per read from a column chunk (more when one page is larger). */
+const CHUNK_WINDOW_BYTES = 256 * 1024;
+const HEADER_PROBE_BYTES = 64 * 1024;
+const utf8 = new TextDecoder();
+/** Scratch space for definition levels, which are not needed once a page's index is built. */
+let scratchLevels = new Uint8Array(1 << 15);
+function levelBuffer(size) {
+    if (scratchLevels.byteLength < size)
+        scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
+    return scratchLevels.subarray(0, size);
+}
+function kindOf(element) {
+    const ctype = element.converted_type;
+    const ltype = element.logical_type;
+    if (element.type === "BYTE_ARRAY")
+        return "string";
+    if (element.type === "INT64") {
+        if (ctype === "UINT_64" || (ltype?.type === "INTEGER" && ltype.bitWidth === 64 && !ltype.isSigned))
+            return "u64";
+        return "i64";
+    }
+    if (element.type === "INT32") {
+        if (ctype === "UINT_32" || (ltype?.type === "INTEGER" && ltype.bitWidth === 32 && !ltype.isSigned))
+            return "u32";
+    }
+    return "raw";
+}
+/** Nanoseconds per unit of an INT64 timestamp column (1 for nanoseconds and plain integers). */
+function timestampScale(element) {
+    const ltype = element.logical_type;
+    if (element.converted_type === "TIMESTAMP_MILLIS")
+        return 1000000n;
+    if (element.converted_type === "TIMESTAMP_MICROS")
+        return 1000n;
+    if (ltype?.type === "TIMESTAMP") {
+        if (ltype.unit === "MILLIS")
+            return 1000000n;
+        if (ltype.unit === "MICROS")
+            return 1000n;
+    }
+    return 1n;
+}
+function converter(element) {
+    switch (kindOf(element)) {
+        case "string":
+            return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
+        case "u64":
+            return (v) => (typeof v === "bigint" ? BigInt.asUintN(64, v) : v);
+        case "i64": {
+            const scale = timestampScale(element);
+            return scale === 1n ? (v) => v : (v) => (typeof v === "bigint" ? v * scale : v);
+        }
+        case "u32":
+            return (v) => (typeof v === "number" ? v >>> 0 : v);
+        default:
+            return (v) => v;
+    }
+}
+/**
+ * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
+ * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
+ * drops the pages that end before `row`.
+ */
+class LeafCursor {
+    file;
+    repeated;
+    maxDef;
+    convert;
+    decoder;
+    pages = [];
+    dictionary;
+    dictionaryCache = [];
+    /** Absolute byte position of the next unread page header. */
+    pos;
+    end;
+    window = new Uint8Array(0);
+    windowStart = 0;
+    /** Rows covered by the pages read so far. */
+    rowsRead = 0;
+    /**
+     * Rows are asked for in increasing order (and never by `idsInto`): pages are then decoded as a
+     * stream, as far as the row asked for, instead of whole.
+     */
+    sequential = false;
+    /**
+     * Values become span ids (16 hex digits, as records hold them): converted once per dictionary
+     * entry instead of once per row.
+     */
+    convertToSpanIds() {
+        const convert = this.convert;
+        this.convert = (value) => values_toSpanId(convert(value));
+        this.dictionaryCache = [];
+    }
+    /** Rows covered by the pages prepared so far. */
+    get preparedRows() {
+        return this.rowsRead;
+    }
+    constructor(file, meta, schemaPath, compressors) {
+        this.file = file;
+        const element = schemaPath[schemaPath.length - 1].element;
+        this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
+        this.maxDef = getMaxDefinitionLevel(schemaPath);
+        this.convert = converter(element);
+        this.decoder = {
+            type: meta.type,
+            element,
+            schemaPath,
+            codec: meta.codec,
+            compressors,
+            pathInSchema: meta.path_in_schema,
+            parsers: undefined,
+        };
+        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+        const dataStart = Number(meta.data_page_offset);
+        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
+        this.end = this.pos + Number(meta.total_compressed_size);
+    }
+    /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
+    async prepare(endRow) {
+        while (this.rowsRead < endRow && this.pos < this.end) {
+            const header = await this.readHeader();
+            const size = header.compressed_page_size;
+            const bytes = await this.take(size);
+            if (header.type === "DICTIONARY_PAGE") {
+                this.readDictionary(header, bytes);
+                continue;
+            }
+            if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
+                continue; // index pages
+            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
+            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
+            this.rowsRead += page.rows;
+            this.pages.push(page);
+        }
+    }
+    /** The value of a row (null when null). Rows must have been prepared and not released. */
+    get(row) {
+        const page = this.pageOf(row);
+        if (!page)
+            return null;
+        const decoded = this.decoded(page);
+        return this.valueAt(decoded, row - page.firstRow);
+    }
+    valueAt(decoded, offset) {
+        if (decoded.kind === "stream")
+            return this.streamValue(decoded.page, offset);
+        const i = decoded.index ? decoded.index[offset] : offset;
+        if (i < 0)
+            return null;
+        switch (decoded.kind) {
+            case "ids":
+                return this.fromDictionary(decoded.ids[i]);
+            case "bytes": {
+                const start = decoded.starts[i];
+                return decoded.text.toString("utf8", start, start + decoded.lengths[i]);
+            }
+            default:
+                return this.value(decoded, i);
+        }
+    }
+    /**
+     * The values of `rows` (ascending, each at least the last row asked for) into `out[slots[i]]`:
+     * one pass over the pages instead of one lookup per value.
+     */
+    gather(rows, slots, count, out) {
+        let i = 0;
+        try {
+            while (i < count) {
+                const page = this.pageOf(rows[i]);
+                if (!page) {
+                    out[slots[i++]] = null;
+                    continue;
+                }
+                const decoded = this.decoded(page);
+                const first = page.firstRow;
+                const stop = first + page.rows;
+                if (decoded.kind === "stream") {
+                    const stream = decoded.page;
+                    for (; i < count && rows[i] < stop; i++) {
+                        const v = stream.valueIndex(rows[i] - first);
+                        out[slots[i]] =
+                            v < 0
+                                ? null
+                                : stream.dictionary
+                                    ? this.fromDictionary(stream.id(v))
+                                    : this.convert(stream.fixed(v));
+                    }
+                }
+                else {
+                    for (; i < count && rows[i] < stop; i++)
+                        out[slots[i]] = this.valueAt(decoded, rows[i] - first);
+                }
+            }
+        }
+        catch (error) {
+            throw RowDecodeError.wrap(error, rows[Math.min(i, count - 1)]);
+        }
+    }
+    /**
+     * Dictionary indices of rows [start, end) into `out` (-1 for null), for filtering a whole range
+     * with integer lookups instead of a string per row. False when a page in the range is not
+     * dictionary-encoded (a writer's fallback to PLAIN): the caller then reads values with `get`.
+     */
+    idsInto(start, end, out) {
+        try {
+            return this.idsFrom(start, end, out, start);
+        }
+        catch (error) {
+            throw RowDecodeError.wrap(error, start);
+        }
+    }
+    idsFrom(row, end, out, start) {
+        while (row < end) {
+            const page = this.pageOf(row);
+            if (!page) {
+                out.fill(-1, row - start, end - start);
+                return true;
+            }
+            const decoded = this.decoded(page);
+            if (decoded.kind !== "ids")
+                return false;
+            const { ids, index } = decoded;
+            const stop = Math.min(end, page.firstRow + page.rows);
+            const first = page.firstRow;
+            if (index) {
+                for (; row < stop; row++) {
+                    const i = index[row - first];
+                    out[row - start] = i < 0 ? -1 : ids[i];
+                }
+            }
+            else {
+                out.set(ids.subarray(row - first, stop - first), row - start);
+                row = stop;
+            }
+        }
+        return true;
+    }
+    /** Entries in this column chunk's dictionary (0 before its dictionary page is read, or without one). */
+    get dictionarySize() {
+        return this.dictionary?.length ?? 0;
+    }
+    /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
+    dictionaryValue(id) {
+        return this.fromDictionary(id);
+    }
+    streamValue(page, offset) {
+        const i = page.valueIndex(offset);
+        if (i < 0)
+            return null;
+        if (page.dictionary)
+            return this.fromDictionary(page.id(i));
+        return this.convert(page.fixed(i));
+    }
+    decoded(page) {
+        let decoded = page.decoded;
+        if (!decoded) {
+            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
+            pageStats[decoded.kind]++;
+        }
+        return decoded;
+    }
+    /** Drops pages that end at or before `row`. */
+    release(row) {
+        let drop = 0;
+        while (drop < this.pages.length && this.pages[drop].firstRow + this.pages[drop].rows <= row)
+            drop++;
+        if (drop > 0)
+            this.pages.splice(0, drop);
+        if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row)
+            this.lastPage = undefined;
+    }
+    pageOf(row) {
+        const last = this.lastPage;
+        if (last && row >= last.firstRow && row < last.firstRow + last.rows)
+            return last;
+        for (const page of this.pages) {
+            if (row < page.firstRow + page.rows) {
+                if (row < page.firstRow)
+                    return undefined;
+                this.lastPage = page;
+                return page;
+            }
+        }
+        return undefined;
+    }
+    lastPage;
+    value(decoded, i) {
+        const raw = decoded.values[i];
+        if (decoded.dict && typeof raw === "number")
+            return this.fromDictionary(raw);
+        return this.convert(raw);
+    }
+    fromDictionary(id) {
+        let cached = this.dictionaryCache[id];
+        if (cached === undefined) {
+            if (!this.dictionary)
+                throw new Error("parquet dictionary-encoded page without a dictionary page");
+            if (id >= this.dictionary.length)
+                throw new Error(`parquet dictionary index ${id} out of range`);
+            cached = this.convert(this.dictionary[id]);
+            this.dictionaryCache[id] = cached;
+        }
+        return cached;
+    }
+    /**
+     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
+     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
+     */
+    decodeFast(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (header.type !== "DATA_PAGE" || !daph)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
+            return null;
+        const bytes = this.decompress(page.bytes, header);
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const reader = { view, offset: 0 };
+        const rows = daph.num_values;
+        let index;
+        let count = rows;
+        if (this.maxDef > 0) {
+            const levels = levelBuffer(rows);
+            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
+            index = new Int32Array(rows);
+            count = 0;
+            for (let r = 0; r < rows; r++)
+                index[r] = levels[r] === this.maxDef ? count++ : -1;
+            if (count === rows)
+                index = undefined;
+        }
+        if (dict) {
+            const ids = new Int32Array(count);
+            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
+            if (width)
+                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
+            return { kind: "ids", ids, index };
+        }
+        const starts = new Int32Array(count);
+        const lengths = new Int32Array(count);
+        let offset = reader.offset;
+        for (let i = 0; i < count; i++) {
+            const length = view.getUint32(offset, true);
+            starts[i] = offset + 4;
+            lengths[i] = length;
+            offset += 4 + length;
+            if (offset > bytes.byteLength)
+                throw new Error("parquet byte array value extends past its page");
+        }
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return { kind: "bytes", text, starts, lengths, index };
+    }
+    /**
+     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
+     * decompressed now, levels and indices decoded only as far as the rows asked for.
+     */
+    decodeStream(page) {
+        const { header } = page;
+        const daph = header.data_page_header;
+        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
+            return null;
+        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
+        const type = this.decoder.type;
+        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
+        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
+            return null;
+        const bytes = this.decompress(page.bytes, header);
+        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
+    }
+    decodeFlat(page) {
+        const { values, definitionLevels, encoding } = this.decodePage(page);
+        const dict = encoding.endsWith("_DICTIONARY");
+        if (!definitionLevels.length || this.maxDef === 0)
+            return { kind: "generic", values, dict };
+        const index = new Int32Array(page.rows);
+        let k = 0;
+        for (let r = 0; r < page.rows; r++)
+            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
+        return { kind: "generic", values, dict, index };
+    }
+    decodePage(page) {
+        const { header, bytes } = page;
+        if (header.type === "DATA_PAGE_V2") {
+            const daph = header.data_page_header_v2;
+            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
+            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+        }
+        const daph = header.data_page_header;
+        if (!daph)
+            throw new Error("parquet data page header is undefined");
+        const raw = this.decompress(bytes, header);
+        const decoded = datapage_readDataPage(raw, daph, this.decoder);
+        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
+    }
+    readDictionary(header, bytes) {
+        const diph = header.dictionary_page_header;
+        if (!diph)
+            throw new Error("parquet dictionary page header is undefined");
+        const page = this.decompress(bytes, header);
+        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
+        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
+        this.dictionaryCache = [];
+    }
+    /** A page's bytes, uncompressed. hyparquet-compressors' Snappy (WebAssembly) is several times faster than JavaScript's. */
+    decompress(bytes, header) {
+        return datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
+    }
+    async readHeader() {
+        let probe = HEADER_PROBE_BYTES;
+        for (;;) {
+            await this.ensure(Math.min(probe, this.end - this.pos));
+            const offset = this.pos - this.windowStart;
+            const reader = {
+                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
+                offset: 0,
+            };
+            try {
+                const header = parquetHeader(reader);
+                this.pos += reader.offset;
+                return header;
+            }
+            catch (error) {
+                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
+                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
+                    throw error;
+                probe *= 4;
+            }
+        }
+    }
+    async take(size) {
+        if (this.pos + size > this.end)
+            throw new Error("parquet page extends past its column chunk");
+        await this.ensure(size);
+        const offset = this.pos - this.windowStart;
+        this.pos += size;
+        return this.window.subarray(offset, offset + size);
+    }
+    /** Makes bytes [pos, pos + size) available in the window. */
+    async ensure(size) {
+        const offset = this.pos - this.windowStart;
+        if (offset >= 0 && offset + size <= this.window.byteLength)
+            return;
+        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
+        const buffer = await this.file.slice(this.pos, this.pos + length);
+        if (buffer.byteLength < size)
+            throw new Error("parquet column chunk is truncated");
+        this.window = new Uint8Array(buffer);
+        this.windowStart = this.pos;
+    }
+}
+function levels(decoded) {
+    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
+}
+/**
+ * One data page (v1) read forward: the definition levels and dictionary indices are streams
+ * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
+ * earlier row restarts the streams (correct, just slower; the reader never does it).
+ */
+class StreamPage {
+    bytes;
+    maxDef;
+    dictionary;
+    width;
+    levels;
+    ids;
+    /** Next row whose level is unread, and how many values the rows before it hold. */
+    nextRow = 0;
+    valuesBefore = 0;
+    /** Indices consumed from `ids`. */
+    idsRead = 0;
+    lastRow = -1;
+    lastIndex = -1;
+    valuesStart = 0;
+    view;
+    constructor(bytes, maxDef, dictionary, width) {
+        this.bytes = bytes;
+        this.maxDef = maxDef;
+        this.dictionary = dictionary;
+        this.width = width;
+        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        this.restart();
+    }
+    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
+    valueIndex(offset) {
+        if (offset === this.lastRow)
+            return this.lastIndex;
+        if (offset < this.nextRow)
+            this.restart();
+        let index;
+        if (!this.levels) {
+            index = offset;
+        }
+        else {
+            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
+            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
+        }
+        this.nextRow = offset + 1;
+        this.lastRow = offset;
+        this.lastIndex = index;
+        return index;
+    }
+    /** The dictionary index of value `i` (values are asked for in increasing order). */
+    id(i) {
+        if (i < this.idsRead)
+            this.restart(true);
+        this.ids.skip(i - this.idsRead);
+        this.idsRead = i + 1;
+        return this.ids.next();
+    }
+    /** Value `i` of a PLAIN INT32/INT64 page. */
+    fixed(i) {
+        const at = this.valuesStart + i * this.width;
+        if (at + this.width > this.bytes.byteLength)
+            throw new RangeError("parquet value extends past its page");
+        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
+    }
+    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
+    restart(idsOnly = false) {
+        const bytes = this.bytes;
+        let offset = 0;
+        if (!idsOnly) {
+            this.levels = null;
+            if (this.maxDef > 0) {
+                if (bytes.byteLength < 4)
+                    throw new RangeError("parquet page is too short for its levels");
+                const length = this.view.getUint32(0, true);
+                offset = 4 + length;
+                if (offset > bytes.byteLength)
+                    throw new RangeError("parquet definition levels extend past their page");
+                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
+            }
+            this.valuesStart = offset;
+            this.nextRow = 0;
+            this.valuesBefore = 0;
+            this.lastRow = -1;
+        }
+        this.ids = null;
+        this.idsRead = 0;
+        if (this.dictionary) {
+            const start = this.valuesStart;
+            const width = start < bytes.byteLength ? bytes[start] : 0;
+            if (width > 32)
+                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-scratch.ts
+/**
+ * Buffers reused from one slice of rows to the next, so that reading a slice allocates records, not
+ * buffers. Value arrays come back cleared: a value left from the previous slice must never be read
+ * as this one's.
+ */
+class Scratch {
+    arrays = new Map();
+    intArrays = new Map();
+    slots = new Int32Array(0);
+    values(key, count) {
+        let array = this.arrays.get(key);
+        // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
+        if (!array || array.length < count)
+            this.arrays.set(key, (array = new Array(count)));
+        return array.fill(undefined, 0, count);
+    }
+    /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
+    ints(key, count) {
+        let array = this.intArrays.get(key);
+        if (!array || array.length < count)
+            this.intArrays.set(key, (array = new Int32Array(count)));
+        return array;
+    }
+    /** 0, 1, 2, … (at least `count` of them). */
+    identity(count) {
+        if (this.slots.length < count) {
+            this.slots = new Int32Array(count);
+            for (let i = 0; i < count; i++)
+                this.slots[i] = i;
+        }
+        return this.slots;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
+// The early filter of the Parquet reader: which rows are records, and which of those can become an
+// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
+// low-cardinality envelope columns hold) and decides each distinct combination only once.
+
+
+
+const UNDECIDED = -1;
+const NOT_A_RECORD = 0;
+const IRRELEVANT = 1;
+const RELEVANT = 2;
+const MAX_TABLE_CELLS = 1 << 20;
+/** One per row group: dictionary indices belong to a column chunk. */
+class RowFilter {
+    cursors;
+    relevance;
+    /** Rows classified so far that are telemetry records (relevant or not). */
+    records = 0;
+    /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
+    table;
+    /** Index buffers reused from slice to slice (idsInto overwrites them). */
+    scratch = new Scratch();
+    traceValid = [];
+    constructor(cursors, relevance) {
+        this.cursors = cursors;
+        this.relevance = relevance;
+    }
+    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
+    classify(from, to) {
+        const flags = new Uint8Array(to - from);
+        if (!this.classifyByIds(from, to, flags)) {
+            for (let row = from; row < to; row++)
+                flags[row - from] = this.classifyRow(row);
+        }
+        return flags;
+    }
+    classifyRow(row) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        const type = recordType?.get(row);
+        const trace = traceId?.get(row);
+        const event = eventType?.get(row);
+        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
+            return 0;
+        if (!record_RECORD_TYPES.has(type))
+            return 0;
+        this.records++;
+        const sev = severity?.get(row);
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
+    }
+    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
+    classifyByIds(from, to, flags) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        if (!recordType || !traceId || !eventType)
+            return false;
+        const n = to - from;
+        const types = this.scratch.ints(0, n).subarray(0, n);
+        const traces = this.scratch.ints(1, n).subarray(0, n);
+        const events = this.scratch.ints(2, n).subarray(0, n);
+        const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
+        if (!recordType.idsInto(from, to, types) ||
+            !traceId.idsInto(from, to, traces) ||
+            !eventType.idsInto(from, to, events) ||
+            (severity && !severity.idsInto(from, to, severities))) {
+            return false;
+        }
+        // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
+        const typeCount = recordType.dictionarySize;
+        const eventCount = eventType.dictionarySize;
+        const severityCount = (severity?.dictionarySize ?? 0) + 1;
+        const cells = typeCount * eventCount * severityCount;
+        if (cells === 0 || cells > MAX_TABLE_CELLS)
+            return false;
+        if (!this.table || this.table.length !== cells)
+            this.table = new Int8Array(cells).fill(UNDECIDED);
+        const table = this.table;
+        let records = 0;
+        for (let i = 0; i < n; i++) {
+            const type = types[i];
+            const event = events[i];
+            const trace = traces[i];
+            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
+                continue;
+            const sev = severities[i];
+            let code;
+            if (type < typeCount && event < eventCount && sev < severityCount - 1) {
+                const cell = (event * severityCount + sev + 1) * typeCount + type;
+                code = table[cell];
+                if (code === UNDECIDED)
+                    table[cell] = code = this.decide(type, event, sev);
+            }
+            else {
+                code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
+            }
+            if (code !== NOT_A_RECORD)
+                records++;
+            if (code === RELEVANT)
+                flags[i] = 1;
+        }
+        this.records += records;
+        return true;
+    }
+    isTrace(id) {
+        let valid = this.traceValid[id];
+        if (valid === undefined) {
+            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
+            this.traceValid[id] = valid;
+        }
+        return valid;
+    }
+    decide(typeId, eventId, severityId) {
+        const type = this.cursors.recordType.dictionaryValue(typeId);
+        const event = this.cursors.eventType.dictionaryValue(eventId);
+        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
+        if (typeof type !== "string" || typeof event !== "string" || !record_RECORD_TYPES.has(type))
+            return NOT_A_RECORD;
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
+    }
+}
+/**
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
+ *
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
+ */
+class RelevanceCache {
+    cache = new Map();
+    get(recordType, eventType, severity) {
+        let byEvent = this.cache.get(recordType);
+        if (!byEvent)
+            this.cache.set(recordType, (byEvent = new Map()));
+        let bySeverity = byEvent.get(eventType);
+        if (!bySeverity)
+            byEvent.set(eventType, (bySeverity = new Map()));
+        let relevant = bySeverity.get(severity);
+        if (relevant === undefined) {
+            relevant =
+                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
+            bySeverity.set(severity, relevant);
+        }
+        return relevant;
+    }
+}
+function isNodeSpan(eventType) {
+    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/parquet-processed.ts
 
 
 
 const SLICE_ROWS = 65_536;
-async function findProcessedNodes(file, metadata, schema) {
+const COLUMNS = ["record_type", "event_type", "trace_id", "attributes.unique_id"];
+async function findProcessedNodes(file, metadata, schema, name) {
     const processed = new Map();
     for (const group of metadata.row_groups) {
-        const complete = await findInGroup(file, group.columns, schema, Number(group.num_rows), processed);
+        const complete = await findInGroup(file, group.columns, schema, name, Number(group.num_rows), processed);
         // Without dictionaries this shortcut is not worth its cost: every node is read in full.
         if (!complete)
             return new Map();
     }
     return processed;
 }
-async function findInGroup(file, chunks, schema, groupRows, processed) {
-    const open = (name) => {
-        const meta = chunks.find((chunk) => chunk.meta_data?.path_in_schema.join(".") === name)?.meta_data;
-        if (!meta)
-            return undefined;
-        const cursor = new LeafCursor(file, meta, getTreePath(schema, meta.path_in_schema), compressors);
-        return cursor.repeated ? undefined : cursor;
-    };
-    const recordType = open("record_type");
-    const eventType = open("event_type");
-    const traceId = open("trace_id");
-    const uniqueId = open("attributes.unique_id");
+async function findInGroup(file, chunks, schema, name, groupRows, processed) {
+    const byPath = openLeafCursors(file, chunks, schema, name, COLUMNS);
+    const [recordType, eventType, traceId, uniqueId] = COLUMNS.map((path) => byPath.get(path));
     if (!recordType || !eventType || !traceId || !uniqueId)
         return false;
     uniqueId.sequential = true;
@@ -50396,9 +50468,7 @@ async function findInGroup(file, chunks, schema, groupRows, processed) {
     const types = new Int32Array(SLICE_ROWS);
     const events = new Int32Array(SLICE_ROWS);
     const rows = new Int32Array(SLICE_ROWS);
-    const slots = new Int32Array(SLICE_ROWS);
-    for (let i = 0; i < SLICE_ROWS; i++)
-        slots[i] = i;
+    const slots = new Scratch().identity(SLICE_ROWS);
     const traces = [];
     const ids = [];
     let isEnd;
@@ -50443,7 +50513,7 @@ async function findInGroup(file, chunks, schema, groupRows, processed) {
     return true;
 }
 function isNodeProcessed(eventType) {
-    return (typeof eventType === "string" && (eventType.endsWith(".NodeProcessed") || eventType === "NodeProcessed"));
+    return typeof eventType === "string" && enums_eventName(eventType) === "NodeProcessed";
 }
 /** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */
 function flags(cursor, test) {
@@ -50459,6 +50529,7 @@ function flags(cursor, test) {
 // code_line/code_column, details and oneof members in the `json_payload` text (fusion-telemetry.md §5).
 
 
+
 /** The Rust variant tags serde writes inside json_payload, and their JSONL field names. */
 const ONEOF_TAGS = {
     NodeCacheDetail: "node_cache_detail",
@@ -50467,14 +50538,13 @@ const ONEOF_TAGS = {
     NodeSkipUpstreamDetail: "node_skip_upstream_detail",
     NodeEvaluationDetail: "node_evaluation_detail",
 };
-const parquet_row_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
 class PayloadError extends Error {
 }
 function parquetRowToRecord(row) {
     const recordType = row.record_type;
     const traceId = row.trace_id;
     const eventType = row.event_type;
-    if (typeof recordType !== "string" || !parquet_row_RECORD_TYPES.has(recordType))
+    if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
         return null;
     if (typeof traceId !== "string" || typeof eventType !== "string")
         return null;
@@ -50616,8 +50686,6 @@ function parsePayload(value) {
 
 
 
-
-
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
 const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"];
 /** Read only for rows that passed the filter. */
@@ -50734,7 +50802,11 @@ class RowReader {
     processed = new Map(), traceIds = new TraceIds()) {
         this.processed = processed;
         this.traceIds = traceIds;
-        const byPath = openCursors(file, chunks, schema, name);
+        const byPath = openLeafCursors(file, chunks, schema, name, [
+            ...FILTER_COLUMNS,
+            ...ENVELOPE_COLUMNS,
+            ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
+        ]);
         this.filter = {
             recordType: byPath.get("record_type"),
             traceId: byPath.get("trace_id"),
@@ -50784,22 +50856,7 @@ class RowReader {
         // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
         // depend on the status read in the first pass. A column no row reads keeps the empty array.
         const values = this.columns.map(() => NONE);
-        const subRows = this.scratch.ints(SUB_ROWS, count);
-        const slots = this.scratch.ints(SUB_SLOTS, count);
-        const gatherColumn = (c) => {
-            const cursor = this.columns[c];
-            if (!cursor)
-                return;
-            let n = 0;
-            for (let i = 0; i < count; i++) {
-                if (plans[i].reads[c]) {
-                    subRows[n] = rows[i];
-                    slots[n++] = i;
-                }
-            }
-            if (n > 0)
-                cursor.gather(subRows, slots, n, (values[c] = this.scratch.values(c, count)));
-        };
+        const gatherColumn = (c) => this.gatherWhere(c, rows, count, values, (i) => plans[i].reads[c] === 1);
         // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
         // which node a row belongs to is read first.
         const slimming = this.processed.size > 0;
@@ -50927,8 +50984,6 @@ class RowReader {
         return plan;
     }
     buildPlan(recordType, eventType, event, spec) {
-        const isLog = recordType === "LogRecord";
-        const isQuery = !isLog && event === "QueryExecuted";
         const reads = new Uint8Array(this.columns.length);
         for (const column of spec.envelope)
             reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
@@ -50949,8 +51004,7 @@ class RowReader {
             recordType,
             eventType,
             event,
-            isLog,
-            isQuery,
+            isQuery: spec === SPEC.query,
             reads,
             attributes,
             template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
@@ -50971,67 +51025,6 @@ const EVENTS = -3;
 const SEVERITIES = -4;
 const SUB_ROWS = 0;
 const SUB_SLOTS = 1;
-/**
- * Arrays reused from batch to batch, so that a batch allocates records, not buffers. Each comes
- * back cleared: a value left from the previous batch must never be read as this batch's.
- */
-class Scratch {
-    arrays = new Map();
-    intArrays = new Map();
-    slots = new Int32Array(0);
-    values(key, count) {
-        let array = this.arrays.get(key);
-        // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
-        if (!array || array.length < count)
-            this.arrays.set(key, (array = new Array(count)));
-        return array.fill(undefined, 0, count);
-    }
-    /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
-    ints(key, count) {
-        let array = this.intArrays.get(key);
-        if (!array || array.length < count)
-            this.intArrays.set(key, (array = new Int32Array(count)));
-        return array;
-    }
-    /** 0, 1, 2, … (at least `count` of them). */
-    identity(count) {
-        if (this.slots.length < count) {
-            this.slots = new Int32Array(count);
-            for (let i = 0; i < count; i++)
-                this.slots[i] = i;
-        }
-        return this.slots;
-    }
-}
-function openCursors(file, chunks, schema, name) {
-    const byPath = new Map();
-    const wanted = new Set([
-        ...FILTER_COLUMNS,
-        ...ENVELOPE_COLUMNS,
-        ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
-    ]);
-    for (const chunk of chunks) {
-        const meta = chunk.meta_data;
-        if (!meta)
-            continue;
-        const path = meta.path_in_schema.join(".");
-        if (!wanted.has(path))
-            continue;
-        let schemaPath;
-        try {
-            schemaPath = getTreePath(schema, meta.path_in_schema);
-        }
-        catch (error) {
-            throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
-        }
-        const cursor = new LeafCursor(file, meta, schemaPath, compressors);
-        // Only flat columns: the one list column (links) joins spans the model joins by unique_id.
-        if (cursor.repeated)
-            continue;
-        byPath.set(path, cursor);
-    }
-    return byPath;
-}
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet.ts
 
@@ -51061,7 +51054,7 @@ async function decodeParquet(file, name, out) {
     let records = 0;
     let groupStart = 0;
     const relevance = new RelevanceCache();
-    const processed = await findProcessedNodes(file, metadata, schema).catch((error) => {
+    const processed = await findProcessedNodes(file, metadata, schema, name).catch((error) => {
         // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
         if (!isDecodeError(error))
             throw error;
@@ -51119,10 +51112,6 @@ async function decodeParquet(file, name, out) {
     if (records === 0)
         throw new TelemetryInputError(name, "no telemetry records found");
     return { records };
-}
-/** Errors thrown while reading or decoding pages (as opposed to bugs in the sink). */
-function isDecodeError(error) {
-    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
 }
 async function readMetadata(file, name) {
     if (file.byteLength === 0)
