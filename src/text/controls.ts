@@ -1,0 +1,58 @@
+// Untrusted text (node names, SQL errors, zip entry names, server bodies) may hold characters that
+// change what a reader sees rather than what it says: line terminators that end a Markdown line or a
+// log line early, terminal escape sequences, and bidi overrides that reorder a name on screen
+// ("Trojan Source", CVE-2021-42574). These helpers are the one definition of those characters.
+
+/**
+ * Every line terminator a reader of our output may act on: CommonMark's (`\r\n`, `\r`, `\n`) and
+ * Unicode's NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR. Global: use with `replace`/`split` only.
+ */
+export const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+
+// C0 controls but tab and line feed, DEL, C1 controls, the Unicode line/paragraph separators, bidi
+// marks, embeddings, overrides and isolates, and the invisible BOM. CR and NEL are matched here too:
+// callers that keep line breaks normalise them to `\n` first.
+// A string, not a literal: the RegExp is built from escapes, so no raw control character is in the source.
+const CONTROL_CLASS =
+  "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff]";
+const CONTROL = new RegExp(CONTROL_CLASS, "g");
+const HAS_CONTROL = new RegExp(CONTROL_CLASS);
+
+function escapeCodePoint(ch: string): string {
+  const code = ch.charCodeAt(0);
+  return code < 0x100
+    ? `\\x${code.toString(16).padStart(2, "0")}`
+    : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+export type LineBreakHandling =
+  /** Every terminator becomes `\n` (text for a code block or a multi-line log message). */
+  | "keep"
+  /** Every terminator becomes one space (a table cell, a heading, inline code). */
+  | "space"
+  /** Every terminator is shown as an escape too (`\n`, `\r`, `\u2028`): one line that says what it held. */
+  | "escape";
+
+/**
+ * Shows control characters and bidi overrides as visible escapes (`\x1b`, `\u202E`), so they can
+ * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
+ */
+export function showControls(text: string, lineBreaks: LineBreakHandling = "keep"): string {
+  if (lineBreaks === "escape") {
+    return HAS_CONTROL.test(text) || text.includes("\n")
+      ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
+      : text;
+  }
+  const joined = lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text);
+  return HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
+}
+
+/** The text on one line: each line terminator (of any kind) becomes `joiner`. */
+export function oneLine(text: string, joiner = " "): string {
+  return text.replace(LINE_BREAKS, joiner);
+}
+
+/** Splits on every line terminator, like `split("\n")` but for all of them. */
+export function splitLines(text: string): string[] {
+  return text.split(LINE_BREAKS);
+}

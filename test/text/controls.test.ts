@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { oneLine, showControls, splitLines } from "../../src/text/controls.js";
+
+const TERMINATORS = ["\r\n", "\r", "\n", "\u0085", "\u2028", "\u2029"];
+
+describe("line terminators", () => {
+  it.each(TERMINATORS.map((t) => [JSON.stringify(t), t]))("%s ends a line", (_name, terminator) => {
+    expect(splitLines(`a${terminator}b`)).toEqual(["a", "b"]);
+    expect(oneLine(`a${terminator}b`)).toBe("a b");
+    expect(showControls(`a${terminator}b`, "keep")).toBe("a\nb");
+    expect(showControls(`a${terminator}b`, "space")).toBe("a b");
+    expect(showControls(`a${terminator}b`, "escape")).not.toMatch(/[\n\r\u0085\u2028\u2029]/);
+  });
+});
+
+describe("showControls", () => {
+  it("leaves ordinary text, tabs and non-Latin scripts alone (and returns the same string)", () => {
+    const text = "model.shop.orders\tמודל 模型 ✅ @user";
+    expect(showControls(text)).toBe(text);
+  });
+
+  it("shows every C0 and C1 control but tab and line feed as \\xNN", () => {
+    for (let code = 0; code < 0xa0; code++) {
+      if (code >= 0x20 && code < 0x7f) continue;
+      const ch = String.fromCharCode(code);
+      const shown = showControls(`a${ch}b`, "escape");
+      if (code === 0x09) expect(shown).toBe("a\tb");
+      else if (code === 0x0a) expect(shown).toBe("a\\nb");
+      else expect(shown).toBe(`a\\x${code.toString(16).padStart(2, "0")}b`);
+    }
+  });
+
+  it("shows terminal escape sequences instead of letting them act", () => {
+    expect(showControls("\u001b]0;title\u0007\u001b[2J")).toBe("\\x1b]0;title\\x07\\x1b[2J");
+  });
+
+  it("shows bidi marks, overrides and isolates, and the BOM, as \\uNNNN", () => {
+    for (const code of [
+      0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff,
+    ]) {
+      const hex = code.toString(16).toUpperCase().padStart(4, "0");
+      expect(showControls(`a${String.fromCharCode(code)}b`)).toBe(`a\\u${hex}b`);
+    }
+  });
+});
