@@ -11,7 +11,7 @@ import {
   DbtCloudUnavailableError,
 } from "./errors.js";
 import type { Clock, RateLimiter } from "./rate-limiter.js";
-import { redactSecrets } from "./redact.js";
+import { createRedactor } from "../../text/secrets.js";
 
 /** The subset of a fetch Response this module reads (undici's and the global one both fit). */
 export interface FetchResponse {
@@ -89,7 +89,10 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
   const random = deps.random ?? Math.random;
   const { clock, limiter } = deps;
-  const redact = (text: string): string => redactSecrets(text, [options.token]);
+  const redact = createRedactor([options.token]);
+  // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
+  // only the second pass (which masks any run of 8 characters of it) can see.
+  const redactedSnippet = (text: string): string => redact(snippet(redact(text)));
   const log = (message: string): void => deps.log(redact(message));
   const doFetch = deps.fetchImpl;
 
@@ -212,7 +215,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         const what = RETRYABLE_STATUS.has(status) ? `after ${attempts} attempts ` : "";
         const ErrorClass = status >= 500 ? DbtCloudUnavailableError : DbtCloudResponseError;
         return new ErrorClass(
-          `unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redact(snippet(body))}".`} ` +
+          `unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redactedSnippet(body)}".`} ` +
             (status >= 500
               ? `The dbt platform may be having trouble; re-run later.`
               : `Check the base URL and ids.`),
@@ -233,7 +236,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       } catch {
         const type = response.headers.get("content-type") ?? "no content-type";
         throw new DbtCloudResponseError(
-          `expected JSON reading ${context.what} but got ${type}: "${redact(snippet(text))}". ` +
+          `expected JSON reading ${context.what} but got ${type}: "${redactedSnippet(text)}". ` +
             `This usually means the base URL points at a web page or proxy rather than the dbt platform API.`,
           { status: response.status, url },
         );

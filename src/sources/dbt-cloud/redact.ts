@@ -1,16 +1,7 @@
 // The API token must never leave this module family in clear text: not in errors, logs or URLs.
+import { redactSecrets } from "../../text/secrets.js";
 
-const MASK = "***";
-
-/** Replaces every occurrence of each secret (and any `Token …`/`Bearer …` header value) with `***`. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    // Very short strings would mask innocent text; real tokens are long.
-    if (secret.length >= 4) out = out.split(secret).join(MASK);
-  }
-  return out.replace(/\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`);
-}
+export { redactSecrets };
 
 /** Wraps a log callback so that every line is redacted before it is emitted. */
 export function createRedactingLog(log: (message: string) => void, secrets: readonly string[]) {

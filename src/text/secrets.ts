@@ -1,0 +1,72 @@
+// Secrets (the GitHub token, the dbt platform token) must never be printed, not even in part. They
+// are masked by value, whatever their shape; a piece of one that a cut left behind (the end of a
+// snippet, a line wrapped by a server) is masked too; and known token shapes are a second net for
+// tokens nobody told us about.
+
+const MASK = "***";
+/** Shorter values would mask innocent text; real tokens are far longer. */
+const MIN_SECRET_LENGTH = 4;
+/** A run of this many characters of a secret is treated as a leak of it. */
+export const SECRET_PIECE_LENGTH = 8;
+
+// GitHub token formats (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_) and HTTP credentials (`Token …`,
+// `Bearer …`, as the dbt platform and OAuth use them).
+const TOKEN_SHAPES = /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
+const CREDENTIALS = /\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+
+const PUBLIC_PREFIXES = ["github_pat_"];
+
+export type Redact = (text: string) => string;
+
+/**
+ * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
+ * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
+ */
+export function createRedactor(secrets: readonly string[]): Redact {
+  const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const pieces = new Set<string>();
+  for (const value of values) {
+    // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
+    const first = PUBLIC_PREFIXES.find((prefix) => value.startsWith(prefix))?.length ?? 0;
+    for (let i = Math.max(0, first - SECRET_PIECE_LENGTH + 1); i + SECRET_PIECE_LENGTH <= value.length; i++) {
+      pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
+    }
+  }
+  return (text) => {
+    let out = text;
+    for (const value of values) if (out.includes(value)) out = out.split(value).join(MASK);
+    if (pieces.size > 0) out = maskPieces(out, pieces);
+    return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
+  };
+}
+
+/** One-off form of createRedactor. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return createRedactor(secrets)(text);
+}
+
+// Marks every window of the text that is a piece of a secret, then masks each run of marked
+// characters once (overlapping windows of one leaked fragment become a single `***`).
+function maskPieces(text: string, pieces: ReadonlySet<string>): string {
+  let out = "";
+  let copiedTo = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  for (let i = 0; i + SECRET_PIECE_LENGTH <= text.length; i++) {
+    if (!pieces.has(text.slice(i, i + SECRET_PIECE_LENGTH))) continue;
+    if (runStart >= 0 && i <= runEnd) {
+      runEnd = i + SECRET_PIECE_LENGTH;
+      continue;
+    }
+    if (runStart >= 0) {
+      out += text.slice(copiedTo, runStart) + MASK;
+      copiedTo = runEnd;
+    }
+    runStart = i;
+    runEnd = i + SECRET_PIECE_LENGTH;
+  }
+  if (runStart < 0) return text;
+  return out + text.slice(copiedTo, runStart) + MASK + text.slice(runEnd);
+}
