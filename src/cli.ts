@@ -22,6 +22,8 @@ import {
 import { dbtCloudInputs } from "./sources/dbt-cloud/to-inputs.js";
 import { findTelemetryFiles, openLocalTelemetry } from "./sources/local.js";
 import type { TelemetryInput } from "./sources/telemetry-input.js";
+import { safeLogText } from "./text/runner-commands.js";
+import { createRedactor } from "./text/secrets.js";
 import { VERSION } from "./version.js";
 
 export const EXIT = { ok: 0, policy: 1, unusable: 2 } as const;
@@ -168,9 +170,13 @@ function collectDbtCloud(values: Record<string, unknown>, env: CliIo["env"]): Re
   return raw;
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   let options: CliOptions;
-  const secrets = [io.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+  const secrets = [rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+  // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
+  // controls shown, and nothing a CI runner could read as a workflow command.
+  const redact = createRedactor(secrets);
+  const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(safeLogText(text, redact)) };
   const fail = (message: string): number => {
     io.stderr(`fusion-report: ${redactSecrets(message, secrets)}\n`);
     return EXIT.unusable;

@@ -3,6 +3,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import * as core from "@actions/core";
+import { createActionLog, type ActionLog } from "./github/action-log.js";
 import { publishAll, type PublishPlan } from "./github/publish.js";
 import { createClient, type GitHubClient } from "./github/client.js";
 import { commentMarker } from "./github/comment.js";
@@ -41,24 +42,26 @@ export async function run(): Promise<void> {
   try {
     inputs = readInputs(core.getInput, process.env);
   } catch (error) {
-    core.setFailed((error as Error).message);
+    createActionLog(core, []).setFailed((error as Error).message);
     return;
   }
-  // Masked before anything else can print them.
+  // Masked before anything else can print them: by the runner, and by our own log sink, which
+  // also keeps text from the pull request from printing workflow commands.
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (inputs.dbtCloud.token) core.setSecret(inputs.dbtCloud.token);
+  const log = createActionLog(core, [inputs.githubToken, inputs.dbtCloud.token]);
 
   const octokit =
     inputs.githubToken && process.env.GITHUB_REPOSITORY
-      ? createClient(inputs.githubToken, { log: core.info })
+      ? createClient(inputs.githubToken, { log: log.info })
       : null;
-  const context = octokit ? await resolveContext(octokit) : null;
+  const context = octokit ? await resolveContext(octokit, log) : null;
 
   let report: Report;
   try {
     const inputsFound = await collectActionTelemetry(inputs, {
-      log: core.info,
-      warning: core.warning,
+      log: log.info,
+      warning: log.warning,
       prNumber: context?.prNumber ?? null,
       headSha: context?.headSha ?? null,
     });
@@ -68,9 +71,11 @@ export async function run(): Promise<void> {
       generatorVersion: VERSION,
     });
     if (inputs.baseline) report = await compareWithBaselineFile(report, inputs);
-    else if (inputs.baselineArtifact) report = await compareWithBaselineArtifact(report, inputs, octokit);
+    else if (inputs.baselineArtifact) {
+      report = await compareWithBaselineArtifact(report, inputs, octokit, log);
+    }
   } catch (error) {
-    await reportUnusable(error as Error, inputs);
+    await reportUnusable(error as Error, inputs, log);
     return;
   }
 
@@ -103,7 +108,7 @@ export async function run(): Promise<void> {
   const checkMarkdown = render(CHECK_OUTPUT_MAX_BYTES - 500, compactHint);
 
   const changedFiles =
-    octokit && context?.prNumber ? await listChangedFiles(octokit, context, core.info) : undefined;
+    octokit && context?.prNumber ? await listChangedFiles(octokit, context, log.info) : undefined;
   const annotationSet = buildAnnotations(report.invocations, {
     projectDir: inputs.projectDir,
     maxAnnotations: inputs.maxAnnotations,
@@ -155,11 +160,11 @@ export async function run(): Promise<void> {
   await publishAll(
     {
       octokit: octokit as GitHubClient,
-      warning: core.warning,
-      info: core.info,
+      warning: log.warning,
+      info: log.info,
       writeSummary: (markdown) => writeJobSummary(markdown),
       setOutput: core.setOutput,
-      annotate: (level, message, properties) => core[level](message, properties),
+      annotate: (level, message, properties) => log[level](message, properties),
     },
     plan,
   );
@@ -173,18 +178,18 @@ export async function run(): Promise<void> {
           ? { path: inputs.markdownReport }
           : { name: "fusion-report.md", content: fullMarkdown },
       ],
-      { info: core.info, warning: core.warning, tempDir: process.env.RUNNER_TEMP ?? "" },
+      { info: log.info, warning: log.warning, tempDir: process.env.RUNNER_TEMP ?? "" },
     );
   }
 
-  for (const failure of failures) core.warning(failure);
-  for (const inv of report.invocations) for (const warning of inv.readerWarnings) core.warning(warning);
+  for (const failure of failures) log.warning(failure);
+  for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
   if (report.conclusion === "failure") {
-    core.setFailed(`${inputs.checkName}: ${report.conclusionReason} (fail-on: ${inputs.failOn})`);
+    log.setFailed(`${inputs.checkName}: ${report.conclusionReason} (fail-on: ${inputs.failOn})`);
   }
 }
 
-async function resolveContext(octokit: GitHubClient): Promise<RunContext | null> {
+async function resolveContext(octokit: GitHubClient, log: ActionLog): Promise<RunContext | null> {
   try {
     return await resolveRunContext(octokit);
   } catch (error) {
@@ -196,7 +201,7 @@ async function resolveContext(octokit: GitHubClient): Promise<RunContext | null>
     } catch {
       // The event payload / environment itself is unusable.
     }
-    core.warning(
+    log.warning(
       local
         ? `Cannot find the pull request for this run, so no PR comment is written: ${(error as Error).message}`
         : `Cannot tell which commit or pull request this run is for: ${(error as Error).message}`,
@@ -206,23 +211,23 @@ async function resolveContext(octokit: GitHubClient): Promise<RunContext | null>
 }
 
 /** Telemetry that cannot be used (or is absent) still leaves a summary saying what happened. */
-async function reportUnusable(error: Error, inputs: Readonly<Inputs>): Promise<void> {
+async function reportUnusable(error: Error, inputs: Readonly<Inputs>, log: ActionLog): Promise<void> {
   const absent = error instanceof NoTelemetryError;
   const what = absent
     ? "no telemetry found"
     : error instanceof BaselineError
       ? "the baseline report could not be read"
       : "telemetry could not be read";
-  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${what}\n\n${error.message.replace(/[<>]/g, "")}\n`;
+  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${what}\n\n${log.redact(error.message).replace(/[<>]/g, "")}\n`;
   if (inputs.jobSummary) await writeJobSummary(summary).catch(() => undefined);
   if (absent && inputs.ifNoTelemetry !== "error") {
     core.setOutput(OUTPUT.conclusion, "neutral");
-    if (inputs.ifNoTelemetry === "warn") core.warning(error.message);
-    else core.notice(error.message);
+    if (inputs.ifNoTelemetry === "warn") log.warning(error.message);
+    else log.notice(error.message);
     return;
   }
   core.setOutput(OUTPUT.conclusion, "failure");
-  core.setFailed(error.message);
+  log.setFailed(error.message);
 }
 
 function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, string> {
@@ -281,10 +286,11 @@ async function compareWithBaselineArtifact(
   report: Report,
   inputs: Readonly<Inputs>,
   octokit: GitHubClient | null,
+  log: ActionLog,
 ): Promise<Report> {
   const artifact = inputs.baselineArtifact as string;
   const skip = (why: string): Report => {
-    core.warning(
+    log.warning(
       `Baseline comparison skipped: ${why}. The report has no comparison and fail-on: new-errors acts like errors.`,
     );
     return report;
@@ -306,7 +312,7 @@ async function compareWithBaselineArtifact(
       token: inputs.githubToken,
       tempDir: process.env.RUNNER_TEMP ?? "",
     },
-    { log: core.info },
+    { log: log.info },
   );
   if (!lookup.found) return skip(lookup.reason);
   const comparison = compareWithBaseline(report, lookup.report, {

@@ -15,6 +15,8 @@ import {
   type FindOptions,
   type GetArtifactResponse,
 } from "@actions/artifact";
+import { showControls } from "../text/controls.js";
+import { redactSecrets } from "../text/secrets.js";
 import { openLocalTelemetry } from "./local.js";
 import type { TelemetryInput } from "./telemetry-input.js";
 
@@ -88,7 +90,7 @@ export async function downloadArtifactTelemetry(
   deps: { log: (message: string) => void; client?: ArtifactDownloader },
 ): Promise<TelemetryInput[]> {
   const { dir, files, label } = await downloadArtifactFiles(request, TELEMETRY_FILES, deps);
-  deps.log(`Found ${files.length} telemetry file(s) in ${label}: ${files.join(", ")}`);
+  deps.log(`Found ${files.length} telemetry file(s) in ${label}: ${files.map(shown).join(", ")}`);
   return Promise.all(files.map((rel) => openLocalTelemetry(path.join(dir, rel), rel)));
 }
 
@@ -103,7 +105,7 @@ export async function downloadArtifactFiles(
 ): Promise<{ dir: string; files: string[]; label: string }> {
   const limits = { ...DEFAULT_ARTIFACT_LIMITS, ...request.limits };
   const where = request.runId ? `workflow run ${request.runId}` : "this workflow run";
-  const label = `artifact '${request.name}' of ${where}`;
+  const label = `artifact ${quoted(request.name)} of ${where}`;
   const client = deps.client ?? new DefaultArtifactClient();
   const findBy = request.runId ? findByFor(request, label) : undefined;
 
@@ -178,7 +180,23 @@ function findByFor(request: ArtifactRequest, label: string): NonNullable<FindOpt
   };
 }
 
+/** A name from the zip (or a server) in a message: on one line, every control character visible. */
+function shown(name: string): string {
+  return showControls(name, "escape");
+}
+
+function quoted(name: string): string {
+  return `'${shown(name)}'`;
+}
+
+// The toolkit's errors may carry what GitHub echoed back; the token is masked by value.
 function describeDownloadError(error: unknown, label: string, request: ArtifactRequest): Error {
+  const described = describeDownloadFailure(error, label, request);
+  described.message = redactSecrets(described.message, [request.token]);
+  return described;
+}
+
+function describeDownloadFailure(error: unknown, label: string, request: ArtifactRequest): Error {
   if (error instanceof ArtifactSourceError) return error;
   const err = error as Error & { status?: number };
   const permission =
@@ -263,7 +281,7 @@ export async function unpackFiles(
       const name = path.basename(archive);
       if (!wanted.pattern.test(name)) {
         throw new ArtifactSourceError(
-          `${label} is neither a zip nor a ${wanted.description} file (got '${name}').`,
+          `${label} is neither a zip nor a ${wanted.description} file (got ${quoted(name)}).`,
         );
       }
       await mkdir(dest, { recursive: true });
@@ -288,7 +306,7 @@ export async function unpackFiles(
     .filter((e) => wanted.pattern.test(e.name))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (matching.length === 0) {
-    const sample = files.slice(0, 5).map((e) => e.name);
+    const sample = files.slice(0, 5).map((e) => shown(e.name));
     throw new ArtifactSourceError(
       `${label} holds no ${wanted.description} file (it has ${files.length} file(s): ${sample.join(", ")}` +
         `${files.length > sample.length ? ", …" : ""}). ${wanted.hint}`,
@@ -401,16 +419,18 @@ function checkEntry(entry: ZipEntry, dest: string, label: string): void {
     (target !== dest && !target.startsWith(dest + path.sep))
   ) {
     throw new ArtifactSourceError(
-      `${label} has an entry with an unsafe path ('${entry.name}'); refusing to unpack it.`,
+      `${label} has an entry with an unsafe path (${quoted(entry.name)}); refusing to unpack it.`,
     );
   }
   if (entry.isDirectory) return;
   if (entry.isSymlink)
-    throw new ArtifactSourceError(`${label} has a symbolic link ('${entry.name}'); refusing to unpack it.`);
-  if (entry.flags & 0x1) throw new ArtifactSourceError(`${label}: entry '${entry.name}' is encrypted.`);
+    throw new ArtifactSourceError(
+      `${label} has a symbolic link (${quoted(entry.name)}); refusing to unpack it.`,
+    );
+  if (entry.flags & 0x1) throw new ArtifactSourceError(`${label}: entry ${quoted(entry.name)} is encrypted.`);
   if (entry.method !== 0 && entry.method !== 8) {
     throw new ArtifactSourceError(
-      `${label}: entry '${entry.name}' uses compression method ${entry.method}; only stored and deflate are read.`,
+      `${label}: entry ${quoted(entry.name)} uses compression method ${entry.method}; only stored and deflate are read.`,
     );
   }
 }
@@ -428,7 +448,9 @@ async function extractEntry(
   try {
     const local = await readAt(handle, entry.localHeaderOffset, 30);
     if (local.length < 30 || local.readUInt32LE(0) !== SIG_LOCAL) {
-      throw new ArtifactSourceError(`${label} is not a valid zip: no local header for '${entry.name}'.`);
+      throw new ArtifactSourceError(
+        `${label} is not a valid zip: no local header for ${quoted(entry.name)}.`,
+      );
     }
     dataStart = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
   } finally {
@@ -444,7 +466,7 @@ async function extractEntry(
       if (written > cap) {
         callback(
           new ArtifactSourceError(
-            `${label}: entry '${entry.name}' unpacks to more than ${written > entry.size ? `its declared ${entry.size} bytes` : "the size limit"}; refusing it.`,
+            `${label}: entry ${quoted(entry.name)} unpacks to more than ${written > entry.size ? `its declared ${entry.size} bytes` : "the size limit"}; refusing it.`,
           ),
         );
         return;
@@ -466,11 +488,13 @@ async function extractEntry(
     );
   } catch (error) {
     if (error instanceof ArtifactSourceError) throw error;
-    throw new ArtifactSourceError(`${label}: cannot unpack '${entry.name}': ${(error as Error).message}`);
+    throw new ArtifactSourceError(
+      `${label}: cannot unpack ${quoted(entry.name)}: ${(error as Error).message}`,
+    );
   }
   if (written !== entry.size) {
     throw new ArtifactSourceError(
-      `${label}: entry '${entry.name}' unpacked to ${written} bytes, but the zip declares ${entry.size}.`,
+      `${label}: entry ${quoted(entry.name)} unpacked to ${written} bytes, but the zip declares ${entry.size}.`,
     );
   }
   return written;

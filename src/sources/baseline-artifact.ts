@@ -10,6 +10,7 @@ import path from "node:path";
 import type { GitHubClient } from "../github/client.js";
 import { BaselineError, parseBaselineReport } from "../model/baseline.js";
 import type { Report } from "../model/types.js";
+import { showControls } from "../text/controls.js";
 import {
   ArtifactSourceError,
   downloadArtifactFiles,
@@ -202,11 +203,12 @@ export async function downloadBaselineReport(
   const file = pickReportFile(files);
   if (!file) {
     throw new BaselineError(
-      `baseline ${label}: holds ${files.length} JSON files (${files.join(", ")}) and none is fusion-report.json; ` +
+      `baseline ${label}: holds ${files.length} JSON files (${files.map((f) => showControls(f, "escape")).join(", ")}) ` +
+        "and none is fusion-report.json; " +
         "upload only the JSON report, or name it fusion-report.json",
     );
   }
-  const name = `${label} (${file})`;
+  const name = `${label} (${showControls(file, "escape")})`;
   const text = await readFile(path.join(dir, file), "utf8");
   const report = parseBaselineReport(text, name);
   deps.log(`Baseline: ${name}, the newest successful run on ${request.branch} (commit ${run.headSha}).`);

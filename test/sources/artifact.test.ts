@@ -24,7 +24,7 @@ const REAL = new URL("../fixtures/real/", import.meta.url);
 const PARQUET = readFileSync(new URL("parquet-replica/preview120_failed.REPLICA.parquet", REAL));
 // A different invocation from the Parquet one, so the report has two.
 const JSONL = readFileSync(new URL("preview120_build_success.otel.jsonl", REAL), "utf8");
-const GH_TOKEN = "ghs_artifactTest0123456789abcdefABCDEF";
+const GH_TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
 const RUN_ID = 123456789;
 
 let temp: string;
