@@ -1,7 +1,10 @@
-// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx), bounded.
+// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx), bounded;
+// redirects kept on the API's origin; the token's value scrubbed from every error it throws.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling, type ThrottlingOptions } from "@octokit/plugin-throttling";
+import { createRedactor, type Redact } from "../text/secrets.js";
+import { refuseCrossOriginRedirects } from "./redirects.js";
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -33,7 +36,7 @@ export function createClient(token: string, options: ClientOptions = {}, env = p
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl ?? env.GITHUB_API_URL ?? "https://api.github.com";
 
-  return getOctokit(
+  const octokit = getOctokit(
     token,
     {
       baseUrl,
@@ -75,7 +78,32 @@ export function createClient(token: string, options: ClientOptions = {}, env = p
         retryAfterBaseValue: fast ? 1 : 1000,
       },
     },
+    refuseCrossOriginRedirects,
     throttling,
     retry,
   );
+  // Registered last, so it sees the error every other hook settled on. GitHub echoes what it was
+  // sent in some error bodies; a token of any shape (GHES, another app's, a test token) is masked.
+  const redact = createRedactor([token]);
+  octokit.hook.error("request", (error) => {
+    throw scrubError(error, redact);
+  });
+  return octokit;
+}
+
+function scrubError(error: unknown, redact: Redact): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message = redact(error.message);
+  const response = (error as { response?: { data?: unknown } }).response;
+  if (response && "data" in response) response.data = scrubValue(response.data, redact);
+  return error;
+}
+
+function scrubValue(value: unknown, redact: Redact): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, redact));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, redact)]));
+  }
+  return value;
 }

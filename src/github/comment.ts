@@ -1,6 +1,7 @@
 // The sticky PR comment: one per check name, found by a hidden marker, updated in place.
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
+import { isSameLogin, readTokenIdentity, type TokenIdentity } from "./identity.js";
 
 /** GitHub rejects bodies over this many characters (422 "Body is too long"). */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -38,11 +39,16 @@ export function fitCommentBody(body: string, marker: string): string {
   return core.slice(0, end) + note + tail;
 }
 
-export async function upsertComment(octokit: GitHubClient, target: CommentTarget): Promise<CommentResult> {
-  const { owner, repo, prNumber, marker } = target;
+export async function upsertComment(
+  octokit: GitHubClient,
+  target: CommentTarget,
+  log: (message: string) => void = () => {},
+): Promise<CommentResult> {
+  const { marker } = target;
   const body = fitCommentBody(target.body, marker);
+  const { owner, repo, prNumber } = target;
   try {
-    const previous = await findMarkedComment(octokit, owner, repo, prNumber, marker);
+    const previous = await findOwnComment(octokit, target, log);
     if (previous) {
       if (normalise(previous.body ?? "") === normalise(body)) {
         return { url: previous.html_url, id: previous.id, action: "unchanged" };
@@ -68,24 +74,45 @@ interface FoundComment {
   body?: string;
 }
 
-// Only bot-authored comments count, so a human quoting the marker is never overwritten.
-// Pages are read lazily: most PRs find the comment on the first page of 100.
-async function findMarkedComment(
+/**
+ * Ours is a comment that ends with the marker exactly as fitCommentBody puts it, written by the
+ * account the token acts as. Anyone can quote the marker (a human, another bot, a report that
+ * copied untrusted text); only we can write as ourselves.
+ */
+export function endsWithMarker(body: string, marker: string): boolean {
+  const text = normalise(body);
+  return text === marker || text.endsWith(`\n\n${marker}`);
+}
+
+// Pages are read lazily (most PRs find the comment on the first page of 100), and who we are is
+// only asked once a comment with our marker turns up.
+async function findOwnComment(
   octokit: GitHubClient,
-  owner: string,
-  repo: string,
-  issueNumber: number,
-  marker: string,
+  target: CommentTarget,
+  log: (message: string) => void,
 ): Promise<FoundComment | null> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner,
-    repo,
-    issue_number: issueNumber,
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.prNumber,
     per_page: 100,
   });
+  let self: TokenIdentity | null = null;
+  const others: string[] = [];
   for await (const { data } of pages) {
-    const hit = data.find((c) => c.user?.type === "Bot" && (c.body ?? "").includes(marker));
+    const candidates = data.filter((c) => endsWithMarker(c.body ?? "", target.marker));
+    if (candidates.length === 0) continue;
+    self ??= await readTokenIdentity(octokit, log);
+    const me = self.login;
+    const hit = candidates.find((c) => isSameLogin(c.user?.login, me));
     if (hit) return { id: hit.id, html_url: hit.html_url, body: hit.body };
+    others.push(...candidates.map((c) => `${c.id} by ${c.user?.login ?? "unknown"}`));
+  }
+  if (self && others.length > 0) {
+    log(
+      `Left alone ${others.length} comment(s) that end with this report's marker but were not written by ` +
+        `${self.login} (${others.slice(0, 5).join(", ")}); writing a new comment.`,
+    );
   }
   return null;
 }

@@ -1,4 +1,6 @@
 // Octokit errors → typed errors whose messages say what to do. Never echo request headers (token).
+import { redactSecrets } from "../text/secrets.js";
+import { CrossOriginRedirectError } from "./redirects.js";
 
 export type Channel =
   "comment" | "check-run" | "summary" | "outputs" | "annotations" | "artifact" | "pr-lookup";
@@ -71,6 +73,13 @@ const WHAT: Record<Channel, string> = {
 /** Turns any thrown value from an Octokit call into a GitHubApiError with an actionable message. */
 export function classifyGitHubError(error: unknown, channel: Channel): GitHubApiError {
   if (error instanceof GitHubApiError) return error;
+  if (error instanceof CrossOriginRedirectError) {
+    return new GitHubApiError(
+      channel,
+      null,
+      `Did not ${WHAT[channel]}: ${error.message}. Check GITHUB_API_URL and any proxy in front of the API.`,
+    );
+  }
   const e = (error ?? {}) as OctokitLikeError;
   const status = typeof e.status === "number" ? e.status : null;
   const apiMessage = readApiMessage(e);
@@ -139,7 +148,8 @@ function readValidationDetails(e: OctokitLikeError): string {
   return details.length > 0 ? `: ${scrub(details.join("; "))}` : "";
 }
 
-// Defence in depth: GitHub token formats (ghp_, ghs_, github_pat_ …) never reach a log line.
+// Defence in depth: the client already masks its own token by value; token shapes (ghp_, ghs_,
+// github_pat_ …) of any other token never reach a log line either.
 function scrub(text: string): string {
-  return text.replace(/\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g, "***");
+  return redactSecrets(text, []);
 }

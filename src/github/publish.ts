@@ -83,7 +83,7 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   const comment = plan.comment;
   if (comment) {
     const r = await runChannel("comment", async () => {
-      const out = await upsertComment(deps.octokit, comment);
+      const out = await upsertComment(deps.octokit, comment, deps.info);
       deps.info(`PR comment ${out.action}: ${out.url}`);
       return { url: out.url, detail: out.action };
     });

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/github/client.js";
 import { upsertComment, commentMarker } from "../../src/github/comment.js";
-import { RateLimitError } from "../../src/github/errors.js";
-import { FakeGitHub } from "../support/github-server.js";
+import { classifyGitHubError, RateLimitError } from "../../src/github/errors.js";
+import { publishCheckRun } from "../../src/github/check-run.js";
+import { CrossOriginRedirectError } from "../../src/github/redirects.js";
+import { FakeGitHub, startOtherHost } from "../support/github-server.js";
 
 let server: FakeGitHub;
 beforeEach(async () => {
@@ -59,6 +61,97 @@ describe("createClient", () => {
     const octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
     server.inject({ operationId: "issues/list-comments", status: 502, times: 2 });
     expect((await upsertComment(octokit, target)).action).toBe("created");
+  });
+});
+
+describe("redirects", () => {
+  const checkRun = {
+    owner: "acme",
+    repo: "analytics",
+    headSha: "a".repeat(40),
+    name: "dbt Fusion",
+    conclusion: "success" as const,
+    title: "ok",
+    summary: "the whole report",
+    annotations: [],
+  };
+
+  it.each([307, 308])(
+    "refuses a %s to another origin: nothing is sent there, nothing is retried",
+    async (status) => {
+      const other = await startOtherHost();
+      try {
+        const octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+        server.inject({
+          operationId: "issues/create-comment",
+          status,
+          headers: { location: `${other.url}/repos/acme/analytics/issues/7/comments` },
+        });
+        const raw = await octokit.rest.issues
+          .createComment({ owner: "acme", repo: "analytics", issue_number: 7, body: "the report" })
+          .catch((e: unknown) => e);
+        expect(raw).toBeInstanceOf(CrossOriginRedirectError);
+        expect(other.requests).toEqual([]);
+        expect(server.requests.filter((r) => r.operationId === "issues/create-comment")).toHaveLength(1);
+        const message = classifyGitHubError(raw, "comment").message;
+        expect(message).toContain("Did not write the pull-request comment");
+        expect(message).toContain(`HTTP ${status}, a redirect to another host (${other.url})`);
+        expect(server.violations).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it("follows a redirect within the API's origin, keeping method, body and token", async () => {
+    const octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+    server.inject({
+      operationId: "checks/create",
+      status: 307,
+      headers: { location: `${server.url}/repos/acme/analytics/check-runs` },
+      times: 1,
+    });
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 301,
+      headers: { location: `${server.url}/repos/acme/analytics/issues/7/comments?per_page=100` },
+      times: 1,
+    });
+    const result = await publishCheckRun(octokit, checkRun);
+    expect(result.url).toMatch(/\/runs\/\d+$/);
+    expect((await upsertComment(octokit, target)).action).toBe("created");
+    const creates = server.requests.filter((r) => r.operationId === "checks/create");
+    expect(creates.map((r) => r.status)).toEqual([307, 201]);
+    expect(creates[1]).toMatchObject({ method: "POST", authorization: "token ghs_test" });
+    expect((creates[1]!.body as { output: { summary: string } }).output.summary).toBe("the whole report");
+    expect(server.violations).toEqual([]);
+  });
+});
+
+describe("token redaction by value", () => {
+  it("masks the client's own token, whatever its shape, from every error it throws", async () => {
+    const token = "enterprise-Zq9xW2mB7vR4nK1pL8sD3fG6";
+    const octokit = createClient(token, { baseUrl: server.url, fastRetry: true });
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 401,
+      body: { message: `Bad credentials: ${token}`, errors: [{ message: `token ${token.slice(0, 14)}` }] },
+      times: 1,
+    });
+    const raw = (await octokit.rest.issues
+      .listComments({ owner: "acme", repo: "analytics", issue_number: 7 })
+      .catch((e: unknown) => e)) as Error & { response: { data: unknown } };
+    expect(JSON.stringify(raw.response.data)).not.toContain(token.slice(0, 8));
+    expect(raw.message).not.toContain(token.slice(0, 8));
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 500,
+      body: { message: `Internal error for ${token}` },
+    });
+    const classified = (await upsertComment(octokit, target).catch((e: unknown) => e)) as Error;
+    expect(classified.message).toMatch(
+      /^Could not write the pull-request comment: 500 Internal error for \*\*\*/,
+    );
   });
 });
 

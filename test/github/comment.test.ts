@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
 import { commentMarker, COMMENT_MAX_CHARS, fitCommentBody, upsertComment } from "../../src/github/comment.js";
 import { ValidationError } from "../../src/github/errors.js";
-import { FakeGitHub, HUMAN } from "../support/github-server.js";
+import { BOT, FakeGitHub, HUMAN, OTHER_BOT } from "../support/github-server.js";
 
 const TOKEN = "ghs_0123456789abcdefghijABCDEFGHIJ0123";
 let server: FakeGitHub;
@@ -44,10 +44,8 @@ describe("upsertComment", () => {
     expect(second.id).toBe(first.id);
     expect(server.commentsOn(418)).toHaveLength(1);
     expect(server.commentsOn(418)[0]?.body).toContain("run 2");
-    expect(server.requests.filter((r) => r.method !== "GET").map((r) => r.operationId)).toEqual([
-      "issues/create-comment",
-      "issues/update-comment",
-    ]);
+    const writes = server.requests.filter((r) => r.method !== "GET" && r.operationId !== "graphql");
+    expect(writes.map((r) => r.operationId)).toEqual(["issues/create-comment", "issues/update-comment"]);
   });
 
   it("keeps one comment per check name", async () => {
@@ -98,6 +96,77 @@ describe("upsertComment", () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toMatch(/422 Validation Failed: Body is too long/);
     expect((error as Error).message).not.toContain(TOKEN);
+  });
+});
+
+describe("upsertComment: whose comment it is", () => {
+  const ops = () => server.requests.map((r) => r.operationId);
+
+  it("asks who the token is only when a comment ends with the marker", async () => {
+    server.seedComment(418, `mentions ${marker} in passing`);
+    await upsertComment(octokit, target("first"));
+    expect(ops()).toEqual(["issues/list-comments", "issues/create-comment"]);
+  });
+
+  it("never updates another bot's comment, with the marker at the end or in the middle", async () => {
+    const atEnd = server.seedComment(418, `spoofed\n\n${marker}`, OTHER_BOT);
+    const inMiddle = server.seedComment(418, `x ${marker} y`, OTHER_BOT);
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("ours"), (m) => logs.push(m));
+    expect(result.action).toBe("created");
+    expect([atEnd.body, inMiddle.body]).toEqual([`spoofed\n\n${marker}`, `x ${marker} y`]);
+    expect(server.commentsOn(418)).toHaveLength(3);
+    expect(logs.join("\n")).toMatch(
+      /Left alone 1 comment\(s\) .* not written by github-actions\[bot\] \(\d+ by renovate\[bot\]\)/,
+    );
+  });
+
+  it("does not take one of our own comments that only quotes the marker (another report's body)", async () => {
+    const other = server.seedComment(418, `lint report quoting ${marker}\n\n<!-- fusion-report:lint -->`);
+    const result = await upsertComment(octokit, target("ours"));
+    expect(result.action).toBe("created");
+    expect(other.body).toContain("lint report");
+  });
+
+  it("updates our comment from an earlier run, even as GitHub stores it (CRLF, trailing space)", async () => {
+    const old = server.seedComment(418, `old\r\n\r\n${marker}\r\n `);
+    const result = await upsertComment(octokit, target("new"));
+    expect(result).toMatchObject({ action: "updated", id: old.id });
+    expect(ops()).toEqual(["issues/list-comments", "graphql", "issues/update-comment"]);
+  });
+
+  it("with a GitHub App token, only that app's comments are ours (not github-actions[bot]'s)", async () => {
+    const app = { login: "fusion-reporter[bot]", id: 9001, type: "Bot" };
+    server.tokenOwner = { user: app, kind: "installation" };
+    const actions = server.seedComment(418, `from the default token\n\n${marker}`, BOT);
+    const mine = server.seedComment(418, `from the app\n\n${marker}`, app);
+    const result = await upsertComment(octokit, target("new"));
+    expect(result).toMatchObject({ action: "updated", id: mine.id });
+    expect(actions.body).toContain("from the default token");
+  });
+
+  it("with a personal access token and no GraphQL, GET /user names the user", async () => {
+    server.tokenOwner = { user: HUMAN, kind: "user" };
+    server.inject({ operationId: "graphql", status: 404, body: { message: "Not Found" } });
+    const bots = server.seedComment(418, `bot\n\n${marker}`, BOT);
+    const mine = server.seedComment(418, `mine\n\n${marker}`, HUMAN);
+    const result = await upsertComment(octokit, target("new"));
+    expect(result).toMatchObject({ action: "updated", id: mine.id });
+    expect(bots.body).toBe(`bot\n\n${marker}`);
+    expect(ops()).toContain("users/get-authenticated");
+  });
+
+  it("an installation token without GraphQL (GET /user: 403) is taken for the default token, and says so", async () => {
+    server.inject({ operationId: "graphql", status: 502, body: { message: "Bad gateway" } });
+    const old = server.seedComment(418, `old\n\n${marker}`, BOT);
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("new"), (m) => logs.push(m));
+    expect(result).toMatchObject({ action: "updated", id: old.id });
+    const users = server.requests.filter((r) => r.operationId === "users/get-authenticated");
+    expect(users.map((r) => r.status)).toEqual([403]);
+    expect(logs.join("\n")).toMatch(
+      /Could not tell which account the github-token writes as \(GraphQL viewer: .*502.*; GET \/user: 403 Resource not accessible by integration.*\); assuming the default GITHUB_TOKEN \(github-actions\[bot\]\)/,
+    );
   });
 });
 

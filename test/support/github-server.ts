@@ -11,11 +11,22 @@ const example = (name: string): Record<string, unknown> =>
 
 export const BOT = { login: "github-actions[bot]", id: 41898282, type: "Bot" } as const;
 export const HUMAN = { login: "octocat", id: 583231, type: "User" } as const;
+/** Another GitHub App's bot (e.g. a different action's app token) on the same pull request. */
+export const OTHER_BOT = { login: "renovate[bot]", id: 29139614, type: "Bot" } as const;
 
 export interface FakeUser {
   login: string;
   id: number;
   type: string;
+}
+/**
+ * Who the token the client sends acts as. An installation token (the default GITHUB_TOKEN, a GitHub
+ * App's token) gets 403 from `GET /user`; a user token (PAT) gets the user. GraphQL `viewer`
+ * answers for both.
+ */
+export interface TokenOwner {
+  user: FakeUser;
+  kind: "installation" | "user";
 }
 export interface FakeComment {
   id: number;
@@ -77,6 +88,8 @@ export class FakeGitHub {
   readonly pulls: FakePull[] = [];
   readonly workflowRuns: FakeWorkflowRun[] = [];
   defaultBranch = "main";
+  /** Author of the comments the client creates, and what `viewer` / `GET /user` say. */
+  tokenOwner: TokenOwner = { user: BOT, kind: "installation" };
   /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
   commitPullsVisible = true;
   private faults: Fault[] = [];
@@ -152,6 +165,13 @@ export class FakeGitHub {
       res.end(data === undefined ? "" : JSON.stringify(data));
     };
 
+    // GraphQL is one endpoint outside the REST description; only the query the client needs is served.
+    if (method === "POST" && url.pathname === "/graphql") {
+      record.operationId = "graphql";
+      if (this.applyFaults("graphql", send)) return;
+      return this.graphql(body, send);
+    }
+
     const checked = validateRequest(method, url, body);
     if (!checked) {
       this.violations.push(`${method} ${url.pathname}: no such operation in GitHub's OpenAPI description`);
@@ -162,19 +182,10 @@ export class FakeGitHub {
       this.violations.push(`${checked.operation.operationId}: ${checked.problems.join("; ")}`);
       return send(422, { message: "Validation Failed (OpenAPI)", errors: checked.problems });
     }
-    if (this.secondaryLimited > 0) {
-      this.secondaryLimited--;
-      return send(403, example("gh-error-403-secondary-rate-limit.json"), { "retry-after": "1" });
-    }
-    const fault = this.faults.find(
-      (f) => f.operationId === checked.operation.operationId && (f.times ?? 1) > 0,
-    );
-    if (fault) {
-      if (fault.times !== undefined) fault.times--;
-      return send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
-    }
+    if (this.applyFaults(checked.operation.operationId, send)) return;
     const { owner, repo } = checked.operation.pathParams;
-    if (owner !== this.owner || repo !== this.repo) return send(404, { message: "Not Found" });
+    const inRepo = "owner" in checked.operation.pathParams;
+    if (inRepo && (owner !== this.owner || repo !== this.repo)) return send(404, { message: "Not Found" });
     this.route(
       checked.operation.operationId,
       checked.operation.pathParams,
@@ -182,6 +193,34 @@ export class FakeGitHub {
       body as Record<string, unknown>,
       send,
     );
+  }
+
+  /** Secondary rate limits and injected faults; true when the request was answered. */
+  private applyFaults(
+    operationId: string,
+    send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+  ): boolean {
+    if (this.secondaryLimited > 0) {
+      this.secondaryLimited--;
+      send(403, example("gh-error-403-secondary-rate-limit.json"), { "retry-after": "1" });
+      return true;
+    }
+    const fault = this.faults.find((f) => f.operationId === operationId && (f.times ?? 1) > 0);
+    if (!fault) return false;
+    if (fault.times !== undefined) fault.times--;
+    send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
+    return true;
+  }
+
+  private graphql(body: unknown, send: (status: number, data: unknown) => void): void {
+    const query = (body as { query?: unknown } | undefined)?.query;
+    if (typeof query !== "string" || !/^\s*query\s*\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) {
+      this.violations.push(
+        `graphql: the fake server only answers { viewer { login } }, got ${String(query)}`,
+      );
+      return send(200, { errors: [{ message: "fake GitHub: unsupported query" }] });
+    }
+    send(200, { data: { viewer: { login: this.tokenOwner.user.login } } });
   }
 
   private route(
@@ -237,7 +276,7 @@ export class FakeGitHub {
       }
       case "issues/create-comment": {
         if (tooLong(body.body)) return send(422, example("gh-error-422-comment-too-long.json"));
-        const c = this.seedComment(Number(params.issue_number), String(body.body), BOT);
+        const c = this.seedComment(Number(params.issue_number), String(body.body), this.tokenOwner.user);
         return send(201, commentJson(c), { location: `${api}/issues/comments/${c.id}` });
       }
       case "issues/update-comment": {
@@ -312,6 +351,27 @@ export class FakeGitHub {
           return p.head.repoFullName.split("/")[0] === headOwner && p.head.ref === branch.join(":");
         });
         return send(200, hits.map(pullJson));
+      }
+      case "users/get-authenticated": {
+        if (this.tokenOwner.kind === "installation") {
+          return send(403, {
+            message: "Resource not accessible by integration",
+            documentation_url: "https://docs.github.com/rest/users/users#get-the-authenticated-user",
+            status: "403",
+          });
+        }
+        const u = this.tokenOwner.user;
+        return send(200, {
+          login: u.login,
+          id: u.id,
+          node_id: `U_${u.id}`,
+          type: u.type,
+          site_admin: false,
+          url: `${this.url}/users/${u.login}`,
+          html_url: `https://github.com/${u.login}`,
+          created_at: "2011-01-25T18:44:36Z",
+          updated_at: "2026-10-02T09:20:05Z",
+        });
       }
       case "repos/get":
         return send(200, {
@@ -399,4 +459,54 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+export interface OtherHostRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+/**
+ * A second origin on 127.0.0.1 that a redirect from the GitHub stand-in can point at: it records
+ * what reaches it and answers like GitHub would (a comment / check run), with URLs on its own host,
+ * so a client that followed the redirect would take its answer for GitHub's.
+ */
+export async function startOtherHost(): Promise<{
+  url: string;
+  requests: OtherHostRequest[];
+  close(): Promise<void>;
+}> {
+  const requests: OtherHostRequest[] = [];
+  const server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      requests.push({
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+        authorization: req.headers.authorization,
+        body,
+      });
+      res.writeHead(req.method === "POST" ? 201 : 200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: 666,
+          html_url: "https://evil.example/stolen#issuecomment-666",
+          user: BOT,
+          body: "",
+          data: { viewer: { login: BOT.login } },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
+  };
 }
