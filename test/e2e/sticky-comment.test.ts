@@ -1,0 +1,106 @@
+// Issue 10 item 2 (the lookup half), through dist/index.js: the sticky comment is only ever one the
+// token's own account wrote, ending with the marker where fusion-report puts it.
+import { rmSync } from "node:fs";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BOT, HUMAN, OTHER_BOT } from "../support/github-server.js";
+import {
+  ensureBuilt,
+  fixture,
+  PR_NUMBER,
+  runAction,
+  startServer,
+  type ActionRun,
+  type E2EServer,
+  type RunOptions,
+} from "./helpers.js";
+
+const MARKER = "<!-- fusion-report:dbt Fusion -->";
+const FAILING = fixture("preview120_build_success.otel.jsonl");
+
+let server: E2EServer;
+const workspaces: string[] = [];
+
+beforeAll(() => ensureBuilt(), 120_000);
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  expect(server.violations).toEqual([]);
+  await server.close();
+  for (const dir of workspaces.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function act(options: RunOptions = {}): Promise<ActionRun> {
+  const run = await runAction(server, { inputs: { telemetry: FAILING }, ...options });
+  workspaces.push(run.workspace);
+  expect(run.code, run.stdout + run.stderr).toBe(1);
+  return run;
+}
+
+const ops = (op: string) => server.requests.filter((r) => r.operationId === op);
+
+describe("sticky comment lookup (dist/index.js)", () => {
+  it("never updates another bot's comment carrying our marker at the end or in the middle", async () => {
+    const atEnd = server.seedComment(PR_NUMBER, `Spoofed report\n\n${MARKER}`, OTHER_BOT);
+    const inMiddle = server.seedComment(PR_NUMBER, `quoting ${MARKER} here`, OTHER_BOT);
+
+    const run = await act();
+
+    expect(ops("issues/update-comment")).toEqual([]);
+    expect(atEnd.body).toBe(`Spoofed report\n\n${MARKER}`);
+    expect(inMiddle.body).toBe(`quoting ${MARKER} here`);
+    const ours = server.commentsOn(PR_NUMBER).filter((c) => c.user.login === BOT.login);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain("1 node error, 1 failed test");
+    expect(run.outputs["comment-url"]).toContain(`#issuecomment-${ours[0]!.id}`);
+    expect(run.stdout).toMatch(/Left alone 1 comment\(s\) .*not written by github-actions\[bot\]/);
+  });
+
+  it("updates its own comment from an earlier run, and ignores a human quoting the marker", async () => {
+    const human = server.seedComment(PR_NUMBER, `Why does it say\n\n${MARKER}`, HUMAN);
+    const earlier = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, BOT);
+
+    const run = await act();
+
+    expect(ops("issues/create-comment")).toEqual([]);
+    expect(ops("issues/update-comment").map((r) => r.path)).toEqual([
+      `/repos/acme/analytics/issues/comments/${earlier.id}`,
+    ]);
+    expect(earlier.body).toContain("1 node error, 1 failed test");
+    expect(human.body).toBe(`Why does it say\n\n${MARKER}`);
+    expect(run.outputs["comment-url"]).toContain(`#issuecomment-${earlier.id}`);
+    // Who the token is came from GraphQL, once.
+    expect(ops("graphql")).toHaveLength(1);
+  });
+
+  it("with a GitHub App token, a github-actions[bot] comment is not ours", async () => {
+    const app = { login: "acme-reporter[bot]", id: 7_000_001, type: "Bot" };
+    server.tokenOwner = { user: app, kind: "installation" };
+    const actions = server.seedComment(PR_NUMBER, `Other workflow\n\n${MARKER}`, BOT);
+    const mine = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, app);
+
+    await act();
+
+    expect(ops("issues/update-comment").map((r) => r.path)).toEqual([
+      `/repos/acme/analytics/issues/comments/${mine.id}`,
+    ]);
+    expect(actions.body).toBe(`Other workflow\n\n${MARKER}`);
+  });
+
+  it("when the identity cannot be learned, assumes the default token and says so in the log", async () => {
+    server.inject({ operationId: "graphql", status: 502, body: { message: "Server Error" } });
+    const earlier = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, BOT);
+    const other = server.seedComment(PR_NUMBER, `Spoofed\n\n${MARKER}`, OTHER_BOT);
+
+    const run = await act();
+
+    expect(ops("users/get-authenticated").map((r) => r.status)).toEqual([403]);
+    expect(run.stdout).toMatch(
+      /Could not tell which account the github-token writes as .*GET \/user: 403 .*; assuming the default GITHUB_TOKEN \(github-actions\[bot\]\)/,
+    );
+    expect(ops("issues/update-comment").map((r) => r.path)).toEqual([
+      `/repos/acme/analytics/issues/comments/${earlier.id}`,
+    ]);
+    expect(other.body).toBe(`Spoofed\n\n${MARKER}`);
+  });
+});
