@@ -1,0 +1,171 @@
+// Issue 10 item 3, through the bundles: text from a pull request (zip entry names, file names, error
+// messages) never prints a line the GitHub Actions runner would act on as a workflow command. The
+// output is read the way the runner reads it (test/support/runner-commands.ts).
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { neutraliseRunnerCommands } from "../../src/text/runner-commands.js";
+import { buildZip, startArtifactServer } from "../support/artifact-server.js";
+import { foreignCommands, readRunnerCommands } from "../support/runner-commands.js";
+import {
+  DIST_CLI,
+  ensureBuilt,
+  fixture,
+  HEAD_SHA,
+  runAction,
+  startGateway,
+  startServer,
+  TOKEN,
+} from "./helpers.js";
+
+const FAILING = readFileSync(fixture("preview120_build_success.otel.jsonl"));
+const PAYLOAD = "::error title=PWNED,file=README.md,line=1::PWNED";
+
+// One name per way a line can start (or a legacy command can sit) in the runner's eyes.
+const HOSTILE_NAMES = [
+  `logs/lf\n${PAYLOAD}\n::add-mask::dbt\n.jsonl`,
+  `logs/cr\r${PAYLOAD}\r::add-mask::dbt\r.jsonl`,
+  `logs/ls\u2028${PAYLOAD}\n\u2028::add-mask::dbt\u2029.jsonl`,
+  `logs/nbsp\n\u00a0${PAYLOAD}\n\t::add-mask::dbt.jsonl`,
+  "logs/legacy ##[error]PWNED ##[add-mask]dbt.jsonl",
+];
+
+const cleanup: string[] = [];
+afterEach(() => {
+  for (const dir of cleanup.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+beforeAll(() => ensureBuilt(), 120_000);
+
+function expectNoForeignCommands(where: string, output: string, secrets: string[] = []): void {
+  expect(foreignCommands(output, secrets), `runner commands planted in ${where}`).toEqual([]);
+}
+
+describe("Action (dist/index.js): artifact entry names", () => {
+  it("prints the hostile names visibly, on lines the runner never reads as commands", async () => {
+    const github = await startServer();
+    const artifacts = await startArtifactServer();
+    const gateway = await startGateway(github, artifacts);
+    try {
+      artifacts.add({
+        name: "dbt-telemetry",
+        runId: 555,
+        zip: buildZip(HOSTILE_NAMES.map((name) => ({ name, data: FAILING }))),
+      });
+      const run = await runAction(github, {
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        apiUrl: gateway.url,
+        inputs: { "artifact-name": "dbt-telemetry", "check-run": "false", comment: "off" },
+      });
+      cleanup.push(run.workspace);
+
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.outputs.conclusion).toBe("failure");
+      expectNoForeignCommands("stdout", run.stdout, [TOKEN]);
+      expectNoForeignCommands("stderr", run.stderr, [TOKEN]);
+      // The names were printed (so the test can fail), each on one line, with its breaks shown.
+      expect(run.stdout).toContain(`logs/lf\\n${PAYLOAD}\\n::add-mask::dbt\\n.jsonl`);
+      expect(run.stdout).toContain(`logs/cr\\x0d${PAYLOAD}`);
+      expect(run.stdout).toContain("logs/legacy ##\\[error]PWNED ##\\[add-mask]dbt.jsonl");
+      // The step's own commands are still there: the token mask and the failure.
+      expect(readRunnerCommands(run.stdout).map((c) => c.name)).toContain("add-mask");
+      expect(run.stdout).toMatch(/^::error::dbt Fusion: /m);
+    } finally {
+      await gateway.close();
+      await artifacts.close();
+      await github.close();
+    }
+  });
+
+  it("an unsafe entry name in the refusal message stays on one line too", async () => {
+    const artifacts = await startArtifactServer();
+    try {
+      artifacts.add({
+        name: "dbt-telemetry",
+        runId: 556,
+        zip: buildZip([{ name: `../x\n${PAYLOAD}\n##[add-mask]dbt.jsonl`, data: "{}" }]),
+      });
+      const run = await runAction(null, {
+        event: "workflow_run",
+        payload: { workflow_run: { id: 556, head_sha: HEAD_SHA, pull_requests: [] } },
+        inputs: { "artifact-name": "dbt-telemetry", "check-run": "false", comment: "off" },
+        env: { GITHUB_API_URL: artifacts.url },
+      });
+      cleanup.push(run.workspace);
+
+      expect(run.code).toBe(1);
+      expectNoForeignCommands("stdout", run.stdout, [TOKEN]);
+      expect(run.stdout).toContain("unsafe path ('../x\\n::error title=PWNED");
+      expect(run.summary).toContain("unsafe path");
+    } finally {
+      await artifacts.close();
+    }
+  });
+});
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [DIST_CLI, ...args],
+      {
+        cwd,
+        env: { PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter), HOME: cwd, ...env },
+        timeout: 30_000,
+        maxBuffer: 32 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe("CLI (dist/cli.js)", () => {
+  it("stderr: a file whose name plants commands is named visibly, never as a command", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
+    cleanup.push(dir);
+    const logs = join(dir, "logs");
+    mkdirSync(logs);
+    for (const name of HOSTILE_NAMES) {
+      const base = name.slice("logs/".length);
+      writeFileSync(join(logs, base), "this is not JSON\n");
+    }
+    const run = await runCli(["--quiet", "logs"], dir);
+
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("PWNED");
+    expectNoForeignCommands("stderr", run.stderr);
+    expectNoForeignCommands("stdout", run.stdout);
+  });
+
+  it("stdout in a GitHub Actions step: an error message that plants commands is printed inert", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
+    cleanup.push(dir);
+    const lines = FAILING.toString("utf8").split("\n");
+    const hostile = lines.map((line) => {
+      if (!line.includes('"severity_text":"ERROR"') || !line.includes('"record_type":"LogRecord"'))
+        return line;
+      const record = JSON.parse(line) as { body: string };
+      record.body = `boom\n${PAYLOAD}\n::add-mask::dbt\n  ::stop-commands::x\nsee ##[error]PWNED\n`;
+      return JSON.stringify(record);
+    });
+    writeFileSync(join(dir, "t.jsonl"), hostile.join("\n"));
+
+    const inStep = await runCli(["--fail-on", "never", "t.jsonl"], dir, { GITHUB_ACTIONS: "true" });
+    expect(inStep.code, inStep.stderr).toBe(0);
+    expect(inStep.stdout).toContain("PWNED");
+    expectNoForeignCommands("stdout", inStep.stdout);
+
+    // Outside a runner the report is printed as it is; in a step only the command shapes differ.
+    const inTerminal = await runCli(["--fail-on", "never", "t.jsonl"], dir);
+    expect(inStep.stdout).toBe(neutraliseRunnerCommands(inTerminal.stdout));
+  });
+});
