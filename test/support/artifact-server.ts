@@ -138,6 +138,10 @@ export interface ArtifactServer {
   add(artifact: Omit<ServedArtifact, "id"> & { id?: number }): ServedArtifact;
   /** Every REST call answers 403 "Resource not accessible by integration". */
   forbidden: boolean;
+  /** Every REST call answers this status and JSON body (e.g. an error that echoes the token). */
+  failure: { status: number; body: unknown } | null;
+  /** Origin of the blob storage the zip download redirects to (default: this server). */
+  blobOrigin: string | null;
   /** CreateArtifact answers this status (e.g. 500 with no retries left → upload fails). */
   createStatus: number;
   close(): Promise<void>;
@@ -176,6 +180,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
     const rest = `/repos/${owner}/${repo}/actions/`;
 
     if (url.pathname.startsWith(rest)) {
+      if (state.failure) return json(res, state.failure.status, state.failure.body);
       if (state.forbidden) {
         return json(res, 403, {
           message: "Resource not accessible by integration",
@@ -210,7 +215,8 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
         if (!artifact) return json(res, 404, { message: "Not Found", status: "404" });
         if (artifact.expired) return json(res, 410, { message: "Artifact has expired", status: "410" });
         // GitHub answers 302 to a short-lived blob URL (with a SAS query string).
-        res.writeHead(302, { location: `${state.url}/blobs/${artifact.id}.zip?sv=2025&sig=s3cr3t` });
+        const blobs = state.blobOrigin ?? state.url;
+        res.writeHead(302, { location: `${blobs}/blobs/${artifact.id}.zip?sv=2025&sig=s3cr3t` });
         res.end();
         return;
       }
@@ -297,6 +303,8 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
     requests,
     uploads,
     forbidden: false,
+    failure: null,
+    blobOrigin: null,
     createStatus: 200,
     add(artifact) {
       const served = { ...artifact, id: artifact.id ?? nextId++ };

@@ -75,8 +75,8 @@ export interface DbtCloudServer {
     },
   ): void;
   setRateLimit(config: RateLimitConfig | undefined): void;
-  /** The next `count` requests answer with this 5xx status. */
-  failNext(count: number, status?: number): void;
+  /** The next `count` requests answer with this status (default 503) and body (default an HTML page). */
+  failNext(count: number, status?: number, body?: string): void;
   /** The next `count` requests wait `realMs` (real time) before answering. */
   slowNext(count: number, realMs: number): void;
   /** Every request answers 403 (token without permission). */
@@ -99,7 +99,7 @@ export async function startDbtCloudServer(options: {
   let rateLimit: RateLimitConfig | undefined;
   let hits: number[] = [];
   let cooldownUntil = 0;
-  let failures: { count: number; status: number } = { count: 0, status: 503 };
+  let failures: { count: number; status: number; body?: string } = { count: 0, status: 503 };
   let slow: { count: number; ms: number } = { count: 0, ms: 0 };
   let forbidden = false;
   let htmlMode = false;
@@ -183,7 +183,7 @@ export async function startDbtCloudServer(options: {
     if (failures.count > 0) {
       failures.count -= 1;
       res.writeHead(failures.status, { "content-type": "text/html" });
-      res.end("<html><body>Bad gateway</body></html>");
+      res.end(failures.body ?? "<html><body>Bad gateway</body></html>");
       return failures.status;
     }
     if (forbidden)
@@ -299,8 +299,8 @@ export async function startDbtCloudServer(options: {
       hits = [];
       cooldownUntil = 0;
     },
-    failNext(count, status = 503) {
-      failures = { count, status };
+    failNext(count, status = 503, body) {
+      failures = { count, status, ...(body !== undefined && { body }) };
     },
     slowNext(count, ms) {
       slow = { count, ms };
