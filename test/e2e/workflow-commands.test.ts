@@ -105,6 +105,53 @@ describe("Action (dist/index.js): artifact entry names", () => {
   });
 });
 
+describe("Action (dist/index.js): workflow-command annotations (the fork fallback)", () => {
+  it("a hostile node name and file path stay inside one annotation's escaped properties", async () => {
+    const name = "accepted_values_customers_customer_type__new__returning";
+    const path = "models/marts/customers.yml";
+    const evilName = "evil\n::add-mask::dbt\n##[error]PWNED,title=PWNED::x";
+    const evilPath = "models/x,line=1::PWNED\r::add-mask::dbt.yml";
+    const json = (text: string) => JSON.stringify(text).slice(1, -1);
+    const telemetry = FAILING.toString("utf8")
+      .replaceAll(name, json(evilName))
+      .replaceAll(path, json(evilPath));
+    const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
+    cleanup.push(dir);
+    writeFileSync(join(dir, "t.jsonl"), telemetry);
+
+    const github = await startServer();
+    try {
+      github.forbid("checks/create");
+      const run = await runAction(github, { inputs: { telemetry: join(dir, "t.jsonl"), comment: "off" } });
+      cleanup.push(run.workspace);
+      expect(run.code).toBe(1);
+
+      const commands = readRunnerCommands(run.stdout);
+      expect(commands.filter((c) => c.name === "add-mask").map((c) => c.data)).toEqual([TOKEN]);
+      expect(new Set(commands.map((c) => c.name))).toEqual(new Set(["add-mask", "error", "warning"]));
+      const annotations = commands.filter((c) => c.name === "error" && c.properties.file !== undefined);
+      expect(annotations.map((c) => c.properties.file)).toEqual([
+        "models/staging/stg_locations.yml",
+        "models/x,line=1::PWNED\\x0d::add-mask::dbt.yml",
+      ]);
+      const evil = annotations[1]!;
+      expect(Object.keys(evil.properties).sort()).toEqual([
+        "col",
+        "endColumn",
+        "endLine",
+        "file",
+        "line",
+        "title",
+      ]);
+      expect(evil.properties.line).toBe("31");
+      expect(evil.properties.title).toContain("evil ::add-mask::dbt ##[error]PWNED,title=PWNED::x");
+      expect(evil.properties.title).not.toMatch(/[\r\n]/);
+    } finally {
+      await github.close();
+    }
+  });
+});
+
 interface CliRun {
   code: number;
   stdout: string;
