@@ -358,6 +358,30 @@ export function hugeErrorsJsonl(count: number, bytes: number): string {
   });
 }
 
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node dist/cli.js` in `cwd` with PATH, HOME and `env` only. */
+export function runCliBundle(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [DIST_CLI, ...args],
+      {
+        cwd,
+        env: { PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter), HOME: cwd, ...env },
+        timeout: 30_000,
+        maxBuffer: 32 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 export function tempFile(name: string, content: string | Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-data-"));
   const file = join(dir, name);

@@ -1,19 +1,18 @@
 // Issue 10 items 4 and 5, through the bundles: the secrets the step was given are masked by value,
 // whatever their shape and however a message was cut, on every error path (stand-in servers that
 // echo them back in error bodies).
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SECRET_PIECE_LENGTH } from "../../src/text/secrets.js";
 import { buildZip, startArtifactServer, type ArtifactServer } from "../support/artifact-server.js";
 import { createScaledClock, startDbtCloudServer, type DbtCloudServer } from "../support/dbt-cloud-server.js";
 import {
-  DIST_CLI,
   ensureBuilt,
   fixture,
   runAction,
+  runCliBundle,
   startGateway,
   startServer,
   type ActionRun,
@@ -75,27 +74,18 @@ describe("dbt platform token cut across an error snippet (item 4)", () => {
     dbt.failNext(1, 400, body);
     const cwd = mkdtempSync(join(tmpdir(), "fusion-e2e-cli-"));
     cleanup.push(cwd);
-    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [DIST_CLI, "--dbt-cloud-base-url", dbt.baseUrl, "--dbt-cloud-account-id", String(ACCOUNT_ID)].concat([
-          "--dbt-cloud-run-id",
-          "7000001",
-        ]),
-        {
-          cwd,
-          env: {
-            PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
-            HOME: cwd,
-            DBT_CLOUD_TOKEN: DBT_TOKEN,
-            FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE),
-          },
-          timeout: 30_000,
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
-      );
-    });
+    const run = await runCliBundle(
+      [
+        "--dbt-cloud-base-url",
+        dbt.baseUrl,
+        "--dbt-cloud-account-id",
+        String(ACCOUNT_ID),
+        "--dbt-cloud-run-id",
+        "7000001",
+      ],
+      cwd,
+      { DBT_CLOUD_TOKEN: DBT_TOKEN, FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE) },
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unexpected HTTP 400 reading run 7000001. Body starts: "yyyy');
     expectNoLeak(run, DBT_TOKEN);

@@ -1,20 +1,19 @@
 // Issue 10 item 3, through the bundles: text from a pull request (zip entry names, file names, error
 // messages) never prints a line the GitHub Actions runner would act on as a workflow command. The
 // output is read the way the runner reads it (test/support/runner-commands.ts).
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { neutraliseRunnerCommands } from "../../src/text/runner-commands.js";
 import { buildZip, startArtifactServer } from "../support/artifact-server.js";
 import { foreignCommands, readRunnerCommands } from "../support/runner-commands.js";
 import {
-  DIST_CLI,
   ensureBuilt,
   fixture,
   HEAD_SHA,
   runAction,
+  runCliBundle,
   startGateway,
   startServer,
   TOKEN,
@@ -152,29 +151,6 @@ describe("Action (dist/index.js): workflow-command annotations (the fork fallbac
   });
 });
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [DIST_CLI, ...args],
-      {
-        cwd,
-        env: { PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter), HOME: cwd, ...env },
-        timeout: 30_000,
-        maxBuffer: 32 * 1024 * 1024,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
-    );
-  });
-}
-
 describe("CLI (dist/cli.js)", () => {
   it("stderr: a file whose name plants commands is named visibly, never as a command", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
@@ -185,7 +161,7 @@ describe("CLI (dist/cli.js)", () => {
       const base = name.slice("logs/".length);
       writeFileSync(join(logs, base), "this is not JSON\n");
     }
-    const run = await runCli(["--quiet", "logs"], dir);
+    const run = await runCliBundle(["--quiet", "logs"], dir);
 
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("PWNED");
@@ -206,13 +182,13 @@ describe("CLI (dist/cli.js)", () => {
     });
     writeFileSync(join(dir, "t.jsonl"), hostile.join("\n"));
 
-    const inStep = await runCli(["--fail-on", "never", "t.jsonl"], dir, { GITHUB_ACTIONS: "true" });
+    const inStep = await runCliBundle(["--fail-on", "never", "t.jsonl"], dir, { GITHUB_ACTIONS: "true" });
     expect(inStep.code, inStep.stderr).toBe(0);
     expect(inStep.stdout).toContain("PWNED");
     expectNoForeignCommands("stdout", inStep.stdout);
 
     // Outside a runner the report is printed as it is; in a step only the command shapes differ.
-    const inTerminal = await runCli(["--fail-on", "never", "t.jsonl"], dir);
+    const inTerminal = await runCliBundle(["--fail-on", "never", "t.jsonl"], dir);
     expect(inStep.stdout).toBe(neutraliseRunnerCommands(inTerminal.stdout));
   });
 });
