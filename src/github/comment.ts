@@ -44,9 +44,8 @@ export async function upsertComment(
   target: CommentTarget,
   log: (message: string) => void = () => {},
 ): Promise<CommentResult> {
-  const { marker } = target;
+  const { owner, repo, prNumber, marker } = target;
   const body = fitCommentBody(target.body, marker);
-  const { owner, repo, prNumber } = target;
   try {
     const previous = await findOwnComment(octokit, target, log);
     if (previous) {
