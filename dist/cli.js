@@ -2519,7 +2519,7 @@ const RoundRobinPool = __nccwpck_require__(5520)
 const Agent = __nccwpck_require__(7405)
 const ProxyAgent = __nccwpck_require__(6672)
 const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(5518)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
 const RetryAgent = __nccwpck_require__(50)
 const H2CClient = __nccwpck_require__(6815)
 const errors = __nccwpck_require__(8707)
@@ -12721,7 +12721,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 5518:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41528,10 +41528,15 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3137);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2593);
+/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4961);
 
+
+// In a GitHub Actions step the runner reads stdout for workflow commands, and the report quotes
+// text from the pull request; there, every command shape in it is broken (`\::`, `##\[`).
+const underRunner = process.env.GITHUB_ACTIONS === "true";
 process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => process.stdout.write(underRunner ? (0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseRunnerCommands */ .b)(text) : text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
@@ -41542,7 +41547,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3137:
+/***/ 2593:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52526,22 +52531,73 @@ function pickNewest(runs) {
     return runs.reduce((best, run) => (!best || run.id > best.id ? run : best), undefined);
 }
 
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/redact.ts
-// The API token must never leave this module family in clear text: not in errors, logs or URLs.
+;// CONCATENATED MODULE: ./src/text/secrets.ts
+// Secrets (the GitHub token, the dbt platform token) must never be printed, not even in part. They
+// are masked by value, whatever their shape; a piece of one that a cut left behind (the end of a
+// snippet, a line wrapped by a server) is masked too; and known token shapes are a second net for
+// tokens nobody told us about.
 const MASK = "***";
-/** Replaces every occurrence of each secret (and any `Token …`/`Bearer …` header value) with `***`. */
-function redactSecrets(text, secrets) {
-    let out = text;
-    for (const secret of secrets) {
-        // Very short strings would mask innocent text; real tokens are long.
-        if (secret.length >= 4)
-            out = out.split(secret).join(MASK);
+/** Shorter values would mask innocent text; real tokens are far longer. */
+const MIN_SECRET_LENGTH = 4;
+/** A run of this many characters of a secret is treated as a leak of it. */
+const SECRET_PIECE_LENGTH = 8;
+// GitHub token formats (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_) and HTTP credentials (`Token …`,
+// `Bearer …`, as the dbt platform and OAuth use them).
+const TOKEN_SHAPES = /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
+const CREDENTIALS = /\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+const PUBLIC_PREFIXES = ["github_pat_"];
+/**
+ * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
+ * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
+ */
+function createRedactor(secrets) {
+    const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    const pieces = new Set();
+    for (const value of values) {
+        // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
+        const first = PUBLIC_PREFIXES.find((prefix) => value.startsWith(prefix))?.length ?? 0;
+        for (let i = Math.max(0, first - SECRET_PIECE_LENGTH + 1); i + SECRET_PIECE_LENGTH <= value.length; i++) {
+            pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
+        }
     }
-    return out.replace(/\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`);
+    return (text) => {
+        let out = text;
+        for (const value of values)
+            if (out.includes(value))
+                out = out.split(value).join(MASK);
+        if (pieces.size > 0)
+            out = maskPieces(out, pieces);
+        return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
+    };
 }
-/** Wraps a log callback so that every line is redacted before it is emitted. */
-function createRedactingLog(log, secrets) {
-    return (message) => log(redactSecrets(message, secrets));
+/** One-off form of createRedactor. */
+function redactSecrets(text, secrets) {
+    return createRedactor(secrets)(text);
+}
+// Marks every window of the text that is a piece of a secret, then masks each run of marked
+// characters once (overlapping windows of one leaked fragment become a single `***`).
+function maskPieces(text, pieces) {
+    let out = "";
+    let copiedTo = 0;
+    let runStart = -1;
+    let runEnd = -1;
+    for (let i = 0; i + SECRET_PIECE_LENGTH <= text.length; i++) {
+        if (!pieces.has(text.slice(i, i + SECRET_PIECE_LENGTH)))
+            continue;
+        if (runStart >= 0 && i <= runEnd) {
+            runEnd = i + SECRET_PIECE_LENGTH;
+            continue;
+        }
+        if (runStart >= 0) {
+            out += text.slice(copiedTo, runStart) + MASK;
+            copiedTo = runEnd;
+        }
+        runStart = i;
+        runEnd = i + SECRET_PIECE_LENGTH;
+    }
+    if (runStart < 0)
+        return text;
+    return out + text.slice(copiedTo, runStart) + MASK + text.slice(runEnd);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/http.ts
@@ -52560,7 +52616,10 @@ function createDbtCloudHttp(options, deps) {
     const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
     const random = deps.random ?? Math.random;
     const { clock, limiter } = deps;
-    const redact = (text) => redactSecrets(text, [options.token]);
+    const redact = createRedactor([options.token]);
+    // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
+    // only the second pass (which masks any run of 8 characters of it) can see.
+    const redactedSnippet = (text) => redact(snippet(redact(text)));
     const log = (message) => deps.log(redact(message));
     const doFetch = deps.fetchImpl;
     function buildUrl(path, query) {
@@ -52651,7 +52710,7 @@ function createDbtCloudHttp(options, deps) {
             default: {
                 const what = RETRYABLE_STATUS.has(status) ? `after ${attempts} attempts ` : "";
                 const ErrorClass = status >= 500 ? DbtCloudUnavailableError : DbtCloudResponseError;
-                return new ErrorClass(`unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redact(snippet(body))}".`} ` +
+                return new ErrorClass(`unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redactedSnippet(body)}".`} ` +
                     (status >= 500
                         ? `The dbt platform may be having trouble; re-run later.`
                         : `Check the base URL and ids.`), details);
@@ -52669,7 +52728,7 @@ function createDbtCloudHttp(options, deps) {
             }
             catch {
                 const type = response.headers.get("content-type") ?? "no content-type";
-                throw new DbtCloudResponseError(`expected JSON reading ${context.what} but got ${type}: "${redact(snippet(text))}". ` +
+                throw new DbtCloudResponseError(`expected JSON reading ${context.what} but got ${type}: "${redactedSnippet(text)}". ` +
                     `This usually means the base URL points at a web page or proxy rather than the dbt platform API.`, { status: response.status, url });
             }
             if (!isEnvelope(parsed)) {
@@ -52803,6 +52862,15 @@ function createRateLimiter(options) {
         },
         pausedUntil: () => pauseEnd,
     };
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/redact.ts
+// The API token must never leave this module family in clear text: not in errors, logs or URLs.
+
+
+/** Wraps a log callback so that every line is redacted before it is emitted. */
+function createRedactingLog(log, secrets) {
+    return (message) => log(redactSecrets(message, secrets));
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/types.ts
@@ -54172,6 +54240,8 @@ async function dbtCloudInputs(telemetry) {
     return inputs;
 }
 
+// EXTERNAL MODULE: ./src/text/runner-commands.ts + 1 modules
+var runner_commands = __nccwpck_require__(4961);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -54182,6 +54252,8 @@ const VERSION = package_namespaceObject.rE;
 // The command-line pipeline: the same sources → telemetry → model → render as the Action, with
 // files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
 // input or usage.
+
+
 
 
 
@@ -54315,9 +54387,13 @@ function collectDbtCloud(values, env) {
     raw[DBT_CLOUD_SETTING_KEYS.wait] ??= "false";
     return raw;
 }
-async function runCli(argv, io) {
+async function runCli(argv, rawIo) {
     let options;
-    const secrets = [io.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+    const secrets = [rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+    // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
+    // controls shown, and nothing a CI runner could read as a workflow command.
+    const redact = createRedactor(secrets);
+    const io = { ...rawIo, stderr: (text) => rawIo.stderr((0,runner_commands/* safeLogText */.H)(text, redact)) };
     const fail = (message) => {
         io.stderr(`fusion-report: ${redactSecrets(message, secrets)}\n`);
         return EXIT.unusable;
@@ -54423,6 +54499,104 @@ function argvSecrets(argv) {
     const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
     const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
     return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+}
+
+
+/***/ }),
+
+/***/ 4961:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  b: () => (/* binding */ neutraliseRunnerCommands),
+  H: () => (/* binding */ safeLogText)
+});
+
+;// CONCATENATED MODULE: ./src/text/controls.ts
+// Untrusted text (node names, SQL errors, zip entry names, server bodies) may hold characters that
+// change what a reader sees rather than what it says: line terminators that end a Markdown line or a
+// log line early, terminal escape sequences, and bidi overrides that reorder a name on screen
+// ("Trojan Source", CVE-2021-42574). These helpers are the one definition of those characters.
+/**
+ * Every line terminator a reader of our output may act on: CommonMark's (`\r\n`, `\r`, `\n`) and
+ * Unicode's NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR. Global: use with `replace`/`split` only.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+// C0 controls but tab and line feed, DEL, C1 controls, the Unicode line/paragraph separators, bidi
+// marks, embeddings, overrides and isolates, and the invisible BOM. CR and NEL are matched here too:
+// callers that keep line breaks normalise them to `\n` first.
+// A string, not a literal: the RegExp is built from escapes, so no raw control character is in the source.
+const CONTROL_CLASS = "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff]";
+const CONTROL = new RegExp(CONTROL_CLASS, "g");
+const HAS_CONTROL = new RegExp(CONTROL_CLASS);
+function escapeCodePoint(ch) {
+    const code = ch.charCodeAt(0);
+    return code < 0x100
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+/**
+ * Shows control characters and bidi overrides as visible escapes (`\x1b`, `\u202E`), so they can
+ * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
+ */
+function showControls(text, lineBreaks = "keep") {
+    if (lineBreaks === "escape") {
+        return HAS_CONTROL.test(text) || text.includes("\n")
+            ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
+            : text;
+    }
+    const joined = lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text);
+    return HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
+}
+/** The text on one line: each line terminator (of any kind) becomes `joiner`. */
+function oneLine(text, joiner = " ") {
+    return text.replace(LINE_BREAKS, joiner);
+}
+/** Splits on every line terminator, like `split("\n")` but for all of them. */
+function splitLines(text) {
+    return text.split(LINE_BREAKS);
+}
+
+;// CONCATENATED MODULE: ./src/text/runner-commands.ts
+// The GitHub Actions runner reads every line a step prints and acts on the ones shaped like workflow
+// commands (`::add-mask::x`, `::error file=…::x`, `::stop-commands::t`). Text from a pull request
+// (node names, messages, zip entry names, server answers) must never be able to print such a line.
+//
+// What the runner accepts (actions/runner, src/Runner.Common/ActionCommand.cs and
+// src/Runner.Worker/ActionCommandManager.cs):
+//  * lines are split at `\n`, `\r` and `\r\n` (StreamReader.ReadLine);
+//  * `::name props::data` after `TrimStart()`, so leading whitespace of any kind (tab, NBSP,
+//    U+2028 …) does not stop it;
+//  * the legacy `##[name props]data` anywhere in the line, not only at its start;
+//  * the name must be a registered command, but `stop-commands` registers its token as one, so any
+//    name can become a command: we go by the shape, not by the name.
+// .NET compares these prefixes culture-aware, which skips "ignorable" characters (soft hyphen,
+// zero-width joiners …) between them, so those count as transparent here too.
+
+// Characters a culture-aware comparison skips: format and default-ignorable characters, and the
+// C0/C1 controls other than whitespace.
+const IGNORABLE = "\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f";
+// At a line start: whitespace (TrimStart) and ignorable characters, then `::`.
+const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([\\s\\u0085${IGNORABLE}]*)::`, "gu");
+// Anywhere: `#`, `#`, `[` with only ignorable characters between them.
+const LEGACY_COMMAND = new RegExp(`#([${IGNORABLE}]*)#([${IGNORABLE}]*)\\[`, "gu");
+/**
+ * Breaks every shape the runner would read as a command, visibly and nothing else: a line's
+ * leading `::` becomes `\::`, and `##[` becomes `##\[`. Line breaks are kept as they are.
+ */
+function neutraliseRunnerCommands(text) {
+    if (!text.includes("::") && !text.includes("["))
+        return text;
+    return text.replace(LINE_COMMAND, "$1$2\\::").replace(LEGACY_COMMAND, "#$1#$2\\[");
+}
+/**
+ * Text for a plain log line (stdout or stderr of the step): secrets masked, control and bidi
+ * characters shown as escapes (every line terminator becomes `\n`), command shapes broken.
+ */
+function safeLogText(text, redact) {
+    return neutraliseRunnerCommands(showControls(redact(text), "keep"));
 }
 
 
