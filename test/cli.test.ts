@@ -1,13 +1,13 @@
 // The CLI in-process (runCli) for behaviour, and once through the bundle for the real exit codes.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, writeFile, copyFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, readdir, writeFile, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../src/cli.js";
 import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
+import { makeTempDir } from "./support/temp-dir.js";
 
 const REAL = path.join(ROOT, "test/fixtures/real");
 
@@ -44,7 +44,7 @@ describe("fusion-report CLI", () => {
   });
 
   it("searches directories for *.parquet and *.jsonl and reports an invocation found in both once", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-dir-"));
+    const dir = makeTempDir("fr-dir-");
     await copyFile(path.join(REAL, "preview120_failed.otel.jsonl"), path.join(dir, "telemetry.jsonl"));
     await copyFile(
       path.join(REAL, "parquet-replica/preview120_failed.REPLICA.parquet"),
@@ -61,7 +61,7 @@ describe("fusion-report CLI", () => {
   });
 
   it("writes --markdown, --json and a schema-valid --run-results", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-out-"));
+    const dir = makeTempDir("fr-out-");
     const { code } = await cli([
       "--quiet",
       "--markdown",
@@ -82,7 +82,7 @@ describe("fusion-report CLI", () => {
   });
 
   it("prints exactly the Markdown it writes, and with --quiet only writes it", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-md-"));
+    const dir = makeTempDir("fr-md-");
     const file = path.join(REAL, "preview120_failed.otel.jsonl");
     const printed = await cli(["--markdown", path.join(dir, "a.md"), file]);
     expect(printed.stdout).toBe(await readFile(path.join(dir, "a.md"), "utf8"));
@@ -104,7 +104,7 @@ describe("fusion-report CLI", () => {
   ])(
     "rejects %s with exit 2, a message naming the file, and no output files",
     async (_label, content, pattern) => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), "fr-bad-"));
+      const dir = makeTempDir("fr-bad-");
       let file = path.join(dir, "bad.jsonl");
       if (content === null) {
         const good = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
@@ -164,7 +164,7 @@ describe("fusion-report CLI", () => {
 
 describe("baseline and JUnit options", () => {
   it("--fail-on new-errors fails on failures the base branch did not have, and --junit writes XML", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-base-"));
+    const dir = makeTempDir("fr-base-");
     const base = path.join(dir, "base.json");
     // The base branch: the same project, green (preview.72 build).
     expect(
@@ -183,7 +183,7 @@ describe("baseline and JUnit options", () => {
   });
 
   it("rejects an unusable baseline with exit 2, naming the file", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "fr-badbase-"));
+    const dir = makeTempDir("fr-badbase-");
     const base = path.join(dir, "base.json");
     await writeFile(base, '{"schemaVersion": 99}');
     const result = await cli(["--baseline", base, path.join(REAL, "preview120_failed.otel.jsonl")]);

@@ -5,7 +5,16 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { dirname, join, parse, sep } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, fixture, REPO_ROOT, runAction, startServer, TOKEN, type E2EServer } from "./helpers.js";
+import {
+  ensureBuilt,
+  fixture,
+  inheritedTmpdir,
+  REPO_ROOT,
+  runAction,
+  startServer,
+  TOKEN,
+  type E2EServer,
+} from "./helpers.js";
 
 let root: string;
 
@@ -33,7 +42,11 @@ function node(
   });
 }
 
-const minimalEnv = (): Record<string, string> => ({ PATH: dirname(process.execPath), HOME: root });
+const minimalEnv = (): Record<string, string> => ({
+  PATH: dirname(process.execPath),
+  HOME: root,
+  ...inheritedTmpdir(),
+});
 
 describe("the bundle outside the repository", () => {
   it("has no node_modules anywhere above it", () => {

@@ -3,8 +3,7 @@
 // FUSION_REPORT_TEST_CLOCK_SCALE makes the child's dbt platform waits 100× shorter; the stand-in runs
 // on a clock with the same scale, so polls, Retry-After and cooldowns line up.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,10 +14,12 @@ import {
   type FakeRun,
 } from "../support/dbt-cloud-server.js";
 import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
+import { makeTempDir } from "../support/temp-dir.js";
 import {
   DIST_CLI,
   ensureBuilt,
   HEAD_SHA,
+  inheritedTmpdir,
   PR_NUMBER,
   REPO_ROOT,
   runAction,
@@ -117,7 +118,7 @@ interface CliRun {
 }
 
 function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  const cwd = mkdtempSync(join(tmpdir(), "fusion-e2e-cli-"));
+  const cwd = makeTempDir("fusion-e2e-cli-");
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -127,6 +128,7 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRu
         env: {
           PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
           HOME: process.env.HOME ?? cwd,
+          ...inheritedTmpdir(),
           DBT_CLOUD_TOKEN: DBT_TOKEN,
           FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE),
           ...env,
@@ -296,7 +298,7 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
 describe("CLI (dist/cli.js) with a dbt platform run", () => {
   it("prints a section per step, exits 1 for the failed step and leaves no downloads behind", async () => {
     const run = addRun();
-    const tmp = mkdtempSync(join(tmpdir(), "fusion-e2e-tmp-"));
+    const tmp = makeTempDir("fusion-e2e-tmp-");
     const result = await runCli(["--dbt-cloud-run-id", String(run.id)], { TMPDIR: tmp });
     expect(readdirSync(tmp)).toEqual([]);
 
@@ -371,7 +373,7 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
 
   it("names the step of a truncated download, and removes the downloads", async () => {
     const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
-    const tmp = mkdtempSync(join(tmpdir(), "fusion-e2e-tmp-"));
+    const tmp = makeTempDir("fusion-e2e-tmp-");
     const result = await runCli(["--dbt-cloud-run-id", String(run.id)], { TMPDIR: tmp });
 
     expect(readdirSync(tmp)).toEqual([]);

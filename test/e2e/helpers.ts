@@ -4,11 +4,11 @@
 import { execFile, execFileSync } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FakeGitHub } from "../support/github-server.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** FUSION_REPORT_E2E_INDEX runs the action tests against another build of dist/index.js. */
@@ -109,6 +109,14 @@ export async function startGateway(
   };
 }
 
+/**
+ * The test run's TMPDIR (see test/support/temp-guard.ts), passed on to the bundles so that whatever
+ * they put in the temp dir is checked for leftovers too.
+ */
+export function inheritedTmpdir(): Record<string, string> {
+  return process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {};
+}
+
 export type EventName = "pull_request" | "push" | "workflow_run" | "workflow_dispatch";
 
 export interface RunOptions {
@@ -127,6 +135,8 @@ export interface RunOptions {
   noServer?: boolean;
   /** GITHUB_API_URL other than the server's own (e.g. a gateway in front of it). */
   apiUrl?: string;
+  /** Files to put in the workspace before the run: relative path → content. */
+  workspaceFiles?: Record<string, string | Uint8Array>;
 }
 
 export interface ActionRun {
@@ -172,7 +182,7 @@ function actionDefaults(): Record<string, string> {
 /** Spawns `node dist/index.js` with an `env -i`-style environment: PATH, HOME and the GitHub variables only. */
 export async function runAction(server: FakeGitHub | null, options: RunOptions = {}): Promise<ActionRun> {
   const event = options.event ?? "pull_request";
-  const workspace = mkdtempSync(join(tmpdir(), "fusion-e2e-ws-"));
+  const workspace = makeTempDir("fusion-e2e-ws-");
   const runnerTemp = join(workspace, "_temp");
   mkdirSync(runnerTemp);
   const summaryPath = join(runnerTemp, "step_summary");
@@ -182,6 +192,10 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
   writeFileSync(outputPath, "");
   const payload = options.payload ?? (event === "pull_request" ? pullRequestPayload() : {});
   writeFileSync(eventPath, JSON.stringify(payload));
+  for (const [relative, content] of Object.entries(options.workspaceFiles ?? {})) {
+    mkdirSync(dirname(join(workspace, relative)), { recursive: true });
+    writeFileSync(join(workspace, relative), content);
+  }
 
   const inputs: Record<string, string> = {
     ...actionDefaults(),
@@ -191,6 +205,7 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
   const env: Record<string, string> = {
     PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
     HOME: process.env.HOME ?? workspace,
+    ...inheritedTmpdir(),
     CI: "true",
     GITHUB_ACTIONS: "true",
     GITHUB_REPOSITORY: "acme/analytics",
@@ -383,7 +398,7 @@ export function runCliBundle(args: string[], cwd: string, env: Record<string, st
 }
 
 export function tempFile(name: string, content: string | Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-data-"));
+  const dir = makeTempDir("fusion-e2e-data-");
   const file = join(dir, name);
   writeFileSync(file, content);
   return file;

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
@@ -11,6 +10,7 @@ import {
   resolveRunContext,
 } from "../../src/github/context.js";
 import { FakeGitHub } from "../support/github-server.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const HEAD = "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e";
 const MERGE = "1111111111111111111111111111111111111111";
@@ -97,7 +97,7 @@ describe("parseRunContext", () => {
 
 describe("readRunContext", () => {
   it("reads GITHUB_EVENT_NAME and the payload file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "fusion-ctx-"));
+    const dir = makeTempDir("fusion-ctx-");
     const eventPath = join(dir, "event.json");
     writeFileSync(eventPath, JSON.stringify(pullRequestPayload));
     const ctx = readRunContext({ ...env, GITHUB_EVENT_NAME: "pull_request", GITHUB_EVENT_PATH: eventPath });
@@ -112,7 +112,7 @@ describe("resolveRunContext for a fork workflow_run", () => {
   beforeEach(async () => {
     server = await FakeGitHub.start();
     octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
-    const dir = mkdtempSync(join(tmpdir(), "fusion-ctx-"));
+    const dir = makeTempDir("fusion-ctx-");
     const eventPath = join(dir, "event.json");
     writeFileSync(eventPath, JSON.stringify(workflowRunFork));
     runEnv = { ...env, GITHUB_EVENT_NAME: "workflow_run", GITHUB_EVENT_PATH: eventPath };

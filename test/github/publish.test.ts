@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
@@ -8,11 +7,12 @@ import { publishAll, type PublishDeps, type PublishPlan } from "../../src/github
 import { SUMMARY_MAX_BYTES, writeJobSummary } from "../../src/github/summary.js";
 import { toWorkflowCommands, type CheckAnnotation } from "../../src/render/annotations.js";
 import { FakeGitHub } from "../support/github-server.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 let server: FakeGitHub;
 let octokit: GitHubClient;
 // @actions/core caches the summary path on first write, so one file serves the whole test file.
-const summaryFile = join(mkdtempSync(join(tmpdir(), "fusion-summary-")), "step_summary.md");
+const summaryFile = join(makeTempDir("fusion-summary-"), "step_summary.md");
 let log: { warnings: string[]; infos: string[]; outputs: Record<string, string>; annotations: unknown[][] };
 
 beforeAll(() => writeFileSync(summaryFile, ""));

@@ -1,12 +1,12 @@
 // The workflow-artifact source and the report upload, through the real `@actions/artifact` client
 // against a stand-in on 127.0.0.1 (REST + blob for download, Twirp + blob PUTs for upload).
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
 import { rejection } from "../support/rejection.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const server = await startArtifactServer();
 // @actions/github reads GITHUB_API_URL when it is imported, so set the environment first and import
@@ -31,7 +31,7 @@ let temp: string;
 const logs: string[] = [];
 
 beforeEach(async () => {
-  temp = await mkdtemp(path.join(tmpdir(), "fusion-artifact-test-"));
+  temp = makeTempDir("fusion-artifact-test-");
   logs.length = 0;
   server.forbidden = false;
   server.createStatus = 200;

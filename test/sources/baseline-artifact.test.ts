@@ -1,14 +1,12 @@
 // The baseline from the newest successful base-branch run's artifact: workflow runs from the
 // OpenAPI-validating GitHub stand-in, the artifact through the real `@actions/artifact` client from
 // the artifact stand-in (both on 127.0.0.1).
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildZip, startArtifactServer } from "../support/artifact-server.js";
 import { FakeGitHub, type FakeWorkflowRun } from "../support/github-server.js";
 import { reportFor } from "../support/report.js";
 import { rejection } from "../support/rejection.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const artifacts = await startArtifactServer();
 // @actions/artifact reads GITHUB_API_URL when it is imported: set it first, import afterwards.
@@ -34,7 +32,7 @@ const logs: string[] = [];
 
 beforeEach(async () => {
   github = await FakeGitHub.start();
-  temp = await mkdtemp(path.join(tmpdir(), "fusion-baseline-artifact-"));
+  temp = makeTempDir("fusion-baseline-artifact-");
   logs.length = 0;
   artifacts.forbidden = false;
 });
