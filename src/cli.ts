@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { applyBaseline, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
 import type { FailOn, Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
@@ -20,7 +20,7 @@ import {
   redactSecrets,
 } from "./sources/dbt-cloud/index.js";
 import { dbtCloudInputs } from "./sources/dbt-cloud/to-inputs.js";
-import { findTelemetryFiles, openLocalTelemetry } from "./sources/local.js";
+import { collectLocalTelemetry } from "./sources/local.js";
 import type { TelemetryInput } from "./sources/telemetry-input.js";
 import { safeLogText } from "./text/runner-commands.js";
 import { createRedactor } from "./text/secrets.js";
@@ -83,35 +83,35 @@ interface CliOptions {
 
 class UsageError extends Error {}
 
+/** What every usage error ends with, instead of the whole help. */
+export const HELP_HINT = "Try 'fusion-report --help' for the options.";
+
 const FAIL_ON = ["errors", "warnings", "never", "new-errors"] as const;
 
-export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "help" | "version" {
-  const dbtCloudFlags = Object.fromEntries(
+const OPTIONS = {
+  markdown: { type: "string" },
+  json: { type: "string" },
+  "run-results": { type: "string" },
+  junit: { type: "string" },
+  baseline: { type: "string" },
+  "regression-threshold": { type: "string", default: "50" },
+  diagrams: { type: "boolean", default: false },
+  "fail-on": { type: "string", default: "errors" },
+  slowest: { type: "string", default: "10" },
+  title: { type: "string", default: "dbt Fusion" },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", short: "v", default: false },
+  ...Object.fromEntries(
     Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" as const }]),
-  );
+  ),
+  [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
+} as const satisfies ParseArgsConfig["options"];
+
+export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "help" | "version" {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        markdown: { type: "string" },
-        json: { type: "string" },
-        "run-results": { type: "string" },
-        junit: { type: "string" },
-        baseline: { type: "string" },
-        "regression-threshold": { type: "string", default: "50" },
-        diagrams: { type: "boolean", default: false },
-        "fail-on": { type: "string", default: "errors" },
-        slowest: { type: "string", default: "10" },
-        title: { type: "string", default: "dbt Fusion" },
-        quiet: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false },
-        ...dbtCloudFlags,
-        [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
-      },
-    });
+    parsed = parseArgs({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -151,6 +151,34 @@ export function parseCliArgs(argv: string[], env: CliIo["env"]): CliOptions | "h
     quiet: values.quiet as boolean,
     dbtCloud,
   };
+}
+
+/**
+ * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
+ * answer "argument is ambiguous" where the option's own check says what is wrong with the number.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const takesValue = new Set(
+    Object.entries(OPTIONS)
+      .filter(([, option]) => option.type === "string")
+      .map(([name]) => `--${name}`),
+  );
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") {
+      joined.push(...argv.slice(i));
+      break;
+    }
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
 }
 
 /** dbt platform mode is on when a run or job id is given by flag or environment. */
@@ -193,14 +221,21 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     }
     options = parsed;
   } catch (error) {
-    return fail(`${(error as Error).message}\n\n${USAGE}`);
+    return fail(`${(error as Error).message}\n${HELP_HINT}`);
+  }
+  if (options.failOn === "new-errors" && !options.baseline) {
+    io.stderr(
+      "fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +
+        "without one it acts like --fail-on errors\n",
+    );
   }
 
   let report: Report;
+  let inputs: TelemetryInput[];
   // Downloads of dbt platform step telemetry: removed once read, whatever happens.
   const tempDirs: string[] = [];
   try {
-    const inputs = await collectInputs(options, io, tempDirs);
+    inputs = await collectInputs(options, io, tempDirs);
     report = await buildReport(inputs, {
       slowest: options.slowest,
       failOn: options.failOn,
@@ -235,19 +270,19 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
         ...(options.diagrams ? diagramSections(report) : []),
       ],
     }));
-  const failures = await writeReportFiles(
+  // All files or none: one unusable destination leaves every file unwritten (each problem named).
+  const { problems } = await writeReportFiles(
     report,
     { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit },
     renderedMarkdown,
-    { cwd: io.cwd, createDirectories: false },
+    { cwd: io.cwd, telemetryFiles: inputs.flatMap((input) => (input.path ? [input.path] : [])) },
   );
-  // One failed output never hides the others: each is reported and the rest are written.
-  for (const failure of failures) io.stderr(`fusion-report: ${failure}\n`);
   if (!options.quiet) io.stdout(renderedMarkdown());
   for (const inv of report.invocations) {
     for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
   }
-  if (failures.length > 0) return EXIT.unusable;
+  for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);
+  if (problems.length > 0) return EXIT.unusable;
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
 
@@ -271,12 +306,11 @@ async function collectInputs(options: CliOptions, io: CliIo, tempDirs: string[])
     }
   }
   if (options.paths.length > 0) {
-    const { files, unmatched } = await findTelemetryFiles(options.paths, io.cwd);
-    if (unmatched.length > 0) {
-      throw new Error(`no telemetry file found at: ${unmatched.join(", ")} (expected *.parquet or *.jsonl)`);
-    }
-    for (const file of files)
-      inputs.push(await openLocalTelemetry(file, path.relative(io.cwd, file) || file));
+    inputs.push(
+      ...(await collectLocalTelemetry(options.paths, io.cwd, (note) =>
+        io.stderr(`fusion-report: ${note}\n`),
+      )),
+    );
   }
   return inputs;
 }

@@ -50,6 +50,11 @@ export async function run(): Promise<void> {
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (inputs.dbtCloud.token) core.setSecret(inputs.dbtCloud.token);
   const log = createActionLog(core, [inputs.githubToken, inputs.dbtCloud.token]);
+  if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
+    log.warning(
+      "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
+    );
+  }
 
   const octokit =
     inputs.githubToken && process.env.GITHUB_REPOSITORY
@@ -58,6 +63,7 @@ export async function run(): Promise<void> {
   const context = octokit ? await resolveContext(octokit, log) : null;
 
   let report: Report;
+  let telemetryFiles: string[];
   try {
     const inputsFound = await collectActionTelemetry(inputs, {
       log: log.info,
@@ -65,6 +71,7 @@ export async function run(): Promise<void> {
       prNumber: context?.prNumber ?? null,
       headSha: context?.headSha ?? null,
     });
+    telemetryFiles = inputsFound.flatMap((input) => (input.path ? [input.path] : []));
     report = await buildReport(inputsFound, {
       slowest: inputs.slowest,
       failOn: inputs.failOn,
@@ -91,7 +98,8 @@ export async function run(): Promise<void> {
       ...(links ? { links } : {}),
     });
   const fullMarkdown = () => render(Number.MAX_SAFE_INTEGER, "the JSON report");
-  const failures = await writeReportFiles(
+  // All files or none; a problem is a warning and never stops the other channels.
+  const files = await writeReportFiles(
     report,
     {
       markdown: inputs.markdownReport,
@@ -100,7 +108,7 @@ export async function run(): Promise<void> {
       junit: inputs.junit,
     },
     fullMarkdown,
-    { cwd: process.cwd(), createDirectories: true },
+    { cwd: process.cwd(), telemetryFiles },
   );
   const compactHint = "the job summary of this workflow run";
   const summaryMarkdown = render(SUMMARY_MAX_BYTES - 1_000, `the JSON report (${OUTPUT.reportJson} output)`);
@@ -152,7 +160,7 @@ export async function run(): Promise<void> {
           }
         : null,
     summary: inputs.jobSummary ? summaryMarkdown : null,
-    outputs: outputsFor(report, inputs),
+    outputs: outputsFor(report, inputs, new Set(files.written)),
     fallbackAnnotations: inputs.annotations
       ? toWorkflowCommands(annotationSet.annotations, annotationSet.omitted)
       : null,
@@ -182,7 +190,7 @@ export async function run(): Promise<void> {
     );
   }
 
-  for (const failure of failures) log.warning(failure);
+  for (const problem of files.problems) log.warning(problem);
   for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
   if (report.conclusion === "failure") {
     log.setFailed(`${inputs.checkName}: ${report.conclusionReason} (fail-on: ${inputs.failOn})`);
@@ -230,7 +238,14 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>, log: Actio
   log.setFailed(error.message);
 }
 
-function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, string> {
+/** `report-json` and `run-results` name a file only when it was written. */
+function outputsFor(
+  report: Report,
+  inputs: Readonly<Inputs>,
+  written: ReadonlySet<string>,
+): Record<string, string> {
+  const ifWritten = (file: string | null): string =>
+    file && written.has(path.resolve(file)) ? path.resolve(file) : "";
   const c = report.counts;
   return {
     [OUTPUT.conclusion]: report.conclusion,
@@ -239,8 +254,8 @@ function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, st
     [OUTPUT.warnedTests]: String(c.warn),
     [OUTPUT.skipped]: String(c.skipped + c.phaseSkipped),
     [OUTPUT.passed]: String(c.success + c.pass),
-    [OUTPUT.reportJson]: path.resolve(inputs.jsonReport),
-    [OUTPUT.runResults]: inputs.runResults ? path.resolve(inputs.runResults) : "",
+    [OUTPUT.reportJson]: ifWritten(inputs.jsonReport),
+    [OUTPUT.runResults]: ifWritten(inputs.runResults),
   };
 }
 

@@ -2,20 +2,31 @@
 import { ReportBuilder, type BuildOptions } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import type { TelemetryInput } from "./sources/telemetry-input.js";
+import { TelemetryInputError } from "./telemetry/errors.js";
+import type { EventSink } from "./telemetry/events.js";
 import { recordsToEvents } from "./telemetry/events.js";
 import { decodeJsonl } from "./telemetry/jsonl.js";
 import { decodeParquet } from "./telemetry/parquet.js";
 
+/**
+ * Reads every input into one report. A Parquet file that cannot be read (a run that died before
+ * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
+ * writes each invocation to the JSONL as it goes and to the Parquet only at shutdown, and a file
+ * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
+ * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
+ * a readable JSONL file the unreadable Parquet stays an error.
+ */
 export async function buildReport(inputs: readonly TelemetryInput[], options: BuildOptions): Promise<Report> {
   const builder = new ReportBuilder(options);
+  const unreadableParquet: TelemetryInputError[] = [];
+  let lastJsonl: { sink: EventSink; name: string } | null = null;
   for (const input of inputs) {
-    const sink = recordsToEvents(
-      builder.startFile({
-        files: [input.name],
-        format: input.format,
-        ...(input.step ? { step: input.step } : {}),
-      }),
-    );
+    const fileSink = builder.startFile({
+      files: [input.name],
+      format: input.format,
+      ...(input.step ? { step: input.step } : {}),
+    });
+    const sink = recordsToEvents(fileSink);
     try {
       if (input.format === "parquet") {
         const buffer = await input.openBuffer();
@@ -26,10 +37,21 @@ export async function buildReport(inputs: readonly TelemetryInput[], options: Bu
         }
       } else {
         await decodeJsonl(input.openStream(), input.name, sink);
+        lastJsonl = { sink: fileSink, name: input.name };
       }
     } catch (error) {
       builder.discardLastFile();
+      if (input.format === "parquet" && error instanceof TelemetryInputError) {
+        unreadableParquet.push(error);
+        continue;
+      }
       throw error;
+    }
+  }
+  if (unreadableParquet.length > 0) {
+    if (!lastJsonl) throw unreadableParquet[0]!;
+    for (const error of unreadableParquet) {
+      lastJsonl.sink.warn(`${error.message} — skipped: this report is read from ${lastJsonl.name}`);
     }
   }
   return builder.finish();

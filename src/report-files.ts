@@ -1,12 +1,16 @@
-// The report files both the Action and the CLI write: rendered on demand, written each on its own
-// (one failure never stops the others), atomically (write beside, then rename), so a failure never
-// leaves a half-written file behind.
-import { mkdir, rename, writeFile } from "node:fs/promises";
+// The report files both the Action and the CLI write, as one all-or-nothing step: every destination
+// is checked before any is written (a folder, an unwritable place, a telemetry file being read, a dbt
+// artifact fusion-report did not write), then each file is written beside its destination under a
+// temporary name and renamed into place only when all of them were written. Temporary files carry
+// the writer's pid, so a later run removes what a killed run left behind.
+import type { Stats } from "node:fs";
+import { constants } from "node:fs";
+import { access, mkdir, open, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Report } from "./model/types.js";
 import { renderJsonReport } from "./render/json-report.js";
 import { renderJunit } from "./render/junit.js";
-import { renderRunResults } from "./render/run-results.js";
+import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
 
 export interface ReportFileTargets {
   json: string | null;
@@ -18,38 +22,244 @@ export interface ReportFileTargets {
 export interface WriteOptions {
   /** Resolves relative targets. */
   cwd: string;
-  /** Create missing parent directories (the Action does; the CLI leaves that to the user). */
-  createDirectories: boolean;
+  /** The telemetry files this report was read from: never written over. */
+  telemetryFiles: readonly string[];
 }
 
-/** Writes every requested file; returns one message per file that could not be written. */
+export interface WriteResult {
+  /** Absolute paths of the files written (all requested, or none). */
+  written: string[];
+  /** One message per problem, each naming the destination; non-empty means nothing was written. */
+  problems: string[];
+}
+
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * can tell its own file from the one dbt wrote.
+ */
+export const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+
+const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
+/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
+const HEAD_BYTES = 64 * 1024;
+
+interface Destination {
+  kind: string;
+  target: string;
+  file: string;
+  render: () => string;
+}
+
+/** Writes every requested file, or none of them when any destination is unusable. */
 export async function writeReportFiles(
   report: Report,
   targets: ReportFileTargets,
   fullMarkdown: () => string,
   options: WriteOptions,
-): Promise<string[]> {
-  const files: [string | null, () => string][] = [
-    [targets.markdown, fullMarkdown],
-    [targets.json, () => renderJsonReport(report)],
-    [
-      targets.runResults,
-      () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
-    ],
-    [targets.junit, () => renderJunit(report)],
+): Promise<WriteResult> {
+  const requested: [string, string | null, () => string][] = [
+    ["Markdown report", targets.markdown, fullMarkdown],
+    ["JSON report", targets.json, () => renderJsonReport(report)],
+    ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
+    ["JUnit XML", targets.junit, () => renderJunit(report)],
   ];
-  const failures: string[] = [];
-  for (const [target, render] of files) {
-    if (!target) continue;
-    const file = path.resolve(options.cwd, target);
-    try {
-      if (options.createDirectories) await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, render(), "utf8");
-      await rename(temp, file);
-    } catch (error) {
-      failures.push(`cannot write ${target}: ${(error as Error).message}`);
+  const destinations: Destination[] = requested
+    .filter((entry): entry is [string, string, () => string] => Boolean(entry[1]))
+    .map(([kind, target, render]) => ({ kind, target, file: path.resolve(options.cwd, target), render }));
+  if (destinations.length === 0) return { written: [], problems: [] };
+
+  const problems = await checkDestinations(destinations, options.telemetryFiles);
+  if (problems.length > 0) return { written: [], problems };
+
+  // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
+  for (const folder of new Set(destinations.map((destination) => path.dirname(destination.file)))) {
+    await removeLeftovers(folder);
+  }
+  const temps: string[] = [];
+  const createdFolders: string[] = [];
+  try {
+    for (const destination of destinations) {
+      const folder = path.dirname(destination.file);
+      const created = await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+        throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+      });
+      if (created) createdFolders.push(created);
+      const temp = tempFileFor(destination.file);
+      temps.push(temp);
+      await writeFile(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch(
+        (error: NodeJS.ErrnoException) => {
+          throw new WriteProblem(destination, describeError(error));
+        },
+      );
+    }
+    for (const [index, destination] of destinations.entries()) {
+      await rename(temps[index]!, destination.file).catch((error: NodeJS.ErrnoException) => {
+        throw new WriteProblem(destination, describeError(error));
+      });
+    }
+  } catch (error) {
+    await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
+    // Folders this call created hold nothing else; the deepest is removed first.
+    for (const folder of createdFolders.reverse()) await removeEmptyFolders(folder, destinations);
+    const message =
+      error instanceof WriteProblem
+        ? error.message
+        : `cannot write the report files: ${describeError(error)}`;
+    return { written: [], problems: [message] };
+  }
+  return { written: destinations.map((destination) => destination.file), problems: [] };
+}
+
+/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
+export function renderMarkedRunResults(report: Report, generatedAt = new Date().toISOString()): string {
+  const artifact: RunResultsArtifact = renderRunResults(report, generatedAt);
+  artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
+  return `${JSON.stringify(artifact, null, 2)}\n`;
+}
+
+class WriteProblem extends Error {
+  constructor(destination: Destination, reason: string) {
+    super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+  }
+}
+
+/** Every reason a destination cannot be written, found before anything is written. */
+async function checkDestinations(
+  destinations: readonly Destination[],
+  telemetryFiles: readonly string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const telemetry = (await Promise.all(telemetryFiles.map((file) => stat(file).catch(() => null)))).filter(
+    (info): info is Stats => info !== null,
+  );
+  const seen = new Map<string, Destination>();
+  for (const destination of destinations) {
+    const refuse = (reason: string): void => {
+      problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+    };
+    const earlier = seen.get(destination.file);
+    if (earlier) {
+      refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
+      continue;
+    }
+    seen.set(destination.file, destination);
+
+    const info = await stat(destination.file).catch(() => null);
+    if (info?.isDirectory()) {
+      refuse("it is a directory; name a file inside it");
+      continue;
+    }
+    if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
+      refuse("it is one of the telemetry files being read; refusing to write over it");
+      continue;
+    }
+    if (info?.isFile()) {
+      const foreign = await foreignArtifact(destination.file);
+      if (foreign) {
+        refuse(
+          `it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
+            "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json",
+        );
+        continue;
+      }
+    }
+    const folderProblem = await checkFolder(path.dirname(destination.file));
+    if (folderProblem) refuse(folderProblem);
+  }
+  return problems;
+}
+
+/**
+ * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
+ * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
+ */
+async function foreignArtifact(file: string): Promise<string | null> {
+  const head = await readHead(file);
+  if (head.includes(`"${RUN_RESULTS_MARK}"`)) return null;
+  const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
+  if (schema) return `a dbt ${schema} artifact`;
+  if (path.basename(file) === "run_results.json") return "dbt's own run_results.json";
+  return null;
+}
+
+async function readHead(file: string): Promise<string> {
+  const handle = await open(file, "r").catch(() => null);
+  if (!handle) return "";
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
+async function checkFolder(folder: string): Promise<string | null> {
+  let existing = folder;
+  let info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
+  while (info instanceof Error && info.code === "ENOENT" && path.dirname(existing) !== existing) {
+    existing = path.dirname(existing);
+    info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
+  }
+  if (info instanceof Error) return `cannot use the folder ${existing} (${describeError(info)})`;
+  if (!info.isDirectory()) return `${existing} is a file, so the folder ${folder} cannot be created`;
+  const writable = await access(existing, constants.W_OK | constants.X_OK).then(
+    () => null,
+    (error: NodeJS.ErrnoException) => error,
+  );
+  if (writable) return `the folder ${existing} is not writable (${describeError(writable)})`;
+  return null;
+}
+
+function tempFileFor(file: string): string {
+  return `${file}.fusion-report-${process.pid}.tmp`;
+}
+
+/** Temp files of fusion-report runs that are no longer running (killed while writing). */
+async function removeLeftovers(folder: string): Promise<void> {
+  const entries = await readdir(folder).catch(() => [] as string[]);
+  for (const entry of entries) {
+    const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
+    if (!pid || isRunning(pid)) continue;
+    await unlink(path.join(folder, entry)).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
+async function removeEmptyFolders(top: string, destinations: readonly Destination[]): Promise<void> {
+  const chains = destinations
+    .map((destination) => path.dirname(destination.file))
+    .filter((folder) => folder === top || folder.startsWith(`${top}${path.sep}`));
+  for (const folder of chains.sort((a, b) => b.length - a.length)) {
+    for (let current = folder; current.length >= top.length; current = path.dirname(current)) {
+      if ((await rmdir(current).catch(() => "kept")) === "kept") break;
+      if (current === top) break;
     }
   }
-  return failures;
+}
+
+function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    EISDIR: "it is a directory",
+    ENOTDIR: "a part of the path is a file, not a folder",
+    EROFS: "read-only file system",
+    ENOSPC: "no space left on the device",
+  };
+  return (code && reasons[code]) ?? (error as Error).message;
 }

@@ -5,7 +5,7 @@ import { readFile, readdir, writeFile, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../src/cli.js";
+import { HELP_HINT, runCli, USAGE } from "../src/cli.js";
 import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
 
@@ -136,15 +136,22 @@ describe("fusion-report CLI", () => {
     },
   );
 
-  it("rejects an unreadable path and bad options with exit 2 and usage", async () => {
+  it("rejects a missing path and bad options with exit 2, the one problem and a --help hint", async () => {
     const missing = await cli(["/nonexistent/otel.jsonl"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/no telemetry file found at: \/nonexistent\/otel\.jsonl/);
+    expect(missing.stderr).toMatch(
+      /No telemetry found at \/nonexistent\/otel\.jsonl \(\/nonexistent\/otel\.jsonl: no such file or directory\)/,
+    );
     const bad = await cli(["--fail-on", "sometimes", "x"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--fail-on must be one of errors, warnings, never/);
-    expect((await cli([])).stderr).toMatch(/Usage: fusion-report/);
-    expect((await cli(["--help"])).code).toBe(0);
+    expect(bad.stderr).toBe(
+      'fusion-report: --fail-on must be one of errors, warnings, never, new-errors (got "sometimes")\n' +
+        `${HELP_HINT}\n`,
+    );
+    const none = await cli([]);
+    expect(none.stderr).toMatch(/^fusion-report: no telemetry given: pass files or directories/);
+    expect(none.stderr).not.toContain("Options:");
+    expect((await cli(["--help"])).stdout).toBe(`${USAGE}\n`);
   });
 
   it("never prints a dbt platform token given on the command line, even in errors", async () => {

@@ -7,12 +7,10 @@ import type { Inputs } from "../inputs.js";
 import { DBT_CLOUD_SETTING_KEYS, fetchDbtCloudTelemetry, parseDbtCloudSettings } from "./dbt-cloud/index.js";
 import { ArtifactSourceError, defaultArtifactRunId, downloadArtifactTelemetry } from "./artifact.js";
 import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
-import { findTelemetryFiles, openLocalTelemetry } from "./local.js";
+import { collectLocalTelemetry, NoTelemetryError } from "./local.js";
 import type { TelemetryInput } from "./telemetry-input.js";
 
-export class NoTelemetryError extends Error {
-  override name = "NoTelemetryError";
-}
+export { NoTelemetryError };
 
 export interface CollectDeps {
   log: (message: string) => void;
@@ -71,13 +69,13 @@ export async function collectActionTelemetry(
     }
   }
   const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
-  const { files, unmatched } = await findTelemetryFiles(inputs.telemetry, cwd);
-  if (files.length === 0) {
+  try {
+    return await collectLocalTelemetry(inputs.telemetry, cwd, deps.log);
+  } catch (error) {
+    if (!(error instanceof NoTelemetryError)) throw error;
     throw new NoTelemetryError(
-      `No telemetry found at ${inputs.telemetry.join(", ")}. Run dbt with --otel-parquet-file-name (Parquet in ` +
-        "target/metadata/) or --otel-file-name (JSONL in logs/), or point the 'telemetry' input at the files.",
+      `${error.message} Run dbt with --otel-parquet-file-name (Parquet in target/metadata/) or ` +
+        "--otel-file-name (JSONL in logs/), or point the 'telemetry' input at the files.",
     );
   }
-  for (const pattern of unmatched) deps.log(`No telemetry matched ${pattern}`);
-  return Promise.all(files.map((file) => openLocalTelemetry(file, path.relative(cwd, file) || file)));
 }

@@ -1,51 +1,122 @@
-import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
-import { glob } from "tinyglobby";
+import { glob, isDynamicPattern } from "tinyglobby";
 import type { TelemetryInput } from "./telemetry-input.js";
 
 export class TelemetryNotFoundError extends Error {
   override name = "TelemetryNotFoundError";
 }
 
+/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
+export class NoTelemetryError extends Error {
+  override name = "NoTelemetryError";
+}
+
 const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl"];
+
+export interface FoundTelemetry {
+  /** Absolute paths, in a stable order, each once. */
+  files: string[];
+  /** Named paths (no glob characters) that do not exist. */
+  missing: string[];
+  /** Globs and directories that matched no telemetry file. */
+  empty: string[];
+}
 
 /**
  * Expands files, directories and globs into telemetry files, in a stable order. A directory is
  * searched (not recursively) for *.parquet and *.jsonl: dbt keeps other Parquet families
- * (run results, manifests) in sub-folders of target/metadata.
+ * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
+ * of permission is an error that says so, never "nothing found".
  */
-export async function findTelemetryFiles(
-  patterns: readonly string[],
-  cwd: string,
-): Promise<{ files: string[]; unmatched: string[] }> {
-  const files: string[] = [];
-  const unmatched: string[] = [];
+export async function findTelemetryFiles(patterns: readonly string[], cwd: string): Promise<FoundTelemetry> {
+  const found: FoundTelemetry = { files: [], missing: [], empty: [] };
   for (const pattern of patterns) {
     const resolved = path.resolve(cwd, pattern);
-    const info = await stat(resolved).catch(() => null);
-    let found: string[];
-    if (info?.isDirectory()) {
-      found = await glob(
-        TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`),
-        { cwd: resolved, absolute: true, onlyFiles: true },
+    const info = await stat(resolved).catch((error: NodeJS.ErrnoException) => error);
+    let files: string[];
+    if (info instanceof Error) {
+      if (info.code === "EACCES") throw permissionDenied(pattern, "cannot reach it");
+      if (!isDynamicPattern(pattern)) {
+        found.missing.push(pattern);
+        continue;
+      }
+      files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+      if (files.length === 0) await checkGlobBase(pattern, cwd);
+    } else if (info.isDirectory()) {
+      const entries = await readdir(resolved, { withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "EACCES") throw permissionDenied(pattern, "cannot list the directory");
+          throw new TelemetryNotFoundError(
+            `${pattern}: cannot list the directory (${error.code ?? error.message})`,
+          );
+        },
       );
-    } else if (info?.isFile()) {
-      found = [resolved];
+      files = entries
+        .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
+        .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
+        .map((entry) => path.join(resolved, entry.name));
     } else {
-      found = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+      files = [resolved];
     }
-    if (found.length === 0) unmatched.push(pattern);
-    files.push(...found.sort());
+    if (files.length === 0) found.empty.push(pattern);
+    found.files.push(...files.sort());
   }
-  return { files: [...new Set(files)], unmatched };
+  found.files = [...new Set(found.files)];
+  return found;
+}
+
+/**
+ * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
+ * error; a glob or directory that matches nothing is only noted, as long as something was found.
+ * Nothing found at all is a `NoTelemetryError`.
+ */
+export async function collectLocalTelemetry(
+  patterns: readonly string[],
+  cwd: string,
+  note: (message: string) => void,
+): Promise<TelemetryInput[]> {
+  const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
+  if (files.length === 0) {
+    const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
+    throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
+  }
+  if (missing.length > 0) {
+    throw new TelemetryNotFoundError(
+      `telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
+        "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent",
+    );
+  }
+  for (const pattern of empty) note(`No telemetry matched ${pattern}`);
+  return Promise.all(files.map((file) => openLocalTelemetry(file, path.relative(cwd, file) || file)));
+}
+
+function permissionDenied(pattern: string, what: string): TelemetryNotFoundError {
+  return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
+}
+
+/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
+async function checkGlobBase(pattern: string, cwd: string): Promise<void> {
+  const segments = pattern.split(/[\\/]/);
+  const fixed = segments.slice(
+    0,
+    segments.findIndex((segment) => isDynamicPattern(segment)),
+  );
+  if (fixed.length === 0) return;
+  const base = path.resolve(cwd, fixed.join("/") || "/");
+  const error = await access(base, constants.R_OK | constants.X_OK).then(
+    () => null,
+    (failure: NodeJS.ErrnoException) => failure,
+  );
+  if (error?.code === "EACCES") throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
 }
 
 /** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
 export async function openLocalTelemetry(file: string, displayName = file): Promise<TelemetryInput> {
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
-    throw new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+    throw cannotRead(displayName, error);
   });
   try {
     const { size } = await handle.stat();
@@ -53,8 +124,13 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     if (size >= 4) await handle.read(head, 0, 4, 0);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
     return isParquet
-      ? { name: displayName, format: "parquet", openBuffer: async () => fileBuffer(file, displayName) }
-      : { name: displayName, format: "jsonl", openStream: () => createReadStream(file) };
+      ? {
+          name: displayName,
+          path: file,
+          format: "parquet",
+          openBuffer: async () => fileBuffer(file, displayName),
+        }
+      : { name: displayName, path: file, format: "jsonl", openStream: () => createReadStream(file) };
   } finally {
     await handle.close();
   }
@@ -66,7 +142,7 @@ async function fileBuffer(
   displayName: string,
 ): Promise<AsyncBuffer & { close(): Promise<void> }> {
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
-    throw new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+    throw cannotRead(displayName, error);
   });
   const { size } = await handle.stat();
   return {
@@ -79,4 +155,9 @@ async function fileBuffer(
     },
     close: () => handle.close(),
   };
+}
+
+function cannotRead(displayName: string, error: NodeJS.ErrnoException): TelemetryNotFoundError {
+  if (error.code === "EACCES") return permissionDenied(displayName, "cannot read the file");
+  return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
 }

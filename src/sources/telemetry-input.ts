@@ -8,6 +8,8 @@ export type TelemetryInput = (
 ) & {
   /** Shown in reports and error messages (a relative path, or `step 4 of run 7001234`). */
   name: string;
+  /** The file on this machine, for a file the user named: outputs must never be written over it. */
+  path?: string;
   /** dbt platform job step this file belongs to. */
   step?: InvocationSource["step"];
 };

@@ -373,23 +373,53 @@ export function hugeErrorsJsonl(count: number, bytes: number): string {
   });
 }
 
+export function tempFile(name: string, content: string | Uint8Array): string {
+  const dir = makeTempDir("fusion-e2e-data-");
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
 export interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-/** Runs `node dist/cli.js` in `cwd` with PATH, HOME and `env` only. */
-export function runCliBundle(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliRun> {
+export interface CliRunOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Run as this user (the tests use it as root to see real permission errors). */
+  user?: { uid: number; gid: number };
+}
+
+/**
+ * Runs `node dist/cli.js` in `cwd` with PATH, HOME, the test run's TMPDIR and `env` only (given as
+ * `(args, cwd, env)` or `(args, { cwd, env, user })`).
+ */
+export function runCliBundle(args: string[], cwd: string, env?: Record<string, string>): Promise<CliRun>;
+export function runCliBundle(args: string[], options: CliRunOptions): Promise<CliRun>;
+export function runCliBundle(
+  args: string[],
+  where: string | CliRunOptions,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const options: CliRunOptions = typeof where === "string" ? { cwd: where, env } : where;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [DIST_CLI, ...args],
       {
-        cwd,
-        env: { PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter), HOME: cwd, ...env },
+        cwd: options.cwd,
+        env: {
+          PATH: [dirname(process.execPath), "/usr/bin", "/bin"].join(delimiter),
+          HOME: options.cwd,
+          ...inheritedTmpdir(),
+          ...options.env,
+        },
+        maxBuffer: 64 * 1024 * 1024,
         timeout: 30_000,
-        maxBuffer: 32 * 1024 * 1024,
+        ...(options.user ?? {}),
       },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
@@ -397,9 +427,17 @@ export function runCliBundle(args: string[], cwd: string, env: Record<string, st
   });
 }
 
-export function tempFile(name: string, content: string | Uint8Array): string {
-  const dir = makeTempDir("fusion-e2e-data-");
-  const file = join(dir, name);
-  writeFileSync(file, content);
-  return file;
+/**
+ * Who to run as to meet real permission errors: as root (this machine, CI) the `nobody` user, since
+ * root reads and writes anything; otherwise the current user. Null when root cannot switch users.
+ */
+export function unprivilegedUser(): { uid: number; gid: number } | undefined | null {
+  if (process.getuid?.() !== 0) return undefined;
+  const nobody = { uid: 65534, gid: 65534 };
+  try {
+    execFileSync(process.execPath, ["-e", ""], { ...nobody, stdio: "ignore" });
+    return nobody;
+  } catch {
+    return null;
+  }
 }
