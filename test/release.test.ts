@@ -1,0 +1,234 @@
+// What a release ships and how it is made: the npm package's contents, action.yml as GitHub
+// Marketplace takes it, the release workflow (which cannot run here, so its structure is checked),
+// the workflows' shell steps, and the CHANGELOG the release notes come from.
+import { execFile, execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { changelogSection } from "../scripts/changelog-notes.mjs";
+import { ROOT } from "./support/report.js";
+
+const run = promisify(execFile);
+const read = (file: string): string => readFileSync(path.join(ROOT, file), "utf8");
+
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, { permissions?: Record<string, string>; steps: Step[] }>;
+}
+
+const WORKFLOW_DIR = ".github/workflows";
+const workflows = readdirSync(path.join(ROOT, WORKFLOW_DIR)).filter((file) => file.endsWith(".yml"));
+const workflow = (file: string): Workflow => parse(read(`${WORKFLOW_DIR}/${file}`)) as Workflow;
+const steps = (file: string): Step[] => Object.values(workflow(file).jobs).flatMap((job) => job.steps);
+
+/** GitHub's filter pattern for branches and tags (`*`, `+`, `?`, `[…]`) as a regular expression. */
+function filterPattern(pattern: string): RegExp {
+  let source = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === "[") {
+      const end = pattern.indexOf("]", i);
+      source += pattern.slice(i, end + 1);
+      i = end;
+    } else if (char === "*") source += pattern[i + 1] === "*" ? (i++, ".*") : "[^/]*";
+    else if (char === "+" || char === "?") source += char;
+    else source += char.replace(/[.\\^$|(){}]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`);
+}
+
+describe("the npm package", () => {
+  it("holds only dist/, action.yml, schema/, README, LICENSE and package.json", async () => {
+    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const [pack] = JSON.parse(stdout) as [{ name: string; files: { path: string }[] }];
+    const files = pack.files.map((file) => file.path).sort();
+    const allowed = /^(dist\/|schema\/|action\.yml$|README\.md$|LICENSE$|package\.json$)/;
+    expect(files.filter((file) => !allowed.test(file))).toEqual([]);
+    for (const required of [
+      "dist/index.js",
+      "dist/cli.js",
+      "action.yml",
+      "schema/report.schema.json",
+      "README.md",
+      "LICENSE",
+      "package.json",
+    ]) {
+      expect(files).toContain(required);
+    }
+    expect(pack.name).toBe("fusion-report");
+  });
+
+  it("installs the CLI as `fusion-report` and publishes publicly with provenance", () => {
+    const pkg = JSON.parse(read("package.json")) as Record<string, unknown>;
+    expect(pkg.bin).toEqual({ "fusion-report": "dist/cli.js" });
+    expect(read("dist/cli.js")).toMatch(/^#!\/usr\/bin\/env node\n/);
+    expect(pkg.publishConfig).toEqual({ access: "public", provenance: true });
+    // npm checks provenance against the repository the package names.
+    expect((pkg.repository as { url: string }).url).toMatch(
+      /^git\+https:\/\/github\.com\/[^/]+\/[^/]+\.git$/,
+    );
+    expect(read("LICENSE")).toMatch(/^MIT License/);
+    expect(pkg.license).toBe("MIT");
+  });
+});
+
+describe("action.yml for GitHub Marketplace", () => {
+  const action = parse(read("action.yml")) as {
+    name: string;
+    description: string;
+    branding?: { icon?: string; color?: string };
+    runs: { using: string; main: string };
+  };
+
+  it("has a description of fewer than 125 characters", () => {
+    expect(action.description.length).toBeGreaterThan(20);
+    expect(action.description.length).toBeLessThan(125);
+  });
+
+  it("has branding and runs the committed bundle on node24", () => {
+    expect(action.branding?.icon).toBeTruthy();
+    expect(["white", "black", "yellow", "blue", "green", "orange", "red", "purple", "gray-dark"]).toContain(
+      action.branding?.color,
+    );
+    expect(action.runs).toEqual({ using: "node24", main: "dist/index.js" });
+  });
+});
+
+describe("the release workflow", () => {
+  const release = workflow("release.yml");
+  const releaseSteps = steps("release.yml");
+  const runs = releaseSteps.map((step) => step.run ?? "");
+  const stepIndex = (pattern: RegExp): number => runs.findIndex((text) => pattern.test(text));
+
+  it("runs on vX.Y.Z tags only", () => {
+    const tags = (release.on.push as { tags: string[] }).tags;
+    const matches = (tag: string): boolean => tags.some((pattern) => filterPattern(pattern).test(tag));
+    for (const tag of ["v1.0.0", "v1.2.3", "v10.20.30"]) expect(matches(tag), tag).toBe(true);
+    for (const tag of ["v1", "v1.2", "1.2.3", "v1.2.3-rc.1", "v1.2.3.4", "vx.y.z"])
+      expect(matches(tag), tag).toBe(false);
+    expect(Object.keys(release.on)).toEqual(["push"]);
+  });
+
+  it("may write contents and get an OIDC token, and nothing more", () => {
+    expect(release.permissions).toEqual({ contents: "read" });
+    expect(release.jobs.release!.permissions).toEqual({ contents: "write", "id-token": "write" });
+  });
+
+  it("checks the tag, dist/ and the tests before it releases anything", () => {
+    const tagCheck = stepIndex(/package_version/);
+    const notes = stepIndex(/node scripts\/changelog-notes\.mjs "\$GITHUB_REF_NAME"/);
+    const distCheck = stepIndex(/npm run build[\s\S]*git diff --quiet -- dist/);
+    const tests = stepIndex(/^npm test$/m);
+    const createRelease = stepIndex(/gh release create "\$GITHUB_REF_NAME" --verify-tag/);
+    const moveMajor = stepIndex(/git push --force origin "refs\/tags\/\$major"/);
+    const publish = stepIndex(/npm publish --provenance --access public/);
+    for (const index of [tagCheck, notes, distCheck, tests, createRelease, moveMajor, publish]) {
+      expect(index).toBeGreaterThanOrEqual(0);
+    }
+    const checks = Math.max(tagCheck, notes, distCheck, tests);
+    expect(Math.min(createRelease, moveMajor, publish)).toBeGreaterThan(checks);
+    expect(runs[createRelease]).toContain('--notes-file "$RUNNER_TEMP/release-notes.md"');
+    expect(runs[notes]).toContain('> "$RUNNER_TEMP/release-notes.md"');
+    expect(releaseSteps[publish]!.env).toEqual({ NODE_AUTH_TOKEN: "${{ secrets.NPM_TOKEN }}" });
+    const setupNode = releaseSteps.find((step) => step.uses?.startsWith("actions/setup-node@"));
+    expect(setupNode?.with?.["registry-url"]).toBe("https://registry.npmjs.org");
+  });
+
+  it("moves the major tag of the version it releases", () => {
+    const script = runs[stepIndex(/refs\/tags\/\$major/)]!;
+    const major = execFileSync("bash", ["-c", `${script.split("\n")[0]}; echo "$major"`], {
+      env: { GITHUB_REF_NAME: "v12.3.4", PATH: process.env.PATH ?? "" },
+    })
+      .toString()
+      .trim();
+    expect(major).toBe("v12");
+  });
+});
+
+describe("every workflow", () => {
+  it.each(workflows)("%s parses, pins its actions and has shell steps bash can read", (file) => {
+    const parsed = workflow(file);
+    expect(parsed.on).toBeTruthy();
+    for (const step of steps(file)) {
+      if (step.uses && !step.uses.startsWith("./")) expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+      if (step.run) {
+        // `${{ … }}` is replaced by the runner before bash sees the script.
+        const script = step.run.replace(/\$\{\{[^}]*\}\}/g, "x");
+        expect(() =>
+          execFileSync("bash", ["-n"], { input: script, stdio: ["pipe", "pipe", "pipe"] }),
+        ).not.toThrow();
+      }
+      for (const [name, value] of Object.entries(step.with ?? {})) {
+        // The engine writes target/run_results.json; our examples must never overwrite it.
+        if (name === "run-results") expect(path.basename(String(value))).not.toBe("run_results.json");
+      }
+    }
+  });
+
+  it("runs the scripts it names", () => {
+    for (const file of workflows) {
+      for (const step of steps(file)) {
+        for (const [, script] of (step.run ?? "").matchAll(/node (scripts\/[\w.-]+\.mjs)/g)) {
+          expect(readdirSync(path.join(ROOT, "scripts")), `${file}: ${script}`).toContain(
+            path.basename(script!),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe("CHANGELOG.md", () => {
+  const changelog = read("CHANGELOG.md");
+
+  it("keeps an Unreleased section and dated version headings", () => {
+    expect(changelog).toMatch(/^# Changelog\n/);
+    expect(changelog).toMatch(/^## \[Unreleased\]$/m);
+    for (const [heading] of changelog.matchAll(/^## \[(?!Unreleased\]).*$/gm)) {
+      expect(heading).toMatch(/^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("gives a version's section as release notes, and nothing for a version it lacks", async () => {
+    const sample = [
+      "# Changelog",
+      "",
+      "## [Unreleased]",
+      "",
+      "## [1.2.3] - 2026-12-01",
+      "",
+      "### Fixed",
+      "",
+      "- a thing",
+      "",
+      "## [1.2.2] - 2026-11-30",
+      "",
+      "- older",
+      "",
+      "[1.2.3]: https://github.com/fusion-report/fusion-report/releases/tag/v1.2.3",
+    ].join("\n");
+    expect(changelogSection(sample, "1.2.3")).toBe("### Fixed\n\n- a thing\n");
+    expect(changelogSection(sample, "1.2.2")).toBe("- older\n");
+    expect(changelogSection(sample, "1.2")).toBeNull();
+    expect(changelogSection(sample, "9.9.9")).toBeNull();
+    const missing = await run(process.execPath, ["scripts/changelog-notes.mjs", "v9.9.9"], {
+      cwd: ROOT,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect((missing as { code: number }).code).toBe(1);
+    expect((missing as { stderr: string }).stderr).toContain('add a "## [9.9.9] - YYYY-MM-DD" section');
+  });
+});
