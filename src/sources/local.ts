@@ -38,7 +38,7 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
     const info = await stat(resolved).catch((error: NodeJS.ErrnoException) => error);
     let files: string[];
     if (info instanceof Error) {
-      if (info.code === "EACCES") throw permissionDenied(pattern, "cannot reach it");
+      if (info.code === "EACCES") throw permissionDenied(pattern, "a folder on its path cannot be searched");
       if (!isDynamicPattern(pattern)) {
         found.missing.push(pattern);
         continue;

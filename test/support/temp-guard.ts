@@ -1,6 +1,6 @@
 // vitest globalSetup: every test process (and every bundle a test starts, which passes TMPDIR on)
 // gets a fresh temp dir, and the run fails when a test leaves anything in it.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -16,6 +16,9 @@ export function leftoversMessage(entries: readonly string[]): string | null {
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), "fusion-report-tests-"));
+  // Others may pass through (not list): tests run a bundle as an unprivileged user to meet real
+  // permission errors, in folders they open up for it.
+  chmodSync(root, 0o711);
   const previous = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
   // os.tmpdir() reads these on every call; the workers vitest starts inherit them.
   process.env.TMPDIR = process.env.TMP = process.env.TEMP = root;

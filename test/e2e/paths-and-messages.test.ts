@@ -1,0 +1,206 @@
+// Through the built bundles: one rule for missing telemetry paths in the CLI and the Action,
+// permission errors said as such, and usage messages that name the one problem.
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../support/temp-dir.js";
+import {
+  ensureBuilt,
+  fixture,
+  runAction,
+  runCliBundle,
+  startServer,
+  unprivilegedUser,
+  type E2EServer,
+} from "./helpers.js";
+
+// preview.72: everything passes, so the exit code shows the rule alone (0) and not the policy.
+const PASSING = readFileSync(fixture("preview72_build_success.otel.jsonl"));
+const HINT = "Try 'fusion-report --help' for the options.";
+
+function project(): string {
+  const cwd = makeTempDir("fusion-paths-");
+  mkdirSync(join(cwd, "logs"));
+  mkdirSync(join(cwd, "empty-dir"));
+  writeFileSync(join(cwd, "logs/telemetry.jsonl"), PASSING);
+  return cwd;
+}
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe("missing telemetry paths: the CLI", () => {
+  it("a named file that is missing is an error, even when another file was read", async () => {
+    const result = await runCliBundle(["--quiet", "logs/telemetry.jsonl", "nowhere.parquet"], {
+      cwd: project(),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "fusion-report: telemetry file not found: nowhere.parquet. A file named in the list must exist; " +
+        "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent\n",
+    );
+  });
+
+  it("a glob or directory that matches nothing is a note when something was read", async () => {
+    const result = await runCliBundle(
+      ["--quiet", "logs/telemetry.jsonl", "target/metadata/*.parquet", "empty-dir"],
+      { cwd: project() },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      "fusion-report: No telemetry matched target/metadata/*.parquet\nfusion-report: No telemetry matched empty-dir\n",
+    );
+  });
+
+  it("nothing found at all is an error that names what was looked for", async () => {
+    const result = await runCliBundle(["--quiet", "missing.jsonl", "empty-dir"], { cwd: project() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "fusion-report: No telemetry found at missing.jsonl, empty-dir (missing.jsonl: no such file or directory).\n",
+    );
+  });
+});
+
+describe("missing telemetry paths: the Action", () => {
+  let server: E2EServer;
+  beforeEach(async () => {
+    server = await startServer();
+  });
+  afterEach(async () => {
+    expect(server.violations).toEqual([]);
+    await server.close();
+  });
+
+  it("a named file that is missing fails the step", async () => {
+    const run = await runAction(server, {
+      inputs: { telemetry: "logs/telemetry.jsonl\nnowhere.parquet" },
+      workspaceFiles: { "logs/telemetry.jsonl": PASSING },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^::error::telemetry file not found: nowhere\.parquet\. A file named in the list/m,
+    );
+    expect(run.summary).toContain("telemetry could not be read");
+  });
+
+  it("a glob or directory that matches nothing is noted in the log and the report goes out", async () => {
+    const run = await runAction(server, {
+      inputs: { telemetry: "logs/telemetry.jsonl\ntarget/metadata/*.parquet\nempty-dir" },
+      workspaceFiles: { "logs/telemetry.jsonl": PASSING, "empty-dir/notes.txt": "not telemetry" },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("No telemetry matched target/metadata/*.parquet\n");
+    expect(run.stdout).toContain("No telemetry matched empty-dir\n");
+    expect(run.outputs.conclusion).toBe("success");
+  });
+
+  it("nothing found at all is 'no telemetry', which if-no-telemetry decides", async () => {
+    const run = await runAction(server, {
+      inputs: { telemetry: "logs/telemetry.jsonl\ntarget/metadata/*.parquet", "if-no-telemetry": "neutral" },
+    });
+    expect(run.code).toBe(0);
+    expect(run.outputs.conclusion).toBe("neutral");
+    expect(run.stdout).toContain(
+      "No telemetry found at logs/telemetry.jsonl, target/metadata/*.parquet (logs/telemetry.jsonl: no such file or directory).",
+    );
+  });
+
+  it("fail-on: new-errors without a baseline warns once", async () => {
+    const run = await runAction(server, {
+      inputs: { telemetry: "logs/telemetry.jsonl", "fail-on": "new-errors" },
+      workspaceFiles: { "logs/telemetry.jsonl": PASSING },
+    });
+    expect(run.code).toBe(0);
+    const warnings = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("::warning::fail-on: new-errors"));
+    expect(warnings).toEqual([
+      "::warning::fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
+    ]);
+  });
+});
+
+describe("permission denied", () => {
+  const user = unprivilegedUser();
+  // As root every read succeeds, so the CLI runs as `nobody` there; a root that cannot switch users
+  // cannot meet a real EACCES, and the test is skipped rather than faked.
+  it.skipIf(user === null)("is said as such for a directory, a glob into it and a file", async () => {
+    const cwd = project();
+    chmodSync(cwd, 0o755);
+    mkdirSync(join(cwd, "locked"));
+    writeFileSync(join(cwd, "locked/telemetry.jsonl"), PASSING);
+    writeFileSync(join(cwd, "secret.jsonl"), PASSING);
+    chmodSync(join(cwd, "locked"), 0o000);
+    chmodSync(join(cwd, "secret.jsonl"), 0o000);
+    const as = { cwd, ...(user ? { user } : {}) };
+    const dir = await runCliBundle(["--quiet", "locked"], as);
+    expect(dir.code).toBe(2);
+    expect(dir.stderr).toBe("fusion-report: locked: permission denied (cannot list the directory)\n");
+    const glob = await runCliBundle(["--quiet", "locked/*.jsonl"], as);
+    expect(glob.code).toBe(2);
+    expect(glob.stderr).toBe(
+      "fusion-report: locked/*.jsonl: permission denied (a folder on its path cannot be searched)\n",
+    );
+    const inside = await runCliBundle(["--quiet", "locked/telemetry.jsonl"], as);
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toBe(
+      "fusion-report: locked/telemetry.jsonl: permission denied (a folder on its path cannot be searched)\n",
+    );
+    const file = await runCliBundle(["--quiet", "secret.jsonl"], as);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toBe("fusion-report: secret.jsonl: permission denied (cannot read the file)\n");
+    // A folder that may be passed through but not listed: the glob finds nothing, and says why.
+    mkdirSync(join(cwd, "unlisted"));
+    writeFileSync(join(cwd, "unlisted/telemetry.jsonl"), PASSING);
+    chmodSync(join(cwd, "unlisted"), 0o711);
+    const unlisted = await runCliBundle(["--quiet", "unlisted/*.jsonl"], as);
+    expect(unlisted.code).toBe(2);
+    expect(unlisted.stderr).toBe("fusion-report: unlisted: permission denied (cannot list the directory)\n");
+    const named = await runCliBundle(["--quiet", "unlisted/telemetry.jsonl"], as);
+    expect(named.code).toBe(0);
+    chmodSync(join(cwd, "locked"), 0o755);
+  });
+});
+
+describe("usage errors name the one problem and point to --help", () => {
+  it.each([
+    [["--slowest", "-1", "x.jsonl"], 'fusion-report: --slowest must be a whole number ≥ 0 (got "-1")'],
+    [["--slowest=-1", "x.jsonl"], 'fusion-report: --slowest must be a whole number ≥ 0 (got "-1")'],
+    [
+      ["--regression-threshold", "-5", "x.jsonl"],
+      'fusion-report: --regression-threshold must be a number ≥ 0 (got "-5")',
+    ],
+    [["--slowest", "many", "x.jsonl"], 'fusion-report: --slowest must be a whole number ≥ 0 (got "many")'],
+    [
+      ["--fail-on", "sometimes", "x.jsonl"],
+      /^fusion-report: --fail-on must be one of errors, warnings, never, new-errors/,
+    ],
+    [["--colour", "x.jsonl"], /^fusion-report: Unknown option '--colour'/],
+    [[], /^fusion-report: no telemetry given: pass files or directories/],
+  ])("%j", async (args, problem) => {
+    const result = await runCliBundle(args, { cwd: project() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    if (typeof problem === "string") expect(lines[0]).toBe(problem);
+    else expect(lines[0]).toMatch(problem);
+    expect(lines[1]).toBe(HINT);
+  });
+
+  it("--fail-on new-errors without --baseline warns once; with one it does not", async () => {
+    const cwd = project();
+    const without = await runCliBundle(["--quiet", "--fail-on", "new-errors", "logs/"], { cwd });
+    expect(without.code).toBe(0);
+    expect(without.stderr).toBe(
+      "fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +
+        "without one it acts like --fail-on errors\n",
+    );
+    expect((await runCliBundle(["--quiet", "--json", "base.json", "logs/"], { cwd })).code).toBe(0);
+    const withBaseline = await runCliBundle(
+      ["--quiet", "--fail-on", "new-errors", "--baseline", "base.json", "logs/"],
+      { cwd },
+    );
+    expect(withBaseline.code).toBe(0);
+    expect(withBaseline.stderr).toBe("");
+  });
+});

@@ -1,0 +1,347 @@
+// Report files through the built bundles: all written or none, each problem named, parent folders
+// created, never over a telemetry file or a dbt artifact fusion-report did not write, no temp file
+// left on any failure path, and what a killed run left behind removed by the next one.
+import { spawn } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
+import { join, relative } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { RUN_RESULTS_MARK } from "../../src/report-files.js";
+import { runResultsSchemaErrors } from "../support/report.js";
+import { makeTempDir } from "../support/temp-dir.js";
+import {
+  DIST_CLI,
+  ensureBuilt,
+  fixture,
+  hugeErrorsJsonl,
+  inheritedTmpdir,
+  runAction,
+  runCliBundle,
+  startServer,
+  unprivilegedUser,
+  type E2EServer,
+} from "./helpers.js";
+
+// preview.120 build: 1 error and 1 failed test, so the CLI exits 1 and the Action fails the step.
+const FAILING = readFileSync(fixture("preview120_build_success.otel.jsonl"));
+const DBT_RUN_RESULTS = `${JSON.stringify({
+  metadata: {
+    dbt_schema_version: "https://schemas.getdbt.com/dbt/run-results/v6.json",
+    dbt_version: "2.0.0-preview.120",
+    generated_at: "2026-01-01T00:00:00Z",
+    invocation_id: "019c97ca-fe1c-76e2-abb1-50e9427e666a",
+    env: {},
+  },
+  results: [],
+  elapsed_time: 1,
+  args: {},
+})}\n`;
+
+/** A folder holding the telemetry as `logs/telemetry.jsonl`. */
+function project(): string {
+  const cwd = makeTempDir("fusion-files-");
+  mkdirSync(join(cwd, "logs"));
+  writeFileSync(join(cwd, "logs/telemetry.jsonl"), FAILING);
+  return cwd;
+}
+
+/** Every file under `dir`, relative, sorted. */
+function tree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const TEMP_FILE = /\.fusion-report-\d+\.tmp$/;
+
+describe("the CLI's report files", () => {
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("creates missing parent folders and writes every file", async () => {
+    const cwd = project();
+    const result = await runCliBundle(
+      ["--quiet", "--json", "out/deep/report.json", "--junit", "out/junit.xml", "logs/telemetry.jsonl"],
+      { cwd },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    expect(tree(cwd)).toEqual(["logs/telemetry.jsonl", "out/deep/report.json", "out/junit.xml"]);
+  });
+
+  it("writes nothing when one destination is a directory, and names it", async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, "some-dir"));
+    const result = await runCliBundle(
+      [
+        "--quiet",
+        "--json",
+        "some-dir",
+        "--run-results",
+        "rr.json",
+        "--markdown",
+        "new/r.md",
+        "logs/telemetry.jsonl",
+      ],
+      { cwd },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "fusion-report: cannot write the JSON report to some-dir: it is a directory; name a file inside it\n",
+    );
+    expect(tree(cwd)).toEqual(["logs/telemetry.jsonl"]);
+    expect(existsSync(join(cwd, "new"))).toBe(false);
+  });
+
+  it("names every problem at once: two outputs on one file and a path through a file", async () => {
+    const cwd = project();
+    writeFileSync(join(cwd, "a-file"), "x");
+    const result = await runCliBundle(
+      [
+        "--quiet",
+        "--json",
+        "r.json",
+        "--markdown",
+        "r.json",
+        "--junit",
+        "a-file/junit.xml",
+        "logs/telemetry.jsonl",
+      ],
+      { cwd },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "cannot write the JSON report to r.json: the Markdown report goes to the same file; give each output its own path",
+    );
+    expect(result.stderr).toContain(
+      `cannot write the JUnit XML to a-file/junit.xml: ${join(cwd, "a-file")} is a file`,
+    );
+    expect(tree(cwd)).toEqual(["a-file", "logs/telemetry.jsonl"]);
+  });
+
+  const user = unprivilegedUser();
+  it.skipIf(user === null)(
+    "writes nothing when a folder is not writable (run as an unprivileged user: root may write anywhere)",
+    async () => {
+      const cwd = project();
+      mkdirSync(join(cwd, "read-only"));
+      // The unprivileged user must reach the telemetry and may write in cwd, but not in read-only/.
+      for (const dir of [cwd, join(cwd, "logs")]) chmodSync(dir, 0o777);
+      chmodSync(join(cwd, "read-only"), 0o555);
+      const result = await runCliBundle(
+        ["--quiet", "--run-results", "rr.json", "--json", "read-only/r.json", "logs/telemetry.jsonl"],
+        { cwd, ...(user ? { user } : {}) },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `fusion-report: cannot write the JSON report to read-only/r.json: the folder ${join(cwd, "read-only")} ` +
+          "is not writable (permission denied)\n",
+      );
+      expect(tree(cwd)).toEqual(["logs/telemetry.jsonl"]);
+    },
+  );
+
+  it("refuses to write over a telemetry file it reads, under any name", async () => {
+    const cwd = project();
+    symlinkSync(join(cwd, "logs/telemetry.jsonl"), join(cwd, "alias.jsonl"));
+    const before = readFileSync(join(cwd, "logs/telemetry.jsonl"));
+    for (const target of ["logs/telemetry.jsonl", "alias.jsonl"]) {
+      const result = await runCliBundle(["--quiet", "--markdown", target, "logs/"], { cwd });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `fusion-report: cannot write the Markdown report to ${target}: it is one of the telemetry files being read; ` +
+          "refusing to write over it\n",
+      );
+    }
+    expect(readFileSync(join(cwd, "logs/telemetry.jsonl"))).toEqual(before);
+    expect(tree(cwd)).toEqual(["alias.jsonl", "logs/telemetry.jsonl"]);
+  });
+
+  it("refuses to overwrite dbt's run_results.json or another dbt artifact, and replaces its own", async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, "target"));
+    writeFileSync(join(cwd, "target/run_results.json"), DBT_RUN_RESULTS);
+    writeFileSync(
+      join(cwd, "target/manifest.json"),
+      '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v12.json"}}',
+    );
+    const refused = await runCliBundle(
+      [
+        "--quiet",
+        "--run-results",
+        "target/run_results.json",
+        "--json",
+        "target/manifest.json",
+        "logs/telemetry.jsonl",
+      ],
+      { cwd },
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "cannot write the run_results.json to target/run_results.json: it is a dbt run-results artifact that " +
+        "fusion-report did not write; refusing to overwrite it",
+    );
+    expect(refused.stderr).toContain("Use a name of your own, e.g. target/run_results.fusion.json");
+    expect(refused.stderr).toContain(
+      "cannot write the JSON report to target/manifest.json: it is a dbt manifest",
+    );
+    expect(readFileSync(join(cwd, "target/run_results.json"), "utf8")).toBe(DBT_RUN_RESULTS);
+
+    // A run_results.json of its own (marked in metadata.env, valid against dbt's v6 schema) is replaced.
+    const own = join(cwd, "out/run_results.json");
+    expect(
+      (await runCliBundle(["--quiet", "--run-results", "out/run_results.json", "logs/"], { cwd })).code,
+    ).toBe(1);
+    const first = JSON.parse(readFileSync(own, "utf8")) as { metadata: { env: Record<string, string> } };
+    expect(runResultsSchemaErrors(first)).toBe("");
+    expect(first.metadata.env[RUN_RESULTS_MARK]).toMatch(/^\d+\.\d+\.\d+/);
+    writeFileSync(own, readFileSync(own, "utf8").replace('"results": [', '"results": [\n  '));
+    const rerun = await runCliBundle(["--quiet", "--run-results", "out/run_results.json", "logs/"], { cwd });
+    expect(rerun.stderr).toBe("");
+    expect(rerun.code).toBe(1);
+    expect(readFileSync(own, "utf8")).not.toContain('"results": [\n  \n');
+
+    // Named run_results.json without the mark, even if it is not JSON: dbt's (perhaps half-written).
+    writeFileSync(own, "{");
+    const unmarked = await runCliBundle(["--quiet", "--run-results", "out/run_results.json", "logs/"], {
+      cwd,
+    });
+    expect(unmarked.code).toBe(2);
+    expect(unmarked.stderr).toContain("it is dbt's own run_results.json that fusion-report did not write");
+  });
+
+  it("removes temp files a killed run left behind, but not those of a run still going", async () => {
+    const cwd = project();
+    const dead = await exitedPid();
+    mkdirSync(join(cwd, "out"));
+    writeFileSync(join(cwd, `out/report.json.fusion-report-${dead}.tmp`), '{"half": ');
+    writeFileSync(join(cwd, `out/junit.xml.fusion-report-${dead}.tmp`), "<testsuites");
+    // This test's own process is alive: a concurrent run's temp file stays.
+    writeFileSync(join(cwd, `out/other.json.fusion-report-${process.pid}.tmp`), "{");
+    const result = await runCliBundle(["--quiet", "--json", "out/report.json", "logs/telemetry.jsonl"], {
+      cwd,
+    });
+    expect(result.code).toBe(1);
+    expect(tree(join(cwd, "out"))).toEqual([`other.json.fusion-report-${process.pid}.tmp`, "report.json"]);
+  });
+
+  it("after a SIGKILL while writing, the next run leaves no temp file and writes every file", async () => {
+    const cwd = makeTempDir("fusion-files-kill-");
+    // Big outputs (about 40 MB in all) keep the writer busy long enough to be killed in the middle.
+    writeFileSync(join(cwd, "telemetry.jsonl"), hugeErrorsJsonl(300, 40_000));
+    const outputs = [
+      "--json",
+      "out/r.json",
+      "--markdown",
+      "out/r.md",
+      "--junit",
+      "out/j.xml",
+      "--run-results",
+      "out/rr.json",
+    ];
+    mkdirSync(join(cwd, "out"));
+    const killedWith = await new Promise<string | null>((resolve) => {
+      const child = spawn(process.execPath, [DIST_CLI, "--quiet", ...outputs, "telemetry.jsonl"], {
+        cwd,
+        env: { PATH: process.env.PATH ?? "", ...inheritedTmpdir() },
+        stdio: "ignore",
+      });
+      const watcher = watch(join(cwd, "out"), (_event, name) => {
+        if (name && TEMP_FILE.test(name)) child.kill("SIGKILL");
+      });
+      child.on("exit", (_code, signal) => {
+        watcher.close();
+        resolve(signal);
+      });
+    });
+    const left = tree(join(cwd, "out"));
+    // Killed between its first temp file and its last rename: what it left is recognisably ours.
+    if (killedWith === "SIGKILL") expect(left.filter((file) => !TEMP_FILE.test(file)).length).toBeLessThan(4);
+    for (const file of left)
+      expect(file).toMatch(/^(r\.json|r\.md|j\.xml|rr\.json)(\.fusion-report-\d+\.tmp)?$/);
+
+    const next = await runCliBundle(["--quiet", ...outputs, "telemetry.jsonl"], { cwd });
+    expect(next.code).toBe(1);
+    expect(tree(join(cwd, "out"))).toEqual(["j.xml", "r.json", "r.md", "rr.json"]);
+    expect(statSync(join(cwd, "out/r.json")).size).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe("the Action's report files", () => {
+  let server: E2EServer;
+  beforeAll(() => ensureBuilt(), 120_000);
+  beforeEach(async () => {
+    server = await startServer();
+  });
+  afterEach(async () => {
+    expect(server.violations).toEqual([]);
+    await server.close();
+  });
+
+  it("creates parent folders for every file it writes", async () => {
+    const run = await runAction(server, {
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "json-report": "reports/deep/fusion-report.json",
+        "run-results": "target/run_results.fusion.json",
+        junit: "reports/junit/fusion.xml",
+      },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+    expect(run.outputs["report-json"]).toBe(join(run.workspace, "reports/deep/fusion-report.json"));
+    expect(run.outputs["run-results"]).toBe(join(run.workspace, "target/run_results.fusion.json"));
+    expect(existsSync(join(run.workspace, "reports/junit/fusion.xml"))).toBe(true);
+  });
+
+  it("leaves dbt's run_results.json alone, writes no file, warns, and still publishes", async () => {
+    const run = await runAction(server, {
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "json-report": "reports/fusion-report.json",
+        "run-results": "target/run_results.json",
+      },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING, "target/run_results.json": DBT_RUN_RESULTS },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^::warning::cannot write the run_results\.json to target\/run_results\.json: it is a dbt run-results artifact that fusion-report did not write/m,
+    );
+    expect(readFileSync(join(run.workspace, "target/run_results.json"), "utf8")).toBe(DBT_RUN_RESULTS);
+    expect(existsSync(join(run.workspace, "reports"))).toBe(false);
+    expect(run.outputs["report-json"]).toBe("");
+    expect(run.outputs["run-results"]).toBe("");
+    expect(run.outputs.conclusion).toBe("failure");
+    expect(server.checkRuns).toHaveLength(1);
+    expect(run.summary).toContain("## ❌ dbt Fusion: 1 node error, 1 failed test");
+    expect(tree(run.workspace).filter((file) => TEMP_FILE.test(file))).toEqual([]);
+  });
+
+  it("warns about a directory given as markdown-report and writes nothing", async () => {
+    const run = await runAction(server, {
+      inputs: { telemetry: "logs/telemetry.jsonl", "markdown-report": "logs", "json-report": "r.json" },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("::warning::cannot write the Markdown report to logs: it is a directory");
+    expect(existsSync(join(run.workspace, "r.json"))).toBe(false);
+  });
+});
+
+/** The pid of a process that has exited (so no process has it, barring reuse). */
+function exitedPid(): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    child.on("exit", () => resolve(child.pid!));
+  });
+}
