@@ -52,6 +52,8 @@ describe("the npm package", () => {
   it("holds only dist/, action.yml, schema/, README, LICENSE and package.json", async () => {
     const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
       cwd: ROOT,
+      // npm turns on Node's compile cache, which would stay in the temp dir.
+      env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1" },
       maxBuffer: 16 * 1024 * 1024,
     });
     const [pack] = JSON.parse(stdout) as [{ name: string; files: { path: string }[] }];
