@@ -2,20 +2,12 @@
 // run up to the crash. The README's recipe ("When the run crashes") is run exactly as written there.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { runResultsSchemaErrors } from "../support/report.js";
-import {
-  ensureBuilt,
-  REPO_ROOT,
-  runAction,
-  runCliBundle,
-  startServer,
-  type ActionRun,
-  type E2EServer,
-} from "./helpers.js";
+import { REPO_ROOT, runAction, runCliBundle, useStandIn, type ActionRun } from "./helpers.js";
 
 const CRASHED = join(REPO_ROOT, "test/fixtures/generated/crashed-run");
 const TRUNCATED_PARQUET = readFileSync(join(CRASHED, "telemetry.parquet"));
@@ -58,15 +50,7 @@ const crashedWorkspace = {
 const statuses = (report: Report): string[] =>
   report.invocations.flatMap((inv) => inv.nodes.map((node) => `${node.uniqueId}:${node.status}`));
 
-let server: E2EServer;
-beforeAll(() => ensureBuilt(), 120_000);
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  expect(server.violations).toEqual([]);
-  await server.close();
-});
+const standIn = useStandIn();
 
 describe("the README's crashed-run recipe, as written", () => {
   it("has the step this test runs", () => {
@@ -78,7 +62,7 @@ describe("the README's crashed-run recipe, as written", () => {
   });
 
   it("the Action reports from the JSONL, warns about the Parquet file and writes its own run_results", async () => {
-    const run: ActionRun = await runAction(server, {
+    const run: ActionRun = await runAction(standIn.current, {
       inputs: reportStep.with!,
       workspaceFiles: crashedWorkspace,
     });
@@ -95,7 +79,7 @@ describe("the README's crashed-run recipe, as written", () => {
     expect(run.summary).toContain("## ❌ dbt Fusion: an invocation did not finish");
     expect(run.summary).toContain("did not finish");
     expect(run.summary).not.toContain("telemetry could not be read");
-    expect(server.checkRuns[0]?.conclusion).toBe("failure");
+    expect(standIn.current.checkRuns[0]?.conclusion).toBe("failure");
 
     const report = JSON.parse(readFileSync(run.outputs["report-json"]!, "utf8")) as Report;
     expect(report.conclusion).toBe("failure");
@@ -142,7 +126,7 @@ describe("when nothing readable is left", () => {
     expect(cli.stderr).toMatch(/target\/metadata\/telemetry\.parquet: truncated Parquet file/);
     expect(cli.stdout).toBe("");
 
-    const action = await runAction(server, {
+    const action = await runAction(standIn.current, {
       inputs: { telemetry: "target/metadata/telemetry.parquet" },
       workspaceFiles: { "target/metadata/telemetry.parquet": TRUNCATED_PARQUET },
     });

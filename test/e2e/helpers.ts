@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { FakeGitHub } from "../support/github-server.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
@@ -440,4 +441,21 @@ export function unprivilegedUser(): { uid: number; gid: number } | undefined | n
   } catch {
     return null;
   }
+}
+
+/**
+ * The GitHub stand-in for every test of the enclosing suite: the bundles built once, a fresh server
+ * before each test, checked for OpenAPI violations and closed after it. Read `.current` in a test.
+ */
+export function useStandIn(): { readonly current: E2EServer } {
+  const holder = {} as { current: E2EServer };
+  beforeAll(() => ensureBuilt(), 120_000);
+  beforeEach(async () => {
+    holder.current = await startServer();
+  });
+  afterEach(async () => {
+    expect(holder.current.violations).toEqual([]);
+    await holder.current.close();
+  });
+  return holder;
 }

@@ -2,17 +2,9 @@
 // permission errors said as such, and usage messages that name the one problem.
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../support/temp-dir.js";
-import {
-  ensureBuilt,
-  fixture,
-  runAction,
-  runCliBundle,
-  startServer,
-  unprivilegedUser,
-  type E2EServer,
-} from "./helpers.js";
+import { ensureBuilt, fixture, runAction, runCliBundle, useStandIn, unprivilegedUser } from "./helpers.js";
 
 // preview.72: everything passes, so the exit code shows the rule alone (0) and not the policy.
 const PASSING = readFileSync(fixture("preview72_build_success.otel.jsonl"));
@@ -61,17 +53,10 @@ describe("missing telemetry paths: the CLI", () => {
 });
 
 describe("missing telemetry paths: the Action", () => {
-  let server: E2EServer;
-  beforeEach(async () => {
-    server = await startServer();
-  });
-  afterEach(async () => {
-    expect(server.violations).toEqual([]);
-    await server.close();
-  });
+  const standIn = useStandIn();
 
   it("a named file that is missing fails the step", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl\nnowhere.parquet" },
       workspaceFiles: { "logs/telemetry.jsonl": PASSING },
     });
@@ -83,7 +68,7 @@ describe("missing telemetry paths: the Action", () => {
   });
 
   it("a glob or directory that matches nothing is noted in the log and the report goes out", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl\ntarget/metadata/*.parquet\nempty-dir" },
       workspaceFiles: { "logs/telemetry.jsonl": PASSING, "empty-dir/notes.txt": "not telemetry" },
     });
@@ -94,7 +79,7 @@ describe("missing telemetry paths: the Action", () => {
   });
 
   it("nothing found at all is 'no telemetry', which if-no-telemetry decides", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl\ntarget/metadata/*.parquet", "if-no-telemetry": "neutral" },
     });
     expect(run.code).toBe(0);
@@ -105,7 +90,7 @@ describe("missing telemetry paths: the Action", () => {
   });
 
   it("fail-on: new-errors without a baseline warns once", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl", "fail-on": "new-errors" },
       workspaceFiles: { "logs/telemetry.jsonl": PASSING },
     });

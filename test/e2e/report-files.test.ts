@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join, relative } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
 import { runResultsSchemaErrors } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -26,9 +26,8 @@ import {
   inheritedTmpdir,
   runAction,
   runCliBundle,
-  startServer,
+  useStandIn,
   unprivilegedUser,
-  type E2EServer,
 } from "./helpers.js";
 
 // preview.120 build: 1 error and 1 failed test, so the CLI exits 1 and the Action fails the step.
@@ -277,18 +276,10 @@ describe("the CLI's report files", () => {
 });
 
 describe("the Action's report files", () => {
-  let server: E2EServer;
-  beforeAll(() => ensureBuilt(), 120_000);
-  beforeEach(async () => {
-    server = await startServer();
-  });
-  afterEach(async () => {
-    expect(server.violations).toEqual([]);
-    await server.close();
-  });
+  const standIn = useStandIn();
 
   it("creates parent folders for every file it writes", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: {
         telemetry: "logs/telemetry.jsonl",
         "json-report": "reports/deep/fusion-report.json",
@@ -305,7 +296,7 @@ describe("the Action's report files", () => {
   });
 
   it("leaves dbt's run_results.json alone, writes no file, warns, and still publishes", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: {
         telemetry: "logs/telemetry.jsonl",
         "json-report": "reports/fusion-report.json",
@@ -322,13 +313,13 @@ describe("the Action's report files", () => {
     expect(run.outputs["report-json"]).toBe("");
     expect(run.outputs["run-results"]).toBe("");
     expect(run.outputs.conclusion).toBe("failure");
-    expect(server.checkRuns).toHaveLength(1);
+    expect(standIn.current.checkRuns).toHaveLength(1);
     expect(run.summary).toContain("## ❌ dbt Fusion: 1 node error, 1 failed test");
     expect(tree(run.workspace).filter((file) => TEMP_FILE.test(file))).toEqual([]);
   });
 
   it("warns about a directory given as markdown-report and writes nothing", async () => {
-    const run = await runAction(server, {
+    const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl", "markdown-report": "logs", "json-report": "r.json" },
       workspaceFiles: { "logs/telemetry.jsonl": FAILING },
     });
