@@ -110,6 +110,10 @@ export async function run(): Promise<void> {
     fullMarkdown,
     { cwd: process.cwd(), telemetryFiles },
   );
+  const written = new Set(files.written);
+  // Only files this run wrote: after a refused write, an older file at the same path is not this report.
+  const ifWritten = (file: string | null): { path: string }[] =>
+    file && written.has(path.resolve(file)) ? [{ path: file }] : [];
   const compactHint = "the job summary of this workflow run";
   const summaryMarkdown = render(SUMMARY_MAX_BYTES - 1_000, `the JSON report (${OUTPUT.reportJson} output)`);
   const commentMarkdown = render(COMMENT_BUDGET_BYTES, compactHint);
@@ -160,7 +164,7 @@ export async function run(): Promise<void> {
           }
         : null,
     summary: inputs.jobSummary ? summaryMarkdown : null,
-    outputs: outputsFor(report, inputs, new Set(files.written)),
+    outputs: outputsFor(report, inputs, written),
     fallbackAnnotations: inputs.annotations
       ? toWorkflowCommands(annotationSet.annotations, annotationSet.omitted)
       : null,
@@ -180,11 +184,11 @@ export async function run(): Promise<void> {
     await uploadReports(
       inputs.uploadArtifact,
       [
-        { path: inputs.jsonReport },
-        ...(inputs.runResults ? [{ path: inputs.runResults }] : []),
-        inputs.markdownReport
-          ? { path: inputs.markdownReport }
-          : { name: "fusion-report.md", content: fullMarkdown },
+        ...ifWritten(inputs.jsonReport),
+        ...ifWritten(inputs.runResults),
+        ...(written.has(path.resolve(inputs.markdownReport ?? ""))
+          ? ifWritten(inputs.markdownReport)
+          : [{ name: "fusion-report.md", content: fullMarkdown }]),
       ],
       { info: log.info, warning: log.warning, tempDir: process.env.RUNNER_TEMP ?? "" },
     );

@@ -16,6 +16,7 @@ import {
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
+import { listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
 import { runResultsSchemaErrors } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
@@ -316,6 +317,40 @@ describe("the Action's report files", () => {
     expect(standIn.current.checkRuns).toHaveLength(1);
     expect(run.summary).toContain("## ❌ dbt Fusion: 1 node error, 1 failed test");
     expect(tree(run.workspace).filter((file) => TEMP_FILE.test(file))).toEqual([]);
+  });
+
+  it("uploads only files this run wrote, never an older file at a refused path", async () => {
+    const artifacts = await startArtifactServer();
+    try {
+      const run = await runAction(null, {
+        event: "push",
+        inputs: {
+          telemetry: "logs/telemetry.jsonl",
+          "json-report": "out/fusion-report.json",
+          "run-results": "target/run_results.json",
+          "check-run": "false",
+          "upload-artifact": "fusion-report",
+        },
+        workspaceFiles: {
+          "logs/telemetry.jsonl": FAILING,
+          "target/run_results.json": DBT_RUN_RESULTS,
+          "out/fusion-report.json": '{"stale": "from an earlier run"}',
+        },
+        env: {
+          GITHUB_API_URL: artifacts.url,
+          ACTIONS_RESULTS_URL: `${artifacts.url}/`,
+          ACTIONS_RUNTIME_TOKEN: runtimeToken("run-1", "job-2"),
+        },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain("::warning::cannot write the run_results.json to target/run_results.json");
+      const upload = artifacts.uploads.find((u) => u.name === "fusion-report");
+      expect(upload?.finalized).toBe(true);
+      // Neither dbt's file nor the stale report: the Markdown is rendered for the artifact itself.
+      expect(listZipEntries(upload!.bytes)).toEqual(["fusion-report.md"]);
+    } finally {
+      await artifacts.close();
+    }
   });
 
   it("warns about a directory given as markdown-report and writes nothing", async () => {
