@@ -14,6 +14,7 @@ import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
 import { uploadReports } from "./github/upload-artifact.js";
 import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
+import { stepOutputCounts } from "./model/status-table.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
 import { writeReportFiles } from "./report-files.js";
@@ -231,14 +232,10 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>, log: Actio
 }
 
 function outputsFor(report: Report, inputs: Readonly<Inputs>): Record<string, string> {
-  const c = report.counts;
+  const counts = stepOutputCounts(report.counts);
   return {
     [OUTPUT.conclusion]: report.conclusion,
-    [OUTPUT.errors]: String(c.error),
-    [OUTPUT.failedTests]: String(c.fail),
-    [OUTPUT.warnedTests]: String(c.warn),
-    [OUTPUT.skipped]: String(c.skipped + c.phaseSkipped),
-    [OUTPUT.passed]: String(c.success + c.pass),
+    ...Object.fromEntries(Object.entries(counts).map(([name, n]) => [name, String(n)])),
     [OUTPUT.reportJson]: path.resolve(inputs.jsonReport),
     [OUTPUT.runResults]: inputs.runResults ? path.resolve(inputs.runResults) : "",
   };

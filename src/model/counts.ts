@@ -1,19 +1,5 @@
-import type { NodeResult, NodeStatus, StatusCounts } from "./types.js";
-
-const KEYS: Record<NodeStatus, keyof StatusCounts> = {
-  success: "success",
-  error: "error",
-  skipped: "skipped",
-  pass: "pass",
-  warn: "warn",
-  fail: "fail",
-  reused: "reused",
-  "no-op": "noOp",
-  "phase-disabled": "phaseDisabled",
-  "phase-skipped": "phaseSkipped",
-  canceled: "canceled",
-  unknown: "unknown",
-};
+import { STATUS } from "./status-table.js";
+import type { NodeResult, StatusCounts } from "./types.js";
 
 export function emptyCounts(): StatusCounts {
   return {
@@ -37,7 +23,7 @@ export function countStatuses(nodes: readonly NodeResult[]): StatusCounts {
   const counts = emptyCounts();
   for (const node of nodes) {
     counts.total++;
-    counts[KEYS[node.status]]++;
+    counts[STATUS[node.status].countKey]++;
   }
   return counts;
 }

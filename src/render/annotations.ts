@@ -2,10 +2,11 @@
 // PR changed first, then errors, failed tests, warnings. Nodes from installed packages are not
 // annotated on a guessed path; they come back as run-level messages instead.
 import * as path from "node:path";
+import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
 import { excerpt } from "./escape.js";
 
-export type AnnotationLevel = "notice" | "warning" | "failure";
+export type { AnnotationLevel };
 
 /** The Checks API annotation shape (`output.annotations[]`). */
 export interface CheckAnnotation {
@@ -138,9 +139,23 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
   return out;
 }
 
+/**
+ * The status table decides; a node whose status says nothing (e.g. it did not finish) still gets one
+ * when its test or freshness outcome failed or warned.
+ */
+function annotationLevel(node: NodeResult): AnnotationLevel | null {
+  const fromStatus = STATUS[node.status].annotation;
+  if (fromStatus) return fromStatus;
+  if (node.freshness?.outcome === "error" || node.test?.outcome === "failed") return "failure";
+  if (node.freshness?.outcome === "warn" || node.test?.outcome === "warned") return "warning";
+  return null;
+}
+
 function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> | null {
   const label = `${node.resourceType} ${node.name}`;
-  if (node.status === "error" || node.freshness?.outcome === "error") {
+  const level = annotationLevel(node);
+  if (level === null) return null;
+  if (level === "failure" && (node.status === "error" || node.freshness?.outcome === "error")) {
     return {
       rank: Rank.Error,
       level: "failure",
@@ -149,7 +164,7 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       ...rawDetails(node),
     };
   }
-  if (node.status === "fail" || node.test?.outcome === "failed") {
+  if (level === "failure") {
     return {
       rank: Rank.FailedTest,
       level: "failure",
@@ -158,16 +173,13 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       ...rawDetails(node),
     };
   }
-  if (node.status === "warn" || node.test?.outcome === "warned" || node.freshness?.outcome === "warn") {
-    return {
-      rank: Rank.Warning,
-      level: "warning",
-      title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
-      message: node.message ?? describeRows(node),
-      ...rawDetails(node),
-    };
-  }
-  return null;
+  return {
+    rank: Rank.Warning,
+    level,
+    title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
+    message: node.message ?? describeRows(node),
+    ...rawDetails(node),
+  };
 }
 
 // WARN lines always count; ERROR lines only when the node itself was not already reported.

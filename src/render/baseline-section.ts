@@ -7,7 +7,8 @@ import type {
   BaselineRegression,
 } from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
-import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { isFailure } from "../model/status-table.js";
+import { formatDuration, plural, resourceLabel, statusIcon, statusText, statusWord } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
 
 interface Limits {
@@ -45,7 +46,7 @@ export function renderBaselineSection(comparison: BaselineComparison, level: num
   parts.push(
     changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages),
   );
-  const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
+  const addedFailing = comparison.added.filter((n) => isFailure(n.status));
   parts.push(
     presenceList(
       `🆕 Failing in nodes the base branch did not run (${addedFailing.length})`,
@@ -116,10 +117,9 @@ function changeList(title: string, changes: BaselineNodeChange[], limit: number,
   const lines = [`#### ${title}`];
   const items: string[] = [];
   for (const change of changes.slice(0, limit)) {
-    const was =
-      change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
+    const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
     items.push(
-      `- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`,
+      `- ${statusIcon(change.status)} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`,
     );
   }
   if (items.length > 0) lines.push(items.join("\n"));
@@ -140,7 +140,8 @@ function presenceList(title: string, nodes: BaselinePresence[], limit: number): 
   const items = nodes
     .slice(0, limit)
     .map(
-      (n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`,
+      (n) =>
+        `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`,
     );
   if (nodes.length > limit) items.push(`- … and ${nodes.length - limit} more`);
   return `#### ${title}\n\n${items.join("\n")}`;

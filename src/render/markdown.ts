@@ -2,9 +2,10 @@
 // check run, differing only in their size budget. When the full report does not fit, detail is
 // dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
 // and every section says how much it left out and where the full list is.
+import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
-import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
@@ -163,24 +164,13 @@ function renderAtLevel(report: Report, options: MarkdownOptions, level: number):
 
 function renderHeadline(report: Report, options: MarkdownOptions): string {
   const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-  const c = report.counts;
+  const counts = headlineCounts(report.counts);
   const lines = [`## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`];
-  const cells: [string, number][] = [
-    ["✅ Passed", c.success + c.pass],
-    ["❌ Errors", c.error],
-    ["❌ Failed tests", c.fail],
-    ["⚠️ Warned", c.warn],
-    ["⏭️ Skipped", c.skipped + c.phaseSkipped],
-    ["♻️ Reused", c.reused],
-    ["➖ No-op / disabled", c.noOp + c.phaseDisabled],
-    ["🚫 Canceled", c.canceled],
-  ];
-  if (c.unknown > 0) cells.push(["❔ Unfinished", c.unknown]);
-  const shown = cells.filter(([label, n]) => n > 0 || label.startsWith("✅") || label.startsWith("❌"));
+  const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
   lines.push(
-    `| ${shown.map(([label]) => label).join(" | ")} | Total |`,
+    `| ${shown.map((cell) => cell.label).join(" | ")} | Total |`,
     `|${shown.map(() => "---:").join("|")}|---:|`,
-    `| ${shown.map(([, n]) => String(n)).join(" | ")} | ${c.total} |`,
+    `| ${shown.map((cell) => String(counts[cell.key])).join(" | ")} | ${report.counts.total} |`,
   );
   // A blank line first: a line right under a table would become another table row.
   if (options.links?.runUrl) lines.push("", `[Workflow run](${options.links.runUrl})`);
@@ -305,7 +295,7 @@ function renderSkipChains(
   const items: string[] = [];
   for (const chain of chains.slice(0, detail.chains)) {
     const root = nodes.get(chain.rootId);
-    const rootStatus = root ? `${STATUS_ICON[root.status]} ${root.status}` : "not in this run";
+    const rootStatus = root ? statusText(root.status) : "not in this run";
     items.push(`- ${code(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
     for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
       const via = entry.via !== chain.rootId ? ` (via ${code(entry.via)})` : "";
@@ -348,21 +338,13 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
 
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
 function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
-  const nodes = inv.nodes.filter(
-    (n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown",
-  );
+  const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
   if (nodes.length === 0) return "";
-  const reason = (n: NodeResult) =>
-    n.status === "canceled"
-      ? "canceled"
-      : n.status === "phase-skipped"
-        ? "skipped: an earlier phase did not succeed"
-        : "did not finish";
   const items = nodes
     .slice(0, detail.warnings)
     .map(
       (n) =>
-        `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`,
+        `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
     );
   return [
     `#### 🚫 Not run to completion (${nodes.length})`,
@@ -381,7 +363,7 @@ function renderSlowest(inv: Invocation, detail: Detail): string {
     "|---|---|---|---:|---:|---:|---:|",
     ...rows.map(
       (n) =>
-        `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${STATUS_ICON[n.status]} ${n.status} | ${formatDuration(
+        `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${statusText(n.status)} | ${formatDuration(
           n.processingMs,
         )} | ${formatDuration(n.lifetimeMs)} | ${formatDuration(n.idleMs)} | ${formatDuration(n.warehouseMs)} |`,
     ),
@@ -393,7 +375,7 @@ function renderAllNodes(inv: Invocation): string {
   if (inv.nodes.length === 0) return "";
   const rows = inv.nodes.map(
     (n) =>
-      `| ${STATUS_ICON[n.status]} ${n.status} | ${code(n.uniqueId)} | ${resourceLabel(n.resourceType)} | ${formatDuration(
+      `| ${statusText(n.status)} | ${code(n.uniqueId)} | ${resourceLabel(n.resourceType)} | ${formatDuration(
         n.timing.processingMs,
       )} | ${formatDuration(n.timing.warehouseMs)} |`,
   );

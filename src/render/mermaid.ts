@@ -9,7 +9,8 @@
 // no entity decoding, so they are reduced to a safe character set instead.
 import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
 import { codeBlock, escapeHtml } from "./escape.js";
-import { plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { isFailure } from "../model/status-table.js";
+import { plural, resourceLabel, statusIcon } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
 
 export interface FlowchartLimits {
@@ -93,7 +94,7 @@ export function renderSkipChainFlowchart(report: Report, limits: FlowchartLimits
       const root = nodes.get(chain.rootId);
       const rootId = newId(root ? statusClass(root.status) : "missing");
       const rootLabel = root
-        ? `${STATUS_ICON[root.status]} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+        ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
         : `❔ ${chain.rootId} (not in this run)`;
       lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
       const ids = new Map<string, string>([[chain.rootId, rootId]]);
@@ -141,7 +142,7 @@ const CLASS_STYLES: Record<string, string> = {
 };
 
 function statusClass(status: NodeStatus): string {
-  return status === "error" || status === "fail" ? "failed" : "other";
+  return isFailure(status) ? "failed" : "other";
 }
 
 function nodeLabel(uniqueId: string, type: ResourceType, name: string | null): string {
@@ -219,7 +220,7 @@ export function renderTimelineGantt(inv: Invocation, limit: number): string {
     for (const { node, start, end } of group) {
       // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
       const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
-      const crit = node.status === "error" || node.status === "fail" ? "crit, " : "";
+      const crit = isFailure(node.status) ? "crit, " : "";
       lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
     }
   }
