@@ -21,11 +21,12 @@ import { writeReportFiles } from "./report-files.js";
 import {
   buildAnnotations,
   findProjectPackage,
+  renderCheckText,
   toRepoPath,
   toWorkflowCommands,
 } from "./render/annotations.js";
 import { baselineSection } from "./render/baseline-section.js";
-import { renderMarkdown, type ExtraSection, type Links } from "./render/markdown.js";
+import { renderMarkdown, renderUnusable, type ExtraSection, type Links } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
 import {
@@ -115,14 +116,7 @@ export async function run(): Promise<void> {
     maxAnnotations: inputs.maxAnnotations,
     ...(changedFiles ? { changedFiles } : {}),
   });
-  const checkText = [
-    annotationSet.omitted > 0
-      ? `${annotationSet.omitted} more annotation(s) were not sent (max-annotations: ${inputs.maxAnnotations}); see the job summary.`
-      : "",
-    ...annotationSet.runLevel.map((line) => `- ${line}`),
-  ]
-    .filter(Boolean)
-    .join("\n");
+  const checkText = renderCheckText(annotationSet, inputs.maxAnnotations);
 
   const wantsComment =
     inputs.comment === "always" || (inputs.comment === "on-failure" && report.conclusion === "failure");
@@ -219,7 +213,12 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>, log: Actio
     : error instanceof BaselineError
       ? "the baseline report could not be read"
       : "telemetry could not be read";
-  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${what}\n\n${log.redact(error.message).replace(/[<>]/g, "")}\n`;
+  const summary = renderUnusable(
+    inputs.checkName,
+    what,
+    absent ? "warning" : "error",
+    log.redact(error.message),
+  );
   if (inputs.jobSummary) await writeJobSummary(summary).catch(() => undefined);
   if (absent && inputs.ifNoTelemetry !== "error") {
     core.setOutput(OUTPUT.conclusion, "neutral");

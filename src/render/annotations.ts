@@ -4,7 +4,8 @@
 import * as path from "node:path";
 import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
-import { excerpt } from "./escape.js";
+import { escapeText, excerpt, plainText } from "./escape.js";
+import { splitLines } from "../text/controls.js";
 
 export type { AnnotationLevel };
 
@@ -214,7 +215,7 @@ function describeRows(node: NodeResult): string {
 /** A readable message on the line; the whole text (e.g. an engine backtrace) under "raw details". */
 function errorText(text: string): { message: string; rawDetails?: string } {
   const short = excerpt(text, 12, 2_000);
-  return short === text.replace(/\r\n/g, "\n").trimEnd()
+  return short === splitLines(text.trimEnd()).join("\n")
     ? { message: text }
     : { message: short, rawDetails: text };
 }
@@ -233,10 +234,12 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
     // Columns are only allowed on single-line annotations; ours always are (start_line == end_line).
     ...(column !== undefined ? { start_column: column, end_column: column } : {}),
     annotation_level: finding.level,
-    title: truncateChars(finding.title, TITLE_MAX_CHARS),
-    message: truncateBytes(finding.message.trim() || finding.title, MESSAGE_MAX_BYTES),
+    title: truncateChars(plainText(finding.title, "space"), TITLE_MAX_CHARS),
+    message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
   };
-  if (finding.rawDetails) annotation.raw_details = truncateBytes(finding.rawDetails, MESSAGE_MAX_BYTES);
+  if (finding.rawDetails) {
+    annotation.raw_details = truncateBytes(plainText(finding.rawDetails, "keep"), MESSAGE_MAX_BYTES);
+  }
   return annotation;
 }
 
@@ -261,8 +264,23 @@ function positive(n: number | undefined): number | undefined {
 }
 
 function firstLine(text: string): string {
-  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  const line = splitLines(text.trim())[0] ?? "";
   return truncateChars(line, 500);
+}
+
+/**
+ * The check run's `text` (Markdown, read in the Checks tab): how many annotations were left out,
+ * then the findings that have no file to sit on.
+ */
+export function renderCheckText(set: AnnotationSet, maxAnnotations: number): string {
+  return [
+    set.omitted > 0
+      ? `${set.omitted} more annotation(s) were not sent (max-annotations: ${maxAnnotations}); see the job summary.`
+      : "",
+    ...set.runLevel.map((line) => `- ${escapeText(line)}`),
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** Cuts to ≤ max UTF-16 units with an ellipsis, never splitting a surrogate pair. */

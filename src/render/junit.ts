@@ -4,6 +4,8 @@
 // <testsuite> per invocation. Pure: returns the document as a string.
 import { STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeResult, Report } from "../model/types.js";
+import { splitLines } from "../text/controls.js";
+import { plainText } from "./escape.js";
 import { resourceLabel } from "./format.js";
 
 export function renderJunit(report: Report): string {
@@ -154,7 +156,7 @@ function details(node: NodeResult, extra: string): string {
 }
 
 function firstLine(text: string | null): string {
-  const line = (text ?? "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  const line = splitLines(text ?? "").find((l) => l.trim() !== "") ?? "";
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
@@ -180,8 +182,9 @@ export function xmlSafe(value: string): string {
   );
 }
 
+/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
 function text(value: string): string {
-  return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
@@ -190,6 +193,5 @@ function attribute(value: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;")
     .replace(/\t/g, "&#9;")
-    .replace(/\n/g, "&#10;")
-    .replace(/\r/g, "&#13;");
+    .replace(/\n/g, "&#10;");
 }

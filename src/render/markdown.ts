@@ -3,8 +3,8 @@
 // dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
 // and every section says how much it left out and where the full list is.
 import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
-import type { Invocation, LogLine, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
-import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
+import type { Invocation, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
+import { code, codeBlock, escapeHtml, escapeText, excerpt, firstLine, linkDestination } from "./escape.js";
 import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 
 export interface Links {
@@ -173,7 +173,7 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
     `| ${shown.map((cell) => String(counts[cell.key])).join(" | ")} | ${report.counts.total} |`,
   );
   // A blank line first: a line right under a table would become another table row.
-  if (options.links?.runUrl) lines.push("", `[Workflow run](${options.links.runUrl})`);
+  if (options.links?.runUrl) lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
   return lines.join("\n");
 }
 
@@ -214,7 +214,7 @@ function invocationMeta(inv: Invocation): string {
     `invocation ${code(inv.invocationId)}`,
   ].filter(Boolean);
   const step = inv.source.step;
-  if (step?.url) facts.push(`[run ${step.runId}](${step.url})`);
+  if (step?.url) facts.push(`[run ${escapeText(String(step.runId))}](${linkDestination(step.url)})`);
   return `<sub>${facts.join(" · ")}</sub>`;
 }
 
@@ -233,7 +233,7 @@ function renderErrors(
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
       node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
-      node.lastPhase ? `in ${node.lastPhase} phase` : null,
+      node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
       locationLink(node.location, node.packageName, options),
     ].filter(Boolean);
     const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
@@ -329,7 +329,7 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
     other.push(`- ${code(node.uniqueId)} · ${what}`);
   }
   for (const { node, log } of logged.slice(0, detail.warnings)) {
-    other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log))}`);
+    other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log.text, 300))}`);
   }
   if (other.length > 0) lines.push(other.join("\n"));
   lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
@@ -390,7 +390,12 @@ function locationLink(
   if (!location) return null;
   const label = code(location.line ? `${location.path}:${location.line}` : location.path);
   const url = options.links?.fileUrl(location, packageName);
-  return url ? `[${label}](${url})` : label;
+  return url ? `[${label}](${linkDestination(url)})` : label;
+}
+
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase: string): string {
+  return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escapeText(phase);
 }
 
 function more(total: number, shown: number, noun: string, options: MarkdownOptions): string {
@@ -404,9 +409,17 @@ function ageSuffix(ageSeconds: number | undefined): string {
   return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 
-function firstLine(log: LogLine): string {
-  const line = log.text.split("\n")[0] ?? "";
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+export function renderUnusable(
+  title: string,
+  what: string,
+  severity: "warning" | "error",
+  message: string,
+): string {
+  return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
 }
 
 export function byteLength(text: string): number {

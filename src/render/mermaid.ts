@@ -8,7 +8,8 @@
 // the quote, start a `%%` directive, a `click` callback, a `:::` class or HTML. Gantt task names have
 // no entity decoding, so they are reduced to a safe character set instead.
 import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
-import { codeBlock, escapeHtml } from "./escape.js";
+import { showControls } from "../text/controls.js";
+import { escapeHtml, generatedBlock } from "./escape.js";
 import { isFailure } from "../model/status-table.js";
 import { plural, resourceLabel, statusIcon } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
@@ -58,7 +59,7 @@ export function diagramSections(report: Report): ExtraSection[] {
         if (charts.length === 0) return "";
         return collapsible(
           `⏱️ Timeline of the ${plural(limit, "slowest node")}`,
-          charts.map((chart) => codeBlock(chart, "mermaid")).join("\n\n"),
+          charts.map((chart) => generatedBlock(chart, "mermaid")).join("\n\n"),
           true,
         );
       },
@@ -67,7 +68,7 @@ export function diagramSections(report: Report): ExtraSection[] {
 }
 
 function collapsible(summary: string, body: string, bodyIsMarkdown = false): string {
-  const content = bodyIsMarkdown ? body : codeBlock(body, "mermaid");
+  const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
   return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
 }
 
@@ -176,9 +177,12 @@ function isPictograph(ch: string): boolean {
   return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
 }
 
-/** Newlines, control characters and bidi overrides (which can disguise a label) become spaces. */
+/**
+ * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
+ * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
+ */
 function stripInvisible(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060]/gu, " ");
+  return showControls(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
 }
 
 function clip(text: string): string {
