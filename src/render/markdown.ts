@@ -437,9 +437,29 @@ export function truncateMarkdown(text: string, maxBytes: number, fullReportHint:
   cut = cut.replace(/\uFFFD$/, "");
   const newline = cut.lastIndexOf("\n");
   if (newline > 0) cut = cut.slice(0, newline);
-  const fences = cut.match(/^(`{3,})/gm) ?? [];
-  if (fences.length % 2 === 1) cut += `\n${fences[fences.length - 1]}`;
-  const opened = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
-  for (let i = 0; i < opened; i++) cut += "\n\n</details>";
+  const open = openBlocks(cut);
+  if (open.fence) cut += `\n${open.fence}`;
+  for (let i = 0; i < open.details; i++) cut += "\n\n</details>";
   return `${cut}${note}`;
+}
+
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown: string): { fence: string | null; details: number } {
+  let fence: string | null = null;
+  let details = 0;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
+      continue;
+    }
+    const opening = /^(`{3,})/.exec(line);
+    if (opening) fence = opening[1] as string;
+    else if (line.startsWith("<details>")) details++;
+    else if (line === "</details>" && details > 0) details--;
+  }
+  return { fence, details };
 }
