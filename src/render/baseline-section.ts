@@ -10,6 +10,7 @@ import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
 import { isFailure } from "../model/status-table.js";
 import { formatDuration, plural, resourceLabel, statusIcon, statusText, statusWord } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
+import { renderTable } from "./table.js";
 
 interface Limits {
   /** New failures listed, with their message excerpt when `messages`. */
@@ -156,18 +157,24 @@ function presenceDetails(title: string, nodes: BaselinePresence[], limit: number
 function regressionTable(comparison: BaselineComparison, limit: number): string {
   const rows: BaselineRegression[] = comparison.regressions;
   if (rows.length === 0 || limit === 0) return "";
-  const table = [
-    "| Node | Type | Before | After | Change |",
-    "|---|---|---:|---:|---:|",
-    ...rows
+  const table = renderTable(
+    [
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Before", numeric: true },
+      { heading: "After", numeric: true },
+      { heading: "Change", numeric: true },
+    ],
+    rows
       .slice(0, limit)
-      .map(
-        (r) =>
-          `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(
-            r.afterMs,
-          )} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`,
-      ),
-  ].join("\n");
+      .map((r) => [
+        code(r.name),
+        resourceLabel(r.resourceType),
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `+${formatDuration(r.deltaMs)} (+${r.percent} %)`,
+      ]),
+  );
   const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
   return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
 }

@@ -5,6 +5,7 @@
 import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
 import type { Invocation, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt, firstLine, linkDestination } from "./escape.js";
+import { renderTable } from "./table.js";
 import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 
 export interface Links {
@@ -168,9 +169,10 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
   const lines = [`## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`];
   const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
   lines.push(
-    `| ${shown.map((cell) => cell.label).join(" | ")} | Total |`,
-    `|${shown.map(() => "---:").join("|")}|---:|`,
-    `| ${shown.map((cell) => String(counts[cell.key])).join(" | ")} | ${report.counts.total} |`,
+    renderTable(
+      [...shown.map((cell) => ({ heading: cell.label, numeric: true })), { heading: "Total", numeric: true }],
+      [[...shown.map((cell) => String(counts[cell.key])), String(report.counts.total)]],
+    ),
   );
   // A blank line first: a line right under a table would become another table row.
   if (options.links?.runUrl) lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
@@ -274,13 +276,20 @@ function renderFailedTests(inv: Invocation, detail: Detail, options: MarkdownOpt
 }
 
 function testTable(tests: NodeResult[], options: MarkdownOptions): string {
-  const rows = tests.map(
-    (n) =>
-      `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${n.test?.failingRows ?? "–"} | ${
-        locationLink(n.location, n.packageName, options) ?? "–"
-      } |`,
+  return renderTable(
+    [
+      { heading: "Test" },
+      { heading: "Type" },
+      { heading: "Failing rows", numeric: true },
+      { heading: "Defined at" },
+    ],
+    tests.map((n) => [
+      code(n.name),
+      resourceLabel(n.resourceType),
+      String(n.test?.failingRows ?? "–"),
+      locationLink(n.location, n.packageName, options) ?? "–",
+    ]),
   );
-  return ["| Test | Type | Failing rows | Defined at |", "|---|---|---:|---|", ...rows].join("\n");
 }
 
 function renderSkipChains(
@@ -358,28 +367,48 @@ function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOp
 function renderSlowest(inv: Invocation, detail: Detail): string {
   const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
   if (rows.length === 0) return "";
-  const table = [
-    "| Node | Type | Status | Processing | Lifetime | Idle | Warehouse |",
-    "|---|---|---|---:|---:|---:|---:|",
-    ...rows.map(
-      (n) =>
-        `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${statusText(n.status)} | ${formatDuration(
-          n.processingMs,
-        )} | ${formatDuration(n.lifetimeMs)} | ${formatDuration(n.idleMs)} | ${formatDuration(n.warehouseMs)} |`,
-    ),
-  ].join("\n");
+  const table = renderTable(
+    [
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Status" },
+      { heading: "Processing", numeric: true },
+      { heading: "Lifetime", numeric: true },
+      { heading: "Idle", numeric: true },
+      { heading: "Warehouse", numeric: true },
+    ],
+    rows.map((n) => [
+      code(n.name),
+      resourceLabel(n.resourceType),
+      statusText(n.status),
+      formatDuration(n.processingMs),
+      formatDuration(n.lifetimeMs),
+      formatDuration(n.idleMs),
+      formatDuration(n.warehouseMs),
+    ]),
+  );
   return `#### 🐢 Slowest nodes\n\n${table}\n\n<sub>Processing: time the engine worked on the node. Lifetime: first phase start to last phase end, including waiting for upstream nodes. Idle: waiting for a warehouse connection. Warehouse: time in queries.</sub>`;
 }
 
 function renderAllNodes(inv: Invocation): string {
   if (inv.nodes.length === 0) return "";
-  const rows = inv.nodes.map(
-    (n) =>
-      `| ${statusText(n.status)} | ${code(n.uniqueId)} | ${resourceLabel(n.resourceType)} | ${formatDuration(
-        n.timing.processingMs,
-      )} | ${formatDuration(n.timing.warehouseMs)} |`,
+  const table = renderTable(
+    [
+      { heading: "Status" },
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Processing", numeric: true },
+      { heading: "Warehouse", numeric: true },
+    ],
+    inv.nodes.map((n) => [
+      statusText(n.status),
+      code(n.uniqueId),
+      resourceLabel(n.resourceType),
+      formatDuration(n.timing.processingMs),
+      formatDuration(n.timing.warehouseMs),
+    ]),
   );
-  return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n| Status | Node | Type | Processing | Warehouse |\n|---|---|---|---:|---:|\n${rows.join("\n")}\n\n</details>`;
+  return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
 }
 
 function locationLink(
