@@ -10,7 +10,7 @@
 import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
 import { showControls } from "../text/controls.js";
 import { escapeHtml, generatedBlock } from "./escape.js";
-import { isFailure } from "../model/status-table.js";
+import { isFailure, STATUS } from "../model/status-table.js";
 import { plural, resourceLabel, statusIcon } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
 
@@ -52,14 +52,25 @@ export function diagramSections(report: Report): ExtraSection[] {
       render(level) {
         const limit = TIMELINE_BY_LEVEL[level];
         if (!limit) return "";
-        const charts = report.invocations
+        const timelines = report.invocations
           .slice(0, MAX_TIMELINES)
-          .map((inv) => renderTimelineGantt(inv, limit))
-          .filter(Boolean);
-        if (charts.length === 0) return "";
+          .map((inv) => timelineBars(inv, limit))
+          .filter((bars) => bars.length > 0);
+        if (timelines.length === 0) return "";
+        // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
+        const drawn = timelines.map((bars) => bars.length);
+        const summary =
+          timelines.length === 1
+            ? `⏱️ Timeline of the ${plural(drawn[0] as number, "slowest node")}`
+            : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
         return collapsible(
-          `⏱️ Timeline of the ${plural(limit, "slowest node")}`,
-          charts.map((chart) => generatedBlock(chart, "mermaid")).join("\n\n"),
+          summary,
+          report.invocations
+            .slice(0, MAX_TIMELINES)
+            .map((inv) => renderTimelineGantt(inv, limit))
+            .filter(Boolean)
+            .map((chart) => generatedBlock(chart, "mermaid"))
+            .join("\n\n"),
           true,
         );
       },
@@ -190,24 +201,39 @@ function clip(text: string): string {
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
 
+interface Bar {
+  node: NodeResult;
+  start: number;
+  end: number;
+}
+
+/**
+ * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
+ * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
+ * nodes without both timestamps.
+ */
+function timelineBars(inv: Invocation, limit: number): Bar[] {
+  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+  const bars: Bar[] = [];
+  for (const slow of inv.slowest.byProcessing) {
+    if (bars.length >= limit) break;
+    const node = nodes.get(slow.uniqueId);
+    if (!node || STATUS[node.status].ran === "no") continue;
+    const start = Date.parse(node.timing.startedAt ?? "");
+    const end = Date.parse(node.timing.completedAt ?? "");
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    bars.push({ node, start, end });
+  }
+  return bars;
+}
+
 /**
  * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
  * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
 export function renderTimelineGantt(inv: Invocation, limit: number): string {
-  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-  const bars: { node: NodeResult; start: number; end: number }[] = [];
-  const candidates = inv.slowest.byProcessing.length > 0 ? inv.slowest.byProcessing : inv.nodes;
-  for (const slow of candidates) {
-    if (bars.length >= limit) break;
-    const node = nodes.get(slow.uniqueId);
-    if (!node) continue;
-    const start = Date.parse(node.timing.startedAt ?? "");
-    const end = Date.parse(node.timing.completedAt ?? "");
-    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
-    bars.push({ node, start, end });
-  }
+  const bars = timelineBars(inv, limit);
   if (bars.length === 0) return "";
   bars.sort((a, b) => a.start - b.start || a.end - b.end);
   const lines = [
