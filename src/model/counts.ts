@@ -1,22 +1,11 @@
 import { STATUS } from "./status-table.js";
 import type { NodeResult, StatusCounts } from "./types.js";
 
+/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
 export function emptyCounts(): StatusCounts {
-  return {
-    total: 0,
-    success: 0,
-    error: 0,
-    skipped: 0,
-    pass: 0,
-    warn: 0,
-    fail: 0,
-    reused: 0,
-    noOp: 0,
-    phaseDisabled: 0,
-    phaseSkipped: 0,
-    canceled: 0,
-    unknown: 0,
-  };
+  const counts: Partial<StatusCounts> = { total: 0 };
+  for (const row of Object.values(STATUS)) counts[row.countKey] = 0;
+  return counts as StatusCounts;
 }
 
 export function countStatuses(nodes: readonly NodeResult[]): StatusCounts {
