@@ -14,17 +14,19 @@ import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
 import { uploadReports } from "./github/upload-artifact.js";
 import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
+import { stepOutputCounts } from "./model/status-table.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
 import { writeReportFiles } from "./report-files.js";
 import {
   buildAnnotations,
   findProjectPackage,
+  renderCheckText,
   toRepoPath,
   toWorkflowCommands,
 } from "./render/annotations.js";
 import { baselineSection } from "./render/baseline-section.js";
-import { renderMarkdown, type ExtraSection, type Links } from "./render/markdown.js";
+import { renderMarkdown, renderUnusable, type ExtraSection, type Links } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
 import {
@@ -126,14 +128,7 @@ export async function run(): Promise<void> {
     maxAnnotations: inputs.maxAnnotations,
     ...(changedFiles ? { changedFiles } : {}),
   });
-  const checkText = [
-    annotationSet.omitted > 0
-      ? `${annotationSet.omitted} more annotation(s) were not sent (max-annotations: ${inputs.maxAnnotations}); see the job summary.`
-      : "",
-    ...annotationSet.runLevel.map((line) => `- ${line}`),
-  ]
-    .filter(Boolean)
-    .join("\n");
+  const checkText = renderCheckText(annotationSet, inputs.maxAnnotations);
 
   const wantsComment =
     inputs.comment === "always" || (inputs.comment === "on-failure" && report.conclusion === "failure");
@@ -230,7 +225,12 @@ async function reportUnusable(error: Error, inputs: Readonly<Inputs>, log: Actio
     : error instanceof BaselineError
       ? "the baseline report could not be read"
       : "telemetry could not be read";
-  const summary = `## ${absent ? "⚠️" : "❌"} ${inputs.checkName}: ${what}\n\n${log.redact(error.message).replace(/[<>]/g, "")}\n`;
+  const summary = renderUnusable(
+    inputs.checkName,
+    what,
+    absent ? "warning" : "error",
+    log.redact(error.message),
+  );
   if (inputs.jobSummary) await writeJobSummary(summary).catch(() => undefined);
   if (absent && inputs.ifNoTelemetry !== "error") {
     core.setOutput(OUTPUT.conclusion, "neutral");
@@ -250,14 +250,10 @@ function outputsFor(
 ): Record<string, string> {
   const ifWritten = (file: string | null): string =>
     file && written.has(path.resolve(file)) ? path.resolve(file) : "";
-  const c = report.counts;
+  const counts = stepOutputCounts(report.counts);
   return {
     [OUTPUT.conclusion]: report.conclusion,
-    [OUTPUT.errors]: String(c.error),
-    [OUTPUT.failedTests]: String(c.fail),
-    [OUTPUT.warnedTests]: String(c.warn),
-    [OUTPUT.skipped]: String(c.skipped + c.phaseSkipped),
-    [OUTPUT.passed]: String(c.success + c.pass),
+    ...Object.fromEntries(Object.entries(counts).map(([name, n]) => [name, String(n)])),
     [OUTPUT.reportJson]: ifWritten(inputs.jsonReport),
     [OUTPUT.runResults]: ifWritten(inputs.runResults),
   };

@@ -2,6 +2,7 @@
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 import { decideConclusion } from "./conclusion.js";
+import { isFailure, STATUS } from "./status-table.js";
 import type {
   BaselineComparison,
   BaselineLabel,
@@ -25,10 +26,10 @@ export interface CompareOptions {
 
 export const DEFAULT_MIN_REGRESSION_MS = 1_000;
 
-const FAILING: ReadonlySet<NodeStatus> = new Set(["error", "fail"]);
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const RAN_CLEAN: ReadonlySet<NodeStatus> = new Set(["success", "pass", "warn"]);
-const RAN_WITHOUT_WARNING: ReadonlySet<NodeStatus> = new Set(["success", "pass"]);
+const ranClean = (status: NodeStatus): boolean =>
+  STATUS[status].ran === "clean" || STATUS[status].ran === "warned";
+const ranWithoutWarning = (status: NodeStatus): boolean => STATUS[status].ran === "clean";
 
 export class BaselineError extends Error {
   override name = "BaselineError";
@@ -107,13 +108,9 @@ export function compareWithBaseline(
       continue;
     }
     compared++;
-    const failure = label(FAILING.has(node.status), FAILING.has(old.status), RAN_CLEAN.has(node.status));
+    const failure = label(isFailure(node.status), isFailure(old.status), ranClean(node.status));
     if (failure) failures.push(change(node, old, failure));
-    const warning = label(
-      node.status === "warn",
-      old.status === "warn",
-      RAN_WITHOUT_WARNING.has(node.status),
-    );
+    const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
     if (warning) warnings.push(change(node, old, warning));
     const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
     if (regression) regressions.push(regression);
@@ -147,7 +144,7 @@ export function compareWithBaseline(
       stillWarning: count(warnings, "still-failing"),
       regressions: regressions.length,
       added: added.length,
-      addedFailing: added.filter((a) => FAILING.has(a.status)).length,
+      addedFailing: added.filter((a) => isFailure(a.status)).length,
       removed: removed.length,
     },
     failures,

@@ -1,43 +1,18 @@
-import type { NodeResult, NodeStatus, StatusCounts } from "./types.js";
+import { STATUS } from "./status-table.js";
+import type { NodeResult, StatusCounts } from "./types.js";
 
-const KEYS: Record<NodeStatus, keyof StatusCounts> = {
-  success: "success",
-  error: "error",
-  skipped: "skipped",
-  pass: "pass",
-  warn: "warn",
-  fail: "fail",
-  reused: "reused",
-  "no-op": "noOp",
-  "phase-disabled": "phaseDisabled",
-  "phase-skipped": "phaseSkipped",
-  canceled: "canceled",
-  unknown: "unknown",
-};
-
+/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
 export function emptyCounts(): StatusCounts {
-  return {
-    total: 0,
-    success: 0,
-    error: 0,
-    skipped: 0,
-    pass: 0,
-    warn: 0,
-    fail: 0,
-    reused: 0,
-    noOp: 0,
-    phaseDisabled: 0,
-    phaseSkipped: 0,
-    canceled: 0,
-    unknown: 0,
-  };
+  const counts: Partial<StatusCounts> = { total: 0 };
+  for (const row of Object.values(STATUS)) counts[row.countKey] = 0;
+  return counts as StatusCounts;
 }
 
 export function countStatuses(nodes: readonly NodeResult[]): StatusCounts {
   const counts = emptyCounts();
   for (const node of nodes) {
     counts.total++;
-    counts[KEYS[node.status]]++;
+    counts[STATUS[node.status].countKey]++;
   }
   return counts;
 }

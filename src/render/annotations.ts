@@ -2,10 +2,12 @@
 // PR changed first, then errors, failed tests, warnings. Nodes from installed packages are not
 // annotated on a guessed path; they come back as run-level messages instead.
 import * as path from "node:path";
+import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
-import { excerpt } from "./escape.js";
+import { escapeText, excerpt, plainText } from "./escape.js";
+import { splitLines } from "../text/controls.js";
 
-export type AnnotationLevel = "notice" | "warning" | "failure";
+export type { AnnotationLevel };
 
 /** The Checks API annotation shape (`output.annotations[]`). */
 export interface CheckAnnotation {
@@ -138,9 +140,23 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
   return out;
 }
 
+/**
+ * The status table decides; a node whose status says nothing (e.g. it did not finish) still gets one
+ * when its test or freshness outcome failed or warned.
+ */
+function annotationLevel(node: NodeResult): AnnotationLevel | null {
+  const fromStatus = STATUS[node.status].annotation;
+  if (fromStatus) return fromStatus;
+  if (node.freshness?.outcome === "error" || node.test?.outcome === "failed") return "failure";
+  if (node.freshness?.outcome === "warn" || node.test?.outcome === "warned") return "warning";
+  return null;
+}
+
 function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> | null {
   const label = `${node.resourceType} ${node.name}`;
-  if (node.status === "error" || node.freshness?.outcome === "error") {
+  const level = annotationLevel(node);
+  if (level === null) return null;
+  if (level === "failure" && (node.status === "error" || node.freshness?.outcome === "error")) {
     return {
       rank: Rank.Error,
       level: "failure",
@@ -149,7 +165,7 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       ...rawDetails(node),
     };
   }
-  if (node.status === "fail" || node.test?.outcome === "failed") {
+  if (level === "failure") {
     return {
       rank: Rank.FailedTest,
       level: "failure",
@@ -158,16 +174,13 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       ...rawDetails(node),
     };
   }
-  if (node.status === "warn" || node.test?.outcome === "warned" || node.freshness?.outcome === "warn") {
-    return {
-      rank: Rank.Warning,
-      level: "warning",
-      title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
-      message: node.message ?? describeRows(node),
-      ...rawDetails(node),
-    };
-  }
-  return null;
+  return {
+    rank: Rank.Warning,
+    level,
+    title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
+    message: node.message ?? describeRows(node),
+    ...rawDetails(node),
+  };
 }
 
 // WARN lines always count; ERROR lines only when the node itself was not already reported.
@@ -202,7 +215,7 @@ function describeRows(node: NodeResult): string {
 /** A readable message on the line; the whole text (e.g. an engine backtrace) under "raw details". */
 function errorText(text: string): { message: string; rawDetails?: string } {
   const short = excerpt(text, 12, 2_000);
-  return short === text.replace(/\r\n/g, "\n").trimEnd()
+  return short === splitLines(text.trimEnd()).join("\n")
     ? { message: text }
     : { message: short, rawDetails: text };
 }
@@ -221,10 +234,12 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
     // Columns are only allowed on single-line annotations; ours always are (start_line == end_line).
     ...(column !== undefined ? { start_column: column, end_column: column } : {}),
     annotation_level: finding.level,
-    title: truncateChars(finding.title, TITLE_MAX_CHARS),
-    message: truncateBytes(finding.message.trim() || finding.title, MESSAGE_MAX_BYTES),
+    title: truncateChars(plainText(finding.title, "space"), TITLE_MAX_CHARS),
+    message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
   };
-  if (finding.rawDetails) annotation.raw_details = truncateBytes(finding.rawDetails, MESSAGE_MAX_BYTES);
+  if (finding.rawDetails) {
+    annotation.raw_details = truncateBytes(plainText(finding.rawDetails, "keep"), MESSAGE_MAX_BYTES);
+  }
   return annotation;
 }
 
@@ -249,8 +264,23 @@ function positive(n: number | undefined): number | undefined {
 }
 
 function firstLine(text: string): string {
-  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  const line = splitLines(text.trim())[0] ?? "";
   return truncateChars(line, 500);
+}
+
+/**
+ * The check run's `text` (Markdown, read in the Checks tab): how many annotations were left out,
+ * then the findings that have no file to sit on.
+ */
+export function renderCheckText(set: AnnotationSet, maxAnnotations: number): string {
+  return [
+    set.omitted > 0
+      ? `${set.omitted} more annotation(s) were not sent (max-annotations: ${maxAnnotations}); see the job summary.`
+      : "",
+    ...set.runLevel.map((line) => `- ${escapeText(line)}`),
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** Cuts to ≤ max UTF-16 units with an ellipsis, never splitting a surrogate pair. */

@@ -7,8 +7,10 @@ import type {
   BaselineRegression,
 } from "../model/types.js";
 import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
-import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { isFailure } from "../model/status-table.js";
+import { formatDuration, plural, resourceLabel, statusIcon, statusText, statusWord } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
+import { renderTable } from "./table.js";
 
 interface Limits {
   /** New failures listed, with their message excerpt when `messages`. */
@@ -45,7 +47,7 @@ export function renderBaselineSection(comparison: BaselineComparison, level: num
   parts.push(
     changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages),
   );
-  const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
+  const addedFailing = comparison.added.filter((n) => isFailure(n.status));
   parts.push(
     presenceList(
       `🆕 Failing in nodes the base branch did not run (${addedFailing.length})`,
@@ -116,10 +118,9 @@ function changeList(title: string, changes: BaselineNodeChange[], limit: number,
   const lines = [`#### ${title}`];
   const items: string[] = [];
   for (const change of changes.slice(0, limit)) {
-    const was =
-      change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
+    const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
     items.push(
-      `- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`,
+      `- ${statusIcon(change.status)} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`,
     );
   }
   if (items.length > 0) lines.push(items.join("\n"));
@@ -140,7 +141,8 @@ function presenceList(title: string, nodes: BaselinePresence[], limit: number): 
   const items = nodes
     .slice(0, limit)
     .map(
-      (n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`,
+      (n) =>
+        `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`,
     );
   if (nodes.length > limit) items.push(`- … and ${nodes.length - limit} more`);
   return `#### ${title}\n\n${items.join("\n")}`;
@@ -155,18 +157,24 @@ function presenceDetails(title: string, nodes: BaselinePresence[], limit: number
 function regressionTable(comparison: BaselineComparison, limit: number): string {
   const rows: BaselineRegression[] = comparison.regressions;
   if (rows.length === 0 || limit === 0) return "";
-  const table = [
-    "| Node | Type | Before | After | Change |",
-    "|---|---|---:|---:|---:|",
-    ...rows
+  const table = renderTable(
+    [
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Before", numeric: true },
+      { heading: "After", numeric: true },
+      { heading: "Change", numeric: true },
+    ],
+    rows
       .slice(0, limit)
-      .map(
-        (r) =>
-          `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(
-            r.afterMs,
-          )} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`,
-      ),
-  ].join("\n");
+      .map((r) => [
+        code(r.name),
+        resourceLabel(r.resourceType),
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `+${formatDuration(r.deltaMs)} (+${r.percent} %)`,
+      ]),
+  );
   const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
   return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
 }

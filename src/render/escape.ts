@@ -1,64 +1,130 @@
 // Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
-// not inject Markdown or HTML, ping people, or break out of a code span or block.
+// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
+// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
+// shows control characters and bidi overrides as visible escapes (showControls).
+import { showControls, splitLines } from "../text/controls.js";
 
-const ZERO_WIDTH_SPACE = "\u200b";
+const ZWSP = "\u200b";
 
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
-function neutralizeMentions(text: string): string {
+// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
+// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
+// first rule). A zero-width space after the trigger leaves the text readable and inert.
+const MENTION = /@(?=[A-Za-z0-9_-])/g;
+const ISSUE_REF = /#(?=\d)/g;
+const GH_REF = /(GH-)(?=\d)/gi;
+const URL_SCHEME = /:\/\//g;
+const WWW = /(www)(?=\.)/gi;
+const MAY_LINK = /[@#:]|gh-|www\./i;
+
+/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
+function neutralizeLinks(text: string): string {
+  if (!MAY_LINK.test(text)) return text;
   return text
-    .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
-    .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
+    .replace(MENTION, `@${ZWSP}`)
+    .replace(ISSUE_REF, `#${ZWSP}`)
+    .replace(GH_REF, `$1${ZWSP}`)
+    .replace(URL_SCHEME, `:${ZWSP}//`)
+    .replace(WWW, `$1${ZWSP}`);
+}
+
+/**
+ * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
+ * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
+ * where a code span or block is no protection.
+ */
+function breakHtmlComments(text: string): string {
+  if (!text.includes("--")) return text;
+  return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
+}
+
+/**
+ * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
+ * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
+ */
+export function plainText(text: string, lineBreaks: "keep" | "space"): string {
+  return breakHtmlComments(showControls(text, lineBreaks));
 }
 
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 export function escapeText(text: string): string {
-  let escaped = text
-    .replace(/&(?![a-z]+;|#\d+;)/g, "&amp;")
+  let escaped = showControls(text, "space")
+    .replace(/&/g, "&amp;")
     .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
     .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/\r?\n/g, " ");
+    .replace(/>/g, "&gt;");
   // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
   escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
-  return neutralizeMentions(escaped);
+  return neutralizeLinks(escaped);
 }
 
 /** Inline code that survives backticks in the value; safe in table cells too. */
 export function code(text: string): string {
   // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
   if (/^[\w./:-]+$/.test(text)) return `\`${text}\``;
-  const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
-  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const clean = breakHtmlComments(showControls(text, "space").replace(/\|/g, "¦"));
+  let longest = 0;
+  for (const run of clean.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
   const fence = "`".repeat(longest + 1);
   const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
   return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
 }
 
+/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
+function neutralizeMentions(text: string): string {
+  return text.includes("@") || text.includes("#")
+    ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
+    : text;
+}
+
 /** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
 export function codeBlock(text: string, language = "text"): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${language}\n${text.replace(/\r\n/g, "\n")}\n${fence}`;
+  return fence(breakHtmlComments(showControls(text, "keep")), language);
+}
+
+/**
+ * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
+ * (its `-->` arrows must stay as they are).
+ */
+export function generatedBlock(text: string, language: string): string {
+  return fence(text, language);
+}
+
+function fence(clean: string, language: string): string {
+  let longest = 2;
+  for (const run of clean.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  const backticks = "`".repeat(longest + 1);
+  return `${backticks}${language}\n${clean}\n${backticks}`;
 }
 
 /** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
 export function escapeHtml(text: string): string {
-  return neutralizeMentions(
-    text
+  return neutralizeLinks(
+    showControls(text, "space")
       .replace(/&/g, "&amp;")
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/\r?\n/g, " "),
+      .replace(/"/g, "&quot;"),
+  );
+}
+
+/**
+ * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
+ * that could end the destination or the line early is percent-encoded.
+ */
+export function linkDestination(url: string): string {
+  return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) =>
+    [...new TextEncoder().encode(ch)]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+      .join(""),
   );
 }
 
 /**
  * The first lines and characters of a long message, saying how much was cut. Runs of identical
- * lines (engine backtraces repeat frames) are collapsed first.
+ * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
  */
 export function excerpt(text: string, maxLines: number, maxChars: number): string {
-  const lines = collapseRepeats(text.replace(/\r\n/g, "\n").trimEnd().split("\n"));
+  const lines = collapseRepeats(splitLines(text.trimEnd()));
   let kept = lines.slice(0, maxLines).join("\n");
   let cut = lines.length > maxLines;
   if (kept.length > maxChars) {
@@ -68,6 +134,12 @@ export function excerpt(text: string, maxLines: number, maxChars: number): strin
   if (!cut) return kept;
   const rest = lines.length - Math.min(lines.length, maxLines);
   return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+}
+
+/** The first line of a text, whatever its line breaks, cut to `maxChars` with an ellipsis. */
+export function firstLine(text: string, maxChars: number): string {
+  const line = splitLines(text)[0] ?? "";
+  return line.length > maxChars ? `${line.slice(0, maxChars)}…` : line;
 }
 
 function collapseRepeats(lines: string[]): string[] {

@@ -1,4 +1,6 @@
-import type { NodeStatus, ResourceType } from "../model/types.js";
+import { statusRow } from "../model/status-table.js";
+import type { ResourceType } from "../model/types.js";
+import { escapeText } from "./escape.js";
 
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "–";
@@ -10,20 +12,20 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${minutes} min ${rest} s`;
 }
 
-export const STATUS_ICON: Record<NodeStatus, string> = {
-  success: "✅",
-  pass: "✅",
-  error: "❌",
-  fail: "❌",
-  warn: "⚠️",
-  skipped: "⏭️",
-  reused: "♻️",
-  "no-op": "➖",
-  "phase-disabled": "➖",
-  "phase-skipped": "⏭️",
-  canceled: "🚫",
-  unknown: "❔",
-};
+/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
+export function statusIcon(status: string): string {
+  return statusRow(status)?.icon ?? "❔";
+}
+
+/** The status's word; a value that is not a status is shown escaped. */
+export function statusWord(status: string): string {
+  return statusRow(status)?.label ?? escapeText(status);
+}
+
+/** "✅ success": icon and word. */
+export function statusText(status: string): string {
+  return `${statusIcon(status)} ${statusWord(status)}`;
+}
 
 const RESOURCE_LABEL: Record<ResourceType, string> = {
   model: "model",
@@ -43,8 +45,9 @@ const RESOURCE_LABEL: Record<ResourceType, string> = {
   unknown: "node",
 };
 
+/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
 export function resourceLabel(type: ResourceType): string {
-  return RESOURCE_LABEL[type];
+  return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -2,19 +2,11 @@
 // DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
 // (models and seeds included: a model that fails to build is as much a failure as a test), one
 // <testsuite> per invocation. Pure: returns the document as a string.
-import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
+import { STATUS, type JunitKind } from "../model/status-table.js";
+import type { Invocation, NodeResult, Report } from "../model/types.js";
+import { splitLines } from "../text/controls.js";
+import { plainText } from "./escape.js";
 import { resourceLabel } from "./format.js";
-
-/** Statuses reported as <skipped>: the node did not run (or ran nothing) in this invocation. */
-const SKIPPED_MESSAGE: Partial<Record<NodeStatus, string>> = {
-  skipped: "skipped",
-  reused: "reused: unchanged since the last build, not run again",
-  "no-op": "no-op: nothing to run",
-  "phase-disabled": "phase disabled",
-  "phase-skipped": "phase skipped",
-  canceled: "canceled",
-  unknown: "did not finish",
-};
 
 export function renderJunit(report: Report): string {
   const suites = report.invocations.map(renderSuite);
@@ -90,7 +82,7 @@ function renderSuite(inv: Invocation): Suite {
 
 interface Case {
   xml: string;
-  kind: "passed" | "failure" | "error" | "skipped";
+  kind: JunitKind;
   ms: number;
 }
 
@@ -108,7 +100,8 @@ function renderCase(node: NodeResult): Case {
     kind,
     ms,
   });
-  if (node.status === "fail") {
+  const row = STATUS[node.status];
+  if (row.junit === "failure") {
     const rows = node.test
       ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
       : "";
@@ -118,19 +111,20 @@ function renderCase(node: NodeResult): Case {
       "failure",
     );
   }
-  if (node.status === "error") {
+  if (row.junit === "error") {
     const message = firstLine(node.message) || "the engine reported an error but no message";
     const type = node.errorType ? `${node.errorType} error` : "error";
     return body(`<error${attrs({ message, type })}>${text(details(node, ""))}</error>`, "error");
   }
-  const skipped = SKIPPED_MESSAGE[node.status];
-  if (skipped) {
+  if (row.junit === "skipped") {
     const because = node.skipRoot ?? node.skippedBecauseOf;
     const message =
-      because && node.status === "skipped" ? `skipped because ${because} did not succeed` : skipped;
+      because && node.status === "skipped"
+        ? `skipped because ${because} did not succeed`
+        : (row.junitSkipMessage ?? row.label);
     return body(`<skipped${attrs({ message })}/>`, "skipped");
   }
-  if (node.status === "warn") {
+  if (row.ran === "warned") {
     const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
     return body(`<system-out>${text(`WARN: ${warning}`)}</system-out>`, "passed");
   }
@@ -162,7 +156,7 @@ function details(node: NodeResult, extra: string): string {
 }
 
 function firstLine(text: string | null): string {
-  const line = (text ?? "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  const line = splitLines(text ?? "").find((l) => l.trim() !== "") ?? "";
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
@@ -188,8 +182,9 @@ export function xmlSafe(value: string): string {
   );
 }
 
+/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
 function text(value: string): string {
-  return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
@@ -198,6 +193,5 @@ function attribute(value: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;")
     .replace(/\t/g, "&#9;")
-    .replace(/\n/g, "&#10;")
-    .replace(/\r/g, "&#13;");
+    .replace(/\n/g, "&#10;");
 }

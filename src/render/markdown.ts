@@ -2,9 +2,11 @@
 // check run, differing only in their size budget. When the full report does not fit, detail is
 // dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
 // and every section says how much it left out and where the full list is.
-import type { Invocation, LogLine, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
-import { code, codeBlock, escapeHtml, escapeText, excerpt } from "./escape.js";
-import { formatDuration, plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
+import type { Invocation, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
+import { code, codeBlock, escapeHtml, escapeText, excerpt, firstLine, linkDestination } from "./escape.js";
+import { renderTable } from "./table.js";
+import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
@@ -163,27 +165,17 @@ function renderAtLevel(report: Report, options: MarkdownOptions, level: number):
 
 function renderHeadline(report: Report, options: MarkdownOptions): string {
   const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-  const c = report.counts;
+  const counts = headlineCounts(report.counts);
   const lines = [`## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`];
-  const cells: [string, number][] = [
-    ["✅ Passed", c.success + c.pass],
-    ["❌ Errors", c.error],
-    ["❌ Failed tests", c.fail],
-    ["⚠️ Warned", c.warn],
-    ["⏭️ Skipped", c.skipped + c.phaseSkipped],
-    ["♻️ Reused", c.reused],
-    ["➖ No-op / disabled", c.noOp + c.phaseDisabled],
-    ["🚫 Canceled", c.canceled],
-  ];
-  if (c.unknown > 0) cells.push(["❔ Unfinished", c.unknown]);
-  const shown = cells.filter(([label, n]) => n > 0 || label.startsWith("✅") || label.startsWith("❌"));
+  const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
   lines.push(
-    `| ${shown.map(([label]) => label).join(" | ")} | Total |`,
-    `|${shown.map(() => "---:").join("|")}|---:|`,
-    `| ${shown.map(([, n]) => String(n)).join(" | ")} | ${c.total} |`,
+    renderTable(
+      [...shown.map((cell) => ({ heading: cell.label, numeric: true })), { heading: "Total", numeric: true }],
+      [[...shown.map((cell) => String(counts[cell.key])), String(report.counts.total)]],
+    ),
   );
   // A blank line first: a line right under a table would become another table row.
-  if (options.links?.runUrl) lines.push("", `[Workflow run](${options.links.runUrl})`);
+  if (options.links?.runUrl) lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
   return lines.join("\n");
 }
 
@@ -224,7 +216,7 @@ function invocationMeta(inv: Invocation): string {
     `invocation ${code(inv.invocationId)}`,
   ].filter(Boolean);
   const step = inv.source.step;
-  if (step?.url) facts.push(`[run ${step.runId}](${step.url})`);
+  if (step?.url) facts.push(`[run ${escapeText(String(step.runId))}](${linkDestination(step.url)})`);
   return `<sub>${facts.join(" · ")}</sub>`;
 }
 
@@ -243,7 +235,7 @@ function renderErrors(
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
       node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
-      node.lastPhase ? `in ${node.lastPhase} phase` : null,
+      node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
       locationLink(node.location, node.packageName, options),
     ].filter(Boolean);
     const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
@@ -284,13 +276,20 @@ function renderFailedTests(inv: Invocation, detail: Detail, options: MarkdownOpt
 }
 
 function testTable(tests: NodeResult[], options: MarkdownOptions): string {
-  const rows = tests.map(
-    (n) =>
-      `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${n.test?.failingRows ?? "–"} | ${
-        locationLink(n.location, n.packageName, options) ?? "–"
-      } |`,
+  return renderTable(
+    [
+      { heading: "Test" },
+      { heading: "Type" },
+      { heading: "Failing rows", numeric: true },
+      { heading: "Defined at" },
+    ],
+    tests.map((n) => [
+      code(n.name),
+      resourceLabel(n.resourceType),
+      String(n.test?.failingRows ?? "–"),
+      locationLink(n.location, n.packageName, options) ?? "–",
+    ]),
   );
-  return ["| Test | Type | Failing rows | Defined at |", "|---|---|---:|---|", ...rows].join("\n");
 }
 
 function renderSkipChains(
@@ -305,7 +304,7 @@ function renderSkipChains(
   const items: string[] = [];
   for (const chain of chains.slice(0, detail.chains)) {
     const root = nodes.get(chain.rootId);
-    const rootStatus = root ? `${STATUS_ICON[root.status]} ${root.status}` : "not in this run";
+    const rootStatus = root ? statusText(root.status) : "not in this run";
     items.push(`- ${code(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
     for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
       const via = entry.via !== chain.rootId ? ` (via ${code(entry.via)})` : "";
@@ -339,7 +338,7 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
     other.push(`- ${code(node.uniqueId)} · ${what}`);
   }
   for (const { node, log } of logged.slice(0, detail.warnings)) {
-    other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log))}`);
+    other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log.text, 300))}`);
   }
   if (other.length > 0) lines.push(other.join("\n"));
   lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
@@ -348,21 +347,13 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
 
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
 function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
-  const nodes = inv.nodes.filter(
-    (n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown",
-  );
+  const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
   if (nodes.length === 0) return "";
-  const reason = (n: NodeResult) =>
-    n.status === "canceled"
-      ? "canceled"
-      : n.status === "phase-skipped"
-        ? "skipped: an earlier phase did not succeed"
-        : "did not finish";
   const items = nodes
     .slice(0, detail.warnings)
     .map(
       (n) =>
-        `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`,
+        `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
     );
   return [
     `#### 🚫 Not run to completion (${nodes.length})`,
@@ -376,28 +367,48 @@ function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOp
 function renderSlowest(inv: Invocation, detail: Detail): string {
   const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
   if (rows.length === 0) return "";
-  const table = [
-    "| Node | Type | Status | Processing | Lifetime | Idle | Warehouse |",
-    "|---|---|---|---:|---:|---:|---:|",
-    ...rows.map(
-      (n) =>
-        `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${STATUS_ICON[n.status]} ${n.status} | ${formatDuration(
-          n.processingMs,
-        )} | ${formatDuration(n.lifetimeMs)} | ${formatDuration(n.idleMs)} | ${formatDuration(n.warehouseMs)} |`,
-    ),
-  ].join("\n");
+  const table = renderTable(
+    [
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Status" },
+      { heading: "Processing", numeric: true },
+      { heading: "Lifetime", numeric: true },
+      { heading: "Idle", numeric: true },
+      { heading: "Warehouse", numeric: true },
+    ],
+    rows.map((n) => [
+      code(n.name),
+      resourceLabel(n.resourceType),
+      statusText(n.status),
+      formatDuration(n.processingMs),
+      formatDuration(n.lifetimeMs),
+      formatDuration(n.idleMs),
+      formatDuration(n.warehouseMs),
+    ]),
+  );
   return `#### 🐢 Slowest nodes\n\n${table}\n\n<sub>Processing: time the engine worked on the node. Lifetime: first phase start to last phase end, including waiting for upstream nodes. Idle: waiting for a warehouse connection. Warehouse: time in queries.</sub>`;
 }
 
 function renderAllNodes(inv: Invocation): string {
   if (inv.nodes.length === 0) return "";
-  const rows = inv.nodes.map(
-    (n) =>
-      `| ${STATUS_ICON[n.status]} ${n.status} | ${code(n.uniqueId)} | ${resourceLabel(n.resourceType)} | ${formatDuration(
-        n.timing.processingMs,
-      )} | ${formatDuration(n.timing.warehouseMs)} |`,
+  const table = renderTable(
+    [
+      { heading: "Status" },
+      { heading: "Node" },
+      { heading: "Type" },
+      { heading: "Processing", numeric: true },
+      { heading: "Warehouse", numeric: true },
+    ],
+    inv.nodes.map((n) => [
+      statusText(n.status),
+      code(n.uniqueId),
+      resourceLabel(n.resourceType),
+      formatDuration(n.timing.processingMs),
+      formatDuration(n.timing.warehouseMs),
+    ]),
   );
-  return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n| Status | Node | Type | Processing | Warehouse |\n|---|---|---|---:|---:|\n${rows.join("\n")}\n\n</details>`;
+  return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
 }
 
 function locationLink(
@@ -408,7 +419,12 @@ function locationLink(
   if (!location) return null;
   const label = code(location.line ? `${location.path}:${location.line}` : location.path);
   const url = options.links?.fileUrl(location, packageName);
-  return url ? `[${label}](${url})` : label;
+  return url ? `[${label}](${linkDestination(url)})` : label;
+}
+
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase: string): string {
+  return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escapeText(phase);
 }
 
 function more(total: number, shown: number, noun: string, options: MarkdownOptions): string {
@@ -422,9 +438,17 @@ function ageSuffix(ageSeconds: number | undefined): string {
   return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 
-function firstLine(log: LogLine): string {
-  const line = log.text.split("\n")[0] ?? "";
-  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+export function renderUnusable(
+  title: string,
+  what: string,
+  severity: "warning" | "error",
+  message: string,
+): string {
+  return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
 }
 
 export function byteLength(text: string): number {
@@ -442,9 +466,29 @@ export function truncateMarkdown(text: string, maxBytes: number, fullReportHint:
   cut = cut.replace(/\uFFFD$/, "");
   const newline = cut.lastIndexOf("\n");
   if (newline > 0) cut = cut.slice(0, newline);
-  const fences = cut.match(/^(`{3,})/gm) ?? [];
-  if (fences.length % 2 === 1) cut += `\n${fences[fences.length - 1]}`;
-  const opened = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
-  for (let i = 0; i < opened; i++) cut += "\n\n</details>";
+  const open = openBlocks(cut);
+  if (open.fence) cut += `\n${open.fence}`;
+  for (let i = 0; i < open.details; i++) cut += "\n\n</details>";
   return `${cut}${note}`;
+}
+
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown: string): { fence: string | null; details: number } {
+  let fence: string | null = null;
+  let details = 0;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
+      continue;
+    }
+    const opening = /^(`{3,})/.exec(line);
+    if (opening) fence = opening[1] as string;
+    else if (line.startsWith("<details>")) details++;
+    else if (line === "</details>" && details > 0) details--;
+  }
+  return { fence, details };
 }

@@ -8,8 +8,10 @@
 // the quote, start a `%%` directive, a `click` callback, a `:::` class or HTML. Gantt task names have
 // no entity decoding, so they are reduced to a safe character set instead.
 import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
-import { codeBlock, escapeHtml } from "./escape.js";
-import { plural, resourceLabel, STATUS_ICON } from "./format.js";
+import { showControls } from "../text/controls.js";
+import { escapeHtml, generatedBlock } from "./escape.js";
+import { isFailure, STATUS } from "../model/status-table.js";
+import { plural, resourceLabel, statusIcon } from "./format.js";
 import type { ExtraSection } from "./markdown.js";
 
 export interface FlowchartLimits {
@@ -50,14 +52,25 @@ export function diagramSections(report: Report): ExtraSection[] {
       render(level) {
         const limit = TIMELINE_BY_LEVEL[level];
         if (!limit) return "";
-        const charts = report.invocations
+        const timelines = report.invocations
           .slice(0, MAX_TIMELINES)
-          .map((inv) => renderTimelineGantt(inv, limit))
-          .filter(Boolean);
-        if (charts.length === 0) return "";
+          .map((inv) => timelineBars(inv, limit))
+          .filter((bars) => bars.length > 0);
+        if (timelines.length === 0) return "";
+        // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
+        const drawn = timelines.map((bars) => bars.length);
+        const summary =
+          timelines.length === 1
+            ? `⏱️ Timeline of the ${plural(drawn[0] as number, "slowest node")}`
+            : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
         return collapsible(
-          `⏱️ Timeline of the ${plural(limit, "slowest node")}`,
-          charts.map((chart) => codeBlock(chart, "mermaid")).join("\n\n"),
+          summary,
+          report.invocations
+            .slice(0, MAX_TIMELINES)
+            .map((inv) => renderTimelineGantt(inv, limit))
+            .filter(Boolean)
+            .map((chart) => generatedBlock(chart, "mermaid"))
+            .join("\n\n"),
           true,
         );
       },
@@ -66,7 +79,7 @@ export function diagramSections(report: Report): ExtraSection[] {
 }
 
 function collapsible(summary: string, body: string, bodyIsMarkdown = false): string {
-  const content = bodyIsMarkdown ? body : codeBlock(body, "mermaid");
+  const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
   return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
 }
 
@@ -93,7 +106,7 @@ export function renderSkipChainFlowchart(report: Report, limits: FlowchartLimits
       const root = nodes.get(chain.rootId);
       const rootId = newId(root ? statusClass(root.status) : "missing");
       const rootLabel = root
-        ? `${STATUS_ICON[root.status]} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+        ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
         : `❔ ${chain.rootId} (not in this run)`;
       lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
       const ids = new Map<string, string>([[chain.rootId, rootId]]);
@@ -141,7 +154,7 @@ const CLASS_STYLES: Record<string, string> = {
 };
 
 function statusClass(status: NodeStatus): string {
-  return status === "error" || status === "fail" ? "failed" : "other";
+  return isFailure(status) ? "failed" : "other";
 }
 
 function nodeLabel(uniqueId: string, type: ResourceType, name: string | null): string {
@@ -175,14 +188,43 @@ function isPictograph(ch: string): boolean {
   return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
 }
 
-/** Newlines, control characters and bidi overrides (which can disguise a label) become spaces. */
+/**
+ * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
+ * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
+ */
 function stripInvisible(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060]/gu, " ");
+  return showControls(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
 }
 
 function clip(text: string): string {
   const chars = [...text];
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
+}
+
+interface Bar {
+  node: NodeResult;
+  start: number;
+  end: number;
+}
+
+/**
+ * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
+ * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
+ * nodes without both timestamps.
+ */
+function timelineBars(inv: Invocation, limit: number): Bar[] {
+  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+  const bars: Bar[] = [];
+  for (const slow of inv.slowest.byProcessing) {
+    if (bars.length >= limit) break;
+    const node = nodes.get(slow.uniqueId);
+    if (!node || STATUS[node.status].ran === "no") continue;
+    const start = Date.parse(node.timing.startedAt ?? "");
+    const end = Date.parse(node.timing.completedAt ?? "");
+    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    bars.push({ node, start, end });
+  }
+  return bars;
 }
 
 /**
@@ -191,18 +233,7 @@ function clip(text: string): string {
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
 export function renderTimelineGantt(inv: Invocation, limit: number): string {
-  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-  const bars: { node: NodeResult; start: number; end: number }[] = [];
-  const candidates = inv.slowest.byProcessing.length > 0 ? inv.slowest.byProcessing : inv.nodes;
-  for (const slow of candidates) {
-    if (bars.length >= limit) break;
-    const node = nodes.get(slow.uniqueId);
-    if (!node) continue;
-    const start = Date.parse(node.timing.startedAt ?? "");
-    const end = Date.parse(node.timing.completedAt ?? "");
-    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
-    bars.push({ node, start, end });
-  }
+  const bars = timelineBars(inv, limit);
   if (bars.length === 0) return "";
   bars.sort((a, b) => a.start - b.start || a.end - b.end);
   const lines = [
@@ -219,7 +250,7 @@ export function renderTimelineGantt(inv: Invocation, limit: number): string {
     for (const { node, start, end } of group) {
       // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
       const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
-      const crit = node.status === "error" || node.status === "fail" ? "crit, " : "";
+      const crit = isFailure(node.status) ? "crit, " : "";
       lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
     }
   }

@@ -1,9 +1,8 @@
 // dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+import { STATUS, type RunResultsStatus } from "../model/status-table.js";
 import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
 
 export const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
-
-type LegacyStatus = "success" | "error" | "skipped" | "pass" | "warn" | "fail" | "reused" | "no-op";
 
 /**
  * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
@@ -11,17 +10,8 @@ type LegacyStatus = "success" | "error" | "skipped" | "pass" | "warn" | "fail" |
  * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
  * canceled), and a node that never finished (crashed run) becomes `error`.
  */
-export function legacyStatus(status: NodeStatus): LegacyStatus {
-  switch (status) {
-    case "phase-disabled":
-    case "phase-skipped":
-    case "canceled":
-      return "skipped";
-    case "unknown":
-      return "error";
-    default:
-      return status;
-  }
+export function legacyStatus(status: NodeStatus): RunResultsStatus {
+  return STATUS[status].runResults;
 }
 
 export interface RunResultsArtifact {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { code, codeBlock, escapeHtml, escapeText, excerpt } from "../../src/render/escape.js";
+import {
+  code,
+  codeBlock,
+  escapeHtml,
+  escapeText,
+  excerpt,
+  linkDestination,
+  plainText,
+} from "../../src/render/escape.js";
+
+const BREAKS = ["\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029"];
+const ALL = (text: string) => [escapeText(text), code(text), escapeHtml(text), plainText(text, "space")];
 
 describe("untrusted text", () => {
   it("cannot inject Markdown, HTML or mentions as plain text", () => {
@@ -42,5 +53,57 @@ describe("untrusted text", () => {
     expect(excerpt(trace, 10, 1000)).toBe("boom\n  0: frame\n  … (19 similar lines)\n  20: last");
     expect(excerpt("a\nb\nc\nd", 2, 100)).toBe("a\nb\n… (2 more lines)");
     expect(excerpt("x".repeat(50), 5, 10)).toBe(`${"x".repeat(10)}\n… (truncated)`);
+  });
+
+  it.each(BREAKS.map((b) => [JSON.stringify(b), b]))(
+    "treats %s like any line break: never a new line in inline text, one in a code block",
+    (_, lineBreak) => {
+      const text = `a${lineBreak}# [x](https://evil.example) <img src=x>${lineBreak}b`;
+      for (const out of ALL(text)) expect(out).not.toMatch(/[\n\r\u0085\u2028\u2029]/);
+      expect(codeBlock(text).split("\n")).toHaveLength(5);
+      expect(codeBlock(text)).not.toMatch(/[\r\u0085\u2028\u2029]/);
+      expect(excerpt(text, 1, 100)).toBe("a\n… (2 more lines)");
+    },
+  );
+
+  it("never lets untrusted text open or close an HTML comment, so it cannot spell our marker", () => {
+    const marker = "<!-- fusion-report:lint -->";
+    const text = `x ${marker} --!> y`;
+    for (const out of [...ALL(text), codeBlock(text), plainText(text, "keep")]) {
+      expect(out).not.toContain("<!--");
+      expect(out).not.toMatch(/--!?>/);
+    }
+  });
+
+  it("shows control characters and bidi overrides as escapes", () => {
+    const text = "id\u001b]0;title\u0007\u001b[2J\u0000\u202Eevil\u2066";
+    for (const out of [...ALL(text), codeBlock(text)]) {
+      // eslint-disable-next-line no-control-regex -- no control character may remain
+      expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+    expect(code(text)).toBe("`id\\x1b]0;title\\x07\\x1b[2J\\x00\\u202Eevil\\u2066`");
+  });
+
+  it("keeps bare URLs, www. hosts, emails and GH- references from linking", () => {
+    const text = "see https://evil.example/phish, HTTP://x.y WWW.evil.example me@evil.example GH-12 gh-3 #4";
+    for (const out of [escapeText(text), escapeHtml(text)]) {
+      expect(out).not.toMatch(/:\/\/|www\.|@e|GH-1|gh-3|#4/i);
+      expect(out.replace(/\u200b/g, "")).toContain("https://evil.example/phish");
+    }
+  });
+
+  it("shows entities as written instead of decoding them", () => {
+    expect(escapeText("&lt;img src=x&gt; &#x202E; &amp;")).toBe(
+      "&amp;lt;img src=x&amp;gt; &amp;#x202E; &amp;amp;",
+    );
+  });
+
+  it("percent-encodes what could end a link destination early", () => {
+    expect(linkDestination("https://github.com/a/b/blob/s/models/x.sql#L3")).toBe(
+      "https://github.com/a/b/blob/s/models/x.sql#L3",
+    );
+    expect(linkDestination("https://x/a) [y](https://evil.example <b>\n")).toBe(
+      "https://x/a%29%20%5By%5D%28https://evil.example%20%3Cb%3E%0A",
+    );
   });
 });

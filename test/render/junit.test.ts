@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model/types.js";
 import { renderJunit, xmlSafe } from "../../src/render/junit.js";
+import { showControls } from "../../src/text/controls.js";
 import { reportFor } from "../support/report.js";
 
 const parser = new XMLParser({
@@ -93,9 +94,11 @@ describe("renderJunit", () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     expectCountsMatch(xml, report);
     const cases = parse(xml).testsuites.testsuite[0]!.testcase;
-    expect(cases[0]!.name).toBe(`raw_stores${xmlSafe(nasty)}`);
+    // Controls are shown as escapes (`\x00`), what XML 1.0 cannot hold becomes U+FFFD.
+    expect(cases[0]!.name).toBe(`raw_stores${xmlSafe(showControls(nasty))}`);
+    expect(cases[0]!.name).toContain("\\x00\\x07\\x1b");
     const error = cases.find((t) => t.error !== undefined)!.error as { message: string; "#text": string };
-    expect(error.message).toBe(`boom ${xmlSafe(nasty).split("\n")[0]}`);
+    expect(error.message).toBe(`boom ${xmlSafe(showControls(nasty)).split("\n")[0]}`);
     expect(error["#text"]).toContain("second line");
   });
 

@@ -64,6 +64,14 @@ describe("renderMarkdown under a budget", () => {
     expect(cut).toContain("the complete report is in the JSON report");
   });
 
+  it("counts only its own <details> and fences when it closes them, not text inside a code block", () => {
+    const hostile = "```\n</details>\n<details>\n<details>\n";
+    const text = `<details><summary>x</summary>\n\n\`\`\`\`text\n${hostile.repeat(200)}\`\`\`\`\n\n</details>\n`;
+    const cut = truncateMarkdown(text, 600, "the JSON report");
+    // The block's own fence (four backticks) is closed, then the one <details> we opened.
+    expect(cut).toMatch(/\n````\n\n<\/details>\n\n_The report was cut/);
+  });
+
   it("renders hostile node names inertly", async () => {
     const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
     const node = report.invocations[0]!.nodes.find((n) => n.status === "error")!;

@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import DOMPurify from "dompurify";
 import mermaid from "mermaid";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import {
   renderSkipChainFlowchart,
   renderTimelineGantt,
 } from "../../src/render/mermaid.js";
+import { DIST_CLI, ensureBuilt } from "../e2e/helpers.js";
 import { reportFor } from "../support/report.js";
 
 // mermaid.parse runs the flowchart's text sanitiser, which calls DOMPurify hooks. Without a DOM,
@@ -171,6 +173,49 @@ describe("timeline gantt", () => {
 
   it("task names keep letters and digits of any script", () => {
     expect(ganttTaskName("model 日本語_évé: <x>")).toBe("model 日本語_évé_ _x_");
+  });
+});
+
+describe("timeline title (issue 11 item 6)", () => {
+  const cli = (...args: string[]): Promise<string> =>
+    new Promise((resolve, reject) =>
+      execFile(process.execPath, [DIST_CLI, ...args], (error, stdout) =>
+        error && error.code !== 1 ? reject(error) : resolve(stdout),
+      ),
+    );
+  const bars = (markdown: string): string[] =>
+    [...markdown.matchAll(/^```mermaid\ngantt\n([\s\S]*?)\n```$/gm)].flatMap((m) =>
+      m[1]!.split("\n").filter((line) => / : /.test(line)),
+    );
+
+  beforeAll(() => ensureBuilt(), 120_000);
+
+  it("says how many bars it draws: --slowest 2 draws and names 2", async () => {
+    const markdown = await cli(
+      "--diagrams",
+      "--slowest",
+      "2",
+      "test/fixtures/real/preview120_build_success.otel.jsonl",
+    );
+    expect(markdown).toContain("<summary>⏱️ Timeline of the 2 slowest nodes</summary>");
+    expect(bars(markdown)).toHaveLength(2);
+  });
+
+  it("--slowest 0 draws no timeline, and never a node that did not run", async () => {
+    const markdown = await cli(
+      "--diagrams",
+      "--slowest",
+      "0",
+      "test/fixtures/real/preview120_build_success.otel.jsonl",
+    );
+    expect(markdown).not.toContain("Timeline of");
+    expect(bars(markdown)).toEqual([]);
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"], {
+      slowest: 48,
+    });
+    const drawn = renderTimelineGantt(report.invocations[0]!, 100);
+    expect(drawn.split("\n").filter((line) => / : /.test(line))).toHaveLength(44); // 48 nodes less the 4 skipped
+    expect(drawn).not.toMatch(/locations/);
   });
 });
 

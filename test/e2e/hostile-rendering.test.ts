@@ -1,0 +1,285 @@
+// Hostile text through the built bundles (issue 10, "What done looks like"): the corpus of
+// test/support/hostile-corpus.ts is placed in every text field of the telemetry and run through
+// `dist/cli.js` and `dist/index.js` (with the GitHub stand-in). The comment, the check run's summary
+// and text and the job summary are rendered by a CommonMark + GFM renderer, and:
+// - their HTML has the same elements as the rendering of the tame twin (same telemetry, harmless
+//   strings): untrusted text produced only text, inside the report's own elements (text, inline code,
+//   code blocks);
+// - every link is one the report made (a file at the PR head commit, the workflow run, our docs);
+// - nothing GitHub would turn into a mention or an issue link is left in text;
+// - <details> are balanced, and no HTML comment is there but our marker, at the end of the comment;
+// - every Mermaid diagram still parses with Mermaid's own parser.
+// FUSION_REPORT_E2E_CLI / FUSION_REPORT_E2E_INDEX run it against another build (e.g. an older one).
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import DOMPurify from "dompurify";
+import mermaid from "mermaid";
+import { XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toRepoPath } from "../../src/render/annotations.js";
+import {
+  attribute,
+  isElement,
+  markdownToHtml,
+  parseHtml,
+  textOf,
+  walk,
+  type HtmlElement,
+} from "../support/gfm-html.js";
+import { HOSTILE_CORPUS, hostileJsonl, pathFor, tameCorpus } from "../support/hostile-corpus.js";
+import {
+  DIST_CLI,
+  ensureBuilt,
+  HEAD_SHA,
+  PR_NUMBER,
+  runAction,
+  startServer,
+  type ActionRun,
+} from "./helpers.js";
+
+const CLI = process.env.FUSION_REPORT_E2E_CLI || DIST_CLI;
+const MARKER = "<!-- fusion-report:dbt Fusion -->";
+const FILE_LINK = `https://github.com/acme/analytics/blob/${HEAD_SHA}/`;
+const RUN_LINK = "https://github.com/acme/analytics/actions/runs/9876543210";
+const DOCS_LINK = /^https:\/\/github\.com\/fusion-report\/fusion-report(\/|#|$)/;
+
+/** The Markdown documents one run produced, by where they went. */
+type Documents = Record<string, string>;
+
+interface Rendered {
+  cli: Documents;
+  action: Documents;
+  annotations: Record<string, unknown>[];
+  junit: string;
+}
+
+let dir: string;
+let hostile: Rendered;
+let tame: Rendered;
+
+beforeAll(async () => {
+  ensureBuilt();
+  dir = mkdtempSync(join(tmpdir(), "fusion-hostile-"));
+  hostile = await renderEverywhere("hostile", hostileJsonl(HOSTILE_CORPUS));
+  tame = await renderEverywhere("tame", hostileJsonl(tameCorpus(HOSTILE_CORPUS)));
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function renderEverywhere(name: string, jsonl: string): Promise<Rendered> {
+  const telemetry = join(dir, `${name}.jsonl`);
+  const markdownFile = join(dir, `${name}.md`);
+  const junitFile = join(dir, `${name}.xml`);
+  writeFileSync(telemetry, jsonl);
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [CLI, "--diagrams", "--markdown", markdownFile, "--junit", junitFile, telemetry],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, out, err) =>
+        error && error.code !== 1 ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
+    );
+  });
+
+  const server = await startServer();
+  let run: ActionRun | undefined;
+  try {
+    run = await runAction(server, { inputs: { telemetry } });
+    expect(server.violations).toEqual([]);
+    const comment = server.commentsOn(PR_NUMBER)[0];
+    const check = server.checkRuns[0];
+    expect(comment, `no comment; stderr: ${run.stderr}`).toBeDefined();
+    expect(check).toBeDefined();
+    return {
+      cli: { stdout, "--markdown file": readFileSync(markdownFile, "utf8") },
+      action: {
+        comment: comment!.body,
+        "check summary": check!.output.summary ?? "",
+        "check text": check!.output.text ?? "",
+        "job summary": run.summary,
+      },
+      annotations: check!.annotations,
+      junit: readFileSync(junitFile, "utf8"),
+    };
+  } finally {
+    await server.close();
+    if (run) rmSync(run.workspace, { recursive: true, force: true });
+  }
+}
+
+/** The elements in document order, with the attributes that tell them apart; links by kind. */
+function skeleton(markdown: string): string[] {
+  const out: string[] = [];
+  for (const [node, ancestors] of walk(parseHtml(markdownToHtml(markdown)))) {
+    const depth = ancestors.length;
+    if (node.nodeName === "#comment") out.push(`${depth} <!--comment-->`);
+    if (!isElement(node)) continue;
+    const attrs = node.attrs
+      .filter((a) => a.name !== "href")
+      .map((a) => `${a.name}=${a.value}`)
+      .sort();
+    const href = attribute(node, "href");
+    if (href !== null) attrs.push(`href:${linkKind(href)}`);
+    out.push(`${depth} <${node.tagName}${attrs.length ? ` ${attrs.join(" ")}` : ""}>`);
+  }
+  return out;
+}
+
+function linkKind(href: string): string {
+  if (href.startsWith(FILE_LINK)) return "file";
+  if (href === RUN_LINK) return "run";
+  if (DOCS_LINK.test(href)) return "docs";
+  return `foreign ${href}`;
+}
+
+function links(markdown: string): HtmlElement[] {
+  return [...walk(parseHtml(markdownToHtml(markdown)))]
+    .map(([node]) => node)
+    .filter(
+      (node): node is HtmlElement => isElement(node) && (node.tagName === "a" || node.tagName === "img"),
+    );
+}
+
+/** Text GitHub would turn into a mention or an issue/PR link (it skips code, pre and links). */
+function linkableText(markdown: string): string[] {
+  const found: string[] = [];
+  for (const [node, ancestors] of walk(parseHtml(markdownToHtml(markdown)))) {
+    if (node.nodeName !== "#text") continue;
+    if (ancestors.some((a) => ["code", "pre", "a"].includes(a.tagName))) continue;
+    const text = textOf(node);
+    for (const m of text.matchAll(/(?<![\w`])@[A-Za-z0-9][\w-]*|(?<![\w&])#\d+|\bGH-\d+/gi)) found.push(m[0]);
+  }
+  return found;
+}
+
+/** The lines of a Markdown document that are not inside a fenced code block. */
+function linesOutsideCode(markdown: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
+    } else if (/^`{3,}/.test(line)) {
+      fence = /^`+/.exec(line)![0];
+    } else {
+      out.push(line);
+    }
+  }
+  return out;
+}
+
+const everyDocument = (): [string, string, string][] => [
+  ...Object.keys(hostile.cli).map((name): [string, string, string] => [
+    `CLI ${name}`,
+    hostile.cli[name]!,
+    tame.cli[name]!,
+  ]),
+  ...Object.keys(hostile.action).map((name): [string, string, string] => [
+    `Action ${name}`,
+    hostile.action[name]!,
+    tame.action[name]!,
+  ]),
+];
+
+describe("hostile names and messages", () => {
+  it("reach the output (the test would prove nothing otherwise)", () => {
+    const all = Object.values(hostile.action).join("\n");
+    expect(all).toContain("evil.example");
+    expect(all).toContain("fusion-report:lint");
+    expect(hostile.cli.stdout).toContain("ctl0d");
+    expect(hostile.action["check text"]).toContain("Compilation Error");
+  });
+
+  it("produce only text: every document has the elements of its tame twin", () => {
+    for (const [where, markdown, twin] of everyDocument()) {
+      expect(skeleton(markdown), where).toEqual(skeleton(twin));
+    }
+  });
+
+  it("link nowhere the report did not link: files at the head commit, the run, our docs", () => {
+    for (const [where, markdown] of everyDocument()) {
+      for (const element of links(markdown)) {
+        const href = attribute(element, element.tagName === "img" ? "src" : "href") ?? "";
+        expect(`${element.tagName} ${linkKind(href)}`, where).toMatch(/^a (file|run|docs)$/);
+        if (href.startsWith(FILE_LINK)) {
+          const path = decodeURIComponent(href.slice(FILE_LINK.length).replace(/#L\d+$/, ""));
+          expect(path, where).toMatch(/^models\//);
+        }
+      }
+    }
+  });
+
+  it("link files the same way as the tame twin (a path inside the repository gets a link)", () => {
+    const inside = HOSTILE_CORPUS.filter((text) => toRepoPath(".", pathFor(text)) !== null);
+    expect(inside.length).toBe(HOSTILE_CORPUS.length);
+  });
+
+  it("mention no one and reference no issue", () => {
+    for (const [where, markdown] of everyDocument()) expect(linkableText(markdown), where).toEqual([]);
+  });
+
+  it("keep <details> balanced", () => {
+    for (const [where, markdown] of everyDocument()) {
+      const lines = linesOutsideCode(markdown);
+      const opened = lines.filter((line) => line.startsWith("<details>")).length;
+      if (where !== "Action check text") expect(opened, where).toBeGreaterThan(0);
+      expect(lines.filter((line) => line === "</details>").length, where).toBe(opened);
+      for (const [node] of walk(parseHtml(markdownToHtml(markdown)))) {
+        if (!isElement(node) || node.tagName !== "details") continue;
+        const first = node.childNodes.find(isElement);
+        expect(first?.tagName, where).toBe("summary");
+      }
+    }
+  });
+
+  it("write no HTML comment and no marker but ours, at the end of the comment", () => {
+    for (const [where, markdown] of everyDocument()) {
+      const body = where === "Action comment" ? markdown.trimEnd().slice(0, -MARKER.length) : markdown;
+      if (where === "Action comment") expect(markdown.trimEnd().endsWith(MARKER), where).toBe(true);
+      expect(body, where).not.toContain("<!--");
+      // Mermaid's own arrows (`n0 --> n1`) are the one `-->` we write.
+      expect(body.replace(/^(`{3,})mermaid\n[\s\S]*?\n\1$/gm, ""), where).not.toMatch(/--!?>/);
+    }
+  });
+
+  it("show control characters as escapes in the terminal output, the annotations and JUnit", () => {
+    // No control, separator or bidi character may remain.
+    const controls =
+      // eslint-disable-next-line no-control-regex -- matching them is the point
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
+    expect(hostile.cli.stdout).not.toMatch(controls);
+    expect(hostile.cli.stdout).toContain("ctl1b\\x1b");
+    // The path stays as it is: it has to name the file in the repository.
+    for (const { title, message, raw_details } of hostile.annotations) {
+      expect(String(title)).not.toMatch(/[\r\n]/);
+      expect(JSON.stringify([title, message, raw_details ?? null])).not.toMatch(controls);
+    }
+    expect(XMLValidator.validate(hostile.junit)).toBe(true);
+    expect(hostile.junit).not.toMatch(controls);
+  });
+});
+
+describe("hostile names in Mermaid diagrams", () => {
+  beforeAll(() => {
+    // mermaid.parse calls DOMPurify hooks; without a DOM they are missing (see test/render/mermaid.test.ts).
+    const purify = DOMPurify as unknown as Record<string, unknown>;
+    if (typeof purify.addHook !== "function") purify.addHook = () => undefined;
+    if (typeof purify.removeHook !== "function") purify.removeHook = () => undefined;
+    if (typeof purify.sanitize !== "function") purify.sanitize = (text: string) => text;
+  });
+
+  it("still parse with Mermaid's own parser, in the CLI output and in the comment", async () => {
+    for (const markdown of [hostile.cli.stdout ?? "", hostile.action.comment ?? ""]) {
+      const blocks = [...markdown.matchAll(/^(`{3,})mermaid\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]!);
+      expect(blocks.length).toBeGreaterThanOrEqual(2);
+      for (const block of blocks) {
+        const result = await mermaid.parse(block);
+        expect(result ? result.diagramType : "no diagram").toMatch(/^(flowchart-v2|gantt)$/);
+      }
+    }
+  });
+});
