@@ -41528,8 +41528,8 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2593);
-/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4961);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9303);
+/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
 // In a GitHub Actions step the runner reads stdout for workflow commands, and the report quotes
@@ -41547,7 +41547,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2593:
+/***/ 9303:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41556,7 +41556,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   ak: () => (/* binding */ runCli)
 });
 
-// UNUSED EXPORTS: EXIT, USAGE, parseCliArgs
+// UNUSED EXPORTS: EXIT, HELP_HINT, USAGE, parseCliArgs
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
@@ -41631,16 +41631,229 @@ function join(parts) {
     return parts.join(", ");
 }
 
+;// CONCATENATED MODULE: ./src/model/status-table.ts
+/** The headline count cells, in the order they are shown. */
+const HEADLINE_CELLS = [
+    { key: "passed", label: "✅ Passed", alwaysShown: true },
+    { key: "errors", label: "❌ Errors", alwaysShown: true },
+    { key: "failedTests", label: "❌ Failed tests", alwaysShown: true },
+    { key: "warned", label: "⚠️ Warned", alwaysShown: false },
+    { key: "skipped", label: "⏭️ Skipped", alwaysShown: false },
+    { key: "reused", label: "♻️ Reused", alwaysShown: false },
+    { key: "noOp", label: "➖ No-op / disabled", alwaysShown: false },
+    { key: "canceled", label: "🚫 Canceled", alwaysShown: false },
+    { key: "unfinished", label: "❔ Unfinished", alwaysShown: false },
+];
+/** The Action's count outputs (action.yml `outputs`). */
+const STEP_COUNT_OUTPUTS = (/* unused pure expression or super */ null && (["errors", "failed-tests", "warned-tests", "skipped", "passed"]));
+const STATUS = {
+    success: {
+        icon: "✅",
+        label: "success",
+        countKey: "success",
+        failure: false,
+        ran: "clean",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "success",
+        annotation: null,
+        headline: "passed",
+        stepOutput: "passed",
+        notCompleted: null,
+    },
+    error: {
+        icon: "❌",
+        label: "error",
+        countKey: "error",
+        failure: true,
+        ran: "failed",
+        junit: "error",
+        junitSkipMessage: null,
+        runResults: "error",
+        annotation: "failure",
+        headline: "errors",
+        stepOutput: "errors",
+        notCompleted: null,
+    },
+    skipped: {
+        icon: "⏭️",
+        label: "skipped",
+        countKey: "skipped",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "skipped",
+        runResults: "skipped",
+        annotation: null,
+        headline: "skipped",
+        stepOutput: "skipped",
+        notCompleted: null,
+    },
+    pass: {
+        icon: "✅",
+        label: "pass",
+        countKey: "pass",
+        failure: false,
+        ran: "clean",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "pass",
+        annotation: null,
+        headline: "passed",
+        stepOutput: "passed",
+        notCompleted: null,
+    },
+    warn: {
+        icon: "⚠️",
+        label: "warn",
+        countKey: "warn",
+        failure: false,
+        ran: "warned",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "warn",
+        annotation: "warning",
+        headline: "warned",
+        stepOutput: "warned-tests",
+        notCompleted: null,
+    },
+    fail: {
+        icon: "❌",
+        label: "fail",
+        countKey: "fail",
+        failure: true,
+        ran: "failed",
+        junit: "failure",
+        junitSkipMessage: null,
+        runResults: "fail",
+        annotation: "failure",
+        headline: "failedTests",
+        stepOutput: "failed-tests",
+        notCompleted: null,
+    },
+    reused: {
+        icon: "♻️",
+        label: "reused",
+        countKey: "reused",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "reused: unchanged since the last build, not run again",
+        runResults: "reused",
+        annotation: null,
+        headline: "reused",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "no-op": {
+        icon: "➖",
+        label: "no-op",
+        countKey: "noOp",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "no-op: nothing to run",
+        runResults: "no-op",
+        annotation: null,
+        headline: "noOp",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "phase-disabled": {
+        icon: "➖",
+        label: "phase-disabled",
+        countKey: "phaseDisabled",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "phase disabled",
+        runResults: "skipped",
+        annotation: null,
+        headline: "noOp",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "phase-skipped": {
+        icon: "⏭️",
+        label: "phase-skipped",
+        countKey: "phaseSkipped",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "phase skipped",
+        runResults: "skipped",
+        annotation: null,
+        headline: "skipped",
+        stepOutput: "skipped",
+        notCompleted: "skipped: an earlier phase did not succeed",
+    },
+    canceled: {
+        icon: "🚫",
+        label: "canceled",
+        countKey: "canceled",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "canceled",
+        runResults: "skipped",
+        annotation: null,
+        headline: "canceled",
+        stepOutput: null,
+        notCompleted: "canceled",
+    },
+    unknown: {
+        icon: "❔",
+        label: "unknown",
+        countKey: "unknown",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "did not finish",
+        // A node that never finished (crashed run) has no v6 equivalent: dbt would call it an error.
+        runResults: "error",
+        annotation: null,
+        headline: "unfinished",
+        stepOutput: null,
+        notCompleted: "did not finish",
+    },
+};
+/** In the order of `NodeStatus`, which is also the order of the counts in the JSON report. */
+const STATUSES = Object.keys(STATUS);
+/** The row of a status, or null for a value that is not one (a hostile or newer baseline report). */
+function statusRow(status) {
+    return Object.hasOwn(STATUS, status) ? STATUS[status] : null;
+}
+function isFailure(status) {
+    return statusRow(status)?.failure ?? false;
+}
+/** Counts summed per headline cell. */
+function headlineCounts(counts) {
+    const cells = Object.fromEntries(HEADLINE_CELLS.map((cell) => [cell.key, 0]));
+    for (const status of STATUSES)
+        cells[STATUS[status].headline] += counts[STATUS[status].countKey];
+    return cells;
+}
+/** Counts summed per Action count output. */
+function stepOutputCounts(counts) {
+    const out = Object.fromEntries(STEP_COUNT_OUTPUTS.map((name) => [name, 0]));
+    for (const status of STATUSES) {
+        const output = STATUS[status].stepOutput;
+        if (output)
+            out[output] += counts[STATUS[status].countKey];
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/model/baseline.ts
 // Compares this run with a report of the base branch: which failures the pull request introduced,
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 
+
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
-const FAILING = new Set(["error", "fail"]);
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const RAN_CLEAN = new Set(["success", "pass", "warn"]);
-const RAN_WITHOUT_WARNING = new Set(["success", "pass"]);
+const ranClean = (status) => STATUS[status].ran === "clean" || STATUS[status].ran === "warned";
+const ranWithoutWarning = (status) => STATUS[status].ran === "clean";
 class BaselineError extends Error {
     name = "BaselineError";
 }
@@ -41714,10 +41927,10 @@ function compareWithBaseline(current, baseline, opts) {
             continue;
         }
         compared++;
-        const failure = label(FAILING.has(node.status), FAILING.has(old.status), RAN_CLEAN.has(node.status));
+        const failure = label(isFailure(node.status), isFailure(old.status), ranClean(node.status));
         if (failure)
             failures.push(change(node, old, failure));
-        const warning = label(node.status === "warn", old.status === "warn", RAN_WITHOUT_WARNING.has(node.status));
+        const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
         if (warning)
             warnings.push(change(node, old, warning));
         const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
@@ -41753,7 +41966,7 @@ function compareWithBaseline(current, baseline, opts) {
             stillWarning: count(warnings, "still-failing"),
             regressions: regressions.length,
             added: added.length,
-            addedFailing: added.filter((a) => FAILING.has(a.status)).length,
+            addedFailing: added.filter((a) => isFailure(a.status)).length,
             removed: removed.length,
         },
         failures,
@@ -42009,42 +42222,19 @@ function clip(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/model/counts.ts
-const KEYS = {
-    success: "success",
-    error: "error",
-    skipped: "skipped",
-    pass: "pass",
-    warn: "warn",
-    fail: "fail",
-    reused: "reused",
-    "no-op": "noOp",
-    "phase-disabled": "phaseDisabled",
-    "phase-skipped": "phaseSkipped",
-    canceled: "canceled",
-    unknown: "unknown",
-};
+
+/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
 function emptyCounts() {
-    return {
-        total: 0,
-        success: 0,
-        error: 0,
-        skipped: 0,
-        pass: 0,
-        warn: 0,
-        fail: 0,
-        reused: 0,
-        noOp: 0,
-        phaseDisabled: 0,
-        phaseSkipped: 0,
-        canceled: 0,
-        unknown: 0,
-    };
+    const counts = { total: 0 };
+    for (const row of Object.values(STATUS))
+        counts[row.countKey] = 0;
+    return counts;
 }
 function countStatuses(nodes) {
     const counts = emptyCounts();
     for (const node of nodes) {
         counts.total++;
-        counts[KEYS[node.status]]++;
+        counts[STATUS[node.status].countKey]++;
     }
     return counts;
 }
@@ -42630,6 +42820,23 @@ function build_report_compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/errors.ts
+/**
+ * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
+ * The message always starts with the file and, where known, the line or row.
+ */
+class TelemetryInputError extends Error {
+    file;
+    position;
+    name = "TelemetryInputError";
+    constructor(file, message, position) {
+        const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
+        super(`${file}${where}: ${message}`);
+        this.file = file;
+        this.position = position;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
 // Enum values arrive as proto value names on the wire (`NODE_OUTCOME_SUCCESS`, `EXECUTION_PHASE_RUN`),
 // but the public docs show a simplified spelling (`success`, `Run`) and pbjson also accepts numbers.
@@ -42957,23 +43164,6 @@ function recordsToEvents(sink) {
 
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./src/telemetry/errors.ts
-/**
- * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
- * The message always starts with the file and, where known, the line or row.
- */
-class TelemetryInputError extends Error {
-    file;
-    position;
-    name = "TelemetryInputError";
-    constructor(file, message, position) {
-        const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-        super(`${file}${where}: ${message}`);
-        this.file = file;
-        this.position = position;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/telemetry/record.ts
 // The normalised telemetry record: what every decoder (JSONL, Parquet) emits and the only shape
 // `model/` ever sees. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows are
@@ -51161,14 +51351,26 @@ function checkColumns(metadata, name) {
 
 
 
+
+/**
+ * Reads every input into one report. A Parquet file that cannot be read (a run that died before
+ * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
+ * writes each invocation to the JSONL as it goes and to the Parquet only at shutdown, and a file
+ * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
+ * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
+ * a readable JSONL file the unreadable Parquet stays an error.
+ */
 async function buildReport(inputs, options) {
     const builder = new ReportBuilder(options);
+    const unreadableParquet = [];
+    let lastJsonl = null;
     for (const input of inputs) {
-        const sink = recordsToEvents(builder.startFile({
+        const fileSink = builder.startFile({
             files: [input.name],
             format: input.format,
             ...(input.step ? { step: input.step } : {}),
-        }));
+        });
+        const sink = recordsToEvents(fileSink);
         try {
             if (input.format === "parquet") {
                 const buffer = await input.openBuffer();
@@ -51181,23 +51383,193 @@ async function buildReport(inputs, options) {
             }
             else {
                 await decodeJsonl(input.openStream(), input.name, sink);
+                lastJsonl = { sink: fileSink, name: input.name };
             }
         }
         catch (error) {
             builder.discardLastFile();
+            if (input.format === "parquet" && error instanceof TelemetryInputError) {
+                unreadableParquet.push(error);
+                continue;
+            }
             throw error;
+        }
+    }
+    if (unreadableParquet.length > 0) {
+        if (!lastJsonl)
+            throw unreadableParquet[0];
+        for (const error of unreadableParquet) {
+            lastJsonl.sink.warn(`${error.message} — skipped: this report is read from ${lastJsonl.name}`);
         }
     }
     return builder.finish();
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
 /** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
 function renderJsonReport(report) {
     return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
+;// CONCATENATED MODULE: ./src/render/escape.ts
+// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
+// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
+// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
+// shows control characters and bidi overrides as visible escapes (showControls).
+
+const ZWSP = "\u200b";
+// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
+// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
+// first rule). A zero-width space after the trigger leaves the text readable and inert.
+const MENTION = /@(?=[A-Za-z0-9_-])/g;
+const ISSUE_REF = /#(?=\d)/g;
+const GH_REF = /(GH-)(?=\d)/gi;
+const URL_SCHEME = /:\/\//g;
+const WWW = /(www)(?=\.)/gi;
+const MAY_LINK = /[@#:]|gh-|www\./i;
+/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
+function neutralizeLinks(text) {
+    if (!MAY_LINK.test(text))
+        return text;
+    return text
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(ISSUE_REF, `#${ZWSP}`)
+        .replace(GH_REF, `$1${ZWSP}`)
+        .replace(URL_SCHEME, `:${ZWSP}//`)
+        .replace(WWW, `$1${ZWSP}`);
+}
+/**
+ * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
+ * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
+ * where a code span or block is no protection.
+ */
+function breakHtmlComments(text) {
+    if (!text.includes("--"))
+        return text;
+    return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
+}
+/**
+ * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
+ * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
+ */
+function plainText(text, lineBreaks) {
+    return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
+}
+/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
+function escape_escapeText(text) {
+    let escaped = (0,controls/* showControls */.mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;");
+    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
+    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
+    return neutralizeLinks(escaped);
+}
+/** Inline code that survives backticks in the value; safe in table cells too. */
+function code(text) {
+    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
+    if (/^[\w./:-]+$/.test(text))
+        return `\`${text}\``;
+    const clean = breakHtmlComments((0,controls/* showControls */.mz)(text, "space").replace(/\|/g, "¦"));
+    let longest = 0;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const fence = "`".repeat(longest + 1);
+    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
+    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
+}
+/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
+function neutralizeMentions(text) {
+    return text.includes("@") || text.includes("#")
+        ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
+        : text;
+}
+/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
+function escape_codeBlock(text, language = "text") {
+    return fence(breakHtmlComments((0,controls/* showControls */.mz)(text, "keep")), language);
+}
+/**
+ * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
+ * (its `-->` arrows must stay as they are).
+ */
+function generatedBlock(text, language) {
+    return fence(text, language);
+}
+function fence(clean, language) {
+    let longest = 2;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const backticks = "`".repeat(longest + 1);
+    return `${backticks}${language}\n${clean}\n${backticks}`;
+}
+/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
+function escapeHtml(text) {
+    return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;"));
+}
+/**
+ * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
+ * that could end the destination or the line early is percent-encoded.
+ */
+function linkDestination(url) {
+    return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) => [...new TextEncoder().encode(ch)]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+        .join(""));
+}
+/**
+ * The first lines and characters of a long message, saying how much was cut. Runs of identical
+ * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
+ */
+function excerpt(text, maxLines, maxChars) {
+    const lines = collapseRepeats((0,controls/* splitLines */.uz)(text.trimEnd()));
+    let kept = lines.slice(0, maxLines).join("\n");
+    let cut = lines.length > maxLines;
+    if (kept.length > maxChars) {
+        kept = kept.slice(0, maxChars);
+        cut = true;
+    }
+    if (!cut)
+        return kept;
+    const rest = lines.length - Math.min(lines.length, maxLines);
+    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+}
+/** The first line of a text, whatever its line breaks, cut to `maxChars` with an ellipsis. */
+function firstLine(text, maxChars) {
+    const line = (0,controls/* splitLines */.uz)(text)[0] ?? "";
+    return line.length > maxChars ? `${line.slice(0, maxChars)}…` : line;
+}
+function collapseRepeats(lines) {
+    const out = [];
+    for (let i = 0; i < lines.length;) {
+        const body = stripFrameNumber(lines[i]);
+        let j = i + 1;
+        while (j < lines.length && stripFrameNumber(lines[j]) === body)
+            j++;
+        out.push(lines[i]);
+        if (j - i > 2)
+            out.push(`  … (${j - i - 1} similar lines)`);
+        else if (j - i === 2)
+            out.push(lines[i + 1]);
+        i = j;
+    }
+    return out;
+}
+/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
+function stripFrameNumber(line) {
+    return line.replace(/^\s*\d+:\s*/, "");
+}
+
 ;// CONCATENATED MODULE: ./src/render/format.ts
+
+
 function formatDuration(ms) {
     if (ms === null || ms === undefined)
         return "–";
@@ -51210,20 +51582,18 @@ function formatDuration(ms) {
     const rest = Math.round(seconds - minutes * 60);
     return `${minutes} min ${rest} s`;
 }
-const STATUS_ICON = {
-    success: "✅",
-    pass: "✅",
-    error: "❌",
-    fail: "❌",
-    warn: "⚠️",
-    skipped: "⏭️",
-    reused: "♻️",
-    "no-op": "➖",
-    "phase-disabled": "➖",
-    "phase-skipped": "⏭️",
-    canceled: "🚫",
-    unknown: "❔",
-};
+/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
+function statusIcon(status) {
+    return statusRow(status)?.icon ?? "❔";
+}
+/** The status's word; a value that is not a status is shown escaped. */
+function statusWord(status) {
+    return statusRow(status)?.label ?? escape_escapeText(status);
+}
+/** "✅ success": icon and word. */
+function statusText(status) {
+    return `${statusIcon(status)} ${statusWord(status)}`;
+}
 const RESOURCE_LABEL = {
     model: "model",
     seed: "seed",
@@ -51241,25 +51611,23 @@ const RESOURCE_LABEL = {
     macro: "macro",
     unknown: "node",
 };
+/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
 function resourceLabel(type) {
-    return RESOURCE_LABEL[type];
+    return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
 }
 function format_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/junit.ts
+// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
+// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
+// (models and seeds included: a model that fails to build is as much a failure as a test), one
+// <testsuite> per invocation. Pure: returns the document as a string.
 
-/** Statuses reported as <skipped>: the node did not run (or ran nothing) in this invocation. */
-const SKIPPED_MESSAGE = {
-    skipped: "skipped",
-    reused: "reused: unchanged since the last build, not run again",
-    "no-op": "no-op: nothing to run",
-    "phase-disabled": "phase disabled",
-    "phase-skipped": "phase skipped",
-    canceled: "canceled",
-    unknown: "did not finish",
-};
+
+
+
 function renderJunit(report) {
     const suites = report.invocations.map(renderSuite);
     const totals = suites.reduce((sum, s) => ({
@@ -51333,25 +51701,27 @@ function renderCase(node) {
         kind,
         ms,
     });
-    if (node.status === "fail") {
+    const row = STATUS[node.status];
+    if (row.junit === "failure") {
         const rows = node.test
             ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
             : "";
-        const message = firstLine(node.message) || rows || "test failed";
+        const message = junit_firstLine(node.message) || rows || "test failed";
         return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
     }
-    if (node.status === "error") {
-        const message = firstLine(node.message) || "the engine reported an error but no message";
+    if (row.junit === "error") {
+        const message = junit_firstLine(node.message) || "the engine reported an error but no message";
         const type = node.errorType ? `${node.errorType} error` : "error";
         return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
     }
-    const skipped = SKIPPED_MESSAGE[node.status];
-    if (skipped) {
+    if (row.junit === "skipped") {
         const because = node.skipRoot ?? node.skippedBecauseOf;
-        const message = because && node.status === "skipped" ? `skipped because ${because} did not succeed` : skipped;
+        const message = because && node.status === "skipped"
+            ? `skipped because ${because} did not succeed`
+            : (row.junitSkipMessage ?? row.label);
         return body(`<skipped${attrs({ message })}/>`, "skipped");
     }
-    if (node.status === "warn") {
+    if (row.ran === "warned") {
         const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
         return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
     }
@@ -51363,7 +51733,7 @@ function invocationError(inv) {
     const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
     if (!failed)
         return null;
-    const message = firstLine(inv.runErrors[0]?.text ?? null) ||
+    const message = junit_firstLine(inv.runErrors[0]?.text ?? null) ||
         (inv.state === "incomplete"
             ? "the invocation did not finish"
             : (inv.statusMessage ?? "the invocation failed"));
@@ -51379,8 +51749,8 @@ function details(node, extra) {
         .filter(Boolean)
         .join("\n");
 }
-function firstLine(text) {
-    const line = (text ?? "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+function junit_firstLine(text) {
+    const line = (0,controls/* splitLines */.uz)(text ?? "").find((l) => l.trim() !== "") ?? "";
     return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 function seconds(ms) {
@@ -51400,8 +51770,9 @@ function xmlSafe(value) {
     // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
 }
+/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
 function junit_text(value) {
-    return xmlSafe(value).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 /** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
 function attribute(value) {
@@ -51409,11 +51780,12 @@ function attribute(value) {
         .replace(/"/g, "&quot;")
         .replace(/'/g, "&apos;")
         .replace(/\t/g, "&#9;")
-        .replace(/\n/g, "&#10;")
-        .replace(/\r/g, "&#13;");
+        .replace(/\n/g, "&#10;");
 }
 
 ;// CONCATENATED MODULE: ./src/render/run-results.ts
+// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+
 const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
 /**
  * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
@@ -51422,16 +51794,7 @@ const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
  * canceled), and a node that never finished (crashed run) becomes `error`.
  */
 function legacyStatus(status) {
-    switch (status) {
-        case "phase-disabled":
-        case "phase-skipped":
-        case "canceled":
-            return "skipped";
-        case "unknown":
-            return "error";
-        default:
-            return status;
-    }
+    return STATUS[status].runResults;
 }
 /**
  * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
@@ -51506,131 +51869,663 @@ function messageFor(node) {
 }
 
 ;// CONCATENATED MODULE: ./src/report-files.ts
-// The report files both the Action and the CLI write: rendered on demand, written each on its own
-// (one failure never stops the others), atomically (write beside, then rename), so a failure never
-// leaves a half-written file behind.
 
 
 
 
 
-/** Writes every requested file; returns one message per file that could not be written. */
+
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * can tell its own file from the one dbt wrote.
+ */
+const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
+/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
+const HEAD_BYTES = 64 * 1024;
+/** Writes every requested file, or none of them when any destination is unusable. */
 async function writeReportFiles(report, targets, fullMarkdown, options) {
-    const files = [
-        [targets.markdown, fullMarkdown],
-        [targets.json, () => renderJsonReport(report)],
-        [
-            targets.runResults,
-            () => `${JSON.stringify(renderRunResults(report, new Date().toISOString()), null, 2)}\n`,
-        ],
-        [targets.junit, () => renderJunit(report)],
+    const requested = [
+        ["Markdown report", targets.markdown, fullMarkdown],
+        ["JSON report", targets.json, () => renderJsonReport(report)],
+        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
+        ["JUnit XML", targets.junit, () => renderJunit(report)],
     ];
-    const failures = [];
-    for (const [target, render] of files) {
-        if (!target)
-            continue;
-        const file = external_node_path_default().resolve(options.cwd, target);
-        try {
-            if (options.createDirectories)
-                await (0,promises_.mkdir)(external_node_path_default().dirname(file), { recursive: true });
-            const temp = `${file}.${process.pid}.tmp`;
-            await (0,promises_.writeFile)(temp, render(), "utf8");
-            await (0,promises_.rename)(temp, file);
+    const destinations = requested
+        .filter((entry) => Boolean(entry[1]))
+        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
+    if (destinations.length === 0)
+        return { written: [], problems: [] };
+    const problems = await checkDestinations(destinations, options.telemetryFiles);
+    if (problems.length > 0)
+        return { written: [], problems };
+    // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
+    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
+        await removeLeftovers(folder);
+    }
+    const temps = [];
+    const createdFolders = [];
+    try {
+        for (const destination of destinations) {
+            const folder = external_node_path_default().dirname(destination.file);
+            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
+                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+            });
+            if (created)
+                createdFolders.push(created);
+            const temp = tempFileFor(destination.file);
+            temps.push(temp);
+            await (0,promises_.writeFile)(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
         }
-        catch (error) {
-            failures.push(`cannot write ${target}: ${error.message}`);
+        for (const [index, destination] of destinations.entries()) {
+            await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
         }
     }
-    return failures;
+    catch (error) {
+        await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
+        // Folders this call created hold nothing else; the deepest is removed first.
+        for (const folder of createdFolders.reverse())
+            await removeEmptyFolders(folder, destinations);
+        const message = error instanceof WriteProblem
+            ? error.message
+            : `cannot write the report files: ${describeError(error)}`;
+        return { written: [], problems: [message] };
+    }
+    return { written: destinations.map((destination) => destination.file), problems: [] };
 }
-
-;// CONCATENATED MODULE: ./src/render/escape.ts
-// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
-// not inject Markdown or HTML, ping people, or break out of a code span or block.
-const ZERO_WIDTH_SPACE = "\u200b";
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123` from auto-linking issues. */
-function neutralizeMentions(text) {
-    return text
-        .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH_SPACE}`)
-        .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`);
+/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
+function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
+    const artifact = renderRunResults(report, generatedAt);
+    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
+    return `${JSON.stringify(artifact, null, 2)}\n`;
 }
-/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-function escapeText(text) {
-    let escaped = text
-        .replace(/&(?![a-z]+;|#\d+;)/g, "&amp;")
-        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/\r?\n/g, " ");
-    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
-    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
-    return neutralizeMentions(escaped);
+class WriteProblem extends Error {
+    constructor(destination, reason) {
+        super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+    }
 }
-/** Inline code that survives backticks in the value; safe in table cells too. */
-function code(text) {
-    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
-    if (/^[\w./:-]+$/.test(text))
-        return `\`${text}\``;
-    const clean = text.replace(/\r?\n/g, " ").replace(/\|/g, "¦");
-    const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = "`".repeat(longest + 1);
-    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
-    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
-}
-/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function codeBlock(text, language = "text") {
-    const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = "`".repeat(longest + 1);
-    return `${fence}${language}\n${text.replace(/\r\n/g, "\n")}\n${fence}`;
-}
-/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
-function escapeHtml(text) {
-    return neutralizeMentions(text
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-        .replace(/\r?\n/g, " "));
+/** Every reason a destination cannot be written, found before anything is written. */
+async function checkDestinations(destinations, telemetryFiles) {
+    const problems = [];
+    const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
+    const seen = new Map();
+    for (const destination of destinations) {
+        const refuse = (reason) => {
+            problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+        };
+        const earlier = seen.get(destination.file);
+        if (earlier) {
+            refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
+            continue;
+        }
+        seen.set(destination.file, destination);
+        const info = await (0,promises_.stat)(destination.file).catch(() => null);
+        if (info?.isDirectory()) {
+            refuse("it is a directory; name a file inside it");
+            continue;
+        }
+        if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
+            refuse("it is one of the telemetry files being read; refusing to write over it");
+            continue;
+        }
+        if (info?.isFile()) {
+            const foreign = await foreignArtifact(destination.file);
+            if (foreign) {
+                refuse(`it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
+                    "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json");
+                continue;
+            }
+        }
+        const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
+        if (folderProblem)
+            refuse(folderProblem);
+    }
+    return problems;
 }
 /**
- * The first lines and characters of a long message, saying how much was cut. Runs of identical
- * lines (engine backtraces repeat frames) are collapsed first.
+ * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
+ * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
  */
-function excerpt(text, maxLines, maxChars) {
-    const lines = collapseRepeats(text.replace(/\r\n/g, "\n").trimEnd().split("\n"));
-    let kept = lines.slice(0, maxLines).join("\n");
-    let cut = lines.length > maxLines;
-    if (kept.length > maxChars) {
-        kept = kept.slice(0, maxChars);
-        cut = true;
-    }
-    if (!cut)
-        return kept;
-    const rest = lines.length - Math.min(lines.length, maxLines);
-    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+async function foreignArtifact(file) {
+    const head = await readHead(file);
+    if (head.includes(`"${RUN_RESULTS_MARK}"`))
+        return null;
+    const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
+    if (schema)
+        return `a dbt ${schema} artifact`;
+    if (external_node_path_default().basename(file) === "run_results.json")
+        return "dbt's own run_results.json";
+    return null;
 }
-function collapseRepeats(lines) {
-    const out = [];
-    for (let i = 0; i < lines.length;) {
-        const body = stripFrameNumber(lines[i]);
-        let j = i + 1;
-        while (j < lines.length && stripFrameNumber(lines[j]) === body)
-            j++;
-        out.push(lines[i]);
-        if (j - i > 2)
-            out.push(`  … (${j - i - 1} similar lines)`);
-        else if (j - i === 2)
-            out.push(lines[i + 1]);
-        i = j;
+async function readHead(file) {
+    const handle = await (0,promises_.open)(file, "r").catch(() => null);
+    if (!handle)
+        return "";
+    try {
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, bytesRead).toString("utf8");
     }
-    return out;
+    finally {
+        await handle.close();
+    }
 }
-/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
-function stripFrameNumber(line) {
-    return line.replace(/^\s*\d+:\s*/, "");
+/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
+async function checkFolder(folder) {
+    let existing = folder;
+    let info = await (0,promises_.stat)(existing).catch((error) => error);
+    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
+        existing = external_node_path_default().dirname(existing);
+        info = await (0,promises_.stat)(existing).catch((error) => error);
+    }
+    if (info instanceof Error)
+        return `cannot use the folder ${existing} (${describeError(info)})`;
+    if (!info.isDirectory())
+        return `${existing} is a file, so the folder ${folder} cannot be created`;
+    const writable = await (0,promises_.access)(existing, external_node_fs_namespaceObject.constants.W_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (error) => error);
+    if (writable)
+        return `the folder ${existing} is not writable (${describeError(writable)})`;
+    return null;
+}
+function tempFileFor(file) {
+    return `${file}.fusion-report-${process.pid}.tmp`;
+}
+/** Temp files of fusion-report runs that are no longer running (killed while writing). */
+async function removeLeftovers(folder) {
+    const entries = await (0,promises_.readdir)(folder).catch(() => []);
+    for (const entry of entries) {
+        const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
+        if (!pid || isRunning(pid))
+            continue;
+        await (0,promises_.unlink)(external_node_path_default().join(folder, entry)).catch(() => undefined);
+    }
+}
+function isRunning(pid) {
+    if (pid === process.pid)
+        return false;
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        // EPERM: it runs, as another user.
+        return error.code !== "ESRCH";
+    }
+}
+/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
+async function removeEmptyFolders(top, destinations) {
+    const chains = destinations
+        .map((destination) => external_node_path_default().dirname(destination.file))
+        .filter((folder) => folder === top || folder.startsWith(`${top}${(external_node_path_default()).sep}`));
+    for (const folder of chains.sort((a, b) => b.length - a.length)) {
+        for (let current = folder; current.length >= top.length; current = external_node_path_default().dirname(current)) {
+            if ((await (0,promises_.rmdir)(current).catch(() => "kept")) === "kept")
+                break;
+            if (current === top)
+                break;
+        }
+    }
+}
+function describeError(error) {
+    const code = error.code;
+    const reasons = {
+        EACCES: "permission denied",
+        EPERM: "operation not permitted",
+        EISDIR: "it is a directory",
+        ENOTDIR: "a part of the path is a file, not a folder",
+        EROFS: "read-only file system",
+        ENOSPC: "no space left on the device",
+    };
+    return (code && reasons[code]) ?? error.message;
+}
+
+;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
+// To do: next major: remove.
+/**
+ * @typedef {Options} MarkdownTableOptions
+ *   Configuration.
+ */
+
+/**
+ * @typedef Options
+ *   Configuration.
+ * @property {boolean | null | undefined} [alignDelimiters=true]
+ *   Whether to align the delimiters (default: `true`);
+ *   they are aligned by default:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   Pass `false` to make them staggered:
+ *
+ *   ```markdown
+ *   | Alpha | B |
+ *   | - | - |
+ *   | C | Delta |
+ *   ```
+ * @property {ReadonlyArray<string | null | undefined> | string | null | undefined} [align]
+ *   How to align columns (default: `''`);
+ *   one style for all columns or styles for their respective columns;
+ *   each style is either `'l'` (left), `'r'` (right), or `'c'` (center);
+ *   other values are treated as `''`, which doesn’t place the colon in the
+ *   alignment row but does align left;
+ *   *only the lowercased first character is used, so `Right` is fine.*
+ * @property {boolean | null | undefined} [delimiterEnd=true]
+ *   Whether to end each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B
+ *   | ----- | -----
+ *   | C     | Delta
+ *   ```
+ * @property {boolean | null | undefined} [fillRows=true]
+ *   Whether to fill rows with empty cells up to the most cells in a row
+ *   (default: `true`).
+ *
+ *   When `true`, all rows have as many cells as the longest row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |   |
+ *   | ----- | ---- | - |
+ *   | C     |      |   |
+ *   | D     | Echo | F |
+ *   ```
+ *
+ *   When `false`, rows keep their cells,
+ *   and the delimiter row has as many cells as the header row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |
+ *   | ----- | ---- |
+ *   | C     |
+ *   | D     | Echo | F |
+ *   ```
+ * @property {boolean | null | undefined} [delimiterStart=true]
+ *   Whether to begin each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are starting delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no starting delimiters:
+ *
+ *   ```markdown
+ *   Alpha | B     |
+ *   ----- | ----- |
+ *   C     | Delta |
+ *   ```
+ * @property {boolean | null | undefined} [padding=true]
+ *   Whether to add a space of padding between delimiters and cells
+ *   (default: `true`).
+ *
+ *   When `true`, there is padding:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there is no padding:
+ *
+ *   ```markdown
+ *   |Alpha|B    |
+ *   |-----|-----|
+ *   |C    |Delta|
+ *   ```
+ * @property {((value: string) => number) | null | undefined} [stringLength]
+ *   Function to detect the length of table cell content (optional);
+ *   this is used when aligning the delimiters (`|`) between table cells;
+ *   full-width characters and emoji mess up delimiter alignment when viewing
+ *   the markdown source;
+ *   to fix this, you can pass this function,
+ *   which receives the cell content and returns its “visible” size;
+ *   note that what is and isn’t visible depends on where the text is displayed.
+ *
+ *   Without such a function, the following:
+ *
+ *   ```js
+ *   markdownTable([
+ *     ['Alpha', 'Bravo'],
+ *     ['中文', 'Charlie'],
+ *     ['👩‍❤️‍👩', 'Delta']
+ *   ])
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo |
+ *   | - | - |
+ *   | 中文 | Charlie |
+ *   | 👩‍❤️‍👩 | Delta |
+ *   ```
+ *
+ *   With [`string-width`](https://github.com/sindresorhus/string-width):
+ *
+ *   ```js
+ *   import stringWidth from 'string-width'
+ *
+ *   markdownTable(
+ *     [
+ *       ['Alpha', 'Bravo'],
+ *       ['中文', 'Charlie'],
+ *       ['👩‍❤️‍👩', 'Delta']
+ *     ],
+ *     {stringLength: stringWidth}
+ *   )
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo   |
+ *   | ----- | ------- |
+ *   | 中文  | Charlie |
+ *   | 👩‍❤️‍👩    | Delta   |
+ *   ```
+ */
+
+/**
+ * Get the length of a cell.
+ *
+ * @param {string} value
+ *   Cell value.
+ * @returns {number}
+ *   Cell size.
+ */
+function defaultStringLength(value) {
+  return value.length
+}
+
+/**
+ * Generate a markdown
+ * ([GFM](https://docs.github.com/en/github/writing-on-github/working-with-advanced-formatting/organizing-information-with-tables))
+ * table.
+ *
+ * @param {ReadonlyArray<ReadonlyArray<string | null | undefined>>} table
+ *   Table data (matrix of strings).
+ * @param {Readonly<Options> | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {string}
+ *   Result.
+ */
+function markdownTable(table, options) {
+  const settings = options || {}
+  // To do: next major: change to spread.
+  // eslint-disable-next-line unicorn/prefer-spread -- `align` can be a string.
+  const align = (settings.align || []).concat()
+  const stringLength = settings.stringLength || defaultStringLength
+  /** @type {Array<number>} Character codes as symbols for alignment per column. */
+  const alignments = []
+  /** @type {Array<Array<string>>} Cells per row. */
+  const cellMatrix = []
+  /** @type {Array<Array<number>>} Sizes of each cell per row. */
+  const sizeMatrix = []
+  /** @type {Array<number>} */
+  const longestCellByColumn = []
+  let mostCellsPerRow = 0
+  let rowIndex = -1
+
+  // This is a superfluous loop if we don’t align delimiters, but otherwise we’d
+  // do superfluous work when aligning, so optimize for aligning.
+  while (++rowIndex < table.length) {
+    /** @type {Array<string>} */
+    const row = []
+    /** @type {Array<number>} */
+    const sizes = []
+    let columnIndex = -1
+
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length
+    }
+
+    while (++columnIndex < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex])
+
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell)
+        sizes[columnIndex] = size
+
+        if (
+          longestCellByColumn[columnIndex] === undefined ||
+          size > longestCellByColumn[columnIndex]
+        ) {
+          longestCellByColumn[columnIndex] = size
+        }
+      }
+
+      row.push(cell)
+    }
+
+    cellMatrix[rowIndex] = row
+    sizeMatrix[rowIndex] = sizes
+  }
+
+  // Figure out which alignments to use.
+  let columnIndex = -1
+
+  if (typeof align === 'object' && 'length' in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex])
+    }
+  } else {
+    const code = toAlignment(align)
+
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code
+    }
+  }
+
+  // Inject the alignment row.
+  columnIndex = -1
+  /** @type {Array<string>} */
+  const row = []
+  /** @type {Array<number>} */
+  const sizes = []
+
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex]
+    let before = ''
+    let after = ''
+
+    if (code === 99 /* `c` */) {
+      before = ':'
+      after = ':'
+    } else if (code === 108 /* `l` */) {
+      before = ':'
+    } else if (code === 114 /* `r` */) {
+      after = ':'
+    }
+
+    // There *must* be at least one hyphen-minus in each alignment cell.
+    let size =
+      settings.alignDelimiters === false
+        ? 1
+        : Math.max(
+            1,
+            longestCellByColumn[columnIndex] - before.length - after.length
+          )
+
+    const cell = before + '-'.repeat(size) + after
+
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length
+
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size
+      }
+
+      sizes[columnIndex] = size
+    }
+
+    row[columnIndex] = cell
+  }
+
+  // Inject the alignment row.
+  cellMatrix.splice(1, 0, row)
+  sizeMatrix.splice(1, 0, sizes)
+
+  rowIndex = -1
+  /** @type {Array<string>} */
+  const lines = []
+
+  while (++rowIndex < cellMatrix.length) {
+    const row = cellMatrix[rowIndex]
+    const sizes = sizeMatrix[rowIndex]
+    const cellsInRow =
+      settings.fillRows === false
+        ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length)
+        : mostCellsPerRow
+    columnIndex = -1
+    /** @type {Array<string>} */
+    const line = []
+
+    while (++columnIndex < cellsInRow) {
+      const cell = row[columnIndex] || ''
+      let before = ''
+      let after = ''
+
+      if (settings.alignDelimiters !== false) {
+        const size =
+          longestCellByColumn[columnIndex] - (sizes[columnIndex] || 0)
+        const code = alignments[columnIndex]
+
+        if (code === 114 /* `r` */) {
+          before = ' '.repeat(size)
+        } else if (code === 99 /* `c` */) {
+          const half = size / 2
+
+          if (size % 2) {
+            before = ' '.repeat(half + 0.5)
+            after = ' '.repeat(half - 0.5)
+          } else {
+            before = ' '.repeat(half)
+            after = before
+          }
+        } else {
+          after = ' '.repeat(size)
+        }
+      }
+
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push('|')
+      }
+
+      if (
+        settings.padding !== false &&
+        // Don’t add the opening space if we’re not aligning and the cell is
+        // empty: there will be a closing space.
+        !(settings.alignDelimiters === false && cell === '') &&
+        (settings.delimiterStart !== false || columnIndex)
+      ) {
+        line.push(' ')
+      }
+
+      if (settings.alignDelimiters !== false) {
+        line.push(before)
+      }
+
+      line.push(cell)
+
+      if (settings.alignDelimiters !== false) {
+        line.push(after)
+      }
+
+      if (settings.padding !== false) {
+        line.push(' ')
+      }
+
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push('|')
+      }
+    }
+
+    lines.push(
+      settings.delimiterEnd === false
+        ? line.join('').replace(/ +$/, '')
+        : line.join('')
+    )
+  }
+
+  return lines.join('\n')
+}
+
+/**
+ * Serialize a cell value.
+ *
+ * @param {string | null | undefined} [value]
+ *   Value to serialize.
+ * @returns {string}
+ *   Result.
+ */
+function serialize(value) {
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/**
+ * Get the alignment character code from a value.
+ *
+ * @param {string | null | undefined} value
+ *   Value.
+ * @returns {number}
+ *   Alignment.
+ */
+function toAlignment(value) {
+  const code = typeof value === 'string' ? value.codePointAt(0) : 0
+
+  return code === 67 /* `C` */ || code === 99 /* `c` */
+    ? 99 /* `c` */
+    : code === 76 /* `L` */ || code === 108 /* `l` */
+      ? 108 /* `l` */
+      : code === 82 /* `R` */ || code === 114 /* `r` */
+        ? 114 /* `r` */
+        : 0
+}
+
+;// CONCATENATED MODULE: ./src/render/table.ts
+// Markdown tables, built with markdown-table. Cells must already be escaped for a table cell (no
+// `|`, no line break: escapeText and code do that). Columns are not padded to a common width: a
+// 20,000-row table would only grow, and GitHub does not care.
+
+function renderTable(columns, rows) {
+    return markdownTable([columns.map((c) => c.heading), ...rows], {
+        align: columns.map((c) => (c.numeric ? "r" : "")),
+        alignDelimiters: false,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+
+
 
 
 const LEVELS = [
@@ -51652,7 +52547,7 @@ function renderBaselineSection(comparison, level) {
     const byLabel = (list, label) => list.filter((change) => change.label === label);
     const newFailures = byLabel(comparison.failures, "new");
     parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
-    const addedFailing = comparison.added.filter((n) => n.status === "error" || n.status === "fail");
+    const addedFailing = comparison.added.filter((n) => isFailure(n.status));
     parts.push(presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures));
     parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
     parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false));
@@ -51684,7 +52579,7 @@ function about(comparison) {
     const c = comparison.counts;
     const facts = [
         b.source ? `baseline ${code(b.source)}` : "baseline",
-        b.startedAt ? `from ${escapeText(b.startedAt)}` : null,
+        b.startedAt ? `from ${escape_escapeText(b.startedAt)}` : null,
         `${format_plural(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
@@ -51699,8 +52594,8 @@ function changeList(title, changes, limit, messages) {
     const lines = [`#### ${title}`];
     const items = [];
     for (const change of changes.slice(0, limit)) {
-        const was = change.label === "new" ? ` · was ${STATUS_ICON[change.baselineStatus]} ${change.baselineStatus}` : "";
-        items.push(`- ${STATUS_ICON[change.status]} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${change.status}${was}`);
+        const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
+        items.push(`- ${statusIcon(change.status)} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`);
     }
     if (items.length > 0)
         lines.push(items.join("\n"));
@@ -51708,7 +52603,7 @@ function changeList(title, changes, limit, messages) {
         for (const change of changes.slice(0, limit)) {
             if (!change.message)
                 continue;
-            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
+            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${escape_codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
         }
     }
     if (changes.length > limit)
@@ -51720,7 +52615,7 @@ function presenceList(title, nodes, limit) {
         return "";
     const items = nodes
         .slice(0, limit)
-        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${n.status}`);
+        .map((n) => `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
     if (nodes.length > limit)
         items.push(`- … and ${nodes.length - limit} more`);
     return `#### ${title}\n\n${items.join("\n")}`;
@@ -51735,18 +52630,32 @@ function regressionTable(comparison, limit) {
     const rows = comparison.regressions;
     if (rows.length === 0 || limit === 0)
         return "";
-    const table = [
-        "| Node | Type | Before | After | Change |",
-        "|---|---|---:|---:|---:|",
-        ...rows
-            .slice(0, limit)
-            .map((r) => `| ${code(r.name)} | ${resourceLabel(r.resourceType)} | ${formatDuration(r.beforeMs)} | ${formatDuration(r.afterMs)} | +${formatDuration(r.deltaMs)} (+${r.percent} %) |`),
-    ].join("\n");
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Before", numeric: true },
+        { heading: "After", numeric: true },
+        { heading: "Change", numeric: true },
+    ], rows
+        .slice(0, limit)
+        .map((r) => [
+        code(r.name),
+        resourceLabel(r.resourceType),
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `+${formatDuration(r.deltaMs)} (+${r.percent} %)`,
+    ]));
     const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
     return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+// The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
+// check run, differing only in their size budget. When the full report does not fit, detail is
+// dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
+// and every section says how much it left out and where the full list is.
+
+
 
 
 const markdown_LEVELS = [
@@ -51864,25 +52773,13 @@ function renderAtLevel(report, options, level) {
 }
 function renderHeadline(report, options) {
     const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-    const c = report.counts;
-    const lines = [`## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`];
-    const cells = [
-        ["✅ Passed", c.success + c.pass],
-        ["❌ Errors", c.error],
-        ["❌ Failed tests", c.fail],
-        ["⚠️ Warned", c.warn],
-        ["⏭️ Skipped", c.skipped + c.phaseSkipped],
-        ["♻️ Reused", c.reused],
-        ["➖ No-op / disabled", c.noOp + c.phaseDisabled],
-        ["🚫 Canceled", c.canceled],
-    ];
-    if (c.unknown > 0)
-        cells.push(["❔ Unfinished", c.unknown]);
-    const shown = cells.filter(([label, n]) => n > 0 || label.startsWith("✅") || label.startsWith("❌"));
-    lines.push(`| ${shown.map(([label]) => label).join(" | ")} | Total |`, `|${shown.map(() => "---:").join("|")}|---:|`, `| ${shown.map(([, n]) => String(n)).join(" | ")} | ${c.total} |`);
+    const counts = headlineCounts(report.counts);
+    const lines = [`## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`];
+    const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
+    lines.push(renderTable([...shown.map((cell) => ({ heading: cell.label, numeric: true })), { heading: "Total", numeric: true }], [[...shown.map((cell) => String(counts[cell.key])), String(report.counts.total)]]));
     // A blank line first: a line right under a table would become another table row.
     if (options.links?.runUrl)
-        lines.push("", `[Workflow run](${options.links.runUrl})`);
+        lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
     return lines.join("\n");
 }
 function renderInvocation(inv, detail, options, many) {
@@ -51891,7 +52788,7 @@ function renderInvocation(inv, detail, options, many) {
         parts.push(`### ${invocationTitle(inv)}`);
     parts.push(invocationMeta(inv));
     if (inv.readerWarnings.length > 0) {
-        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n"));
+        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
     }
     const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
     const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
@@ -51909,22 +52806,22 @@ function invocationTitle(inv) {
     const step = inv.source.step;
     const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
     if (step)
-        return `Step ${step.index}: ${escapeText(step.name)}`;
-    return `${code(command)} · ${escapeText(inv.invocationId)}`;
+        return `Step ${step.index}: ${escape_escapeText(step.name)}`;
+    return `${code(command)} · ${escape_escapeText(inv.invocationId)}`;
 }
 function invocationMeta(inv) {
     const facts = [
         inv.rawCommand ? code(inv.rawCommand) : inv.command ? code(`dbt ${inv.command}`) : null,
-        inv.dbtVersion ? `dbt ${escapeText(inv.dbtVersion)}` : null,
+        inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
         inv.target ? `target ${code(inv.target)}` : null,
         inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
         inv.state === "incomplete" ? "**did not finish**" : null,
-        inv.statusMessage ? escapeText(inv.statusMessage) : null,
+        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
         `invocation ${code(inv.invocationId)}`,
     ].filter(Boolean);
     const step = inv.source.step;
     if (step?.url)
-        facts.push(`[run ${step.runId}](${step.url})`);
+        facts.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
     return `<sub>${facts.join(" · ")}</sub>`;
 }
 function renderErrors(inv, detail, options, chainsByRoot) {
@@ -51938,7 +52835,7 @@ function renderErrors(inv, detail, options, chainsByRoot) {
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
             node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
-            node.lastPhase ? `in ${node.lastPhase} phase` : null,
+            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
             locationLink(node.location, node.packageName, options),
         ].filter(Boolean);
         const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
@@ -51947,13 +52844,13 @@ function renderErrors(inv, detail, options, chainsByRoot) {
         lines.push(`**${code(node.uniqueId)}** · ${facts.join(" · ")}`);
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
-            lines.push(codeBlock(excerpt(text, detail.excerptLines, detail.excerptChars)));
+            lines.push(escape_codeBlock(excerpt(text, detail.excerptLines, detail.excerptChars)));
     }
     lines.push(more(errors.length, detail.errors, "error", options));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
         const where = log.location ? ` · ${locationLink(log.location, null, options)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-        lines.push(codeBlock(excerpt(log.text, detail.excerptLines, detail.excerptChars)));
+        lines.push(escape_codeBlock(excerpt(log.text, detail.excerptLines, detail.excerptChars)));
     }
     lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", options));
     return lines.filter(Boolean).join("\n\n");
@@ -51970,15 +52867,24 @@ function renderFailedTests(inv, detail, options) {
         for (const node of failed.slice(0, detail.failedTests)) {
             if (!node.test?.diffTable)
                 continue;
-            lines.push(`<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${codeBlock(excerpt(node.test.diffTable, 60, 6000))}\n\n</details>`);
+            lines.push(`<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${escape_codeBlock(excerpt(node.test.diffTable, 60, 6000))}\n\n</details>`);
         }
     }
     lines.push(more(failed.length, detail.failedTests, "failed test", options));
     return lines.filter(Boolean).join("\n\n");
 }
 function testTable(tests, options) {
-    const rows = tests.map((n) => `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${n.test?.failingRows ?? "–"} | ${locationLink(n.location, n.packageName, options) ?? "–"} |`);
-    return ["| Test | Type | Failing rows | Defined at |", "|---|---|---:|---|", ...rows].join("\n");
+    return renderTable([
+        { heading: "Test" },
+        { heading: "Type" },
+        { heading: "Failing rows", numeric: true },
+        { heading: "Defined at" },
+    ], tests.map((n) => [
+        code(n.name),
+        resourceLabel(n.resourceType),
+        String(n.test?.failingRows ?? "–"),
+        locationLink(n.location, n.packageName, options) ?? "–",
+    ]));
 }
 function renderSkipChains(chains, nodes, detail, options) {
     if (chains.length === 0)
@@ -51988,7 +52894,7 @@ function renderSkipChains(chains, nodes, detail, options) {
     const items = [];
     for (const chain of chains.slice(0, detail.chains)) {
         const root = nodes.get(chain.rootId);
-        const rootStatus = root ? `${STATUS_ICON[root.status]} ${root.status}` : "not in this run";
+        const rootStatus = root ? statusText(root.status) : "not in this run";
         items.push(`- ${code(chain.rootId)} (${rootStatus}) → ${format_plural(chain.skipped.length, "node")} skipped`);
         for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
             const via = entry.via !== chain.rootId ? ` (via ${code(entry.via)})` : "";
@@ -52021,7 +52927,7 @@ function renderWarnings(inv, detail, options) {
         other.push(`- ${code(node.uniqueId)} · ${what}`);
     }
     for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${code(node.uniqueId)}: ${escapeText(markdown_firstLine(log))}`);
+        other.push(`- ${code(node.uniqueId)}: ${escape_escapeText(firstLine(log.text, 300))}`);
     }
     if (other.length > 0)
         lines.push(other.join("\n"));
@@ -52030,17 +52936,12 @@ function renderWarnings(inv, detail, options) {
 }
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
 function renderNotCompleted(inv, detail, options) {
-    const nodes = inv.nodes.filter((n) => n.status === "canceled" || n.status === "phase-skipped" || n.status === "unknown");
+    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
     if (nodes.length === 0)
         return "";
-    const reason = (n) => n.status === "canceled"
-        ? "canceled"
-        : n.status === "phase-skipped"
-            ? "skipped: an earlier phase did not succeed"
-            : "did not finish";
     const items = nodes
         .slice(0, detail.warnings)
-        .map((n) => `- ${STATUS_ICON[n.status]} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${reason(n)}`);
+        .map((n) => `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`);
     return [
         `#### 🚫 Not run to completion (${nodes.length})`,
         items.join("\n"),
@@ -52053,25 +52954,53 @@ function renderSlowest(inv, detail) {
     const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
     if (rows.length === 0)
         return "";
-    const table = [
-        "| Node | Type | Status | Processing | Lifetime | Idle | Warehouse |",
-        "|---|---|---|---:|---:|---:|---:|",
-        ...rows.map((n) => `| ${code(n.name)} | ${resourceLabel(n.resourceType)} | ${STATUS_ICON[n.status]} ${n.status} | ${formatDuration(n.processingMs)} | ${formatDuration(n.lifetimeMs)} | ${formatDuration(n.idleMs)} | ${formatDuration(n.warehouseMs)} |`),
-    ].join("\n");
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Status" },
+        { heading: "Processing", numeric: true },
+        { heading: "Lifetime", numeric: true },
+        { heading: "Idle", numeric: true },
+        { heading: "Warehouse", numeric: true },
+    ], rows.map((n) => [
+        code(n.name),
+        resourceLabel(n.resourceType),
+        statusText(n.status),
+        formatDuration(n.processingMs),
+        formatDuration(n.lifetimeMs),
+        formatDuration(n.idleMs),
+        formatDuration(n.warehouseMs),
+    ]));
     return `#### 🐢 Slowest nodes\n\n${table}\n\n<sub>Processing: time the engine worked on the node. Lifetime: first phase start to last phase end, including waiting for upstream nodes. Idle: waiting for a warehouse connection. Warehouse: time in queries.</sub>`;
 }
 function renderAllNodes(inv) {
     if (inv.nodes.length === 0)
         return "";
-    const rows = inv.nodes.map((n) => `| ${STATUS_ICON[n.status]} ${n.status} | ${code(n.uniqueId)} | ${resourceLabel(n.resourceType)} | ${formatDuration(n.timing.processingMs)} | ${formatDuration(n.timing.warehouseMs)} |`);
-    return `<details><summary>All ${format_plural(inv.nodes.length, "node")}</summary>\n\n| Status | Node | Type | Processing | Warehouse |\n|---|---|---|---:|---:|\n${rows.join("\n")}\n\n</details>`;
+    const table = renderTable([
+        { heading: "Status" },
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+    ], inv.nodes.map((n) => [
+        statusText(n.status),
+        code(n.uniqueId),
+        resourceLabel(n.resourceType),
+        formatDuration(n.timing.processingMs),
+        formatDuration(n.timing.warehouseMs),
+    ]));
+    return `<details><summary>All ${format_plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
 }
 function locationLink(location, packageName, options) {
     if (!location)
         return null;
     const label = code(location.line ? `${location.path}:${location.line}` : location.path);
     const url = options.links?.fileUrl(location, packageName);
-    return url ? `[${label}](${url})` : label;
+    return url ? `[${label}](${linkDestination(url)})` : label;
+}
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase) {
+    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
 }
 function more(total, shown, noun, options) {
     const left = total - Math.min(total, shown);
@@ -52082,9 +53011,12 @@ function more(total, shown, noun, options) {
 function ageSuffix(ageSeconds) {
     return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
-function markdown_firstLine(log) {
-    const line = log.text.split("\n")[0] ?? "";
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+function renderUnusable(title, what, severity, message) {
+    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
 }
 function byteLength(text) {
     return Buffer.byteLength(text, "utf8");
@@ -52101,16 +53033,41 @@ function truncateMarkdown(text, maxBytes, fullReportHint) {
     const newline = cut.lastIndexOf("\n");
     if (newline > 0)
         cut = cut.slice(0, newline);
-    const fences = cut.match(/^(`{3,})/gm) ?? [];
-    if (fences.length % 2 === 1)
-        cut += `\n${fences[fences.length - 1]}`;
-    const opened = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
-    for (let i = 0; i < opened; i++)
+    const open = openBlocks(cut);
+    if (open.fence)
+        cut += `\n${open.fence}`;
+    for (let i = 0; i < open.details; i++)
         cut += "\n\n</details>";
     return `${cut}${note}`;
 }
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown) {
+    let fence = null;
+    let details = 0;
+    for (const line of markdown.split("\n")) {
+        if (fence) {
+            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
+                fence = null;
+            continue;
+        }
+        const opening = /^(`{3,})/.exec(line);
+        if (opening)
+            fence = opening[1];
+        else if (line.startsWith("<details>"))
+            details++;
+        else if (line === "</details>" && details > 0)
+            details--;
+    }
+    return { fence, details };
+}
 
 ;// CONCATENATED MODULE: ./src/render/mermaid.ts
+
+
 
 
 /** Per markdown detail level: what each diagram may draw; null drops it. */
@@ -52143,19 +53100,29 @@ function diagramSections(report) {
                 const limit = TIMELINE_BY_LEVEL[level];
                 if (!limit)
                     return "";
-                const charts = report.invocations
+                const timelines = report.invocations
+                    .slice(0, MAX_TIMELINES)
+                    .map((inv) => timelineBars(inv, limit))
+                    .filter((bars) => bars.length > 0);
+                if (timelines.length === 0)
+                    return "";
+                // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
+                const drawn = timelines.map((bars) => bars.length);
+                const summary = timelines.length === 1
+                    ? `⏱️ Timeline of the ${format_plural(drawn[0], "slowest node")}`
+                    : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
+                return collapsible(summary, report.invocations
                     .slice(0, MAX_TIMELINES)
                     .map((inv) => renderTimelineGantt(inv, limit))
-                    .filter(Boolean);
-                if (charts.length === 0)
-                    return "";
-                return collapsible(`⏱️ Timeline of the ${format_plural(limit, "slowest node")}`, charts.map((chart) => codeBlock(chart, "mermaid")).join("\n\n"), true);
+                    .filter(Boolean)
+                    .map((chart) => generatedBlock(chart, "mermaid"))
+                    .join("\n\n"), true);
             },
         },
     ];
 }
 function collapsible(summary, body, bodyIsMarkdown = false) {
-    const content = bodyIsMarkdown ? body : codeBlock(body, "mermaid");
+    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
     return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
 }
 /** Mermaid flowchart text, or "" when no invocation has skip chains. */
@@ -52181,7 +53148,7 @@ function renderSkipChainFlowchart(report, limits) {
             const root = nodes.get(chain.rootId);
             const rootId = newId(root ? statusClass(root.status) : "missing");
             const rootLabel = root
-                ? `${STATUS_ICON[root.status]} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
                 : `❔ ${chain.rootId} (not in this run)`;
             lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
             const ids = new Map([[chain.rootId, rootId]]);
@@ -52229,7 +53196,7 @@ const CLASS_STYLES = {
     more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
 };
 function statusClass(status) {
-    return status === "error" || status === "fail" ? "failed" : "other";
+    return isFailure(status) ? "failed" : "other";
 }
 function nodeLabel(uniqueId, type, name) {
     return `${resourceLabel(type)} ${name || uniqueId}`;
@@ -52258,28 +53225,30 @@ function ganttTaskName(text) {
 function isPictograph(ch) {
     return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
 }
-/** Newlines, control characters and bidi overrides (which can disguise a label) become spaces. */
+/**
+ * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
+ * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
+ */
 function stripInvisible(text) {
-    return text.replace(/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060]/gu, " ");
+    return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
 }
 function mermaid_clip(text) {
     const chars = [...text];
     return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
 /**
- * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
- * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
- * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
+ * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
+ * nodes without both timestamps.
  */
-function renderTimelineGantt(inv, limit) {
+function timelineBars(inv, limit) {
     const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
     const bars = [];
-    const candidates = inv.slowest.byProcessing.length > 0 ? inv.slowest.byProcessing : inv.nodes;
-    for (const slow of candidates) {
+    for (const slow of inv.slowest.byProcessing) {
         if (bars.length >= limit)
             break;
         const node = nodes.get(slow.uniqueId);
-        if (!node)
+        if (!node || STATUS[node.status].ran === "no")
             continue;
         const start = Date.parse(node.timing.startedAt ?? "");
         const end = Date.parse(node.timing.completedAt ?? "");
@@ -52287,6 +53256,15 @@ function renderTimelineGantt(inv, limit) {
             continue;
         bars.push({ node, start, end });
     }
+    return bars;
+}
+/**
+ * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
+ * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
+ * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ */
+function renderTimelineGantt(inv, limit) {
+    const bars = timelineBars(inv, limit);
     if (bars.length === 0)
         return "";
     bars.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -52304,15 +53282,13 @@ function renderTimelineGantt(inv, limit) {
         for (const { node, start, end } of group) {
             // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
             const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
-            const crit = node.status === "error" || node.status === "fail" ? "crit, " : "";
+            const crit = isFailure(node.status) ? "crit, " : "";
             lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
         }
     }
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -54152,38 +55128,92 @@ function globSync(globInput, options) {
 class TelemetryNotFoundError extends Error {
     name = "TelemetryNotFoundError";
 }
+/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
+class NoTelemetryError extends Error {
+    name = "NoTelemetryError";
+}
 const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl"];
 /**
  * Expands files, directories and globs into telemetry files, in a stable order. A directory is
  * searched (not recursively) for *.parquet and *.jsonl: dbt keeps other Parquet families
- * (run results, manifests) in sub-folders of target/metadata.
+ * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
+ * of permission is an error that says so, never "nothing found".
  */
 async function findTelemetryFiles(patterns, cwd) {
-    const files = [];
-    const unmatched = [];
+    const found = { files: [], missing: [], empty: [] };
     for (const pattern of patterns) {
         const resolved = external_node_path_default().resolve(cwd, pattern);
-        const info = await (0,promises_.stat)(resolved).catch(() => null);
-        let found;
-        if (info?.isDirectory()) {
-            found = await glob(TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`), { cwd: resolved, absolute: true, onlyFiles: true });
+        const info = await (0,promises_.stat)(resolved).catch((error) => error);
+        let files;
+        if (info instanceof Error) {
+            if (info.code === "EACCES")
+                throw permissionDenied(pattern, "a folder on its path cannot be searched");
+            if (!isDynamicPattern(pattern)) {
+                found.missing.push(pattern);
+                continue;
+            }
+            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+            if (files.length === 0)
+                await checkGlobBase(pattern, cwd);
         }
-        else if (info?.isFile()) {
-            found = [resolved];
+        else if (info.isDirectory()) {
+            const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
+                if (error.code === "EACCES")
+                    throw permissionDenied(pattern, "cannot list the directory");
+                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${error.code ?? error.message})`);
+            });
+            files = entries
+                .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
+                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
+                .map((entry) => external_node_path_default().join(resolved, entry.name));
         }
         else {
-            found = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+            files = [resolved];
         }
-        if (found.length === 0)
-            unmatched.push(pattern);
-        files.push(...found.sort());
+        if (files.length === 0)
+            found.empty.push(pattern);
+        found.files.push(...files.sort());
     }
-    return { files: [...new Set(files)], unmatched };
+    found.files = [...new Set(found.files)];
+    return found;
+}
+/**
+ * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
+ * error; a glob or directory that matches nothing is only noted, as long as something was found.
+ * Nothing found at all is a `NoTelemetryError`.
+ */
+async function collectLocalTelemetry(patterns, cwd, note) {
+    const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
+    if (files.length === 0) {
+        const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
+        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
+    }
+    if (missing.length > 0) {
+        throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
+            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
+    }
+    for (const pattern of empty)
+        note(`No telemetry matched ${pattern}`);
+    return Promise.all(files.map((file) => openLocalTelemetry(file, external_node_path_default().relative(cwd, file) || file)));
+}
+function permissionDenied(pattern, what) {
+    return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
+}
+/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
+async function checkGlobBase(pattern, cwd) {
+    const segments = pattern.split(/[\\/]/);
+    const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
+    if (fixed.length === 0)
+        return;
+    const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
+    const error = await (0,promises_.access)(base, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (failure) => failure);
+    if (error?.code === "EACCES")
+        throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
 }
 /** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
 async function openLocalTelemetry(file, displayName = file) {
     const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+        throw cannotRead(displayName, error);
     });
     try {
         const { size } = await handle.stat();
@@ -54192,8 +55222,13 @@ async function openLocalTelemetry(file, displayName = file) {
             await handle.read(head, 0, 4, 0);
         const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
         return isParquet
-            ? { name: displayName, format: "parquet", openBuffer: async () => fileBuffer(file, displayName) }
-            : { name: displayName, format: "jsonl", openStream: () => (0,external_node_fs_namespaceObject.createReadStream)(file) };
+            ? {
+                name: displayName,
+                path: file,
+                format: "parquet",
+                openBuffer: async () => fileBuffer(file, displayName),
+            }
+            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_namespaceObject.createReadStream)(file) };
     }
     finally {
         await handle.close();
@@ -54202,7 +55237,7 @@ async function openLocalTelemetry(file, displayName = file) {
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
 async function fileBuffer(file, displayName) {
     const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+        throw cannotRead(displayName, error);
     });
     const { size } = await handle.stat();
     return {
@@ -54216,6 +55251,11 @@ async function fileBuffer(file, displayName) {
         },
         close: () => handle.close(),
     };
+}
+function cannotRead(displayName, error) {
+    if (error.code === "EACCES")
+        return permissionDenied(displayName, "cannot read the file");
+    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/to-inputs.ts
@@ -54240,8 +55280,8 @@ async function dbtCloudInputs(telemetry) {
     return inputs;
 }
 
-// EXTERNAL MODULE: ./src/text/runner-commands.ts + 1 modules
-var runner_commands = __nccwpck_require__(4961);
+// EXTERNAL MODULE: ./src/text/runner-commands.ts
+var runner_commands = __nccwpck_require__(1312);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -54300,32 +55340,30 @@ Options:
 Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
 class UsageError extends Error {
 }
+/** What every usage error ends with, instead of the whole help. */
+const HELP_HINT = "Try 'fusion-report --help' for the options.";
 const FAIL_ON = ["errors", "warnings", "never", "new-errors"];
+const OPTIONS = {
+    markdown: { type: "string" },
+    json: { type: "string" },
+    "run-results": { type: "string" },
+    junit: { type: "string" },
+    baseline: { type: "string" },
+    "regression-threshold": { type: "string", default: "50" },
+    diagrams: { type: "boolean", default: false },
+    "fail-on": { type: "string", default: "errors" },
+    slowest: { type: "string", default: "10" },
+    title: { type: "string", default: "dbt Fusion" },
+    quiet: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+    version: { type: "boolean", short: "v", default: false },
+    ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }])),
+    [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
+};
 function parseCliArgs(argv, env) {
-    const dbtCloudFlags = Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }]));
     let parsed;
     try {
-        parsed = (0,external_node_util_.parseArgs)({
-            args: argv,
-            allowPositionals: true,
-            options: {
-                markdown: { type: "string" },
-                json: { type: "string" },
-                "run-results": { type: "string" },
-                junit: { type: "string" },
-                baseline: { type: "string" },
-                "regression-threshold": { type: "string", default: "50" },
-                diagrams: { type: "boolean", default: false },
-                "fail-on": { type: "string", default: "errors" },
-                slowest: { type: "string", default: "10" },
-                title: { type: "string", default: "dbt Fusion" },
-                quiet: { type: "boolean", default: false },
-                help: { type: "boolean", short: "h", default: false },
-                version: { type: "boolean", short: "v", default: false },
-                ...dbtCloudFlags,
-                [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
-            },
-        });
+        parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
     }
     catch (error) {
         throw new UsageError(error.message);
@@ -54366,6 +55404,32 @@ function parseCliArgs(argv, env) {
         quiet: values.quiet,
         dbtCloud,
     };
+}
+/**
+ * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
+ * answer "argument is ambiguous" where the option's own check says what is wrong with the number.
+ */
+function joinNegativeValues(argv) {
+    const takesValue = new Set(Object.entries(OPTIONS)
+        .filter(([, option]) => option.type === "string")
+        .map(([name]) => `--${name}`));
+    const joined = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === "--") {
+            joined.push(...argv.slice(i));
+            break;
+        }
+        const next = argv[i + 1];
+        if (takesValue.has(arg) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+            joined.push(`${arg}=${next}`);
+            i++;
+        }
+        else {
+            joined.push(arg);
+        }
+    }
+    return joined;
 }
 /** dbt platform mode is on when a run or job id is given by flag or environment. */
 function collectDbtCloud(values, env) {
@@ -54411,13 +55475,18 @@ async function runCli(argv, rawIo) {
         options = parsed;
     }
     catch (error) {
-        return fail(`${error.message}\n\n${USAGE}`);
+        return fail(`${error.message}\n${HELP_HINT}`);
+    }
+    if (options.failOn === "new-errors" && !options.baseline) {
+        io.stderr("fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +
+            "without one it acts like --fail-on errors\n");
     }
     let report;
+    let inputs;
     // Downloads of dbt platform step telemetry: removed once read, whatever happens.
     const tempDirs = [];
     try {
-        const inputs = await collectInputs(options, io, tempDirs);
+        inputs = await collectInputs(options, io, tempDirs);
         report = await buildReport(inputs, {
             slowest: options.slowest,
             failOn: options.failOn,
@@ -54452,17 +55521,17 @@ async function runCli(argv, rawIo) {
             ...(options.diagrams ? diagramSections(report) : []),
         ],
     }));
-    const failures = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, renderedMarkdown, { cwd: io.cwd, createDirectories: false });
-    // One failed output never hides the others: each is reported and the rest are written.
-    for (const failure of failures)
-        io.stderr(`fusion-report: ${failure}\n`);
+    // All files or none: one unusable destination leaves every file unwritten (each problem named).
+    const { problems } = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, renderedMarkdown, { cwd: io.cwd, telemetryFiles: inputs.flatMap((input) => (input.path ? [input.path] : [])) });
     if (!options.quiet)
         io.stdout(renderedMarkdown());
     for (const inv of report.invocations) {
         for (const warning of inv.readerWarnings)
             io.stderr(`fusion-report: warning: ${warning}\n`);
     }
-    if (failures.length > 0)
+    for (const problem of problems)
+        io.stderr(`fusion-report: ${problem}\n`);
+    if (problems.length > 0)
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
@@ -54486,12 +55555,7 @@ async function collectInputs(options, io, tempDirs) {
         }
     }
     if (options.paths.length > 0) {
-        const { files, unmatched } = await findTelemetryFiles(options.paths, io.cwd);
-        if (unmatched.length > 0) {
-            throw new Error(`no telemetry file found at: ${unmatched.join(", ")} (expected *.parquet or *.jsonl)`);
-        }
-        for (const file of files)
-            inputs.push(await openLocalTelemetry(file, external_node_path_default().relative(io.cwd, file) || file));
+        inputs.push(...(await collectLocalTelemetry(options.paths, io.cwd, (note) => io.stderr(`fusion-report: ${note}\n`))));
     }
     return inputs;
 }
@@ -54504,17 +55568,14 @@ function argvSecrets(argv) {
 
 /***/ }),
 
-/***/ 4961:
+/***/ 7453:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  b: () => (/* binding */ neutraliseRunnerCommands),
-  H: () => (/* binding */ safeLogText)
-});
-
-;// CONCATENATED MODULE: ./src/text/controls.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   mz: () => (/* binding */ showControls),
+/* harmony export */   uz: () => (/* binding */ splitLines)
+/* harmony export */ });
+/* unused harmony exports LINE_BREAKS, oneLine */
 // Untrusted text (node names, SQL errors, zip entry names, server bodies) may hold characters that
 // change what a reader sees rather than what it says: line terminators that end a Markdown line or a
 // log line early, terminal escape sequences, and bidi overrides that reorder a name on screen
@@ -54559,7 +55620,17 @@ function splitLines(text) {
     return text.split(LINE_BREAKS);
 }
 
-;// CONCATENATED MODULE: ./src/text/runner-commands.ts
+
+/***/ }),
+
+/***/ 1312:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ safeLogText),
+/* harmony export */   b: () => (/* binding */ neutraliseRunnerCommands)
+/* harmony export */ });
+/* harmony import */ var _controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
 // The GitHub Actions runner reads every line a step prints and acts on the ones shaped like workflow
 // commands (`::add-mask::x`, `::error file=…::x`, `::stop-commands::t`). Text from a pull request
 // (node names, messages, zip entry names, server answers) must never be able to print such a line.
@@ -54596,7 +55667,7 @@ function neutraliseRunnerCommands(text) {
  * characters shown as escapes (every line terminator becomes `\n`), command shapes broken.
  */
 function safeLogText(text, redact) {
-    return neutraliseRunnerCommands(showControls(redact(text), "keep"));
+    return neutraliseRunnerCommands((0,_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(redact(text), "keep"));
 }
 
 
