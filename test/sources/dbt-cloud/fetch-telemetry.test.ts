@@ -138,9 +138,16 @@ describe("fetchDbtCloudTelemetry", () => {
   });
 
   it("keeps looking for the PR's run while waiting is on, until the run appears", async () => {
-    // The CI run is created ~40 virtual seconds after we start looking.
-    setTimeout(() => h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } }), 40);
-    const result = await h.fetch({ "dbt-cloud-job-id": "900112", "pr-number": "418" });
+    // The CI run appears only after the first lookup found none (not after a fixed delay, which a
+    // busy machine can outrun).
+    const firstLookup = setInterval(() => {
+      if (!h.server.requests.some((r) => r.path.endsWith("/runs/"))) return;
+      clearInterval(firstLookup);
+      h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    }, 5);
+    const result = await h.fetch({ "dbt-cloud-job-id": "900112", "pr-number": "418" }).finally(() => {
+      clearInterval(firstLookup);
+    });
     expect(result.run.id).toBe(7001234);
     expect(h.logs.some((l) => l.includes("no run of job 900112 for this pull request yet"))).toBe(true);
   });
