@@ -89,7 +89,7 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   const endNs = node.processedEndNs ?? maxEnd(evaluations);
   // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
   // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-  // this: such phase spans are read without their other columns (telemetry/parquet-processed.ts).
+  // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
   const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
   let queryNs = 0;
   let queryCount = 0;

@@ -1,19 +1,12 @@
-import {
-  parquetMetadataAsync,
-  parquetSchema,
-  type AsyncBuffer,
-  type FileMetaData,
-  type SchemaTree,
-} from "hyparquet";
 import { TelemetryInputError } from "./errors.js";
-import { RowDecodeError, isDecodeError } from "./parquet-columns.js";
-import { RelevanceCache, RowFilter } from "./parquet-filter.js";
-import { findProcessedNodes } from "./parquet-processed.js";
-import { RowReader, type RowSink } from "./parquet-rows.js";
+import { RowDecodeError, describeCorruption, isDecodeError } from "./parquet/errors.js";
+import { RelevanceCache, RowFilter } from "./parquet/filter.js";
+import { readFooter } from "./parquet/footer.js";
+import type { AsyncBuffer } from "./parquet/hyparquet.js";
+import { newPageCounts, type PageCounts } from "./parquet/page-decode.js";
+import { findProcessedNodes } from "./parquet/processed.js";
+import { RowReader, type RowSink } from "./parquet/row-reader.js";
 import type { RecordSink } from "./record.js";
-
-const MAGIC = "PAR1";
-const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 export const PARQUET_SLICE_ROWS = 8192;
 
@@ -29,22 +22,23 @@ export async function decodeParquet(
   file: AsyncBuffer,
   name: string,
   out: RecordSink,
-): Promise<{ records: number }> {
-  const metadata = await readMetadata(file, name);
-  const schema = checkColumns(metadata, name);
+): Promise<{ records: number; pages: PageCounts }> {
+  const { metadata, schema } = await readFooter(file, name);
   const total = Number(metadata.num_rows);
   if (total === 0) throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
   let records = 0;
   let groupStart = 0;
   const relevance = new RelevanceCache();
-  const processed = await findProcessedNodes(file, metadata, schema, name).catch((error: unknown) => {
+  const pages = newPageCounts();
+  const context = { file, name, schema, pageCounts: pages };
+  const processed = await findProcessedNodes(context, metadata).catch((error: unknown) => {
     // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
     if (!isDecodeError(error)) throw error;
     return new Map<string, Set<string>>();
   });
   for (const group of metadata.row_groups) {
     const groupRows = Number(group.num_rows);
-    const reader = new RowReader(file, group.columns, schema, name, processed);
+    const reader = new RowReader({ ...context, groupRows }, group.columns, processed);
     const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
     const others = reader.valueCursors;
     const all = [...filters, ...others];
@@ -77,7 +71,7 @@ export async function decodeParquet(
       } catch (error) {
         if (error instanceof TelemetryInputError || !isDecodeError(error)) throw error;
         const row = error instanceof RowDecodeError ? error.row : start;
-        throw new TelemetryInputError(name, `corrupt Parquet data: ${(error as Error).message}`, {
+        throw new TelemetryInputError(name, `corrupt Parquet data: ${describeCorruption(error)}`, {
           row: groupStart + row + 1,
         });
       }
@@ -87,46 +81,5 @@ export async function decodeParquet(
     groupStart += groupRows;
   }
   if (records === 0) throw new TelemetryInputError(name, "no telemetry records found");
-  return { records };
-}
-
-async function readMetadata(file: AsyncBuffer, name: string): Promise<FileMetaData> {
-  if (file.byteLength === 0) throw new TelemetryInputError(name, "file is empty: no telemetry records");
-  const head = new TextDecoder().decode(await file.slice(0, Math.min(4, file.byteLength)));
-  if (head !== MAGIC || file.byteLength < 12) {
-    throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
-  }
-  const tail = new TextDecoder().decode(await file.slice(file.byteLength - 4));
-  if (tail !== MAGIC) {
-    throw new TelemetryInputError(
-      name,
-      "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-        "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs",
-    );
-  }
-  try {
-    return await parquetMetadataAsync(file);
-  } catch (error) {
-    throw new TelemetryInputError(name, `corrupt Parquet footer: ${(error as Error).message}`);
-  }
-}
-
-function checkColumns(metadata: FileMetaData, name: string): SchemaTree {
-  let columns: string[];
-  let schema: SchemaTree;
-  try {
-    schema = parquetSchema(metadata);
-    columns = schema.children.map((child) => child.element.name);
-  } catch (error) {
-    throw new TelemetryInputError(name, `corrupt Parquet schema: ${(error as Error).message}`);
-  }
-  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) {
-    throw new TelemetryInputError(
-      name,
-      `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
-        `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`,
-    );
-  }
-  return schema;
+  return { records, pages };
 }

@@ -1,6 +1,7 @@
-// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and the only shape
-// `model/` ever sees. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows are
-// lifted into it (see parquet.ts), so the model never knows which format a record came from.
+// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and what events.ts
+// turns into the model's events. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows
+// are lifted into it (read-plan.ts names the columns, parquet/payload.ts merges json_payload), so
+// nothing after the decoders knows which format a record came from.
 
 export type RecordType = "SpanStart" | "SpanEnd" | "LogRecord";
 
@@ -14,6 +15,7 @@ export interface TelemetryRecord {
   /** 16 lowercase hex characters, or null (a LogRecord outside any span). */
   spanId: string | null;
   parentSpanId: string | null;
+  /** Null from Parquet, which never reads the column: no event uses it (read-plan.ts). */
   spanName: string | null;
   /** Full event type, e.g. `v1.public.events.fusion.node.NodeProcessed`. */
   eventType: string;

@@ -1,10 +1,11 @@
 // The early filter of the Parquet reader: which rows are records, and which of those can become an
 // event. It runs on every row of the file, so it works on dictionary indices (what the engine's
 // low-cardinality envelope columns hold) and decides each distinct combination only once.
-import { isRelevant } from "./events.js";
-import type { LeafCursor } from "./parquet-columns.js";
-import { Scratch } from "./parquet-scratch.js";
-import { RECORD_TYPES } from "./record.js";
+import { isRelevant } from "../events.js";
+import { isNodeSpan } from "../read-plan.js";
+import { RECORD_TYPES } from "../record.js";
+import type { LeafCursor } from "./leaf-cursor.js";
+import { Scratch } from "./scratch.js";
 
 export interface FilterCursors {
   recordType: LeafCursor | undefined;
@@ -144,8 +145,4 @@ export class RelevanceCache {
     }
     return relevant;
   }
-}
-
-export function isNodeSpan(eventType: string): boolean {
-  return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }

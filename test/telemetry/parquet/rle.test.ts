@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readRleBitPackedHybrid } from "hyparquet/src/encoding.js";
-import { HybridStream } from "../../src/telemetry/parquet-rle.js";
-import { StreamPage } from "../../src/telemetry/parquet-columns.js";
+import { readRleBitPackedHybrid } from "../../../src/telemetry/parquet/hyparquet.js";
+import { HybridStream, checkHybridRuns, readHybrid } from "../../../src/telemetry/parquet/rle.js";
+import { StreamPage } from "../../../src/telemetry/parquet/stream-page.js";
 
 /** Seeded PRNG (mulberry32), so a failure replays. */
 function random(seed: number): () => number {
@@ -75,7 +75,7 @@ describe("HybridStream", () => {
       readRleBitPackedHybrid(
         { view: new DataView(bytes.buffer), offset: 0 },
         width,
-        reference as never,
+        reference,
         bytes.byteLength,
       );
       if (width <= 24) expect(reference, `width ${width}`).toEqual(values);
@@ -111,6 +111,38 @@ describe("HybridStream", () => {
     expect(() => stream.next()).toThrow(RangeError);
     const empty = new HybridStream(new Uint8Array([0, 0, 0]), 0, 3, 1);
     expect(() => empty.next()).toThrow(RangeError);
+  });
+});
+
+describe("readHybrid and checkHybridRuns (run lengths are claims)", () => {
+  it("decodes what hyparquet's decoder decodes, for widths 0 to 24", () => {
+    const rand = random(13);
+    for (let round = 0; round < 250; round++) {
+      const width = round % 25;
+      const values = sample(rand, 1 + Math.floor(rand() * 300), width);
+      const bytes = encodeHybrid(values, width, rand);
+      const out = new Int32Array(values.length);
+      readHybrid(bytes, 0, bytes.byteLength, width, out, values.length);
+      expect([...out], `width ${width}`).toEqual(values);
+      expect(() => checkHybridRuns(bytes, 0, bytes.byteLength, width, values.length)).not.toThrow();
+    }
+  });
+
+  it("writes no more values than asked for, whatever a run claims", () => {
+    // One RLE run claiming 2^31 values of 7 (6 bytes): hyparquet would write them all.
+    const huge = Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x10, 0x07]);
+    const out = new Uint8Array(16).fill(0xff);
+    readHybrid(huge, 0, huge.length, 3, out, 10);
+    expect([...out]).toEqual([...Array<number>(10).fill(7), ...Array<number>(6).fill(0xff)]);
+    expect(() => checkHybridRuns(huge, 0, huge.length, 3, 10)).toThrow(
+      /RLE run of 2147483648 values exceeds the 10 left/,
+    );
+  });
+
+  it("throws a RangeError when the data ends before the values asked for", () => {
+    const bytes = encodeHybrid([1, 1, 1, 2], 2, () => 0.9);
+    expect(() => readHybrid(bytes, 0, bytes.byteLength, 2, new Int32Array(100), 100)).toThrow(RangeError);
+    expect(() => readHybrid(bytes, 0, 1, 2, new Int32Array(4), 4)).toThrow(RangeError);
   });
 });
 

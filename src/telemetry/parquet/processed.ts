@@ -2,10 +2,10 @@
 // result comes from that span alone (model/finish-invocation.ts), so its per-phase NodeEvaluated
 // rows need only their span, node and times — the second pass skips their other columns, which
 // are most of the work. The pass reads four small dictionary-encoded columns.
-import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
-import { eventName } from "./enums.js";
-import { openLeafCursors, type LeafCursor } from "./parquet-columns.js";
-import { Scratch } from "./parquet-scratch.js";
+import { eventName } from "../enums.js";
+import type { FileMetaData } from "./hyparquet.js";
+import { openLeafCursors, type CursorContext, type LeafCursor } from "./leaf-cursor.js";
+import { Scratch } from "./scratch.js";
 
 /** Unique ids with a NodeProcessed span end, by trace id as the column holds it. */
 export type ProcessedNodes = Map<string, Set<string>>;
@@ -14,14 +14,13 @@ const SLICE_ROWS = 65_536;
 const COLUMNS = ["record_type", "event_type", "trace_id", "attributes.unique_id"];
 
 export async function findProcessedNodes(
-  file: AsyncBuffer,
+  context: Omit<CursorContext, "groupRows">,
   metadata: FileMetaData,
-  schema: SchemaTree,
-  name: string,
 ): Promise<ProcessedNodes> {
   const processed: ProcessedNodes = new Map();
   for (const group of metadata.row_groups) {
-    const complete = await findInGroup(file, group.columns, schema, name, Number(group.num_rows), processed);
+    const groupRows = Number(group.num_rows);
+    const complete = await findInGroup({ ...context, groupRows }, group.columns, groupRows, processed);
     // Without dictionaries this shortcut is not worth its cost: every node is read in full.
     if (!complete) return new Map();
   }
@@ -29,14 +28,12 @@ export async function findProcessedNodes(
 }
 
 async function findInGroup(
-  file: AsyncBuffer,
+  context: CursorContext,
   chunks: FileMetaData["row_groups"][number]["columns"],
-  schema: SchemaTree,
-  name: string,
   groupRows: number,
   processed: ProcessedNodes,
 ): Promise<boolean> {
-  const byPath = openLeafCursors(file, chunks, schema, name, COLUMNS);
+  const byPath = openLeafCursors(context, chunks, COLUMNS);
   const [recordType, eventType, traceId, uniqueId] = COLUMNS.map((path) => byPath.get(path));
   if (!recordType || !eventType || !traceId || !uniqueId) return false;
   uniqueId.sequential = true;

@@ -1,123 +1,32 @@
 // Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
 // each leaf column is read in one pass over the rows that need it, and a row reads only the columns
-// its kind of event uses (see SPEC below). The records equal what `parquetRowToRecord` builds
-// from a whole decoded row in every field an event reads, except that a processed node's phase
-// spans carry only their span, node and times (test/telemetry/parquet-stream.test.ts).
-import type { AsyncBuffer, FileMetaData, SchemaTree } from "hyparquet";
-import { eventName } from "./enums.js";
-import { openLeafCursors, type LeafCursor } from "./parquet-columns.js";
-import { isNodeSpan, type FilterCursors } from "./parquet-filter.js";
-import type { ProcessedNodes } from "./parquet-processed.js";
-import { Scratch } from "./parquet-scratch.js";
-import { PayloadError, jsonlName, liftAttributes } from "./parquet-row.js";
-import type { RecordType, TelemetryRecord } from "./record.js";
-import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
+// its kind of event uses (READ_PLAN in ../read-plan.ts). The records equal what the whole-row
+// reference (test/support/parquet-reference.ts) builds in every field an event reads, except that a
+// processed node's phase spans carry only their span, node and times
+// (test/telemetry/parquet-stream.test.ts).
+import { eventName } from "../enums.js";
+import {
+  ATTRIBUTE_COLUMNS,
+  ENVELOPE_COLUMNS,
+  READ_PLAN,
+  jsonlName,
+  planKindOf,
+  type EnvelopeColumn,
+  type PlanSpec,
+} from "../read-plan.js";
+import type { RecordType, TelemetryRecord } from "../record.js";
+import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "../values.js";
+import type { FilterCursors } from "./filter.js";
+import type { FileMetaData } from "./hyparquet.js";
+import { openLeafCursors, type CursorContext, type LeafCursor } from "./leaf-cursor.js";
+import { PayloadError, liftAttributes } from "./payload.js";
+import type { ProcessedNodes } from "./processed.js";
+import { Scratch } from "./scratch.js";
 
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
 const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"] as const;
-/** Read only for rows that passed the filter. */
-const ENVELOPE_COLUMNS = [
-  "span_id",
-  "parent_span_id",
-  "start_time_unix_nano",
-  "end_time_unix_nano",
-  "time_unix_nano",
-  "body",
-  "status_code",
-  "status_message",
-] as const;
-type EnvelopeColumn = (typeof ENVELOPE_COLUMNS)[number];
 
-/**
- * `attributes` children that events.ts reads (directly, or under their JSONL names after the Parquet
- * renames: code_line/code_column → defined_at_*, phase → last_phase). Everything else in the struct
- * (content, content_hash, dev_name, query_id, …) is never decoded. Names that are not columns in the
- * engine's schema are listed too, so a file that does carry them is read the same way as before.
- */
-export const ATTRIBUTE_COLUMNS = [
-  "json_payload",
-  "name",
-  "phase",
-  "unique_id",
-  "materialization",
-  "node_type",
-  "node_outcome",
-  "node_error_type",
-  "node_skip_reason",
-  "relative_path",
-  "code_line",
-  "code_column",
-  "code",
-  "query_outcome",
-  "duration_ms",
-  "rows_affected",
-  // Not engine columns (json_payload carries them); read if a file has them as columns.
-  "last_phase",
-  "defined_at_line",
-  "defined_at_col",
-  "test_outcome",
-  "failing_rows",
-  "idle_time_ms",
-  "in_selection",
-  "node_count_total",
-  "node_count_skipped",
-  "node_count_error",
-  "invocation_id",
-  "raw_command",
-  "version",
-  "query_error_adapter_message",
-] as const;
-
-/**
- * What each kind of row reads beyond the filter columns: the envelope fields and attributes its
- * event uses (events.ts). Rows of other events (phases, the invocation, the process: a handful per
- * file) read everything.
- */
-interface PlanSpec {
-  envelope: readonly EnvelopeColumn[];
-  /** null: every attribute column. */
-  attributes: readonly string[] | null;
-  /** "on-error": only with an error status (a query's payload is its whole SQL text). */
-  payload: "always" | "on-error" | "never";
-  statusMessage: "always" | "on-error" | "never";
-}
-
-const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter(
-  (name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name),
-);
-const SPEC: Record<"node" | "query" | "log" | "other" | "phaseOfProcessedNode", PlanSpec> = {
-  node: {
-    envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
-    attributes: NODE_ATTRIBUTES,
-    payload: "always",
-    statusMessage: "on-error",
-  },
-  query: {
-    envelope: ["parent_span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
-    attributes: ["unique_id", "query_outcome", "query_error_adapter_message"],
-    payload: "on-error",
-    statusMessage: "on-error",
-  },
-  log: {
-    envelope: ["span_id", "body"],
-    attributes: ["unique_id", "phase", "code", "relative_path", "code_line", "code_column"],
-    payload: "always",
-    statusMessage: "on-error",
-  },
-  other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
-  /**
-   * A NodeEvaluated span of a node that also has a NodeProcessed span: the model uses only its span
-   * (to join queries and logs), node and times (see parquet-processed.ts).
-   */
-  phaseOfProcessedNode: {
-    envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
-    attributes: ["unique_id"],
-    payload: "never",
-    statusMessage: "never",
-  },
-};
-
-interface ReadPlan {
+interface RowPlan {
   recordType: RecordType;
   eventType: string;
   event: string;
@@ -131,7 +40,7 @@ interface ReadPlan {
   payload: PlanSpec["payload"];
   statusMessage: PlanSpec["statusMessage"];
   /** NodeEvaluated span ends: the plan to use when the node also has a NodeProcessed span. */
-  slim?: ReadPlan;
+  slim?: RowPlan;
 }
 
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
@@ -159,7 +68,7 @@ export class RowReader {
   readonly filter: FilterCursors;
   /** Envelope then attribute columns present in the file (undefined where absent). */
   private readonly columns: (LeafCursor | undefined)[];
-  private readonly plans = new Map<RecordType, Map<string, ReadPlan>>();
+  private readonly plans = new Map<RecordType, Map<string, RowPlan>>();
   private readonly scratch = new Scratch();
   private readonly payloadIndex: number;
   private readonly statusMessageIndex: number;
@@ -168,15 +77,13 @@ export class RowReader {
   private readonly uniqueIdIndex: number;
 
   constructor(
-    file: AsyncBuffer,
+    context: CursorContext,
     chunks: FileMetaData["row_groups"][number]["columns"],
-    schema: SchemaTree,
-    name: string,
-    /** Nodes with a NodeProcessed span end in the file (see parquet-processed.ts). */
+    /** Nodes with a NodeProcessed span end in the file (see processed.ts). */
     private readonly processed: ProcessedNodes = new Map(),
     private readonly traceIds = new TraceIds(),
   ) {
-    const byPath = openLeafCursors(file, chunks, schema, name, [
+    const byPath = openLeafCursors(context, chunks, [
       ...FILTER_COLUMNS,
       ...ENVELOPE_COLUMNS,
       ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
@@ -219,8 +126,8 @@ export class RowReader {
     traceId.gather(rows, all, count, traces);
     eventType.gather(rows, all, count, events);
     severity?.gather(rows, all, count, severities);
-    const plans = new Array<ReadPlan>(count);
-    let plan: ReadPlan | undefined;
+    const plans = new Array<RowPlan>(count);
+    let plan: RowPlan | undefined;
     for (let i = 0; i < count; i++) {
       // Dictionary values are the same string objects row after row: most rows reuse the last plan.
       if (!plan || plan.recordType !== types[i] || plan.eventType !== events[i]) {
@@ -291,7 +198,7 @@ export class RowReader {
       }
       let lifted;
       try {
-        lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex]![i] ?? null, true);
+        lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex]![i] ?? null);
       } catch (error) {
         if (!(error instanceof PayloadError)) throw error;
         sink.skip(rows[i]!, error.message);
@@ -342,33 +249,25 @@ export class RowReader {
     if (n > 0) cursor.gather(subRows, slots, n, (values[column] = this.scratch.values(column, count)));
   }
 
-  private planFor(recordType: RecordType, eventType: string): ReadPlan {
+  private planFor(recordType: RecordType, eventType: string): RowPlan {
     let byEvent = this.plans.get(recordType);
     if (!byEvent) this.plans.set(recordType, (byEvent = new Map()));
     let plan = byEvent.get(eventType);
     if (plan) return plan;
     const event = eventName(eventType);
-    const isLog = recordType === "LogRecord";
-    const isQuery = !isLog && event === "QueryExecuted";
-    const spec = isLog
-      ? SPEC.log
-      : isQuery
-        ? SPEC.query
-        : isNodeSpan(eventType) || event === "Node"
-          ? SPEC.node
-          : SPEC.other;
-    plan = this.buildPlan(recordType, eventType, event, spec);
-    if (spec === SPEC.node && recordType === "SpanEnd" && event === "NodeEvaluated") {
-      plan.slim = this.buildPlan(recordType, eventType, event, SPEC.phaseOfProcessedNode);
+    const kind = planKindOf(recordType, eventType, event);
+    plan = this.buildPlan(recordType, eventType, event, READ_PLAN[kind]);
+    if (kind === "node" && recordType === "SpanEnd" && event === "NodeEvaluated") {
+      plan.slim = this.buildPlan(recordType, eventType, event, READ_PLAN.phaseOfProcessedNode);
     }
     byEvent.set(eventType, plan);
     return plan;
   }
 
-  private buildPlan(recordType: RecordType, eventType: string, event: string, spec: PlanSpec): ReadPlan {
+  private buildPlan(recordType: RecordType, eventType: string, event: string, spec: PlanSpec): RowPlan {
     const reads = new Uint8Array(this.columns.length);
     for (const column of spec.envelope) reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
-    const attributes: ReadPlan["attributes"] = [];
+    const attributes: RowPlan["attributes"] = [];
     ATTRIBUTE_COLUMNS.forEach((child, k) => {
       const index = ENVELOPE_COLUMNS.length + k;
       if (child === "json_payload" || !this.columns[index]) return;
@@ -383,7 +282,7 @@ export class RowReader {
       recordType,
       eventType,
       event,
-      isQuery: spec === SPEC.query,
+      isQuery: spec === READ_PLAN.query,
       reads,
       attributes,
       template: Object.fromEntries(attributes.map(({ name }) => [name, null])),

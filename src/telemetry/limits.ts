@@ -1,0 +1,31 @@
+// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
+// request: every length or count a file claims is checked against these before it is allocated or
+// looped over. The README's Security section quotes them; keep the two in step.
+
+export const MIB = 1024 * 1024;
+
+/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
+export const MAX_JSONL_LINE_BYTES = 64 * MIB;
+
+/**
+ * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
+ * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
+ */
+export const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
+
+/**
+ * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
+ * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
+ * about a thousand per row group.
+ */
+export const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
+
+/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
+export const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
+
+/**
+ * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
+ * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
+ * a small file claim billions of rows, each of them a loop iteration.
+ */
+export const MAX_PARQUET_ROWS_PER_BYTE = 1;
