@@ -199,6 +199,8 @@ function makeAttributes(record: FusionRecord): Record<string, unknown> {
       // Process, Invocation, GenericOp*, ConnectionLimitWait, ...: the whole message as JSON.
       out.json_payload = json(attrs);
   }
+  const payload = record[PARQUET_HINTS]?.payload;
+  if (payload !== undefined) out.json_payload = payload;
   return out;
 }
 

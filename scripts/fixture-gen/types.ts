@@ -181,6 +181,8 @@ export interface ParquetHints {
   rawBody?: string;
   /** NodeEvaluated json_payload layout. */
   layout?: "legacy" | "wrapped";
+  /** The json_payload text as given (hostile-input fixtures: a payload the mapping would never write). */
+  payload?: string;
 }
 
 export type FusionRecord = JsonlRecord & { [PARQUET_HINTS]?: ParquetHints };

@@ -17,8 +17,9 @@ export interface FinishOptions {
 export function finishInvocation(state: InvocationState, options: FinishOptions): Invocation {
   const extrasByNode = joinExtras(state);
   const nodes: NodeResult[] = [];
+  const unreadable: string[] = [];
   for (const node of state.nodes.values()) {
-    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? []);
+    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
     if (result) nodes.push(result);
   }
   nodes.sort(byStartThenId);
@@ -32,7 +33,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     for (const skipped of chain.skipped) roots.set(skipped.uniqueId, chain.rootId);
   for (const node of nodes) node.skipRoot = roots.get(node.uniqueId) ?? null;
 
-  const readerWarnings = [...options.readerWarnings];
+  const readerWarnings = [...options.readerWarnings, ...unreadable];
   if (!state.ended) {
     readerWarnings.push(
       "the invocation has no end record: the run crashed, was killed or is still running; results are partial",
@@ -66,7 +67,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   };
 }
 
-function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
+function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[]): NodeResult | null {
   const evaluations = byStart(node.evaluations);
   const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
   if (!facts) return null;
@@ -77,7 +78,11 @@ function finishNode(node: NodeState, extras: SpanExtras[]): NodeResult | null {
   // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
   const finished =
     node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
-  const status = finished ? decideStatus(facts) : "unknown";
+  // A status-deciding attribute the reader could not understand makes the node unknown, never a
+  // default (a malformed test outcome is not a pass).
+  const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
+  if (finished && facts.unreadable)
+    unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
   const logs = extras.length === 1 ? extras[0]!.logs : extras.flatMap((entry) => entry.logs);
   const firstQueryError = extras.find((entry) => entry.queryErrors.length > 0)?.queryErrors[0];
   const errorLog = logs.find((line) => line.severity === "ERROR");
@@ -140,7 +145,11 @@ function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null
     if (!previous) return facts;
     if (previous.outcome === "error") return previous;
     if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled") return previous;
-    return { ...facts, test: facts.test ?? previous.test };
+    return {
+      ...facts,
+      test: facts.test ?? previous.test,
+      unreadable: facts.unreadable ?? previous.unreadable,
+    };
   }, null);
 }
 

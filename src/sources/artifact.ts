@@ -67,7 +67,7 @@ export interface ArtifactDownloader {
   downloadArtifact(artifactId: number, options?: DownloadArtifactOptions): Promise<{ downloadPath?: string }>;
 }
 
-const TELEMETRY_FILE = /\.(parquet|jsonl)$/i;
+const TELEMETRY_FILE = /\.(parquet|jsonl|jsonl\.gz)$/i;
 
 /** Which entries of an artifact to unpack, and how to name them in messages. */
 export interface WantedFiles {

@@ -14,7 +14,7 @@ export class NoTelemetryError extends Error {
   override name = "NoTelemetryError";
 }
 
-const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl"];
+const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
 
 export interface FoundTelemetry {
   /** Absolute paths, in a stable order, each once. */
@@ -27,7 +27,7 @@ export interface FoundTelemetry {
 
 /**
  * Expands files, directories and globs into telemetry files, in a stable order. A directory is
- * searched (not recursively) for *.parquet and *.jsonl: dbt keeps other Parquet families
+ * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
  * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
  * of permission is an error that says so, never "nothing found".
  */

@@ -15,7 +15,9 @@ import {
   normalizeTestOutcome,
   normalizeWarningOutcome,
 } from "./enums.js";
-import type { TelemetryRecord } from "./record.js";
+import { showControls } from "../text/controls.js";
+import { PAYLOAD_DETAIL } from "./read-plan.js";
+import type { RecordOrigin, RecordSink, TelemetryRecord } from "./record.js";
 import { isRecord, toBool, toNumber, toStr } from "./values.js";
 
 /** What every span event carries. Each event has only the fields the model reads, so a decoder can
@@ -56,6 +58,12 @@ export interface NodeFacts {
   line: number | null;
   /** 0-based, as on the wire. */
   column: number | null;
+  /**
+   * Attributes that decide the node's status but could not be understood (a test outcome of `7`, a
+   * detail that is not an object), said in words, with the record's file and line or row. Such a
+   * node is `unknown`, never given a default outcome (a pass), and the reader warns.
+   */
+  unreadable: string | null;
 }
 
 export type TelemetryEvent =
@@ -229,23 +237,87 @@ function toLogEvent(record: TelemetryRecord, event: string): TelemetryEvent | nu
 function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFacts | null {
   const uniqueId = toStr(attrs.unique_id);
   if (!uniqueId) return null;
-  const testDetail = detail(attrs, "node_test_detail");
-  const freshnessDetail = detail(attrs, "node_freshness_outcome");
-  const upstreamDetail = detail(attrs, "node_skip_upstream_detail");
-  const cacheDetail = detail(attrs, "node_cache_detail");
-  const evaluationDetail = detail(attrs, "node_evaluation_detail");
+  const problems: string[] = [];
+  const detail = (key: string): Record<string, unknown> | null => {
+    const value = attrs[key];
+    if (value === undefined || value === null) return null;
+    if (isRecord(value)) return value;
+    problems.push(`attributes.${key} is ${describe(value)}, not an object`);
+    return null;
+  };
+  const testDetail = detail("node_test_detail");
+  const freshnessDetail = detail("node_freshness_outcome");
+  const upstreamDetail = detail("node_skip_upstream_detail");
+  const cacheDetail = detail("node_cache_detail");
+  const evaluationDetail = detail("node_evaluation_detail");
+  // A Parquet payload whose node_outcome_detail is not an object (parquet/payload.ts keeps it here).
+  if (attrs[PAYLOAD_DETAIL] !== undefined) {
+    problems.push(
+      `attributes.json_payload node_outcome_detail is ${describe(attrs[PAYLOAD_DETAIL])}, not an object`,
+    );
+  }
   // The simplified docs format carries test_outcome as a direct attribute.
   const directTestOutcome = attrs.test_outcome;
-  const test =
-    testDetail || directTestOutcome !== undefined
-      ? toTest(testDetail ?? { test_outcome: directTestOutcome, failing_rows: attrs.failing_rows })
+  const test = testDetail
+    ? toTest(testDetail, "attributes.node_test_detail.", problems)
+    : directTestOutcome !== undefined
+      ? toTest({ test_outcome: directTestOutcome, failing_rows: attrs.failing_rows }, "attributes.", problems)
       : null;
-  const diffTable = testDetail ? toStr(testDetail.diff_table) : null;
-  const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
   const freshnessOutcome = freshnessDetail
-    ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome)
+    ? understood(
+        normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome),
+        freshnessDetail.node_freshness_outcome,
+        "attributes.node_freshness_outcome.node_freshness_outcome",
+        problems,
+      )
     : null;
-  const ageSeconds = freshnessDetail ? toNumber(freshnessDetail.age_seconds) : null;
+  const ageSeconds = freshnessDetail
+    ? understood(
+        toNumber(freshnessDetail.age_seconds),
+        freshnessDetail.age_seconds,
+        "attributes.node_freshness_outcome.age_seconds",
+        problems,
+      )
+    : null;
+  const upstreamId = upstreamDetail
+    ? understood(
+        toStr(upstreamDetail.upstream_unique_id),
+        upstreamDetail.upstream_unique_id,
+        "attributes.node_skip_upstream_detail.upstream_unique_id",
+        problems,
+      )
+    : toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]);
+  // Shown as given (proto JSON may also spell an enum as its number); it decides no status.
+  const rawCacheReason = cacheDetail?.node_cache_reason;
+  const cacheReason = cacheDetail
+    ? (understood(
+        typeof rawCacheReason === "number" ? String(rawCacheReason) : toStr(rawCacheReason),
+        rawCacheReason,
+        "attributes.node_cache_detail.node_cache_reason",
+        problems,
+      ) ?? "NODE_CACHE_REASON_NO_CHANGES")
+    : null;
+  const warningOutcome = evaluationDetail
+    ? understood(
+        normalizeWarningOutcome(evaluationDetail.node_warning_outcome),
+        evaluationDetail.node_warning_outcome,
+        "attributes.node_evaluation_detail.node_warning_outcome",
+        problems,
+        "NODE_WARNING_OUTCOME_",
+      )
+    : null;
+  const skipReason = understood(
+    normalizeSkipReason(attrs.node_skip_reason),
+    attrs.node_skip_reason,
+    "attributes.node_skip_reason",
+    problems,
+    "NODE_SKIP_REASON_",
+  );
+  let inSelection = toBool(attrs.in_selection);
+  if (inSelection === null && attrs.in_selection !== undefined && attrs.in_selection !== null) {
+    problems.push(`attributes.in_selection is ${describe(attrs.in_selection)}, not true or false`);
+    inSelection = true; // shown (as unknown) rather than silently left out of the report
+  }
   const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
   return {
     uniqueId,
@@ -254,46 +326,86 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     materialization: normalizeMaterialization(attrs.materialization),
     phase: normalizePhase(phase),
     outcome: normalizeNodeOutcome(attrs.node_outcome),
-    skipReason: normalizeSkipReason(attrs.node_skip_reason),
+    skipReason,
     errorType: normalizeErrorType(attrs.node_error_type),
-    upstreamId:
-      toStr(upstreamDetail?.upstream_unique_id) ??
-      toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
-    test: test
-      ? {
-          ...test,
-          ...(diffTable ? { diffTable } : {}),
-          ...(storeFailures !== null ? { storeFailures } : {}),
-        }
-      : null,
+    upstreamId,
+    test,
     freshness: freshnessOutcome
       ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
       : null,
-    cacheReason: cacheDetail
-      ? (toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES")
-      : null,
-    withWarnings: evaluationDetail
-      ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings"
-      : false,
+    cacheReason,
+    withWarnings: warningOutcome === "with_warnings",
     durationMs: toNumber(attrs.duration_ms),
     idleMs: toNumber(attrs.idle_time_ms),
     rowsAffected: toNumber(attrs.rows_affected),
-    inSelection: toBool(attrs.in_selection),
+    inSelection,
     path: toStr(attrs.relative_path),
     line: toNumber(attrs.defined_at_line),
     column: toNumber(attrs.defined_at_col),
+    unreadable: problems.length > 0 ? problems.join("; ") : null,
   };
 }
 
-function toTest(detail: Record<string, unknown>): NodeFacts["test"] {
-  const outcome = normalizeTestOutcome(detail.test_outcome);
+function toTest(detail: Record<string, unknown>, prefix: string, problems: string[]): NodeFacts["test"] {
+  const outcome = understood(
+    normalizeTestOutcome(detail.test_outcome),
+    detail.test_outcome,
+    `${prefix}test_outcome`,
+    problems,
+  );
+  const failingRows =
+    detail.failing_rows === undefined || detail.failing_rows === null
+      ? 0
+      : understood(toNumber(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
+  const diffTable =
+    detail.diff_table === undefined
+      ? null
+      : understood(
+          typeof detail.diff_table === "string" ? detail.diff_table : null,
+          detail.diff_table,
+          `${prefix}diff_table`,
+          problems,
+        );
+  const storeFailures =
+    detail.store_failures === undefined
+      ? null
+      : understood(toBool(detail.store_failures), detail.store_failures, `${prefix}store_failures`, problems);
   if (!outcome) return null;
-  return { outcome, failingRows: toNumber(detail.failing_rows) ?? 0 };
+  return {
+    outcome,
+    failingRows: failingRows ?? 0,
+    ...(diffTable ? { diffTable } : {}),
+    ...(storeFailures !== null ? { storeFailures } : {}),
+  };
 }
 
-function detail(attrs: Record<string, unknown>, key: string): Record<string, unknown> | null {
-  const value = attrs[key];
-  return isRecord(value) ? value : null;
+/**
+ * `normalized` when the wire value was understood; otherwise notes the field as unreadable and
+ * gives null. Absent values and proto's "unspecified" (`<prefix>UNSPECIFIED`, `""`) are understood.
+ */
+function understood<T>(
+  normalized: T | null,
+  raw: unknown,
+  field: string,
+  problems: string[],
+  prefix?: string,
+): T | null {
+  if (normalized !== null || raw === undefined || raw === null || raw === "") return normalized;
+  if (prefix && (raw === `${prefix}UNSPECIFIED` || raw === 0)) return null;
+  problems.push(`${field} is ${describe(raw)}, which this reader does not understand`);
+  return null;
+}
+
+/** A wire value for a message: JSON-ish, short, control characters shown as escapes. */
+function describe(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  const shown = showControls(text.length > 80 ? `${text.slice(0, 79)}…` : text, "escape");
+  return shown;
 }
 
 /** What the model offers to receive events; decoders are given a RecordSink wrapping it. */
@@ -302,14 +414,26 @@ export interface EventSink {
   warn(message: string): void;
 }
 
-export function recordsToEvents(sink: EventSink): import("./record.js").RecordSink {
+export function recordsToEvents(sink: EventSink): RecordSink {
   return {
-    add(record) {
+    add(record, origin) {
       const event = toEvent(record);
-      if (event) sink.add(event);
+      if (!event) return;
+      // Said where it was read, so the model's warning can name the file and line or row.
+      if (event.kind === "node" && event.facts.unreadable) {
+        event.facts.unreadable = `${whereIs(origin)}: ${event.facts.unreadable}`;
+      }
+      sink.add(event);
     },
     warn(message) {
       sink.warn(message);
     },
   };
+}
+
+/** `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them). */
+function whereIs(origin: RecordOrigin): string {
+  return origin.unit === "row"
+    ? `${origin.file} (row ${origin.position})`
+    : `${origin.file}:${origin.position}`;
 }

@@ -1,51 +1,73 @@
-import { StringDecoder } from "node:string_decoder";
 import { TelemetryInputError } from "./errors.js";
+import { GzipError, inputBytes } from "./jsonl-input.js";
+import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
+import { describeForeignJson, describeInvalidLine, describeNotJson, isWorthSniffing } from "./jsonl-sniff.js";
+import { MAX_JSONL_LINE_BYTES } from "./limits.js";
 import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
 
+/** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
+const SNIFF_CHARS = 16 * 1024;
+
 /**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.
- * Memory stays bounded by the longest line: records are never collected.
+ * Memory stays bounded by the longest line (at most MAX_JSONL_LINE_BYTES): records are never
+ * collected. Gzip-compressed input is decompressed as it streams; a UTF-8 BOM is skipped.
  *
  * A last line that does not parse is a crashed run's half-written record: warned about, not fatal.
- * An invalid line anywhere else means the file is not what it claims to be: an error with file:line.
+ * An invalid line anywhere else means the file is not what it claims to be: an error with file:line,
+ * which says what the file is when it can tell (a dbt artifact, a JSON document, binary data).
  */
 export async function decodeJsonl(
   chunks: AsyncIterable<Uint8Array | string>,
   file: string,
   sink: RecordSink,
+  stats: { scanned: number; copied: number } = { scanned: 0, copied: 0 },
 ): Promise<{ records: number }> {
-  const decoder = new StringDecoder("utf8");
-  let carry = "";
-  let lineNo = 0;
   let records = 0;
   let sawContent = false;
   let pendingBad: { line: number; reason: string } | null = null;
   let skippedForeign = 0;
+  /** The first content line did not parse: the next lines are kept to say what the file is. */
+  let sniff: { lines: string[]; chars: number; reason: string } | null = null;
 
-  const handle = (raw: string): void => {
-    lineNo++;
-    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  const notJsonl = (): TelemetryInputError =>
+    new TelemetryInputError(file, describeNotJson(sniff!.lines, sniff!.reason), { line: pendingBad!.line });
+
+  const handle = (raw: string, lineNo: number): void => {
+    let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1); // UTF-8 byte order mark
+    if (sniff) {
+      sniff.lines.push(line.slice(0, SNIFF_CHARS));
+      sniff.chars += Math.min(line.length, SNIFF_CHARS);
+      if (sniff.chars >= SNIFF_CHARS) throw notJsonl();
+      return;
+    }
     if (line.trim() === "") return;
+    const first = !sawContent;
     sawContent = true;
     if (pendingBad) {
-      throw new TelemetryInputError(file, `invalid JSON: ${pendingBad.reason}`, { line: pendingBad.line });
+      throw new TelemetryInputError(file, describeInvalidLine(pendingBad.reason), { line: pendingBad.line });
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch (error) {
       pendingBad = { line: lineNo, reason: (error as Error).message };
+      if (first && isWorthSniffing(line)) {
+        sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
+      }
       return;
     }
     const record = toRecord(parsed);
     if (!record) {
       // Valid JSON that is not a telemetry record. Tolerated after the file proved to be telemetry
       // (another tool may append); at the very start it means this is not a telemetry file.
-      if (records === 0 && skippedForeign === 0 && lineNo <= 1) {
+      if (records === 0 && skippedForeign === 0 && first) {
         throw new TelemetryInputError(
           file,
-          "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type",
+          describeForeignJson(parsed, line) ??
+            "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type",
           { line: lineNo },
         );
       }
@@ -53,23 +75,31 @@ export async function decodeJsonl(
       return;
     }
     records++;
-    sink.add(record, { file, position: lineNo });
+    sink.add(record, { file, position: lineNo, unit: "line" });
   };
 
-  for await (const chunk of chunks) {
-    carry += typeof chunk === "string" ? chunk : decoder.write(Buffer.from(chunk));
-    let start = 0;
-    let newline = carry.indexOf("\n", start);
-    while (newline !== -1) {
-      handle(carry.slice(start, newline));
-      start = newline + 1;
-      newline = carry.indexOf("\n", start);
+  const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
+  try {
+    for await (const chunk of inputBytes(chunks)) lines.push(chunk);
+    lines.end();
+  } catch (error) {
+    if (error instanceof LineTooLongError) {
+      throw new TelemetryInputError(
+        file,
+        `${error.message}: a telemetry record is one line, so this is not telemetry or the file is damaged`,
+        { line: error.line },
+      );
     }
-    carry = carry.slice(start);
+    if (!(error instanceof GzipError)) throw error;
+    if (!error.truncated) throw new TelemetryInputError(file, error.message);
+    sink.warn(`${file}: ${error.message}; the lines before that point were read`);
+  } finally {
+    stats.scanned = lines.scanned;
+    stats.copied = lines.copied;
   }
-  carry += decoder.end();
-  if (carry !== "") handle(carry);
 
+  // The first line did not parse and fewer than SNIFF_CHARS followed it.
+  if (sniff) throw notJsonl();
   if (pendingBad) {
     const bad = pendingBad as { line: number; reason: string };
     sink.warn(

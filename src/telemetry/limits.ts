@@ -29,3 +29,10 @@ export const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
  * a small file claim billions of rows, each of them a loop iteration.
  */
 export const MAX_PARQUET_ROWS_PER_BYTE = 1;
+
+/**
+ * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
+ * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
+ * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
+ */
+export const MAX_GZIP_EXPANSION = 256;

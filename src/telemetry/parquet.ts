@@ -45,7 +45,7 @@ export async function decodeParquet(
     const filter = new RowFilter(reader.filter, relevance);
     for (const cursor of others) cursor.sequential = true;
     const sink: RowSink = {
-      record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1 }),
+      record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1, unit: "row" }),
       skip: (row, message) =>
         out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
     };

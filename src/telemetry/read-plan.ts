@@ -129,6 +129,9 @@ export function isNodeSpan(eventType: string): boolean {
   return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
 }
 
+/** Where parquet/payload.ts keeps a node_outcome_detail that is not an object, for events.ts to report. */
+export const PAYLOAD_DETAIL = "json_payload.node_outcome_detail";
+
 /**
  * The attributes (JSONL names) each kind of event finds in its json_payload rather than in a column
  * (fusion-telemetry.md §5.5). A node's oneof detail arrives tagged (`{"NodeTestDetail": …}`) and is
@@ -146,6 +149,7 @@ export const PAYLOAD_FIELDS: Readonly<Record<Exclude<PlanKind, "phaseOfProcessed
       "in_selection",
       "state_decision_id",
       "source_name",
+      PAYLOAD_DETAIL,
     ],
     query: ["sql", "query_description", "query_error_adapter_message"],
     log: ["expanded_relative_path", "expanded_line", "expanded_column"],

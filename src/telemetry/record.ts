@@ -37,6 +37,7 @@ export interface RecordOrigin {
   file: string;
   /** 1-based line (JSONL) or row (Parquet). */
   position: number;
+  unit: "line" | "row";
 }
 
 export const EVENT = {

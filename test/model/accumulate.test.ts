@@ -31,6 +31,7 @@ function facts(uniqueId: string): NodeFacts {
     path: null,
     line: null,
     column: null,
+    unreadable: null,
   };
 }
 

@@ -80,6 +80,8 @@ describe("node facts", () => {
     });
     expect(facts.outcome).toBeNull();
     expect(facts.skipReason).toBeNull();
+    // Not fatal, but not a plain "skipped" either: the model shows the node as unknown.
+    expect(facts.unreadable).toMatch(/attributes\.node_skip_reason is "NODE_SKIP_REASON_NEW"/);
   });
 
   it("reads numeric enum values (pbjson accepts them)", () => {
@@ -100,5 +102,56 @@ describe("node facts", () => {
       attributes: {},
     });
     expect(toEvent(record!)).toBeNull();
+  });
+});
+
+describe("details the reader cannot understand (never a default outcome)", () => {
+  const failedTest = { node_outcome: "NODE_OUTCOME_SUCCESS", node_type: "NODE_TYPE_TEST" };
+  it.each([
+    [{ node_test_detail: [1] }, "attributes.node_test_detail is [1], not an object"],
+    [{ node_test_detail: "failed" }, 'attributes.node_test_detail is "failed", not an object'],
+    [{ node_test_detail: { test_outcome: 7 } }, "attributes.node_test_detail.test_outcome is 7, which"],
+    [
+      { node_test_detail: { test_outcome: "TEST_OUTCOME_BOGUS" } },
+      'node_test_detail.test_outcome is "TEST_OUTCOME_BOGUS"',
+    ],
+    [{ node_test_detail: { test_outcome: { x: 1 } } }, 'node_test_detail.test_outcome is {"x":1}'],
+    [{ test_outcome: 7 }, "attributes.test_outcome is 7"],
+    [
+      { node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", failing_rows: "many" } },
+      'failing_rows is "many"',
+    ],
+    [
+      { node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", diff_table: { a: 1 } } },
+      "node_test_detail.diff_table is",
+    ],
+    [
+      { node_freshness_outcome: { node_freshness_outcome: {} } },
+      "node_freshness_outcome.node_freshness_outcome is {}",
+    ],
+    [{ node_freshness_outcome: 3 }, "attributes.node_freshness_outcome is 3, not an object"],
+    [{ node_skip_upstream_detail: { upstream_unique_id: 5 } }, "upstream_unique_id is 5"],
+    [{ node_evaluation_detail: { node_warning_outcome: [] } }, "node_warning_outcome is []"],
+    [{ node_skip_reason: 99 }, "attributes.node_skip_reason is 99"],
+    [{ in_selection: "yes" }, 'attributes.in_selection is "yes", not true or false'],
+    [{ node_test_detail: "\u001b[2J\u202e" }, String.raw`attributes.node_test_detail is "\u001b[2J\u202E"`],
+  ])("%j", (attributes, problem) => {
+    const facts = nodeFacts({ ...failedTest, ...attributes });
+    expect(facts.unreadable).toContain(problem);
+    expect(facts.test?.outcome ?? null).not.toBe("passed");
+  });
+
+  it.each([
+    [{ node_test_detail: {} }],
+    [{ node_test_detail: { test_outcome: 0 } }],
+    [{ node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", failing_rows: "3", diff_table: "d" } }],
+    [{ node_skip_reason: "NODE_SKIP_REASON_UNSPECIFIED" }],
+    [{ node_skip_reason: 0 }],
+    [{ node_evaluation_detail: { node_warning_outcome: 0 } }],
+    [{ node_cache_detail: { node_cache_reason: 2 } }],
+    [{ node_freshness_outcome: { node_freshness_outcome: 1, age_seconds: 60 } }],
+    [{ in_selection: false, node_skip_upstream_detail: {} }],
+  ])("understands %j", (attributes) => {
+    expect(nodeFacts({ ...failedTest, ...attributes }).unreadable).toBeNull();
   });
 });

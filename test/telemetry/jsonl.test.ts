@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { TelemetryInputError } from "../../src/telemetry/errors.js";
@@ -105,3 +106,177 @@ describe("decodeJsonl", () => {
     expect(records[0]!.body).toBe("Database error: boom");
   });
 });
+
+const MIB = 1024 * 1024;
+
+/** A stream of `chunks` that counts the bytes the decoder pulled from it. */
+function counting(chunks: Iterable<Uint8Array>): { stream: AsyncIterable<Uint8Array>; pulled: () => number } {
+  let pulled = 0;
+  return {
+    stream: (async function* () {
+      for (const chunk of chunks) {
+        pulled += chunk.length;
+        yield chunk;
+      }
+    })(),
+    pulled: () => pulled,
+  };
+}
+
+function* inChunks(bytes: Uint8Array, size = 64 * 1024): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+const errorLog = (body: string) =>
+  JSON.stringify({
+    record_type: "LogRecord",
+    trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+    span_id: "7a1c0e55d2b94f01",
+    time_unix_nano: "1760000004000000000",
+    severity_number: 17,
+    severity_text: "ERROR",
+    body,
+    event_type: "v1.public.events.fusion.log.LogMessage",
+    attributes: {},
+  });
+
+describe("decodeJsonl: long lines, in linear time", () => {
+  it("reads a 16 MB line in 64 KiB chunks, looking at each byte once", async () => {
+    const text = `${span()}\n${errorLog("x".repeat(16 * 1000 * 1000))}\n${span()}\n`;
+    const bytes = new TextEncoder().encode(text);
+    const records: TelemetryRecord[] = [];
+    const stats = { scanned: 0, copied: 0 };
+    const { stream } = counting(inChunks(bytes));
+    await decodeJsonl(stream, "big.jsonl", { add: (r) => records.push(r), warn: () => undefined }, stats);
+    expect(records.map((r) => r.body?.length ?? null)).toEqual([null, 16 * 1000 * 1000, null]);
+    // Each byte is searched for a line end once, and the long line is joined once: rebuilding
+    // and rescanning the carried text per chunk (quadratic) would count ~128 GB here.
+    expect(stats.scanned).toBe(bytes.length);
+    expect(stats.copied).toBeLessThanOrEqual(bytes.length);
+  });
+
+  it("stops at the first line over 64 MiB, with its number, without reading the rest", async () => {
+    const x = new Uint8Array(64 * 1024).fill(0x78);
+    const head = new TextEncoder().encode(`${span()}\n`);
+    const input = counting(
+      (function* () {
+        yield head;
+        for (let i = 0; i < 2048; i++) yield x; // 128 MiB on line 2, no line end
+      })(),
+    );
+    await expect(
+      decodeJsonl(input.stream, "logs/t.jsonl", { add: () => undefined, warn: () => undefined }),
+    ).rejects.toThrow(/^logs\/t\.jsonl:2: line longer than 64 MiB/);
+    expect(input.pulled()).toBeLessThanOrEqual(head.length + 64 * MIB + x.length);
+  });
+});
+
+describe("decodeJsonl: what people actually pass", () => {
+  it("skips a UTF-8 byte order mark, even split across chunks", async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${span()}\n${span()}\n`)]);
+    const records: TelemetryRecord[] = [];
+    await decodeJsonl(
+      (async function* () {
+        yield bytes.subarray(0, 1);
+        yield bytes.subarray(1, 2);
+        yield bytes.subarray(2);
+      })(),
+      "bom.jsonl",
+      { add: (r) => records.push(r), warn: () => undefined },
+    );
+    expect(records).toHaveLength(2);
+  });
+
+  it("reads gzip by its magic bytes, as a stream, whatever the file is called", async () => {
+    const plain = Buffer.from(`${span()}\n${errorLog("boom")}\n${span()}\n`);
+    const expected = await decode(plain.toString());
+    const gz = gzipSync(plain);
+    const records: TelemetryRecord[] = [];
+    // One byte first: the magic arrives in two chunks.
+    await decodeJsonl(
+      (async function* () {
+        yield gz.subarray(0, 1);
+        yield* inChunks(gz.subarray(1), 7);
+      })(),
+      "otel.jsonl",
+      { add: (r) => records.push(r), warn: () => undefined },
+    );
+    expect(records).toEqual(expected.records);
+  });
+
+  it("keeps what a truncated gzip held, with a warning; rejects corrupt gzip", async () => {
+    const lines = Array.from({ length: 200 }, () => span()).join("\n");
+    const gz = gzipSync(Buffer.from(`${lines}\n`));
+    const got: TelemetryRecord[] = [];
+    const warned: string[] = [];
+    await decodeJsonl(inBytes(gz.subarray(0, Math.floor(gz.length * 0.8))), "t.jsonl.gz", {
+      add: (r) => got.push(r),
+      warn: (m) => warned.push(m),
+    });
+    expect(got.length).toBeGreaterThan(50);
+    expect(got.length).toBeLessThan(200);
+    expect(warned.join("\n")).toMatch(/t\.jsonl\.gz: the gzip data ends early \(the file is truncated\)/);
+    const corrupt = Buffer.from(gz);
+    corrupt.fill(0xff, 10, 40);
+    await expect(
+      decodeJsonl(inBytes(corrupt), "c.jsonl.gz", { add: () => undefined, warn: () => undefined }),
+    ).rejects.toThrow(/^c\.jsonl\.gz: the gzip data is corrupt/);
+  });
+
+  it("stops a gzip that expands beyond any telemetry (a decompression bomb)", async () => {
+    const bomb = gzipSync(Buffer.alloc(80 * MIB, 0x0a), { level: 9 });
+    await expect(
+      decodeJsonl(inBytes(bomb), "bomb.jsonl.gz", { add: () => undefined, warn: () => undefined }),
+    ).rejects.toThrow(/^bomb\.jsonl\.gz: gzip data expands more than 256-fold/);
+  });
+
+  it("says what a dbt artifact or a JSON document is, and what to pass instead", async () => {
+    const runResults = {
+      metadata: {
+        dbt_schema_version: "https://schemas.getdbt.com/dbt/run-results/v6.json",
+        dbt_version: "2.0.0",
+      },
+      results: [],
+    };
+    const hint = /pass the Fusion telemetry instead: .*--otel-file-name.*--otel-parquet-file-name/;
+    for (const text of [JSON.stringify(runResults, null, 2), JSON.stringify(runResults)]) {
+      const error = await decode(text).catch((e: Error) => e);
+      expect((error as Error).message).toMatch(
+        /^logs\/otel\.jsonl:1: this is dbt's run_results\.json \(schema run-results v6\), not telemetry: /,
+      );
+      expect((error as Error).message).toMatch(hint);
+    }
+    const manifest = JSON.stringify(
+      { metadata: { dbt_schema_version: "https://schemas.getdbt.com/dbt/manifest/v12.json" }, nodes: {} },
+      null,
+      2,
+    );
+    await expect(decode(manifest)).rejects.toThrow(/this is dbt's manifest\.json/);
+    await expect(decode(JSON.stringify(JSON.parse(span()), null, 2))).rejects.toThrow(
+      /:1: this is a JSON document spread over several lines, not JSON Lines/,
+    );
+    await expect(decode(`[${span()}]\n`)).rejects.toThrow(/:1: this is a JSON array, not JSON Lines/);
+  });
+
+  it("never echoes raw control bytes in an invalid-JSON message", async () => {
+    const binary = Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 7, 8, 0xff, 0xfe, 10, 0, 1]);
+    const error = (await decodeJsonl(inBytes(binary), "b.jsonl", {
+      add: () => undefined,
+      warn: () => undefined,
+    }).catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(
+      /^b\.jsonl:1: this is binary data, not JSON Lines \(it starts with "\\x00\\x01\\x02\\x1b\[2J\\x07/,
+    );
+    const midFile = `${span()}\n{"a": "\u001b]0;pwned\u0007\u001b[2J" oops}\n${span()}\n`;
+    const invalid = (await decode(midFile).catch((e: Error) => e)) as Error;
+    expect(invalid.message).toMatch(/^logs\/otel\.jsonl:2: invalid JSON \(/);
+    // eslint-disable-next-line no-control-regex
+    expect(invalid.message).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  });
+});
+
+function inBytes(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  return (async function* () {
+    yield* inChunks(bytes);
+  })();
+}

@@ -33,7 +33,14 @@ export async function readFooter(
 ): Promise<{ metadata: FileMetaData; schema: SchemaTree }> {
   const size = file.byteLength;
   if (size === 0) throw new TelemetryInputError(name, "file is empty: no telemetry records");
-  const head = new TextDecoder().decode(await file.slice(0, Math.min(4, size)));
+  const first = new Uint8Array(await file.slice(0, Math.min(4, size)));
+  if (first[0] === 0x1f && first[1] === 0x8b) {
+    throw new TelemetryInputError(
+      name,
+      "this is gzip-compressed: decompress it first (gunzip); Parquet is read where it lies, not streamed",
+    );
+  }
+  const head = new TextDecoder().decode(first);
   if (head !== MAGIC || size < FRAME_BYTES) {
     throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
   }

@@ -2,6 +2,7 @@
 // values arrive under their JSONL names already (read-plan.ts renames as it reads); this merges the
 // `json_payload` JSON text in, lifting a node's oneof detail from its Rust variant tag
 // (`{"NodeTestDetail": …}`) to its JSONL field name (fusion-telemetry.md §5.5).
+import { PAYLOAD_DETAIL } from "../read-plan.js";
 import { isRecord } from "../values.js";
 
 /** The Rust variant tags serde writes inside json_payload, and their JSONL field names. */
@@ -42,7 +43,9 @@ function liftNodePayload(payload: Record<string, unknown>, out: Record<string, u
     if (key === "__proto__") continue;
     const value = payload[key];
     if (key === "node_outcome_detail") {
+      // Not an object: kept for events.ts to report, never read as "no detail" (a pass).
       if (isRecord(value)) liftOneof(value, out);
+      else if (value !== null) out[PAYLOAD_DETAIL] = value;
     } else if (Object.hasOwn(ONEOF_TAGS, key)) {
       liftOneof({ [key]: value }, out);
     } else {
@@ -56,7 +59,8 @@ function liftOneof(tagged: Record<string, unknown>, out: Record<string, unknown>
     if (tag === "__proto__") continue;
     const inner = tagged[tag];
     const field = Object.hasOwn(ONEOF_TAGS, tag) ? ONEOF_TAGS[tag]! : tag;
-    out[field] = isRecord(inner) ? inner : {};
+    // A detail that is not an object stays as it is: events.ts reports it (never read as `{}`, a pass).
+    out[field] = inner;
   }
 }
 

@@ -184,28 +184,76 @@ export function readHybrid(
 ): void {
   if (width > 32) throw new RangeError(`parquet bit width ${width} is invalid`);
   const valueBytes = (width + 7) >> 3;
+  const mask = width >= 32 ? -1 : (1 << width) - 1;
   let offset = start;
   let seen = 0;
   while (seen < count) {
-    const { value: header, next } = readRunHeader(bytes, offset, end);
-    offset = next;
-    if (header % 2 === 1) {
-      const groups = (header - 1) / 2;
-      const stop = Math.min(count, seen + groups * 8);
+    let header: number;
+    if (offset < end && bytes[offset]! < 0x80) header = bytes[offset++]!;
+    else {
+      const read = readRunHeader(bytes, offset, end);
+      header = read.value;
+      offset = read.next;
+    }
+    // Headers fit 35 bits: halve without 32-bit integer operators.
+    const half = Math.floor(header / 2);
+    if (half * 2 !== header) {
+      const n = Math.min(count - seen, half * 8);
       // The values used must be in the data; padding after them may be cut off.
-      if ((offset * 8 + (stop - seen) * width + 7) >> 3 > end)
+      if (offset + Math.ceil((n * width) / 8) > end) {
         throw new RangeError("parquet bit-packed run extends past its data");
-      let bit = offset * 8;
-      for (; seen < stop; seen++, bit += width) out[seen] = readPacked(bytes, bit, width);
-      offset += groups * width;
+      }
+      if (width === 1 || width === 2 || width === 4 || width === 8) {
+        // Whole values per byte (levels are 1 or 2 bits wide).
+        let at = offset;
+        const stop = seen + n;
+        while (seen < stop) {
+          let byte = bytes[at++]!;
+          for (let shift = 0; shift < 8 && seen < stop; shift += width) {
+            out[seen++] = byte & mask;
+            byte >>>= width;
+          }
+        }
+      } else if (width <= 24) {
+        // Bits LSB first; at most 24 + 7 of them are held at once, so they fit an int.
+        let at = offset;
+        let held = 0;
+        let bits = 0;
+        const stop = seen + n;
+        while (seen < stop) {
+          if (bits < width) {
+            held |= bytes[at++]! << bits;
+            bits += 8;
+            if (bits < width) {
+              held |= bytes[at++]! << bits;
+              bits += 8;
+              if (bits < width) {
+                held |= bytes[at++]! << bits;
+                bits += 8;
+              }
+            }
+          }
+          out[seen++] = held & mask;
+          held >>>= width;
+          bits -= width;
+        }
+      } else {
+        let bit = offset * 8;
+        for (let i = 0; i < n; i++, bit += width) out[seen++] = readPacked(bytes, bit, width);
+      }
+      offset += half * width;
     } else {
       if (offset + valueBytes > end) throw new RangeError("parquet RLE run extends past its data");
-      let value = 0;
-      for (let i = 0; i < valueBytes; i++) value += bytes[offset + i]! * 2 ** (8 * i);
+      let value = valueBytes === 0 ? 0 : bytes[offset]!;
+      for (let i = 1; i < valueBytes; i++) value += bytes[offset + i]! * 2 ** (8 * i);
       offset += valueBytes;
-      const stop = Math.min(count, seen + header / 2);
-      out.fill(value, seen, stop);
-      seen = stop;
+      const stop = half < count - seen ? seen + half : count;
+      if (stop - seen > 16) {
+        out.fill(value, seen, stop);
+        seen = stop;
+      } else {
+        while (seen < stop) out[seen++] = value;
+      }
     }
   }
 }

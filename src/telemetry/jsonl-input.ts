@@ -1,0 +1,96 @@
+// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
+// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
+// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import { MAX_GZIP_EXPANSION, MIB } from "./limits.js";
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export class GzipError extends Error {
+  constructor(
+    message: string,
+    /** The data ends early: what came before it was read. */
+    readonly truncated = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
+export async function* inputBytes(
+  chunks: AsyncIterable<Uint8Array | string>,
+  format: { gzip: boolean } = { gzip: false },
+): AsyncGenerator<Buffer> {
+  const source = chunks[Symbol.asyncIterator]();
+  // Enough bytes to see the magic (a source may yield tiny chunks).
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  while (headBytes < GZIP_MAGIC.length) {
+    const next = await source.next();
+    if (next.done) break;
+    const chunk = toBuffer(next.value);
+    head.push(chunk);
+    headBytes += chunk.length;
+  }
+  const first = Buffer.concat(head);
+  const rest = async function* (): AsyncGenerator<Buffer> {
+    try {
+      for (let next = await source.next(); !next.done; next = await source.next()) yield toBuffer(next.value);
+    } finally {
+      // Stopped early (an error, a line too long): close the source (a file stream) now.
+      await source.return?.();
+    }
+  };
+  format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
+  if (!format.gzip) {
+    if (first.length > 0) yield first;
+    yield* rest();
+    return;
+  }
+  yield* gunzip(first, rest());
+}
+
+async function* gunzip(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let compressed = 0;
+  const counted = async function* (): AsyncGenerator<Buffer> {
+    compressed += first.length;
+    yield first;
+    for await (const chunk of rest) {
+      compressed += chunk.length;
+      yield chunk;
+    }
+  };
+  const gz = createGunzip();
+  // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
+  // which closes the source too.
+  const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
+  let expanded = 0;
+  try {
+    for await (const chunk of gz as AsyncIterable<Buffer>) {
+      expanded += chunk.length;
+      if (expanded > 64 * MIB && expanded > compressed * MAX_GZIP_EXPANSION) {
+        throw new GzipError(
+          `gzip data expands more than ${MAX_GZIP_EXPANSION}-fold (${Math.round(expanded / MIB)} MiB from ` +
+            `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`,
+        );
+      }
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof GzipError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "Z_BUF_ERROR") throw new GzipError("the gzip data ends early (the file is truncated)", true);
+    if (code?.startsWith("Z_")) throw new GzipError(`the gzip data is corrupt (${(error as Error).message})`);
+    throw error;
+  } finally {
+    gz.destroy();
+    await piped;
+  }
+}
+
+function toBuffer(chunk: Uint8Array | string): Buffer {
+  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
