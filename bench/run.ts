@@ -1,58 +1,34 @@
 // `npm run bench`: the CLI against DuckDB on generated trace-level telemetry. Not a test: prints a
 // Markdown table (paste it into docs/performance.md). Every measurement runs in a fresh process;
-// peak RSS is reported by the process itself (a preloaded probe prints process.resourceUsage()).
+// peak RSS is measured from outside it (bench/measure.ts: GNU time, never the bench's own figure).
 //
-//   npm run bench [-- --sizes 10000,100000,1000000] [--runs 1]
+//   npm run bench [-- --sizes 10000,100000,1000000] [--runs 1] [--cli path/to/cli.js]
 //
 // Uses dist/cli.js when it is newer than src/ (run `npm run build` first); otherwise bundles the
 // current sources to .bench/cli.mjs with esbuild so the numbers describe the code under test.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, type BuildOptions } from "esbuild";
-import { generateScenarioRecords } from "../scripts/fixture-gen/generate-records.js";
 import {
   makeLargeScenario,
   makeScenarioForRecordCount,
   TRACE_NOISE,
 } from "../scripts/fixture-gen/large-scenario.js";
-import type { NoiseSpec, ScenarioSpec } from "../scripts/fixture-gen/types.js";
-import { writeJsonlStream } from "../scripts/fixture-gen/write-jsonl.js";
-import { writeParquetStream } from "../scripts/fixture-gen/write-parquet.js";
+import type { NoiseSpec } from "../scripts/fixture-gen/types.js";
+import { BENCH_DIR, dataset } from "./datasets.js";
+import { measure as measureCommand } from "./measure.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const OUT = path.join(ROOT, ".bench");
-const PROBE = path.join(OUT, "rss-probe.mjs");
-
-interface Measurement {
-  wallMs: number;
-  rssMb: number;
-  stdout: string;
-}
+const OUT = BENCH_DIR;
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/** Runs `node ...args` with the RSS probe preloaded; the best (lowest-wall) of `runs` runs. */
-function measure(args: string[], runs: number): Measurement {
-  let best: Measurement | null = null;
-  for (let i = 0; i < runs; i++) {
-    const started = process.hrtime.bigint();
-    const child = spawnSync(process.execPath, ["--import", PROBE, ...args], {
-      encoding: "utf8",
-      maxBuffer: 512 * 1024 * 1024,
-    });
-    const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-    if (child.status !== 0 && child.status !== 1) {
-      throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr.slice(-2000)}`);
-    }
-    const rss = /MAXRSS_KB=(\d+)/.exec(child.stderr);
-    const m = { wallMs, rssMb: rss ? Number(rss[1]) / 1024 : NaN, stdout: child.stdout };
-    if (!best || m.wallMs < best.wallMs) best = m;
-  }
-  return best!;
+/** Runs `node ...args` in a fresh process, peak RSS measured from outside; the best of `runs`. */
+function measure(args: string[], runs: number): { wallMs: number; rssMb: number; stdout: string } {
+  return measureCommand([process.execPath, ...args], runs);
 }
 
 function newestMtime(dir: string): number {
@@ -97,27 +73,6 @@ async function bundle(entry: string, name: string, options: BuildOptions): Promi
   return outfile;
 }
 
-/** Generates (once; cached by name) the Parquet and optionally JSONL files of a scenario. */
-async function dataset(
-  name: string,
-  spec: () => ScenarioSpec,
-  jsonl = false,
-): Promise<{ dir: string; records: number }> {
-  const dir = path.join(OUT, "data", name);
-  const parquet = path.join(dir, "telemetry.parquet");
-  const marker = path.join(dir, "records.txt");
-  if (!existsSync(marker) || (jsonl && !existsSync(path.join(dir, "telemetry.jsonl")))) {
-    mkdirSync(dir, { recursive: true });
-    const scenario = spec();
-    process.stderr.write(`generating ${name} (${scenario.invocations[0]?.nodes.length} nodes)…\n`);
-    const { rows } = await writeParquetStream(generateScenarioRecords(scenario), parquet);
-    if (jsonl) await writeJsonlStream(generateScenarioRecords(scenario), path.join(dir, "telemetry.jsonl"));
-    writeFileSync(marker, String(rows));
-  }
-  const records = Number((await import("node:fs")).readFileSync(marker, "utf8"));
-  return { dir, records };
-}
-
 function times(noise: NoiseSpec, factor: number): NoiseSpec {
   return {
     ...noise,
@@ -135,15 +90,14 @@ async function main(): Promise<void> {
     options: {
       sizes: { type: "string", default: "10000,100000,1000000" },
       runs: { type: "string", default: "1" },
+      cli: { type: "string" },
     },
   });
   const runs = Math.max(1, Number(values.runs));
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(
-    PROBE,
-    'process.on("exit", () => process.stderr.write(`\\nMAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n',
-  );
-  const { cli, note } = await cliEntry();
+  const { cli, note } = values.cli
+    ? { cli: path.resolve(values.cli), note: `${values.cli} (given with --cli)` }
+    : await cliEntry();
   const duckdb = await duckdbEntry();
   const lines: string[] = [];
   const log = (line: string): void => {
@@ -160,8 +114,7 @@ async function main(): Promise<void> {
   log("|---:|---:|---:|---:|---:|---:|---:|---:|");
   let largest = { file: "", records: 0 };
   for (const size of values.sizes.split(",").map(Number)) {
-    const { dir, records } = await dataset(`r${size}`, () => makeScenarioForRecordCount(size));
-    const file = path.join(dir, "telemetry.parquet");
+    const { parquet: file, records } = await dataset(`r${size}`, () => makeScenarioForRecordCount(size));
     if (records > largest.records) largest = { file, records };
     const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
     const ref = measure([duckdb, file], runs);
@@ -186,10 +139,9 @@ async function main(): Promise<void> {
   const nodes = makeScenarioForRecordCount(100_000).invocations[0]!.nodes.length;
   const flat: number[] = [];
   for (const factor of [1, 10]) {
-    const { dir, records } = await dataset(`noise${factor}-n${nodes}`, () =>
+    const { parquet: file, records } = await dataset(`noise${factor}-n${nodes}`, () =>
       makeLargeScenario({ nodes, noise: times(TRACE_NOISE, factor) }),
     );
-    const file = path.join(dir, "telemetry.parquet");
     const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
     flat.push(ours.rssMb);
     log(

@@ -1,6 +1,17 @@
 // Minimal columnar builders that produce apache-arrow Data directly from typed arrays.
 // Hand-rolled because arrow-js Builders are too slow for ~1M-row trace files.
-import { makeData, makeVector, Utf8, type Data, type DataType, type Dictionary } from "apache-arrow";
+import {
+  DataType,
+  makeData,
+  makeVector,
+  Utf8,
+  type Bool,
+  type Data,
+  type Dictionary,
+  type Int,
+  type LargeUtf8,
+  type Timestamp,
+} from "apache-arrow";
 import type { ColumnKind } from "./arrow-schema.js";
 
 const encoder = new TextEncoder();
@@ -61,7 +72,7 @@ export interface ColumnBuilder {
 export class LargeStringBuilder implements ColumnBuilder {
   private readonly validity = new Validity();
   private readonly strings = new StringBytes();
-  constructor(private readonly type: DataType) {}
+  constructor(private readonly type: LargeUtf8) {}
 
   append(value: unknown): void {
     const valid = value !== null && value !== undefined;
@@ -72,13 +83,13 @@ export class LargeStringBuilder implements ColumnBuilder {
 
   finish(): Data {
     return makeData({
-      type: this.type as never,
+      type: this.type,
       length: this.validity.length,
       nullCount: this.validity.nullCount,
       nullBitmap: this.validity.finish(),
       valueOffsets: BigInt64Array.from(this.strings.offsets, (o) => BigInt(o)),
       data: this.strings.values(),
-    } as never);
+    });
   }
 }
 
@@ -125,7 +136,7 @@ export class DictionaryBuilder implements ColumnBuilder {
       nullBitmap: this.validity.finish(),
       data: this.indices.slice(0, this.validity.length),
       dictionary: makeVector(dictData),
-    } as never);
+    });
   }
 }
 
@@ -137,7 +148,7 @@ export class NumericBuilder implements ColumnBuilder {
   private readonly big: boolean;
 
   constructor(
-    private readonly type: DataType,
+    private readonly type: Int | Timestamp,
     private readonly make: (n: number) => NumericArray,
   ) {
     this.values = make(1024);
@@ -148,7 +159,11 @@ export class NumericBuilder implements ColumnBuilder {
     const at = this.validity.length;
     if (at >= this.values.length) {
       const grown = this.make(this.values.length * 2);
-      grown.set(this.values as never);
+      if (grown instanceof BigUint64Array || grown instanceof BigInt64Array) {
+        grown.set(this.values as BigUint64Array | BigInt64Array);
+      } else {
+        grown.set(this.values as Uint32Array | Int32Array);
+      }
       this.values = grown;
     }
     const valid = value !== null && value !== undefined;
@@ -157,20 +172,23 @@ export class NumericBuilder implements ColumnBuilder {
   }
 
   finish(): Data {
-    return makeData({
-      type: this.type as never,
+    const props = {
       length: this.validity.length,
       nullCount: this.validity.nullCount,
       nullBitmap: this.validity.finish(),
       data: this.values.slice(0, this.validity.length),
-    } as never);
+    };
+    // Both branches read alike; each picks makeData's overload for its type.
+    return DataType.isTimestamp(this.type)
+      ? makeData({ ...props, type: this.type })
+      : makeData({ ...props, type: this.type });
   }
 }
 
 export class BoolBuilder implements ColumnBuilder {
   private readonly validity = new Validity();
   private readonly bits = new Validity();
-  constructor(private readonly type: DataType) {}
+  constructor(private readonly type: Bool) {}
 
   append(value: unknown): void {
     const valid = value !== null && value !== undefined;
@@ -180,31 +198,38 @@ export class BoolBuilder implements ColumnBuilder {
 
   finish(): Data {
     return makeData({
-      type: this.type as never,
+      type: this.type,
       length: this.validity.length,
       nullCount: this.validity.nullCount,
       nullBitmap: this.validity.finish(),
       data: this.bits.finish(),
-    } as never);
+    });
   }
 }
 
 /** Builder for one schema column kind (see arrow-schema.ts). */
 export function makeColumnBuilder(kind: ColumnKind, type: DataType): ColumnBuilder {
+  const mismatch = (): Error =>
+    new Error(`column kind ${kind} does not match its Arrow type ${String(type)}`);
   switch (kind) {
     case "dict":
-      return new DictionaryBuilder(type as Dictionary);
+      if (!DataType.isDictionary(type)) throw mismatch();
+      return new DictionaryBuilder(type);
     case "large":
+      if (!DataType.isLargeUtf8(type)) throw mismatch();
       return new LargeStringBuilder(type);
-    case "u64":
-      return new NumericBuilder(type, (n) => new BigUint64Array(n));
     case "ts":
+      if (!DataType.isTimestamp(type)) throw mismatch();
       return new NumericBuilder(type, (n) => new BigInt64Array(n));
+    case "u64":
     case "u32":
-      return new NumericBuilder(type, (n) => new Uint32Array(n));
     case "i32":
-      return new NumericBuilder(type, (n) => new Int32Array(n));
+      if (!DataType.isInt(type)) throw mismatch();
+      return new NumericBuilder(type, (n) =>
+        kind === "u64" ? new BigUint64Array(n) : kind === "u32" ? new Uint32Array(n) : new Int32Array(n),
+      );
     case "bool":
+      if (!DataType.isBool(type)) throw mismatch();
       return new BoolBuilder(type);
   }
 }

@@ -1,0 +1,44 @@
+// Two builds of the CLI on the same files, runs interleaved (A B A B …) so that a machine shared with
+// other work drifts for both alike. Prints each run and the medians.
+//
+//   npx tsx bench/ab.ts --a .bench/before/cli.js --b dist/cli.js [--runs 7] FILE...
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { runOnce, type Run } from "./measure.js";
+
+const { values, positionals } = parseArgs({
+  options: {
+    a: { type: "string" },
+    b: { type: "string", default: "dist/cli.js" },
+    runs: { type: "string", default: "7" },
+    args: { type: "string", default: "--quiet --fail-on never" },
+  },
+  allowPositionals: true,
+});
+if (!values.a || positionals.length === 0) {
+  throw new Error("usage: tsx bench/ab.ts --a CLI_A [--b CLI_B] [--runs N] [--args '...'] FILE...");
+}
+const runs = Number(values.runs);
+const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
+for (const file of positionals) {
+  const results: Record<"a" | "b", Run[]> = { a: [], b: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const which of i % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const)) {
+      const cli = values[which]!;
+      results[which].push(runOnce([process.execPath, cli, ...values.args.split(" ").filter(Boolean), file]));
+    }
+  }
+  console.log(`\n${path.basename(path.dirname(file))}/${path.basename(file)}`);
+  for (const which of ["a", "b"] as const) {
+    const walls = results[which].map((r) => r.wallMs);
+    const rss = results[which].map((r) => r.rssMb);
+    console.log(
+      `  ${which} ${values[which]}: median ${median(walls).toFixed(0)} ms, ${median(rss).toFixed(0)} MiB; ` +
+        `runs ${walls.map((w) => w.toFixed(0)).join(" ")} ms`,
+    );
+  }
+  const ratio = median(results.b.map((r) => r.wallMs)) / median(results.a.map((r) => r.wallMs));
+  const rssRatio = median(results.b.map((r) => r.rssMb)) / median(results.a.map((r) => r.rssMb));
+  console.log(`  b/a: wall ${ratio.toFixed(3)}×, RSS ${rssRatio.toFixed(3)}×`);
+}
