@@ -1,9 +1,6 @@
 // The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
 // people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
 // stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
 import { MAX_GZIP_EXPANSION, MIB } from "./limits.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -62,6 +59,11 @@ async function* gunzip(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerat
       yield chunk;
     }
   };
+  // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
+  // import(): bundlers leave it alone).
+  const { Readable } = process.getBuiltinModule("node:stream");
+  const { pipeline } = process.getBuiltinModule("node:stream/promises");
+  const { createGunzip } = process.getBuiltinModule("node:zlib");
   const gz = createGunzip();
   // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
   // which closes the source too.
