@@ -41528,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9303);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6822);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
@@ -41547,7 +41547,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9303:
+/***/ 6822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42249,7 +42249,7 @@ function addCounts(a, b) {
 // Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
 // as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
 /** A number from a JSON string, number or bigint; null when absent or not numeric. */
-function values_toNumber(value) {
+function toNumber(value) {
     if (typeof value === "number")
         return Number.isFinite(value) ? value : null;
     if (typeof value === "bigint")
@@ -42261,7 +42261,7 @@ function values_toNumber(value) {
     return null;
 }
 /** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
-function values_toNanos(value) {
+function toNanos(value) {
     if (typeof value === "bigint")
         return value;
     if (typeof value === "string" && /^\d+$/.test(value))
@@ -42271,7 +42271,7 @@ function values_toNanos(value) {
     return null;
 }
 /** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
-function values_toSpanId(value) {
+function toSpanId(value) {
     if (typeof value === "bigint")
         return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
     if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
@@ -42281,7 +42281,7 @@ function values_toSpanId(value) {
         return value.toLowerCase().padStart(16, "0");
     return null;
 }
-function values_toStr(value) {
+function toStr(value) {
     return typeof value === "string" && value !== "" ? value : null;
 }
 function toBool(value) {
@@ -42293,13 +42293,13 @@ function toBool(value) {
         return false;
     return null;
 }
-function values_isRecord(value) {
+function isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 // CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-function values_stripAnsi(text) {
+function stripAnsi(text) {
     return text.includes("\u001b") ? text.replace(ANSI, "") : text;
 }
 /** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
@@ -42495,8 +42495,9 @@ function packageOf(uniqueId) {
 function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
+    const unreadable = [];
     for (const node of state.nodes.values()) {
-        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? []);
+        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
         if (result)
             nodes.push(result);
     }
@@ -42512,7 +42513,7 @@ function finishInvocation(state, options) {
             roots.set(skipped.uniqueId, chain.rootId);
     for (const node of nodes)
         node.skipRoot = roots.get(node.uniqueId) ?? null;
-    const readerWarnings = [...options.readerWarnings];
+    const readerWarnings = [...options.readerWarnings, ...unreadable];
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }
@@ -42542,7 +42543,7 @@ function finishInvocation(state, options) {
         readerWarnings,
     };
 }
-function finishNode(node, extras) {
+function finishNode(node, extras, unreadable) {
     const evaluations = byStart(node.evaluations);
     const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
     if (!facts)
@@ -42553,7 +42554,11 @@ function finishNode(node, extras) {
         return null;
     // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
     const finished = node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
-    const status = finished ? decideStatus(facts) : "unknown";
+    // A status-deciding attribute the reader could not understand makes the node unknown, never a
+    // default (a malformed test outcome is not a pass).
+    const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
+    if (finished && facts.unreadable)
+        unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
     const logs = extras.length === 1 ? extras[0].logs : extras.flatMap((entry) => entry.logs);
     const firstQueryError = extras.find((entry) => entry.queryErrors.length > 0)?.queryErrors[0];
     const errorLog = logs.find((line) => line.severity === "ERROR");
@@ -42565,7 +42570,7 @@ function finishNode(node, extras) {
     const endNs = node.processedEndNs ?? maxEnd(evaluations);
     // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
     // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-    // this: such phase spans are read without their other columns (telemetry/parquet-processed.ts).
+    // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
     const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
     let queryNs = 0;
     let queryCount = 0;
@@ -42618,7 +42623,11 @@ function deriveFromEvaluations(evaluations) {
             return previous;
         if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled")
             return previous;
-        return { ...facts, test: facts.test ?? previous.test };
+        return {
+            ...facts,
+            test: facts.test ?? previous.test,
+            unreadable: facts.unreadable ?? previous.unreadable,
+        };
     }, null);
 }
 function locationOf(node, evaluations) {
@@ -42951,9 +42960,191 @@ function normalizeQueryOutcome(value) {
     return token === "success" || token === "error" || token === "canceled" ? token : null;
 }
 /** `v1.public.events.fusion.node.NodeProcessed` → `NodeProcessed`; legacy short tags pass through. */
-function enums_eventName(eventType) {
+function eventName(eventType) {
     const dot = eventType.lastIndexOf(".");
     return dot === -1 ? eventType : eventType.slice(dot + 1);
+}
+
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
+;// CONCATENATED MODULE: ./src/telemetry/read-plan.ts
+// Which fields each kind of event reads (events.ts), and where a Parquet file keeps them. A JSONL
+// record carries all of its attributes; the Parquet reader decodes only the columns named here. So an
+// attribute that events.ts reads must be listed here too, or it would work from JSONL and silently be
+// null from Parquet: test/telemetry/read-plan.test.ts runs toEvent, records what it reads, and fails
+// on anything this plan does not provide.
+//
+// Parquet is not the JSONL data in columns (fusion-telemetry.md §5): NodeProcessed's last_phase sits in
+// `phase`, a node's defined_at_* in code_line/code_column, and details, oneof members and many
+// scalars inside the `json_payload` JSON text.
+/** Envelope columns, read only for rows that passed the early filter. */
+const ENVELOPE_COLUMNS = [
+    "span_id",
+    "parent_span_id",
+    "start_time_unix_nano",
+    "end_time_unix_nano",
+    "time_unix_nano",
+    "body",
+    "status_code",
+    "status_message",
+];
+/**
+ * `attributes` children the events read (directly, or under their JSONL names after the renames
+ * below). Everything else in the struct (content, content_hash, dev_name, query_id, …) is never
+ * decoded. Names that are not columns in the engine's schema are listed too, so a file that does
+ * carry them is read the same way as its JSONL.
+ */
+const ATTRIBUTE_COLUMNS = [
+    "json_payload",
+    "name",
+    "phase",
+    "unique_id",
+    "materialization",
+    "node_type",
+    "node_outcome",
+    "node_error_type",
+    "node_skip_reason",
+    "relative_path",
+    "code_line",
+    "code_column",
+    "code",
+    "query_outcome",
+    "duration_ms",
+    "rows_affected",
+    // Not engine columns (json_payload carries them); read if a file has them as columns.
+    "last_phase",
+    "defined_at_line",
+    "defined_at_col",
+    "test_outcome",
+    "failing_rows",
+    "idle_time_ms",
+    "in_selection",
+    "node_count_total",
+    "node_count_skipped",
+    "node_count_error",
+    "invocation_id",
+    "raw_command",
+    "version",
+    "query_error_adapter_message",
+];
+const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter((name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name));
+/** What each kind of row reads beyond the filter columns (record_type, trace_id, event_type, severity_text). */
+const READ_PLAN = {
+    node: {
+        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+        attributes: NODE_ATTRIBUTES,
+        payload: "always",
+        statusMessage: "on-error",
+    },
+    query: {
+        envelope: ["parent_span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
+        attributes: ["unique_id", "query_outcome", "query_error_adapter_message"],
+        payload: "on-error",
+        statusMessage: "on-error",
+    },
+    log: {
+        envelope: ["span_id", "body"],
+        attributes: ["unique_id", "phase", "code", "relative_path", "code_line", "code_column"],
+        payload: "always",
+        statusMessage: "on-error",
+    },
+    /** Phases, the invocation, the process: a handful of rows per file, read in full. */
+    other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
+    /**
+     * A NodeEvaluated span end of a node that also has a NodeProcessed span end: the model uses only
+     * its span (to join queries and logs), node and times (telemetry/parquet/processed.ts).
+     */
+    phaseOfProcessedNode: {
+        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
+        attributes: ["unique_id"],
+        payload: "never",
+        statusMessage: "never",
+    },
+};
+/** Which plan a row reads, from its record type, event type and event name (`eventName(eventType)`). */
+function planKindOf(recordType, eventType, event) {
+    if (recordType === "LogRecord")
+        return "log";
+    if (event === "QueryExecuted")
+        return "query";
+    if (isNodeSpan(eventType) || event === "Node")
+        return "node";
+    return "other";
+}
+/** A NodeEvaluated or NodeProcessed span (full event type). */
+function isNodeSpan(eventType) {
+    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
+}
+/** Where parquet/payload.ts keeps a node_outcome_detail that is not an object, for events.ts to report. */
+const PAYLOAD_DETAIL = "json_payload.node_outcome_detail";
+/**
+ * The attributes (JSONL names) each kind of event finds in its json_payload rather than in a column
+ * (fusion-telemetry.md §5.5). A node's oneof detail arrives tagged (`{"NodeTestDetail": …}`) and is
+ * lifted to its JSONL name (parquet/payload.ts).
+ */
+const PAYLOAD_FIELDS = {
+    node: [
+        "node_cache_detail",
+        "node_test_detail",
+        "node_freshness_outcome",
+        "node_skip_upstream_detail",
+        "node_evaluation_detail",
+        "idle_time_ms",
+        "in_selection",
+        "state_decision_id",
+        "source_name",
+        PAYLOAD_DETAIL,
+    ],
+    query: ["sql", "query_description", "query_error_adapter_message"],
+    log: ["expanded_relative_path", "expanded_line", "expanded_column"],
+    other: [
+        // PhaseExecuted
+        "node_count_total",
+        "node_count_skipped",
+        "node_count_error",
+        // Invocation
+        "invocation_id",
+        "raw_command",
+        "eval_args",
+        "process_info",
+        "metrics",
+        // Process
+        "package",
+        "version",
+    ],
+};
+/**
+ * Attributes events.ts reads that no Parquet row has, on purpose: the flattened spelling of the
+ * simplified docs format (JSONL only), and NodeProcessed's `phase`, which Parquet holds as its
+ * `last_phase` (the rename below).
+ */
+const JSONL_ONLY_ATTRIBUTES = {
+    any: ["node_skip_upstream_detail.upstream_unique_id"],
+    NodeProcessed: ["phase"],
+};
+/** Parquet attribute children whose JSONL name differs, per event. */
+const NODE_RENAMES = [
+    ["code_line", "defined_at_line"],
+    ["code_column", "defined_at_col"],
+    ["content_hash", "node_checksum"],
+];
+const PROCESSED_RENAMES = [...NODE_RENAMES, ["phase", "last_phase"]];
+const QUERY_RENAMES = [["content_hash", "sql_hash"]];
+function renamesFor(event) {
+    if (event === "NodeProcessed")
+        return PROCESSED_RENAMES;
+    if (event === "NodeEvaluated")
+        return NODE_RENAMES;
+    if (event === "QueryExecuted")
+        return QUERY_RENAMES;
+    return [];
+}
+/** The JSONL name of a Parquet attributes child for this event. */
+function jsonlName(event, child) {
+    for (const [from, to] of renamesFor(event))
+        if (from === child)
+            return to;
+    return child;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/events.ts
@@ -42963,13 +43154,15 @@ function enums_eventName(eventType) {
 // which is what keeps memory proportional to nodes rather than records.
 
 
+
+
 /**
  * Whether a record can become an event, judged from three cheap envelope fields before anything else
  * is decoded. A superset of what `toEvent` keeps (node spans without a unique_id still pass), so a
  * decoder may drop every record for which this is false without changing the events.
  */
 function isRelevant(eventType, recordType, severity) {
-    const event = enums_eventName(eventType);
+    const event = eventName(eventType);
     if (recordType === "LogRecord") {
         if (event !== "LogMessage" && event !== "Log")
             return false;
@@ -42992,7 +43185,7 @@ function isRelevant(eventType, recordType, severity) {
     }
 }
 function toEvent(record) {
-    const event = enums_eventName(record.eventType);
+    const event = eventName(record.eventType);
     const attrs = record.attributes;
     if (record.recordType === "LogRecord")
         return toLogEvent(record, event);
@@ -43018,9 +43211,9 @@ function toEvent(record) {
                 parentSpanId: record.parentSpanId,
                 startNs,
                 endNs,
-                uniqueId: values_toStr(attrs.unique_id),
+                uniqueId: toStr(attrs.unique_id),
                 outcome: normalizeQueryOutcome(attrs.query_outcome),
-                errorMessage: values_toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
+                errorMessage: toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
             };
         case "PhaseExecuted":
         case "Phase":
@@ -43032,13 +43225,13 @@ function toEvent(record) {
                 startNs,
                 endNs,
                 phase: normalizePhase(attrs.phase),
-                nodeCountTotal: values_toNumber(attrs.node_count_total),
-                nodeCountSkipped: values_toNumber(attrs.node_count_skipped),
-                nodeCountError: values_toNumber(attrs.node_count_error),
+                nodeCountTotal: toNumber(attrs.node_count_total),
+                nodeCountSkipped: toNumber(attrs.node_count_skipped),
+                nodeCountError: toNumber(attrs.node_count_error),
             };
         case "Invocation": {
-            const evalArgs = values_isRecord(attrs.eval_args) ? attrs.eval_args : {};
-            const processInfo = values_isRecord(attrs.process_info) ? attrs.process_info : {};
+            const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
+            const processInfo = isRecord(attrs.process_info) ? attrs.process_info : {};
             return {
                 kind: "invocation",
                 traceId,
@@ -43047,15 +43240,15 @@ function toEvent(record) {
                 endNs,
                 statusCode: record.statusCode,
                 statusMessage: record.statusMessage,
-                invocationId: values_toStr(attrs.invocation_id),
-                command: values_toStr(evalArgs.command),
-                rawCommand: values_toStr(attrs.raw_command),
-                target: values_toStr(evalArgs.target),
-                version: values_toStr(processInfo.version),
+                invocationId: toStr(attrs.invocation_id),
+                command: toStr(evalArgs.command),
+                rawCommand: toStr(attrs.raw_command),
+                target: toStr(evalArgs.target),
+                version: toStr(processInfo.version),
             };
         }
         case "Process":
-            return { kind: "process", traceId, version: values_toStr(attrs.version) };
+            return { kind: "process", traceId, version: toStr(attrs.version) };
         default:
             return null;
     }
@@ -43074,102 +43267,471 @@ function toLogEvent(record, event) {
         spanId: record.spanId,
         severity,
         text: record.body ?? "",
-        uniqueId: values_toStr(attrs.unique_id),
+        uniqueId: toStr(attrs.unique_id),
         phase: normalizePhase(attrs.phase),
-        code: values_toNumber(attrs.code),
-        path: values_toStr(attrs.relative_path),
-        line: values_toNumber(attrs.code_line),
-        column: values_toNumber(attrs.code_column),
+        code: toNumber(attrs.code),
+        path: toStr(attrs.relative_path),
+        line: toNumber(attrs.code_line),
+        column: toNumber(attrs.code_column),
     };
 }
 function toNodeFacts(attrs, processed) {
-    const uniqueId = values_toStr(attrs.unique_id);
+    const uniqueId = toStr(attrs.unique_id);
     if (!uniqueId)
         return null;
-    const testDetail = detail(attrs, "node_test_detail");
-    const freshnessDetail = detail(attrs, "node_freshness_outcome");
-    const upstreamDetail = detail(attrs, "node_skip_upstream_detail");
-    const cacheDetail = detail(attrs, "node_cache_detail");
-    const evaluationDetail = detail(attrs, "node_evaluation_detail");
+    const problems = [];
+    const detail = (key) => {
+        const value = attrs[key];
+        if (value === undefined || value === null)
+            return null;
+        if (isRecord(value))
+            return value;
+        problems.push(`attributes.${key} is ${describe(value)}, not an object`);
+        return null;
+    };
+    const testDetail = detail("node_test_detail");
+    const freshnessDetail = detail("node_freshness_outcome");
+    const upstreamDetail = detail("node_skip_upstream_detail");
+    const cacheDetail = detail("node_cache_detail");
+    const evaluationDetail = detail("node_evaluation_detail");
+    // A Parquet payload whose node_outcome_detail is not an object (parquet/payload.ts keeps it here).
+    if (attrs[PAYLOAD_DETAIL] !== undefined) {
+        problems.push(`attributes.json_payload node_outcome_detail is ${describe(attrs[PAYLOAD_DETAIL])}, not an object`);
+    }
     // The simplified docs format carries test_outcome as a direct attribute.
     const directTestOutcome = attrs.test_outcome;
-    const test = testDetail || directTestOutcome !== undefined
-        ? toTest(testDetail ?? { test_outcome: directTestOutcome, failing_rows: attrs.failing_rows })
-        : null;
-    const diffTable = testDetail ? values_toStr(testDetail.diff_table) : null;
-    const storeFailures = testDetail ? toBool(testDetail.store_failures) : null;
+    const test = testDetail
+        ? toTest(testDetail, "attributes.node_test_detail.", problems)
+        : directTestOutcome !== undefined
+            ? toTest({ test_outcome: directTestOutcome, failing_rows: attrs.failing_rows }, "attributes.", problems)
+            : null;
     const freshnessOutcome = freshnessDetail
-        ? normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome)
+        ? understood(normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome), freshnessDetail.node_freshness_outcome, "attributes.node_freshness_outcome.node_freshness_outcome", problems)
         : null;
-    const ageSeconds = freshnessDetail ? values_toNumber(freshnessDetail.age_seconds) : null;
+    const ageSeconds = freshnessDetail
+        ? understood(toNumber(freshnessDetail.age_seconds), freshnessDetail.age_seconds, "attributes.node_freshness_outcome.age_seconds", problems)
+        : null;
+    const upstreamId = upstreamDetail
+        ? understood(toStr(upstreamDetail.upstream_unique_id), upstreamDetail.upstream_unique_id, "attributes.node_skip_upstream_detail.upstream_unique_id", problems)
+        : toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]);
+    // Shown as given (proto JSON may also spell an enum as its number); it decides no status.
+    const rawCacheReason = cacheDetail?.node_cache_reason;
+    const cacheReason = cacheDetail
+        ? (understood(typeof rawCacheReason === "number" ? String(rawCacheReason) : toStr(rawCacheReason), rawCacheReason, "attributes.node_cache_detail.node_cache_reason", problems) ?? "NODE_CACHE_REASON_NO_CHANGES")
+        : null;
+    const warningOutcome = evaluationDetail
+        ? understood(normalizeWarningOutcome(evaluationDetail.node_warning_outcome), evaluationDetail.node_warning_outcome, "attributes.node_evaluation_detail.node_warning_outcome", problems, "NODE_WARNING_OUTCOME_")
+        : null;
+    const skipReason = understood(normalizeSkipReason(attrs.node_skip_reason), attrs.node_skip_reason, "attributes.node_skip_reason", problems, "NODE_SKIP_REASON_");
+    let inSelection = toBool(attrs.in_selection);
+    if (inSelection === null && attrs.in_selection !== undefined && attrs.in_selection !== null) {
+        problems.push(`attributes.in_selection is ${describe(attrs.in_selection)}, not true or false`);
+        inSelection = true; // shown (as unknown) rather than silently left out of the report
+    }
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
     return {
         uniqueId,
-        name: values_toStr(attrs.name),
+        name: toStr(attrs.name),
         nodeType: normalizeNodeType(attrs.node_type),
         materialization: normalizeMaterialization(attrs.materialization),
         phase: normalizePhase(phase),
         outcome: normalizeNodeOutcome(attrs.node_outcome),
-        skipReason: normalizeSkipReason(attrs.node_skip_reason),
+        skipReason,
         errorType: normalizeErrorType(attrs.node_error_type),
-        upstreamId: values_toStr(upstreamDetail?.upstream_unique_id) ??
-            values_toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]),
-        test: test
-            ? {
-                ...test,
-                ...(diffTable ? { diffTable } : {}),
-                ...(storeFailures !== null ? { storeFailures } : {}),
-            }
-            : null,
+        upstreamId,
+        test,
         freshness: freshnessOutcome
             ? { outcome: freshnessOutcome, ...(ageSeconds !== null ? { ageSeconds } : {}) }
             : null,
-        cacheReason: cacheDetail
-            ? (values_toStr(cacheDetail.node_cache_reason) ?? "NODE_CACHE_REASON_NO_CHANGES")
-            : null,
-        withWarnings: evaluationDetail
-            ? normalizeWarningOutcome(evaluationDetail.node_warning_outcome) === "with_warnings"
-            : false,
-        durationMs: values_toNumber(attrs.duration_ms),
-        idleMs: values_toNumber(attrs.idle_time_ms),
-        rowsAffected: values_toNumber(attrs.rows_affected),
-        inSelection: toBool(attrs.in_selection),
-        path: values_toStr(attrs.relative_path),
-        line: values_toNumber(attrs.defined_at_line),
-        column: values_toNumber(attrs.defined_at_col),
+        cacheReason,
+        withWarnings: warningOutcome === "with_warnings",
+        durationMs: toNumber(attrs.duration_ms),
+        idleMs: toNumber(attrs.idle_time_ms),
+        rowsAffected: toNumber(attrs.rows_affected),
+        inSelection,
+        path: toStr(attrs.relative_path),
+        line: toNumber(attrs.defined_at_line),
+        column: toNumber(attrs.defined_at_col),
+        unreadable: problems.length > 0 ? problems.join("; ") : null,
     };
 }
-function toTest(detail) {
-    const outcome = normalizeTestOutcome(detail.test_outcome);
+function toTest(detail, prefix, problems) {
+    const outcome = understood(normalizeTestOutcome(detail.test_outcome), detail.test_outcome, `${prefix}test_outcome`, problems);
+    const failingRows = detail.failing_rows === undefined || detail.failing_rows === null
+        ? 0
+        : understood(toNumber(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
+    const diffTable = detail.diff_table === undefined
+        ? null
+        : understood(typeof detail.diff_table === "string" ? detail.diff_table : null, detail.diff_table, `${prefix}diff_table`, problems);
+    const storeFailures = detail.store_failures === undefined
+        ? null
+        : understood(toBool(detail.store_failures), detail.store_failures, `${prefix}store_failures`, problems);
     if (!outcome)
         return null;
-    return { outcome, failingRows: values_toNumber(detail.failing_rows) ?? 0 };
+    return {
+        outcome,
+        failingRows: failingRows ?? 0,
+        ...(diffTable ? { diffTable } : {}),
+        ...(storeFailures !== null ? { storeFailures } : {}),
+    };
 }
-function detail(attrs, key) {
-    const value = attrs[key];
-    return values_isRecord(value) ? value : null;
+/**
+ * `normalized` when the wire value was understood; otherwise notes the field as unreadable and
+ * gives null. Absent values and proto's "unspecified" (`<prefix>UNSPECIFIED`, `""`) are understood.
+ */
+function understood(normalized, raw, field, problems, prefix) {
+    if (normalized !== null || raw === undefined || raw === null || raw === "")
+        return normalized;
+    if (prefix && (raw === `${prefix}UNSPECIFIED` || raw === 0))
+        return null;
+    problems.push(`${field} is ${describe(raw)}, which this reader does not understand`);
+    return null;
+}
+/** A wire value for a message: JSON-ish, short, control characters shown as escapes. */
+function describe(value) {
+    let text;
+    try {
+        text = typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
+    }
+    catch {
+        text = String(value);
+    }
+    const shown = (0,controls/* showControls */.mz)(text.length > 80 ? `${text.slice(0, 79)}…` : text, "escape");
+    return shown;
 }
 function recordsToEvents(sink) {
     return {
-        add(record) {
+        add(record, origin) {
             const event = toEvent(record);
-            if (event)
-                sink.add(event);
+            if (!event)
+                return;
+            // Said where it was read, so the model's warning can name the file and line or row.
+            if (event.kind === "node" && event.facts.unreadable) {
+                event.facts.unreadable = `${whereIs(origin)}: ${event.facts.unreadable}`;
+            }
+            sink.add(event);
         },
         warn(message) {
             sink.warn(message);
         },
     };
 }
+/** `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them). */
+function whereIs(origin) {
+    return origin.unit === "row"
+        ? `${origin.file} (row ${origin.position})`
+        : `${origin.file}:${origin.position}`;
+}
 
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/telemetry/limits.ts
+// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
+// request: every length or count a file claims is checked against these before it is allocated or
+// looped over. The README's Security section quotes them; keep the two in step.
+const MIB = 1024 * 1024;
+/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
+const MAX_JSONL_LINE_BYTES = 64 * MIB;
+/**
+ * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
+ * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
+ */
+const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
+/**
+ * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
+ * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
+ * about a thousand per row group.
+ */
+const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
+/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
+const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
+/**
+ * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
+ * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
+ * a small file claim billions of rows, each of them a loop iteration.
+ */
+const MAX_PARQUET_ROWS_PER_BYTE = 1;
+/**
+ * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
+ * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
+ * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
+ */
+const MAX_GZIP_EXPANSION = 256;
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
+// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
+// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
+// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+class GzipError extends Error {
+    truncated;
+    constructor(message, 
+    /** The data ends early: what came before it was read. */
+    truncated = false) {
+        super(message);
+        this.truncated = truncated;
+    }
+}
+/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
+async function* inputBytes(chunks, format = { gzip: false }) {
+    const source = chunks[Symbol.asyncIterator]();
+    // Enough bytes to see the magic (a source may yield tiny chunks).
+    const head = [];
+    let headBytes = 0;
+    while (headBytes < GZIP_MAGIC.length) {
+        const next = await source.next();
+        if (next.done)
+            break;
+        const chunk = toBuffer(next.value);
+        head.push(chunk);
+        headBytes += chunk.length;
+    }
+    const first = Buffer.concat(head);
+    const rest = async function* () {
+        try {
+            for (let next = await source.next(); !next.done; next = await source.next())
+                yield toBuffer(next.value);
+        }
+        finally {
+            // Stopped early (an error, a line too long): close the source (a file stream) now.
+            await source.return?.();
+        }
+    };
+    format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
+    if (!format.gzip) {
+        if (first.length > 0)
+            yield first;
+        yield* rest();
+        return;
+    }
+    yield* jsonl_input_gunzip(first, rest());
+}
+async function* jsonl_input_gunzip(first, rest) {
+    let compressed = 0;
+    const counted = async function* () {
+        compressed += first.length;
+        yield first;
+        for await (const chunk of rest) {
+            compressed += chunk.length;
+            yield chunk;
+        }
+    };
+    // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
+    // import(): bundlers leave it alone).
+    const { Readable } = process.getBuiltinModule("node:stream");
+    const { pipeline } = process.getBuiltinModule("node:stream/promises");
+    const { createGunzip } = process.getBuiltinModule("node:zlib");
+    const gz = createGunzip();
+    // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
+    // which closes the source too.
+    const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
+    let expanded = 0;
+    try {
+        for await (const chunk of gz) {
+            expanded += chunk.length;
+            if (expanded > 64 * MIB && expanded > compressed * MAX_GZIP_EXPANSION) {
+                throw new GzipError(`gzip data expands more than ${MAX_GZIP_EXPANSION}-fold (${Math.round(expanded / MIB)} MiB from ` +
+                    `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
+            }
+            yield chunk;
+        }
+    }
+    catch (error) {
+        if (error instanceof GzipError)
+            throw error;
+        const code = error.code;
+        if (code === "Z_BUF_ERROR")
+            throw new GzipError("the gzip data ends early (the file is truncated)", true);
+        if (code?.startsWith("Z_"))
+            throw new GzipError(`the gzip data is corrupt (${error.message})`);
+        throw error;
+    }
+    finally {
+        gz.destroy();
+        await piped;
+    }
+}
+function toBuffer(chunk) {
+    if (typeof chunk === "string")
+        return Buffer.from(chunk, "utf8");
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts
+// Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
+// line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
+// per chunk). A line longer than the limit stops the read as soon as the limit is passed, without
+// holding the rest.
+
+class LineTooLongError extends Error {
+    line;
+    limit;
+    constructor(line, limit) {
+        super(`line longer than ${limit / MIB} MiB`);
+        this.line = line;
+        this.limit = limit;
+    }
+}
+class LineSplitter {
+    maxLineBytes;
+    onLine;
+    /** Bytes searched for a line end so far: each input byte once. */
+    scanned = 0;
+    /** Bytes copied to join lines that span chunks: each byte of such a line once. */
+    copied = 0;
+    /** Lines handed on so far (blank ones too): the next line's number is this + 1. */
+    lines = 0;
+    parts = [];
+    partBytes = 0;
+    constructor(maxLineBytes, 
+    /** A complete line, without its `\n`, and its 1-based number. */
+    onLine) {
+        this.maxLineBytes = maxLineBytes;
+        this.onLine = onLine;
+    }
+    push(chunk) {
+        let start = 0;
+        for (;;) {
+            const end = chunk.indexOf(10, start);
+            if (end === -1)
+                break;
+            this.scanned += end + 1 - start;
+            if (this.partBytes + end - start > this.maxLineBytes)
+                throw this.tooLong();
+            let text;
+            if (this.partBytes > 0) {
+                this.parts.push(chunk.subarray(start, end));
+                text = this.join();
+            }
+            else {
+                text = chunk.toString("utf8", start, end);
+            }
+            this.onLine(text, ++this.lines);
+            start = end + 1;
+        }
+        this.scanned += chunk.length - start;
+        if (start < chunk.length) {
+            this.partBytes += chunk.length - start;
+            if (this.partBytes > this.maxLineBytes)
+                throw this.tooLong();
+            this.parts.push(chunk.subarray(start));
+        }
+    }
+    /** The input ended: its last line, if it had no line end. */
+    end() {
+        if (this.partBytes > 0)
+            this.onLine(this.join(), ++this.lines);
+    }
+    join() {
+        const parts = this.parts;
+        let joined = parts[0];
+        if (parts.length > 1) {
+            joined = Buffer.concat(parts);
+            this.copied += joined.length;
+        }
+        this.parts = [];
+        this.partBytes = 0;
+        return joined.toString("utf8");
+    }
+    tooLong() {
+        this.parts = [];
+        this.partBytes = 0;
+        return new LineTooLongError(this.lines + 1, this.maxLineBytes);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-sniff.ts
+// What a file that is not JSON Lines is, in words a user can act on: dbt's own artifacts
+// (run_results.json, manifest.json: whole-file JSON documents, often passed by mistake), a JSON
+// document spread over lines, gzip-compressed Parquet, binary data. Untrusted bytes are never
+// echoed: excerpts show control characters as escapes.
+
+
+const TELEMETRY_HINT = "pass the Fusion telemetry instead: the JSONL the engine writes with --otel-file-name (in logs/) " +
+    "or the Parquet it writes with --otel-parquet-file-name (in target/metadata/)";
+/** dbt artifact schemas (`https://schemas.getdbt.com/dbt/run-results/v6.json`) → the file dbt writes. */
+const DBT_ARTIFACTS = {
+    "run-results": "run_results.json",
+    manifest: "manifest.json",
+    catalog: "catalog.json",
+    sources: "sources.json",
+    "semantic-manifest": "semantic_manifest.json",
+};
+const DBT_SCHEMA = /"dbt_schema_version"\s*:\s*"https?:\/\/schemas\.getdbt\.com\/dbt\/([a-z-]+)\/v(\d+)\.json"/;
+/** A dbt artifact named by its `metadata.dbt_schema_version`, or null. */
+function dbtArtifact(text) {
+    const match = DBT_SCHEMA.exec(text);
+    if (!match)
+        return null;
+    const file = DBT_ARTIFACTS[match[1]] ?? `a dbt ${match[1]} artifact`;
+    return `this is dbt's ${file} (schema ${match[1]} v${match[2]}), not telemetry`;
+}
+/** Why a file whose first line is valid JSON but not a record is not telemetry, or null if nothing specific. */
+function describeForeignJson(value, firstLine) {
+    if (isRecord(value) && isRecord(value.metadata) && typeof value.metadata.dbt_schema_version === "string") {
+        return `${dbtArtifact(firstLine.slice(0, 4096)) ?? "this is a dbt artifact, not telemetry"}: ${TELEMETRY_HINT}`;
+    }
+    if (Array.isArray(value)) {
+        return `this is a JSON array, not JSON Lines (one telemetry record per line): ${TELEMETRY_HINT}`;
+    }
+    return null;
+}
+/** A first line that opens a pretty-printed JSON document: `{`, `[`, or `{"metadata": {`. */
+const OPENS_DOCUMENT = /^\s*[[{]\s*(?:"[^"]*"\s*:\s*[[{]\s*)?$/;
+/**
+ * Whether a first line that is not JSON is worth reading on for (up to a few KiB) to say what the
+ * file is; otherwise it is reported as invalid JSON right away.
+ */
+function isWorthSniffing(firstLine) {
+    return OPENS_DOCUMENT.test(firstLine) || firstLine.startsWith("PAR1") || looksBinary(firstLine);
+}
+/**
+ * Why the file's first content line is not JSON, from the first lines of the file (`head`, up to a
+ * few KiB) and the parser's complaint.
+ */
+function describeNotJson(head, parseError) {
+    const first = head[0] ?? "";
+    if (first.startsWith("PAR1")) {
+        return "this is gzip-compressed Parquet: decompress it first (gunzip), Parquet is read where it lies";
+    }
+    if (looksBinary(first))
+        return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}")`;
+    const artifact = dbtArtifact(head.join("\n"));
+    if (artifact)
+        return `${artifact}: ${TELEMETRY_HINT}`;
+    if (OPENS_DOCUMENT.test(first)) {
+        return `this is a JSON document spread over several lines, not JSON Lines (one telemetry record per line): ${TELEMETRY_HINT}`;
+    }
+    return describeInvalidLine(parseError);
+}
+/** Invalid JSON on a later line: the parser's complaint, escaped and short. */
+function describeInvalidLine(parseError) {
+    return `invalid JSON (${excerpt(parseError, 160)})`;
+}
+function looksBinary(text) {
+    const sample = text.slice(0, 256);
+    if (sample.length === 0)
+        return false;
+    let odd = 0;
+    for (let i = 0; i < sample.length; i++) {
+        const code = sample.charCodeAt(i);
+        if ((code < 0x20 && code !== 0x09) || code === 0x7f || code === 0xfffd)
+            odd++;
+    }
+    return odd / sample.length > 0.1;
+}
+/** At most `max` characters, controls shown as escapes, cut with an ellipsis. */
+function excerpt(text, max) {
+    const shown = (0,controls/* showControls */.mz)(text.length > max * 2 ? text.slice(0, max * 2) : text, "escape");
+    return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/record.ts
-// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and the only shape
-// `model/` ever sees. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows are
-// lifted into it (see parquet.ts), so the model never knows which format a record came from.
+// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and what events.ts
+// turns into the model's events. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows
+// are lifted into it (read-plan.ts names the columns, parquet/payload.ts merges json_payload), so
+// nothing after the decoders knows which format a record came from.
 /** The record types every format carries; rows of any other type are not telemetry records. */
-const record_RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
+const RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
 const EVENT = {
     invocation: "v1.public.events.fusion.invocation.Invocation",
     process: "v1.public.events.fusion.process.Process",
@@ -43185,29 +43747,45 @@ const EVENT = {
 
 
 
+
+
+
+/** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
+const SNIFF_CHARS = 16 * 1024;
 /**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.
- * Memory stays bounded by the longest line: records are never collected.
+ * Memory stays bounded by the longest line (at most MAX_JSONL_LINE_BYTES): records are never
+ * collected. Gzip-compressed input is decompressed as it streams; a UTF-8 BOM is skipped.
  *
  * A last line that does not parse is a crashed run's half-written record: warned about, not fatal.
- * An invalid line anywhere else means the file is not what it claims to be: an error with file:line.
+ * An invalid line anywhere else means the file is not what it claims to be: an error with file:line,
+ * which says what the file is when it can tell (a dbt artifact, a JSON document, binary data).
  */
-async function decodeJsonl(chunks, file, sink) {
-    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder("utf8");
-    let carry = "";
-    let lineNo = 0;
+async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }) {
     let records = 0;
     let sawContent = false;
     let pendingBad = null;
     let skippedForeign = 0;
-    const handle = (raw) => {
-        lineNo++;
-        const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    /** The first content line did not parse: the next lines are kept to say what the file is. */
+    let sniff = null;
+    const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason), { line: pendingBad.line });
+    const handle = (raw, lineNo) => {
+        let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+        if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
+            line = line.slice(1); // UTF-8 byte order mark
+        if (sniff) {
+            sniff.lines.push(line.slice(0, SNIFF_CHARS));
+            sniff.chars += Math.min(line.length, SNIFF_CHARS);
+            if (sniff.chars >= SNIFF_CHARS)
+                throw notJsonl();
+            return;
+        }
         if (line.trim() === "")
             return;
+        const first = !sawContent;
         sawContent = true;
         if (pendingBad) {
-            throw new TelemetryInputError(file, `invalid JSON: ${pendingBad.reason}`, { line: pendingBad.line });
+            throw new TelemetryInputError(file, describeInvalidLine(pendingBad.reason), { line: pendingBad.line });
         }
         let parsed;
         try {
@@ -43215,35 +43793,48 @@ async function decodeJsonl(chunks, file, sink) {
         }
         catch (error) {
             pendingBad = { line: lineNo, reason: error.message };
+            if (first && isWorthSniffing(line)) {
+                sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
+            }
             return;
         }
         const record = toRecord(parsed);
         if (!record) {
             // Valid JSON that is not a telemetry record. Tolerated after the file proved to be telemetry
             // (another tool may append); at the very start it means this is not a telemetry file.
-            if (records === 0 && skippedForeign === 0 && lineNo <= 1) {
-                throw new TelemetryInputError(file, "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo });
+            if (records === 0 && skippedForeign === 0 && first) {
+                throw new TelemetryInputError(file, describeForeignJson(parsed, line) ??
+                    "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo });
             }
             skippedForeign++;
             return;
         }
         records++;
-        sink.add(record, { file, position: lineNo });
+        sink.add(record, { file, position: lineNo, unit: "line" });
     };
-    for await (const chunk of chunks) {
-        carry += typeof chunk === "string" ? chunk : decoder.write(Buffer.from(chunk));
-        let start = 0;
-        let newline = carry.indexOf("\n", start);
-        while (newline !== -1) {
-            handle(carry.slice(start, newline));
-            start = newline + 1;
-            newline = carry.indexOf("\n", start);
-        }
-        carry = carry.slice(start);
+    const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
+    try {
+        for await (const chunk of inputBytes(chunks))
+            lines.push(chunk);
+        lines.end();
     }
-    carry += decoder.end();
-    if (carry !== "")
-        handle(carry);
+    catch (error) {
+        if (error instanceof LineTooLongError) {
+            throw new TelemetryInputError(file, `${error.message}: a telemetry record is one line, so this is not telemetry or the file is damaged`, { line: error.line });
+        }
+        if (!(error instanceof GzipError))
+            throw error;
+        if (!error.truncated)
+            throw new TelemetryInputError(file, error.message);
+        sink.warn(`${file}: ${error.message}; the lines before that point were read`);
+    }
+    finally {
+        stats.scanned = lines.scanned;
+        stats.copied = lines.copied;
+    }
+    // The first line did not parse and fewer than SNIFF_CHARS followed it.
+    if (sniff)
+        throw notJsonl();
     if (pendingBad) {
         const bad = pendingBad;
         sink.warn(`${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`);
@@ -43259,644 +43850,248 @@ async function decodeJsonl(chunks, file, sink) {
 }
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
-    if (!values_isRecord(value))
+    if (!isRecord(value))
         return null;
     const recordType = value.record_type;
     const traceId = value.trace_id;
     const eventType = value.event_type;
-    if (typeof recordType !== "string" || !record_RECORD_TYPES.has(recordType))
+    if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
         return null;
     if (typeof traceId !== "string" || typeof eventType !== "string")
         return null;
-    const status = values_isRecord(value.status) ? value.status : null;
-    const body = typeof value.body === "string" ? values_stripAnsi(value.body) : null;
+    const status = isRecord(value.status) ? value.status : null;
+    const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
     return {
         recordType: recordType,
         traceId: traceId.toLowerCase().replace(/-/g, ""),
-        spanId: values_toSpanId(value.span_id),
-        parentSpanId: values_toSpanId(value.parent_span_id),
-        spanName: values_toStr(value.span_name),
+        spanId: toSpanId(value.span_id),
+        parentSpanId: toSpanId(value.parent_span_id),
+        spanName: toStr(value.span_name),
         eventType,
-        startNs: values_toNanos(value.start_time_unix_nano),
-        endNs: values_toNanos(value.end_time_unix_nano),
-        timeNs: values_toNanos(value.time_unix_nano),
+        startNs: toNanos(value.start_time_unix_nano),
+        endNs: toNanos(value.end_time_unix_nano),
+        timeNs: toNanos(value.time_unix_nano),
         severity: typeof value.severity_text === "string" ? value.severity_text.toUpperCase() : "",
         body,
-        statusCode: status ? values_toNumber(status.code) : null,
-        statusMessage: status ? values_toStr(status.message) : null,
-        attributes: values_isRecord(value.attributes) ? value.attributes : {},
+        statusCode: status ? toNumber(status.code) : null,
+        statusMessage: status ? toStr(status.message) : null,
+        attributes: isRecord(value.attributes) ? value.attributes : {},
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/constants.js
-
-/** @type {import('../src/types.d.ts').ParquetType[]} */
-const ParquetTypes = [
-  'BOOLEAN',
-  'INT32',
-  'INT64',
-  'INT96', // deprecated
-  'FLOAT',
-  'DOUBLE',
-  'BYTE_ARRAY',
-  'FIXED_LEN_BYTE_ARRAY',
-]
-
-/** @type {import('../src/types.d.ts').Encoding[]} */
-const Encodings = [
-  'PLAIN',
-  'GROUP_VAR_INT', // deprecated
-  'PLAIN_DICTIONARY',
-  'RLE',
-  'BIT_PACKED', // deprecated
-  'DELTA_BINARY_PACKED',
-  'DELTA_LENGTH_BYTE_ARRAY',
-  'DELTA_BYTE_ARRAY',
-  'RLE_DICTIONARY',
-  'BYTE_STREAM_SPLIT',
-]
-
-/** @type {import('../src/types.d.ts').FieldRepetitionType[]} */
-const FieldRepetitionTypes = [
-  'REQUIRED',
-  'OPTIONAL',
-  'REPEATED',
-]
-
-/** @type {import('../src/types.d.ts').ConvertedType[]} */
-const ConvertedTypes = [
-  'UTF8',
-  'MAP',
-  'MAP_KEY_VALUE',
-  'LIST',
-  'ENUM',
-  'DECIMAL',
-  'DATE',
-  'TIME_MILLIS',
-  'TIME_MICROS',
-  'TIMESTAMP_MILLIS',
-  'TIMESTAMP_MICROS',
-  'UINT_8',
-  'UINT_16',
-  'UINT_32',
-  'UINT_64',
-  'INT_8',
-  'INT_16',
-  'INT_32',
-  'INT_64',
-  'JSON',
-  'BSON',
-  'INTERVAL',
-]
-
-/** @type {import('../src/types.d.ts').CompressionCodec[]} */
-const CompressionCodecs = [
-  'UNCOMPRESSED',
-  'SNAPPY',
-  'GZIP',
-  'LZO',
-  'BROTLI',
-  'LZ4',
-  'ZSTD',
-  'LZ4_RAW',
-]
-
-/** @type {import('../src/types.d.ts').PageType[]} */
-const PageTypes = [
-  'DATA_PAGE',
-  'INDEX_PAGE',
-  'DICTIONARY_PAGE',
-  'DATA_PAGE_V2',
-]
-
-/** @type {import('../src/types.d.ts').BoundaryOrder[]} */
-const BoundaryOrders = (/* unused pure expression or super */ null && ([
-  'UNORDERED',
-  'ASCENDING',
-  'DESCENDING',
-]))
-
-/** @type {import('../src/types.d.ts').EdgeInterpolationAlgorithm[]} */
-const EdgeInterpolationAlgorithms = [
-  'SPHERICAL',
-  'VINCENTY',
-  'THOMAS',
-  'ANDOYER',
-  'KARNEY',
-]
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/wkb.js
-/**
- * WKB (Well-Known Binary) decoder for geometry objects.
- *
- * @param {DataReader} reader
- * @returns {Geometry} geometry object
- */
-function wkbToGeojson(reader) {
-  const flags = getFlags(reader)
-
-  if (flags.type === 1) { // Point
-    return { type: 'Point', coordinates: readPosition(reader, flags) }
-  } else if (flags.type === 2) { // LineString
-    return { type: 'LineString', coordinates: readLine(reader, flags) }
-  } else if (flags.type === 3) { // Polygon
-    return { type: 'Polygon', coordinates: readPolygon(reader, flags) }
-  } else if (flags.type === 4) { // MultiPoint
-    const points = []
-    for (let i = 0; i < flags.count; i++) {
-      points.push(readPosition(reader, getFlags(reader)))
+;// CONCATENATED MODULE: ./src/telemetry/parquet/errors.ts
+// Errors raised while reading a Parquet file's pages, and how they reach the user.
+/** Errors thrown while reading or decoding pages, as opposed to bugs (calling what is not a function). */
+function isDecodeError(error) {
+    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
+}
+/** A page failed to decode while reading `row` (of the row group). */
+class RowDecodeError extends Error {
+    row;
+    constructor(row, message) {
+        super(message);
+        this.row = row;
     }
-    return { type: 'MultiPoint', coordinates: points }
-  } else if (flags.type === 5) { // MultiLineString
-    const lines = []
-    for (let i = 0; i < flags.count; i++) {
-      lines.push(readLine(reader, getFlags(reader)))
+    /** Errors from decoding get the row; bugs pass unchanged. */
+    static wrap(error, row) {
+        if (error instanceof RowDecodeError || !isDecodeError(error))
+            return error;
+        return new RowDecodeError(row, error.message);
     }
-    return { type: 'MultiLineString', coordinates: lines }
-  } else if (flags.type === 6) { // MultiPolygon
-    const polygons = []
-    for (let i = 0; i < flags.count; i++) {
-      polygons.push(readPolygon(reader, getFlags(reader)))
+}
+/**
+ * What went wrong, in words for the user. A property error from inside hyparquet (`Cannot read
+ * properties of undefined`) means a structure lacked a required field: say that, not the JavaScript.
+ */
+function describeCorruption(error) {
+    if (error instanceof TypeError)
+        return "a required field is missing or has the wrong type";
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+        return "structures are nested too deeply";
+    const message = error instanceof Error ? error.message : String(error);
+    return message.replace(/^parquet /, "");
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/scratch.ts
+/**
+ * Buffers reused from one slice of rows to the next, so that reading a slice allocates records, not
+ * buffers. Value arrays come back cleared: a value left from the previous slice must never be read
+ * as this one's.
+ */
+class Scratch {
+    arrays = new Map();
+    intArrays = new Map();
+    slots = new Int32Array(0);
+    values(key, count) {
+        let array = this.arrays.get(key);
+        // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
+        if (!array || array.length < count)
+            this.arrays.set(key, (array = new Array(count)));
+        return array.fill(undefined, 0, count);
     }
-    return { type: 'MultiPolygon', coordinates: polygons }
-  } else if (flags.type === 7) { // GeometryCollection
-    const geometries = []
-    for (let i = 0; i < flags.count; i++) {
-      geometries.push(wkbToGeojson(reader))
+    /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
+    ints(key, count) {
+        let array = this.intArrays.get(key);
+        if (!array || array.length < count)
+            this.intArrays.set(key, (array = new Int32Array(count)));
+        return array;
     }
-    return { type: 'GeometryCollection', geometries }
-  } else {
-    throw new Error(`Unsupported geometry type: ${flags.type}`)
-  }
-}
-
-/**
- * Extract ISO WKB flags and base geometry type.
- *
- * @param {DataReader} reader
- * @returns {WkbFlags}
- */
-function getFlags(reader) {
-  const { view } = reader
-  const littleEndian = view.getUint8(reader.offset++) === 1
-  const rawType = view.getUint32(reader.offset, littleEndian)
-  reader.offset += 4
-
-  const type = rawType % 1000
-  const flags = Math.floor(rawType / 1000)
-
-  let count = 0
-  if (type > 1 && type <= 7) {
-    count = view.getUint32(reader.offset, littleEndian)
-    reader.offset += 4
-  }
-
-  // XY, XYZ, XYM, XYZM
-  let dim = 2
-  if (flags) dim++
-  if (flags === 3) dim++
-
-  return { littleEndian, type, dim, count }
-}
-
-/**
- * @param {DataReader} reader
- * @param {WkbFlags} flags
- * @returns {number[]}
- */
-function readPosition(reader, flags) {
-  const points = []
-  for (let i = 0; i < flags.dim; i++) {
-    const coord = reader.view.getFloat64(reader.offset, flags.littleEndian)
-    reader.offset += 8
-    points.push(coord)
-  }
-  return points
-}
-
-/**
- * @param {DataReader} reader
- * @param {WkbFlags} flags
- * @returns {number[][]}
- */
-function readLine(reader, flags) {
-  const points = []
-  for (let i = 0; i < flags.count; i++) {
-    points.push(readPosition(reader, flags))
-  }
-  return points
-}
-
-/**
- * @param {DataReader} reader
- * @param {WkbFlags} flags
- * @returns {number[][][]}
- */
-function readPolygon(reader, flags) {
-  const { view } = reader
-  const rings = []
-  for (let r = 0; r < flags.count; r++) {
-    const count = view.getUint32(reader.offset, flags.littleEndian)
-    reader.offset += 4
-    rings.push(readLine(reader, { ...flags, count }))
-  }
-  return rings
-}
-
-/**
- * @typedef {object} WkbFlags
- * @property {boolean} littleEndian
- * @property {number} type
- * @property {number} dim
- * @property {number} count
- */
-
-/**
- * @import {DataReader, Geometry} from '../src/types.js'
- */
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/convert.js
-
-
-/**
- * @import {ColumnDecoder, DecodedArray, Encoding, ParquetParsers} from '../src/types.js'
- */
-
-const decoder = new TextDecoder()
-
-/**
- * Default type parsers when no custom ones are given
- * @type ParquetParsers
- */
-const DEFAULT_PARSERS = {
-  timestampFromMilliseconds(millis) {
-    return new Date(Number(millis))
-  },
-  timestampFromMicroseconds(micros) {
-    return new Date(Number(micros / 1000n))
-  },
-  timestampFromNanoseconds(nanos) {
-    return new Date(Number(nanos / 1000000n))
-  },
-  dateFromDays(days) {
-    return new Date(days * 86400000)
-  },
-  stringFromBytes(bytes) {
-    return bytes && decoder.decode(bytes)
-  },
-  jsonFromBytes(bytes) {
-    return bytes && JSON.parse(decoder.decode(bytes))
-  },
-  geometryFromBytes(bytes) {
-    return bytes && wkbToGeojson({ view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 })
-  },
-  geographyFromBytes(bytes) {
-    return bytes && wkbToGeojson({ view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 })
-  },
-  uuidFromBytes(bytes) {
-    if (!bytes) return undefined
-    const hex = Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('')
-    return hex.slice(0, 8) + '-' + hex.slice(8, 12) + '-' + hex.slice(12, 16) + '-' + hex.slice(16, 20) + '-' + hex.slice(20, 32)
-  },
-}
-
-/**
- * Convert known types from primitive to rich, and dereference dictionary.
- *
- * @param {DecodedArray} data series of primitive types
- * @param {DecodedArray | undefined} dictionary
- * @param {Encoding} encoding
- * @param {ColumnDecoder} columnDecoder
- * @returns {DecodedArray} series of rich types
- */
-function convert_convertWithDictionary(data, dictionary, encoding, columnDecoder) {
-  if (dictionary && encoding.endsWith('_DICTIONARY')) {
-    let output = data
-    if (data instanceof Uint8Array && !(dictionary instanceof Uint8Array)) {
-      // @ts-expect-error upgrade data to match dictionary type with fancy constructor
-      output = new dictionary.constructor(data.length)
+    /** 0, 1, 2, … (at least `count` of them). */
+    identity(count) {
+        if (this.slots.length < count) {
+            this.slots = new Int32Array(count);
+            for (let i = 0; i < count; i++)
+                this.slots[i] = i;
+        }
+        return this.slots;
     }
-    for (let i = 0; i < data.length; i++) {
-      output[i] = dictionary[data[i]]
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/filter.ts
+// The early filter of the Parquet reader: which rows are records, and which of those can become an
+// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
+// low-cardinality envelope columns hold) and decides each distinct combination only once.
+
+
+
+
+const UNDECIDED = -1;
+const NOT_A_RECORD = 0;
+const IRRELEVANT = 1;
+const RELEVANT = 2;
+const MAX_TABLE_CELLS = 1 << 20;
+/** One per row group: dictionary indices belong to a column chunk. */
+class RowFilter {
+    cursors;
+    relevance;
+    /** Rows classified so far that are telemetry records (relevant or not). */
+    records = 0;
+    /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
+    table;
+    /** Index buffers reused from slice to slice (idsInto overwrites them). */
+    scratch = new Scratch();
+    traceValid = [];
+    constructor(cursors, relevance) {
+        this.cursors = cursors;
+        this.relevance = relevance;
     }
-    return output
-  } else {
-    return convert_convert(data, columnDecoder)
-  }
-}
-
-/**
- * Convert known types from primitive to rich.
- *
- * @param {DecodedArray} data series of primitive types
- * @param {ColumnDecoder} columnDecoder
- * @returns {DecodedArray} series of rich types
- */
-function convert_convert(data, columnDecoder) {
-  const { element, parsers, utf8 = true, schemaPath } = columnDecoder
-  const { type, converted_type: ctype, logical_type: ltype } = element
-  const nullable = element.repetition_type !== 'REQUIRED'
-
-  // Skip utf8 conversion for plain BYTE_ARRAY inside VARIANT
-  const isVariant = schemaPath?.some(s => s.element.logical_type?.type === 'VARIANT')
-  if (isVariant && type === 'BYTE_ARRAY' && ctype !== 'UTF8' && ltype?.type !== 'STRING') {
-    return data
-  }
-  if (ctype === 'DECIMAL') {
-    const scale = element.scale || 0
-    const factor = 10 ** -scale
-    const arr = new Array(data.length)
-    for (let i = 0; i < arr.length; i++) {
-      if (data[i] instanceof Uint8Array) {
-        arr[i] = parseDecimal(data[i]) * factor
-      } else {
-        arr[i] = Number(data[i]) * factor
-      }
+    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
+    classify(from, to) {
+        const flags = new Uint8Array(to - from);
+        if (!this.classifyByIds(from, to, flags)) {
+            for (let row = from; row < to; row++)
+                flags[row - from] = this.classifyRow(row);
+        }
+        return flags;
     }
-    return arr
-  }
-  if (!ctype && type === 'INT96') {
-    return Array.from(data).map(v => parsers.timestampFromNanoseconds(parseInt96Nanos(v)))
-  }
-  if (ctype === 'DATE') {
-    return Array.from(data).map(v => parsers.dateFromDays(v))
-  }
-  if (ctype === 'TIMESTAMP_MILLIS') {
-    return Array.from(data).map(v => parsers.timestampFromMilliseconds(v))
-  }
-  if (ctype === 'TIMESTAMP_MICROS') {
-    return Array.from(data).map(v => parsers.timestampFromMicroseconds(v))
-  }
-  if (ctype === 'JSON') {
-    return data.map(v => parsers.jsonFromBytes(v))
-  }
-  if (ctype === 'BSON') {
-    throw new Error('parquet bson not supported')
-  }
-  if (ctype === 'INTERVAL') {
-    throw new Error('parquet interval not supported')
-  }
-  if (ltype?.type === 'GEOMETRY') {
-    return data.map(v => parsers.geometryFromBytes(v))
-  }
-  if (ltype?.type === 'GEOGRAPHY') {
-    return data.map(v => parsers.geographyFromBytes(v))
-  }
-  if (ltype?.type === 'UUID') {
-    return data.map(v => parsers.uuidFromBytes(v))
-  }
-  if (ctype === 'UTF8' || ltype?.type === 'STRING' || utf8 && type === 'BYTE_ARRAY') {
-    return data.map(v => parsers.stringFromBytes(v))
-  }
-  if (ctype === 'UINT_64' || ltype?.type === 'INTEGER' && ltype.bitWidth === 64 && !ltype.isSigned) {
-    if (data instanceof BigInt64Array) return new BigUint64Array(data.buffer, data.byteOffset, data.length)
-    const arr = nullable ? new Array(data.length) : new BigUint64Array(data.length)
-    for (let i = 0; i < arr.length; i++) arr[i] = data[i]
-    return arr
-  }
-  if (ctype === 'UINT_32' || ltype?.type === 'INTEGER' && ltype.bitWidth === 32 && !ltype.isSigned) {
-    if (data instanceof Int32Array) return new Uint32Array(data.buffer, data.byteOffset, data.length)
-    const arr = nullable ? new Array(data.length) : new Uint32Array(data.length)
-    for (let i = 0; i < arr.length; i++) {
-      arr[i] = data[i] < 0 ? 4294967296 + data[i] : data[i]
+    classifyRow(row) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        const type = recordType?.get(row);
+        const trace = traceId?.get(row);
+        const event = eventType?.get(row);
+        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
+            return 0;
+        if (!RECORD_TYPES.has(type))
+            return 0;
+        this.records++;
+        const sev = severity?.get(row);
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
     }
-    return arr
-  }
-  if (ltype?.type === 'FLOAT16') {
-    return Array.from(data).map(parseFloat16)
-  }
-  if (ltype?.type === 'TIMESTAMP') {
-    const { unit } = ltype
-    /** @type {ParquetParsers[keyof ParquetParsers]} */
-    let parser = parsers.timestampFromMilliseconds
-    if (unit === 'MICROS') parser = parsers.timestampFromMicroseconds
-    if (unit === 'NANOS') parser = parsers.timestampFromNanoseconds
-    const arr = new Array(data.length)
-    for (let i = 0; i < arr.length; i++) {
-      arr[i] = parser(data[i])
+    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
+    classifyByIds(from, to, flags) {
+        const { recordType, traceId, eventType, severity } = this.cursors;
+        if (!recordType || !traceId || !eventType)
+            return false;
+        const n = to - from;
+        const types = this.scratch.ints(0, n).subarray(0, n);
+        const traces = this.scratch.ints(1, n).subarray(0, n);
+        const events = this.scratch.ints(2, n).subarray(0, n);
+        const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
+        if (!recordType.idsInto(from, to, types) ||
+            !traceId.idsInto(from, to, traces) ||
+            !eventType.idsInto(from, to, events) ||
+            (severity && !severity.idsInto(from, to, severities))) {
+            return false;
+        }
+        // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
+        const typeCount = recordType.dictionarySize;
+        const eventCount = eventType.dictionarySize;
+        const severityCount = (severity?.dictionarySize ?? 0) + 1;
+        const cells = typeCount * eventCount * severityCount;
+        if (cells === 0 || cells > MAX_TABLE_CELLS)
+            return false;
+        if (!this.table || this.table.length !== cells)
+            this.table = new Int8Array(cells).fill(UNDECIDED);
+        const table = this.table;
+        let records = 0;
+        for (let i = 0; i < n; i++) {
+            const type = types[i];
+            const event = events[i];
+            const trace = traces[i];
+            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
+                continue;
+            const sev = severities[i];
+            let code;
+            if (type < typeCount && event < eventCount && sev < severityCount - 1) {
+                const cell = (event * severityCount + sev + 1) * typeCount + type;
+                code = table[cell];
+                if (code === UNDECIDED)
+                    table[cell] = code = this.decide(type, event, sev);
+            }
+            else {
+                code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
+            }
+            if (code !== NOT_A_RECORD)
+                records++;
+            if (code === RELEVANT)
+                flags[i] = 1;
+        }
+        this.records += records;
+        return true;
     }
-    return arr
-  }
-  return data
-}
-
-/**
- * @param {Uint8Array} bytes
- * @returns {number}
- */
-function parseDecimal(bytes) {
-  if (!bytes.length) return 0
-
-  let value = 0n
-  for (const byte of bytes) {
-    value = value * 256n + BigInt(byte)
-  }
-
-  // handle signed
-  const bits = bytes.length * 8
-  if (value >= 2n ** BigInt(bits - 1)) {
-    value -= 2n ** BigInt(bits)
-  }
-
-  return Number(value)
-}
-
-/**
- * Converts INT96 date format (hi 32bit days, lo 64bit nanos) to nanos since epoch
- * @param {bigint} value
- * @returns {bigint}
- */
-function parseInt96Nanos(value) {
-  const days = (value >> 64n) - 2440588n
-  const nano = value & 0xffffffffffffffffn
-  return days * 86400000000000n + nano
-}
-
-/**
- * @param {Uint8Array | undefined} bytes
- * @returns {number | undefined}
- */
-function parseFloat16(bytes) {
-  if (!bytes) return undefined
-  const int16 = bytes[1] << 8 | bytes[0]
-  const sign = int16 >> 15 ? -1 : 1
-  const exp = int16 >> 10 & 0x1f
-  const frac = int16 & 0x3ff
-  if (exp === 0) return sign * 2 ** -14 * (frac / 1024) // subnormals
-  if (exp === 0x1f) return frac ? NaN : sign * Infinity
-  return sign * 2 ** (exp - 15) * (1 + frac / 1024)
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/schema.js
-/**
- * Build a tree from the schema elements.
- *
- * @param {SchemaElement[]} schema
- * @param {number} rootIndex index of the root element
- * @param {string[]} path path to the element
- * @returns {SchemaTree} tree of schema elements
- */
-function schemaTree(schema, rootIndex, path) {
-  const element = schema[rootIndex]
-  const children = []
-  let count = 1
-
-  // Read the specified number of children
-  if (element.num_children) {
-    while (children.length < element.num_children) {
-      const childElement = schema[rootIndex + count]
-      const child = schemaTree(schema, rootIndex + count, [...path, childElement.name])
-      count += child.count
-      children.push(child)
+    isTrace(id) {
+        let valid = this.traceValid[id];
+        if (valid === undefined) {
+            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
+            this.traceValid[id] = valid;
+        }
+        return valid;
     }
-  }
-
-  return { count, element, children, path }
-}
-
-/**
- * Get schema elements from the root to the given element name.
- *
- * @param {SchemaElement[]} schema
- * @param {string[]} name path to the element
- * @returns {SchemaTree[]} list of schema elements
- */
-function getSchemaPath(schema, name) {
-  return getTreePath(schemaTree(schema, 0, []), name)
-}
-
-/**
- * Get schema tree nodes from the root of a prebuilt tree to the given element name.
- *
- * @param {SchemaTree} tree root of the schema tree
- * @param {string[]} name path to the element
- * @returns {SchemaTree[]} list of schema elements
- */
-function getTreePath(tree, name) {
-  const path = [tree]
-  for (const part of name) {
-    const child = tree.children.find(child => child.element.name === part)
-    if (!child) throw new Error(`parquet schema element not found: ${name}`)
-    path.push(child)
-    tree = child
-  }
-  return path
-}
-
-/**
- * Get all physical (leaf) column names.
- *
- * @param {SchemaTree} schemaTree
- * @returns {string[]} list of physical column names
- */
-function getPhysicalColumns(schemaTree) {
-  /** @type {string[]} */
-  const columns = []
-  /** @param {SchemaTree} node */
-  function traverse(node) {
-    if (node.children.length) {
-      for (const child of node.children) {
-        traverse(child)
-      }
-    } else {
-      columns.push(node.path.join('.'))
+    decide(typeId, eventId, severityId) {
+        const type = this.cursors.recordType.dictionaryValue(typeId);
+        const event = this.cursors.eventType.dictionaryValue(eventId);
+        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
+        if (typeof type !== "string" || typeof event !== "string" || !RECORD_TYPES.has(type))
+            return NOT_A_RECORD;
+        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
     }
-  }
-  traverse(schemaTree)
-  return columns
 }
-
 /**
- * Get the max repetition level for a given schema path.
+ * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
  *
- * @param {SchemaTree[]} schemaPath
- * @returns {number} max repetition level
+ * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
+ * so a readable file is a finished run whose every node span also has its end — which carries the
+ * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
+ * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
  */
-function getMaxRepetitionLevel(schemaPath) {
-  let maxLevel = 0
-  for (const { element } of schemaPath) {
-    if (element.repetition_type === 'REPEATED') {
-      maxLevel++
+class RelevanceCache {
+    cache = new Map();
+    get(recordType, eventType, severity) {
+        let byEvent = this.cache.get(recordType);
+        if (!byEvent)
+            this.cache.set(recordType, (byEvent = new Map()));
+        let bySeverity = byEvent.get(eventType);
+        if (!bySeverity)
+            byEvent.set(eventType, (bySeverity = new Map()));
+        let relevant = bySeverity.get(severity);
+        if (relevant === undefined) {
+            relevant =
+                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
+            bySeverity.set(severity, relevant);
+        }
+        return relevant;
     }
-  }
-  return maxLevel
 }
-
-/**
- * Get the max definition level for a given schema path.
- *
- * @param {SchemaTree[]} schemaPath
- * @returns {number} max definition level
- */
-function getMaxDefinitionLevel(schemaPath) {
-  let maxLevel = 0
-  for (const { element } of schemaPath.slice(1)) {
-    if (element.repetition_type !== 'REQUIRED') {
-      maxLevel++
-    }
-  }
-  return maxLevel
-}
-
-/**
- * Check if a column is list-like.
- *
- * @param {SchemaTree} schema
- * @returns {boolean} true if list-like
- */
-function isListLike(schema) {
-  if (!schema) return false
-  if (schema.element.converted_type !== 'LIST') return false
-  if (schema.children.length > 1) return false
-
-  const firstChild = schema.children[0]
-  if (firstChild.children.length > 1) return false
-  if (firstChild.element.repetition_type !== 'REPEATED') return false
-
-  return true
-}
-
-/**
- * Check if a column is map-like.
- *
- * @param {SchemaTree} schema
- * @returns {boolean} true if map-like
- */
-function isMapLike(schema) {
-  if (!schema) return false
-  if (schema.element.converted_type !== 'MAP') return false
-  if (schema.children.length > 1) return false
-
-  const firstChild = schema.children[0]
-  if (firstChild.children.length !== 2) return false
-  if (firstChild.element.repetition_type !== 'REPEATED') return false
-
-  const keyChild = firstChild.children.find(child => child.element.name === 'key')
-  if (keyChild?.element.repetition_type === 'REPEATED') return false
-
-  const valueChild = firstChild.children.find(child => child.element.name === 'value')
-  if (valueChild?.element.repetition_type === 'REPEATED') return false
-
-  return true
-}
-
-/**
- * Returns true if a column is non-nested.
- *
- * @param {SchemaTree[]} schemaPath
- * @returns {boolean}
- */
-function schema_isFlatColumn(schemaPath) {
-  if (schemaPath.length !== 2) return false
-  const [, column] = schemaPath
-  if (column.element.repetition_type === 'REPEATED') return false
-  if (column.children.length) return false
-  return true
-}
-
-/**
- * @import {SchemaElement, SchemaTree} from '../src/types.js'
- */
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/thrift.js
 /**
@@ -44058,617 +44253,6 @@ function readZigZag(reader) {
 function readZigZagBigInt(reader) {
   const zigzag = readVarBigInt(reader)
   return zigzag >> 1n ^ -(zigzag & 1n)
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/geoparquet.js
-/**
- * @param {SchemaElement[]} schema
- * @param {KeyValue[] | undefined} key_value_metadata
- * @returns {void}
- */
-function markGeoColumns(schema, key_value_metadata) {
-  // Prepare the list of GeoParquet columns
-  /** @type {Map<string, LogicalType>} */
-  const columns = new Map()
-  const geo = key_value_metadata?.find(({ key }) => key === 'geo')?.value
-  const decodedColumns = (geo && JSON.parse(geo)?.columns) ?? {}
-  for (const [name, column] of Object.entries(decodedColumns)) {
-    if (column.encoding !== 'WKB') continue
-
-    const type = column.edges === 'spherical' ? 'GEOGRAPHY' : 'GEOMETRY'
-    const id = column.crs?.id ?? column.crs?.ids?.[0]
-    const crs = id ? `${id.authority}:${id.code.toString()}` : undefined
-    // Note: we can't infer GEOGRAPHY's algorithm from GeoParquet
-    columns.set(name, { type, crs })
-  }
-
-  // Mark schema elements with logical type
-  // Only look at root-level columns of type BYTE_ARRAY without existing logical_type
-  for (let i = 1; i < schema.length; i++) { // skip root
-    const { logical_type, name, num_children, type } = schema[i]
-    if (num_children) {
-      i += num_children
-      continue // skip the element and its children
-    }
-    if (type === 'BYTE_ARRAY' && !logical_type) {
-      schema[i].logical_type = columns.get(name)
-    }
-  }
-}
-
-/**
- * @import {KeyValue, LogicalType, SchemaElement} from '../src/types.js'
- */
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/metadata.js
-
-
-
-
-
-
-/**
- * @import {AsyncBuffer, FileMetaData, KeyValue, LogicalType, MetadataOptions, MinMaxType, ParquetParsers, SchemaElement, SchemaTree, Statistics, TimeUnit} from '../src/types.js'
- */
-
-const defaultInitialFetchSize = 1 << 19 // 512kb
-
-const metadata_decoder = new TextDecoder()
-function decode(/** @type {Uint8Array} */ value) {
-  return value && metadata_decoder.decode(value)
-}
-
-/**
- * Read parquet metadata from an async buffer.
- *
- * An AsyncBuffer is like an ArrayBuffer, but the slices are loaded
- * asynchronously, possibly over the network.
- *
- * You must provide the byteLength of the buffer, typically from a HEAD request.
- *
- * In theory, you could use suffix-range requests to fetch the end of the file,
- * and save a round trip. But in practice, this doesn't work because chrome
- * deems suffix-range requests as a not-safe-listed header, and will require
- * a pre-flight. So the byteLength is required.
- *
- * To make this efficient, we initially request the last 512kb of the file,
- * which is likely to contain the metadata. If the metadata length exceeds the
- * initial fetch, 512kb, we request the rest of the metadata from the AsyncBuffer.
- *
- * This ensures that we either make one 512kb initial request for the metadata,
- * or a second request for up to the metadata size.
- *
- * @param {AsyncBuffer} asyncBuffer parquet file contents
- * @param {MetadataOptions & { initialFetchSize?: number }} options initial fetch size in bytes (default 512kb)
- * @returns {Promise<FileMetaData>} parquet metadata object
- */
-async function parquetMetadataAsync(asyncBuffer, { parsers, initialFetchSize = defaultInitialFetchSize, geoparquet = true } = {}) {
-  if (!asyncBuffer || !(asyncBuffer.byteLength >= 0)) throw new Error('parquet expected AsyncBuffer')
-
-  // fetch last bytes (footer) of the file
-  const footerOffset = Math.max(0, asyncBuffer.byteLength - initialFetchSize)
-  const footerBuffer = await asyncBuffer.slice(footerOffset, asyncBuffer.byteLength)
-
-  // Check for parquet magic number "PAR1"
-  const footerView = new DataView(footerBuffer)
-  if (footerView.getUint32(footerBuffer.byteLength - 4, true) !== 0x31524150) {
-    throw new Error('parquet file invalid (footer != PAR1)')
-  }
-
-  // Parquet files store metadata at the end of the file
-  // Metadata length is 4 bytes before the last PAR1
-  const metadataLength = footerView.getUint32(footerBuffer.byteLength - 8, true)
-  if (metadataLength > asyncBuffer.byteLength - 8) {
-    throw new Error(`parquet metadata length ${metadataLength} exceeds available buffer ${asyncBuffer.byteLength - 8}`)
-  }
-
-  // check if metadata size fits inside the initial fetch
-  if (metadataLength + 8 > initialFetchSize) {
-    // fetch the rest of the metadata
-    const metadataOffset = asyncBuffer.byteLength - metadataLength - 8
-    const metadataBuffer = await asyncBuffer.slice(metadataOffset, footerOffset)
-    // combine initial fetch with the new slice
-    const combinedBuffer = new ArrayBuffer(metadataLength + 8)
-    const combinedView = new Uint8Array(combinedBuffer)
-    combinedView.set(new Uint8Array(metadataBuffer))
-    combinedView.set(new Uint8Array(footerBuffer), footerOffset - metadataOffset)
-    return parquetMetadata(combinedBuffer, { parsers, geoparquet })
-  } else {
-    // parse metadata from the footer
-    return parquetMetadata(footerBuffer, { parsers, geoparquet })
-  }
-}
-
-/**
- * Read parquet metadata from a buffer synchronously.
- *
- * @param {ArrayBuffer | Uint8Array} arrayBuffer parquet file footer
- * @param {MetadataOptions} options metadata parsing options
- * @returns {FileMetaData} parquet metadata object
- */
-function parquetMetadata(arrayBuffer, { parsers, geoparquet = true } = {}) {
-  let view
-  if (arrayBuffer instanceof ArrayBuffer) {
-    view = new DataView(arrayBuffer)
-  } else if (arrayBuffer instanceof Uint8Array) {
-    view = new DataView(arrayBuffer.buffer, arrayBuffer.byteOffset, arrayBuffer.byteLength)
-  } else {
-    throw new Error('parquet expected ArrayBuffer or Uint8Array')
-  }
-
-  // Use default parsers if not given
-  const allParsers = { ...DEFAULT_PARSERS, ...parsers }
-
-  // Validate footer magic number "PAR1"
-  if (view.byteLength < 8) {
-    throw new Error('parquet file is too short')
-  }
-  if (view.getUint32(view.byteLength - 4, true) !== 0x31524150) {
-    throw new Error('parquet file invalid (footer != PAR1)')
-  }
-
-  // Parquet files store metadata at the end of the file
-  // Metadata length is 4 bytes before the last PAR1
-  const metadataLengthOffset = view.byteLength - 8
-  const metadataLength = view.getUint32(metadataLengthOffset, true)
-  if (metadataLength > view.byteLength - 8) {
-    // {metadata}, metadata_length, PAR1
-    throw new Error(`parquet metadata length ${metadataLength} exceeds available buffer ${view.byteLength - 8}`)
-  }
-
-  const metadataOffset = metadataLengthOffset - metadataLength
-  const reader = { view, offset: metadataOffset }
-  const metadata = deserializeTCompactProtocol(reader)
-
-  // Parse metadata from thrift data
-  const version = metadata.field_1
-  /** @type {SchemaElement[]} */
-  const schema = metadata.field_2.map((/** @type {any} */ field) => ({
-    type: ParquetTypes[field.field_1],
-    type_length: field.field_2,
-    repetition_type: FieldRepetitionTypes[field.field_3],
-    name: decode(field.field_4),
-    num_children: field.field_5,
-    converted_type: ConvertedTypes[field.field_6],
-    scale: field.field_7,
-    precision: field.field_8,
-    field_id: field.field_9,
-    logical_type: logicalType(field.field_10),
-  }))
-  // schema element per column index
-  const columnSchema = schema.filter(e => e.type)
-  const num_rows = metadata.field_3
-  const row_groups = metadata.field_4.map((/** @type {any} */ rowGroup) => ({
-    columns: rowGroup.field_1.map((/** @type {any} */ column, /** @type {number} */ columnIndex) => ({
-      file_path: decode(column.field_1),
-      file_offset: column.field_2,
-      meta_data: column.field_3 && {
-        type: ParquetTypes[column.field_3.field_1],
-        encodings: column.field_3.field_2?.map((/** @type {number} */ e) => Encodings[e]),
-        path_in_schema: column.field_3.field_3.map(decode),
-        codec: CompressionCodecs[column.field_3.field_4],
-        num_values: column.field_3.field_5,
-        total_uncompressed_size: column.field_3.field_6,
-        total_compressed_size: column.field_3.field_7,
-        key_value_metadata: column.field_3.field_8?.map((/** @type {any} */ kv) => ({
-          key: decode(kv.field_1),
-          value: decode(kv.field_2),
-        })),
-        data_page_offset: column.field_3.field_9,
-        index_page_offset: column.field_3.field_10,
-        dictionary_page_offset: column.field_3.field_11,
-        statistics: convertStats(column.field_3.field_12, columnSchema[columnIndex], allParsers),
-        encoding_stats: column.field_3.field_13?.map((/** @type {any} */ encodingStat) => ({
-          page_type: PageTypes[encodingStat.field_1],
-          encoding: Encodings[encodingStat.field_2],
-          count: encodingStat.field_3,
-        })),
-        bloom_filter_offset: column.field_3.field_14,
-        bloom_filter_length: column.field_3.field_15,
-        size_statistics: column.field_3.field_16 && {
-          unencoded_byte_array_data_bytes: column.field_3.field_16.field_1,
-          repetition_level_histogram: column.field_3.field_16.field_2,
-          definition_level_histogram: column.field_3.field_16.field_3,
-        },
-        geospatial_statistics: column.field_3.field_17 && {
-          bbox: column.field_3.field_17.field_1 && {
-            xmin: column.field_3.field_17.field_1.field_1,
-            xmax: column.field_3.field_17.field_1.field_2,
-            ymin: column.field_3.field_17.field_1.field_3,
-            ymax: column.field_3.field_17.field_1.field_4,
-            zmin: column.field_3.field_17.field_1.field_5,
-            zmax: column.field_3.field_17.field_1.field_6,
-            mmin: column.field_3.field_17.field_1.field_7,
-            mmax: column.field_3.field_17.field_1.field_8,
-          },
-          geospatial_types: column.field_3.field_17.field_2,
-        },
-      },
-      offset_index_offset: column.field_4,
-      offset_index_length: column.field_5,
-      column_index_offset: column.field_6,
-      column_index_length: column.field_7,
-      crypto_metadata: column.field_8,
-      encrypted_column_metadata: column.field_9,
-    })),
-    total_byte_size: rowGroup.field_2,
-    num_rows: rowGroup.field_3,
-    sorting_columns: rowGroup.field_4?.map((/** @type {any} */ sortingColumn) => ({
-      column_idx: sortingColumn.field_1,
-      descending: sortingColumn.field_2,
-      nulls_first: sortingColumn.field_3,
-    })),
-    file_offset: rowGroup.field_5,
-    total_compressed_size: rowGroup.field_6,
-    ordinal: rowGroup.field_7,
-  }))
-  /** @type {KeyValue[] | undefined} */
-  const key_value_metadata = metadata.field_5?.map((/** @type {any} */ kv) => ({
-    key: decode(kv.field_1),
-    value: decode(kv.field_2),
-  }))
-  const created_by = decode(metadata.field_6)
-
-  if (geoparquet) {
-    markGeoColumns(schema, key_value_metadata)
-  }
-
-  return {
-    version,
-    schema,
-    num_rows,
-    row_groups,
-    key_value_metadata,
-    created_by,
-    metadata_length: metadataLength,
-  }
-}
-
-/**
- * Return a tree of schema elements from parquet metadata.
- *
- * @param {{schema: SchemaElement[]}} metadata parquet metadata object
- * @returns {SchemaTree} tree of schema elements
- */
-function parquetSchema({ schema }) {
-  return getSchemaPath(schema, [])[0]
-}
-
-/**
- * @param {any} logicalType
- * @returns {LogicalType | undefined}
- */
-function logicalType(logicalType) {
-  if (logicalType?.field_1) return { type: 'STRING' }
-  if (logicalType?.field_2) return { type: 'MAP' }
-  if (logicalType?.field_3) return { type: 'LIST' }
-  if (logicalType?.field_4) return { type: 'ENUM' }
-  if (logicalType?.field_5) return {
-    type: 'DECIMAL',
-    scale: logicalType.field_5.field_1,
-    precision: logicalType.field_5.field_2,
-  }
-  if (logicalType?.field_6) return { type: 'DATE' }
-  if (logicalType?.field_7) return {
-    type: 'TIME',
-    isAdjustedToUTC: logicalType.field_7.field_1,
-    unit: timeUnit(logicalType.field_7.field_2),
-  }
-  if (logicalType?.field_8) return {
-    type: 'TIMESTAMP',
-    isAdjustedToUTC: logicalType.field_8.field_1,
-    unit: timeUnit(logicalType.field_8.field_2),
-  }
-  if (logicalType?.field_10) return {
-    type: 'INTEGER',
-    bitWidth: logicalType.field_10.field_1,
-    isSigned: logicalType.field_10.field_2,
-  }
-  if (logicalType?.field_11) return { type: 'NULL' }
-  if (logicalType?.field_12) return { type: 'JSON' }
-  if (logicalType?.field_13) return { type: 'BSON' }
-  if (logicalType?.field_14) return { type: 'UUID' }
-  if (logicalType?.field_15) return { type: 'FLOAT16' }
-  if (logicalType?.field_16) return {
-    type: 'VARIANT',
-    specification_version: logicalType.field_16.field_1,
-  }
-  if (logicalType?.field_17) return {
-    type: 'GEOMETRY',
-    crs: decode(logicalType.field_17.field_1),
-  }
-  if (logicalType?.field_18) return {
-    type: 'GEOGRAPHY',
-    crs: decode(logicalType.field_18.field_1),
-    algorithm: EdgeInterpolationAlgorithms[logicalType.field_18.field_2],
-  }
-  return logicalType
-}
-
-/**
- * @param {any} unit
- * @returns {TimeUnit}
- */
-function timeUnit(unit) {
-  if (unit.field_1) return 'MILLIS'
-  if (unit.field_2) return 'MICROS'
-  if (unit.field_3) return 'NANOS'
-  throw new Error('parquet time unit required')
-}
-
-/**
- * Convert column statistics based on column type.
- *
- * @param {any} stats
- * @param {SchemaElement} schema
- * @param {ParquetParsers} parsers
- * @returns {Statistics}
- */
-function convertStats(stats, schema, parsers) {
-  return stats && {
-    max: convertMetadata(stats.field_1, schema, parsers),
-    min: convertMetadata(stats.field_2, schema, parsers),
-    null_count: stats.field_3,
-    distinct_count: stats.field_4,
-    max_value: convertMetadata(stats.field_5, schema, parsers),
-    min_value: convertMetadata(stats.field_6, schema, parsers),
-    is_max_value_exact: stats.field_7,
-    is_min_value_exact: stats.field_8,
-  }
-}
-
-/**
- * @param {Uint8Array | undefined} value
- * @param {SchemaElement} schema
- * @param {ParquetParsers} parsers
- * @returns {MinMaxType | undefined}
- */
-function convertMetadata(value, schema, parsers) {
-  const { type, converted_type, logical_type } = schema
-  if (value === undefined) return value
-  if (type === 'BOOLEAN') return value[0] === 1
-  if (type === 'BYTE_ARRAY') return parsers.stringFromBytes(value)
-  const view = new DataView(value.buffer, value.byteOffset, value.byteLength)
-  if (type === 'FLOAT' && view.byteLength === 4) return view.getFloat32(0, true)
-  if (type === 'DOUBLE' && view.byteLength === 8) return view.getFloat64(0, true)
-  if (type === 'INT32' && converted_type === 'DECIMAL' && view.byteLength === 4) {
-    return view.getInt32(0, true) * 10 ** -(schema.scale || 0)
-  }
-  if (type === 'INT64' && converted_type === 'DECIMAL' && view.byteLength === 8) {
-    return Number(view.getBigInt64(0, true)) * 10 ** -(schema.scale || 0)
-  }
-  if (type === 'INT32' && converted_type === 'DATE') return parsers.dateFromDays(view.getInt32(0, true))
-  if (type === 'INT64' && converted_type === 'TIMESTAMP_MILLIS') return parsers.timestampFromMilliseconds(view.getBigInt64(0, true))
-  if (type === 'INT64' && converted_type === 'TIMESTAMP_MICROS') return parsers.timestampFromMicroseconds(view.getBigInt64(0, true))
-  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP' && logical_type?.unit === 'NANOS') return parsers.timestampFromNanoseconds(view.getBigInt64(0, true))
-  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP' && logical_type?.unit === 'MICROS') return parsers.timestampFromMicroseconds(view.getBigInt64(0, true))
-  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP') return parsers.timestampFromMilliseconds(view.getBigInt64(0, true))
-  const unsigned = converted_type?.startsWith('UINT_') ||
-    logical_type?.type === 'INTEGER' && !logical_type.isSigned
-  if (type === 'INT32' && unsigned && view.byteLength === 4) return view.getUint32(0, true)
-  if (type === 'INT64' && unsigned && view.byteLength === 8) return view.getBigUint64(0, true)
-  if (type === 'INT32' && view.byteLength === 4) return view.getInt32(0, true)
-  if (type === 'INT64' && view.byteLength === 8) return view.getBigInt64(0, true)
-  if (converted_type === 'DECIMAL') return parseDecimal(value) * 10 ** -(schema.scale || 0)
-  if (logical_type?.type === 'FLOAT16') return parseFloat16(value)
-  if (logical_type?.type === 'UUID') return parsers.uuidFromBytes(value)
-  if (type === 'FIXED_LEN_BYTE_ARRAY') return value
-  // assert(false)
-  return value
-}
-
-;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
-/**
- * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
- */
-
-
-
-
-
-
-
-
-
-/**
- * Parse column data from a buffer.
- *
- * @param {DataReader} reader
- * @param {RowGroupSelect} rowGroupSelect row group selection
- * @param {ColumnDecoder} columnDecoder column decoder params
- * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
- * @returns {{ data: DecodedArray[], skipped: number }}
- */
-function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
-  const { pathInSchema, schemaPath } = columnDecoder
-  const isFlat = isFlatColumn(schemaPath)
-  /** @type {DecodedArray[]} */
-  const chunks = []
-  /** @type {DecodedArray | undefined} */
-  let dictionary = undefined
-  /** @type {DecodedArray | undefined} */
-  let lastChunk = undefined
-  let rowCount = 0
-  let skipped = 0
-
-  const emitLastChunk = onPage && (() => {
-    lastChunk && onPage({
-      pathInSchema,
-      columnData: lastChunk,
-      rowStart: groupStart + rowCount - lastChunk.length,
-      rowEnd: groupStart + rowCount,
-    })
-  })
-
-  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
-    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
-
-    // read page header
-    const header = parquetHeader(reader)
-    if (header.type === 'DICTIONARY_PAGE') {
-      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
-      if (data) dictionary = convert(data, columnDecoder)
-    } else {
-      const lastChunkLength = lastChunk?.length || 0
-      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
-      if (result.skipped) {
-        // skipped page - just advance row count, don't add to chunks
-        if (!chunks.length) {
-          skipped += result.skipped
-        }
-        rowCount += result.skipped
-      } else if (result.data && lastChunk === result.data) {
-        // continued from previous page
-        rowCount += result.data.length - lastChunkLength
-      } else if (result.data && result.data.length) {
-        emitLastChunk?.()
-        chunks.push(result.data)
-        rowCount += result.data.length
-        lastChunk = result.data
-      }
-    }
-  }
-  emitLastChunk?.()
-
-  return { data: chunks, skipped }
-}
-
-/**
- * Read a page (data or dictionary) from a buffer.
- *
- * @param {DataReader} reader
- * @param {PageHeader} header
- * @param {ColumnDecoder} columnDecoder
- * @param {DecodedArray | undefined} dictionary
- * @param {DecodedArray | undefined} previousChunk
- * @param {number} pageStart skip this many rows in the page
- * @returns {PageResult}
- */
-function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
-  const { type, element, schemaPath, codec, compressors } = columnDecoder
-  // read compressed_page_size bytes
-  const compressedBytes = new Uint8Array(
-    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
-  )
-  reader.offset += header.compressed_page_size
-
-  // parse page data by type
-  if (header.type === 'DATA_PAGE') {
-    const daph = header.data_page_header
-    if (!daph) throw new Error('parquet data page header is undefined')
-
-    // skip unnecessary non-nested pages
-    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
-      return { skipped: daph.num_values }
-    }
-
-    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
-    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
-    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DATA_PAGE_V2') {
-    const daph2 = header.data_page_header_v2
-    if (!daph2) throw new Error('parquet data page header v2 is undefined')
-
-    // skip unnecessary pages
-    if (pageStart > daph2.num_rows) {
-      return { skipped: daph2.num_rows }
-    }
-
-    const { definitionLevels, repetitionLevels, dataPage } =
-      readDataPageV2(compressedBytes, header, columnDecoder)
-
-    // convert types, dereference dictionary, and assemble lists
-    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
-    const output = Array.isArray(previousChunk) ? previousChunk : []
-    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
-    return { skipped: 0, data: assembled }
-  } else if (header.type === 'DICTIONARY_PAGE') {
-    const diph = header.dictionary_page_header
-    if (!diph) throw new Error('parquet dictionary page header is undefined')
-
-    const page = decompressPage(
-      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
-    )
-
-    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
-    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
-    return { skipped: 0, data: dictArray }
-  } else {
-    throw new Error(`parquet unsupported page type: ${header.type}`)
-  }
-}
-
-/**
- * Read a page header from a buffer, leaving the reader at the start of the page data.
- *
- * @param {DataReader} reader
- * @returns {PageHeader}
- */
-function parquetHeader(reader) {
-  const header = deserializeTCompactProtocol(reader)
-
-  // Parse parquet header from thrift data
-  const type = PageTypes[header.field_1]
-  const uncompressed_page_size = header.field_2
-  const compressed_page_size = header.field_3
-  const crc = header.field_4
-  const data_page_header = header.field_5 && {
-    num_values: header.field_5.field_1,
-    encoding: Encodings[header.field_5.field_2],
-    definition_level_encoding: Encodings[header.field_5.field_3],
-    repetition_level_encoding: Encodings[header.field_5.field_4],
-    statistics: pageStatistics(header.field_5.field_5),
-  }
-  const index_page_header = header.field_6
-  const dictionary_page_header = header.field_7 && {
-    num_values: header.field_7.field_1,
-    encoding: Encodings[header.field_7.field_2],
-    is_sorted: header.field_7.field_3,
-  }
-  const data_page_header_v2 = header.field_8 && {
-    num_values: header.field_8.field_1,
-    num_nulls: header.field_8.field_2,
-    num_rows: header.field_8.field_3,
-    encoding: Encodings[header.field_8.field_4],
-    definition_levels_byte_length: header.field_8.field_5,
-    repetition_levels_byte_length: header.field_8.field_6,
-    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
-    statistics: pageStatistics(header.field_8.field_8),
-  }
-
-  return {
-    type,
-    uncompressed_page_size,
-    compressed_page_size,
-    crc,
-    data_page_header,
-    index_page_header,
-    dictionary_page_header,
-    data_page_header_v2,
-  }
-}
-
-/**
- * @param {any} stats thrift Statistics struct
- * @returns {Statistics | undefined}
- */
-function pageStatistics(stats) {
-  return stats && {
-    max: stats.field_1,
-    min: stats.field_2,
-    null_count: stats.field_3,
-    distinct_count: stats.field_4,
-    max_value: stats.field_5,
-    min_value: stats.field_6,
-    is_max_value_exact: stats.field_7,
-    is_min_value_exact: stats.field_8,
-  }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/delta.js
@@ -45194,6 +44778,177 @@ function align(buffer, offset, size) {
   return aligned
 }
 
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/schema.js
+/**
+ * Build a tree from the schema elements.
+ *
+ * @param {SchemaElement[]} schema
+ * @param {number} rootIndex index of the root element
+ * @param {string[]} path path to the element
+ * @returns {SchemaTree} tree of schema elements
+ */
+function schemaTree(schema, rootIndex, path) {
+  const element = schema[rootIndex]
+  const children = []
+  let count = 1
+
+  // Read the specified number of children
+  if (element.num_children) {
+    while (children.length < element.num_children) {
+      const childElement = schema[rootIndex + count]
+      const child = schemaTree(schema, rootIndex + count, [...path, childElement.name])
+      count += child.count
+      children.push(child)
+    }
+  }
+
+  return { count, element, children, path }
+}
+
+/**
+ * Get schema elements from the root to the given element name.
+ *
+ * @param {SchemaElement[]} schema
+ * @param {string[]} name path to the element
+ * @returns {SchemaTree[]} list of schema elements
+ */
+function getSchemaPath(schema, name) {
+  return getTreePath(schemaTree(schema, 0, []), name)
+}
+
+/**
+ * Get schema tree nodes from the root of a prebuilt tree to the given element name.
+ *
+ * @param {SchemaTree} tree root of the schema tree
+ * @param {string[]} name path to the element
+ * @returns {SchemaTree[]} list of schema elements
+ */
+function getTreePath(tree, name) {
+  const path = [tree]
+  for (const part of name) {
+    const child = tree.children.find(child => child.element.name === part)
+    if (!child) throw new Error(`parquet schema element not found: ${name}`)
+    path.push(child)
+    tree = child
+  }
+  return path
+}
+
+/**
+ * Get all physical (leaf) column names.
+ *
+ * @param {SchemaTree} schemaTree
+ * @returns {string[]} list of physical column names
+ */
+function getPhysicalColumns(schemaTree) {
+  /** @type {string[]} */
+  const columns = []
+  /** @param {SchemaTree} node */
+  function traverse(node) {
+    if (node.children.length) {
+      for (const child of node.children) {
+        traverse(child)
+      }
+    } else {
+      columns.push(node.path.join('.'))
+    }
+  }
+  traverse(schemaTree)
+  return columns
+}
+
+/**
+ * Get the max repetition level for a given schema path.
+ *
+ * @param {SchemaTree[]} schemaPath
+ * @returns {number} max repetition level
+ */
+function getMaxRepetitionLevel(schemaPath) {
+  let maxLevel = 0
+  for (const { element } of schemaPath) {
+    if (element.repetition_type === 'REPEATED') {
+      maxLevel++
+    }
+  }
+  return maxLevel
+}
+
+/**
+ * Get the max definition level for a given schema path.
+ *
+ * @param {SchemaTree[]} schemaPath
+ * @returns {number} max definition level
+ */
+function getMaxDefinitionLevel(schemaPath) {
+  let maxLevel = 0
+  for (const { element } of schemaPath.slice(1)) {
+    if (element.repetition_type !== 'REQUIRED') {
+      maxLevel++
+    }
+  }
+  return maxLevel
+}
+
+/**
+ * Check if a column is list-like.
+ *
+ * @param {SchemaTree} schema
+ * @returns {boolean} true if list-like
+ */
+function isListLike(schema) {
+  if (!schema) return false
+  if (schema.element.converted_type !== 'LIST') return false
+  if (schema.children.length > 1) return false
+
+  const firstChild = schema.children[0]
+  if (firstChild.children.length > 1) return false
+  if (firstChild.element.repetition_type !== 'REPEATED') return false
+
+  return true
+}
+
+/**
+ * Check if a column is map-like.
+ *
+ * @param {SchemaTree} schema
+ * @returns {boolean} true if map-like
+ */
+function isMapLike(schema) {
+  if (!schema) return false
+  if (schema.element.converted_type !== 'MAP') return false
+  if (schema.children.length > 1) return false
+
+  const firstChild = schema.children[0]
+  if (firstChild.children.length !== 2) return false
+  if (firstChild.element.repetition_type !== 'REPEATED') return false
+
+  const keyChild = firstChild.children.find(child => child.element.name === 'key')
+  if (keyChild?.element.repetition_type === 'REPEATED') return false
+
+  const valueChild = firstChild.children.find(child => child.element.name === 'value')
+  if (valueChild?.element.repetition_type === 'REPEATED') return false
+
+  return true
+}
+
+/**
+ * Returns true if a column is non-nested.
+ *
+ * @param {SchemaTree[]} schemaPath
+ * @returns {boolean}
+ */
+function schema_isFlatColumn(schemaPath) {
+  if (schemaPath.length !== 2) return false
+  const [, column] = schemaPath
+  if (column.element.repetition_type === 'REPEATED') return false
+  if (column.children.length) return false
+  return true
+}
+
+/**
+ * @import {SchemaElement, SchemaTree} from '../src/types.js'
+ */
+
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/snappy.js
 /**
  * The MIT License (MIT)
@@ -45572,6 +45327,348 @@ function readDefinitionLevelsV2(reader, daph2, schemaPath) {
  */
 function bitWidth(value) {
   return 32 - Math.clz32(value)
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/wkb.js
+/**
+ * WKB (Well-Known Binary) decoder for geometry objects.
+ *
+ * @param {DataReader} reader
+ * @returns {Geometry} geometry object
+ */
+function wkbToGeojson(reader) {
+  const flags = getFlags(reader)
+
+  if (flags.type === 1) { // Point
+    return { type: 'Point', coordinates: readPosition(reader, flags) }
+  } else if (flags.type === 2) { // LineString
+    return { type: 'LineString', coordinates: readLine(reader, flags) }
+  } else if (flags.type === 3) { // Polygon
+    return { type: 'Polygon', coordinates: readPolygon(reader, flags) }
+  } else if (flags.type === 4) { // MultiPoint
+    const points = []
+    for (let i = 0; i < flags.count; i++) {
+      points.push(readPosition(reader, getFlags(reader)))
+    }
+    return { type: 'MultiPoint', coordinates: points }
+  } else if (flags.type === 5) { // MultiLineString
+    const lines = []
+    for (let i = 0; i < flags.count; i++) {
+      lines.push(readLine(reader, getFlags(reader)))
+    }
+    return { type: 'MultiLineString', coordinates: lines }
+  } else if (flags.type === 6) { // MultiPolygon
+    const polygons = []
+    for (let i = 0; i < flags.count; i++) {
+      polygons.push(readPolygon(reader, getFlags(reader)))
+    }
+    return { type: 'MultiPolygon', coordinates: polygons }
+  } else if (flags.type === 7) { // GeometryCollection
+    const geometries = []
+    for (let i = 0; i < flags.count; i++) {
+      geometries.push(wkbToGeojson(reader))
+    }
+    return { type: 'GeometryCollection', geometries }
+  } else {
+    throw new Error(`Unsupported geometry type: ${flags.type}`)
+  }
+}
+
+/**
+ * Extract ISO WKB flags and base geometry type.
+ *
+ * @param {DataReader} reader
+ * @returns {WkbFlags}
+ */
+function getFlags(reader) {
+  const { view } = reader
+  const littleEndian = view.getUint8(reader.offset++) === 1
+  const rawType = view.getUint32(reader.offset, littleEndian)
+  reader.offset += 4
+
+  const type = rawType % 1000
+  const flags = Math.floor(rawType / 1000)
+
+  let count = 0
+  if (type > 1 && type <= 7) {
+    count = view.getUint32(reader.offset, littleEndian)
+    reader.offset += 4
+  }
+
+  // XY, XYZ, XYM, XYZM
+  let dim = 2
+  if (flags) dim++
+  if (flags === 3) dim++
+
+  return { littleEndian, type, dim, count }
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {WkbFlags} flags
+ * @returns {number[]}
+ */
+function readPosition(reader, flags) {
+  const points = []
+  for (let i = 0; i < flags.dim; i++) {
+    const coord = reader.view.getFloat64(reader.offset, flags.littleEndian)
+    reader.offset += 8
+    points.push(coord)
+  }
+  return points
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {WkbFlags} flags
+ * @returns {number[][]}
+ */
+function readLine(reader, flags) {
+  const points = []
+  for (let i = 0; i < flags.count; i++) {
+    points.push(readPosition(reader, flags))
+  }
+  return points
+}
+
+/**
+ * @param {DataReader} reader
+ * @param {WkbFlags} flags
+ * @returns {number[][][]}
+ */
+function readPolygon(reader, flags) {
+  const { view } = reader
+  const rings = []
+  for (let r = 0; r < flags.count; r++) {
+    const count = view.getUint32(reader.offset, flags.littleEndian)
+    reader.offset += 4
+    rings.push(readLine(reader, { ...flags, count }))
+  }
+  return rings
+}
+
+/**
+ * @typedef {object} WkbFlags
+ * @property {boolean} littleEndian
+ * @property {number} type
+ * @property {number} dim
+ * @property {number} count
+ */
+
+/**
+ * @import {DataReader, Geometry} from '../src/types.js'
+ */
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/convert.js
+
+
+/**
+ * @import {ColumnDecoder, DecodedArray, Encoding, ParquetParsers} from '../src/types.js'
+ */
+
+const decoder = new TextDecoder()
+
+/**
+ * Default type parsers when no custom ones are given
+ * @type ParquetParsers
+ */
+const DEFAULT_PARSERS = {
+  timestampFromMilliseconds(millis) {
+    return new Date(Number(millis))
+  },
+  timestampFromMicroseconds(micros) {
+    return new Date(Number(micros / 1000n))
+  },
+  timestampFromNanoseconds(nanos) {
+    return new Date(Number(nanos / 1000000n))
+  },
+  dateFromDays(days) {
+    return new Date(days * 86400000)
+  },
+  stringFromBytes(bytes) {
+    return bytes && decoder.decode(bytes)
+  },
+  jsonFromBytes(bytes) {
+    return bytes && JSON.parse(decoder.decode(bytes))
+  },
+  geometryFromBytes(bytes) {
+    return bytes && wkbToGeojson({ view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 })
+  },
+  geographyFromBytes(bytes) {
+    return bytes && wkbToGeojson({ view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 })
+  },
+  uuidFromBytes(bytes) {
+    if (!bytes) return undefined
+    const hex = Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('')
+    return hex.slice(0, 8) + '-' + hex.slice(8, 12) + '-' + hex.slice(12, 16) + '-' + hex.slice(16, 20) + '-' + hex.slice(20, 32)
+  },
+}
+
+/**
+ * Convert known types from primitive to rich, and dereference dictionary.
+ *
+ * @param {DecodedArray} data series of primitive types
+ * @param {DecodedArray | undefined} dictionary
+ * @param {Encoding} encoding
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DecodedArray} series of rich types
+ */
+function convert_convertWithDictionary(data, dictionary, encoding, columnDecoder) {
+  if (dictionary && encoding.endsWith('_DICTIONARY')) {
+    let output = data
+    if (data instanceof Uint8Array && !(dictionary instanceof Uint8Array)) {
+      // @ts-expect-error upgrade data to match dictionary type with fancy constructor
+      output = new dictionary.constructor(data.length)
+    }
+    for (let i = 0; i < data.length; i++) {
+      output[i] = dictionary[data[i]]
+    }
+    return output
+  } else {
+    return convert_convert(data, columnDecoder)
+  }
+}
+
+/**
+ * Convert known types from primitive to rich.
+ *
+ * @param {DecodedArray} data series of primitive types
+ * @param {ColumnDecoder} columnDecoder
+ * @returns {DecodedArray} series of rich types
+ */
+function convert_convert(data, columnDecoder) {
+  const { element, parsers, utf8 = true, schemaPath } = columnDecoder
+  const { type, converted_type: ctype, logical_type: ltype } = element
+  const nullable = element.repetition_type !== 'REQUIRED'
+
+  // Skip utf8 conversion for plain BYTE_ARRAY inside VARIANT
+  const isVariant = schemaPath?.some(s => s.element.logical_type?.type === 'VARIANT')
+  if (isVariant && type === 'BYTE_ARRAY' && ctype !== 'UTF8' && ltype?.type !== 'STRING') {
+    return data
+  }
+  if (ctype === 'DECIMAL') {
+    const scale = element.scale || 0
+    const factor = 10 ** -scale
+    const arr = new Array(data.length)
+    for (let i = 0; i < arr.length; i++) {
+      if (data[i] instanceof Uint8Array) {
+        arr[i] = parseDecimal(data[i]) * factor
+      } else {
+        arr[i] = Number(data[i]) * factor
+      }
+    }
+    return arr
+  }
+  if (!ctype && type === 'INT96') {
+    return Array.from(data).map(v => parsers.timestampFromNanoseconds(parseInt96Nanos(v)))
+  }
+  if (ctype === 'DATE') {
+    return Array.from(data).map(v => parsers.dateFromDays(v))
+  }
+  if (ctype === 'TIMESTAMP_MILLIS') {
+    return Array.from(data).map(v => parsers.timestampFromMilliseconds(v))
+  }
+  if (ctype === 'TIMESTAMP_MICROS') {
+    return Array.from(data).map(v => parsers.timestampFromMicroseconds(v))
+  }
+  if (ctype === 'JSON') {
+    return data.map(v => parsers.jsonFromBytes(v))
+  }
+  if (ctype === 'BSON') {
+    throw new Error('parquet bson not supported')
+  }
+  if (ctype === 'INTERVAL') {
+    throw new Error('parquet interval not supported')
+  }
+  if (ltype?.type === 'GEOMETRY') {
+    return data.map(v => parsers.geometryFromBytes(v))
+  }
+  if (ltype?.type === 'GEOGRAPHY') {
+    return data.map(v => parsers.geographyFromBytes(v))
+  }
+  if (ltype?.type === 'UUID') {
+    return data.map(v => parsers.uuidFromBytes(v))
+  }
+  if (ctype === 'UTF8' || ltype?.type === 'STRING' || utf8 && type === 'BYTE_ARRAY') {
+    return data.map(v => parsers.stringFromBytes(v))
+  }
+  if (ctype === 'UINT_64' || ltype?.type === 'INTEGER' && ltype.bitWidth === 64 && !ltype.isSigned) {
+    if (data instanceof BigInt64Array) return new BigUint64Array(data.buffer, data.byteOffset, data.length)
+    const arr = nullable ? new Array(data.length) : new BigUint64Array(data.length)
+    for (let i = 0; i < arr.length; i++) arr[i] = data[i]
+    return arr
+  }
+  if (ctype === 'UINT_32' || ltype?.type === 'INTEGER' && ltype.bitWidth === 32 && !ltype.isSigned) {
+    if (data instanceof Int32Array) return new Uint32Array(data.buffer, data.byteOffset, data.length)
+    const arr = nullable ? new Array(data.length) : new Uint32Array(data.length)
+    for (let i = 0; i < arr.length; i++) {
+      arr[i] = data[i] < 0 ? 4294967296 + data[i] : data[i]
+    }
+    return arr
+  }
+  if (ltype?.type === 'FLOAT16') {
+    return Array.from(data).map(parseFloat16)
+  }
+  if (ltype?.type === 'TIMESTAMP') {
+    const { unit } = ltype
+    /** @type {ParquetParsers[keyof ParquetParsers]} */
+    let parser = parsers.timestampFromMilliseconds
+    if (unit === 'MICROS') parser = parsers.timestampFromMicroseconds
+    if (unit === 'NANOS') parser = parsers.timestampFromNanoseconds
+    const arr = new Array(data.length)
+    for (let i = 0; i < arr.length; i++) {
+      arr[i] = parser(data[i])
+    }
+    return arr
+  }
+  return data
+}
+
+/**
+ * @param {Uint8Array} bytes
+ * @returns {number}
+ */
+function parseDecimal(bytes) {
+  if (!bytes.length) return 0
+
+  let value = 0n
+  for (const byte of bytes) {
+    value = value * 256n + BigInt(byte)
+  }
+
+  // handle signed
+  const bits = bytes.length * 8
+  if (value >= 2n ** BigInt(bits - 1)) {
+    value -= 2n ** BigInt(bits)
+  }
+
+  return Number(value)
+}
+
+/**
+ * Converts INT96 date format (hi 32bit days, lo 64bit nanos) to nanos since epoch
+ * @param {bigint} value
+ * @returns {bigint}
+ */
+function parseInt96Nanos(value) {
+  const days = (value >> 64n) - 2440588n
+  const nano = value & 0xffffffffffffffffn
+  return days * 86400000000000n + nano
+}
+
+/**
+ * @param {Uint8Array | undefined} bytes
+ * @returns {number | undefined}
+ */
+function parseFloat16(bytes) {
+  if (!bytes) return undefined
+  const int16 = bytes[1] << 8 | bytes[0]
+  const sign = int16 >> 15 ? -1 : 1
+  const exp = int16 >> 10 & 0x1f
+  const frac = int16 & 0x3ff
+  if (exp === 0) return sign * 2 ** -14 * (frac / 1024) // subnormals
+  if (exp === 0x1f) return frac ? NaN : sign * Infinity
+  return sign * 2 ** (exp - 15) * (1 + frac / 1024)
 }
 
 ;// CONCATENATED MODULE: ./node_modules/hyparquet-compressors/src/brotli.bitreader.js
@@ -49667,11 +49764,978 @@ function decompressGzip(input, outputLength) {
 
 
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet-rle.ts
-// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices), read forward
-// value by value. Most report columns are set on one row in ten or fewer (node attributes on node
-// spans only), so their pages are long runs of "null": skipping a run costs one step here, where
-// decoding the page into arrays costs one step per row.
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/constants.js
+
+/** @type {import('../src/types.d.ts').ParquetType[]} */
+const ParquetTypes = [
+  'BOOLEAN',
+  'INT32',
+  'INT64',
+  'INT96', // deprecated
+  'FLOAT',
+  'DOUBLE',
+  'BYTE_ARRAY',
+  'FIXED_LEN_BYTE_ARRAY',
+]
+
+/** @type {import('../src/types.d.ts').Encoding[]} */
+const Encodings = [
+  'PLAIN',
+  'GROUP_VAR_INT', // deprecated
+  'PLAIN_DICTIONARY',
+  'RLE',
+  'BIT_PACKED', // deprecated
+  'DELTA_BINARY_PACKED',
+  'DELTA_LENGTH_BYTE_ARRAY',
+  'DELTA_BYTE_ARRAY',
+  'RLE_DICTIONARY',
+  'BYTE_STREAM_SPLIT',
+]
+
+/** @type {import('../src/types.d.ts').FieldRepetitionType[]} */
+const FieldRepetitionTypes = [
+  'REQUIRED',
+  'OPTIONAL',
+  'REPEATED',
+]
+
+/** @type {import('../src/types.d.ts').ConvertedType[]} */
+const ConvertedTypes = [
+  'UTF8',
+  'MAP',
+  'MAP_KEY_VALUE',
+  'LIST',
+  'ENUM',
+  'DECIMAL',
+  'DATE',
+  'TIME_MILLIS',
+  'TIME_MICROS',
+  'TIMESTAMP_MILLIS',
+  'TIMESTAMP_MICROS',
+  'UINT_8',
+  'UINT_16',
+  'UINT_32',
+  'UINT_64',
+  'INT_8',
+  'INT_16',
+  'INT_32',
+  'INT_64',
+  'JSON',
+  'BSON',
+  'INTERVAL',
+]
+
+/** @type {import('../src/types.d.ts').CompressionCodec[]} */
+const CompressionCodecs = [
+  'UNCOMPRESSED',
+  'SNAPPY',
+  'GZIP',
+  'LZO',
+  'BROTLI',
+  'LZ4',
+  'ZSTD',
+  'LZ4_RAW',
+]
+
+/** @type {import('../src/types.d.ts').PageType[]} */
+const PageTypes = [
+  'DATA_PAGE',
+  'INDEX_PAGE',
+  'DICTIONARY_PAGE',
+  'DATA_PAGE_V2',
+]
+
+/** @type {import('../src/types.d.ts').BoundaryOrder[]} */
+const BoundaryOrders = (/* unused pure expression or super */ null && ([
+  'UNORDERED',
+  'ASCENDING',
+  'DESCENDING',
+]))
+
+/** @type {import('../src/types.d.ts').EdgeInterpolationAlgorithm[]} */
+const EdgeInterpolationAlgorithms = [
+  'SPHERICAL',
+  'VINCENTY',
+  'THOMAS',
+  'ANDOYER',
+  'KARNEY',
+]
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/geoparquet.js
+/**
+ * @param {SchemaElement[]} schema
+ * @param {KeyValue[] | undefined} key_value_metadata
+ * @returns {void}
+ */
+function markGeoColumns(schema, key_value_metadata) {
+  // Prepare the list of GeoParquet columns
+  /** @type {Map<string, LogicalType>} */
+  const columns = new Map()
+  const geo = key_value_metadata?.find(({ key }) => key === 'geo')?.value
+  const decodedColumns = (geo && JSON.parse(geo)?.columns) ?? {}
+  for (const [name, column] of Object.entries(decodedColumns)) {
+    if (column.encoding !== 'WKB') continue
+
+    const type = column.edges === 'spherical' ? 'GEOGRAPHY' : 'GEOMETRY'
+    const id = column.crs?.id ?? column.crs?.ids?.[0]
+    const crs = id ? `${id.authority}:${id.code.toString()}` : undefined
+    // Note: we can't infer GEOGRAPHY's algorithm from GeoParquet
+    columns.set(name, { type, crs })
+  }
+
+  // Mark schema elements with logical type
+  // Only look at root-level columns of type BYTE_ARRAY without existing logical_type
+  for (let i = 1; i < schema.length; i++) { // skip root
+    const { logical_type, name, num_children, type } = schema[i]
+    if (num_children) {
+      i += num_children
+      continue // skip the element and its children
+    }
+    if (type === 'BYTE_ARRAY' && !logical_type) {
+      schema[i].logical_type = columns.get(name)
+    }
+  }
+}
+
+/**
+ * @import {KeyValue, LogicalType, SchemaElement} from '../src/types.js'
+ */
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/metadata.js
+
+
+
+
+
+
+/**
+ * @import {AsyncBuffer, FileMetaData, KeyValue, LogicalType, MetadataOptions, MinMaxType, ParquetParsers, SchemaElement, SchemaTree, Statistics, TimeUnit} from '../src/types.js'
+ */
+
+const defaultInitialFetchSize = (/* unused pure expression or super */ null && (1 << 19)) // 512kb
+
+const metadata_decoder = new TextDecoder()
+function decode(/** @type {Uint8Array} */ value) {
+  return value && metadata_decoder.decode(value)
+}
+
+/**
+ * Read parquet metadata from an async buffer.
+ *
+ * An AsyncBuffer is like an ArrayBuffer, but the slices are loaded
+ * asynchronously, possibly over the network.
+ *
+ * You must provide the byteLength of the buffer, typically from a HEAD request.
+ *
+ * In theory, you could use suffix-range requests to fetch the end of the file,
+ * and save a round trip. But in practice, this doesn't work because chrome
+ * deems suffix-range requests as a not-safe-listed header, and will require
+ * a pre-flight. So the byteLength is required.
+ *
+ * To make this efficient, we initially request the last 512kb of the file,
+ * which is likely to contain the metadata. If the metadata length exceeds the
+ * initial fetch, 512kb, we request the rest of the metadata from the AsyncBuffer.
+ *
+ * This ensures that we either make one 512kb initial request for the metadata,
+ * or a second request for up to the metadata size.
+ *
+ * @param {AsyncBuffer} asyncBuffer parquet file contents
+ * @param {MetadataOptions & { initialFetchSize?: number }} options initial fetch size in bytes (default 512kb)
+ * @returns {Promise<FileMetaData>} parquet metadata object
+ */
+async function parquetMetadataAsync(asyncBuffer, { parsers, initialFetchSize = defaultInitialFetchSize, geoparquet = true } = {}) {
+  if (!asyncBuffer || !(asyncBuffer.byteLength >= 0)) throw new Error('parquet expected AsyncBuffer')
+
+  // fetch last bytes (footer) of the file
+  const footerOffset = Math.max(0, asyncBuffer.byteLength - initialFetchSize)
+  const footerBuffer = await asyncBuffer.slice(footerOffset, asyncBuffer.byteLength)
+
+  // Check for parquet magic number "PAR1"
+  const footerView = new DataView(footerBuffer)
+  if (footerView.getUint32(footerBuffer.byteLength - 4, true) !== 0x31524150) {
+    throw new Error('parquet file invalid (footer != PAR1)')
+  }
+
+  // Parquet files store metadata at the end of the file
+  // Metadata length is 4 bytes before the last PAR1
+  const metadataLength = footerView.getUint32(footerBuffer.byteLength - 8, true)
+  if (metadataLength > asyncBuffer.byteLength - 8) {
+    throw new Error(`parquet metadata length ${metadataLength} exceeds available buffer ${asyncBuffer.byteLength - 8}`)
+  }
+
+  // check if metadata size fits inside the initial fetch
+  if (metadataLength + 8 > initialFetchSize) {
+    // fetch the rest of the metadata
+    const metadataOffset = asyncBuffer.byteLength - metadataLength - 8
+    const metadataBuffer = await asyncBuffer.slice(metadataOffset, footerOffset)
+    // combine initial fetch with the new slice
+    const combinedBuffer = new ArrayBuffer(metadataLength + 8)
+    const combinedView = new Uint8Array(combinedBuffer)
+    combinedView.set(new Uint8Array(metadataBuffer))
+    combinedView.set(new Uint8Array(footerBuffer), footerOffset - metadataOffset)
+    return parquetMetadata(combinedBuffer, { parsers, geoparquet })
+  } else {
+    // parse metadata from the footer
+    return parquetMetadata(footerBuffer, { parsers, geoparquet })
+  }
+}
+
+/**
+ * Read parquet metadata from a buffer synchronously.
+ *
+ * @param {ArrayBuffer | Uint8Array} arrayBuffer parquet file footer
+ * @param {MetadataOptions} options metadata parsing options
+ * @returns {FileMetaData} parquet metadata object
+ */
+function parquetMetadata(arrayBuffer, { parsers, geoparquet = true } = {}) {
+  let view
+  if (arrayBuffer instanceof ArrayBuffer) {
+    view = new DataView(arrayBuffer)
+  } else if (arrayBuffer instanceof Uint8Array) {
+    view = new DataView(arrayBuffer.buffer, arrayBuffer.byteOffset, arrayBuffer.byteLength)
+  } else {
+    throw new Error('parquet expected ArrayBuffer or Uint8Array')
+  }
+
+  // Use default parsers if not given
+  const allParsers = { ...DEFAULT_PARSERS, ...parsers }
+
+  // Validate footer magic number "PAR1"
+  if (view.byteLength < 8) {
+    throw new Error('parquet file is too short')
+  }
+  if (view.getUint32(view.byteLength - 4, true) !== 0x31524150) {
+    throw new Error('parquet file invalid (footer != PAR1)')
+  }
+
+  // Parquet files store metadata at the end of the file
+  // Metadata length is 4 bytes before the last PAR1
+  const metadataLengthOffset = view.byteLength - 8
+  const metadataLength = view.getUint32(metadataLengthOffset, true)
+  if (metadataLength > view.byteLength - 8) {
+    // {metadata}, metadata_length, PAR1
+    throw new Error(`parquet metadata length ${metadataLength} exceeds available buffer ${view.byteLength - 8}`)
+  }
+
+  const metadataOffset = metadataLengthOffset - metadataLength
+  const reader = { view, offset: metadataOffset }
+  const metadata = deserializeTCompactProtocol(reader)
+
+  // Parse metadata from thrift data
+  const version = metadata.field_1
+  /** @type {SchemaElement[]} */
+  const schema = metadata.field_2.map((/** @type {any} */ field) => ({
+    type: ParquetTypes[field.field_1],
+    type_length: field.field_2,
+    repetition_type: FieldRepetitionTypes[field.field_3],
+    name: decode(field.field_4),
+    num_children: field.field_5,
+    converted_type: ConvertedTypes[field.field_6],
+    scale: field.field_7,
+    precision: field.field_8,
+    field_id: field.field_9,
+    logical_type: logicalType(field.field_10),
+  }))
+  // schema element per column index
+  const columnSchema = schema.filter(e => e.type)
+  const num_rows = metadata.field_3
+  const row_groups = metadata.field_4.map((/** @type {any} */ rowGroup) => ({
+    columns: rowGroup.field_1.map((/** @type {any} */ column, /** @type {number} */ columnIndex) => ({
+      file_path: decode(column.field_1),
+      file_offset: column.field_2,
+      meta_data: column.field_3 && {
+        type: ParquetTypes[column.field_3.field_1],
+        encodings: column.field_3.field_2?.map((/** @type {number} */ e) => Encodings[e]),
+        path_in_schema: column.field_3.field_3.map(decode),
+        codec: CompressionCodecs[column.field_3.field_4],
+        num_values: column.field_3.field_5,
+        total_uncompressed_size: column.field_3.field_6,
+        total_compressed_size: column.field_3.field_7,
+        key_value_metadata: column.field_3.field_8?.map((/** @type {any} */ kv) => ({
+          key: decode(kv.field_1),
+          value: decode(kv.field_2),
+        })),
+        data_page_offset: column.field_3.field_9,
+        index_page_offset: column.field_3.field_10,
+        dictionary_page_offset: column.field_3.field_11,
+        statistics: convertStats(column.field_3.field_12, columnSchema[columnIndex], allParsers),
+        encoding_stats: column.field_3.field_13?.map((/** @type {any} */ encodingStat) => ({
+          page_type: PageTypes[encodingStat.field_1],
+          encoding: Encodings[encodingStat.field_2],
+          count: encodingStat.field_3,
+        })),
+        bloom_filter_offset: column.field_3.field_14,
+        bloom_filter_length: column.field_3.field_15,
+        size_statistics: column.field_3.field_16 && {
+          unencoded_byte_array_data_bytes: column.field_3.field_16.field_1,
+          repetition_level_histogram: column.field_3.field_16.field_2,
+          definition_level_histogram: column.field_3.field_16.field_3,
+        },
+        geospatial_statistics: column.field_3.field_17 && {
+          bbox: column.field_3.field_17.field_1 && {
+            xmin: column.field_3.field_17.field_1.field_1,
+            xmax: column.field_3.field_17.field_1.field_2,
+            ymin: column.field_3.field_17.field_1.field_3,
+            ymax: column.field_3.field_17.field_1.field_4,
+            zmin: column.field_3.field_17.field_1.field_5,
+            zmax: column.field_3.field_17.field_1.field_6,
+            mmin: column.field_3.field_17.field_1.field_7,
+            mmax: column.field_3.field_17.field_1.field_8,
+          },
+          geospatial_types: column.field_3.field_17.field_2,
+        },
+      },
+      offset_index_offset: column.field_4,
+      offset_index_length: column.field_5,
+      column_index_offset: column.field_6,
+      column_index_length: column.field_7,
+      crypto_metadata: column.field_8,
+      encrypted_column_metadata: column.field_9,
+    })),
+    total_byte_size: rowGroup.field_2,
+    num_rows: rowGroup.field_3,
+    sorting_columns: rowGroup.field_4?.map((/** @type {any} */ sortingColumn) => ({
+      column_idx: sortingColumn.field_1,
+      descending: sortingColumn.field_2,
+      nulls_first: sortingColumn.field_3,
+    })),
+    file_offset: rowGroup.field_5,
+    total_compressed_size: rowGroup.field_6,
+    ordinal: rowGroup.field_7,
+  }))
+  /** @type {KeyValue[] | undefined} */
+  const key_value_metadata = metadata.field_5?.map((/** @type {any} */ kv) => ({
+    key: decode(kv.field_1),
+    value: decode(kv.field_2),
+  }))
+  const created_by = decode(metadata.field_6)
+
+  if (geoparquet) {
+    markGeoColumns(schema, key_value_metadata)
+  }
+
+  return {
+    version,
+    schema,
+    num_rows,
+    row_groups,
+    key_value_metadata,
+    created_by,
+    metadata_length: metadataLength,
+  }
+}
+
+/**
+ * Return a tree of schema elements from parquet metadata.
+ *
+ * @param {{schema: SchemaElement[]}} metadata parquet metadata object
+ * @returns {SchemaTree} tree of schema elements
+ */
+function parquetSchema({ schema }) {
+  return getSchemaPath(schema, [])[0]
+}
+
+/**
+ * @param {any} logicalType
+ * @returns {LogicalType | undefined}
+ */
+function logicalType(logicalType) {
+  if (logicalType?.field_1) return { type: 'STRING' }
+  if (logicalType?.field_2) return { type: 'MAP' }
+  if (logicalType?.field_3) return { type: 'LIST' }
+  if (logicalType?.field_4) return { type: 'ENUM' }
+  if (logicalType?.field_5) return {
+    type: 'DECIMAL',
+    scale: logicalType.field_5.field_1,
+    precision: logicalType.field_5.field_2,
+  }
+  if (logicalType?.field_6) return { type: 'DATE' }
+  if (logicalType?.field_7) return {
+    type: 'TIME',
+    isAdjustedToUTC: logicalType.field_7.field_1,
+    unit: timeUnit(logicalType.field_7.field_2),
+  }
+  if (logicalType?.field_8) return {
+    type: 'TIMESTAMP',
+    isAdjustedToUTC: logicalType.field_8.field_1,
+    unit: timeUnit(logicalType.field_8.field_2),
+  }
+  if (logicalType?.field_10) return {
+    type: 'INTEGER',
+    bitWidth: logicalType.field_10.field_1,
+    isSigned: logicalType.field_10.field_2,
+  }
+  if (logicalType?.field_11) return { type: 'NULL' }
+  if (logicalType?.field_12) return { type: 'JSON' }
+  if (logicalType?.field_13) return { type: 'BSON' }
+  if (logicalType?.field_14) return { type: 'UUID' }
+  if (logicalType?.field_15) return { type: 'FLOAT16' }
+  if (logicalType?.field_16) return {
+    type: 'VARIANT',
+    specification_version: logicalType.field_16.field_1,
+  }
+  if (logicalType?.field_17) return {
+    type: 'GEOMETRY',
+    crs: decode(logicalType.field_17.field_1),
+  }
+  if (logicalType?.field_18) return {
+    type: 'GEOGRAPHY',
+    crs: decode(logicalType.field_18.field_1),
+    algorithm: EdgeInterpolationAlgorithms[logicalType.field_18.field_2],
+  }
+  return logicalType
+}
+
+/**
+ * @param {any} unit
+ * @returns {TimeUnit}
+ */
+function timeUnit(unit) {
+  if (unit.field_1) return 'MILLIS'
+  if (unit.field_2) return 'MICROS'
+  if (unit.field_3) return 'NANOS'
+  throw new Error('parquet time unit required')
+}
+
+/**
+ * Convert column statistics based on column type.
+ *
+ * @param {any} stats
+ * @param {SchemaElement} schema
+ * @param {ParquetParsers} parsers
+ * @returns {Statistics}
+ */
+function convertStats(stats, schema, parsers) {
+  return stats && {
+    max: convertMetadata(stats.field_1, schema, parsers),
+    min: convertMetadata(stats.field_2, schema, parsers),
+    null_count: stats.field_3,
+    distinct_count: stats.field_4,
+    max_value: convertMetadata(stats.field_5, schema, parsers),
+    min_value: convertMetadata(stats.field_6, schema, parsers),
+    is_max_value_exact: stats.field_7,
+    is_min_value_exact: stats.field_8,
+  }
+}
+
+/**
+ * @param {Uint8Array | undefined} value
+ * @param {SchemaElement} schema
+ * @param {ParquetParsers} parsers
+ * @returns {MinMaxType | undefined}
+ */
+function convertMetadata(value, schema, parsers) {
+  const { type, converted_type, logical_type } = schema
+  if (value === undefined) return value
+  if (type === 'BOOLEAN') return value[0] === 1
+  if (type === 'BYTE_ARRAY') return parsers.stringFromBytes(value)
+  const view = new DataView(value.buffer, value.byteOffset, value.byteLength)
+  if (type === 'FLOAT' && view.byteLength === 4) return view.getFloat32(0, true)
+  if (type === 'DOUBLE' && view.byteLength === 8) return view.getFloat64(0, true)
+  if (type === 'INT32' && converted_type === 'DECIMAL' && view.byteLength === 4) {
+    return view.getInt32(0, true) * 10 ** -(schema.scale || 0)
+  }
+  if (type === 'INT64' && converted_type === 'DECIMAL' && view.byteLength === 8) {
+    return Number(view.getBigInt64(0, true)) * 10 ** -(schema.scale || 0)
+  }
+  if (type === 'INT32' && converted_type === 'DATE') return parsers.dateFromDays(view.getInt32(0, true))
+  if (type === 'INT64' && converted_type === 'TIMESTAMP_MILLIS') return parsers.timestampFromMilliseconds(view.getBigInt64(0, true))
+  if (type === 'INT64' && converted_type === 'TIMESTAMP_MICROS') return parsers.timestampFromMicroseconds(view.getBigInt64(0, true))
+  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP' && logical_type?.unit === 'NANOS') return parsers.timestampFromNanoseconds(view.getBigInt64(0, true))
+  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP' && logical_type?.unit === 'MICROS') return parsers.timestampFromMicroseconds(view.getBigInt64(0, true))
+  if (type === 'INT64' && logical_type?.type === 'TIMESTAMP') return parsers.timestampFromMilliseconds(view.getBigInt64(0, true))
+  const unsigned = converted_type?.startsWith('UINT_') ||
+    logical_type?.type === 'INTEGER' && !logical_type.isSigned
+  if (type === 'INT32' && unsigned && view.byteLength === 4) return view.getUint32(0, true)
+  if (type === 'INT64' && unsigned && view.byteLength === 8) return view.getBigUint64(0, true)
+  if (type === 'INT32' && view.byteLength === 4) return view.getInt32(0, true)
+  if (type === 'INT64' && view.byteLength === 8) return view.getBigInt64(0, true)
+  if (converted_type === 'DECIMAL') return parseDecimal(value) * 10 ** -(schema.scale || 0)
+  if (logical_type?.type === 'FLOAT16') return parseFloat16(value)
+  if (logical_type?.type === 'UUID') return parsers.uuidFromBytes(value)
+  if (type === 'FIXED_LEN_BYTE_ARRAY') return value
+  // assert(false)
+  return value
+}
+
+;// CONCATENATED MODULE: ./node_modules/hyparquet/src/column.js
+/**
+ * @import {ColumnDecoder, DataReader, DecodedArray, PageHeader, PageResult, RowGroupSelect, Statistics, SubColumnData} from '../src/types.js'
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * Parse column data from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {RowGroupSelect} rowGroupSelect row group selection
+ * @param {ColumnDecoder} columnDecoder column decoder params
+ * @param {(chunk: SubColumnData) => void} [onPage] callback for each page
+ * @returns {{ data: DecodedArray[], skipped: number }}
+ */
+function readColumn(reader, { groupStart, selectStart, selectEnd }, columnDecoder, onPage) {
+  const { pathInSchema, schemaPath } = columnDecoder
+  const isFlat = isFlatColumn(schemaPath)
+  /** @type {DecodedArray[]} */
+  const chunks = []
+  /** @type {DecodedArray | undefined} */
+  let dictionary = undefined
+  /** @type {DecodedArray | undefined} */
+  let lastChunk = undefined
+  let rowCount = 0
+  let skipped = 0
+
+  const emitLastChunk = onPage && (() => {
+    lastChunk && onPage({
+      pathInSchema,
+      columnData: lastChunk,
+      rowStart: groupStart + rowCount - lastChunk.length,
+      rowEnd: groupStart + rowCount,
+    })
+  })
+
+  while (isFlat ? rowCount < selectEnd : reader.offset < reader.view.byteLength - 1) {
+    if (reader.offset >= reader.view.byteLength - 1) break // end of reader
+
+    // read page header
+    const header = parquetHeader(reader)
+    if (header.type === 'DICTIONARY_PAGE') {
+      const { data } = readPage(reader, header, columnDecoder, dictionary, undefined, 0)
+      if (data) dictionary = convert(data, columnDecoder)
+    } else {
+      const lastChunkLength = lastChunk?.length || 0
+      const result = readPage(reader, header, columnDecoder, dictionary, lastChunk, selectStart - rowCount)
+      if (result.skipped) {
+        // skipped page - just advance row count, don't add to chunks
+        if (!chunks.length) {
+          skipped += result.skipped
+        }
+        rowCount += result.skipped
+      } else if (result.data && lastChunk === result.data) {
+        // continued from previous page
+        rowCount += result.data.length - lastChunkLength
+      } else if (result.data && result.data.length) {
+        emitLastChunk?.()
+        chunks.push(result.data)
+        rowCount += result.data.length
+        lastChunk = result.data
+      }
+    }
+  }
+  emitLastChunk?.()
+
+  return { data: chunks, skipped }
+}
+
+/**
+ * Read a page (data or dictionary) from a buffer.
+ *
+ * @param {DataReader} reader
+ * @param {PageHeader} header
+ * @param {ColumnDecoder} columnDecoder
+ * @param {DecodedArray | undefined} dictionary
+ * @param {DecodedArray | undefined} previousChunk
+ * @param {number} pageStart skip this many rows in the page
+ * @returns {PageResult}
+ */
+function readPage(reader, header, columnDecoder, dictionary, previousChunk, pageStart) {
+  const { type, element, schemaPath, codec, compressors } = columnDecoder
+  // read compressed_page_size bytes
+  const compressedBytes = new Uint8Array(
+    reader.view.buffer, reader.view.byteOffset + reader.offset, header.compressed_page_size
+  )
+  reader.offset += header.compressed_page_size
+
+  // parse page data by type
+  if (header.type === 'DATA_PAGE') {
+    const daph = header.data_page_header
+    if (!daph) throw new Error('parquet data page header is undefined')
+
+    // skip unnecessary non-nested pages
+    if (pageStart > daph.num_values && isFlatColumn(schemaPath)) {
+      return { skipped: daph.num_values }
+    }
+
+    const page = decompressPage(compressedBytes, Number(header.uncompressed_page_size), codec, compressors)
+    const { definitionLevels, repetitionLevels, dataPage } = readDataPage(page, daph, columnDecoder)
+    // assert(!daph.statistics?.null_count || daph.statistics.null_count === BigInt(daph.num_values - dataPage.length))
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DATA_PAGE_V2') {
+    const daph2 = header.data_page_header_v2
+    if (!daph2) throw new Error('parquet data page header v2 is undefined')
+
+    // skip unnecessary pages
+    if (pageStart > daph2.num_rows) {
+      return { skipped: daph2.num_rows }
+    }
+
+    const { definitionLevels, repetitionLevels, dataPage } =
+      readDataPageV2(compressedBytes, header, columnDecoder)
+
+    // convert types, dereference dictionary, and assemble lists
+    const values = convertWithDictionary(dataPage, dictionary, daph2.encoding, columnDecoder)
+    const output = Array.isArray(previousChunk) ? previousChunk : []
+    const assembled = assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath)
+    return { skipped: 0, data: assembled }
+  } else if (header.type === 'DICTIONARY_PAGE') {
+    const diph = header.dictionary_page_header
+    if (!diph) throw new Error('parquet dictionary page header is undefined')
+
+    const page = decompressPage(
+      compressedBytes, Number(header.uncompressed_page_size), codec, compressors
+    )
+
+    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 }
+    const dictArray = readPlain(reader, type, diph.num_values, element.type_length)
+    return { skipped: 0, data: dictArray }
+  } else {
+    throw new Error(`parquet unsupported page type: ${header.type}`)
+  }
+}
+
+/**
+ * Read a page header from a buffer, leaving the reader at the start of the page data.
+ *
+ * @param {DataReader} reader
+ * @returns {PageHeader}
+ */
+function parquetHeader(reader) {
+  const header = deserializeTCompactProtocol(reader)
+
+  // Parse parquet header from thrift data
+  const type = PageTypes[header.field_1]
+  const uncompressed_page_size = header.field_2
+  const compressed_page_size = header.field_3
+  const crc = header.field_4
+  const data_page_header = header.field_5 && {
+    num_values: header.field_5.field_1,
+    encoding: Encodings[header.field_5.field_2],
+    definition_level_encoding: Encodings[header.field_5.field_3],
+    repetition_level_encoding: Encodings[header.field_5.field_4],
+    statistics: pageStatistics(header.field_5.field_5),
+  }
+  const index_page_header = header.field_6
+  const dictionary_page_header = header.field_7 && {
+    num_values: header.field_7.field_1,
+    encoding: Encodings[header.field_7.field_2],
+    is_sorted: header.field_7.field_3,
+  }
+  const data_page_header_v2 = header.field_8 && {
+    num_values: header.field_8.field_1,
+    num_nulls: header.field_8.field_2,
+    num_rows: header.field_8.field_3,
+    encoding: Encodings[header.field_8.field_4],
+    definition_levels_byte_length: header.field_8.field_5,
+    repetition_levels_byte_length: header.field_8.field_6,
+    is_compressed: header.field_8.field_7 === undefined ? true : header.field_8.field_7, // default true
+    statistics: pageStatistics(header.field_8.field_8),
+  }
+
+  return {
+    type,
+    uncompressed_page_size,
+    compressed_page_size,
+    crc,
+    data_page_header,
+    index_page_header,
+    dictionary_page_header,
+    data_page_header_v2,
+  }
+}
+
+/**
+ * @param {any} stats thrift Statistics struct
+ * @returns {Statistics | undefined}
+ */
+function pageStatistics(stats) {
+  return stats && {
+    max: stats.field_1,
+    min: stats.field_2,
+    null_count: stats.field_3,
+    distinct_count: stats.field_4,
+    max_value: stats.field_5,
+    min_value: stats.field_6,
+    is_max_value_exact: stats.field_7,
+    is_min_value_exact: stats.field_8,
+  }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/hyparquet.ts
+// The one module that imports hyparquet's internals (`hyparquet/src/*.js`). Those paths are exported,
+// but they are not the package's documented API and no semver promise covers them (1.17.4 changed
+// readDataPage's signature). So: hyparquet is pinned to an exact version in package.json, everything
+// below is typed with hyparquet's own declarations (no casts), and
+// test/telemetry/hyparquet-contract.test.ts runs each function on small known inputs, so an upgrade
+// that changes one fails there, loudly, before any telemetry is misread.
+
+
+
+
+
+
+
+
+
+/** A column's decoder settings; Snappy (and the other codecs) from hyparquet-compressors' WebAssembly. */
+function columnDecoder(meta, schemaPath) {
+    return {
+        type: meta.type,
+        element: schemaPath[schemaPath.length - 1].element,
+        schemaPath,
+        codec: meta.codec,
+        compressors: compressors,
+        pathInSchema: meta.path_in_schema,
+        // Not used by the page decoders (values are converted by value-convert.ts), but part of the type.
+        parsers: DEFAULT_PARSERS,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/footer.ts
+// The Parquet footer: the file metadata at the end of the file, `<metadata> <length: u32 LE> PAR1`.
+// Everything in it is a claim made by whoever wrote the file. Before hyparquet decodes it (into one
+// JavaScript object per value), its length is checked against the file and a cap, and its values are
+// counted without building them; after, the row counts and column chunk positions are checked
+// against the file, since the readers size arrays and loops by them.
+
+
+
+
+const MAGIC = "PAR1";
+/** `PAR1` at the start, then at the end the footer length (4 bytes) and `PAR1` again. */
+const FRAME_BYTES = 12;
+/** The smallest footer: a FileMetaData struct has four required fields. */
+const MIN_FOOTER_BYTES = 8;
+const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
+/** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
+async function readFooter(file, name) {
+    const size = file.byteLength;
+    if (size === 0)
+        throw new TelemetryInputError(name, "file is empty: no telemetry records");
+    const first = new Uint8Array(await file.slice(0, Math.min(4, size)));
+    if (first[0] === 0x1f && first[1] === 0x8b) {
+        throw new TelemetryInputError(name, "this is gzip-compressed: decompress it first (gunzip); Parquet is read where it lies, not streamed");
+    }
+    const head = new TextDecoder().decode(first);
+    if (head !== MAGIC || size < FRAME_BYTES) {
+        throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
+    }
+    const tail = new Uint8Array(await file.slice(size - 8, size));
+    if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) {
+        throw new TelemetryInputError(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
+            "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs");
+    }
+    const corrupt = (problem) => new TelemetryInputError(name, `corrupt Parquet footer: ${problem}`);
+    const length = new DataView(tail.buffer, tail.byteOffset, 4).getUint32(0, true);
+    if (length < MIN_FOOTER_BYTES) {
+        throw corrupt(`it claims a length of ${length} bytes, too small for file metadata`);
+    }
+    if (length > size - FRAME_BYTES) {
+        throw corrupt(`it claims ${length} bytes but the file has only ${size - FRAME_BYTES} before it ` +
+            "(the file is truncated or was not written as Parquet)");
+    }
+    if (length > MAX_PARQUET_FOOTER_BYTES) {
+        throw corrupt(`it claims ${length} bytes, over the ${MAX_PARQUET_FOOTER_BYTES / MIB} MiB limit for file metadata ` +
+            "(dbt's telemetry footers are a few KiB)");
+    }
+    const footer = new Uint8Array(await file.slice(size - 8 - length, size));
+    let metadata;
+    try {
+        countThriftValues(footer, 0, length);
+        metadata = parquetMetadata(footer);
+    }
+    catch (error) {
+        throw corrupt(describeCorruption(error));
+    }
+    const problem = checkMetadata(metadata, size, size - 8 - length);
+    if (problem)
+        throw corrupt(problem);
+    return { metadata, schema: checkColumns(metadata, name) };
+}
+/** A row count or position the readers would trust, checked against the file; null when all is well. */
+function checkMetadata(metadata, fileSize, footerStart) {
+    const maxRows = fileSize * MAX_PARQUET_ROWS_PER_BYTE;
+    const rows = Number(metadata.num_rows);
+    if (!Number.isSafeInteger(rows) || rows < 0 || rows > maxRows) {
+        return `it claims ${String(metadata.num_rows)} rows in a file of ${fileSize} bytes`;
+    }
+    let groupRows = 0;
+    for (const [g, group] of metadata.row_groups.entries()) {
+        const n = Number(group.num_rows);
+        groupRows += n;
+        if (!Number.isSafeInteger(n) || n < 0 || groupRows > maxRows) {
+            return `row group ${g + 1} claims ${String(group.num_rows)} rows in a file of ${fileSize} bytes`;
+        }
+        for (const chunk of group.columns) {
+            const meta = chunk.meta_data;
+            if (!meta)
+                continue;
+            const data = Number(meta.data_page_offset);
+            const start = meta.dictionary_page_offset !== undefined
+                ? Math.min(Number(meta.dictionary_page_offset), data)
+                : data;
+            const end = start + Number(meta.total_compressed_size);
+            if (!(Number.isSafeInteger(start) &&
+                start >= 4 &&
+                Number.isSafeInteger(end) &&
+                end >= start &&
+                end <= footerStart)) {
+                return `column ${meta.path_in_schema.join(".")} of row group ${g + 1} claims bytes ${start}–${end}, outside the file's data (4–${footerStart})`;
+            }
+        }
+    }
+    return null;
+}
+function checkColumns(metadata, name) {
+    let columns;
+    let schema;
+    try {
+        schema = parquetSchema(metadata);
+        columns = schema.children.map((child) => child.element.name);
+    }
+    catch (error) {
+        throw new TelemetryInputError(name, `corrupt Parquet schema: ${describeCorruption(error)}`);
+    }
+    const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+    if (missing.length > 0) {
+        throw new TelemetryInputError(name, `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
+            `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`);
+    }
+    return schema;
+}
+// Thrift compact protocol type ids (what Parquet metadata is written in).
+const footer_STOP = 0;
+const footer_TRUE = 1;
+const footer_FALSE = 2;
+const footer_BYTE = 3;
+const footer_I16 = 4;
+const footer_I32 = 5;
+const footer_I64 = 6;
+const footer_DOUBLE = 7;
+const footer_BINARY = 8;
+const footer_LIST = 9;
+const SET = 10;
+const footer_STRUCT = 12;
+const MAX_DEPTH = 32;
+/**
+ * Walks the thrift struct in `bytes[start, end)` without building it and throws when it holds more
+ * than MAX_PARQUET_FOOTER_VALUES values, nests deeper than any Parquet structure, or runs past its end.
+ */
+function countThriftValues(bytes, start, end) {
+    let offset = start;
+    let values = 0;
+    const byte = () => {
+        if (offset >= end)
+            throw new RangeError("parquet file metadata ends inside a value");
+        return bytes[offset++];
+    };
+    const varint = () => {
+        for (let i = 0; i < 10; i++)
+            if ((byte() & 0x80) === 0)
+                return;
+        throw new RangeError("parquet file metadata holds a malformed number");
+    };
+    const uvarint = () => {
+        let result = 0;
+        for (let shift = 0; shift < 35; shift += 7) {
+            const b = byte();
+            result += (b & 0x7f) * 2 ** shift;
+            if ((b & 0x80) === 0)
+                return result;
+        }
+        throw new RangeError("parquet file metadata holds a malformed length");
+    };
+    const skip = (n) => {
+        if (n > end - offset)
+            throw new RangeError("parquet file metadata ends inside a value");
+        offset += n;
+    };
+    const count = () => {
+        if (++values > MAX_PARQUET_FOOTER_VALUES) {
+            throw new RangeError(`parquet file metadata holds more than ${MAX_PARQUET_FOOTER_VALUES.toLocaleString("en-US")} values`);
+        }
+    };
+    const value = (type, depth) => {
+        count();
+        switch (type) {
+            case footer_TRUE:
+            case footer_FALSE:
+                return;
+            case footer_BYTE:
+                skip(1);
+                return;
+            case footer_I16:
+            case footer_I32:
+            case footer_I64:
+                varint();
+                return;
+            case footer_DOUBLE:
+                skip(8);
+                return;
+            case footer_BINARY:
+                skip(uvarint());
+                return;
+            case footer_LIST:
+            case SET: {
+                const header = byte();
+                const elementType = header & 0x0f;
+                const size = header >> 4 === 15 ? uvarint() : header >> 4;
+                for (let i = 0; i < size; i++) {
+                    if (elementType === footer_TRUE || elementType === footer_FALSE) {
+                        count();
+                        skip(1);
+                    }
+                    else
+                        value(elementType, depth + 1);
+                }
+                return;
+            }
+            case footer_STRUCT:
+                struct(depth + 1);
+                return;
+            default:
+                throw new RangeError(`parquet file metadata holds an unknown thrift type ${type}`);
+        }
+    };
+    const struct = (depth) => {
+        if (depth > MAX_DEPTH)
+            throw new RangeError("parquet file metadata nests too deeply");
+        for (;;) {
+            const header = byte();
+            const type = header & 0x0f;
+            if (type === footer_STOP)
+                return;
+            if (header >> 4 === 0)
+                varint(); // a field id given in full
+            value(type, depth);
+        }
+    };
+    struct(0);
+    return values;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/rle.ts
+// Parquet's RLE/bit-packed hybrid encoding (definition levels, dictionary indices).
+//
+// HybridStream reads forward value by value. Most report columns are set on one row in ten or fewer
+// (node attributes on node spans only), so their pages are long runs of "null": skipping a run costs
+// one step here, where decoding the page into arrays costs one step per row.
+//
+// A run header is a count the file claims: a 6-byte run can claim 2^31 values. hyparquet's decoder
+// writes every value of a run, past the end of its output (a plain array then grows until memory
+// runs out). So whole pages are decoded here (`readHybrid`, which never writes past its output),
+// and a page handed to hyparquet's general decoder is checked first (`checkHybridRuns`).
 class HybridStream {
     bytes;
     end;
@@ -49788,40 +50852,169 @@ class HybridStream {
         }
     }
     readPacked(bit) {
-        const bytes = this.bytes;
-        const at = bit >> 3;
-        if (this.width <= 24 && at + 3 < bytes.length) {
-            // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
-            const word = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-            return (word >>> (bit & 7)) & ((1 << this.width) - 1);
-        }
-        let value = 0;
-        let shift = 0;
-        let remaining = this.width;
-        while (remaining > 0) {
-            const byte = this.bytes[bit >> 3];
-            const inByte = bit & 7;
-            const take = Math.min(8 - inByte, remaining);
-            value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
-            shift += take;
-            bit += take;
-            remaining -= take;
-        }
-        return value;
+        return readPacked(this.bytes, bit, this.width);
     }
     readVarint() {
-        let result = 0;
-        let shift = 0;
-        for (;;) {
-            if (this.offset >= this.end)
-                throw new RangeError("parquet RLE data ends early");
-            const byte = this.bytes[this.offset++];
-            result += (byte & 0x7f) * 2 ** shift;
-            if ((byte & 0x80) === 0)
-                return result;
-            shift += 7;
-            if (shift > 35)
-                throw new RangeError("parquet RLE run header is malformed");
+        const header = readRunHeader(this.bytes, this.offset, this.end);
+        this.offset = header.next;
+        return header.value;
+    }
+}
+/** The `width`-bit value packed at bit `bit` (LSB first). */
+function readPacked(bytes, bit, width) {
+    const at = bit >> 3;
+    if (width <= 24 && at + 3 < bytes.length) {
+        // Up to 24 bits starting anywhere in a byte fit in one 32-bit little-endian word.
+        const word = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+        return (word >>> (bit & 7)) & ((1 << width) - 1);
+    }
+    let value = 0;
+    let shift = 0;
+    let remaining = width;
+    while (remaining > 0) {
+        const byte = bytes[bit >> 3] ?? 0;
+        const inByte = bit & 7;
+        const take = Math.min(8 - inByte, remaining);
+        value += ((byte >> inByte) & ((1 << take) - 1)) * 2 ** shift;
+        shift += take;
+        bit += take;
+        remaining -= take;
+    }
+    return value;
+}
+const runHeader = { value: 0, next: 0 };
+/** A run header (ULEB128) at `offset`; reused result object (the decoders read millions). */
+function readRunHeader(bytes, offset, end) {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+        if (offset >= end)
+            throw new RangeError("parquet RLE data ends early");
+        const byte = bytes[offset++];
+        result += (byte & 0x7f) * 2 ** shift;
+        if ((byte & 0x80) === 0)
+            break;
+        shift += 7;
+        if (shift > 35)
+            throw new RangeError("parquet RLE run header is malformed");
+    }
+    runHeader.value = result;
+    runHeader.next = offset;
+    return runHeader;
+}
+/**
+ * Decodes the first `count` values of the hybrid stream in `bytes[start, end)` into `out`. Writes
+ * exactly `count` values whatever the runs claim; throws a RangeError when the data ends first.
+ */
+function readHybrid(bytes, start, end, width, out, count) {
+    if (width > 32)
+        throw new RangeError(`parquet bit width ${width} is invalid`);
+    const valueBytes = (width + 7) >> 3;
+    const mask = width >= 32 ? -1 : (1 << width) - 1;
+    let offset = start;
+    let seen = 0;
+    while (seen < count) {
+        let header;
+        if (offset < end && bytes[offset] < 0x80)
+            header = bytes[offset++];
+        else {
+            const read = readRunHeader(bytes, offset, end);
+            header = read.value;
+            offset = read.next;
+        }
+        // Headers fit 35 bits: halve without 32-bit integer operators.
+        const half = Math.floor(header / 2);
+        if (half * 2 !== header) {
+            const n = Math.min(count - seen, half * 8);
+            // The values used must be in the data; padding after them may be cut off.
+            if (offset + Math.ceil((n * width) / 8) > end) {
+                throw new RangeError("parquet bit-packed run extends past its data");
+            }
+            if (width === 1 || width === 2 || width === 4 || width === 8) {
+                // Whole values per byte (levels are 1 or 2 bits wide).
+                let at = offset;
+                const stop = seen + n;
+                while (seen < stop) {
+                    let byte = bytes[at++];
+                    for (let shift = 0; shift < 8 && seen < stop; shift += width) {
+                        out[seen++] = byte & mask;
+                        byte >>>= width;
+                    }
+                }
+            }
+            else if (width <= 24) {
+                // Bits LSB first; at most 24 + 7 of them are held at once, so they fit an int.
+                let at = offset;
+                let held = 0;
+                let bits = 0;
+                const stop = seen + n;
+                while (seen < stop) {
+                    if (bits < width) {
+                        held |= bytes[at++] << bits;
+                        bits += 8;
+                        if (bits < width) {
+                            held |= bytes[at++] << bits;
+                            bits += 8;
+                            if (bits < width) {
+                                held |= bytes[at++] << bits;
+                                bits += 8;
+                            }
+                        }
+                    }
+                    out[seen++] = held & mask;
+                    held >>>= width;
+                    bits -= width;
+                }
+            }
+            else {
+                let bit = offset * 8;
+                for (let i = 0; i < n; i++, bit += width)
+                    out[seen++] = readPacked(bytes, bit, width);
+            }
+            offset += half * width;
+        }
+        else {
+            if (offset + valueBytes > end)
+                throw new RangeError("parquet RLE run extends past its data");
+            let value = valueBytes === 0 ? 0 : bytes[offset];
+            for (let i = 1; i < valueBytes; i++)
+                value += bytes[offset + i] * 2 ** (8 * i);
+            offset += valueBytes;
+            const stop = half < count - seen ? seen + half : count;
+            if (stop - seen > 16) {
+                out.fill(value, seen, stop);
+                seen = stop;
+            }
+            else {
+                while (seen < stop)
+                    out[seen++] = value;
+            }
+        }
+    }
+}
+/**
+ * Checks that no RLE run in the hybrid stream `bytes[start, end)` claims more of the `count` values
+ * than are left, before hyparquet's decoder (which would write them all) reads it.
+ */
+function checkHybridRuns(bytes, start, end, width, count) {
+    const valueBytes = (width + 7) >> 3;
+    let offset = start;
+    let seen = 0;
+    while (seen < count && offset < end) {
+        const { value: header, next } = readRunHeader(bytes, offset, end);
+        offset = next;
+        if (header % 2 === 1) {
+            const groups = (header - 1) / 2;
+            seen += groups * 8;
+            offset += groups * width;
+        }
+        else {
+            const run = header / 2;
+            if (run > count - seen) {
+                throw new RangeError(`parquet RLE run of ${run} values exceeds the ${count - seen} left in its page`);
+            }
+            seen += run;
+            offset += valueBytes;
         }
     }
 }
@@ -49843,72 +51036,167 @@ function byteCounts(width, target) {
     return table;
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet-columns.ts
+;// CONCATENATED MODULE: ./src/telemetry/parquet/stream-page.ts
 
-
-
-
-
-
-
-
-
-/** Data pages decoded so far, by how (for tests and docs/performance.md; never reset by the reader). */
-const pageStats = {
-    generic: 0,
-    ids: 0,
-    bytes: 0,
-    stream: 0,
-};
 /**
- * Opens a cursor for each flat leaf column of a row group whose dotted path is wanted (a list
- * column, the span links, joins nothing the model needs).
+ * One data page (v1) read forward: the definition levels and dictionary indices are streams
+ * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
+ * earlier row restarts the streams (correct, just slower; the reader never does it).
  */
-function openLeafCursors(file, chunks, schema, name, wanted) {
-    const paths = new Set(wanted);
-    const byPath = new Map();
-    for (const chunk of chunks) {
-        const meta = chunk.meta_data;
-        if (!meta)
-            continue;
-        const path = meta.path_in_schema.join(".");
-        if (!paths.has(path))
-            continue;
-        let schemaPath;
-        try {
-            schemaPath = getTreePath(schema, meta.path_in_schema);
+class StreamPage {
+    bytes;
+    maxDef;
+    dictionary;
+    width;
+    levels;
+    ids;
+    /** Next row whose level is unread, and how many values the rows before it hold. */
+    nextRow = 0;
+    valuesBefore = 0;
+    /** Indices consumed from `ids`. */
+    idsRead = 0;
+    lastRow = -1;
+    lastIndex = -1;
+    valuesStart = 0;
+    view;
+    constructor(bytes, maxDef, dictionary, width) {
+        this.bytes = bytes;
+        this.maxDef = maxDef;
+        this.dictionary = dictionary;
+        this.width = width;
+        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        this.restart();
+    }
+    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
+    valueIndex(offset) {
+        if (offset === this.lastRow)
+            return this.lastIndex;
+        if (offset < this.nextRow)
+            this.restart();
+        let index;
+        if (!this.levels) {
+            index = offset;
         }
-        catch (error) {
-            throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
+        else {
+            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
+            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
         }
-        const cursor = new LeafCursor(file, meta, schemaPath, compressors);
-        if (!cursor.repeated)
-            byPath.set(path, cursor);
+        this.nextRow = offset + 1;
+        this.lastRow = offset;
+        this.lastIndex = index;
+        return index;
     }
-    return byPath;
-}
-/** Errors thrown while reading or decoding pages, as opposed to bugs (calling what is not a function). */
-function isDecodeError(error) {
-    return error instanceof Error && !(error instanceof TypeError && /is not a function/.test(error.message));
-}
-/** A page failed to decode while reading `row` (of the row group). */
-class RowDecodeError extends Error {
-    row;
-    constructor(row, message) {
-        super(message);
-        this.row = row;
+    /** The dictionary index of value `i` (values are asked for in increasing order). */
+    id(i) {
+        if (i < this.idsRead)
+            this.restart(true);
+        this.ids.skip(i - this.idsRead);
+        this.idsRead = i + 1;
+        return this.ids.next();
     }
-    /** Errors from decoding get the row; bugs pass unchanged. */
-    static wrap(error, row) {
-        if (error instanceof RowDecodeError || !isDecodeError(error))
-            return error;
-        return new RowDecodeError(row, error.message);
+    /** Value `i` of a PLAIN INT32/INT64 page. */
+    fixed(i) {
+        const at = this.valuesStart + i * this.width;
+        if (at + this.width > this.bytes.byteLength)
+            throw new RangeError("parquet value extends past its page");
+        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
+    }
+    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
+    restart(idsOnly = false) {
+        const bytes = this.bytes;
+        let offset = 0;
+        if (!idsOnly) {
+            this.levels = null;
+            if (this.maxDef > 0) {
+                if (bytes.byteLength < 4)
+                    throw new RangeError("parquet page is too short for its levels");
+                const length = this.view.getUint32(0, true);
+                offset = 4 + length;
+                if (offset > bytes.byteLength)
+                    throw new RangeError("parquet definition levels extend past their page");
+                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
+            }
+            this.valuesStart = offset;
+            this.nextRow = 0;
+            this.valuesBefore = 0;
+            this.lastRow = -1;
+        }
+        this.ids = null;
+        this.idsRead = 0;
+        if (this.dictionary) {
+            const start = this.valuesStart;
+            const width = start < bytes.byteLength ? bytes[start] : 0;
+            if (width > 32)
+                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
+        }
     }
 }
-/** Bytes fetched per read from a column chunk (more when one page is larger). */
-const CHUNK_WINDOW_BYTES = 256 * 1024;
-const HEADER_PROBE_BYTES = 64 * 1024;
-const utf8 = new TextDecoder();
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/page-decode.ts
+// One data page → something a cursor can read values from. Data page v1 with PLAIN or dictionary
+// encoding (what parquet-rs writes) takes the fast paths: levels and indices into typed arrays, or
+// read as streams, strings left as bytes until read. Every other page takes hyparquet's general
+// decoder, after its run-length data is checked (rle.ts: a run may claim more values than exist).
+
+
+
+function newPageCounts() {
+    return { generic: 0, ids: 0, bytes: 0, stream: 0 };
+}
+function decodePage(page, column) {
+    return decodeStream(page, column) ?? decodeFast(page, column) ?? decodeGeneric(page, column);
+}
+/** A dictionary page's values (PLAIN), after checking they fit in the page's bytes. */
+function readDictionaryPage(header, bytes, decoder) {
+    const diph = header.dictionary_page_header;
+    if (!diph)
+        throw new Error("parquet dictionary page header is undefined");
+    const page = page_decode_decompress(bytes, header, decoder);
+    const count = diph.num_values;
+    const width = plainWidth(decoder);
+    if (!Number.isSafeInteger(count) || count < 0 || count * width > page.byteLength) {
+        throw new Error(`parquet dictionary page claims ${String(count)} values in ${page.byteLength} bytes`);
+    }
+    const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
+    return plain_readPlain(reader, decoder.type, count, decoder.element.type_length);
+}
+/** Fewest bytes one PLAIN value of the column takes (a string: its 4-byte length). */
+function plainWidth(decoder) {
+    switch (decoder.type) {
+        case "BOOLEAN":
+            return 1 / 8;
+        case "INT64":
+        case "DOUBLE":
+            return 8;
+        case "INT96":
+            return 12;
+        case "FIXED_LEN_BYTE_ARRAY":
+            return decoder.element.type_length ?? 1;
+        default:
+            return 4;
+    }
+}
+function isDictionary(encoding) {
+    return encoding === "RLE_DICTIONARY" || encoding === "PLAIN_DICTIONARY";
+}
+/**
+ * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
+ * decompressed now, levels and indices decoded only as far as the rows asked for.
+ */
+function decodeStream(page, column) {
+    const { header } = page;
+    const daph = header.data_page_header;
+    if (!column.sequential || header.type !== "DATA_PAGE" || !daph)
+        return null;
+    const dict = isDictionary(daph.encoding);
+    const type = column.decoder.type;
+    const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
+    if (!dict && !(daph.encoding === "PLAIN" && width > 0))
+        return null;
+    const bytes = page_decode_decompress(page.bytes, header, column.decoder);
+    return { kind: "stream", page: new StreamPage(bytes, column.maxDef, dict, width) };
+}
 /** Scratch space for definition levels, which are not needed once a page's index is built. */
 let scratchLevels = new Uint8Array(1 << 15);
 function levelBuffer(size) {
@@ -49916,6 +51204,225 @@ function levelBuffer(size) {
         scratchLevels = new Uint8Array(Math.max(size, scratchLevels.byteLength * 2));
     return scratchLevels.subarray(0, size);
 }
+/** Data page v1, PLAIN strings or dictionary-encoded: decoded whole into typed arrays. */
+function decodeFast(page, column) {
+    const { header } = page;
+    const daph = header.data_page_header;
+    if (header.type !== "DATA_PAGE" || !daph)
+        return null;
+    const dict = isDictionary(daph.encoding);
+    if (!dict && !(daph.encoding === "PLAIN" && column.decoder.type === "BYTE_ARRAY"))
+        return null;
+    const bytes = page_decode_decompress(page.bytes, header, column.decoder);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const rows = page.rows;
+    let offset = 0;
+    let index;
+    let count = rows;
+    const maxDef = column.maxDef;
+    if (maxDef > 0) {
+        const length = view.getUint32(0, true);
+        offset = 4 + length;
+        if (offset > bytes.byteLength)
+            throw new RangeError("parquet definition levels extend past their page");
+        const levels = levelBuffer(rows);
+        readHybrid(bytes, 4, offset, 32 - Math.clz32(maxDef), levels, rows);
+        index = new Int32Array(rows);
+        count = 0;
+        for (let r = 0; r < rows; r++)
+            index[r] = levels[r] === maxDef ? count++ : -1;
+        if (count === rows)
+            index = undefined;
+    }
+    if (dict) {
+        const ids = new Int32Array(count);
+        const width = count > 0 ? view.getUint8(offset++) : 0;
+        if (width)
+            readHybrid(bytes, offset, bytes.byteLength, width, ids, count);
+        return { kind: "ids", ids, index };
+    }
+    const starts = new Int32Array(count);
+    const lengths = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+        const length = view.getUint32(offset, true);
+        starts[i] = offset + 4;
+        lengths[i] = length;
+        offset += 4 + length;
+        if (offset > bytes.byteLength)
+            throw new Error("parquet byte array value extends past its page");
+    }
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { kind: "bytes", text, starts, lengths, index };
+}
+function decodeGeneric(page, column) {
+    const { values, definitionLevels, encoding } = readGeneric(page, column);
+    const dict = isDictionary(encoding);
+    const maxDef = column.maxDef;
+    if (!definitionLevels?.length || maxDef === 0)
+        return { kind: "generic", values, dict };
+    const index = new Int32Array(page.rows);
+    let k = 0;
+    for (let r = 0; r < page.rows; r++)
+        index[r] = definitionLevels[r] === maxDef ? k++ : -1;
+    return { kind: "generic", values, dict, index };
+}
+function readGeneric(page, column) {
+    const { header, bytes } = page;
+    const { decoder, maxDef } = column;
+    const levelWidth = 32 - Math.clz32(maxDef);
+    if (header.type === "DATA_PAGE_V2") {
+        const daph = header.data_page_header_v2;
+        if (!daph)
+            throw new Error("parquet data page header v2 is undefined");
+        const levelBytes = daph.repetition_levels_byte_length + daph.definition_levels_byte_length;
+        if (!(levelBytes >= 0 && levelBytes <= bytes.byteLength)) {
+            throw new RangeError("parquet page levels extend past their page");
+        }
+        // Flat columns have no repetition levels; definition levels follow them, uncompressed.
+        if (maxDef > 0) {
+            checkHybridRuns(bytes, daph.repetition_levels_byte_length, levelBytes, levelWidth, page.rows);
+        }
+        // The values are decompressed here, so that their runs can be checked before hyparquet reads them.
+        let data = bytes.subarray(levelBytes);
+        if (daph.is_compressed !== false) {
+            data = datapage_decompressPage(data, header.uncompressed_page_size - levelBytes, decoder.codec, decoder.compressors);
+        }
+        checkValueRuns(data, 0, daph.encoding, decoder.type === "BOOLEAN", page.rows);
+        const plain = new Uint8Array(levelBytes + data.byteLength);
+        plain.set(bytes.subarray(0, levelBytes));
+        plain.set(data, levelBytes);
+        const decoded = datapage_readDataPageV2(plain, { ...header, data_page_header_v2: { ...daph, is_compressed: false } }, decoder);
+        return { values: decoded.dataPage, definitionLevels: decoded.definitionLevels, encoding: daph.encoding };
+    }
+    const daph = header.data_page_header;
+    if (!daph)
+        throw new Error("parquet data page header is undefined");
+    const raw = page_decode_decompress(bytes, header, decoder);
+    let offset = 0;
+    if (maxDef > 0) {
+        if (raw.byteLength < 4)
+            throw new RangeError("parquet page is too short for its levels");
+        offset = 4 + new DataView(raw.buffer, raw.byteOffset, raw.byteLength).getUint32(0, true);
+        checkHybridRuns(raw, 4, Math.min(offset, raw.byteLength), levelWidth, page.rows);
+    }
+    checkValueRuns(raw, offset, daph.encoding, decoder.type === "BOOLEAN", page.rows);
+    const decoded = datapage_readDataPage(raw, daph, decoder);
+    return { values: decoded.dataPage, definitionLevels: decoded.definitionLevels, encoding: daph.encoding };
+}
+/**
+ * Checks the runs of a page's RLE-encoded values, as hyparquet reads them: booleans after a 4-byte
+ * length, dictionary indices (and other RLE values) after a byte giving their width.
+ */
+function checkValueRuns(data, offset, encoding, boolean, rows) {
+    if (!isDictionary(encoding) && encoding !== "RLE")
+        return;
+    if (encoding === "RLE" && boolean) {
+        if (offset + 4 > data.byteLength)
+            return;
+        const length = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(offset, true);
+        checkHybridRuns(data, offset + 4, Math.min(data.byteLength, offset + 4 + length), 1, rows);
+        return;
+    }
+    if (offset >= data.byteLength)
+        return;
+    const width = data[offset];
+    if (width > 32)
+        throw new RangeError(`parquet dictionary index width ${width} is invalid`);
+    checkHybridRuns(data, offset + 1, data.byteLength, width, rows);
+}
+/** A page's bytes, uncompressed. hyparquet-compressors' Snappy (WebAssembly) is several times faster than JavaScript's. */
+function page_decode_decompress(bytes, header, decoder) {
+    return datapage_decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/column-bytes.ts
+// The bytes of one column chunk, read in bounded windows (never the whole chunk, never the file),
+// and cut into pages: each page header is read and checked, and its compressed bytes returned.
+
+
+/** Bytes fetched per read from a column chunk (more when one page is larger). */
+const CHUNK_WINDOW_BYTES = 256 * 1024;
+const HEADER_PROBE_BYTES = 64 * 1024;
+class ColumnBytes {
+    file;
+    /** Absolute byte position of the next unread page header. */
+    pos;
+    end;
+    window = new Uint8Array(0);
+    windowStart = 0;
+    constructor(file, meta) {
+        this.file = file;
+        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
+        const dataStart = Number(meta.data_page_offset);
+        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
+        this.end = this.pos + Number(meta.total_compressed_size);
+    }
+    get done() {
+        return this.pos >= this.end;
+    }
+    /** The next page of the chunk (call while not `done`). */
+    async nextPage() {
+        const header = await this.readHeader();
+        const size = header.compressed_page_size;
+        checkPageSize("compressed", size);
+        checkPageSize("uncompressed", header.uncompressed_page_size);
+        return { header, bytes: await this.take(size) };
+    }
+    async readHeader() {
+        let probe = HEADER_PROBE_BYTES;
+        for (;;) {
+            await this.ensure(Math.min(probe, this.end - this.pos));
+            const offset = this.pos - this.windowStart;
+            const reader = {
+                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
+                offset: 0,
+            };
+            try {
+                const header = parquetHeader(reader);
+                this.pos += reader.offset;
+                return header;
+            }
+            catch (error) {
+                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
+                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
+                    throw error;
+                probe *= 4;
+            }
+        }
+    }
+    async take(size) {
+        if (this.pos + size > this.end)
+            throw new Error("parquet page extends past its column chunk");
+        await this.ensure(size);
+        const offset = this.pos - this.windowStart;
+        this.pos += size;
+        return this.window.subarray(offset, offset + size);
+    }
+    /** Makes bytes [pos, pos + size) available in the window. */
+    async ensure(size) {
+        const offset = this.pos - this.windowStart;
+        if (offset >= 0 && offset + size <= this.window.byteLength)
+            return;
+        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
+        const buffer = await this.file.slice(this.pos, this.pos + length);
+        if (buffer.byteLength < size)
+            throw new Error("parquet column chunk is truncated");
+        this.window = new Uint8Array(buffer);
+        this.windowStart = this.pos;
+    }
+}
+/** A page size from a header is a claim: it must be a count, and one this reader will allocate. */
+function checkPageSize(which, size) {
+    if (!Number.isSafeInteger(size) || size < 0) {
+        throw new Error(`parquet page header has an invalid ${which} size (${String(size)})`);
+    }
+    if (size > MAX_PARQUET_PAGE_BYTES) {
+        throw new Error(`parquet page claims ${which} size of ${size} bytes, over the ${MAX_PARQUET_PAGE_BYTES / MIB} MiB limit`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/value-convert.ts
+const utf8 = new TextDecoder();
 function kindOf(element) {
     const ctype = element.converted_type;
     const ltype = element.logical_type;
@@ -49947,7 +51454,8 @@ function timestampScale(element) {
     }
     return 1n;
 }
-function converter(element) {
+/** The conversion of one column's raw values (hyparquet's readPlain output or fast-path numbers). */
+function converterFor(element) {
     switch (kindOf(element)) {
         case "string":
             return (v) => (v instanceof Uint8Array ? utf8.decode(v) : v);
@@ -49963,25 +51471,71 @@ function converter(element) {
             return (v) => v;
     }
 }
+
+;// CONCATENATED MODULE: ./src/telemetry/parquet/leaf-cursor.ts
+// Page-level reading of single Parquet leaf columns, built on hyparquet's page decoders.
+//
+// hyparquet's row readers decode every column they are given, whole pages at a time, into rich
+// values. The telemetry report needs 28 of 56 leaf columns and, of most of them, only the few rows
+// that survive the early filter. A LeafCursor therefore:
+//   * reads the column chunk's bytes in bounded windows (column-bytes.ts);
+//   * keeps the compressed pages that overlap the current slice of rows, and decompresses and decodes
+//     a page only when a row in it is asked for (page-decode.ts; pages without a relevant row are
+//     never decoded);
+//   * converts values one at a time on request (value-convert.ts): a string is decoded from its bytes
+//     only when read, and a dictionary entry is decoded once and reused;
+//   * for columns read in row order, decodes levels and dictionary indices only as far as the row
+//     asked for (stream-page.ts), so long runs of nulls cost one step.
+// Memory is bounded by the window size and the pages overlapping one slice, per column.
+
+
+
+
+
+
+
+/**
+ * Opens a cursor for each flat leaf column of a row group whose dotted path is wanted (a list
+ * column, the span links, joins nothing the model needs).
+ */
+function openLeafCursors(context, chunks, wanted) {
+    const paths = new Set(wanted);
+    const byPath = new Map();
+    for (const chunk of chunks) {
+        const meta = chunk.meta_data;
+        if (!meta)
+            continue;
+        const path = meta.path_in_schema.join(".");
+        if (!paths.has(path))
+            continue;
+        let schemaPath;
+        try {
+            schemaPath = getTreePath(context.schema, meta.path_in_schema);
+        }
+        catch (error) {
+            throw new TelemetryInputError(context.name, `corrupt Parquet schema: ${describeCorruption(error)}`);
+        }
+        const cursor = new LeafCursor(context, meta, schemaPath);
+        if (!cursor.repeated)
+            byPath.set(path, cursor);
+    }
+    return byPath;
+}
 /**
  * Reads one leaf column of one row group. Rows are asked for in increasing order: `prepare(end)`
  * fetches the (compressed) pages up to row `end`, `get(row)` returns one value, `release(row)`
  * drops the pages that end before `row`.
  */
 class LeafCursor {
-    file;
+    context;
     repeated;
     maxDef;
-    convert;
     decoder;
+    convert;
+    bytes;
     pages = [];
     dictionary;
     dictionaryCache = [];
-    /** Absolute byte position of the next unread page header. */
-    pos;
-    end;
-    window = new Uint8Array(0);
-    windowStart = 0;
     /** Rows covered by the pages read so far. */
     rowsRead = 0;
     /**
@@ -49995,50 +51549,51 @@ class LeafCursor {
      */
     convertToSpanIds() {
         const convert = this.convert;
-        this.convert = (value) => values_toSpanId(convert(value));
+        this.convert = (value) => toSpanId(convert(value));
         this.dictionaryCache = [];
     }
     /** Rows covered by the pages prepared so far. */
     get preparedRows() {
         return this.rowsRead;
     }
-    constructor(file, meta, schemaPath, compressors) {
-        this.file = file;
-        const element = schemaPath[schemaPath.length - 1].element;
+    constructor(context, meta, schemaPath) {
+        this.context = context;
+        this.decoder = columnDecoder(meta, schemaPath);
         this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
         this.maxDef = getMaxDefinitionLevel(schemaPath);
-        this.convert = converter(element);
-        this.decoder = {
-            type: meta.type,
-            element,
-            schemaPath,
-            codec: meta.codec,
-            compressors,
-            pathInSchema: meta.path_in_schema,
-            parsers: undefined,
-        };
-        const start = Number(meta.dictionary_page_offset ?? meta.data_page_offset);
-        const dataStart = Number(meta.data_page_offset);
-        this.pos = meta.dictionary_page_offset !== undefined && start < dataStart ? start : dataStart;
-        this.end = this.pos + Number(meta.total_compressed_size);
+        this.convert = converterFor(this.decoder.element);
+        this.bytes = new ColumnBytes(context.file, meta);
     }
     /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
     async prepare(endRow) {
-        while (this.rowsRead < endRow && this.pos < this.end) {
-            const header = await this.readHeader();
-            const size = header.compressed_page_size;
-            const bytes = await this.take(size);
+        while (this.rowsRead < endRow && !this.bytes.done) {
+            const { header, bytes } = await this.bytes.nextPage();
             if (header.type === "DICTIONARY_PAGE") {
-                this.readDictionary(header, bytes);
+                this.dictionary = readDictionaryPage(header, bytes, this.decoder);
+                this.dictionaryCache = [];
                 continue;
             }
             if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
                 continue; // index pages
-            const page = { firstRow: this.rowsRead, rows: 0, header, bytes };
-            page.rows = header.data_page_header_v2?.num_rows ?? header.data_page_header?.num_values ?? 0;
-            this.rowsRead += page.rows;
-            this.pages.push(page);
+            const rows = this.pageRows(header);
+            this.pages.push({ firstRow: this.rowsRead, rows, header, bytes });
+            this.rowsRead += rows;
         }
+    }
+    /**
+     * The rows a data page holds, as its header claims: a flat column has one value per row, and the
+     * pages of a row group hold its rows, so no page may claim more than are left. (Decoders size
+     * their arrays by it.)
+     */
+    pageRows(header) {
+        const v2 = header.data_page_header_v2;
+        const rows = v2 ? v2.num_rows : header.data_page_header?.num_values;
+        const values = v2 ? v2.num_values : rows;
+        const left = this.context.groupRows - this.rowsRead;
+        if (!Number.isSafeInteger(rows) || rows < 0 || values !== rows || rows > left) {
+            throw new Error(`parquet data page claims ${String(rows)} rows where its row group has ${left} left`);
+        }
+        return rows;
     }
     /** The value of a row (null when null). Rows must have been prepared and not released. */
     get(row) {
@@ -50161,8 +51716,8 @@ class LeafCursor {
     decoded(page) {
         let decoded = page.decoded;
         if (!decoded) {
-            decoded = page.decoded = this.decodeStream(page) ?? this.decodeFast(page) ?? this.decodeFlat(page);
-            pageStats[decoded.kind]++;
+            decoded = page.decoded = decodePage(page, this);
+            this.context.pageCounts[decoded.kind]++;
         }
         return decoded;
     }
@@ -50209,452 +51764,31 @@ class LeafCursor {
         }
         return cached;
     }
-    /**
-     * Data page v1 with PLAIN or dictionary encoding (what parquet-rs writes): levels and indices go
-     * into typed arrays, strings stay bytes until read. Other pages take hyparquet's general path.
-     */
-    decodeFast(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        if (!dict && !(daph.encoding === "PLAIN" && this.decoder.type === "BYTE_ARRAY"))
-            return null;
-        const bytes = this.decompress(page.bytes, header);
-        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        const reader = { view, offset: 0 };
-        const rows = daph.num_values;
-        let index;
-        let count = rows;
-        if (this.maxDef > 0) {
-            const levels = levelBuffer(rows);
-            readRleBitPackedHybrid(reader, 32 - Math.clz32(this.maxDef), levels);
-            index = new Int32Array(rows);
-            count = 0;
-            for (let r = 0; r < rows; r++)
-                index[r] = levels[r] === this.maxDef ? count++ : -1;
-            if (count === rows)
-                index = undefined;
-        }
-        if (dict) {
-            const ids = new Int32Array(count);
-            const width = count > 0 ? view.getUint8(reader.offset++) : 0;
-            if (width)
-                readRleBitPackedHybrid(reader, width, ids, view.byteLength - reader.offset);
-            return { kind: "ids", ids, index };
-        }
-        const starts = new Int32Array(count);
-        const lengths = new Int32Array(count);
-        let offset = reader.offset;
-        for (let i = 0; i < count; i++) {
-            const length = view.getUint32(offset, true);
-            starts[i] = offset + 4;
-            lengths[i] = length;
-            offset += 4 + length;
-            if (offset > bytes.byteLength)
-                throw new Error("parquet byte array value extends past its page");
-        }
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        return { kind: "bytes", text, starts, lengths, index };
-    }
-    /**
-     * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
-     * decompressed now, levels and indices decoded only as far as the rows asked for.
-     */
-    decodeStream(page) {
-        const { header } = page;
-        const daph = header.data_page_header;
-        if (!this.sequential || header.type !== "DATA_PAGE" || !daph)
-            return null;
-        const dict = daph.encoding === "RLE_DICTIONARY" || daph.encoding === "PLAIN_DICTIONARY";
-        const type = this.decoder.type;
-        const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
-        if (!dict && !(daph.encoding === "PLAIN" && width > 0))
-            return null;
-        const bytes = this.decompress(page.bytes, header);
-        return { kind: "stream", page: new StreamPage(bytes, this.maxDef, dict, width) };
-    }
-    decodeFlat(page) {
-        const { values, definitionLevels, encoding } = this.decodePage(page);
-        const dict = encoding.endsWith("_DICTIONARY");
-        if (!definitionLevels.length || this.maxDef === 0)
-            return { kind: "generic", values, dict };
-        const index = new Int32Array(page.rows);
-        let k = 0;
-        for (let r = 0; r < page.rows; r++)
-            index[r] = definitionLevels[r] === this.maxDef ? k++ : -1;
-        return { kind: "generic", values, dict, index };
-    }
-    decodePage(page) {
-        const { header, bytes } = page;
-        if (header.type === "DATA_PAGE_V2") {
-            const daph = header.data_page_header_v2;
-            const decoded = datapage_readDataPageV2(bytes, header, this.decoder);
-            return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-        }
-        const daph = header.data_page_header;
-        if (!daph)
-            throw new Error("parquet data page header is undefined");
-        const raw = this.decompress(bytes, header);
-        const decoded = datapage_readDataPage(raw, daph, this.decoder);
-        return { values: decoded.dataPage, ...levels(decoded), encoding: daph.encoding };
-    }
-    readDictionary(header, bytes) {
-        const diph = header.dictionary_page_header;
-        if (!diph)
-            throw new Error("parquet dictionary page header is undefined");
-        const page = this.decompress(bytes, header);
-        const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
-        this.dictionary = plain_readPlain(reader, this.decoder.type, diph.num_values, this.decoder.element.type_length);
-        this.dictionaryCache = [];
-    }
-    /** A page's bytes, uncompressed. hyparquet-compressors' Snappy (WebAssembly) is several times faster than JavaScript's. */
-    decompress(bytes, header) {
-        return datapage_decompressPage(bytes, header.uncompressed_page_size, this.decoder.codec, this.decoder.compressors);
-    }
-    async readHeader() {
-        let probe = HEADER_PROBE_BYTES;
-        for (;;) {
-            await this.ensure(Math.min(probe, this.end - this.pos));
-            const offset = this.pos - this.windowStart;
-            const reader = {
-                view: new DataView(this.window.buffer, this.window.byteOffset + offset, this.window.byteLength - offset),
-                offset: 0,
-            };
-            try {
-                const header = parquetHeader(reader);
-                this.pos += reader.offset;
-                return header;
-            }
-            catch (error) {
-                // A header larger than the probe (long statistics): retry with more bytes, up to the chunk end.
-                if (!(error instanceof RangeError) || this.pos + probe >= this.end)
-                    throw error;
-                probe *= 4;
-            }
-        }
-    }
-    async take(size) {
-        if (this.pos + size > this.end)
-            throw new Error("parquet page extends past its column chunk");
-        await this.ensure(size);
-        const offset = this.pos - this.windowStart;
-        this.pos += size;
-        return this.window.subarray(offset, offset + size);
-    }
-    /** Makes bytes [pos, pos + size) available in the window. */
-    async ensure(size) {
-        const offset = this.pos - this.windowStart;
-        if (offset >= 0 && offset + size <= this.window.byteLength)
-            return;
-        const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
-        const buffer = await this.file.slice(this.pos, this.pos + length);
-        if (buffer.byteLength < size)
-            throw new Error("parquet column chunk is truncated");
-        this.window = new Uint8Array(buffer);
-        this.windowStart = this.pos;
-    }
-}
-function levels(decoded) {
-    return { definitionLevels: decoded.definitionLevels ?? [], repetitionLevels: decoded.repetitionLevels };
-}
-/**
- * One data page (v1) read forward: the definition levels and dictionary indices are streams
- * advanced to the row asked for, so rows skipped in long null runs cost nothing. Asking for an
- * earlier row restarts the streams (correct, just slower; the reader never does it).
- */
-class StreamPage {
-    bytes;
-    maxDef;
-    dictionary;
-    width;
-    levels;
-    ids;
-    /** Next row whose level is unread, and how many values the rows before it hold. */
-    nextRow = 0;
-    valuesBefore = 0;
-    /** Indices consumed from `ids`. */
-    idsRead = 0;
-    lastRow = -1;
-    lastIndex = -1;
-    valuesStart = 0;
-    view;
-    constructor(bytes, maxDef, dictionary, width) {
-        this.bytes = bytes;
-        this.maxDef = maxDef;
-        this.dictionary = dictionary;
-        this.width = width;
-        this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        this.restart();
-    }
-    /** The index among the page's values of row `offset` (relative to the page), or -1 for null. */
-    valueIndex(offset) {
-        if (offset === this.lastRow)
-            return this.lastIndex;
-        if (offset < this.nextRow)
-            this.restart();
-        let index;
-        if (!this.levels) {
-            index = offset;
-        }
-        else {
-            this.valuesBefore += this.levels.countEqual(offset - this.nextRow, this.maxDef);
-            index = this.levels.next() === this.maxDef ? this.valuesBefore++ : -1;
-        }
-        this.nextRow = offset + 1;
-        this.lastRow = offset;
-        this.lastIndex = index;
-        return index;
-    }
-    /** The dictionary index of value `i` (values are asked for in increasing order). */
-    id(i) {
-        if (i < this.idsRead)
-            this.restart(true);
-        this.ids.skip(i - this.idsRead);
-        this.idsRead = i + 1;
-        return this.ids.next();
-    }
-    /** Value `i` of a PLAIN INT32/INT64 page. */
-    fixed(i) {
-        const at = this.valuesStart + i * this.width;
-        if (at + this.width > this.bytes.byteLength)
-            throw new RangeError("parquet value extends past its page");
-        return this.width === 8 ? this.view.getBigInt64(at, true) : this.view.getInt32(at, true);
-    }
-    /** Positions the streams at the page's first row (or, with `idsOnly`, the indices only). */
-    restart(idsOnly = false) {
-        const bytes = this.bytes;
-        let offset = 0;
-        if (!idsOnly) {
-            this.levels = null;
-            if (this.maxDef > 0) {
-                if (bytes.byteLength < 4)
-                    throw new RangeError("parquet page is too short for its levels");
-                const length = this.view.getUint32(0, true);
-                offset = 4 + length;
-                if (offset > bytes.byteLength)
-                    throw new RangeError("parquet definition levels extend past their page");
-                this.levels = new HybridStream(bytes, 4, offset, 32 - Math.clz32(this.maxDef));
-            }
-            this.valuesStart = offset;
-            this.nextRow = 0;
-            this.valuesBefore = 0;
-            this.lastRow = -1;
-        }
-        this.ids = null;
-        this.idsRead = 0;
-        if (this.dictionary) {
-            const start = this.valuesStart;
-            const width = start < bytes.byteLength ? bytes[start] : 0;
-            if (width > 32)
-                throw new RangeError(`parquet dictionary index width ${width} is invalid`);
-            this.ids = new HybridStream(bytes, start + 1, bytes.byteLength, width);
-        }
-    }
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet-scratch.ts
-/**
- * Buffers reused from one slice of rows to the next, so that reading a slice allocates records, not
- * buffers. Value arrays come back cleared: a value left from the previous slice must never be read
- * as this one's.
- */
-class Scratch {
-    arrays = new Map();
-    intArrays = new Map();
-    slots = new Int32Array(0);
-    values(key, count) {
-        let array = this.arrays.get(key);
-        // Sized up front: writing at scattered indices into an empty array makes it a slow hash table.
-        if (!array || array.length < count)
-            this.arrays.set(key, (array = new Array(count)));
-        return array.fill(undefined, 0, count);
-    }
-    /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
-    ints(key, count) {
-        let array = this.intArrays.get(key);
-        if (!array || array.length < count)
-            this.intArrays.set(key, (array = new Int32Array(count)));
-        return array;
-    }
-    /** 0, 1, 2, … (at least `count` of them). */
-    identity(count) {
-        if (this.slots.length < count) {
-            this.slots = new Int32Array(count);
-            for (let i = 0; i < count; i++)
-                this.slots[i] = i;
-        }
-        return this.slots;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-filter.ts
-// The early filter of the Parquet reader: which rows are records, and which of those can become an
-// event. It runs on every row of the file, so it works on dictionary indices (what the engine's
-// low-cardinality envelope columns hold) and decides each distinct combination only once.
-
-
-
-const UNDECIDED = -1;
-const NOT_A_RECORD = 0;
-const IRRELEVANT = 1;
-const RELEVANT = 2;
-const MAX_TABLE_CELLS = 1 << 20;
-/** One per row group: dictionary indices belong to a column chunk. */
-class RowFilter {
-    cursors;
-    relevance;
-    /** Rows classified so far that are telemetry records (relevant or not). */
-    records = 0;
-    /** Decisions by (event, severity, record type) dictionary indices; see classifyByIds. */
-    table;
-    /** Index buffers reused from slice to slice (idsInto overwrites them). */
-    scratch = new Scratch();
-    traceValid = [];
-    constructor(cursors, relevance) {
-        this.cursors = cursors;
-        this.relevance = relevance;
-    }
-    /** 1 for each row of [from, to) that may become an event; counts the records among them. */
-    classify(from, to) {
-        const flags = new Uint8Array(to - from);
-        if (!this.classifyByIds(from, to, flags)) {
-            for (let row = from; row < to; row++)
-                flags[row - from] = this.classifyRow(row);
-        }
-        return flags;
-    }
-    classifyRow(row) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        const type = recordType?.get(row);
-        const trace = traceId?.get(row);
-        const event = eventType?.get(row);
-        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
-            return 0;
-        if (!record_RECORD_TYPES.has(type))
-            return 0;
-        this.records++;
-        const sev = severity?.get(row);
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? 1 : 0;
-    }
-    /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
-    classifyByIds(from, to, flags) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        if (!recordType || !traceId || !eventType)
-            return false;
-        const n = to - from;
-        const types = this.scratch.ints(0, n).subarray(0, n);
-        const traces = this.scratch.ints(1, n).subarray(0, n);
-        const events = this.scratch.ints(2, n).subarray(0, n);
-        const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
-        if (!recordType.idsInto(from, to, types) ||
-            !traceId.idsInto(from, to, traces) ||
-            !eventType.idsInto(from, to, events) ||
-            (severity && !severity.idsInto(from, to, severities))) {
-            return false;
-        }
-        // The three dictionaries hold a handful to a few hundred entries: one table cell per combination.
-        const typeCount = recordType.dictionarySize;
-        const eventCount = eventType.dictionarySize;
-        const severityCount = (severity?.dictionarySize ?? 0) + 1;
-        const cells = typeCount * eventCount * severityCount;
-        if (cells === 0 || cells > MAX_TABLE_CELLS)
-            return false;
-        if (!this.table || this.table.length !== cells)
-            this.table = new Int8Array(cells).fill(UNDECIDED);
-        const table = this.table;
-        let records = 0;
-        for (let i = 0; i < n; i++) {
-            const type = types[i];
-            const event = events[i];
-            const trace = traces[i];
-            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
-                continue;
-            const sev = severities[i];
-            let code;
-            if (type < typeCount && event < eventCount && sev < severityCount - 1) {
-                const cell = (event * severityCount + sev + 1) * typeCount + type;
-                code = table[cell];
-                if (code === UNDECIDED)
-                    table[cell] = code = this.decide(type, event, sev);
-            }
-            else {
-                code = this.decide(type, event, sev); // an index past the dictionary: decide() reports it
-            }
-            if (code !== NOT_A_RECORD)
-                records++;
-            if (code === RELEVANT)
-                flags[i] = 1;
-        }
-        this.records += records;
-        return true;
-    }
-    isTrace(id) {
-        let valid = this.traceValid[id];
-        if (valid === undefined) {
-            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
-            this.traceValid[id] = valid;
-        }
-        return valid;
-    }
-    decide(typeId, eventId, severityId) {
-        const type = this.cursors.recordType.dictionaryValue(typeId);
-        const event = this.cursors.eventType.dictionaryValue(eventId);
-        const sev = severityId < 0 ? "" : this.cursors.severity.dictionaryValue(severityId);
-        if (typeof type !== "string" || typeof event !== "string" || !record_RECORD_TYPES.has(type))
-            return NOT_A_RECORD;
-        return this.relevance.get(type, event, typeof sev === "string" ? sev : "") ? RELEVANT : IRRELEVANT;
-    }
-}
-/**
- * `isRelevant`, memoised: the three inputs are dictionary strings with a handful of values.
- *
- * Node span starts are dropped here. The engine writes the Parquet footer only when it shuts down,
- * so a readable file is a finished run whose every node span also has its end — which carries the
- * final attributes. Span starts only matter for telling unfinished nodes of a crashed run, and a
- * crashed run's Parquet cannot be read at all (JSONL keeps them). They are a third of the rows.
- */
-class RelevanceCache {
-    cache = new Map();
-    get(recordType, eventType, severity) {
-        let byEvent = this.cache.get(recordType);
-        if (!byEvent)
-            this.cache.set(recordType, (byEvent = new Map()));
-        let bySeverity = byEvent.get(eventType);
-        if (!bySeverity)
-            byEvent.set(eventType, (bySeverity = new Map()));
-        let relevant = bySeverity.get(severity);
-        if (relevant === undefined) {
-            relevant =
-                isRelevant(eventType, recordType, severity) && !(recordType === "SpanStart" && isNodeSpan(eventType));
-            bySeverity.set(severity, relevant);
-        }
-        return relevant;
-    }
-}
-function isNodeSpan(eventType) {
-    return eventType.endsWith(".NodeEvaluated") || eventType.endsWith(".NodeProcessed");
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/parquet-processed.ts
+;// CONCATENATED MODULE: ./src/telemetry/parquet/processed.ts
+// First pass over a Parquet file: which nodes have a NodeProcessed span end. Such a node's
+// result comes from that span alone (model/finish-invocation.ts), so its per-phase NodeEvaluated
+// rows need only their span, node and times — the second pass skips their other columns, which
+// are most of the work. The pass reads four small dictionary-encoded columns.
 
 
 
 const SLICE_ROWS = 65_536;
 const COLUMNS = ["record_type", "event_type", "trace_id", "attributes.unique_id"];
-async function findProcessedNodes(file, metadata, schema, name) {
+async function findProcessedNodes(context, metadata) {
     const processed = new Map();
     for (const group of metadata.row_groups) {
-        const complete = await findInGroup(file, group.columns, schema, name, Number(group.num_rows), processed);
+        const groupRows = Number(group.num_rows);
+        const complete = await findInGroup({ ...context, groupRows }, group.columns, groupRows, processed);
         // Without dictionaries this shortcut is not worth its cost: every node is read in full.
         if (!complete)
             return new Map();
     }
     return processed;
 }
-async function findInGroup(file, chunks, schema, name, groupRows, processed) {
-    const byPath = openLeafCursors(file, chunks, schema, name, COLUMNS);
+async function findInGroup(context, chunks, groupRows, processed) {
+    const byPath = openLeafCursors(context, chunks, COLUMNS);
     const [recordType, eventType, traceId, uniqueId] = COLUMNS.map((path) => byPath.get(path));
     if (!recordType || !eventType || !traceId || !uniqueId)
         return false;
@@ -50708,7 +51842,7 @@ async function findInGroup(file, chunks, schema, name, groupRows, processed) {
     return true;
 }
 function isNodeProcessed(eventType) {
-    return typeof eventType === "string" && enums_eventName(eventType) === "NodeProcessed";
+    return typeof eventType === "string" && eventName(eventType) === "NodeProcessed";
 }
 /** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */
 function flags(cursor, test) {
@@ -50718,11 +51852,11 @@ function flags(cursor, test) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet-row.ts
-// One Parquet row → the normalised record. Parquet is not the JSONL data in columns: ids are UInt64,
-// times are INT64 nanoseconds, NodeProcessed's last_phase sits in `phase`, defined_at_* in
-// code_line/code_column, details and oneof members in the `json_payload` text (fusion-telemetry.md §5).
-
+;// CONCATENATED MODULE: ./src/telemetry/parquet/payload.ts
+// A Parquet row's attributes → the JSONL attribute object, so the model sees one shape. The column
+// values arrive under their JSONL names already (read-plan.ts renames as it reads); this merges the
+// `json_payload` JSON text in, lifting a node's oneof detail from its Rust variant tag
+// (`{"NodeTestDetail": …}`) to its JSONL field name (fusion-telemetry.md §5.5).
 
 
 /** The Rust variant tags serde writes inside json_payload, and their JSONL field names. */
@@ -50733,116 +51867,39 @@ const ONEOF_TAGS = {
     NodeSkipUpstreamDetail: "node_skip_upstream_detail",
     NodeEvaluationDetail: "node_evaluation_detail",
 };
+/** The row's json_payload is not JSON: the row is skipped with a warning. */
 class PayloadError extends Error {
 }
-function parquetRowToRecord(row) {
-    const recordType = row.record_type;
-    const traceId = row.trace_id;
-    const eventType = row.event_type;
-    if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
-        return null;
-    if (typeof traceId !== "string" || typeof eventType !== "string")
-        return null;
-    const statusCode = toNumber(row.status_code);
-    return {
-        recordType: recordType,
-        traceId: traceId.toLowerCase().replace(/-/g, ""),
-        spanId: toSpanId(row.span_id),
-        parentSpanId: toSpanId(row.parent_span_id),
-        spanName: toStr(row.span_name),
-        eventType,
-        startNs: toNanos(row.start_time_unix_nano),
-        endNs: toNanos(row.end_time_unix_nano),
-        timeNs: toNanos(row.time_unix_nano),
-        severity: typeof row.severity_text === "string" ? row.severity_text.toUpperCase() : "",
-        body: typeof row.body === "string" ? stripAnsi(row.body) : null,
-        statusCode,
-        statusMessage: toStr(row.status_message),
-        attributes: isRecord(row.attributes) ? toJsonlAttributes(eventName(eventType), row.attributes) : {},
-    };
-}
-/** Rebuilds the JSONL attribute object from the Parquet struct, so the model sees one shape. */
-function toJsonlAttributes(event, struct) {
-    const out = {};
-    for (const [key, value] of Object.entries(struct)) {
-        if (key === "json_payload" || value === null || value === undefined || value === "")
-            continue;
-        out[key] = typeof value === "bigint" ? Number(value) : value;
-    }
-    return liftAttributes(event, out, struct.json_payload);
-}
 /**
- * The second half of `toJsonlAttributes`, shared with the column-wise decoder: `out` holds the
- * struct's non-empty children (bigints as numbers); renames them to their JSONL names and merges
- * the json_payload text in.
+ * Merges the payload into `attributes` (whose keys are already JSONL names) and returns it. The
+ * payload is untrusted JSON: its own `__proto__` key is never copied.
  */
-const NODE_RENAMES = [
-    ["code_line", "defined_at_line"],
-    ["code_column", "defined_at_col"],
-    ["content_hash", "node_checksum"],
-];
-const PROCESSED_RENAMES = [...NODE_RENAMES, ["phase", "last_phase"]];
-const QUERY_RENAMES = [["content_hash", "sql_hash"]];
-/**
- * Parquet child names → JSONL names. Builds a new object instead of deleting keys (a `delete` turns
- * the object into a slow dictionary-mode one for every later read). A renamed key wins over a key
- * that already had the target name, as assigning and deleting in place would.
- */
-function renamed(obj, renames) {
-    if (!renames.some(([from]) => from in obj))
-        return obj;
-    const out = {};
-    for (const key in obj)
-        if (!renames.some(([from]) => from === key))
-            out[key] = obj[key];
-    for (const [key, to] of renames)
-        if (key in obj)
-            out[to] = obj[key];
-    return out;
-}
-/** The JSONL name of a Parquet attributes child for this event (the column-wise decoder renames as it reads). */
-function jsonlName(event, child) {
-    const renames = renamesFor(event);
-    for (const [from, to] of renames)
-        if (from === child)
-            return to;
-    return child;
-}
-function renamesFor(event) {
-    if (event === "NodeProcessed")
-        return PROCESSED_RENAMES;
-    if (event === "NodeEvaluated")
-        return NODE_RENAMES;
-    if (event === "QueryExecuted")
-        return QUERY_RENAMES;
-    return [];
-}
-function liftAttributes(event, attributes, jsonPayload, alreadyRenamed = false) {
-    const out = alreadyRenamed ? attributes : renamed(attributes, renamesFor(event));
-    const isNode = event === "NodeProcessed" || event === "NodeEvaluated";
+function liftAttributes(event, attributes, jsonPayload) {
     const payload = parsePayload(jsonPayload);
     if (payload) {
-        if (isNode)
-            liftNodePayload(payload, out);
+        if (event === "NodeProcessed" || event === "NodeEvaluated")
+            liftNodePayload(payload, attributes);
         else {
             for (const key in payload)
                 if (key !== "__proto__")
-                    out[key] = payload[key];
+                    attributes[key] = payload[key];
         }
     }
-    return out;
+    return attributes;
 }
 function liftNodePayload(payload, out) {
     // Legacy NodeEvaluated (≤ preview.177): the bare oneof `{"NodeTestDetail":{...}}`.
     // NodeProcessed and newer NodeEvaluated: `{"node_outcome_detail":{...}, "idle_time_ms":.., ...}`.
     for (const key in payload) {
-        // The payload is untrusted JSON: its own "__proto__" key must not become out's prototype.
         if (key === "__proto__")
             continue;
         const value = payload[key];
         if (key === "node_outcome_detail") {
-            if (values_isRecord(value))
+            // Not an object: kept for events.ts to report, never read as "no detail" (a pass).
+            if (isRecord(value))
                 liftOneof(value, out);
+            else if (value !== null)
+                out[PAYLOAD_DETAIL] = value;
         }
         else if (Object.hasOwn(ONEOF_TAGS, key)) {
             liftOneof({ [key]: value }, out);
@@ -50858,7 +51915,8 @@ function liftOneof(tagged, out) {
             continue;
         const inner = tagged[tag];
         const field = Object.hasOwn(ONEOF_TAGS, tag) ? ONEOF_TAGS[tag] : tag;
-        out[field] = values_isRecord(inner) ? inner : {};
+        // A detail that is not an object stays as it is: events.ts reports it (never read as `{}`, a pass).
+        out[field] = inner;
     }
 }
 function parsePayload(value) {
@@ -50871,10 +51929,16 @@ function parsePayload(value) {
     catch (error) {
         throw new PayloadError(`attributes.json_payload is not valid JSON (${error.message})`);
     }
-    return values_isRecord(parsed) ? parsed : null;
+    return isRecord(parsed) ? parsed : null;
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet-rows.ts
+;// CONCATENATED MODULE: ./src/telemetry/parquet/row-reader.ts
+// Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
+// each leaf column is read in one pass over the rows that need it, and a row reads only the columns
+// its kind of event uses (READ_PLAN in ../read-plan.ts). The records equal what the whole-row
+// reference (test/support/parquet-reference.ts) builds in every field an event reads, except that a
+// processed node's phase spans carry only their span, node and times
+// (test/telemetry/parquet-stream.test.ts).
 
 
 
@@ -50883,88 +51947,6 @@ function parsePayload(value) {
 
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
 const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"];
-/** Read only for rows that passed the filter. */
-const ENVELOPE_COLUMNS = [
-    "span_id",
-    "parent_span_id",
-    "start_time_unix_nano",
-    "end_time_unix_nano",
-    "time_unix_nano",
-    "body",
-    "status_code",
-    "status_message",
-];
-/**
- * `attributes` children that events.ts reads (directly, or under their JSONL names after the Parquet
- * renames: code_line/code_column → defined_at_*, phase → last_phase). Everything else in the struct
- * (content, content_hash, dev_name, query_id, …) is never decoded. Names that are not columns in the
- * engine's schema are listed too, so a file that does carry them is read the same way as before.
- */
-const ATTRIBUTE_COLUMNS = [
-    "json_payload",
-    "name",
-    "phase",
-    "unique_id",
-    "materialization",
-    "node_type",
-    "node_outcome",
-    "node_error_type",
-    "node_skip_reason",
-    "relative_path",
-    "code_line",
-    "code_column",
-    "code",
-    "query_outcome",
-    "duration_ms",
-    "rows_affected",
-    // Not engine columns (json_payload carries them); read if a file has them as columns.
-    "last_phase",
-    "defined_at_line",
-    "defined_at_col",
-    "test_outcome",
-    "failing_rows",
-    "idle_time_ms",
-    "in_selection",
-    "node_count_total",
-    "node_count_skipped",
-    "node_count_error",
-    "invocation_id",
-    "raw_command",
-    "version",
-    "query_error_adapter_message",
-];
-const NODE_ATTRIBUTES = ATTRIBUTE_COLUMNS.filter((name) => !["code", "query_outcome", "query_error_adapter_message", "json_payload"].includes(name));
-const SPEC = {
-    node: {
-        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
-        attributes: NODE_ATTRIBUTES,
-        payload: "always",
-        statusMessage: "on-error",
-    },
-    query: {
-        envelope: ["parent_span_id", "start_time_unix_nano", "end_time_unix_nano", "status_code"],
-        attributes: ["unique_id", "query_outcome", "query_error_adapter_message"],
-        payload: "on-error",
-        statusMessage: "on-error",
-    },
-    log: {
-        envelope: ["span_id", "body"],
-        attributes: ["unique_id", "phase", "code", "relative_path", "code_line", "code_column"],
-        payload: "always",
-        statusMessage: "on-error",
-    },
-    other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
-    /**
-     * A NodeEvaluated span of a node that also has a NodeProcessed span: the model uses only its span
-     * (to join queries and logs), node and times (see parquet-processed.ts).
-     */
-    phaseOfProcessedNode: {
-        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
-        attributes: ["unique_id"],
-        payload: "never",
-        statusMessage: "never",
-    },
-};
 /** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
 class TraceIds {
     cache = new Map();
@@ -50992,12 +51974,12 @@ class RowReader {
     statusCodeIndex;
     queryOutcomeIndex;
     uniqueIdIndex;
-    constructor(file, chunks, schema, name, 
-    /** Nodes with a NodeProcessed span end in the file (see parquet-processed.ts). */
+    constructor(context, chunks, 
+    /** Nodes with a NodeProcessed span end in the file (see processed.ts). */
     processed = new Map(), traceIds = new TraceIds()) {
         this.processed = processed;
         this.traceIds = traceIds;
-        const byPath = openLeafCursors(file, chunks, schema, name, [
+        const byPath = openLeafCursors(context, chunks, [
             ...FILTER_COLUMNS,
             ...ENVELOPE_COLUMNS,
             ...ATTRIBUTE_COLUMNS.map((child) => `attributes.${child}`),
@@ -51077,14 +52059,14 @@ class RowReader {
         }
         const statusCodes = values[this.statusCodeIndex];
         const queryOutcomes = values[this.queryOutcomeIndex];
-        const isError = (i) => values_toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
+        const isError = (i) => toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
         this.gatherWhere(this.payloadIndex, rows, count, values, (i) => {
             const mode = plans[i].payload;
             return mode === "always" || (mode === "on-error" && isError(i));
         });
         this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => {
             const mode = plans[i].statusMessage;
-            return mode === "always" || (mode === "on-error" && values_toNumber(statusCodes[i]) === 2);
+            return mode === "always" || (mode === "on-error" && toNumber(statusCodes[i]) === 2);
         });
         const envelope = (column) => values[ENVELOPE_COLUMNS.indexOf(column)];
         const spanIds = envelope("span_id");
@@ -51110,7 +52092,7 @@ class RowReader {
             }
             let lifted;
             try {
-                lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex][i] ?? null, true);
+                lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex][i] ?? null);
             }
             catch (error) {
                 if (!(error instanceof PayloadError))
@@ -51123,17 +52105,17 @@ class RowReader {
             sink.record({
                 recordType: plan.recordType,
                 traceId: this.traceIds.get(traces[i]),
-                spanId: values_toSpanId(spanIds[i]),
-                parentSpanId: values_toSpanId(parentIds[i]),
+                spanId: toSpanId(spanIds[i]),
+                parentSpanId: toSpanId(parentIds[i]),
                 spanName: null,
                 eventType: events[i],
-                startNs: values_toNanos(starts[i]),
-                endNs: values_toNanos(ends[i]),
-                timeNs: values_toNanos(times[i]),
+                startNs: toNanos(starts[i]),
+                endNs: toNanos(ends[i]),
+                timeNs: toNanos(times[i]),
                 severity: typeof sev === "string" ? sev.toUpperCase() : "",
-                body: typeof body === "string" ? values_stripAnsi(body) : null,
-                statusCode: values_toNumber(statusCodes[i]),
-                statusMessage: values_toStr(statusMessages[i]),
+                body: typeof body === "string" ? stripAnsi(body) : null,
+                statusCode: toNumber(statusCodes[i]),
+                statusMessage: toStr(statusMessages[i]),
                 attributes: lifted,
             }, rows[i]);
         }
@@ -51161,19 +52143,11 @@ class RowReader {
         let plan = byEvent.get(eventType);
         if (plan)
             return plan;
-        const event = enums_eventName(eventType);
-        const isLog = recordType === "LogRecord";
-        const isQuery = !isLog && event === "QueryExecuted";
-        const spec = isLog
-            ? SPEC.log
-            : isQuery
-                ? SPEC.query
-                : isNodeSpan(eventType) || event === "Node"
-                    ? SPEC.node
-                    : SPEC.other;
-        plan = this.buildPlan(recordType, eventType, event, spec);
-        if (spec === SPEC.node && recordType === "SpanEnd" && event === "NodeEvaluated") {
-            plan.slim = this.buildPlan(recordType, eventType, event, SPEC.phaseOfProcessedNode);
+        const event = eventName(eventType);
+        const kind = planKindOf(recordType, eventType, event);
+        plan = this.buildPlan(recordType, eventType, event, READ_PLAN[kind]);
+        if (kind === "node" && recordType === "SpanEnd" && event === "NodeEvaluated") {
+            plan.slim = this.buildPlan(recordType, eventType, event, READ_PLAN.phaseOfProcessedNode);
         }
         byEvent.set(eventType, plan);
         return plan;
@@ -51199,7 +52173,7 @@ class RowReader {
             recordType,
             eventType,
             event,
-            isQuery: spec === SPEC.query,
+            isQuery: spec === READ_PLAN.query,
             reads,
             attributes,
             template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
@@ -51228,8 +52202,7 @@ const SUB_SLOTS = 1;
 
 
 
-const MAGIC = "PAR1";
-const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
+
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 const PARQUET_SLICE_ROWS = 8192;
 /**
@@ -51241,15 +52214,16 @@ const PARQUET_SLICE_ROWS = 8192;
  * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
 async function decodeParquet(file, name, out) {
-    const metadata = await readMetadata(file, name);
-    const schema = checkColumns(metadata, name);
+    const { metadata, schema } = await readFooter(file, name);
     const total = Number(metadata.num_rows);
     if (total === 0)
         throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
     let records = 0;
     let groupStart = 0;
     const relevance = new RelevanceCache();
-    const processed = await findProcessedNodes(file, metadata, schema, name).catch((error) => {
+    const pages = newPageCounts();
+    const context = { file, name, schema, pageCounts: pages };
+    const processed = await findProcessedNodes(context, metadata).catch((error) => {
         // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
         if (!isDecodeError(error))
             throw error;
@@ -51257,7 +52231,7 @@ async function decodeParquet(file, name, out) {
     });
     for (const group of metadata.row_groups) {
         const groupRows = Number(group.num_rows);
-        const reader = new RowReader(file, group.columns, schema, name, processed);
+        const reader = new RowReader({ ...context, groupRows }, group.columns, processed);
         const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
         const others = reader.valueCursors;
         const all = [...filters, ...others];
@@ -51265,7 +52239,7 @@ async function decodeParquet(file, name, out) {
         for (const cursor of others)
             cursor.sequential = true;
         const sink = {
-            record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1 }),
+            record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1, unit: "row" }),
             skip: (row, message) => out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
         };
         const rows = new Int32Array(PARQUET_SLICE_ROWS);
@@ -51294,7 +52268,7 @@ async function decodeParquet(file, name, out) {
                 if (error instanceof TelemetryInputError || !isDecodeError(error))
                     throw error;
                 const row = error instanceof RowDecodeError ? error.row : start;
-                throw new TelemetryInputError(name, `corrupt Parquet data: ${error.message}`, {
+                throw new TelemetryInputError(name, `corrupt Parquet data: ${describeCorruption(error)}`, {
                     row: groupStart + row + 1,
                 });
             }
@@ -51306,43 +52280,7 @@ async function decodeParquet(file, name, out) {
     }
     if (records === 0)
         throw new TelemetryInputError(name, "no telemetry records found");
-    return { records };
-}
-async function readMetadata(file, name) {
-    if (file.byteLength === 0)
-        throw new TelemetryInputError(name, "file is empty: no telemetry records");
-    const head = new TextDecoder().decode(await file.slice(0, Math.min(4, file.byteLength)));
-    if (head !== MAGIC || file.byteLength < 12) {
-        throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
-    }
-    const tail = new TextDecoder().decode(await file.slice(file.byteLength - 4));
-    if (tail !== MAGIC) {
-        throw new TelemetryInputError(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-            "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs");
-    }
-    try {
-        return await parquetMetadataAsync(file);
-    }
-    catch (error) {
-        throw new TelemetryInputError(name, `corrupt Parquet footer: ${error.message}`);
-    }
-}
-function checkColumns(metadata, name) {
-    let columns;
-    let schema;
-    try {
-        schema = parquetSchema(metadata);
-        columns = schema.children.map((child) => child.element.name);
-    }
-    catch (error) {
-        throw new TelemetryInputError(name, `corrupt Parquet schema: ${error.message}`);
-    }
-    const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
-    if (missing.length > 0) {
-        throw new TelemetryInputError(name, `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
-            `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`);
-    }
-    return schema;
+    return { records, pages };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline.ts
@@ -51413,8 +52351,6 @@ function renderJsonReport(report) {
     return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/render/escape.ts
 // Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
 // not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
@@ -51528,7 +52464,7 @@ function linkDestination(url) {
  * The first lines and characters of a long message, saying how much was cut. Runs of identical
  * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
  */
-function excerpt(text, maxLines, maxChars) {
+function escape_excerpt(text, maxLines, maxChars) {
     const lines = collapseRepeats((0,controls/* splitLines */.uz)(text.trimEnd()));
     let kept = lines.slice(0, maxLines).join("\n");
     let cut = lines.length > maxLines;
@@ -52603,7 +53539,7 @@ function changeList(title, changes, limit, messages) {
         for (const change of changes.slice(0, limit)) {
             if (!change.message)
                 continue;
-            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${escape_codeBlock(excerpt(change.message, 8, 800))}\n\n</details>`);
+            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${escape_codeBlock(escape_excerpt(change.message, 8, 800))}\n\n</details>`);
         }
     }
     if (changes.length > limit)
@@ -52844,13 +53780,13 @@ function renderErrors(inv, detail, options, chainsByRoot) {
         lines.push(`**${code(node.uniqueId)}** · ${facts.join(" · ")}`);
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
-            lines.push(escape_codeBlock(excerpt(text, detail.excerptLines, detail.excerptChars)));
+            lines.push(escape_codeBlock(escape_excerpt(text, detail.excerptLines, detail.excerptChars)));
     }
     lines.push(more(errors.length, detail.errors, "error", options));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
         const where = log.location ? ` · ${locationLink(log.location, null, options)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-        lines.push(escape_codeBlock(excerpt(log.text, detail.excerptLines, detail.excerptChars)));
+        lines.push(escape_codeBlock(escape_excerpt(log.text, detail.excerptLines, detail.excerptChars)));
     }
     lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", options));
     return lines.filter(Boolean).join("\n\n");
@@ -52867,7 +53803,7 @@ function renderFailedTests(inv, detail, options) {
         for (const node of failed.slice(0, detail.failedTests)) {
             if (!node.test?.diffTable)
                 continue;
-            lines.push(`<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${escape_codeBlock(excerpt(node.test.diffTable, 60, 6000))}\n\n</details>`);
+            lines.push(`<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${escape_codeBlock(escape_excerpt(node.test.diffTable, 60, 6000))}\n\n</details>`);
         }
     }
     lines.push(more(failed.length, detail.failedTests, "failed test", options));
@@ -55132,10 +56068,10 @@ class TelemetryNotFoundError extends Error {
 class NoTelemetryError extends Error {
     name = "NoTelemetryError";
 }
-const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl"];
+const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
 /**
  * Expands files, directories and globs into telemetry files, in a stable order. A directory is
- * searched (not recursively) for *.parquet and *.jsonl: dbt keeps other Parquet families
+ * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
  * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
  * of permission is an error that says so, never "nothing found".
  */
