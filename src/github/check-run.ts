@@ -2,7 +2,7 @@
 // (each PATCH appends; the API requires output.summary on every update, so title+summary are resent).
 import type { Conclusion } from "../model/types.js";
 import type { CheckAnnotation } from "../render/annotations.js";
-import { truncateBytes } from "../render/annotations.js";
+import { truncateBytes, truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 
@@ -41,8 +41,7 @@ export function fitCheckOutput(markdown: string, maxBytes = CHECK_OUTPUT_MAX_BYT
 
 export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInput): Promise<CheckRunResult> {
   const { owner, repo } = input;
-  const title =
-    input.title.length > TITLE_MAX_CHARS ? `${input.title.slice(0, TITLE_MAX_CHARS - 1)}…` : input.title;
+  const title = truncateChars(input.title, TITLE_MAX_CHARS);
   const summary = fitCheckOutput(input.summary);
   const text = input.text ? fitCheckOutput(input.text) : undefined;
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);

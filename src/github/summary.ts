@@ -1,7 +1,7 @@
 // The job summary ($GITHUB_STEP_SUMMARY). Over 1 MiB the runner drops the whole step summary,
 // so this is the last guard (the renderer already budgets).
 import { summary } from "@actions/core";
-import { truncateBytes } from "../render/annotations.js";
+import { truncateBytes } from "../text/truncate.js";
 
 export const SUMMARY_MAX_BYTES = 1_000_000;
 

@@ -4,8 +4,9 @@
 import * as path from "node:path";
 import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
-import { escapeText, excerpt, plainText } from "./escape.js";
 import { splitLines } from "../text/controls.js";
+import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
+import { escapeText, excerpt, plainText } from "./escape.js";
 
 export type { AnnotationLevel };
 
@@ -69,7 +70,8 @@ export function buildAnnotations(invocations: Invocation[], opts: AnnotationOpti
     const file =
       finding.external || !finding.location ? null : toRepoPath(opts.projectDir, finding.location.path);
     if (file === null) {
-      runLevel.push(`${finding.title}: ${firstLine(finding.message)}`);
+      // 500 characters with the ellipsis.
+      runLevel.push(`${finding.title}: ${firstLine(finding.message.trim(), 499)}`);
       continue;
     }
     const annotation = toAnnotation(finding, file);
@@ -263,11 +265,6 @@ function positive(n: number | undefined): number | undefined {
   return typeof n === "number" && Number.isInteger(n) && n >= 1 ? n : undefined;
 }
 
-function firstLine(text: string): string {
-  const line = splitLines(text.trim())[0] ?? "";
-  return truncateChars(line, 500);
-}
-
 /**
  * The check run's `text` (Markdown, read in the Checks tab): how many annotations were left out,
  * then the findings that have no file to sit on.
@@ -281,33 +278,6 @@ export function renderCheckText(set: AnnotationSet, maxAnnotations: number): str
   ]
     .filter(Boolean)
     .join("\n");
-}
-
-/** Cuts to ≤ max UTF-16 units with an ellipsis, never splitting a surrogate pair. */
-export function truncateChars(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  return `${text.slice(0, end)}…`;
-}
-
-/** Cuts to ≤ maxBytes of UTF-8 with an ellipsis, on a code-point boundary. */
-export function truncateBytes(text: string, maxBytes: number, suffix = "…"): string {
-  if (Buffer.byteLength(text, "utf8") <= maxBytes) return text;
-  const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
-  let bytes = 0;
-  let end = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, "utf8");
-    if (bytes + size > budget) break;
-    bytes += size;
-    end += ch.length;
-  }
-  return text.slice(0, end) + suffix;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
 
 // ---- Fork fallback: workflow-command annotations (no token needed) ----

@@ -4,7 +4,7 @@
 // <testsuite> per invocation. Pure: returns the document as a string.
 import { STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeResult, Report } from "../model/types.js";
-import { splitLines } from "../text/controls.js";
+import { firstLine } from "../text/truncate.js";
 import { plainText } from "./escape.js";
 import { resourceLabel } from "./format.js";
 
@@ -105,14 +105,14 @@ function renderCase(node: NodeResult): Case {
     const rows = node.test
       ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
       : "";
-    const message = firstLine(node.message) || rows || "test failed";
+    const message = firstLine(node.message ?? "", 500) || rows || "test failed";
     return body(
       `<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${text(details(node, rows))}</failure>`,
       "failure",
     );
   }
   if (row.junit === "error") {
-    const message = firstLine(node.message) || "the engine reported an error but no message";
+    const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
     const type = node.errorType ? `${node.errorType} error` : "error";
     return body(`<error${attrs({ message, type })}>${text(details(node, ""))}</error>`, "error");
   }
@@ -137,7 +137,7 @@ function invocationError(inv: Invocation): Case | null {
   const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
   if (!failed) return null;
   const message =
-    firstLine(inv.runErrors[0]?.text ?? null) ||
+    firstLine(inv.runErrors[0]?.text ?? "", 500) ||
     (inv.state === "incomplete"
       ? "the invocation did not finish"
       : (inv.statusMessage ?? "the invocation failed"));
@@ -153,11 +153,6 @@ function details(node: NodeResult, extra: string): string {
   return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
     .filter(Boolean)
     .join("\n");
-}
-
-function firstLine(text: string | null): string {
-  const line = splitLines(text ?? "").find((l) => l.trim() !== "") ?? "";
-  return line.length > 500 ? `${line.slice(0, 500)}…` : line;
 }
 
 function seconds(ms: number): string {
