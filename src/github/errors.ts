@@ -3,7 +3,15 @@ import { redactSecrets } from "../text/secrets.js";
 import { CrossOriginRedirectError } from "./redirects.js";
 
 export type Channel =
-  "comment" | "check-run" | "summary" | "outputs" | "annotations" | "artifact" | "pr-lookup";
+  | "comment"
+  | "check-run"
+  | "summary"
+  | "outputs"
+  | "annotations"
+  | "artifact"
+  | "pr-lookup"
+  | "pr-files"
+  | "workflow-runs";
 
 /** The GITHUB_TOKEN permission each channel needs. */
 export const PERMISSION_FOR: Record<Channel, string | null> = {
@@ -11,6 +19,8 @@ export const PERMISSION_FOR: Record<Channel, string | null> = {
   "check-run": "checks: write",
   artifact: "actions: read",
   "pr-lookup": "pull-requests: read",
+  "pr-files": "pull-requests: read",
+  "workflow-runs": "actions: read",
   summary: null,
   outputs: null,
   annotations: null,
@@ -26,6 +36,8 @@ export class GitHubApiError extends Error {
     readonly channel: Channel,
     readonly status: number | null,
     message: string,
+    /** What GitHub said (its `message`, secrets masked), for callers that word the failure themselves. */
+    readonly detail: string = message,
   ) {
     super(message);
   }
@@ -37,9 +49,15 @@ export class PermissionError extends GitHubApiError {
     channel: Channel,
     readonly permission: string,
     message: string,
+    detail?: string,
   ) {
-    super(channel, 403, message);
+    super(channel, 403, message, detail);
   }
+}
+
+/** 410 Gone: the thing existed and was deleted (an expired workflow artifact). */
+export class GoneError extends GitHubApiError {
+  override name = "GoneError";
 }
 
 export class NotFoundError extends GitHubApiError {
@@ -68,6 +86,8 @@ const WHAT: Record<Channel, string> = {
   annotations: "write annotations",
   artifact: "read the workflow artifact",
   "pr-lookup": "find the pull request",
+  "pr-files": "list the pull request's changed files",
+  "workflow-runs": "list the workflow runs",
 };
 
 /** Turns any thrown value from an Octokit call into a GitHubApiError with an actionable message. */
@@ -92,6 +112,7 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
         status,
         `GitHub rate limit while trying to ${what} (${apiMessage}); retries were exhausted. ` +
           "Re-run the job later, or run fewer jobs that write comments at the same time.",
+        apiMessage,
       );
     }
     const permission = PERMISSION_FOR[channel];
@@ -104,6 +125,7 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
         permission,
         `GitHub refused to ${what} (403 ${apiMessage}). Add \`permissions: ${permission}\` to the workflow job.` +
           `${classicPat} ${FORK_RECIPE}`,
+        apiMessage,
       );
     }
   }
@@ -113,6 +135,15 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       status,
       `GitHub returned 404 while trying to ${what} (${apiMessage}). The repository, pull request or commit ` +
         "does not exist or the token cannot see it; check the token's repository access.",
+      apiMessage,
+    );
+  }
+  if (status === 410) {
+    return new GoneError(
+      channel,
+      status,
+      `GitHub returned 410 while trying to ${what} (${apiMessage}): it existed and has been deleted.`,
+      apiMessage,
     );
   }
   if (status === 422) {
@@ -121,6 +152,7 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       status,
       `GitHub rejected the request to ${what} (422 ${apiMessage}${readValidationDetails(e)}). ` +
         "This is a bug in fusion-report; please report it with the job log.",
+      apiMessage,
     );
   }
   if (status === 401) {
@@ -128,15 +160,18 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       channel,
       status,
       `GitHub rejected the token while trying to ${what} (401 ${apiMessage}). Check the \`github-token\` input.`,
+      apiMessage,
     );
   }
   const prefix = status === null ? "" : `${status} `;
-  return new GitHubApiError(channel, status, `Could not ${what}: ${prefix}${scrub(apiMessage)}`);
+  return new GitHubApiError(channel, status, `Could not ${what}: ${prefix}${apiMessage}`, apiMessage);
 }
 
-function readApiMessage(e: OctokitLikeError): string {
+/** What GitHub said about a failed request (the body's `message`, else the error's), token shapes masked. */
+export function readApiMessage(error: unknown): string {
+  const e = (error ?? {}) as OctokitLikeError;
   const data = e.response?.data as { message?: unknown } | undefined;
-  const message = typeof data?.message === "string" ? data.message : (e.message ?? String(e));
+  const message = typeof data?.message === "string" ? data.message : (e.message ?? String(error));
   return scrub(message);
 }
 

@@ -1,6 +1,7 @@
 // Runs every publishing channel independently: a failed comment never hides the check run, the
 // summary or the outputs. Failures become warnings; whether the step fails is the caller's call.
 import type { WorkflowCommandSet } from "../render/annotations.js";
+import type { AnnotationProperties } from "./action-log.js";
 import { publishCheckRun, PartialCheckRunError, type CheckRunInput } from "./check-run.js";
 import type { GitHubClient } from "./client.js";
 import { upsertComment, type CommentTarget } from "./comment.js";
@@ -18,7 +19,7 @@ export interface PublishDeps {
   annotate?: (
     level: "error" | "warning" | "notice",
     message: string,
-    properties: WorkflowCommandSet["commands"][number]["properties"],
+    properties: AnnotationProperties,
   ) => void;
 }
 

@@ -1,5 +1,6 @@
 import type { GitHubClient } from "./client.js";
 import type { RunContext } from "./context.js";
+import { classifyGitHubError, PermissionError } from "./errors.js";
 
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_FILES = 3_000;
@@ -25,8 +26,13 @@ export async function listChangedFiles(
     );
     return new Set(files.slice(0, MAX_FILES));
   } catch (error) {
+    const failure = classifyGitHubError(error, "pr-files");
+    const fix =
+      failure instanceof PermissionError
+        ? ` Add \`permissions: ${failure.permission}\` to rank the files it changes first.`
+        : "";
     log(
-      `Could not list the pull request's changed files (${(error as Error).message}); annotations are ranked without them.`,
+      `Could not list the pull request's changed files (${failure.detail}); annotations are ranked without them.${fix}`,
     );
     return undefined;
   }

@@ -47,6 +47,15 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return createRedactor(secrets)(text);
 }
 
+/** Wraps a log callback so that every line is redacted before it is emitted. */
+export function createRedactingLog(
+  log: (message: string) => void,
+  secrets: readonly string[],
+): (message: string) => void {
+  const redact = createRedactor(secrets);
+  return (message) => log(redact(message));
+}
+
 // Marks every window of the text that is a piece of a secret, then masks each run of marked
 // characters once (overlapping windows of one leaked fragment become a single `***`).
 function maskPieces(text: string, pieces: ReadonlySet<string>): string {

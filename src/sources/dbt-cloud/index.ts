@@ -8,10 +8,10 @@ import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
 import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
-import { createRedactingLog } from "./redact.js";
 import type { DbtCloudSettings } from "./settings.js";
 import type { DbtRun, DbtRunStep } from "./types.js";
 import { isRunComplete, waitForRun } from "./wait-for-run.js";
+import { createRedactingLog } from "../../text/secrets.js";
 
 export * from "./errors.js";
 export {
@@ -23,7 +23,7 @@ export {
 export type { DbtCloudSettings } from "./settings.js";
 export type { Clock } from "./rate-limiter.js";
 export type { FetchLike } from "./http.js";
-export { redactSecrets } from "./redact.js";
+export { redactSecrets } from "../../text/secrets.js";
 
 export interface DbtCloudRunSummary {
   id: number;

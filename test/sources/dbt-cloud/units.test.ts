@@ -6,7 +6,7 @@ import { matchesPullRequest } from "../../../src/sources/dbt-cloud/find-run.js";
 import { readRetryAfterMs } from "../../../src/sources/dbt-cloud/http.js";
 import { parseDbtCommand, telemetryArtifactPath } from "../../../src/sources/dbt-cloud/index.js";
 import { createRateLimiter, type Clock } from "../../../src/sources/dbt-cloud/rate-limiter.js";
-import { createRedactingLog, redactSecrets } from "../../../src/sources/dbt-cloud/redact.js";
+import { createRedactingLog, redactSecrets } from "../../../src/text/secrets.js";
 import type { DbtRun } from "../../../src/sources/dbt-cloud/types.js";
 
 /** Virtual time that only moves when someone sleeps: the limiter's schedule, without waiting. */
