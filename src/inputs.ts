@@ -3,6 +3,7 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import type { FailOn } from "./model/types.js";
+import { DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
 
 export const INPUT = {
   telemetry: "telemetry",
@@ -221,4 +222,28 @@ function readRunId(get: (n: InputName) => string, name: InputName): string | nul
   if (raw === "") return null;
   if (!/^\d+$/.test(raw)) throw new InputError(name, `'${raw}' is not a workflow run id (digits only)`);
   return raw;
+}
+
+/**
+ * The dbt platform inputs as settings for parseDbtCloudSettings (the CLI builds the same record from
+ * its flags and DBT_CLOUD_* variables); null when no run or job is named. The pull request and head
+ * commit let a job id find the run of this pull request.
+ */
+export function dbtCloudSettingsOf(
+  dbtCloud: Readonly<DbtCloudInputs>,
+  pullRequest: { prNumber: number | null; headSha: string } | null,
+): Record<string, string> | null {
+  if (!dbtCloud.runId && !dbtCloud.jobId) return null;
+  const K = DBT_CLOUD_SETTING_KEYS;
+  return {
+    [K.baseUrl]: dbtCloud.baseUrl,
+    [K.accountId]: dbtCloud.accountId,
+    [K.token]: dbtCloud.token,
+    [K.wait]: String(dbtCloud.wait),
+    [K.maxWaitSeconds]: String(Math.round(dbtCloud.maxWaitMinutes * 60)),
+    ...(dbtCloud.runId && { [K.runId]: dbtCloud.runId }),
+    ...(dbtCloud.jobId && { [K.jobId]: dbtCloud.jobId }),
+    ...(pullRequest?.prNumber && { [K.prNumber]: String(pullRequest.prNumber) }),
+    ...(pullRequest?.headSha && { [K.headSha]: pullRequest.headSha }),
+  };
 }

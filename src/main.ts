@@ -1,6 +1,6 @@
 // The Action: reads inputs once, wires source → decode → model → render → publish, sets outputs,
 // and is the one place that decides to fail the step.
-import { readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import * as core from "@actions/core";
 import { createActionLog, type ActionLog } from "./github/action-log.js";
@@ -8,12 +8,21 @@ import { publishAll, type PublishPlan } from "./github/publish.js";
 import { createClient, type GitHubClient } from "./github/client.js";
 import { commentMarker } from "./github/comment.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./github/check-run.js";
-import { readRunContext, resolveRunContext, type RunContext } from "./github/context.js";
+import { createArtifactFetcher } from "./github/artifact-download.js";
+import { baselineTarget, findLatestSuccessfulRun, readDefaultBranch } from "./github/baseline-run.js";
+import {
+  readEventPayload,
+  readRunContext,
+  resolveRunContext,
+  triggeringRunId,
+  type EventPayload,
+  type RunContext,
+} from "./github/context.js";
 import { listChangedFiles } from "./github/pull-files.js";
 import { writeJobSummary, SUMMARY_MAX_BYTES } from "./github/summary.js";
 import { uploadReports } from "./github/upload-artifact.js";
-import { readInputs, OUTPUT, type Inputs } from "./inputs.js";
-import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "./model/baseline.js";
+import { dbtCloudSettingsOf, readInputs, OUTPUT, type Inputs } from "./inputs.js";
+import { BaselineError } from "./model/baseline.js";
 import { stepOutputCounts } from "./model/status-table.js";
 import type { Report } from "./model/types.js";
 import { buildReport } from "./pipeline.js";
@@ -29,11 +38,7 @@ import { baselineSection } from "./render/baseline-section.js";
 import { renderMarkdown, renderUnusable, type ExtraSection, type Links } from "./render/markdown.js";
 import { diagramSections } from "./render/mermaid.js";
 import { collectActionTelemetry, NoTelemetryError } from "./sources/action-telemetry.js";
-import {
-  downloadBaselineReport,
-  readBaselineTarget,
-  readDefaultBranch,
-} from "./sources/baseline-artifact.js";
+import { compareReports, downloadBaselineReport, readBaselineFile } from "./pipeline/baseline.js";
 import { VERSION } from "./version.js";
 
 /** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
@@ -63,25 +68,45 @@ export async function run(): Promise<void> {
       ? createClient(inputs.githubToken, { log: log.info })
       : null;
   const context = octokit ? await resolveContext(octokit, log) : null;
+  // The event payload, for the runs artifacts come from (read again for the context, which may fail on it).
+  let event: EventPayload = {};
+  try {
+    event = readEventPayload(process.env);
+  } catch {
+    // No usable payload: the artifact comes from this run; GITHUB_BASE_REF or the default branch decide.
+  }
 
   let report: Report;
   let telemetryFiles: string[];
   try {
-    const inputsFound = await collectActionTelemetry(inputs, {
-      log: log.info,
-      warning: log.warning,
-      prNumber: context?.prNumber ?? null,
-      headSha: context?.headSha ?? null,
-    });
+    const repository = process.env.GITHUB_REPOSITORY ?? "";
+    const inputsFound = await collectActionTelemetry(
+      {
+        dbtCloud: dbtCloudSettingsOf(inputs.dbtCloud, context),
+        artifact: inputs.artifactName
+          ? {
+              name: inputs.artifactName,
+              runId: inputs.artifactRunId ?? triggeringRunId(process.env.GITHUB_EVENT_NAME ?? "", event),
+              fetchZip: createArtifactFetcher({ token: inputs.githubToken, repository }, { log: log.info }),
+            }
+          : null,
+        paths: inputs.telemetry,
+        cwd: process.env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: process.env.RUNNER_TEMP || os.tmpdir(),
+      },
+      { log: log.info, warning: log.warning },
+    );
     telemetryFiles = inputsFound.flatMap((input) => (input.path ? [input.path] : []));
     report = await buildReport(inputsFound, {
       slowest: inputs.slowest,
       failOn: inputs.failOn,
       generatorVersion: VERSION,
     });
-    if (inputs.baseline) report = await compareWithBaselineFile(report, inputs);
-    else if (inputs.baselineArtifact) {
-      report = await compareWithBaselineArtifact(report, inputs, octokit, log);
+    if (inputs.baseline) {
+      const baseline = await readBaselineFile(inputs.baseline, inputs.baseline);
+      report = compareReports(report, baseline, inputs.baseline, compareSettings(inputs));
+    } else if (inputs.baselineArtifact) {
+      report = await compareWithBaselineArtifact(report, inputs, event, octokit, log);
     }
   } catch (error) {
     await reportUnusable(error as Error, inputs, log);
@@ -280,26 +305,18 @@ export function linksFor(context: RunContext, inputs: Readonly<Inputs>, report: 
   };
 }
 
-/** The base branch's JSON report (`baseline` input) compared with this run; fail-on decided again. */
-async function compareWithBaselineFile(report: Report, inputs: Readonly<Inputs>): Promise<Report> {
-  const file = inputs.baseline as string;
-  const text = await readFile(file, "utf8").catch((error: Error) => {
-    throw new BaselineError(`baseline ${file}: cannot read it (${error.message})`);
-  });
-  const comparison = compareWithBaseline(report, parseBaselineReport(text, file), {
-    regressionThresholdPercent: inputs.regressionThreshold,
-    source: file,
-  });
-  return applyBaseline(report, comparison, inputs.failOn);
+function compareSettings(inputs: Readonly<Inputs>) {
+  return { regressionThresholdPercent: inputs.regressionThreshold, failOn: inputs.failOn };
 }
 
 /**
- * The same with the report in `baseline-artifact`, from the newest successful run of the workflow on
+ * The base branch's report in `baseline-artifact`, from the newest successful run of the workflow on
  * the base branch. No such run or artifact (first PR, expired) skips the comparison with a warning.
  */
 async function compareWithBaselineArtifact(
   report: Report,
   inputs: Readonly<Inputs>,
+  event: EventPayload,
   octokit: GitHubClient | null,
   log: ActionLog,
 ): Promise<Report> {
@@ -310,31 +327,23 @@ async function compareWithBaselineArtifact(
     );
     return report;
   };
-  const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? "").split("/");
+  const repository = process.env.GITHUB_REPOSITORY ?? "";
+  const [owner, repo] = repository.split("/");
   if (!octokit || !owner || !repo) {
     return skip(`baseline-artifact '${artifact}' needs a github-token and GITHUB_REPOSITORY`);
   }
-  const target = readBaselineTarget(inputs.baselineWorkflow);
+  const target = baselineTarget(inputs.baselineWorkflow, event, process.env);
   const branch = target.branch ?? (await readDefaultBranch(octokit, owner, repo));
   const lookup = await downloadBaselineReport(
-    octokit,
+    { artifact, workflow: target.workflow, branch, tempDir: process.env.RUNNER_TEMP ?? "" },
     {
-      artifact,
-      workflow: target.workflow,
-      branch,
-      owner,
-      repo,
-      token: inputs.githubToken,
-      tempDir: process.env.RUNNER_TEMP ?? "",
+      findRun: (run) => findLatestSuccessfulRun(octokit, { owner, repo, ...run }),
+      fetchZip: createArtifactFetcher({ token: inputs.githubToken, repository }, { log: log.info }),
+      log: log.info,
     },
-    { log: log.info },
   );
   if (!lookup.found) return skip(lookup.reason);
-  const comparison = compareWithBaseline(report, lookup.report, {
-    regressionThresholdPercent: inputs.regressionThreshold,
-    source: lookup.source,
-  });
-  return applyBaseline(report, comparison, inputs.failOn);
+  return compareReports(report, lookup.report, lookup.source, compareSettings(inputs));
 }
 
 /** Sections after the headline: what changed against the baseline first, then the diagrams. */

@@ -26,31 +26,51 @@ interface PullLike {
   head?: { sha?: string; ref?: string; repo?: { full_name?: string } | null };
 }
 
+interface BaseLike {
+  base?: { ref?: unknown };
+}
+
 export type EventPayload = Record<string, unknown> & {
-  pull_request?: PullLike;
+  pull_request?: PullLike & BaseLike;
   workflow_run?: {
+    id?: unknown;
     head_sha?: string;
     head_branch?: string | null;
     head_repository?: { full_name?: string } | null;
-    pull_requests?: PullLike[];
+    pull_requests?: (PullLike & BaseLike)[];
   };
-  repository?: { full_name?: string };
+  repository?: { full_name?: string; default_branch?: unknown };
 };
+
+/**
+ * The event payload (GITHUB_EVENT_PATH, JSON): the one place that reads it. `{}` when the variable
+ * is unset; a ContextError when the file cannot be read or is not JSON.
+ */
+export function readEventPayload(env: Readonly<Record<string, string | undefined>>): EventPayload {
+  const eventPath = env.GITHUB_EVENT_PATH;
+  if (!eventPath) return {};
+  try {
+    return JSON.parse(readFileSync(eventPath, "utf8")) as EventPayload;
+  } catch (error) {
+    throw new ContextError(
+      `Could not read the event payload at GITHUB_EVENT_PATH=${eventPath}: ${String(error)}`,
+    );
+  }
+}
 
 /** Reads GITHUB_EVENT_PATH (JSON) and the default env vars; no network. */
 export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
-  const eventPath = env.GITHUB_EVENT_PATH;
-  let payload: EventPayload = {};
-  if (eventPath) {
-    try {
-      payload = JSON.parse(readFileSync(eventPath, "utf8")) as EventPayload;
-    } catch (error) {
-      throw new ContextError(
-        `Could not read the event payload at GITHUB_EVENT_PATH=${eventPath}: ${String(error)}`,
-      );
-    }
-  }
-  return parseRunContext(env.GITHUB_EVENT_NAME ?? "", payload, env);
+  return parseRunContext(env.GITHUB_EVENT_NAME ?? "", readEventPayload(env), env);
+}
+
+/**
+ * The run an artifact comes from when `artifact-run-id` is empty: on `workflow_run` the run that
+ * triggered this one (what the fork-safe recipe needs), otherwise null (this run).
+ */
+export function triggeringRunId(eventName: string, payload: EventPayload): string | null {
+  if (eventName !== "workflow_run") return null;
+  const id = payload.workflow_run?.id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? String(id) : null;
 }
 
 /** Pure: event name + payload + env → context. `prNumber` may stay null for fork `workflow_run`s. */

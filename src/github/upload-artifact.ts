@@ -3,21 +3,7 @@
 import { copyFile, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  DefaultArtifactClient,
-  type UploadArtifactOptions,
-  type UploadArtifactResponse,
-} from "@actions/artifact";
-
-/** The one call we need from `@actions/artifact`'s client (injectable for tests). */
-export interface ArtifactUploader {
-  uploadArtifact(
-    name: string,
-    files: string[],
-    rootDirectory: string,
-    options?: UploadArtifactOptions,
-  ): Promise<UploadArtifactResponse>;
-}
+import { loadArtifactClient, type ArtifactUploader } from "./artifact-client.js";
 
 /** A report file to include: an existing file, or content to write (e.g. a Markdown report nobody asked to keep). */
 export type ReportFile = { path: string; name?: string } | { name: string; content: () => string };
@@ -62,7 +48,7 @@ export async function uploadReports(
       deps.warning(`upload-artifact: no report file to upload as '${name}'.`);
       return null;
     }
-    const client = deps.client ?? new DefaultArtifactClient();
+    const client = deps.client ?? (await loadArtifactClient());
     const result = await client.uploadArtifact(name, staged, stage);
     const names = staged.map((f) => path.basename(f));
     deps.info(`Uploaded artifact '${name}'${result.id ? ` (id ${result.id})` : ""}: ${names.join(", ")}`);

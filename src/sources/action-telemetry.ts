@@ -3,44 +3,45 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Inputs } from "../inputs.js";
 import { DBT_CLOUD_SETTING_KEYS, fetchDbtCloudTelemetry, parseDbtCloudSettings } from "./dbt-cloud/index.js";
-import { ArtifactSourceError, defaultArtifactRunId, downloadArtifactTelemetry } from "./artifact.js";
+import { ArtifactSourceError, readArtifactTelemetry, type FetchArtifactZip } from "./artifact.js";
 import { dbtCloudInputs } from "./dbt-cloud/to-inputs.js";
 import { collectLocalTelemetry, NoTelemetryError } from "./local.js";
 import type { TelemetryInput } from "./telemetry-input.js";
 
 export { NoTelemetryError };
 
+export interface TelemetryRequest {
+  /** dbt platform settings as a record of strings (see parseDbtCloudSettings); null = not used. */
+  dbtCloud: Record<string, string> | null;
+  /** A workflow artifact to read, and the function that fetches its zip; null = none. */
+  artifact: { name: string; runId: string | null; fetchZip: FetchArtifactZip } | null;
+  /** Files, directories or globs, relative to `cwd`. */
+  paths: readonly string[];
+  cwd: string;
+  /** Where downloads go (RUNNER_TEMP). */
+  tempDir: string;
+}
+
 export interface CollectDeps {
   log: (message: string) => void;
   warning: (message: string) => void;
-  /** Pull request and head commit, to find the dbt platform run of this PR by job id. */
-  prNumber?: number | null;
-  headSha?: string | null;
 }
 
 export async function collectActionTelemetry(
-  inputs: Readonly<Inputs>,
+  request: TelemetryRequest,
   deps: CollectDeps,
 ): Promise<TelemetryInput[]> {
-  const { dbtCloud } = inputs;
-  if (dbtCloud.runId || dbtCloud.jobId) {
-    const raw: Record<string, string> = {
-      [DBT_CLOUD_SETTING_KEYS.baseUrl]: dbtCloud.baseUrl,
-      [DBT_CLOUD_SETTING_KEYS.accountId]: dbtCloud.accountId,
-      [DBT_CLOUD_SETTING_KEYS.token]: dbtCloud.token,
-      [DBT_CLOUD_SETTING_KEYS.wait]: String(dbtCloud.wait),
-      [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds]: String(Math.round(dbtCloud.maxWaitMinutes * 60)),
-      [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(
-        path.join(process.env.RUNNER_TEMP || os.tmpdir(), "fusion-report-"),
-      ),
-    };
-    if (dbtCloud.runId) raw[DBT_CLOUD_SETTING_KEYS.runId] = dbtCloud.runId;
-    if (dbtCloud.jobId) raw[DBT_CLOUD_SETTING_KEYS.jobId] = dbtCloud.jobId;
-    if (deps.prNumber) raw[DBT_CLOUD_SETTING_KEYS.prNumber] = String(deps.prNumber);
-    if (deps.headSha) raw[DBT_CLOUD_SETTING_KEYS.headSha] = deps.headSha;
-    const telemetry = await fetchDbtCloudTelemetry(parseDbtCloudSettings(raw), { log: deps.log });
+  if (request.dbtCloud) {
+    const telemetry = await fetchDbtCloudTelemetry(
+      parseDbtCloudSettings({
+        ...request.dbtCloud,
+        [DBT_CLOUD_SETTING_KEYS.downloadDir]: await mkdtemp(
+          path.join(request.tempDir || os.tmpdir(), "fusion-report-"),
+        ),
+      }),
+      { log: deps.log },
+    );
     for (const step of telemetry.steps) {
       if (!step.file) deps.log(`Step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`);
     }
@@ -50,27 +51,18 @@ export async function collectActionTelemetry(
     }
     return inputsFromRun;
   }
-  if (inputs.artifactName) {
+  if (request.artifact) {
+    const { name, runId, fetchZip } = request.artifact;
     try {
-      return await downloadArtifactTelemetry(
-        {
-          name: inputs.artifactName,
-          runId: inputs.artifactRunId ?? defaultArtifactRunId(process.env),
-          token: inputs.githubToken,
-          repository: process.env.GITHUB_REPOSITORY ?? "",
-          tempDir: process.env.RUNNER_TEMP || os.tmpdir(),
-        },
-        { log: deps.log },
-      );
+      return await readArtifactTelemetry({ name, runId, tempDir: request.tempDir }, fetchZip, deps.log);
     } catch (error) {
       // An artifact that was never uploaded (the build failed early) is "no telemetry", not a fault.
       if (error instanceof ArtifactSourceError && error.absent) throw new NoTelemetryError(error.message);
       throw error;
     }
   }
-  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
   try {
-    return await collectLocalTelemetry(inputs.telemetry, cwd, deps.log);
+    return await collectLocalTelemetry(request.paths, request.cwd, deps.log);
   } catch (error) {
     if (!(error instanceof NoTelemetryError)) throw error;
     throw new NoTelemetryError(

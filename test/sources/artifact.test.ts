@@ -16,7 +16,8 @@ process.env.GITHUB_API_URL = server.url;
 process.env.GITHUB_SERVER_URL = "https://github.com";
 process.env.ACTIONS_RESULTS_URL = `${server.url}/`;
 process.env.ACTIONS_RUNTIME_TOKEN = runtimeToken("run-backend-1", "job-backend-2");
-const { downloadArtifactTelemetry, ArtifactSourceError } = await import("../../src/sources/artifact.js");
+const { readArtifactTelemetry, ArtifactSourceError } = await import("../../src/sources/artifact.js");
+const { createArtifactFetcher } = await import("../../src/github/artifact-download.js");
 const { uploadReports } = await import("../../src/github/upload-artifact.js");
 const { buildReport } = await import("../../src/pipeline.js");
 
@@ -47,20 +48,20 @@ function download(
   name: string,
   options: { runId?: string; limits?: { maxBytes?: number; maxEntries?: number } } = {},
 ) {
-  return downloadArtifactTelemetry(
+  const log = (line: string) => logs.push(line);
+  return readArtifactTelemetry(
     {
       name,
       runId: options.runId ?? String(RUN_ID),
-      token: GH_TOKEN,
-      repository: `${server.owner}/${server.repo}`,
       tempDir: temp,
       ...(options.limits && { limits: options.limits }),
     },
-    { log: (line) => logs.push(line) },
+    createArtifactFetcher({ token: GH_TOKEN, repository: `${server.owner}/${server.repo}` }, { log }),
+    log,
   );
 }
 
-describe("downloadArtifactTelemetry", () => {
+describe("readArtifactTelemetry", () => {
   it("finds the artifact of another run, follows the 302 to the blob and decodes Parquet and JSONL", async () => {
     server.add({
       name: "fusion-telemetry",

@@ -13,8 +13,11 @@ const artifacts = await startArtifactServer();
 const saved = { ...process.env };
 process.env.GITHUB_API_URL = artifacts.url;
 process.env.GITHUB_SERVER_URL = "https://github.com";
-const { baselineTarget, downloadBaselineReport, pickReportFile, readDefaultBranch, workflowFromRef } =
-  await import("../../src/sources/baseline-artifact.js");
+const { pickReportFile } = await import("../../src/sources/baseline-artifact.js");
+const { baselineTarget, findLatestSuccessfulRun, readDefaultBranch, workflowFromRef } =
+  await import("../../src/github/baseline-run.js");
+const { downloadBaselineReport } = await import("../../src/pipeline/baseline.js");
+const { createArtifactFetcher } = await import("../../src/github/artifact-download.js");
 const { BaselineError } = await import("../../src/model/baseline.js");
 const { createClient } = await import("../../src/github/client.js");
 const { renderJsonReport } = await import("../../src/render/json-report.js");
@@ -67,18 +70,20 @@ function seedRun(over: Partial<FakeWorkflowRun>): FakeWorkflowRun {
 }
 
 function lookup(over: { workflow?: string; branch?: string } = {}) {
+  const octokit = createClient(TOKEN, { baseUrl: github.url, fastRetry: true });
+  const log = (line: string) => logs.push(line);
   return downloadBaselineReport(
-    createClient(TOKEN, { baseUrl: github.url, fastRetry: true }),
     {
       artifact: ARTIFACT,
       workflow: over.workflow ?? "dbt-main.yml",
       branch: over.branch ?? "main",
-      owner: "acme",
-      repo: "analytics",
-      token: TOKEN,
       tempDir: temp,
     },
-    { log: (line) => logs.push(line) },
+    {
+      findRun: (run) => findLatestSuccessfulRun(octokit, { owner: "acme", repo: "analytics", ...run }),
+      fetchZip: createArtifactFetcher({ token: TOKEN, repository: "acme/analytics" }, { log }),
+      log,
+    },
   );
 }
 

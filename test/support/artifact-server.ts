@@ -26,60 +26,108 @@ function crc32(data: Uint8Array): number {
 export interface ZipInput {
   /** Stored as given: tests use it to smuggle `../` names in. */
   name: string;
+  /** The name's bytes as they are (e.g. CP437), written without the UTF-8 flag. */
+  rawName?: Uint8Array;
   data: Uint8Array | string;
   /** Default "deflate". */
   method?: "store" | "deflate";
+  /** Another method number, with `data` written as it is (e.g. 12, bzip2, that nobody here reads). */
+  methodCode?: number;
+  /** General-purpose flags added to the UTF-8 flag (bit 0: encrypted). */
+  flags?: number;
   /** Unix mode in the external attributes (e.g. 0o120777 for a symlink). */
   mode?: number;
   /** Lie about the uncompressed size in the central directory (zip-bomb tests). */
   declaredSize?: number;
 }
 
-/** Builds a zip archive (no data descriptors, no zip64) in memory. */
-export function buildZip(entries: readonly ZipInput[]): Buffer {
+export interface ZipOptions {
+  /** Write every size and offset in zip64 records (as tools do past 4 GiB or 65,535 entries). */
+  zip64?: boolean;
+  /** Claim this many entries in the end record (entry-count tests). */
+  declaredCount?: number;
+}
+
+const U32_MAX = 0xffffffff;
+
+/** Builds a zip archive (no data descriptors) in memory. */
+export function buildZip(entries: readonly ZipInput[], options: ZipOptions = {}): Buffer {
+  const zip64 = options.zip64 ?? false;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const raw = typeof entry.data === "string" ? Buffer.from(entry.data, "utf8") : Buffer.from(entry.data);
-    const method = entry.method === "store" ? 0 : 8;
-    const body = method === 8 ? deflateRawSync(raw) : raw;
-    const name = Buffer.from(entry.name, "utf8");
+    const method = entry.methodCode ?? (entry.method === "store" ? 0 : 8);
+    const body = entry.methodCode === undefined && method === 8 ? deflateRawSync(raw) : raw;
+    const name = entry.rawName ? Buffer.from(entry.rawName) : Buffer.from(entry.name, "utf8");
+    const flags = (entry.rawName ? 0 : 0x800) | (entry.flags ?? 0); // bit 11: UTF-8 names
     const crc = crc32(raw);
     const size = entry.declaredSize ?? raw.length;
+    const localExtra = zip64 ? zip64Extra([size, body.length]) : Buffer.alloc(0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6); // UTF-8 names
+    local.writeUInt16LE(zip64 ? 45 : 20, 4);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
+    local.writeUInt32LE(zip64 ? U32_MAX : body.length, 18);
+    local.writeUInt32LE(zip64 ? U32_MAX : size, 22);
     local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(localExtra.length, 28);
+    const centralExtra = zip64 ? zip64Extra([size, body.length, offset]) : Buffer.alloc(0);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE((3 << 8) | (zip64 ? 45 : 20), 4); // made by Unix
+    central.writeUInt16LE(zip64 ? 45 : 20, 6);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
+    central.writeUInt32LE(zip64 ? U32_MAX : body.length, 20);
+    central.writeUInt32LE(zip64 ? U32_MAX : size, 24);
     central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(centralExtra.length, 30);
     central.writeUInt32LE(((entry.mode ?? (entry.name.endsWith("/") ? 0o40755 : 0o100644)) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
+    central.writeUInt32LE(zip64 ? U32_MAX : offset, 42);
+    locals.push(local, name, localExtra, body);
+    centrals.push(central, name, centralExtra);
+    offset += local.length + name.length + localExtra.length + body.length;
   }
   const cd = Buffer.concat(centrals);
+  const count = options.declaredCount ?? entries.length;
+  const tail: Buffer[] = [];
+  if (zip64) {
+    const record = Buffer.alloc(56);
+    record.writeUInt32LE(0x06064b50, 0);
+    record.writeBigUInt64LE(44n, 4);
+    record.writeUInt16LE(45, 12);
+    record.writeUInt16LE(45, 14);
+    record.writeBigUInt64LE(BigInt(count), 24);
+    record.writeBigUInt64LE(BigInt(count), 32);
+    record.writeBigUInt64LE(BigInt(cd.length), 40);
+    record.writeBigUInt64LE(BigInt(offset), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(offset + cd.length), 8);
+    locator.writeUInt32LE(1, 16);
+    tail.push(record, locator);
+  }
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 8);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 10);
+  end.writeUInt32LE(zip64 ? U32_MAX : cd.length, 12);
+  end.writeUInt32LE(zip64 ? U32_MAX : offset, 16);
+  return Buffer.concat([...locals, cd, ...tail, end]);
+}
+
+/** The zip64 extended-information extra field (id 1) with the given 8-byte values. */
+function zip64Extra(values: number[]): Buffer {
+  const field = Buffer.alloc(4 + 8 * values.length);
+  field.writeUInt16LE(0x0001, 0);
+  field.writeUInt16LE(8 * values.length, 2);
+  values.forEach((value, i) => field.writeBigUInt64LE(BigInt(value), 4 + 8 * i));
+  return field;
 }
 
 /** Entry names from a zip's central directory (enough to check what an upload contained). */

@@ -1,0 +1,33 @@
+// The one import site of @actions/artifact: downloads for the artifact sources (telemetry, baseline)
+// and the upload of the reports. Most runs use neither; to load the toolkit only when a run does,
+// turn the import below into `await import("@actions/artifact")` inside loadArtifactClient.
+import {
+  DefaultArtifactClient,
+  type DownloadArtifactOptions,
+  type FindOptions,
+  type GetArtifactResponse,
+  type UploadArtifactOptions,
+  type UploadArtifactResponse,
+} from "@actions/artifact";
+
+export type { FindOptions };
+
+/** The two calls the artifact sources need (injectable for tests). */
+export interface ArtifactDownloader {
+  getArtifact(name: string, options?: FindOptions): Promise<GetArtifactResponse>;
+  downloadArtifact(artifactId: number, options?: DownloadArtifactOptions): Promise<{ downloadPath?: string }>;
+}
+
+/** The one call the report upload needs (injectable for tests). */
+export interface ArtifactUploader {
+  uploadArtifact(
+    name: string,
+    files: string[],
+    rootDirectory: string,
+    options?: UploadArtifactOptions,
+  ): Promise<UploadArtifactResponse>;
+}
+
+export async function loadArtifactClient(): Promise<ArtifactDownloader & ArtifactUploader> {
+  return new DefaultArtifactClient();
+}

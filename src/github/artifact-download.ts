@@ -1,0 +1,119 @@
+// Downloads a workflow artifact's zip as it is (skipDecompress): the toolkit would extract anything,
+// so the artifact sources unpack it themselves, with limits. Another run's artifact goes through the
+// REST API with the token; one of this run needs the Actions runtime token.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { ArtifactSourceError, type ArtifactToFetch, type FetchArtifactZip } from "../sources/artifact.js";
+import { redactSecrets } from "../text/secrets.js";
+import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
+import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
+
+export interface ArtifactAccess {
+  /** GitHub token with `actions: read` (only used for another run's artifact). */
+  token: string;
+  /** `owner/name` of the repository whose run uploaded the artifact (GITHUB_REPOSITORY). */
+  repository: string;
+}
+
+export function createArtifactFetcher(
+  access: ArtifactAccess,
+  deps: { log: (message: string) => void; client?: ArtifactDownloader },
+): FetchArtifactZip {
+  return async (artifact, dir) => {
+    try {
+      return await downloadZip(artifact, dir, access, deps);
+    } catch (error) {
+      // The toolkit's errors may carry what GitHub echoed back; the token is masked by value.
+      const described = describeDownloadFailure(error, artifact);
+      described.message = redactSecrets(described.message, [access.token]);
+      throw described;
+    }
+  };
+}
+
+async function downloadZip(
+  artifact: ArtifactToFetch,
+  dir: string,
+  access: ArtifactAccess,
+  deps: { log: (message: string) => void; client?: ArtifactDownloader },
+): Promise<string> {
+  const { label } = artifact;
+  const findBy = artifact.runId ? findByFor(artifact, access) : undefined;
+  const client = deps.client ?? (await loadArtifactClient());
+  const { artifact: found } = await client.getArtifact(artifact.name, findBy ? { findBy } : {});
+  if (typeof found.size === "number" && found.size > artifact.maxBytes) {
+    throw new ArtifactSourceError(
+      `${label} is ${found.size} bytes, over the ${artifact.maxBytes}-byte limit for this artifact.`,
+    );
+  }
+  deps.log(`Downloading ${label} (id ${found.id}, ${found.size ?? "?"} bytes)`);
+  await client.downloadArtifact(found.id, { path: dir, skipDecompress: true, ...(findBy && { findBy }) });
+  const downloaded = await readdir(dir).catch(() => []);
+  if (downloaded.length !== 1 || !downloaded[0]) {
+    throw new ArtifactSourceError(
+      `${label} (id ${found.id}): the download produced ${downloaded.length} files, expected one zip.`,
+    );
+  }
+  return path.join(dir, downloaded[0]);
+}
+
+function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullable<FindOptions["findBy"]> {
+  const [owner, repo] = access.repository.split("/");
+  if (!owner || !repo) {
+    throw new ArtifactSourceError(
+      `reading ${artifact.label} needs GITHUB_REPOSITORY (owner/name); run inside GitHub Actions.`,
+    );
+  }
+  if (!access.token) {
+    throw new ArtifactSourceError(`reading ${artifact.label} needs a github-token with 'actions: read'.`);
+  }
+  return {
+    token: access.token,
+    workflowRunId: Number(artifact.runId),
+    repositoryOwner: owner,
+    repositoryName: repo,
+  };
+}
+
+/** HTTP failures as classifyGitHubError reads them, worded for an artifact. */
+function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch): Error {
+  if (error instanceof ArtifactSourceError) return error;
+  const { label, name, runId } = artifact;
+  const err = error as Error & { status?: number };
+  if (err?.name === "GHESNotSupportedError") {
+    return new ArtifactSourceError(
+      `${label}: workflow artifacts cannot be read on GitHub Enterprise Server (${err.message}).`,
+    );
+  }
+  if (!runId && /ACTIONS_RUNTIME_TOKEN|ACTIONS_RESULTS_URL/.test(err?.message ?? "")) {
+    return new ArtifactSourceError(
+      `${label}: reading an artifact of the current run needs the Actions runtime (${err.message}); ` +
+        `set artifact-run-id to read it through the REST API instead.`,
+    );
+  }
+  const failure = classifyGitHubError(error, "artifact");
+  // The toolkit's own "no artifact of that name" has no status.
+  if (err?.name === "ArtifactNotFoundError" || failure instanceof NotFoundError) {
+    return new ArtifactSourceError(
+      `${label} was not found. Check that the uploading workflow's actions/upload-artifact step ran and used ` +
+        `the name '${name}', that the artifact has not expired, and that this job has 'actions: read' permission.`,
+      true,
+      true,
+    );
+  }
+  if (failure instanceof GoneError) {
+    // Listed (with `expired: true`) until GitHub deletes it, but the zip is gone.
+    return new ArtifactSourceError(
+      `${label} has expired (HTTP 410); artifacts are kept for the repository's retention period.`,
+      true,
+      true,
+    );
+  }
+  if (failure instanceof PermissionError || failure.status === 401) {
+    return new ArtifactSourceError(
+      `GitHub refused access to ${label} (HTTP ${failure.status}). Grant the workflow 'permissions: actions: read' ` +
+        "(and pass a github-token that can read the other run's repository).",
+    );
+  }
+  return new ArtifactSourceError(`could not download ${label}: ${err?.message ?? String(error)}`);
+}

@@ -1,0 +1,78 @@
+// The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
+// artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
+// fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
+// and comparing are model's. A baseline that does not exist yet is skipped with a reason.
+import { readFile } from "node:fs/promises";
+import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
+import type { FailOn, Report } from "../model/types.js";
+import type { ArtifactLimits, FetchArtifactZip } from "../sources/artifact.js";
+import { readBaselineArtifact } from "../sources/baseline-artifact.js";
+
+export type BaselineLookup =
+  { found: true; report: Report; source: string; runId: number } | { found: false; reason: string };
+
+export interface BaselineArtifactLookup {
+  /** Artifact name (`baseline-artifact`). */
+  artifact: string;
+  /** Workflow file name or id whose runs to search. */
+  workflow: string;
+  /** The base branch. */
+  branch: string;
+  /** Parent of the temp folder the artifact is unpacked into (RUNNER_TEMP). */
+  tempDir: string;
+  limits?: Partial<ArtifactLimits>;
+}
+
+export interface BaselineServices {
+  /** The newest successful run of the workflow on the branch, or null when there is none. */
+  findRun: (request: { workflow: string; branch: string }) => Promise<{ id: number; headSha: string } | null>;
+  fetchZip: FetchArtifactZip;
+  log: (message: string) => void;
+}
+
+export interface CompareSettings {
+  regressionThresholdPercent: number;
+  failOn: FailOn;
+}
+
+/** The JSON report in a file; `display` is how messages name it. */
+export async function readBaselineFile(file: string, display: string): Promise<Report> {
+  const text = await readFile(file, "utf8").catch((error: Error) => {
+    throw new BaselineError(`baseline ${display}: cannot read it (${error.message})`);
+  });
+  return parseBaselineReport(text, display);
+}
+
+/** Finds the newest successful base-branch run, downloads its report artifact and parses it. */
+export async function downloadBaselineReport(
+  request: BaselineArtifactLookup,
+  services: BaselineServices,
+): Promise<BaselineLookup> {
+  const { artifact, workflow, branch } = request;
+  const run = await services.findRun({ workflow, branch });
+  if (!run) return { found: false, reason: `no successful run of workflow '${workflow}' on ${branch} yet` };
+  const read = await readBaselineArtifact(
+    { artifact, runId: run.id, tempDir: request.tempDir, ...(request.limits && { limits: request.limits }) },
+    services.fetchZip,
+  ).catch((error: Error) => {
+    throw new BaselineError(`baseline-artifact: ${error.message}`);
+  });
+  if (!read.found) return read;
+  const report = parseBaselineReport(read.text, read.name);
+  services.log(`Baseline: ${read.name}, the newest successful run on ${branch} (commit ${run.headSha}).`);
+  return { found: true, report, source: `${artifact} (run ${run.id} on ${branch})`, runId: run.id };
+}
+
+/** This run compared with the baseline, and the conclusion decided again (for `new-errors`). */
+export function compareReports(
+  report: Report,
+  baseline: Report,
+  source: string,
+  settings: CompareSettings,
+): Report {
+  const comparison = compareWithBaseline(report, baseline, {
+    regressionThresholdPercent: settings.regressionThresholdPercent,
+    source,
+  });
+  return applyBaseline(report, comparison, settings.failOn);
+}
