@@ -2,7 +2,7 @@
 // The getter is injected so tests (and the CLI) never need @actions/core.
 import * as os from "node:os";
 import * as path from "node:path";
-import type { FailOn } from "./model/types.js";
+import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
 import { DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
 
 export const INPUT = {
@@ -54,7 +54,6 @@ export const OUTPUT = {
   runResults: "run-results",
 } as const;
 
-export const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"] as const;
 export const COMMENT_VALUES = ["always", "on-failure", "off"] as const;
 export const IF_NO_TELEMETRY_VALUES = ["error", "neutral", "warn"] as const;
 

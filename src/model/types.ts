@@ -202,7 +202,9 @@ export interface Invocation {
 }
 
 export type Conclusion = "success" | "failure" | "neutral";
-export type FailOn = "errors" | "warnings" | "never" | "new-errors";
+/** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
+export const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"] as const;
+export type FailOn = (typeof FAIL_ON_VALUES)[number];
 
 export interface Report {
   /** Version of this JSON shape; bumped on incompatible change (see schema/). */

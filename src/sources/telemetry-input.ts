@@ -1,5 +1,4 @@
 import type { AsyncBuffer } from "hyparquet";
-import type { InvocationSource } from "../model/types.js";
 
 /** One telemetry file from any source (local disk, workflow artifact, dbt platform step). */
 export type TelemetryInput = (
@@ -11,5 +10,13 @@ export type TelemetryInput = (
   /** The file on this machine, for a file the user named: outputs must never be written over it. */
   path?: string;
   /** dbt platform job step this file belongs to. */
-  step?: InvocationSource["step"];
+  step?: TelemetryStep;
 };
+
+/** The dbt platform job step a file came from (the report keeps it as the invocation's source). */
+export interface TelemetryStep {
+  index: number;
+  name: string;
+  runId: number;
+  url?: string;
+}

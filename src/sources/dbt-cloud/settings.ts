@@ -49,7 +49,7 @@ export const DBT_CLOUD_ENV_VARS = {
 } as const;
 
 export const DBT_CLOUD_DEFAULTS = {
-  wait: true,
+  wait: false,
   maxWaitSeconds: 1800,
   // The reference advises polling no faster than every 10 s.
   pollIntervalSeconds: 15,

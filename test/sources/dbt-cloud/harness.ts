@@ -55,6 +55,8 @@ export async function startHarness(scale = 1000): Promise<Harness> {
       "dbt-cloud-token": TOKEN,
       "dbt-cloud-download-dir": dir,
       "dbt-cloud-request-timeout-ms": "5000",
+      // These tests wait for runs unless they say otherwise (the callers' default is not to wait).
+      "dbt-cloud-wait": "true",
       ...raw,
     });
   return {

@@ -32,7 +32,7 @@ describe("parseDbtCloudSettings", () => {
       accountId: 51798,
       token: TOKEN,
       runId: 7001234,
-      wait: true,
+      wait: false,
       maxWaitSeconds: 1800,
       pollIntervalSeconds: 15,
       concurrency: 4,
