@@ -1,0 +1,206 @@
+// The house as docs/architecture.md draws it: which part of src/ may import which, and which
+// libraries only one place may load. Read from the import lines of every source file, so a new
+// import that crosses a wall fails here, naming the file, the line and the import.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = path.resolve(import.meta.dirname, "../src");
+
+/** Where a file sits in the picture: its folder under src/, or the role of a top-level file. */
+const TOP_LEVEL: Record<string, Part> = {
+  "index.ts": "action",
+  "main.ts": "action",
+  "cli-entry.ts": "cli",
+  "cli.ts": "cli",
+  "inputs.ts": "inputs",
+  "report-files.ts": "report-files",
+  "version.ts": "version",
+  "pipeline.ts": "pipeline",
+};
+
+type Part =
+  | "action"
+  | "cli"
+  | "inputs"
+  | "report-files"
+  | "version"
+  | "pipeline"
+  | "sources"
+  | "telemetry"
+  | "model"
+  | "render"
+  | "github"
+  | "text";
+
+/** What each part may import from src/ (besides itself). Data flows one way: sources → github. */
+export const MAY_IMPORT: Record<Part, readonly Part[]> = {
+  text: [],
+  telemetry: ["text"],
+  sources: ["telemetry", "text"],
+  model: ["telemetry", "text"],
+  render: ["model", "text"],
+  // github/ implements what sources/ asks for (it fetches an artifact's zip) and publishes what
+  // model/ and render/ made.
+  github: ["sources", "model", "render", "text"],
+  pipeline: ["sources", "telemetry", "model", "text"],
+  "report-files": ["model", "render", "text"],
+  inputs: ["model", "sources", "text"],
+  version: [],
+  // The entries join everything; the CLI never loads GitHub code.
+  action: [
+    "inputs",
+    "report-files",
+    "version",
+    "pipeline",
+    "sources",
+    "telemetry",
+    "model",
+    "render",
+    "github",
+    "text",
+  ],
+  cli: ["report-files", "version", "pipeline", "sources", "telemetry", "model", "render", "text"],
+};
+
+/** Libraries only some places may load (the rest of node_modules: anywhere that is not pure). */
+const LIBRARY_HOMES: { pattern: RegExp; homes: readonly string[]; why: string }[] = [
+  {
+    pattern: /^@actions\/artifact$/,
+    homes: ["github/artifact-client.ts"],
+    why: "one import site (lazy loading)",
+  },
+  { pattern: /^(@actions\/github|@octokit\/)/, homes: ["github/"], why: "only github/ talks to GitHub" },
+  {
+    pattern: /^@actions\/core$/,
+    homes: ["main.ts", "github/"],
+    why: "logic modules never use @actions/core",
+  },
+  { pattern: /^undici$/, homes: ["sources/dbt-cloud/index.ts"], why: "one import site (lazy loading)" },
+  { pattern: /^yauzl$/, homes: ["sources/artifact-zip.ts"], why: "the zip reader has one home" },
+  { pattern: /^hyparquet\/src\//, homes: ["telemetry/"], why: "hyparquet internals stay behind telemetry/" },
+  {
+    pattern: /^node:(fs|fs\/promises|child_process|net|http|https|os)$/,
+    homes: NOT_PURE(),
+    why: "model/, render/ and text/ do no I/O",
+  },
+];
+
+function NOT_PURE(): string[] {
+  return [
+    "index.ts",
+    "main.ts",
+    "cli-entry.ts",
+    "cli.ts",
+    "inputs.ts",
+    "report-files.ts",
+    "pipeline",
+    "sources/",
+    "telemetry/",
+    "github/",
+  ];
+}
+
+export interface ImportLine {
+  file: string;
+  line: number;
+  specifier: string;
+}
+
+/** Every static import, re-export and dynamic import() of a TypeScript source, with its line. */
+export function readImports(file: string, source: string): ImportLine[] {
+  const found: ImportLine[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/gm,
+    /^\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?["']([^"']+)["']\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of source.matchAll(pattern)) {
+      const at = (match.index ?? 0) + match[0].lastIndexOf(match[1]!);
+      found.push({ file, line: source.slice(0, at).split("\n").length, specifier: match[1]! });
+    }
+  }
+  return found;
+}
+
+function partOf(relative: string): Part {
+  const [first] = relative.split("/");
+  if (relative.includes("/")) {
+    if (first === "pipeline") return "pipeline";
+    return first as Part;
+  }
+  const part = TOP_LEVEL[relative];
+  if (!part)
+    throw new Error(`src/${relative} is not in the picture: add it to docs/architecture.md and TOP_LEVEL`);
+  return part;
+}
+
+/** The violations among `imports` of files under src/ (paths relative to src/). */
+export function checkImports(imports: readonly ImportLine[]): string[] {
+  const problems: string[] = [];
+  for (const { file, line, specifier } of imports) {
+    const where = `src/${file}:${line} imports "${specifier}"`;
+    if (specifier.startsWith(".")) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      if (target.startsWith("../")) {
+        if (file !== "version.ts" || target !== "../package.json") problems.push(`${where}: outside src/`);
+        continue;
+      }
+      const from = partOf(file);
+      const to = partOf(target.replace(/\.js$/, ".ts"));
+      if (from !== to && !MAY_IMPORT[from].includes(to)) {
+        problems.push(`${where}: ${from} may not import ${to} (docs/architecture.md)`);
+      }
+      continue;
+    }
+    for (const rule of LIBRARY_HOMES) {
+      if (!rule.pattern.test(specifier)) continue;
+      const home = rule.homes.some((h) =>
+        h.endsWith("/") || !h.endsWith(".ts") ? file.startsWith(h) : file === h,
+      );
+      if (!home) problems.push(`${where}: only ${rule.homes.join(", ")} may (${rule.why})`);
+    }
+  }
+  return problems;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+describe("the import rules of docs/architecture.md", () => {
+  it("hold for every file under src/", () => {
+    const imports = sourceFiles(SRC).flatMap((full) => {
+      const relative = path.relative(SRC, full).split(path.sep).join("/");
+      return readImports(relative, readFileSync(full, "utf8"));
+    });
+    expect(imports.length).toBeGreaterThan(100);
+    expect(checkImports(imports)).toEqual([]);
+  });
+
+  it("name the file, the line and the import that breaks one", () => {
+    const source = [
+      'import type { Report } from "../model/types.js";',
+      "import {",
+      "  publishAll,",
+      '} from "../github/publish.js";',
+      'const lazy = await import(/* webpackMode: "eager" */ "@actions/artifact");',
+    ].join("\n");
+    expect(checkImports(readImports("sources/local.ts", source))).toEqual([
+      'src/sources/local.ts:1 imports "../model/types.js": sources may not import model (docs/architecture.md)',
+      'src/sources/local.ts:4 imports "../github/publish.js": sources may not import github (docs/architecture.md)',
+      'src/sources/local.ts:5 imports "@actions/artifact": only github/artifact-client.ts may (one import site (lazy loading))',
+    ]);
+    expect(
+      checkImports(readImports("render/x.ts", 'import { readFile } from "node:fs/promises";')),
+    ).toHaveLength(1);
+    expect(checkImports(readImports("cli.ts", 'import { createClient } from "./github/client.js";'))).toEqual(
+      ['src/cli.ts:1 imports "./github/client.js": cli may not import github (docs/architecture.md)'],
+    );
+  });
+});
