@@ -41,18 +41,8 @@ export const INPUT = {
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
 
-export const OUTPUT = {
-  conclusion: "conclusion",
-  errors: "errors",
-  failedTests: "failed-tests",
-  warnedTests: "warned-tests",
-  skipped: "skipped",
-  passed: "passed",
-  commentUrl: "comment-url",
-  checkRunUrl: "check-run-url",
-  reportJson: "report-json",
-  runResults: "run-results",
-} as const;
+/** The step outputs are published by github/ (outputs.ts); action.yml declares both lists. */
+export { OUTPUT } from "./github/outputs.js";
 
 export const COMMENT_VALUES = ["always", "on-failure", "off"] as const;
 export const IF_NO_TELEMETRY_VALUES = ["error", "neutral", "warn"] as const;

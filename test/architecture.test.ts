@@ -11,12 +11,13 @@ const SRC = path.resolve(import.meta.dirname, "../src");
 const TOP_LEVEL: Record<string, Part> = {
   "index.ts": "action",
   "main.ts": "action",
+  "action-pipeline.ts": "action",
   "cli-entry.ts": "cli",
   "cli.ts": "cli",
+  "cli-options.ts": "cli",
   "inputs.ts": "inputs",
   "report-files.ts": "report-files",
   "version.ts": "version",
-  "pipeline.ts": "pipeline",
 };
 
 type Part =
@@ -45,7 +46,8 @@ export const MAY_IMPORT: Record<Part, readonly Part[]> = {
   github: ["sources", "model", "render", "text"],
   pipeline: ["sources", "telemetry", "model", "text"],
   "report-files": ["model", "render", "text"],
-  inputs: ["model", "sources", "text"],
+  // The Action's inputs name the outputs github/ publishes and the dbt platform settings.
+  inputs: ["model", "sources", "github", "text"],
   version: [],
   // The entries join everything; the CLI never loads GitHub code.
   action: [
@@ -79,32 +81,27 @@ const LIBRARY_HOMES: { pattern: RegExp; homes: readonly string[]; why: string }[
   { pattern: /^undici$/, homes: ["sources/dbt-cloud/index.ts"], why: "one import site (lazy loading)" },
   { pattern: /^yauzl$/, homes: ["sources/artifact-zip.ts"], why: "the zip reader has one home" },
   { pattern: /^hyparquet\/src\//, homes: ["telemetry/"], why: "hyparquet internals stay behind telemetry/" },
-  {
-    pattern: /^node:(fs|fs\/promises|child_process|net|http|https|os)$/,
-    homes: NOT_PURE(),
-    why: "model/, render/ and text/ do no I/O",
-  },
 ];
 
-function NOT_PURE(): string[] {
-  return [
-    "index.ts",
-    "main.ts",
-    "cli-entry.ts",
-    "cli.ts",
-    "inputs.ts",
-    "report-files.ts",
-    "pipeline",
-    "sources/",
-    "telemetry/",
-    "github/",
-  ];
-}
+/** Pure parts: strings and objects in, strings and objects out, no I/O. */
+const PURE: readonly Part[] = ["model", "render", "text"];
+const IO_MODULES = /^node:(fs|fs\/promises|child_process|net|http|https|os|process)$/;
+
+/**
+ * Modules loaded by one file only (besides type imports), so that loading them only when a run
+ * uses them is a change in that one place: the dbt platform client, the Mermaid diagrams.
+ */
+const ONE_IMPORT_SITE: Record<string, string> = {
+  "sources/dbt-cloud/index.ts": "pipeline/collect.ts",
+  "render/mermaid.ts": "render/extra-sections.ts",
+};
 
 export interface ImportLine {
   file: string;
   line: number;
   specifier: string;
+  /** `import type …` / `export type …`: erased, loads nothing. */
+  typeOnly: boolean;
 }
 
 /** Every static import, re-export and dynamic import() of a TypeScript source, with its line. */
@@ -118,7 +115,8 @@ export function readImports(file: string, source: string): ImportLine[] {
   for (const pattern of patterns) {
     for (const match of source.matchAll(pattern)) {
       const at = (match.index ?? 0) + match[0].lastIndexOf(match[1]!);
-      found.push({ file, line: source.slice(0, at).split("\n").length, specifier: match[1]! });
+      const typeOnly = /^\s*(?:import|export)\s+type\b/.test(match[0]);
+      found.push({ file, line: source.slice(0, at).split("\n").length, specifier: match[1]!, typeOnly });
     }
   }
   return found;
@@ -139,7 +137,7 @@ function partOf(relative: string): Part {
 /** The violations among `imports` of files under src/ (paths relative to src/). */
 export function checkImports(imports: readonly ImportLine[]): string[] {
   const problems: string[] = [];
-  for (const { file, line, specifier } of imports) {
+  for (const { file, line, specifier, typeOnly } of imports) {
     const where = `src/${file}:${line} imports "${specifier}"`;
     if (specifier.startsWith(".")) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
@@ -147,12 +145,20 @@ export function checkImports(imports: readonly ImportLine[]): string[] {
         if (file !== "version.ts" || target !== "../package.json") problems.push(`${where}: outside src/`);
         continue;
       }
+      const module = target.replace(/\.js$/, ".ts");
       const from = partOf(file);
-      const to = partOf(target.replace(/\.js$/, ".ts"));
+      const to = partOf(module);
+      const site = ONE_IMPORT_SITE[module];
+      if (site && site !== file && !typeOnly) {
+        problems.push(`${where}: only ${site} may load ${module} (one import site, to load it lazily)`);
+      }
       if (from !== to && !MAY_IMPORT[from].includes(to)) {
         problems.push(`${where}: ${from} may not import ${to} (docs/architecture.md)`);
       }
       continue;
+    }
+    if (IO_MODULES.test(specifier) && PURE.includes(partOf(file))) {
+      problems.push(`${where}: ${partOf(file)} is pure, it does no I/O (docs/architecture.md)`);
     }
     for (const rule of LIBRARY_HOMES) {
       if (!rule.pattern.test(specifier)) continue;
@@ -202,5 +208,12 @@ describe("the import rules of docs/architecture.md", () => {
     expect(checkImports(readImports("cli.ts", 'import { createClient } from "./github/client.js";'))).toEqual(
       ['src/cli.ts:1 imports "./github/client.js": cli may not import github (docs/architecture.md)'],
     );
+    expect(
+      checkImports(readImports("cli.ts", 'import { diagramSections } from "./render/mermaid.js";')),
+    ).toEqual([
+      'src/cli.ts:1 imports "./render/mermaid.js": only render/extra-sections.ts may load render/mermaid.ts (one import site, to load it lazily)',
+    ]);
+    const typeOnly = 'import type { DbtCloudTelemetry } from "../sources/dbt-cloud/index.js";';
+    expect(checkImports(readImports("pipeline/run.ts", typeOnly))).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { readFile, readdir, writeFile, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { HELP_HINT, runCli, USAGE } from "../src/cli.js";
+import { HELP_HINT, USAGE } from "../src/cli-options.js";
+import { runCli } from "../src/cli.js";
 import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
 

@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { fillReadmeSamples, readmeSampleSources } from "../scripts/readme-samples.mjs";
-import { USAGE } from "../src/cli.js";
+import { USAGE } from "../src/cli-options.js";
 
 const ROOT = new URL("../", import.meta.url);
 const README = new URL("README.md", ROOT);

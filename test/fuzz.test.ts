@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildReport } from "../src/pipeline.js";
+import { readTelemetryReport } from "../src/pipeline/read-telemetry.js";
 import type { TelemetryInput } from "../src/sources/telemetry-input.js";
 import { TelemetryInputError } from "../src/telemetry/errors.js";
 import { createRandom } from "../scripts/fixture-gen/random.js";
@@ -67,7 +67,11 @@ function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): 
 
 async function outcome(input: TelemetryInput): Promise<"report" | "error"> {
   try {
-    const report = await buildReport([input], { slowest: 5, failOn: "errors", generatorVersion: "fuzz" });
+    const report = await readTelemetryReport([input], {
+      slowest: 5,
+      failOn: "errors",
+      generatorVersion: "fuzz",
+    });
     JSON.stringify(report);
     return "report";
   } catch (error) {

@@ -2,6 +2,7 @@
 // parts first (which workflow, which branch), then the two API calls. A token without
 // `actions: read` or a workflow that does not exist is an error that says what to set.
 import { BaselineError } from "../model/baseline.js";
+import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { GitHubClient } from "./client.js";
 import type { EventPayload } from "./context.js";
 import { classifyGitHubError, NotFoundError, PermissionError, readApiMessage } from "./errors.js";
@@ -100,4 +101,31 @@ export async function findLatestSuccessfulRun(
     }
     throw new BaselineError(`baseline-artifact: cannot list ${where} (${failure.detail})`);
   }
+}
+
+/**
+ * The workflow and branch whose runs hold the `baseline-artifact` (the default branch asked from
+ * the API when the event names none), or why the comparison is skipped.
+ */
+export async function locateBaselineRun(
+  octokit: GitHubClient | null,
+  where: {
+    artifact: string;
+    workflowInput: string | null;
+    repository: string;
+    payload: EventPayload;
+    env: Readonly<Record<string, string | undefined>>;
+  },
+): Promise<BaselineRunLocation | { skip: string }> {
+  const [owner, repo] = where.repository.split("/");
+  if (!octokit || !owner || !repo) {
+    return { skip: `baseline-artifact '${where.artifact}' needs a github-token and GITHUB_REPOSITORY` };
+  }
+  const target = baselineTarget(where.workflowInput, where.payload, where.env);
+  const branch = target.branch ?? (await readDefaultBranch(octokit, owner, repo));
+  return {
+    workflow: target.workflow,
+    branch,
+    findRun: (run) => findLatestSuccessfulRun(octokit, { owner, repo, ...run }),
+  };
 }

@@ -29,7 +29,11 @@ const unthrottled = {
   key: () => ({ schedule: (_options: unknown, fn: () => Promise<unknown>) => fn() }),
 } as unknown as Group;
 
-export function createClient(token: string, options: ClientOptions = {}, env = process.env): GitHubClient {
+export function createClient(
+  token: string,
+  options: ClientOptions = {},
+  env: Readonly<Record<string, string | undefined>> = {},
+): GitHubClient {
   const fast = options.fastRetry ?? env.FUSION_REPORT_TEST_FAST_RETRY === "1";
   const maxRetries = options.maxRateLimitRetries ?? 3;
   const maxWait = options.maxRateLimitWaitSeconds ?? 120;

@@ -6,6 +6,7 @@ import { publishCheckRun, PartialCheckRunError, type CheckRunInput } from "./che
 import type { GitHubClient } from "./client.js";
 import { upsertComment, type CommentTarget } from "./comment.js";
 import { classifyGitHubError, type Channel } from "./errors.js";
+import { OUTPUT } from "./outputs.js";
 
 export interface PublishDeps {
   octokit: GitHubClient;
@@ -114,7 +115,11 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   }
 
   if (plan.outputs && deps.setOutput) {
-    const outputs = { ...plan.outputs, "comment-url": commentUrl ?? "", "check-run-url": checkRunUrl ?? "" };
+    const outputs = {
+      ...plan.outputs,
+      [OUTPUT.commentUrl]: commentUrl ?? "",
+      [OUTPUT.checkRunUrl]: checkRunUrl ?? "",
+    };
     const set = deps.setOutput;
     record(
       await runChannel("outputs", async () => {

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
 import type { FailOn, Report } from "../model/types.js";
 import type { ArtifactLimits, FetchArtifactZip } from "../sources/artifact.js";
-import { readBaselineArtifact } from "../sources/baseline-artifact.js";
+import { readBaselineArtifact, type BaselineRunLocation } from "../sources/baseline-artifact.js";
 
 export type BaselineLookup =
   { found: true; report: Report; source: string; runId: number } | { found: false; reason: string };
@@ -25,7 +25,7 @@ export interface BaselineArtifactLookup {
 
 export interface BaselineServices {
   /** The newest successful run of the workflow on the branch, or null when there is none. */
-  findRun: (request: { workflow: string; branch: string }) => Promise<{ id: number; headSha: string } | null>;
+  findRun: BaselineRunLocation["findRun"];
   fetchZip: FetchArtifactZip;
   log: (message: string) => void;
 }

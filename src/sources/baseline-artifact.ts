@@ -23,6 +23,13 @@ export interface BaselineArtifactRequest {
   limits?: Partial<ArtifactLimits>;
 }
 
+/** Where the base branch's runs are, and how to find the newest successful one (GitHub's to say). */
+export interface BaselineRunLocation {
+  workflow: string;
+  branch: string;
+  findRun: (run: { workflow: string; branch: string }) => Promise<{ id: number; headSha: string } | null>;
+}
+
 export type BaselineArtifact = { found: true; text: string; name: string } | { found: false; reason: string };
 
 const JSON_FILES: WantedFiles = {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunContext } from "../../src/github/context.js";
-import { readInputs, type Inputs } from "../../src/inputs.js";
-import { linksFor } from "../../src/main.js";
+import { linksFor } from "../../src/github/plan.js";
 import type { Report } from "../../src/model/types.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import { reportFor } from "../support/report.js";
@@ -18,16 +17,17 @@ const CONTEXT: RunContext = {
   headBranch: "feature",
 };
 
-function inputs(projectDir: string): Readonly<Inputs> {
-  return readInputs((name) => (name === "project-dir" ? projectDir : ""), { RUNNER_TEMP: "/tmp" });
-}
-
 async function render(report: Report, projectDir: string): Promise<string> {
   return renderMarkdown(report, {
     maxBytes: 60_000,
     title: "dbt Fusion",
     fullReportHint: "the job summary",
-    links: linksFor(CONTEXT, inputs(projectDir), report),
+    // The Action reads GITHUB_SERVER_URL once (github/runner.ts) and hands it down.
+    links: linksFor(
+      CONTEXT,
+      { projectDir, serverUrl: process.env.GITHUB_SERVER_URL || "https://github.com" },
+      report,
+    ),
   });
 }
 

@@ -19,7 +19,7 @@ process.env.ACTIONS_RUNTIME_TOKEN = runtimeToken("run-backend-1", "job-backend-2
 const { readArtifactTelemetry, ArtifactSourceError } = await import("../../src/sources/artifact.js");
 const { createArtifactFetcher } = await import("../../src/github/artifact-download.js");
 const { uploadReports } = await import("../../src/github/upload-artifact.js");
-const { buildReport } = await import("../../src/pipeline.js");
+const { readTelemetryReport } = await import("../../src/pipeline/read-telemetry.js");
 
 const REAL = new URL("../fixtures/real/", import.meta.url);
 const PARQUET = readFileSync(new URL("parquet-replica/preview120_failed.REPLICA.parquet", REAL));
@@ -79,7 +79,11 @@ describe("readArtifactTelemetry", () => {
       ["logs/dbt.otel.jsonl", "jsonl"],
       ["target/metadata/telemetry.parquet", "parquet"],
     ]);
-    const report = await buildReport(inputs, { slowest: 5, failOn: "errors", generatorVersion: "test" });
+    const report = await readTelemetryReport(inputs, {
+      slowest: 5,
+      failOn: "errors",
+      generatorVersion: "test",
+    });
     expect(report.invocations.flatMap((inv) => inv.source.files).sort()).toEqual([
       "logs/dbt.otel.jsonl",
       "target/metadata/telemetry.parquet",

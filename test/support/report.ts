@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { readFileSync } from "node:fs";
 import type { FailOn, Report } from "../../src/model/types.js";
-import { buildReport } from "../../src/pipeline.js";
+import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import { openLocalTelemetry } from "../../src/sources/local.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -14,7 +14,7 @@ export async function reportFor(
   options: { failOn?: FailOn; slowest?: number } = {},
 ): Promise<Report> {
   const inputs = await Promise.all(files.map((file) => openLocalTelemetry(path.join(ROOT, file), file)));
-  return buildReport(inputs, {
+  return readTelemetryReport(inputs, {
     slowest: options.slowest ?? 10,
     failOn: options.failOn ?? "errors",
     generatorVersion: "test",

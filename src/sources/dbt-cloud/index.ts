@@ -21,7 +21,7 @@ export {
   DBT_CLOUD_SETTING_KEYS,
 } from "./settings.js";
 export type { DbtCloudSettings } from "./settings.js";
-export type { Clock } from "./rate-limiter.js";
+export { defaultClock, type Clock } from "./rate-limiter.js";
 export type { FetchLike } from "./http.js";
 export { redactSecrets } from "../../text/secrets.js";
 
@@ -56,6 +56,7 @@ export interface DbtCloudTelemetry {
 
 export interface DbtCloudDeps {
   log: (message: string) => void;
+  /** Real time unless given (the entries pass defaultClock of their environment). */
   clock?: Clock;
   fetchImpl?: FetchLike;
   /** Tuning for tests and unusual setups (retry counts, cooldown length, limiter rate). */
@@ -73,7 +74,7 @@ export async function fetchDbtCloudTelemetry(
   settings: DbtCloudSettings,
   deps: DbtCloudDeps,
 ): Promise<DbtCloudTelemetry> {
-  const clock = deps.clock ?? defaultClock();
+  const clock = deps.clock ?? defaultClock({});
   const log = createRedactingLog(deps.log, [settings.token]);
   // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
   let fetchImpl = deps.fetchImpl;

@@ -20,7 +20,7 @@ export const systemClock: Clock = {
  * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
  * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
  */
-export function defaultClock(env: Readonly<Record<string, string | undefined>> = process.env): Clock {
+export function defaultClock(env: Readonly<Record<string, string | undefined>>): Clock {
   const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
   if (!Number.isFinite(scale) || scale <= 1) return systemClock;
   const epoch = Date.now();

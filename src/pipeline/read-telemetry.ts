@@ -1,12 +1,13 @@
-// The one place that joins sources → telemetry decoders → model. Used by the Action and the CLI.
-import { ReportBuilder, type BuildOptions } from "./model/build-report.js";
-import type { Report } from "./model/types.js";
-import type { TelemetryInput } from "./sources/telemetry-input.js";
-import { TelemetryInputError } from "./telemetry/errors.js";
-import type { EventSink } from "./telemetry/events.js";
-import { recordsToEvents } from "./telemetry/events.js";
-import { decodeJsonl } from "./telemetry/jsonl.js";
-import { decodeParquet } from "./telemetry/parquet.js";
+// Telemetry files → one report: each file goes through its decoder (Parquet or JSONL) into the
+// model's ReportBuilder. The one place that joins sources → telemetry → model.
+import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
+import type { Report } from "../model/types.js";
+import type { TelemetryInput } from "../sources/telemetry-input.js";
+import { TelemetryInputError } from "../telemetry/errors.js";
+import type { EventSink } from "../telemetry/events.js";
+import { recordsToEvents } from "../telemetry/events.js";
+import { decodeJsonl } from "../telemetry/jsonl.js";
+import { decodeParquet } from "../telemetry/parquet.js";
 
 /**
  * Reads every input into one report. A Parquet file that cannot be read (a run that died before
@@ -16,7 +17,10 @@ import { decodeParquet } from "./telemetry/parquet.js";
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
  */
-export async function buildReport(inputs: readonly TelemetryInput[], options: BuildOptions): Promise<Report> {
+export async function readTelemetryReport(
+  inputs: readonly TelemetryInput[],
+  options: BuildOptions,
+): Promise<Report> {
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
   let lastJsonl: { sink: EventSink; name: string } | null = null;

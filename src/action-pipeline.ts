@@ -1,0 +1,77 @@
+// The Action's side of the shared pipeline: its inputs as a pipeline request, and the services only
+// GitHub can give it (fetching an artifact, finding the base branch's run), with the Action's log.
+import type { ActionLog } from "./github/action-log.js";
+import { createArtifactFetcher } from "./github/artifact-download.js";
+import { locateBaselineRun } from "./github/baseline-run.js";
+import type { GitHubSide } from "./github/connect.js";
+import { triggeringRunId } from "./github/context.js";
+import type { Runner } from "./github/runner.js";
+import { dbtCloudSettingsOf, type Inputs } from "./inputs.js";
+import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
+import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
+import { VERSION } from "./version.js";
+
+const HOW_TO_WRITE_TELEMETRY =
+  "Run dbt with --otel-parquet-file-name (Parquet in target/metadata/) or --otel-file-name (JSONL in " +
+  "logs/), or point the 'telemetry' input at the files.";
+
+/** A dbt platform run or a workflow artifact replaces the local files; else the `telemetry` paths. */
+export function actionPipelineRequest(
+  inputs: Readonly<Inputs>,
+  runner: Runner,
+  github: GitHubSide,
+): PipelineRequest {
+  const dbtCloud = dbtCloudSettingsOf(inputs.dbtCloud, github.context);
+  const artifact = inputs.artifactName
+    ? {
+        name: inputs.artifactName,
+        runId: inputs.artifactRunId ?? triggeringRunId(runner.eventName, runner.payload),
+      }
+    : null;
+  return {
+    telemetry: {
+      dbtCloud,
+      artifact: dbtCloud ? null : artifact,
+      paths: dbtCloud || artifact ? [] : inputs.telemetry,
+      cwd: runner.workspace,
+      noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
+    },
+    baseline: inputs.baseline
+      ? { file: inputs.baseline, display: inputs.baseline }
+      : inputs.baselineArtifact
+        ? { artifact: inputs.baselineArtifact }
+        : null,
+    slowest: inputs.slowest,
+    failOn: inputs.failOn,
+    regressionThresholdPercent: inputs.regressionThreshold,
+    generatorVersion: VERSION,
+    tempDir: runner.tempDir,
+  };
+}
+
+export function actionPipelineServices(
+  inputs: Readonly<Inputs>,
+  runner: Runner,
+  github: GitHubSide,
+  log: ActionLog,
+): PipelineServices {
+  return {
+    log: log.info,
+    note: log.info,
+    warning: log.warning,
+    skippedStep: (step) => log.info(`Step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
+    fetchArtifactZip: createArtifactFetcher(
+      { token: inputs.githubToken, repository: runner.repository },
+      { log: log.info },
+    ),
+    locateBaselineRun: () =>
+      locateBaselineRun(github.octokit, {
+        artifact: inputs.baselineArtifact ?? "",
+        workflowInput: inputs.baselineWorkflow,
+        repository: runner.repository,
+        payload: runner.payload,
+        env: runner.env,
+      }),
+    clock: defaultClock(runner.env),
+  };
+}

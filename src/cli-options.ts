@@ -1,0 +1,173 @@
+// The command line's options: the help text, parsing and checking the arguments (flags, and the
+// DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
+import { DBT_CLOUD_SETTING_KEYS, readDbtCloudEnv } from "./sources/dbt-cloud/settings.js";
+
+export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
+
+Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
+Markdown report. Directories are searched for *.parquet and *.jsonl.
+
+Options:
+  --markdown FILE         also write the Markdown report to FILE
+  --json FILE             write the JSON report (schema/report.schema.json) to FILE
+  --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
+  --junit FILE            write JUnit XML (one test case per node) to FILE
+  --baseline FILE         compare with the base branch's JSON report (its --json output)
+  --regression-threshold PCT
+                          percent slower than the baseline that counts as a regression (default 50)
+  --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+  --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
+                          when to exit with code 1
+  --slowest N             how many slowest nodes to list (default 10)
+  --title TEXT            report heading (default "dbt Fusion")
+  --quiet                 do not print the report to stdout
+  --dbt-cloud-base-url URL, --dbt-cloud-account-id ID, --dbt-cloud-token TOKEN,
+  --dbt-cloud-run-id ID | --dbt-cloud-job-id ID [--pr-number N] [--head-sha SHA],
+  --dbt-cloud-wait, --dbt-cloud-max-wait-seconds S
+                          read a dbt platform run's step telemetry instead of local files
+                          (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
+                          DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
+  -h, --help              show this help
+  -v, --version           show the version
+
+Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
+
+export interface CliOptions {
+  paths: string[];
+  markdown: string | null;
+  json: string | null;
+  runResults: string | null;
+  junit: string | null;
+  baseline: string | null;
+  regressionThreshold: number;
+  diagrams: boolean;
+  failOn: FailOn;
+  slowest: number;
+  title: string;
+  quiet: boolean;
+  dbtCloud: Record<string, string> | null;
+}
+
+export class UsageError extends Error {}
+
+/** What every usage error ends with, instead of the whole help. */
+export const HELP_HINT = "Try 'fusion-report --help' for the options.";
+
+const OPTIONS = {
+  markdown: { type: "string" },
+  json: { type: "string" },
+  "run-results": { type: "string" },
+  junit: { type: "string" },
+  baseline: { type: "string" },
+  "regression-threshold": { type: "string", default: "50" },
+  diagrams: { type: "boolean", default: false },
+  "fail-on": { type: "string", default: "errors" },
+  slowest: { type: "string", default: "10" },
+  title: { type: "string", default: "dbt Fusion" },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", short: "v", default: false },
+  ...Object.fromEntries(
+    Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" as const }]),
+  ),
+  [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
+} as const satisfies ParseArgsConfig["options"];
+
+export function parseCliArgs(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>>,
+): CliOptions | "help" | "version" {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (values.version) return "version";
+  const failOn = values["fail-on"] as string;
+  if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+  }
+  const slowest = Number(values.slowest);
+  if (!Number.isInteger(slowest) || slowest < 0) {
+    throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
+  }
+  const regressionThreshold = Number(values["regression-threshold"]);
+  if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
+    throw new UsageError(
+      `--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`,
+    );
+  }
+  const dbtCloud = collectDbtCloud(values as Record<string, unknown>, env);
+  if (positionals.length === 0 && !dbtCloud) {
+    throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
+  }
+  return {
+    paths: positionals,
+    markdown: (values.markdown as string | undefined) ?? null,
+    json: (values.json as string | undefined) ?? null,
+    runResults: (values["run-results"] as string | undefined) ?? null,
+    junit: (values.junit as string | undefined) ?? null,
+    baseline: (values.baseline as string | undefined) ?? null,
+    regressionThreshold,
+    diagrams: values.diagrams as boolean,
+    failOn: failOn as FailOn,
+    slowest,
+    title: values.title as string,
+    quiet: values.quiet as boolean,
+    dbtCloud,
+  };
+}
+
+/**
+ * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
+ * answer "argument is ambiguous" where the option's own check says what is wrong with the number.
+ */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const takesValue = new Set(
+    Object.entries(OPTIONS)
+      .filter(([, option]) => option.type === "string")
+      .map(([name]) => `--${name}`),
+  );
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") {
+      joined.push(...argv.slice(i));
+      break;
+    }
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
+/** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */
+function collectDbtCloud(
+  values: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> | null {
+  const raw = readDbtCloudEnv(env);
+  for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
+    const value = values[key];
+    if (typeof value === "string") raw[key] = value;
+    if (typeof value === "boolean") raw[key] = String(value);
+  }
+  return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+}
+
+/** The dbt platform token given as a flag, to mask wherever it might be echoed. */
+export function argvSecrets(argv: string[]): string[] {
+  const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
+  const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
+  return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+}

@@ -1,0 +1,35 @@
+// The GitHub side of a run: the API client (with a token, inside a repository) and what the run reports
+// on (repository, head commit, pull request). Without them the Action still writes its files, the job
+// summary and workflow-command annotations.
+import type { ActionLog } from "./action-log.js";
+import { createClient, type GitHubClient } from "./client.js";
+import { completeRunContext, ContextError, parseRunContext, type RunContext } from "./context.js";
+import type { Runner } from "./runner.js";
+
+export interface GitHubSide {
+  octokit: GitHubClient | null;
+  context: RunContext | null;
+}
+
+export async function connectToGitHub(token: string, runner: Runner, log: ActionLog): Promise<GitHubSide> {
+  if (!token || !runner.repository) return { octokit: null, context: null };
+  const octokit = createClient(token, { log: log.info }, runner.env);
+  let local: RunContext;
+  try {
+    if (runner.payloadError) throw new ContextError(runner.payloadError);
+    local = parseRunContext(runner.eventName, runner.payload, runner.env);
+  } catch (error) {
+    log.warning(`Cannot tell which commit or pull request this run is for: ${(error as Error).message}`);
+    return { octokit, context: null };
+  }
+  try {
+    return { octokit, context: await completeRunContext(octokit, local) };
+  } catch (error) {
+    // Only the fork `workflow_run` PR lookup uses the API: when it fails the commit is still known,
+    // so the check run, summary and annotations go out without the comment.
+    log.warning(
+      `Cannot find the pull request for this run, so no PR comment is written: ${(error as Error).message}`,
+    );
+    return { octokit, context: local };
+  }
+}

@@ -1,0 +1,120 @@
+// What the Action publishes where, decided without I/O: the size budget of each channel, the links
+// into the repository at the PR head, and the plan publishAll carries out (comment, check run with
+// its text and annotations, job summary, step outputs, the workflow-command fallback).
+import type { Report } from "../model/types.js";
+import {
+  findProjectPackage,
+  renderCheckText,
+  toRepoPath,
+  toWorkflowCommands,
+  type AnnotationSet,
+} from "../render/annotations.js";
+import type { Links } from "../render/markdown.js";
+import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
+import { commentMarker } from "./comment.js";
+import type { RunContext } from "./context.js";
+import type { PublishPlan } from "./publish.js";
+import { SUMMARY_MAX_BYTES } from "./summary.js";
+
+/** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
+export const COMMENT_BUDGET_BYTES = 60_000;
+
+/** Each channel's Markdown budget, and where it sends a reader for what it leaves out. */
+export const CHANNEL_BUDGETS = {
+  comment: { maxBytes: COMMENT_BUDGET_BYTES, fullReportHint: "the job summary of this workflow run" },
+  checkRun: {
+    maxBytes: CHECK_OUTPUT_MAX_BYTES - 500,
+    fullReportHint: "the job summary of this workflow run",
+  },
+  summary: { maxBytes: SUMMARY_MAX_BYTES - 1_000, fullReportHint: "the JSON report (report-json output)" },
+  file: { maxBytes: Number.MAX_SAFE_INTEGER, fullReportHint: "the JSON report" },
+} as const;
+
+export type Channel = keyof typeof CHANNEL_BUDGETS;
+
+/** The Action settings the plan reads (a subset of the Action's inputs). */
+export interface PlanSettings {
+  checkName: string;
+  comment: "always" | "on-failure" | "off";
+  checkRun: boolean;
+  jobSummary: boolean;
+  annotations: boolean;
+  maxAnnotations: number;
+}
+
+export interface PlanInput {
+  report: Report;
+  settings: PlanSettings;
+  /** What the run reports on; null without a token or outside a repository. */
+  context: RunContext | null;
+  /** Whether the API can be called (a client exists). */
+  canCallApi: boolean;
+  /** The report rendered for each channel (see CHANNEL_BUDGETS). */
+  markdown: Record<"comment" | "checkRun" | "summary", string>;
+  annotations: AnnotationSet;
+  outputs: Record<string, string>;
+}
+
+export function planPublish(input: PlanInput): PublishPlan {
+  const { report, settings, context, annotations } = input;
+  const api = input.canCallApi ? context : null;
+  const wantsComment =
+    settings.comment === "always" || (settings.comment === "on-failure" && report.conclusion === "failure");
+  const text = renderCheckText(annotations, settings.maxAnnotations);
+  return {
+    comment:
+      api?.prNumber && wantsComment
+        ? {
+            owner: api.owner,
+            repo: api.repo,
+            prNumber: api.prNumber,
+            body: input.markdown.comment,
+            marker: commentMarker(settings.checkName),
+          }
+        : null,
+    checkRun:
+      api && settings.checkRun
+        ? {
+            owner: api.owner,
+            repo: api.repo,
+            headSha: api.headSha,
+            name: settings.checkName,
+            conclusion: report.conclusion,
+            title: report.conclusionReason,
+            summary: input.markdown.checkRun,
+            ...(text ? { text } : {}),
+            annotations: settings.annotations ? annotations.annotations : [],
+            detailsUrl: api.runUrl,
+          }
+        : null,
+    summary: settings.jobSummary ? input.markdown.summary : null,
+    outputs: input.outputs,
+    fallbackAnnotations: settings.annotations
+      ? toWorkflowCommands(annotations.annotations, annotations.omitted)
+      : null,
+  };
+}
+
+/** Links to files at the PR head; nodes from installed packages get none (their files are not in the repo). */
+export function linksFor(
+  context: RunContext,
+  where: { projectDir: string; serverUrl: string },
+  report: Report,
+): Links {
+  const projectPackages = new Set(
+    report.invocations.map((inv) => findProjectPackage(inv.nodes)).filter((p): p is string => p !== null),
+  );
+  return {
+    fileUrl(location, packageName) {
+      if (packageName && projectPackages.size > 0 && !projectPackages.has(packageName)) return null;
+      const repoPath = toRepoPath(where.projectDir, location.path);
+      if (!repoPath) return null;
+      const anchor = location.line ? `#L${location.line}` : "";
+      return `${where.serverUrl}/${context.owner}/${context.repo}/blob/${context.headSha}/${repoPath
+        .split("/")
+        .map(encodeURIComponent)
+        .join("/")}${anchor}`;
+    },
+    ...(context.runUrl ? { runUrl: context.runUrl } : {}),
+  };
+}

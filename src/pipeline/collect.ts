@@ -1,0 +1,99 @@
+// Collects the telemetry files of one request, whatever their source: a dbt platform run's steps, a
+// workflow artifact, local files, directories and globs. Each source that is asked for adds its
+// files, in that order. Downloads go under `workDir()` (made on first use), which the caller removes
+// once the files are read.
+import path from "node:path";
+import { readArtifactTelemetry, ArtifactSourceError, type FetchArtifactZip } from "../sources/artifact.js";
+// The dbt platform client: imported here only, so it can be loaded when a run uses it.
+import { fetchDbtCloudTelemetry, type DbtCloudStepTelemetry } from "../sources/dbt-cloud/index.js";
+import type { Clock } from "../sources/dbt-cloud/rate-limiter.js";
+import { DBT_CLOUD_SETTING_KEYS, parseDbtCloudSettings } from "../sources/dbt-cloud/settings.js";
+import { dbtCloudInputs } from "../sources/dbt-cloud/to-inputs.js";
+import { collectLocalTelemetry, NoTelemetryError } from "../sources/local.js";
+import type { TelemetryInput } from "../sources/telemetry-input.js";
+
+export { NoTelemetryError };
+
+export interface TelemetryRequest {
+  /** dbt platform settings as a record of strings (see parseDbtCloudSettings); null = not used. */
+  dbtCloud: Record<string, string> | null;
+  /** A workflow artifact to read; null = none. `runId` null = the current run. */
+  artifact: { name: string; runId: string | null } | null;
+  /** Files, directories or globs, relative to `cwd`; empty = none. */
+  paths: readonly string[];
+  cwd: string;
+  /** Appended to "No telemetry found at …" for local files: how to produce them. */
+  noTelemetryHint?: string;
+}
+
+export interface CollectServices {
+  /** Progress of downloads (dbt platform, artifacts). */
+  log: (message: string) => void;
+  /** Something left out: a glob that matched nothing. */
+  note: (message: string) => void;
+  /** A dbt platform step that has no telemetry (clone, deps, profile steps never do). */
+  skippedStep: (step: DbtCloudStepTelemetry) => void;
+  /** Fetches a workflow artifact's zip (the GitHub side); needed for `artifact`. */
+  fetchArtifactZip?: FetchArtifactZip;
+  /** The dbt platform source's waits (real time unless a test scales them). */
+  clock?: Clock;
+}
+
+export async function collectTelemetry(
+  request: TelemetryRequest,
+  workDir: () => Promise<string>,
+  services: CollectServices,
+): Promise<TelemetryInput[]> {
+  const files: TelemetryInput[] = [];
+  if (request.dbtCloud) files.push(...(await fromDbtCloud(request.dbtCloud, workDir, services)));
+  if (request.artifact) files.push(...(await fromArtifact(request.artifact, workDir, services)));
+  if (request.paths.length > 0) {
+    try {
+      files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note)));
+    } catch (error) {
+      if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint) throw error;
+      throw new NoTelemetryError(`${error.message} ${request.noTelemetryHint}`);
+    }
+  }
+  return files;
+}
+
+async function fromDbtCloud(
+  raw: Record<string, string>,
+  workDir: () => Promise<string>,
+  services: CollectServices,
+): Promise<TelemetryInput[]> {
+  const settings = parseDbtCloudSettings({
+    ...raw,
+    [DBT_CLOUD_SETTING_KEYS.downloadDir]: path.join(await workDir(), "dbt-cloud"),
+  });
+  const telemetry = await fetchDbtCloudTelemetry(settings, {
+    log: services.log,
+    ...(services.clock && { clock: services.clock }),
+  });
+  for (const step of telemetry.steps) if (!step.file) services.skippedStep(step);
+  const files = await dbtCloudInputs(telemetry);
+  if (files.length === 0) {
+    throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+  }
+  return files;
+}
+
+async function fromArtifact(
+  artifact: { name: string; runId: string | null },
+  workDir: () => Promise<string>,
+  services: CollectServices,
+): Promise<TelemetryInput[]> {
+  if (!services.fetchArtifactZip) throw new Error("reading a workflow artifact needs the GitHub side");
+  try {
+    return await readArtifactTelemetry(
+      { ...artifact, tempDir: await workDir() },
+      services.fetchArtifactZip,
+      services.log,
+    );
+  } catch (error) {
+    // An artifact that was never uploaded (the build failed early) is "no telemetry", not a fault.
+    if (error instanceof ArtifactSourceError && error.absent) throw new NoTelemetryError(error.message);
+    throw error;
+  }
+}
