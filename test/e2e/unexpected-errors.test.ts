@@ -1,0 +1,53 @@
+// Through dist/index.js: whatever throws where nobody expected it ends in the one `setFailed` of
+// main.ts, with a message that says what happened, and never as an unhandled rejection (whose stack
+// trace the runner prints without a `::error::` line, and without the step's own message).
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeTempDir } from "../support/temp-dir.js";
+import { ensureBuilt, fixture, runAction, tempFile } from "./helpers.js";
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+/** GITHUB_OUTPUT pointing at a folder: every write of a step output throws EISDIR. */
+function unwritableOutputs(): string {
+  const dir = join(makeTempDir("fusion-e2e-outputs-"), "github_output");
+  mkdirSync(dir);
+  return dir;
+}
+
+function expectNoUnhandledRejection(stderr: string): void {
+  expect(stderr).not.toMatch(/Unhandled|node:internal|^\s+at /m);
+}
+
+describe("Action (dist/index.js): unexpected errors", () => {
+  it("a step output that cannot be written while reporting absent telemetry fails the step, clearly", async () => {
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: { telemetry: "nowhere/*.jsonl", "if-no-telemetry": "neutral", "github-token": "" },
+      env: { GITHUB_OUTPUT: unwritableOutputs() },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^::error::fusion-report stopped unexpectedly: .*EISDIR/m);
+    expectNoUnhandledRejection(run.stderr);
+    // What had been done before it stopped is still there.
+    expect(run.summary).toContain("no telemetry found");
+  });
+
+  it("a step output that cannot be written while publishing a report is a warning; the others go out", async () => {
+    const telemetry = tempFile(
+      "telemetry.jsonl",
+      readFileSync(fixture("preview120_build_success.otel.jsonl")),
+    );
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: { telemetry, "github-token": "" },
+      env: { GITHUB_OUTPUT: unwritableOutputs() },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^::warning::Could not publish the outputs: .*EISDIR/m);
+    expect(run.stdout).toMatch(/^::error::dbt Fusion: /m);
+    expect(run.summary).toContain("dbt Fusion");
+    expectNoUnhandledRejection(run.stderr);
+  });
+});
