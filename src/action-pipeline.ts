@@ -6,7 +6,7 @@ import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
 import type { Runner } from "./github/runner.js";
-import { dbtCloudSettingsOf, type Inputs } from "./inputs.js";
+import { dbtCloudSettingsOf, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { VERSION } from "./version.js";
@@ -17,7 +17,7 @@ const HOW_TO_WRITE_TELEMETRY =
 
 /** A dbt platform run or a workflow artifact replaces the local files; else the `telemetry` paths. */
 export function actionPipelineRequest(
-  inputs: Readonly<Inputs>,
+  inputs: Readonly<ActionInputs>,
   runner: Runner,
   github: GitHubSide,
 ): PipelineRequest {
@@ -50,7 +50,7 @@ export function actionPipelineRequest(
 }
 
 export function actionPipelineServices(
-  inputs: Readonly<Inputs>,
+  inputs: Readonly<ActionInputs>,
   runner: Runner,
   github: GitHubSide,
   log: ActionLog,

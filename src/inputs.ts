@@ -52,7 +52,7 @@ export type IfNoTelemetry = (typeof IF_NO_TELEMETRY_VALUES)[number];
 
 export const DEFAULT_TELEMETRY = ["target/metadata/*.parquet", "logs/*.jsonl"] as const;
 
-export interface DbtCloudInputs {
+export interface DbtCloudActionInputs {
   baseUrl: string;
   accountId: string;
   /** Secret: non-enumerable, so JSON.stringify / util.inspect of the inputs never show it. */
@@ -63,7 +63,7 @@ export interface DbtCloudInputs {
   maxWaitMinutes: number;
 }
 
-export interface Inputs {
+export interface ActionInputs {
   /** Files, directories or globs, in the order given. */
   telemetry: readonly string[];
   /** Secret: non-enumerable, so JSON.stringify / util.inspect of the inputs never show it. */
@@ -83,7 +83,7 @@ export interface Inputs {
   checkRun: boolean;
   jobSummary: boolean;
   annotations: boolean;
-  dbtCloud: Readonly<DbtCloudInputs>;
+  dbtCloud: Readonly<DbtCloudActionInputs>;
   artifactName: string | null;
   artifactRunId: string | null;
   /** Name of an artifact to upload the reports to; null = none. */
@@ -114,7 +114,7 @@ type Getter = (name: string) => string;
  * Reads and validates every input once. `env` only supplies RUNNER_TEMP for the default JSON report
  * path (action.yml defaults cannot use runner.temp everywhere the action may run).
  */
-export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.env): Readonly<Inputs> {
+export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.env): Readonly<ActionInputs> {
   const get = (name: InputName): string => (getInput(name) ?? "").trim();
   const optional = (name: InputName): string | null => get(name) || null;
 
@@ -148,7 +148,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.en
     checkRun: readBoolean(get, INPUT.checkRun, true),
     jobSummary: readBoolean(get, INPUT.jobSummary, true),
     annotations: readBoolean(get, INPUT.annotations, true),
-    dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudInputs>,
+    dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudActionInputs>,
     artifactName: optional(INPUT.artifactName),
     artifactRunId: readRunId(get, INPUT.artifactRunId),
     uploadArtifact: optional(INPUT.uploadArtifact),
@@ -160,7 +160,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.en
     junit: optional(INPUT.junit),
   };
   defineSecret(inputs, "githubToken", get(INPUT.githubToken));
-  return Object.freeze(inputs) as Readonly<Inputs>;
+  return Object.freeze(inputs) as Readonly<ActionInputs>;
 }
 
 // Tokens stay readable as properties but are skipped by JSON.stringify, console.log and snapshots.
@@ -219,7 +219,7 @@ function readRunId(get: (n: InputName) => string, name: InputName): string | nul
  * commit let a job id find the run of this pull request.
  */
 export function dbtCloudSettingsOf(
-  dbtCloud: Readonly<DbtCloudInputs>,
+  dbtCloud: Readonly<DbtCloudActionInputs>,
   pullRequest: { prNumber: number | null; headSha: string } | null,
 ): Record<string, string> | null {
   if (!dbtCloud.runId && !dbtCloud.jobId) return null;

@@ -8,7 +8,7 @@ import { linksFor } from "./github/plan.js";
 import { channelRenderer, publishReport } from "./github/publish-report.js";
 import { readRunner, type Runner } from "./github/runner.js";
 import { reportUnusable } from "./github/unusable.js";
-import { InputError, readInputs, type Inputs } from "./inputs.js";
+import { InputError, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 import { extraSections } from "./render/extra-sections.js";
 import { writeReportFiles } from "./report-files.js";
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
   }
 }
 
-async function report(inputs: Readonly<Inputs>, runner: Runner, log: ActionLog): Promise<void> {
+async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: ActionLog): Promise<void> {
   if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
     log.warning(
       "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",

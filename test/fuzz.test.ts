@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTelemetryReport } from "../src/pipeline/read-telemetry.js";
-import type { TelemetryInput } from "../src/sources/telemetry-input.js";
+import type { TelemetryFile } from "../src/sources/telemetry-file.js";
 import { TelemetryInputError } from "../src/telemetry/errors.js";
 import { createRandom } from "../scripts/fixture-gen/random.js";
 import { ROOT } from "./support/report.js";
@@ -47,7 +47,7 @@ function mutate(bytes: Buffer, random: () => number, lines: boolean): Buffer {
   return Buffer.from(text.join("\n"));
 }
 
-function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): TelemetryInput {
+function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): TelemetryFile {
   if (format === "jsonl") {
     return {
       name,
@@ -65,7 +65,7 @@ function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): 
   };
 }
 
-async function outcome(input: TelemetryInput): Promise<"report" | "error"> {
+async function outcome(input: TelemetryFile): Promise<"report" | "error"> {
   try {
     const report = await readTelemetryReport([input], {
       slowest: 5,

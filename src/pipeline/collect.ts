@@ -8,9 +8,9 @@ import { readArtifactTelemetry, ArtifactSourceError, type FetchArtifactZip } fro
 import { fetchDbtCloudTelemetry, type DbtCloudStepTelemetry } from "../sources/dbt-cloud/index.js";
 import type { Clock } from "../sources/dbt-cloud/rate-limiter.js";
 import { DBT_CLOUD_SETTING_KEYS, parseDbtCloudSettings } from "../sources/dbt-cloud/settings.js";
-import { dbtCloudInputs } from "../sources/dbt-cloud/to-inputs.js";
+import { openStepFiles } from "../sources/dbt-cloud/step-files.js";
 import { collectLocalTelemetry, NoTelemetryError } from "../sources/local.js";
-import type { TelemetryInput } from "../sources/telemetry-input.js";
+import type { TelemetryFile } from "../sources/telemetry-file.js";
 
 export { NoTelemetryError };
 
@@ -43,8 +43,8 @@ export async function collectTelemetry(
   request: TelemetryRequest,
   workDir: () => Promise<string>,
   services: CollectServices,
-): Promise<TelemetryInput[]> {
-  const files: TelemetryInput[] = [];
+): Promise<TelemetryFile[]> {
+  const files: TelemetryFile[] = [];
   if (request.dbtCloud) files.push(...(await fromDbtCloud(request.dbtCloud, workDir, services)));
   if (request.artifact) files.push(...(await fromArtifact(request.artifact, workDir, services)));
   if (request.paths.length > 0) {
@@ -62,7 +62,7 @@ async function fromDbtCloud(
   raw: Record<string, string>,
   workDir: () => Promise<string>,
   services: CollectServices,
-): Promise<TelemetryInput[]> {
+): Promise<TelemetryFile[]> {
   const settings = parseDbtCloudSettings({
     ...raw,
     [DBT_CLOUD_SETTING_KEYS.downloadDir]: path.join(await workDir(), "dbt-cloud"),
@@ -72,7 +72,7 @@ async function fromDbtCloud(
     ...(services.clock && { clock: services.clock }),
   });
   for (const step of telemetry.steps) if (!step.file) services.skippedStep(step);
-  const files = await dbtCloudInputs(telemetry);
+  const files = await openStepFiles(telemetry);
   if (files.length === 0) {
     throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
   }
@@ -83,7 +83,7 @@ async function fromArtifact(
   artifact: { name: string; runId: string | null },
   workDir: () => Promise<string>,
   services: CollectServices,
-): Promise<TelemetryInput[]> {
+): Promise<TelemetryFile[]> {
   if (!services.fetchArtifactZip) throw new Error("reading a workflow artifact needs the GitHub side");
   try {
     return await readArtifactTelemetry(

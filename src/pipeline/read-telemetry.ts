@@ -2,7 +2,7 @@
 // model's ReportBuilder. The one place that joins sources → telemetry → model.
 import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
 import type { Report } from "../model/types.js";
-import type { TelemetryInput } from "../sources/telemetry-input.js";
+import type { TelemetryFile } from "../sources/telemetry-file.js";
 import { TelemetryInputError } from "../telemetry/errors.js";
 import type { EventSink } from "../telemetry/events.js";
 import { recordsToEvents } from "../telemetry/events.js";
@@ -10,7 +10,7 @@ import { decodeJsonl } from "../telemetry/jsonl.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
 /**
- * Reads every input into one report. A Parquet file that cannot be read (a run that died before
+ * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
  * writes each invocation to the JSONL as it goes and to the Parquet only at shutdown, and a file
  * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
@@ -18,34 +18,34 @@ import { decodeParquet } from "../telemetry/parquet.js";
  * a readable JSONL file the unreadable Parquet stays an error.
  */
 export async function readTelemetryReport(
-  inputs: readonly TelemetryInput[],
+  files: readonly TelemetryFile[],
   options: BuildOptions,
 ): Promise<Report> {
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
   let lastJsonl: { sink: EventSink; name: string } | null = null;
-  for (const input of inputs) {
+  for (const file of files) {
     const fileSink = builder.startFile({
-      files: [input.name],
-      format: input.format,
-      ...(input.step ? { step: input.step } : {}),
+      files: [file.name],
+      format: file.format,
+      ...(file.step ? { step: file.step } : {}),
     });
     const sink = recordsToEvents(fileSink);
     try {
-      if (input.format === "parquet") {
-        const buffer = await input.openBuffer();
+      if (file.format === "parquet") {
+        const buffer = await file.openBuffer();
         try {
-          await decodeParquet(buffer, input.name, sink);
+          await decodeParquet(buffer, file.name, sink);
         } finally {
           await buffer.close?.();
         }
       } else {
-        await decodeJsonl(input.openStream(), input.name, sink);
-        lastJsonl = { sink: fileSink, name: input.name };
+        await decodeJsonl(file.openStream(), file.name, sink);
+        lastJsonl = { sink: fileSink, name: file.name };
       }
     } catch (error) {
       builder.discardLastFile();
-      if (input.format === "parquet" && error instanceof TelemetryInputError) {
+      if (file.format === "parquet" && error instanceof TelemetryInputError) {
         unreadableParquet.push(error);
         continue;
       }

@@ -13,7 +13,7 @@ import {
   type WantedFiles,
 } from "./artifact-zip.js";
 import { openLocalTelemetry } from "./local.js";
-import type { TelemetryInput } from "./telemetry-input.js";
+import type { TelemetryFile } from "./telemetry-file.js";
 
 export { ArtifactSourceError, DEFAULT_ARTIFACT_LIMITS } from "./artifact-zip.js";
 export type { ArtifactLimits, WantedFiles } from "./artifact-zip.js";
@@ -50,12 +50,12 @@ const TELEMETRY_FILES: WantedFiles = {
   hint: "Upload target/metadata/*.parquet and/or logs/*.jsonl.",
 };
 
-/** Fetches the artifact, unpacks its telemetry files safely and opens them as inputs. */
+/** Fetches the artifact, unpacks its telemetry files safely and opens them. */
 export async function readArtifactTelemetry(
   request: ArtifactRequest,
   fetchZip: FetchArtifactZip,
   log: (message: string) => void,
-): Promise<TelemetryInput[]> {
+): Promise<TelemetryFile[]> {
   const { dir, files, label } = await readArtifactFiles(request, TELEMETRY_FILES, fetchZip);
   log(`Found ${files.length} telemetry file(s) in ${label}: ${files.map(shown).join(", ")}`);
   return Promise.all(files.map((rel) => openLocalTelemetry(path.join(dir, rel), rel)));

@@ -3,7 +3,7 @@ import { access, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
 import { glob, isDynamicPattern } from "tinyglobby";
-import type { TelemetryInput } from "./telemetry-input.js";
+import type { TelemetryFile } from "./telemetry-file.js";
 
 export class TelemetryNotFoundError extends Error {
   override name = "TelemetryNotFoundError";
@@ -77,7 +77,7 @@ export async function collectLocalTelemetry(
   patterns: readonly string[],
   cwd: string,
   note: (message: string) => void,
-): Promise<TelemetryInput[]> {
+): Promise<TelemetryFile[]> {
   const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
   if (files.length === 0) {
     const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
@@ -114,7 +114,7 @@ async function checkGlobBase(pattern: string, cwd: string): Promise<void> {
 }
 
 /** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
-export async function openLocalTelemetry(file: string, displayName = file): Promise<TelemetryInput> {
+export async function openLocalTelemetry(file: string, displayName = file): Promise<TelemetryFile> {
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
     throw cannotRead(displayName, error);
   });

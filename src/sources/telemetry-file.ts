@@ -1,7 +1,7 @@
 import type { AsyncBuffer } from "hyparquet";
 
 /** One telemetry file from any source (local disk, workflow artifact, dbt platform step). */
-export type TelemetryInput = (
+export type TelemetryFile = (
   | { format: "parquet"; openBuffer(): Promise<AsyncBuffer & { close?(): Promise<void> }> }
   | { format: "jsonl"; openStream(): AsyncIterable<Uint8Array | string> }
 ) & {
