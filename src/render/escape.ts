@@ -136,12 +136,6 @@ export function excerpt(text: string, maxLines: number, maxChars: number): strin
   return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
 }
 
-/** The first line of a text, whatever its line breaks, cut to `maxChars` with an ellipsis. */
-export function firstLine(text: string, maxChars: number): string {
-  const line = splitLines(text)[0] ?? "";
-  return line.length > maxChars ? `${line.slice(0, maxChars)}…` : line;
-}
-
 function collapseRepeats(lines: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < lines.length;) {

@@ -4,7 +4,8 @@
 // and every section says how much it left out and where the full list is.
 import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
 import type { Invocation, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
-import { code, codeBlock, escapeHtml, escapeText, excerpt, firstLine, linkDestination } from "./escape.js";
+import { firstLine } from "../text/truncate.js";
+import { code, codeBlock, escapeHtml, escapeText, excerpt, linkDestination } from "./escape.js";
 import { renderTable } from "./table.js";
 import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 
