@@ -66,7 +66,7 @@ export async function runPipeline(
         regressionThresholdPercent: request.regressionThresholdPercent,
         failOn: request.failOn,
       };
-      report = await compareWithBaseline(report, request.baseline, settings, work.path, services);
+      report = await withBaseline(report, request.baseline, settings, work.path, services);
     }
     return { report, telemetryFiles: files.flatMap((file) => (file.path ? [file.path] : [])) };
   } finally {
@@ -74,7 +74,7 @@ export async function runPipeline(
   }
 }
 
-async function compareWithBaseline(
+async function withBaseline(
   report: Report,
   baseline: BaselineRequest,
   settings: CompareSettings,

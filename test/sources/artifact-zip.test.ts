@@ -2,13 +2,13 @@
 // request can be malformed or hostile, beside the ordinary ones (zip64, CP437 names, a single file
 // uploaded without an archive).
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ArtifactSourceError, unpackFiles } from "../../src/sources/artifact-zip.js";
 import { buildZip, type ZipInput, type ZipOptions } from "../support/artifact-server.js";
 import { rejection } from "../support/rejection.js";
+import { makeTempDir } from "../support/temp-dir.js";
 
 const LABEL = "artifact 'dbt-telemetry' of workflow run 7";
 const WANTED = {
@@ -19,8 +19,7 @@ const WANTED = {
 const LIMITS = { maxBytes: 1024 ** 2, maxEntries: 100 };
 const JSONL = '{"record_type":"SpanStart"}\n';
 
-const root = await mkdtemp(path.join(tmpdir(), "fusion-zip-test-"));
-afterAll(() => rm(root, { recursive: true, force: true }));
+const root = makeTempDir("fusion-zip-test-");
 
 let work: string;
 let case_ = 0;

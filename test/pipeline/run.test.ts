@@ -1,0 +1,127 @@
+// The shared pipeline on its own: one typed request, the sources it names, the baseline, and the
+// downloads folder gone afterwards. (Both entries run it; test/e2e drives it through the bundles.)
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runPipeline, type PipelineRequest, type PipelineServices } from "../../src/pipeline/run.js";
+import { renderJsonReport } from "../../src/render/json-report.js";
+import { NoTelemetryError } from "../../src/sources/local.js";
+import { buildZip } from "../support/artifact-server.js";
+import { rejection } from "../support/rejection.js";
+import { reportFor, ROOT } from "../support/report.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+const FAILED = "test/fixtures/real/preview120_failed.otel.jsonl";
+const PASSED = "test/fixtures/real/preview120_build_success.otel.jsonl";
+
+function request(over: Partial<PipelineRequest> & { paths?: string[] } = {}): PipelineRequest {
+  const { paths, ...rest } = over;
+  return {
+    telemetry: { dbtCloud: null, artifact: null, paths: paths ?? [FAILED], cwd: ROOT },
+    baseline: null,
+    slowest: 5,
+    failOn: "errors",
+    regressionThresholdPercent: 50,
+    generatorVersion: "test",
+    tempDir: makeTempDir("fusion-pipeline-"),
+    ...rest,
+  };
+}
+
+function services(over: Partial<PipelineServices> = {}) {
+  const lines: string[] = [];
+  const record = (kind: string) => (text: string) => lines.push(`${kind}: ${text}`);
+  return {
+    lines,
+    services: {
+      log: record("log"),
+      note: record("note"),
+      warning: record("warning"),
+      skippedStep: (step) => lines.push(`step ${step.index}`),
+      ...over,
+    } satisfies PipelineServices,
+  };
+}
+
+describe("runPipeline", () => {
+  it("reads local files into the report and names them as the files read", async () => {
+    const { services: s } = services();
+    const result = await runPipeline(request(), s);
+    expect(result.report.conclusion).toBe("failure");
+    expect(result.report.invocations.map((inv) => inv.source.files)).toEqual([[FAILED]]);
+    expect(result.telemetryFiles).toEqual([path.join(ROOT, FAILED)]);
+  });
+
+  it("compares with a baseline file and decides fail-on again", async () => {
+    const dir = makeTempDir("fusion-pipeline-base-");
+    const base = path.join(dir, "base.json");
+    writeFileSync(base, renderJsonReport(await reportFor([FAILED])));
+    const { services: s } = services();
+    const result = await runPipeline(
+      request({ baseline: { file: base, display: "base.json" }, failOn: "new-errors" }),
+      s,
+    );
+    expect(result.report.baseline?.baseline.source).toBe("base.json");
+    expect(result.report.baseline?.counts.newFailures).toBe(0);
+    // The same failures as the base branch: nothing new, so new-errors does not fail the run.
+    expect(result.report.conclusion).toBe("neutral");
+  });
+
+  it("skips an artifact baseline with a warning when GitHub cannot be asked", async () => {
+    const { services: s, lines } = services();
+    const result = await runPipeline(request({ baseline: { artifact: "fusion-report-main" } }), s);
+    expect(result.report.baseline).toBeUndefined();
+    expect(lines).toContain(
+      "warning: Baseline comparison skipped: baseline-artifact 'fusion-report-main' needs a github-token " +
+        "and GITHUB_REPOSITORY. The report has no comparison and fail-on: new-errors acts like errors.",
+    );
+  });
+
+  it("reads a workflow artifact through the function it is given, and removes the download afterwards", async () => {
+    const tempDir = makeTempDir("fusion-pipeline-work-");
+    const fetched: string[] = [];
+    const { services: s } = services({
+      fetchArtifactZip: async (artifact, dir) => {
+        fetched.push(`${artifact.label} (limit ${artifact.maxBytes})`);
+        mkdirSync(dir, { recursive: true });
+        const zip = path.join(dir, "artifact.zip");
+        writeFileSync(
+          zip,
+          buildZip([{ name: "logs/dbt.otel.jsonl", data: readFileSync(path.join(ROOT, PASSED)) }]),
+        );
+        return zip;
+      },
+    });
+    const result = await runPipeline(
+      request({
+        telemetry: { dbtCloud: null, artifact: { name: "dbt-telemetry", runId: "7" }, paths: [], cwd: ROOT },
+        tempDir,
+      }),
+      s,
+    );
+    expect(fetched).toEqual([`artifact 'dbt-telemetry' of workflow run 7 (limit ${1024 ** 3})`]);
+    expect(result.report.invocations.map((inv) => inv.source.files)).toEqual([["logs/dbt.otel.jsonl"]]);
+    expect(readdirSync(tempDir)).toEqual([]);
+  });
+
+  it("says what to do when nothing was found, with the entry's hint", async () => {
+    const { services: s, lines } = services();
+    const error = await rejection(
+      runPipeline(
+        request({
+          telemetry: {
+            dbtCloud: null,
+            artifact: null,
+            paths: ["nowhere/*.jsonl"],
+            cwd: ROOT,
+            noTelemetryHint: "Run dbt with --otel-file-name.",
+          },
+        }),
+        s,
+      ),
+    );
+    expect(error).toBeInstanceOf(NoTelemetryError);
+    expect(error.message).toBe("No telemetry found at nowhere/*.jsonl. Run dbt with --otel-file-name.");
+    expect(lines).toEqual([]);
+  });
+});
