@@ -1,7 +1,7 @@
 // The Action's side of the shared pipeline: its inputs as a pipeline request, and the services only
 // GitHub can give it (fetching an artifact, finding the base branch's run), with the Action's log.
 import type { ActionLog } from "./github/action-log.js";
-import { createArtifactFetcher } from "./github/artifact-download.js";
+import { createArtifactReader } from "./github/artifact-download.js";
 import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
@@ -60,7 +60,7 @@ export function actionPipelineServices(
     note: log.info,
     warning: log.warning,
     skippedStep: (step) => log.info(`Step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
-    fetchArtifactZip: createArtifactFetcher(
+    artifacts: createArtifactReader(
       { token: inputs.githubToken, repository: runner.repository },
       { log: log.info },
     ),

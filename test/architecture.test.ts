@@ -98,6 +98,7 @@ const IO_MODULES = /^node:(fs|fs\/promises|child_process|net|http|https|os|proce
 const ONE_IMPORT_SITE: Record<string, string> = {
   "sources/dbt-cloud/index.ts": "pipeline/collect.ts",
   "render/mermaid.ts": "render/extra-sections.ts",
+  "sources/artifact-zip.ts": "sources/artifact.ts",
 };
 
 export interface ImportLine {
@@ -183,7 +184,45 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+function allImports(): ImportLine[] {
+  return sourceFiles(SRC).flatMap((full) => {
+    const relative = path.relative(SRC, full).split(path.sep).join("/");
+    return readImports(relative, readFileSync(full, "utf8"));
+  });
+}
+
+/** Every src file and package a file loads when it runs, following value imports (not types). */
+function loadedBy(entry: string, imports: readonly ImportLine[]): Set<string> {
+  const loaded = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const { specifier, typeOnly } of imports.filter((i) => i.file === file)) {
+      if (typeOnly) continue;
+      if (!specifier.startsWith(".")) {
+        loaded.add(specifier);
+        continue;
+      }
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      if (!target.startsWith("../")) pending.push(target.replace(/\.js$/, ".ts"));
+    }
+  }
+  return loaded;
+}
+
 describe("the import rules of docs/architecture.md", () => {
+  it("keep GitHub code and the zip reader out of what the CLI loads", () => {
+    const loaded = [...loadedBy("cli-entry.ts", allImports())];
+    expect(loaded).toContain("pipeline/run.ts");
+    expect(
+      loaded.filter((m) =>
+        /^(github\/|sources\/(baseline-)?artifact(-zip)?\.ts$|@actions\/|@octokit\/|yauzl$)/.test(m),
+      ),
+    ).toEqual([]);
+  });
+
   it("hold for every file under src/", () => {
     const imports = sourceFiles(SRC).flatMap((full) => {
       const relative = path.relative(SRC, full).split(path.sep).join("/");

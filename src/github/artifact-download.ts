@@ -3,7 +3,14 @@
 // REST API with the token; one of this run needs the Actions runtime token.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { ArtifactSourceError, type ArtifactToFetch, type FetchArtifactZip } from "../sources/artifact.js";
+import {
+  ArtifactSourceError,
+  readArtifactTelemetry,
+  type ArtifactRequest,
+  type ArtifactToFetch,
+  type FetchArtifactZip,
+} from "../sources/artifact.js";
+import { readBaselineArtifact, type BaselineArtifactRequest } from "../sources/baseline-artifact.js";
 import { redactSecrets } from "../text/secrets.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
 import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
@@ -13,6 +20,22 @@ export interface ArtifactAccess {
   token: string;
   /** `owner/name` of the repository whose run uploaded the artifact (GITHUB_REPOSITORY). */
   repository: string;
+}
+
+/**
+ * The Action's artifact readers for the pipeline: sources/ unpacks what this module downloads. (The
+ * one place that joins them, so a run that reads no artifact can load neither.)
+ */
+export function createArtifactReader(
+  access: ArtifactAccess,
+  deps: { log: (message: string) => void; client?: ArtifactDownloader },
+) {
+  const fetchZip = createArtifactFetcher(access, deps);
+  return {
+    readTelemetry: (artifact: ArtifactRequest, log: (message: string) => void) =>
+      readArtifactTelemetry(artifact, fetchZip, log),
+    readBaseline: (request: BaselineArtifactRequest) => readBaselineArtifact(request, fetchZip),
+  };
 }
 
 export function createArtifactFetcher(

@@ -5,8 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
 import type { FailOn, Report } from "../model/types.js";
-import type { ArtifactLimits, FetchArtifactZip } from "../sources/artifact.js";
-import { readBaselineArtifact, type BaselineRunLocation } from "../sources/baseline-artifact.js";
+import type { ArtifactLimits } from "../sources/artifact.js";
+import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
+import type { ArtifactReader } from "./collect.js";
 
 export type BaselineLookup =
   { found: true; report: Report; source: string; runId: number } | { found: false; reason: string };
@@ -26,7 +27,8 @@ export interface BaselineArtifactLookup {
 export interface BaselineServices {
   /** The newest successful run of the workflow on the branch, or null when there is none. */
   findRun: BaselineRunLocation["findRun"];
-  fetchZip: FetchArtifactZip;
+  /** Reads the report file out of the run's artifact (sources/baseline-artifact.ts, given its zip fetcher). */
+  readArtifact: ArtifactReader["readBaseline"];
   log: (message: string) => void;
 }
 
@@ -51,12 +53,16 @@ export async function downloadBaselineReport(
   const { artifact, workflow, branch } = request;
   const run = await services.findRun({ workflow, branch });
   if (!run) return { found: false, reason: `no successful run of workflow '${workflow}' on ${branch} yet` };
-  const read = await readBaselineArtifact(
-    { artifact, runId: run.id, tempDir: request.tempDir, ...(request.limits && { limits: request.limits }) },
-    services.fetchZip,
-  ).catch((error: Error) => {
-    throw new BaselineError(`baseline-artifact: ${error.message}`);
-  });
+  const read = await services
+    .readArtifact({
+      artifact,
+      runId: run.id,
+      tempDir: request.tempDir,
+      ...(request.limits && { limits: request.limits }),
+    })
+    .catch((error: Error) => {
+      throw new BaselineError(`baseline-artifact: ${error.message}`);
+    });
   if (!read.found) return read;
   const report = parseBaselineReport(read.text, read.name);
   services.log(`Baseline: ${read.name}, the newest successful run on ${branch} (commit ${run.headSha}).`);

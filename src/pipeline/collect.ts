@@ -3,7 +3,9 @@
 // files, in that order. Downloads go under `workDir()` (made on first use), which the caller removes
 // once the files are read.
 import path from "node:path";
-import { readArtifactTelemetry, ArtifactSourceError, type FetchArtifactZip } from "../sources/artifact.js";
+import { ArtifactSourceError } from "../sources/artifact-error.js";
+import type { ArtifactRequest } from "../sources/artifact.js";
+import type { BaselineArtifact, BaselineArtifactRequest } from "../sources/baseline-artifact.js";
 // The dbt platform client: imported here only, so it can be loaded when a run uses it.
 import { fetchDbtCloudTelemetry, type DbtCloudStepTelemetry } from "../sources/dbt-cloud/index.js";
 import type { Clock } from "../sources/dbt-cloud/rate-limiter.js";
@@ -26,6 +28,15 @@ export interface TelemetryRequest {
   noTelemetryHint?: string;
 }
 
+/**
+ * Workflow artifacts, as the Action reads them: github/ fetches the zip, sources/ unpacks it. Passed
+ * in, so the CLI (which reads none) never loads the zip reader.
+ */
+export interface ArtifactReader {
+  readTelemetry(artifact: ArtifactRequest, log: (message: string) => void): Promise<TelemetryFile[]>;
+  readBaseline(request: BaselineArtifactRequest): Promise<BaselineArtifact>;
+}
+
 export interface CollectServices {
   /** Progress of downloads (dbt platform, artifacts). */
   log: (message: string) => void;
@@ -33,8 +44,8 @@ export interface CollectServices {
   note: (message: string) => void;
   /** A dbt platform step that has no telemetry (clone, deps, profile steps never do). */
   skippedStep: (step: DbtCloudStepTelemetry) => void;
-  /** Fetches a workflow artifact's zip (the GitHub side); needed for `artifact`. */
-  fetchArtifactZip?: FetchArtifactZip;
+  /** Reads workflow artifacts (the Action's); needed for `artifact`. */
+  artifacts?: ArtifactReader;
   /** The dbt platform source's waits (real time unless a test scales them). */
   clock?: Clock;
 }
@@ -84,13 +95,9 @@ async function fromArtifact(
   workDir: () => Promise<string>,
   services: CollectServices,
 ): Promise<TelemetryFile[]> {
-  if (!services.fetchArtifactZip) throw new Error("reading a workflow artifact needs the GitHub side");
+  if (!services.artifacts) throw new Error("reading a workflow artifact needs the GitHub side");
   try {
-    return await readArtifactTelemetry(
-      { ...artifact, tempDir: await workDir() },
-      services.fetchArtifactZip,
-      services.log,
-    );
+    return await services.artifacts.readTelemetry({ ...artifact, tempDir: await workDir() }, services.log);
   } catch (error) {
     // An artifact that was never uploaded (the build failed early) is "no telemetry", not a fault.
     if (error instanceof ArtifactSourceError && error.absent) throw new NoTelemetryError(error.message);

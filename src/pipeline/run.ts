@@ -95,7 +95,7 @@ async function withBaseline(
     ? await services.locateBaselineRun()
     : { skip: `baseline-artifact '${baseline.artifact}' needs a github-token and GITHUB_REPOSITORY` };
   if ("skip" in located) return skip(located.skip);
-  if (!services.fetchArtifactZip) throw new Error("reading a workflow artifact needs the GitHub side");
+  if (!services.artifacts) throw new Error("reading a workflow artifact needs the GitHub side");
   const lookup = await downloadBaselineReport(
     {
       artifact: baseline.artifact,
@@ -103,7 +103,7 @@ async function withBaseline(
       branch: located.branch,
       tempDir: await workDir(),
     },
-    { findRun: located.findRun, fetchZip: services.fetchArtifactZip, log: services.log },
+    { findRun: located.findRun, readArtifact: services.artifacts.readBaseline, log: services.log },
   );
   if (!lookup.found) return skip(lookup.reason);
   return compareReports(report, lookup.report, lookup.source, settings);

@@ -11,21 +11,9 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { showControls } from "../text/controls.js";
+import { ArtifactSourceError } from "./artifact-error.js";
 
-export class ArtifactSourceError extends Error {
-  override name = "ArtifactSourceError";
-  /**
-   * `absent`: the artifact or its telemetry is missing (not a fault in it): `if-no-telemetry` decides.
-   * `gone`: the artifact itself does not exist (never uploaded, or expired).
-   */
-  constructor(
-    message: string,
-    readonly absent = false,
-    readonly gone = false,
-  ) {
-    super(message);
-  }
-}
+export { ArtifactSourceError };
 
 export interface ArtifactLimits {
   /** Largest total of unpacked bytes (and of the zip itself). Default 1 GiB. */

@@ -15,7 +15,8 @@ import {
 import { openLocalTelemetry } from "./local.js";
 import type { TelemetryFile } from "./telemetry-file.js";
 
-export { ArtifactSourceError, DEFAULT_ARTIFACT_LIMITS } from "./artifact-zip.js";
+export { ArtifactSourceError } from "./artifact-error.js";
+export { DEFAULT_ARTIFACT_LIMITS } from "./artifact-zip.js";
 export type { ArtifactLimits, WantedFiles } from "./artifact-zip.js";
 
 export interface ArtifactRequest {

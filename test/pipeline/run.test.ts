@@ -5,6 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPipeline, type PipelineRequest, type PipelineServices } from "../../src/pipeline/run.js";
 import { renderJsonReport } from "../../src/render/json-report.js";
+import { readArtifactTelemetry, type FetchArtifactZip } from "../../src/sources/artifact.js";
+import { readBaselineArtifact } from "../../src/sources/baseline-artifact.js";
 import { NoTelemetryError } from "../../src/sources/local.js";
 import { buildZip } from "../support/artifact-server.js";
 import { rejection } from "../support/rejection.js";
@@ -77,19 +79,23 @@ describe("runPipeline", () => {
     );
   });
 
-  it("reads a workflow artifact through the function it is given, and removes the download afterwards", async () => {
+  it("reads a workflow artifact through the reader it is given, and removes the download afterwards", async () => {
     const tempDir = makeTempDir("fusion-pipeline-work-");
     const fetched: string[] = [];
+    const fetchZip: FetchArtifactZip = async (artifact, dir) => {
+      fetched.push(`${artifact.label} (limit ${artifact.maxBytes})`);
+      mkdirSync(dir, { recursive: true });
+      const zip = path.join(dir, "artifact.zip");
+      writeFileSync(
+        zip,
+        buildZip([{ name: "logs/dbt.otel.jsonl", data: readFileSync(path.join(ROOT, PASSED)) }]),
+      );
+      return zip;
+    };
     const { services: s } = services({
-      fetchArtifactZip: async (artifact, dir) => {
-        fetched.push(`${artifact.label} (limit ${artifact.maxBytes})`);
-        mkdirSync(dir, { recursive: true });
-        const zip = path.join(dir, "artifact.zip");
-        writeFileSync(
-          zip,
-          buildZip([{ name: "logs/dbt.otel.jsonl", data: readFileSync(path.join(ROOT, PASSED)) }]),
-        );
-        return zip;
+      artifacts: {
+        readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
+        readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
       },
     });
     const result = await runPipeline(

@@ -17,7 +17,7 @@ const { pickReportFile } = await import("../../src/sources/baseline-artifact.js"
 const { baselineTarget, findLatestSuccessfulRun, readDefaultBranch, workflowFromRef } =
   await import("../../src/github/baseline-run.js");
 const { downloadBaselineReport } = await import("../../src/pipeline/baseline.js");
-const { createArtifactFetcher } = await import("../../src/github/artifact-download.js");
+const { createArtifactReader } = await import("../../src/github/artifact-download.js");
 const { BaselineError } = await import("../../src/model/baseline.js");
 const { createClient } = await import("../../src/github/client.js");
 const { renderJsonReport } = await import("../../src/render/json-report.js");
@@ -81,7 +81,8 @@ function lookup(over: { workflow?: string; branch?: string } = {}) {
     },
     {
       findRun: (run) => findLatestSuccessfulRun(octokit, { owner: "acme", repo: "analytics", ...run }),
-      fetchZip: createArtifactFetcher({ token: TOKEN, repository: "acme/analytics" }, { log }),
+      readArtifact: createArtifactReader({ token: TOKEN, repository: "acme/analytics" }, { log })
+        .readBaseline,
       log,
     },
   );
