@@ -41528,14 +41528,14 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6822);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(743);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
 // In a GitHub Actions step the runner reads stdout for workflow commands, and the report quotes
 // text from the pull request; there, every command shape in it is broken (`\::`, `##\[`).
 const underRunner = process.env.GITHUB_ACTIONS === "true";
-process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
+process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(underRunner ? (0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseRunnerCommands */ .b)(text) : text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
@@ -41547,19 +41547,17 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6822:
+/***/ 743:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  ak: () => (/* binding */ runCli)
+  a: () => (/* binding */ runCli)
 });
 
-// UNUSED EXPORTS: EXIT, HELP_HINT, USAGE, parseCliArgs
+// UNUSED EXPORTS: EXIT
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
@@ -41568,6 +41566,378 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/model/types.ts
+// The result model: plain data, serialised as-is into the JSON report (schema/report.schema.json).
+// Field names are part of the report's public contract: add, never rename.
+/** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
+const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"];
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/errors.ts
+// Typed errors for the dbt platform source. Messages start with "dbt platform:" and say what to do.
+// Callers construct them with already-redacted text (see redact.ts); nothing here holds the token.
+class DbtCloudError extends Error {
+    name = "DbtCloudError";
+    /** HTTP status when the error came from a response. */
+    status;
+    /** Request URL without credentials (the token only ever travels in a header). */
+    url;
+    constructor(message, details = {}) {
+        super(message.startsWith("dbt platform:") ? message : `dbt platform: ${message}`);
+        this.status = details.status;
+        this.url = details.url;
+    }
+}
+/** Bad or missing settings (never echoes the token). */
+class DbtCloudSettingsError extends DbtCloudError {
+    name = "DbtCloudSettingsError";
+}
+/** 401: wrong token, or the right token sent to the wrong host (cell-based accounts). */
+class DbtCloudAuthError extends DbtCloudError {
+    name = "DbtCloudAuthError";
+}
+/** 403: the token is valid but lacks permission to read runs or artifacts. */
+class DbtCloudPermissionError extends DbtCloudError {
+    name = "DbtCloudPermissionError";
+}
+/** 404: the run (or, for artifacts, the step's telemetry file) does not exist or is not visible. */
+class DbtCloudNotFoundError extends DbtCloudError {
+    name = "DbtCloudNotFoundError";
+}
+/** 429 persisted after the allowed number of cooldowns. */
+class DbtCloudRateLimitError extends DbtCloudError {
+    name = "DbtCloudRateLimitError";
+}
+/** 5xx, timeouts or network failures that outlived every retry. */
+class DbtCloudUnavailableError extends DbtCloudError {
+    name = "DbtCloudUnavailableError";
+}
+/** A response that is not what the API documents (non-JSON body, missing envelope, odd status). */
+class DbtCloudResponseError extends DbtCloudError {
+    name = "DbtCloudResponseError";
+}
+/** A downloaded artifact that is not a complete Parquet file. */
+class DbtCloudArtifactError extends DbtCloudError {
+    name = "DbtCloudArtifactError";
+}
+/** No run of the job matches this pull request / commit. */
+class DbtCloudRunLookupError extends DbtCloudError {
+    name = "DbtCloudRunLookupError";
+}
+/** The run did not complete within maxWaitSeconds (or is not complete and waiting is off). */
+class DbtCloudWaitTimeoutError extends DbtCloudError {
+    name = "DbtCloudWaitTimeoutError";
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/settings.ts
+// dbt platform settings: one frozen, validated object built from a plain record of strings, so the
+// Action (inputs) and the CLI (flags / DBT_CLOUD_* env vars) share the same rules and messages.
+
+
+
+/** Record keys (Action input names; the CLI uses the same names as `--flags`). */
+const DBT_CLOUD_SETTING_KEYS = {
+    baseUrl: "dbt-cloud-base-url",
+    accountId: "dbt-cloud-account-id",
+    token: "dbt-cloud-token",
+    runId: "dbt-cloud-run-id",
+    jobId: "dbt-cloud-job-id",
+    prNumber: "pr-number",
+    headSha: "head-sha",
+    wait: "dbt-cloud-wait",
+    maxWaitSeconds: "dbt-cloud-max-wait-seconds",
+    pollIntervalSeconds: "dbt-cloud-poll-interval-seconds",
+    concurrency: "dbt-cloud-concurrency",
+    requestTimeoutMs: "dbt-cloud-request-timeout-ms",
+    downloadDir: "dbt-cloud-download-dir",
+};
+/** Environment variables the CLI reads, mapped to the record keys above. */
+const DBT_CLOUD_ENV_VARS = {
+    DBT_CLOUD_BASE_URL: DBT_CLOUD_SETTING_KEYS.baseUrl,
+    DBT_CLOUD_ACCOUNT_ID: DBT_CLOUD_SETTING_KEYS.accountId,
+    DBT_CLOUD_TOKEN: DBT_CLOUD_SETTING_KEYS.token,
+    DBT_CLOUD_RUN_ID: DBT_CLOUD_SETTING_KEYS.runId,
+    DBT_CLOUD_JOB_ID: DBT_CLOUD_SETTING_KEYS.jobId,
+};
+const DBT_CLOUD_DEFAULTS = {
+    wait: false,
+    maxWaitSeconds: 1800,
+    // The reference advises polling no faster than every 10 s.
+    pollIntervalSeconds: 15,
+    concurrency: 4,
+    requestTimeoutMs: 30_000,
+};
+const MIN_POLL_SECONDS = 10;
+const MAX_CONCURRENCY = 16;
+/** Picks the DBT_CLOUD_* variables out of an environment into a settings record (pure). */
+function readDbtCloudEnv(env) {
+    const out = {};
+    for (const [name, key] of Object.entries(DBT_CLOUD_ENV_VARS)) {
+        const value = env[name];
+        if (value !== undefined && value.trim() !== "")
+            out[key] = value;
+    }
+    return out;
+}
+/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the input. */
+function parseDbtCloudSettings(raw) {
+    const K = DBT_CLOUD_SETTING_KEYS;
+    const get = (key) => {
+        const value = raw[key]?.trim();
+        return value ? value : undefined;
+    };
+    const token = get(K.token);
+    if (!token) {
+        throw new DbtCloudSettingsError(`input "${K.token}" (env DBT_CLOUD_TOKEN) is required: use a dbt platform service token or personal access token.`);
+    }
+    if (/\s/.test(token)) {
+        // Never echo the value: it is a secret even when malformed.
+        throw new DbtCloudSettingsError(`input "${K.token}" contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`);
+    }
+    const runId = parseId(get(K.runId), K.runId);
+    const jobId = parseId(get(K.jobId), K.jobId);
+    const prNumber = parseId(get(K.prNumber), K.prNumber);
+    const headSha = parseSha(get(K.headSha), K.headSha);
+    if (runId === undefined && jobId === undefined) {
+        throw new DbtCloudSettingsError(`set either "${K.runId}" (DBT_CLOUD_RUN_ID) to read one run, or "${K.jobId}" (DBT_CLOUD_JOB_ID) to find the run for this pull request.`);
+    }
+    if (runId === undefined && prNumber === undefined && headSha === undefined) {
+        throw new DbtCloudSettingsError(`"${K.jobId}" needs "${K.prNumber}" and/or "${K.headSha}" to pick the run for this pull request (or set "${K.runId}").`);
+    }
+    const settings = {
+        baseUrl: parseBaseUrl(get(K.baseUrl), K.baseUrl),
+        accountId: requireValue(parseId(get(K.accountId), K.accountId), K.accountId, "DBT_CLOUD_ACCOUNT_ID"),
+        token,
+        ...(runId !== undefined && { runId }),
+        ...(jobId !== undefined && { jobId }),
+        ...(prNumber !== undefined && { prNumber }),
+        ...(headSha !== undefined && { headSha }),
+        wait: parseBoolean(get(K.wait), K.wait, DBT_CLOUD_DEFAULTS.wait),
+        maxWaitSeconds: parseInteger(get(K.maxWaitSeconds), K.maxWaitSeconds, DBT_CLOUD_DEFAULTS.maxWaitSeconds, 0, 6 * 3600),
+        pollIntervalSeconds: parseInteger(get(K.pollIntervalSeconds), K.pollIntervalSeconds, DBT_CLOUD_DEFAULTS.pollIntervalSeconds, MIN_POLL_SECONDS, 3600),
+        concurrency: parseInteger(get(K.concurrency), K.concurrency, DBT_CLOUD_DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
+        requestTimeoutMs: parseInteger(get(K.requestTimeoutMs), K.requestTimeoutMs, DBT_CLOUD_DEFAULTS.requestTimeoutMs, 100, 600_000),
+        downloadDir: get(K.downloadDir) ?? (0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), "fusion-report", "dbt-cloud"),
+    };
+    return Object.freeze(settings);
+}
+function requireValue(value, key, env) {
+    if (value === undefined)
+        throw new DbtCloudSettingsError(`input "${key}" (env ${env}) is required.`);
+    return value;
+}
+/**
+ * Accepts `host` or `https://host`. There is deliberately no default: cell-based accounts have their
+ * own access URL (e.g. ab123.us1.dbt.com) and the legacy host answers them with a misleading 401.
+ */
+function parseBaseUrl(value, key) {
+    const hint = `Use the Access URL from Account settings → Account information, e.g. "ab123.us1.dbt.com".`;
+    if (!value)
+        throw new DbtCloudSettingsError(`input "${key}" (env DBT_CLOUD_BASE_URL) is required. ${hint}`);
+    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+    let url;
+    try {
+        url = new URL(withScheme);
+    }
+    catch {
+        throw new DbtCloudSettingsError(`input "${key}" is not a valid host or URL: "${value}". ${hint}`);
+    }
+    if (url.username || url.password) {
+        throw new DbtCloudSettingsError(`input "${key}" must not contain credentials; pass the token separately.`);
+    }
+    const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
+    // Plain http would send the token in clear text; only allow it for local stand-in servers.
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+        throw new DbtCloudSettingsError(`input "${key}" must use https: "${url.origin}". ${hint}`);
+    }
+    if (url.pathname !== "/" || url.search || url.hash) {
+        throw new DbtCloudSettingsError(`input "${key}" must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`);
+    }
+    return url.origin;
+}
+function parseId(value, key) {
+    if (value === undefined)
+        return undefined;
+    const cleaned = value.replace(/^#/, "");
+    if (!/^\d+$/.test(cleaned) || Number(cleaned) <= 0 || !Number.isSafeInteger(Number(cleaned))) {
+        throw new DbtCloudSettingsError(`input "${key}" must be a positive whole number, got "${value}".`);
+    }
+    return Number(cleaned);
+}
+function parseSha(value, key) {
+    if (value === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{7,64}$/i.test(value)) {
+        throw new DbtCloudSettingsError(`input "${key}" must be a git commit SHA (the pull request's head SHA), got "${value}".`);
+    }
+    return value.toLowerCase();
+}
+function parseBoolean(value, key, fallback) {
+    if (value === undefined)
+        return fallback;
+    if (/^(true|yes|1)$/i.test(value))
+        return true;
+    if (/^(false|no|0)$/i.test(value))
+        return false;
+    throw new DbtCloudSettingsError(`input "${key}" must be "true" or "false", got "${value}".`);
+}
+function parseInteger(value, key, fallback, min, max) {
+    if (value === undefined)
+        return fallback;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+        throw new DbtCloudSettingsError(`input "${key}" must be a whole number from ${min} to ${max}, got "${value}".`);
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/cli-options.ts
+// The command line's options: the help text, parsing and checking the arguments (flags, and the
+// DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+
+
+
+const USAGE = `Usage: fusion-report [options] <file-or-dir>...
+
+Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
+Markdown report. Directories are searched for *.parquet and *.jsonl.
+
+Options:
+  --markdown FILE         also write the Markdown report to FILE
+  --json FILE             write the JSON report (schema/report.schema.json) to FILE
+  --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
+  --junit FILE            write JUnit XML (one test case per node) to FILE
+  --baseline FILE         compare with the base branch's JSON report (its --json output)
+  --regression-threshold PCT
+                          percent slower than the baseline that counts as a regression (default 50)
+  --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+  --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
+                          when to exit with code 1
+  --slowest N             how many slowest nodes to list (default 10)
+  --title TEXT            report heading (default "dbt Fusion")
+  --quiet                 do not print the report to stdout
+  --dbt-cloud-base-url URL, --dbt-cloud-account-id ID, --dbt-cloud-token TOKEN,
+  --dbt-cloud-run-id ID | --dbt-cloud-job-id ID [--pr-number N] [--head-sha SHA],
+  --dbt-cloud-wait, --dbt-cloud-max-wait-seconds S
+                          read a dbt platform run's step telemetry instead of local files
+                          (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
+                          DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
+  -h, --help              show this help
+  -v, --version           show the version
+
+Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
+class UsageError extends Error {
+}
+/** What every usage error ends with, instead of the whole help. */
+const HELP_HINT = "Try 'fusion-report --help' for the options.";
+const OPTIONS = {
+    markdown: { type: "string" },
+    json: { type: "string" },
+    "run-results": { type: "string" },
+    junit: { type: "string" },
+    baseline: { type: "string" },
+    "regression-threshold": { type: "string", default: "50" },
+    diagrams: { type: "boolean", default: false },
+    "fail-on": { type: "string", default: "errors" },
+    slowest: { type: "string", default: "10" },
+    title: { type: "string", default: "dbt Fusion" },
+    quiet: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+    version: { type: "boolean", short: "v", default: false },
+    ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }])),
+    [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
+};
+function parseCliArgs(argv, env) {
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
+    }
+    catch (error) {
+        throw new UsageError(error.message);
+    }
+    const { values, positionals } = parsed;
+    if (values.help)
+        return "help";
+    if (values.version)
+        return "version";
+    const failOn = values["fail-on"];
+    if (!FAIL_ON_VALUES.includes(failOn)) {
+        throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+    }
+    const slowest = Number(values.slowest);
+    if (!Number.isInteger(slowest) || slowest < 0) {
+        throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
+    }
+    const regressionThreshold = Number(values["regression-threshold"]);
+    if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
+        throw new UsageError(`--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`);
+    }
+    const dbtCloud = collectDbtCloud(values, env);
+    if (positionals.length === 0 && !dbtCloud) {
+        throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
+    }
+    return {
+        paths: positionals,
+        markdown: values.markdown ?? null,
+        json: values.json ?? null,
+        runResults: values["run-results"] ?? null,
+        junit: values.junit ?? null,
+        baseline: values.baseline ?? null,
+        regressionThreshold,
+        diagrams: values.diagrams,
+        failOn: failOn,
+        slowest,
+        title: values.title,
+        quiet: values.quiet,
+        dbtCloud,
+    };
+}
+/**
+ * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
+ * answer "argument is ambiguous" where the option's own check says what is wrong with the number.
+ */
+function joinNegativeValues(argv) {
+    const takesValue = new Set(Object.entries(OPTIONS)
+        .filter(([, option]) => option.type === "string")
+        .map(([name]) => `--${name}`));
+    const joined = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === "--") {
+            joined.push(...argv.slice(i));
+            break;
+        }
+        const next = argv[i + 1];
+        if (takesValue.has(arg) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
+            joined.push(`${arg}=${next}`);
+            i++;
+        }
+        else {
+            joined.push(arg);
+        }
+    }
+    return joined;
+}
+/** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */
+function collectDbtCloud(values, env) {
+    const raw = readDbtCloudEnv(env);
+    for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
+        const value = values[key];
+        if (typeof value === "string")
+            raw[key] = value;
+        if (typeof value === "boolean")
+            raw[key] = String(value);
+    }
+    return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+}
+/** The dbt platform token given as a flag, to mask wherever it might be echoed. */
+function argvSecrets(argv) {
+    const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
+    const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
+    return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/model/conclusion.ts
 /**
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
@@ -42048,6 +42418,1903 @@ function byLabelThenId(a, b) {
 }
 function compareText(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
+// The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
+// artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
+// fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
+// and comparing are model's. A baseline that does not exist yet is skipped with a reason.
+
+
+/** The JSON report in a file; `display` is how messages name it. */
+async function readBaselineFile(file, display) {
+    const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
+        throw new BaselineError(`baseline ${display}: cannot read it (${error.message})`);
+    });
+    return parseBaselineReport(text, display);
+}
+/** Finds the newest successful base-branch run, downloads its report artifact and parses it. */
+async function downloadBaselineReport(request, services) {
+    const { artifact, workflow, branch } = request;
+    const run = await services.findRun({ workflow, branch });
+    if (!run)
+        return { found: false, reason: `no successful run of workflow '${workflow}' on ${branch} yet` };
+    const read = await services
+        .readArtifact({
+        artifact,
+        runId: run.id,
+        tempDir: request.tempDir,
+        ...(request.limits && { limits: request.limits }),
+    })
+        .catch((error) => {
+        throw new BaselineError(`baseline-artifact: ${error.message}`);
+    });
+    if (!read.found)
+        return read;
+    const report = parseBaselineReport(read.text, read.name);
+    services.log(`Baseline: ${read.name}, the newest successful run on ${branch} (commit ${run.headSha}).`);
+    return { found: true, report, source: `${artifact} (run ${run.id} on ${branch})`, runId: run.id };
+}
+/** This run compared with the baseline, and the conclusion decided again (for `new-errors`). */
+function compareReports(report, baseline, source, settings) {
+    const comparison = compareWithBaseline(report, baseline, {
+        regressionThresholdPercent: settings.regressionThresholdPercent,
+        source,
+    });
+    return applyBaseline(report, comparison, settings.failOn);
+}
+
+;// CONCATENATED MODULE: ./src/sources/artifact-error.ts
+/** A workflow artifact that cannot be read, in words that say what to do. */
+class ArtifactSourceError extends Error {
+    absent;
+    gone;
+    name = "ArtifactSourceError";
+    /**
+     * `absent`: the artifact or its telemetry is missing (not a fault in it): `if-no-telemetry` decides.
+     * `gone`: the artifact itself does not exist (never uploaded, or expired).
+     */
+    constructor(message, absent = false, gone = false) {
+        super(message);
+        this.absent = absent;
+        this.gone = gone;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/client.ts
+// Typed calls to the three Admin API routes we need: retrieve run, list runs, download an artifact.
+
+
+
+
+
+
+const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
+function createDbtCloudClient(http, accountId) {
+    const base = `/api/v2/accounts/${accountId}`;
+    return {
+        async getRun(runId) {
+            const envelope = await http.getJson(`${base}/runs/${runId}/`, 
+            // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
+            { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
+                what: `run ${runId}`,
+                notFoundHint: `Check the run id and account id, and that the token's project can see this run.`,
+            });
+            return requireRun(envelope.data, `run ${runId}`);
+        },
+        async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id" }) {
+            const envelope = await http.getJson(`${base}/runs/`, {
+                job_definition_id: String(jobId),
+                order_by: orderBy,
+                limit: String(Math.min(100, limit)), // the API caps limit at 100
+                offset: String(offset),
+                include_related: JSON.stringify(["trigger"]),
+            }, {
+                what: `runs of job ${jobId}`,
+                notFoundHint: `Check the job id and account id, and that the token can see the job's project.`,
+            });
+            if (!Array.isArray(envelope.data)) {
+                throw new DbtCloudResponseError(`listing runs of job ${jobId} returned no list of runs.`);
+            }
+            const runs = envelope.data.map((item, i) => requireRun(item, `run #${offset + i} of job ${jobId}`));
+            const totalCount = envelope.extra?.pagination?.total_count;
+            const hasMore = typeof totalCount === "number"
+                ? offset + runs.length < totalCount
+                : runs.length >= Math.min(100, limit);
+            return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
+        },
+        async downloadArtifact({ runId, path, step, destination }) {
+            const what = `artifact ${path} of step ${step} of run ${runId}`;
+            let response;
+            try {
+                response = await http.getRaw(`${base}/runs/${runId}/artifacts/${path}`, { step: String(step) }, { what });
+            }
+            catch (error) {
+                if (error instanceof DbtCloudNotFoundError)
+                    return null;
+                throw error;
+            }
+            if (!response.body)
+                throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
+            const edges = createEdgeRecorder();
+            try {
+                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), edges.transform, (0,external_node_fs_namespaceObject.createWriteStream)(destination));
+            }
+            catch (error) {
+                await (0,promises_.rm)(destination, { force: true });
+                const reason = error instanceof Error ? error.message : String(error);
+                throw new DbtCloudArtifactError(http.redact(`download of ${what} broke off after ${edges.bytes()} bytes (${reason}); re-run to retry.`));
+            }
+            const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
+            if (problem) {
+                await (0,promises_.rm)(destination, { force: true });
+                const type = response.headers.get("content-type") ?? "no content-type";
+                throw new DbtCloudArtifactError(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
+                    (problem.startsWith("truncated")
+                        ? `The download was cut short; re-run to retry.`
+                        : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`));
+            }
+            return { file: destination, bytes: edges.bytes() };
+        },
+    };
+}
+/** Keeps only the first and last four bytes of a stream so the whole file never sits in memory. */
+function createEdgeRecorder() {
+    let head = Buffer.alloc(0);
+    let tail = Buffer.alloc(0);
+    let total = 0;
+    const transform = new external_node_stream_.Transform({
+        transform(chunk, _encoding, callback) {
+            total += chunk.length;
+            if (head.length < 4)
+                head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
+            tail = Buffer.concat([tail, chunk]).subarray(-4);
+            callback(null, chunk);
+        },
+    });
+    return { transform, head: () => head, tail: () => tail, bytes: () => total };
+}
+/** Parquet files start and end with "PAR1"; a missing footer means the download was cut short. */
+function checkParquetEdges(head, tail, size) {
+    if (size < 12 || !head.equals(PARQUET_MAGIC)) {
+        return `it does not start with the Parquet magic bytes "PAR1"`;
+    }
+    if (!tail.equals(PARQUET_MAGIC))
+        return `truncated: it does not end with the Parquet footer "PAR1"`;
+    return undefined;
+}
+function requireRun(value, what) {
+    if (typeof value !== "object" || value === null || typeof value.id !== "number") {
+        throw new DbtCloudResponseError(`${what}: the response has no run object with a numeric "id".`);
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/find-run.ts
+
+/** Returns the newest matching run, paging only when nothing matched so far. */
+async function findRunForPullRequest(client, criteria) {
+    const { jobId, prNumber, headSha } = criteria;
+    if (prNumber === undefined && headSha === undefined) {
+        throw new DbtCloudRunLookupError(`finding a run of job ${jobId} needs a pull request number and/or head SHA.`);
+    }
+    const maxPages = criteria.maxPages ?? 5;
+    const pageSize = criteria.pageSize ?? 100;
+    let offset = 0;
+    let scanned = 0;
+    for (let page = 0; page < maxPages; page += 1) {
+        const result = await client.listRuns({ jobId, limit: pageSize, offset, orderBy: "-id" });
+        scanned += result.runs.length;
+        const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));
+        if (newest)
+            return newest;
+        if (!result.hasMore)
+            break;
+        offset += result.runs.length;
+    }
+    const wanted = [
+        prNumber !== undefined ? `pull request #${prNumber}` : undefined,
+        headSha ? `commit ${headSha.slice(0, 12)}` : undefined,
+    ]
+        .filter(Boolean)
+        .join(" at ");
+    throw new DbtCloudRunLookupError(`no run of job ${jobId} for ${wanted} among its ${scanned} newest runs. Check that the job id is the CI ` +
+        `job triggered for this pull request, that the run has been created (pass the run id directly if known), ` +
+        `and that the head SHA is the pull request's head commit, not the merge commit.`);
+}
+/** Both criteria must hold when both are given. */
+function matchesPullRequest(run, prNumber, headSha) {
+    if (prNumber !== undefined && run.trigger?.github_pull_request_id !== prNumber)
+        return false;
+    if (headSha !== undefined) {
+        const want = headSha.toLowerCase();
+        const shas = [run.git_sha, run.trigger?.git_sha].filter((s) => typeof s === "string");
+        if (!shas.some((sha) => sha.toLowerCase() === want))
+            return false;
+    }
+    return true;
+}
+function pickNewest(runs) {
+    return runs.reduce((best, run) => (!best || run.id > best.id ? run : best), undefined);
+}
+
+;// CONCATENATED MODULE: ./src/text/secrets.ts
+// Secrets (the GitHub token, the dbt platform token) must never be printed, not even in part. They
+// are masked by value, whatever their shape; a piece of one that a cut left behind (the end of a
+// snippet, a line wrapped by a server) is masked too; and known token shapes are a second net for
+// tokens nobody told us about.
+const MASK = "***";
+/** Shorter values would mask innocent text; real tokens are far longer. */
+const MIN_SECRET_LENGTH = 4;
+/** A run of this many characters of a secret is treated as a leak of it. */
+const SECRET_PIECE_LENGTH = 8;
+// GitHub token formats (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_) and HTTP credentials (`Token …`,
+// `Bearer …`, as the dbt platform and OAuth use them).
+const TOKEN_SHAPES = /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
+const CREDENTIALS = /\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+const PUBLIC_PREFIXES = ["github_pat_"];
+/**
+ * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
+ * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
+ */
+function createRedactor(secrets) {
+    const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    const pieces = new Set();
+    for (const value of values) {
+        // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
+        const first = PUBLIC_PREFIXES.find((prefix) => value.startsWith(prefix))?.length ?? 0;
+        for (let i = Math.max(0, first - SECRET_PIECE_LENGTH + 1); i + SECRET_PIECE_LENGTH <= value.length; i++) {
+            pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
+        }
+    }
+    return (text) => {
+        let out = text;
+        for (const value of values)
+            if (out.includes(value))
+                out = out.split(value).join(MASK);
+        if (pieces.size > 0)
+            out = maskPieces(out, pieces);
+        return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
+    };
+}
+/** One-off form of createRedactor. */
+function redactSecrets(text, secrets) {
+    return createRedactor(secrets)(text);
+}
+/** Wraps a log callback so that every line is redacted before it is emitted. */
+function createRedactingLog(log, secrets) {
+    const redact = createRedactor(secrets);
+    return (message) => log(redact(message));
+}
+// Marks every window of the text that is a piece of a secret, then masks each run of marked
+// characters once (overlapping windows of one leaked fragment become a single `***`).
+function maskPieces(text, pieces) {
+    let out = "";
+    let copiedTo = 0;
+    let runStart = -1;
+    let runEnd = -1;
+    for (let i = 0; i + SECRET_PIECE_LENGTH <= text.length; i++) {
+        if (!pieces.has(text.slice(i, i + SECRET_PIECE_LENGTH)))
+            continue;
+        if (runStart >= 0 && i <= runEnd) {
+            runEnd = i + SECRET_PIECE_LENGTH;
+            continue;
+        }
+        if (runStart >= 0) {
+            out += text.slice(copiedTo, runStart) + MASK;
+            copiedTo = runEnd;
+        }
+        runStart = i;
+        runEnd = i + SECRET_PIECE_LENGTH;
+    }
+    if (runStart < 0)
+        return text;
+    return out + text.slice(copiedTo, runStart) + MASK + text.slice(runEnd);
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/http.ts
+// Request wrapper for the Admin API: rate limiting, timeouts, retries and error mapping in one place.
+// Only this module and client.ts touch the network; everything above them works on plain data.
+
+
+const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
+const MIN_PAUSE_MS = 250;
+function createDbtCloudHttp(options, deps) {
+    const maxAttempts = options.maxAttempts ?? 4;
+    const backoffBaseMs = options.backoffBaseMs ?? 1000;
+    const backoffMaxMs = options.backoffMaxMs ?? 30_000;
+    const maxCooldowns = options.maxCooldowns ?? 2;
+    const cooldownMs = options.cooldownMs ?? 5 * 60_000;
+    const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
+    const random = deps.random ?? Math.random;
+    const { clock, limiter } = deps;
+    const redact = createRedactor([options.token]);
+    // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
+    // only the second pass (which masks any run of 8 characters of it) can see.
+    const redactedSnippet = (text) => redact(snippet(redact(text)));
+    const log = (message) => deps.log(redact(message));
+    const doFetch = deps.fetchImpl;
+    function buildUrl(path, query) {
+        const url = new URL(path, options.baseUrl);
+        for (const [key, value] of Object.entries(query))
+            url.searchParams.set(key, value);
+        return url.toString();
+    }
+    async function send(path, query, accept, context) {
+        const url = buildUrl(path, query);
+        const safeUrl = redact(url);
+        let attempt = 0;
+        let cooldowns = 0;
+        for (;;) {
+            await limiter.acquire();
+            attempt += 1;
+            let response;
+            try {
+                response = await doFetch(url, {
+                    method: "GET",
+                    headers: { Authorization: `Token ${options.token}`, Accept: accept },
+                    signal: AbortSignal.timeout(options.requestTimeoutMs),
+                });
+            }
+            catch (error) {
+                const reason = describeNetworkError(error, options.requestTimeoutMs);
+                if (attempt >= maxAttempts) {
+                    throw new DbtCloudUnavailableError(redact(`could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
+                        `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`), { url: safeUrl });
+                }
+                await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+                continue;
+            }
+            if (response.status >= 200 && response.status < 300)
+                return { response, url: safeUrl };
+            if (response.status === 429) {
+                await discardBody(response);
+                cooldowns += 1;
+                const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
+                if (cooldowns > maxCooldowns || waitMs > maxRetryAfterMs) {
+                    throw new DbtCloudRateLimitError(`rate limit still exceeded (HTTP 429) reading ${context.what} after ${cooldowns - 1} cooldown(s). ` +
+                        `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
+                        `wait ${Math.ceil(waitMs / 1000)} s before re-running, or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
+                }
+                // Every request waits: the pause lives in the shared limiter, not in this loop.
+                limiter.pauseUntil(clock.now() + waitMs);
+                log(`dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
+                    `${Math.ceil(waitMs / 1000)} s (cooldown ${cooldowns} of at most ${maxCooldowns}).`);
+                attempt -= 1; // a cooldown is not a failed attempt
+                continue;
+            }
+            if (RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
+                await discardBody(response);
+                await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`);
+                continue;
+            }
+            throw await mapErrorResponse(response, safeUrl, context, attempt);
+        }
+    }
+    async function pauseBeforeRetry(attempt, reason) {
+        const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
+        // Full jitter, but never zero: the docs ask clients not to retry without pausing.
+        const delay = Math.max(MIN_PAUSE_MS, Math.round(random() * cap));
+        log(`dbt platform: ${reason}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`);
+        await clock.sleep(delay);
+    }
+    async function mapErrorResponse(response, url, context, attempts) {
+        const body = await readBodySafely(response);
+        const serverMessage = redact(extractUserMessage(body) ?? "");
+        const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
+        const status = response.status;
+        const details = { status, url };
+        switch (status) {
+            case 401:
+                return new DbtCloudAuthError(`the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said} ` +
+                    `Check the base URL first: accounts on a cell-based region must use their own Access URL ` +
+                    `(Account settings → Account information, e.g. https://ab123.us1.dbt.com) — the legacy host ` +
+                    `answers them with "Invalid token." even for a good token. Then check the token is current, ` +
+                    `belongs to the account that owns the run, and is passed without a "Token " prefix.`, details);
+            case 403:
+                return new DbtCloudPermissionError(`the token may not read ${context.what} (HTTP 403).${said} Use a service token with permission ` +
+                    `to read job runs and their artifacts (e.g. "Job Admin", or a read-only job permission such as ` +
+                    `"Job Viewer") on the project that owns the job.`, details);
+            case 404:
+                return new DbtCloudNotFoundError(`${context.what} was not found (HTTP 404).${said} ` +
+                    (context.notFoundHint ??
+                        `Check the run/job id and the account id, and that the token can see that project.`), details);
+            default: {
+                const what = RETRYABLE_STATUS.has(status) ? `after ${attempts} attempts ` : "";
+                const ErrorClass = status >= 500 ? DbtCloudUnavailableError : DbtCloudResponseError;
+                return new ErrorClass(`unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redactedSnippet(body)}".`} ` +
+                    (status >= 500
+                        ? `The dbt platform may be having trouble; re-run later.`
+                        : `Check the base URL and ids.`), details);
+            }
+        }
+    }
+    return {
+        redact,
+        async getJson(path, query, context) {
+            const { response, url } = await send(path, query, "application/json", context);
+            const text = await response.text();
+            let parsed;
+            try {
+                parsed = JSON.parse(text);
+            }
+            catch {
+                const type = response.headers.get("content-type") ?? "no content-type";
+                throw new DbtCloudResponseError(`expected JSON reading ${context.what} but got ${type}: "${redactedSnippet(text)}". ` +
+                    `This usually means the base URL points at a web page or proxy rather than the dbt platform API.`, { status: response.status, url });
+            }
+            if (!isEnvelope(parsed)) {
+                throw new DbtCloudResponseError(`reading ${context.what} returned JSON without the documented {status, data} envelope. Check the base URL.`, { status: response.status, url });
+            }
+            return parsed;
+        },
+        async getRaw(path, query, context) {
+            return (await send(path, query, "*/*", context)).response;
+        },
+    };
+}
+/** Reads Retry-After (seconds or HTTP date) and x-rate-limit-retry-after-seconds; the larger wins. */
+function readRetryAfterMs(headers) {
+    const candidates = [];
+    const custom = headers.get("x-rate-limit-retry-after-seconds");
+    if (custom && Number.isFinite(Number(custom)) && Number(custom) >= 0)
+        candidates.push(Number(custom) * 1000);
+    const standard = headers.get("retry-after");
+    if (standard) {
+        if (/^\d+(\.\d+)?$/.test(standard.trim()))
+            candidates.push(Number(standard) * 1000);
+        else {
+            const at = Date.parse(standard);
+            // An HTTP date is wall-clock; convert to a duration and apply it on our (maybe scaled) clock.
+            if (Number.isFinite(at))
+                candidates.push(Math.max(0, at - Date.now()));
+        }
+    }
+    if (candidates.length === 0)
+        return undefined;
+    // Never resume instantly: a zero wait would retry without pausing.
+    return Math.max(MIN_PAUSE_MS, ...candidates);
+}
+function isEnvelope(value) {
+    return typeof value === "object" && value !== null && "status" in value && "data" in value;
+}
+function extractUserMessage(body) {
+    try {
+        const parsed = JSON.parse(body);
+        const message = parsed?.status?.user_message;
+        return typeof message === "string" ? message : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function describeNetworkError(error, timeoutMs) {
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+        return `no response within ${timeoutMs} ms`;
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
+}
+async function readBodySafely(response) {
+    try {
+        return await response.text();
+    }
+    catch {
+        return "";
+    }
+}
+async function discardBody(response) {
+    // Unread bodies keep the pooled connection busy.
+    await readBodySafely(response);
+}
+function snippet(text) {
+    const flat = text.replace(/\s+/g, " ").trim();
+    return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/rate-limiter.ts
+// One client-side limiter shared by every request to the Admin API.
+// The API allows 5,000 requests/minute per account and answers 429 + a five-minute cooldown when
+// exceeded (https://docs.getdbt.com/docs/dbt-apis/rate-limits), so we stay well below it and stop
+// sending anything at all while a cooldown is in force.
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+};
+/**
+ * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
+ * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
+ * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
+ * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
+ */
+function defaultClock(env) {
+    const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
+    if (!Number.isFinite(scale) || scale <= 1)
+        return systemClock;
+    const epoch = Date.now();
+    const start = performance.now();
+    return {
+        now: () => epoch + (performance.now() - start) * scale,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
+    };
+}
+function createRateLimiter(options) {
+    const { clock } = options;
+    const perMinute = options.requestsPerMinute ?? 4000;
+    const capacity = options.burst ?? 20;
+    if (!(perMinute > 0) || !(capacity >= 1)) {
+        throw new RangeError("rate limiter: requestsPerMinute must be > 0 and burst >= 1");
+    }
+    const perMs = perMinute / 60_000;
+    let tokens = capacity;
+    let refilledAt = clock.now();
+    let pauseEnd = 0;
+    function refill(now) {
+        tokens = Math.min(capacity, tokens + (now - refilledAt) * perMs);
+        refilledAt = now;
+    }
+    return {
+        async acquire() {
+            for (;;) {
+                const now = clock.now();
+                if (now < pauseEnd) {
+                    await clock.sleep(pauseEnd - now);
+                    continue;
+                }
+                refill(now);
+                if (tokens >= 1) {
+                    tokens -= 1;
+                    return;
+                }
+                await clock.sleep(Math.max(1, Math.ceil((1 - tokens) / perMs)));
+            }
+        },
+        pauseUntil(until) {
+            pauseEnd = Math.max(pauseEnd, until);
+        },
+        pausedUntil: () => pauseEnd,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/types.ts
+// Wire types for the Admin API v2 payloads we read. Everything but ids is optional/nullable in the
+// spec, so treat fields defensively (see reference notes §4.2).
+const RUN_STATUS = {
+    queued: 1,
+    starting: 2,
+    running: 3,
+    success: 10,
+    error: 20,
+    cancelled: 30,
+};
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/wait-for-run.ts
+
+
+function isRunComplete(run) {
+    const done = [RUN_STATUS.success, RUN_STATUS.error, RUN_STATUS.cancelled];
+    return run.is_complete === true || (run.status !== undefined && done.includes(run.status));
+}
+/** Resolves with the completed run (re-read once after completion if we had to wait). */
+async function waitForRun(client, runId, options, deps) {
+    const { clock, log } = deps;
+    const started = clock.now();
+    const deadline = started + options.maxWaitSeconds * 1000;
+    const intervalMs = options.pollIntervalSeconds * 1000;
+    let polls = 0;
+    for (;;) {
+        const run = await client.getRun(runId);
+        polls += 1;
+        if (isRunComplete(run)) {
+            if (polls === 1)
+                return run;
+            await clock.sleep(options.settleMs ?? 5000);
+            return client.getRun(runId);
+        }
+        const elapsed = Math.round((clock.now() - started) / 1000);
+        if (clock.now() + intervalMs > deadline) {
+            throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} after ${elapsed} s, ` +
+                `the limit set by max-wait-seconds (${options.maxWaitSeconds}). Raise it, or re-run once the run has finished` +
+                (run.href ? ` (${run.href}).` : "."));
+        }
+        log(`dbt platform: run ${runId} is ${run.status_humanized ?? `in status ${run.status}`}; ` +
+            `waited ${elapsed} s of up to ${options.maxWaitSeconds} s, checking again in ${options.pollIntervalSeconds} s.`);
+        await clock.sleep(intervalMs);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/index.ts
+// dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
+// This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
+// the Action itself (callers decide what to do with the typed errors).
+
+
+
+
+
+
+
+
+
+
+
+
+const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
+/** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
+async function fetchDbtCloudTelemetry(settings, deps) {
+    const clock = deps.clock ?? defaultClock({});
+    const log = createRedactingLog(deps.log, [settings.token]);
+    // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
+    let fetchImpl = deps.fetchImpl;
+    let dispatcher;
+    if (!fetchImpl) {
+        // undici is most of the bundle: evaluated when the dbt platform is first used, not at start-up
+        // ("eager": kept in the one bundle file, not split into a chunk).
+        const undici = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19));
+        const pool = new undici.Agent({ connections: settings.concurrency });
+        dispatcher = pool;
+        fetchImpl = (url, init) => undici.fetch(url, { ...init, dispatcher: pool });
+    }
+    const http = createDbtCloudHttp({
+        ...deps.http,
+        baseUrl: settings.baseUrl,
+        token: settings.token,
+        requestTimeoutMs: settings.requestTimeoutMs,
+    }, {
+        clock,
+        log,
+        limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
+        fetchImpl,
+    });
+    const client = createDbtCloudClient(http, settings.accountId);
+    try {
+        const started = clock.now();
+        const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
+        const remainingSeconds = Math.max(0, settings.maxWaitSeconds - Math.floor((clock.now() - started) / 1000));
+        const run = settings.wait
+            ? await waitForRun(client, runId, {
+                maxWaitSeconds: remainingSeconds,
+                pollIntervalSeconds: settings.pollIntervalSeconds,
+                ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
+            }, { clock, log })
+            : await requireCompleteRun(client, runId);
+        log(`dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`);
+        const steps = await downloadStepTelemetry(client, run, settings);
+        return { run: summarizeRun(run), steps };
+    }
+    finally {
+        await dispatcher?.close();
+    }
+}
+/** Pulls the dbt command out of a step name such as "Invoke dbt with `dbt build --select x+`". */
+function parseDbtCommand(stepName) {
+    const quoted = /`\s*(dbt(?:\s[^`]*)?)`/.exec(stepName);
+    if (quoted?.[1])
+        return quoted[1].trim().replace(/\s+/g, " ");
+    const bare = /^invoke dbt with\s+(dbt\b.*)$/i.exec(stepName.trim());
+    return bare?.[1] ? bare[1].trim().replace(/\s+/g, " ") : null;
+}
+/** The artifact path of a step's telemetry, named by run_steps[].index (reference §4.5). */
+function telemetryArtifactPath(stepIndex) {
+    return `metadata/telemetry-${stepIndex}-otel.parquet`;
+}
+async function locateRun(client, settings, clock, log) {
+    const criteria = {
+        jobId: settings.jobId, // settings guarantee jobId when runId is absent
+        ...(settings.prNumber !== undefined && { prNumber: settings.prNumber }),
+        ...(settings.headSha !== undefined && { headSha: settings.headSha }),
+    };
+    const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+    for (;;) {
+        try {
+            const run = await findRunForPullRequest(client, criteria);
+            log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
+            return run;
+        }
+        catch (error) {
+            // The CI run may not exist yet when this action starts; keep looking while waiting is allowed.
+            const interval = settings.pollIntervalSeconds * 1000;
+            if (!(error instanceof DbtCloudRunLookupError) || !settings.wait || clock.now() + interval > deadline)
+                throw error;
+            log(`dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
+            await clock.sleep(interval);
+        }
+    }
+}
+async function requireCompleteRun(client, runId) {
+    const run = await client.getRun(runId);
+    if (!isRunComplete(run)) {
+        throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off; ` +
+            `set dbt-cloud-wait to true or re-run after the run finishes.`);
+    }
+    return run;
+}
+async function downloadStepTelemetry(client, run, settings) {
+    const steps = [...(run.run_steps ?? [])].sort((a, b) => a.index - b.index);
+    const runDir = (0,external_node_path_.join)(settings.downloadDir, `run-${run.id}`);
+    return mapWithConcurrency(steps, settings.concurrency, async (step) => {
+        const base = {
+            index: step.index,
+            name: step.name ?? `step ${step.index}`,
+            status: step.status ?? null,
+            statusHumanized: step.status_humanized ?? null,
+        };
+        const path = telemetryArtifactPath(step.index);
+        const result = await client.downloadArtifact({
+            runId: run.id,
+            path,
+            step: step.index,
+            destination: (0,external_node_path_.join)(runDir, `telemetry-${step.index}-otel.parquet`),
+        });
+        return result ? { ...base, file: result.file } : { ...base, file: null, note: NO_TELEMETRY_NOTE };
+    });
+}
+/**
+ * Runs `fn` over items with at most `limit` in flight, keeping input order. On failure it stops
+ * starting new work and waits for in-flight work to settle, so nothing writes files after we return.
+ */
+async function mapWithConcurrency(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    let failure;
+    async function worker() {
+        while (!failure && next < items.length) {
+            const i = next++;
+            try {
+                results[i] = await fn(items[i]);
+            }
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    }
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
+    if (failure)
+        throw failure.error;
+    return results;
+}
+function summarizeRun(run) {
+    return {
+        id: run.id,
+        status: run.status ?? null,
+        statusHumanized: run.status_humanized ?? null,
+        href: run.href ?? null,
+        gitSha: run.git_sha ?? run.trigger?.git_sha ?? null,
+        gitBranch: run.git_branch ?? run.trigger?.git_branch ?? null,
+        prNumber: run.trigger?.github_pull_request_id ?? null,
+        jobId: run.job_definition_id ?? run.job_id ?? run.trigger?.job_definition_id ?? null,
+        finishedAt: toIsoDate(run.finished_at),
+        isSuccess: run.is_success ?? run.status === 10,
+    };
+}
+/** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */
+function toIsoDate(value) {
+    if (!value)
+        return null;
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+;// CONCATENATED MODULE: external "fs"
+const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+;// CONCATENATED MODULE: external "url"
+const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+;// CONCATENATED MODULE: external "module"
+const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
+
+
+
+
+//#region rolldown:runtime
+var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
+
+//#endregion
+//#region src/utils.ts
+function cleanPath(path) {
+	let normalized = (0,external_path_namespaceObject.normalize)(path);
+	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
+	return normalized;
+}
+const SLASHES_REGEX = /[\\/]/g;
+function convertSlashes(path, separator) {
+	return path.replace(SLASHES_REGEX, separator);
+}
+const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
+function isRootDirectory(path) {
+	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
+}
+function normalizePath(path, options) {
+	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
+	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
+	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
+	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
+	if (path === ".") return "";
+	const needsSeperator = path[path.length - 1] !== pathSeparator;
+	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/join-path.ts
+function joinPathWithBasePath(filename, directoryPath) {
+	return directoryPath + filename;
+}
+function joinPathWithRelativePath(root, options) {
+	return function(filename, directoryPath) {
+		const sameRoot = directoryPath.startsWith(root);
+		if (sameRoot) return directoryPath.slice(root.length) + filename;
+		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
+	};
+}
+function joinPath(filename) {
+	return filename;
+}
+function joinDirectoryPath(filename, directoryPath, separator) {
+	return directoryPath + filename + separator;
+}
+function build$7(root, options) {
+	const { relativePaths, includeBasePath } = options;
+	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
+}
+
+//#endregion
+//#region src/api/functions/push-directory.ts
+function pushDirectoryWithRelativePath(root) {
+	return function(directoryPath, paths) {
+		paths.push(directoryPath.substring(root.length) || ".");
+	};
+}
+function pushDirectoryFilterWithRelativePath(root) {
+	return function(directoryPath, paths, filters) {
+		const relativePath = directoryPath.substring(root.length) || ".";
+		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
+	};
+}
+const pushDirectory = (directoryPath, paths) => {
+	paths.push(directoryPath || ".");
+};
+const pushDirectoryFilter = (directoryPath, paths, filters) => {
+	const path = directoryPath || ".";
+	if (filters.every((filter) => filter(path, true))) paths.push(path);
+};
+const empty$2 = () => {};
+function build$6(root, options) {
+	const { includeDirs, filters, relativePaths } = options;
+	if (!includeDirs) return empty$2;
+	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
+	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
+}
+
+//#endregion
+//#region src/api/functions/push-file.ts
+const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) counts.files++;
+};
+const pushFileFilter = (filename, paths, _counts, filters) => {
+	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
+};
+const pushFileCount = (_filename, _paths, counts, _filters) => {
+	counts.files++;
+};
+const pushFile = (filename, paths) => {
+	paths.push(filename);
+};
+const empty$1 = () => {};
+function build$5(options) {
+	const { excludeFiles, filters, onlyCounts } = options;
+	if (excludeFiles) return empty$1;
+	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
+	else if (onlyCounts) return pushFileCount;
+	else return pushFile;
+}
+
+//#endregion
+//#region src/api/functions/get-array.ts
+const getArray = (paths) => {
+	return paths;
+};
+const getArrayGroup = () => {
+	return [""].slice(0, 0);
+};
+function build$4(options) {
+	return options.group ? getArrayGroup : getArray;
+}
+
+//#endregion
+//#region src/api/functions/group-files.ts
+const groupFiles = (groups, directory, files) => {
+	groups.push({
+		directory,
+		files,
+		dir: directory
+	});
+};
+const empty = () => {};
+function build$3(options) {
+	return options.group ? groupFiles : empty;
+}
+
+//#endregion
+//#region src/api/functions/resolve-symlink.ts
+const resolveSymlinksAsync = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	fs.realpath(path, (error, resolvedPath) => {
+		if (error) return queue.dequeue(suppressErrors ? null : error, state);
+		fs.stat(resolvedPath, (error$1, stat) => {
+			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
+			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
+			callback$1(stat, resolvedPath);
+			queue.dequeue(null, state);
+		});
+	});
+};
+const resolveSymlinks = function(path, state, callback$1) {
+	const { queue, fs, options: { suppressErrors } } = state;
+	queue.enqueue();
+	try {
+		const resolvedPath = fs.realpathSync(path);
+		const stat = fs.statSync(resolvedPath);
+		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
+		callback$1(stat, resolvedPath);
+	} catch (e) {
+		if (!suppressErrors) throw e;
+	}
+};
+function build$2(options, isSynchronous) {
+	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
+	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
+}
+function isRecursive(path, resolved, state) {
+	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
+	let parent = (0,external_path_namespaceObject.dirname)(path);
+	let depth = 1;
+	while (parent !== state.root && depth < 2) {
+		const resolvedPath = state.symlinks.get(parent);
+		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
+		if (isSameRoot) depth++;
+		else parent = (0,external_path_namespaceObject.dirname)(parent);
+	}
+	state.symlinks.set(path, resolved);
+	return depth > 1;
+}
+function isRecursiveUsingRealPaths(resolved, state) {
+	return state.visited.includes(resolved + state.options.pathSeparator);
+}
+
+//#endregion
+//#region src/api/functions/invoke-callback.ts
+const onlyCountsSync = (state) => {
+	return state.counts;
+};
+const groupsSync = (state) => {
+	return state.groups;
+};
+const defaultSync = (state) => {
+	return state.paths;
+};
+const limitFilesSync = (state) => {
+	return state.paths.slice(0, state.options.maxFiles);
+};
+const onlyCountsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.counts, state.options.suppressErrors);
+	return null;
+};
+const defaultAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths, state.options.suppressErrors);
+	return null;
+};
+const limitFilesAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
+	return null;
+};
+const groupsAsync = (state, error, callback$1) => {
+	report(error, callback$1, state.groups, state.options.suppressErrors);
+	return null;
+};
+function report(error, callback$1, output, suppressErrors) {
+	if (error && !suppressErrors) callback$1(error, output);
+	else callback$1(null, output);
+}
+function build$1(options, isSynchronous) {
+	const { onlyCounts, group, maxFiles } = options;
+	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
+	else if (group) return isSynchronous ? groupsSync : groupsAsync;
+	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
+	else return isSynchronous ? defaultSync : defaultAsync;
+}
+
+//#endregion
+//#region src/api/functions/walk-directory.ts
+const readdirOpts = { withFileTypes: true };
+const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	state.queue.enqueue();
+	if (currentDepth < 0) return state.queue.dequeue(null, state);
+	const { fs } = state;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
+		callback$1(entries, directoryPath, currentDepth);
+		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
+	});
+};
+const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
+	const { fs } = state;
+	if (currentDepth < 0) return;
+	state.visited.push(crawlPath);
+	state.counts.directories++;
+	let entries = [];
+	try {
+		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
+	} catch (e) {
+		if (!state.options.suppressErrors) throw e;
+	}
+	callback$1(entries, directoryPath, currentDepth);
+};
+function build(isSynchronous) {
+	return isSynchronous ? walkSync : walkAsync;
+}
+
+//#endregion
+//#region src/api/queue.ts
+/**
+* This is a custom stateless queue to track concurrent async fs calls.
+* It increments a counter whenever a call is queued and decrements it
+* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
+*/
+var Queue = class {
+	count = 0;
+	constructor(onQueueEmpty) {
+		this.onQueueEmpty = onQueueEmpty;
+	}
+	enqueue() {
+		this.count++;
+		return this.count;
+	}
+	dequeue(error, output) {
+		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
+			this.onQueueEmpty(error, output);
+			if (error) {
+				output.controller.abort();
+				this.onQueueEmpty = void 0;
+			}
+		}
+	}
+};
+
+//#endregion
+//#region src/api/counter.ts
+var Counter = class {
+	_files = 0;
+	_directories = 0;
+	set files(num) {
+		this._files = num;
+	}
+	get files() {
+		return this._files;
+	}
+	set directories(num) {
+		this._directories = num;
+	}
+	get directories() {
+		return this._directories;
+	}
+	/**
+	* @deprecated use `directories` instead
+	*/
+	/* c8 ignore next 3 */
+	get dirs() {
+		return this._directories;
+	}
+};
+
+//#endregion
+//#region src/api/aborter.ts
+/**
+* AbortController is not supported on Node 14 so we use this until we can drop
+* support for Node 14.
+*/
+var Aborter = class {
+	aborted = false;
+	abort() {
+		this.aborted = true;
+	}
+};
+
+//#endregion
+//#region src/api/walker.ts
+var Walker = class {
+	root;
+	isSynchronous;
+	state;
+	joinPath;
+	pushDirectory;
+	pushFile;
+	getArray;
+	groupFiles;
+	resolveSymlink;
+	walkDirectory;
+	callbackInvoker;
+	constructor(root, options, callback$1) {
+		this.isSynchronous = !callback$1;
+		this.callbackInvoker = build$1(options, this.isSynchronous);
+		this.root = normalizePath(root, options);
+		this.state = {
+			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
+			paths: [""].slice(0, 0),
+			groups: [],
+			counts: new Counter(),
+			options,
+			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
+			symlinks: /* @__PURE__ */ new Map(),
+			visited: [""].slice(0, 0),
+			controller: new Aborter(),
+			fs: options.fs || external_fs_namespaceObject_0
+		};
+		this.joinPath = build$7(this.root, options);
+		this.pushDirectory = build$6(this.root, options);
+		this.pushFile = build$5(options);
+		this.getArray = build$4(options);
+		this.groupFiles = build$3(options);
+		this.resolveSymlink = build$2(options, this.isSynchronous);
+		this.walkDirectory = build(this.isSynchronous);
+	}
+	start() {
+		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
+		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
+		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
+	}
+	walk = (entries, directoryPath, depth) => {
+		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
+		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
+		const files = this.getArray(this.state.paths);
+		for (let i = 0; i < entries.length; ++i) {
+			const entry = entries[i];
+			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
+				const filename = this.joinPath(entry.name, directoryPath);
+				this.pushFile(filename, files, this.state.counts, filters);
+			} else if (entry.isDirectory()) {
+				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
+				if (exclude && exclude(entry.name, path)) continue;
+				this.pushDirectory(path, paths, filters);
+				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
+			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
+				let path = joinPathWithBasePath(entry.name, directoryPath);
+				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
+					if (stat.isDirectory()) {
+						resolvedPath = normalizePath(resolvedPath, this.state.options);
+						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
+						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
+					} else {
+						resolvedPath = useRealPaths ? resolvedPath : path;
+						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
+						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
+						resolvedPath = this.joinPath(filename, directoryPath$1);
+						this.pushFile(resolvedPath, files, this.state.counts, filters);
+					}
+				});
+			}
+		}
+		this.groupFiles(this.state.groups, directoryPath, files);
+	};
+};
+
+//#endregion
+//#region src/api/async.ts
+function promise(root, options) {
+	return new Promise((resolve$1, reject) => {
+		callback(root, options, (err, output) => {
+			if (err) return reject(err);
+			resolve$1(output);
+		});
+	});
+}
+function callback(root, options, callback$1) {
+	let walker = new Walker(root, options, callback$1);
+	walker.start();
+}
+
+//#endregion
+//#region src/api/sync.ts
+function sync(root, options) {
+	const walker = new Walker(root, options);
+	return walker.start();
+}
+
+//#endregion
+//#region src/builder/api-builder.ts
+var APIBuilder = class {
+	constructor(root, options) {
+		this.root = root;
+		this.options = options;
+	}
+	withPromise() {
+		return promise(this.root, this.options);
+	}
+	withCallback(cb) {
+		callback(this.root, this.options, cb);
+	}
+	sync() {
+		return sync(this.root, this.options);
+	}
+};
+
+//#endregion
+//#region src/builder/index.ts
+let pm = null;
+/* c8 ignore next 6 */
+try {
+	__require.resolve("picomatch");
+	pm = __require("picomatch");
+} catch {}
+var Builder = class {
+	globCache = {};
+	options = {
+		maxDepth: Infinity,
+		suppressErrors: true,
+		pathSeparator: external_path_namespaceObject.sep,
+		filters: []
+	};
+	globFunction;
+	constructor(options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		this.globFunction = this.options.globFunction;
+	}
+	group() {
+		this.options.group = true;
+		return this;
+	}
+	withPathSeparator(separator) {
+		this.options.pathSeparator = separator;
+		return this;
+	}
+	withBasePath() {
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withRelativePaths() {
+		this.options.relativePaths = true;
+		return this;
+	}
+	withDirs() {
+		this.options.includeDirs = true;
+		return this;
+	}
+	withMaxDepth(depth) {
+		this.options.maxDepth = depth;
+		return this;
+	}
+	withMaxFiles(limit) {
+		this.options.maxFiles = limit;
+		return this;
+	}
+	withFullPaths() {
+		this.options.resolvePaths = true;
+		this.options.includeBasePath = true;
+		return this;
+	}
+	withErrors() {
+		this.options.suppressErrors = false;
+		return this;
+	}
+	withSymlinks({ resolvePaths = true } = {}) {
+		this.options.resolveSymlinks = true;
+		this.options.useRealPaths = resolvePaths;
+		return this.withFullPaths();
+	}
+	withAbortSignal(signal) {
+		this.options.signal = signal;
+		return this;
+	}
+	normalize() {
+		this.options.normalizePath = true;
+		return this;
+	}
+	filter(predicate) {
+		this.options.filters.push(predicate);
+		return this;
+	}
+	onlyDirs() {
+		this.options.excludeFiles = true;
+		this.options.includeDirs = true;
+		return this;
+	}
+	exclude(predicate) {
+		this.options.exclude = predicate;
+		return this;
+	}
+	onlyCounts() {
+		this.options.onlyCounts = true;
+		return this;
+	}
+	crawl(root) {
+		return new APIBuilder(root || ".", this.options);
+	}
+	withGlobFunction(fn) {
+		this.globFunction = fn;
+		return this;
+	}
+	/**
+	* @deprecated Pass options using the constructor instead:
+	* ```ts
+	* new fdir(options).crawl("/path/to/root");
+	* ```
+	* This method will be removed in v7.0
+	*/
+	/* c8 ignore next 4 */
+	crawlWithOptions(root, options) {
+		this.options = {
+			...this.options,
+			...options
+		};
+		return new APIBuilder(root || ".", this.options);
+	}
+	glob(...patterns) {
+		if (this.globFunction) return this.globWithOptions(patterns);
+		return this.globWithOptions(patterns, ...[{ dot: true }]);
+	}
+	globWithOptions(patterns, ...options) {
+		const globFn = this.globFunction || pm;
+		/* c8 ignore next 5 */
+		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
+		var isMatch = this.globCache[patterns.join("\0")];
+		if (!isMatch) {
+			isMatch = globFn(patterns, ...options);
+			this.globCache[patterns.join("\0")] = isMatch;
+		}
+		this.options.filters.push((path) => isMatch(path));
+		return this;
+	}
+};
+
+//#endregion
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
+
+
+
+
+
+//#region src/utils.ts
+const isReadonlyArray = Array.isArray;
+const BACKSLASHES = /\\/g;
+const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
+const isWin = process.platform === "win32";
+const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
+function getPartialMatcher(patterns, options = {}) {
+	const patternsCount = patterns.length;
+	const patternsParts = Array(patternsCount);
+	const matchers = Array(patternsCount);
+	let i, j;
+	for (i = 0; i < patternsCount; i++) {
+		const parts = splitPattern(patterns[i]);
+		patternsParts[i] = parts;
+		const partsCount = parts.length;
+		const partMatchers = Array(partsCount);
+		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
+		matchers[i] = partMatchers;
+	}
+	return (input) => {
+		const inputParts = input.split("/");
+		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
+		for (i = 0; i < patternsCount; i++) {
+			const patternParts = patternsParts[i];
+			const matcher = matchers[i];
+			const inputPatternCount = inputParts.length;
+			const minParts = Math.min(inputPatternCount, patternParts.length);
+			j = 0;
+			while (j < minParts) {
+				const part = patternParts[j];
+				if (part.includes("/")) return true;
+				if (!matcher[j](inputParts[j])) break;
+				if (!options.noglobstar && part === "**") return true;
+				j++;
+			}
+			if (j === inputPatternCount) return true;
+		}
+		return false;
+	};
+}
+/* node:coverage ignore next 2 */
+const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
+const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
+function buildFormat(cwd, root, absolute) {
+	if (cwd === root || root.startsWith(`${cwd}/`)) {
+		if (absolute) {
+			const start = cwd.length + +!isRoot(cwd);
+			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
+		}
+		const prefix = root.slice(cwd.length + 1);
+		if (prefix) return (p, isDir) => {
+			if (p === ".") return prefix;
+			const result = `${prefix}/${p}`;
+			return isDir ? result.slice(0, -1) : result;
+		};
+		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
+	}
+	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
+	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
+}
+function buildRelative(cwd, root) {
+	if (root.startsWith(`${cwd}/`)) {
+		const prefix = root.slice(cwd.length + 1);
+		return (p) => `${prefix}/${p}`;
+	}
+	return (p) => {
+		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
+		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
+	};
+}
+function ensureNonDriveRelativePath(path) {
+	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
+}
+const splitPatternOptions = { parts: true };
+function splitPattern(path) {
+	var _result$parts;
+	const result = picomatch.scan(path, splitPatternOptions);
+	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
+}
+const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
+function convertPosixPathToPattern(path) {
+	return escapePosixPath(path);
+}
+function convertWin32PathToPattern(path) {
+	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
+}
+/**
+* Converts a path to a pattern depending on the platform.
+* Identical to {@link escapePath} on POSIX systems.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
+*/
+/* node:coverage ignore next 3 */
+const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
+const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
+const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
+const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
+/**
+* Escapes a path's special characters depending on the platform.
+* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
+*/
+/* node:coverage ignore next */
+const escapePath = isWin ? escapeWin32Path : escapePosixPath;
+/**
+* Checks if a pattern has dynamic parts.
+*
+* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
+*
+* - Doesn't necessarily return `false` on patterns that include `\`.
+* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
+* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
+* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
+*
+* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
+*/
+function isDynamicPattern(pattern, options) {
+	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
+	const scan = picomatch.scan(pattern);
+	return scan.isGlob || scan.negated;
+}
+function log(...tasks) {
+	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
+}
+function ensureStringArray(value) {
+	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
+}
+//#endregion
+//#region src/patterns.ts
+const PARENT_DIRECTORY = /^(\/?\.\.)+/;
+const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
+function normalizePattern(pattern, opts, props, isIgnore) {
+	var _PARENT_DIRECTORY$exe;
+	const cwd = opts.cwd;
+	let result = pattern;
+	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
+	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
+	const escapedCwd = escapePath(cwd);
+	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
+	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
+	const parts = splitPattern(result);
+	if (parentDir) {
+		const n = (parentDir.length + 1) / 3;
+		let i = 0;
+		const cwdParts = escapedCwd.split("/");
+		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
+			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
+			i++;
+		}
+		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
+		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
+			props.root = ensureNonDriveRelativePath(potentialRoot);
+			props.depthOffset = -n + i;
+		}
+	}
+	if (!isIgnore && props.depthOffset >= 0) {
+		var _props$commonPath;
+		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
+		const newCommonPath = [];
+		const length = Math.min(props.commonPath.length, parts.length);
+		for (let i = 0; i < length; i++) {
+			const part = parts[i];
+			if (part === "**" && !parts[i + 1]) {
+				newCommonPath.pop();
+				break;
+			}
+			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
+			newCommonPath.push(part);
+		}
+		props.depthOffset = newCommonPath.length;
+		props.commonPath = newCommonPath;
+		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
+	}
+	return result;
+}
+function processPatterns(options, patterns, props) {
+	const matchPatterns = [];
+	const ignorePatterns = [];
+	for (const pattern of options.ignore) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
+	}
+	for (const pattern of patterns) {
+		if (!pattern) continue;
+		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
+		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
+	}
+	return {
+		match: matchPatterns,
+		ignore: ignorePatterns
+	};
+}
+//#endregion
+//#region src/crawler.ts
+function buildCrawler(options, patterns) {
+	const cwd = options.cwd;
+	const props = {
+		root: cwd,
+		depthOffset: 0
+	};
+	const processed = processPatterns(options, patterns, props);
+	if (options.debug) log("internal processing patterns:", processed);
+	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
+	const root = props.root.replace(BACKSLASHES, "");
+	const matchOptions = {
+		dot,
+		nobrace: options.braceExpansion === false,
+		nocase: !caseSensitiveMatch,
+		noextglob: options.extglob === false,
+		noglobstar: options.globstar === false,
+		posix: true
+	};
+	const matcher = picomatch(processed.match, matchOptions);
+	const ignore = picomatch(processed.ignore, matchOptions);
+	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
+	const format = buildFormat(cwd, root, absolute);
+	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
+	const excludePredicate = (_, p) => {
+		const relativePath = excludeFormatter(p, true);
+		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
+	};
+	let maxDepth;
+	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
+	const crawler = new Builder({
+		filters: [debug ? (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			const matches = matcher(path) && !ignore(path);
+			if (matches) log(`matched ${path}`);
+			return matches;
+		} : (p, isDirectory) => {
+			const path = format(p, isDirectory);
+			return matcher(path) && !ignore(path);
+		}],
+		exclude: debug ? (_, p) => {
+			const skipped = excludePredicate(_, p);
+			log(`${skipped ? "skipped" : "crawling"} ${p}`);
+			return skipped;
+		} : excludePredicate,
+		fs: options.fs,
+		pathSeparator: "/",
+		relativePaths: !absolute,
+		resolvePaths: absolute,
+		includeBasePath: absolute,
+		resolveSymlinks: followSymbolicLinks,
+		excludeSymlinks: !followSymbolicLinks,
+		excludeFiles: onlyDirectories,
+		includeDirs: onlyDirectories || !options.onlyFiles,
+		maxDepth,
+		signal: options.signal
+	}).crawl(root);
+	if (options.debug) log("internal properties:", {
+		...props,
+		root
+	});
+	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
+}
+//#endregion
+//#region src/index.ts
+function formatPaths(paths, mapper) {
+	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
+	return paths;
+}
+const defaultOptions = {
+	caseSensitiveMatch: true,
+	debug: !!process.env.TINYGLOBBY_DEBUG,
+	expandDirectories: true,
+	followSymbolicLinks: true,
+	onlyFiles: true
+};
+function getOptions(options) {
+	const opts = Object.assign({}, options);
+	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
+	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
+	opts.ignore = ensureStringArray(opts.ignore);
+	opts.fs && (opts.fs = {
+		readdir: opts.fs.readdir || external_fs_namespaceObject.readdir,
+		readdirSync: opts.fs.readdirSync || external_fs_namespaceObject.readdirSync,
+		realpath: opts.fs.realpath || external_fs_namespaceObject.realpath,
+		realpathSync: opts.fs.realpathSync || external_fs_namespaceObject.realpathSync,
+		stat: opts.fs.stat || external_fs_namespaceObject.stat,
+		statSync: opts.fs.statSync || external_fs_namespaceObject.statSync
+	});
+	if (opts.debug) log("globbing with options:", opts);
+	return opts;
+}
+function getCrawler(globInput, inputOptions = {}) {
+	var _ref;
+	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
+	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
+	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
+	const options = getOptions(isModern ? inputOptions : globInput);
+	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
+}
+async function glob(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
+}
+function globSync(globInput, options) {
+	const [crawler, relative] = getCrawler(globInput, options);
+	return crawler ? formatPaths(crawler.sync(), relative) : [];
+}
+//#endregion
+
+
+;// CONCATENATED MODULE: ./src/sources/local.ts
+
+
+
+
+class TelemetryNotFoundError extends Error {
+    name = "TelemetryNotFoundError";
+}
+/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
+class NoTelemetryError extends Error {
+    name = "NoTelemetryError";
+}
+const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
+/**
+ * Expands files, directories and globs into telemetry files, in a stable order. A directory is
+ * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
+ * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
+ * of permission is an error that says so, never "nothing found".
+ */
+async function findTelemetryFiles(patterns, cwd) {
+    const found = { files: [], missing: [], empty: [] };
+    for (const pattern of patterns) {
+        const resolved = external_node_path_default().resolve(cwd, pattern);
+        const info = await (0,promises_.stat)(resolved).catch((error) => error);
+        let files;
+        if (info instanceof Error) {
+            if (info.code === "EACCES")
+                throw permissionDenied(pattern, "a folder on its path cannot be searched");
+            if (!isDynamicPattern(pattern)) {
+                found.missing.push(pattern);
+                continue;
+            }
+            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+            if (files.length === 0)
+                await checkGlobBase(pattern, cwd);
+        }
+        else if (info.isDirectory()) {
+            const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
+                if (error.code === "EACCES")
+                    throw permissionDenied(pattern, "cannot list the directory");
+                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${error.code ?? error.message})`);
+            });
+            files = entries
+                .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
+                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
+                .map((entry) => external_node_path_default().join(resolved, entry.name));
+        }
+        else {
+            files = [resolved];
+        }
+        if (files.length === 0)
+            found.empty.push(pattern);
+        found.files.push(...files.sort());
+    }
+    found.files = [...new Set(found.files)];
+    return found;
+}
+/**
+ * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
+ * error; a glob or directory that matches nothing is only noted, as long as something was found.
+ * Nothing found at all is a `NoTelemetryError`.
+ */
+async function collectLocalTelemetry(patterns, cwd, note) {
+    const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
+    if (files.length === 0) {
+        const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
+        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
+    }
+    if (missing.length > 0) {
+        throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
+            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
+    }
+    for (const pattern of empty)
+        note(`No telemetry matched ${pattern}`);
+    return Promise.all(files.map((file) => openLocalTelemetry(file, external_node_path_default().relative(cwd, file) || file)));
+}
+function permissionDenied(pattern, what) {
+    return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
+}
+/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
+async function checkGlobBase(pattern, cwd) {
+    const segments = pattern.split(/[\\/]/);
+    const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
+    if (fixed.length === 0)
+        return;
+    const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
+    const error = await (0,promises_.access)(base, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (failure) => failure);
+    if (error?.code === "EACCES")
+        throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
+}
+/** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
+async function openLocalTelemetry(file, displayName = file) {
+    const handle = await (0,promises_.open)(file, "r").catch((error) => {
+        throw cannotRead(displayName, error);
+    });
+    try {
+        const { size } = await handle.stat();
+        const head = Buffer.alloc(4);
+        if (size >= 4)
+            await handle.read(head, 0, 4, 0);
+        const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
+        return isParquet
+            ? {
+                name: displayName,
+                path: file,
+                format: "parquet",
+                openBuffer: async () => fileBuffer(file, displayName),
+            }
+            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_namespaceObject.createReadStream)(file) };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
+async function fileBuffer(file, displayName) {
+    const handle = await (0,promises_.open)(file, "r").catch((error) => {
+        throw cannotRead(displayName, error);
+    });
+    const { size } = await handle.stat();
+    return {
+        byteLength: size,
+        async slice(start, end = size) {
+            const length = Math.max(0, Math.min(end, size) - start);
+            const buffer = new ArrayBuffer(length);
+            if (length > 0)
+                await handle.read(new Uint8Array(buffer), 0, length, start);
+            return buffer;
+        },
+        close: () => handle.close(),
+    };
+}
+function cannotRead(displayName, error) {
+    if (error.code === "EACCES")
+        return permissionDenied(displayName, "cannot read the file");
+    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+}
+
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/step-files.ts
+
+/** Each downloaded step file, labelled with its step, so the report has a section per step. */
+async function openStepFiles(telemetry) {
+    const files = [];
+    for (const step of telemetry.steps) {
+        if (!step.file)
+            continue;
+        const file = await openLocalTelemetry(step.file, `run ${telemetry.run.id} step ${step.index}`);
+        files.push({
+            ...file,
+            step: {
+                index: step.index,
+                name: step.name,
+                runId: telemetry.run.id,
+                ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
+            },
+        });
+    }
+    return files;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/collect.ts
+// Collects the telemetry files of one request, whatever their source: a dbt platform run's steps, a
+// workflow artifact, local files, directories and globs. Each source that is asked for adds its
+// files, in that order. Downloads go under `workDir()` (made on first use), which the caller removes
+// once the files are read.
+
+
+// The dbt platform client: imported here only, so it can be loaded when a run uses it.
+
+
+
+
+
+async function collectTelemetry(request, workDir, services) {
+    const files = [];
+    if (request.dbtCloud)
+        files.push(...(await fromDbtCloud(request.dbtCloud, workDir, services)));
+    if (request.artifact)
+        files.push(...(await fromArtifact(request.artifact, workDir, services)));
+    if (request.paths.length > 0) {
+        try {
+            files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note)));
+        }
+        catch (error) {
+            if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint)
+                throw error;
+            throw new NoTelemetryError(`${error.message} ${request.noTelemetryHint}`);
+        }
+    }
+    return files;
+}
+async function fromDbtCloud(raw, workDir, services) {
+    const settings = parseDbtCloudSettings({
+        ...raw,
+        [DBT_CLOUD_SETTING_KEYS.downloadDir]: external_node_path_default().join(await workDir(), "dbt-cloud"),
+    });
+    const telemetry = await fetchDbtCloudTelemetry(settings, {
+        log: services.log,
+        ...(services.clock && { clock: services.clock }),
+    });
+    for (const step of telemetry.steps)
+        if (!step.file)
+            services.skippedStep(step);
+    const files = await openStepFiles(telemetry);
+    if (files.length === 0) {
+        throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+    }
+    return files;
+}
+async function fromArtifact(artifact, workDir, services) {
+    if (!services.artifacts)
+        throw new Error("reading a workflow artifact needs the GitHub side");
+    try {
+        return await services.artifacts.readTelemetry({ ...artifact, tempDir: await workDir() }, services.log);
+    }
+    catch (error) {
+        // An artifact that was never uploaded (the build failed early) is "no telemetry", not a fault.
+        if (error instanceof ArtifactSourceError && error.absent)
+            throw new NoTelemetryError(error.message);
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/model/accumulate.ts
@@ -52283,50 +54550,51 @@ async function decodeParquet(file, name, out) {
     return { records, pages };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline.ts
-// The one place that joins sources → telemetry decoders → model. Used by the Action and the CLI.
+;// CONCATENATED MODULE: ./src/pipeline/read-telemetry.ts
+// Telemetry files → one report: each file goes through its decoder (Parquet or JSONL) into the
+// model's ReportBuilder. The one place that joins sources → telemetry → model.
 
 
 
 
 
 /**
- * Reads every input into one report. A Parquet file that cannot be read (a run that died before
+ * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
  * writes each invocation to the JSONL as it goes and to the Parquet only at shutdown, and a file
  * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
  */
-async function buildReport(inputs, options) {
+async function readTelemetryReport(files, options) {
     const builder = new ReportBuilder(options);
     const unreadableParquet = [];
     let lastJsonl = null;
-    for (const input of inputs) {
+    for (const file of files) {
         const fileSink = builder.startFile({
-            files: [input.name],
-            format: input.format,
-            ...(input.step ? { step: input.step } : {}),
+            files: [file.name],
+            format: file.format,
+            ...(file.step ? { step: file.step } : {}),
         });
         const sink = recordsToEvents(fileSink);
         try {
-            if (input.format === "parquet") {
-                const buffer = await input.openBuffer();
+            if (file.format === "parquet") {
+                const buffer = await file.openBuffer();
                 try {
-                    await decodeParquet(buffer, input.name, sink);
+                    await decodeParquet(buffer, file.name, sink);
                 }
                 finally {
                     await buffer.close?.();
                 }
             }
             else {
-                await decodeJsonl(input.openStream(), input.name, sink);
-                lastJsonl = { sink: fileSink, name: input.name };
+                await decodeJsonl(file.openStream(), file.name, sink);
+                lastJsonl = { sink: fileSink, name: file.name };
             }
         }
         catch (error) {
             builder.discardLastFile();
-            if (input.format === "parquet" && error instanceof TelemetryInputError) {
+            if (file.format === "parquet" && error instanceof TelemetryInputError) {
                 unreadableParquet.push(error);
                 continue;
             }
@@ -52343,12 +54611,76 @@ async function buildReport(inputs, options) {
     return builder.finish();
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/render/json-report.ts
-/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
-function renderJsonReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
+;// CONCATENATED MODULE: ./src/pipeline/run.ts
+// The pipeline both entries run, from a typed request: collect the telemetry (dbt platform, workflow
+// artifact, local files), build the report, compare it with the base branch's report (a file or an
+// artifact). It returns what the renderers and the report files need and throws typed errors
+// (NoTelemetryError, BaselineError, TelemetryInputError …): what becomes of them is the entry's call.
+// What only GitHub can do (fetch an artifact, find the base branch's run) comes in as functions.
+
+
+
+
+
+
+async function runPipeline(request, services) {
+    const work = workFolder(request.tempDir);
+    try {
+        const files = await collectTelemetry(request.telemetry, work.path, services);
+        let report = await readTelemetryReport(files, {
+            slowest: request.slowest,
+            failOn: request.failOn,
+            generatorVersion: request.generatorVersion,
+        });
+        if (request.baseline) {
+            const settings = {
+                regressionThresholdPercent: request.regressionThresholdPercent,
+                failOn: request.failOn,
+            };
+            report = await withBaseline(report, request.baseline, settings, work.path, services);
+        }
+        return { report, telemetryFiles: files.flatMap((file) => (file.path ? [file.path] : [])) };
+    }
+    finally {
+        await work.remove();
+    }
+}
+async function withBaseline(report, baseline, settings, workDir, services) {
+    if ("file" in baseline) {
+        const base = await readBaselineFile(baseline.file, baseline.display);
+        return compareReports(report, base, baseline.display, settings);
+    }
+    const skip = (why) => {
+        services.warning(`Baseline comparison skipped: ${why}. The report has no comparison and fail-on: new-errors acts like errors.`);
+        return report;
+    };
+    const located = services.locateBaselineRun
+        ? await services.locateBaselineRun()
+        : { skip: `baseline-artifact '${baseline.artifact}' needs a github-token and GITHUB_REPOSITORY` };
+    if ("skip" in located)
+        return skip(located.skip);
+    if (!services.artifacts)
+        throw new Error("reading a workflow artifact needs the GitHub side");
+    const lookup = await downloadBaselineReport({
+        artifact: baseline.artifact,
+        workflow: located.workflow,
+        branch: located.branch,
+        tempDir: await workDir(),
+    }, { findRun: located.findRun, readArtifact: services.artifacts.readBaseline, log: services.log });
+    if (!lookup.found)
+        return skip(lookup.reason);
+    return compareReports(report, lookup.report, lookup.source, settings);
+}
+/** A temp folder made on first use (most runs download nothing) and removed with what is in it. */
+function workFolder(parent) {
+    let made = null;
+    return {
+        path: () => (made ??= (0,promises_.mkdtemp)(external_node_path_default().join(parent || external_node_os_default().tmpdir(), "fusion-report-"))),
+        remove: async () => {
+            if (made)
+                await (0,promises_.rm)(await made, { recursive: true, force: true });
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/render/escape.ts
@@ -52477,11 +54809,6 @@ function escape_excerpt(text, maxLines, maxChars) {
     const rest = lines.length - Math.min(lines.length, maxLines);
     return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
 }
-/** The first line of a text, whatever its line breaks, cut to `maxChars` with an ellipsis. */
-function firstLine(text, maxChars) {
-    const line = (0,controls/* splitLines */.uz)(text)[0] ?? "";
-    return line.length > maxChars ? `${line.slice(0, maxChars)}…` : line;
-}
 function collapseRepeats(lines) {
     const out = [];
     for (let i = 0; i < lines.length;) {
@@ -52553,471 +54880,6 @@ function resourceLabel(type) {
 }
 function format_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/junit.ts
-// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
-// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
-// (models and seeds included: a model that fails to build is as much a failure as a test), one
-// <testsuite> per invocation. Pure: returns the document as a string.
-
-
-
-
-function renderJunit(report) {
-    const suites = report.invocations.map(renderSuite);
-    const totals = suites.reduce((sum, s) => ({
-        tests: sum.tests + s.tests,
-        failures: sum.failures + s.failures,
-        errors: sum.errors + s.errors,
-        skipped: sum.skipped + s.skipped,
-        time: sum.time + s.time,
-    }), { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 });
-    const head = `<testsuites${attrs({
-        name: "dbt Fusion",
-        tests: totals.tests,
-        failures: totals.failures,
-        errors: totals.errors,
-        skipped: totals.skipped,
-        time: seconds(totals.time),
-    })}>`;
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
-}
-function renderSuite(inv) {
-    const cases = inv.nodes.map(renderCase);
-    const runError = invocationError(inv);
-    if (runError)
-        cases.push(runError);
-    const count = (kind) => cases.filter((c) => c.kind === kind).length;
-    const suite = {
-        tests: cases.length,
-        failures: count("failure"),
-        errors: count("error"),
-        skipped: count("skipped"),
-        time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
-    };
-    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
-    const properties = [
-        ["invocation_id", inv.invocationId],
-        ["command", command],
-        ["dbt_version", inv.dbtVersion],
-        ["target", inv.target],
-        ["state", inv.state],
-        ["status", inv.statusMessage],
-    ].filter((p) => typeof p[1] === "string" && p[1] !== "");
-    const lines = [
-        `  <testsuite${attrs({
-            name: `${command} (${inv.invocationId})`,
-            tests: suite.tests,
-            failures: suite.failures,
-            errors: suite.errors,
-            skipped: suite.skipped,
-            time: seconds(suite.time),
-            ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
-        })}>`,
-        "    <properties>",
-        ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
-        "    </properties>",
-        ...cases.map((c) => c.xml),
-        "  </testsuite>",
-    ];
-    return { xml: lines.join("\n"), ...suite };
-}
-function renderCase(node) {
-    const ms = node.timing.processingMs ?? 0;
-    const open = `    <testcase${attrs({
-        classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
-        name: node.name || node.uniqueId,
-        time: seconds(ms),
-        ...(node.location ? { file: node.location.path } : {}),
-        ...(node.location?.line ? { line: node.location.line } : {}),
-    })}`;
-    const body = (child, kind) => ({
-        xml: `${open}>\n      ${child}\n    </testcase>`,
-        kind,
-        ms,
-    });
-    const row = STATUS[node.status];
-    if (row.junit === "failure") {
-        const rows = node.test
-            ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
-            : "";
-        const message = junit_firstLine(node.message) || rows || "test failed";
-        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
-    }
-    if (row.junit === "error") {
-        const message = junit_firstLine(node.message) || "the engine reported an error but no message";
-        const type = node.errorType ? `${node.errorType} error` : "error";
-        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
-    }
-    if (row.junit === "skipped") {
-        const because = node.skipRoot ?? node.skippedBecauseOf;
-        const message = because && node.status === "skipped"
-            ? `skipped because ${because} did not succeed`
-            : (row.junitSkipMessage ?? row.label);
-        return body(`<skipped${attrs({ message })}/>`, "skipped");
-    }
-    if (row.ran === "warned") {
-        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
-        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
-    }
-    return { xml: `${open}/>`, kind: "passed", ms };
-}
-/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
-function invocationError(inv) {
-    const blamed = inv.counts.error + inv.counts.fail > 0;
-    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
-    if (!failed)
-        return null;
-    const message = junit_firstLine(inv.runErrors[0]?.text ?? null) ||
-        (inv.state === "incomplete"
-            ? "the invocation did not finish"
-            : (inv.statusMessage ?? "the invocation failed"));
-    const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
-    return { xml, kind: "error", ms: inv.durationMs ?? 0 };
-}
-function details(node, extra) {
-    const where = node.location
-        ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
-        : "";
-    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
-        .filter(Boolean)
-        .join("\n");
-}
-function junit_firstLine(text) {
-    const line = (0,controls/* splitLines */.uz)(text ?? "").find((l) => l.trim() !== "") ?? "";
-    return line.length > 500 ? `${line.slice(0, 500)}…` : line;
-}
-function seconds(ms) {
-    return (Math.max(0, ms) / 1_000).toFixed(3);
-}
-function attrs(values) {
-    return Object.entries(values)
-        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
-        .join("");
-}
-/**
- * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
- * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
- */
-function xmlSafe(value) {
-    return value.replace(
-    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
-/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
-function junit_text(value) {
-    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
-function attribute(value) {
-    return junit_text(value)
-        .replace(/"/g, "&quot;")
-        .replace(/'/g, "&apos;")
-        .replace(/\t/g, "&#9;")
-        .replace(/\n/g, "&#10;");
-}
-
-;// CONCATENATED MODULE: ./src/render/run-results.ts
-// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
-
-const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
-/**
- * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
- * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
- * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
- * canceled), and a node that never finished (crashed run) becomes `error`.
- */
-function legacyStatus(status) {
-    return STATUS[status].runResults;
-}
-/**
- * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
- * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
- * would overwrite run_results.json.
- */
-function renderRunResults(report, generatedAt) {
-    const byId = new Map();
-    for (const invocation of report.invocations) {
-        for (const node of invocation.nodes)
-            byId.set(node.uniqueId, toResult(node));
-    }
-    const last = report.invocations[report.invocations.length - 1];
-    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return {
-        metadata: {
-            dbt_schema_version: RUN_RESULTS_SCHEMA,
-            dbt_version: last?.dbtVersion ?? "unknown",
-            generated_at: generatedAt,
-            invocation_id: last?.invocationId ?? null,
-            invocation_started_at: report.invocations[0]?.startedAt ?? null,
-            env: {},
-        },
-        results: [...byId.values()],
-        elapsed_time: elapsedMs / 1000,
-        args: {
-            ...(last?.command ? { which: last.command } : {}),
-            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
-            ...(last?.target ? { target: last.target } : {}),
-        },
-    };
-}
-function toResult(node) {
-    const { timing } = node;
-    return {
-        status: legacyStatus(node.status),
-        timing: timing.startedAt && timing.completedAt
-            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
-            : [],
-        thread_id: "fusion",
-        execution_time: (timing.processingMs ?? 0) / 1000,
-        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
-        message: messageFor(node),
-        failures: node.test ? node.test.failingRows : null,
-        unique_id: node.uniqueId,
-        compiled: null,
-        compiled_code: null,
-        relation_name: null,
-        batch_results: null,
-    };
-}
-function messageFor(node) {
-    switch (node.status) {
-        case "fail":
-        case "warn":
-            if (node.test)
-                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
-            return node.message;
-        case "skipped":
-            return node.skippedBecauseOf
-                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
-                : node.message;
-        case "canceled":
-            return "Canceled";
-        case "phase-disabled":
-            return "Skipped: phase disabled";
-        case "phase-skipped":
-            return "Skipped: an earlier phase did not succeed";
-        default:
-            return node.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report-files.ts
-
-
-
-
-
-
-/**
- * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
- * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
- * can tell its own file from the one dbt wrote.
- */
-const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
-const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
-/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
-const HEAD_BYTES = 64 * 1024;
-/** Writes every requested file, or none of them when any destination is unusable. */
-async function writeReportFiles(report, targets, fullMarkdown, options) {
-    const requested = [
-        ["Markdown report", targets.markdown, fullMarkdown],
-        ["JSON report", targets.json, () => renderJsonReport(report)],
-        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
-        ["JUnit XML", targets.junit, () => renderJunit(report)],
-    ];
-    const destinations = requested
-        .filter((entry) => Boolean(entry[1]))
-        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
-    if (destinations.length === 0)
-        return { written: [], problems: [] };
-    const problems = await checkDestinations(destinations, options.telemetryFiles);
-    if (problems.length > 0)
-        return { written: [], problems };
-    // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
-    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
-        await removeLeftovers(folder);
-    }
-    const temps = [];
-    const createdFolders = [];
-    try {
-        for (const destination of destinations) {
-            const folder = external_node_path_default().dirname(destination.file);
-            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
-                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
-            });
-            if (created)
-                createdFolders.push(created);
-            const temp = tempFileFor(destination.file);
-            temps.push(temp);
-            await (0,promises_.writeFile)(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
-            });
-        }
-        for (const [index, destination] of destinations.entries()) {
-            await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
-            });
-        }
-    }
-    catch (error) {
-        await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
-        // Folders this call created hold nothing else; the deepest is removed first.
-        for (const folder of createdFolders.reverse())
-            await removeEmptyFolders(folder, destinations);
-        const message = error instanceof WriteProblem
-            ? error.message
-            : `cannot write the report files: ${describeError(error)}`;
-        return { written: [], problems: [message] };
-    }
-    return { written: destinations.map((destination) => destination.file), problems: [] };
-}
-/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
-function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
-    const artifact = renderRunResults(report, generatedAt);
-    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
-    return `${JSON.stringify(artifact, null, 2)}\n`;
-}
-class WriteProblem extends Error {
-    constructor(destination, reason) {
-        super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
-    }
-}
-/** Every reason a destination cannot be written, found before anything is written. */
-async function checkDestinations(destinations, telemetryFiles) {
-    const problems = [];
-    const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
-    const seen = new Map();
-    for (const destination of destinations) {
-        const refuse = (reason) => {
-            problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
-        };
-        const earlier = seen.get(destination.file);
-        if (earlier) {
-            refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
-            continue;
-        }
-        seen.set(destination.file, destination);
-        const info = await (0,promises_.stat)(destination.file).catch(() => null);
-        if (info?.isDirectory()) {
-            refuse("it is a directory; name a file inside it");
-            continue;
-        }
-        if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
-            refuse("it is one of the telemetry files being read; refusing to write over it");
-            continue;
-        }
-        if (info?.isFile()) {
-            const foreign = await foreignArtifact(destination.file);
-            if (foreign) {
-                refuse(`it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
-                    "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json");
-                continue;
-            }
-        }
-        const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
-        if (folderProblem)
-            refuse(folderProblem);
-    }
-    return problems;
-}
-/**
- * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
- * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
- */
-async function foreignArtifact(file) {
-    const head = await readHead(file);
-    if (head.includes(`"${RUN_RESULTS_MARK}"`))
-        return null;
-    const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
-    if (schema)
-        return `a dbt ${schema} artifact`;
-    if (external_node_path_default().basename(file) === "run_results.json")
-        return "dbt's own run_results.json";
-    return null;
-}
-async function readHead(file) {
-    const handle = await (0,promises_.open)(file, "r").catch(() => null);
-    if (!handle)
-        return "";
-    try {
-        const buffer = Buffer.alloc(HEAD_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-        return buffer.subarray(0, bytesRead).toString("utf8");
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
-async function checkFolder(folder) {
-    let existing = folder;
-    let info = await (0,promises_.stat)(existing).catch((error) => error);
-    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
-        existing = external_node_path_default().dirname(existing);
-        info = await (0,promises_.stat)(existing).catch((error) => error);
-    }
-    if (info instanceof Error)
-        return `cannot use the folder ${existing} (${describeError(info)})`;
-    if (!info.isDirectory())
-        return `${existing} is a file, so the folder ${folder} cannot be created`;
-    const writable = await (0,promises_.access)(existing, external_node_fs_namespaceObject.constants.W_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (error) => error);
-    if (writable)
-        return `the folder ${existing} is not writable (${describeError(writable)})`;
-    return null;
-}
-function tempFileFor(file) {
-    return `${file}.fusion-report-${process.pid}.tmp`;
-}
-/** Temp files of fusion-report runs that are no longer running (killed while writing). */
-async function removeLeftovers(folder) {
-    const entries = await (0,promises_.readdir)(folder).catch(() => []);
-    for (const entry of entries) {
-        const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
-        if (!pid || isRunning(pid))
-            continue;
-        await (0,promises_.unlink)(external_node_path_default().join(folder, entry)).catch(() => undefined);
-    }
-}
-function isRunning(pid) {
-    if (pid === process.pid)
-        return false;
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        // EPERM: it runs, as another user.
-        return error.code !== "ESRCH";
-    }
-}
-/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
-async function removeEmptyFolders(top, destinations) {
-    const chains = destinations
-        .map((destination) => external_node_path_default().dirname(destination.file))
-        .filter((folder) => folder === top || folder.startsWith(`${top}${(external_node_path_default()).sep}`));
-    for (const folder of chains.sort((a, b) => b.length - a.length)) {
-        for (let current = folder; current.length >= top.length; current = external_node_path_default().dirname(current)) {
-            if ((await (0,promises_.rmdir)(current).catch(() => "kept")) === "kept")
-                break;
-            if (current === top)
-                break;
-        }
-    }
-}
-function describeError(error) {
-    const code = error.code;
-    const reasons = {
-        EACCES: "permission denied",
-        EPERM: "operation not permitted",
-        EISDIR: "it is a directory",
-        ENOTDIR: "a part of the path is a file, not a folder",
-        EROFS: "read-only file system",
-        ENOSPC: "no space left on the device",
-    };
-    return (code && reasons[code]) ?? error.message;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
@@ -53585,11 +55447,286 @@ function regressionTable(comparison, limit) {
     return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
 }
 
+;// CONCATENATED MODULE: ./src/render/mermaid.ts
+
+
+
+
+/** Per markdown detail level: what each diagram may draw; null drops it. */
+const FLOWCHART_BY_LEVEL = [
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 5, nodesPerChain: 6 },
+    { chains: 3, nodesPerChain: 3 },
+];
+const TIMELINE_BY_LEVEL = [15, 15, 8];
+const MAX_LABEL_CHARS = 80;
+const MAX_TIMELINES = 3;
+/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+function diagramSections(report) {
+    return [
+        {
+            render(level) {
+                const limits = FLOWCHART_BY_LEVEL[level];
+                if (!limits)
+                    return "";
+                const chart = renderSkipChainFlowchart(report, limits);
+                if (!chart)
+                    return "";
+                const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
+                return collapsible(`🔗 Skip chains diagram (${format_plural(skipped, "skipped node")})`, chart);
+            },
+        },
+        {
+            render(level) {
+                const limit = TIMELINE_BY_LEVEL[level];
+                if (!limit)
+                    return "";
+                const timelines = report.invocations
+                    .slice(0, MAX_TIMELINES)
+                    .map((inv) => timelineBars(inv, limit))
+                    .filter((bars) => bars.length > 0);
+                if (timelines.length === 0)
+                    return "";
+                // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
+                const drawn = timelines.map((bars) => bars.length);
+                const summary = timelines.length === 1
+                    ? `⏱️ Timeline of the ${format_plural(drawn[0], "slowest node")}`
+                    : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
+                return collapsible(summary, report.invocations
+                    .slice(0, MAX_TIMELINES)
+                    .map((inv) => renderTimelineGantt(inv, limit))
+                    .filter(Boolean)
+                    .map((chart) => generatedBlock(chart, "mermaid"))
+                    .join("\n\n"), true);
+            },
+        },
+    ];
+}
+function collapsible(summary, body, bodyIsMarkdown = false) {
+    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
+    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+}
+/** Mermaid flowchart text, or "" when no invocation has skip chains. */
+function renderSkipChainFlowchart(report, limits) {
+    const lines = ["flowchart LR"];
+    const classes = new Map();
+    let next = 0;
+    const newId = (cls) => {
+        const id = `n${next++}`;
+        classes.set(cls, [...(classes.get(cls) ?? []), id]);
+        return id;
+    };
+    let drawn = 0;
+    let left = 0;
+    for (const inv of report.invocations) {
+        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+        for (const chain of inv.skipChains) {
+            if (drawn >= limits.chains) {
+                left++;
+                continue;
+            }
+            drawn++;
+            const root = nodes.get(chain.rootId);
+            const rootId = newId(root ? statusClass(root.status) : "missing");
+            const rootLabel = root
+                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+                : `❔ ${chain.rootId} (not in this run)`;
+            lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
+            const ids = new Map([[chain.rootId, rootId]]);
+            const shown = chain.skipped.slice(0, limits.nodesPerChain);
+            for (const entry of shown) {
+                const node = nodes.get(entry.uniqueId);
+                const id = newId("skipped");
+                ids.set(entry.uniqueId, id);
+                const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
+                lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
+            }
+            // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
+            for (const entry of shown) {
+                const via = ids.get(entry.via) ?? rootId;
+                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+            }
+            const rest = chain.skipped.length - shown.length;
+            if (rest > 0) {
+                const id = newId("more");
+                lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(rest, "more skipped node")}`)}"]`);
+                lines.push(`  ${rootId} -.-> ${id}`);
+            }
+        }
+    }
+    if (drawn === 0)
+        return "";
+    if (left > 0) {
+        const id = newId("more");
+        lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(left, "more root cause")}`)}"]`);
+    }
+    for (const [cls, style] of Object.entries(CLASS_STYLES)) {
+        const members = classes.get(cls);
+        if (!members)
+            continue;
+        lines.push(`  classDef ${cls} ${style}`);
+        lines.push(`  class ${members.join(",")} ${cls}`);
+    }
+    return lines.join("\n");
+}
+const CLASS_STYLES = {
+    failed: "fill:#ffebe9,stroke:#cf222e",
+    other: "fill:#fff8c5,stroke:#9a6700",
+    missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
+    skipped: "fill:#f6f8fa,stroke:#6e7781",
+    more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
+};
+function statusClass(status) {
+    return isFailure(status) ? "failed" : "other";
+}
+function nodeLabel(uniqueId, type, name) {
+    return `${resourceLabel(type)} ${name || uniqueId}`;
+}
+/**
+ * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
+ * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
+ * entity code, which Mermaid shows as the character and never parses as syntax or markup.
+ */
+function mermaidLabel(text) {
+    const clean = mermaid_clip(stripInvisible(text));
+    let out = "";
+    for (const ch of clean) {
+        out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
+    }
+    return out;
+}
+/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+function ganttTaskName(text) {
+    const clean = mermaid_clip(stripInvisible(text))
+        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+        .replace(/\s+/g, " ")
+        .trim();
+    return clean || "node";
+}
+function isPictograph(ch) {
+    return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
+}
+/**
+ * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
+ * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
+ */
+function stripInvisible(text) {
+    return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
+}
+function mermaid_clip(text) {
+    const chars = [...text];
+    return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
+}
+/**
+ * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
+ * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
+ * nodes without both timestamps.
+ */
+function timelineBars(inv, limit) {
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const bars = [];
+    for (const slow of inv.slowest.byProcessing) {
+        if (bars.length >= limit)
+            break;
+        const node = nodes.get(slow.uniqueId);
+        if (!node || STATUS[node.status].ran === "no")
+            continue;
+        const start = Date.parse(node.timing.startedAt ?? "");
+        const end = Date.parse(node.timing.completedAt ?? "");
+        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
+            continue;
+        bars.push({ node, start, end });
+    }
+    return bars;
+}
+/**
+ * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
+ * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
+ * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ */
+function renderTimelineGantt(inv, limit) {
+    const bars = timelineBars(inv, limit);
+    if (bars.length === 0)
+        return "";
+    bars.sort((a, b) => a.start - b.start || a.end - b.end);
+    const lines = [
+        "gantt",
+        `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
+        "  dateFormat x",
+        "  axisFormat %H:%M:%S",
+    ];
+    const byType = new Map();
+    for (const bar of bars)
+        byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
+    for (const [type, group] of byType) {
+        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
+        for (const { node, start, end } of group) {
+            // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
+            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
+            const crit = isFailure(node.status) ? "crit, " : "";
+            lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
+        }
+    }
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/render/extra-sections.ts
+
+
+function extraSections(report, options) {
+    return [
+        ...(report.baseline ? [baselineSection(report.baseline)] : []),
+        ...(options.diagrams ? diagramSections(report) : []),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/text/truncate.ts
+// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
+// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
+// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
+
+/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
+function truncateChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${cutAt(text, max - 1)}…`;
+}
+/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
+function truncateBytes(text, maxBytes, suffix = "…") {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes)
+        return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+        const size = Buffer.byteLength(ch, "utf8");
+        if (bytes + size > budget)
+            break;
+        bytes += size;
+        end += ch.length;
+    }
+    return text.slice(0, end) + suffix;
+}
+/**
+ * The first line that holds more than whitespace (every line terminator counts), for a one-line
+ * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
+ */
+function firstLine(text, maxChars) {
+    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
+    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
+}
+function cutAt(text, end) {
+    const last = text.charCodeAt(end - 1);
+    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 // The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
 // check run, differing only in their size budget. When the full report does not fit, detail is
 // dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
 // and every section says how much it left out and where the full list is.
+
 
 
 
@@ -54001,2219 +56138,471 @@ function openBlocks(markdown) {
     return { fence, details };
 }
 
-;// CONCATENATED MODULE: ./src/render/mermaid.ts
-
-
-
-
-/** Per markdown detail level: what each diagram may draw; null drops it. */
-const FLOWCHART_BY_LEVEL = [
-    { chains: 10, nodesPerChain: 12 },
-    { chains: 10, nodesPerChain: 12 },
-    { chains: 5, nodesPerChain: 6 },
-    { chains: 3, nodesPerChain: 3 },
-];
-const TIMELINE_BY_LEVEL = [15, 15, 8];
-const MAX_LABEL_CHARS = 80;
-const MAX_TIMELINES = 3;
-/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
-function diagramSections(report) {
-    return [
-        {
-            render(level) {
-                const limits = FLOWCHART_BY_LEVEL[level];
-                if (!limits)
-                    return "";
-                const chart = renderSkipChainFlowchart(report, limits);
-                if (!chart)
-                    return "";
-                const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
-                return collapsible(`🔗 Skip chains diagram (${format_plural(skipped, "skipped node")})`, chart);
-            },
-        },
-        {
-            render(level) {
-                const limit = TIMELINE_BY_LEVEL[level];
-                if (!limit)
-                    return "";
-                const timelines = report.invocations
-                    .slice(0, MAX_TIMELINES)
-                    .map((inv) => timelineBars(inv, limit))
-                    .filter((bars) => bars.length > 0);
-                if (timelines.length === 0)
-                    return "";
-                // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
-                const drawn = timelines.map((bars) => bars.length);
-                const summary = timelines.length === 1
-                    ? `⏱️ Timeline of the ${format_plural(drawn[0], "slowest node")}`
-                    : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
-                return collapsible(summary, report.invocations
-                    .slice(0, MAX_TIMELINES)
-                    .map((inv) => renderTimelineGantt(inv, limit))
-                    .filter(Boolean)
-                    .map((chart) => generatedBlock(chart, "mermaid"))
-                    .join("\n\n"), true);
-            },
-        },
-    ];
+;// CONCATENATED MODULE: ./src/render/json-report.ts
+/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
+function renderJsonReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
 }
-function collapsible(summary, body, bodyIsMarkdown = false) {
-    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
-    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+
+;// CONCATENATED MODULE: ./src/render/junit.ts
+// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
+// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
+// (models and seeds included: a model that fails to build is as much a failure as a test), one
+// <testsuite> per invocation. Pure: returns the document as a string.
+
+
+
+
+function renderJunit(report) {
+    const suites = report.invocations.map(renderSuite);
+    const totals = suites.reduce((sum, s) => ({
+        tests: sum.tests + s.tests,
+        failures: sum.failures + s.failures,
+        errors: sum.errors + s.errors,
+        skipped: sum.skipped + s.skipped,
+        time: sum.time + s.time,
+    }), { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 });
+    const head = `<testsuites${attrs({
+        name: "dbt Fusion",
+        tests: totals.tests,
+        failures: totals.failures,
+        errors: totals.errors,
+        skipped: totals.skipped,
+        time: seconds(totals.time),
+    })}>`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
 }
-/** Mermaid flowchart text, or "" when no invocation has skip chains. */
-function renderSkipChainFlowchart(report, limits) {
-    const lines = ["flowchart LR"];
-    const classes = new Map();
-    let next = 0;
-    const newId = (cls) => {
-        const id = `n${next++}`;
-        classes.set(cls, [...(classes.get(cls) ?? []), id]);
-        return id;
+function renderSuite(inv) {
+    const cases = inv.nodes.map(renderCase);
+    const runError = invocationError(inv);
+    if (runError)
+        cases.push(runError);
+    const count = (kind) => cases.filter((c) => c.kind === kind).length;
+    const suite = {
+        tests: cases.length,
+        failures: count("failure"),
+        errors: count("error"),
+        skipped: count("skipped"),
+        time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
     };
-    let drawn = 0;
-    let left = 0;
-    for (const inv of report.invocations) {
-        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-        for (const chain of inv.skipChains) {
-            if (drawn >= limits.chains) {
-                left++;
-                continue;
-            }
-            drawn++;
-            const root = nodes.get(chain.rootId);
-            const rootId = newId(root ? statusClass(root.status) : "missing");
-            const rootLabel = root
-                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
-                : `❔ ${chain.rootId} (not in this run)`;
-            lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
-            const ids = new Map([[chain.rootId, rootId]]);
-            const shown = chain.skipped.slice(0, limits.nodesPerChain);
-            for (const entry of shown) {
-                const node = nodes.get(entry.uniqueId);
-                const id = newId("skipped");
-                ids.set(entry.uniqueId, id);
-                const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
-                lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
-            }
-            // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
-            for (const entry of shown) {
-                const via = ids.get(entry.via) ?? rootId;
-                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
-            }
-            const rest = chain.skipped.length - shown.length;
-            if (rest > 0) {
-                const id = newId("more");
-                lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(rest, "more skipped node")}`)}"]`);
-                lines.push(`  ${rootId} -.-> ${id}`);
-            }
-        }
-    }
-    if (drawn === 0)
-        return "";
-    if (left > 0) {
-        const id = newId("more");
-        lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(left, "more root cause")}`)}"]`);
-    }
-    for (const [cls, style] of Object.entries(CLASS_STYLES)) {
-        const members = classes.get(cls);
-        if (!members)
-            continue;
-        lines.push(`  classDef ${cls} ${style}`);
-        lines.push(`  class ${members.join(",")} ${cls}`);
-    }
-    return lines.join("\n");
-}
-const CLASS_STYLES = {
-    failed: "fill:#ffebe9,stroke:#cf222e",
-    other: "fill:#fff8c5,stroke:#9a6700",
-    missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
-    skipped: "fill:#f6f8fa,stroke:#6e7781",
-    more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
-};
-function statusClass(status) {
-    return isFailure(status) ? "failed" : "other";
-}
-function nodeLabel(uniqueId, type, name) {
-    return `${resourceLabel(type)} ${name || uniqueId}`;
-}
-/**
- * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
- * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
- * entity code, which Mermaid shows as the character and never parses as syntax or markup.
- */
-function mermaidLabel(text) {
-    const clean = mermaid_clip(stripInvisible(text));
-    let out = "";
-    for (const ch of clean) {
-        out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
-    }
-    return out;
-}
-/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
-function ganttTaskName(text) {
-    const clean = mermaid_clip(stripInvisible(text))
-        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
-        .replace(/\s+/g, " ")
-        .trim();
-    return clean || "node";
-}
-function isPictograph(ch) {
-    return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
-}
-/**
- * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
- * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
- */
-function stripInvisible(text) {
-    return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
-}
-function mermaid_clip(text) {
-    const chars = [...text];
-    return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
-}
-/**
- * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
- * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
- * nodes without both timestamps.
- */
-function timelineBars(inv, limit) {
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const bars = [];
-    for (const slow of inv.slowest.byProcessing) {
-        if (bars.length >= limit)
-            break;
-        const node = nodes.get(slow.uniqueId);
-        if (!node || STATUS[node.status].ran === "no")
-            continue;
-        const start = Date.parse(node.timing.startedAt ?? "");
-        const end = Date.parse(node.timing.completedAt ?? "");
-        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
-            continue;
-        bars.push({ node, start, end });
-    }
-    return bars;
-}
-/**
- * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
- * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
- * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
- */
-function renderTimelineGantt(inv, limit) {
-    const bars = timelineBars(inv, limit);
-    if (bars.length === 0)
-        return "";
-    bars.sort((a, b) => a.start - b.start || a.end - b.end);
+    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
+    const properties = [
+        ["invocation_id", inv.invocationId],
+        ["command", command],
+        ["dbt_version", inv.dbtVersion],
+        ["target", inv.target],
+        ["state", inv.state],
+        ["status", inv.statusMessage],
+    ].filter((p) => typeof p[1] === "string" && p[1] !== "");
     const lines = [
-        "gantt",
-        `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
-        "  dateFormat x",
-        "  axisFormat %H:%M:%S",
+        `  <testsuite${attrs({
+            name: `${command} (${inv.invocationId})`,
+            tests: suite.tests,
+            failures: suite.failures,
+            errors: suite.errors,
+            skipped: suite.skipped,
+            time: seconds(suite.time),
+            ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
+        })}>`,
+        "    <properties>",
+        ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+        "    </properties>",
+        ...cases.map((c) => c.xml),
+        "  </testsuite>",
     ];
-    const byType = new Map();
-    for (const bar of bars)
-        byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
-    for (const [type, group] of byType) {
-        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
-        for (const { node, start, end } of group) {
-            // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
-            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
-            const crit = isFailure(node.status) ? "crit, " : "";
-            lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
-        }
-    }
-    return lines.join("\n");
+    return { xml: lines.join("\n"), ...suite };
 }
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/errors.ts
-// Typed errors for the dbt platform source. Messages start with "dbt platform:" and say what to do.
-// Callers construct them with already-redacted text (see redact.ts); nothing here holds the token.
-class DbtCloudError extends Error {
-    name = "DbtCloudError";
-    /** HTTP status when the error came from a response. */
-    status;
-    /** Request URL without credentials (the token only ever travels in a header). */
-    url;
-    constructor(message, details = {}) {
-        super(message.startsWith("dbt platform:") ? message : `dbt platform: ${message}`);
-        this.status = details.status;
-        this.url = details.url;
-    }
-}
-/** Bad or missing settings (never echoes the token). */
-class DbtCloudSettingsError extends DbtCloudError {
-    name = "DbtCloudSettingsError";
-}
-/** 401: wrong token, or the right token sent to the wrong host (cell-based accounts). */
-class DbtCloudAuthError extends DbtCloudError {
-    name = "DbtCloudAuthError";
-}
-/** 403: the token is valid but lacks permission to read runs or artifacts. */
-class DbtCloudPermissionError extends DbtCloudError {
-    name = "DbtCloudPermissionError";
-}
-/** 404: the run (or, for artifacts, the step's telemetry file) does not exist or is not visible. */
-class DbtCloudNotFoundError extends DbtCloudError {
-    name = "DbtCloudNotFoundError";
-}
-/** 429 persisted after the allowed number of cooldowns. */
-class DbtCloudRateLimitError extends DbtCloudError {
-    name = "DbtCloudRateLimitError";
-}
-/** 5xx, timeouts or network failures that outlived every retry. */
-class DbtCloudUnavailableError extends DbtCloudError {
-    name = "DbtCloudUnavailableError";
-}
-/** A response that is not what the API documents (non-JSON body, missing envelope, odd status). */
-class DbtCloudResponseError extends DbtCloudError {
-    name = "DbtCloudResponseError";
-}
-/** A downloaded artifact that is not a complete Parquet file. */
-class DbtCloudArtifactError extends DbtCloudError {
-    name = "DbtCloudArtifactError";
-}
-/** No run of the job matches this pull request / commit. */
-class DbtCloudRunLookupError extends DbtCloudError {
-    name = "DbtCloudRunLookupError";
-}
-/** The run did not complete within maxWaitSeconds (or is not complete and waiting is off). */
-class DbtCloudWaitTimeoutError extends DbtCloudError {
-    name = "DbtCloudWaitTimeoutError";
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/client.ts
-// Typed calls to the three Admin API routes we need: retrieve run, list runs, download an artifact.
-
-
-
-
-
-
-const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
-function createDbtCloudClient(http, accountId) {
-    const base = `/api/v2/accounts/${accountId}`;
-    return {
-        async getRun(runId) {
-            const envelope = await http.getJson(`${base}/runs/${runId}/`, 
-            // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
-            { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
-                what: `run ${runId}`,
-                notFoundHint: `Check the run id and account id, and that the token's project can see this run.`,
-            });
-            return requireRun(envelope.data, `run ${runId}`);
-        },
-        async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id" }) {
-            const envelope = await http.getJson(`${base}/runs/`, {
-                job_definition_id: String(jobId),
-                order_by: orderBy,
-                limit: String(Math.min(100, limit)), // the API caps limit at 100
-                offset: String(offset),
-                include_related: JSON.stringify(["trigger"]),
-            }, {
-                what: `runs of job ${jobId}`,
-                notFoundHint: `Check the job id and account id, and that the token can see the job's project.`,
-            });
-            if (!Array.isArray(envelope.data)) {
-                throw new DbtCloudResponseError(`listing runs of job ${jobId} returned no list of runs.`);
-            }
-            const runs = envelope.data.map((item, i) => requireRun(item, `run #${offset + i} of job ${jobId}`));
-            const totalCount = envelope.extra?.pagination?.total_count;
-            const hasMore = typeof totalCount === "number"
-                ? offset + runs.length < totalCount
-                : runs.length >= Math.min(100, limit);
-            return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
-        },
-        async downloadArtifact({ runId, path, step, destination }) {
-            const what = `artifact ${path} of step ${step} of run ${runId}`;
-            let response;
-            try {
-                response = await http.getRaw(`${base}/runs/${runId}/artifacts/${path}`, { step: String(step) }, { what });
-            }
-            catch (error) {
-                if (error instanceof DbtCloudNotFoundError)
-                    return null;
-                throw error;
-            }
-            if (!response.body)
-                throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
-            const edges = createEdgeRecorder();
-            try {
-                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), edges.transform, (0,external_node_fs_namespaceObject.createWriteStream)(destination));
-            }
-            catch (error) {
-                await (0,promises_.rm)(destination, { force: true });
-                const reason = error instanceof Error ? error.message : String(error);
-                throw new DbtCloudArtifactError(http.redact(`download of ${what} broke off after ${edges.bytes()} bytes (${reason}); re-run to retry.`));
-            }
-            const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
-            if (problem) {
-                await (0,promises_.rm)(destination, { force: true });
-                const type = response.headers.get("content-type") ?? "no content-type";
-                throw new DbtCloudArtifactError(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
-                    (problem.startsWith("truncated")
-                        ? `The download was cut short; re-run to retry.`
-                        : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`));
-            }
-            return { file: destination, bytes: edges.bytes() };
-        },
-    };
-}
-/** Keeps only the first and last four bytes of a stream so the whole file never sits in memory. */
-function createEdgeRecorder() {
-    let head = Buffer.alloc(0);
-    let tail = Buffer.alloc(0);
-    let total = 0;
-    const transform = new external_node_stream_.Transform({
-        transform(chunk, _encoding, callback) {
-            total += chunk.length;
-            if (head.length < 4)
-                head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
-            tail = Buffer.concat([tail, chunk]).subarray(-4);
-            callback(null, chunk);
-        },
+function renderCase(node) {
+    const ms = node.timing.processingMs ?? 0;
+    const open = `    <testcase${attrs({
+        classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
+        name: node.name || node.uniqueId,
+        time: seconds(ms),
+        ...(node.location ? { file: node.location.path } : {}),
+        ...(node.location?.line ? { line: node.location.line } : {}),
+    })}`;
+    const body = (child, kind) => ({
+        xml: `${open}>\n      ${child}\n    </testcase>`,
+        kind,
+        ms,
     });
-    return { transform, head: () => head, tail: () => tail, bytes: () => total };
+    const row = STATUS[node.status];
+    if (row.junit === "failure") {
+        const rows = node.test
+            ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
+            : "";
+        const message = firstLine(node.message ?? "", 500) || rows || "test failed";
+        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
+    }
+    if (row.junit === "error") {
+        const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
+        const type = node.errorType ? `${node.errorType} error` : "error";
+        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
+    }
+    if (row.junit === "skipped") {
+        const because = node.skipRoot ?? node.skippedBecauseOf;
+        const message = because && node.status === "skipped"
+            ? `skipped because ${because} did not succeed`
+            : (row.junitSkipMessage ?? row.label);
+        return body(`<skipped${attrs({ message })}/>`, "skipped");
+    }
+    if (row.ran === "warned") {
+        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
+    }
+    return { xml: `${open}/>`, kind: "passed", ms };
 }
-/** Parquet files start and end with "PAR1"; a missing footer means the download was cut short. */
-function checkParquetEdges(head, tail, size) {
-    if (size < 12 || !head.equals(PARQUET_MAGIC)) {
-        return `it does not start with the Parquet magic bytes "PAR1"`;
-    }
-    if (!tail.equals(PARQUET_MAGIC))
-        return `truncated: it does not end with the Parquet footer "PAR1"`;
-    return undefined;
-}
-function requireRun(value, what) {
-    if (typeof value !== "object" || value === null || typeof value.id !== "number") {
-        throw new DbtCloudResponseError(`${what}: the response has no run object with a numeric "id".`);
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/find-run.ts
-
-/** Returns the newest matching run, paging only when nothing matched so far. */
-async function findRunForPullRequest(client, criteria) {
-    const { jobId, prNumber, headSha } = criteria;
-    if (prNumber === undefined && headSha === undefined) {
-        throw new DbtCloudRunLookupError(`finding a run of job ${jobId} needs a pull request number and/or head SHA.`);
-    }
-    const maxPages = criteria.maxPages ?? 5;
-    const pageSize = criteria.pageSize ?? 100;
-    let offset = 0;
-    let scanned = 0;
-    for (let page = 0; page < maxPages; page += 1) {
-        const result = await client.listRuns({ jobId, limit: pageSize, offset, orderBy: "-id" });
-        scanned += result.runs.length;
-        const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));
-        if (newest)
-            return newest;
-        if (!result.hasMore)
-            break;
-        offset += result.runs.length;
-    }
-    const wanted = [
-        prNumber !== undefined ? `pull request #${prNumber}` : undefined,
-        headSha ? `commit ${headSha.slice(0, 12)}` : undefined,
-    ]
-        .filter(Boolean)
-        .join(" at ");
-    throw new DbtCloudRunLookupError(`no run of job ${jobId} for ${wanted} among its ${scanned} newest runs. Check that the job id is the CI ` +
-        `job triggered for this pull request, that the run has been created (pass the run id directly if known), ` +
-        `and that the head SHA is the pull request's head commit, not the merge commit.`);
-}
-/** Both criteria must hold when both are given. */
-function matchesPullRequest(run, prNumber, headSha) {
-    if (prNumber !== undefined && run.trigger?.github_pull_request_id !== prNumber)
-        return false;
-    if (headSha !== undefined) {
-        const want = headSha.toLowerCase();
-        const shas = [run.git_sha, run.trigger?.git_sha].filter((s) => typeof s === "string");
-        if (!shas.some((sha) => sha.toLowerCase() === want))
-            return false;
-    }
-    return true;
-}
-function pickNewest(runs) {
-    return runs.reduce((best, run) => (!best || run.id > best.id ? run : best), undefined);
-}
-
-;// CONCATENATED MODULE: ./src/text/secrets.ts
-// Secrets (the GitHub token, the dbt platform token) must never be printed, not even in part. They
-// are masked by value, whatever their shape; a piece of one that a cut left behind (the end of a
-// snippet, a line wrapped by a server) is masked too; and known token shapes are a second net for
-// tokens nobody told us about.
-const MASK = "***";
-/** Shorter values would mask innocent text; real tokens are far longer. */
-const MIN_SECRET_LENGTH = 4;
-/** A run of this many characters of a secret is treated as a leak of it. */
-const SECRET_PIECE_LENGTH = 8;
-// GitHub token formats (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_) and HTTP credentials (`Token …`,
-// `Bearer …`, as the dbt platform and OAuth use them).
-const TOKEN_SHAPES = /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
-const CREDENTIALS = /\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g;
-const PUBLIC_PREFIXES = ["github_pat_"];
-/**
- * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
- * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
- */
-function createRedactor(secrets) {
-    const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
-    const pieces = new Set();
-    for (const value of values) {
-        // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
-        const first = PUBLIC_PREFIXES.find((prefix) => value.startsWith(prefix))?.length ?? 0;
-        for (let i = Math.max(0, first - SECRET_PIECE_LENGTH + 1); i + SECRET_PIECE_LENGTH <= value.length; i++) {
-            pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
-        }
-    }
-    return (text) => {
-        let out = text;
-        for (const value of values)
-            if (out.includes(value))
-                out = out.split(value).join(MASK);
-        if (pieces.size > 0)
-            out = maskPieces(out, pieces);
-        return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
-    };
-}
-/** One-off form of createRedactor. */
-function redactSecrets(text, secrets) {
-    return createRedactor(secrets)(text);
-}
-// Marks every window of the text that is a piece of a secret, then masks each run of marked
-// characters once (overlapping windows of one leaked fragment become a single `***`).
-function maskPieces(text, pieces) {
-    let out = "";
-    let copiedTo = 0;
-    let runStart = -1;
-    let runEnd = -1;
-    for (let i = 0; i + SECRET_PIECE_LENGTH <= text.length; i++) {
-        if (!pieces.has(text.slice(i, i + SECRET_PIECE_LENGTH)))
-            continue;
-        if (runStart >= 0 && i <= runEnd) {
-            runEnd = i + SECRET_PIECE_LENGTH;
-            continue;
-        }
-        if (runStart >= 0) {
-            out += text.slice(copiedTo, runStart) + MASK;
-            copiedTo = runEnd;
-        }
-        runStart = i;
-        runEnd = i + SECRET_PIECE_LENGTH;
-    }
-    if (runStart < 0)
-        return text;
-    return out + text.slice(copiedTo, runStart) + MASK + text.slice(runEnd);
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/http.ts
-// Request wrapper for the Admin API: rate limiting, timeouts, retries and error mapping in one place.
-// Only this module and client.ts touch the network; everything above them works on plain data.
-
-
-const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
-const MIN_PAUSE_MS = 250;
-function createDbtCloudHttp(options, deps) {
-    const maxAttempts = options.maxAttempts ?? 4;
-    const backoffBaseMs = options.backoffBaseMs ?? 1000;
-    const backoffMaxMs = options.backoffMaxMs ?? 30_000;
-    const maxCooldowns = options.maxCooldowns ?? 2;
-    const cooldownMs = options.cooldownMs ?? 5 * 60_000;
-    const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
-    const random = deps.random ?? Math.random;
-    const { clock, limiter } = deps;
-    const redact = createRedactor([options.token]);
-    // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
-    // only the second pass (which masks any run of 8 characters of it) can see.
-    const redactedSnippet = (text) => redact(snippet(redact(text)));
-    const log = (message) => deps.log(redact(message));
-    const doFetch = deps.fetchImpl;
-    function buildUrl(path, query) {
-        const url = new URL(path, options.baseUrl);
-        for (const [key, value] of Object.entries(query))
-            url.searchParams.set(key, value);
-        return url.toString();
-    }
-    async function send(path, query, accept, context) {
-        const url = buildUrl(path, query);
-        const safeUrl = redact(url);
-        let attempt = 0;
-        let cooldowns = 0;
-        for (;;) {
-            await limiter.acquire();
-            attempt += 1;
-            let response;
-            try {
-                response = await doFetch(url, {
-                    method: "GET",
-                    headers: { Authorization: `Token ${options.token}`, Accept: accept },
-                    signal: AbortSignal.timeout(options.requestTimeoutMs),
-                });
-            }
-            catch (error) {
-                const reason = describeNetworkError(error, options.requestTimeoutMs);
-                if (attempt >= maxAttempts) {
-                    throw new DbtCloudUnavailableError(redact(`could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
-                        `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`), { url: safeUrl });
-                }
-                await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
-                continue;
-            }
-            if (response.status >= 200 && response.status < 300)
-                return { response, url: safeUrl };
-            if (response.status === 429) {
-                await discardBody(response);
-                cooldowns += 1;
-                const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
-                if (cooldowns > maxCooldowns || waitMs > maxRetryAfterMs) {
-                    throw new DbtCloudRateLimitError(`rate limit still exceeded (HTTP 429) reading ${context.what} after ${cooldowns - 1} cooldown(s). ` +
-                        `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
-                        `wait ${Math.ceil(waitMs / 1000)} s before re-running, or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
-                }
-                // Every request waits: the pause lives in the shared limiter, not in this loop.
-                limiter.pauseUntil(clock.now() + waitMs);
-                log(`dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
-                    `${Math.ceil(waitMs / 1000)} s (cooldown ${cooldowns} of at most ${maxCooldowns}).`);
-                attempt -= 1; // a cooldown is not a failed attempt
-                continue;
-            }
-            if (RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
-                await discardBody(response);
-                await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`);
-                continue;
-            }
-            throw await mapErrorResponse(response, safeUrl, context, attempt);
-        }
-    }
-    async function pauseBeforeRetry(attempt, reason) {
-        const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
-        // Full jitter, but never zero: the docs ask clients not to retry without pausing.
-        const delay = Math.max(MIN_PAUSE_MS, Math.round(random() * cap));
-        log(`dbt platform: ${reason}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`);
-        await clock.sleep(delay);
-    }
-    async function mapErrorResponse(response, url, context, attempts) {
-        const body = await readBodySafely(response);
-        const serverMessage = redact(extractUserMessage(body) ?? "");
-        const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
-        const status = response.status;
-        const details = { status, url };
-        switch (status) {
-            case 401:
-                return new DbtCloudAuthError(`the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said} ` +
-                    `Check the base URL first: accounts on a cell-based region must use their own Access URL ` +
-                    `(Account settings → Account information, e.g. https://ab123.us1.dbt.com) — the legacy host ` +
-                    `answers them with "Invalid token." even for a good token. Then check the token is current, ` +
-                    `belongs to the account that owns the run, and is passed without a "Token " prefix.`, details);
-            case 403:
-                return new DbtCloudPermissionError(`the token may not read ${context.what} (HTTP 403).${said} Use a service token with permission ` +
-                    `to read job runs and their artifacts (e.g. "Job Admin", or a read-only job permission such as ` +
-                    `"Job Viewer") on the project that owns the job.`, details);
-            case 404:
-                return new DbtCloudNotFoundError(`${context.what} was not found (HTTP 404).${said} ` +
-                    (context.notFoundHint ??
-                        `Check the run/job id and the account id, and that the token can see that project.`), details);
-            default: {
-                const what = RETRYABLE_STATUS.has(status) ? `after ${attempts} attempts ` : "";
-                const ErrorClass = status >= 500 ? DbtCloudUnavailableError : DbtCloudResponseError;
-                return new ErrorClass(`unexpected HTTP ${status} ${what}reading ${context.what}.${said || ` Body starts: "${redactedSnippet(body)}".`} ` +
-                    (status >= 500
-                        ? `The dbt platform may be having trouble; re-run later.`
-                        : `Check the base URL and ids.`), details);
-            }
-        }
-    }
-    return {
-        redact,
-        async getJson(path, query, context) {
-            const { response, url } = await send(path, query, "application/json", context);
-            const text = await response.text();
-            let parsed;
-            try {
-                parsed = JSON.parse(text);
-            }
-            catch {
-                const type = response.headers.get("content-type") ?? "no content-type";
-                throw new DbtCloudResponseError(`expected JSON reading ${context.what} but got ${type}: "${redactedSnippet(text)}". ` +
-                    `This usually means the base URL points at a web page or proxy rather than the dbt platform API.`, { status: response.status, url });
-            }
-            if (!isEnvelope(parsed)) {
-                throw new DbtCloudResponseError(`reading ${context.what} returned JSON without the documented {status, data} envelope. Check the base URL.`, { status: response.status, url });
-            }
-            return parsed;
-        },
-        async getRaw(path, query, context) {
-            return (await send(path, query, "*/*", context)).response;
-        },
-    };
-}
-/** Reads Retry-After (seconds or HTTP date) and x-rate-limit-retry-after-seconds; the larger wins. */
-function readRetryAfterMs(headers) {
-    const candidates = [];
-    const custom = headers.get("x-rate-limit-retry-after-seconds");
-    if (custom && Number.isFinite(Number(custom)) && Number(custom) >= 0)
-        candidates.push(Number(custom) * 1000);
-    const standard = headers.get("retry-after");
-    if (standard) {
-        if (/^\d+(\.\d+)?$/.test(standard.trim()))
-            candidates.push(Number(standard) * 1000);
-        else {
-            const at = Date.parse(standard);
-            // An HTTP date is wall-clock; convert to a duration and apply it on our (maybe scaled) clock.
-            if (Number.isFinite(at))
-                candidates.push(Math.max(0, at - Date.now()));
-        }
-    }
-    if (candidates.length === 0)
-        return undefined;
-    // Never resume instantly: a zero wait would retry without pausing.
-    return Math.max(MIN_PAUSE_MS, ...candidates);
-}
-function isEnvelope(value) {
-    return typeof value === "object" && value !== null && "status" in value && "data" in value;
-}
-function extractUserMessage(body) {
-    try {
-        const parsed = JSON.parse(body);
-        const message = parsed?.status?.user_message;
-        return typeof message === "string" ? message : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-function describeNetworkError(error, timeoutMs) {
-    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
-        return `no response within ${timeoutMs} ms`;
-    }
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
-}
-async function readBodySafely(response) {
-    try {
-        return await response.text();
-    }
-    catch {
-        return "";
-    }
-}
-async function discardBody(response) {
-    // Unread bodies keep the pooled connection busy.
-    await readBodySafely(response);
-}
-function snippet(text) {
-    const flat = text.replace(/\s+/g, " ").trim();
-    return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/rate-limiter.ts
-// One client-side limiter shared by every request to the Admin API.
-// The API allows 5,000 requests/minute per account and answers 429 + a five-minute cooldown when
-// exceeded (https://docs.getdbt.com/docs/dbt-apis/rate-limits), so we stay well below it and stop
-// sending anything at all while a cooldown is in force.
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
-/**
- * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
- * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
- * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
- * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
- */
-function defaultClock(env = process.env) {
-    const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
-    if (!Number.isFinite(scale) || scale <= 1)
-        return systemClock;
-    const epoch = Date.now();
-    const start = performance.now();
-    return {
-        now: () => epoch + (performance.now() - start) * scale,
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
-    };
-}
-function createRateLimiter(options) {
-    const { clock } = options;
-    const perMinute = options.requestsPerMinute ?? 4000;
-    const capacity = options.burst ?? 20;
-    if (!(perMinute > 0) || !(capacity >= 1)) {
-        throw new RangeError("rate limiter: requestsPerMinute must be > 0 and burst >= 1");
-    }
-    const perMs = perMinute / 60_000;
-    let tokens = capacity;
-    let refilledAt = clock.now();
-    let pauseEnd = 0;
-    function refill(now) {
-        tokens = Math.min(capacity, tokens + (now - refilledAt) * perMs);
-        refilledAt = now;
-    }
-    return {
-        async acquire() {
-            for (;;) {
-                const now = clock.now();
-                if (now < pauseEnd) {
-                    await clock.sleep(pauseEnd - now);
-                    continue;
-                }
-                refill(now);
-                if (tokens >= 1) {
-                    tokens -= 1;
-                    return;
-                }
-                await clock.sleep(Math.max(1, Math.ceil((1 - tokens) / perMs)));
-            }
-        },
-        pauseUntil(until) {
-            pauseEnd = Math.max(pauseEnd, until);
-        },
-        pausedUntil: () => pauseEnd,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/redact.ts
-// The API token must never leave this module family in clear text: not in errors, logs or URLs.
-
-
-/** Wraps a log callback so that every line is redacted before it is emitted. */
-function createRedactingLog(log, secrets) {
-    return (message) => log(redactSecrets(message, secrets));
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/types.ts
-// Wire types for the Admin API v2 payloads we read. Everything but ids is optional/nullable in the
-// spec, so treat fields defensively (see reference notes §4.2).
-const RUN_STATUS = {
-    queued: 1,
-    starting: 2,
-    running: 3,
-    success: 10,
-    error: 20,
-    cancelled: 30,
-};
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/wait-for-run.ts
-
-
-function isRunComplete(run) {
-    const done = [RUN_STATUS.success, RUN_STATUS.error, RUN_STATUS.cancelled];
-    return run.is_complete === true || (run.status !== undefined && done.includes(run.status));
-}
-/** Resolves with the completed run (re-read once after completion if we had to wait). */
-async function waitForRun(client, runId, options, deps) {
-    const { clock, log } = deps;
-    const started = clock.now();
-    const deadline = started + options.maxWaitSeconds * 1000;
-    const intervalMs = options.pollIntervalSeconds * 1000;
-    let polls = 0;
-    for (;;) {
-        const run = await client.getRun(runId);
-        polls += 1;
-        if (isRunComplete(run)) {
-            if (polls === 1)
-                return run;
-            await clock.sleep(options.settleMs ?? 5000);
-            return client.getRun(runId);
-        }
-        const elapsed = Math.round((clock.now() - started) / 1000);
-        if (clock.now() + intervalMs > deadline) {
-            throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} after ${elapsed} s, ` +
-                `the limit set by max-wait-seconds (${options.maxWaitSeconds}). Raise it, or re-run once the run has finished` +
-                (run.href ? ` (${run.href}).` : "."));
-        }
-        log(`dbt platform: run ${runId} is ${run.status_humanized ?? `in status ${run.status}`}; ` +
-            `waited ${elapsed} s of up to ${options.maxWaitSeconds} s, checking again in ${options.pollIntervalSeconds} s.`);
-        await clock.sleep(intervalMs);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/settings.ts
-// dbt platform settings: one frozen, validated object built from a plain record of strings, so the
-// Action (inputs) and the CLI (flags / DBT_CLOUD_* env vars) share the same rules and messages.
-
-
-
-/** Record keys (Action input names; the CLI uses the same names as `--flags`). */
-const DBT_CLOUD_SETTING_KEYS = {
-    baseUrl: "dbt-cloud-base-url",
-    accountId: "dbt-cloud-account-id",
-    token: "dbt-cloud-token",
-    runId: "dbt-cloud-run-id",
-    jobId: "dbt-cloud-job-id",
-    prNumber: "pr-number",
-    headSha: "head-sha",
-    wait: "dbt-cloud-wait",
-    maxWaitSeconds: "dbt-cloud-max-wait-seconds",
-    pollIntervalSeconds: "dbt-cloud-poll-interval-seconds",
-    concurrency: "dbt-cloud-concurrency",
-    requestTimeoutMs: "dbt-cloud-request-timeout-ms",
-    downloadDir: "dbt-cloud-download-dir",
-};
-/** Environment variables the CLI reads, mapped to the record keys above. */
-const DBT_CLOUD_ENV_VARS = {
-    DBT_CLOUD_BASE_URL: DBT_CLOUD_SETTING_KEYS.baseUrl,
-    DBT_CLOUD_ACCOUNT_ID: DBT_CLOUD_SETTING_KEYS.accountId,
-    DBT_CLOUD_TOKEN: DBT_CLOUD_SETTING_KEYS.token,
-    DBT_CLOUD_RUN_ID: DBT_CLOUD_SETTING_KEYS.runId,
-    DBT_CLOUD_JOB_ID: DBT_CLOUD_SETTING_KEYS.jobId,
-};
-const DBT_CLOUD_DEFAULTS = {
-    wait: true,
-    maxWaitSeconds: 1800,
-    // The reference advises polling no faster than every 10 s.
-    pollIntervalSeconds: 15,
-    concurrency: 4,
-    requestTimeoutMs: 30_000,
-};
-const MIN_POLL_SECONDS = 10;
-const MAX_CONCURRENCY = 16;
-/** Picks the DBT_CLOUD_* variables out of an environment into a settings record (pure). */
-function readDbtCloudEnv(env) {
-    const out = {};
-    for (const [name, key] of Object.entries(DBT_CLOUD_ENV_VARS)) {
-        const value = env[name];
-        if (value !== undefined && value.trim() !== "")
-            out[key] = value;
-    }
-    return out;
-}
-/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the input. */
-function parseDbtCloudSettings(raw) {
-    const K = DBT_CLOUD_SETTING_KEYS;
-    const get = (key) => {
-        const value = raw[key]?.trim();
-        return value ? value : undefined;
-    };
-    const token = get(K.token);
-    if (!token) {
-        throw new DbtCloudSettingsError(`input "${K.token}" (env DBT_CLOUD_TOKEN) is required: use a dbt platform service token or personal access token.`);
-    }
-    if (/\s/.test(token)) {
-        // Never echo the value: it is a secret even when malformed.
-        throw new DbtCloudSettingsError(`input "${K.token}" contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`);
-    }
-    const runId = parseId(get(K.runId), K.runId);
-    const jobId = parseId(get(K.jobId), K.jobId);
-    const prNumber = parseId(get(K.prNumber), K.prNumber);
-    const headSha = parseSha(get(K.headSha), K.headSha);
-    if (runId === undefined && jobId === undefined) {
-        throw new DbtCloudSettingsError(`set either "${K.runId}" (DBT_CLOUD_RUN_ID) to read one run, or "${K.jobId}" (DBT_CLOUD_JOB_ID) to find the run for this pull request.`);
-    }
-    if (runId === undefined && prNumber === undefined && headSha === undefined) {
-        throw new DbtCloudSettingsError(`"${K.jobId}" needs "${K.prNumber}" and/or "${K.headSha}" to pick the run for this pull request (or set "${K.runId}").`);
-    }
-    const settings = {
-        baseUrl: parseBaseUrl(get(K.baseUrl), K.baseUrl),
-        accountId: requireValue(parseId(get(K.accountId), K.accountId), K.accountId, "DBT_CLOUD_ACCOUNT_ID"),
-        token,
-        ...(runId !== undefined && { runId }),
-        ...(jobId !== undefined && { jobId }),
-        ...(prNumber !== undefined && { prNumber }),
-        ...(headSha !== undefined && { headSha }),
-        wait: parseBoolean(get(K.wait), K.wait, DBT_CLOUD_DEFAULTS.wait),
-        maxWaitSeconds: parseInteger(get(K.maxWaitSeconds), K.maxWaitSeconds, DBT_CLOUD_DEFAULTS.maxWaitSeconds, 0, 6 * 3600),
-        pollIntervalSeconds: parseInteger(get(K.pollIntervalSeconds), K.pollIntervalSeconds, DBT_CLOUD_DEFAULTS.pollIntervalSeconds, MIN_POLL_SECONDS, 3600),
-        concurrency: parseInteger(get(K.concurrency), K.concurrency, DBT_CLOUD_DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
-        requestTimeoutMs: parseInteger(get(K.requestTimeoutMs), K.requestTimeoutMs, DBT_CLOUD_DEFAULTS.requestTimeoutMs, 100, 600_000),
-        downloadDir: get(K.downloadDir) ?? (0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), "fusion-report", "dbt-cloud"),
-    };
-    return Object.freeze(settings);
-}
-function requireValue(value, key, env) {
-    if (value === undefined)
-        throw new DbtCloudSettingsError(`input "${key}" (env ${env}) is required.`);
-    return value;
-}
-/**
- * Accepts `host` or `https://host`. There is deliberately no default: cell-based accounts have their
- * own access URL (e.g. ab123.us1.dbt.com) and the legacy host answers them with a misleading 401.
- */
-function parseBaseUrl(value, key) {
-    const hint = `Use the Access URL from Account settings → Account information, e.g. "ab123.us1.dbt.com".`;
-    if (!value)
-        throw new DbtCloudSettingsError(`input "${key}" (env DBT_CLOUD_BASE_URL) is required. ${hint}`);
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
-    let url;
-    try {
-        url = new URL(withScheme);
-    }
-    catch {
-        throw new DbtCloudSettingsError(`input "${key}" is not a valid host or URL: "${value}". ${hint}`);
-    }
-    if (url.username || url.password) {
-        throw new DbtCloudSettingsError(`input "${key}" must not contain credentials; pass the token separately.`);
-    }
-    const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-    // Plain http would send the token in clear text; only allow it for local stand-in servers.
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-        throw new DbtCloudSettingsError(`input "${key}" must use https: "${url.origin}". ${hint}`);
-    }
-    if (url.pathname !== "/" || url.search || url.hash) {
-        throw new DbtCloudSettingsError(`input "${key}" must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`);
-    }
-    return url.origin;
-}
-function parseId(value, key) {
-    if (value === undefined)
-        return undefined;
-    const cleaned = value.replace(/^#/, "");
-    if (!/^\d+$/.test(cleaned) || Number(cleaned) <= 0 || !Number.isSafeInteger(Number(cleaned))) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a positive whole number, got "${value}".`);
-    }
-    return Number(cleaned);
-}
-function parseSha(value, key) {
-    if (value === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{7,64}$/i.test(value)) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a git commit SHA (the pull request's head SHA), got "${value}".`);
-    }
-    return value.toLowerCase();
-}
-function parseBoolean(value, key, fallback) {
-    if (value === undefined)
-        return fallback;
-    if (/^(true|yes|1)$/i.test(value))
-        return true;
-    if (/^(false|no|0)$/i.test(value))
-        return false;
-    throw new DbtCloudSettingsError(`input "${key}" must be "true" or "false", got "${value}".`);
-}
-function parseInteger(value, key, fallback, min, max) {
-    if (value === undefined)
-        return fallback;
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a whole number from ${min} to ${max}, got "${value}".`);
-    }
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/index.ts
-// dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
-// This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
-// the Action itself (callers decide what to do with the typed errors).
-
-
-
-
-
-
-
-
-
-
-
-const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
-/** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
-async function fetchDbtCloudTelemetry(settings, deps) {
-    const clock = deps.clock ?? defaultClock();
-    const log = createRedactingLog(deps.log, [settings.token]);
-    // One pool bounds concurrent sockets; one limiter is shared by every request of this fetch.
-    let fetchImpl = deps.fetchImpl;
-    let dispatcher;
-    if (!fetchImpl) {
-        // undici is most of the bundle: evaluated when the dbt platform is first used, not at start-up
-        // ("eager": kept in the one bundle file, not split into a chunk).
-        const undici = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19));
-        const pool = new undici.Agent({ connections: settings.concurrency });
-        dispatcher = pool;
-        fetchImpl = (url, init) => undici.fetch(url, { ...init, dispatcher: pool });
-    }
-    const http = createDbtCloudHttp({
-        ...deps.http,
-        baseUrl: settings.baseUrl,
-        token: settings.token,
-        requestTimeoutMs: settings.requestTimeoutMs,
-    }, {
-        clock,
-        log,
-        limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
-        fetchImpl,
-    });
-    const client = createDbtCloudClient(http, settings.accountId);
-    try {
-        const started = clock.now();
-        const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
-        const remainingSeconds = Math.max(0, settings.maxWaitSeconds - Math.floor((clock.now() - started) / 1000));
-        const run = settings.wait
-            ? await waitForRun(client, runId, {
-                maxWaitSeconds: remainingSeconds,
-                pollIntervalSeconds: settings.pollIntervalSeconds,
-                ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
-            }, { clock, log })
-            : await requireCompleteRun(client, runId);
-        log(`dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`);
-        const steps = await downloadStepTelemetry(client, run, settings);
-        return { run: summarizeRun(run), steps };
-    }
-    finally {
-        await dispatcher?.close();
-    }
-}
-/** Pulls the dbt command out of a step name such as "Invoke dbt with `dbt build --select x+`". */
-function parseDbtCommand(stepName) {
-    const quoted = /`\s*(dbt(?:\s[^`]*)?)`/.exec(stepName);
-    if (quoted?.[1])
-        return quoted[1].trim().replace(/\s+/g, " ");
-    const bare = /^invoke dbt with\s+(dbt\b.*)$/i.exec(stepName.trim());
-    return bare?.[1] ? bare[1].trim().replace(/\s+/g, " ") : null;
-}
-/** The artifact path of a step's telemetry, named by run_steps[].index (reference §4.5). */
-function telemetryArtifactPath(stepIndex) {
-    return `metadata/telemetry-${stepIndex}-otel.parquet`;
-}
-async function locateRun(client, settings, clock, log) {
-    const criteria = {
-        jobId: settings.jobId, // settings guarantee jobId when runId is absent
-        ...(settings.prNumber !== undefined && { prNumber: settings.prNumber }),
-        ...(settings.headSha !== undefined && { headSha: settings.headSha }),
-    };
-    const deadline = clock.now() + settings.maxWaitSeconds * 1000;
-    for (;;) {
-        try {
-            const run = await findRunForPullRequest(client, criteria);
-            log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
-            return run;
-        }
-        catch (error) {
-            // The CI run may not exist yet when this action starts; keep looking while waiting is allowed.
-            const interval = settings.pollIntervalSeconds * 1000;
-            if (!(error instanceof DbtCloudRunLookupError) || !settings.wait || clock.now() + interval > deadline)
-                throw error;
-            log(`dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
-            await clock.sleep(interval);
-        }
-    }
-}
-async function requireCompleteRun(client, runId) {
-    const run = await client.getRun(runId);
-    if (!isRunComplete(run)) {
-        throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off; ` +
-            `set dbt-cloud-wait to true or re-run after the run finishes.`);
-    }
-    return run;
-}
-async function downloadStepTelemetry(client, run, settings) {
-    const steps = [...(run.run_steps ?? [])].sort((a, b) => a.index - b.index);
-    const runDir = (0,external_node_path_.join)(settings.downloadDir, `run-${run.id}`);
-    return mapWithConcurrency(steps, settings.concurrency, async (step) => {
-        const base = {
-            index: step.index,
-            name: step.name ?? `step ${step.index}`,
-            status: step.status ?? null,
-            statusHumanized: step.status_humanized ?? null,
-        };
-        const path = telemetryArtifactPath(step.index);
-        const result = await client.downloadArtifact({
-            runId: run.id,
-            path,
-            step: step.index,
-            destination: (0,external_node_path_.join)(runDir, `telemetry-${step.index}-otel.parquet`),
-        });
-        return result ? { ...base, file: result.file } : { ...base, file: null, note: NO_TELEMETRY_NOTE };
-    });
-}
-/**
- * Runs `fn` over items with at most `limit` in flight, keeping input order. On failure it stops
- * starting new work and waits for in-flight work to settle, so nothing writes files after we return.
- */
-async function mapWithConcurrency(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    let failure;
-    async function worker() {
-        while (!failure && next < items.length) {
-            const i = next++;
-            try {
-                results[i] = await fn(items[i]);
-            }
-            catch (error) {
-                failure ??= { error };
-            }
-        }
-    }
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, () => worker()));
-    if (failure)
-        throw failure.error;
-    return results;
-}
-function summarizeRun(run) {
-    return {
-        id: run.id,
-        status: run.status ?? null,
-        statusHumanized: run.status_humanized ?? null,
-        href: run.href ?? null,
-        gitSha: run.git_sha ?? run.trigger?.git_sha ?? null,
-        gitBranch: run.git_branch ?? run.trigger?.git_branch ?? null,
-        prNumber: run.trigger?.github_pull_request_id ?? null,
-        jobId: run.job_definition_id ?? run.job_id ?? run.trigger?.job_definition_id ?? null,
-        finishedAt: toIsoDate(run.finished_at),
-        isSuccess: run.is_success ?? run.status === 10,
-    };
-}
-/** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */
-function toIsoDate(value) {
-    if (!value)
+/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+function invocationError(inv) {
+    const blamed = inv.counts.error + inv.counts.fail > 0;
+    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+    if (!failed)
         return null;
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? null : date.toISOString();
+    const message = firstLine(inv.runErrors[0]?.text ?? "", 500) ||
+        (inv.state === "incomplete"
+            ? "the invocation did not finish"
+            : (inv.statusMessage ?? "the invocation failed"));
+    const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
+    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
+    return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
-
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-var external_fs_namespaceObject_0 = /*#__PURE__*/__nccwpck_require__.t(external_fs_namespaceObject, 2);
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-;// CONCATENATED MODULE: external "url"
-const external_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
-;// CONCATENATED MODULE: external "module"
-const external_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
-;// CONCATENATED MODULE: ./node_modules/fdir/dist/index.mjs
-
-
-
-
-//#region rolldown:runtime
-var __require = /* @__PURE__ */ (0,external_module_namespaceObject.createRequire)(import.meta.url);
-
-//#endregion
-//#region src/utils.ts
-function cleanPath(path) {
-	let normalized = (0,external_path_namespaceObject.normalize)(path);
-	if (normalized.length > 1 && normalized[normalized.length - 1] === external_path_namespaceObject.sep) normalized = normalized.substring(0, normalized.length - 1);
-	return normalized;
+function details(node, extra) {
+    const where = node.location
+        ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
+        : "";
+    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+        .filter(Boolean)
+        .join("\n");
 }
-const SLASHES_REGEX = /[\\/]/g;
-function convertSlashes(path, separator) {
-	return path.replace(SLASHES_REGEX, separator);
+function seconds(ms) {
+    return (Math.max(0, ms) / 1_000).toFixed(3);
 }
-const WINDOWS_ROOT_DIR_REGEX = /^[a-z]:[\\/]$/i;
-function isRootDirectory(path) {
-	return path === "/" || WINDOWS_ROOT_DIR_REGEX.test(path);
-}
-function normalizePath(path, options) {
-	const { resolvePaths, normalizePath: normalizePath$1, pathSeparator } = options;
-	const pathNeedsCleaning = process.platform === "win32" && path.includes("/") || path.startsWith(".");
-	if (resolvePaths) path = (0,external_path_namespaceObject.resolve)(path);
-	if (normalizePath$1 || pathNeedsCleaning) path = cleanPath(path);
-	if (path === ".") return "";
-	const needsSeperator = path[path.length - 1] !== pathSeparator;
-	return convertSlashes(needsSeperator ? path + pathSeparator : path, pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/join-path.ts
-function joinPathWithBasePath(filename, directoryPath) {
-	return directoryPath + filename;
-}
-function joinPathWithRelativePath(root, options) {
-	return function(filename, directoryPath) {
-		const sameRoot = directoryPath.startsWith(root);
-		if (sameRoot) return directoryPath.slice(root.length) + filename;
-		else return convertSlashes((0,external_path_namespaceObject.relative)(root, directoryPath), options.pathSeparator) + options.pathSeparator + filename;
-	};
-}
-function joinPath(filename) {
-	return filename;
-}
-function joinDirectoryPath(filename, directoryPath, separator) {
-	return directoryPath + filename + separator;
-}
-function build$7(root, options) {
-	const { relativePaths, includeBasePath } = options;
-	return relativePaths && root ? joinPathWithRelativePath(root, options) : includeBasePath ? joinPathWithBasePath : joinPath;
-}
-
-//#endregion
-//#region src/api/functions/push-directory.ts
-function pushDirectoryWithRelativePath(root) {
-	return function(directoryPath, paths) {
-		paths.push(directoryPath.substring(root.length) || ".");
-	};
-}
-function pushDirectoryFilterWithRelativePath(root) {
-	return function(directoryPath, paths, filters) {
-		const relativePath = directoryPath.substring(root.length) || ".";
-		if (filters.every((filter) => filter(relativePath, true))) paths.push(relativePath);
-	};
-}
-const pushDirectory = (directoryPath, paths) => {
-	paths.push(directoryPath || ".");
-};
-const pushDirectoryFilter = (directoryPath, paths, filters) => {
-	const path = directoryPath || ".";
-	if (filters.every((filter) => filter(path, true))) paths.push(path);
-};
-const empty$2 = () => {};
-function build$6(root, options) {
-	const { includeDirs, filters, relativePaths } = options;
-	if (!includeDirs) return empty$2;
-	if (relativePaths) return filters && filters.length ? pushDirectoryFilterWithRelativePath(root) : pushDirectoryWithRelativePath(root);
-	return filters && filters.length ? pushDirectoryFilter : pushDirectory;
-}
-
-//#endregion
-//#region src/api/functions/push-file.ts
-const pushFileFilterAndCount = (filename, _paths, counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) counts.files++;
-};
-const pushFileFilter = (filename, paths, _counts, filters) => {
-	if (filters.every((filter) => filter(filename, false))) paths.push(filename);
-};
-const pushFileCount = (_filename, _paths, counts, _filters) => {
-	counts.files++;
-};
-const pushFile = (filename, paths) => {
-	paths.push(filename);
-};
-const empty$1 = () => {};
-function build$5(options) {
-	const { excludeFiles, filters, onlyCounts } = options;
-	if (excludeFiles) return empty$1;
-	if (filters && filters.length) return onlyCounts ? pushFileFilterAndCount : pushFileFilter;
-	else if (onlyCounts) return pushFileCount;
-	else return pushFile;
-}
-
-//#endregion
-//#region src/api/functions/get-array.ts
-const getArray = (paths) => {
-	return paths;
-};
-const getArrayGroup = () => {
-	return [""].slice(0, 0);
-};
-function build$4(options) {
-	return options.group ? getArrayGroup : getArray;
-}
-
-//#endregion
-//#region src/api/functions/group-files.ts
-const groupFiles = (groups, directory, files) => {
-	groups.push({
-		directory,
-		files,
-		dir: directory
-	});
-};
-const empty = () => {};
-function build$3(options) {
-	return options.group ? groupFiles : empty;
-}
-
-//#endregion
-//#region src/api/functions/resolve-symlink.ts
-const resolveSymlinksAsync = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	fs.realpath(path, (error, resolvedPath) => {
-		if (error) return queue.dequeue(suppressErrors ? null : error, state);
-		fs.stat(resolvedPath, (error$1, stat) => {
-			if (error$1) return queue.dequeue(suppressErrors ? null : error$1, state);
-			if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return queue.dequeue(null, state);
-			callback$1(stat, resolvedPath);
-			queue.dequeue(null, state);
-		});
-	});
-};
-const resolveSymlinks = function(path, state, callback$1) {
-	const { queue, fs, options: { suppressErrors } } = state;
-	queue.enqueue();
-	try {
-		const resolvedPath = fs.realpathSync(path);
-		const stat = fs.statSync(resolvedPath);
-		if (stat.isDirectory() && isRecursive(path, resolvedPath, state)) return;
-		callback$1(stat, resolvedPath);
-	} catch (e) {
-		if (!suppressErrors) throw e;
-	}
-};
-function build$2(options, isSynchronous) {
-	if (!options.resolveSymlinks || options.excludeSymlinks) return null;
-	return isSynchronous ? resolveSymlinks : resolveSymlinksAsync;
-}
-function isRecursive(path, resolved, state) {
-	if (state.options.useRealPaths) return isRecursiveUsingRealPaths(resolved, state);
-	let parent = (0,external_path_namespaceObject.dirname)(path);
-	let depth = 1;
-	while (parent !== state.root && depth < 2) {
-		const resolvedPath = state.symlinks.get(parent);
-		const isSameRoot = !!resolvedPath && (resolvedPath === resolved || resolvedPath.startsWith(resolved) || resolved.startsWith(resolvedPath));
-		if (isSameRoot) depth++;
-		else parent = (0,external_path_namespaceObject.dirname)(parent);
-	}
-	state.symlinks.set(path, resolved);
-	return depth > 1;
-}
-function isRecursiveUsingRealPaths(resolved, state) {
-	return state.visited.includes(resolved + state.options.pathSeparator);
-}
-
-//#endregion
-//#region src/api/functions/invoke-callback.ts
-const onlyCountsSync = (state) => {
-	return state.counts;
-};
-const groupsSync = (state) => {
-	return state.groups;
-};
-const defaultSync = (state) => {
-	return state.paths;
-};
-const limitFilesSync = (state) => {
-	return state.paths.slice(0, state.options.maxFiles);
-};
-const onlyCountsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.counts, state.options.suppressErrors);
-	return null;
-};
-const defaultAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths, state.options.suppressErrors);
-	return null;
-};
-const limitFilesAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.paths.slice(0, state.options.maxFiles), state.options.suppressErrors);
-	return null;
-};
-const groupsAsync = (state, error, callback$1) => {
-	report(error, callback$1, state.groups, state.options.suppressErrors);
-	return null;
-};
-function report(error, callback$1, output, suppressErrors) {
-	if (error && !suppressErrors) callback$1(error, output);
-	else callback$1(null, output);
-}
-function build$1(options, isSynchronous) {
-	const { onlyCounts, group, maxFiles } = options;
-	if (onlyCounts) return isSynchronous ? onlyCountsSync : onlyCountsAsync;
-	else if (group) return isSynchronous ? groupsSync : groupsAsync;
-	else if (maxFiles) return isSynchronous ? limitFilesSync : limitFilesAsync;
-	else return isSynchronous ? defaultSync : defaultAsync;
-}
-
-//#endregion
-//#region src/api/functions/walk-directory.ts
-const readdirOpts = { withFileTypes: true };
-const walkAsync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	state.queue.enqueue();
-	if (currentDepth < 0) return state.queue.dequeue(null, state);
-	const { fs } = state;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	fs.readdir(crawlPath || ".", readdirOpts, (error, entries = []) => {
-		callback$1(entries, directoryPath, currentDepth);
-		state.queue.dequeue(state.options.suppressErrors ? null : error, state);
-	});
-};
-const walkSync = (state, crawlPath, directoryPath, currentDepth, callback$1) => {
-	const { fs } = state;
-	if (currentDepth < 0) return;
-	state.visited.push(crawlPath);
-	state.counts.directories++;
-	let entries = [];
-	try {
-		entries = fs.readdirSync(crawlPath || ".", readdirOpts);
-	} catch (e) {
-		if (!state.options.suppressErrors) throw e;
-	}
-	callback$1(entries, directoryPath, currentDepth);
-};
-function build(isSynchronous) {
-	return isSynchronous ? walkSync : walkAsync;
-}
-
-//#endregion
-//#region src/api/queue.ts
-/**
-* This is a custom stateless queue to track concurrent async fs calls.
-* It increments a counter whenever a call is queued and decrements it
-* as soon as it completes. When the counter hits 0, it calls onQueueEmpty.
-*/
-var Queue = class {
-	count = 0;
-	constructor(onQueueEmpty) {
-		this.onQueueEmpty = onQueueEmpty;
-	}
-	enqueue() {
-		this.count++;
-		return this.count;
-	}
-	dequeue(error, output) {
-		if (this.onQueueEmpty && (--this.count <= 0 || error)) {
-			this.onQueueEmpty(error, output);
-			if (error) {
-				output.controller.abort();
-				this.onQueueEmpty = void 0;
-			}
-		}
-	}
-};
-
-//#endregion
-//#region src/api/counter.ts
-var Counter = class {
-	_files = 0;
-	_directories = 0;
-	set files(num) {
-		this._files = num;
-	}
-	get files() {
-		return this._files;
-	}
-	set directories(num) {
-		this._directories = num;
-	}
-	get directories() {
-		return this._directories;
-	}
-	/**
-	* @deprecated use `directories` instead
-	*/
-	/* c8 ignore next 3 */
-	get dirs() {
-		return this._directories;
-	}
-};
-
-//#endregion
-//#region src/api/aborter.ts
-/**
-* AbortController is not supported on Node 14 so we use this until we can drop
-* support for Node 14.
-*/
-var Aborter = class {
-	aborted = false;
-	abort() {
-		this.aborted = true;
-	}
-};
-
-//#endregion
-//#region src/api/walker.ts
-var Walker = class {
-	root;
-	isSynchronous;
-	state;
-	joinPath;
-	pushDirectory;
-	pushFile;
-	getArray;
-	groupFiles;
-	resolveSymlink;
-	walkDirectory;
-	callbackInvoker;
-	constructor(root, options, callback$1) {
-		this.isSynchronous = !callback$1;
-		this.callbackInvoker = build$1(options, this.isSynchronous);
-		this.root = normalizePath(root, options);
-		this.state = {
-			root: isRootDirectory(this.root) ? this.root : this.root.slice(0, -1),
-			paths: [""].slice(0, 0),
-			groups: [],
-			counts: new Counter(),
-			options,
-			queue: new Queue((error, state) => this.callbackInvoker(state, error, callback$1)),
-			symlinks: /* @__PURE__ */ new Map(),
-			visited: [""].slice(0, 0),
-			controller: new Aborter(),
-			fs: options.fs || external_fs_namespaceObject_0
-		};
-		this.joinPath = build$7(this.root, options);
-		this.pushDirectory = build$6(this.root, options);
-		this.pushFile = build$5(options);
-		this.getArray = build$4(options);
-		this.groupFiles = build$3(options);
-		this.resolveSymlink = build$2(options, this.isSynchronous);
-		this.walkDirectory = build(this.isSynchronous);
-	}
-	start() {
-		this.pushDirectory(this.root, this.state.paths, this.state.options.filters);
-		this.walkDirectory(this.state, this.root, this.root, this.state.options.maxDepth, this.walk);
-		return this.isSynchronous ? this.callbackInvoker(this.state, null) : null;
-	}
-	walk = (entries, directoryPath, depth) => {
-		const { paths, options: { filters, resolveSymlinks: resolveSymlinks$1, excludeSymlinks, exclude, maxFiles, signal, useRealPaths, pathSeparator }, controller } = this.state;
-		if (controller.aborted || signal && signal.aborted || maxFiles && paths.length > maxFiles) return;
-		const files = this.getArray(this.state.paths);
-		for (let i = 0; i < entries.length; ++i) {
-			const entry = entries[i];
-			if (entry.isFile() || entry.isSymbolicLink() && !resolveSymlinks$1 && !excludeSymlinks) {
-				const filename = this.joinPath(entry.name, directoryPath);
-				this.pushFile(filename, files, this.state.counts, filters);
-			} else if (entry.isDirectory()) {
-				let path = joinDirectoryPath(entry.name, directoryPath, this.state.options.pathSeparator);
-				if (exclude && exclude(entry.name, path)) continue;
-				this.pushDirectory(path, paths, filters);
-				this.walkDirectory(this.state, path, path, depth - 1, this.walk);
-			} else if (this.resolveSymlink && entry.isSymbolicLink()) {
-				let path = joinPathWithBasePath(entry.name, directoryPath);
-				this.resolveSymlink(path, this.state, (stat, resolvedPath) => {
-					if (stat.isDirectory()) {
-						resolvedPath = normalizePath(resolvedPath, this.state.options);
-						if (exclude && exclude(entry.name, useRealPaths ? resolvedPath : path + pathSeparator)) return;
-						this.walkDirectory(this.state, resolvedPath, useRealPaths ? resolvedPath : path + pathSeparator, depth - 1, this.walk);
-					} else {
-						resolvedPath = useRealPaths ? resolvedPath : path;
-						const filename = (0,external_path_namespaceObject.basename)(resolvedPath);
-						const directoryPath$1 = normalizePath((0,external_path_namespaceObject.dirname)(resolvedPath), this.state.options);
-						resolvedPath = this.joinPath(filename, directoryPath$1);
-						this.pushFile(resolvedPath, files, this.state.counts, filters);
-					}
-				});
-			}
-		}
-		this.groupFiles(this.state.groups, directoryPath, files);
-	};
-};
-
-//#endregion
-//#region src/api/async.ts
-function promise(root, options) {
-	return new Promise((resolve$1, reject) => {
-		callback(root, options, (err, output) => {
-			if (err) return reject(err);
-			resolve$1(output);
-		});
-	});
-}
-function callback(root, options, callback$1) {
-	let walker = new Walker(root, options, callback$1);
-	walker.start();
-}
-
-//#endregion
-//#region src/api/sync.ts
-function sync(root, options) {
-	const walker = new Walker(root, options);
-	return walker.start();
-}
-
-//#endregion
-//#region src/builder/api-builder.ts
-var APIBuilder = class {
-	constructor(root, options) {
-		this.root = root;
-		this.options = options;
-	}
-	withPromise() {
-		return promise(this.root, this.options);
-	}
-	withCallback(cb) {
-		callback(this.root, this.options, cb);
-	}
-	sync() {
-		return sync(this.root, this.options);
-	}
-};
-
-//#endregion
-//#region src/builder/index.ts
-let pm = null;
-/* c8 ignore next 6 */
-try {
-	__require.resolve("picomatch");
-	pm = __require("picomatch");
-} catch {}
-var Builder = class {
-	globCache = {};
-	options = {
-		maxDepth: Infinity,
-		suppressErrors: true,
-		pathSeparator: external_path_namespaceObject.sep,
-		filters: []
-	};
-	globFunction;
-	constructor(options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		this.globFunction = this.options.globFunction;
-	}
-	group() {
-		this.options.group = true;
-		return this;
-	}
-	withPathSeparator(separator) {
-		this.options.pathSeparator = separator;
-		return this;
-	}
-	withBasePath() {
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withRelativePaths() {
-		this.options.relativePaths = true;
-		return this;
-	}
-	withDirs() {
-		this.options.includeDirs = true;
-		return this;
-	}
-	withMaxDepth(depth) {
-		this.options.maxDepth = depth;
-		return this;
-	}
-	withMaxFiles(limit) {
-		this.options.maxFiles = limit;
-		return this;
-	}
-	withFullPaths() {
-		this.options.resolvePaths = true;
-		this.options.includeBasePath = true;
-		return this;
-	}
-	withErrors() {
-		this.options.suppressErrors = false;
-		return this;
-	}
-	withSymlinks({ resolvePaths = true } = {}) {
-		this.options.resolveSymlinks = true;
-		this.options.useRealPaths = resolvePaths;
-		return this.withFullPaths();
-	}
-	withAbortSignal(signal) {
-		this.options.signal = signal;
-		return this;
-	}
-	normalize() {
-		this.options.normalizePath = true;
-		return this;
-	}
-	filter(predicate) {
-		this.options.filters.push(predicate);
-		return this;
-	}
-	onlyDirs() {
-		this.options.excludeFiles = true;
-		this.options.includeDirs = true;
-		return this;
-	}
-	exclude(predicate) {
-		this.options.exclude = predicate;
-		return this;
-	}
-	onlyCounts() {
-		this.options.onlyCounts = true;
-		return this;
-	}
-	crawl(root) {
-		return new APIBuilder(root || ".", this.options);
-	}
-	withGlobFunction(fn) {
-		this.globFunction = fn;
-		return this;
-	}
-	/**
-	* @deprecated Pass options using the constructor instead:
-	* ```ts
-	* new fdir(options).crawl("/path/to/root");
-	* ```
-	* This method will be removed in v7.0
-	*/
-	/* c8 ignore next 4 */
-	crawlWithOptions(root, options) {
-		this.options = {
-			...this.options,
-			...options
-		};
-		return new APIBuilder(root || ".", this.options);
-	}
-	glob(...patterns) {
-		if (this.globFunction) return this.globWithOptions(patterns);
-		return this.globWithOptions(patterns, ...[{ dot: true }]);
-	}
-	globWithOptions(patterns, ...options) {
-		const globFn = this.globFunction || pm;
-		/* c8 ignore next 5 */
-		if (!globFn) throw new Error("Please specify a glob function to use glob matching.");
-		var isMatch = this.globCache[patterns.join("\0")];
-		if (!isMatch) {
-			isMatch = globFn(patterns, ...options);
-			this.globCache[patterns.join("\0")] = isMatch;
-		}
-		this.options.filters.push((path) => isMatch(path));
-		return this;
-	}
-};
-
-//#endregion
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-;// CONCATENATED MODULE: ./node_modules/tinyglobby/dist/index.mjs
-
-
-
-
-
-//#region src/utils.ts
-const isReadonlyArray = Array.isArray;
-const BACKSLASHES = /\\/g;
-const DRIVE_RELATIVE_PATH = /^[A-Za-z]:$/;
-const isWin = process.platform === "win32";
-const ONLY_PARENT_DIRECTORIES = /^(\/?\.\.)+$/;
-function getPartialMatcher(patterns, options = {}) {
-	const patternsCount = patterns.length;
-	const patternsParts = Array(patternsCount);
-	const matchers = Array(patternsCount);
-	let i, j;
-	for (i = 0; i < patternsCount; i++) {
-		const parts = splitPattern(patterns[i]);
-		patternsParts[i] = parts;
-		const partsCount = parts.length;
-		const partMatchers = Array(partsCount);
-		for (j = 0; j < partsCount; j++) partMatchers[j] = picomatch(parts[j], options);
-		matchers[i] = partMatchers;
-	}
-	return (input) => {
-		const inputParts = input.split("/");
-		if (inputParts[0] === ".." && ONLY_PARENT_DIRECTORIES.test(input)) return true;
-		for (i = 0; i < patternsCount; i++) {
-			const patternParts = patternsParts[i];
-			const matcher = matchers[i];
-			const inputPatternCount = inputParts.length;
-			const minParts = Math.min(inputPatternCount, patternParts.length);
-			j = 0;
-			while (j < minParts) {
-				const part = patternParts[j];
-				if (part.includes("/")) return true;
-				if (!matcher[j](inputParts[j])) break;
-				if (!options.noglobstar && part === "**") return true;
-				j++;
-			}
-			if (j === inputPatternCount) return true;
-		}
-		return false;
-	};
-}
-/* node:coverage ignore next 2 */
-const WIN32_ROOT_DIR = /^[A-Z]:\/$/i;
-const isRoot = isWin ? (p) => WIN32_ROOT_DIR.test(p) : (p) => p === "/";
-function buildFormat(cwd, root, absolute) {
-	if (cwd === root || root.startsWith(`${cwd}/`)) {
-		if (absolute) {
-			const start = cwd.length + +!isRoot(cwd);
-			return (p, isDir) => p.slice(start, isDir ? -1 : void 0) || ".";
-		}
-		const prefix = root.slice(cwd.length + 1);
-		if (prefix) return (p, isDir) => {
-			if (p === ".") return prefix;
-			const result = `${prefix}/${p}`;
-			return isDir ? result.slice(0, -1) : result;
-		};
-		return (p, isDir) => isDir && p !== "." ? p.slice(0, -1) : p;
-	}
-	if (absolute) return (p) => external_path_namespaceObject.posix.relative(cwd, p) || ".";
-	return (p) => external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`) || ".";
-}
-function buildRelative(cwd, root) {
-	if (root.startsWith(`${cwd}/`)) {
-		const prefix = root.slice(cwd.length + 1);
-		return (p) => `${prefix}/${p}`;
-	}
-	return (p) => {
-		const result = external_path_namespaceObject.posix.relative(cwd, `${root}/${p}`);
-		return p[p.length - 1] === "/" && result !== "" ? `${result}/` : result || ".";
-	};
-}
-function ensureNonDriveRelativePath(path) {
-	return path.replace(DRIVE_RELATIVE_PATH, (match) => `${match}/`);
-}
-const splitPatternOptions = { parts: true };
-function splitPattern(path) {
-	var _result$parts;
-	const result = picomatch.scan(path, splitPatternOptions);
-	return ((_result$parts = result.parts) === null || _result$parts === void 0 ? void 0 : _result$parts.length) ? result.parts : [path];
-}
-const ESCAPED_WIN32_BACKSLASHES = /\\(?![()[\]{}!+@])/g;
-function convertPosixPathToPattern(path) {
-	return escapePosixPath(path);
-}
-function convertWin32PathToPattern(path) {
-	return escapeWin32Path(path).replace(ESCAPED_WIN32_BACKSLASHES, "/");
+function attrs(values) {
+    return Object.entries(values)
+        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+        .join("");
 }
 /**
-* Converts a path to a pattern depending on the platform.
-* Identical to {@link escapePath} on POSIX systems.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#convertPathToPattern}
-*/
-/* node:coverage ignore next 3 */
-const convertPathToPattern = (/* unused pure expression or super */ null && (isWin ? convertWin32PathToPattern : convertPosixPathToPattern));
-const POSIX_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}*?|]|^!|[!+@](?=\()|\\(?![()[\]{}!*+?@|]))/g;
-const WIN32_UNESCAPED_GLOB_SYMBOLS = /(?<!\\)([()[\]{}]|^!|[!+@](?=\())/g;
-const escapePosixPath = (path) => path.replace(POSIX_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-const escapeWin32Path = (path) => path.replace(WIN32_UNESCAPED_GLOB_SYMBOLS, "\\$&");
-/**
-* Escapes a path's special characters depending on the platform.
-* @see {@link https://superchupu.dev/tinyglobby/documentation#escapePath}
-*/
-/* node:coverage ignore next */
-const escapePath = isWin ? escapeWin32Path : escapePosixPath;
-/**
-* Checks if a pattern has dynamic parts.
-*
-* Has a few minor differences with [`fast-glob`](https://github.com/mrmlnc/fast-glob) for better accuracy:
-*
-* - Doesn't necessarily return `false` on patterns that include `\`.
-* - Returns `true` if the pattern includes parentheses, regardless of them representing one single pattern or not.
-* - Returns `true` for unfinished glob extensions i.e. `(h`, `+(h`.
-* - Returns `true` for unfinished brace expansions as long as they include `,` or `..`.
-*
-* @see {@link https://superchupu.dev/tinyglobby/documentation#isDynamicPattern}
-*/
-function isDynamicPattern(pattern, options) {
-	if ((options === null || options === void 0 ? void 0 : options.caseSensitiveMatch) === false) return true;
-	const scan = picomatch.scan(pattern);
-	return scan.isGlob || scan.negated;
-}
-function log(...tasks) {
-	console.log(`[tinyglobby ${(/* @__PURE__ */ new Date()).toLocaleTimeString("es")}]`, ...tasks);
-}
-function ensureStringArray(value) {
-	return typeof value === "string" ? [value] : value !== null && value !== void 0 ? value : [];
-}
-//#endregion
-//#region src/patterns.ts
-const PARENT_DIRECTORY = /^(\/?\.\.)+/;
-const ESCAPING_BACKSLASHES = /\\(?=[()[\]{}!*+?@|])/g;
-function normalizePattern(pattern, opts, props, isIgnore) {
-	var _PARENT_DIRECTORY$exe;
-	const cwd = opts.cwd;
-	let result = pattern;
-	if (pattern[pattern.length - 1] === "/") result = pattern.slice(0, -1);
-	if (result[result.length - 1] !== "*" && opts.expandDirectories) result += "/**";
-	const escapedCwd = escapePath(cwd);
-	result = (0,external_path_namespaceObject.isAbsolute)(result.replace(ESCAPING_BACKSLASHES, "")) ? external_path_namespaceObject.posix.relative(escapedCwd, result) : external_path_namespaceObject.posix.normalize(result);
-	const parentDir = (_PARENT_DIRECTORY$exe = PARENT_DIRECTORY.exec(result)) === null || _PARENT_DIRECTORY$exe === void 0 ? void 0 : _PARENT_DIRECTORY$exe[0];
-	const parts = splitPattern(result);
-	if (parentDir) {
-		const n = (parentDir.length + 1) / 3;
-		let i = 0;
-		const cwdParts = escapedCwd.split("/");
-		while (i < n && parts[i + n] === cwdParts[cwdParts.length + i - n]) {
-			result = result.slice(0, (n - i - 1) * 3) + result.slice((n - i) * 3 + parts[i + n].length + 1) || ".";
-			i++;
-		}
-		const potentialRoot = external_path_namespaceObject.posix.join(cwd, parentDir.slice(i * 3));
-		if (potentialRoot[0] !== "." && props.root.length > potentialRoot.length) {
-			props.root = ensureNonDriveRelativePath(potentialRoot);
-			props.depthOffset = -n + i;
-		}
-	}
-	if (!isIgnore && props.depthOffset >= 0) {
-		var _props$commonPath;
-		(_props$commonPath = props.commonPath) !== null && _props$commonPath !== void 0 || (props.commonPath = parts);
-		const newCommonPath = [];
-		const length = Math.min(props.commonPath.length, parts.length);
-		for (let i = 0; i < length; i++) {
-			const part = parts[i];
-			if (part === "**" && !parts[i + 1]) {
-				newCommonPath.pop();
-				break;
-			}
-			if (i === parts.length - 1 || part !== props.commonPath[i] || isDynamicPattern(part)) break;
-			newCommonPath.push(part);
-		}
-		props.depthOffset = newCommonPath.length;
-		props.commonPath = newCommonPath;
-		props.root = ensureNonDriveRelativePath(newCommonPath.length > 0 ? external_path_namespaceObject.posix.join(cwd, ...newCommonPath) : cwd);
-	}
-	return result;
-}
-function processPatterns(options, patterns, props) {
-	const matchPatterns = [];
-	const ignorePatterns = [];
-	for (const pattern of options.ignore) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") ignorePatterns.push(normalizePattern(pattern, options, props, true));
-	}
-	for (const pattern of patterns) {
-		if (!pattern) continue;
-		if (pattern[0] !== "!" || pattern[1] === "(") matchPatterns.push(normalizePattern(pattern, options, props, false));
-		else if (pattern[1] !== "!" || pattern[2] === "(") ignorePatterns.push(normalizePattern(pattern.slice(1), options, props, true));
-	}
-	return {
-		match: matchPatterns,
-		ignore: ignorePatterns
-	};
-}
-//#endregion
-//#region src/crawler.ts
-function buildCrawler(options, patterns) {
-	const cwd = options.cwd;
-	const props = {
-		root: cwd,
-		depthOffset: 0
-	};
-	const processed = processPatterns(options, patterns, props);
-	if (options.debug) log("internal processing patterns:", processed);
-	const { absolute, caseSensitiveMatch, debug, dot, followSymbolicLinks, onlyDirectories } = options;
-	const root = props.root.replace(BACKSLASHES, "");
-	const matchOptions = {
-		dot,
-		nobrace: options.braceExpansion === false,
-		nocase: !caseSensitiveMatch,
-		noextglob: options.extglob === false,
-		noglobstar: options.globstar === false,
-		posix: true
-	};
-	const matcher = picomatch(processed.match, matchOptions);
-	const ignore = picomatch(processed.ignore, matchOptions);
-	const partialMatcher = getPartialMatcher(processed.match, matchOptions);
-	const format = buildFormat(cwd, root, absolute);
-	const excludeFormatter = absolute ? format : buildFormat(cwd, root, true);
-	const excludePredicate = (_, p) => {
-		const relativePath = excludeFormatter(p, true);
-		return relativePath !== "." && !partialMatcher(relativePath) || ignore(relativePath);
-	};
-	let maxDepth;
-	if (options.deep !== void 0) maxDepth = Math.round(options.deep - props.depthOffset);
-	const crawler = new Builder({
-		filters: [debug ? (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			const matches = matcher(path) && !ignore(path);
-			if (matches) log(`matched ${path}`);
-			return matches;
-		} : (p, isDirectory) => {
-			const path = format(p, isDirectory);
-			return matcher(path) && !ignore(path);
-		}],
-		exclude: debug ? (_, p) => {
-			const skipped = excludePredicate(_, p);
-			log(`${skipped ? "skipped" : "crawling"} ${p}`);
-			return skipped;
-		} : excludePredicate,
-		fs: options.fs,
-		pathSeparator: "/",
-		relativePaths: !absolute,
-		resolvePaths: absolute,
-		includeBasePath: absolute,
-		resolveSymlinks: followSymbolicLinks,
-		excludeSymlinks: !followSymbolicLinks,
-		excludeFiles: onlyDirectories,
-		includeDirs: onlyDirectories || !options.onlyFiles,
-		maxDepth,
-		signal: options.signal
-	}).crawl(root);
-	if (options.debug) log("internal properties:", {
-		...props,
-		root
-	});
-	return [crawler, cwd !== root && !absolute && buildRelative(cwd, root)];
-}
-//#endregion
-//#region src/index.ts
-function formatPaths(paths, mapper) {
-	if (mapper) for (let i = paths.length - 1; i >= 0; i--) paths[i] = mapper(paths[i]);
-	return paths;
-}
-const defaultOptions = {
-	caseSensitiveMatch: true,
-	debug: !!process.env.TINYGLOBBY_DEBUG,
-	expandDirectories: true,
-	followSymbolicLinks: true,
-	onlyFiles: true
-};
-function getOptions(options) {
-	const opts = Object.assign({}, options);
-	for (const key in defaultOptions) if (opts[key] === void 0) Object.assign(opts, { [key]: defaultOptions[key] });
-	opts.cwd = (opts.cwd instanceof URL ? (0,external_url_namespaceObject.fileURLToPath)(opts.cwd) : (0,external_path_namespaceObject.resolve)(opts.cwd || process.cwd())).replace(BACKSLASHES, "/");
-	opts.ignore = ensureStringArray(opts.ignore);
-	opts.fs && (opts.fs = {
-		readdir: opts.fs.readdir || external_fs_namespaceObject.readdir,
-		readdirSync: opts.fs.readdirSync || external_fs_namespaceObject.readdirSync,
-		realpath: opts.fs.realpath || external_fs_namespaceObject.realpath,
-		realpathSync: opts.fs.realpathSync || external_fs_namespaceObject.realpathSync,
-		stat: opts.fs.stat || external_fs_namespaceObject.stat,
-		statSync: opts.fs.statSync || external_fs_namespaceObject.statSync
-	});
-	if (opts.debug) log("globbing with options:", opts);
-	return opts;
-}
-function getCrawler(globInput, inputOptions = {}) {
-	var _ref;
-	if (globInput && (inputOptions === null || inputOptions === void 0 ? void 0 : inputOptions.patterns)) throw new Error("Cannot pass patterns as both an argument and an option");
-	const isModern = isReadonlyArray(globInput) || typeof globInput === "string";
-	const patterns = ensureStringArray((_ref = isModern ? globInput : globInput.patterns) !== null && _ref !== void 0 ? _ref : "**/*");
-	const options = getOptions(isModern ? inputOptions : globInput);
-	return patterns.length > 0 ? buildCrawler(options, patterns) : [];
-}
-async function glob(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(await crawler.withPromise(), relative) : [];
-}
-function globSync(globInput, options) {
-	const [crawler, relative] = getCrawler(globInput, options);
-	return crawler ? formatPaths(crawler.sync(), relative) : [];
-}
-//#endregion
-
-
-;// CONCATENATED MODULE: ./src/sources/local.ts
-
-
-
-
-class TelemetryNotFoundError extends Error {
-    name = "TelemetryNotFoundError";
-}
-/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
-class NoTelemetryError extends Error {
-    name = "NoTelemetryError";
-}
-const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
-/**
- * Expands files, directories and globs into telemetry files, in a stable order. A directory is
- * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
- * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
- * of permission is an error that says so, never "nothing found".
+ * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
+ * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
  */
-async function findTelemetryFiles(patterns, cwd) {
-    const found = { files: [], missing: [], empty: [] };
-    for (const pattern of patterns) {
-        const resolved = external_node_path_default().resolve(cwd, pattern);
-        const info = await (0,promises_.stat)(resolved).catch((error) => error);
-        let files;
-        if (info instanceof Error) {
-            if (info.code === "EACCES")
-                throw permissionDenied(pattern, "a folder on its path cannot be searched");
-            if (!isDynamicPattern(pattern)) {
-                found.missing.push(pattern);
+function xmlSafe(value) {
+    return value.replace(
+    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
+function junit_text(value) {
+    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
+function attribute(value) {
+    return junit_text(value)
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&apos;")
+        .replace(/\t/g, "&#9;")
+        .replace(/\n/g, "&#10;");
+}
+
+;// CONCATENATED MODULE: ./src/render/run-results.ts
+// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+
+const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
+/**
+ * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
+ * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
+ * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
+ * canceled), and a node that never finished (crashed run) becomes `error`.
+ */
+function legacyStatus(status) {
+    return STATUS[status].runResults;
+}
+/**
+ * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
+ * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
+ * would overwrite run_results.json.
+ */
+function renderRunResults(report, generatedAt) {
+    const byId = new Map();
+    for (const invocation of report.invocations) {
+        for (const node of invocation.nodes)
+            byId.set(node.uniqueId, toResult(node));
+    }
+    const last = report.invocations[report.invocations.length - 1];
+    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return {
+        metadata: {
+            dbt_schema_version: RUN_RESULTS_SCHEMA,
+            dbt_version: last?.dbtVersion ?? "unknown",
+            generated_at: generatedAt,
+            invocation_id: last?.invocationId ?? null,
+            invocation_started_at: report.invocations[0]?.startedAt ?? null,
+            env: {},
+        },
+        results: [...byId.values()],
+        elapsed_time: elapsedMs / 1000,
+        args: {
+            ...(last?.command ? { which: last.command } : {}),
+            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
+            ...(last?.target ? { target: last.target } : {}),
+        },
+    };
+}
+function toResult(node) {
+    const { timing } = node;
+    return {
+        status: legacyStatus(node.status),
+        timing: timing.startedAt && timing.completedAt
+            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
+            : [],
+        thread_id: "fusion",
+        execution_time: (timing.processingMs ?? 0) / 1000,
+        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
+        message: messageFor(node),
+        failures: node.test ? node.test.failingRows : null,
+        unique_id: node.uniqueId,
+        compiled: null,
+        compiled_code: null,
+        relation_name: null,
+        batch_results: null,
+    };
+}
+function messageFor(node) {
+    switch (node.status) {
+        case "fail":
+        case "warn":
+            if (node.test)
+                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
+            return node.message;
+        case "skipped":
+            return node.skippedBecauseOf
+                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
+                : node.message;
+        case "canceled":
+            return "Canceled";
+        case "phase-disabled":
+            return "Skipped: phase disabled";
+        case "phase-skipped":
+            return "Skipped: an earlier phase did not succeed";
+        default:
+            return node.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report-files.ts
+
+
+
+
+
+
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * can tell its own file from the one dbt wrote.
+ */
+const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
+/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
+const HEAD_BYTES = 64 * 1024;
+/** Writes every requested file, or none of them when any destination is unusable. */
+async function writeReportFiles(report, targets, fullMarkdown, options) {
+    const requested = [
+        ["Markdown report", targets.markdown, fullMarkdown],
+        ["JSON report", targets.json, () => renderJsonReport(report)],
+        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
+        ["JUnit XML", targets.junit, () => renderJunit(report)],
+    ];
+    const destinations = requested
+        .filter((entry) => Boolean(entry[1]))
+        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
+    if (destinations.length === 0)
+        return { written: [], problems: [] };
+    const problems = await checkDestinations(destinations, options.telemetryFiles);
+    if (problems.length > 0)
+        return { written: [], problems };
+    // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
+    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
+        await removeLeftovers(folder);
+    }
+    const temps = [];
+    const createdFolders = [];
+    try {
+        for (const destination of destinations) {
+            const folder = external_node_path_default().dirname(destination.file);
+            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
+                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+            });
+            if (created)
+                createdFolders.push(created);
+            const temp = tempFileFor(destination.file);
+            temps.push(temp);
+            await (0,promises_.writeFile)(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
+        }
+        for (const [index, destination] of destinations.entries()) {
+            await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
+        }
+    }
+    catch (error) {
+        await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
+        // Folders this call created hold nothing else; the deepest is removed first.
+        for (const folder of createdFolders.reverse())
+            await removeEmptyFolders(folder, destinations);
+        const message = error instanceof WriteProblem
+            ? error.message
+            : `cannot write the report files: ${describeError(error)}`;
+        return { written: [], problems: [message] };
+    }
+    return { written: destinations.map((destination) => destination.file), problems: [] };
+}
+/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
+function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
+    const artifact = renderRunResults(report, generatedAt);
+    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
+    return `${JSON.stringify(artifact, null, 2)}\n`;
+}
+class WriteProblem extends Error {
+    constructor(destination, reason) {
+        super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+    }
+}
+/** Every reason a destination cannot be written, found before anything is written. */
+async function checkDestinations(destinations, telemetryFiles) {
+    const problems = [];
+    const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
+    const seen = new Map();
+    for (const destination of destinations) {
+        const refuse = (reason) => {
+            problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+        };
+        const earlier = seen.get(destination.file);
+        if (earlier) {
+            refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
+            continue;
+        }
+        seen.set(destination.file, destination);
+        const info = await (0,promises_.stat)(destination.file).catch(() => null);
+        if (info?.isDirectory()) {
+            refuse("it is a directory; name a file inside it");
+            continue;
+        }
+        if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
+            refuse("it is one of the telemetry files being read; refusing to write over it");
+            continue;
+        }
+        if (info?.isFile()) {
+            const foreign = await foreignArtifact(destination.file);
+            if (foreign) {
+                refuse(`it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
+                    "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json");
                 continue;
             }
-            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
-            if (files.length === 0)
-                await checkGlobBase(pattern, cwd);
         }
-        else if (info.isDirectory()) {
-            const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
-                if (error.code === "EACCES")
-                    throw permissionDenied(pattern, "cannot list the directory");
-                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${error.code ?? error.message})`);
-            });
-            files = entries
-                .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
-                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
-                .map((entry) => external_node_path_default().join(resolved, entry.name));
-        }
-        else {
-            files = [resolved];
-        }
-        if (files.length === 0)
-            found.empty.push(pattern);
-        found.files.push(...files.sort());
+        const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
+        if (folderProblem)
+            refuse(folderProblem);
     }
-    found.files = [...new Set(found.files)];
-    return found;
+    return problems;
 }
 /**
- * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
- * error; a glob or directory that matches nothing is only noted, as long as something was found.
- * Nothing found at all is a `NoTelemetryError`.
+ * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
+ * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
  */
-async function collectLocalTelemetry(patterns, cwd, note) {
-    const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
-    if (files.length === 0) {
-        const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
-        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
-    }
-    if (missing.length > 0) {
-        throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
-            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
-    }
-    for (const pattern of empty)
-        note(`No telemetry matched ${pattern}`);
-    return Promise.all(files.map((file) => openLocalTelemetry(file, external_node_path_default().relative(cwd, file) || file)));
+async function foreignArtifact(file) {
+    const head = await readHead(file);
+    if (head.includes(`"${RUN_RESULTS_MARK}"`))
+        return null;
+    const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
+    if (schema)
+        return `a dbt ${schema} artifact`;
+    if (external_node_path_default().basename(file) === "run_results.json")
+        return "dbt's own run_results.json";
+    return null;
 }
-function permissionDenied(pattern, what) {
-    return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
-}
-/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
-async function checkGlobBase(pattern, cwd) {
-    const segments = pattern.split(/[\\/]/);
-    const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
-    if (fixed.length === 0)
-        return;
-    const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
-    const error = await (0,promises_.access)(base, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (failure) => failure);
-    if (error?.code === "EACCES")
-        throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
-}
-/** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
-async function openLocalTelemetry(file, displayName = file) {
-    const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw cannotRead(displayName, error);
-    });
+async function readHead(file) {
+    const handle = await (0,promises_.open)(file, "r").catch(() => null);
+    if (!handle)
+        return "";
     try {
-        const { size } = await handle.stat();
-        const head = Buffer.alloc(4);
-        if (size >= 4)
-            await handle.read(head, 0, 4, 0);
-        const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
-        return isParquet
-            ? {
-                name: displayName,
-                path: file,
-                format: "parquet",
-                openBuffer: async () => fileBuffer(file, displayName),
-            }
-            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_namespaceObject.createReadStream)(file) };
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, bytesRead).toString("utf8");
     }
     finally {
         await handle.close();
     }
 }
-/** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
-async function fileBuffer(file, displayName) {
-    const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw cannotRead(displayName, error);
-    });
-    const { size } = await handle.stat();
-    return {
-        byteLength: size,
-        async slice(start, end = size) {
-            const length = Math.max(0, Math.min(end, size) - start);
-            const buffer = new ArrayBuffer(length);
-            if (length > 0)
-                await handle.read(new Uint8Array(buffer), 0, length, start);
-            return buffer;
-        },
-        close: () => handle.close(),
-    };
-}
-function cannotRead(displayName, error) {
-    if (error.code === "EACCES")
-        return permissionDenied(displayName, "cannot read the file");
-    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/to-inputs.ts
-
-/** Each downloaded step file becomes an input labelled with its step, so the report has a section per step. */
-async function dbtCloudInputs(telemetry) {
-    const inputs = [];
-    for (const step of telemetry.steps) {
-        if (!step.file)
-            continue;
-        const input = await openLocalTelemetry(step.file, `run ${telemetry.run.id} step ${step.index}`);
-        inputs.push({
-            ...input,
-            step: {
-                index: step.index,
-                name: step.name,
-                runId: telemetry.run.id,
-                ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
-            },
-        });
+/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
+async function checkFolder(folder) {
+    let existing = folder;
+    let info = await (0,promises_.stat)(existing).catch((error) => error);
+    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
+        existing = external_node_path_default().dirname(existing);
+        info = await (0,promises_.stat)(existing).catch((error) => error);
     }
-    return inputs;
+    if (info instanceof Error)
+        return `cannot use the folder ${existing} (${describeError(info)})`;
+    if (!info.isDirectory())
+        return `${existing} is a file, so the folder ${folder} cannot be created`;
+    const writable = await (0,promises_.access)(existing, external_node_fs_namespaceObject.constants.W_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (error) => error);
+    if (writable)
+        return `the folder ${existing} is not writable (${describeError(writable)})`;
+    return null;
+}
+function tempFileFor(file) {
+    return `${file}.fusion-report-${process.pid}.tmp`;
+}
+/** Temp files of fusion-report runs that are no longer running (killed while writing). */
+async function removeLeftovers(folder) {
+    const entries = await (0,promises_.readdir)(folder).catch(() => []);
+    for (const entry of entries) {
+        const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
+        if (!pid || isRunning(pid))
+            continue;
+        await (0,promises_.unlink)(external_node_path_default().join(folder, entry)).catch(() => undefined);
+    }
+}
+function isRunning(pid) {
+    if (pid === process.pid)
+        return false;
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        // EPERM: it runs, as another user.
+        return error.code !== "ESRCH";
+    }
+}
+/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
+async function removeEmptyFolders(top, destinations) {
+    const chains = destinations
+        .map((destination) => external_node_path_default().dirname(destination.file))
+        .filter((folder) => folder === top || folder.startsWith(`${top}${(external_node_path_default()).sep}`));
+    for (const folder of chains.sort((a, b) => b.length - a.length)) {
+        for (let current = folder; current.length >= top.length; current = external_node_path_default().dirname(current)) {
+            if ((await (0,promises_.rmdir)(current).catch(() => "kept")) === "kept")
+                break;
+            if (current === top)
+                break;
+        }
+    }
+}
+function describeError(error) {
+    const code = error.code;
+    const reasons = {
+        EACCES: "permission denied",
+        EPERM: "operation not permitted",
+        EISDIR: "it is a directory",
+        ENOTDIR: "a part of the path is a file, not a folder",
+        EROFS: "read-only file system",
+        ENOSPC: "no space left on the device",
+    };
+    return (code && reasons[code]) ?? error.message;
 }
 
 // EXTERNAL MODULE: ./src/text/runner-commands.ts
@@ -56225,14 +56614,8 @@ const package_namespaceObject = {"rE":"0.1.0"};
 const VERSION = package_namespaceObject.rE;
 
 ;// CONCATENATED MODULE: ./src/cli.ts
-// The command-line pipeline: the same sources → telemetry → model → render as the Action, with
-// files and stdout as the outputs. Exit codes: 0 ok, 1 the fail-on policy tripped, 2 unusable
-// input or usage.
-
-
-
-
-
+// The command line: the same pipeline as the Action, with files and stdout as the outputs. Exit
+// codes: 0 ok, 1 the fail-on policy tripped, 2 unusable input or usage.
 
 
 
@@ -56245,167 +56628,20 @@ const VERSION = package_namespaceObject.rE;
 
 
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
-const USAGE = `Usage: fusion-report [options] <file-or-dir>...
-
-Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-Markdown report. Directories are searched for *.parquet and *.jsonl.
-
-Options:
-  --markdown FILE         also write the Markdown report to FILE
-  --json FILE             write the JSON report (schema/report.schema.json) to FILE
-  --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
-  --junit FILE            write JUnit XML (one test case per node) to FILE
-  --baseline FILE         compare with the base branch's JSON report (its --json output)
-  --regression-threshold PCT
-                          percent slower than the baseline that counts as a regression (default 50)
-  --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
-  --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
-                          when to exit with code 1
-  --slowest N             how many slowest nodes to list (default 10)
-  --title TEXT            report heading (default "dbt Fusion")
-  --quiet                 do not print the report to stdout
-  --dbt-cloud-base-url URL, --dbt-cloud-account-id ID, --dbt-cloud-token TOKEN,
-  --dbt-cloud-run-id ID | --dbt-cloud-job-id ID [--pr-number N] [--head-sha SHA],
-  --dbt-cloud-wait, --dbt-cloud-max-wait-seconds S
-                          read a dbt platform run's step telemetry instead of local files
-                          (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
-                          DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
-  -h, --help              show this help
-  -v, --version           show the version
-
-Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
-class UsageError extends Error {
-}
-/** What every usage error ends with, instead of the whole help. */
-const HELP_HINT = "Try 'fusion-report --help' for the options.";
-const FAIL_ON = ["errors", "warnings", "never", "new-errors"];
-const OPTIONS = {
-    markdown: { type: "string" },
-    json: { type: "string" },
-    "run-results": { type: "string" },
-    junit: { type: "string" },
-    baseline: { type: "string" },
-    "regression-threshold": { type: "string", default: "50" },
-    diagrams: { type: "boolean", default: false },
-    "fail-on": { type: "string", default: "errors" },
-    slowest: { type: "string", default: "10" },
-    title: { type: "string", default: "dbt Fusion" },
-    quiet: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h", default: false },
-    version: { type: "boolean", short: "v", default: false },
-    ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }])),
-    [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
-};
-function parseCliArgs(argv, env) {
-    let parsed;
-    try {
-        parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
-    }
-    catch (error) {
-        throw new UsageError(error.message);
-    }
-    const { values, positionals } = parsed;
-    if (values.help)
-        return "help";
-    if (values.version)
-        return "version";
-    const failOn = values["fail-on"];
-    if (!FAIL_ON.includes(failOn)) {
-        throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")} (got "${failOn}")`);
-    }
-    const slowest = Number(values.slowest);
-    if (!Number.isInteger(slowest) || slowest < 0) {
-        throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
-    }
-    const regressionThreshold = Number(values["regression-threshold"]);
-    if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
-        throw new UsageError(`--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`);
-    }
-    const dbtCloud = collectDbtCloud(values, env);
-    if (positionals.length === 0 && !dbtCloud) {
-        throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
-    }
-    return {
-        paths: positionals,
-        markdown: values.markdown ?? null,
-        json: values.json ?? null,
-        runResults: values["run-results"] ?? null,
-        junit: values.junit ?? null,
-        baseline: values.baseline ?? null,
-        regressionThreshold,
-        diagrams: values.diagrams,
-        failOn: failOn,
-        slowest,
-        title: values.title,
-        quiet: values.quiet,
-        dbtCloud,
-    };
-}
-/**
- * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
- * answer "argument is ambiguous" where the option's own check says what is wrong with the number.
- */
-function joinNegativeValues(argv) {
-    const takesValue = new Set(Object.entries(OPTIONS)
-        .filter(([, option]) => option.type === "string")
-        .map(([name]) => `--${name}`));
-    const joined = [];
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i];
-        if (arg === "--") {
-            joined.push(...argv.slice(i));
-            break;
-        }
-        const next = argv[i + 1];
-        if (takesValue.has(arg) && next !== undefined && /^-(\d|\.\d|Infinity)/.test(next)) {
-            joined.push(`${arg}=${next}`);
-            i++;
-        }
-        else {
-            joined.push(arg);
-        }
-    }
-    return joined;
-}
-/** dbt platform mode is on when a run or job id is given by flag or environment. */
-function collectDbtCloud(values, env) {
-    const raw = {};
-    for (const [envName, key] of Object.entries(DBT_CLOUD_ENV_VARS)) {
-        const value = env[envName];
-        if (value)
-            raw[key] = value;
-    }
-    for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
-        const value = values[key];
-        if (typeof value === "string")
-            raw[key] = value;
-        if (typeof value === "boolean")
-            raw[key] = String(value);
-    }
-    if (!raw[DBT_CLOUD_SETTING_KEYS.runId] && !raw[DBT_CLOUD_SETTING_KEYS.jobId])
-        return null;
-    raw[DBT_CLOUD_SETTING_KEYS.wait] ??= "false";
-    return raw;
-}
 async function runCli(argv, rawIo) {
-    let options;
-    const secrets = [rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
     // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
     // controls shown, and nothing a CI runner could read as a workflow command.
-    const redact = createRedactor(secrets);
+    const redact = createRedactor([rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean));
     const io = { ...rawIo, stderr: (text) => rawIo.stderr((0,runner_commands/* safeLogText */.H)(text, redact)) };
     const fail = (message) => {
-        io.stderr(`fusion-report: ${redactSecrets(message, secrets)}\n`);
+        io.stderr(`fusion-report: ${message}\n`);
         return EXIT.unusable;
     };
+    let options;
     try {
         const parsed = parseCliArgs(argv, io.env);
-        if (parsed === "help") {
-            io.stdout(`${USAGE}\n`);
-            return EXIT.ok;
-        }
-        if (parsed === "version") {
-            io.stdout(`${VERSION}\n`);
+        if (parsed === "help" || parsed === "version") {
+            io.stdout(`${parsed === "help" ? USAGE : VERSION}\n`);
             return EXIT.ok;
         }
         options = parsed;
@@ -56417,48 +56653,27 @@ async function runCli(argv, rawIo) {
         io.stderr("fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +
             "without one it acts like --fail-on errors\n");
     }
-    let report;
-    let inputs;
-    // Downloads of dbt platform step telemetry: removed once read, whatever happens.
-    const tempDirs = [];
+    let result;
     try {
-        inputs = await collectInputs(options, io, tempDirs);
-        report = await buildReport(inputs, {
-            slowest: options.slowest,
-            failOn: options.failOn,
-            generatorVersion: VERSION,
-        });
-        if (options.baseline) {
-            const file = external_node_path_default().resolve(io.cwd, options.baseline);
-            const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
-                throw new Error(`baseline ${options.baseline}: cannot read it (${error.message})`);
-            });
-            const comparison = compareWithBaseline(report, parseBaselineReport(text, options.baseline), {
-                regressionThresholdPercent: options.regressionThreshold,
-                source: options.baseline,
-            });
-            report = applyBaseline(report, comparison, options.failOn);
-        }
+        result = await runPipeline(cliRequest(options, io), cliServices(io));
     }
     catch (error) {
         return fail(error.message);
     }
-    finally {
-        await Promise.all(tempDirs.map((dir) => (0,promises_.rm)(dir, { recursive: true, force: true })));
-    }
+    const { report } = result;
     // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
     let markdown;
     const renderedMarkdown = () => (markdown ??= renderMarkdown(report, {
         maxBytes: Number.MAX_SAFE_INTEGER,
         title: options.title,
         fullReportHint: "the JSON report (--json)",
-        extras: [
-            ...(report.baseline ? [baselineSection(report.baseline)] : []),
-            ...(options.diagrams ? diagramSections(report) : []),
-        ],
+        extras: extraSections(report, options),
     }));
     // All files or none: one unusable destination leaves every file unwritten (each problem named).
-    const { problems } = await writeReportFiles(report, { markdown: options.markdown, json: options.json, runResults: options.runResults, junit: options.junit }, renderedMarkdown, { cwd: io.cwd, telemetryFiles: inputs.flatMap((input) => (input.path ? [input.path] : [])) });
+    const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
+        cwd: io.cwd,
+        telemetryFiles: result.telemetryFiles,
+    });
     if (!options.quiet)
         io.stdout(renderedMarkdown());
     for (const inv of report.invocations) {
@@ -56471,34 +56686,28 @@ async function runCli(argv, rawIo) {
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
 }
-async function collectInputs(options, io, tempDirs) {
-    const inputs = [];
-    if (options.dbtCloud) {
-        const downloadDir = await (0,promises_.mkdtemp)(external_node_path_default().join(external_node_os_default().tmpdir(), "fusion-report-"));
-        tempDirs.push(downloadDir);
-        const settings = parseDbtCloudSettings({
-            [DBT_CLOUD_SETTING_KEYS.downloadDir]: downloadDir,
-            ...options.dbtCloud,
-        });
-        const telemetry = await fetchDbtCloudTelemetry(settings, { log: (line) => io.stderr(`${line}\n`) });
-        for (const step of telemetry.steps) {
-            if (!step.file)
-                io.stderr(`fusion-report: step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}\n`);
-        }
-        inputs.push(...(await dbtCloudInputs(telemetry)));
-        if (inputs.length === 0) {
-            throw new Error(`dbt platform run ${telemetry.run.id}: no step produced Fusion telemetry`);
-        }
-    }
-    if (options.paths.length > 0) {
-        inputs.push(...(await collectLocalTelemetry(options.paths, io.cwd, (note) => io.stderr(`fusion-report: ${note}\n`))));
-    }
-    return inputs;
+function cliRequest(options, io) {
+    return {
+        telemetry: { dbtCloud: options.dbtCloud, artifact: null, paths: options.paths, cwd: io.cwd },
+        baseline: options.baseline
+            ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
+            : null,
+        slowest: options.slowest,
+        failOn: options.failOn,
+        regressionThresholdPercent: options.regressionThreshold,
+        generatorVersion: VERSION,
+        tempDir: external_node_os_default().tmpdir(),
+    };
 }
-function argvSecrets(argv) {
-    const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
-    const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
-    return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+function cliServices(io) {
+    const line = (text) => io.stderr(`fusion-report: ${text}\n`);
+    return {
+        log: (text) => io.stderr(`${text}\n`),
+        note: line,
+        warning: (text) => line(`warning: ${text}`),
+        skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
+        clock: defaultClock(io.env),
+    };
 }
 
 
