@@ -44,6 +44,7 @@ export function actionPipelineRequest(
     slowest: inputs.slowest,
     failOn: inputs.failOn,
     regressionThresholdPercent: inputs.regressionThreshold,
+    minRegressionMs: inputs.regressionMinSeconds * 1000,
     generatorVersion: VERSION,
     tempDir: runner.tempDir,
   };

@@ -17,6 +17,8 @@ Options:
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)
+  --regression-min-seconds S
+                          ...and at least this many seconds slower (default 1)
   --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
   --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
                           when to exit with code 1
@@ -42,6 +44,7 @@ export interface CliOptions {
   junit: string | null;
   baseline: string | null;
   regressionThreshold: number;
+  regressionMinSeconds: number;
   diagrams: boolean;
   failOn: FailOn;
   slowest: number;
@@ -62,6 +65,7 @@ const OPTIONS = {
   junit: { type: "string" },
   baseline: { type: "string" },
   "regression-threshold": { type: "string", default: "50" },
+  "regression-min-seconds": { type: "string", default: "1" },
   diagrams: { type: "boolean", default: false },
   "fail-on": { type: "string", default: "errors" },
   slowest: { type: "string", default: "10" },
@@ -102,6 +106,12 @@ export function parseCliArgs(
       `--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`,
     );
   }
+  const regressionMinSeconds = Number(values["regression-min-seconds"]);
+  if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
+    throw new UsageError(
+      `--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`,
+    );
+  }
   const dbtCloud = collectDbtCloud(values as Record<string, unknown>, env);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -114,6 +124,7 @@ export function parseCliArgs(
     junit: (values.junit as string | undefined) ?? null,
     baseline: (values.baseline as string | undefined) ?? null,
     regressionThreshold,
+    regressionMinSeconds,
     diagrams: values.diagrams as boolean,
     failOn: failOn as FailOn,
     slowest,

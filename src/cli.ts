@@ -92,6 +92,7 @@ function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
     slowest: options.slowest,
     failOn: options.failOn,
     regressionThresholdPercent: options.regressionThreshold,
+    minRegressionMs: options.regressionMinSeconds * 1000,
     generatorVersion: VERSION,
     tempDir: os.tmpdir(),
   };

@@ -35,6 +35,7 @@ export const INPUT = {
   baselineArtifact: "baseline-artifact",
   baselineWorkflow: "baseline-workflow",
   regressionThreshold: "regression-threshold",
+  regressionMinSeconds: "regression-min-seconds",
   diagrams: "diagrams",
   junit: "junit",
 } as const;
@@ -94,6 +95,8 @@ export interface ActionInputs {
   /** Workflow file name or id whose runs hold that artifact; null = the current workflow. */
   baselineWorkflow: string | null;
   regressionThreshold: number;
+  /** A regression must also be at least this many seconds slower (short nodes jitter by large percentages). */
+  regressionMinSeconds: number;
   diagrams: boolean;
   junit: string | null;
 }
@@ -156,6 +159,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.en
     baselineArtifact: optional(INPUT.baselineArtifact),
     baselineWorkflow: optional(INPUT.baselineWorkflow),
     regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
+    regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, 1, { min: 0, integer: false }),
     diagrams: readBoolean(get, INPUT.diagrams, true),
     junit: optional(INPUT.junit),
   };

@@ -9,7 +9,7 @@ import {
   toWorkflowCommands,
   type AnnotationSet,
 } from "../render/annotations.js";
-import type { Links } from "../render/markdown.js";
+import { CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, type Links } from "../render/markdown.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
 import { commentMarker } from "./comment.js";
 import type { RunContext } from "./context.js";
@@ -19,14 +19,26 @@ import { SUMMARY_MAX_BYTES } from "./summary.js";
 /** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
 export const COMMENT_BUDGET_BYTES = 60_000;
 
-/** Each channel's Markdown budget, and where it sends a reader for what it leaves out. */
+/**
+ * Each channel's Markdown budget, where it sends a reader for what it leaves out, and the width its
+ * code excerpts wrap at (the Checks tab is narrower; a file keeps every line as it is).
+ */
 export const CHANNEL_BUDGETS = {
-  comment: { maxBytes: COMMENT_BUDGET_BYTES, fullReportHint: "the job summary of this workflow run" },
+  comment: {
+    maxBytes: COMMENT_BUDGET_BYTES,
+    fullReportHint: "the job summary of this workflow run",
+    codeWidth: COMMENT_CODE_WIDTH,
+  },
   checkRun: {
     maxBytes: CHECK_OUTPUT_MAX_BYTES - 500,
     fullReportHint: "the job summary of this workflow run",
+    codeWidth: CHECK_CODE_WIDTH,
   },
-  summary: { maxBytes: SUMMARY_MAX_BYTES - 1_000, fullReportHint: "the JSON report (report-json output)" },
+  summary: {
+    maxBytes: SUMMARY_MAX_BYTES - 1_000,
+    fullReportHint: "the JSON report (report-json output)",
+    codeWidth: COMMENT_CODE_WIDTH,
+  },
   file: { maxBytes: Number.MAX_SAFE_INTEGER, fullReportHint: "the JSON report" },
 } as const;
 

@@ -13,6 +13,7 @@ import type {
   NodeResult,
   NodeStatus,
   Report,
+  TimingChange,
 } from "./types.js";
 
 export interface CompareOptions {
@@ -100,6 +101,7 @@ export function compareWithBaseline(
   const added: BaselinePresence[] = [];
   const removed: BaselinePresence[] = [];
   let compared = 0;
+  const changes: number[] = [];
 
   for (const [id, node] of now) {
     const old = before.get(id);
@@ -112,6 +114,8 @@ export function compareWithBaseline(
     if (failure) failures.push(change(node, old, failure));
     const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
     if (warning) warnings.push(change(node, old, warning));
+    const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
+    if (percent !== null) changes.push(percent);
     const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
     if (regression) regressions.push(regression);
   }
@@ -134,6 +138,7 @@ export function compareWithBaseline(
     },
     regressionThresholdPercent: opts.regressionThresholdPercent,
     minRegressionMs,
+    ...(changes.length > 0 ? { timingChange: quartiles(changes) } : {}),
     counts: {
       compared,
       newFailures: count(failures, "new"),
@@ -224,6 +229,24 @@ function regressionOf(
     deltaMs,
     percent: Math.round(percent * 10) / 10,
   };
+}
+
+function percentChange(beforeMs: number | null, afterMs: number | null): number | null {
+  if (beforeMs === null || afterMs === null || beforeMs <= 0) return null;
+  return ((afterMs - beforeMs) / beforeMs) * 100;
+}
+
+function quartiles(changes: number[]): TimingChange {
+  const sorted = Float64Array.from(changes).sort();
+  const at = (q: number): number => {
+    const position = (sorted.length - 1) * q;
+    const low = Math.floor(position);
+    const high = Math.min(sorted.length - 1, low + 1);
+    const value =
+      (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (position - low);
+    return Math.round(value * 10) / 10;
+  };
+  return { nodes: sorted.length, p25Percent: at(0.25), medianPercent: at(0.5), p75Percent: at(0.75) };
 }
 
 const LABEL_ORDER: Record<BaselineLabel, number> = { new: 0, "still-failing": 1, fixed: 2 };

@@ -36,9 +36,11 @@ export function decideConclusion(
 
   if (failOn === "new-errors" && baseline) {
     const b = baseline.counts;
+    // A node failing now that did not fail on the base branch is a new failure, whether the base
+    // branch ran it or not: the comparison's tally counts it the same way.
+    const newFailures = b.newFailures + b.addedFailing;
     const introduced = [
-      b.newFailures > 0 ? plural(b.newFailures, "new failure", "new failures") : "",
-      b.addedFailing > 0 ? plural(b.addedFailing, "failing new node", "failing new nodes") : "",
+      newFailures > 0 ? plural(newFailures, "new failure", "new failures") : "",
       runFailures.length > 0 ? (problems[problems.length - 1] as string) : "",
     ].filter(Boolean);
     if (introduced.length > 0) {

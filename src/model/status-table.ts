@@ -12,17 +12,17 @@ export type RunResultsStatus =
 /** The element a JUnit test case gets: none (passed), `<failure>`, `<error>` or `<skipped>`. */
 export type JunitKind = "passed" | "failure" | "error" | "skipped";
 
-/** The headline count cells, in the order they are shown. */
+/** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
 export const HEADLINE_CELLS = [
-  { key: "passed", label: "✅ Passed", alwaysShown: true },
-  { key: "errors", label: "❌ Errors", alwaysShown: true },
-  { key: "failedTests", label: "❌ Failed tests", alwaysShown: true },
-  { key: "warned", label: "⚠️ Warned", alwaysShown: false },
-  { key: "skipped", label: "⏭️ Skipped", alwaysShown: false },
-  { key: "reused", label: "♻️ Reused", alwaysShown: false },
-  { key: "noOp", label: "➖ No-op / disabled", alwaysShown: false },
-  { key: "canceled", label: "🚫 Canceled", alwaysShown: false },
-  { key: "unfinished", label: "❔ Unfinished", alwaysShown: false },
+  { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
+  { key: "errors", icon: "❌", one: "error", many: "errors", alwaysShown: false },
+  { key: "failedTests", icon: "❌", one: "failed test", many: "failed tests", alwaysShown: false },
+  { key: "warned", icon: "⚠️", one: "warned", many: "warned", alwaysShown: false },
+  { key: "skipped", icon: "⏭️", one: "skipped", many: "skipped", alwaysShown: false },
+  { key: "reused", icon: "♻️", one: "reused", many: "reused", alwaysShown: false },
+  { key: "noOp", icon: "➖", one: "no-op or disabled", many: "no-op or disabled", alwaysShown: false },
+  { key: "canceled", icon: "🚫", one: "canceled", many: "canceled", alwaysShown: false },
+  { key: "unfinished", icon: "❔", one: "unfinished", many: "unfinished", alwaysShown: false },
 ] as const;
 
 export type HeadlineCell = (typeof HEADLINE_CELLS)[number]["key"];

@@ -254,6 +254,17 @@ export interface BaselineRegression {
   percent: number;
 }
 
+/**
+ * Change of processing time from the baseline, in percent of the baseline's time, over the nodes
+ * compared that have a time in both runs: the middle half of them lies between p25 and p75.
+ */
+export interface TimingChange {
+  nodes: number;
+  p25Percent: number;
+  medianPercent: number;
+  p75Percent: number;
+}
+
 export interface BaselineComparison {
   baseline: {
     /** The file or artifact the baseline was read from. */
@@ -265,6 +276,8 @@ export interface BaselineComparison {
   };
   regressionThresholdPercent: number;
   minRegressionMs: number;
+  /** How processing times moved across the nodes compared: how noisy the timing comparison is. */
+  timingChange?: TimingChange;
   counts: {
     /** Nodes selected in both runs. */
     compared: number;

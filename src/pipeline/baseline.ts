@@ -34,6 +34,7 @@ export interface BaselineServices {
 
 export interface CompareSettings {
   regressionThresholdPercent: number;
+  minRegressionMs?: number;
   failOn: FailOn;
 }
 
@@ -78,6 +79,7 @@ export function compareReports(
 ): Report {
   const comparison = compareWithBaseline(report, baseline, {
     regressionThresholdPercent: settings.regressionThresholdPercent,
+    ...(settings.minRegressionMs !== undefined ? { minRegressionMs: settings.minRegressionMs } : {}),
     source,
   });
   return applyBaseline(report, comparison, settings.failOn);

@@ -23,8 +23,10 @@ export interface PipelineRequest {
   /** How many slowest nodes to list. */
   slowest: number;
   failOn: FailOn;
-  /** Percent slower than the baseline that counts as a regression. */
+  /** Percent slower than the baseline that counts as a regression… */
   regressionThresholdPercent: number;
+  /** …and how many milliseconds slower at least (the model's default when unset). */
+  minRegressionMs?: number;
   generatorVersion: string;
   /** Where downloads are kept while they are read (RUNNER_TEMP, the OS temp dir). */
   tempDir: string;
@@ -64,6 +66,7 @@ export async function runPipeline(
     if (request.baseline) {
       const settings = {
         regressionThresholdPercent: request.regressionThresholdPercent,
+        ...(request.minRegressionMs !== undefined ? { minRegressionMs: request.minRegressionMs } : {}),
         failOn: request.failOn,
       };
       report = await withBaseline(report, request.baseline, settings, work.path, services);

@@ -10,7 +10,8 @@ const ZWSP = "\u200b";
 // `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
 // first rule). A zero-width space after the trigger leaves the text readable and inert.
 const MENTION = /@(?=[A-Za-z0-9_-])/g;
-const ISSUE_REF = /#(?=\d)/g;
+// Not the `#` of an entity we wrote (`&#124;`).
+const ISSUE_REF = /(?<!&)#(?=\d)/g;
 const GH_REF = /(GH-)(?=\d)/gi;
 const URL_SCHEME = /:\/\//g;
 const WWW = /(www)(?=\.)/gi;
@@ -96,14 +97,18 @@ function fence(clean: string, language: string): string {
   return `${backticks}${language}\n${clean}\n${backticks}`;
 }
 
-/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
+/**
+ * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
+ * in a table row it would end the cell, even inside an attribute.
+ */
 export function escapeHtml(text: string): string {
   return neutralizeLinks(
     showControls(text, "space")
       .replace(/&/g, "&amp;")
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;"),
+      .replace(/"/g, "&quot;")
+      .replace(/\|/g, "&#124;"),
   );
 }
 

@@ -1,13 +1,32 @@
 // The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
-// check run, differing only in their size budget. When the full report does not fit, detail is
-// dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
-// and every section says how much it left out and where the full list is.
+// check run, differing only in their size budget and width. When the full report does not fit,
+// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
+// errors) and every section says how much it left out and where the full list is.
+//
+// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
+// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
+// code excerpts wrapped to the given width.
 import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
-import type { Invocation, NodeLocation, NodeResult, Report, SkipChain } from "../model/types.js";
+import type {
+  Invocation,
+  NodeLocation,
+  NodeResult,
+  Report,
+  SkipChain,
+  StatusCounts,
+} from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { code, codeBlock, escapeHtml, escapeText, excerpt, linkDestination } from "./escape.js";
-import { renderTable } from "./table.js";
-import { formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
+import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
+import { formatCount, formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
+import { breakable, NodeNames, type NamedNode } from "./names.js";
+import { nowrap, renderTable } from "./table.js";
+
+/**
+ * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
+ * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
+ */
+export const COMMENT_CODE_WIDTH = 96;
+export const CHECK_CODE_WIDTH = 80;
 
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
@@ -25,11 +44,24 @@ export interface MarkdownOptions {
   links?: Links;
   /** Extra blocks (baseline comparison, diagrams) placed right after the headline, by priority. */
   extras?: ExtraSection[];
+  /**
+   * Characters per line in code excerpts (error messages, diffs) before they wrap: the view's
+   * width, so nothing runs off its edge. Unset keeps every line as it is (files, terminal).
+   */
+  codeWidth?: number;
 }
 
-/** A section contributed by another feature, shown at detail levels up to `maxLevel`. */
+/** What every section renders with: the same names, the same hint, the same width. */
+export interface RenderContext {
+  names: NodeNames;
+  fullReportHint: string;
+  codeWidth?: number;
+  links?: Links;
+}
+
+/** A section contributed by another feature, given the detail level (0 = everything). */
 export interface ExtraSection {
-  render(level: number): string;
+  render(level: number, context?: RenderContext): string;
 }
 
 interface Detail {
@@ -133,28 +165,46 @@ const LEVELS: Detail[] = [
 ];
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
+  const context: RenderContext = {
+    names: new NodeNames(namedNodes(report)),
+    fullReportHint: options.fullReportHint,
+    ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+    ...(options.links ? { links: options.links } : {}),
+  };
   for (let level = 0; level < LEVELS.length; level++) {
-    const text = renderAtLevel(report, options, level);
+    const text = renderAtLevel(report, options, context, level);
     if (byteLength(text) <= options.maxBytes) return text;
   }
   return truncateMarkdown(
-    renderAtLevel(report, options, LEVELS.length - 1),
+    renderAtLevel(report, options, context, LEVELS.length - 1),
     options.maxBytes,
     options.fullReportHint,
   );
 }
 
-function renderAtLevel(report: Report, options: MarkdownOptions, level: number): string {
+/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
+function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
+  for (const inv of report.invocations) yield inv.nodes;
+  const b = report.baseline;
+  if (b) yield b.removed;
+}
+
+function renderAtLevel(
+  report: Report,
+  options: MarkdownOptions,
+  context: RenderContext,
+  level: number,
+): string {
   const detail = LEVELS[level] as Detail;
   const parts: string[] = [renderHeadline(report, options)];
   for (const extra of options.extras ?? []) {
-    const block = extra.render(level);
+    const block = extra.render(level, context);
     if (block) parts.push(block);
   }
   const many = report.invocations.length > 1;
-  for (const invocation of report.invocations) {
-    parts.push(renderInvocation(invocation, detail, options, many));
-  }
+  report.invocations.forEach((invocation, i) => {
+    parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+  });
   if (report.invocations.length === 0) parts.push("_No dbt invocation was found in the telemetry._");
   if (level > 0) {
     parts.push(
@@ -166,65 +216,162 @@ function renderAtLevel(report: Report, options: MarkdownOptions, level: number):
 
 function renderHeadline(report: Report, options: MarkdownOptions): string {
   const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-  const counts = headlineCounts(report.counts);
-  const lines = [`## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`];
-  const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
-  lines.push(
-    renderTable(
-      [...shown.map((cell) => ({ heading: cell.label, numeric: true })), { heading: "Total", numeric: true }],
-      [[...shown.map((cell) => String(counts[cell.key])), String(report.counts.total)]],
-    ),
-  );
-  // A blank line first: a line right under a table would become another table row.
-  if (options.links?.runUrl) lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
-  return lines.join("\n");
+  const lines = [
+    `## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`,
+    countLine(report.counts, "**"),
+  ];
+  const facts =
+    report.invocations.length === 1
+      ? invocationFacts(report.invocations[0] as Invocation)
+      : sharedFacts(report);
+  if (options.links?.runUrl) facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
+  if (facts.length > 0) lines.push(`<sub>${facts.join(" · ")}</sub>`);
+  return lines.join("\n\n");
 }
 
-function renderInvocation(inv: Invocation, detail: Detail, options: MarkdownOptions, many: boolean): string {
+/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
+function countLine(counts: StatusCounts, strong: string): string {
+  const cells = headlineCounts(counts);
+  const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) =>
+    countItem(cell.icon, cells[cell.key], cell.one, cell.many),
+  );
+  const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
+  return `${strong}${total}:${strong} ${items.join(" · ")}`;
+}
+
+function countItem(icon: string, n: number, one: string, many: string): string {
+  return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
+}
+
+/** Facts every invocation shares, shown once under the headline when there are several. */
+function sharedFacts(report: Report): string[] {
+  const invocations = report.invocations;
+  if (invocations.length === 0) return [];
+  const same = (value: (inv: Invocation) => string | null): string | null => {
+    const first = value(invocations[0] as Invocation);
+    return first !== null && invocations.every((inv) => value(inv) === first) ? first : null;
+  };
+  const versions = [
+    ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v): v is string => v !== null)),
+  ];
+  const target = same((inv) => inv.target);
+  const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+  return [
+    plural(invocations.length, "invocation"),
+    versions.length > 0 ? `dbt ${versions.map(escapeText).join(", ")}` : null,
+    target ? `target ${code(target)}` : null,
+    `${formatDuration(total)} in all`,
+  ].filter((fact): fact is string => fact !== null);
+}
+
+/** Command, version, target, duration, state and id of one invocation. */
+function invocationFacts(
+  inv: Invocation,
+  shared: { version: boolean; target: boolean } = { version: false, target: false },
+): string[] {
+  const facts = [
+    shared.version ? null : inv.dbtVersion ? `dbt ${escapeText(inv.dbtVersion)}` : null,
+    shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
+    inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+    inv.state === "incomplete" ? "**did not finish**" : null,
+    inv.statusMessage ? escapeText(inv.statusMessage) : null,
+    `invocation ${code(inv.invocationId)}`,
+  ];
+  const command = commandOf(inv);
+  const list = [command ? code(command) : null, ...facts].filter((fact): fact is string => fact !== null);
+  const step = inv.source.step;
+  if (step?.url) list.push(`[run ${escapeText(String(step.runId))}](${linkDestination(step.url)})`);
+  return list;
+}
+
+function commandOf(inv: Invocation): string | null {
+  return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+
+interface Position {
+  /** 1-based, in report order. */
+  index: number;
+  report: Report;
+}
+
+function renderInvocation(
+  inv: Invocation,
+  detail: Detail,
+  context: RenderContext,
+  position: Position | null,
+): string {
   const parts: string[] = [];
-  if (many || inv.source.step) parts.push(`### ${invocationTitle(inv)}`);
-  parts.push(invocationMeta(inv));
+  if (position) {
+    parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
+    parts.push(
+      `${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`,
+    );
+  } else if (inv.source.step) {
+    parts.push(`### ${invocationTitle(inv, null)}`);
+  }
   if (inv.readerWarnings.length > 0) {
     parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n"));
   }
   const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
   const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
-  parts.push(renderErrors(inv, detail, options, chainsByRoot));
-  parts.push(renderFailedTests(inv, detail, options));
-  parts.push(renderSkipChains(inv.skipChains, nodes, detail, options));
-  parts.push(renderWarnings(inv, detail, options));
-  parts.push(renderNotCompleted(inv, detail, options));
-  parts.push(renderSlowest(inv, detail));
-  if (detail.rest) parts.push(renderAllNodes(inv));
+  parts.push(renderErrors(inv, detail, context, chainsByRoot));
+  parts.push(renderFailedTests(inv, detail, context));
+  parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
+  parts.push(renderWarnings(inv, detail, context));
+  parts.push(renderNotCompleted(inv, detail, context));
+  // With several invocations the timings of each are there when wanted, not in the way.
+  const slowest = renderSlowest(inv, detail, context);
+  parts.push(
+    position && slowest
+      ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
+      : slowest,
+  );
+  if (detail.rest) parts.push(renderAllNodes(inv, context));
   return parts.filter(Boolean).join("\n\n");
 }
 
-function invocationTitle(inv: Invocation): string {
-  const step = inv.source.step;
-  const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
-  if (step) return `Step ${step.index}: ${escapeText(step.name)}`;
-  return `${code(command)} · ${escapeText(inv.invocationId)}`;
+/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
+function invocationIcon(inv: Invocation): string {
+  const c = inv.counts;
+  if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
+    return "❌";
+  if (c.warn > 0) return "⚠️";
+  if (c.canceled > 0) return "🚫";
+  return "✅";
 }
 
-function invocationMeta(inv: Invocation): string {
-  const facts = [
-    inv.rawCommand ? code(inv.rawCommand) : inv.command ? code(`dbt ${inv.command}`) : null,
-    inv.dbtVersion ? `dbt ${escapeText(inv.dbtVersion)}` : null,
-    inv.target ? `target ${code(inv.target)}` : null,
-    inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
-    inv.state === "incomplete" ? "**did not finish**" : null,
-    inv.statusMessage ? escapeText(inv.statusMessage) : null,
-    `invocation ${code(inv.invocationId)}`,
-  ].filter(Boolean);
+function sharedWithAll(report: Report): { version: boolean; target: boolean } {
+  const all = (value: (inv: Invocation) => string | null): boolean => {
+    const first = value(report.invocations[0] as Invocation);
+    return first !== null && report.invocations.every((inv) => value(inv) === first);
+  };
+  return { version: all((inv) => inv.dbtVersion), target: all((inv) => inv.target) };
+}
+
+/**
+ * What tells invocations apart: the step, or the number, the command (with its selector), the
+ * target when they differ, and the start time.
+ */
+function invocationTitle(inv: Invocation, position: Position | null): string {
   const step = inv.source.step;
-  if (step?.url) facts.push(`[run ${escapeText(String(step.runId))}](${linkDestination(step.url)})`);
-  return `<sub>${facts.join(" · ")}</sub>`;
+  const started = inv.startedAt ? startTime(inv.startedAt) : null;
+  if (step) return [`Step ${step.index}: ${escapeText(step.name)}`, started].filter(Boolean).join(" · ");
+  const command = commandOf(inv) ?? "dbt";
+  const target =
+    position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
+  return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
+}
+
+/** `2026-02-26 02:33 UTC` from the engine's ISO time. */
+function startTime(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : escapeText(iso);
 }
 
 function renderErrors(
   inv: Invocation,
   detail: Detail,
-  options: MarkdownOptions,
+  context: RenderContext,
   chainsByRoot: Map<string, SkipChain>,
 ): string {
   const errors = inv.nodes.filter((n) => n.status === "error");
@@ -237,46 +384,84 @@ function renderErrors(
       node.errorType ? `${node.errorType} error` : null,
       node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
       node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
-      locationLink(node.location, node.packageName, options),
+      locationLink(node.location, node.packageName, context),
     ].filter(Boolean);
     const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
     if (downstream > 0) facts.push(`⏭️ ${plural(downstream, "node")} skipped downstream`);
-    lines.push(`**${code(node.uniqueId)}** · ${facts.join(" · ")}`);
+    lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
-    if (text) lines.push(codeBlock(excerpt(text, detail.excerptLines, detail.excerptChars)));
+    if (text) lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
   }
-  lines.push(more(errors.length, detail.errors, "error", options));
+  lines.push(more(errors.length, detail.errors, "error", context));
   for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
-    const where = log.location ? ` · ${locationLink(log.location, null, options)}` : "";
+    const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
     lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-    lines.push(codeBlock(excerpt(log.text, detail.excerptLines, detail.excerptChars)));
+    lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
   }
-  lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", options));
+  lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
   return lines.filter(Boolean).join("\n\n");
 }
 
-function renderFailedTests(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
+/** A message's first lines in a code block, wrapped to the view's width. */
+export function excerptBlock(
+  text: string,
+  maxLines: number,
+  maxChars: number,
+  context: Pick<RenderContext, "codeWidth">,
+): string {
+  const short = excerpt(text, maxLines, maxChars);
+  return codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
+}
+
+/**
+ * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
+ * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
+ */
+export function wrapLines(text: string, width: number): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    let rest = line;
+    let prefix = "";
+    while ([...rest].length + prefix.length > width) {
+      const room = width - prefix.length;
+      const chars = [...rest];
+      const head = chars.slice(0, room).join("");
+      const space = head.lastIndexOf(" ");
+      const cut = space > room / 3 ? space + 1 : head.length;
+      out.push(prefix + rest.slice(0, cut).trimEnd());
+      rest = rest.slice(cut);
+      prefix = "↪ ";
+    }
+    out.push(prefix + rest);
+  }
+  return out.join("\n");
+}
+
+function renderFailedTests(inv: Invocation, detail: Detail, context: RenderContext): string {
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
   const lines = [
     `#### ❌ Failed tests (${failed.length})`,
-    testTable(failed.slice(0, detail.failedTests), options),
+    testTable(failed.slice(0, detail.failedTests), context),
   ];
   if (detail.diffTables) {
     for (const node of failed.slice(0, detail.failedTests)) {
       if (!node.test?.diffTable) continue;
       lines.push(
-        `<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${codeBlock(
-          excerpt(node.test.diffTable, 60, 6000),
+        `<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(
+          node.test.diffTable,
+          60,
+          6000,
+          context,
         )}\n\n</details>`,
       );
     }
   }
-  lines.push(more(failed.length, detail.failedTests, "failed test", options));
+  lines.push(more(failed.length, detail.failedTests, "failed test", context));
   return lines.filter(Boolean).join("\n\n");
 }
 
-function testTable(tests: NodeResult[], options: MarkdownOptions): string {
+function testTable(tests: NodeResult[], context: RenderContext): string {
   return renderTable(
     [
       { heading: "Test" },
@@ -285,10 +470,10 @@ function testTable(tests: NodeResult[], options: MarkdownOptions): string {
       { heading: "Defined at" },
     ],
     tests.map((n) => [
-      code(n.name),
-      resourceLabel(n.resourceType),
+      context.names.label(n),
+      nowrap(resourceLabel(n.resourceType)),
       String(n.test?.failingRows ?? "–"),
-      locationLink(n.location, n.packageName, options) ?? "–",
+      locationLink(n.location, n.packageName, context) ?? "–",
     ]),
   );
 }
@@ -297,30 +482,32 @@ function renderSkipChains(
   chains: SkipChain[],
   nodes: Map<string, NodeResult>,
   detail: Detail,
-  options: MarkdownOptions,
+  context: RenderContext,
 ): string {
   if (chains.length === 0) return "";
   const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
   const lines = [`#### ⏭️ Skipped because of an upstream problem (${plural(skipped, "node")})`];
+  const label = (uniqueId: string): string =>
+    context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
   const items: string[] = [];
   for (const chain of chains.slice(0, detail.chains)) {
     const root = nodes.get(chain.rootId);
     const rootStatus = root ? statusText(root.status) : "not in this run";
-    items.push(`- ${code(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
+    items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
     for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
-      const via = entry.via !== chain.rootId ? ` (via ${code(entry.via)})` : "";
-      items.push(`  - ${code(entry.uniqueId)}${via}`);
+      const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
+      items.push(`  - ${label(entry.uniqueId)}${via}`);
     }
     if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
       items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
     }
   }
   lines.push(items.join("\n"));
-  lines.push(more(chains.length, detail.chains, "root cause", options));
+  lines.push(more(chains.length, detail.chains, "root cause", context));
   return lines.filter(Boolean).join("\n\n");
 }
 
-function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
+function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext): string {
   const warned = inv.nodes.filter((n) => n.status === "warn");
   const logged = inv.nodes.flatMap((n) =>
     n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
@@ -329,82 +516,93 @@ function renderWarnings(inv: Invocation, detail: Detail, options: MarkdownOption
   const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
   const tests = warned.filter((n) => n.test);
   const fresh = warned.filter((n) => !n.test);
-  if (tests.length > 0) lines.push(testTable(tests.slice(0, detail.warnings), options));
-  lines.push(more(tests.length, detail.warnings, "warned test", options));
+  if (tests.length > 0) lines.push(testTable(tests.slice(0, detail.warnings), context));
+  lines.push(more(tests.length, detail.warnings, "warned test", context));
   const other: string[] = [];
   for (const node of fresh.slice(0, detail.warnings)) {
     const what = node.freshness
       ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
       : resourceLabel(node.resourceType);
-    other.push(`- ${code(node.uniqueId)} · ${what}`);
+    other.push(`- ${context.names.label(node)} · ${what}`);
   }
   for (const { node, log } of logged.slice(0, detail.warnings)) {
-    other.push(`- ${code(node.uniqueId)}: ${escapeText(firstLine(log.text, 300))}`);
+    other.push(`- ${context.names.label(node)}: ${escapeText(firstLine(log.text, 300))}`);
   }
   if (other.length > 0) lines.push(other.join("\n"));
-  lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
+  lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
   return lines.filter(Boolean).join("\n\n");
 }
 
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
-function renderNotCompleted(inv: Invocation, detail: Detail, options: MarkdownOptions): string {
+function renderNotCompleted(inv: Invocation, detail: Detail, context: RenderContext): string {
   const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
   if (nodes.length === 0) return "";
   const items = nodes
     .slice(0, detail.warnings)
     .map(
       (n) =>
-        `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
+        `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
     );
   return [
     `#### 🚫 Not run to completion (${nodes.length})`,
     items.join("\n"),
-    more(nodes.length, detail.warnings, "node", options),
+    more(nodes.length, detail.warnings, "node", context),
   ]
     .filter(Boolean)
     .join("\n\n");
 }
 
-function renderSlowest(inv: Invocation, detail: Detail): string {
+const IDLE_SHOWN = 5;
+
+function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext): string {
   const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
   if (rows.length === 0) return "";
   const table = renderTable(
     [
       { heading: "Node" },
       { heading: "Type" },
-      { heading: "Status" },
       { heading: "Processing", numeric: true },
-      { heading: "Lifetime", numeric: true },
-      { heading: "Idle", numeric: true },
       { heading: "Warehouse", numeric: true },
+      { heading: "Lifetime", numeric: true },
     ],
     rows.map((n) => [
-      code(n.name),
-      resourceLabel(n.resourceType),
-      statusText(n.status),
+      `${statusIcon(n.status)} ${context.names.label(n)}`,
+      nowrap(resourceLabel(n.resourceType)),
       formatDuration(n.processingMs),
-      formatDuration(n.lifetimeMs),
-      formatDuration(n.idleMs),
       formatDuration(n.warehouseMs),
+      formatDuration(n.lifetimeMs),
     ]),
   );
-  return `#### 🐢 Slowest nodes\n\n${table}\n\n<sub>Processing: time the engine worked on the node. Lifetime: first phase start to last phase end, including waiting for upstream nodes. Idle: waiting for a warehouse connection. Warehouse: time in queries.</sub>`;
+  const parts = [`#### 🐢 Slowest nodes`, table];
+  // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
+  const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
+  if (idle.length > 0) {
+    parts.push(
+      `Longest waits for a warehouse connection: ${idle
+        .map((n) => `${context.names.label(n)}&nbsp;${formatDuration(n.idleMs)}`)
+        .join(" · ")}`,
+    );
+  }
+  parts.push(
+    "<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>",
+  );
+  return parts.join("\n\n");
 }
 
-function renderAllNodes(inv: Invocation): string {
+function renderAllNodes(inv: Invocation, context: RenderContext): string {
   if (inv.nodes.length === 0) return "";
   const table = renderTable(
     [
-      { heading: "Status" },
       { heading: "Node" },
       { heading: "Type" },
+      { heading: "Status" },
       { heading: "Processing", numeric: true },
       { heading: "Warehouse", numeric: true },
     ],
     inv.nodes.map((n) => [
-      statusText(n.status),
-      code(n.uniqueId),
-      resourceLabel(n.resourceType),
+      context.names.label(n),
+      nowrap(resourceLabel(n.resourceType)),
+      nowrap(statusText(n.status)),
       formatDuration(n.timing.processingMs),
       formatDuration(n.timing.warehouseMs),
     ]),
@@ -415,11 +613,11 @@ function renderAllNodes(inv: Invocation): string {
 function locationLink(
   location: NodeLocation | null,
   packageName: string | null,
-  options: MarkdownOptions,
+  context: Pick<RenderContext, "links">,
 ): string | null {
   if (!location) return null;
-  const label = code(location.line ? `${location.path}:${location.line}` : location.path);
-  const url = options.links?.fileUrl(location, packageName);
+  const label = `<code>${breakable(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
+  const url = context.links?.fileUrl(location, packageName);
   return url ? `[${label}](${linkDestination(url)})` : label;
 }
 
@@ -428,10 +626,16 @@ function phaseName(phase: string): string {
   return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escapeText(phase);
 }
 
-function more(total: number, shown: number, noun: string, options: MarkdownOptions): string {
+/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
+export function more(
+  total: number,
+  shown: number,
+  noun: string,
+  context: Pick<RenderContext, "fullReportHint">,
+): string {
   const left = total - Math.min(total, shown);
   return left > 0
-    ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}._`
+    ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
     : "";
 }
 

@@ -9,6 +9,11 @@ export interface Column {
   numeric?: boolean;
 }
 
+/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
+export function nowrap(text: string): string {
+  return text.replace(/ /g, "&nbsp;");
+}
+
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
   return markdownTable([columns.map((c) => c.heading), ...rows], {
     align: columns.map((c) => (c.numeric ? "r" : "")),

@@ -69,6 +69,7 @@ describe("readInputs", () => {
       baselineArtifact: null,
       baselineWorkflow: null,
       regressionThreshold: 50,
+      regressionMinSeconds: 1,
       diagrams: true,
       junit: null,
     });

@@ -173,7 +173,8 @@ describe("fail-on: new-errors", () => {
     const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 50 });
     const failed = applyBaseline(pr, comparison, "new-errors");
     expect(failed.conclusion).toBe("failure");
-    expect(failed.conclusionReason).toMatch(/1 new failure, 1 failing new node/);
+    // One failure the base branch did not have, one in a node it did not run: two new failures.
+    expect(failed.conclusionReason).toMatch(/^2 new failures compared with the base branch/);
     expect(failed.baseline).toBe(comparison);
 
     // Only pre-existing failures: not a failure, but not green either.
@@ -259,7 +260,7 @@ describe("report with a baseline", () => {
     await expect(section.render(0)).toMatchFileSnapshot(`${GOLDEN}/synthetic.section-level0.md`);
     await expect(section.render(6)).toMatchFileSnapshot(`${GOLDEN}/synthetic.section-level6.md`);
     expect(section.render(0)).toMatch(
-      /^### 🔁 Compared with the base branch\n\n\*\*🆕 1 new failure\*\*, \*\*❌ 1 failing in new nodes\*\*, ✅ 1 fixed, still failing 1, ⏱️ 1 regression/,
+      /^### 🔁 Compared with the base branch\n\n\*\*🆕 2 new failures\*\* \(1 not run on the base branch\), ✅ 1 fixed, still failing 1, ⏱️ 1 regression/,
     );
     for (let level = 1; level <= 6; level++) {
       expect(section.render(level).length).toBeLessThanOrEqual(section.render(level - 1).length);
@@ -271,8 +272,12 @@ describe("report with a baseline", () => {
       extras: [section],
     });
     await expect(markdown).toMatchFileSnapshot(`${GOLDEN}/synthetic.comment.md`);
-    const headline = markdown.indexOf("| Total |");
+    const headline = markdown.indexOf(" nodes:**");
+    expect(headline).toBeGreaterThan(0);
     expect(markdown.indexOf("### 🔁 Compared")).toBeGreaterThan(headline);
+    // The headline and the tally count new failures alike (issue 14).
+    expect(markdown).toMatch(/^## ❌ dbt Fusion: 2 new failures compared with the base branch$/m);
+    expect(markdown).toContain("**🆕 2 new failures**");
     expect(markdown.indexOf("#### 🆕 New failures")).toBeLessThan(markdown.indexOf("#### ✅ Fixed"));
   });
 });

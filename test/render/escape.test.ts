@@ -106,4 +106,8 @@ describe("untrusted text", () => {
       "https://x/a%29%20%5By%5D%28https://evil.example%20%3Cb%3E%0A",
     );
   });
+
+  it("escapes | in HTML text and attributes (it would end a table cell), keeping the entity whole", () => {
+    expect(escapeHtml("a|b #1")).toBe("a&#124;b #\u200b1");
+  });
 });

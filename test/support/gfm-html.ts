@@ -46,3 +46,19 @@ export function textOf(node: HtmlNode): string {
   if (isElement(node)) return node.childNodes.map(textOf).join("");
   return "";
 }
+
+/** The lines of a Markdown document that are not inside a fenced code block. */
+export function linesOutsideCode(markdown: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
+    } else if (/^`{3,}/.test(line)) {
+      fence = /^`+/.exec(line)![0];
+    } else {
+      out.push(line);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+// Compact durations and percentages that never wrap inside a number (issue 14).
+import { describe, expect, it } from "vitest";
+import { formatCount, formatDelta, formatDuration, formatPercent } from "../../src/render/format.js";
+import { wrapLines } from "../../src/render/markdown.js";
+
+describe("formatDuration", () => {
+  it.each([
+    [null, "–"],
+    [0, "0ms"],
+    [185, "185ms"],
+    [999.4, "999ms"],
+    [999.6, "1.00s"],
+    [5_420, "5.42s"],
+    [9_996, "10.0s"],
+    [16_800, "16.8s"],
+    [59_960, "1m00s"],
+    [66_000, "1m06s"],
+    [85_000, "1m25s"],
+    [3_599_600, "1h00m"],
+    [7_500_000, "2h05m"],
+    [273_600_000, "3d04h"],
+  ])("%s ms → %s", (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+    expect(text).not.toMatch(/\s/);
+  });
+
+  it("signs slowdowns and percentages", () => {
+    expect(formatDelta(66_000)).toBe("+1m06s");
+    expect(formatPercent(350.2)).toBe("+350%");
+    expect(formatPercent(52.35)).toBe("+52.4%");
+    expect(formatPercent(-4)).toBe("-4%");
+    expect(formatCount(18_282)).toBe("18,282");
+  });
+});
+
+describe("wrapLines", () => {
+  it("breaks long lines at a space, marks continuations and keeps short lines", () => {
+    const text = `short\n${"word ".repeat(30).trim()}\n${"x".repeat(50)}`;
+    const wrapped = wrapLines(text, 40).split("\n");
+    expect(wrapped[0]).toBe("short");
+    for (const line of wrapped) expect([...line].length).toBeLessThanOrEqual(40);
+    expect(wrapped.slice(2).every((line) => line.startsWith("↪ ") || line.startsWith("x"))).toBe(true);
+    expect(wrapped.join("").replace(/↪ /g, "").replace(/\s/g, "")).toBe(text.replace(/\s/g, ""));
+  });
+});

@@ -1,0 +1,56 @@
+// One readable name per node, its unique id in the tooltip, with break opportunities in long names.
+import { describe, expect, it } from "vitest";
+import { breakable, NodeNames } from "../../src/render/names.js";
+import { escapeHtml, escapeText } from "../../src/render/escape.js";
+
+describe("NodeNames", () => {
+  it("calls a node by its name, with the unique id as the tooltip", () => {
+    const names = new NodeNames([[{ uniqueId: "model.shop.orders", name: "orders" }]]);
+    expect(names.label({ uniqueId: "model.shop.orders", name: "orders" })).toBe(
+      '<code title="model.shop.orders">orders</code>',
+    );
+  });
+
+  it("falls back to the unique id (without the type) for a name two nodes of one run share", () => {
+    const a = { uniqueId: "model.a.orders", name: "orders" };
+    const b = { uniqueId: "model.b.orders", name: "orders" };
+    expect(new NodeNames([[a, b]]).readable(a)).toBe("a.orders");
+    // The same test in two runs has two ids (the hash differs) and is still one name.
+    const v1 = { uniqueId: "test.shop.not_null_x.1111", name: "not_null_x" };
+    const v2 = { uniqueId: "test.shop.not_null_x.2222", name: "not_null_x" };
+    expect(new NodeNames([[v1], [v2]]).readable(v2)).toBe("not_null_x");
+  });
+
+  it("escapes for an HTML block (a <summary>) without Markdown escapes, `|` included", () => {
+    const node = { uniqueId: 'model.x."a|b"', name: "a_b|c" };
+    const names = new NodeNames([[node]]);
+    expect(names.htmlLabel(node)).toBe('<code title="model.x.&quot;a&#124;b&quot;">a_b&#124;c</code>');
+    expect(names.label(node)).toBe('<code title="model.x.&quot;a&#124;b&quot;">a\\_b\\|c</code>');
+  });
+});
+
+describe("breakable", () => {
+  const runs = (text: string): number[] =>
+    text.split("<wbr>").map((chunk) => chunk.replace(/\\(.)|&[a-z#0-9]+;/g, "x").length);
+
+  it("leaves short names alone and breaks long ones every 24 characters at most", () => {
+    expect(breakable("stg_orders")).toBe("stg\\_orders");
+    const long = breakable("dbt_utils_expression_is_true_s_fc9f3efa92425b23fb62ee5a96c17e3f");
+    expect(long).toContain("<wbr>");
+    for (const run of runs(long)) expect(run).toBeLessThanOrEqual(24);
+    expect(long.replace(/<wbr>/g, "")).toBe(
+      "dbt\\_utils\\_expression\\_is\\_true\\_s\\_fc9f3efa92425b23fb62ee5a96c17e3f",
+    );
+  });
+
+  it("never splits an escape, an entity or a surrogate pair", () => {
+    for (const text of ["a<b>&c_|".repeat(8), "😀".repeat(40), "\\_".repeat(30)]) {
+      for (const escape of [escapeText, escapeHtml]) {
+        const out = breakable(text, escape);
+        expect(out).toContain("<wbr>");
+        expect(out.replace(/<wbr>/g, "")).toBe(escape(text));
+        expect(out).not.toMatch(/&[a-z#0-9]*<wbr>|\\<wbr>|[\uD800-\uDBFF]<wbr>/);
+      }
+    }
+  });
+});
