@@ -1,11 +1,11 @@
 // The README documents everything a user can set: each action.yml input and output has a row in
 // the README's Inputs / Outputs table, and each CLI option in the usage text is mentioned. Its
-// sample comment is the golden file's text, and the Markdown files link only to what exists.
+// sample comment images were rendered from the current golden files, and the Markdown files link only to what exists.
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import path, { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs script without type declarations
-import { fillReadmeSamples, readmeSampleSources } from "../scripts/readme-samples.mjs";
 import { USAGE } from "../src/cli-options.js";
 
 const ROOT = new URL("../", import.meta.url);
@@ -73,19 +73,58 @@ describe("README.md", () => {
   });
 });
 
-describe("README sample comment", () => {
-  it("is the golden file's text, as scripts/readme-samples.mjs fills it", () => {
-    const sources = readmeSampleSources(readme) as string[];
-    expect(sources).toContain("test/fixtures/real/expected/preview120_build_success.md");
-    const filled = fillReadmeSamples(readme, (file: string) => readFileSync(new URL(file, ROOT), "utf8"));
-    // On failure: run `npm run readme:samples` and commit README.md.
-    expect(filled).toBe(readme);
+interface Entry {
+  source: string;
+  sha256: string;
+  widths: number[];
+}
+
+const IMAGES = fileURLToPath(new URL("docs/images/", ROOT));
+const manifestFile = path.join(IMAGES, "manifest.json");
+const manifest: Record<string, Entry> = existsSync(manifestFile)
+  ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, Entry>)
+  : {};
+const sha256 = (file: string): string =>
+  createHash("sha256")
+    .update(readFileSync(new URL(file, ROOT), "utf8"))
+    .digest("hex");
+
+// The README shows the comment as PNGs (docs/images) rendered from the golden comments by
+// scripts/render-images.ts, which cannot run here (it needs Chromium). Its manifest records the
+// SHA-256 of each source it rendered, so a golden change without new images fails.
+describe("README sample comment: images rendered from the current golden files", () => {
+  it("has a manifest naming the golden comments the README's images come from", () => {
+    expect(existsSync(manifestFile), "docs/images/manifest.json is missing").toBe(true);
+    const golden = Object.values(manifest).filter((entry) => entry.source.startsWith("test/golden/"));
+    expect(golden.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("shows the golden's code blocks as code, inside a longer fence", () => {
-    const block = /<!-- readme-sample: \S+ lines \d+-\d+ -->\n(`{3,})markdown\n([\s\S]*?)\n\1\n/.exec(readme);
-    expect(block).not.toBeNull();
-    expect(block![2]).toContain("```text\nUnexpected internal error");
+  it.each(Object.entries(manifest).filter(([, entry]) => entry.source.startsWith("test/golden/")))(
+    "%s was rendered from the current golden file",
+    (view, entry) => {
+      expect(
+        sha256(entry.source),
+        `${entry.source} changed since docs/images/${view}-*.png were rendered: run scripts/render-images.ts`,
+      ).toBe(entry.sha256);
+    },
+  );
+
+  it.each(Object.entries(manifest))("%s has a PNG at every width it names", (view, entry) => {
+    expect(entry.widths.length).toBeGreaterThan(0);
+    for (const width of entry.widths)
+      expect(existsSync(path.join(IMAGES, `${view}-${width}.png`))).toBe(true);
+  });
+
+  it("the README shows images of the comment that exist, the first from a golden file, and no Markdown sample", () => {
+    const section = readme.split("### What the comment looks like")[1]?.split(/^### /m)[0] ?? "";
+    const images = [...section.matchAll(/!\[[^\]]*\]\((docs\/images\/[^)]+\.png)\)/g)].map((m) => m[1]!);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of [...readme.matchAll(/\((docs\/images\/[^)]+\.png)\)/g)].map((m) => m[1]!)) {
+      expect(existsSync(new URL(image, ROOT)), `${image} is missing`).toBe(true);
+    }
+    const first = path.basename(images[0]!).replace(/-\d+(-expanded)?\.png$/, "");
+    expect(manifest[first]?.source).toMatch(/^test\/golden\//);
+    expect(section).not.toContain("```markdown");
   });
 });
 

@@ -1,0 +1,203 @@
+// Renders the comment a reviewer reads, the way GitHub shows it, to the PNGs in docs/images (issue
+// 14). Needs Chromium and the comment renderer (../shared/tools/comment-render, see its README), so
+// it is kept out of the test suite and CI; test/docs-images.test.ts checks that the committed images
+// were rendered from the current golden files (docs/images/manifest.json). The renderer must keep
+// <wbr> as GitHub does (the script stops if it does not).
+//
+//   npx tsx scripts/render-images.ts --renderer /path/to/comment-render/render.mjs
+//       renders the golden comments (test/golden/comments/*.md) and a generated 20,000-node build
+//       run through dist/index.js, at 780 and 900 px, into docs/images/, and writes the manifest.
+//   npx tsx scripts/render-images.ts --renderer … --before OLD/dist/index.js
+//       renders the same four views from an older build's Action into docs/images/before/ (780 px).
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { format } from "prettier";
+import { runAction, startServer } from "../test/e2e/helpers.js";
+import {
+  baselineComparisonScenarios,
+  largeBuildScenario,
+  PREVIEW120_BUILD,
+  REAL_FOUR_INVOCATIONS,
+  writeScenarioJsonl,
+} from "./render-images-views.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const IMAGES = join(ROOT, "docs", "images");
+const MARKER = /\n*<!-- fusion-report:[^>]*-->\s*$/;
+
+/** The golden comments the README shows, by view name; the check run's summary at the Checks tab's width. */
+export const GOLDEN_VIEWS: Record<string, { source: string; widths?: number[] }> = {
+  "preview120-build": { source: "test/golden/comments/preview120-build.md" },
+  "real-four-invocations": { source: "test/golden/comments/real-four-invocations.md" },
+  "baseline-400": { source: "test/golden/comments/baseline-400.md" },
+  "preview120-check": { source: "test/golden/comments/preview120-build.check.md", widths: [680] },
+};
+
+interface Options {
+  renderer: string;
+  widths: number[];
+  work: string;
+  /** View names to render; all when empty. */
+  only: string[];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      renderer: { type: "string" },
+      before: { type: "string" },
+      widths: { type: "string" },
+      only: { type: "string" },
+    },
+  });
+  if (!values.renderer) throw new Error("--renderer /path/to/comment-render/render.mjs is required");
+  const work = mkdtempSync(join(tmpdir(), "fusion-report-images-"));
+  try {
+    const before = values.before ? resolve(values.before) : null;
+    const options: Options = {
+      renderer: resolve(values.renderer),
+      widths: (values.widths ?? (before ? "780" : "780,900")).split(",").map(Number),
+      work,
+      only: values.only ? values.only.split(",") : [],
+    };
+    if (before) await renderBefore(before, options);
+    else await renderAfter(options);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The four views from another build's Action (its comment as posted, marker removed). */
+async function renderBefore(indexJs: string, options: Options): Promise<void> {
+  const out = join(IMAGES, "before");
+  mkdirSync(out, { recursive: true });
+  const cliJs = join(dirname(indexJs), "cli.js");
+  const views = await viewTelemetry(options.work, cliJs);
+  for (const [name, inputs] of Object.entries(views)) {
+    const markdown = await actionComment(indexJs, inputs);
+    renderPngs(name, markdown, out, options);
+  }
+}
+
+/** The golden comments, and the 20,000-node build through this repository's dist/index.js. */
+async function renderAfter(options: Options): Promise<void> {
+  mkdirSync(IMAGES, { recursive: true });
+  const manifest: Record<string, { source: string; sha256: string; widths: number[] }> = {};
+  for (const [name, view] of Object.entries(GOLDEN_VIEWS)) {
+    const markdown = readFileSync(join(ROOT, view.source), "utf8");
+    const widths = view.widths ?? options.widths;
+    renderPngs(name, markdown, IMAGES, { ...options, widths });
+    manifest[name] = { source: view.source, sha256: sha256(markdown), widths };
+  }
+  if (options.only.length === 0 || options.only.includes("large-20000")) {
+    const large = join(options.work, "large-20000.jsonl");
+    await writeScenarioJsonl(largeBuildScenario(), large);
+    const markdown = await actionComment(join(ROOT, "dist", "index.js"), { telemetry: large });
+    renderPngs("large-20000", markdown, IMAGES, options);
+    manifest["large-20000"] = { source: "dist/index.js", sha256: sha256(markdown), widths: options.widths };
+  }
+  // A partial run (--only) leaves the manifest as it was.
+  if (options.only.length === 0) {
+    // In the repository's style, so `npm run lint` accepts it as written.
+    writeFileSync(join(IMAGES, "manifest.json"), await format(JSON.stringify(manifest), { parser: "json" }));
+  }
+}
+
+/** Action inputs of each view; the baseline report is made by the same build's CLI. */
+async function viewTelemetry(work: string, cliJs: string): Promise<Record<string, Record<string, string>>> {
+  const { base, head } = baselineComparisonScenarios();
+  const baseFile = join(work, "base.jsonl");
+  const headFile = join(work, "head.jsonl");
+  const large = join(work, "large-20000.jsonl");
+  await writeScenarioJsonl(base, baseFile);
+  await writeScenarioJsonl(head, headFile);
+  await writeScenarioJsonl(largeBuildScenario(), large);
+  // The comment names the baseline file: give it the name a workflow would.
+  const baselineReport = join(tmpdir(), "base-report.json");
+  execFileSync(process.execPath, [
+    cliJs,
+    "--quiet",
+    "--fail-on",
+    "never",
+    "--json",
+    baselineReport,
+    baseFile,
+  ]);
+  return {
+    "preview120-build": { telemetry: PREVIEW120_BUILD.map((f) => join(ROOT, f)).join("\n") },
+    "real-four-invocations": { telemetry: REAL_FOUR_INVOCATIONS.map((f) => join(ROOT, f)).join("\n") },
+    "baseline-400": { telemetry: headFile, baseline: "../base-report.json" },
+    "large-20000": { telemetry: large },
+  };
+}
+
+async function actionComment(indexJs: string, inputs: Record<string, string>): Promise<string> {
+  const server = await startServer();
+  try {
+    const run = await runAction(server, { script: indexJs, inputs });
+    rmSync(run.workspace, { recursive: true, force: true });
+    const body = server.comments[0]?.body;
+    if (!body) throw new Error(`no comment was posted:\n${run.stdout}\n${run.stderr}`);
+    return `${body.replace(MARKER, "")}\n`;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * `<name>-<width>.png` as posted and `<name>-<width>-expanded.png` with every <details> open (left
+ * out when there is none), squeezed with pngquant when it is installed (text stays sharp).
+ */
+function renderPngs(name: string, markdown: string, out: string, options: Options): void {
+  if (options.only.length > 0 && !options.only.includes(name)) return;
+  const source = join(options.work, `${name}.md`);
+  writeFileSync(source, markdown);
+  for (const width of options.widths) {
+    const png = join(out, `${name}-${width}.png`);
+    const expanded = png.replace(/\.png$/, "-expanded.png");
+    const html = join(options.work, `${name}-${width}.html`);
+    const result = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [options.renderer, source, png, "--width", String(width), "--strict", "--html", html],
+        { encoding: "utf8" },
+      ),
+    ) as { height: number; expandedHeight: number; details: { all: number } };
+    if (markdown.includes("<wbr>") && !readFileSync(html, "utf8").includes("<wbr")) {
+      throw new Error(
+        "the renderer drops <wbr>, which GitHub keeps (its allowlist has it): add 'wbr' to the sanitize schema's tagNames in render.mjs",
+      );
+    }
+    if (result.details.all === 0) rmSync(expanded, { force: true });
+    for (const file of result.details.all === 0 ? [png] : [png, expanded]) squeeze(file);
+    console.log(`${png}: ${width}x${result.height} px, expanded ${result.expandedHeight} px`);
+  }
+}
+
+function squeeze(png: string): void {
+  try {
+    execFileSync("pngquant", [
+      "--quality",
+      "80-95",
+      "--speed",
+      "1",
+      "--strip",
+      "--force",
+      "--output",
+      png,
+      png,
+    ]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+await main();
