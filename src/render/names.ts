@@ -17,6 +17,8 @@ const SEPARATOR = /[_./-]/;
 export class NodeNames {
   /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
   private readonly shared = new Set<string>();
+  /** Labels made so far: every detail level of every view names the same nodes again. */
+  private readonly labels = new Map<string, string>();
 
   /**
    * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
@@ -43,7 +45,13 @@ export class NodeNames {
 
   /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
   label(node: NamedNode): string {
-    return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+    const key = `${node.uniqueId}\u0000${node.name}`;
+    let label = this.labels.get(key);
+    if (label === undefined) {
+      label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+      this.labels.set(key, label);
+    }
+    return label;
   }
 
   /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
