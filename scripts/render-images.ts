@@ -9,14 +9,14 @@
 //       run through dist/index.js, at 780 and 900 px, into docs/images/, and writes the manifest.
 //   npx tsx scripts/render-images.ts --renderer … --before OLD/dist/index.js
 //       renders the same four views from an older build's Action into docs/images/before/ (780 px).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { format } from "prettier";
-import { runAction, startServer } from "../test/e2e/helpers.js";
+import { FakeGitHub } from "../test/support/github-server.js";
 import {
   baselineComparisonScenarios,
   largeBuildScenario,
@@ -78,7 +78,7 @@ async function renderBefore(indexJs: string, options: Options): Promise<void> {
   const cliJs = join(dirname(indexJs), "cli.js");
   const views = await viewTelemetry(options.work, cliJs);
   for (const [name, inputs] of Object.entries(views)) {
-    const markdown = await actionComment(indexJs, inputs);
+    const markdown = await actionComment(indexJs, inputs, options.work);
     renderPngs(name, markdown, out, options);
   }
 }
@@ -96,7 +96,7 @@ async function renderAfter(options: Options): Promise<void> {
   if (options.only.length === 0 || options.only.includes("large-20000")) {
     const large = join(options.work, "large-20000.jsonl");
     await writeScenarioJsonl(largeBuildScenario(), large);
-    const markdown = await actionComment(join(ROOT, "dist", "index.js"), { telemetry: large });
+    const markdown = await actionComment(join(ROOT, "dist", "index.js"), { telemetry: large }, options.work);
     renderPngs("large-20000", markdown, IMAGES, options);
     manifest["large-20000"] = { source: "dist/index.js", sha256: sha256(markdown), widths: options.widths };
   }
@@ -117,7 +117,7 @@ async function viewTelemetry(work: string, cliJs: string): Promise<Record<string
   await writeScenarioJsonl(head, headFile);
   await writeScenarioJsonl(largeBuildScenario(), large);
   // The comment names the baseline file: give it the name a workflow would.
-  const baselineReport = join(tmpdir(), "base-report.json");
+  const baselineReport = join(work, "base-report.json");
   execFileSync(process.execPath, [
     cliJs,
     "--quiet",
@@ -135,11 +135,52 @@ async function viewTelemetry(work: string, cliJs: string): Promise<Record<string
   };
 }
 
-async function actionComment(indexJs: string, inputs: Record<string, string>): Promise<string> {
-  const server = await startServer();
+/**
+ * The comment a build's Action posts on a pull request (marker removed): `node dist/index.js` as the
+ * runner starts it, against the GitHub stand-in. (test/e2e/helpers.ts does the same for the tests,
+ * but needs vitest.)
+ */
+async function actionComment(indexJs: string, inputs: Record<string, string>, work: string): Promise<string> {
+  const server = await FakeGitHub.start("acme", "analytics");
+  const workspace = mkdtempSync(join(work, "workspace-"));
   try {
-    const run = await runAction(server, { script: indexJs, inputs });
-    rmSync(run.workspace, { recursive: true, force: true });
+    const file = (name: string, content: string): string => {
+      writeFileSync(join(workspace, name), content);
+      return join(workspace, name);
+    };
+    const headSha = "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e";
+    const pr = { number: 418, head: { sha: headSha, ref: "feature", repo: { full_name: "acme/analytics" } } };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      HOME: workspace,
+      GITHUB_ACTIONS: "true",
+      GITHUB_REPOSITORY: "acme/analytics",
+      GITHUB_EVENT_NAME: "pull_request",
+      GITHUB_EVENT_PATH: file("event.json", JSON.stringify({ number: 418, pull_request: pr })),
+      GITHUB_SHA: "1".repeat(40),
+      GITHUB_REF: "refs/pull/418/merge",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_API_URL: server.url,
+      GITHUB_RUN_ID: "9876543210",
+      GITHUB_RUN_ATTEMPT: "1",
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_STEP_SUMMARY: file("summary.md", ""),
+      GITHUB_OUTPUT: file("output", ""),
+      RUNNER_TEMP: workspace,
+      "INPUT_GITHUB-TOKEN": "ghs_renderImagesToken0123456789",
+      // The stand-in answers at once; a retried request need not wait as it would on github.com.
+      FUSION_REPORT_TEST_FAST_RETRY: "1",
+    };
+    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+    // Asynchronously: the stand-in answers from this process's event loop.
+    const run = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        [indexJs],
+        { cwd: workspace, env, maxBuffer: 1 << 28, timeout: 180_000 },
+        (_error, stdout, stderr) => resolve({ stdout, stderr }),
+      ),
+    );
     const body = server.comments[0]?.body;
     if (!body) throw new Error(`no comment was posted:\n${run.stdout}\n${run.stderr}`);
     return `${body.replace(MARKER, "")}\n`;

@@ -52,9 +52,14 @@ export function diagramSections(report: Report): ExtraSection[] {
       render(level) {
         const limit = TIMELINE_BY_LEVEL[level];
         if (!limit) return "";
-        const timelines = report.invocations
-          .slice(0, MAX_TIMELINES)
-          .map((inv) => timelineBars(inv, limit))
+        // The latest invocations (a rerun after a fix is the one that matters), numbered as the
+        // report numbers them when there are several.
+        const many = report.invocations.length > 1;
+        const drawnInvocations = report.invocations
+          .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
+          .slice(-MAX_TIMELINES);
+        const timelines = drawnInvocations
+          .map(({ inv }) => timelineBars(inv, limit))
           .filter((bars) => bars.length > 0);
         if (timelines.length === 0) return "";
         // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
@@ -65,11 +70,11 @@ export function diagramSections(report: Report): ExtraSection[] {
             : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
         return collapsible(
           summary,
-          report.invocations
-            .slice(0, MAX_TIMELINES)
-            .map((inv) => renderTimelineGantt(inv, limit))
+          drawnInvocations
+            .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
             .filter(Boolean)
             .map((chart) => generatedBlock(chart, "mermaid"))
+            .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
             .join("\n\n"),
           true,
         );
@@ -201,6 +206,13 @@ function clip(text: string): string {
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
 
+/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
+function timelineTitle(inv: Invocation): string {
+  const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
+  const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
+  return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
+}
+
 interface Bar {
   node: NodeResult;
   start: number;
@@ -232,13 +244,14 @@ function timelineBars(inv: Invocation, limit: number): Bar[] {
  * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
-export function renderTimelineGantt(inv: Invocation, limit: number): string {
+export function renderTimelineGantt(inv: Invocation, limit: number, label = ""): string {
   const bars = timelineBars(inv, limit);
   if (bars.length === 0) return "";
   bars.sort((a, b) => a.start - b.start || a.end - b.end);
   const lines = [
     "gantt",
-    `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
+    // Short enough for the label limit: a long selector must not push out what the chart is.
+    `  title ${ganttTaskName(`Slowest nodes of ${label}${timelineTitle(inv)}`)}`,
     "  dateFormat x",
     "  axisFormat %H:%M:%S",
   ];
