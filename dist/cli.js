@@ -41528,7 +41528,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(743);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2548);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
@@ -41547,7 +41547,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 743:
+/***/ 2548:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41809,6 +41809,8 @@ Options:
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)
+  --regression-min-seconds S
+                          ...and at least this many seconds slower (default 1)
   --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
   --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
                           when to exit with code 1
@@ -41836,6 +41838,7 @@ const OPTIONS = {
     junit: { type: "string" },
     baseline: { type: "string" },
     "regression-threshold": { type: "string", default: "50" },
+    "regression-min-seconds": { type: "string", default: "1" },
     diagrams: { type: "boolean", default: false },
     "fail-on": { type: "string", default: "errors" },
     slowest: { type: "string", default: "10" },
@@ -41871,6 +41874,10 @@ function parseCliArgs(argv, env) {
     if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
         throw new UsageError(`--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`);
     }
+    const regressionMinSeconds = Number(values["regression-min-seconds"]);
+    if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
+        throw new UsageError(`--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`);
+    }
     const dbtCloud = collectDbtCloud(values, env);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -41883,6 +41890,7 @@ function parseCliArgs(argv, env) {
         junit: values.junit ?? null,
         baseline: values.baseline ?? null,
         regressionThreshold,
+        regressionMinSeconds,
         diagrams: values.diagrams,
         failOn: failOn,
         slowest,
@@ -41963,9 +41971,11 @@ function decideConclusion(invocations, counts, failOn, baseline) {
     const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
     if (failOn === "new-errors" && baseline) {
         const b = baseline.counts;
+        // A node failing now that did not fail on the base branch is a new failure, whether the base
+        // branch ran it or not: the comparison's tally counts it the same way.
+        const newFailures = b.newFailures + b.addedFailing;
         const introduced = [
-            b.newFailures > 0 ? plural(b.newFailures, "new failure", "new failures") : "",
-            b.addedFailing > 0 ? plural(b.addedFailing, "failing new node", "failing new nodes") : "",
+            newFailures > 0 ? plural(newFailures, "new failure", "new failures") : "",
             runFailures.length > 0 ? problems[problems.length - 1] : "",
         ].filter(Boolean);
         if (introduced.length > 0) {
@@ -42002,17 +42012,17 @@ function join(parts) {
 }
 
 ;// CONCATENATED MODULE: ./src/model/status-table.ts
-/** The headline count cells, in the order they are shown. */
+/** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
 const HEADLINE_CELLS = [
-    { key: "passed", label: "✅ Passed", alwaysShown: true },
-    { key: "errors", label: "❌ Errors", alwaysShown: true },
-    { key: "failedTests", label: "❌ Failed tests", alwaysShown: true },
-    { key: "warned", label: "⚠️ Warned", alwaysShown: false },
-    { key: "skipped", label: "⏭️ Skipped", alwaysShown: false },
-    { key: "reused", label: "♻️ Reused", alwaysShown: false },
-    { key: "noOp", label: "➖ No-op / disabled", alwaysShown: false },
-    { key: "canceled", label: "🚫 Canceled", alwaysShown: false },
-    { key: "unfinished", label: "❔ Unfinished", alwaysShown: false },
+    { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
+    { key: "errors", icon: "❌", one: "error", many: "errors", alwaysShown: false },
+    { key: "failedTests", icon: "❌", one: "failed test", many: "failed tests", alwaysShown: false },
+    { key: "warned", icon: "⚠️", one: "warned", many: "warned", alwaysShown: false },
+    { key: "skipped", icon: "⏭️", one: "skipped", many: "skipped", alwaysShown: false },
+    { key: "reused", icon: "♻️", one: "reused", many: "reused", alwaysShown: false },
+    { key: "noOp", icon: "➖", one: "no-op or disabled", many: "no-op or disabled", alwaysShown: false },
+    { key: "canceled", icon: "🚫", one: "canceled", many: "canceled", alwaysShown: false },
+    { key: "unfinished", icon: "❔", one: "unfinished", many: "unfinished", alwaysShown: false },
 ];
 /** The Action's count outputs (action.yml `outputs`). */
 const STEP_COUNT_OUTPUTS = (/* unused pure expression or super */ null && (["errors", "failed-tests", "warned-tests", "skipped", "passed"]));
@@ -42290,6 +42300,7 @@ function compareWithBaseline(current, baseline, opts) {
     const added = [];
     const removed = [];
     let compared = 0;
+    const changes = [];
     for (const [id, node] of now) {
         const old = before.get(id);
         if (!old) {
@@ -42303,6 +42314,9 @@ function compareWithBaseline(current, baseline, opts) {
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
         if (warning)
             warnings.push(change(node, old, warning));
+        const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
+        if (percent !== null)
+            changes.push(percent);
         const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
         if (regression)
             regressions.push(regression);
@@ -42326,6 +42340,7 @@ function compareWithBaseline(current, baseline, opts) {
         },
         regressionThresholdPercent: opts.regressionThresholdPercent,
         minRegressionMs,
+        ...(changes.length > 0 ? { timingChange: quartiles(changes) } : {}),
         counts: {
             compared,
             newFailures: count(failures, "new"),
@@ -42412,6 +42427,22 @@ function regressionOf(node, old, thresholdPercent, minMs) {
         percent: Math.round(percent * 10) / 10,
     };
 }
+function percentChange(beforeMs, afterMs) {
+    if (beforeMs === null || afterMs === null || beforeMs <= 0)
+        return null;
+    return ((afterMs - beforeMs) / beforeMs) * 100;
+}
+function quartiles(changes) {
+    const sorted = Float64Array.from(changes).sort();
+    const at = (q) => {
+        const position = (sorted.length - 1) * q;
+        const low = Math.floor(position);
+        const high = Math.min(sorted.length - 1, low + 1);
+        const value = sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+        return Math.round(value * 10) / 10;
+    };
+    return { nodes: sorted.length, p25Percent: at(0.25), medianPercent: at(0.5), p75Percent: at(0.75) };
+}
 const LABEL_ORDER = { new: 0, "still-failing": 1, fixed: 2 };
 function byLabelThenId(a, b) {
     return LABEL_ORDER[a.label] - LABEL_ORDER[b.label] || compareText(a.uniqueId, b.uniqueId);
@@ -42460,6 +42491,7 @@ async function downloadBaselineReport(request, services) {
 function compareReports(report, baseline, source, settings) {
     const comparison = compareWithBaseline(report, baseline, {
         regressionThresholdPercent: settings.regressionThresholdPercent,
+        ...(settings.minRegressionMs !== undefined ? { minRegressionMs: settings.minRegressionMs } : {}),
         source,
     });
     return applyBaseline(report, comparison, settings.failOn);
@@ -54635,6 +54667,7 @@ async function runPipeline(request, services) {
         if (request.baseline) {
             const settings = {
                 regressionThresholdPercent: request.regressionThresholdPercent,
+                ...(request.minRegressionMs !== undefined ? { minRegressionMs: request.minRegressionMs } : {}),
                 failOn: request.failOn,
             };
             report = await withBaseline(report, request.baseline, settings, work.path, services);
@@ -54694,7 +54727,8 @@ const ZWSP = "\u200b";
 // `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
 // first rule). A zero-width space after the trigger leaves the text readable and inert.
 const MENTION = /@(?=[A-Za-z0-9_-])/g;
-const ISSUE_REF = /#(?=\d)/g;
+// Not the `#` of an entity we wrote (`&#124;`).
+const ISSUE_REF = /(?<!&)#(?=\d)/g;
 const GH_REF = /(GH-)(?=\d)/gi;
 const URL_SCHEME = /:\/\//g;
 const WWW = /(www)(?=\.)/gi;
@@ -54727,8 +54761,14 @@ function breakHtmlComments(text) {
 function plainText(text, lineBreaks) {
     return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
 }
+// Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
+// link (a report can name 20,000 nodes, several times over).
+const PLAIN = /^[\w./-]*$/;
+const LINKABLE = /gh-\d|www\./i;
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 function escape_escapeText(text) {
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text.includes("_") ? text.replace(/_/g, "\\_") : text;
     let escaped = (0,controls/* showControls */.mz)(text, "space")
         .replace(/&/g, "&amp;")
         .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
@@ -54775,13 +54815,19 @@ function fence(clean, language) {
     const backticks = "`".repeat(longest + 1);
     return `${backticks}${language}\n${clean}\n${backticks}`;
 }
-/** Text for an HTML attribute or element (e.g. <summary>), entity-escaped. */
+/**
+ * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
+ * in a table row it would end the cell, even inside an attribute.
+ */
 function escapeHtml(text) {
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text;
     return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
         .replace(/&/g, "&amp;")
         .replace(/</g, "&lt;")
         .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;"));
+        .replace(/"/g, "&quot;")
+        .replace(/\|/g, "&#124;"));
 }
 /**
  * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
@@ -54833,17 +54879,44 @@ function stripFrameNumber(line) {
 ;// CONCATENATED MODULE: ./src/render/format.ts
 
 
+/**
+ * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
+ * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
+ * unit below the largest.
+ */
 function formatDuration(ms) {
-    if (ms === null || ms === undefined)
+    if (ms === null || ms === undefined || !Number.isFinite(ms))
         return "–";
-    if (ms < 1_000)
-        return `${Math.round(ms)} ms`;
+    if (ms < 0)
+        return `-${formatDuration(-ms)}`;
+    if (Math.round(ms) < 1_000)
+        return `${Math.round(ms)}ms`;
     const seconds = ms / 1_000;
-    if (seconds < 60)
-        return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
-    const minutes = Math.floor(seconds / 60);
-    const rest = Math.round(seconds - minutes * 60);
-    return `${minutes} min ${rest} s`;
+    if (Number(seconds.toFixed(2)) < 10)
+        return `${seconds.toFixed(2)}s`;
+    if (Number(seconds.toFixed(1)) < 60)
+        return `${seconds.toFixed(1)}s`;
+    const total = Math.round(seconds);
+    if (total < 3_600)
+        return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
+    const minutes = Math.round(total / 60);
+    if (minutes < 24 * 60)
+        return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
+    const hours = Math.round(minutes / 60);
+    return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
+}
+/** A slowdown: `+1m06s`. */
+function formatDelta(ms) {
+    return ms < 0 ? formatDuration(ms) : `+${formatDuration(ms)}`;
+}
+/** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
+function formatPercent(percent) {
+    const sign = percent < 0 ? "-" : "+";
+    const size = Math.abs(percent);
+    return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
+}
+function pad2(n) {
+    return String(n).padStart(2, "0");
 }
 /** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
 function statusIcon(status) {
@@ -54880,6 +54953,141 @@ function resourceLabel(type) {
 }
 function format_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
+}
+/** A count with thousands separators: `18,282`. */
+function formatCount(n) {
+    return n.toLocaleString("en-US");
+}
+
+;// CONCATENATED MODULE: ./src/text/truncate.ts
+// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
+// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
+// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
+
+/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
+function truncateChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${cutAt(text, max - 1)}…`;
+}
+/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
+function truncateBytes(text, maxBytes, suffix = "…") {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes)
+        return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+        const size = Buffer.byteLength(ch, "utf8");
+        if (bytes + size > budget)
+            break;
+        bytes += size;
+        end += ch.length;
+    }
+    return text.slice(0, end) + suffix;
+}
+/**
+ * The first line that holds more than whitespace (every line terminator counts), for a one-line
+ * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
+ */
+function firstLine(text, maxChars) {
+    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
+    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
+}
+function cutAt(text, end) {
+    const last = text.charCodeAt(end - 1);
+    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
+;// CONCATENATED MODULE: ./src/render/names.ts
+// One readable name per node, shown the same way in every section: the node's name in code style,
+// with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
+// so a table cell can wrap instead of running off the comment's right edge.
+
+/** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
+ * characters, and at least every UNBROKEN_MAX characters. */
+const UNBROKEN_MAX = 24;
+const UNBROKEN_MIN = 10;
+const SEPARATOR = /[_./-]/;
+class NodeNames {
+    /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
+    shared = new Set();
+    /** Labels made so far: every detail level of every view names the same nodes again. */
+    labels = new Map();
+    /**
+     * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
+     * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
+     */
+    constructor(runs) {
+        for (const nodes of runs) {
+            const owner = new Map();
+            for (const { uniqueId, name } of nodes) {
+                const first = owner.get(name);
+                if (first === undefined)
+                    owner.set(name, uniqueId);
+                else if (first !== uniqueId)
+                    this.shared.add(name);
+            }
+        }
+    }
+    /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
+    readable(node) {
+        if (!node.name)
+            return node.uniqueId;
+        if (!this.shared.has(node.name))
+            return node.name;
+        const dot = node.uniqueId.indexOf(".");
+        return dot > 0 ? node.uniqueId.slice(dot + 1) : node.uniqueId;
+    }
+    /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
+    label(node) {
+        const key = `${node.uniqueId}\u0000${node.name}`;
+        let label = this.labels.get(key);
+        if (label === undefined) {
+            label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+            this.labels.set(key, label);
+        }
+        return label;
+    }
+    /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
+    htmlLabel(node) {
+        return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node), escapeHtml)}</code>`;
+    }
+}
+/**
+ * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
+ * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
+ * it is. The breaks go into the escaped text, never inside an escape (`\_`) or an entity (`&lt;`).
+ */
+function breakable(text, escape = escape_escapeText) {
+    const escaped = escape(text);
+    if (text.length <= UNBROKEN_MAX)
+        return escaped;
+    let out = "";
+    let run = 0;
+    for (let i = 0; i < escaped.length;) {
+        const unit = unitAt(escaped, i);
+        i += unit.length;
+        out += unit;
+        run++;
+        const separator = run >= UNBROKEN_MIN && unit.length <= 2 && SEPARATOR.test(unit[unit.length - 1]);
+        if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
+            out += "<wbr>";
+            run = 0;
+        }
+    }
+    return out;
+}
+/** One displayed character of escaped text: `\_`, `&amp;`, or a code point. */
+function unitAt(text, i) {
+    if (text[i] === "\\" && i + 1 < text.length)
+        return text.slice(i, i + 2);
+    if (text[i] === "&") {
+        const end = text.indexOf(";", i);
+        if (end > i && end - i <= 6)
+            return text.slice(i, end + 1);
+    }
+    return String.fromCodePoint(text.codePointAt(i));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
@@ -55314,6 +55522,10 @@ function toAlignment(value) {
 // `|`, no line break: escapeText and code do that). Columns are not padded to a common width: a
 // 20,000-row table would only grow, and GitHub does not care.
 
+/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
+function nowrap(text) {
+    return text.replace(/ /g, "&nbsp;");
+}
 function renderTable(columns, rows) {
     return markdownTable([columns.map((c) => c.heading), ...rows], {
         align: columns.map((c) => (c.numeric ? "r" : "")),
@@ -55321,53 +55533,626 @@ function renderTable(columns, rows) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+// The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
+// check run, differing only in their size budget and width. When the full report does not fit,
+// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
+// errors) and every section says how much it left out and where the full list is.
+//
+// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
+// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
+// code excerpts wrapped to the given width.
 
 
 
 
+
+
+/**
+ * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
+ * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
+ */
+const COMMENT_CODE_WIDTH = 96;
+const CHECK_CODE_WIDTH = 80;
 const LEVELS = [
-    { newFailures: 100, messages: true, other: 100, regressions: 50, presence: 200 },
-    { newFailures: 100, messages: true, other: 50, regressions: 20, presence: 50 },
-    { newFailures: 50, messages: false, other: 20, regressions: 10, presence: 0 },
-    { newFailures: 20, messages: false, other: 10, regressions: 5, presence: 0 },
-    { newFailures: 10, messages: false, other: 5, regressions: 3, presence: 0 },
-    { newFailures: 5, messages: false, other: 0, regressions: 0, presence: 0 },
-    { newFailures: 3, messages: false, other: 0, regressions: 0, presence: 0 },
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: true,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: false,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 15,
+        excerptChars: 2000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 20,
+        warnings: 100,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 100,
+        excerptLines: 12,
+        excerptChars: 1200,
+        failedTests: 200,
+        diffTables: false,
+        chains: 50,
+        chainNodes: 10,
+        warnings: 20,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 50,
+        excerptLines: 8,
+        excerptChars: 600,
+        failedTests: 100,
+        diffTables: false,
+        chains: 20,
+        chainNodes: 5,
+        warnings: 10,
+        slowest: 3,
+        rest: false,
+    },
+    {
+        errors: 20,
+        excerptLines: 4,
+        excerptChars: 300,
+        failedTests: 30,
+        diffTables: false,
+        chains: 10,
+        chainNodes: 0,
+        warnings: 5,
+        slowest: 0,
+        rest: false,
+    },
+    {
+        errors: 10,
+        excerptLines: 2,
+        excerptChars: 160,
+        failedTests: 10,
+        diffTables: false,
+        chains: 5,
+        chainNodes: 0,
+        warnings: 0,
+        slowest: 0,
+        rest: false,
+    },
+];
+function renderMarkdown(report, options) {
+    const context = {
+        names: new NodeNames(namedNodes(report)),
+        fullReportHint: options.fullReportHint,
+        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+        ...(options.links ? { links: options.links } : {}),
+    };
+    for (let level = 0; level < LEVELS.length; level++) {
+        const text = renderAtLevel(report, options, context, level);
+        if (byteLength(text) <= options.maxBytes)
+            return text;
+    }
+    return truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+}
+/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
+function* namedNodes(report) {
+    for (const inv of report.invocations)
+        yield inv.nodes;
+    const b = report.baseline;
+    if (b)
+        yield b.removed;
+}
+function renderAtLevel(report, options, context, level) {
+    const detail = LEVELS[level];
+    const parts = [renderHeadline(report, options)];
+    for (const extra of options.extras ?? []) {
+        const block = extra.render(level, context);
+        if (block)
+            parts.push(block);
+    }
+    const many = report.invocations.length > 1;
+    report.invocations.forEach((invocation, i) => {
+        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+    });
+    if (report.invocations.length === 0)
+        parts.push("_No dbt invocation was found in the telemetry._");
+    if (level > 0) {
+        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
+    }
+    return `${parts.filter(Boolean).join("\n\n")}\n`;
+}
+function renderHeadline(report, options) {
+    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
+    const lines = [
+        `## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`,
+        countLine(report.counts, "**"),
+    ];
+    const facts = report.invocations.length === 1
+        ? invocationFacts(report.invocations[0])
+        : sharedFacts(report);
+    if (options.links?.runUrl)
+        facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
+    if (facts.length > 0)
+        lines.push(`<sub>${facts.join(" · ")}</sub>`);
+    return lines.join("\n\n");
+}
+/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
+function countLine(counts, strong) {
+    const cells = headlineCounts(counts);
+    const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
+    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
+    return `${strong}${total}:${strong} ${items.join(" · ")}`;
+}
+function countItem(icon, n, one, many) {
+    return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
+}
+/** Facts every invocation shares, shown once under the headline when there are several. */
+function sharedFacts(report) {
+    const invocations = report.invocations;
+    if (invocations.length === 0)
+        return [];
+    const same = (value) => {
+        const first = value(invocations[0]);
+        return first !== null && invocations.every((inv) => value(inv) === first) ? first : null;
+    };
+    const versions = [
+        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
+    ];
+    const target = same((inv) => inv.target);
+    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return [
+        format_plural(invocations.length, "invocation"),
+        versions.length > 0 ? `dbt ${versions.map(escape_escapeText).join(", ")}` : null,
+        target ? `target ${code(target)}` : null,
+        `${formatDuration(total)} in all`,
+    ].filter((fact) => fact !== null);
+}
+/** Command, version, target, duration, state and id of one invocation. */
+function invocationFacts(inv, shared = { version: false, target: false }) {
+    const facts = [
+        shared.version ? null : inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
+        shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
+        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.state === "incomplete" ? "**did not finish**" : null,
+        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
+        `invocation ${code(inv.invocationId)}`,
+    ];
+    const command = commandOf(inv);
+    const list = [command ? code(command) : null, ...facts].filter((fact) => fact !== null);
+    const step = inv.source.step;
+    if (step?.url)
+        list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
+    return list;
+}
+function commandOf(inv) {
+    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+function renderInvocation(inv, detail, context, position) {
+    const parts = [];
+    if (position) {
+        parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
+        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
+    }
+    else if (inv.source.step) {
+        parts.push(`### ${invocationTitle(inv, null)}`);
+    }
+    if (inv.readerWarnings.length > 0) {
+        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
+    }
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
+    parts.push(renderErrors(inv, detail, context, chainsByRoot));
+    parts.push(renderFailedTests(inv, detail, context));
+    parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
+    parts.push(renderWarnings(inv, detail, context));
+    parts.push(renderNotCompleted(inv, detail, context));
+    // With several invocations the timings of each are there when wanted, not in the way.
+    const slowest = renderSlowest(inv, detail, context);
+    parts.push(position && slowest
+        ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
+        : slowest);
+    if (detail.rest)
+        parts.push(renderAllNodes(inv, context));
+    return parts.filter(Boolean).join("\n\n");
+}
+/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
+function invocationIcon(inv) {
+    const c = inv.counts;
+    if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
+        return "❌";
+    if (c.warn > 0)
+        return "⚠️";
+    if (c.canceled > 0)
+        return "🚫";
+    return "✅";
+}
+function sharedWithAll(report) {
+    const all = (value) => {
+        const first = value(report.invocations[0]);
+        return first !== null && report.invocations.every((inv) => value(inv) === first);
+    };
+    return { version: all((inv) => inv.dbtVersion), target: all((inv) => inv.target) };
+}
+/**
+ * What tells invocations apart: the step, or the number, the command (with its selector), the
+ * target when they differ, and the start time.
+ */
+function invocationTitle(inv, position) {
+    const step = inv.source.step;
+    const started = inv.startedAt ? startTime(inv.startedAt) : null;
+    if (step)
+        return [`Step ${step.index}: ${escape_escapeText(step.name)}`, started].filter(Boolean).join(" · ");
+    const command = commandOf(inv) ?? "dbt";
+    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
+    return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
+}
+/** `2026-02-26 02:33 UTC` from the engine's ISO time. */
+function startTime(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : escape_escapeText(iso);
+}
+function renderErrors(inv, detail, context, chainsByRoot) {
+    const errors = inv.nodes.filter((n) => n.status === "error");
+    const total = errors.length + inv.runErrors.length;
+    if (total === 0)
+        return "";
+    const lines = [`#### ❌ Errors (${total})`];
+    for (const node of errors.slice(0, detail.errors)) {
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.errorType ? `${node.errorType} error` : null,
+            node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
+            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
+            locationLink(node.location, node.packageName, context),
+        ].filter(Boolean);
+        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
+        if (downstream > 0)
+            facts.push(`⏭️ ${format_plural(downstream, "node")} skipped downstream`);
+        lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
+        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+        if (text)
+            lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
+    }
+    lines.push(more(errors.length, detail.errors, "error", context));
+    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
+        const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
+        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
+        lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
+    }
+    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** A message's first lines in a code block, wrapped to the view's width. */
+function excerptBlock(text, maxLines, maxChars, context) {
+    const short = escape_excerpt(text, maxLines, maxChars);
+    return escape_codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
+}
+/**
+ * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
+ * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
+ */
+function wrapLines(text, width) {
+    const out = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let prefix = "";
+        while ([...rest].length + prefix.length > width) {
+            const room = width - prefix.length;
+            const chars = [...rest];
+            const head = chars.slice(0, room).join("");
+            const space = head.lastIndexOf(" ");
+            const cut = space > room / 3 ? space + 1 : head.length;
+            out.push(prefix + rest.slice(0, cut).trimEnd());
+            rest = rest.slice(cut);
+            prefix = "↪ ";
+        }
+        out.push(prefix + rest);
+    }
+    return out.join("\n");
+}
+function renderFailedTests(inv, detail, context) {
+    const failed = inv.nodes.filter((n) => n.status === "fail");
+    if (failed.length === 0)
+        return "";
+    const lines = [
+        `#### ❌ Failed tests (${failed.length})`,
+        testTable(failed.slice(0, detail.failedTests), context),
+    ];
+    if (detail.diffTables) {
+        for (const node of failed.slice(0, detail.failedTests)) {
+            if (!node.test?.diffTable)
+                continue;
+            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
+        }
+    }
+    lines.push(more(failed.length, detail.failedTests, "failed test", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+function testTable(tests, context) {
+    return renderTable([
+        { heading: "Test" },
+        { heading: "Type" },
+        { heading: "Failing rows", numeric: true },
+        { heading: "Defined at" },
+    ], tests.map((n) => [
+        context.names.label(n),
+        nowrap(resourceLabel(n.resourceType)),
+        String(n.test?.failingRows ?? "–"),
+        locationLink(n.location, n.packageName, context) ?? "–",
+    ]));
+}
+function renderSkipChains(chains, nodes, detail, context) {
+    if (chains.length === 0)
+        return "";
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+    const lines = [`#### ⏭️ Skipped because of an upstream problem (${format_plural(skipped, "node")})`];
+    const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
+    const items = [];
+    for (const chain of chains.slice(0, detail.chains)) {
+        const root = nodes.get(chain.rootId);
+        const rootStatus = root ? statusText(root.status) : "not in this run";
+        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${format_plural(chain.skipped.length, "node")} skipped`);
+        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
+            const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
+            items.push(`  - ${label(entry.uniqueId)}${via}`);
+        }
+        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
+            items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
+        }
+    }
+    lines.push(items.join("\n"));
+    lines.push(more(chains.length, detail.chains, "root cause", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+function renderWarnings(inv, detail, context) {
+    const warned = inv.nodes.filter((n) => n.status === "warn");
+    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
+    if (warned.length + logged.length === 0)
+        return "";
+    const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
+    const tests = warned.filter((n) => n.test);
+    const fresh = warned.filter((n) => !n.test);
+    if (tests.length > 0)
+        lines.push(testTable(tests.slice(0, detail.warnings), context));
+    lines.push(more(tests.length, detail.warnings, "warned test", context));
+    const other = [];
+    for (const node of fresh.slice(0, detail.warnings)) {
+        const what = node.freshness
+            ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
+            : resourceLabel(node.resourceType);
+        other.push(`- ${context.names.label(node)} · ${what}`);
+    }
+    for (const { node, log } of logged.slice(0, detail.warnings)) {
+        other.push(`- ${context.names.label(node)}: ${escape_escapeText(firstLine(log.text, 300))}`);
+    }
+    if (other.length > 0)
+        lines.push(other.join("\n"));
+    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+function renderNotCompleted(inv, detail, context) {
+    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, detail.warnings)
+        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`);
+    return [
+        `#### 🚫 Not run to completion (${nodes.length})`,
+        items.join("\n"),
+        more(nodes.length, detail.warnings, "node", context),
+    ]
+        .filter(Boolean)
+        .join("\n\n");
+}
+const IDLE_SHOWN = 5;
+function renderSlowest(inv, detail, context) {
+    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
+    if (rows.length === 0)
+        return "";
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+        { heading: "Lifetime", numeric: true },
+    ], rows.map((n) => [
+        `${statusIcon(n.status)} ${context.names.label(n)}`,
+        nowrap(resourceLabel(n.resourceType)),
+        formatDuration(n.processingMs),
+        formatDuration(n.warehouseMs),
+        formatDuration(n.lifetimeMs),
+    ]));
+    const parts = [`#### 🐢 Slowest nodes`, table];
+    // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
+    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
+    if (idle.length > 0) {
+        parts.push(`Longest waits for a warehouse connection: ${idle
+            .map((n) => `${context.names.label(n)}&nbsp;${formatDuration(n.idleMs)}`)
+            .join(" · ")}`);
+    }
+    parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
+    return parts.join("\n\n");
+}
+function renderAllNodes(inv, context) {
+    if (inv.nodes.length === 0)
+        return "";
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Status" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+    ], inv.nodes.map((n) => [
+        context.names.label(n),
+        nowrap(resourceLabel(n.resourceType)),
+        nowrap(statusText(n.status)),
+        formatDuration(n.timing.processingMs),
+        formatDuration(n.timing.warehouseMs),
+    ]));
+    return `<details><summary>All ${format_plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+}
+function locationLink(location, packageName, context) {
+    if (!location)
+        return null;
+    const label = `<code>${breakable(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
+    const url = context.links?.fileUrl(location, packageName);
+    return url ? `[${label}](${linkDestination(url)})` : label;
+}
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase) {
+    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
+}
+/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
+function more(total, shown, noun, context) {
+    const left = total - Math.min(total, shown);
+    return left > 0
+        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
+        : "";
+}
+function ageSuffix(ageSeconds) {
+    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+function renderUnusable(title, what, severity, message) {
+    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
+}
+function byteLength(text) {
+    return Buffer.byteLength(text, "utf8");
+}
+/**
+ * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
+ * code fence and <details>, and say where the rest is.
+ */
+function truncateMarkdown(text, maxBytes, fullReportHint) {
+    const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
+    const budget = maxBytes - byteLength(note) - 64;
+    let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
+    cut = cut.replace(/\uFFFD$/, "");
+    const newline = cut.lastIndexOf("\n");
+    if (newline > 0)
+        cut = cut.slice(0, newline);
+    const open = openBlocks(cut);
+    if (open.fence)
+        cut += `\n${open.fence}`;
+    for (let i = 0; i < open.details; i++)
+        cut += "\n\n</details>";
+    return `${cut}${note}`;
+}
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown) {
+    let fence = null;
+    let details = 0;
+    for (const line of markdown.split("\n")) {
+        if (fence) {
+            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
+                fence = null;
+            continue;
+        }
+        const opening = /^(`{3,})/.exec(line);
+        if (opening)
+            fence = opening[1];
+        else if (line.startsWith("<details>"))
+            details++;
+        else if (line === "</details>" && details > 0)
+            details--;
+    }
+    return { fence, details };
+}
+
+;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+// The "what changed" block at the top of the comment when a base-branch report was compared: the
+// one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
+// Regressions are shown like the slowest nodes: the top few by absolute slowdown, the rest in the
+// full report, with one line on how noisy the timing comparison is.
+
+
+
+
+
+
+const baseline_section_LEVELS = [
+    { newFailures: 100, messages: true, other: 100, regressions: 10, allRegressions: true, presence: 200 },
+    { newFailures: 100, messages: true, other: 50, regressions: 10, allRegressions: false, presence: 50 },
+    { newFailures: 50, messages: false, other: 20, regressions: 10, allRegressions: false, presence: 0 },
+    { newFailures: 20, messages: false, other: 10, regressions: 5, allRegressions: false, presence: 0 },
+    { newFailures: 10, messages: false, other: 5, regressions: 3, allRegressions: false, presence: 0 },
+    { newFailures: 5, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
+    { newFailures: 3, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
 ];
 function baselineSection(comparison) {
-    return { render: (level) => renderBaselineSection(comparison, level) };
+    return { render: (level, context) => renderBaselineSection(comparison, level, context) };
 }
-function renderBaselineSection(comparison, level) {
-    const limits = LEVELS[Math.min(level, LEVELS.length - 1)];
+function renderBaselineSection(comparison, level, given) {
+    const context = given ?? {
+        names: new NodeNames([
+            [...comparison.failures, ...comparison.warnings, ...comparison.regressions, ...comparison.added],
+            comparison.removed,
+        ]),
+        fullReportHint: "the JSON report",
+    };
+    const limits = baseline_section_LEVELS[Math.min(level, baseline_section_LEVELS.length - 1)];
     const c = comparison.counts;
     const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
     const byLabel = (list, label) => list.filter((change) => change.label === label);
-    const newFailures = byLabel(comparison.failures, "new");
-    parts.push(changeList(`🆕 New failures (${newFailures.length})`, newFailures, limits.newFailures, limits.messages));
-    const addedFailing = comparison.added.filter((n) => isFailure(n.status));
-    parts.push(presenceList(`🆕 Failing in nodes the base branch did not run (${addedFailing.length})`, addedFailing, limits.newFailures));
-    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, false));
-    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, false));
-    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, false));
-    parts.push(regressionTable(comparison, limits.regressions));
+    const newFailures = [
+        ...byLabel(comparison.failures, "new").map((change) => ({ change })),
+        ...comparison.added.filter((n) => isFailure(n.status)).map((added) => ({ added })),
+    ];
+    parts.push(newFailureList(newFailures, limits, context));
+    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, context));
+    // Failures the base branch had too are not news: listed, but collapsed.
+    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, context, true));
+    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, context));
+    parts.push(regressionSection(comparison, limits, context));
     if (limits.presence > 0) {
-        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence));
-        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence));
+        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence, context));
+        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence, context));
     }
     return parts.filter(Boolean).join("\n\n");
 }
-/** "🆕 2 new failures, ✅ 1 fixed, still failing 3, ⏱️ 1 regression" */
+/**
+ * "**🆕 2 new failures**, ✅ 1 fixed, still failing 3, ⏱️ 1 regression". New failures count the
+ * nodes the base branch did not run too, as the headline does.
+ */
 function tally(comparison) {
     const c = comparison.counts;
+    const fresh = c.newFailures + c.addedFailing;
+    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
     const items = [
-        c.newFailures > 0 ? `**🆕 ${format_plural(c.newFailures, "new failure")}**` : `🆕 0 new failures`,
+        fresh > 0 ? `**🆕 ${format_plural(fresh, "new failure")}**${notRun}` : `🆕 0 new failures`,
         `✅ ${c.fixedFailures} fixed`,
         `still failing ${c.stillFailing}`,
         `⏱️ ${format_plural(c.regressions, "regression")}`,
     ];
-    if (c.addedFailing > 0)
-        items.splice(1, 0, `**❌ ${c.addedFailing} failing in new nodes**`);
     if (c.newWarnings > 0)
         items.push(`⚠️ ${format_plural(c.newWarnings, "new warning")}`);
     return items.join(", ");
@@ -55381,70 +56166,106 @@ function about(comparison) {
         `${format_plural(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
-        `regression: over ${comparison.regressionThresholdPercent} % and at least ${formatDuration(comparison.minRegressionMs)} slower`,
     ].filter(Boolean);
     return `<sub>${facts.join(" · ")}</sub>`;
 }
-function changeList(title, changes, limit, messages) {
+function newFailureList(failures, limits, context) {
+    if (failures.length === 0)
+        return "";
+    const lines = [`#### 🆕 New failures (${failures.length})`];
+    const shown = failures.slice(0, limits.newFailures);
+    lines.push(shown
+        .map((failure) => "change" in failure
+        ? `- ${statusIcon(failure.change.status)} ${context.names.label(failure.change)} · ${resourceLabel(failure.change.resourceType)} ${statusWord(failure.change.status)} · was ${statusText(failure.change.baselineStatus)}`
+        : `- ${statusIcon(failure.added.status)} ${context.names.label(failure.added)} · ${resourceLabel(failure.added.resourceType)} ${statusWord(failure.added.status)} · not run on the base branch`)
+        .join("\n"));
+    if (limits.messages) {
+        for (const failure of shown) {
+            if (!("change" in failure) || !failure.change.message)
+                continue;
+            lines.push(`<details><summary>${context.names.htmlLabel(failure.change)}</summary>\n\n${excerptBlock(failure.change.message, 8, 800, context)}\n\n</details>`);
+        }
+    }
+    if (failures.length > limits.newFailures)
+        lines.push(`_… and ${failures.length - limits.newFailures} more._`);
+    return lines.join("\n\n");
+}
+function changeList(title, changes, limit, context, collapsed = false) {
     // At the leanest levels the tally line already carries these counts.
     if (changes.length === 0 || limit === 0)
         return "";
-    const lines = [`#### ${title}`];
-    const items = [];
-    for (const change of changes.slice(0, limit)) {
+    const items = changes.slice(0, limit).map((change) => {
         const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
-        items.push(`- ${statusIcon(change.status)} ${code(change.uniqueId)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`);
-    }
-    if (items.length > 0)
-        lines.push(items.join("\n"));
-    if (messages) {
-        for (const change of changes.slice(0, limit)) {
-            if (!change.message)
-                continue;
-            lines.push(`<details><summary>${escapeHtml(change.name)}</summary>\n\n${escape_codeBlock(escape_excerpt(change.message, 8, 800))}\n\n</details>`);
-        }
-    }
+        return `- ${statusIcon(change.status)} ${context.names.label(change)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`;
+    });
+    const body = [items.join("\n")];
     if (changes.length > limit)
-        lines.push(`_… and ${changes.length - limit} more._`);
-    return lines.join("\n\n");
+        body.push(`_… and ${changes.length - limit} more._`);
+    return collapsed
+        ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
+        : [`#### ${title}`, ...body].join("\n\n");
 }
-function presenceList(title, nodes, limit) {
+function presenceDetails(title, nodes, limit, context) {
     if (nodes.length === 0)
         return "";
     const items = nodes
         .slice(0, limit)
-        .map((n) => `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
+        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
     if (nodes.length > limit)
         items.push(`- … and ${nodes.length - limit} more`);
-    return `#### ${title}\n\n${items.join("\n")}`;
+    return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
 }
-function presenceDetails(title, nodes, limit) {
-    if (nodes.length === 0)
-        return "";
-    const list = presenceList(title, nodes, limit).replace(/^#### .*\n\n/, "");
-    return `<details><summary>${escapeHtml(title)}</summary>\n\n${list}\n\n</details>`;
-}
-function regressionTable(comparison, limit) {
+/**
+ * The top regressions by absolute slowdown, how many more there are and where they are listed
+ * (at full detail in a collapsed list below the table), and one line on timing noise.
+ */
+function regressionSection(comparison, limits, context) {
     const rows = comparison.regressions;
-    if (rows.length === 0 || limit === 0)
-        return "";
-    const table = renderTable([
+    if (rows.length === 0 || limits.regressions === 0)
+        return rows.length > 0 ? "" : noiseOnly(comparison);
+    const parts = [
+        `#### ⏱️ Slower than the base branch (${rows.length})`,
+        regressionTable(rows.slice(0, limits.regressions), context),
+    ];
+    const rest = rows.slice(limits.regressions);
+    if (rest.length > 0 && limits.allRegressions) {
+        parts.push(`<details><summary>${format_plural(rest.length, "more slower node")}</summary>\n\n${regressionTable(rest, context)}\n\n</details>`);
+    }
+    else {
+        parts.push(more(rows.length, limits.regressions, "slower node", context));
+    }
+    parts.push(noiseLine(comparison));
+    return parts.filter(Boolean).join("\n\n");
+}
+function regressionTable(rows, context) {
+    return renderTable([
         { heading: "Node" },
         { heading: "Type" },
         { heading: "Before", numeric: true },
         { heading: "After", numeric: true },
         { heading: "Change", numeric: true },
-    ], rows
-        .slice(0, limit)
-        .map((r) => [
-        code(r.name),
-        resourceLabel(r.resourceType),
+    ], rows.map((r) => [
+        context.names.label(r),
+        nowrap(resourceLabel(r.resourceType)),
         formatDuration(r.beforeMs),
         formatDuration(r.afterMs),
-        `+${formatDuration(r.deltaMs)} (+${r.percent} %)`,
+        `${formatDelta(r.deltaMs)}&nbsp;(${formatPercent(r.percent)})`,
     ]));
-    const more = rows.length > limit ? `\n\n_… and ${rows.length - limit} more._` : "";
-    return `#### ⏱️ Slower than the base branch (${rows.length})\n\n${table}${more}`;
+}
+/** With no regression the reader still learns what counts as one and how noisy the timings were. */
+function noiseOnly(comparison) {
+    return comparison.counts.compared > 0 ? noiseLine(comparison) : "";
+}
+/**
+ * "Timing noise: half of the 400 nodes compared changed by −8% to +12% (median +3%); slower means
+ * over +50% and over +1.00s."
+ */
+function noiseLine(comparison) {
+    const t = comparison.timingChange;
+    const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(comparison.minRegressionMs)}`;
+    if (!t || t.nodes < 4)
+        return `<sub>⏱️ Timings vary from run to run; ${rule}.</sub>`;
+    return `<sub>⏱️ Timing noise: half of the ${format_plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.</sub>`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/mermaid.ts
@@ -55482,9 +56303,14 @@ function diagramSections(report) {
                 const limit = TIMELINE_BY_LEVEL[level];
                 if (!limit)
                     return "";
-                const timelines = report.invocations
-                    .slice(0, MAX_TIMELINES)
-                    .map((inv) => timelineBars(inv, limit))
+                // The latest invocations (a rerun after a fix is the one that matters), numbered as the
+                // report numbers them when there are several.
+                const many = report.invocations.length > 1;
+                const drawnInvocations = report.invocations
+                    .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
+                    .slice(-MAX_TIMELINES);
+                const timelines = drawnInvocations
+                    .map(({ inv }) => timelineBars(inv, limit))
                     .filter((bars) => bars.length > 0);
                 if (timelines.length === 0)
                     return "";
@@ -55493,11 +56319,11 @@ function diagramSections(report) {
                 const summary = timelines.length === 1
                     ? `⏱️ Timeline of the ${format_plural(drawn[0], "slowest node")}`
                     : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
-                return collapsible(summary, report.invocations
-                    .slice(0, MAX_TIMELINES)
-                    .map((inv) => renderTimelineGantt(inv, limit))
+                return collapsible(summary, drawnInvocations
+                    .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
                     .filter(Boolean)
                     .map((chart) => generatedBlock(chart, "mermaid"))
+                    .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
                     .join("\n\n"), true);
             },
         },
@@ -55618,6 +56444,12 @@ function mermaid_clip(text) {
     const chars = [...text];
     return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
+/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
+function timelineTitle(inv) {
+    const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
+    const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
+    return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
+}
 /**
  * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
  * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
@@ -55645,14 +56477,15 @@ function timelineBars(inv, limit) {
  * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
-function renderTimelineGantt(inv, limit) {
+function renderTimelineGantt(inv, limit, label = "") {
     const bars = timelineBars(inv, limit);
     if (bars.length === 0)
         return "";
     bars.sort((a, b) => a.start - b.start || a.end - b.end);
     const lines = [
         "gantt",
-        `  title ${ganttTaskName(`dbt ${inv.command ?? "invocation"} slowest nodes (first phase start to last phase end)`)}`,
+        // Short enough for the label limit: a long selector must not push out what the chart is.
+        `  title ${ganttTaskName(`Slowest nodes of ${label}${timelineTitle(inv)}`)}`,
         "  dateFormat x",
         "  axisFormat %H:%M:%S",
     ];
@@ -55679,463 +56512,6 @@ function extraSections(report, options) {
         ...(report.baseline ? [baselineSection(report.baseline)] : []),
         ...(options.diagrams ? diagramSections(report) : []),
     ];
-}
-
-;// CONCATENATED MODULE: ./src/text/truncate.ts
-// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
-// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
-// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
-
-/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
-function truncateChars(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${cutAt(text, max - 1)}…`;
-}
-/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
-function truncateBytes(text, maxBytes, suffix = "…") {
-    if (Buffer.byteLength(text, "utf8") <= maxBytes)
-        return text;
-    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
-    let bytes = 0;
-    let end = 0;
-    for (const ch of text) {
-        const size = Buffer.byteLength(ch, "utf8");
-        if (bytes + size > budget)
-            break;
-        bytes += size;
-        end += ch.length;
-    }
-    return text.slice(0, end) + suffix;
-}
-/**
- * The first line that holds more than whitespace (every line terminator counts), for a one-line
- * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
- */
-function firstLine(text, maxChars) {
-    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
-    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
-}
-function cutAt(text, end) {
-    const last = text.charCodeAt(end - 1);
-    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-// The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
-// check run, differing only in their size budget. When the full report does not fit, detail is
-// dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests → errors)
-// and every section says how much it left out and where the full list is.
-
-
-
-
-
-const markdown_LEVELS = [
-    {
-        errors: 1e9,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
-        rest: true,
-    },
-    {
-        errors: 1e9,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
-        rest: false,
-    },
-    {
-        errors: 1e9,
-        excerptLines: 15,
-        excerptChars: 2000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 20,
-        warnings: 100,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 100,
-        excerptLines: 12,
-        excerptChars: 1200,
-        failedTests: 200,
-        diffTables: false,
-        chains: 50,
-        chainNodes: 10,
-        warnings: 20,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 50,
-        excerptLines: 8,
-        excerptChars: 600,
-        failedTests: 100,
-        diffTables: false,
-        chains: 20,
-        chainNodes: 5,
-        warnings: 10,
-        slowest: 3,
-        rest: false,
-    },
-    {
-        errors: 20,
-        excerptLines: 4,
-        excerptChars: 300,
-        failedTests: 30,
-        diffTables: false,
-        chains: 10,
-        chainNodes: 0,
-        warnings: 5,
-        slowest: 0,
-        rest: false,
-    },
-    {
-        errors: 10,
-        excerptLines: 2,
-        excerptChars: 160,
-        failedTests: 10,
-        diffTables: false,
-        chains: 5,
-        chainNodes: 0,
-        warnings: 0,
-        slowest: 0,
-        rest: false,
-    },
-];
-function renderMarkdown(report, options) {
-    for (let level = 0; level < markdown_LEVELS.length; level++) {
-        const text = renderAtLevel(report, options, level);
-        if (byteLength(text) <= options.maxBytes)
-            return text;
-    }
-    return truncateMarkdown(renderAtLevel(report, options, markdown_LEVELS.length - 1), options.maxBytes, options.fullReportHint);
-}
-function renderAtLevel(report, options, level) {
-    const detail = markdown_LEVELS[level];
-    const parts = [renderHeadline(report, options)];
-    for (const extra of options.extras ?? []) {
-        const block = extra.render(level);
-        if (block)
-            parts.push(block);
-    }
-    const many = report.invocations.length > 1;
-    for (const invocation of report.invocations) {
-        parts.push(renderInvocation(invocation, detail, options, many));
-    }
-    if (report.invocations.length === 0)
-        parts.push("_No dbt invocation was found in the telemetry._");
-    if (level > 0) {
-        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
-    }
-    return `${parts.filter(Boolean).join("\n\n")}\n`;
-}
-function renderHeadline(report, options) {
-    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-    const counts = headlineCounts(report.counts);
-    const lines = [`## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`];
-    const shown = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || counts[cell.key] > 0);
-    lines.push(renderTable([...shown.map((cell) => ({ heading: cell.label, numeric: true })), { heading: "Total", numeric: true }], [[...shown.map((cell) => String(counts[cell.key])), String(report.counts.total)]]));
-    // A blank line first: a line right under a table would become another table row.
-    if (options.links?.runUrl)
-        lines.push("", `[Workflow run](${linkDestination(options.links.runUrl)})`);
-    return lines.join("\n");
-}
-function renderInvocation(inv, detail, options, many) {
-    const parts = [];
-    if (many || inv.source.step)
-        parts.push(`### ${invocationTitle(inv)}`);
-    parts.push(invocationMeta(inv));
-    if (inv.readerWarnings.length > 0) {
-        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
-    }
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
-    parts.push(renderErrors(inv, detail, options, chainsByRoot));
-    parts.push(renderFailedTests(inv, detail, options));
-    parts.push(renderSkipChains(inv.skipChains, nodes, detail, options));
-    parts.push(renderWarnings(inv, detail, options));
-    parts.push(renderNotCompleted(inv, detail, options));
-    parts.push(renderSlowest(inv, detail));
-    if (detail.rest)
-        parts.push(renderAllNodes(inv));
-    return parts.filter(Boolean).join("\n\n");
-}
-function invocationTitle(inv) {
-    const step = inv.source.step;
-    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
-    if (step)
-        return `Step ${step.index}: ${escape_escapeText(step.name)}`;
-    return `${code(command)} · ${escape_escapeText(inv.invocationId)}`;
-}
-function invocationMeta(inv) {
-    const facts = [
-        inv.rawCommand ? code(inv.rawCommand) : inv.command ? code(`dbt ${inv.command}`) : null,
-        inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
-        inv.target ? `target ${code(inv.target)}` : null,
-        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
-        inv.state === "incomplete" ? "**did not finish**" : null,
-        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
-        `invocation ${code(inv.invocationId)}`,
-    ].filter(Boolean);
-    const step = inv.source.step;
-    if (step?.url)
-        facts.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
-    return `<sub>${facts.join(" · ")}</sub>`;
-}
-function renderErrors(inv, detail, options, chainsByRoot) {
-    const errors = inv.nodes.filter((n) => n.status === "error");
-    const total = errors.length + inv.runErrors.length;
-    if (total === 0)
-        return "";
-    const lines = [`#### ❌ Errors (${total})`];
-    for (const node of errors.slice(0, detail.errors)) {
-        const facts = [
-            resourceLabel(node.resourceType),
-            node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
-            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
-            locationLink(node.location, node.packageName, options),
-        ].filter(Boolean);
-        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
-        if (downstream > 0)
-            facts.push(`⏭️ ${format_plural(downstream, "node")} skipped downstream`);
-        lines.push(`**${code(node.uniqueId)}** · ${facts.join(" · ")}`);
-        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
-        if (text)
-            lines.push(escape_codeBlock(escape_excerpt(text, detail.excerptLines, detail.excerptChars)));
-    }
-    lines.push(more(errors.length, detail.errors, "error", options));
-    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
-        const where = log.location ? ` · ${locationLink(log.location, null, options)}` : "";
-        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-        lines.push(escape_codeBlock(escape_excerpt(log.text, detail.excerptLines, detail.excerptChars)));
-    }
-    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", options));
-    return lines.filter(Boolean).join("\n\n");
-}
-function renderFailedTests(inv, detail, options) {
-    const failed = inv.nodes.filter((n) => n.status === "fail");
-    if (failed.length === 0)
-        return "";
-    const lines = [
-        `#### ❌ Failed tests (${failed.length})`,
-        testTable(failed.slice(0, detail.failedTests), options),
-    ];
-    if (detail.diffTables) {
-        for (const node of failed.slice(0, detail.failedTests)) {
-            if (!node.test?.diffTable)
-                continue;
-            lines.push(`<details><summary>Diff for ${escapeHtml(node.name)}</summary>\n\n${escape_codeBlock(escape_excerpt(node.test.diffTable, 60, 6000))}\n\n</details>`);
-        }
-    }
-    lines.push(more(failed.length, detail.failedTests, "failed test", options));
-    return lines.filter(Boolean).join("\n\n");
-}
-function testTable(tests, options) {
-    return renderTable([
-        { heading: "Test" },
-        { heading: "Type" },
-        { heading: "Failing rows", numeric: true },
-        { heading: "Defined at" },
-    ], tests.map((n) => [
-        code(n.name),
-        resourceLabel(n.resourceType),
-        String(n.test?.failingRows ?? "–"),
-        locationLink(n.location, n.packageName, options) ?? "–",
-    ]));
-}
-function renderSkipChains(chains, nodes, detail, options) {
-    if (chains.length === 0)
-        return "";
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const lines = [`#### ⏭️ Skipped because of an upstream problem (${format_plural(skipped, "node")})`];
-    const items = [];
-    for (const chain of chains.slice(0, detail.chains)) {
-        const root = nodes.get(chain.rootId);
-        const rootStatus = root ? statusText(root.status) : "not in this run";
-        items.push(`- ${code(chain.rootId)} (${rootStatus}) → ${format_plural(chain.skipped.length, "node")} skipped`);
-        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
-            const via = entry.via !== chain.rootId ? ` (via ${code(entry.via)})` : "";
-            items.push(`  - ${code(entry.uniqueId)}${via}`);
-        }
-        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
-        }
-    }
-    lines.push(items.join("\n"));
-    lines.push(more(chains.length, detail.chains, "root cause", options));
-    return lines.filter(Boolean).join("\n\n");
-}
-function renderWarnings(inv, detail, options) {
-    const warned = inv.nodes.filter((n) => n.status === "warn");
-    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
-    if (warned.length + logged.length === 0)
-        return "";
-    const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
-    const tests = warned.filter((n) => n.test);
-    const fresh = warned.filter((n) => !n.test);
-    if (tests.length > 0)
-        lines.push(testTable(tests.slice(0, detail.warnings), options));
-    lines.push(more(tests.length, detail.warnings, "warned test", options));
-    const other = [];
-    for (const node of fresh.slice(0, detail.warnings)) {
-        const what = node.freshness
-            ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
-            : resourceLabel(node.resourceType);
-        other.push(`- ${code(node.uniqueId)} · ${what}`);
-    }
-    for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${code(node.uniqueId)}: ${escape_escapeText(firstLine(log.text, 300))}`);
-    }
-    if (other.length > 0)
-        lines.push(other.join("\n"));
-    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", options));
-    return lines.filter(Boolean).join("\n\n");
-}
-/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
-function renderNotCompleted(inv, detail, options) {
-    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
-    if (nodes.length === 0)
-        return "";
-    const items = nodes
-        .slice(0, detail.warnings)
-        .map((n) => `- ${statusIcon(n.status)} ${code(n.uniqueId)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`);
-    return [
-        `#### 🚫 Not run to completion (${nodes.length})`,
-        items.join("\n"),
-        more(nodes.length, detail.warnings, "node", options),
-    ]
-        .filter(Boolean)
-        .join("\n\n");
-}
-function renderSlowest(inv, detail) {
-    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
-    if (rows.length === 0)
-        return "";
-    const table = renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Status" },
-        { heading: "Processing", numeric: true },
-        { heading: "Lifetime", numeric: true },
-        { heading: "Idle", numeric: true },
-        { heading: "Warehouse", numeric: true },
-    ], rows.map((n) => [
-        code(n.name),
-        resourceLabel(n.resourceType),
-        statusText(n.status),
-        formatDuration(n.processingMs),
-        formatDuration(n.lifetimeMs),
-        formatDuration(n.idleMs),
-        formatDuration(n.warehouseMs),
-    ]));
-    return `#### 🐢 Slowest nodes\n\n${table}\n\n<sub>Processing: time the engine worked on the node. Lifetime: first phase start to last phase end, including waiting for upstream nodes. Idle: waiting for a warehouse connection. Warehouse: time in queries.</sub>`;
-}
-function renderAllNodes(inv) {
-    if (inv.nodes.length === 0)
-        return "";
-    const table = renderTable([
-        { heading: "Status" },
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Processing", numeric: true },
-        { heading: "Warehouse", numeric: true },
-    ], inv.nodes.map((n) => [
-        statusText(n.status),
-        code(n.uniqueId),
-        resourceLabel(n.resourceType),
-        formatDuration(n.timing.processingMs),
-        formatDuration(n.timing.warehouseMs),
-    ]));
-    return `<details><summary>All ${format_plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
-}
-function locationLink(location, packageName, options) {
-    if (!location)
-        return null;
-    const label = code(location.line ? `${location.path}:${location.line}` : location.path);
-    const url = options.links?.fileUrl(location, packageName);
-    return url ? `[${label}](${linkDestination(url)})` : label;
-}
-/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
-function phaseName(phase) {
-    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
-}
-function more(total, shown, noun, options) {
-    const left = total - Math.min(total, shown);
-    return left > 0
-        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}._`
-        : "";
-}
-function ageSuffix(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
-}
-/**
- * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
- * error may quote a file's name or content, so it is shown in a code block.
- */
-function renderUnusable(title, what, severity, message) {
-    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
-}
-function byteLength(text) {
-    return Buffer.byteLength(text, "utf8");
-}
-/**
- * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
- * code fence and <details>, and say where the rest is.
- */
-function truncateMarkdown(text, maxBytes, fullReportHint) {
-    const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
-    const budget = maxBytes - byteLength(note) - 64;
-    let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
-    cut = cut.replace(/\uFFFD$/, "");
-    const newline = cut.lastIndexOf("\n");
-    if (newline > 0)
-        cut = cut.slice(0, newline);
-    const open = openBlocks(cut);
-    if (open.fence)
-        cut += `\n${open.fence}`;
-    for (let i = 0; i < open.details; i++)
-        cut += "\n\n</details>";
-    return `${cut}${note}`;
-}
-/**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
- */
-function openBlocks(markdown) {
-    let fence = null;
-    let details = 0;
-    for (const line of markdown.split("\n")) {
-        if (fence) {
-            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
-                fence = null;
-            continue;
-        }
-        const opening = /^(`{3,})/.exec(line);
-        if (opening)
-            fence = opening[1];
-        else if (line.startsWith("<details>"))
-            details++;
-        else if (line === "</details>" && details > 0)
-            details--;
-    }
-    return { fence, details };
 }
 
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
@@ -56695,6 +57071,7 @@ function cliRequest(options, io) {
         slowest: options.slowest,
         failOn: options.failOn,
         regressionThresholdPercent: options.regressionThreshold,
+        minRegressionMs: options.regressionMinSeconds * 1000,
         generatorVersion: VERSION,
         tempDir: external_node_os_default().tmpdir(),
     };
