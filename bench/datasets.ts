@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateScenarioRecords } from "../scripts/fixture-gen/generate-records.js";
+import { makeNodeHeavyScenario, makeTraceHeavyScenario } from "../scripts/fixture-gen/large-scenario.js";
 import type { ScenarioSpec } from "../scripts/fixture-gen/types.js";
 import { writeJsonlStream } from "../scripts/fixture-gen/write-jsonl.js";
 import { writeParquetStream } from "../scripts/fixture-gen/write-parquet.js";
@@ -34,4 +35,17 @@ export async function dataset(name: string, spec: () => ScenarioSpec, jsonl = fa
   }
   const { records, nodes } = JSON.parse(readFileSync(marker, "utf8")) as { records: number; nodes: number };
   return { dir, parquet, jsonl: jsonlFile, records, nodes };
+}
+
+/**
+ * The node-heavy build (Parquet and JSONL) of `models` models: with their tests, sources and seeds
+ * about 4.2 nodes per model (5,000 models: 20,833 nodes, 15,000 of them tests).
+ */
+export function nodeHeavy(models: number): Promise<Dataset> {
+  return dataset(`node-heavy-m${models}`, () => makeNodeHeavyScenario({ models }), true);
+}
+
+/** The trace-heavy build: 833 nodes, ~1M records (×`factor` trace volume, same nodes). */
+export function traceHeavy(factor = 1): Promise<Dataset> {
+  return dataset(`trace-heavy-x${factor}`, () => makeTraceHeavyScenario(833, factor));
 }
