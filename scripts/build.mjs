@@ -1,5 +1,10 @@
 // Bundles the Action (dist/index.js) and the CLI (dist/cli.js) with ncc, so both run with plain
 // `node` and no node_modules. Output is deterministic: CI rebuilds and diffs it against dist/.
+//
+// Code loaded with a dynamic import() (the artifact client, undici for the dbt platform) becomes a
+// chunk file beside its entry, parsed only when a run needs it: `<id>.index.js` for the Action,
+// `<id>.cli.js` for the CLI. Chunks of an earlier build are removed first, so dist/ holds exactly
+// what this build made (and CI's diff sees a chunk that appeared or went away).
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -19,7 +24,10 @@ const entries = [
   { source: "src/cli-entry.ts", target: "dist/cli.js", shebang: true },
 ];
 
+const CHUNK = /^\d+\.(index|cli)\.js$/;
+
 mkdirSync("dist", { recursive: true });
+for (const name of readdirSync("dist")) if (CHUNK.test(name)) rmSync(path.join("dist", name));
 for (const { source, target, shebang } of entries) {
   if (!existsSync(source)) continue;
   const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
@@ -31,8 +39,25 @@ for (const { source, target, shebang } of entries) {
     },
   );
   const extra = readdirSync(out).filter((name) => name !== "index.js" && name !== "package.json");
-  if (extra.length > 0) throw new Error(`ncc emitted extra files for ${source}: ${extra.join(", ")}`);
+  const suffix = `.${path.basename(target)}`;
+  const chunks = extra.filter((name) => /^\d+\.index\.js$/.test(name));
+  const unexpected = extra.filter((name) => !chunks.includes(name));
+  if (unexpected.length > 0)
+    throw new Error(`ncc emitted unexpected files for ${source}: ${unexpected.join(", ")}`);
   let code = readFileSync(path.join(out, "index.js"), "utf8").replace(/^#!.*\n/, "");
+  if (chunks.length > 0 && suffix !== ".index.js") {
+    // The chunk loader names chunks after the entry file ncc wrote (index.js); each entry's chunks
+    // get its own name so the Action's and the CLI's never collide in dist/.
+    const loader = 'return "" + chunkId + ".index.js";';
+    if (code.split(loader).length !== 2) throw new Error(`ncc's chunk loader not found in ${source}`);
+    code = code.replace(loader, `return "" + chunkId + "${suffix}";`);
+  }
+  for (const chunk of chunks) {
+    writeFileSync(
+      path.join("dist", chunk.replace(/\.index\.js$/, suffix)),
+      readFileSync(path.join(out, chunk)),
+    );
+  }
   if (shebang) code = `#!/usr/bin/env node\n${code}`;
   writeFileSync(target, code);
   if (shebang) chmodSync(target, 0o755);

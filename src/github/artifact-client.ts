@@ -1,13 +1,12 @@
 // The one import site of @actions/artifact: downloads for the artifact sources (telemetry, baseline)
-// and the upload of the reports. Most runs use neither; to load the toolkit only when a run does,
-// turn the import below into `await import("@actions/artifact")` inside loadArtifactClient.
-import {
-  DefaultArtifactClient,
-  type DownloadArtifactOptions,
-  type FindOptions,
-  type GetArtifactResponse,
-  type UploadArtifactOptions,
-  type UploadArtifactResponse,
+// and the upload of the reports. Most runs use neither, so the toolkit (Azure and protobuf clients,
+// most of the Action's code) is a chunk of dist/ loaded by loadArtifactClient only when a run does.
+import type {
+  DownloadArtifactOptions,
+  FindOptions,
+  GetArtifactResponse,
+  UploadArtifactOptions,
+  UploadArtifactResponse,
 } from "@actions/artifact";
 
 export type { FindOptions };
@@ -29,5 +28,6 @@ export interface ArtifactUploader {
 }
 
 export async function loadArtifactClient(): Promise<ArtifactDownloader & ArtifactUploader> {
+  const { DefaultArtifactClient } = await import("@actions/artifact");
   return new DefaultArtifactClient();
 }

@@ -80,9 +80,8 @@ export async function fetchDbtCloudTelemetry(
   let fetchImpl = deps.fetchImpl;
   let dispatcher: { close(): Promise<void> } | undefined;
   if (!fetchImpl) {
-    // undici is most of the bundle: evaluated when the dbt platform is first used, not at start-up
-    // ("eager": kept in the one bundle file, not split into a chunk).
-    const undici = await import(/* webpackMode: "eager" */ "undici");
+    // undici is most of the bundle: a chunk loaded when the dbt platform is first used, not at start-up.
+    const undici = await import("undici");
     const pool = new undici.Agent({ connections: settings.concurrency });
     dispatcher = pool;
     fetchImpl = (url, init) => undici.fetch(url, { ...init, dispatcher: pool }) as ReturnType<FetchLike>;
