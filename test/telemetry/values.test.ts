@@ -32,6 +32,9 @@ describe("nanosToIso", () => {
     for (let i = 0; i < 500; i++) {
       seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
       values.push(base + (seed % 5_000_000_000n));
+      // Across minutes, hours and days, and either side of year 10000 (expanded ISO years).
+      values.push(base + (seed % 300_000_000_000_000n) - 150_000_000_000_000n);
+      values.push(253_402_300_800_000_000_000n + (seed % 240_000_000_000n) - 120_000_000_000n);
     }
     for (const ns of values) expect(nanosToIso(ns), String(ns)).toBe(reference(ns));
     expect(nanosToIso(1_763_700_000_123_456_789n)).toBe("2025-11-21T04:40:00.123456Z");

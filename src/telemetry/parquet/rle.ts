@@ -71,6 +71,12 @@ export class HybridStream {
   /** countEqual within a bit-packed run: whole bytes at a time when values do not straddle bytes. */
   private countPacked(count: number, target: number): number {
     const width = this.width;
+    if (width === 1) {
+      // Definition levels of a flat optional column: count the set bits of the range.
+      const ones = countOnes(this.bytes, this.bit, count);
+      this.bit += count;
+      return target === 1 ? ones : target === 0 ? count - ones : 0;
+    }
     let equal = 0;
     let i = 0;
     const perByte = width > 0 && width <= 8 && 8 % width === 0 ? 8 / width : 0;
@@ -288,6 +294,28 @@ export function checkHybridRuns(
       offset += valueBytes;
     }
   }
+}
+
+/** Set bits per byte value. */
+const POPCOUNT = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let n = 0;
+  for (let b = byte; b > 0; b >>= 1) n += b & 1;
+  return n;
+});
+
+/** Set bits among `count` bits of `bytes` from bit `bit` on (LSB first). */
+function countOnes(bytes: Uint8Array, bit: number, count: number): number {
+  let at = bit >> 3;
+  const skip = bit & 7;
+  let ones = 0;
+  if (skip !== 0) {
+    const take = Math.min(8 - skip, count);
+    ones += POPCOUNT[(bytes[at++]! >> skip) & ((1 << take) - 1)]!;
+    count -= take;
+  }
+  for (; count >= 8; count -= 8) ones += POPCOUNT[bytes[at++]!]!;
+  if (count > 0) ones += POPCOUNT[bytes[at]! & ((1 << count) - 1)]!;
+  return ones;
 }
 
 const byteCountTables = new Map<number, Uint8Array>();

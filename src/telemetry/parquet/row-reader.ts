@@ -33,6 +33,8 @@ interface RowPlan {
   isQuery: boolean;
   /** Per column index (see RowReader.columns): read unconditionally. */
   reads: Uint8Array;
+  /** The same, as a list of the column indices read. */
+  columns: Int32Array;
   /** Attribute columns, with their JSONL names for this event. */
   attributes: { index: number; name: string }[];
   /** Those names, each null: what a row's attributes object starts as. */
@@ -139,13 +141,17 @@ export class RowReader {
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
     // depend on the status read in the first pass. A column no row reads keeps the empty array.
     const values: (readonly unknown[])[] = this.columns.map(() => NONE);
-    const gatherColumn = (c: number): void =>
-      this.gatherWhere(c, rows, count, values, (i) => plans[i]!.reads[c] === 1);
     // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
     // which node a row belongs to is read first.
     const slimming = this.processed.size > 0;
     if (slimming) {
-      gatherColumn(this.uniqueIdIndex);
+      this.gatherWhere(
+        this.uniqueIdIndex,
+        rows,
+        count,
+        values,
+        (i) => plans[i]!.reads[this.uniqueIdIndex] === 1,
+      );
       const ids = values[this.uniqueIdIndex]!;
       let trace: unknown;
       let nodes: Set<string> | undefined;
@@ -157,9 +163,7 @@ export class RowReader {
         if (nodes?.has(ids[i] as string)) plans[i] = slim;
       }
     }
-    for (let c = 0; c < this.columns.length; c++) {
-      if (!(slimming && c === this.uniqueIdIndex)) gatherColumn(c);
-    }
+    this.gatherPlanned(rows, count, plans, values, slimming ? this.uniqueIdIndex : -1);
     const statusCodes = values[this.statusCodeIndex]!;
     const queryOutcomes = values[this.queryOutcomeIndex]!;
     const isError = (i: number): boolean =>
@@ -228,6 +232,47 @@ export class RowReader {
     }
   }
 
+  /**
+   * Each column the rows' plans read (but `skip`), for exactly those rows: the rows are sorted into
+   * per-column lists in one pass over the rows and their plans' column lists.
+   */
+  private gatherPlanned(
+    rows: Int32Array,
+    count: number,
+    plans: RowPlan[],
+    values: (readonly unknown[])[],
+    skip: number,
+  ): void {
+    const columns = this.columns.length;
+    const filled = this.scratch.ints(FILLED, columns).fill(0, 0, columns);
+    const subRows: Int32Array[] = [];
+    const slots: Int32Array[] = [];
+    for (let c = 0; c < columns; c++) {
+      subRows.push(this.scratch.ints(PER_COLUMN + 2 * c, count));
+      slots.push(this.scratch.ints(PER_COLUMN + 2 * c + 1, count));
+    }
+    let plan: RowPlan | undefined;
+    let reads: Int32Array = new Int32Array(0);
+    for (let i = 0; i < count; i++) {
+      if (plans[i] !== plan) reads = (plan = plans[i]!).columns;
+      const row = rows[i]!;
+      for (let k = 0; k < reads.length; k++) {
+        const c = reads[k]!;
+        const n = filled[c]!;
+        subRows[c]![n] = row;
+        slots[c]![n] = i;
+        filled[c] = n + 1;
+      }
+    }
+    for (let c = 0; c < columns; c++) {
+      const n = filled[c]!;
+      const cursor = this.columns[c];
+      if (n > 0 && c !== skip && cursor) {
+        cursor.gather(subRows[c]!, slots[c]!, n, (values[c] = this.scratch.values(c, count)));
+      }
+    }
+  }
+
   private gatherWhere(
     column: number,
     rows: Int32Array,
@@ -284,6 +329,9 @@ export class RowReader {
       event,
       isQuery: spec === READ_PLAN.query,
       reads,
+      columns: Int32Array.from(
+        [...reads.keys()].filter((c) => reads[c] === 1 && this.columns[c] !== undefined),
+      ),
       attributes,
       template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
       payload: spec.payload,
@@ -305,3 +353,6 @@ const EVENTS = -3;
 const SEVERITIES = -4;
 const SUB_ROWS = 0;
 const SUB_SLOTS = 1;
+const FILLED = 2;
+/** Per-column row lists: keys PER_COLUMN + 2c and PER_COLUMN + 2c + 1. */
+const PER_COLUMN = 16;
