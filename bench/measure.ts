@@ -52,10 +52,14 @@ function wrap(command: string[]): string[] {
 }
 
 /** Runs `command` once. Exit statuses other than 0 and 1 (policy failure) are errors. */
-export function runOnce(command: string[], options: { allowFailure?: boolean } = {}): Run {
+export function runOnce(command: string[], options: { allowFailure?: boolean; cwd?: string } = {}): Run {
   const [file, ...args] = wrap(command);
   const started = process.hrtime.bigint();
-  const child = spawnSync(file!, args, { encoding: "utf8", maxBuffer: 512 * 1024 * 1024 });
+  const child = spawnSync(file!, args, {
+    encoding: "utf8",
+    maxBuffer: 512 * 1024 * 1024,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   const status = child.status ?? -1;
   if (!options.allowFailure && status !== 0 && status !== 1) {

@@ -1,35 +1,56 @@
-// `npm run bench`: the CLI against DuckDB on generated trace-level telemetry. Not a test: prints a
-// Markdown table (paste it into docs/performance.md). Every measurement runs in a fresh process;
-// peak RSS is measured from outside it (bench/measure.ts: GNU time, never the bench's own figure).
+// `npm run bench`: the CLI against DuckDB on generated telemetry, and the bundles' start-up. Not a
+// test: prints Markdown tables (docs/performance.md quotes them) and writes them to
+// .bench/last-run.md. Every measurement is a fresh process; peak RSS is measured from outside it
+// (bench/measure.ts). CLI and DuckDB runs alternate, so a machine shared with other work drifts for
+// both alike; every run's ratio is printed, not only the best.
 //
-//   npm run bench [-- --sizes 10000,100000,1000000] [--runs 1] [--cli path/to/cli.js]
+//   npm run bench [-- --runs 3] [--cli path/to/cli.js] [--no-scale] [--no-trace-x10]
 //
 // Uses dist/cli.js when it is newer than src/ (run `npm run build` first); otherwise bundles the
 // current sources to .bench/cli.mjs with esbuild so the numbers describe the code under test.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+// The data (node-heavy and trace-heavy builds, Parquet and JSONL) is generated into .bench/data on
+// first use with the repository's fixture generator; the ×10 trace volume file takes minutes once.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, type BuildOptions } from "esbuild";
-import {
-  makeLargeScenario,
-  makeScenarioForRecordCount,
-  TRACE_NOISE,
-} from "../scripts/fixture-gen/large-scenario.js";
-import type { NoiseSpec } from "../scripts/fixture-gen/types.js";
-import { BENCH_DIR, dataset } from "./datasets.js";
-import { measure as measureCommand } from "./measure.js";
+import { BENCH_DIR, nodeHeavy, traceHeavy, type Dataset } from "./datasets.js";
+import { runOnce, type Run } from "./measure.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = BENCH_DIR;
 
-function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    cli: { type: "string" },
+    "no-scale": { type: "boolean", default: false },
+    "no-trace-x10": { type: "boolean", default: false },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs));
+
+const lines: string[] = [];
+function log(line = ""): void {
+  lines.push(line);
+  console.log(line);
 }
 
-/** Runs `node ...args` in a fresh process, peak RSS measured from outside; the best of `runs`. */
-function measure(args: string[], runs: number): { wallMs: number; rssMb: number; stdout: string } {
-  return measureCommand([process.execPath, ...args], runs);
-}
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const fmt = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const best = (runs: Run[]): Run => runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -40,135 +61,291 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-async function cliEntry(): Promise<{ cli: string; note: string }> {
-  const dist = path.join(ROOT, "dist/cli.js");
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(ROOT, "src"))) {
-    return { cli: dist, note: "dist/cli.js (ncc bundle)" };
-  }
-  const cli = await bundle("src/cli-entry.ts", "cli.mjs", {
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
-  return { cli, note: "dist/ is older than src/: current sources bundled with esbuild to .bench/cli.mjs" };
-}
-
-async function duckdbEntry(): Promise<string> {
-  return bundle("bench/duckdb-reference.ts", "duckdb-reference.mjs", { external: ["@duckdb/*"] });
-}
-
 /** An ES module bundle for Node of `entry` (relative to the repository), written to .bench/`name`. */
-async function bundle(entry: string, name: string, options: BuildOptions): Promise<string> {
+async function bundle(entry: string, name: string, options: BuildOptions = {}): Promise<string> {
   const outfile = path.join(OUT, name);
   await build({
-    entryPoints: [path.join(ROOT, entry)],
+    entryPoints: [path.isAbsolute(entry) ? entry : path.join(ROOT, entry)],
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     outfile,
     logLevel: "warning",
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     ...options,
   });
   return outfile;
 }
 
-function times(noise: NoiseSpec, factor: number): NoiseSpec {
-  return {
-    ...noise,
-    callTracesPerEvaluation: (noise.callTracesPerEvaluation ?? 0) * factor,
-    userLogsPerEvaluation: (noise.userLogsPerEvaluation ?? 0) * factor,
-  };
+async function cliEntry(): Promise<{ cli: string; note: string }> {
+  if (values.cli) return { cli: path.resolve(values.cli), note: `${values.cli} (given with --cli)` };
+  const dist = path.join(ROOT, "dist/cli.js");
+  if (existsSync(dist) && statSync(dist).mtimeMs >= newestMtime(path.join(ROOT, "src"))) {
+    return { cli: dist, note: "dist/cli.js (ncc bundle)" };
+  }
+  const cli = await bundle("src/cli-entry.ts", "cli.mjs");
+  return { cli, note: "dist/ is older than src/: current sources bundled with esbuild to .bench/cli.mjs" };
 }
 
-function fmt(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+interface Pair {
+  ours: Run[];
+  ref: Run[];
+}
+
+/** `runs` alternating runs of our command and DuckDB's on the same file. */
+function versus(ours: string[], duckdb: string, file: string): Pair {
+  const pair: Pair = { ours: [], ref: [] };
+  for (let i = 0; i < RUNS; i++) {
+    pair.ours.push(runOnce([process.execPath, ...ours]));
+    pair.ref.push(runOnce([process.execPath, duckdb, file]));
+  }
+  return pair;
+}
+
+function pairRow(label: string, pair: Pair): string {
+  const o = best(pair.ours);
+  const r = best(pair.ref);
+  const perRun = pair.ours.map((run, i) => (run.wallMs / pair.ref[i]!.wallMs).toFixed(2)).join(", ");
+  return (
+    `| ${label} | ${fmt(o.wallMs)} | ${o.rssMb.toFixed(0)} MiB | ${fmt(r.wallMs)} | ${r.rssMb.toFixed(0)} MiB | ` +
+    `${ratio(o.wallMs, r.wallMs)} | ${ratio(median(pair.ours.map((x) => x.rssMb)), median(pair.ref.map((x) => x.rssMb)))} | ${perRun} |`
+  );
+}
+
+const PAIR_HEADER = [
+  "| build | CLI wall | CLI peak RSS | DuckDB wall | DuckDB peak RSS | wall CLI/DuckDB (best) | RSS CLI/DuckDB (median) | wall ratio of each run |",
+  "|---|---:|---:|---:|---:|---:|---:|---|",
+];
+
+/** The CLI's status counts (from --json) next to DuckDB's: the two must compute the same report. */
+function checkCounts(cli: string, duckdb: string, file: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fusion-bench-"));
+  try {
+    runOnce([
+      process.execPath,
+      cli,
+      "--quiet",
+      "--fail-on",
+      "never",
+      "--json",
+      path.join(dir, "r.json"),
+      file,
+    ]);
+    const ours = JSON.parse(readFileSync(path.join(dir, "r.json"), "utf8")).counts as Record<string, number>;
+    const ref = JSON.parse(runOnce([process.execPath, duckdb, file]).stdout).counts as Record<string, number>;
+    const names: Record<string, string> = {
+      noOp: "no-op",
+      phaseDisabled: "phase-disabled",
+      phaseSkipped: "phase-skipped",
+    };
+    const diffs = Object.entries(ours)
+      .filter(([key, n]) => key !== "total" && n !== (ref[`status:${names[key] ?? key}`] ?? 0))
+      .map(([key, n]) => `${key} ${n} vs ${ref[`status:${names[key] ?? key}`] ?? 0}`);
+    return diffs.length === 0
+      ? `counts equal (${ours.total} nodes)`
+      : `**counts differ**: ${diffs.join(", ")}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: "string", default: "10000,100000,1000000" },
-      runs: { type: "string", default: "1" },
-      cli: { type: "string" },
-    },
-  });
-  const runs = Math.max(1, Number(values.runs));
   mkdirSync(OUT, { recursive: true });
-  const { cli, note } = values.cli
-    ? { cli: path.resolve(values.cli), note: `${values.cli} (given with --cli)` }
-    : await cliEntry();
-  const duckdb = await duckdbEntry();
-  const lines: string[] = [];
-  const log = (line: string): void => {
-    lines.push(line);
-    console.log(line);
-  };
+  const { cli, note } = await cliEntry();
+  const duckdb = await bundle("bench/duckdb-reference.ts", "duckdb-reference.mjs", {
+    external: ["@duckdb/*"],
+    banner: {},
+  });
+  const quiet = (file: string): string[] => [cli, "--quiet", "--fail-on", "never", file];
   log(
-    `CLI: ${note}. Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs. Best of ${runs} run(s).`,
+    `CLI: ${note}. Node ${process.version}, ${os.cpus().length} CPUs. ${RUNS} run(s) each, CLI and DuckDB alternating.`,
   );
+  log(
+    "Wall: best run. Peak RSS: measured from outside the process (GNU time). Final figures need a quiet machine.",
+  );
+
+  // 1. Node-heavy: many nodes, few records each (what big dbt projects write).
+  const heavy = await nodeHeavy(5000);
   log("");
   log(
-    "| records | Parquet | CLI wall | CLI peak RSS | DuckDB wall | DuckDB peak RSS | wall CLI/DuckDB | RSS CLI/DuckDB |",
+    `### Node-heavy: ${heavy.nodes.toLocaleString("en-US")} nodes (5,000 models, 15,000 tests), ${heavy.records.toLocaleString("en-US")} records`,
   );
-  log("|---:|---:|---:|---:|---:|---:|---:|---:|");
-  let largest = { file: "", records: 0 };
-  for (const size of values.sizes.split(",").map(Number)) {
-    const { parquet: file, records } = await dataset(`r${size}`, () => makeScenarioForRecordCount(size));
-    if (records > largest.records) largest = { file, records };
-    const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
-    const ref = measure([duckdb, file], runs);
-    log(
-      `| ${records.toLocaleString("en-US")} | ${mb(statSync(file).size)} | ${fmt(ours.wallMs)} | ${ours.rssMb.toFixed(0)} MiB | ` +
-        `${fmt(ref.wallMs)} | ${ref.rssMb.toFixed(0)} MiB | ${(ours.wallMs / ref.wallMs).toFixed(2)}× | ${(ours.rssMb / ref.rssMb).toFixed(2)}× |`,
-    );
-  }
-
-  // The table's CLI runs use --quiet (like DuckDB, they print nothing), so no Markdown is rendered.
-  const printing = measure([cli, "--fail-on", "never", largest.file], runs);
   log(
-    `\n${largest.records.toLocaleString("en-US")} records, Markdown report printed to stdout: ` +
-      `${fmt(printing.wallMs)}, ${printing.rssMb.toFixed(0)} MiB ` +
-      `(${(printing.stdout.length / 1024 / 1024).toFixed(1)} MiB of Markdown)`,
+    `Parquet ${mib(statSync(heavy.parquet).size)}, JSONL ${mib(statSync(heavy.jsonl).size)}. ${checkCounts(cli, duckdb, heavy.parquet)}.`,
   );
-
-  // Same nodes, 10× the trace-level records (CallTrace spans and DEBUG user logs per evaluation).
   log("");
-  log("| trace volume | records | Parquet | CLI wall | CLI peak RSS |");
-  log("|---|---:|---:|---:|---:|");
-  const nodes = makeScenarioForRecordCount(100_000).invocations[0]!.nodes.length;
-  const flat: number[] = [];
-  for (const factor of [1, 10]) {
-    const { parquet: file, records } = await dataset(`noise${factor}-n${nodes}`, () =>
-      makeLargeScenario({ nodes, noise: times(TRACE_NOISE, factor) }),
-    );
-    const ours = measure([cli, "--quiet", "--fail-on", "never", file], runs);
-    flat.push(ours.rssMb);
-    log(
-      `| ×${factor} (${nodes} nodes) | ${records.toLocaleString("en-US")} | ${mb(statSync(file).size)} | ${fmt(ours.wallMs)} | ${ours.rssMb.toFixed(0)} MiB |`,
-    );
-  }
-  log(`\nPeak RSS ×10 / ×1: ${(flat[1]! / flat[0]!).toFixed(2)} (target 0.8–1.2)`);
-
-  // A typical build: ~50k records, end to end, both formats.
-  const typical = await dataset("r50000", () => makeScenarioForRecordCount(50_000), true);
-  for (const format of ["parquet", "jsonl"]) {
-    const ours = measure(
-      [cli, "--quiet", "--fail-on", "never", path.join(typical.dir, `telemetry.${format}`)],
-      runs,
-    );
-    log(
-      `50k-record build (${typical.records.toLocaleString("en-US")} records, ${format}): ${fmt(ours.wallMs)}, ${ours.rssMb.toFixed(0)} MiB`,
-    );
-  }
-
-  const action = path.join(ROOT, "dist/index.js");
-  if (existsSync(action)) log(`Action bundle dist/index.js: ${mb(statSync(action).size)}`);
-  const cold = measure([cli, "--version"], Math.max(3, runs));
-  log(
-    `Cold start (${path.relative(ROOT, cli)} --version): ${fmt(cold.wallMs)}, ${cold.rssMb.toFixed(0)} MiB`,
+  PAIR_HEADER.forEach((line) => log(line));
+  const heavyParquet = versus(quiet(heavy.parquet), duckdb, heavy.parquet);
+  log(pairRow("Parquet, `--quiet`", heavyParquet));
+  const outDir = mkdtempSync(path.join(os.tmpdir(), "fusion-bench-out-"));
+  const written = versus(
+    [
+      cli,
+      "--quiet",
+      "--fail-on",
+      "never",
+      "--json",
+      path.join(outDir, "report.json"),
+      "--run-results",
+      path.join(outDir, "run_results.fusion.json"),
+      "--markdown",
+      path.join(outDir, "report.md"),
+      heavy.parquet,
+    ],
+    duckdb,
+    heavy.parquet,
   );
+  rmSync(outDir, { recursive: true, force: true });
+  log(pairRow("Parquet, `--json --run-results --markdown` written", written));
+  const heavyJsonl = versus(quiet(heavy.jsonl), duckdb, heavy.jsonl);
+  log(pairRow("JSONL, `--quiet` (DuckDB reads the JSONL too)", heavyJsonl));
+  log("");
+  log(
+    `JSONL / Parquet, CLI wall: ${ratio(best(heavyJsonl.ours).wallMs, best(heavyParquet.ours).wallMs)} (target ≤ 1.5×); ` +
+      `each run: ${heavyJsonl.ours.map((run, i) => (run.wallMs / heavyParquet.ours[i]!.wallMs).toFixed(2)).join(", ")}`,
+  );
+
+  // 2. Trace-heavy: few nodes, almost every record a trace-level span or log.
+  const trace = await traceHeavy(1);
+  log("");
+  log(
+    `### Trace-heavy: ${trace.nodes} nodes, ${trace.records.toLocaleString("en-US")} records (Parquet ${mib(statSync(trace.parquet).size)})`,
+  );
+  log(`${checkCounts(cli, duckdb, trace.parquet)}.`);
+  log("");
+  PAIR_HEADER.forEach((line) => log(line));
+  const traceRuns = versus(quiet(trace.parquet), duckdb, trace.parquet);
+  log(pairRow("Parquet, `--quiet`", traceRuns));
+  if (!values["no-trace-x10"]) {
+    const trace10 = await traceHeavy(10);
+    const x10: Run[] = [];
+    for (let i = 0; i < RUNS; i++) x10.push(runOnce([process.execPath, ...quiet(trace10.parquet)]));
+    const rss1 = median(traceRuns.ours.map((run) => run.rssMb));
+    const rss10 = median(x10.map((run) => run.rssMb));
+    log("");
+    log(
+      `×10 trace volume, same ${trace10.nodes} nodes (${trace10.records.toLocaleString("en-US")} records, ${mib(statSync(trace10.parquet).size)}): ` +
+        `${fmt(best(x10).wallMs)}, ${rss10.toFixed(0)} MiB. Peak RSS ×10 / ×1: ${(rss10 / rss1).toFixed(2)} (target 0.8–1.2).`,
+    );
+  }
+
+  // 3. Scale: node-heavy builds of 1k to 50k nodes, both formats.
+  if (!values["no-scale"]) {
+    log("");
+    log("### Scale (node-heavy builds)");
+    log("");
+    log(
+      "| nodes | records | format | file | CLI wall | CLI peak RSS | DuckDB wall | DuckDB peak RSS | wall ratio | RSS ratio |",
+    );
+    log("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+    const points: { nodes: number; format: string; wall: number; rss: number }[] = [];
+    for (const models of [240, 1200, 5000, 12000]) {
+      const data: Dataset = models === 5000 ? heavy : await nodeHeavy(models);
+      for (const format of ["parquet", "jsonl"] as const) {
+        const file = data[format];
+        const pair = versus(quiet(file), duckdb, file);
+        const o = best(pair.ours);
+        const r = best(pair.ref);
+        points.push({ nodes: data.nodes, format, wall: o.wallMs, rss: o.rssMb });
+        log(
+          `| ${data.nodes.toLocaleString("en-US")} | ${data.records.toLocaleString("en-US")} | ${format} | ${mib(statSync(file).size)} | ` +
+            `${fmt(o.wallMs)} | ${o.rssMb.toFixed(0)} MiB | ${fmt(r.wallMs)} | ${r.rssMb.toFixed(0)} MiB | ${ratio(o.wallMs, r.wallMs)} | ${ratio(o.rssMb, r.rssMb)} |`,
+        );
+      }
+    }
+    for (const format of ["parquet", "jsonl"]) {
+      const [a, b] = points.filter((p) => p.format === format).slice(-2);
+      if (!a || !b) continue;
+      const wallSlope = (b.wall - a.wall) / (b.nodes - a.nodes);
+      const rssSlope = (b.rss - a.rss) / (b.nodes - a.nodes);
+      log("");
+      log(
+        `100,000 nodes, ${format} (extrapolated from the ${a.nodes.toLocaleString("en-US")}- and ${b.nodes.toLocaleString("en-US")}-node runs, not measured): ` +
+          `~${fmt(b.wall + wallSlope * (100_000 - b.nodes))}, ~${(b.rss + rssSlope * (100_000 - b.nodes)).toFixed(0)} MiB ` +
+          `(${(wallSlope * 1000).toFixed(0)} µs and ${(rssSlope * 1024).toFixed(1)} KiB per node).`,
+      );
+    }
+  }
+
+  // 4. Start-up.
+  await startup(cli);
   writeFileSync(path.join(OUT, "last-run.md"), `${lines.join("\n")}\n`);
+}
+
+/** Best of `n` runs of a command (start-up figures are small: more runs, best one). */
+function fastest(command: string[], n: number, cwd?: string): Run {
+  const runs: Run[] = [];
+  for (let i = 0; i < n; i++) runs.push(runOnce(command, { allowFailure: true, ...(cwd ? { cwd } : {}) }));
+  return best(runs);
+}
+
+async function startup(cli: string): Promise<void> {
+  const n = Math.max(7, RUNS * 3);
+  const empty = mkdtempSync(path.join(os.tmpdir(), "fusion-bench-start-"));
+  try {
+    const bare = fastest([process.execPath, "-e", "0"], n);
+    const version = fastest([process.execPath, cli, "--version"], n);
+    const action = path.join(ROOT, "dist/index.js");
+    log("");
+    log(`### Start-up (best of ${n}; \`node -e 0\`: ${fmt(bare.wallMs)}, ${bare.rssMb.toFixed(0)} MiB)`);
+    log("");
+    log("| command | wall | peak RSS | wall over `node -e 0` |");
+    log("|---|---:|---:|---:|");
+    log(
+      `| \`${path.relative(ROOT, cli)} --version\` | ${fmt(version.wallMs)} | ${version.rssMb.toFixed(0)} MiB | ${fmt(version.wallMs - bare.wallMs)} |`,
+    );
+    if (existsSync(action)) {
+      // No inputs, an empty workspace: reads its inputs, finds no telemetry and stops.
+      const start = fastest([process.execPath, action], n, empty);
+      const parse = fastest([process.execPath, "--check", action], n);
+      log(
+        `| \`dist/index.js\`, no inputs (to its first line of work and the "no telemetry" stop) | ${fmt(start.wallMs)} | ${start.rssMb.toFixed(0)} MiB | ${fmt(start.wallMs - bare.wallMs)} |`,
+      );
+      log(
+        `| \`node --check dist/index.js\` (parse only) | ${fmt(parse.wallMs)} | ${parse.rssMb.toFixed(0)} MiB | ${fmt(parse.wallMs - bare.wallMs)} |`,
+      );
+      log("");
+      log(
+        `dist/index.js / dist/cli.js --version: ${ratio(start.wallMs, version.wallMs)} (target ≤ 2×, and ≤ 0.2 s). ` +
+          `dist/: ${readdirSync(path.join(ROOT, "dist"))
+            .filter((f) => f.endsWith(".js"))
+            .map((f) => `${f} ${mib(statSync(path.join(ROOT, "dist", f)).size)}`)
+            .join(", ")}.`,
+      );
+    }
+    // What each dependency costs to load, alone: a bundle importing only it, over `node -e 0`.
+    log("");
+    log(
+      "| dependency (loaded alone, bundled) | bundle | wall over `node -e 0` | peak RSS over `node -e 0` | when the Action loads it |",
+    );
+    log("|---|---:|---:|---:|---|");
+    const deps: [string, string][] = [
+      ["@actions/core", "start-up"],
+      ["@actions/github", "start-up (publishing)"],
+      ["@octokit/plugin-throttling", "start-up (publishing)"],
+      ["hyparquet", "start-up (the Parquet reader)"],
+      ["hyparquet-compressors", "start-up (Snappy)"],
+      ["tinyglobby", "start-up (local files)"],
+      ["@actions/artifact", "only with artifact-name or upload-artifact (a chunk)"],
+      ["undici", "only with a dbt platform run (a chunk)"],
+    ];
+    for (const [dep, when] of deps) {
+      const entry = path.join(empty, `${dep.replace(/[@/]/g, "_")}.mjs`);
+      writeFileSync(entry, `import * as dep from ${JSON.stringify(dep)};\nif (!dep) process.exit(1);\n`);
+      const out = await bundle(entry, `startup/${dep.replace(/[@/]/g, "_")}.mjs`, {
+        nodePaths: [path.join(ROOT, "node_modules")],
+      });
+      const run = fastest([process.execPath, out], n);
+      log(
+        `| ${dep} | ${mib(statSync(out).size)} | ${fmt(run.wallMs - bare.wallMs)} | ${(run.rssMb - bare.rssMb).toFixed(0)} MiB | ${when} |`,
+      );
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 }
 
 await main();

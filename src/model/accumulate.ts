@@ -10,7 +10,11 @@ export const MAX_LOG_CHARS = 8_000;
 export const MAX_RUN_LOGS = 50;
 
 export interface EvaluationState {
-  facts: NodeFacts;
+  /**
+   * Null once the node's NodeProcessed span end has decided it: then only the phase's times are
+   * used (finish-invocation.ts), and dropping the rest keeps memory to one set of facts per node.
+   */
+  facts: NodeFacts | null;
   startNs: bigint | null;
   endNs: bigint | null;
 }
@@ -210,8 +214,13 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
     node.processed = facts;
     node.processedStartNs = event.startNs;
     node.processedEndNs = event.endNs;
+    for (const evaluation of node.evaluations) evaluation.facts = null;
   } else {
-    node.evaluations.push({ facts, startNs: event.startNs, endNs: event.endNs });
+    node.evaluations.push({
+      facts: node.processed ? null : facts,
+      startNs: event.startNs,
+      endNs: event.endNs,
+    });
   }
 }
 

@@ -142,6 +142,7 @@ function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[])
  */
 function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null {
   return evaluations.reduce<NodeFacts | null>((previous, { facts }) => {
+    if (!facts) return previous; // (only a node with a NodeProcessed span drops them)
     if (!previous) return facts;
     if (previous.outcome === "error") return previous;
     if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled") return previous;
@@ -216,7 +217,7 @@ function sumEvaluationMs(evaluations: EvaluationState[]): number | null {
 }
 
 function sumIdle(evaluations: EvaluationState[]): number | null {
-  const values = evaluations.map((e) => e.facts.idleMs).filter((v): v is number => v !== null);
+  const values = evaluations.map((e) => e.facts?.idleMs ?? null).filter((v): v is number => v !== null);
   return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
 }
 
