@@ -257,15 +257,23 @@ async function main(): Promise<void> {
       }
     }
     for (const format of ["parquet", "jsonl"]) {
-      const [a, b] = points.filter((p) => p.format === format).slice(-2);
-      if (!a || !b) continue;
-      const wallSlope = (b.wall - a.wall) / (b.nodes - a.nodes);
-      const rssSlope = (b.rss - a.rss) / (b.nodes - a.nodes);
+      // A least-squares line through the four sizes: one noisy run moves it less than a two-point slope.
+      const xs = points.filter((p) => p.format === format);
+      const fit = (y: (p: (typeof xs)[number]) => number): { slope: number; at: (n: number) => number } => {
+        const mx = xs.reduce((sum, p) => sum + p.nodes, 0) / xs.length;
+        const my = xs.reduce((sum, p) => sum + y(p), 0) / xs.length;
+        const slope =
+          xs.reduce((sum, p) => sum + (p.nodes - mx) * (y(p) - my), 0) /
+          xs.reduce((sum, p) => sum + (p.nodes - mx) ** 2, 0);
+        return { slope, at: (n) => my + slope * (n - mx) };
+      };
+      const wall = fit((p) => p.wall);
+      const rss = fit((p) => p.rss);
       log("");
       log(
-        `100,000 nodes, ${format} (extrapolated from the ${a.nodes.toLocaleString("en-US")}- and ${b.nodes.toLocaleString("en-US")}-node runs, not measured): ` +
-          `~${fmt(b.wall + wallSlope * (100_000 - b.nodes))}, ~${(b.rss + rssSlope * (100_000 - b.nodes)).toFixed(0)} MiB ` +
-          `(${(wallSlope * 1000).toFixed(0)} µs and ${(rssSlope * 1024).toFixed(1)} KiB per node).`,
+        `100,000 nodes, ${format}: **extrapolated** (a straight line through the four sizes above, not measured): ` +
+          `~${fmt(wall.at(100_000))}, ~${rss.at(100_000).toFixed(0)} MiB ` +
+          `(${(wall.slope * 1000).toFixed(0)} µs and ${(rss.slope * 1024).toFixed(1)} KiB per node).`,
       );
     }
   }
