@@ -72,6 +72,7 @@ export function actionPipelineServices(
         repository: runner.repository,
         payload: runner.payload,
         env: runner.env,
+        log: log.info,
       }),
     clock: defaultClock(runner.env),
   };

@@ -65,11 +65,59 @@ export async function readDefaultBranch(octokit: GitHubClient, owner: string, re
   }
 }
 
-/** The newest successful run of `workflow` on `branch`, or null when there is none. */
+/**
+ * Events whose runs build the branch's own code in this repository. The `branch` filter matches a
+ * run's head branch, which for a pull request is the branch it comes from, in whatever repository
+ * (a fork's `main` is "main" too), and `exclude_pull_requests` only empties the runs' `pull_requests`
+ * lists: a fork could otherwise upload the "baseline" that decides `new-errors` for later PRs.
+ */
+export const BASELINE_EVENTS: ReadonlySet<string> = new Set([
+  "push",
+  "schedule",
+  "workflow_dispatch",
+  "repository_dispatch",
+]);
+
+/** How many of the newest successful runs are searched for one a baseline may come from. */
+const RUNS_SEARCHED = 100;
+
+interface ListedRun {
+  id: number;
+  head_sha: string;
+  head_branch?: string | null;
+  event?: string;
+  conclusion?: string | null;
+  head_repository?: { full_name?: string } | null;
+}
+
+/** Pure: may this run's artifacts be a baseline for `owner/repo`'s `branch`? */
+export function isBaselineRun(
+  run: ListedRun,
+  request: { owner: string; repo: string; branch: string },
+): boolean {
+  const repository = `${request.owner}/${request.repo}`.toLowerCase();
+  return (
+    BASELINE_EVENTS.has(run.event ?? "") &&
+    run.head_branch === request.branch &&
+    run.conclusion === "success" &&
+    run.head_repository?.full_name?.toLowerCase() === repository
+  );
+}
+
+export interface BaselineRunSearch {
+  run: { id: number; headSha: string } | null;
+  /** Successful runs on the branch that were passed over (pull requests, forks, workflow_run). */
+  ignored: number;
+}
+
+/**
+ * The newest successful run of `workflow` on `branch` that this repository's own code made (a push,
+ * a schedule or a dispatch), or null when there is none among the newest RUNS_SEARCHED.
+ */
 export async function findLatestSuccessfulRun(
   octokit: GitHubClient,
   request: BaselineRunRequest,
-): Promise<{ id: number; headSha: string } | null> {
+): Promise<BaselineRunSearch> {
   const { owner, repo, workflow, branch } = request;
   try {
     const { data } = await octokit.rest.actions.listWorkflowRuns({
@@ -80,10 +128,14 @@ export async function findLatestSuccessfulRun(
       branch,
       status: "success",
       exclude_pull_requests: true,
-      per_page: 1,
+      per_page: RUNS_SEARCHED,
     });
-    const run = data.workflow_runs[0];
-    return run ? { id: run.id, headSha: run.head_sha } : null;
+    const runs = data.workflow_runs as ListedRun[];
+    const run = runs.find((r) => isBaselineRun(r, request));
+    return {
+      run: run ? { id: run.id, headSha: run.head_sha } : null,
+      ignored: run ? runs.indexOf(run) : runs.length,
+    };
   } catch (error) {
     const failure = classifyGitHubError(error, "workflow-runs");
     const where = `the runs of workflow '${workflow}' on ${branch}`;
@@ -115,6 +167,7 @@ export async function locateBaselineRun(
     repository: string;
     payload: EventPayload;
     env: Readonly<Record<string, string | undefined>>;
+    log: (message: string) => void;
   },
 ): Promise<BaselineRunLocation | { skip: string }> {
   const [owner, repo] = where.repository.split("/");
@@ -126,6 +179,16 @@ export async function locateBaselineRun(
   return {
     workflow: target.workflow,
     branch,
-    findRun: (run) => findLatestSuccessfulRun(octokit, { owner, repo, ...run }),
+    findRun: async (run) => {
+      const found = await findLatestSuccessfulRun(octokit, { owner, repo, ...run });
+      if (found.ignored > 0) {
+        where.log(
+          `Baseline: passed over ${found.ignored} newer successful run(s) of '${run.workflow}' on ${run.branch} ` +
+            "that were not a push, schedule or dispatch in this repository (pull requests, forks, workflow_run); " +
+            "their artifacts are not trusted as a baseline.",
+        );
+      }
+      return found.run;
+    },
   };
 }

@@ -76,7 +76,7 @@ describe("baseline-artifact", () => {
     const list = server.requests.find((r) => r.operationId === "actions/list-workflow-runs");
     expect(list).toMatchObject({
       path: "/repos/acme/analytics/actions/workflows/dbt.yml/runs",
-      query: { branch: "main", status: "success", per_page: "1" },
+      query: { branch: "main", status: "success", per_page: "100" },
     });
     expect(artifacts.requests.map((r) => r.path)).toContain(
       `/repos/acme/analytics/actions/runs/${BASE_RUN}/artifacts`,
@@ -116,5 +116,52 @@ describe("baseline-artifact", () => {
     );
     expect(run.stdout).toContain("::error::dbt Fusion: 1 node error, 1 failed test (fail-on: new-errors)");
     expect(server.commentsOn(PR_NUMBER)[0]!.body).not.toContain("Compared with the base branch");
+  });
+
+  it("never takes the baseline from a fork's pull request whose branch is named like the base branch", async () => {
+    // The base branch's own push run: the unit test passed there, so this PR's error is new.
+    seedBaseRun();
+    const base = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
+    artifacts.add({
+      name: "fusion-report-main",
+      runId: BASE_RUN,
+      zip: buildZip([{ name: "fusion-report.json", data: renderJsonReport(base) }]),
+    });
+    // A fork's PR from its own `main`, newer and successful: GitHub lists it under branch=main. Its
+    // "baseline" (this PR's own report) would make every failure "still failing": neutral, not red.
+    const FORK_RUN = BASE_RUN + 1;
+    server.workflowRuns.push({
+      id: FORK_RUN,
+      workflow: "dbt.yml",
+      workflowId: 161335,
+      branch: "main",
+      status: "completed",
+      conclusion: "success",
+      event: "pull_request",
+      headSha: "f".repeat(40),
+      createdAt: "2026-11-21T10:00:00Z",
+      headRepository: "mallory/analytics",
+    });
+    const poisoned = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    artifacts.add({
+      name: "fusion-report-main",
+      runId: FORK_RUN,
+      zip: buildZip([{ name: "fusion-report.json", data: renderJsonReport(poisoned) }]),
+    });
+
+    const run = await runAction(server, {
+      apiUrl: gateway.url,
+      env: { GITHUB_WORKFLOW_REF: WORKFLOW_REF },
+      inputs: { telemetry: PR_TELEMETRY, "fail-on": "new-errors", "baseline-artifact": "fusion-report-main" },
+    });
+
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.outputs.conclusion).toBe("failure");
+    expect(run.stdout).toMatch(/::error::dbt Fusion: .*new failure.*\(fail-on: new-errors\)/);
+    expect(run.stdout).toContain("Baseline: passed over 1 newer successful run(s) of 'dbt.yml' on main");
+    const downloads = artifacts.requests.map((r) => r.path);
+    expect(downloads).toContain(`/repos/acme/analytics/actions/runs/${BASE_RUN}/artifacts`);
+    expect(downloads).not.toContain(`/repos/acme/analytics/actions/runs/${FORK_RUN}/artifacts`);
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).toContain(`fusion-report-main (run ${BASE_RUN} on main)`);
   });
 });

@@ -14,7 +14,7 @@ const saved = { ...process.env };
 process.env.GITHUB_API_URL = artifacts.url;
 process.env.GITHUB_SERVER_URL = "https://github.com";
 const { pickReportFile } = await import("../../src/sources/baseline-artifact.js");
-const { baselineTarget, findLatestSuccessfulRun, readDefaultBranch, workflowFromRef } =
+const { baselineTarget, findLatestSuccessfulRun, isBaselineRun, readDefaultBranch, workflowFromRef } =
   await import("../../src/github/baseline-run.js");
 const { downloadBaselineReport } = await import("../../src/pipeline/baseline.js");
 const { createArtifactReader } = await import("../../src/github/artifact-download.js");
@@ -80,7 +80,8 @@ function lookup(over: { workflow?: string; branch?: string } = {}) {
       tempDir: temp,
     },
     {
-      findRun: (run) => findLatestSuccessfulRun(octokit, { owner: "acme", repo: "analytics", ...run }),
+      findRun: async (run) =>
+        (await findLatestSuccessfulRun(octokit, { owner: "acme", repo: "analytics", ...run })).run,
       readArtifact: createArtifactReader({ token: TOKEN, repository: "acme/analytics" }, { log })
         .readBaseline,
       log,
@@ -109,6 +110,29 @@ describe("pure parts", () => {
     expect(baselineTarget(null, { repository: { default_branch: "trunk" } }, env).branch).toBe("trunk");
     expect(baselineTarget("123", {}, {})).toEqual({ workflow: "123", branch: null });
     expect(() => baselineTarget(null, {}, {})).toThrow(/set baseline-workflow/);
+  });
+
+  it("trusts only the repository's own push, schedule and dispatch runs on the branch", () => {
+    const where = { owner: "acme", repo: "analytics", branch: "main" };
+    const run = (over: Record<string, unknown> = {}) => ({
+      id: 1,
+      head_sha: "a".repeat(40),
+      head_branch: "main",
+      event: "push",
+      conclusion: "success",
+      head_repository: { full_name: "Acme/Analytics" },
+      ...over,
+    });
+    for (const event of ["push", "schedule", "workflow_dispatch", "repository_dispatch"]) {
+      expect(isBaselineRun(run({ event }), where), event).toBe(true);
+    }
+    for (const event of ["pull_request", "pull_request_target", "workflow_run", "merge_group", undefined]) {
+      expect(isBaselineRun(run({ event }), where), String(event)).toBe(false);
+    }
+    expect(isBaselineRun(run({ head_repository: { full_name: "mallory/analytics" } }), where)).toBe(false);
+    expect(isBaselineRun(run({ head_repository: null }), where)).toBe(false);
+    expect(isBaselineRun(run({ head_branch: "feature" }), where)).toBe(false);
+    expect(isBaselineRun(run({ conclusion: "failure" }), where)).toBe(false);
   });
 
   it("picks fusion-report.json, else the one JSON file that is not run_results.json", () => {
@@ -148,7 +172,7 @@ describe("downloadBaselineReport", () => {
     const list = github.requests.find((r) => r.operationId === "actions/list-workflow-runs");
     expect(list).toMatchObject({
       path: "/repos/acme/analytics/actions/workflows/dbt-main.yml/runs",
-      query: { branch: "main", status: "success", exclude_pull_requests: "true", per_page: "1" },
+      query: { branch: "main", status: "success", exclude_pull_requests: "true", per_page: "100" },
       authorization: `token ${TOKEN}`,
     });
     expect(artifacts.requests.map((r) => r.path)).toContain(

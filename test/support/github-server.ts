@@ -61,6 +61,8 @@ export interface FakeWorkflowRun {
   headSha: string;
   /** ISO time; runs are listed newest first. */
   createdAt: string;
+  /** `owner/repo` the run's code came from (a fork's for its pull requests); default this repository. */
+  headRepository?: string;
 }
 export interface RecordedRequest {
   method: string;
@@ -409,6 +411,7 @@ export class FakeGitHub {
             node_id: `WFR_${r.id}`,
             head_branch: r.branch,
             head_sha: r.headSha,
+            head_repository: repositoryStub(r.headRepository ?? `${this.owner}/${this.repo}`),
             path: `.github/workflows/${r.workflow}`,
             run_number: r.id % 1000,
             event: r.event,
@@ -508,5 +511,17 @@ export async function startOtherHost(): Promise<{
         server.closeAllConnections();
         server.close((e) => (e ? reject(e) : resolve()));
       }),
+  };
+}
+
+/** The fields of a run's `head_repository` (minimal-repository) that clients read. */
+function repositoryStub(fullName: string): Record<string, unknown> {
+  const [owner = "", name = ""] = fullName.split("/");
+  return {
+    id: fullName.length,
+    name,
+    full_name: fullName,
+    owner: { login: owner },
+    html_url: `https://github.com/${fullName}`,
   };
 }
