@@ -9,6 +9,7 @@ import type { Runner } from "./github/runner.js";
 import { dbtCloudSettingsOf, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
+import { createRedactor } from "./text/secrets.js";
 import { VERSION } from "./version.js";
 
 const HOW_TO_WRITE_TELEMETRY =
@@ -75,5 +76,7 @@ export function actionPipelineServices(
         log: log.info,
       }),
     clock: defaultClock(runner.env),
+    // The report is masked by value (and token shape) only: its messages are the build's own words.
+    redact: createRedactor([inputs.githubToken, inputs.dbtCloud.token], { credentials: false }),
   };
 }

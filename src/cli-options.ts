@@ -176,9 +176,16 @@ function collectDbtCloud(
   return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
 }
 
-/** The dbt platform token given as a flag, to mask wherever it might be echoed. */
+/**
+ * Every dbt platform token given as a flag (`--dbt-cloud-token X`, `--dbt-cloud-token=X`, as often
+ * as it is repeated: the last one is used, any may be echoed), to mask wherever it might show.
+ */
 export function argvSecrets(argv: string[]): string[] {
-  const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
-  const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
-  return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+  const flag = `--${DBT_CLOUD_SETTING_KEYS.token}`;
+  const found: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === flag && i + 1 < argv.length) found.push(argv[i + 1] ?? "");
+    else if (arg.startsWith(`${flag}=`)) found.push(arg.slice(flag.length + 1));
+  });
+  return found;
 }

@@ -29,7 +29,8 @@ export interface CliIo {
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
   // controls shown, and nothing a CI runner could read as a workflow command.
-  const redact = createRedactor([rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean));
+  const secrets = [rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+  const redact = createRedactor(secrets);
   const io: CliIo = { ...rawIo, stderr: (text) => rawIo.stderr(safeLogText(text, redact)) };
   const fail = (message: string): number => {
     io.stderr(`fusion-report: ${message}\n`);
@@ -55,7 +56,11 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
 
   let result: PipelineResult;
   try {
-    result = await runPipeline(cliRequest(options, io), cliServices(io));
+    result = await runPipeline(cliRequest(options, io), {
+      ...cliServices(io),
+      // The report is masked by value (and token shape) only: its messages are the build's own words.
+      redact: createRedactor(secrets, { credentials: false }),
+    });
   } catch (error) {
     return fail((error as Error).message);
   }

@@ -16,6 +16,7 @@ import {
 } from "./baseline.js";
 import { collectTelemetry, type CollectServices, type TelemetryRequest } from "./collect.js";
 import { readTelemetryReport } from "./read-telemetry.js";
+import { redactReport } from "./redact-report.js";
 
 export interface PipelineRequest {
   telemetry: TelemetryRequest;
@@ -43,6 +44,8 @@ export interface PipelineServices extends CollectServices {
   warning: (message: string) => void;
   /** For `{ artifact }` baselines: where to look, or why the comparison is skipped. */
   locateBaselineRun?: () => Promise<BaselineRunLocation | { skip: string }>;
+  /** Masks the secrets the entry was given in every string of the report (text/secrets.ts). */
+  redact?: (text: string) => string;
 }
 
 export interface PipelineResult {
@@ -71,6 +74,7 @@ export async function runPipeline(
       };
       report = await withBaseline(report, request.baseline, settings, work.path, services);
     }
+    if (services.redact) report = redactReport(report, services.redact);
     return { report, telemetryFiles: files.flatMap((file) => (file.path ? [file.path] : [])) };
   } finally {
     await work.remove();

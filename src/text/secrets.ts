@@ -18,11 +18,20 @@ const PUBLIC_PREFIXES = ["github_pat_"];
 
 export type Redact = (text: string) => string;
 
+export interface RedactorOptions {
+  /**
+   * Also mask `Token …` / `Bearer …` credentials (default true): right for error messages about
+   * HTTP requests, too broad for a report quoting a build's messages ("Unexpected Token keyword").
+   */
+  credentials?: boolean;
+}
+
 /**
  * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
  * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
  */
-export function createRedactor(secrets: readonly string[]): Redact {
+export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redact {
+  const credentials = options.credentials ?? true;
   const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort(
     (a, b) => b.length - a.length,
   );
@@ -34,11 +43,18 @@ export function createRedactor(secrets: readonly string[]): Redact {
       pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
     }
   }
+  // One pass of a regular expression finds whether any piece is there (most text holds none);
+  // only then is every window looked up.
+  const anyPiece =
+    pieces.size > 0
+      ? new RegExp([...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"))
+      : null;
   return (text) => {
     let out = text;
     for (const value of values) if (out.includes(value)) out = out.split(value).join(MASK);
-    if (pieces.size > 0) out = maskPieces(out, pieces);
-    return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
+    if (anyPiece?.test(out)) out = maskPieces(out, pieces);
+    out = out.replace(TOKEN_SHAPES, MASK);
+    return credentials ? out.replace(CREDENTIALS, `$1 ${MASK}`) : out;
   };
 }
 

@@ -1,7 +1,7 @@
 // Issue 10 items 4 and 5, through the bundles: the secrets the step was given are masked by value,
 // whatever their shape and however a message was cut, on every error path (stand-in servers that
 // echo them back in error bodies).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -208,5 +208,86 @@ describe("GitHub token of any shape echoed in error bodies (item 5)", () => {
     expect(run.code).toBe(1);
     expect(run.summary).toContain("the baseline report could not be read");
     expect(run.summary).toContain("Server error for token ***");
+  });
+});
+
+describe("secrets the build printed into its telemetry", () => {
+  // A model or macro can print an environment variable into an error message; the tokens the step
+  // was given must not be published from there (comment, check run, summary, report files, stdout).
+  const telemetry = readFileSync(FAILING, "utf8")
+    .replace("Unexpected internal error", `Unexpected Token identifier; env: ${GH_TOKEN} ${DBT_TOKEN}`)
+    .replaceAll("accepted_values_customers_customer_type__new__returning", `leak_${DBT_TOKEN.slice(5, 25)}`);
+  const FILES = ["report.json", "run_results.fusion.json", "report.md", "report.xml"];
+  const expectNoPieces = (where: string, text: string, secret: string) =>
+    expect(leakedPieces(text, secret), `pieces of the secret in ${where}`).toEqual([]);
+
+  it("Action: masked in every channel and report file, the rest of the message kept", async () => {
+    const server = await startServer();
+    try {
+      const run = await runAction(server, {
+        workspaceFiles: { "logs/telemetry.jsonl": telemetry },
+        inputs: {
+          telemetry: "logs/telemetry.jsonl",
+          "github-token": GH_TOKEN,
+          "dbt-cloud-token": DBT_TOKEN,
+          "json-report": "report.json",
+          "run-results": "run_results.fusion.json",
+          "markdown-report": "report.md",
+          junit: "report.xml",
+        },
+      });
+      cleanup.push(run.workspace);
+      expect(run.code, run.stdout).toBe(1);
+      const comment = server.commentsOn(418)[0]?.body ?? "";
+      const check = JSON.stringify(server.checkRuns);
+      expect(comment).toContain("Unexpected Token identifier; env: *** ***");
+      const channels: [string, string][] = [
+        ["comment", comment],
+        ["check run", check],
+        ["job summary", run.summary],
+        ...FILES.map((name): [string, string] => [name, readFileSync(join(run.workspace, name), "utf8")]),
+      ];
+      for (const [where, text] of channels) {
+        expect(text, where).not.toBe("");
+        for (const secret of [GH_TOKEN, DBT_TOKEN]) expectNoPieces(where, text, secret);
+      }
+      expectNoLeak(run, GH_TOKEN);
+      expect(server.violations).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("CLI: masked on stdout and in the files; both flags of a repeated --dbt-cloud-token too", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "fusion-e2e-cli-"));
+    cleanup.push(cwd);
+    const other = "dbtc_FirstGivenThenReplaced-9876543210";
+    writeFileSync(join(cwd, "t.jsonl"), telemetry.replace("env: ", `env: ${other} `));
+    const run = await runCliBundle(
+      [
+        "--dbt-cloud-token",
+        other,
+        `--dbt-cloud-token=${DBT_TOKEN}`,
+        "--json",
+        "report.json",
+        "--run-results",
+        "run_results.fusion.json",
+        "--markdown",
+        "report.md",
+        "--junit",
+        "report.xml",
+        "t.jsonl",
+      ],
+      cwd,
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain("Unexpected Token identifier; env: *** ");
+    for (const [where, text] of [
+      ["stdout", run.stdout],
+      ["stderr", run.stderr],
+      ...FILES.map((name) => [name, readFileSync(join(cwd, name), "utf8")]),
+    ] as const) {
+      for (const secret of [DBT_TOKEN, other]) expectNoPieces(where, text, secret);
+    }
   });
 });
