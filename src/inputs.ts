@@ -167,6 +167,18 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.en
   return Object.freeze(inputs) as Readonly<ActionInputs>;
 }
 
+/**
+ * What the step needs to say that it failed (the job summary's title, whether to write it), read
+ * leniently: used when readInputs threw, so another input's mistake still reaches the summary.
+ */
+export function readFailureSettings(getInput: Getter): { checkName: string; jobSummary: boolean } {
+  const get = (name: InputName): string => (getInput(name) ?? "").trim();
+  return {
+    checkName: get(INPUT.checkName) || "dbt Fusion",
+    jobSummary: !["false", "False", "FALSE"].includes(get(INPUT.jobSummary)),
+  };
+}
+
 // Tokens stay readable as properties but are skipped by JSON.stringify, console.log and snapshots.
 function defineSecret(target: object, key: string, value: string): void {
   Object.defineProperty(target, key, { value, enumerable: false, writable: false });

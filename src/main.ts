@@ -7,16 +7,18 @@ import { connectToGitHub } from "./github/connect.js";
 import { linksFor } from "./github/plan.js";
 import { channelRenderer, publishReport } from "./github/publish-report.js";
 import { readRunner, type Runner } from "./github/runner.js";
-import { reportUnusable } from "./github/unusable.js";
-import { InputError, readInputs, type ActionInputs } from "./inputs.js";
+import { reportStepFailure, reportUnusable } from "./github/unusable.js";
+import { InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 import { extraSections } from "./render/extra-sections.js";
 import { writeReportFiles } from "./report-files.js";
 
 export async function run(): Promise<void> {
   let log = createActionLog(core, []);
+  let failure = readFailureSettings(core.getInput);
   try {
     const inputs = readInputs(core.getInput, process.env);
+    failure = { checkName: inputs.checkName, jobSummary: inputs.jobSummary };
     const runner = readRunner(process.env, process.cwd());
     // Masked before anything else can print them: by the runner, and by our own log sink, which
     // also keeps text from the pull request from printing workflow commands.
@@ -24,9 +26,16 @@ export async function run(): Promise<void> {
     log = createActionLog(core, [inputs.githubToken, inputs.dbtCloud.token]);
     await report(inputs, runner, log);
   } catch (error) {
-    // Whatever escapes ends here, never as an unhandled rejection.
+    // Whatever escapes ends here, never as an unhandled rejection, and says so in the job summary.
     const message = error instanceof Error ? error.message : String(error);
-    log.setFailed(error instanceof InputError ? message : `fusion-report stopped unexpectedly: ${message}`);
+    const invalid = error instanceof InputError;
+    const text = invalid ? message : `fusion-report stopped unexpectedly: ${message}`;
+    await reportStepFailure(text, invalid ? "an input cannot be used" : "stopped unexpectedly", failure, {
+      log,
+      setOutput: core.setOutput,
+      env: process.env,
+    });
+    log.setFailed(text);
   }
 }
 

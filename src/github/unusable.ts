@@ -36,7 +36,7 @@ export async function reportUnusable(
     absent ? "warning" : "error",
     log.redact(error.message),
   );
-  if (settings.jobSummary) await writeJobSummary(summary, services.env).catch(() => undefined);
+  if (settings.jobSummary) await writeSummary(summary, services);
   if (absent && settings.ifNoTelemetry !== "error") {
     services.setOutput(OUTPUT.conclusion, "neutral");
     if (settings.ifNoTelemetry === "warn") log.warning(error.message);
@@ -45,4 +45,43 @@ export async function reportUnusable(
   }
   services.setOutput(OUTPUT.conclusion, "failure");
   log.setFailed(error.message);
+}
+
+/**
+ * When the step stops before it has a report (an input it cannot use, an error nobody expected):
+ * the job summary and the `conclusion` output still say so. Never throws: the caller fails the step
+ * next, whatever happens here.
+ */
+export async function reportStepFailure(
+  message: string,
+  what: string,
+  settings: { checkName: string; jobSummary: boolean },
+  services: {
+    log: ActionLog;
+    setOutput: (name: string, value: string) => void;
+    env: Readonly<Record<string, string | undefined>>;
+  },
+): Promise<void> {
+  if (settings.jobSummary) {
+    await writeSummary(
+      renderUnusable(settings.checkName, what, "error", services.log.redact(message)),
+      services,
+    );
+  }
+  try {
+    services.setOutput(OUTPUT.conclusion, "failure");
+  } catch {
+    // The outputs are what failed; the step fails with the message anyway.
+  }
+}
+
+async function writeSummary(
+  markdown: string,
+  services: { log: ActionLog; env: Readonly<Record<string, string | undefined>> },
+): Promise<void> {
+  try {
+    await writeJobSummary(markdown, services.env);
+  } catch (error) {
+    services.log.warning(`Could not write the job summary: ${(error as Error).message}`);
+  }
 }

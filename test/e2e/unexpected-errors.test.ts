@@ -30,8 +30,11 @@ describe("Action (dist/index.js): unexpected errors", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^::error::fusion-report stopped unexpectedly: .*EISDIR/m);
     expectNoUnhandledRejection(run.stderr);
-    // What had been done before it stopped is still there.
+    // What had been done before it stopped is still there, and the summary says it stopped.
     expect(run.summary).toContain("no telemetry found");
+    expect(run.summary).toMatch(
+      /^## ❌ dbt Fusion: stopped unexpectedly\n\n```text\nfusion-report stopped unexpectedly: .*EISDIR/m,
+    );
   });
 
   it("a step output that cannot be written while publishing a report is a warning; the others go out", async () => {
@@ -49,5 +52,39 @@ describe("Action (dist/index.js): unexpected errors", () => {
     expect(run.stdout).toMatch(/^::error::dbt Fusion: /m);
     expect(run.summary).toContain("dbt Fusion");
     expectNoUnhandledRejection(run.stderr);
+  });
+});
+
+describe("Action (dist/index.js): an input it cannot use", () => {
+  it("fails the step, says so in the job summary under the check name, and sets the conclusion", async () => {
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: {
+        telemetry: "logs/*.jsonl",
+        "fail-on": "sometimes",
+        "check-name": "dbt (prod)",
+        "github-token": "",
+      },
+    });
+    expect(run.code).toBe(1);
+    const problem =
+      "input 'fail-on': 'sometimes' is not allowed; use one of: errors, warnings, never, new-errors";
+    expect(run.stdout).toContain(`::error::${problem}`);
+    expect(run.summary).toBe(
+      `## ❌ dbt (prod): an input cannot be used\n\n\`\`\`text\n${problem}\n\`\`\`\n\n`,
+    );
+    expect(run.outputs.conclusion).toBe("failure");
+    expectNoUnhandledRejection(run.stderr);
+  });
+
+  it("writes no job summary when job-summary is false, even with another input wrong", async () => {
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: { "max-annotations": "-3", "job-summary": "false", "github-token": "" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^::error::input 'max-annotations': /m);
+    expect(run.summary).toBe("");
+    expect(run.outputs.conclusion).toBe("failure");
   });
 });
