@@ -7,6 +7,13 @@ import path, { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "../src/cli-options.js";
+import { CHECK_OUTPUT_MAX_BYTES } from "../src/github/check-run.js";
+import { COMMENT_MAX_CHARS } from "../src/github/comment.js";
+import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
+import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
+import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
+import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
+import * as LIMITS from "../src/telemetry/limits.js";
 
 const ROOT = new URL("../", import.meta.url);
 const README = new URL("README.md", ROOT);
@@ -92,6 +99,54 @@ const sha256 = (file: string): string =>
 // The README shows the comment as PNGs (docs/images) rendered from the golden comments by
 // scripts/render-images.ts, which cannot run here (it needs Chromium). Its manifest records the
 // SHA-256 of each source it rendered, so a golden change without new images fails.
+describe("README Security section", () => {
+  const security = section("Security");
+  const rows = new Map(
+    [...security.matchAll(/^\| ([^|]+?) \| (.+?) \|$/gm)].map((m) => [m[1]!, m[2]!] as const),
+  );
+  const row = (what: string): string => rows.get(what) ?? `(no row '${what}')`;
+  const mib = (bytes: number) => `${bytes / LIMITS.MIB} MiB`;
+  const count = (n: number) => n.toLocaleString("en-US");
+
+  it("says what is untrusted, what it cannot do and what is refused", () => {
+    for (const part of [
+      "**Untrusted**",
+      "**What untrusted text can do",
+      "**What the step refuses**",
+      "**Limits**",
+    ]) {
+      expect(security, part).toContain(part);
+    }
+  });
+
+  it("quotes the limits the code enforces", () => {
+    expect(row("A JSONL line (one record)")).toContain(
+      `${mib(LIMITS.MAX_JSONL_LINE_BYTES)}: \`FILE:LINE: line longer than`,
+    );
+    expect(row("A gzip-compressed JSONL file")).toContain(
+      `${LIMITS.MAX_GZIP_EXPANSION} bytes out per compressed byte`,
+    );
+    expect(row("A Parquet footer")).toContain(
+      `${mib(LIMITS.MAX_PARQUET_FOOTER_BYTES)}, and at most ${count(LIMITS.MAX_PARQUET_FOOTER_VALUES)} values`,
+    );
+    expect(row("A Parquet page")).toContain(mib(LIMITS.MAX_PARQUET_PAGE_BYTES));
+    expect(LIMITS.MAX_PARQUET_ROWS_PER_BYTE).toBe(1);
+    expect(row("Rows a Parquet file or row group claims")).toContain("at most one per byte");
+    expect(DEFAULT_ARTIFACT_LIMITS.maxBytes).toBe(1024 * LIMITS.MIB);
+    expect(row("A telemetry artifact")).toContain(`1 GiB (`);
+    expect(row("A telemetry artifact")).toContain(`${count(DEFAULT_ARTIFACT_LIMITS.maxEntries)} entries`);
+    expect(row("A baseline artifact")).toBe(
+      `${mib(BASELINE_LIMITS.maxBytes!)}, ${count(BASELINE_LIMITS.maxEntries!)} entries`,
+    );
+    expect(row("The comment, the check run's output, the job summary")).toContain(
+      `${count(COMMENT_MAX_CHARS)} characters, ${count(CHECK_OUTPUT_MAX_BYTES)} bytes, ${count(SUMMARY_MAX_BYTES)} bytes`,
+    );
+    expect(row("The dbt platform")).toContain(
+      `${DBT_CLOUD_DEFAULTS.requestTimeoutMs / 1000} s per request, ${DBT_CLOUD_DEFAULTS.concurrency} downloads`,
+    );
+  });
+});
+
 describe("README sample comment: images rendered from the current golden files", () => {
   it("has a manifest naming the golden comments the README's images come from", () => {
     expect(existsSync(manifestFile), "docs/images/manifest.json is missing").toBe(true);

@@ -39,7 +39,10 @@ const JSON_FILES: WantedFiles = {
 };
 
 /** A baseline report should be small; the artifact also carries the Markdown and run_results.json. */
-const BASELINE_LIMITS: Partial<ArtifactLimits> = { maxBytes: 256 * 1024 ** 2, maxEntries: 100 };
+export const BASELINE_LIMITS: Readonly<ArtifactLimits> = Object.freeze({
+  maxBytes: 256 * 1024 ** 2,
+  maxEntries: 100,
+});
 
 /**
  * Pure: the report among the artifact's JSON files. `fusion-report.json` (what `upload-artifact`
