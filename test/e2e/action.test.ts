@@ -473,4 +473,27 @@ describe("unusable telemetry", () => {
     expect(run.outputs.conclusion).toBe("failure");
     expect(server.checkRuns).toHaveLength(0);
   });
+
+  it("an artifact GitHub refuses (403) is an error even with if-no-telemetry: warn, and says what to grant", async () => {
+    const artifacts = await startArtifactServer();
+    const gateway = await startGateway(server, artifacts);
+    try {
+      artifacts.forbidden = true;
+      const run = await act({
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        apiUrl: gateway.url,
+        inputs: { "artifact-name": "dbt-telemetry", "if-no-telemetry": "warn" },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /^::error::GitHub refused access to artifact 'dbt-telemetry' .*actions: read/m,
+      );
+      expect(run.summary).toContain("telemetry could not be read");
+      expect(run.outputs.conclusion).toBe("failure");
+    } finally {
+      await gateway.close();
+      await artifacts.close();
+    }
+  });
 });
