@@ -2,7 +2,7 @@
 // Marketplace takes it, the release workflow (which cannot run here, so its structure is checked),
 // the workflows' shell steps, and the CHANGELOG the release notes come from.
 import { execFile, execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { parse } from "yaml";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { changelogSection } from "../scripts/changelog-notes.mjs";
 import { ROOT } from "./support/report.js";
+import { makeTempDir } from "./support/temp-dir.js";
 
 const run = promisify(execFile);
 const read = (file: string): string => readFileSync(path.join(ROOT, file), "utf8");
@@ -148,6 +149,85 @@ describe("the release workflow", () => {
     expect(releaseSteps[publish]!.env).toEqual({ NODE_AUTH_TOKEN: "${{ secrets.NPM_TOKEN }}" });
     const setupNode = releaseSteps.find((step) => step.uses?.startsWith("actions/setup-node@"));
     expect(setupNode?.with?.["registry-url"]).toBe("https://registry.npmjs.org");
+  });
+
+  /**
+   * Runs a step's shell script as the runner would (bash -e), in a clone whose origin is a local bare
+   * repository holding `tags`, with `npm` on PATH replaced by a stand-in that answers `npm view` from
+   * `published` and records what it is asked to publish.
+   */
+  function runStep(pattern: RegExp, release: string, tags: string[], published: string[] = []) {
+    const dir = makeTempDir("fusion-release-");
+    const git = (...args: string[]) =>
+      execFileSync("git", args, {
+        cwd: path.join(dir, "work"),
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "t",
+          GIT_AUTHOR_EMAIL: "t@t",
+          GIT_COMMITTER_NAME: "t",
+          GIT_COMMITTER_EMAIL: "t@t",
+        },
+      }).toString();
+    execFileSync("git", ["init", "-q", "--bare", path.join(dir, "origin.git")]);
+    execFileSync("git", ["init", "-q", path.join(dir, "work")]);
+    writeFileSync(path.join(dir, "work", "package.json"), '{ "name": "fusion-report" }\n');
+    git("remote", "add", "origin", path.join(dir, "origin.git"));
+    git("add", "package.json");
+    git("commit", "-q", "-m", "x");
+    for (const tag of [...tags, release]) git("tag", tag);
+    git("push", "-q", "origin", "--tags");
+    const bin = path.join(dir, "bin");
+    mkdirSync(bin);
+    const npm = path.join(bin, "npm");
+    writeFileSync(
+      npm,
+      [
+        "#!/bin/bash",
+        'if [ "$1" = view ]; then',
+        `  published="${published.join(" ")}"`,
+        '  case "$2" in',
+        '    *@*) for v in $published; do [ "$v" = "${2#*@}" ] && { echo "$v"; exit 0; }; done; exit 1 ;;',
+        '    *) [ -n "$published" ] || exit 1; printf "%s\\n" $published | sort -V | tail -n 1 ;;',
+        "  esac",
+        `else echo "$*" >> "${path.join(dir, "npm-calls")}"; fi`,
+      ].join("\n"),
+    );
+    chmodSync(npm, 0o755);
+    const sha = git("rev-parse", "HEAD").trim();
+    const output = execFileSync("bash", ["-e", "-c", runs[stepIndex(pattern)]!], {
+      cwd: path.join(dir, "work"),
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GITHUB_REF_NAME: release, GITHUB_SHA: sha },
+    }).toString();
+    const major = git("ls-remote", "--tags", "origin", `refs/tags/${release.split(".")[0]}`).trim();
+    const calls = existsSync(path.join(dir, "npm-calls"))
+      ? readFileSync(path.join(dir, "npm-calls"), "utf8")
+      : "";
+    return { output, majorMoved: major !== "", npm: calls.trim() };
+  }
+
+  it("moves the major tag only to the newest release of that major", () => {
+    const moveMajor = /git push --force origin "refs\/tags\/\$major"/;
+    expect(runStep(moveMajor, "v1.4.0", ["v1.2.0", "v1.3.0", "v2.0.0"]).majorMoved).toBe(true);
+    const fix = runStep(moveMajor, "v1.2.1", ["v1.2.0", "v1.3.0"]);
+    expect(fix.majorMoved).toBe(false);
+    expect(fix.output).toContain("v1 stays at v1.3.0, which is newer than v1.2.1");
+    expect(runStep(moveMajor, "v1.0.0", []).majorMoved).toBe(true);
+    expect(runStep(moveMajor, "v1.10.0", ["v1.9.0"]).majorMoved).toBe(true);
+  });
+
+  it("publishes a fix for an older release without making it npm's `latest`", () => {
+    const publish = /npm publish --provenance --access public/;
+    expect(runStep(publish, "v1.4.0", [], ["1.2.0", "1.3.0"]).npm).toBe(
+      "publish --provenance --access public --tag latest",
+    );
+    expect(runStep(publish, "v1.2.1", [], ["1.2.0", "1.3.0"]).npm).toBe(
+      "publish --provenance --access public --tag maintenance",
+    );
+    expect(runStep(publish, "v1.0.0", []).npm).toBe("publish --provenance --access public --tag latest");
+    const again = runStep(publish, "v1.3.0", [], ["1.3.0"]);
+    expect(again.npm).toBe("");
+    expect(again.output).toContain("fusion-report@1.3.0 is on npm already");
   });
 
   it("moves the major tag of the version it releases", () => {
