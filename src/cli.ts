@@ -64,6 +64,16 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   } catch (error) {
     return fail((error as Error).message);
   }
+  try {
+    return await writeAndPrint(result, options, io);
+  } catch (error) {
+    // Exit code 1 means "the policy tripped": whatever nobody expected must not look like that.
+    return fail(`stopped unexpectedly: ${(error as Error).message}`);
+  }
+}
+
+/** The report files, the Markdown on stdout, the warnings; the exit code. */
+async function writeAndPrint(result: PipelineResult, options: CliOptions, io: CliIo): Promise<number> {
   const { report } = result;
   // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
   let markdown: string | undefined;

@@ -32,6 +32,20 @@ describe("fusion-report CLI", () => {
     expect(stdout).toContain("accepted_values_customers_customer_type__new__returning");
   });
 
+  it("an error nobody expected exits 2 with a message, never 1 (the policy's code)", async () => {
+    let stderr = "";
+    const code = await runCli(["--fail-on", "never", path.join(REAL, "preview72_build_success.otel.jsonl")], {
+      stdout: () => {
+        throw new Error("EBADF: bad file descriptor, write");
+      },
+      stderr: (t) => (stderr += t),
+      env: {},
+      cwd: ROOT,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe("fusion-report: stopped unexpectedly: EBADF: bad file descriptor, write\n");
+  });
+
   it("exits 0 on a clean run, and with --fail-on never", async () => {
     expect((await cli([path.join(REAL, "preview72_build_success.otel.jsonl")])).code).toBe(0);
     expect((await cli(["--fail-on", "never", path.join(REAL, "preview120_failed.otel.jsonl")])).code).toBe(0);

@@ -65,13 +65,26 @@ function shapeProblem(value: unknown): string | null {
     return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
   }
   if (!Array.isArray(value.invocations)) return "invocations is not an array";
+  // Every field the comparison copies into this run's report is text where the renderers expect it.
+  if (value.conclusion !== undefined && typeof value.conclusion !== "string")
+    return "conclusion is not a string";
+  if (
+    value.generator !== undefined &&
+    !(isObject(value.generator) && optionalText(value.generator.version))
+  ) {
+    return "generator.version is not a string";
+  }
   for (const [i, inv] of value.invocations.entries()) {
     if (!isObject(inv) || !Array.isArray(inv.nodes)) return `invocations[${i}].nodes is not an array`;
+    if (typeof inv.invocationId !== "string") return `invocations[${i}].invocationId is not a string`;
+    if (!optionalText(inv.startedAt)) return `invocations[${i}].startedAt is not a string or null`;
     for (const [j, node] of inv.nodes.entries()) {
       const where = `invocations[${i}].nodes[${j}]`;
       if (!isObject(node)) return `${where} is not an object`;
       if (typeof node.uniqueId !== "string") return `${where}.uniqueId is not a string`;
       if (typeof node.status !== "string") return `${where}.status is not a string`;
+      if (!optionalText(node.name)) return `${where}.name is not a string or null`;
+      if (typeof node.resourceType !== "string") return `${where}.resourceType is not a string`;
       if (typeof node.inSelection !== "boolean") return `${where}.inSelection is not a boolean`;
       if (!isObject(node.timing)) return `${where}.timing is not an object`;
       const ms = node.timing.processingMs;
@@ -80,6 +93,10 @@ function shapeProblem(value: unknown): string | null {
     }
   }
   return null;
+}
+
+function optionalText(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,10 +1,19 @@
 // Through the built bundles: one rule for missing telemetry paths in the CLI and the Action,
 // permission errors said as such, and usage messages that name the one problem.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../support/temp-dir.js";
-import { ensureBuilt, fixture, runAction, runCliBundle, useStandIn, unprivilegedUser } from "./helpers.js";
+import {
+  DIST_CLI,
+  ensureBuilt,
+  fixture,
+  runAction,
+  runCliBundle,
+  useStandIn,
+  unprivilegedUser,
+} from "./helpers.js";
 
 // preview.72: everything passes, so the exit code shows the rule alone (0) and not the policy.
 const PASSING = readFileSync(fixture("preview72_build_success.otel.jsonl"));
@@ -188,4 +197,52 @@ describe("usage errors name the one problem and point to --help", () => {
     expect(withBaseline.code).toBe(0);
     expect(withBaseline.stderr).toBe("");
   });
+});
+
+describe("exit code 1 is the policy's alone", () => {
+  it("a baseline report with a field of the wrong type is named, exit 2 (it crashed with a stack trace, exit 1)", async () => {
+    const cwd = project();
+    expect((await runCliBundle(["--quiet", "--json", "base.json", "logs/"], { cwd })).code).toBe(0);
+    const base = JSON.parse(readFileSync(join(cwd, "base.json"), "utf8")) as {
+      invocations: { startedAt: unknown }[];
+    };
+    base.invocations[0]!.startedAt = 1764000000;
+    writeFileSync(join(cwd, "base.json"), JSON.stringify(base));
+    const result = await runCliBundle(["--baseline", "base.json", "logs/"], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe(
+      "fusion-report: baseline base.json: invocations[0].startedAt is not a string or null; " +
+        "pass the JSON report written by fusion-report (json-report input or --json)\n",
+    );
+  });
+
+  it.runIf(existsSync("/dev/full"))(
+    "a report that cannot be written to stdout (a full disk) exits 2, saying so",
+    async () => {
+      const cwd = project();
+      const full = openSync("/dev/full", "w");
+      try {
+        const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn(process.execPath, [DIST_CLI, "logs/"], {
+            cwd,
+            stdio: ["ignore", full, "pipe"],
+            env: {
+              PATH: process.env.PATH ?? "",
+              ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+            },
+          });
+          let stderr = "";
+          child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on("close", (code) => resolve({ code, stderr }));
+        });
+        expect(result.code).toBe(2);
+        expect(result.stderr).toBe(
+          "fusion-report: cannot write the report to stdout: ENOSPC: no space left on device, write\n",
+        );
+      } finally {
+        closeSync(full);
+      }
+    },
+  );
 });

@@ -228,8 +228,36 @@ describe("parseBaselineReport", () => {
     ['{"schemaVersion": 2, "invocations": []}', /schemaVersion 2 is not supported \(expected 1\)/],
     ['{"schemaVersion": 1}', /invocations is not an array/],
     [
-      '{"schemaVersion": 1, "invocations": [{"nodes": [{"uniqueId": 3}]}]}',
+      '{"schemaVersion": 1, "invocations": [{"invocationId": "i", "nodes": [{"uniqueId": 3}]}]}',
       /invocations\[0\]\.nodes\[0\]\.uniqueId/,
+    ],
+    // Fields the comparison copies into this run's report, where a renderer reads them as text.
+    [
+      '{"schemaVersion": 1, "invocations": [{"nodes": []}]}',
+      /invocations\[0\]\.invocationId is not a string/,
+    ],
+    [
+      '{"schemaVersion": 1, "invocations": [{"invocationId": "i", "startedAt": 5, "nodes": []}]}',
+      /invocations\[0\]\.startedAt is not a string or null/,
+    ],
+    ['{"schemaVersion": 1, "conclusion": 1, "invocations": []}', /conclusion is not a string/],
+    ['{"schemaVersion": 1, "generator": {"version": []}, "invocations": []}', /generator\.version/],
+    [
+      `{"schemaVersion": 1, "invocations": [{"invocationId": "i", "nodes": [${JSON.stringify({
+        uniqueId: "model.a.b",
+        status: "error",
+        name: { a: 1 },
+      })}]}]}`,
+      /invocations\[0\]\.nodes\[0\]\.name is not a string or null/,
+    ],
+    [
+      `{"schemaVersion": 1, "invocations": [{"invocationId": "i", "nodes": [${JSON.stringify({
+        uniqueId: "model.a.b",
+        status: "error",
+        name: "b",
+        resourceType: ["model"],
+      })}]}]}`,
+      /invocations\[0\]\.nodes\[0\]\.resourceType is not a string/,
     ],
   ])("rejects %s naming the file", (text, message) => {
     expect(() => parseBaselineReport(text, "reports/base.json")).toThrow(BaselineError);
