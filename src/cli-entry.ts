@@ -2,9 +2,10 @@
 import { EXIT, runCli } from "./cli.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 
-// In a GitHub Actions step the runner reads stdout for workflow commands, and the report quotes
-// text from the pull request; there, every command shape in it is broken (`\::`, `##\[`).
-const underRunner = process.env.GITHUB_ACTIONS === "true";
+// The report quotes text from the pull request, and a GitHub Actions runner reads stdout for
+// workflow commands, also when the CLI runs in a container that does not see GITHUB_ACTIONS. So
+// every command shape is broken (`\::`, `##\[`) wherever stdout goes; in rendered Markdown `\:`
+// and `\[` show as `:` and `[`.
 
 // A reader that went away (`| head`) wants no more of the report; any other failure to write it
 // (a full disk) is the CLI's to report: exit code 2, never Node's stack trace and exit code 1,
@@ -19,7 +20,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(underRunner ? neutraliseRunnerCommands(text) : text),
+  stdout: (text) => process.stdout.write(neutraliseRunnerCommands(text)),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),

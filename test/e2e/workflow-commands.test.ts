@@ -169,7 +169,7 @@ describe("CLI (dist/cli.js)", () => {
     expectNoForeignCommands("stdout", run.stdout);
   });
 
-  it("stdout in a GitHub Actions step: an error message that plants commands is printed inert", async () => {
+  it("stdout, in a GitHub Actions step or a container in one: an error message that plants commands is inert", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
     cleanup.push(dir);
     const lines = FAILING.toString("utf8").split("\n");
@@ -187,8 +187,15 @@ describe("CLI (dist/cli.js)", () => {
     expect(inStep.stdout).toContain("PWNED");
     expectNoForeignCommands("stdout", inStep.stdout);
 
-    // Outside a runner the report is printed as it is; in a step only the command shapes differ.
-    const inTerminal = await runCliBundle(["--fail-on", "never", "t.jsonl"], dir);
-    expect(inStep.stdout).toBe(neutraliseRunnerCommands(inTerminal.stdout));
+    // In a container (`docker run … npx fusion-report`) the runner still reads stdout, but the CLI
+    // does not see GITHUB_ACTIONS: the report is printed the same, inert, wherever it runs.
+    const inContainer = await runCliBundle(["--fail-on", "never", "t.jsonl"], dir);
+    expect(inContainer.stdout).toContain("PWNED");
+    expectNoForeignCommands("stdout", inContainer.stdout);
+    expect(inContainer.stdout).toBe(inStep.stdout);
+    // The Markdown file is the report as it is, and renders the same as stdout (`\:` shows as `:`).
+    const file = await runCliBundle(["--fail-on", "never", "--quiet", "--markdown", "r.md", "t.jsonl"], dir);
+    expect(file.code).toBe(0);
+    expect(inStep.stdout).toBe(neutraliseRunnerCommands(readFileSync(join(dir, "r.md"), "utf8")));
   });
 });
