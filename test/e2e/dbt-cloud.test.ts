@@ -180,6 +180,21 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
     expect(tokenLeaks(result)).toEqual([]);
   });
 
+  it("links the run's page only when the server's href is on the dbt platform host it asked", async () => {
+    const own = addRun({ run: { href: `${dbt.baseUrl}/deploy/${ACCOUNT_ID}/projects/24680/runs/1/` } });
+    const linked = await runDbtAction({ "dbt-cloud-run-id": String(own.id) });
+    expect(linked.summary).toContain(
+      `[run ${own.id}](${dbt.baseUrl}/deploy/${ACCOUNT_ID}/projects/24680/runs/1/)`,
+    );
+
+    const foreign = addRun({ run: { href: "https://evil.example/phish" } });
+    const unlinked = await runDbtAction({ "dbt-cloud-run-id": String(foreign.id) });
+    expect(unlinked.code).toBe(1);
+    expect(unlinked.summary).toContain("Step 4: Invoke dbt with");
+    expect(unlinked.summary).not.toContain("evil.example");
+    expect(unlinked.summary).not.toContain(`[run ${foreign.id}]`);
+  });
+
   it("finds the run by job id and the pull request's head SHA from the event payload", async () => {
     // Older run for the same PR, a newer run for another PR, and the one we want.
     addRun({

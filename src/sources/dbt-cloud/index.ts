@@ -29,6 +29,7 @@ export interface DbtCloudRunSummary {
   id: number;
   status: number | null;
   statusHumanized: string | null;
+  /** The run's page, when it is on the host the run was read from (it becomes a link in the report). */
   href: string | null;
   gitSha: string | null;
   gitBranch: string | null;
@@ -124,7 +125,7 @@ export async function fetchDbtCloudTelemetry(
       `dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`,
     );
     const steps = await downloadStepTelemetry(client, run, settings);
-    return { run: summarizeRun(run), steps };
+    return { run: summarizeRun(run, settings.baseUrl), steps };
   } finally {
     await dispatcher?.close();
   }
@@ -236,12 +237,12 @@ async function mapWithConcurrency<T, R>(
   return results;
 }
 
-function summarizeRun(run: DbtRun): DbtCloudRunSummary {
+function summarizeRun(run: DbtRun, baseUrl: string): DbtCloudRunSummary {
   return {
     id: run.id,
     status: run.status ?? null,
     statusHumanized: run.status_humanized ?? null,
-    href: run.href ?? null,
+    href: onHost(run.href, baseUrl),
     gitSha: run.git_sha ?? run.trigger?.git_sha ?? null,
     gitBranch: run.git_branch ?? run.trigger?.git_branch ?? null,
     prNumber: run.trigger?.github_pull_request_id ?? null,
@@ -256,4 +257,17 @@ function toIsoDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * A link from the server's answer, kept only when it points at the dbt platform host we asked (the
+ * run's page is `<access URL>/deploy/…`): anything else would put a link to anywhere in the comment.
+ */
+function onHost(href: string | undefined, baseUrl: string): string | null {
+  if (!href) return null;
+  try {
+    return new URL(href).origin === new URL(baseUrl).origin ? href : null;
+  } catch {
+    return null;
+  }
 }

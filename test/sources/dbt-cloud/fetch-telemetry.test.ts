@@ -42,7 +42,8 @@ describe("fetchDbtCloudTelemetry", () => {
       id: 7001234,
       status: 20,
       statusHumanized: "Error",
-      href: "https://ab123.us1.dbt.com/deploy/51798/projects/24680/runs/7001234/",
+      // The example's page is on ab123.us1.dbt.com, not on the stand-in's host: no link to it.
+      href: null,
       gitSha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
       gitBranch: "feature/orders-model",
       prNumber: 418,
