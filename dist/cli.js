@@ -2510,35 +2510,48 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2548);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7263);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
-// In a GitHub Actions step the runner reads stdout for workflow commands, and the report quotes
-// text from the pull request; there, every command shape in it is broken (`\::`, `##\[`).
-const underRunner = process.env.GITHUB_ACTIONS === "true";
-process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(underRunner ? (0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseRunnerCommands */ .b)(text) : text),
+// The report quotes text from the pull request, and a GitHub Actions runner reads stdout for
+// workflow commands, also when the CLI runs in a container that does not see GITHUB_ACTIONS. So
+// every command shape is broken (`\::`, `##\[`) wherever stdout goes; in rendered Markdown `\:`
+// and `\[` show as `:` and `[`.
+// A reader that went away (`| head`) wants no more of the report; any other failure to write it
+// (a full disk) is the CLI's to report: exit code 2, never Node's stack trace and exit code 1,
+// which would read as "the policy tripped".
+let stdoutFailed = false;
+process.stdout.on("error", (error) => {
+    if (error.code === "EPIPE")
+        return;
+    if (!stdoutFailed)
+        process.stderr.write(`fusion-report: cannot write the report to stdout: ${error.message}\n`);
+    stdoutFailed = true;
+    process.exitCode = _cli_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable;
+});
+const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write((0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseRunnerCommands */ .b)(text)),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
 });
+process.exitCode = stdoutFailed ? _cli_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable : code;
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 2548:
+/***/ 7263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  d: () => (/* binding */ EXIT),
   a: () => (/* binding */ runCli)
 });
-
-// UNUSED EXPORTS: EXIT
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
@@ -2919,11 +2932,20 @@ function collectDbtCloud(values, env) {
     }
     return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
 }
-/** The dbt platform token given as a flag, to mask wherever it might be echoed. */
+/**
+ * Every dbt platform token given as a flag (`--dbt-cloud-token X`, `--dbt-cloud-token=X`, as often
+ * as it is repeated: the last one is used, any may be echoed), to mask wherever it might show.
+ */
 function argvSecrets(argv) {
-    const index = argv.findIndex((arg) => arg === `--${DBT_CLOUD_SETTING_KEYS.token}`);
-    const inline = argv.find((arg) => arg.startsWith(`--${DBT_CLOUD_SETTING_KEYS.token}=`));
-    return [index >= 0 ? (argv[index + 1] ?? "") : "", inline ? inline.split("=").slice(1).join("=") : ""];
+    const flag = `--${DBT_CLOUD_SETTING_KEYS.token}`;
+    const found = [];
+    argv.forEach((arg, i) => {
+        if (arg === flag && i + 1 < argv.length)
+            found.push(argv[i + 1] ?? "");
+        else if (arg.startsWith(`${flag}=`))
+            found.push(arg.slice(flag.length + 1));
+    });
+    return found;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -3247,9 +3269,20 @@ function shapeProblem(value) {
     }
     if (!Array.isArray(value.invocations))
         return "invocations is not an array";
+    // Every field the comparison copies into this run's report is text where the renderers expect it.
+    if (value.conclusion !== undefined && typeof value.conclusion !== "string")
+        return "conclusion is not a string";
+    if (value.generator !== undefined &&
+        !(isObject(value.generator) && optionalText(value.generator.version))) {
+        return "generator.version is not a string";
+    }
     for (const [i, inv] of value.invocations.entries()) {
         if (!isObject(inv) || !Array.isArray(inv.nodes))
             return `invocations[${i}].nodes is not an array`;
+        if (typeof inv.invocationId !== "string")
+            return `invocations[${i}].invocationId is not a string`;
+        if (!optionalText(inv.startedAt))
+            return `invocations[${i}].startedAt is not a string or null`;
         for (const [j, node] of inv.nodes.entries()) {
             const where = `invocations[${i}].nodes[${j}]`;
             if (!isObject(node))
@@ -3258,6 +3291,10 @@ function shapeProblem(value) {
                 return `${where}.uniqueId is not a string`;
             if (typeof node.status !== "string")
                 return `${where}.status is not a string`;
+            if (!optionalText(node.name))
+                return `${where}.name is not a string or null`;
+            if (typeof node.resourceType !== "string")
+                return `${where}.resourceType is not a string`;
             if (typeof node.inSelection !== "boolean")
                 return `${where}.inSelection is not a boolean`;
             if (!isObject(node.timing))
@@ -3268,6 +3305,9 @@ function shapeProblem(value) {
         }
     }
     return null;
+}
+function optionalText(value) {
+    return value === undefined || value === null || typeof value === "string";
 }
 function isObject(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -3679,7 +3719,8 @@ const PUBLIC_PREFIXES = ["github_pat_"];
  * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
  * every run of ≥ SECRET_PIECE_LENGTH characters of one) and anything shaped like a token.
  */
-function createRedactor(secrets) {
+function createRedactor(secrets, options = {}) {
+    const credentials = options.credentials ?? true;
     const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
     const pieces = new Set();
     for (const value of values) {
@@ -3689,14 +3730,20 @@ function createRedactor(secrets) {
             pieces.add(value.slice(i, i + SECRET_PIECE_LENGTH));
         }
     }
+    // One pass of a regular expression finds whether any piece is there (most text holds none);
+    // only then is every window looked up.
+    const anyPiece = pieces.size > 0
+        ? new RegExp([...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"))
+        : null;
     return (text) => {
         let out = text;
         for (const value of values)
             if (out.includes(value))
                 out = out.split(value).join(MASK);
-        if (pieces.size > 0)
+        if (anyPiece?.test(out))
             out = maskPieces(out, pieces);
-        return out.replace(TOKEN_SHAPES, MASK).replace(CREDENTIALS, `$1 ${MASK}`);
+        out = out.replace(TOKEN_SHAPES, MASK);
+        return credentials ? out.replace(CREDENTIALS, `$1 ${MASK}`) : out;
     };
 }
 /** One-off form of createRedactor. */
@@ -4101,7 +4148,7 @@ async function fetchDbtCloudTelemetry(settings, deps) {
             : await requireCompleteRun(client, runId);
         log(`dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`);
         const steps = await downloadStepTelemetry(client, run, settings);
-        return { run: summarizeRun(run), steps };
+        return { run: summarizeRun(run, settings.baseUrl), steps };
     }
     finally {
         await dispatcher?.close();
@@ -4194,12 +4241,12 @@ async function mapWithConcurrency(items, limit, fn) {
         throw failure.error;
     return results;
 }
-function summarizeRun(run) {
+function summarizeRun(run, baseUrl) {
     return {
         id: run.id,
         status: run.status ?? null,
         statusHumanized: run.status_humanized ?? null,
-        href: run.href ?? null,
+        href: onHost(run.href, baseUrl),
         gitSha: run.git_sha ?? run.trigger?.git_sha ?? null,
         gitBranch: run.git_branch ?? run.trigger?.git_branch ?? null,
         prNumber: run.trigger?.github_pull_request_id ?? null,
@@ -4214,6 +4261,20 @@ function toIsoDate(value) {
         return null;
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+/**
+ * A link from the server's answer, kept only when it points at the dbt platform host we asked (the
+ * run's page is `<access URL>/deploy/…`): anything else would put a link to anywhere in the comment.
+ */
+function onHost(href, baseUrl) {
+    if (!href)
+        return null;
+    try {
+        return new URL(href).origin === new URL(baseUrl).origin ? href : null;
+    }
+    catch {
+        return null;
+    }
 }
 
 ;// CONCATENATED MODULE: external "fs"
@@ -15696,12 +15757,31 @@ async function readTelemetryReport(files, options) {
     return builder.finish();
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts
+/** The report with `redact` applied to every string in it (a copy; the report is plain JSON). */
+function redactReport(report, redact) {
+    return redactValue(report, redact);
+}
+function redactValue(value, redact) {
+    if (typeof value === "string")
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactValue(item, redact));
+    if (value === null || typeof value !== "object")
+        return value;
+    const out = {};
+    for (const [key, item] of Object.entries(value))
+        out[key] = redactValue(item, redact);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/pipeline/run.ts
 // The pipeline both entries run, from a typed request: collect the telemetry (dbt platform, workflow
 // artifact, local files), build the report, compare it with the base branch's report (a file or an
 // artifact). It returns what the renderers and the report files need and throws typed errors
 // (NoTelemetryError, BaselineError, TelemetryInputError …): what becomes of them is the entry's call.
 // What only GitHub can do (fetch an artifact, find the base branch's run) comes in as functions.
+
 
 
 
@@ -15725,6 +15805,8 @@ async function runPipeline(request, services) {
             };
             report = await withBaseline(report, request.baseline, settings, work.path, services);
         }
+        if (services.redact)
+            report = redactReport(report, services.redact);
         return { report, telemetryFiles: files.flatMap((file) => (file.path ? [file.path] : [])) };
     }
     finally {
@@ -18060,7 +18142,8 @@ const EXIT = { ok: 0, policy: 1, unusable: 2 };
 async function runCli(argv, rawIo) {
     // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
     // controls shown, and nothing a CI runner could read as a workflow command.
-    const redact = createRedactor([rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean));
+    const secrets = [rawIo.env.DBT_CLOUD_TOKEN ?? "", ...argvSecrets(argv)].filter(Boolean);
+    const redact = createRedactor(secrets);
     const io = { ...rawIo, stderr: (text) => rawIo.stderr((0,runner_commands/* safeLogText */.H)(text, redact)) };
     const fail = (message) => {
         io.stderr(`fusion-report: ${message}\n`);
@@ -18084,11 +18167,25 @@ async function runCli(argv, rawIo) {
     }
     let result;
     try {
-        result = await runPipeline(cliRequest(options, io), cliServices(io));
+        result = await runPipeline(cliRequest(options, io), {
+            ...cliServices(io),
+            // The report is masked by value (and token shape) only: its messages are the build's own words.
+            redact: createRedactor(secrets, { credentials: false }),
+        });
     }
     catch (error) {
         return fail(error.message);
     }
+    try {
+        return await writeAndPrint(result, options, io);
+    }
+    catch (error) {
+        // Exit code 1 means "the policy tripped": whatever nobody expected must not look like that.
+        return fail(`stopped unexpectedly: ${error.message}`);
+    }
+}
+/** The report files, the Markdown on stdout, the warnings; the exit code. */
+async function writeAndPrint(result, options, io) {
     const { report } = result;
     // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
     let markdown;
