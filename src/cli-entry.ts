@@ -24,5 +24,7 @@ const code = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
+  stdoutIsTty: process.stdout.isTTY === true,
+  ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
 });
 process.exitCode = stdoutFailed ? EXIT.unusable : code;

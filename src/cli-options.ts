@@ -7,10 +7,13 @@ import { DBT_CLOUD_SETTING_KEYS, readDbtCloudEnv } from "./sources/dbt-cloud/set
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-Markdown report. Directories are searched for *.parquet and *.jsonl.
+report. Directories are searched for *.parquet and *.jsonl.
 
 Options:
-  --markdown FILE         also write the Markdown report to FILE
+  --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
+                          markdown when stdout is a pipe or a file, e.g. $GITHUB_STEP_SUMMARY);
+                          text is coloured unless NO_COLOR is set (FORCE_COLOR forces it)
+  --markdown FILE         also write the Markdown report to FILE (always Markdown)
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
@@ -20,6 +23,7 @@ Options:
   --regression-min-seconds S
                           ...and at least this many seconds slower (default 1)
   --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+                          (on stdout with --format markdown, and in --markdown FILE)
   --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
                           when to exit with code 1
   --slowest N             how many slowest nodes to list (default 10)
@@ -36,8 +40,13 @@ Options:
 
 Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
 
+/** What the report on stdout is: plain text for a person at a terminal, or the Markdown. */
+export const FORMATS = ["text", "markdown"] as const;
+export type Format = (typeof FORMATS)[number];
+
 export interface CliOptions {
   paths: string[];
+  format: Format;
   markdown: string | null;
   json: string | null;
   runResults: string | null;
@@ -59,6 +68,7 @@ export class UsageError extends Error {}
 export const HELP_HINT = "Try 'fusion-report --help' for the options.";
 
 const OPTIONS = {
+  format: { type: "string" },
   markdown: { type: "string" },
   json: { type: "string" },
   "run-results": { type: "string" },
@@ -79,9 +89,14 @@ const OPTIONS = {
   [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
 } as const satisfies ParseArgsConfig["options"];
 
+/**
+ * `stdoutIsTty` picks the default format: text for a person at a terminal, Markdown for a pipe or a
+ * file (the job summary, a PR comment made by a script, every test that reads stdout).
+ */
 export function parseCliArgs(
   argv: string[],
   env: Readonly<Record<string, string | undefined>>,
+  stdoutIsTty = false,
 ): CliOptions | "help" | "version" {
   let parsed;
   try {
@@ -95,6 +110,10 @@ export function parseCliArgs(
   const failOn = values["fail-on"] as string;
   if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+  }
+  const format = (values.format as string | undefined) ?? (stdoutIsTty ? "text" : "markdown");
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
   }
   const slowest = Number(values.slowest);
   if (!Number.isInteger(slowest) || slowest < 0) {
@@ -118,6 +137,7 @@ export function parseCliArgs(
   }
   return {
     paths: positionals,
+    format: format as Format,
     markdown: (values.markdown as string | undefined) ?? null,
     json: (values.json as string | undefined) ?? null,
     runResults: (values["run-results"] as string | undefined) ?? null,

@@ -11,6 +11,9 @@ import {
 } from "./pipeline/run.js";
 import { extraSections } from "./render/extra-sections.js";
 import { renderMarkdown } from "./render/markdown.js";
+import { renderTerminal } from "./render/terminal.js";
+import { wantsColour } from "./render/terminal-style.js";
+import type { Report } from "./model/types.js";
 import { writeReportFiles } from "./report-files.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { safeLogText } from "./text/runner-commands.js";
@@ -24,6 +27,10 @@ export interface CliIo {
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Whether stdout is a terminal: the default format and colour follow it. */
+  stdoutIsTty?: boolean;
+  /** The terminal's width in columns, when stdout is one. */
+  columns?: number;
 }
 
 export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
@@ -38,7 +45,7 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   };
   let options: CliOptions;
   try {
-    const parsed = parseCliArgs(argv, io.env);
+    const parsed = parseCliArgs(argv, io.env, io.stdoutIsTty ?? false);
     if (parsed === "help" || parsed === "version") {
       io.stdout(`${parsed === "help" ? USAGE : VERSION}\n`);
       return EXIT.ok;
@@ -72,7 +79,7 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   }
 }
 
-/** The report files, the Markdown on stdout, the warnings; the exit code. */
+/** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result: PipelineResult, options: CliOptions, io: CliIo): Promise<number> {
   const { report } = result;
   // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
@@ -89,13 +96,31 @@ async function writeAndPrint(result: PipelineResult, options: CliOptions, io: Cl
     cwd: io.cwd,
     telemetryFiles: result.telemetryFiles,
   });
-  if (!options.quiet) io.stdout(renderedMarkdown());
+  if (!options.quiet) {
+    io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+  }
   for (const inv of report.invocations) {
     for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
   }
   for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);
   if (problems.length > 0) return EXIT.unusable;
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+
+/** The plain-text report, as wide as the terminal and coloured as the environment asks. */
+function terminalReport(report: Report, options: CliOptions, io: CliIo): string {
+  return renderTerminal(report, {
+    title: options.title,
+    width: io.columns ?? terminalWidth(io.env),
+    colour: wantsColour(io.env, io.stdoutIsTty ?? false),
+    fullReportHint: "the JSON report (--json FILE) and the Markdown report (--markdown FILE)",
+  });
+}
+
+/** `COLUMNS` when stdout is not a terminal but the shell says how wide it is; else 80. */
+function terminalWidth(env: CliIo["env"]): number {
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : 80;
 }
 
 function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {

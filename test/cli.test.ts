@@ -180,6 +180,45 @@ describe("fusion-report CLI", () => {
   });
 });
 
+describe("--format", () => {
+  const file = path.join(REAL, "preview72_failed.otel.jsonl");
+  async function onTerminal(args: string[], env: Record<string, string> = {}, columns?: number) {
+    let stdout = "";
+    const code = await runCli(args, {
+      stdout: (t) => (stdout += t),
+      stderr: () => undefined,
+      env,
+      cwd: ROOT,
+      stdoutIsTty: true,
+      ...(columns ? { columns } : {}),
+    });
+    return { code, stdout };
+  }
+
+  it("is text on a terminal, coloured unless NO_COLOR is set, and as wide as the terminal", async () => {
+    const coloured = await onTerminal([file], {}, 60);
+    expect(coloured.code).toBe(1);
+    expect(coloured.stdout).toContain("\u001b[1m");
+    const plain = await onTerminal([file], { NO_COLOR: "1" }, 60);
+    expect(plain.stdout).toMatch(/^✖ dbt Fusion: 1 failed test\n/);
+    expect(plain.stdout).not.toContain("\u001b");
+    expect(plain.stdout.split("\n").find((line) => line.startsWith("── Failed tests"))).toHaveLength(60);
+  });
+
+  it("is Markdown with --format markdown on a terminal, and by default anywhere else", async () => {
+    const markdown = (await onTerminal(["--format", "markdown", file])).stdout;
+    expect(markdown).toMatch(/^## ❌ dbt Fusion: 1 failed test/);
+    expect((await cli([file])).stdout).toBe(markdown);
+    expect((await cli(["--format", "text", file], { NO_COLOR: "1" })).stdout).toBe(
+      (await onTerminal([file], { NO_COLOR: "1" })).stdout,
+    );
+  });
+
+  it("says in the usage text what it does", () => {
+    expect(USAGE).toMatch(/--format FORMAT +text \| markdown/);
+  });
+});
+
 describe("baseline and JUnit options", () => {
   it("--fail-on new-errors fails on failures the base branch did not have, and --junit writes XML", async () => {
     const dir = makeTempDir("fr-base-");

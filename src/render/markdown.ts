@@ -1,5 +1,6 @@
-// The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
-// check run, differing only in their size budget and width. When the full report does not fit,
+// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
+// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
+// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
 // detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
 // errors) and every section says how much it left out and where the full list is.
 //

@@ -1,0 +1,399 @@
+// The report for a terminal: the same model and sections as the comment, in the comment's order
+// (headline and counts, the baseline comparison, then per invocation: errors with their messages,
+// failed tests with their failing rows, skip chains, warnings, nodes that did not complete, the
+// slowest nodes), as plain text that fits the terminal's width. No Markdown and no HTML: a node is
+// its unique id (the readable name in bold), counts and facts are packed to the width, messages sit
+// in a gutter. Colour only when asked for; every string from telemetry is shown inert.
+import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
+import type {
+  Invocation,
+  NodeLocation,
+  NodeResult,
+  Report,
+  SkipChain,
+  StatusCounts,
+} from "../model/types.js";
+import { firstLine } from "../text/truncate.js";
+import { formatCount, formatDuration, plural, resourceLabel } from "./format.js";
+import { renderTerminalBaseline } from "./terminal-baseline.js";
+import { terminalStyle } from "./terminal-style.js";
+import {
+  CELL_MARK,
+  entry,
+  excerptGutter,
+  heading,
+  inert,
+  nodeName,
+  packFacts,
+  padStart,
+  statusMark,
+  statusWord,
+  wrapWords,
+  type Pen,
+} from "./terminal-text.js";
+
+export interface TerminalOptions {
+  /** Shown in the headline, e.g. "dbt Fusion". */
+  title: string;
+  /** Columns to fill (the terminal's width; 80 when unknown). */
+  width: number;
+  /** SGR colour and weight; the caller decides (TTY, NO_COLOR, FORCE_COLOR). */
+  colour: boolean;
+  /** Where the complete lists are, e.g. "the JSON report (--json FILE)". */
+  fullReportHint: string;
+}
+
+/** How much each section lists before it points to the full report: a terminal is read, not searched. */
+export const TERMINAL_LIMITS = {
+  excerptLines: 20,
+  excerptChars: 3000,
+  diffLines: 60,
+  diffChars: 6000,
+  chainNodes: 10,
+  warnings: 50,
+  notCompleted: 50,
+} as const;
+
+/** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
+export const MIN_WIDTH = 40;
+export const MAX_WIDTH = 120;
+
+export function renderTerminal(report: Report, options: TerminalOptions): string {
+  const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
+  const pen: Pen = { style: terminalStyle(options.colour), width };
+  const blocks = [renderHeadline(report, options, pen)];
+  if (report.baseline) blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
+  const many = report.invocations.length > 1;
+  // Facts the headline already says for every invocation are not repeated under each.
+  const omit = {
+    version: many && shared(report, (inv) => inv.dbtVersion) !== null,
+    target: many && shared(report, (inv) => inv.target) !== null,
+  };
+  report.invocations.forEach((inv, i) => {
+    blocks.push(...renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
+  });
+  if (report.invocations.length === 0) blocks.push("No dbt invocation was found in the telemetry.");
+  if (report.invocations.some((inv) => inv.slowest.byProcessing.length > 0)) blocks.push(timingsLegend(pen));
+  const nodes = report.counts.total;
+  if (nodes > 0) {
+    blocks.push(
+      pen.style.dim(
+        wrapWords(
+          `The full list of ${plural(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`,
+          pen.width,
+        ),
+      ),
+    );
+  }
+  return `${blocks.filter(Boolean).join("\n\n")}\n`;
+}
+
+function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): string {
+  const { bold, red, yellow, green } = pen.style;
+  const mark =
+    report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
+  const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
+  lines.push(countLine(report.counts, pen));
+  const facts =
+    report.invocations.length === 1
+      ? invocationFacts(report.invocations[0] as Invocation)
+      : sharedFacts(report);
+  if (facts.length > 0) lines.push(pen.style.dim(packFacts(facts, pen.width)));
+  return lines.join("\n");
+}
+
+/** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
+function countLine(counts: StatusCounts, pen: Pen): string {
+  const cells = headlineCounts(counts);
+  const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
+    const n = cells[cell.key];
+    const mark = CELL_MARK[cell.key];
+    const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? cell.one : cell.many}`;
+    return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
+  });
+  const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
+  return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
+}
+
+function commandOf(inv: Invocation): string | null {
+  return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+
+function invocationFacts(inv: Invocation, omit: { version?: boolean; target?: boolean } = {}): string[] {
+  const command = commandOf(inv);
+  return [
+    command ? inert(command) : null,
+    !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
+    !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
+    inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+    inv.state === "incomplete" ? "did not finish" : null,
+    inv.statusMessage ? inert(inv.statusMessage) : null,
+    `invocation ${inert(inv.invocationId)}`,
+    inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
+  ].filter((fact): fact is string => fact !== null);
+}
+
+/** What every invocation shares, said once in the headline when there are several. */
+function sharedFacts(report: Report): string[] {
+  const invocations = report.invocations;
+  if (invocations.length === 0) return [];
+  const versions = [...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null))];
+  const target = shared(report, (inv) => inv.target);
+  const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+  return [
+    plural(invocations.length, "invocation"),
+    versions.length > 0 ? `dbt ${versions.map(inert).join(", ")}` : null,
+    target ? `target ${inert(target)}` : null,
+    `${formatDuration(total)} in all`,
+  ].filter((fact): fact is string => fact !== null);
+}
+
+function shared(report: Report, value: (inv: Invocation) => string | null): string | null {
+  const first = value(report.invocations[0] as Invocation);
+  return first !== null && report.invocations.every((inv) => value(inv) === first) ? first : null;
+}
+
+function renderInvocation(
+  inv: Invocation,
+  index: number | null,
+  pen: Pen,
+  options: TerminalOptions,
+  omit: { version: boolean; target: boolean },
+): string[] {
+  const blocks: string[] = [];
+  if (index !== null || inv.source.step) blocks.push(invocationHeader(inv, index, pen, omit));
+  blocks.push(renderErrors(inv, pen));
+  blocks.push(renderFailedTests(inv, pen));
+  blocks.push(renderSkipChains(inv, pen));
+  blocks.push(renderWarnings(inv, pen, options));
+  blocks.push(renderNotCompleted(inv, pen, options));
+  blocks.push(renderSlowest(inv, pen));
+  return blocks.filter(Boolean);
+}
+
+/** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
+function invocationHeader(
+  inv: Invocation,
+  index: number | null,
+  pen: Pen,
+  omit: { version: boolean; target: boolean },
+): string {
+  const step = inv.source.step;
+  const started = inv.startedAt ? startTime(inv.startedAt) : null;
+  const title = step
+    ? [`Step ${step.index}: ${inert(step.name)}`, started]
+    : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
+  const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
+  if (index !== null) {
+    lines.push(countLine(inv.counts, pen));
+    const facts = invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
+    lines.push(pen.style.dim(packFacts(facts, pen.width)));
+  }
+  return lines.join("\n");
+}
+
+/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else shown inert. */
+function startTime(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : inert(iso);
+}
+
+function where(location: NodeLocation | null): string | null {
+  if (!location) return null;
+  return inert(location.line ? `${location.path}:${location.line}` : location.path);
+}
+
+function renderErrors(inv: Invocation, pen: Pen): string {
+  const errors = inv.nodes.filter((n) => n.status === "error");
+  const total = errors.length + inv.runErrors.length;
+  if (total === 0) return "";
+  const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+  const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
+  for (const node of errors) {
+    const facts = [
+      resourceLabel(node.resourceType),
+      node.errorType ? `${node.errorType} error` : null,
+      node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
+      node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
+      where(node.location),
+      downstream.get(node.uniqueId)
+        ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
+        : null,
+    ].filter((fact): fact is string => fact !== null);
+    const lines = [
+      `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+      `  ${packFacts(facts, pen.width - 2, "  ")}`,
+    ];
+    const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+    if (text) lines.push(excerptGutter(pen, text, excerptLimits()));
+    blocks.push(lines.join("\n"));
+  }
+  for (const log of inv.runErrors) {
+    const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter(
+      (fact): fact is string => fact !== null,
+    );
+    blocks.push(
+      [
+        `${pen.style.red("✖")} ${pen.style.bold("Run error")}${facts.length > 0 ? ` · ${facts.join(" · ")}` : ""}`,
+        excerptGutter(pen, log.text, excerptLimits()),
+      ].join("\n"),
+    );
+  }
+  return blocks.join("\n\n");
+}
+
+function excerptLimits(): { lines: number; chars: number } {
+  return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
+}
+
+/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
+function testBlock(node: NodeResult, pen: Pen): string {
+  const rows = node.test ? plural(node.test.failingRows, "failing row") : null;
+  const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter(
+    (fact): fact is string => fact !== null,
+  );
+  const lines = [
+    `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+    `  ${packFacts(facts, pen.width - 2, "  ")}`,
+  ];
+  if (node.test?.diffTable) {
+    lines.push(
+      excerptGutter(pen, node.test.diffTable, {
+        lines: TERMINAL_LIMITS.diffLines,
+        chars: TERMINAL_LIMITS.diffChars,
+      }),
+    );
+  }
+  return lines.join("\n");
+}
+
+function renderFailedTests(inv: Invocation, pen: Pen): string {
+  const failed = inv.nodes.filter((n) => n.status === "fail");
+  if (failed.length === 0) return "";
+  return [
+    pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
+    ...failed.map((n) => testBlock(n, pen)),
+  ].join("\n\n");
+}
+
+function renderSkipChains(inv: Invocation, pen: Pen): string {
+  const chains = inv.skipChains;
+  if (chains.length === 0) return "";
+  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+  const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+  const blocks = [heading(pen, `Skipped because of an upstream problem (${plural(skipped, "node")})`)];
+  for (const chain of chains) blocks.push(chainBlock(chain, nodes, pen));
+  return blocks.join("\n\n");
+}
+
+function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen): string {
+  const named = (uniqueId: string) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
+  const root = nodes.get(chain.rootId);
+  const lines = [
+    `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
+    `  ${root ? statusWord(root.status) : "not in this run"} → ${plural(chain.skipped.length, "node")} skipped:`,
+  ];
+  for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
+    const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
+    lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
+  }
+  const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
+  if (left > 0) lines.push(`  … and ${left} more`);
+  return lines.join("\n");
+}
+
+function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): string {
+  const warned = inv.nodes.filter((n) => n.status === "warn");
+  const logged = inv.nodes.flatMap((n) =>
+    n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
+  );
+  const total = warned.length + logged.length;
+  if (total === 0) return "";
+  const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
+  const limit = TERMINAL_LIMITS.warnings;
+  for (const node of warned.slice(0, limit)) {
+    if (node.test) {
+      blocks.push(testBlock(node, pen));
+      continue;
+    }
+    const what = node.freshness
+      ? `source freshness warn${age(node.freshness.ageSeconds)}`
+      : resourceLabel(node.resourceType);
+    blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
+  }
+  for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
+    blocks.push(
+      `${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`,
+    );
+  }
+  if (total > limit) blocks.push(more(total - limit, "warning", options, pen));
+  return blocks.join("\n\n");
+}
+
+/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
+function renderNotCompleted(inv: Invocation, pen: Pen, options: TerminalOptions): string {
+  const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
+  if (nodes.length === 0) return "";
+  const lines = nodes
+    .slice(0, TERMINAL_LIMITS.notCompleted)
+    .map((n) =>
+      entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`),
+    );
+  const left = nodes.length - TERMINAL_LIMITS.notCompleted;
+  if (left > 0) lines.push(more(left, "node", options, pen));
+  return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
+}
+
+const IDLE_SHOWN = 5;
+const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"] as const;
+
+/** Durations first, in fixed columns, and the node last, so a long id never pushes a column out of line. */
+function renderSlowest(inv: Invocation, pen: Pen): string {
+  const rows = inv.slowest.byProcessing;
+  if (rows.length === 0) return "";
+  const cells = rows.map((n) => [
+    formatDuration(n.processingMs),
+    formatDuration(n.warehouseMs),
+    formatDuration(n.lifetimeMs),
+  ]);
+  const widths = TIMING_COLUMNS.map((title, i) =>
+    Math.max(title.length, ...cells.map((row) => (row[i] as string).length)),
+  );
+  const line = (values: readonly string[]) =>
+    values.map((value, i) => padStart(value, widths[i] as number)).join("  ");
+  const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
+  rows.forEach((n, i) =>
+    lines.push(`${line(cells[i] as string[])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`),
+  );
+  const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
+  const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, rows.length));
+  if (idle.length > 0) {
+    blocks.push(
+      `Longest waits for a warehouse connection:\n${idle
+        .map((n) => `${padStart(formatDuration(n.idleMs), widths[0] as number)}  ${nodeName(pen, n)}`)
+        .join("\n")}`,
+    );
+  }
+  return blocks.join("\n\n");
+}
+
+/** Said once, after the last table of timings. */
+function timingsLegend(pen: Pen): string {
+  return pen.style.dim(
+    wrapWords(
+      "Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.",
+      pen.width,
+    ),
+  );
+}
+
+function more(left: number, noun: string, options: TerminalOptions, pen: Pen): string {
+  return wrapWords(
+    `… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`,
+    pen.width,
+  );
+}
+
+function age(ageSeconds: number | undefined): string {
+  return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}

@@ -1,0 +1,104 @@
+// The terminal report's pieces: when there is colour, how a node is named, how text is made inert
+// and packed to the width. The whole report is in the golden files (test/golden/terminal.test.ts).
+import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/model/types.js";
+import { renderTerminal } from "../../src/render/terminal.js";
+import { OWN_SEQUENCES, terminalStyle, wantsColour } from "../../src/render/terminal-style.js";
+import { excerptGutter, inert, nodeName, packFacts, type Pen } from "../../src/render/terminal-text.js";
+import { reportFor } from "../support/report.js";
+
+const plain: Pen = { style: terminalStyle(false), width: 80 };
+const coloured: Pen = { style: terminalStyle(true), width: 80 };
+
+describe("wantsColour", () => {
+  it.each([
+    [{}, true, true],
+    [{}, false, false],
+    [{ NO_COLOR: "1" }, true, false],
+    [{ NO_COLOR: "" }, true, true],
+    [{ TERM: "dumb" }, true, false],
+    [{ FORCE_COLOR: "1" }, false, true],
+    [{ FORCE_COLOR: "" }, false, true],
+    [{ FORCE_COLOR: "3", NO_COLOR: "1" }, false, true],
+    [{ FORCE_COLOR: "true" }, false, true],
+    [{ FORCE_COLOR: "0" }, true, false],
+    [{ FORCE_COLOR: "false" }, true, false],
+    [{ FORCE_COLOR: "yes" }, true, false],
+  ])("%j with a TTY %s: %s", (env, tty, expected) => {
+    expect(wantsColour(env, tty)).toBe(expected);
+  });
+});
+
+describe("terminalStyle", () => {
+  it("styles each line on its own, writes only its own sequences, and nothing without colour", () => {
+    const text = coloured.style.red(coloured.style.bold("a\nb"));
+    expect(text).toBe("\u001b[31m\u001b[1ma\u001b[22m\u001b[39m\n\u001b[31m\u001b[1mb\u001b[22m\u001b[39m");
+    expect(text.replace(OWN_SEQUENCES, "")).toBe("a\nb");
+    expect(plain.style.red("a")).toBe("a");
+  });
+});
+
+describe("nodeName", () => {
+  it("is the unique id, with the name in bold where the id holds it", () => {
+    expect(nodeName(plain, { uniqueId: "model.shop.orders", name: "orders" })).toBe("model.shop.orders");
+    expect(nodeName(coloured, { uniqueId: "test.shop.not_null_x.ab12", name: "not_null_x" })).toBe(
+      "\u001b[2mtest.shop.\u001b[22m\u001b[1mnot_null_x\u001b[22m\u001b[2m.ab12\u001b[22m",
+    );
+  });
+
+  it("shows the name, then the id, when the id does not hold the name (hashed generic tests)", () => {
+    const node = { uniqueId: "test.shop.relationships_orders_0389c2.fc4e", name: "relationships_orders_id" };
+    expect(nodeName(plain, node)).toBe(
+      "relationships_orders_id (test.shop.relationships_orders_0389c2.fc4e)",
+    );
+    // A name that is only a prefix of a segment is not taken for the segment.
+    expect(nodeName(plain, { uniqueId: "model.shop.orders_v2", name: "orders" })).toBe(
+      "orders (model.shop.orders_v2)",
+    );
+  });
+
+  it("shows controls, bidi overrides and line breaks in ids and names as escapes", () => {
+    const node = { uniqueId: "model.shop.a\u001b[2J\u202Eb\nc", name: "a\u001b[2J\u202Eb\nc" };
+    expect(nodeName(plain, node)).toBe("model.shop.a\\x1b[2J\\u202Eb c");
+  });
+});
+
+describe("inert text", () => {
+  it("keeps nothing that acts on a terminal: C0, DEL, C1, bidi, BOM, tabs; line breaks (NEL, LS) are spaces", () => {
+    const text = inert("a\u0000\u0007\u001b\u007f\u009b\u0085\u2028\u202E\u2066\ufeff\tb");
+    expect(text).toBe("a\\x00\\x07\\x1b\\x7f\\x9b  \\u202E\\u2066\\uFEFF b");
+    expect([...text].filter((ch) => ch < " " || (ch >= "\u007f" && ch <= "\u009f"))).toEqual([]);
+  });
+
+  it("expands tabs in a message and wraps it in the gutter with ↪ continuation lines", () => {
+    const gutter = excerptGutter(
+      { ...plain, width: 40 },
+      "select\t*\nfrom a_very_long_table and then some more words",
+      {
+        lines: 20,
+        chars: 3000,
+      },
+    );
+    expect(gutter).toBe(
+      ["  │ select  *", "  │ from a_very_long_table and then", "  │ ↪ some more words"].join("\n"),
+    );
+  });
+});
+
+describe("packFacts", () => {
+  it("breaks between facts, never inside one", () => {
+    expect(packFacts(["aaaa", "bbbb", "cccc"], 11, "  ")).toBe("aaaa · bbbb\n  cccc");
+  });
+});
+
+describe("renderTerminal", () => {
+  it("keeps its width between 40 and 120 columns", async () => {
+    const report: Report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const options = { title: "dbt Fusion", colour: false, fullReportHint: "the JSON report" };
+    const rule = (text: string) =>
+      [...(text.split("\n").find((l) => l.startsWith("── Errors")) ?? "")].length;
+    expect(rule(renderTerminal(report, { ...options, width: 10 }))).toBe(40);
+    expect(rule(renderTerminal(report, { ...options, width: 100 }))).toBe(100);
+    expect(rule(renderTerminal(report, { ...options, width: 300 }))).toBe(120);
+  });
+});
