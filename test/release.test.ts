@@ -89,6 +89,72 @@ describe("the npm package", () => {
   });
 });
 
+/**
+ * Runtime `dependencies` the package may declare, each with the reason it cannot be bundled. Both
+ * bundles inline everything they import (ncc), so `npx fusion-report` installs one package and
+ * nothing else; a library the code needs goes to devDependencies. Adding one here needs a reason
+ * a reviewer can check (a native addon, a file read at run time from node_modules, …).
+ */
+const RUNTIME_DEPENDENCIES: Record<string, string> = {};
+
+describe("a lean install", () => {
+  const pkg = JSON.parse(read("package.json")) as {
+    dependencies?: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  it("declares no runtime dependency without a reason: the bundles inline every library", () => {
+    const declared = Object.keys(pkg.dependencies ?? {});
+    expect(declared.filter((name) => !Object.hasOwn(RUNTIME_DEPENDENCIES, name))).toEqual([]);
+    // What the bundles inline stays installable for building and testing.
+    for (const name of ["@actions/core", "hyparquet", "markdown-table", "tinyglobby", "undici", "yauzl"]) {
+      expect(pkg.devDependencies[name], name).toBeTruthy();
+    }
+  });
+
+  it("the packed tarball, installed with --omit=dev, runs the CLI with no other package", async () => {
+    const dir = makeTempDir("fusion-pack-");
+    const npm = (args: string[], cwd: string) =>
+      run(
+        "npm",
+        [...args, "--cache", path.join(dir, "npm-cache"), "--no-audit", "--no-fund", "--ignore-scripts"],
+        {
+          cwd,
+          env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", npm_config_update_notifier: "false" },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
+    const { stdout } = await npm(["pack", "--json", "--pack-destination", dir], ROOT);
+    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
+    const project = path.join(dir, "project");
+    mkdirSync(project);
+    writeFileSync(path.join(project, "package.json"), '{ "name": "a-dbt-project", "private": true }\n');
+    // --offline: a package with dependencies would fail here for want of the registry.
+    await npm(["install", "--omit=dev", "--offline", path.join(dir, filename)], project);
+    expect(readdirSync(path.join(project, "node_modules")).filter((name) => !name.startsWith("."))).toEqual([
+      "fusion-report",
+    ]);
+    const version = JSON.parse(read("package.json")).version as string;
+    const bin = path.join(project, "node_modules", ".bin", "fusion-report");
+    expect((await run(bin, ["--version"], { cwd: project })).stdout.trim()).toBe(version);
+    const npx = await run("npx", ["--no-install", "fusion-report", "--version"], {
+      cwd: project,
+      env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: "1", npm_config_cache: path.join(dir, "npm-cache") },
+    });
+    expect(npx.stdout.trim()).toBe(version);
+    const fixture = path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl");
+    const report = await run(
+      bin,
+      ["--format", "text", "--fail-on", "never", "--json", "report.json", fixture],
+      {
+        cwd: project,
+      },
+    );
+    expect(report.stdout).toMatch(/^⚠ dbt Fusion: 1 node error, 1 failed test/);
+    expect(JSON.parse(readFileSync(path.join(project, "report.json"), "utf8")).counts.total).toBe(48);
+  }, 120_000);
+});
+
 describe("action.yml for GitHub Marketplace", () => {
   const action = parse(read("action.yml")) as {
     name: string;
