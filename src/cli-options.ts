@@ -7,7 +7,7 @@ import { DBT_CLOUD_SETTING_KEYS, readDbtCloudEnv } from "./sources/dbt-cloud/set
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-report. Directories are searched for *.parquet and *.jsonl.
+report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz.
 
 Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
