@@ -1,8 +1,9 @@
 // Renders the comment a reviewer reads, the way GitHub shows it, to the PNGs in docs/images (issue
 // 14). Needs Chromium and the comment renderer (../shared/tools/comment-render, see its README), so
-// it is kept out of the test suite and CI; test/docs-images.test.ts checks that the committed images
+// it is kept out of the test suite and CI; test/docs.test.ts checks that the committed images
 // were rendered from the current golden files (docs/images/manifest.json). The renderer must keep
-// <wbr> as GitHub does (the script stops if it does not).
+// <wbr> as GitHub does: the script tries it first and stops, touching nothing in docs/images, with
+// the one line to add to the renderer when it does not.
 //
 //   npx tsx scripts/render-images.ts --renderer /path/to/comment-render/render.mjs
 //       renders the golden comments (test/golden/comments/*.md) and a generated 20,000-node build
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   if (!values.renderer) throw new Error("--renderer /path/to/comment-render/render.mjs is required");
   const work = mkdtempSync(join(tmpdir(), "fusion-report-images-"));
   try {
+    checkRenderer(resolve(values.renderer), work);
     const before = values.before ? resolve(values.before) : null;
     const options: Options = {
       renderer: resolve(values.renderer),
@@ -209,14 +211,40 @@ function renderPngs(name: string, markdown: string, out: string, options: Option
       ),
     ) as { height: number; expandedHeight: number; details: { all: number } };
     if (markdown.includes("<wbr>") && !readFileSync(html, "utf8").includes("<wbr")) {
-      throw new Error(
-        "the renderer drops <wbr>, which GitHub keeps (its allowlist has it): add 'wbr' to the sanitize schema's tagNames in render.mjs",
-      );
+      throw new Error(dropsWbr(options.renderer));
     }
     if (result.details.all === 0) rmSync(expanded, { force: true });
     for (const file of result.details.all === 0 ? [png] : [png, expanded]) squeeze(file);
     console.log(`${png}: ${width}x${result.height} px, expanded ${result.expandedHeight} px`);
   }
+}
+
+/**
+ * GitHub keeps `<wbr>` (a line-break opportunity in long names; it is on GitHub's HTML allowlist),
+ * rehype-sanitize's default schema does not, and an unpatched copy of comment-render drops it: long
+ * names would not wrap in the images as they do on GitHub. Tried on a one-line comment before any
+ * image is written.
+ */
+function checkRenderer(renderer: string, work: string): void {
+  const source = join(work, "wbr-probe.md");
+  const html = join(work, "wbr-probe.html");
+  writeFileSync(source, "a_long_name<wbr>_that_wraps\n");
+  execFileSync(process.execPath, [renderer, source, join(work, "wbr-probe.png"), "--html", html], {
+    encoding: "utf8",
+  });
+  if (!readFileSync(html, "utf8").includes("<wbr")) throw new Error(dropsWbr(renderer));
+}
+
+function dropsWbr(renderer: string): string {
+  return [
+    `${renderer} drops <wbr>, which GitHub keeps (it is on GitHub's HTML allowlist), so long names would not`,
+    "wrap in the images as they do on GitHub. Nothing was rendered. Patch that copy of render.mjs: in the",
+    "sanitize schema, `const schema = { ...defaultSchema, … }`, add the line",
+    "",
+    "  tagNames: [...defaultSchema.tagNames, 'wbr'],",
+    "",
+    "then run this script again.",
+  ].join("\n");
 }
 
 function squeeze(png: string): void {
@@ -241,4 +269,10 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  // The message says what to do; a stack trace would bury it.
+  console.error(`render-images: ${(error as Error).message}`);
+  process.exitCode = 1;
+}
