@@ -262,12 +262,17 @@ function noiseOnly(comparison: BaselineComparison): string {
  * over +50% and over +1.00s."
  */
 function noiseLine(comparison: BaselineComparison): string {
+  return `<sub>⏱️ ${timingNoise(comparison)}</sub>`;
+}
+
+/** How much timings moved between the two runs and what counts as slower, as one plain sentence. */
+export function timingNoise(comparison: BaselineComparison): string {
   const t = comparison.timingChange;
   const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(
     comparison.minRegressionMs,
   )}`;
-  if (!t || t.nodes < 4) return `<sub>⏱️ Timings vary from run to run; ${rule}.</sub>`;
-  return `<sub>⏱️ Timing noise: half of the ${plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(
+  if (!t || t.nodes < 4) return `Timings vary from run to run; ${rule}.`;
+  return `Timing noise: half of the ${plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(
     t.p25Percent,
-  )} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.</sub>`;
+  )} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
 }

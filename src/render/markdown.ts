@@ -19,6 +19,7 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
 import { formatCount, formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
+import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
 import { nowrap, renderTable } from "./table.js";
 
@@ -224,7 +225,7 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
   const facts =
     report.invocations.length === 1
       ? invocationFacts(report.invocations[0] as Invocation)
-      : sharedFacts(report);
+      : sharedFacts(report, { text: escapeText, code });
   if (options.links?.runUrl) facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
   if (facts.length > 0) lines.push(`<sub>${facts.join(" · ")}</sub>`);
   return lines.join("\n\n");
@@ -242,27 +243,6 @@ function countLine(counts: StatusCounts, strong: string): string {
 
 function countItem(icon: string, n: number, one: string, many: string): string {
   return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
-}
-
-/** Facts every invocation shares, shown once under the headline when there are several. */
-function sharedFacts(report: Report): string[] {
-  const invocations = report.invocations;
-  if (invocations.length === 0) return [];
-  const same = (value: (inv: Invocation) => string | null): string | null => {
-    const first = value(invocations[0] as Invocation);
-    return first !== null && invocations.every((inv) => value(inv) === first) ? first : null;
-  };
-  const versions = [
-    ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v): v is string => v !== null)),
-  ];
-  const target = same((inv) => inv.target);
-  const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-  return [
-    plural(invocations.length, "invocation"),
-    versions.length > 0 ? `dbt ${versions.map(escapeText).join(", ")}` : null,
-    target ? `target ${code(target)}` : null,
-    `${formatDuration(total)} in all`,
-  ].filter((fact): fact is string => fact !== null);
 }
 
 /** Command, version, target, duration, state and id of one invocation. */
@@ -283,10 +263,6 @@ function invocationFacts(
   const step = inv.source.step;
   if (step?.url) list.push(`[run ${escapeText(String(step.runId))}](${linkDestination(step.url)})`);
   return list;
-}
-
-function commandOf(inv: Invocation): string | null {
-  return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
 }
 
 interface Position {
@@ -342,11 +318,10 @@ function invocationIcon(inv: Invocation): string {
 }
 
 function sharedWithAll(report: Report): { version: boolean; target: boolean } {
-  const all = (value: (inv: Invocation) => string | null): boolean => {
-    const first = value(report.invocations[0] as Invocation);
-    return first !== null && report.invocations.every((inv) => value(inv) === first);
+  return {
+    version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
+    target: sharedValue(report, (inv) => inv.target) !== null,
   };
-  return { version: all((inv) => inv.dbtVersion), target: all((inv) => inv.target) };
 }
 
 /**
@@ -355,18 +330,12 @@ function sharedWithAll(report: Report): { version: boolean; target: boolean } {
  */
 function invocationTitle(inv: Invocation, position: Position | null): string {
   const step = inv.source.step;
-  const started = inv.startedAt ? startTime(inv.startedAt) : null;
+  const started = inv.startedAt ? startTime(inv.startedAt, escapeText) : null;
   if (step) return [`Step ${step.index}: ${escapeText(step.name)}`, started].filter(Boolean).join(" · ");
   const command = commandOf(inv) ?? "dbt";
   const target =
     position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
   return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
-}
-
-/** `2026-02-26 02:33 UTC` from the engine's ISO time. */
-function startTime(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : escapeText(iso);
 }
 
 function renderErrors(

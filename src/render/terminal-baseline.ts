@@ -8,6 +8,7 @@ import type {
   BaselinePresence,
   BaselineRegression,
 } from "../model/types.js";
+import { timingNoise } from "./baseline-section.js";
 import { formatDelta, formatDuration, formatPercent, plural, resourceLabel } from "./format.js";
 import {
   entry,
@@ -60,7 +61,7 @@ export function renderTerminalBaseline(
   );
   blocks.push(changeList(`New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), pen));
   blocks.push(regressions(comparison, pen, fullReportHint));
-  blocks.push(pen.style.dim(wrapWords(noise(comparison), pen.width)));
+  if (c.compared > 0) blocks.push(pen.style.dim(wrapWords(timingNoise(comparison), pen.width)));
   return blocks.filter(Boolean).join("\n\n");
 }
 
@@ -137,17 +138,4 @@ function regressions(comparison: BaselineComparison, pen: Pen, fullReportHint: s
     );
   }
   return lines.join("\n");
-}
-
-/** The comment's noise line: how much timings moved between the two runs, and what counts as slower. */
-function noise(comparison: BaselineComparison): string {
-  const t = comparison.timingChange;
-  const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(
-    comparison.minRegressionMs,
-  )}`;
-  if (comparison.counts.compared === 0) return "";
-  if (!t || t.nodes < 4) return `Timings vary from run to run; ${rule}.`;
-  return `Timing noise: half of the ${plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(
-    t.p25Percent,
-  )} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
 }

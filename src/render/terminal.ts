@@ -15,6 +15,7 @@ import type {
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
 import { formatCount, formatDuration, plural, resourceLabel } from "./format.js";
+import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
 import {
@@ -66,8 +67,8 @@ export function renderTerminal(report: Report, options: TerminalOptions): string
   const many = report.invocations.length > 1;
   // Facts the headline already says for every invocation are not repeated under each.
   const omit = {
-    version: many && shared(report, (inv) => inv.dbtVersion) !== null,
-    target: many && shared(report, (inv) => inv.target) !== null,
+    version: many && sharedValue(report, (inv) => inv.dbtVersion) !== null,
+    target: many && sharedValue(report, (inv) => inv.target) !== null,
   };
   report.invocations.forEach((inv, i) => {
     blocks.push(...renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
@@ -97,7 +98,7 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
   const facts =
     report.invocations.length === 1
       ? invocationFacts(report.invocations[0] as Invocation)
-      : sharedFacts(report);
+      : sharedFacts(report, { text: inert, code: inert });
   if (facts.length > 0) lines.push(pen.style.dim(packFacts(facts, pen.width)));
   return lines.join("\n");
 }
@@ -115,10 +116,6 @@ function countLine(counts: StatusCounts, pen: Pen): string {
   return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
 }
 
-function commandOf(inv: Invocation): string | null {
-  return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
-}
-
 function invocationFacts(inv: Invocation, omit: { version?: boolean; target?: boolean } = {}): string[] {
   const command = commandOf(inv);
   return [
@@ -131,26 +128,6 @@ function invocationFacts(inv: Invocation, omit: { version?: boolean; target?: bo
     `invocation ${inert(inv.invocationId)}`,
     inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
   ].filter((fact): fact is string => fact !== null);
-}
-
-/** What every invocation shares, said once in the headline when there are several. */
-function sharedFacts(report: Report): string[] {
-  const invocations = report.invocations;
-  if (invocations.length === 0) return [];
-  const versions = [...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null))];
-  const target = shared(report, (inv) => inv.target);
-  const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-  return [
-    plural(invocations.length, "invocation"),
-    versions.length > 0 ? `dbt ${versions.map(inert).join(", ")}` : null,
-    target ? `target ${inert(target)}` : null,
-    `${formatDuration(total)} in all`,
-  ].filter((fact): fact is string => fact !== null);
-}
-
-function shared(report: Report, value: (inv: Invocation) => string | null): string | null {
-  const first = value(report.invocations[0] as Invocation);
-  return first !== null && report.invocations.every((inv) => value(inv) === first) ? first : null;
 }
 
 function renderInvocation(
@@ -179,7 +156,7 @@ function invocationHeader(
   omit: { version: boolean; target: boolean },
 ): string {
   const step = inv.source.step;
-  const started = inv.startedAt ? startTime(inv.startedAt) : null;
+  const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
   const title = step
     ? [`Step ${step.index}: ${inert(step.name)}`, started]
     : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
@@ -190,12 +167,6 @@ function invocationHeader(
     lines.push(pen.style.dim(packFacts(facts, pen.width)));
   }
   return lines.join("\n");
-}
-
-/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else shown inert. */
-function startTime(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match ? `${match[1]} ${match[2]} UTC` : inert(iso);
 }
 
 function where(location: NodeLocation | null): string | null {
