@@ -2510,7 +2510,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7263);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7935);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
 
 
@@ -2535,6 +2535,8 @@ const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(proc
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
+    stdoutIsTty: process.stdout.isTTY === true,
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
 });
 process.exitCode = stdoutFailed ? _cli_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable : code;
 
@@ -2543,7 +2545,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7263:
+/***/ 7935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2794,10 +2796,13 @@ function parseInteger(value, key, fallback, min, max) {
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-Markdown report. Directories are searched for *.parquet and *.jsonl.
+report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz.
 
 Options:
-  --markdown FILE         also write the Markdown report to FILE
+  --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
+                          markdown when stdout is a pipe or a file, e.g. $GITHUB_STEP_SUMMARY);
+                          text is coloured unless NO_COLOR is set (FORCE_COLOR forces it)
+  --markdown FILE         also write the Markdown report to FILE (always Markdown)
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
@@ -2807,6 +2812,7 @@ Options:
   --regression-min-seconds S
                           ...and at least this many seconds slower (default 1)
   --diagrams              include Mermaid diagrams (skip chains, timeline) in the Markdown
+                          (on stdout with --format markdown, and in --markdown FILE)
   --fail-on POLICY        errors (default) | warnings | never | new-errors (needs --baseline):
                           when to exit with code 1
   --slowest N             how many slowest nodes to list (default 10)
@@ -2822,11 +2828,14 @@ Options:
   -v, --version           show the version
 
 Exit codes: 0 ok, 1 the --fail-on policy tripped, 2 unusable input or usage.`;
+/** What the report on stdout is: plain text for a person at a terminal, or the Markdown. */
+const FORMATS = ["text", "markdown"];
 class UsageError extends Error {
 }
 /** What every usage error ends with, instead of the whole help. */
 const HELP_HINT = "Try 'fusion-report --help' for the options.";
 const OPTIONS = {
+    format: { type: "string" },
     markdown: { type: "string" },
     json: { type: "string" },
     "run-results": { type: "string" },
@@ -2844,7 +2853,11 @@ const OPTIONS = {
     ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }])),
     [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
 };
-function parseCliArgs(argv, env) {
+/**
+ * `stdoutIsTty` picks the default format: text for a person at a terminal, Markdown for a pipe or a
+ * file (the job summary, a PR comment made by a script, every test that reads stdout).
+ */
+function parseCliArgs(argv, env, stdoutIsTty = false) {
     let parsed;
     try {
         parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
@@ -2860,6 +2873,10 @@ function parseCliArgs(argv, env) {
     const failOn = values["fail-on"];
     if (!FAIL_ON_VALUES.includes(failOn)) {
         throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+    }
+    const format = values.format ?? (stdoutIsTty ? "text" : "markdown");
+    if (!FORMATS.includes(format)) {
+        throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
     }
     const slowest = Number(values.slowest);
     if (!Number.isInteger(slowest) || slowest < 0) {
@@ -2879,6 +2896,7 @@ function parseCliArgs(argv, env) {
     }
     return {
         paths: positionals,
+        format: format,
         markdown: values.markdown ?? null,
         json: values.json ?? null,
         runResults: values["run-results"] ?? null,
@@ -16134,6 +16152,47 @@ function cutAt(text, end) {
     return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
 }
 
+;// CONCATENATED MODULE: ./src/render/invocations.ts
+
+/** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
+function commandOf(inv) {
+    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+/** The value every invocation of the report has alike, or null when they differ or it is unknown. */
+function sharedValue(report, value) {
+    const [first, ...rest] = report.invocations;
+    if (!first)
+        return null;
+    const shared = value(first);
+    return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
+}
+/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
+function startTime(iso, show) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : show(iso);
+}
+/**
+ * Facts every invocation shares, said once in the headline when there are several: how many, the
+ * dbt versions, the target when all have the same, the time in all. `text` and `code` show untrusted
+ * text in the renderer's own way (escaped Markdown and a code span, or inert terminal text).
+ */
+function sharedFacts(report, show) {
+    const invocations = report.invocations;
+    if (invocations.length === 0)
+        return [];
+    const versions = [
+        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
+    ];
+    const target = sharedValue(report, (inv) => inv.target);
+    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return [
+        format_plural(invocations.length, "invocation"),
+        versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
+        target ? `target ${show.code(target)}` : null,
+        `${formatDuration(total)} in all`,
+    ].filter((fact) => fact !== null);
+}
+
 ;// CONCATENATED MODULE: ./src/render/names.ts
 // One readable name per node, shown the same way in every section: the node's name in code style,
 // with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
@@ -16669,14 +16728,16 @@ function renderTable(columns, rows) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
-// The Markdown report: one renderer for the terminal, the job summary, the PR comment and the
-// check run, differing only in their size budget and width. When the full report does not fit,
+// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
+// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
+// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
 // detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
 // errors) and every section says how much it left out and where the full list is.
 //
 // Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
 // at most five columns in a table, one readable name per node (its unique id in the tooltip), and
 // code excerpts wrapped to the given width.
+
 
 
 
@@ -16824,7 +16885,7 @@ function renderHeadline(report, options) {
     ];
     const facts = report.invocations.length === 1
         ? invocationFacts(report.invocations[0])
-        : sharedFacts(report);
+        : sharedFacts(report, { text: escape_escapeText, code: code });
     if (options.links?.runUrl)
         facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
     if (facts.length > 0)
@@ -16840,27 +16901,6 @@ function countLine(counts, strong) {
 }
 function countItem(icon, n, one, many) {
     return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
-}
-/** Facts every invocation shares, shown once under the headline when there are several. */
-function sharedFacts(report) {
-    const invocations = report.invocations;
-    if (invocations.length === 0)
-        return [];
-    const same = (value) => {
-        const first = value(invocations[0]);
-        return first !== null && invocations.every((inv) => value(inv) === first) ? first : null;
-    };
-    const versions = [
-        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
-    ];
-    const target = same((inv) => inv.target);
-    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return [
-        format_plural(invocations.length, "invocation"),
-        versions.length > 0 ? `dbt ${versions.map(escape_escapeText).join(", ")}` : null,
-        target ? `target ${code(target)}` : null,
-        `${formatDuration(total)} in all`,
-    ].filter((fact) => fact !== null);
 }
 /** Command, version, target, duration, state and id of one invocation. */
 function invocationFacts(inv, shared = { version: false, target: false }) {
@@ -16878,9 +16918,6 @@ function invocationFacts(inv, shared = { version: false, target: false }) {
     if (step?.url)
         list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
     return list;
-}
-function commandOf(inv) {
-    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
 }
 function renderInvocation(inv, detail, context, position) {
     const parts = [];
@@ -16922,11 +16959,10 @@ function invocationIcon(inv) {
     return "✅";
 }
 function sharedWithAll(report) {
-    const all = (value) => {
-        const first = value(report.invocations[0]);
-        return first !== null && report.invocations.every((inv) => value(inv) === first);
+    return {
+        version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
+        target: sharedValue(report, (inv) => inv.target) !== null,
     };
-    return { version: all((inv) => inv.dbtVersion), target: all((inv) => inv.target) };
 }
 /**
  * What tells invocations apart: the step, or the number, the command (with its selector), the
@@ -16934,17 +16970,12 @@ function sharedWithAll(report) {
  */
 function invocationTitle(inv, position) {
     const step = inv.source.step;
-    const started = inv.startedAt ? startTime(inv.startedAt) : null;
+    const started = inv.startedAt ? startTime(inv.startedAt, escape_escapeText) : null;
     if (step)
         return [`Step ${step.index}: ${escape_escapeText(step.name)}`, started].filter(Boolean).join(" · ");
     const command = commandOf(inv) ?? "dbt";
     const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
     return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
-}
-/** `2026-02-26 02:33 UTC` from the engine's ISO time. */
-function startTime(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : escape_escapeText(iso);
 }
 function renderErrors(inv, detail, context, chainsByRoot) {
     const errors = inv.nodes.filter((n) => n.status === "error");
@@ -17396,11 +17427,15 @@ function noiseOnly(comparison) {
  * over +50% and over +1.00s."
  */
 function noiseLine(comparison) {
+    return `<sub>⏱️ ${timingNoise(comparison)}</sub>`;
+}
+/** How much timings moved between the two runs and what counts as slower, as one plain sentence. */
+function timingNoise(comparison) {
     const t = comparison.timingChange;
     const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(comparison.minRegressionMs)}`;
     if (!t || t.nodes < 4)
-        return `<sub>⏱️ Timings vary from run to run; ${rule}.</sub>`;
-    return `<sub>⏱️ Timing noise: half of the ${format_plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.</sub>`;
+        return `Timings vary from run to run; ${rule}.`;
+    return `Timing noise: half of the ${format_plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/mermaid.ts
@@ -17647,6 +17682,580 @@ function extraSections(report, options) {
         ...(report.baseline ? [baselineSection(report.baseline)] : []),
         ...(options.diagrams ? diagramSections(report) : []),
     ];
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-style.ts
+// How the terminal report marks things: SGR colour and weight when the terminal wants colour, plain
+// text otherwise. These are the only escape sequences the report writes; everything from telemetry
+// has its controls shown as text (showControls), so none of its bytes can act on the terminal.
+/** Each style with the code that starts it and the one that ends only it (so styles can nest). */
+const SGR = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    cyan: [36, 39],
+};
+/** Every sequence `terminalStyle(true)` may write: what a test allows in the output and nothing else. */
+const OWN_SEQUENCES = new RegExp(`\\u001b\\[(?:${[...new Set(Object.values(SGR).flat())].join("|")})m`, "g");
+function terminalStyle(colour) {
+    // Each line styled on its own: a pager or a log viewer that shows one line may not see the others.
+    const make = ([on, off]) => colour
+        ? (text) => text
+            .split("\n")
+            .map((line) => (line ? `\u001b[${on}m${line}\u001b[${off}m` : line))
+            .join("\n")
+        : (text) => text;
+    return Object.fromEntries(Object.entries(SGR).map(([name, codes]) => [name, make(codes)]));
+}
+/** The FORCE_COLOR values that turn colour on, as Node reads them; any other value turns it off. */
+const FORCE_COLOR_ON = new Set(["", "1", "2", "3", "true"]);
+/**
+ * Whether the terminal report is coloured, by the conventions terminal programs share (Node's own
+ * reading, https://nodejs.org/api/cli.html#force_color1-2-3): FORCE_COLOR, when set, decides and
+ * wins over the rest; else a non-empty NO_COLOR (https://no-color.org) or TERM=dumb turns colour
+ * off; else there is colour when stdout is a terminal.
+ */
+function wantsColour(env, stdoutIsTty) {
+    const force = env.FORCE_COLOR;
+    if (force !== undefined)
+        return FORCE_COLOR_ON.has(force);
+    if (env.NO_COLOR)
+        return false;
+    if (env.TERM === "dumb")
+        return false;
+    return stdoutIsTty;
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-text.ts
+// Building blocks of the terminal report: untrusted text made inert, node names, section headings,
+// facts packed to the width, and message excerpts in an indented gutter.
+
+
+
+
+
+/**
+ * Narrow glyphs for the terminal (the comment's emoji take two columns in most terminals and one in
+ * some), with the colour of each headline count. Keyed by the status table's headline cells, so a
+ * new cell does not compile until it has one.
+ */
+const CELL_MARK = {
+    passed: { glyph: "✔", colour: "green" },
+    errors: { glyph: "✖", colour: "red" },
+    failedTests: { glyph: "✖", colour: "red" },
+    warned: { glyph: "⚠", colour: "yellow" },
+    skipped: { glyph: "↷", colour: "yellow" },
+    reused: { glyph: "♻", colour: "cyan" },
+    noOp: { glyph: "–", colour: null },
+    canceled: { glyph: "⊘", colour: "yellow" },
+    unfinished: { glyph: "?", colour: "yellow" },
+};
+/**
+ * Untrusted text on one line: every control character, bidi override and line break shown as an
+ * escape or a space (showControls), and tabs as a space, so nothing but our own styles acts on the
+ * terminal or moves the cursor.
+ */
+function inert(text) {
+    return (0,controls/* showControls */.mz)(text, "space").replace(/\t/g, " ");
+}
+/** Untrusted text over several lines: line breaks of every kind become `\n`, tabs are expanded. */
+function inertLines(text) {
+    return (0,controls/* showControls */.mz)(text, "keep")
+        .split("\n")
+        .map((line) => expandTabs(line))
+        .join("\n");
+}
+function expandTabs(line, stop = 8) {
+    if (!line.includes("\t"))
+        return line;
+    let out = "";
+    for (const ch of line)
+        out += ch === "\t" ? " ".repeat(stop - ([...out].length % stop)) : ch;
+    return out;
+}
+function paint(pen, colour, text) {
+    return colour ? pen.style[colour](text) : text;
+}
+/** The status's glyph in its colour; `?` for a value that is not a status (a hostile baseline report). */
+function statusMark(pen, status) {
+    const row = statusRow(status);
+    if (!row)
+        return "?";
+    const mark = CELL_MARK[row.headline];
+    return paint(pen, mark.colour, mark.glyph);
+}
+/** The status's word ("error", "phase-skipped"); an unknown value shown inert. */
+function terminal_text_statusWord(status) {
+    return statusRow(status)?.label ?? inert(status);
+}
+/**
+ * A node as one copyable token, its full unique id, with the readable name in bold where the id
+ * holds it (`model.shop.` `orders`); a node whose name is not part of its id (generic tests with a
+ * hashed id) shows the name, then the id.
+ */
+function nodeName(pen, node) {
+    const { bold, dim } = pen.style;
+    const id = inert(node.uniqueId);
+    const name = node.name ? inert(node.name) : "";
+    if (!name || name === id)
+        return bold(id);
+    const at = id.lastIndexOf(`.${name}`);
+    const end = at + 1 + name.length;
+    if (at >= 0 && (end === id.length || id[end] === ".")) {
+        return `${dim(id.slice(0, at + 1))}${bold(name)}${dim(id.slice(end))}`;
+    }
+    return `${bold(name)} ${dim(`(${id})`)}`;
+}
+/**
+ * One node on a line: its status mark, its name and a few facts (dimmed); the facts go on the next
+ * line when the name leaves no room for them.
+ */
+function entry(pen, status, node, facts) {
+    const head = `${statusMark(pen, status)} ${nodeName(pen, node)}`;
+    const line = `${head} ${pen.style.dim(`· ${facts}`)}`;
+    return visibleLength(line) <= pen.width
+        ? line
+        : `${head}\n  ${pen.style.dim(packFacts(facts.split(" · "), pen.width - 2, "  "))}`;
+}
+/** `── Errors (1) ─────…` across the width, so sections stand apart without colour too. */
+function heading(pen, title, rule = "─") {
+    const lead = `${rule}${rule} `;
+    const room = pen.width - [...lead].length - visibleLength(title) - 1;
+    return `${pen.style.bold(`${lead}${title}`)} ${rule.repeat(Math.max(2, room))}`;
+}
+/**
+ * Facts joined by ` · `, broken into lines of at most `width` columns (never inside a fact), each
+ * line after the first starting with `indent`.
+ */
+function packFacts(facts, width, indent = "") {
+    return packWords(facts, width, " · ", indent);
+}
+function packWords(words, width, separator, indent = "") {
+    const lines = [];
+    let line = "";
+    for (const fact of words) {
+        const joined = line ? `${line}${separator}${fact}` : fact;
+        if (line && visibleLength(joined) > width) {
+            lines.push(line);
+            line = `${indent}${fact}`;
+        }
+        else {
+            line = joined;
+        }
+    }
+    if (line)
+        lines.push(line);
+    return lines.join("\n");
+}
+/** Prose (ours, already inert) broken between words into lines of at most `width` columns. */
+function wrapWords(text, width) {
+    return packWords(text.split(" "), width, " ");
+}
+/** Columns a line takes, not counting our style sequences (every other escape is already text). */
+function visibleLength(text) {
+    return [...text.replace(OWN_SEQUENCES, "")].length;
+}
+/**
+ * A message's first lines in a gutter (`  │ `), wrapped to the width with `↪ ` continuation lines,
+ * as the comment's code blocks are.
+ */
+function excerptGutter(pen, text, limits, indent = "  ") {
+    const gutter = `${indent}${pen.style.dim("│")} `;
+    const room = Math.max(20, pen.width - indent.length - 2);
+    const lines = wrapLines(inertLines(escape_excerpt(text, limits.lines, limits.chars)), room).split("\n");
+    return lines.map((line) => `${gutter}${line}`.trimEnd()).join("\n");
+}
+/** Right-aligned to `size` columns. */
+function padStart(text, size) {
+    return " ".repeat(Math.max(0, size - visibleLength(text))) + text;
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-baseline.ts
+// "Compared with the base branch" for the terminal: the comment's tally and lists (new failures
+// first; fixed; still failing; new warnings; the largest slowdowns and how noisy the timings are)
+// as plain text.
+
+
+
+
+const LIMITS = { newFailures: 100, other: 20, regressions: 10 };
+function renderTerminalBaseline(comparison, pen, fullReportHint) {
+    const c = comparison.counts;
+    const blocks = [
+        [heading(pen, "Compared with the base branch"), terminal_baseline_tally(comparison, pen), terminal_baseline_about(comparison, pen)].join("\n"),
+    ];
+    const byLabel = (list, label) => list.filter((change) => change.label === label);
+    const fresh = [
+        ...byLabel(comparison.failures, "new"),
+        ...comparison.added.filter((n) => isFailure(n.status)),
+    ];
+    if (fresh.length > 0) {
+        // Each one's message is in the errors and failed tests below: said once in a terminal.
+        const items = fresh.slice(0, LIMITS.newFailures).map((node) => {
+            const was = "label" in node ? `was ${terminal_text_statusWord(node.baselineStatus)}` : "not run on the base branch";
+            return entry(pen, node.status, node, `${resourceLabel(node.resourceType)} ${terminal_text_statusWord(node.status)} · ${was}`);
+        });
+        if (fresh.length > LIMITS.newFailures)
+            items.push(`… and ${fresh.length - LIMITS.newFailures} more.`);
+        blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
+    }
+    blocks.push(terminal_baseline_changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
+    blocks.push(terminal_baseline_changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), pen));
+    blocks.push(terminal_baseline_changeList(`New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), pen));
+    blocks.push(regressions(comparison, pen, fullReportHint));
+    if (c.compared > 0)
+        blocks.push(pen.style.dim(wrapWords(timingNoise(comparison), pen.width)));
+    return blocks.filter(Boolean).join("\n\n");
+}
+/** "2 new failures, 1 fixed, still failing 3, 1 regression", as the comment's tally. */
+function terminal_baseline_tally(comparison, pen) {
+    const c = comparison.counts;
+    const fresh = c.newFailures + c.addedFailing;
+    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
+    const items = [
+        fresh > 0 ? pen.style.red(pen.style.bold(`${format_plural(fresh, "new failure")}${notRun}`)) : "0 new failures",
+        `${c.fixedFailures} fixed`,
+        `still failing ${c.stillFailing}`,
+        format_plural(c.regressions, "regression"),
+    ];
+    if (c.newWarnings > 0)
+        items.push(format_plural(c.newWarnings, "new warning"));
+    return packFacts(items, pen.width);
+}
+function terminal_baseline_about(comparison, pen) {
+    const b = comparison.baseline;
+    const c = comparison.counts;
+    const facts = [
+        b.source ? `baseline ${inert(b.source)}` : "baseline",
+        b.startedAt ? `from ${inert(b.startedAt)}` : null,
+        `${format_plural(c.compared, "node")} compared`,
+        c.added > 0 ? `${c.added} only in this run` : null,
+        c.removed > 0 ? `${c.removed} only in the baseline` : null,
+    ].filter((fact) => fact !== null);
+    return pen.style.dim(packFacts(facts, pen.width));
+}
+function terminal_baseline_changeList(title, changes, pen) {
+    if (changes.length === 0)
+        return "";
+    const items = changes.slice(0, LIMITS.other).map((change) => {
+        const was = change.label === "new" ? ` · was ${terminal_text_statusWord(change.baselineStatus)}` : "";
+        return entry(pen, change.status, change, `${resourceLabel(change.resourceType)} ${terminal_text_statusWord(change.status)}${was}`);
+    });
+    if (changes.length > LIMITS.other)
+        items.push(`… and ${changes.length - LIMITS.other} more.`);
+    return [pen.style.bold(title), ...items].join("\n");
+}
+/** The largest slowdowns: before, after and change in fixed columns, the node last. */
+function regressions(comparison, pen, fullReportHint) {
+    const rows = comparison.regressions;
+    if (rows.length === 0)
+        return "";
+    const shown = rows.slice(0, LIMITS.regressions);
+    const titles = ["before", "after", "change"];
+    const cells = shown.map((r) => [
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `${formatDelta(r.deltaMs)} (${formatPercent(r.percent)})`,
+    ]);
+    const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+    const line = (values) => values.map((v, i) => padStart(v, widths[i])).join("  ");
+    const lines = [
+        pen.style.bold(`Slower than the base branch (${rows.length})`),
+        pen.style.dim(`${line(titles)}  node`),
+        ...shown.map((r, i) => `${line(cells[i])}  ${nodeName(pen, r)}`),
+    ];
+    if (rows.length > shown.length) {
+        lines.push(wrapWords(`… and ${format_plural(rows.length - shown.length, "more slower node")}, listed in ${fullReportHint}.`, pen.width));
+    }
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal.ts
+// The report for a terminal: the same model and sections as the comment, in the comment's order
+// (headline and counts, the baseline comparison, then per invocation: errors with their messages,
+// failed tests with their failing rows, skip chains, warnings, nodes that did not complete, the
+// slowest nodes), as plain text that fits the terminal's width. No Markdown and no HTML: a node is
+// its unique id (the readable name in bold), counts and facts are packed to the width, messages sit
+// in a gutter. Colour only when asked for; every string from telemetry is shown inert.
+
+
+
+
+
+
+
+/** How much each section lists before it points to the full report: a terminal is read, not searched. */
+const TERMINAL_LIMITS = {
+    excerptLines: 20,
+    excerptChars: 3000,
+    diffLines: 60,
+    diffChars: 6000,
+    chainNodes: 10,
+    warnings: 50,
+    notCompleted: 50,
+};
+/** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
+const MIN_WIDTH = 40;
+const MAX_WIDTH = 120;
+function renderTerminal(report, options) {
+    const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
+    const pen = { style: terminalStyle(options.colour), width };
+    const blocks = [terminal_renderHeadline(report, options, pen)];
+    if (report.baseline)
+        blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
+    const many = report.invocations.length > 1;
+    // Facts the headline already says for every invocation are not repeated under each.
+    const omit = {
+        version: many && sharedValue(report, (inv) => inv.dbtVersion) !== null,
+        target: many && sharedValue(report, (inv) => inv.target) !== null,
+    };
+    report.invocations.forEach((inv, i) => {
+        blocks.push(...terminal_renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
+    });
+    if (report.invocations.length === 0)
+        blocks.push("No dbt invocation was found in the telemetry.");
+    if (report.invocations.some((inv) => inv.slowest.byProcessing.length > 0))
+        blocks.push(timingsLegend(pen));
+    const nodes = report.counts.total;
+    if (nodes > 0) {
+        blocks.push(pen.style.dim(wrapWords(`The full list of ${format_plural(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
+    }
+    return `${blocks.filter(Boolean).join("\n\n")}\n`;
+}
+function terminal_renderHeadline(report, options, pen) {
+    const { bold, red, yellow, green } = pen.style;
+    const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
+    const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
+    lines.push(terminal_countLine(report.counts, pen));
+    const facts = report.invocations.length === 1
+        ? terminal_invocationFacts(report.invocations[0])
+        : sharedFacts(report, { text: inert, code: inert });
+    if (facts.length > 0)
+        lines.push(pen.style.dim(packFacts(facts, pen.width)));
+    return lines.join("\n");
+}
+/** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
+function terminal_countLine(counts, pen) {
+    const cells = headlineCounts(counts);
+    const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
+        const n = cells[cell.key];
+        const mark = CELL_MARK[cell.key];
+        const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? cell.one : cell.many}`;
+        return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
+    });
+    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
+    return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
+}
+function terminal_invocationFacts(inv, omit = {}) {
+    const command = commandOf(inv);
+    return [
+        command ? inert(command) : null,
+        !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
+        !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
+        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.state === "incomplete" ? "did not finish" : null,
+        inv.statusMessage ? inert(inv.statusMessage) : null,
+        `invocation ${inert(inv.invocationId)}`,
+        inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
+    ].filter((fact) => fact !== null);
+}
+function terminal_renderInvocation(inv, index, pen, options, omit) {
+    const blocks = [];
+    if (index !== null || inv.source.step)
+        blocks.push(invocationHeader(inv, index, pen, omit));
+    blocks.push(terminal_renderErrors(inv, pen));
+    blocks.push(terminal_renderFailedTests(inv, pen));
+    blocks.push(terminal_renderSkipChains(inv, pen));
+    blocks.push(terminal_renderWarnings(inv, pen, options));
+    blocks.push(terminal_renderNotCompleted(inv, pen, options));
+    blocks.push(terminal_renderSlowest(inv, pen));
+    return blocks.filter(Boolean);
+}
+/** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
+function invocationHeader(inv, index, pen, omit) {
+    const step = inv.source.step;
+    const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
+    const title = step
+        ? [`Step ${step.index}: ${inert(step.name)}`, started]
+        : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
+    const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
+    if (index !== null) {
+        lines.push(terminal_countLine(inv.counts, pen));
+        const facts = terminal_invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
+        lines.push(pen.style.dim(packFacts(facts, pen.width)));
+    }
+    return lines.join("\n");
+}
+function where(location) {
+    if (!location)
+        return null;
+    return inert(location.line ? `${location.path}:${location.line}` : location.path);
+}
+function terminal_renderErrors(inv, pen) {
+    const errors = inv.nodes.filter((n) => n.status === "error");
+    const total = errors.length + inv.runErrors.length;
+    if (total === 0)
+        return "";
+    const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
+    for (const node of errors) {
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.errorType ? `${node.errorType} error` : null,
+            node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
+            node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
+            where(node.location),
+            downstream.get(node.uniqueId)
+                ? `${format_plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
+                : null,
+        ].filter((fact) => fact !== null);
+        const lines = [
+            `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+            `  ${packFacts(facts, pen.width - 2, "  ")}`,
+        ];
+        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+        if (text)
+            lines.push(excerptGutter(pen, text, excerptLimits()));
+        blocks.push(lines.join("\n"));
+    }
+    for (const log of inv.runErrors) {
+        const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter((fact) => fact !== null);
+        blocks.push([
+            `${pen.style.red("✖")} ${pen.style.bold("Run error")}${facts.length > 0 ? ` · ${facts.join(" · ")}` : ""}`,
+            excerptGutter(pen, log.text, excerptLimits()),
+        ].join("\n"));
+    }
+    return blocks.join("\n\n");
+}
+function excerptLimits() {
+    return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
+}
+/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
+function testBlock(node, pen) {
+    const rows = node.test ? format_plural(node.test.failingRows, "failing row") : null;
+    const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
+    const lines = [
+        `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+        `  ${packFacts(facts, pen.width - 2, "  ")}`,
+    ];
+    if (node.test?.diffTable) {
+        lines.push(excerptGutter(pen, node.test.diffTable, {
+            lines: TERMINAL_LIMITS.diffLines,
+            chars: TERMINAL_LIMITS.diffChars,
+        }));
+    }
+    return lines.join("\n");
+}
+function terminal_renderFailedTests(inv, pen) {
+    const failed = inv.nodes.filter((n) => n.status === "fail");
+    if (failed.length === 0)
+        return "";
+    return [
+        pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
+        ...failed.map((n) => testBlock(n, pen)),
+    ].join("\n\n");
+}
+function terminal_renderSkipChains(inv, pen) {
+    const chains = inv.skipChains;
+    if (chains.length === 0)
+        return "";
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+    const blocks = [heading(pen, `Skipped because of an upstream problem (${format_plural(skipped, "node")})`)];
+    for (const chain of chains)
+        blocks.push(chainBlock(chain, nodes, pen));
+    return blocks.join("\n\n");
+}
+function chainBlock(chain, nodes, pen) {
+    const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
+    const root = nodes.get(chain.rootId);
+    const lines = [
+        `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
+        `  ${root ? terminal_text_statusWord(root.status) : "not in this run"} → ${format_plural(chain.skipped.length, "node")} skipped:`,
+    ];
+    for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
+        const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
+        lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
+    }
+    const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
+    if (left > 0)
+        lines.push(`  … and ${left} more`);
+    return lines.join("\n");
+}
+function terminal_renderWarnings(inv, pen, options) {
+    const warned = inv.nodes.filter((n) => n.status === "warn");
+    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
+    const total = warned.length + logged.length;
+    if (total === 0)
+        return "";
+    const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
+    const limit = TERMINAL_LIMITS.warnings;
+    for (const node of warned.slice(0, limit)) {
+        if (node.test) {
+            blocks.push(testBlock(node, pen));
+            continue;
+        }
+        const what = node.freshness
+            ? `source freshness warn${age(node.freshness.ageSeconds)}`
+            : resourceLabel(node.resourceType);
+        blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
+    }
+    for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
+        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`);
+    }
+    if (total > limit)
+        blocks.push(terminal_more(total - limit, "warning", options, pen));
+    return blocks.join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
+function terminal_renderNotCompleted(inv, pen, options) {
+    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
+    if (nodes.length === 0)
+        return "";
+    const lines = nodes
+        .slice(0, TERMINAL_LIMITS.notCompleted)
+        .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`));
+    const left = nodes.length - TERMINAL_LIMITS.notCompleted;
+    if (left > 0)
+        lines.push(terminal_more(left, "node", options, pen));
+    return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
+}
+const terminal_IDLE_SHOWN = 5;
+const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];
+/** Durations first, in fixed columns, and the node last, so a long id never pushes a column out of line. */
+function terminal_renderSlowest(inv, pen) {
+    const rows = inv.slowest.byProcessing;
+    if (rows.length === 0)
+        return "";
+    const cells = rows.map((n) => [
+        formatDuration(n.processingMs),
+        formatDuration(n.warehouseMs),
+        formatDuration(n.lifetimeMs),
+    ]);
+    const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+    const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
+    const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
+    rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`));
+    const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
+    const idle = inv.slowest.byIdle.slice(0, Math.min(terminal_IDLE_SHOWN, rows.length));
+    if (idle.length > 0) {
+        blocks.push(`Longest waits for a warehouse connection:\n${idle
+            .map((n) => `${padStart(formatDuration(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
+            .join("\n")}`);
+    }
+    return blocks.join("\n\n");
+}
+/** Said once, after the last table of timings. */
+function timingsLegend(pen) {
+    return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
+}
+function terminal_more(left, noun, options, pen) {
+    return wrapWords(`… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
+}
+function age(ageSeconds) {
+    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
@@ -18138,6 +18747,8 @@ const VERSION = package_namespaceObject.rE;
 
 
 
+
+
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 async function runCli(argv, rawIo) {
     // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
@@ -18151,7 +18762,7 @@ async function runCli(argv, rawIo) {
     };
     let options;
     try {
-        const parsed = parseCliArgs(argv, io.env);
+        const parsed = parseCliArgs(argv, io.env, io.stdoutIsTty ?? false);
         if (parsed === "help" || parsed === "version") {
             io.stdout(`${parsed === "help" ? USAGE : VERSION}\n`);
             return EXIT.ok;
@@ -18184,7 +18795,7 @@ async function runCli(argv, rawIo) {
         return fail(`stopped unexpectedly: ${error.message}`);
     }
 }
-/** The report files, the Markdown on stdout, the warnings; the exit code. */
+/** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result, options, io) {
     const { report } = result;
     // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
@@ -18200,8 +18811,9 @@ async function writeAndPrint(result, options, io) {
         cwd: io.cwd,
         telemetryFiles: result.telemetryFiles,
     });
-    if (!options.quiet)
-        io.stdout(renderedMarkdown());
+    if (!options.quiet) {
+        io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+    }
     for (const inv of report.invocations) {
         for (const warning of inv.readerWarnings)
             io.stderr(`fusion-report: warning: ${warning}\n`);
@@ -18211,6 +18823,20 @@ async function writeAndPrint(result, options, io) {
     if (problems.length > 0)
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+/** The plain-text report, as wide as the terminal and coloured as the environment asks. */
+function terminalReport(report, options, io) {
+    return renderTerminal(report, {
+        title: options.title,
+        width: io.columns ?? terminalWidth(io.env),
+        colour: wantsColour(io.env, io.stdoutIsTty ?? false),
+        fullReportHint: "the JSON report (--json FILE) and the Markdown report (--markdown FILE)",
+    });
+}
+/** `COLUMNS` when stdout is not a terminal but the shell says how wide it is; else 80. */
+function terminalWidth(env) {
+    const columns = Number(env.COLUMNS);
+    return Number.isInteger(columns) && columns > 0 ? columns : 80;
 }
 function cliRequest(options, io) {
     return {
