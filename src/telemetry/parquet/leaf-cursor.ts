@@ -30,6 +30,7 @@ import {
 } from "./hyparquet.js";
 import {
   decodePage,
+  freePage,
   readDictionaryPage,
   type DecodedPage,
   type Page,
@@ -283,10 +284,13 @@ export class LeafCursor {
     return decoded;
   }
 
-  /** Drops pages that end at or before `row`. */
+  /** Drops pages that end at or before `row`, and frees their decompressed bytes. */
   release(row: number): void {
     let drop = 0;
-    while (drop < this.pages.length && this.pages[drop]!.firstRow + this.pages[drop]!.rows <= row) drop++;
+    while (drop < this.pages.length && this.pages[drop]!.firstRow + this.pages[drop]!.rows <= row) {
+      freePage(this.pages[drop]!.decoded);
+      drop++;
+    }
     if (drop > 0) this.pages.splice(0, drop);
     if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row) this.lastPage = undefined;
   }

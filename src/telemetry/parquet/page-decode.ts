@@ -21,7 +21,7 @@ export interface Page {
   rows: number;
   header: PageHeader;
   bytes: Uint8Array;
-  decoded?: DecodedPage;
+  decoded?: OwnedPage;
 }
 
 export type DecodedPage =
@@ -41,6 +41,12 @@ export type DecodedPage =
   /** Rows read in order: levels and indices decoded as far as the row asked for (see StreamPage). */
   | { kind: "stream"; page: StreamPage; index?: undefined };
 
+/**
+ * A decoded page and the decompressed buffer only it refers to (when decompression allocated one),
+ * which `freePage` frees once the page is dropped.
+ */
+export type OwnedPage = DecodedPage & { owned?: ArrayBuffer | undefined };
+
 /** Data pages decoded, by path (returned by decodeParquet: the tests check each path is taken). */
 export type PageCounts = Record<DecodedPage["kind"], number>;
 
@@ -57,8 +63,33 @@ export interface PageColumn {
   readonly sequential: boolean;
 }
 
-export function decodePage(page: Page, column: PageColumn): DecodedPage {
+export function decodePage(page: Page, column: PageColumn): OwnedPage {
   return decodeStream(page, column) ?? decodeFast(page, column) ?? decodeGeneric(page, column);
+}
+
+/**
+ * Frees the decompressed buffer of a page that is no longer read, at once. Left to V8, these
+ * buffers (a few tens of MiB per file, a page of each column at a time) are freed only at its next
+ * collection, and until then they count in the peak RSS. `ArrayBuffer.prototype.transfer` (Node ≥ 22)
+ * detaches the buffer and releases its memory; on older Node the collector frees it as before.
+ */
+export function freePage(decoded: OwnedPage | undefined): void {
+  if (decoded?.owned) freeBuffer(decoded.owned);
+}
+
+function freeBuffer(buffer: ArrayBuffer): void {
+  // `transfer` is ES2024: not in this project's lib (Node 20 lacks it), so it is looked up.
+  if ("transfer" in buffer && typeof buffer.transfer === "function") buffer.transfer(0);
+}
+
+/**
+ * The buffer behind `bytes` when decompression allocated it for this page alone (not a view of the
+ * file's window, as uncompressed pages are, nor of a decompressor's own memory).
+ */
+function ownedBuffer(bytes: Uint8Array, compressed: Uint8Array): ArrayBuffer | undefined {
+  const buffer = bytes.buffer;
+  if (buffer === compressed.buffer || !(buffer instanceof ArrayBuffer)) return undefined;
+  return bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? buffer : undefined;
 }
 
 /** A dictionary page's values (PLAIN), after checking they fit in the page's bytes. */
@@ -104,7 +135,7 @@ function isDictionary(encoding: string): boolean {
  * Dictionary-encoded and fixed-width PLAIN pages (v1) of a column whose rows are read in order:
  * decompressed now, levels and indices decoded only as far as the rows asked for.
  */
-function decodeStream(page: Page, column: PageColumn): DecodedPage | null {
+function decodeStream(page: Page, column: PageColumn): OwnedPage | null {
   const { header } = page;
   const daph = header.data_page_header;
   if (!column.sequential || header.type !== "DATA_PAGE" || !daph) return null;
@@ -113,7 +144,11 @@ function decodeStream(page: Page, column: PageColumn): DecodedPage | null {
   const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
   if (!dict && !(daph.encoding === "PLAIN" && width > 0)) return null;
   const bytes = decompress(page.bytes, header, column.decoder);
-  return { kind: "stream", page: new StreamPage(bytes, column.maxDef, dict, width) };
+  return {
+    kind: "stream",
+    page: new StreamPage(bytes, column.maxDef, dict, width),
+    owned: ownedBuffer(bytes, page.bytes),
+  };
 }
 
 /** Scratch space for definition levels, which are not needed once a page's index is built. */
@@ -126,7 +161,7 @@ function levelBuffer(size: number): Uint8Array {
 }
 
 /** Data page v1, PLAIN strings or dictionary-encoded: decoded whole into typed arrays. */
-function decodeFast(page: Page, column: PageColumn): DecodedPage | null {
+function decodeFast(page: Page, column: PageColumn): OwnedPage | null {
   const { header } = page;
   const daph = header.data_page_header;
   if (header.type !== "DATA_PAGE" || !daph) return null;
@@ -154,6 +189,9 @@ function decodeFast(page: Page, column: PageColumn): DecodedPage | null {
     const ids = new Int32Array(count);
     const width = count > 0 ? view.getUint8(offset++) : 0;
     if (width) readHybrid(bytes, offset, bytes.byteLength, width, ids, count);
+    // The indices are copied out: the page's bytes are not needed any more.
+    const owned = ownedBuffer(bytes, page.bytes);
+    if (owned) freeBuffer(owned);
     return { kind: "ids", ids, index };
   }
   const starts = new Int32Array(count);
@@ -166,7 +204,7 @@ function decodeFast(page: Page, column: PageColumn): DecodedPage | null {
     if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
   }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { kind: "bytes", text, starts, lengths, index };
+  return { kind: "bytes", text, starts, lengths, index, owned: ownedBuffer(bytes, page.bytes) };
 }
 
 function decodeGeneric(page: Page, column: PageColumn): DecodedPage {
