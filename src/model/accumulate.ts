@@ -9,14 +9,10 @@ export const MAX_LOGS_PER_NODE = 10;
 export const MAX_LOG_CHARS = 8_000;
 export const MAX_RUN_LOGS = 50;
 
+/** A phase span's facts, kept while no NodeProcessed span end has decided its node. */
 export interface EvaluationState {
-  /**
-   * Null once the node's NodeProcessed span end has decided it: then only the phase's times are
-   * used (finish-invocation.ts), and dropping the rest keeps memory to one set of facts per node.
-   */
-  facts: NodeFacts | null;
+  facts: NodeFacts;
   startNs: bigint | null;
-  endNs: bigint | null;
 }
 
 export interface NodeState {
@@ -30,7 +26,20 @@ export interface NodeState {
   processedStarted: boolean;
   /** Node spans opened and not (yet) closed. */
   openSpans: number;
-  evaluations: EvaluationState[];
+  /**
+   * Ended phase spans (NodeEvaluated), and their times folded as they arrive: the earliest start,
+   * the latest end, and the sum of their wall times, each in whole milliseconds (null while none
+   * had both). A node decided by its NodeProcessed span needs no more of them.
+   */
+  phaseCount: number;
+  phasesStartNs: bigint | null;
+  phasesEndNs: bigint | null;
+  phasesMs: number | null;
+  /**
+   * The phases' facts, in arrival order, while no NodeProcessed span end has decided the node
+   * (files without one, ≤ preview.72, are decided by them); null when there are none.
+   */
+  evaluations: EvaluationState[] | null;
 }
 
 /** Queries and logs keyed by the span they happened in, joined to nodes when the invocation ends. */
@@ -40,8 +49,9 @@ export interface SpanExtras {
   /** Nanoseconds in queries: a number, exact up to 104 days per node (2^53 ns). */
   queryNs: number;
   queryCount: number;
-  queryErrors: string[];
-  logs: LogLine[];
+  /** Null until there is one (most spans have queries and no errors or logs). */
+  queryErrors: string[] | null;
+  logs: LogLine[] | null;
 }
 
 export interface PhaseState {
@@ -137,6 +147,7 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
       return;
     }
     case "node":
+    case "phaseTimes":
       accumulateNode(state, event);
       return;
     case "query": {
@@ -145,8 +156,9 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
         extras.queryNs += Number(event.endNs - event.startNs);
       }
       extras.queryCount++;
-      if (event.outcome === "error" && event.errorMessage && extras.queryErrors.length < MAX_LOGS_PER_NODE) {
-        extras.queryErrors.push(clip(event.errorMessage));
+      if (event.outcome === "error" && event.errorMessage) {
+        const errors = (extras.queryErrors ??= []);
+        if (errors.length < MAX_LOGS_PER_NODE) errors.push(clip(event.errorMessage));
       }
       return;
     }
@@ -170,39 +182,48 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
         if (state.runLogs.length < MAX_RUN_LOGS) state.runLogs.push(line);
         return;
       }
-      const extras = extrasFor(state, event.spanId, event.uniqueId);
-      if (extras.logs.length < MAX_LOGS_PER_NODE) extras.logs.push(line);
+      const logs = (extrasFor(state, event.spanId, event.uniqueId).logs ??= []);
+      if (logs.length < MAX_LOGS_PER_NODE) logs.push(line);
       return;
     }
   }
 }
 
-function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, { kind: "node" }>): void {
-  const { facts } = event;
-  let node = state.nodes.get(facts.uniqueId);
+function accumulateNode(
+  state: InvocationState,
+  event: Extract<TelemetryEvent, { kind: "node" | "phaseTimes" }>,
+): void {
+  const facts = event.kind === "node" ? event.facts : null;
+  const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
+  let node = state.nodes.get(uniqueId);
   if (!node) {
     node = {
-      uniqueId: facts.uniqueId,
+      uniqueId,
       processed: null,
       processedStartNs: null,
       processedEndNs: null,
       started: null,
       processedStarted: false,
       openSpans: 0,
-      evaluations: [],
+      phaseCount: 0,
+      phasesStartNs: null,
+      phasesEndNs: null,
+      phasesMs: null,
+      evaluations: null,
     };
-    state.nodes.set(facts.uniqueId, node);
+    state.nodes.set(uniqueId, node);
   }
+  const ended = event.kind === "phaseTimes" || event.ended;
   // Joins queries and logs that name no node to the node span they ran in. A span's children come
   // before its end, so at the end only a span that has some needs the entry; a start (JSONL) always
   // records it, for children still to come.
-  if (event.spanId && (!event.ended || state.extras.has(event.spanId))) {
-    state.spanToNode.set(event.spanId, facts.uniqueId);
+  if (event.spanId && (!ended || state.extras.has(event.spanId))) {
+    state.spanToNode.set(event.spanId, uniqueId);
   }
-  if (!event.ended) {
+  if (!ended) {
     node.started ??= facts;
     node.openSpans++;
-    if (event.span === "processed") node.processedStarted = true;
+    if (event.kind === "node" && event.span === "processed") node.processedStarted = true;
     if (event.spanId) state.openNodeSpans.add(event.spanId);
     return;
   }
@@ -210,17 +231,27 @@ function accumulateNode(state: InvocationState, event: Extract<TelemetryEvent, {
   if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
     node.openSpans--;
   }
-  if (event.span === "processed") {
-    node.processed = facts;
+  if (event.kind === "node" && event.span === "processed") {
+    node.processed = event.facts;
     node.processedStartNs = event.startNs;
     node.processedEndNs = event.endNs;
-    for (const evaluation of node.evaluations) evaluation.facts = null;
-  } else {
-    node.evaluations.push({
-      facts: node.processed ? null : facts,
-      startNs: event.startNs,
-      endNs: event.endNs,
-    });
+    node.evaluations = null;
+    return;
+  }
+  addPhase(node, event.startNs, event.endNs);
+  if (facts && !node.processed) (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+
+/** Folds an ended phase span's times into its node. */
+function addPhase(node: NodeState, startNs: bigint | null, endNs: bigint | null): void {
+  node.phaseCount++;
+  if (startNs !== null && (node.phasesStartNs === null || startNs < node.phasesStartNs)) {
+    node.phasesStartNs = startNs;
+  }
+  if (endNs !== null && (node.phasesEndNs === null || endNs > node.phasesEndNs)) node.phasesEndNs = endNs;
+  // duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds.
+  if (startNs !== null && endNs !== null) {
+    node.phasesMs = (node.phasesMs ?? 0) + Number((endNs - startNs) / 1_000_000n);
   }
 }
 
@@ -234,7 +265,7 @@ function extrasFor(state: InvocationState, spanId: string | null, uniqueId: stri
     extras = state.extras.get(key);
   }
   if (!extras) {
-    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: [], logs: [] };
+    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null };
     state.extras.set(key, extras);
   }
   return extras;

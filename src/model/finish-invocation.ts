@@ -5,7 +5,14 @@ import { countStatuses } from "./counts.js";
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
-import type { Invocation, InvocationSource, NodeLocation, NodeResult, PhaseSummary } from "./types.js";
+import type {
+  Invocation,
+  InvocationSource,
+  LogLine,
+  NodeLocation,
+  NodeResult,
+  PhaseSummary,
+} from "./types.js";
 
 export interface FinishOptions {
   source: InvocationSource;
@@ -25,7 +32,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   nodes.sort(byStartThenId);
   const runErrors = [
     ...state.runLogs,
-    ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs),
+    ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs ?? []),
   ].filter((line) => line.severity === "ERROR");
   const skipChains = buildSkipChains(nodes);
   const roots = new Map<string, string>();
@@ -68,8 +75,14 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
 }
 
 function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[]): NodeResult | null {
-  const evaluations = byStart(node.evaluations);
-  const facts = node.processed ?? deriveFromEvaluations(evaluations) ?? node.started;
+  const evaluations = node.evaluations ? byStart(node.evaluations) : [];
+  // A node whose phases were read for their times only (their NodeProcessed span, which decides
+  // such a node, was unreadable) is still reported, from what is known: its id.
+  const facts =
+    node.processed ??
+    deriveFromEvaluations(evaluations) ??
+    node.started ??
+    (node.phaseCount > 0 ? bareFacts(node.uniqueId) : null);
   if (!facts) return null;
   // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
   const inSelection = node.processed ? node.processed.inSelection === true : true;
@@ -77,31 +90,33 @@ function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[])
 
   // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
   const finished =
-    node.processed !== null || (!node.processedStarted && evaluations.length > 0 && node.openSpans === 0);
+    node.processed !== null || (!node.processedStarted && node.phaseCount > 0 && node.openSpans === 0);
   // A status-deciding attribute the reader could not understand makes the node unknown, never a
   // default (a malformed test outcome is not a pass).
   const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
   if (finished && facts.unreadable)
     unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
-  const logs = extras.length === 1 ? extras[0]!.logs : extras.flatMap((entry) => entry.logs);
-  const firstQueryError = extras.find((entry) => entry.queryErrors.length > 0)?.queryErrors[0];
+  let logs: LogLine[] = [];
+  let firstQueryError: string | undefined;
+  let queryNs = 0;
+  let queryCount = 0;
+  for (const entry of extras) {
+    if (entry.logs) logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
+    firstQueryError ??= entry.queryErrors?.[0];
+    queryNs += entry.queryNs;
+    queryCount += entry.queryCount;
+  }
   const errorLog = logs.find((line) => line.severity === "ERROR");
   let message = errorLog?.text ?? firstQueryError ?? null;
   if (!finished) message = "the node started but never finished (the run was interrupted)";
 
-  const processingMs = facts.durationMs ?? sumEvaluationMs(evaluations);
-  const startNs = node.processedStartNs ?? evaluations[0]?.startNs ?? null;
-  const endNs = node.processedEndNs ?? maxEnd(evaluations);
+  const processingMs = facts.durationMs ?? node.phasesMs;
+  const startNs = node.processedStartNs ?? node.phasesStartNs;
+  const endNs = node.processedEndNs ?? node.phasesEndNs;
   // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
   // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
   // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
   const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
-  let queryNs = 0;
-  let queryCount = 0;
-  for (const entry of extras) {
-    queryNs += entry.queryNs;
-    queryCount += entry.queryCount;
-  }
   const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {
     uniqueId: node.uniqueId,
@@ -142,7 +157,6 @@ function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[])
  */
 function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null {
   return evaluations.reduce<NodeFacts | null>((previous, { facts }) => {
-    if (!facts) return previous; // (only a node with a NodeProcessed span drops them)
     if (!previous) return facts;
     if (previous.outcome === "error") return previous;
     if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled") return previous;
@@ -152,6 +166,33 @@ function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null
       unreadable: facts.unreadable ?? previous.unreadable,
     };
   }, null);
+}
+
+/** What a node's phases say when only their times were read: its id, nothing else known. */
+function bareFacts(uniqueId: string): NodeFacts {
+  return {
+    uniqueId,
+    name: null,
+    nodeType: null,
+    materialization: null,
+    phase: null,
+    outcome: null,
+    skipReason: null,
+    errorType: null,
+    upstreamId: null,
+    test: null,
+    freshness: null,
+    cacheReason: null,
+    withWarnings: false,
+    durationMs: null,
+    idleMs: null,
+    rowsAffected: null,
+    inSelection: null,
+    path: null,
+    line: null,
+    column: null,
+    unreadable: null,
+  };
 }
 
 function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocation | null {
@@ -204,27 +245,9 @@ function finishPhases(state: InvocationState): PhaseSummary[] {
     }));
 }
 
-/** duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds. */
-function sumEvaluationMs(evaluations: EvaluationState[]): number | null {
-  let total = 0;
-  let any = false;
-  for (const { startNs, endNs } of evaluations) {
-    if (startNs === null || endNs === null) continue;
-    total += Number((endNs - startNs) / 1_000_000n);
-    any = true;
-  }
-  return any ? total : null;
-}
-
 function sumIdle(evaluations: EvaluationState[]): number | null {
-  const values = evaluations.map((e) => e.facts?.idleMs ?? null).filter((v): v is number => v !== null);
+  const values = evaluations.map((e) => e.facts.idleMs).filter((v): v is number => v !== null);
   return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
-}
-
-function maxEnd(evaluations: EvaluationState[]): bigint | null {
-  let max: bigint | null = null;
-  for (const { endNs } of evaluations) if (endNs !== null && (max === null || endNs > max)) max = endNs;
-  return max;
 }
 
 /**

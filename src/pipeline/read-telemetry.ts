@@ -4,8 +4,7 @@ import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
 import type { Report } from "../model/types.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
 import { TelemetryInputError } from "../telemetry/errors.js";
-import type { EventSink } from "../telemetry/events.js";
-import { recordsToEvents } from "../telemetry/events.js";
+import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
@@ -23,14 +22,14 @@ export async function readTelemetryReport(
 ): Promise<Report> {
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
-  let lastJsonl: { sink: EventSink; name: string } | null = null;
+  let lastJsonl: { sink: LocatedEventSink; name: string } | null = null;
   for (const file of files) {
     const fileSink = builder.startFile({
       files: [file.name],
       format: file.format,
       ...(file.step ? { step: file.step } : {}),
     });
-    const sink = recordsToEvents(fileSink);
+    const sink = locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
     try {
       if (file.format === "parquet") {
         const buffer = await file.openBuffer();
@@ -40,8 +39,8 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
       } else {
-        await decodeJsonl(file.openStream(), file.name, sink);
-        lastJsonl = { sink: fileSink, name: file.name };
+        await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+        lastJsonl = { sink, name: file.name };
       }
     } catch (error) {
       builder.discardLastFile();

@@ -93,6 +93,20 @@ export type TelemetryEvent =
       facts: NodeFacts;
     })
   | {
+      /**
+       * A NodeEvaluated span end of a node whose NodeProcessed span end decides it: the model uses
+       * only its span (to join queries and logs) and its times (model/finish-invocation.ts). The
+       * Parquet reader knows which nodes those are before it reads their phases
+       * (parquet/processed.ts) and reads nothing else of them.
+       */
+      kind: "phaseTimes";
+      traceId: string;
+      spanId: string | null;
+      uniqueId: string;
+      startNs: bigint | null;
+      endNs: bigint | null;
+    }
+  | {
       kind: "query";
       traceId: string;
       /** The span the query ran in (a node's), which joins it to the node when it names none. */
@@ -154,26 +168,20 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
   switch (event) {
     case "NodeProcessed":
     case "NodeEvaluated":
-    case "Node": {
-      const facts = toNodeFacts(attrs, event === "NodeProcessed");
-      if (!facts) return null;
-      const span = event === "NodeProcessed" ? "processed" : "evaluated";
-      return { kind: "node", traceId, spanId: record.spanId, ended, startNs, endNs, span, facts };
-    }
+    case "Node":
+      return nodeEvent(event === "NodeProcessed", traceId, record.spanId, ended, startNs, endNs, attrs);
     case "QueryExecuted":
       // Only the end carries the outcome and the wall time.
       if (!ended) return null;
-      return {
-        kind: "query",
+      return queryEvent(
         traceId,
-        parentSpanId: record.parentSpanId,
+        record.parentSpanId,
         startNs,
         endNs,
-        uniqueId: toStr(attrs.unique_id),
-        outcome: normalizeQueryOutcome(attrs.query_outcome),
-        errorMessage:
-          toStr(attrs.query_error_adapter_message) ?? (record.statusCode === 2 ? record.statusMessage : null),
-      };
+        record.statusCode,
+        record.statusMessage,
+        attrs,
+      );
     case "PhaseExecuted":
     case "Phase":
       return {
@@ -211,6 +219,48 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
     default:
       return null;
   }
+}
+
+/**
+ * A node span's event (NodeProcessed when `processed`, else NodeEvaluated or the docs' Node) from
+ * its attributes under their JSONL names; null without a unique_id. toEvent's, and the Parquet
+ * reader's, which builds node events straight from its columns.
+ */
+export function nodeEvent(
+  processed: boolean,
+  traceId: string,
+  spanId: string | null,
+  ended: boolean,
+  startNs: bigint | null,
+  endNs: bigint | null,
+  attrs: Record<string, unknown>,
+): TelemetryEvent | null {
+  const facts = toNodeFacts(attrs, processed);
+  if (!facts) return null;
+  const span = processed ? "processed" : "evaluated";
+  return { kind: "node", traceId, spanId, ended, startNs, endNs, span, facts };
+}
+
+/** A QueryExecuted span end's event (toEvent's, and the Parquet reader's straight from its columns). */
+export function queryEvent(
+  traceId: string,
+  parentSpanId: string | null,
+  startNs: bigint | null,
+  endNs: bigint | null,
+  statusCode: number | null,
+  statusMessage: string | null,
+  attrs: Record<string, unknown>,
+): TelemetryEvent {
+  return {
+    kind: "query",
+    traceId,
+    parentSpanId,
+    startNs,
+    endNs,
+    uniqueId: toStr(attrs.unique_id),
+    outcome: normalizeQueryOutcome(attrs.query_outcome),
+    errorMessage: toStr(attrs.query_error_adapter_message) ?? (statusCode === 2 ? statusMessage : null),
+  };
 }
 
 function toLogEvent(record: TelemetryRecord, event: string): TelemetryEvent | null {
@@ -408,20 +458,30 @@ function describe(value: unknown): string {
   return shown;
 }
 
-/** What the model offers to receive events; decoders are given a RecordSink wrapping it. */
+/** What the model offers to receive events. */
 export interface EventSink {
   add(event: TelemetryEvent): void;
   warn(message: string): void;
 }
 
-export function recordsToEvents(sink: EventSink): RecordSink {
+/** Events with where each was read (a 1-based line or row): what decoders feed. */
+export interface LocatedEventSink {
+  add(event: TelemetryEvent, position: number): void;
+  warn(message: string): void;
+}
+
+/**
+ * The model's sink, for the decoders of one file (Parquet feeds it events; JSONL records, through
+ * recordsToEvents): a node attribute that could not be understood is said with the file and the
+ * line or row it was read from.
+ */
+export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin["unit"]): LocatedEventSink {
   return {
-    add(record, origin) {
-      const event = toEvent(record);
-      if (!event) return;
-      // Said where it was read, so the model's warning can name the file and line or row.
+    add(event, position) {
       if (event.kind === "node" && event.facts.unreadable) {
-        event.facts.unreadable = `${whereIs(origin)}: ${event.facts.unreadable}`;
+        // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
+        const where = unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
+        event.facts.unreadable = `${where}: ${event.facts.unreadable}`;
       }
       sink.add(event);
     },
@@ -431,9 +491,15 @@ export function recordsToEvents(sink: EventSink): RecordSink {
   };
 }
 
-/** `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them). */
-function whereIs(origin: RecordOrigin): string {
-  return origin.unit === "row"
-    ? `${origin.file} (row ${origin.position})`
-    : `${origin.file}:${origin.position}`;
+/** Records → events, for a decoder that produces records (JSONL). */
+export function recordsToEvents(sink: LocatedEventSink): RecordSink {
+  return {
+    add(record, origin) {
+      const event = toEvent(record);
+      if (event) sink.add(event, origin.position);
+    },
+    warn(message) {
+      sink.warn(message);
+    },
+  };
 }

@@ -6,13 +6,12 @@ import type { AsyncBuffer } from "./parquet/hyparquet.js";
 import { newPageCounts, type PageCounts } from "./parquet/page-decode.js";
 import { findProcessedNodes } from "./parquet/processed.js";
 import { RowReader, type RowSink } from "./parquet/row-reader.js";
-import type { RecordSink } from "./record.js";
+import type { LocatedEventSink } from "./events.js";
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 export const PARQUET_SLICE_ROWS = 8192;
 
 /**
- * Decodes a Parquet telemetry file slice by slice and feeds each record that can become an event to
- * the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
+ * Decodes a Parquet telemetry file slice by slice and feeds the events of its records to the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
  *
  * Only the leaf columns the report needs are read, in bounded windows. Four cheap dictionary columns
  * are decoded for every row; the rest only in pages holding a row that passed the early filter
@@ -21,7 +20,7 @@ export const PARQUET_SLICE_ROWS = 8192;
 export async function decodeParquet(
   file: AsyncBuffer,
   name: string,
-  out: RecordSink,
+  out: LocatedEventSink,
 ): Promise<{ records: number; pages: PageCounts }> {
   const { metadata, schema } = await readFooter(file, name);
   const total = Number(metadata.num_rows);
@@ -45,7 +44,7 @@ export async function decodeParquet(
     const filter = new RowFilter(reader.filter, relevance);
     for (const cursor of others) cursor.sequential = true;
     const sink: RowSink = {
-      record: (record, row) => out.add(record, { file: name, position: groupStart + row + 1, unit: "row" }),
+      event: (event, row) => out.add(event, groupStart + row + 1),
       skip: (row, message) =>
         out.warn(`${name} (row ${groupStart + row + 1}): ${message}; the row was ignored`),
     };

@@ -1,10 +1,12 @@
-// Relevant Parquet rows → normalised records, a batch of rows at a time and a column at a time:
-// each leaf column is read in one pass over the rows that need it, and a row reads only the columns
-// its kind of event uses (READ_PLAN in ../read-plan.ts). The records equal what the whole-row
-// reference (test/support/parquet-reference.ts) builds in every field an event reads, except that a
-// processed node's phase spans carry only their span, node and times
-// (test/telemetry/parquet-stream.test.ts).
+// Relevant Parquet rows → events, a batch of rows at a time and a column at a time: each leaf
+// column is read in one pass over the rows that need it, and a row reads only the columns its kind
+// of event uses (READ_PLAN in ../read-plan.ts). Node spans and queries — nearly every relevant row
+// of a big build — become events straight from the column values (events.ts' nodeEvent and
+// queryEvent); the few other rows become a record first, for toEvent. The events equal what toEvent
+// makes of the whole-row reference's records (test/support/parquet-reference.ts), except that a
+// processed node's phase spans become `phaseTimes` events (test/telemetry/parquet-stream.test.ts).
 import { eventName } from "../enums.js";
+import { nodeEvent, queryEvent, toEvent, type TelemetryEvent } from "../events.js";
 import {
   ATTRIBUTE_COLUMNS,
   ENVELOPE_COLUMNS,
@@ -12,9 +14,10 @@ import {
   jsonlName,
   planKindOf,
   type EnvelopeColumn,
+  type PlanKind,
   type PlanSpec,
 } from "../read-plan.js";
-import type { RecordType, TelemetryRecord } from "../record.js";
+import type { RecordType } from "../record.js";
 import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "../values.js";
 import type { FilterCursors } from "./filter.js";
 import type { FileMetaData } from "./hyparquet.js";
@@ -30,6 +33,7 @@ interface RowPlan {
   recordType: RecordType;
   eventType: string;
   event: string;
+  kind: PlanKind;
   isQuery: boolean;
   /** Per column index (see RowReader.columns): read unconditionally. */
   reads: Uint8Array;
@@ -60,7 +64,7 @@ class TraceIds {
 }
 
 export interface RowSink {
-  record(record: TelemetryRecord, row: number): void;
+  event(event: TelemetryEvent, row: number): void;
   /** A row that cannot become a record (its payload is not JSON): warned about and skipped. */
   skip(row: number, message: string): void;
 }
@@ -186,8 +190,26 @@ export class RowReader {
     const times = envelope("time_unix_nano");
     const bodies = envelope("body");
     const statusMessages = envelope("status_message");
+    const uniqueIds = values[this.uniqueIdIndex]!;
     for (let i = 0; i < count; i++) {
       const plan = plans[i]!;
+      const row = rows[i]!;
+      const traceId = this.traceIds.get(traces[i] as string);
+      if (plan.kind === "phaseOfProcessedNode") {
+        const uniqueId = toStr(uniqueIds[i]);
+        if (!uniqueId) continue;
+        const spanId = toSpanId(spanIds[i]);
+        const event: TelemetryEvent = {
+          kind: "phaseTimes",
+          traceId,
+          spanId,
+          uniqueId,
+          startNs: toNanos(starts[i]),
+          endNs: toNanos(ends[i]),
+        };
+        sink.event(event, row);
+        continue;
+      }
       // Every attribute of the plan, null when unset (events read null as absent): copying the
       // plan's template gives one object shape per kind of row, which keeps building and reading
       // them fast. Two columns may share a JSONL name (phase and last_phase): the set one wins.
@@ -205,15 +227,33 @@ export class RowReader {
         lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex]![i] ?? null);
       } catch (error) {
         if (!(error instanceof PayloadError)) throw error;
-        sink.skip(rows[i]!, error.message);
+        sink.skip(row, error.message);
         continue;
       }
-      const body = bodies[i];
-      const sev = severities[i];
-      sink.record(
-        {
+      const ended = plan.recordType === "SpanEnd";
+      let event: TelemetryEvent | null;
+      if (plan.kind === "node") {
+        const processed = plan.event === "NodeProcessed";
+        const spanId = toSpanId(spanIds[i]);
+        event = nodeEvent(processed, traceId, spanId, ended, toNanos(starts[i]), toNanos(ends[i]), lifted);
+      } else if (plan.kind === "query") {
+        event = ended
+          ? queryEvent(
+              traceId,
+              toSpanId(parentIds[i]),
+              toNanos(starts[i]),
+              toNanos(ends[i]),
+              toNumber(statusCodes[i]),
+              toStr(statusMessages[i]),
+              lifted,
+            )
+          : null;
+      } else {
+        const body = bodies[i];
+        const sev = severities[i];
+        event = toEvent({
           recordType: plan.recordType,
-          traceId: this.traceIds.get(traces[i] as string),
+          traceId,
           spanId: toSpanId(spanIds[i]),
           parentSpanId: toSpanId(parentIds[i]),
           spanName: null,
@@ -226,9 +266,9 @@ export class RowReader {
           statusCode: toNumber(statusCodes[i]),
           statusMessage: toStr(statusMessages[i]),
           attributes: lifted,
-        },
-        rows[i]!,
-      );
+        });
+      }
+      if (event) sink.event(event, row);
     }
   }
 
@@ -301,15 +341,16 @@ export class RowReader {
     if (plan) return plan;
     const event = eventName(eventType);
     const kind = planKindOf(recordType, eventType, event);
-    plan = this.buildPlan(recordType, eventType, event, READ_PLAN[kind]);
+    plan = this.buildPlan(recordType, eventType, event, kind);
     if (kind === "node" && recordType === "SpanEnd" && event === "NodeEvaluated") {
-      plan.slim = this.buildPlan(recordType, eventType, event, READ_PLAN.phaseOfProcessedNode);
+      plan.slim = this.buildPlan(recordType, eventType, event, "phaseOfProcessedNode");
     }
     byEvent.set(eventType, plan);
     return plan;
   }
 
-  private buildPlan(recordType: RecordType, eventType: string, event: string, spec: PlanSpec): RowPlan {
+  private buildPlan(recordType: RecordType, eventType: string, event: string, kind: PlanKind): RowPlan {
+    const spec: PlanSpec = READ_PLAN[kind];
     const reads = new Uint8Array(this.columns.length);
     for (const column of spec.envelope) reads[ENVELOPE_COLUMNS.indexOf(column)] = 1;
     const attributes: RowPlan["attributes"] = [];
@@ -327,7 +368,8 @@ export class RowReader {
       recordType,
       eventType,
       event,
-      isQuery: spec === READ_PLAN.query,
+      kind,
+      isQuery: kind === "query",
       reads,
       columns: Int32Array.from(
         [...reads.keys()].filter((c) => reads[c] === 1 && this.columns[c] !== undefined),
