@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { EXIT, runCli } from "./cli.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
+import { keepYoungGenerationSmall } from "./young-generation.js";
+
+keepYoungGenerationSmall();
 
 // The report quotes text from the pull request, and a GitHub Actions runner reads stdout for
 // workflow commands, also when the CLI runs in a container that does not see GITHUB_ACTIONS. So

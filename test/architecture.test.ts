@@ -18,6 +18,7 @@ const TOP_LEVEL: Record<string, Part> = {
   "inputs.ts": "inputs",
   "report-files.ts": "report-files",
   "version.ts": "version",
+  "young-generation.ts": "runtime",
 };
 
 type Part =
@@ -26,6 +27,7 @@ type Part =
   | "inputs"
   | "report-files"
   | "version"
+  | "runtime"
   | "pipeline"
   | "sources"
   | "telemetry"
@@ -49,11 +51,13 @@ export const MAY_IMPORT: Record<Part, readonly Part[]> = {
   // The Action's inputs name the outputs github/ publishes and the dbt platform settings.
   inputs: ["model", "sources", "github", "text"],
   version: [],
+  runtime: [],
   // The entries join everything; the CLI never loads GitHub code.
   action: [
     "inputs",
     "report-files",
     "version",
+    "runtime",
     "pipeline",
     "sources",
     "telemetry",
@@ -62,7 +66,7 @@ export const MAY_IMPORT: Record<Part, readonly Part[]> = {
     "github",
     "text",
   ],
-  cli: ["report-files", "version", "pipeline", "sources", "telemetry", "model", "render", "text"],
+  cli: ["report-files", "version", "runtime", "pipeline", "sources", "telemetry", "model", "render", "text"],
 };
 
 /** Libraries only some places may load (the rest of node_modules: anywhere that is not pure). */
