@@ -76,6 +76,7 @@ export async function decodeParquet(
       }
       for (const cursor of all) cursor.release(end);
     }
+    for (const cursor of all) cursor.close();
     records += filter.records;
     groupStart += groupRows;
   }

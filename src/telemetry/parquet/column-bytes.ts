@@ -1,6 +1,8 @@
 // The bytes of one column chunk, read in bounded windows (never the whole chunk, never the file),
-// and cut into pages: each page header is read and checked, and its compressed bytes returned.
+// and cut into pages: each page header is read and checked, and its compressed bytes returned (a
+// view of the window). A window is freed once no page cut from it is held (see buffers.ts).
 import { MAX_PARQUET_PAGE_BYTES, MIB } from "../limits.js";
+import { freeBuffer } from "./buffers.js";
 import { parquetHeader, type AsyncBuffer, type ColumnMetaData, type PageHeader } from "./hyparquet.js";
 
 /** Bytes fetched per read from a column chunk (more when one page is larger). */
@@ -11,6 +13,8 @@ export interface RawPage {
   header: PageHeader;
   /** The page's bytes as stored (compressed). */
   bytes: Uint8Array;
+  /** The window they are a view of. */
+  window: ArrayBuffer;
 }
 
 export class ColumnBytes {
@@ -19,6 +23,8 @@ export class ColumnBytes {
   private readonly end: number;
   private window = new Uint8Array(0);
   private windowStart = 0;
+  /** Earlier windows, oldest first, until no page cut from them is held. */
+  private retired: ArrayBuffer[] = [];
 
   constructor(
     private readonly file: AsyncBuffer,
@@ -40,7 +46,23 @@ export class ColumnBytes {
     const size = header.compressed_page_size;
     checkPageSize("compressed", size);
     checkPageSize("uncompressed", header.uncompressed_page_size);
-    return { header, bytes: await this.take(size) };
+    const bytes = await this.take(size);
+    return { header, bytes, window: this.window.buffer };
+  }
+
+  /**
+   * Frees the earlier windows up to `oldest`, the window of the oldest page still held (all of
+   * them when no page is held; the current window stays).
+   */
+  freeWindowsBefore(oldest: ArrayBuffer | undefined): void {
+    while (this.retired.length > 0 && this.retired[0] !== oldest) freeBuffer(this.retired.shift());
+  }
+
+  /** Frees every window: the chunk is not read any more. */
+  close(): void {
+    this.freeWindowsBefore(undefined);
+    freeBuffer(this.window.buffer);
+    this.window = new Uint8Array(0);
   }
 
   private async readHeader(): Promise<PageHeader> {
@@ -83,6 +105,7 @@ export class ColumnBytes {
     const length = Math.min(this.end - this.pos, Math.max(size, CHUNK_WINDOW_BYTES));
     const buffer = await this.file.slice(this.pos, this.pos + length);
     if (buffer.byteLength < size) throw new Error("parquet column chunk is truncated");
+    if (this.window.byteLength > 0) this.retired.push(this.window.buffer);
     this.window = new Uint8Array(buffer);
     this.windowStart = this.pos;
   }

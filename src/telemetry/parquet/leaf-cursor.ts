@@ -28,14 +28,8 @@ import {
   type FileMetaData,
   type SchemaTree,
 } from "./hyparquet.js";
-import {
-  decodePage,
-  freePage,
-  readDictionaryPage,
-  type DecodedPage,
-  type Page,
-  type PageCounts,
-} from "./page-decode.js";
+import { readDictionaryPage, type Dictionary } from "./dictionary.js";
+import { decodePage, freePage, type DecodedPage, type Page, type PageCounts } from "./page-decode.js";
 import type { StreamPage } from "./stream-page.js";
 import { converterFor, type Convert } from "./value-convert.js";
 
@@ -91,7 +85,7 @@ export class LeafCursor {
   private convert: Convert;
   private readonly bytes: ColumnBytes;
   private pages: Page[] = [];
-  private dictionary: DecodedArray | undefined;
+  private dictionary: Dictionary | undefined;
   private dictionaryCache: unknown[] = [];
   /** Rows covered by the pages read so far. */
   private rowsRead = 0;
@@ -100,6 +94,11 @@ export class LeafCursor {
    * stream, as far as the row asked for, instead of whole.
    */
   sequential = false;
+  /**
+   * Dictionary entries are converted once and kept. Not worth it for columns whose entries are each
+   * read about once (span ids, times: one per span), where it only holds memory.
+   */
+  cacheValues = true;
 
   /**
    * Values become span ids (16 hex digits, as records hold them): converted once per dictionary
@@ -131,15 +130,17 @@ export class LeafCursor {
   /** Fetches page headers and compressed page bytes until the pages cover rows [0, endRow). */
   async prepare(endRow: number): Promise<void> {
     while (this.rowsRead < endRow && !this.bytes.done) {
-      const { header, bytes } = await this.bytes.nextPage();
+      const { header, bytes, window } = await this.bytes.nextPage();
       if (header.type === "DICTIONARY_PAGE") {
+        this.dictionary?.free();
         this.dictionary = readDictionaryPage(header, bytes, this.decoder);
-        this.dictionaryCache = [];
+        // Sized up front: filled at scattered indices, an empty array becomes a slow hash table.
+        this.dictionaryCache = this.cacheValues ? new Array<unknown>(this.dictionary.size) : [];
         continue;
       }
       if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2") continue; // index pages
       const rows = this.pageRows(header);
-      this.pages.push({ firstRow: this.rowsRead, rows, header, bytes });
+      this.pages.push({ firstRow: this.rowsRead, rows, header, bytes, window });
       this.rowsRead += rows;
     }
   }
@@ -260,7 +261,7 @@ export class LeafCursor {
 
   /** Entries in this column chunk's dictionary (0 before its dictionary page is read, or without one). */
   get dictionarySize(): number {
-    return this.dictionary?.length ?? 0;
+    return this.dictionary?.size ?? 0;
   }
 
   /** The value of dictionary entry `id` of this column chunk (as `get` would return it). */
@@ -291,7 +292,10 @@ export class LeafCursor {
       freePage(this.pages[drop]!.decoded);
       drop++;
     }
-    if (drop > 0) this.pages.splice(0, drop);
+    if (drop > 0) {
+      this.pages.splice(0, drop);
+      this.bytes.freeWindowsBefore(this.pages[0]?.window);
+    }
     if (this.lastPage && this.lastPage.firstRow + this.lastPage.rows <= row) this.lastPage = undefined;
   }
 
@@ -320,10 +324,21 @@ export class LeafCursor {
     let cached = this.dictionaryCache[id];
     if (cached === undefined) {
       if (!this.dictionary) throw new Error("parquet dictionary-encoded page without a dictionary page");
-      if (id >= this.dictionary.length) throw new Error(`parquet dictionary index ${id} out of range`);
-      cached = this.convert(this.dictionary[id]);
-      this.dictionaryCache[id] = cached;
+      if (id >= this.dictionary.size) throw new Error(`parquet dictionary index ${id} out of range`);
+      cached = this.convert(this.dictionary.entry(id));
+      if (this.cacheValues) this.dictionaryCache[id] = cached;
     }
     return cached;
+  }
+
+  /** Frees the pages, dictionary and windows still held: the row group's column is done. */
+  close(): void {
+    for (const page of this.pages) freePage(page.decoded);
+    this.pages = [];
+    this.lastPage = undefined;
+    this.dictionary?.free();
+    this.dictionary = undefined;
+    this.dictionaryCache = [];
+    this.bytes.close();
   }
 }

@@ -2,11 +2,11 @@
 // encoding (what parquet-rs writes) takes the fast paths: levels and indices into typed arrays, or
 // read as streams, strings left as bytes until read. Every other page takes hyparquet's general
 // decoder, after its run-length data is checked (rle.ts: a run may claim more values than exist).
+import { freeBuffer, ownedBuffer } from "./buffers.js";
 import {
   decompressPage,
   readDataPage,
   readDataPageV2,
-  readPlain,
   type ColumnDecoder,
   type DecodedArray,
   type PageHeader,
@@ -21,6 +21,8 @@ export interface Page {
   rows: number;
   header: PageHeader;
   bytes: Uint8Array;
+  /** The file window the compressed bytes are a view of (column-bytes.ts frees it after the page). */
+  window: ArrayBuffer;
   decoded?: OwnedPage;
 }
 
@@ -68,63 +70,11 @@ export function decodePage(page: Page, column: PageColumn): OwnedPage {
 }
 
 /**
- * Frees the decompressed buffer of a page that is no longer read, at once. Left to V8, these
- * buffers (a few tens of MiB per file, a page of each column at a time) are freed only at its next
- * collection, and until then they count in the peak RSS. `ArrayBuffer.prototype.transfer` (Node ≥ 22)
- * detaches the buffer and releases its memory; on older Node the collector frees it as before.
+ * Frees the decompressed buffer of a page that is no longer read, at once (see buffers.ts): a page
+ * of each column at a time, tens of MiB over a file.
  */
 export function freePage(decoded: OwnedPage | undefined): void {
-  if (decoded?.owned) freeBuffer(decoded.owned);
-}
-
-function freeBuffer(buffer: ArrayBuffer): void {
-  // `transfer` is ES2024: not in this project's lib (Node 20 lacks it), so it is looked up.
-  if ("transfer" in buffer && typeof buffer.transfer === "function") buffer.transfer(0);
-}
-
-/**
- * The buffer behind `bytes` when decompression allocated it for this page alone (not a view of the
- * file's window, as uncompressed pages are, nor of a decompressor's own memory).
- */
-function ownedBuffer(bytes: Uint8Array, compressed: Uint8Array): ArrayBuffer | undefined {
-  const buffer = bytes.buffer;
-  if (buffer === compressed.buffer || !(buffer instanceof ArrayBuffer)) return undefined;
-  return bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? buffer : undefined;
-}
-
-/** A dictionary page's values (PLAIN), after checking they fit in the page's bytes. */
-export function readDictionaryPage(
-  header: PageHeader,
-  bytes: Uint8Array,
-  decoder: ColumnDecoder,
-): DecodedArray {
-  const diph = header.dictionary_page_header;
-  if (!diph) throw new Error("parquet dictionary page header is undefined");
-  const page = decompress(bytes, header, decoder);
-  const count = diph.num_values;
-  const width = plainWidth(decoder);
-  if (!Number.isSafeInteger(count) || count < 0 || count * width > page.byteLength) {
-    throw new Error(`parquet dictionary page claims ${String(count)} values in ${page.byteLength} bytes`);
-  }
-  const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
-  return readPlain(reader, decoder.type, count, decoder.element.type_length);
-}
-
-/** Fewest bytes one PLAIN value of the column takes (a string: its 4-byte length). */
-function plainWidth(decoder: ColumnDecoder): number {
-  switch (decoder.type) {
-    case "BOOLEAN":
-      return 1 / 8;
-    case "INT64":
-    case "DOUBLE":
-      return 8;
-    case "INT96":
-      return 12;
-    case "FIXED_LEN_BYTE_ARRAY":
-      return decoder.element.type_length ?? 1;
-    default:
-      return 4;
-  }
+  freeBuffer(decoded?.owned);
 }
 
 function isDictionary(encoding: string): boolean {
@@ -190,8 +140,7 @@ function decodeFast(page: Page, column: PageColumn): OwnedPage | null {
     const width = count > 0 ? view.getUint8(offset++) : 0;
     if (width) readHybrid(bytes, offset, bytes.byteLength, width, ids, count);
     // The indices are copied out: the page's bytes are not needed any more.
-    const owned = ownedBuffer(bytes, page.bytes);
-    if (owned) freeBuffer(owned);
+    freeBuffer(ownedBuffer(bytes, page.bytes));
     return { kind: "ids", ids, index };
   }
   const starts = new Int32Array(count);

@@ -38,45 +38,50 @@ async function findInGroup(
   if (!recordType || !eventType || !traceId || !uniqueId) return false;
   uniqueId.sequential = true;
   const cursors = [recordType, eventType, traceId, uniqueId];
-  const types = new Int32Array(SLICE_ROWS);
-  const events = new Int32Array(SLICE_ROWS);
-  const rows = new Int32Array(SLICE_ROWS);
-  const slots = new Scratch().identity(SLICE_ROWS);
-  const traces: unknown[] = [];
-  const ids: unknown[] = [];
-  let isEnd: Uint8Array | undefined;
-  let isProcessed: Uint8Array | undefined;
-  for (let start = 0; start < groupRows; start += SLICE_ROWS) {
-    const end = Math.min(start + SLICE_ROWS, groupRows);
-    await Promise.all(cursors.map((cursor) => cursor.prepare(end)));
-    const n = end - start;
-    if (!recordType.idsInto(start, end, types.subarray(0, n))) return false;
-    if (!eventType.idsInto(start, end, events.subarray(0, n))) return false;
-    // Per dictionary entry, decided once (the dictionaries are read with the first pages).
-    isEnd ??= flags(recordType, (value) => value === "SpanEnd");
-    isProcessed ??= flags(eventType, isNodeProcessed);
-    if (!isProcessed.includes(1)) return true; // no NodeProcessed span in this row group
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      const event = events[i]!;
-      const type = types[i]!;
-      if (event >= 0 && isProcessed[event] === 1 && type >= 0 && isEnd[type] === 1) rows[count++] = start + i;
-    }
-    if (count > 0) {
-      traceId.gather(rows, slots, count, traces);
-      uniqueId.gather(rows, slots, count, ids);
-      for (let i = 0; i < count; i++) {
-        const trace = traces[i];
-        const id = ids[i];
-        if (typeof trace !== "string" || typeof id !== "string" || id === "") continue;
-        let nodes = processed.get(trace);
-        if (!nodes) processed.set(trace, (nodes = new Set()));
-        nodes.add(id);
+  try {
+    const types = new Int32Array(SLICE_ROWS);
+    const events = new Int32Array(SLICE_ROWS);
+    const rows = new Int32Array(SLICE_ROWS);
+    const slots = new Scratch().identity(SLICE_ROWS);
+    const traces: unknown[] = [];
+    const ids: unknown[] = [];
+    let isEnd: Uint8Array | undefined;
+    let isProcessed: Uint8Array | undefined;
+    for (let start = 0; start < groupRows; start += SLICE_ROWS) {
+      const end = Math.min(start + SLICE_ROWS, groupRows);
+      await Promise.all(cursors.map((cursor) => cursor.prepare(end)));
+      const n = end - start;
+      if (!recordType.idsInto(start, end, types.subarray(0, n))) return false;
+      if (!eventType.idsInto(start, end, events.subarray(0, n))) return false;
+      // Per dictionary entry, decided once (the dictionaries are read with the first pages).
+      isEnd ??= flags(recordType, (value) => value === "SpanEnd");
+      isProcessed ??= flags(eventType, isNodeProcessed);
+      if (!isProcessed.includes(1)) return true; // no NodeProcessed span in this row group
+      let count = 0;
+      for (let i = 0; i < n; i++) {
+        const event = events[i]!;
+        const type = types[i]!;
+        if (event >= 0 && isProcessed[event] === 1 && type >= 0 && isEnd[type] === 1)
+          rows[count++] = start + i;
       }
+      if (count > 0) {
+        traceId.gather(rows, slots, count, traces);
+        uniqueId.gather(rows, slots, count, ids);
+        for (let i = 0; i < count; i++) {
+          const trace = traces[i];
+          const id = ids[i];
+          if (typeof trace !== "string" || typeof id !== "string" || id === "") continue;
+          let nodes = processed.get(trace);
+          if (!nodes) processed.set(trace, (nodes = new Set()));
+          nodes.add(id);
+        }
+      }
+      for (const cursor of cursors) cursor.release(end);
     }
-    for (const cursor of cursors) cursor.release(end);
+    return true;
+  } finally {
+    for (const cursor of cursors) cursor.close();
   }
-  return true;
 }
 
 function isNodeProcessed(eventType: unknown): boolean {

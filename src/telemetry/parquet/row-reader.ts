@@ -21,6 +21,7 @@ import type { RecordType } from "../record.js";
 import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "../values.js";
 import type { FilterCursors } from "./filter.js";
 import type { FileMetaData } from "./hyparquet.js";
+import { RowDecodeError } from "./errors.js";
 import { openLeafCursors, type CursorContext, type LeafCursor } from "./leaf-cursor.js";
 import { PayloadError, liftAttributes } from "./payload.js";
 import type { ProcessedNodes } from "./processed.js";
@@ -102,6 +103,11 @@ export class RowReader {
     };
     byPath.get("span_id")?.convertToSpanIds();
     byPath.get("parent_span_id")?.convertToSpanIds();
+    // One entry per span, each read about once: caching them would only hold memory.
+    for (const column of ["span_id", "parent_span_id", "start_time_unix_nano", "end_time_unix_nano"]) {
+      const cursor = byPath.get(column);
+      if (cursor) cursor.cacheValues = false;
+    }
     this.columns = [
       ...ENVELOPE_COLUMNS.map((column) => byPath.get(column)),
       ...ATTRIBUTE_COLUMNS.map((child) => byPath.get(`attributes.${child}`)),
@@ -172,10 +178,6 @@ export class RowReader {
     const queryOutcomes = values[this.queryOutcomeIndex]!;
     const isError = (i: number): boolean =>
       toNumber(statusCodes[i]) === 2 || (plans[i]!.isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
-    this.gatherWhere(this.payloadIndex, rows, count, values, (i) => {
-      const mode = plans[i]!.payload;
-      return mode === "always" || (mode === "on-error" && isError(i));
-    });
     this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => {
       const mode = plans[i]!.statusMessage;
       return mode === "always" || (mode === "on-error" && toNumber(statusCodes[i]) === 2);
@@ -222,9 +224,14 @@ export class RowReader {
           attributes[name] = typeof value === "bigint" ? Number(value) : value;
         }
       }
+      // The payload (JSON text, the largest value of a row) is read row by row, just before it is
+      // parsed, rather than for the whole batch: so it is garbage at once, not kept with the batch
+      // long enough for V8 to move it to the old generation.
+      const mode = plan.payload;
+      const payload = mode === "always" || (mode === "on-error" && isError(i)) ? this.payloadAt(row) : null;
       let lifted;
       try {
-        lifted = liftAttributes(plan.event, attributes, values[this.payloadIndex]![i] ?? null);
+        lifted = liftAttributes(plan.event, attributes, payload);
       } catch (error) {
         if (!(error instanceof PayloadError)) throw error;
         sink.skip(row, error.message);
@@ -269,6 +276,17 @@ export class RowReader {
         });
       }
       if (event) sink.event(event, row);
+    }
+    // The batch's values are dropped now, not when the next batch overwrites them (see above).
+    this.scratch.clearValues(count);
+  }
+
+  private payloadAt(row: number): unknown {
+    const cursor = this.columns[this.payloadIndex];
+    try {
+      return cursor ? cursor.get(row) : null;
+    } catch (error) {
+      throw RowDecodeError.wrap(error, row);
     }
   }
 

@@ -15,6 +15,11 @@ export class Scratch {
     return array.fill(undefined, 0, count);
   }
 
+  /** Clears the first `count` entries of every value array, so that what they held can be freed. */
+  clearValues(count: number): void {
+    for (const array of this.arrays.values()) array.fill(undefined, 0, count);
+  }
+
   /** An integer buffer of at least `count` entries (its contents are the caller's to set). */
   ints(key: number, count: number): Int32Array {
     let array = this.intArrays.get(key);

@@ -49,6 +49,8 @@ export function converterFor(element: SchemaElement): Convert {
     case "u32":
       return (v) => (typeof v === "number" ? v >>> 0 : v);
     default:
-      return (v) => v;
+      // Fixed-length byte arrays are views of the page: copied, so no value refers to a buffer the
+      // cursor frees (buffers.ts).
+      return (v) => (v instanceof Uint8Array ? v.slice() : v);
   }
 }
