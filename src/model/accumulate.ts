@@ -52,6 +52,11 @@ export interface SpanExtras {
   /** Null until there is one (most spans have queries and no errors or logs). */
   queryErrors: string[] | null;
   logs: LogLine[] | null;
+  /**
+   * On a span's own entry (keyed by its span id): the node whose span it is, as the span's end
+   * said. A span's children come before its end, so this joins them without a map of every span.
+   */
+  spanNode: string | null;
 }
 
 export interface PhaseState {
@@ -77,7 +82,7 @@ export interface InvocationState {
   statusMessage: string | null;
   phases: Map<string, PhaseState>;
   nodes: Map<string, NodeState>;
-  /** Node span id → unique_id, for spans with queries or logs (see accumulateNode). */
+  /** Node span id → unique_id, from span starts (JSONL), for children still to come. */
   spanToNode: Map<string, string>;
   openNodeSpans: Set<string>;
   extras: Map<string, SpanExtras>;
@@ -215,10 +220,14 @@ function accumulateNode(
   }
   const ended = event.kind === "phaseTimes" || event.ended;
   // Joins queries and logs that name no node to the node span they ran in. A span's children come
-  // before its end, so at the end only a span that has some needs the entry; a start (JSONL) always
-  // records it, for children still to come.
-  if (event.spanId && (!ended || state.extras.has(event.spanId))) {
-    state.spanToNode.set(event.spanId, uniqueId);
+  // before its end, so at the end only a span that has some needs to say whose it is; a start
+  // (JSONL) always records it, for children still to come.
+  if (event.spanId) {
+    if (!ended) state.spanToNode.set(event.spanId, uniqueId);
+    else {
+      const extras = state.extras.get(event.spanId);
+      if (extras) extras.spanNode = uniqueId;
+    }
   }
   if (!ended) {
     node.started ??= facts;
@@ -250,9 +259,13 @@ function addPhase(node: NodeState, startNs: bigint | null, endNs: bigint | null)
   }
   if (endNs !== null && (node.phasesEndNs === null || endNs > node.phasesEndNs)) node.phasesEndNs = endNs;
   // duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds.
-  if (startNs !== null && endNs !== null) {
-    node.phasesMs = (node.phasesMs ?? 0) + Number((endNs - startNs) / 1_000_000n);
-  }
+  if (startNs !== null && endNs !== null) node.phasesMs = (node.phasesMs ?? 0) + wholeMs(endNs - startNs);
+}
+
+/** Nanoseconds → whole milliseconds, truncated (BigInt division only past 2^53 ns, 104 days). */
+function wholeMs(ns: bigint): number {
+  const value = Number(ns);
+  return Math.abs(value) <= Number.MAX_SAFE_INTEGER ? Math.trunc(value / 1e6) : Number(ns / 1_000_000n);
 }
 
 function extrasFor(state: InvocationState, spanId: string | null, uniqueId: string | null): SpanExtras {
@@ -265,7 +278,7 @@ function extrasFor(state: InvocationState, spanId: string | null, uniqueId: stri
     extras = state.extras.get(key);
   }
   if (!extras) {
-    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null };
+    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null, spanNode: null };
     state.extras.set(key, extras);
   }
   return extras;

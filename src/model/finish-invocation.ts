@@ -220,7 +220,10 @@ function location(facts: NodeFacts & { path: string }): NodeLocation {
 function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
   const byNode = new Map<string, SpanExtras[]>();
   for (const extras of state.extras.values()) {
-    const fromSpan = extras.spanId ? state.spanToNode.get(extras.spanId) : undefined;
+    // The node whose span this is: as the span's end said (on the span's own entry), else its start.
+    const fromSpan = extras.spanId
+      ? (state.extras.get(extras.spanId)?.spanNode ?? state.spanToNode.get(extras.spanId))
+      : undefined;
     const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
     const key = fromId ?? fromSpan ?? "";
     const list = byNode.get(key);

@@ -59,10 +59,18 @@ const RESOURCE_TYPES = new Set<ResourceType>([
 
 /** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
 export function resourceTypeOf(nodeType: string | null, uniqueId: string): ResourceType {
-  const candidate = nodeType ?? uniqueId.split(".")[0] ?? "";
+  const candidate = nodeType ?? segment(uniqueId, 0);
   return RESOURCE_TYPES.has(candidate as ResourceType) ? (candidate as ResourceType) : "unknown";
 }
 
 export function packageOf(uniqueId: string): string | null {
-  return uniqueId.split(".")[1] ?? null;
+  return uniqueId.includes(".") ? segment(uniqueId, 1) : null;
+}
+
+/** The `index`th dot-separated segment (0 or 1), without splitting the whole id (it runs per node). */
+function segment(uniqueId: string, index: 0 | 1): string {
+  const dot = uniqueId.indexOf(".");
+  if (index === 0) return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
+  const next = uniqueId.indexOf(".", dot + 1);
+  return uniqueId.slice(dot + 1, next < 0 ? uniqueId.length : next);
 }

@@ -30,6 +30,23 @@ export function toSpanId(value: unknown): string | null {
   return null;
 }
 
+const HEX_CHARS = new Array<number>(16).fill(0);
+const HEX_DIGITS = Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+
+/**
+ * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
+ * bigint, without making one (span ids are read by the hundred thousand).
+ */
+export function spanIdFromWords(high: number, low: number): string {
+  for (let i = 7; i >= 0; i--) {
+    HEX_CHARS[i] = HEX_DIGITS[high & 15]!;
+    HEX_CHARS[i + 8] = HEX_DIGITS[low & 15]!;
+    high >>>= 4;
+    low >>>= 4;
+  }
+  return String.fromCharCode.apply(null, HEX_CHARS);
+}
+
 export function toStr(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
@@ -57,16 +74,14 @@ export function stripAnsi(text: string): string {
 export function nanosToIso(ns: bigint | null): string | null {
   if (ns === null) return null;
   if (ns >= 1_000_000_000n) {
-    // The digits give seconds and fraction without BigInt arithmetic; node times cluster, so most
-    // calls fall in the second of the previous one.
+    const micros = Number(ns / 1_000n);
+    // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
+    if (micros <= Number.MAX_SAFE_INTEGER) return isoFromMicros(micros);
     const digits = ns.toString();
-    const seconds = digits.slice(0, -9);
-    if (seconds !== lastSeconds) {
-      const date = new Date(Number(seconds) * 1000);
-      lastPrefix = Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 19);
-      lastSeconds = seconds;
-    }
-    return lastPrefix === null ? null : `${lastPrefix}.${digits.slice(-9, -3)}Z`;
+    const date = new Date(Number(digits.slice(0, -9)) * 1000);
+    return Number.isNaN(date.getTime())
+      ? null
+      : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
   }
   const date = new Date(Number(ns / 1_000_000n));
   if (Number.isNaN(date.getTime())) return null;
@@ -74,5 +89,56 @@ export function nanosToIso(ns: bigint | null): string | null {
   return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
 }
 
-let lastSeconds: string | null = null;
-let lastPrefix: string | null = null;
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
+const ISO_CHARS = Array.from("0000-00-00T00:00:00.000000Z", (c) => c.charCodeAt(0));
+
+/**
+ * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
+ * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
+ * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
+ */
+function isoFromMicros(micros: number): string {
+  let seconds = Math.floor(micros / 1e6);
+  let fraction = micros - seconds * 1e6;
+  // The division is rounded: put a second that came out one off right (products are exact).
+  if (fraction < 0) {
+    seconds--;
+    fraction += 1e6;
+  } else if (fraction >= 1e6) {
+    seconds++;
+    fraction -= 1e6;
+  }
+  const days = Math.floor(seconds / 86_400);
+  const inDay = seconds - days * 86_400;
+  // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
+  const sinceEpoch = days + 719_468;
+  const era = Math.floor(sinceEpoch / 146_097);
+  const dayOfEra = sinceEpoch - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1_460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  putDigits(0, year, 4);
+  putDigits(5, month, 2);
+  putDigits(8, day, 2);
+  putDigits(11, Math.floor(inDay / 3_600), 2);
+  putDigits(14, Math.floor(inDay / 60) % 60, 2);
+  putDigits(17, inDay % 60, 2);
+  putDigits(20, fraction, 6);
+  return String.fromCharCode.apply(null, ISO_CHARS);
+}
+
+function putDigits(at: number, value: number, width: number): void {
+  for (let i = at + width - 1; i >= at; i--) {
+    ISO_CHARS[i] = 48 + (value % 10);
+    value = Math.floor(value / 10);
+  }
+}

@@ -36,6 +36,9 @@ describe("nanosToIso", () => {
       values.push(base + (seed % 300_000_000_000_000n) - 150_000_000_000_000n);
       values.push(253_402_300_800_000_000_000n + (seed % 240_000_000_000n) - 120_000_000_000n);
     }
+    // Every day from 1970 to past 2255 (where whole microseconds stop fitting a Number exactly).
+    for (let ns = 1_000_000_000n; ns < 9_300_000_000_000_000_000n; ns += 86_399_999_999_999n) values.push(ns);
+    values.push(9_007_199_254_740_991_000n, 9_007_199_254_740_991_999n, 9_007_199_254_740_992_000n);
     for (const ns of values) expect(nanosToIso(ns), String(ns)).toBe(reference(ns));
     expect(nanosToIso(1_763_700_000_123_456_789n)).toBe("2025-11-21T04:40:00.123456Z");
     expect(nanosToIso(null)).toBeNull();

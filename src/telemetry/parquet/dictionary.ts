@@ -3,12 +3,15 @@
 // of them for a big build's node names); their offsets are indexed and a string is decoded when its
 // entry is read. Other types are read whole with readPlain.
 import { freeBuffer, ownedBuffer } from "./buffers.js";
+import { spanIdFromWords } from "../values.js";
 import { decompressPage, readPlain, type ColumnDecoder, type PageHeader } from "./hyparquet.js";
 
 export interface Dictionary {
   readonly size: number;
   /** Entry `id` as the page stores it: a string for byte arrays, else what readPlain gives. */
   entry(id: number): unknown;
+  /** INT64 dictionaries: entry `id` as a span id (toSpanId of its unsigned value), read from its bytes. */
+  spanId?(id: number): string;
   /** Frees its bytes: the dictionary is not read any more. */
   free(): void;
 }
@@ -36,9 +39,14 @@ export function readDictionaryPage(
     throw new Error(`parquet dictionary page claims ${String(count)} values in ${page.byteLength} bytes`);
   }
   if (decoder.type === "BYTE_ARRAY") return byteArrayDictionary(page, count, owned);
-  const reader = { view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: 0 };
-  const values = readPlain(reader, decoder.type, count, decoder.element.type_length);
-  return { size: count, entry: (id) => values[id], free: () => freeBuffer(owned) };
+  const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
+  const values = readPlain({ view, offset: 0 }, decoder.type, count, decoder.element.type_length);
+  const dictionary: Dictionary = { size: count, entry: (id) => values[id], free: () => freeBuffer(owned) };
+  if (decoder.type === "INT64") {
+    dictionary.spanId = (id) =>
+      spanIdFromWords(view.getUint32(id * 8 + 4, true), view.getUint32(id * 8, true));
+  }
+  return dictionary;
 }
 
 function byteArrayDictionary(page: Uint8Array, count: number, owned: ArrayBuffer | undefined): Dictionary {

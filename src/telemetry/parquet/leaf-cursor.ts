@@ -31,7 +31,7 @@ import {
 import { readDictionaryPage, type Dictionary } from "./dictionary.js";
 import { decodePage, freePage, type DecodedPage, type Page, type PageCounts } from "./page-decode.js";
 import type { StreamPage } from "./stream-page.js";
-import { converterFor, type Convert } from "./value-convert.js";
+import { converterFor, isPlainInt64, type Convert } from "./value-convert.js";
 
 /** Where a row group's cursors come from, and what they share. */
 export interface CursorContext {
@@ -108,7 +108,11 @@ export class LeafCursor {
     const convert = this.convert;
     this.convert = (value) => toSpanId(convert(value));
     this.dictionaryCache = [];
+    this.spanIdsFromBytes = isPlainInt64(this.decoder.element);
   }
+
+  /** Dictionary entries become span ids straight from their bytes (see Dictionary.spanId). */
+  private spanIdsFromBytes = false;
 
   /** Rows covered by the pages prepared so far. */
   get preparedRows(): number {
@@ -325,7 +329,8 @@ export class LeafCursor {
     if (cached === undefined) {
       if (!this.dictionary) throw new Error("parquet dictionary-encoded page without a dictionary page");
       if (id >= this.dictionary.size) throw new Error(`parquet dictionary index ${id} out of range`);
-      cached = this.convert(this.dictionary.entry(id));
+      const { spanId } = this.dictionary;
+      cached = this.spanIdsFromBytes && spanId ? spanId(id) : this.convert(this.dictionary.entry(id));
       if (this.cacheValues) this.dictionaryCache[id] = cached;
     }
     return cached;

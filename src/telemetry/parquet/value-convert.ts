@@ -35,6 +35,12 @@ function timestampScale(element: SchemaElement): bigint {
   return 1n;
 }
 
+/** An INT64 column whose values are used as they are stored (unsigned or signed, no unit scaling). */
+export function isPlainInt64(element: SchemaElement): boolean {
+  const kind = kindOf(element);
+  return kind === "u64" || (kind === "i64" && timestampScale(element) === 1n);
+}
+
 /** The conversion of one column's raw values (hyparquet's readPlain output or fast-path numbers). */
 export function converterFor(element: SchemaElement): Convert {
   switch (kindOf(element)) {
