@@ -12,13 +12,16 @@ export interface CommentTarget {
   prNumber: number;
   body: string;
   marker: string;
+  /**
+   * false: only bring an earlier comment up to date, never start one (`comment: on-failure` on a
+   * report that did not fail, so a red comment from an earlier run does not stay behind).
+   */
+  create: boolean;
 }
 
-export interface CommentResult {
-  url: string;
-  id: number;
-  action: "created" | "updated" | "unchanged";
-}
+export type CommentResult =
+  | { url: string; id: number; action: "created" | "updated" | "unchanged" }
+  | { url: null; id: null; action: "not-posted" };
 
 /** `<!-- fusion-report:<check-name> -->`; characters that would end an HTML comment are dropped. */
 export function commentMarker(checkName: string): string {
@@ -60,6 +63,7 @@ export async function upsertComment(
       });
       return { url: data.html_url, id: data.id, action: "updated" };
     }
+    if (!target.create) return { url: null, id: null, action: "not-posted" };
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: prNumber, body });
     return { url: data.html_url, id: data.id, action: "created" };
   } catch (error) {

@@ -70,8 +70,9 @@ export interface PlanInput {
 export function planPublish(input: PlanInput): PublishPlan {
   const { report, settings, context, annotations } = input;
   const api = input.canCallApi ? context : null;
-  const wantsComment =
-    settings.comment === "always" || (settings.comment === "on-failure" && report.conclusion === "failure");
+  // on-failure still updates an earlier comment when the report no longer fails; it starts none.
+  const failed = report.conclusion === "failure";
+  const wantsComment = settings.comment === "always" || settings.comment === "on-failure";
   const text = renderCheckText(annotations, settings.maxAnnotations);
   return {
     comment:
@@ -82,6 +83,7 @@ export function planPublish(input: PlanInput): PublishPlan {
             prNumber: api.prNumber,
             body: input.markdown.comment,
             marker: commentMarker(settings.checkName),
+            create: settings.comment === "always" || failed,
           }
         : null,
     checkRun:

@@ -86,6 +86,10 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   if (comment) {
     const r = await runChannel("comment", async () => {
       const out = await upsertComment(deps.octokit, comment, deps.info);
+      if (out.url === null) {
+        deps.info("No PR comment: the report did not fail and there is no earlier comment to update.");
+        return { detail: out.action };
+      }
       deps.info(`PR comment ${out.action}: ${out.url}`);
       return { url: out.url, detail: out.action };
     });

@@ -286,11 +286,26 @@ describe("pull_request", () => {
   it("comment: on-failure on a passing run posts no comment", async () => {
     const run = await act({ inputs: { telemetry: PASSING, comment: "on-failure" } });
     expect(run.code).toBe(0);
-    expect(ops("issues/list-comments")).toHaveLength(0);
+    // It looks for an earlier comment to bring up to date, and finds none.
+    expect(ops("issues/list-comments")).toHaveLength(1);
     expect(server.comments).toHaveLength(0);
+    expect(run.stdout).toContain("No PR comment: the report did not fail");
     expect(server.checkRuns[0]).toMatchObject({ conclusion: "success", head_sha: HEAD_SHA });
     expect(run.outputs).toMatchObject({ conclusion: "success", errors: "0", "comment-url": "" });
     expect(Number(run.outputs.passed)).toBeGreaterThan(0);
+  });
+
+  it("comment: on-failure, a failing run then a passing one: the red comment is updated, not left behind", async () => {
+    const failed = await act({ inputs: { telemetry: FAILING, comment: "on-failure" } });
+    expect(failed.code).toBe(1);
+    const [comment] = server.commentsOn(PR_NUMBER);
+    expect(comment!.body).toContain("1 failed test");
+    const passed = await act({ inputs: { telemetry: PASSING, comment: "on-failure" } });
+    expect(passed.code).toBe(0);
+    expect(server.commentsOn(PR_NUMBER).map((c) => c.id)).toEqual([comment!.id]);
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).not.toContain("failed test");
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).toContain(MARKER);
+    expect(passed.outputs["comment-url"]).toMatch(new RegExp(`#issuecomment-${comment!.id}$`));
   });
 });
 

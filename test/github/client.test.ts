@@ -14,7 +14,14 @@ afterEach(async () => {
   await server.close();
 });
 
-const target = { owner: "acme", repo: "analytics", prNumber: 7, body: "hi", marker: commentMarker("x") };
+const target = {
+  owner: "acme",
+  repo: "analytics",
+  prNumber: 7,
+  body: "hi",
+  marker: commentMarker("x"),
+  create: true,
+};
 
 describe("createClient", () => {
   it("retries secondary rate limits, honouring retry-after (scaled down in fast mode)", async () => {

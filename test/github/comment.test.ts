@@ -8,7 +8,14 @@ const TOKEN = "ghs_0123456789abcdefghijABCDEFGHIJ0123";
 let server: FakeGitHub;
 let octokit: GitHubClient;
 const marker = commentMarker("dbt Fusion");
-const target = (body: string) => ({ owner: "acme", repo: "analytics", prNumber: 418, body, marker });
+const target = (body: string, create = true) => ({
+  owner: "acme",
+  repo: "analytics",
+  prNumber: 418,
+  body,
+  marker,
+  create,
+});
 
 beforeEach(async () => {
   server = await FakeGitHub.start();
@@ -46,6 +53,16 @@ describe("upsertComment", () => {
     expect(server.commentsOn(418)[0]?.body).toContain("run 2");
     const writes = server.requests.filter((r) => r.method !== "GET" && r.operationId !== "graphql");
     expect(writes.map((r) => r.operationId)).toEqual(["issues/create-comment", "issues/update-comment"]);
+  });
+
+  it("with create: false, updates an earlier comment but never starts one", async () => {
+    const none = await upsertComment(octokit, target("passed", false));
+    expect(none).toEqual({ url: null, id: null, action: "not-posted" });
+    expect(server.commentsOn(418)).toHaveLength(0);
+    const failed = await upsertComment(octokit, target("failed"));
+    const passed = await upsertComment(octokit, target("passed", false));
+    expect([failed.action, passed.action]).toEqual(["created", "updated"]);
+    expect(server.commentsOn(418).map((c) => c.body)).toEqual([`passed\n\n${marker}`]);
   });
 
   it("keeps one comment per check name", async () => {

@@ -54,6 +54,7 @@ const plan = (over: Partial<PublishPlan> = {}): PublishPlan => ({
     prNumber: 418,
     body: "## dbt Fusion\n\n1 error",
     marker: commentMarker("dbt Fusion"),
+    create: true,
   },
   checkRun: {
     owner: "acme",
