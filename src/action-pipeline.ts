@@ -1,5 +1,6 @@
 // The Action's side of the shared pipeline: its inputs as a pipeline request, and the services only
 // GitHub can give it (fetching an artifact, finding the base branch's run), with the Action's log.
+import path from "node:path";
 import type { ActionLog } from "./github/action-log.js";
 import { createArtifactReader } from "./github/artifact-download.js";
 import { locateBaselineRun } from "./github/baseline-run.js";
@@ -34,7 +35,8 @@ export function actionPipelineRequest(
       dbtCloud,
       artifact: dbtCloud ? null : artifact,
       paths: dbtCloud || artifact ? [] : inputs.telemetry,
-      cwd: runner.workspace,
+      // The engine writes target/ and logs/ inside the dbt project, so paths are read from there.
+      cwd: path.resolve(runner.workspace, inputs.projectDir),
       noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
     },
     baseline: inputs.baseline

@@ -35,6 +35,9 @@ Options:
                           read a dbt platform run's step telemetry instead of local files
                           (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
                           DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
+  --dbt-cloud-poll-interval-seconds S (default 15, at least 10), --dbt-cloud-concurrency N
+  (default 4, at most 16), --dbt-cloud-request-timeout-ms MS (default 30000)
+                          how the dbt platform is asked (its API is rate-limited)
   -h, --help              show this help
   -v, --version           show the version
 
@@ -67,7 +70,7 @@ export class UsageError extends Error {}
 /** What every usage error ends with, instead of the whole help. */
 export const HELP_HINT = "Try 'fusion-report --help' for the options.";
 
-const OPTIONS = {
+export const OPTIONS = {
   format: { type: "string" },
   markdown: { type: "string" },
   json: { type: "string" },
@@ -83,8 +86,11 @@ const OPTIONS = {
   quiet: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", short: "v", default: false },
+  // The download folder is the CLI's own temporary folder, never a flag.
   ...Object.fromEntries(
-    Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" as const }]),
+    Object.values(DBT_CLOUD_SETTING_KEYS)
+      .filter((key) => key !== DBT_CLOUD_SETTING_KEYS.downloadDir)
+      .map((key) => [key, { type: "string" as const }]),
   ),
   [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
 } as const satisfies ParseArgsConfig["options"];

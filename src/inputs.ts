@@ -117,7 +117,7 @@ type Getter = (name: string) => string;
  * Reads and validates every input once. `env` only supplies RUNNER_TEMP for the default JSON report
  * path (action.yml defaults cannot use runner.temp everywhere the action may run).
  */
-export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv = process.env): Readonly<ActionInputs> {
+export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<ActionInputs> {
   const get = (name: InputName): string => (getInput(name) ?? "").trim();
   const optional = (name: InputName): string | null => get(name) || null;
 

@@ -5,7 +5,7 @@ import { readFile, readdir, writeFile, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { HELP_HINT, USAGE } from "../src/cli-options.js";
+import { HELP_HINT, OPTIONS, parseCliArgs, USAGE, UsageError } from "../src/cli-options.js";
 import { runCli } from "../src/cli.js";
 import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
@@ -216,6 +216,12 @@ describe("--format", () => {
 
   it("says in the usage text what it does", () => {
     expect(USAGE).toMatch(/--format FORMAT +text \| markdown/);
+  });
+
+  it("accepts no flag that the usage text does not name", () => {
+    const named = new Set(USAGE.match(/--[a-z-]+/g));
+    expect(Object.keys(OPTIONS).filter((flag) => !named.has(`--${flag}`))).toEqual([]);
+    expect(() => parseCliArgs(["--dbt-cloud-download-dir", "/x", "f.jsonl"], {})).toThrow(UsageError);
   });
 });
 

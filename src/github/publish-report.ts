@@ -114,8 +114,10 @@ function filesToUpload(
   const ifWritten = (file: string | null): ReportFile[] =>
     file && written.has(path.resolve(file)) ? [{ path: file }] : [];
   const markdown = ifWritten(settings.markdownReport);
+  // The name baseline-artifact looks for first, whatever json-report is called here.
+  const json = ifWritten(settings.jsonReport).map((file) => ({ ...file, name: "fusion-report.json" }));
   return [
-    ...ifWritten(settings.jsonReport),
+    ...json,
     ...ifWritten(settings.runResults),
     ...(markdown.length > 0 ? markdown : [{ name: "fusion-report.md", content: fullMarkdown }]),
   ];

@@ -1,6 +1,6 @@
 // Uploads the reports this run wrote (JSON report, run_results.json, Markdown) as one workflow
 // artifact. Best effort: a failure becomes a warning and never hides the other channels.
-import { copyFile, mkdtemp, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { loadArtifactClient, type ArtifactUploader } from "./artifact-client.js";
@@ -26,8 +26,9 @@ export async function uploadReports(
   files: readonly ReportFile[],
   deps: UploadDeps,
 ): Promise<{ id: number | null; files: string[] } | null> {
+  let stage: string | null = null;
   try {
-    const stage = await mkdtemp(path.join(deps.tempDir || os.tmpdir(), "fusion-report-upload-"));
+    stage = await mkdtemp(path.join(deps.tempDir || os.tmpdir(), "fusion-report-upload-"));
     const staged: string[] = [];
     const taken = new Set<string>();
     for (const file of files) {
@@ -56,6 +57,9 @@ export async function uploadReports(
   } catch (error) {
     deps.warning(`upload-artifact: could not upload '${name}': ${(error as Error).message}`);
     return null;
+  } finally {
+    // Copies only: the reports stay where they were written.
+    if (stage) await rm(stage, { recursive: true, force: true }).catch(() => {});
   }
 }
 

@@ -93,9 +93,8 @@ async function withBaseline(
     return compareReports(report, base, baseline.display, settings);
   }
   const skip = (why: string): Report => {
-    services.warning(
-      `Baseline comparison skipped: ${why}. The report has no comparison and fail-on: new-errors acts like errors.`,
-    );
+    const failOn = settings.failOn === "new-errors" ? " and fail-on: new-errors acts like errors" : "";
+    services.warning(`Baseline comparison skipped: ${why}. The report has no comparison${failOn}.`);
     return report;
   };
   const located = services.locateBaselineRun

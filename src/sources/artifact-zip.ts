@@ -95,7 +95,7 @@ export async function unpackFiles(
     }
     let budget = limits.maxBytes;
     for (const entry of matching) budget -= await extractEntry(zip, entry, dest, budget, label);
-    return matching.map((e) => e.name);
+    return matching.map((e) => unpackedName(e.name));
   } finally {
     zip.close();
   }
@@ -174,8 +174,13 @@ function invalidZip(label: string, error: unknown): ArtifactSourceError {
 }
 
 /** Rejects names that would land outside `dest`, links, encryption and unknown compression. */
+/** Where an entry lands below the destination: zips written on Windows may separate folders with `\`. */
+function unpackedName(name: string): string {
+  return name.replace(/\\/g, "/");
+}
+
 function checkEntry({ name: rawName, isDirectory, entry }: ZipEntry, dest: string, label: string): void {
-  const name = rawName.replace(/\\/g, "/");
+  const name = unpackedName(rawName);
   const target = path.resolve(dest, name);
   if (
     name.includes("\0") ||
@@ -210,7 +215,7 @@ async function extractEntry(
   budget: number,
   label: string,
 ): Promise<number> {
-  const target = path.resolve(dest, name.replace(/\\/g, "/"));
+  const target = path.resolve(dest, unpackedName(name));
   await mkdir(path.dirname(target), { recursive: true });
   const cap = Math.min(size, budget);
   let written = 0;

@@ -45,13 +45,14 @@ export const BASELINE_LIMITS: Readonly<ArtifactLimits> = Object.freeze({
 });
 
 /**
- * Pure: the report among the artifact's JSON files. `fusion-report.json` (what `upload-artifact`
- * uploads by default) wins; else the one JSON file that is not dbt's run_results.json.
+ * Pure: the report among the artifact's JSON files. `fusion-report.json` (the name `upload-artifact`
+ * gives the JSON report) wins; else the one JSON file that is not a run_results file.
  */
 export function pickReportFile(files: readonly string[]): string | null {
   const named = files.find((f) => path.posix.basename(f) === "fusion-report.json");
   if (named) return named;
-  const others = files.filter((f) => path.posix.basename(f) !== "run_results.json");
+  // run_results.json and names like the README's run_results.fusion.json are never the JSON report.
+  const others = files.filter((f) => !/^run_results\b.*\.json$/i.test(path.posix.basename(f)));
   return others.length === 1 ? (others[0] as string) : null;
 }
 

@@ -197,6 +197,20 @@ describe("pull_request", () => {
     expect(ops("issues/list-comments")).toHaveLength(0);
   });
 
+  it("project-dir: the default telemetry paths are read inside the dbt project, where the engine writes them", async () => {
+    const run = await act({
+      inputs: { "project-dir": "transform" },
+      workspaceFiles: {
+        "transform/logs/dbt.otel.jsonl": readFileSync(FAILING),
+        // Outside the project: not this project's telemetry, never read.
+        "logs/other.jsonl": readFileSync(PASSING),
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain("other.jsonl");
+    expect(run.outputs).toMatchObject({ conclusion: "failure", errors: "1", "failed-tests": "1" });
+  });
+
   it("fork (read-only token, 403): summary, workflow-command annotations, permission warnings, exit per fail-on", async () => {
     server.forbid("issues/create-comment");
     server.forbid("checks/create");

@@ -17,6 +17,7 @@ import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
 import { listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
+import { pickReportFile } from "../../src/sources/baseline-artifact.js";
 import { runResultsSchemaErrors } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
@@ -317,6 +318,40 @@ describe("the Action's report files", () => {
     expect(standIn.current.checkRuns).toHaveLength(1);
     expect(run.summary).toContain("## ❌ dbt Fusion: 1 node error, 1 failed test");
     expect(tree(run.workspace).filter((file) => TEMP_FILE.test(file))).toEqual([]);
+  });
+
+  it("uploads the JSON report as fusion-report.json, the name baseline-artifact reads, whatever its path", async () => {
+    const artifacts = await startArtifactServer();
+    try {
+      const run = await runAction(null, {
+        event: "push",
+        inputs: {
+          telemetry: "logs/telemetry.jsonl",
+          "json-report": "out/report.json",
+          "run-results": "target/run_results.fusion.json",
+          "check-run": "false",
+          "upload-artifact": "fusion-report",
+        },
+        workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+        env: {
+          GITHUB_API_URL: artifacts.url,
+          ACTIONS_RESULTS_URL: `${artifacts.url}/`,
+          ACTIONS_RUNTIME_TOKEN: runtimeToken("run-1", "job-2"),
+        },
+      });
+      expect(run.code).toBe(1);
+      const upload = artifacts.uploads.find((u) => u.name === "fusion-report");
+      const entries = listZipEntries(upload!.bytes);
+      expect(entries.sort()).toEqual(["fusion-report.json", "fusion-report.md", "run_results.fusion.json"]);
+      expect(pickReportFile(entries)).toBe("fusion-report.json");
+      // The copies staged for the upload are gone; the reports stay where they were written.
+      expect(
+        readdirSync(join(run.workspace, "_temp")).filter((f) => f.startsWith("fusion-report-upload-")),
+      ).toEqual([]);
+      expect(existsSync(join(run.workspace, "out/report.json"))).toBe(true);
+    } finally {
+      await artifacts.close();
+    }
   });
 
   it("uploads only files this run wrote, never an older file at a refused path", async () => {

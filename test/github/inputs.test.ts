@@ -92,6 +92,7 @@ describe("readInputs", () => {
         [INPUT.baselineArtifact]: " fusion-report-main ",
         [INPUT.baselineWorkflow]: "dbt-main.yml",
       }),
+      {},
     );
     expect(inputs).toMatchObject({
       telemetry: ["a.jsonl", "target/metadata/"],
@@ -122,12 +123,15 @@ describe("readInputs", () => {
     [INPUT.artifactRunId, "abc", /input 'artifact-run-id'/],
     [INPUT.dbtCloudMaxWaitMinutes, "0", /input 'dbt-cloud-max-wait-minutes'/],
   ])("rejects %s=%s naming the input and allowed values", (name, value, message) => {
-    expect(() => readInputs(getter({ [name]: value }))).toThrow(InputError);
-    expect(() => readInputs(getter({ [name]: value }))).toThrow(message);
+    expect(() => readInputs(getter({ [name]: value }), {})).toThrow(InputError);
+    expect(() => readInputs(getter({ [name]: value }), {})).toThrow(message);
   });
 
   it("returns tokens but never prints them", () => {
-    const inputs = readInputs(getter({ [INPUT.githubToken]: TOKEN, [INPUT.dbtCloudToken]: "dbtc_secret" }));
+    const inputs = readInputs(
+      getter({ [INPUT.githubToken]: TOKEN, [INPUT.dbtCloudToken]: "dbtc_secret" }),
+      {},
+    );
     expect(inputs.githubToken).toBe(TOKEN);
     expect(inputs.dbtCloud.token).toBe("dbtc_secret");
     expect(JSON.stringify(inputs)).not.toContain(TOKEN);

@@ -75,7 +75,12 @@ describe("runPipeline", () => {
     expect(result.report.baseline).toBeUndefined();
     expect(lines).toContain(
       "warning: Baseline comparison skipped: baseline-artifact 'fusion-report-main' needs a github-token " +
-        "and GITHUB_REPOSITORY. The report has no comparison and fail-on: new-errors acts like errors.",
+        "and GITHUB_REPOSITORY. The report has no comparison.",
+    );
+    const { services: s2, lines: lines2 } = services();
+    await runPipeline(request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }), s2);
+    expect(lines2.join("\n")).toContain(
+      "The report has no comparison and fail-on: new-errors acts like errors.",
     );
   });
 

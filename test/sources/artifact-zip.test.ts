@@ -54,6 +54,12 @@ describe("ordinary archives", () => {
     expect(existsSync(path.join(work, "logs/dbt.log"))).toBe(false);
   });
 
+  it("returns the paths it unpacked to when a Windows tool wrote the names with backslashes", async () => {
+    const files = await unpack([{ name: "logs\\dbt.otel.jsonl", data: JSONL }]);
+    expect(files).toEqual(["logs/dbt.otel.jsonl"]);
+    expect(readFileSync(path.join(work, files[0]!), "utf8")).toBe(JSONL);
+  });
+
   it("reads zip64 records (sizes and offsets in the extra field, the zip64 end record)", async () => {
     const files = await unpack(
       [

@@ -140,6 +140,8 @@ describe("pure parts", () => {
     expect(pickReportFile(["report.json", "run_results.json"])).toBe("report.json");
     expect(pickReportFile(["a.json", "b.json"])).toBeNull();
     expect(pickReportFile(["run_results.json"])).toBeNull();
+    // An artifact uploaded before the JSON report was always named fusion-report.json.
+    expect(pickReportFile(["report.json", "run_results.fusion.json"])).toBe("report.json");
   });
 });
 
