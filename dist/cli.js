@@ -2827,6 +2827,9 @@ Options:
                           read a dbt platform run's step telemetry instead of local files
                           (or set DBT_CLOUD_BASE_URL, DBT_CLOUD_ACCOUNT_ID, DBT_CLOUD_TOKEN,
                           DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID)
+  --dbt-cloud-poll-interval-seconds S (default 15, at least 10), --dbt-cloud-concurrency N
+  (default 4, at most 16), --dbt-cloud-request-timeout-ms MS (default 30000)
+                          how the dbt platform is asked (its API is rate-limited)
   -h, --help              show this help
   -v, --version           show the version
 
@@ -2853,7 +2856,10 @@ const OPTIONS = {
     quiet: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
     version: { type: "boolean", short: "v", default: false },
-    ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS).map((key) => [key, { type: "string" }])),
+    // The download folder is the CLI's own temporary folder, never a flag.
+    ...Object.fromEntries(Object.values(DBT_CLOUD_SETTING_KEYS)
+        .filter((key) => key !== DBT_CLOUD_SETTING_KEYS.downloadDir)
+        .map((key) => [key, { type: "string" }])),
     [DBT_CLOUD_SETTING_KEYS.wait]: { type: "boolean" },
 };
 /**
@@ -16182,7 +16188,8 @@ async function withBaseline(report, baseline, settings, workDir, services) {
         return compareReports(report, base, baseline.display, settings);
     }
     const skip = (why) => {
-        services.warning(`Baseline comparison skipped: ${why}. The report has no comparison and fail-on: new-errors acts like errors.`);
+        const failOn = settings.failOn === "new-errors" ? " and fail-on: new-errors acts like errors" : "";
+        services.warning(`Baseline comparison skipped: ${why}. The report has no comparison${failOn}.`);
         return report;
     };
     const located = services.locateBaselineRun
