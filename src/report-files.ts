@@ -27,9 +27,12 @@ export interface WriteOptions {
 }
 
 export interface WriteResult {
-  /** Absolute paths of the files written (all requested, or none). */
+  /**
+   * Absolute paths of the files written: all requested, or none, except when the file system fails
+   * a rename after others succeeded (a rename cannot be undone); then the ones already in place.
+   */
   written: string[];
-  /** One message per problem, each naming the destination; non-empty means nothing was written. */
+  /** One message per problem, each naming the destination. */
   problems: string[];
 }
 
@@ -78,6 +81,7 @@ export async function writeReportFiles(
   }
   const temps: string[] = [];
   const createdFolders: string[] = [];
+  let renamed = 0;
   try {
     for (const destination of destinations) {
       const folder = path.dirname(destination.file);
@@ -97,8 +101,10 @@ export async function writeReportFiles(
       await rename(temps[index]!, destination.file).catch((error: NodeJS.ErrnoException) => {
         throw new WriteProblem(destination, describeError(error));
       });
+      renamed++;
     }
   } catch (error) {
+    const inPlace = destinations.slice(0, renamed);
     await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
     // Folders this call created hold nothing else; the deepest is removed first.
     for (const folder of createdFolders.reverse()) await removeEmptyFolders(folder, destinations);
@@ -106,7 +112,11 @@ export async function writeReportFiles(
       error instanceof WriteProblem
         ? error.message
         : `cannot write the report files: ${describeError(error)}`;
-    return { written: [], problems: [message] };
+    const partly =
+      inPlace.length > 0
+        ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
+        : "";
+    return { written: inPlace.map((d) => d.file), problems: [message + partly] };
   }
   return { written: destinations.map((destination) => destination.file), problems: [] };
 }
