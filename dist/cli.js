@@ -18899,6 +18899,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
     }
     const temps = [];
     const createdFolders = [];
+    let renamed = 0;
     try {
         for (const destination of destinations) {
             const folder = external_node_path_default().dirname(destination.file);
@@ -18917,9 +18918,11 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
             await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
                 throw new WriteProblem(destination, describeError(error));
             });
+            renamed++;
         }
     }
     catch (error) {
+        const inPlace = destinations.slice(0, renamed);
         await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
         // Folders this call created hold nothing else; the deepest is removed first.
         for (const folder of createdFolders.reverse())
@@ -18927,7 +18930,10 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         const message = error instanceof WriteProblem
             ? error.message
             : `cannot write the report files: ${describeError(error)}`;
-        return { written: [], problems: [message] };
+        const partly = inPlace.length > 0
+            ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
+            : "";
+        return { written: inPlace.map((d) => d.file), problems: [message + partly] };
     }
     return { written: destinations.map((destination) => destination.file), problems: [] };
 }
