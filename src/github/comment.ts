@@ -114,7 +114,8 @@ async function findOwnComment(
   if (self && others.length > 0) {
     log(
       `Left alone ${others.length} comment(s) that end with this report's marker but were not written by ` +
-        `${self.login} (${others.slice(0, 5).join(", ")}); writing a new comment.`,
+        `${self.login} (${others.slice(0, 5).join(", ")})` +
+        (target.create ? "; writing a new comment." : "."),
     );
   }
   return null;

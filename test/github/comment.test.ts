@@ -65,6 +65,15 @@ describe("upsertComment", () => {
     expect(server.commentsOn(418).map((c) => c.body)).toEqual([`passed\n\n${marker}`]);
   });
 
+  it("with create: false, does not say it writes a new comment next to someone else's", async () => {
+    server.seedComment(418, `quoted\n\n${marker}`, HUMAN);
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("passed", false), (line) => logs.push(line));
+    expect(result.action).toBe("not-posted");
+    expect(logs.join("\n")).toMatch(/Left alone 1 comment\(s\) .*\.$/);
+    expect(logs.join("\n")).not.toContain("writing a new comment");
+  });
+
   it("keeps one comment per check name", async () => {
     await upsertComment(octokit, target("a"));
     await upsertComment(octokit, { ...target("b"), marker: commentMarker("dbt Fusion (prod)") });
