@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { EXIT, runCli } from "./cli.js";
+import { EXIT } from "./cli-report.js";
+import { runCli } from "./cli.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 import { keepYoungGenerationSmall } from "./young-generation.js";
 

@@ -15,6 +15,8 @@ const TOP_LEVEL: Record<string, Part> = {
   "cli-entry.ts": "cli",
   "cli.ts": "cli",
   "cli-options.ts": "cli",
+  "cli-pipeline.ts": "cli",
+  "cli-report.ts": "cli",
   "inputs.ts": "inputs",
   "report-files.ts": "report-files",
   "version.ts": "version",

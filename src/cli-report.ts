@@ -1,0 +1,67 @@
+// The CLI's outputs once the report is built: the report files (all or none), the report on stdout
+// (text for a terminal, or Markdown), the reader's warnings on stderr; and the exit code they make.
+import type { CliOptions } from "./cli-options.js";
+import type { PipelineResult } from "./pipeline/run.js";
+import type { Report } from "./model/types.js";
+import { extraSections } from "./render/extra-sections.js";
+import { renderMarkdown } from "./render/markdown.js";
+import { renderTerminal } from "./render/terminal.js";
+import { wantsColour } from "./render/terminal-style.js";
+import { writeReportFiles } from "./report-files.js";
+
+export const EXIT = { ok: 0, policy: 1, unusable: 2 } as const;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Whether stdout is a terminal: the default format and colour follow it. */
+  stdoutIsTty?: boolean;
+  /** The terminal's width in columns, when stdout is one. */
+  columns?: number;
+}
+
+/** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
+export async function writeAndPrint(result: PipelineResult, options: CliOptions, io: CliIo): Promise<number> {
+  const { report } = result;
+  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
+  let markdown: string | undefined;
+  const renderedMarkdown = (): string =>
+    (markdown ??= renderMarkdown(report, {
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      title: options.title,
+      fullReportHint: "the JSON report (--json)",
+      extras: extraSections(report, options),
+    }));
+  // All files or none: one unusable destination leaves every file unwritten (each problem named).
+  const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
+    cwd: io.cwd,
+    telemetryFiles: result.telemetryFiles,
+  });
+  if (!options.quiet) {
+    io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+  }
+  for (const inv of report.invocations) {
+    for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
+  }
+  for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);
+  if (problems.length > 0) return EXIT.unusable;
+  return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+
+/** The plain-text report, as wide as the terminal and coloured as the environment asks. */
+function terminalReport(report: Report, options: CliOptions, io: CliIo): string {
+  return renderTerminal(report, {
+    title: options.title,
+    width: io.columns ?? terminalWidth(io.env),
+    colour: wantsColour(io.env, io.stdoutIsTty ?? false),
+    fullReportHint: "the JSON report (--json FILE) and the Markdown report (--markdown FILE)",
+  });
+}
+
+/** `COLUMNS` when stdout is not a terminal but the shell says how wide it is; else 80. */
+function terminalWidth(env: CliIo["env"]): number {
+  const columns = Number(env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
