@@ -2510,13 +2510,15 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(302);
-/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1312);
-/* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8263);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8427);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5553);
+/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
+/* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
 
 
 
-(0,_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .keepYoungGenerationSmall */ .D)();
+
+(0,_young_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .keepYoungGenerationSmall */ .D)();
 // The report quotes text from the pull request, and a GitHub Actions runner reads stdout for
 // workflow commands, also when the CLI runs in a container that does not see GITHUB_ACTIONS. So
 // every command shape is broken (`\::`, `##\[`) wherever stdout goes; in rendered Markdown `\:`
@@ -2531,39 +2533,2969 @@ process.stdout.on("error", (error) => {
     if (!stdoutFailed)
         process.stderr.write(`fusion-report: cannot write the report to stdout: ${error.message}\n`);
     stdoutFailed = true;
-    process.exitCode = _cli_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable;
+    process.exitCode = _cli_report_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable;
 });
-const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write((0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_1__/* .neutraliseRunnerCommands */ .b)(text)),
+const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write((0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .neutraliseRunnerCommands */ .b)(text)),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
     stdoutIsTty: process.stdout.isTTY === true,
     ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
 });
-process.exitCode = stdoutFailed ? _cli_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable : code;
+process.exitCode = stdoutFailed ? _cli_report_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable : code;
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 302:
+/***/ 8427:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   d: () => (/* binding */ EXIT),
-  a: () => (/* binding */ runCli)
+  O: () => (/* binding */ writeAndPrint)
 });
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
+;// CONCATENATED MODULE: ./src/render/escape.ts
+// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
+// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
+// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
+// shows control characters and bidi overrides as visible escapes (showControls).
+
+const ZWSP = "\u200b";
+// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
+// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
+// first rule). A zero-width space after the trigger leaves the text readable and inert.
+const MENTION = /@(?=[A-Za-z0-9_-])/g;
+// Not the `#` of an entity we wrote (`&#124;`).
+const ISSUE_REF = /(?<!&)#(?=\d)/g;
+const GH_REF = /(GH-)(?=\d)/gi;
+const URL_SCHEME = /:\/\//g;
+const WWW = /(www)(?=\.)/gi;
+const MAY_LINK = /[@#:]|gh-|www\./i;
+/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
+function neutralizeLinks(text) {
+    if (!MAY_LINK.test(text))
+        return text;
+    return text
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(ISSUE_REF, `#${ZWSP}`)
+        .replace(GH_REF, `$1${ZWSP}`)
+        .replace(URL_SCHEME, `:${ZWSP}//`)
+        .replace(WWW, `$1${ZWSP}`);
+}
+/**
+ * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
+ * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
+ * where a code span or block is no protection.
+ */
+function breakHtmlComments(text) {
+    if (!text.includes("--"))
+        return text;
+    return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
+}
+/**
+ * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
+ * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
+ */
+function plainText(text, lineBreaks) {
+    return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
+}
+// Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
+// link (a report can name 20,000 nodes, several times over).
+const PLAIN = /^[\w./-]*$/;
+const LINKABLE = /gh-\d|www\./i;
+/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
+function escape_escapeText(text) {
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text.includes("_") ? text.replace(/_/g, "\\_") : text;
+    let escaped = (0,controls/* showControls */.mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;");
+    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
+    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
+    return neutralizeLinks(escaped);
+}
+/** Inline code that survives backticks in the value; safe in table cells too. */
+function code(text) {
+    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
+    if (/^[\w./:-]+$/.test(text))
+        return `\`${text}\``;
+    const clean = breakHtmlComments((0,controls/* showControls */.mz)(text, "space").replace(/\|/g, "¦"));
+    let longest = 0;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const fence = "`".repeat(longest + 1);
+    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
+    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
+}
+/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
+function neutralizeMentions(text) {
+    return text.includes("@") || text.includes("#")
+        ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
+        : text;
+}
+/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
+function escape_codeBlock(text, language = "text") {
+    return fence(breakHtmlComments((0,controls/* showControls */.mz)(text, "keep")), language);
+}
+/**
+ * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
+ * (its `-->` arrows must stay as they are).
+ */
+function generatedBlock(text, language) {
+    return fence(text, language);
+}
+function fence(clean, language) {
+    let longest = 2;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const backticks = "`".repeat(longest + 1);
+    return `${backticks}${language}\n${clean}\n${backticks}`;
+}
+/**
+ * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
+ * in a table row it would end the cell, even inside an attribute.
+ */
+function escapeHtml(text) {
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text;
+    return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/\|/g, "&#124;"));
+}
+/**
+ * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
+ * that could end the destination or the line early is percent-encoded.
+ */
+function linkDestination(url) {
+    return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) => [...new TextEncoder().encode(ch)]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+        .join(""));
+}
+/**
+ * The first lines and characters of a long message, saying how much was cut. Runs of identical
+ * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
+ */
+function excerpt(text, maxLines, maxChars) {
+    const lines = collapseRepeats((0,controls/* splitLines */.uz)(text.trimEnd()));
+    let kept = lines.slice(0, maxLines).join("\n");
+    let cut = lines.length > maxLines;
+    if (kept.length > maxChars) {
+        kept = kept.slice(0, maxChars);
+        cut = true;
+    }
+    if (!cut)
+        return kept;
+    const rest = lines.length - Math.min(lines.length, maxLines);
+    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+}
+function collapseRepeats(lines) {
+    const out = [];
+    for (let i = 0; i < lines.length;) {
+        const body = stripFrameNumber(lines[i]);
+        let j = i + 1;
+        while (j < lines.length && stripFrameNumber(lines[j]) === body)
+            j++;
+        out.push(lines[i]);
+        if (j - i > 2)
+            out.push(`  … (${j - i - 1} similar lines)`);
+        else if (j - i === 2)
+            out.push(lines[i + 1]);
+        i = j;
+    }
+    return out;
+}
+/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
+function stripFrameNumber(line) {
+    return line.replace(/^\s*\d+:\s*/, "");
+}
+
+;// CONCATENATED MODULE: ./src/render/format.ts
+
+
+/**
+ * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
+ * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
+ * unit below the largest.
+ */
+function formatDuration(ms) {
+    if (ms === null || ms === undefined || !Number.isFinite(ms))
+        return "–";
+    if (ms < 0)
+        return `-${formatDuration(-ms)}`;
+    if (Math.round(ms) < 1_000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1_000;
+    if (Number(seconds.toFixed(2)) < 10)
+        return `${seconds.toFixed(2)}s`;
+    if (Number(seconds.toFixed(1)) < 60)
+        return `${seconds.toFixed(1)}s`;
+    const total = Math.round(seconds);
+    if (total < 3_600)
+        return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
+    const minutes = Math.round(total / 60);
+    if (minutes < 24 * 60)
+        return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
+    const hours = Math.round(minutes / 60);
+    return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
+}
+/** A slowdown: `+1m06s`. */
+function formatDelta(ms) {
+    return ms < 0 ? formatDuration(ms) : `+${formatDuration(ms)}`;
+}
+/** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
+function formatPercent(percent) {
+    const sign = percent < 0 ? "-" : "+";
+    const size = Math.abs(percent);
+    return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
+}
+function pad2(n) {
+    return String(n).padStart(2, "0");
+}
+/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
+function statusIcon(status) {
+    return (0,status_table/* statusRow */.jf)(status)?.icon ?? "❔";
+}
+/** The status's word; a value that is not a status is shown escaped. */
+function statusWord(status) {
+    return (0,status_table/* statusRow */.jf)(status)?.label ?? escape_escapeText(status);
+}
+/** "✅ success": icon and word. */
+function statusText(status) {
+    return `${statusIcon(status)} ${statusWord(status)}`;
+}
+const RESOURCE_LABEL = {
+    model: "model",
+    seed: "seed",
+    snapshot: "snapshot",
+    source: "source",
+    test: "test",
+    unit_test: "unit test",
+    function: "function",
+    analysis: "analysis",
+    operation: "operation",
+    exposure: "exposure",
+    metric: "metric",
+    saved_query: "saved query",
+    semantic_model: "semantic model",
+    macro: "macro",
+    unknown: "node",
+};
+/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
+function resourceLabel(type) {
+    return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
+}
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+/** A count with thousands separators: `18,282`. */
+function formatCount(n) {
+    return n.toLocaleString("en-US");
+}
+
+;// CONCATENATED MODULE: ./src/text/truncate.ts
+// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
+// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
+// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
+
+/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
+function truncateChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${cutAt(text, max - 1)}…`;
+}
+/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
+function truncateBytes(text, maxBytes, suffix = "…") {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes)
+        return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+        const size = Buffer.byteLength(ch, "utf8");
+        if (bytes + size > budget)
+            break;
+        bytes += size;
+        end += ch.length;
+    }
+    return text.slice(0, end) + suffix;
+}
+/**
+ * The first line that holds more than whitespace (every line terminator counts), for a one-line
+ * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
+ */
+function firstLine(text, maxChars) {
+    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
+    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
+}
+function cutAt(text, end) {
+    const last = text.charCodeAt(end - 1);
+    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
+;// CONCATENATED MODULE: ./src/render/invocations.ts
+
+/** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
+function commandOf(inv) {
+    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+/** The value every invocation of the report has alike, or null when they differ or it is unknown. */
+function sharedValue(report, value) {
+    const [first, ...rest] = report.invocations;
+    if (!first)
+        return null;
+    const shared = value(first);
+    return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
+}
+/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
+function startTime(iso, show) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : show(iso);
+}
+/**
+ * Facts every invocation shares, said once in the headline when there are several: how many, the
+ * dbt versions, the target when all have the same, the time in all. `text` and `code` show untrusted
+ * text in the renderer's own way (escaped Markdown and a code span, or inert terminal text).
+ */
+function sharedFacts(report, show) {
+    const invocations = report.invocations;
+    if (invocations.length === 0)
+        return [];
+    const versions = [
+        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
+    ];
+    const target = sharedValue(report, (inv) => inv.target);
+    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return [
+        plural(invocations.length, "invocation"),
+        versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
+        target ? `target ${show.code(target)}` : null,
+        `${formatDuration(total)} in all`,
+    ].filter((fact) => fact !== null);
+}
+
+;// CONCATENATED MODULE: ./src/render/names.ts
+// One readable name per node, shown the same way in every section: the node's name in code style,
+// with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
+// so a table cell can wrap instead of running off the comment's right edge.
+
+/** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
+ * characters, and at least every UNBROKEN_MAX characters. */
+const UNBROKEN_MAX = 24;
+const UNBROKEN_MIN = 10;
+const SEPARATOR = /[_./-]/;
+class NodeNames {
+    /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
+    shared = new Set();
+    /** Labels made so far: every detail level of every view names the same nodes again. */
+    labels = new Map();
+    /**
+     * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
+     * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
+     */
+    constructor(runs) {
+        for (const nodes of runs) {
+            const owner = new Map();
+            for (const { uniqueId, name } of nodes) {
+                const first = owner.get(name);
+                if (first === undefined)
+                    owner.set(name, uniqueId);
+                else if (first !== uniqueId)
+                    this.shared.add(name);
+            }
+        }
+    }
+    /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
+    readable(node) {
+        if (!node.name)
+            return node.uniqueId;
+        if (!this.shared.has(node.name))
+            return node.name;
+        const dot = node.uniqueId.indexOf(".");
+        return dot > 0 ? node.uniqueId.slice(dot + 1) : node.uniqueId;
+    }
+    /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
+    label(node) {
+        const key = `${node.uniqueId}\u0000${node.name}`;
+        let label = this.labels.get(key);
+        if (label === undefined) {
+            label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+            this.labels.set(key, label);
+        }
+        return label;
+    }
+    /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
+    htmlLabel(node) {
+        return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node), escapeHtml)}</code>`;
+    }
+}
+/**
+ * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
+ * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
+ * it is. The breaks go into the escaped text, never inside an escape (`\_`) or an entity (`&lt;`).
+ */
+function breakable(text, escape = escape_escapeText) {
+    const escaped = escape(text);
+    if (text.length <= UNBROKEN_MAX)
+        return escaped;
+    let out = "";
+    let run = 0;
+    for (let i = 0; i < escaped.length;) {
+        const unit = unitAt(escaped, i);
+        i += unit.length;
+        out += unit;
+        run++;
+        const separator = run >= UNBROKEN_MIN && unit.length <= 2 && SEPARATOR.test(unit[unit.length - 1]);
+        if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
+            out += "<wbr>";
+            run = 0;
+        }
+    }
+    return out;
+}
+/** One displayed character of escaped text: `\_`, `&amp;`, or a code point. */
+function unitAt(text, i) {
+    if (text[i] === "\\" && i + 1 < text.length)
+        return text.slice(i, i + 2);
+    if (text[i] === "&") {
+        const end = text.indexOf(";", i);
+        if (end > i && end - i <= 6)
+            return text.slice(i, end + 1);
+    }
+    return String.fromCodePoint(text.codePointAt(i));
+}
+
+;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
+// To do: next major: remove.
+/**
+ * @typedef {Options} MarkdownTableOptions
+ *   Configuration.
+ */
+
+/**
+ * @typedef Options
+ *   Configuration.
+ * @property {boolean | null | undefined} [alignDelimiters=true]
+ *   Whether to align the delimiters (default: `true`);
+ *   they are aligned by default:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   Pass `false` to make them staggered:
+ *
+ *   ```markdown
+ *   | Alpha | B |
+ *   | - | - |
+ *   | C | Delta |
+ *   ```
+ * @property {ReadonlyArray<string | null | undefined> | string | null | undefined} [align]
+ *   How to align columns (default: `''`);
+ *   one style for all columns or styles for their respective columns;
+ *   each style is either `'l'` (left), `'r'` (right), or `'c'` (center);
+ *   other values are treated as `''`, which doesn’t place the colon in the
+ *   alignment row but does align left;
+ *   *only the lowercased first character is used, so `Right` is fine.*
+ * @property {boolean | null | undefined} [delimiterEnd=true]
+ *   Whether to end each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no ending delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B
+ *   | ----- | -----
+ *   | C     | Delta
+ *   ```
+ * @property {boolean | null | undefined} [fillRows=true]
+ *   Whether to fill rows with empty cells up to the most cells in a row
+ *   (default: `true`).
+ *
+ *   When `true`, all rows have as many cells as the longest row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |   |
+ *   | ----- | ---- | - |
+ *   | C     |      |   |
+ *   | D     | Echo | F |
+ *   ```
+ *
+ *   When `false`, rows keep their cells,
+ *   and the delimiter row has as many cells as the header row:
+ *
+ *   ```markdown
+ *   | Alpha | B    |
+ *   | ----- | ---- |
+ *   | C     |
+ *   | D     | Echo | F |
+ *   ```
+ * @property {boolean | null | undefined} [delimiterStart=true]
+ *   Whether to begin each row with the delimiter (default: `true`).
+ *
+ *   > 👉 **Note**: please don’t use this: it could create fragile structures
+ *   > that aren’t understandable to some markdown parsers.
+ *
+ *   When `true`, there are starting delimiters:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there are no starting delimiters:
+ *
+ *   ```markdown
+ *   Alpha | B     |
+ *   ----- | ----- |
+ *   C     | Delta |
+ *   ```
+ * @property {boolean | null | undefined} [padding=true]
+ *   Whether to add a space of padding between delimiters and cells
+ *   (default: `true`).
+ *
+ *   When `true`, there is padding:
+ *
+ *   ```markdown
+ *   | Alpha | B     |
+ *   | ----- | ----- |
+ *   | C     | Delta |
+ *   ```
+ *
+ *   When `false`, there is no padding:
+ *
+ *   ```markdown
+ *   |Alpha|B    |
+ *   |-----|-----|
+ *   |C    |Delta|
+ *   ```
+ * @property {((value: string) => number) | null | undefined} [stringLength]
+ *   Function to detect the length of table cell content (optional);
+ *   this is used when aligning the delimiters (`|`) between table cells;
+ *   full-width characters and emoji mess up delimiter alignment when viewing
+ *   the markdown source;
+ *   to fix this, you can pass this function,
+ *   which receives the cell content and returns its “visible” size;
+ *   note that what is and isn’t visible depends on where the text is displayed.
+ *
+ *   Without such a function, the following:
+ *
+ *   ```js
+ *   markdownTable([
+ *     ['Alpha', 'Bravo'],
+ *     ['中文', 'Charlie'],
+ *     ['👩‍❤️‍👩', 'Delta']
+ *   ])
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo |
+ *   | - | - |
+ *   | 中文 | Charlie |
+ *   | 👩‍❤️‍👩 | Delta |
+ *   ```
+ *
+ *   With [`string-width`](https://github.com/sindresorhus/string-width):
+ *
+ *   ```js
+ *   import stringWidth from 'string-width'
+ *
+ *   markdownTable(
+ *     [
+ *       ['Alpha', 'Bravo'],
+ *       ['中文', 'Charlie'],
+ *       ['👩‍❤️‍👩', 'Delta']
+ *     ],
+ *     {stringLength: stringWidth}
+ *   )
+ *   ```
+ *
+ *   Yields:
+ *
+ *   ```markdown
+ *   | Alpha | Bravo   |
+ *   | ----- | ------- |
+ *   | 中文  | Charlie |
+ *   | 👩‍❤️‍👩    | Delta   |
+ *   ```
+ */
+
+/**
+ * Get the length of a cell.
+ *
+ * @param {string} value
+ *   Cell value.
+ * @returns {number}
+ *   Cell size.
+ */
+function defaultStringLength(value) {
+  return value.length
+}
+
+/**
+ * Generate a markdown
+ * ([GFM](https://docs.github.com/en/github/writing-on-github/working-with-advanced-formatting/organizing-information-with-tables))
+ * table.
+ *
+ * @param {ReadonlyArray<ReadonlyArray<string | null | undefined>>} table
+ *   Table data (matrix of strings).
+ * @param {Readonly<Options> | null | undefined} [options]
+ *   Configuration (optional).
+ * @returns {string}
+ *   Result.
+ */
+function markdownTable(table, options) {
+  const settings = options || {}
+  // To do: next major: change to spread.
+  // eslint-disable-next-line unicorn/prefer-spread -- `align` can be a string.
+  const align = (settings.align || []).concat()
+  const stringLength = settings.stringLength || defaultStringLength
+  /** @type {Array<number>} Character codes as symbols for alignment per column. */
+  const alignments = []
+  /** @type {Array<Array<string>>} Cells per row. */
+  const cellMatrix = []
+  /** @type {Array<Array<number>>} Sizes of each cell per row. */
+  const sizeMatrix = []
+  /** @type {Array<number>} */
+  const longestCellByColumn = []
+  let mostCellsPerRow = 0
+  let rowIndex = -1
+
+  // This is a superfluous loop if we don’t align delimiters, but otherwise we’d
+  // do superfluous work when aligning, so optimize for aligning.
+  while (++rowIndex < table.length) {
+    /** @type {Array<string>} */
+    const row = []
+    /** @type {Array<number>} */
+    const sizes = []
+    let columnIndex = -1
+
+    if (table[rowIndex].length > mostCellsPerRow) {
+      mostCellsPerRow = table[rowIndex].length
+    }
+
+    while (++columnIndex < table[rowIndex].length) {
+      const cell = serialize(table[rowIndex][columnIndex])
+
+      if (settings.alignDelimiters !== false) {
+        const size = stringLength(cell)
+        sizes[columnIndex] = size
+
+        if (
+          longestCellByColumn[columnIndex] === undefined ||
+          size > longestCellByColumn[columnIndex]
+        ) {
+          longestCellByColumn[columnIndex] = size
+        }
+      }
+
+      row.push(cell)
+    }
+
+    cellMatrix[rowIndex] = row
+    sizeMatrix[rowIndex] = sizes
+  }
+
+  // Figure out which alignments to use.
+  let columnIndex = -1
+
+  if (typeof align === 'object' && 'length' in align) {
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = toAlignment(align[columnIndex])
+    }
+  } else {
+    const code = toAlignment(align)
+
+    while (++columnIndex < mostCellsPerRow) {
+      alignments[columnIndex] = code
+    }
+  }
+
+  // Inject the alignment row.
+  columnIndex = -1
+  /** @type {Array<string>} */
+  const row = []
+  /** @type {Array<number>} */
+  const sizes = []
+
+  while (++columnIndex < mostCellsPerRow) {
+    const code = alignments[columnIndex]
+    let before = ''
+    let after = ''
+
+    if (code === 99 /* `c` */) {
+      before = ':'
+      after = ':'
+    } else if (code === 108 /* `l` */) {
+      before = ':'
+    } else if (code === 114 /* `r` */) {
+      after = ':'
+    }
+
+    // There *must* be at least one hyphen-minus in each alignment cell.
+    let size =
+      settings.alignDelimiters === false
+        ? 1
+        : Math.max(
+            1,
+            longestCellByColumn[columnIndex] - before.length - after.length
+          )
+
+    const cell = before + '-'.repeat(size) + after
+
+    if (settings.alignDelimiters !== false) {
+      size = before.length + size + after.length
+
+      if (size > longestCellByColumn[columnIndex]) {
+        longestCellByColumn[columnIndex] = size
+      }
+
+      sizes[columnIndex] = size
+    }
+
+    row[columnIndex] = cell
+  }
+
+  // Inject the alignment row.
+  cellMatrix.splice(1, 0, row)
+  sizeMatrix.splice(1, 0, sizes)
+
+  rowIndex = -1
+  /** @type {Array<string>} */
+  const lines = []
+
+  while (++rowIndex < cellMatrix.length) {
+    const row = cellMatrix[rowIndex]
+    const sizes = sizeMatrix[rowIndex]
+    const cellsInRow =
+      settings.fillRows === false
+        ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length)
+        : mostCellsPerRow
+    columnIndex = -1
+    /** @type {Array<string>} */
+    const line = []
+
+    while (++columnIndex < cellsInRow) {
+      const cell = row[columnIndex] || ''
+      let before = ''
+      let after = ''
+
+      if (settings.alignDelimiters !== false) {
+        const size =
+          longestCellByColumn[columnIndex] - (sizes[columnIndex] || 0)
+        const code = alignments[columnIndex]
+
+        if (code === 114 /* `r` */) {
+          before = ' '.repeat(size)
+        } else if (code === 99 /* `c` */) {
+          const half = size / 2
+
+          if (size % 2) {
+            before = ' '.repeat(half + 0.5)
+            after = ' '.repeat(half - 0.5)
+          } else {
+            before = ' '.repeat(half)
+            after = before
+          }
+        } else {
+          after = ' '.repeat(size)
+        }
+      }
+
+      if (settings.delimiterStart !== false && !columnIndex) {
+        line.push('|')
+      }
+
+      if (
+        settings.padding !== false &&
+        // Don’t add the opening space if we’re not aligning and the cell is
+        // empty: there will be a closing space.
+        !(settings.alignDelimiters === false && cell === '') &&
+        (settings.delimiterStart !== false || columnIndex)
+      ) {
+        line.push(' ')
+      }
+
+      if (settings.alignDelimiters !== false) {
+        line.push(before)
+      }
+
+      line.push(cell)
+
+      if (settings.alignDelimiters !== false) {
+        line.push(after)
+      }
+
+      if (settings.padding !== false) {
+        line.push(' ')
+      }
+
+      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
+        line.push('|')
+      }
+    }
+
+    lines.push(
+      settings.delimiterEnd === false
+        ? line.join('').replace(/ +$/, '')
+        : line.join('')
+    )
+  }
+
+  return lines.join('\n')
+}
+
+/**
+ * Serialize a cell value.
+ *
+ * @param {string | null | undefined} [value]
+ *   Value to serialize.
+ * @returns {string}
+ *   Result.
+ */
+function serialize(value) {
+  return value === null || value === undefined ? '' : String(value)
+}
+
+/**
+ * Get the alignment character code from a value.
+ *
+ * @param {string | null | undefined} value
+ *   Value.
+ * @returns {number}
+ *   Alignment.
+ */
+function toAlignment(value) {
+  const code = typeof value === 'string' ? value.codePointAt(0) : 0
+
+  return code === 67 /* `C` */ || code === 99 /* `c` */
+    ? 99 /* `c` */
+    : code === 76 /* `L` */ || code === 108 /* `l` */
+      ? 108 /* `l` */
+      : code === 82 /* `R` */ || code === 114 /* `r` */
+        ? 114 /* `r` */
+        : 0
+}
+
+;// CONCATENATED MODULE: ./src/render/table.ts
+// Markdown tables, built with markdown-table. Cells must already be escaped for a table cell (no
+// `|`, no line break: escapeText and code do that). Columns are not padded to a common width: a
+// 20,000-row table would only grow, and GitHub does not care.
+
+/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
+function nowrap(text) {
+    return text.replace(/ /g, "&nbsp;");
+}
+function renderTable(columns, rows) {
+    return markdownTable([columns.map((c) => c.heading), ...rows], {
+        align: columns.map((c) => (c.numeric ? "r" : "")),
+        alignDelimiters: false,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
+// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
+// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
+// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
+// errors) and every section says how much it left out and where the full list is.
+//
+// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
+// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
+// code excerpts wrapped to the given width.
+
+
+
+
+
+
+
+/**
+ * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
+ * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
+ */
+const COMMENT_CODE_WIDTH = 96;
+const CHECK_CODE_WIDTH = 80;
+const LEVELS = [
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: true,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 100,
+        warnings: 1e9,
+        slowest: 1e9,
+        rest: false,
+    },
+    {
+        errors: 1e9,
+        excerptLines: 15,
+        excerptChars: 2000,
+        failedTests: 1e9,
+        diffTables: true,
+        chains: 1e9,
+        chainNodes: 20,
+        warnings: 100,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 100,
+        excerptLines: 12,
+        excerptChars: 1200,
+        failedTests: 200,
+        diffTables: false,
+        chains: 50,
+        chainNodes: 10,
+        warnings: 20,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 50,
+        excerptLines: 8,
+        excerptChars: 600,
+        failedTests: 100,
+        diffTables: false,
+        chains: 20,
+        chainNodes: 5,
+        warnings: 10,
+        slowest: 3,
+        rest: false,
+    },
+    {
+        errors: 20,
+        excerptLines: 4,
+        excerptChars: 300,
+        failedTests: 30,
+        diffTables: false,
+        chains: 10,
+        chainNodes: 0,
+        warnings: 5,
+        slowest: 0,
+        rest: false,
+    },
+    {
+        errors: 10,
+        excerptLines: 2,
+        excerptChars: 160,
+        failedTests: 10,
+        diffTables: false,
+        chains: 5,
+        chainNodes: 0,
+        warnings: 0,
+        slowest: 0,
+        rest: false,
+    },
+];
+function renderMarkdown(report, options) {
+    const context = {
+        names: new NodeNames(namedNodes(report)),
+        fullReportHint: options.fullReportHint,
+        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+        ...(options.links ? { links: options.links } : {}),
+    };
+    for (let level = 0; level < LEVELS.length; level++) {
+        const text = renderAtLevel(report, options, context, level);
+        if (byteLength(text) <= options.maxBytes)
+            return text;
+    }
+    return truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+}
+/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
+function* namedNodes(report) {
+    for (const inv of report.invocations)
+        yield inv.nodes;
+    const b = report.baseline;
+    if (b)
+        yield b.removed;
+}
+function renderAtLevel(report, options, context, level) {
+    const detail = LEVELS[level];
+    const parts = [renderHeadline(report, options)];
+    for (const extra of options.extras ?? []) {
+        const block = extra.render(level, context);
+        if (block)
+            parts.push(block);
+    }
+    const many = report.invocations.length > 1;
+    report.invocations.forEach((invocation, i) => {
+        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+    });
+    if (report.invocations.length === 0)
+        parts.push("_No dbt invocation was found in the telemetry._");
+    if (level > 0) {
+        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
+    }
+    return `${parts.filter(Boolean).join("\n\n")}\n`;
+}
+function renderHeadline(report, options) {
+    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
+    const lines = [
+        `## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`,
+        countLine(report.counts, "**"),
+    ];
+    const facts = report.invocations.length === 1
+        ? invocationFacts(report.invocations[0])
+        : sharedFacts(report, { text: escape_escapeText, code: code });
+    if (options.links?.runUrl)
+        facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
+    if (facts.length > 0)
+        lines.push(`<sub>${facts.join(" · ")}</sub>`);
+    return lines.join("\n\n");
+}
+/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
+function countLine(counts, strong) {
+    const cells = (0,status_table/* headlineCounts */.Bi)(counts);
+    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
+    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
+    return `${strong}${total}:${strong} ${items.join(" · ")}`;
+}
+function countItem(icon, n, one, many) {
+    return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
+}
+/** Command, version, target, duration, state and id of one invocation. */
+function invocationFacts(inv, shared = { version: false, target: false }) {
+    const facts = [
+        shared.version ? null : inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
+        shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
+        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.state === "incomplete" ? "**did not finish**" : null,
+        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
+        `invocation ${code(inv.invocationId)}`,
+    ];
+    const command = commandOf(inv);
+    const list = [command ? code(command) : null, ...facts].filter((fact) => fact !== null);
+    const step = inv.source.step;
+    if (step?.url)
+        list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
+    return list;
+}
+function renderInvocation(inv, detail, context, position) {
+    const parts = [];
+    if (position) {
+        parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
+        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
+    }
+    else if (inv.source.step) {
+        parts.push(`### ${invocationTitle(inv, null)}`);
+    }
+    if (inv.readerWarnings.length > 0) {
+        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
+    }
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
+    parts.push(renderErrors(inv, detail, context, chainsByRoot));
+    parts.push(renderFailedTests(inv, detail, context));
+    parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
+    parts.push(renderWarnings(inv, detail, context));
+    parts.push(renderNotCompleted(inv, detail, context));
+    // With several invocations the timings of each are there when wanted, not in the way.
+    const slowest = renderSlowest(inv, detail, context);
+    parts.push(position && slowest
+        ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
+        : slowest);
+    if (detail.rest)
+        parts.push(renderAllNodes(inv, context));
+    return parts.filter(Boolean).join("\n\n");
+}
+/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
+function invocationIcon(inv) {
+    const c = inv.counts;
+    if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
+        return "❌";
+    if (c.warn > 0)
+        return "⚠️";
+    if (c.canceled > 0)
+        return "🚫";
+    return "✅";
+}
+function sharedWithAll(report) {
+    return {
+        version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
+        target: sharedValue(report, (inv) => inv.target) !== null,
+    };
+}
+/**
+ * What tells invocations apart: the step, or the number, the command (with its selector), the
+ * target when they differ, and the start time.
+ */
+function invocationTitle(inv, position) {
+    const step = inv.source.step;
+    const started = inv.startedAt ? startTime(inv.startedAt, escape_escapeText) : null;
+    if (step)
+        return [`Step ${step.index}: ${escape_escapeText(step.name)}`, started].filter(Boolean).join(" · ");
+    const command = commandOf(inv) ?? "dbt";
+    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
+    return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
+}
+function renderErrors(inv, detail, context, chainsByRoot) {
+    const errors = inv.nodes.filter((n) => n.status === "error");
+    const total = errors.length + inv.runErrors.length;
+    if (total === 0)
+        return "";
+    const lines = [`#### ❌ Errors (${total})`];
+    for (const node of errors.slice(0, detail.errors)) {
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.errorType ? `${node.errorType} error` : null,
+            node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
+            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
+            locationLink(node.location, node.packageName, context),
+        ].filter(Boolean);
+        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
+        if (downstream > 0)
+            facts.push(`⏭️ ${plural(downstream, "node")} skipped downstream`);
+        lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
+        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+        if (text)
+            lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
+    }
+    lines.push(more(errors.length, detail.errors, "error", context));
+    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
+        const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
+        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
+        lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
+    }
+    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** A message's first lines in a code block, wrapped to the view's width. */
+function excerptBlock(text, maxLines, maxChars, context) {
+    const short = excerpt(text, maxLines, maxChars);
+    return escape_codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
+}
+/**
+ * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
+ * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
+ */
+function wrapLines(text, width) {
+    const out = [];
+    for (const line of text.split("\n")) {
+        let rest = line;
+        let prefix = "";
+        while ([...rest].length + prefix.length > width) {
+            const room = width - prefix.length;
+            const chars = [...rest];
+            const head = chars.slice(0, room).join("");
+            const space = head.lastIndexOf(" ");
+            const cut = space > room / 3 ? space + 1 : head.length;
+            out.push(prefix + rest.slice(0, cut).trimEnd());
+            rest = rest.slice(cut);
+            prefix = "↪ ";
+        }
+        out.push(prefix + rest);
+    }
+    return out.join("\n");
+}
+function renderFailedTests(inv, detail, context) {
+    const failed = inv.nodes.filter((n) => n.status === "fail");
+    if (failed.length === 0)
+        return "";
+    const lines = [
+        `#### ❌ Failed tests (${failed.length})`,
+        testTable(failed.slice(0, detail.failedTests), context),
+    ];
+    if (detail.diffTables) {
+        for (const node of failed.slice(0, detail.failedTests)) {
+            if (!node.test?.diffTable)
+                continue;
+            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
+        }
+    }
+    lines.push(more(failed.length, detail.failedTests, "failed test", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+function testTable(tests, context) {
+    return renderTable([
+        { heading: "Test" },
+        { heading: "Type" },
+        { heading: "Failing rows", numeric: true },
+        { heading: "Defined at" },
+    ], tests.map((n) => [
+        context.names.label(n),
+        nowrap(resourceLabel(n.resourceType)),
+        String(n.test?.failingRows ?? "–"),
+        locationLink(n.location, n.packageName, context) ?? "–",
+    ]));
+}
+function renderSkipChains(chains, nodes, detail, context) {
+    if (chains.length === 0)
+        return "";
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+    const lines = [`#### ⏭️ Skipped because of an upstream problem (${plural(skipped, "node")})`];
+    const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
+    const items = [];
+    for (const chain of chains.slice(0, detail.chains)) {
+        const root = nodes.get(chain.rootId);
+        const rootStatus = root ? statusText(root.status) : "not in this run";
+        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
+        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
+            const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
+            items.push(`  - ${label(entry.uniqueId)}${via}`);
+        }
+        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
+            items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
+        }
+    }
+    lines.push(items.join("\n"));
+    lines.push(more(chains.length, detail.chains, "root cause", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+function renderWarnings(inv, detail, context) {
+    const warned = inv.nodes.filter((n) => n.status === "warn");
+    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
+    if (warned.length + logged.length === 0)
+        return "";
+    const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
+    const tests = warned.filter((n) => n.test);
+    const fresh = warned.filter((n) => !n.test);
+    if (tests.length > 0)
+        lines.push(testTable(tests.slice(0, detail.warnings), context));
+    lines.push(more(tests.length, detail.warnings, "warned test", context));
+    const other = [];
+    for (const node of fresh.slice(0, detail.warnings)) {
+        const what = node.freshness
+            ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
+            : resourceLabel(node.resourceType);
+        other.push(`- ${context.names.label(node)} · ${what}`);
+    }
+    for (const { node, log } of logged.slice(0, detail.warnings)) {
+        other.push(`- ${context.names.label(node)}: ${escape_escapeText(firstLine(log.text, 300))}`);
+    }
+    if (other.length > 0)
+        lines.push(other.join("\n"));
+    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+function renderNotCompleted(inv, detail, context) {
+    const nodes = inv.nodes.filter((n) => status_table/* STATUS */.XQ[n.status].notCompleted !== null);
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, detail.warnings)
+        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`);
+    return [
+        `#### 🚫 Not run to completion (${nodes.length})`,
+        items.join("\n"),
+        more(nodes.length, detail.warnings, "node", context),
+    ]
+        .filter(Boolean)
+        .join("\n\n");
+}
+const IDLE_SHOWN = 5;
+function renderSlowest(inv, detail, context) {
+    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
+    if (rows.length === 0)
+        return "";
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+        { heading: "Lifetime", numeric: true },
+    ], rows.map((n) => [
+        `${statusIcon(n.status)} ${context.names.label(n)}`,
+        nowrap(resourceLabel(n.resourceType)),
+        formatDuration(n.processingMs),
+        formatDuration(n.warehouseMs),
+        formatDuration(n.lifetimeMs),
+    ]));
+    const parts = [`#### 🐢 Slowest nodes`, table];
+    // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
+    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
+    if (idle.length > 0) {
+        parts.push(`Longest waits for a warehouse connection: ${idle
+            .map((n) => `${context.names.label(n)}&nbsp;${formatDuration(n.idleMs)}`)
+            .join(" · ")}`);
+    }
+    parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
+    return parts.join("\n\n");
+}
+function renderAllNodes(inv, context) {
+    if (inv.nodes.length === 0)
+        return "";
+    const table = renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Status" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+    ], inv.nodes.map((n) => [
+        context.names.label(n),
+        nowrap(resourceLabel(n.resourceType)),
+        nowrap(statusText(n.status)),
+        formatDuration(n.timing.processingMs),
+        formatDuration(n.timing.warehouseMs),
+    ]));
+    return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+}
+function locationLink(location, packageName, context) {
+    if (!location)
+        return null;
+    const label = `<code>${breakable(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
+    const url = context.links?.fileUrl(location, packageName);
+    return url ? `[${label}](${linkDestination(url)})` : label;
+}
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase) {
+    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
+}
+/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
+function more(total, shown, noun, context) {
+    const left = total - Math.min(total, shown);
+    return left > 0
+        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
+        : "";
+}
+function ageSuffix(ageSeconds) {
+    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+function renderUnusable(title, what, severity, message) {
+    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
+}
+function byteLength(text) {
+    return Buffer.byteLength(text, "utf8");
+}
+/**
+ * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
+ * code fence and <details>, and say where the rest is.
+ */
+function truncateMarkdown(text, maxBytes, fullReportHint) {
+    const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
+    const budget = maxBytes - byteLength(note) - 64;
+    let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
+    cut = cut.replace(/\uFFFD$/, "");
+    const newline = cut.lastIndexOf("\n");
+    if (newline > 0)
+        cut = cut.slice(0, newline);
+    const open = openBlocks(cut);
+    if (open.fence)
+        cut += `\n${open.fence}`;
+    for (let i = 0; i < open.details; i++)
+        cut += "\n\n</details>";
+    return `${cut}${note}`;
+}
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown) {
+    let fence = null;
+    let details = 0;
+    for (const line of markdown.split("\n")) {
+        if (fence) {
+            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
+                fence = null;
+            continue;
+        }
+        const opening = /^(`{3,})/.exec(line);
+        if (opening)
+            fence = opening[1];
+        else if (line.startsWith("<details>"))
+            details++;
+        else if (line === "</details>" && details > 0)
+            details--;
+    }
+    return { fence, details };
+}
+
+;// CONCATENATED MODULE: ./src/render/baseline-section.ts
+// The "what changed" block at the top of the comment when a base-branch report was compared: the
+// one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
+// Regressions are shown like the slowest nodes: the top few by absolute slowdown, the rest in the
+// full report, with one line on how noisy the timing comparison is.
+
+
+
+
+
+
+const baseline_section_LEVELS = [
+    { newFailures: 100, messages: true, other: 100, regressions: 10, allRegressions: true, presence: 200 },
+    { newFailures: 100, messages: true, other: 50, regressions: 10, allRegressions: false, presence: 50 },
+    { newFailures: 50, messages: false, other: 20, regressions: 10, allRegressions: false, presence: 0 },
+    { newFailures: 20, messages: false, other: 10, regressions: 5, allRegressions: false, presence: 0 },
+    { newFailures: 10, messages: false, other: 5, regressions: 3, allRegressions: false, presence: 0 },
+    { newFailures: 5, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
+    { newFailures: 3, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
+];
+function baselineSection(comparison) {
+    return { render: (level, context) => renderBaselineSection(comparison, level, context) };
+}
+function renderBaselineSection(comparison, level, given) {
+    const context = given ?? {
+        names: new NodeNames([
+            [...comparison.failures, ...comparison.warnings, ...comparison.regressions, ...comparison.added],
+            comparison.removed,
+        ]),
+        fullReportHint: "the JSON report",
+    };
+    const limits = baseline_section_LEVELS[Math.min(level, baseline_section_LEVELS.length - 1)];
+    const c = comparison.counts;
+    const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
+    const byLabel = (list, label) => list.filter((change) => change.label === label);
+    const newFailures = [
+        ...byLabel(comparison.failures, "new").map((change) => ({ change })),
+        ...comparison.added.filter((n) => (0,status_table/* isFailure */.N6)(n.status)).map((added) => ({ added })),
+    ];
+    parts.push(newFailureList(newFailures, limits, context));
+    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, context));
+    // Failures the base branch had too are not news: listed, but collapsed.
+    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, context, true));
+    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, context));
+    parts.push(regressionSection(comparison, limits, context));
+    if (limits.presence > 0) {
+        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence, context));
+        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence, context));
+    }
+    return parts.filter(Boolean).join("\n\n");
+}
+/**
+ * "**🆕 2 new failures**, ✅ 1 fixed, still failing 3, ⏱️ 1 regression". New failures count the
+ * nodes the base branch did not run too, as the headline does.
+ */
+function tally(comparison) {
+    const c = comparison.counts;
+    const fresh = c.newFailures + c.addedFailing;
+    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
+    const items = [
+        fresh > 0 ? `**🆕 ${plural(fresh, "new failure")}**${notRun}` : `🆕 0 new failures`,
+        `✅ ${c.fixedFailures} fixed`,
+        `still failing ${c.stillFailing}`,
+        `⏱️ ${plural(c.regressions, "regression")}`,
+    ];
+    if (c.newWarnings > 0)
+        items.push(`⚠️ ${plural(c.newWarnings, "new warning")}`);
+    return items.join(", ");
+}
+function about(comparison) {
+    const b = comparison.baseline;
+    const c = comparison.counts;
+    const facts = [
+        b.source ? `baseline ${code(b.source)}` : "baseline",
+        b.startedAt ? `from ${escape_escapeText(b.startedAt)}` : null,
+        `${plural(c.compared, "node")} compared`,
+        c.added > 0 ? `${c.added} only in this run` : null,
+        c.removed > 0 ? `${c.removed} only in the baseline` : null,
+    ].filter(Boolean);
+    return `<sub>${facts.join(" · ")}</sub>`;
+}
+function newFailureList(failures, limits, context) {
+    if (failures.length === 0)
+        return "";
+    const lines = [`#### 🆕 New failures (${failures.length})`];
+    const shown = failures.slice(0, limits.newFailures);
+    lines.push(shown
+        .map((failure) => "change" in failure
+        ? `- ${statusIcon(failure.change.status)} ${context.names.label(failure.change)} · ${resourceLabel(failure.change.resourceType)} ${statusWord(failure.change.status)} · was ${statusText(failure.change.baselineStatus)}`
+        : `- ${statusIcon(failure.added.status)} ${context.names.label(failure.added)} · ${resourceLabel(failure.added.resourceType)} ${statusWord(failure.added.status)} · not run on the base branch`)
+        .join("\n"));
+    if (limits.messages) {
+        for (const failure of shown) {
+            if (!("change" in failure) || !failure.change.message)
+                continue;
+            lines.push(`<details><summary>${context.names.htmlLabel(failure.change)}</summary>\n\n${excerptBlock(failure.change.message, 8, 800, context)}\n\n</details>`);
+        }
+    }
+    if (failures.length > limits.newFailures)
+        lines.push(`_… and ${failures.length - limits.newFailures} more._`);
+    return lines.join("\n\n");
+}
+function changeList(title, changes, limit, context, collapsed = false) {
+    // At the leanest levels the tally line already carries these counts.
+    if (changes.length === 0 || limit === 0)
+        return "";
+    const items = changes.slice(0, limit).map((change) => {
+        const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
+        return `- ${statusIcon(change.status)} ${context.names.label(change)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`;
+    });
+    const body = [items.join("\n")];
+    if (changes.length > limit)
+        body.push(`_… and ${changes.length - limit} more._`);
+    return collapsed
+        ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
+        : [`#### ${title}`, ...body].join("\n\n");
+}
+function presenceDetails(title, nodes, limit, context) {
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, limit)
+        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
+    if (nodes.length > limit)
+        items.push(`- … and ${nodes.length - limit} more`);
+    return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
+}
+/**
+ * The top regressions by absolute slowdown, how many more there are and where they are listed
+ * (at full detail in a collapsed list below the table), and one line on timing noise.
+ */
+function regressionSection(comparison, limits, context) {
+    const rows = comparison.regressions;
+    if (rows.length === 0 || limits.regressions === 0)
+        return rows.length > 0 ? "" : noiseOnly(comparison);
+    const parts = [
+        `#### ⏱️ Slower than the base branch (${rows.length})`,
+        regressionTable(rows.slice(0, limits.regressions), context),
+    ];
+    const rest = rows.slice(limits.regressions);
+    if (rest.length > 0 && limits.allRegressions) {
+        parts.push(`<details><summary>${plural(rest.length, "more slower node")}</summary>\n\n${regressionTable(rest, context)}\n\n</details>`);
+    }
+    else {
+        parts.push(more(rows.length, limits.regressions, "slower node", context));
+    }
+    parts.push(noiseLine(comparison));
+    return parts.filter(Boolean).join("\n\n");
+}
+function regressionTable(rows, context) {
+    return renderTable([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Before", numeric: true },
+        { heading: "After", numeric: true },
+        { heading: "Change", numeric: true },
+    ], rows.map((r) => [
+        context.names.label(r),
+        nowrap(resourceLabel(r.resourceType)),
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `${formatDelta(r.deltaMs)}&nbsp;(${formatPercent(r.percent)})`,
+    ]));
+}
+/** With no regression the reader still learns what counts as one and how noisy the timings were. */
+function noiseOnly(comparison) {
+    return comparison.counts.compared > 0 ? noiseLine(comparison) : "";
+}
+/**
+ * "Timing noise: half of the 400 nodes compared changed by −8% to +12% (median +3%); slower means
+ * over +50% and over +1.00s."
+ */
+function noiseLine(comparison) {
+    return `<sub>⏱️ ${timingNoise(comparison)}</sub>`;
+}
+/** How much timings moved between the two runs and what counts as slower, as one plain sentence. */
+function timingNoise(comparison) {
+    const t = comparison.timingChange;
+    const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(comparison.minRegressionMs)}`;
+    if (!t || t.nodes < 4)
+        return `Timings vary from run to run; ${rule}.`;
+    return `Timing noise: half of the ${plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
+}
+
+;// CONCATENATED MODULE: ./src/render/mermaid.ts
+
+
+
+
+/** Per markdown detail level: what each diagram may draw; null drops it. */
+const FLOWCHART_BY_LEVEL = [
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 10, nodesPerChain: 12 },
+    { chains: 5, nodesPerChain: 6 },
+    { chains: 3, nodesPerChain: 3 },
+];
+const TIMELINE_BY_LEVEL = [15, 15, 8];
+const MAX_LABEL_CHARS = 80;
+const MAX_TIMELINES = 3;
+/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+function diagramSections(report) {
+    return [
+        {
+            render(level) {
+                const limits = FLOWCHART_BY_LEVEL[level];
+                if (!limits)
+                    return "";
+                const chart = renderSkipChainFlowchart(report, limits);
+                if (!chart)
+                    return "";
+                const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
+                return collapsible(`🔗 Skip chains diagram (${plural(skipped, "skipped node")})`, chart);
+            },
+        },
+        {
+            render(level) {
+                const limit = TIMELINE_BY_LEVEL[level];
+                if (!limit)
+                    return "";
+                // The latest invocations (a rerun after a fix is the one that matters), numbered as the
+                // report numbers them when there are several.
+                const many = report.invocations.length > 1;
+                const drawnInvocations = report.invocations
+                    .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
+                    .slice(-MAX_TIMELINES);
+                const timelines = drawnInvocations
+                    .map(({ inv }) => timelineBars(inv, limit))
+                    .filter((bars) => bars.length > 0);
+                if (timelines.length === 0)
+                    return "";
+                // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
+                const drawn = timelines.map((bars) => bars.length);
+                const summary = timelines.length === 1
+                    ? `⏱️ Timeline of the ${plural(drawn[0], "slowest node")}`
+                    : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
+                return collapsible(summary, drawnInvocations
+                    .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
+                    .filter(Boolean)
+                    .map((chart) => generatedBlock(chart, "mermaid"))
+                    .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
+                    .join("\n\n"), true);
+            },
+        },
+    ];
+}
+function collapsible(summary, body, bodyIsMarkdown = false) {
+    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
+    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+}
+/** Mermaid flowchart text, or "" when no invocation has skip chains. */
+function renderSkipChainFlowchart(report, limits) {
+    const lines = ["flowchart LR"];
+    const classes = new Map();
+    let next = 0;
+    const newId = (cls) => {
+        const id = `n${next++}`;
+        classes.set(cls, [...(classes.get(cls) ?? []), id]);
+        return id;
+    };
+    let drawn = 0;
+    let left = 0;
+    for (const inv of report.invocations) {
+        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+        for (const chain of inv.skipChains) {
+            if (drawn >= limits.chains) {
+                left++;
+                continue;
+            }
+            drawn++;
+            const root = nodes.get(chain.rootId);
+            const rootId = newId(root ? statusClass(root.status) : "missing");
+            const rootLabel = root
+                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+                : `❔ ${chain.rootId} (not in this run)`;
+            lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
+            const ids = new Map([[chain.rootId, rootId]]);
+            const shown = chain.skipped.slice(0, limits.nodesPerChain);
+            for (const entry of shown) {
+                const node = nodes.get(entry.uniqueId);
+                const id = newId("skipped");
+                ids.set(entry.uniqueId, id);
+                const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
+                lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
+            }
+            // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
+            for (const entry of shown) {
+                const via = ids.get(entry.via) ?? rootId;
+                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+            }
+            const rest = chain.skipped.length - shown.length;
+            if (rest > 0) {
+                const id = newId("more");
+                lines.push(`  ${id}["${mermaidLabel(`… and ${plural(rest, "more skipped node")}`)}"]`);
+                lines.push(`  ${rootId} -.-> ${id}`);
+            }
+        }
+    }
+    if (drawn === 0)
+        return "";
+    if (left > 0) {
+        const id = newId("more");
+        lines.push(`  ${id}["${mermaidLabel(`… and ${plural(left, "more root cause")}`)}"]`);
+    }
+    for (const [cls, style] of Object.entries(CLASS_STYLES)) {
+        const members = classes.get(cls);
+        if (!members)
+            continue;
+        lines.push(`  classDef ${cls} ${style}`);
+        lines.push(`  class ${members.join(",")} ${cls}`);
+    }
+    return lines.join("\n");
+}
+const CLASS_STYLES = {
+    failed: "fill:#ffebe9,stroke:#cf222e",
+    other: "fill:#fff8c5,stroke:#9a6700",
+    missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
+    skipped: "fill:#f6f8fa,stroke:#6e7781",
+    more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
+};
+function statusClass(status) {
+    return (0,status_table/* isFailure */.N6)(status) ? "failed" : "other";
+}
+function nodeLabel(uniqueId, type, name) {
+    return `${resourceLabel(type)} ${name || uniqueId}`;
+}
+/**
+ * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
+ * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
+ * entity code, which Mermaid shows as the character and never parses as syntax or markup.
+ */
+function mermaidLabel(text) {
+    const clean = clip(stripInvisible(text));
+    let out = "";
+    for (const ch of clean) {
+        out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
+    }
+    return out;
+}
+/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+function ganttTaskName(text) {
+    const clean = clip(stripInvisible(text))
+        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+        .replace(/\s+/g, " ")
+        .trim();
+    return clean || "node";
+}
+function isPictograph(ch) {
+    return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
+}
+/**
+ * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
+ * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
+ */
+function stripInvisible(text) {
+    return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
+}
+function clip(text) {
+    const chars = [...text];
+    return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
+}
+/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
+function timelineTitle(inv) {
+    const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
+    const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
+    return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
+}
+/**
+ * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
+ * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
+ * nodes without both timestamps.
+ */
+function timelineBars(inv, limit) {
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const bars = [];
+    for (const slow of inv.slowest.byProcessing) {
+        if (bars.length >= limit)
+            break;
+        const node = nodes.get(slow.uniqueId);
+        if (!node || status_table/* STATUS */.XQ[node.status].ran === "no")
+            continue;
+        const start = Date.parse(node.timing.startedAt ?? "");
+        const end = Date.parse(node.timing.completedAt ?? "");
+        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
+            continue;
+        bars.push({ node, start, end });
+    }
+    return bars;
+}
+/**
+ * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
+ * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
+ * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
+ */
+function renderTimelineGantt(inv, limit, label = "") {
+    const bars = timelineBars(inv, limit);
+    if (bars.length === 0)
+        return "";
+    bars.sort((a, b) => a.start - b.start || a.end - b.end);
+    const lines = [
+        "gantt",
+        // Short enough for the label limit: a long selector must not push out what the chart is.
+        `  title ${ganttTaskName(`Slowest nodes of ${label}${timelineTitle(inv)}`)}`,
+        "  dateFormat x",
+        "  axisFormat %H:%M:%S",
+    ];
+    const byType = new Map();
+    for (const bar of bars)
+        byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
+    for (const [type, group] of byType) {
+        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
+        for (const { node, start, end } of group) {
+            // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
+            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
+            const crit = (0,status_table/* isFailure */.N6)(node.status) ? "crit, " : "";
+            lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
+        }
+    }
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/render/extra-sections.ts
+
+
+function extraSections(report, options) {
+    return [
+        ...(report.baseline ? [baselineSection(report.baseline)] : []),
+        ...(options.diagrams ? diagramSections(report) : []),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-style.ts
+// How the terminal report marks things: SGR colour and weight when the terminal wants colour, plain
+// text otherwise. These are the only escape sequences the report writes; everything from telemetry
+// has its controls shown as text (showControls), so none of its bytes can act on the terminal.
+/** Each style with the code that starts it and the one that ends only it (so styles can nest). */
+const SGR = {
+    bold: [1, 22],
+    dim: [2, 22],
+    red: [31, 39],
+    green: [32, 39],
+    yellow: [33, 39],
+    cyan: [36, 39],
+};
+/** Every sequence `terminalStyle(true)` may write: what a test allows in the output and nothing else. */
+const OWN_SEQUENCES = new RegExp(`\\u001b\\[(?:${[...new Set(Object.values(SGR).flat())].join("|")})m`, "g");
+function terminalStyle(colour) {
+    // Each line styled on its own: a pager or a log viewer that shows one line may not see the others.
+    const make = ([on, off]) => colour
+        ? (text) => text
+            .split("\n")
+            .map((line) => (line ? `\u001b[${on}m${line}\u001b[${off}m` : line))
+            .join("\n")
+        : (text) => text;
+    return Object.fromEntries(Object.entries(SGR).map(([name, codes]) => [name, make(codes)]));
+}
+/** The FORCE_COLOR values that turn colour on, as Node reads them; any other value turns it off. */
+const FORCE_COLOR_ON = new Set(["", "1", "2", "3", "true"]);
+/**
+ * Whether the terminal report is coloured, by the conventions terminal programs share (Node's own
+ * reading, https://nodejs.org/api/cli.html#force_color1-2-3): FORCE_COLOR, when set, decides and
+ * wins over the rest; else a non-empty NO_COLOR (https://no-color.org) or TERM=dumb turns colour
+ * off; else there is colour when stdout is a terminal.
+ */
+function wantsColour(env, stdoutIsTty) {
+    const force = env.FORCE_COLOR;
+    if (force !== undefined)
+        return FORCE_COLOR_ON.has(force);
+    if (env.NO_COLOR)
+        return false;
+    if (env.TERM === "dumb")
+        return false;
+    return stdoutIsTty;
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-text.ts
+// Building blocks of the terminal report: untrusted text made inert, node names, section headings,
+// facts packed to the width, and message excerpts in an indented gutter.
+
+
+
+
+
+/**
+ * Narrow glyphs for the terminal (the comment's emoji take two columns in most terminals and one in
+ * some), with the colour of each headline count. Keyed by the status table's headline cells, so a
+ * new cell does not compile until it has one.
+ */
+const CELL_MARK = {
+    passed: { glyph: "✔", colour: "green" },
+    errors: { glyph: "✖", colour: "red" },
+    failedTests: { glyph: "✖", colour: "red" },
+    warned: { glyph: "⚠", colour: "yellow" },
+    skipped: { glyph: "↷", colour: "yellow" },
+    reused: { glyph: "♻", colour: "cyan" },
+    noOp: { glyph: "–", colour: null },
+    canceled: { glyph: "⊘", colour: "yellow" },
+    unfinished: { glyph: "?", colour: "yellow" },
+};
+/**
+ * Untrusted text on one line: every control character, bidi override and line break shown as an
+ * escape or a space (showControls), and tabs as a space, so nothing but our own styles acts on the
+ * terminal or moves the cursor.
+ */
+function inert(text) {
+    return (0,controls/* showControls */.mz)(text, "space").replace(/\t/g, " ");
+}
+/** Untrusted text over several lines: line breaks of every kind become `\n`, tabs are expanded. */
+function inertLines(text) {
+    return (0,controls/* showControls */.mz)(text, "keep")
+        .split("\n")
+        .map((line) => expandTabs(line))
+        .join("\n");
+}
+function expandTabs(line, stop = 8) {
+    if (!line.includes("\t"))
+        return line;
+    let out = "";
+    for (const ch of line)
+        out += ch === "\t" ? " ".repeat(stop - ([...out].length % stop)) : ch;
+    return out;
+}
+function paint(pen, colour, text) {
+    return colour ? pen.style[colour](text) : text;
+}
+/** The status's glyph in its colour; `?` for a value that is not a status (a hostile baseline report). */
+function statusMark(pen, status) {
+    const row = (0,status_table/* statusRow */.jf)(status);
+    if (!row)
+        return "?";
+    const mark = CELL_MARK[row.headline];
+    return paint(pen, mark.colour, mark.glyph);
+}
+/** The status's word ("error", "phase-skipped"); an unknown value shown inert. */
+function terminal_text_statusWord(status) {
+    return (0,status_table/* statusRow */.jf)(status)?.label ?? inert(status);
+}
+/**
+ * A node as one copyable token, its full unique id, with the readable name in bold where the id
+ * holds it (`model.shop.` `orders`); a node whose name is not part of its id (generic tests with a
+ * hashed id) shows the name, then the id.
+ */
+function nodeName(pen, node) {
+    const { bold, dim } = pen.style;
+    const id = inert(node.uniqueId);
+    const name = node.name ? inert(node.name) : "";
+    if (!name || name === id)
+        return bold(id);
+    const at = id.lastIndexOf(`.${name}`);
+    const end = at + 1 + name.length;
+    if (at >= 0 && (end === id.length || id[end] === ".")) {
+        return `${dim(id.slice(0, at + 1))}${bold(name)}${dim(id.slice(end))}`;
+    }
+    return `${bold(name)} ${dim(`(${id})`)}`;
+}
+/**
+ * One node on a line: its status mark, its name and a few facts (dimmed); the facts go on the next
+ * line when the name leaves no room for them.
+ */
+function entry(pen, status, node, facts) {
+    const head = `${statusMark(pen, status)} ${nodeName(pen, node)}`;
+    const line = `${head} ${pen.style.dim(`· ${facts}`)}`;
+    return visibleLength(line) <= pen.width
+        ? line
+        : `${head}\n  ${pen.style.dim(packFacts(facts.split(" · "), pen.width - 2, "  "))}`;
+}
+/** `── Errors (1) ─────…` across the width, so sections stand apart without colour too. */
+function heading(pen, title, rule = "─") {
+    const lead = `${rule}${rule} `;
+    const room = pen.width - [...lead].length - visibleLength(title) - 1;
+    return `${pen.style.bold(`${lead}${title}`)} ${rule.repeat(Math.max(2, room))}`;
+}
+/**
+ * Facts joined by ` · `, broken into lines of at most `width` columns (never inside a fact), each
+ * line after the first starting with `indent`.
+ */
+function packFacts(facts, width, indent = "") {
+    return packWords(facts, width, " · ", indent);
+}
+function packWords(words, width, separator, indent = "") {
+    const lines = [];
+    let line = "";
+    for (const fact of words) {
+        const joined = line ? `${line}${separator}${fact}` : fact;
+        if (line && visibleLength(joined) > width) {
+            lines.push(line);
+            line = `${indent}${fact}`;
+        }
+        else {
+            line = joined;
+        }
+    }
+    if (line)
+        lines.push(line);
+    return lines.join("\n");
+}
+/** Prose (ours, already inert) broken between words into lines of at most `width` columns. */
+function wrapWords(text, width) {
+    return packWords(text.split(" "), width, " ");
+}
+/** Columns a line takes, not counting our style sequences (every other escape is already text). */
+function visibleLength(text) {
+    return [...text.replace(OWN_SEQUENCES, "")].length;
+}
+/**
+ * A message's first lines in a gutter (`  │ `), wrapped to the width with `↪ ` continuation lines,
+ * as the comment's code blocks are.
+ */
+function excerptGutter(pen, text, limits, indent = "  ") {
+    const gutter = `${indent}${pen.style.dim("│")} `;
+    const room = Math.max(20, pen.width - indent.length - 2);
+    const lines = wrapLines(inertLines(excerpt(text, limits.lines, limits.chars)), room).split("\n");
+    return lines.map((line) => `${gutter}${line}`.trimEnd()).join("\n");
+}
+/** Right-aligned to `size` columns. */
+function padStart(text, size) {
+    return " ".repeat(Math.max(0, size - visibleLength(text))) + text;
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal-baseline.ts
+// "Compared with the base branch" for the terminal: the comment's tally and lists (new failures
+// first; fixed; still failing; new warnings; the largest slowdowns and how noisy the timings are)
+// as plain text.
+
+
+
+
+const LIMITS = { newFailures: 100, other: 20, regressions: 10 };
+function renderTerminalBaseline(comparison, pen, fullReportHint) {
+    const c = comparison.counts;
+    const blocks = [
+        [heading(pen, "Compared with the base branch"), terminal_baseline_tally(comparison, pen), terminal_baseline_about(comparison, pen)].join("\n"),
+    ];
+    const byLabel = (list, label) => list.filter((change) => change.label === label);
+    const fresh = [
+        ...byLabel(comparison.failures, "new"),
+        ...comparison.added.filter((n) => (0,status_table/* isFailure */.N6)(n.status)),
+    ];
+    if (fresh.length > 0) {
+        // Each one's message is in the errors and failed tests below: said once in a terminal.
+        const items = fresh.slice(0, LIMITS.newFailures).map((node) => {
+            const was = "label" in node ? `was ${terminal_text_statusWord(node.baselineStatus)}` : "not run on the base branch";
+            return entry(pen, node.status, node, `${resourceLabel(node.resourceType)} ${terminal_text_statusWord(node.status)} · ${was}`);
+        });
+        if (fresh.length > LIMITS.newFailures)
+            items.push(`… and ${fresh.length - LIMITS.newFailures} more.`);
+        blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
+    }
+    blocks.push(terminal_baseline_changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
+    blocks.push(terminal_baseline_changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), pen));
+    blocks.push(terminal_baseline_changeList(`New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), pen));
+    blocks.push(regressions(comparison, pen, fullReportHint));
+    if (c.compared > 0)
+        blocks.push(pen.style.dim(wrapWords(timingNoise(comparison), pen.width)));
+    return blocks.filter(Boolean).join("\n\n");
+}
+/** "2 new failures, 1 fixed, still failing 3, 1 regression", as the comment's tally. */
+function terminal_baseline_tally(comparison, pen) {
+    const c = comparison.counts;
+    const fresh = c.newFailures + c.addedFailing;
+    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
+    const items = [
+        fresh > 0 ? pen.style.red(pen.style.bold(`${plural(fresh, "new failure")}${notRun}`)) : "0 new failures",
+        `${c.fixedFailures} fixed`,
+        `still failing ${c.stillFailing}`,
+        plural(c.regressions, "regression"),
+    ];
+    if (c.newWarnings > 0)
+        items.push(plural(c.newWarnings, "new warning"));
+    return packFacts(items, pen.width);
+}
+function terminal_baseline_about(comparison, pen) {
+    const b = comparison.baseline;
+    const c = comparison.counts;
+    const facts = [
+        b.source ? `baseline ${inert(b.source)}` : "baseline",
+        b.startedAt ? `from ${inert(b.startedAt)}` : null,
+        `${plural(c.compared, "node")} compared`,
+        c.added > 0 ? `${c.added} only in this run` : null,
+        c.removed > 0 ? `${c.removed} only in the baseline` : null,
+    ].filter((fact) => fact !== null);
+    return pen.style.dim(packFacts(facts, pen.width));
+}
+function terminal_baseline_changeList(title, changes, pen) {
+    if (changes.length === 0)
+        return "";
+    const items = changes.slice(0, LIMITS.other).map((change) => {
+        const was = change.label === "new" ? ` · was ${terminal_text_statusWord(change.baselineStatus)}` : "";
+        return entry(pen, change.status, change, `${resourceLabel(change.resourceType)} ${terminal_text_statusWord(change.status)}${was}`);
+    });
+    if (changes.length > LIMITS.other)
+        items.push(`… and ${changes.length - LIMITS.other} more.`);
+    return [pen.style.bold(title), ...items].join("\n");
+}
+/** The largest slowdowns: before, after and change in fixed columns, the node last. */
+function regressions(comparison, pen, fullReportHint) {
+    const rows = comparison.regressions;
+    if (rows.length === 0)
+        return "";
+    const shown = rows.slice(0, LIMITS.regressions);
+    const titles = ["before", "after", "change"];
+    const cells = shown.map((r) => [
+        formatDuration(r.beforeMs),
+        formatDuration(r.afterMs),
+        `${formatDelta(r.deltaMs)} (${formatPercent(r.percent)})`,
+    ]);
+    const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+    const line = (values) => values.map((v, i) => padStart(v, widths[i])).join("  ");
+    const lines = [
+        pen.style.bold(`Slower than the base branch (${rows.length})`),
+        pen.style.dim(`${line(titles)}  node`),
+        ...shown.map((r, i) => `${line(cells[i])}  ${nodeName(pen, r)}`),
+    ];
+    if (rows.length > shown.length) {
+        lines.push(wrapWords(`… and ${plural(rows.length - shown.length, "more slower node")}, listed in ${fullReportHint}.`, pen.width));
+    }
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/render/terminal.ts
+// The report for a terminal: the same model and sections as the comment, in the comment's order
+// (headline and counts, the baseline comparison, then per invocation: errors with their messages,
+// failed tests with their failing rows, skip chains, warnings, nodes that did not complete, the
+// slowest nodes), as plain text that fits the terminal's width. No Markdown and no HTML: a node is
+// its unique id (the readable name in bold), counts and facts are packed to the width, messages sit
+// in a gutter. Colour only when asked for; every string from telemetry is shown inert.
+
+
+
+
+
+
+
+/** How much each section lists before it points to the full report: a terminal is read, not searched. */
+const TERMINAL_LIMITS = {
+    excerptLines: 20,
+    excerptChars: 3000,
+    diffLines: 60,
+    diffChars: 6000,
+    chainNodes: 10,
+    warnings: 50,
+    notCompleted: 50,
+};
+/** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
+const MIN_WIDTH = 40;
+const MAX_WIDTH = 120;
+function renderTerminal(report, options) {
+    const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
+    const pen = { style: terminalStyle(options.colour), width };
+    const blocks = [terminal_renderHeadline(report, options, pen)];
+    if (report.baseline)
+        blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
+    const many = report.invocations.length > 1;
+    // Facts the headline already says for every invocation are not repeated under each.
+    const omit = {
+        version: many && sharedValue(report, (inv) => inv.dbtVersion) !== null,
+        target: many && sharedValue(report, (inv) => inv.target) !== null,
+    };
+    report.invocations.forEach((inv, i) => {
+        blocks.push(...terminal_renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
+    });
+    if (report.invocations.length === 0)
+        blocks.push("No dbt invocation was found in the telemetry.");
+    if (report.invocations.some((inv) => inv.slowest.byProcessing.length > 0))
+        blocks.push(timingsLegend(pen));
+    const nodes = report.counts.total;
+    if (nodes > 0) {
+        blocks.push(pen.style.dim(wrapWords(`The full list of ${plural(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
+    }
+    return `${blocks.filter(Boolean).join("\n\n")}\n`;
+}
+function terminal_renderHeadline(report, options, pen) {
+    const { bold, red, yellow, green } = pen.style;
+    const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
+    const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
+    lines.push(terminal_countLine(report.counts, pen));
+    const facts = report.invocations.length === 1
+        ? terminal_invocationFacts(report.invocations[0])
+        : sharedFacts(report, { text: inert, code: inert });
+    if (facts.length > 0)
+        lines.push(pen.style.dim(packFacts(facts, pen.width)));
+    return lines.join("\n");
+}
+/** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
+function terminal_countLine(counts, pen) {
+    const cells = (0,status_table/* headlineCounts */.Bi)(counts);
+    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
+        const n = cells[cell.key];
+        const mark = CELL_MARK[cell.key];
+        const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? cell.one : cell.many}`;
+        return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
+    });
+    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
+    return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
+}
+function terminal_invocationFacts(inv, omit = {}) {
+    const command = commandOf(inv);
+    return [
+        command ? inert(command) : null,
+        !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
+        !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
+        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.state === "incomplete" ? "did not finish" : null,
+        inv.statusMessage ? inert(inv.statusMessage) : null,
+        `invocation ${inert(inv.invocationId)}`,
+        inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
+    ].filter((fact) => fact !== null);
+}
+function terminal_renderInvocation(inv, index, pen, options, omit) {
+    const blocks = [];
+    if (index !== null || inv.source.step)
+        blocks.push(invocationHeader(inv, index, pen, omit));
+    blocks.push(terminal_renderErrors(inv, pen));
+    blocks.push(terminal_renderFailedTests(inv, pen));
+    blocks.push(terminal_renderSkipChains(inv, pen));
+    blocks.push(terminal_renderWarnings(inv, pen, options));
+    blocks.push(terminal_renderNotCompleted(inv, pen, options));
+    blocks.push(terminal_renderSlowest(inv, pen));
+    return blocks.filter(Boolean);
+}
+/** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
+function invocationHeader(inv, index, pen, omit) {
+    const step = inv.source.step;
+    const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
+    const title = step
+        ? [`Step ${step.index}: ${inert(step.name)}`, started]
+        : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
+    const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
+    if (index !== null) {
+        lines.push(terminal_countLine(inv.counts, pen));
+        const facts = terminal_invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
+        lines.push(pen.style.dim(packFacts(facts, pen.width)));
+    }
+    return lines.join("\n");
+}
+function where(location) {
+    if (!location)
+        return null;
+    return inert(location.line ? `${location.path}:${location.line}` : location.path);
+}
+function terminal_renderErrors(inv, pen) {
+    const errors = inv.nodes.filter((n) => n.status === "error");
+    const total = errors.length + inv.runErrors.length;
+    if (total === 0)
+        return "";
+    const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
+    for (const node of errors) {
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.errorType ? `${node.errorType} error` : null,
+            node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
+            node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
+            where(node.location),
+            downstream.get(node.uniqueId)
+                ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
+                : null,
+        ].filter((fact) => fact !== null);
+        const lines = [
+            `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+            `  ${packFacts(facts, pen.width - 2, "  ")}`,
+        ];
+        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+        if (text)
+            lines.push(excerptGutter(pen, text, excerptLimits()));
+        blocks.push(lines.join("\n"));
+    }
+    for (const log of inv.runErrors) {
+        const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter((fact) => fact !== null);
+        blocks.push([
+            `${pen.style.red("✖")} ${pen.style.bold("Run error")}${facts.length > 0 ? ` · ${facts.join(" · ")}` : ""}`,
+            excerptGutter(pen, log.text, excerptLimits()),
+        ].join("\n"));
+    }
+    return blocks.join("\n\n");
+}
+function excerptLimits() {
+    return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
+}
+/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
+function testBlock(node, pen) {
+    const rows = node.test ? plural(node.test.failingRows, "failing row") : null;
+    const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
+    const lines = [
+        `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
+        `  ${packFacts(facts, pen.width - 2, "  ")}`,
+    ];
+    if (node.test?.diffTable) {
+        lines.push(excerptGutter(pen, node.test.diffTable, {
+            lines: TERMINAL_LIMITS.diffLines,
+            chars: TERMINAL_LIMITS.diffChars,
+        }));
+    }
+    return lines.join("\n");
+}
+function terminal_renderFailedTests(inv, pen) {
+    const failed = inv.nodes.filter((n) => n.status === "fail");
+    if (failed.length === 0)
+        return "";
+    return [
+        pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
+        ...failed.map((n) => testBlock(n, pen)),
+    ].join("\n\n");
+}
+function terminal_renderSkipChains(inv, pen) {
+    const chains = inv.skipChains;
+    if (chains.length === 0)
+        return "";
+    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+    const blocks = [heading(pen, `Skipped because of an upstream problem (${plural(skipped, "node")})`)];
+    for (const chain of chains)
+        blocks.push(chainBlock(chain, nodes, pen));
+    return blocks.join("\n\n");
+}
+function chainBlock(chain, nodes, pen) {
+    const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
+    const root = nodes.get(chain.rootId);
+    const lines = [
+        `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
+        `  ${root ? terminal_text_statusWord(root.status) : "not in this run"} → ${plural(chain.skipped.length, "node")} skipped:`,
+    ];
+    for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
+        const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
+        lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
+    }
+    const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
+    if (left > 0)
+        lines.push(`  … and ${left} more`);
+    return lines.join("\n");
+}
+function terminal_renderWarnings(inv, pen, options) {
+    const warned = inv.nodes.filter((n) => n.status === "warn");
+    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
+    const total = warned.length + logged.length;
+    if (total === 0)
+        return "";
+    const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
+    const limit = TERMINAL_LIMITS.warnings;
+    for (const node of warned.slice(0, limit)) {
+        if (node.test) {
+            blocks.push(testBlock(node, pen));
+            continue;
+        }
+        const what = node.freshness
+            ? `source freshness warn${age(node.freshness.ageSeconds)}`
+            : resourceLabel(node.resourceType);
+        blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
+    }
+    for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
+        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`);
+    }
+    if (total > limit)
+        blocks.push(terminal_more(total - limit, "warning", options, pen));
+    return blocks.join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
+function terminal_renderNotCompleted(inv, pen, options) {
+    const nodes = inv.nodes.filter((n) => status_table/* STATUS */.XQ[n.status].notCompleted !== null);
+    if (nodes.length === 0)
+        return "";
+    const lines = nodes
+        .slice(0, TERMINAL_LIMITS.notCompleted)
+        .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`));
+    const left = nodes.length - TERMINAL_LIMITS.notCompleted;
+    if (left > 0)
+        lines.push(terminal_more(left, "node", options, pen));
+    return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
+}
+const terminal_IDLE_SHOWN = 5;
+const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];
+/** Durations first, in fixed columns, and the node last, so a long id never pushes a column out of line. */
+function terminal_renderSlowest(inv, pen) {
+    const rows = inv.slowest.byProcessing;
+    if (rows.length === 0)
+        return "";
+    const cells = rows.map((n) => [
+        formatDuration(n.processingMs),
+        formatDuration(n.warehouseMs),
+        formatDuration(n.lifetimeMs),
+    ]);
+    const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
+    const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
+    const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
+    rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`));
+    const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
+    const idle = inv.slowest.byIdle.slice(0, Math.min(terminal_IDLE_SHOWN, rows.length));
+    if (idle.length > 0) {
+        blocks.push(`Longest waits for a warehouse connection:\n${idle
+            .map((n) => `${padStart(formatDuration(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
+            .join("\n")}`);
+    }
+    return blocks.join("\n\n");
+}
+/** Said once, after the last table of timings. */
+function timingsLegend(pen) {
+    return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
+}
+function terminal_more(left, noun, options, pen) {
+    return wrapWords(`… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
+}
+function age(ageSeconds) {
+    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/render/json-report.ts
+/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
+function renderJsonReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/junit.ts
+// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
+// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
+// (models and seeds included: a model that fails to build is as much a failure as a test), one
+// <testsuite> per invocation. Pure: returns the document as a string.
+
+
+
+
+function renderJunit(report) {
+    const suites = report.invocations.map(renderSuite);
+    const totals = suites.reduce((sum, s) => ({
+        tests: sum.tests + s.tests,
+        failures: sum.failures + s.failures,
+        errors: sum.errors + s.errors,
+        skipped: sum.skipped + s.skipped,
+        time: sum.time + s.time,
+    }), { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 });
+    const head = `<testsuites${attrs({
+        name: "dbt Fusion",
+        tests: totals.tests,
+        failures: totals.failures,
+        errors: totals.errors,
+        skipped: totals.skipped,
+        time: seconds(totals.time),
+    })}>`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
+}
+function renderSuite(inv) {
+    const cases = inv.nodes.map(renderCase);
+    const runError = invocationError(inv);
+    if (runError)
+        cases.push(runError);
+    const count = (kind) => cases.filter((c) => c.kind === kind).length;
+    const suite = {
+        tests: cases.length,
+        failures: count("failure"),
+        errors: count("error"),
+        skipped: count("skipped"),
+        time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
+    };
+    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
+    const properties = [
+        ["invocation_id", inv.invocationId],
+        ["command", command],
+        ["dbt_version", inv.dbtVersion],
+        ["target", inv.target],
+        ["state", inv.state],
+        ["status", inv.statusMessage],
+    ].filter((p) => typeof p[1] === "string" && p[1] !== "");
+    const lines = [
+        `  <testsuite${attrs({
+            name: `${command} (${inv.invocationId})`,
+            tests: suite.tests,
+            failures: suite.failures,
+            errors: suite.errors,
+            skipped: suite.skipped,
+            time: seconds(suite.time),
+            ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
+        })}>`,
+        "    <properties>",
+        ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
+        "    </properties>",
+        ...cases.map((c) => c.xml),
+        "  </testsuite>",
+    ];
+    return { xml: lines.join("\n"), ...suite };
+}
+function renderCase(node) {
+    const ms = node.timing.processingMs ?? 0;
+    const open = `    <testcase${attrs({
+        classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
+        name: node.name || node.uniqueId,
+        time: seconds(ms),
+        ...(node.location ? { file: node.location.path } : {}),
+        ...(node.location?.line ? { line: node.location.line } : {}),
+    })}`;
+    const body = (child, kind) => ({
+        xml: `${open}>\n      ${child}\n    </testcase>`,
+        kind,
+        ms,
+    });
+    const row = status_table/* STATUS */.XQ[node.status];
+    if (row.junit === "failure") {
+        const rows = node.test
+            ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
+            : "";
+        const message = firstLine(node.message ?? "", 500) || rows || "test failed";
+        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
+    }
+    if (row.junit === "error") {
+        const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
+        const type = node.errorType ? `${node.errorType} error` : "error";
+        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
+    }
+    if (row.junit === "skipped") {
+        const because = node.skipRoot ?? node.skippedBecauseOf;
+        const message = because && node.status === "skipped"
+            ? `skipped because ${because} did not succeed`
+            : (row.junitSkipMessage ?? row.label);
+        return body(`<skipped${attrs({ message })}/>`, "skipped");
+    }
+    if (row.ran === "warned") {
+        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
+    }
+    return { xml: `${open}/>`, kind: "passed", ms };
+}
+/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+function invocationError(inv) {
+    const blamed = inv.counts.error + inv.counts.fail > 0;
+    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+    if (!failed)
+        return null;
+    const message = firstLine(inv.runErrors[0]?.text ?? "", 500) ||
+        (inv.state === "incomplete"
+            ? "the invocation did not finish"
+            : (inv.statusMessage ?? "the invocation failed"));
+    const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
+    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
+    return { xml, kind: "error", ms: inv.durationMs ?? 0 };
+}
+function details(node, extra) {
+    const where = node.location
+        ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
+        : "";
+    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+        .filter(Boolean)
+        .join("\n");
+}
+function seconds(ms) {
+    return (Math.max(0, ms) / 1_000).toFixed(3);
+}
+function attrs(values) {
+    return Object.entries(values)
+        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+        .join("");
+}
+/**
+ * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
+ * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
+ */
+function xmlSafe(value) {
+    return value.replace(
+    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
+function junit_text(value) {
+    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
+function attribute(value) {
+    return junit_text(value)
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&apos;")
+        .replace(/\t/g, "&#9;")
+        .replace(/\n/g, "&#10;");
+}
+
+;// CONCATENATED MODULE: ./src/render/run-results.ts
+// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+
+const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
+/**
+ * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
+ * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
+ * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
+ * canceled), and a node that never finished (crashed run) becomes `error`.
+ */
+function legacyStatus(status) {
+    return status_table/* STATUS */.XQ[status].runResults;
+}
+/**
+ * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
+ * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
+ * would overwrite run_results.json.
+ */
+function renderRunResults(report, generatedAt) {
+    const byId = new Map();
+    for (const invocation of report.invocations) {
+        for (const node of invocation.nodes)
+            byId.set(node.uniqueId, toResult(node));
+    }
+    const last = report.invocations[report.invocations.length - 1];
+    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return {
+        metadata: {
+            dbt_schema_version: RUN_RESULTS_SCHEMA,
+            dbt_version: last?.dbtVersion ?? "unknown",
+            generated_at: generatedAt,
+            invocation_id: last?.invocationId ?? null,
+            invocation_started_at: report.invocations[0]?.startedAt ?? null,
+            env: {},
+        },
+        results: [...byId.values()],
+        elapsed_time: elapsedMs / 1000,
+        args: {
+            ...(last?.command ? { which: last.command } : {}),
+            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
+            ...(last?.target ? { target: last.target } : {}),
+        },
+    };
+}
+function toResult(node) {
+    const { timing } = node;
+    return {
+        status: legacyStatus(node.status),
+        timing: timing.startedAt && timing.completedAt
+            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
+            : [],
+        thread_id: "fusion",
+        execution_time: (timing.processingMs ?? 0) / 1000,
+        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
+        message: messageFor(node),
+        failures: node.test ? node.test.failingRows : null,
+        unique_id: node.uniqueId,
+        compiled: null,
+        compiled_code: null,
+        relation_name: null,
+        batch_results: null,
+    };
+}
+function messageFor(node) {
+    switch (node.status) {
+        case "fail":
+        case "warn":
+            if (node.test)
+                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
+            return node.message;
+        case "skipped":
+            return node.skippedBecauseOf
+                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
+                : node.message;
+        case "canceled":
+            return "Canceled";
+        case "phase-disabled":
+            return "Skipped: phase disabled";
+        case "phase-skipped":
+            return "Skipped: an earlier phase did not succeed";
+        default:
+            return node.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report-files.ts
+
+
+
+
+
+
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * can tell its own file from the one dbt wrote.
+ */
+const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
+/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
+const HEAD_BYTES = 64 * 1024;
+/** Writes every requested file, or none of them when any destination is unusable. */
+async function writeReportFiles(report, targets, fullMarkdown, options) {
+    const requested = [
+        ["Markdown report", targets.markdown, fullMarkdown],
+        ["JSON report", targets.json, () => renderJsonReport(report)],
+        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
+        ["JUnit XML", targets.junit, () => renderJunit(report)],
+    ];
+    const destinations = requested
+        .filter((entry) => Boolean(entry[1]))
+        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
+    if (destinations.length === 0)
+        return { written: [], problems: [] };
+    const problems = await checkDestinations(destinations, options.telemetryFiles);
+    if (problems.length > 0)
+        return { written: [], problems };
+    // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
+    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
+        await removeLeftovers(folder);
+    }
+    const temps = [];
+    const createdFolders = [];
+    let renamed = 0;
+    try {
+        for (const destination of destinations) {
+            const folder = external_node_path_default().dirname(destination.file);
+            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
+                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+            });
+            if (created)
+                createdFolders.push(created);
+            const temp = tempFileFor(destination.file);
+            temps.push(temp);
+            await (0,promises_.writeFile)(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
+        }
+        for (const [index, destination] of destinations.entries()) {
+            await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
+            renamed++;
+        }
+    }
+    catch (error) {
+        const inPlace = destinations.slice(0, renamed);
+        await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
+        // Folders this call created hold nothing else; the deepest is removed first.
+        for (const folder of createdFolders.reverse())
+            await removeEmptyFolders(folder, destinations);
+        const message = error instanceof WriteProblem
+            ? error.message
+            : `cannot write the report files: ${describeError(error)}`;
+        const partly = inPlace.length > 0
+            ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
+            : "";
+        return { written: inPlace.map((d) => d.file), problems: [message + partly] };
+    }
+    return { written: destinations.map((destination) => destination.file), problems: [] };
+}
+/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
+function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
+    const artifact = renderRunResults(report, generatedAt);
+    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
+    return `${JSON.stringify(artifact, null, 2)}\n`;
+}
+class WriteProblem extends Error {
+    constructor(destination, reason) {
+        super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+    }
+}
+/** Every reason a destination cannot be written, found before anything is written. */
+async function checkDestinations(destinations, telemetryFiles) {
+    const problems = [];
+    const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
+    const seen = new Map();
+    for (const destination of destinations) {
+        const refuse = (reason) => {
+            problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
+        };
+        const earlier = seen.get(destination.file);
+        if (earlier) {
+            refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
+            continue;
+        }
+        seen.set(destination.file, destination);
+        const info = await (0,promises_.stat)(destination.file).catch(() => null);
+        if (info?.isDirectory()) {
+            refuse("it is a directory; name a file inside it");
+            continue;
+        }
+        if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
+            refuse("it is one of the telemetry files being read; refusing to write over it");
+            continue;
+        }
+        if (info?.isFile()) {
+            const foreign = await foreignArtifact(destination.file);
+            if (foreign) {
+                refuse(`it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
+                    "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json");
+                continue;
+            }
+        }
+        const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
+        if (folderProblem)
+            refuse(folderProblem);
+    }
+    return problems;
+}
+/**
+ * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
+ * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
+ */
+async function foreignArtifact(file) {
+    const head = await readHead(file);
+    if (head.includes(`"${RUN_RESULTS_MARK}"`))
+        return null;
+    const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
+    if (schema)
+        return `a dbt ${schema} artifact`;
+    if (external_node_path_default().basename(file) === "run_results.json")
+        return "dbt's own run_results.json";
+    return null;
+}
+async function readHead(file) {
+    const handle = await (0,promises_.open)(file, "r").catch(() => null);
+    if (!handle)
+        return "";
+    try {
+        const buffer = Buffer.alloc(HEAD_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+        return buffer.subarray(0, bytesRead).toString("utf8");
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
+async function checkFolder(folder) {
+    let existing = folder;
+    let info = await (0,promises_.stat)(existing).catch((error) => error);
+    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
+        existing = external_node_path_default().dirname(existing);
+        info = await (0,promises_.stat)(existing).catch((error) => error);
+    }
+    if (info instanceof Error)
+        return `cannot use the folder ${existing} (${describeError(info)})`;
+    if (!info.isDirectory())
+        return `${existing} is a file, so the folder ${folder} cannot be created`;
+    const writable = await (0,promises_.access)(existing, external_node_fs_.constants.W_OK | external_node_fs_.constants.X_OK).then(() => null, (error) => error);
+    if (writable)
+        return `the folder ${existing} is not writable (${describeError(writable)})`;
+    return null;
+}
+function tempFileFor(file) {
+    return `${file}.fusion-report-${process.pid}.tmp`;
+}
+/** Temp files of fusion-report runs that are no longer running (killed while writing). */
+async function removeLeftovers(folder) {
+    const entries = await (0,promises_.readdir)(folder).catch(() => []);
+    for (const entry of entries) {
+        const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
+        if (!pid || isRunning(pid))
+            continue;
+        await (0,promises_.unlink)(external_node_path_default().join(folder, entry)).catch(() => undefined);
+    }
+}
+function isRunning(pid) {
+    if (pid === process.pid)
+        return false;
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        // EPERM: it runs, as another user.
+        return error.code !== "ESRCH";
+    }
+}
+/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
+async function removeEmptyFolders(top, destinations) {
+    const chains = destinations
+        .map((destination) => external_node_path_default().dirname(destination.file))
+        .filter((folder) => folder === top || folder.startsWith(`${top}${(external_node_path_default()).sep}`));
+    for (const folder of chains.sort((a, b) => b.length - a.length)) {
+        for (let current = folder; current.length >= top.length; current = external_node_path_default().dirname(current)) {
+            if ((await (0,promises_.rmdir)(current).catch(() => "kept")) === "kept")
+                break;
+            if (current === top)
+                break;
+        }
+    }
+}
+function describeError(error) {
+    const code = error.code;
+    const reasons = {
+        EACCES: "permission denied",
+        EPERM: "operation not permitted",
+        EISDIR: "it is a directory",
+        ENOTDIR: "a part of the path is a file, not a folder",
+        EROFS: "read-only file system",
+        ENOSPC: "no space left on the device",
+    };
+    return (code && reasons[code]) ?? error.message;
+}
+
+;// CONCATENATED MODULE: ./src/cli-report.ts
+
+
+
+
+
+const EXIT = { ok: 0, policy: 1, unusable: 2 };
+/** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
+async function writeAndPrint(result, options, io) {
+    const { report } = result;
+    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
+    let markdown;
+    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, {
+        maxBytes: Number.MAX_SAFE_INTEGER,
+        title: options.title,
+        fullReportHint: "the JSON report (--json)",
+        extras: extraSections(report, options),
+    }));
+    // All files or none: one unusable destination leaves every file unwritten (each problem named).
+    const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
+        cwd: io.cwd,
+        telemetryFiles: result.telemetryFiles,
+    });
+    if (!options.quiet) {
+        io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+    }
+    for (const inv of report.invocations) {
+        for (const warning of inv.readerWarnings)
+            io.stderr(`fusion-report: warning: ${warning}\n`);
+    }
+    for (const problem of problems)
+        io.stderr(`fusion-report: ${problem}\n`);
+    if (problems.length > 0)
+        return EXIT.unusable;
+    return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+/** The plain-text report, as wide as the terminal and coloured as the environment asks. */
+function terminalReport(report, options, io) {
+    return renderTerminal(report, {
+        title: options.title,
+        width: io.columns ?? terminalWidth(io.env),
+        colour: wantsColour(io.env, io.stdoutIsTty ?? false),
+        fullReportHint: "the JSON report (--json FILE) and the Markdown report (--markdown FILE)",
+    });
+}
+/** `COLUMNS` when stdout is not a terminal but the shell says how wide it is; else 80. */
+function terminalWidth(env) {
+    const columns = Number(env.COLUMNS);
+    return Number.isInteger(columns) && columns > 0 ? columns : 80;
+}
+
+
+/***/ }),
+
+/***/ 5553:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runCli)
+});
+
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/model/types.ts
@@ -2572,6 +5504,12 @@ var external_node_util_ = __nccwpck_require__(7975);
 /** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
 const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"];
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/errors.ts
 // Typed errors for the dbt platform source. Messages start with "dbt platform:" and say what to do.
 // Callers construct them with already-redacted text (see redact.ts); nothing here holds the token.
@@ -2975,6 +5913,109 @@ function argvSecrets(argv) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/sources/dbt-cloud/rate-limiter.ts
+// One client-side limiter shared by every request to the Admin API.
+// The API allows 5,000 requests/minute per account and answers 429 + a five-minute cooldown when
+// exceeded (https://docs.getdbt.com/docs/dbt-apis/rate-limits), so we stay well below it and stop
+// sending anything at all while a cooldown is in force.
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+};
+/**
+ * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
+ * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
+ * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
+ * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
+ */
+function defaultClock(env) {
+    const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
+    if (!Number.isFinite(scale) || scale <= 1)
+        return systemClock;
+    const epoch = Date.now();
+    const start = performance.now();
+    return {
+        now: () => epoch + (performance.now() - start) * scale,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
+    };
+}
+function createRateLimiter(options) {
+    const { clock } = options;
+    const perMinute = options.requestsPerMinute ?? 4000;
+    const capacity = options.burst ?? 20;
+    if (!(perMinute > 0) || !(capacity >= 1)) {
+        throw new RangeError("rate limiter: requestsPerMinute must be > 0 and burst >= 1");
+    }
+    const perMs = perMinute / 60_000;
+    let tokens = capacity;
+    let refilledAt = clock.now();
+    let pauseEnd = 0;
+    function refill(now) {
+        tokens = Math.min(capacity, tokens + (now - refilledAt) * perMs);
+        refilledAt = now;
+    }
+    return {
+        async acquire() {
+            for (;;) {
+                const now = clock.now();
+                if (now < pauseEnd) {
+                    await clock.sleep(pauseEnd - now);
+                    continue;
+                }
+                refill(now);
+                if (tokens >= 1) {
+                    tokens -= 1;
+                    return;
+                }
+                await clock.sleep(Math.max(1, Math.ceil((1 - tokens) / perMs)));
+            }
+        },
+        pauseUntil(until) {
+            pauseEnd = Math.max(pauseEnd, until);
+        },
+        pausedUntil: () => pauseEnd,
+    };
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/version.ts
+
+const VERSION = package_namespaceObject.rE;
+
+;// CONCATENATED MODULE: ./src/cli-pipeline.ts
+// The CLI's side of the shared pipeline: its options as a pipeline request, and its log (stderr).
+
+
+
+
+function cliRequest(options, io) {
+    return {
+        telemetry: { dbtCloud: options.dbtCloud, artifact: null, paths: options.paths, cwd: io.cwd },
+        baseline: options.baseline
+            ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
+            : null,
+        slowest: options.slowest,
+        failOn: options.failOn,
+        regressionThresholdPercent: options.regressionThreshold,
+        minRegressionMs: options.regressionMinSeconds * 1000,
+        generatorVersion: VERSION,
+        tempDir: external_node_os_default().tmpdir(),
+    };
+}
+function cliServices(io) {
+    const line = (text) => io.stderr(`fusion-report: ${text}\n`);
+    return {
+        log: (text) => io.stderr(`${text}\n`),
+        note: line,
+        warning: (text) => line(`warning: ${text}`),
+        skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
+        clock: defaultClock(io.env),
+    };
+}
+
+// EXTERNAL MODULE: ./src/cli-report.ts + 19 modules
+var cli_report = __nccwpck_require__(8427);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/model/conclusion.ts
@@ -3042,219 +6083,8 @@ function join(parts) {
     return parts.join(", ");
 }
 
-;// CONCATENATED MODULE: ./src/model/status-table.ts
-/** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
-const HEADLINE_CELLS = [
-    { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
-    { key: "errors", icon: "❌", one: "error", many: "errors", alwaysShown: false },
-    { key: "failedTests", icon: "❌", one: "failed test", many: "failed tests", alwaysShown: false },
-    { key: "warned", icon: "⚠️", one: "warned", many: "warned", alwaysShown: false },
-    { key: "skipped", icon: "⏭️", one: "skipped", many: "skipped", alwaysShown: false },
-    { key: "reused", icon: "♻️", one: "reused", many: "reused", alwaysShown: false },
-    { key: "noOp", icon: "➖", one: "no-op or disabled", many: "no-op or disabled", alwaysShown: false },
-    { key: "canceled", icon: "🚫", one: "canceled", many: "canceled", alwaysShown: false },
-    { key: "unfinished", icon: "❔", one: "unfinished", many: "unfinished", alwaysShown: false },
-];
-/** The Action's count outputs (action.yml `outputs`). */
-const STEP_COUNT_OUTPUTS = (/* unused pure expression or super */ null && (["errors", "failed-tests", "warned-tests", "skipped", "passed"]));
-const STATUS = {
-    success: {
-        icon: "✅",
-        label: "success",
-        countKey: "success",
-        failure: false,
-        ran: "clean",
-        junit: "passed",
-        junitSkipMessage: null,
-        runResults: "success",
-        annotation: null,
-        headline: "passed",
-        stepOutput: "passed",
-        notCompleted: null,
-    },
-    error: {
-        icon: "❌",
-        label: "error",
-        countKey: "error",
-        failure: true,
-        ran: "failed",
-        junit: "error",
-        junitSkipMessage: null,
-        runResults: "error",
-        annotation: "failure",
-        headline: "errors",
-        stepOutput: "errors",
-        notCompleted: null,
-    },
-    skipped: {
-        icon: "⏭️",
-        label: "skipped",
-        countKey: "skipped",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "skipped",
-        runResults: "skipped",
-        annotation: null,
-        headline: "skipped",
-        stepOutput: "skipped",
-        notCompleted: null,
-    },
-    pass: {
-        icon: "✅",
-        label: "pass",
-        countKey: "pass",
-        failure: false,
-        ran: "clean",
-        junit: "passed",
-        junitSkipMessage: null,
-        runResults: "pass",
-        annotation: null,
-        headline: "passed",
-        stepOutput: "passed",
-        notCompleted: null,
-    },
-    warn: {
-        icon: "⚠️",
-        label: "warn",
-        countKey: "warn",
-        failure: false,
-        ran: "warned",
-        junit: "passed",
-        junitSkipMessage: null,
-        runResults: "warn",
-        annotation: "warning",
-        headline: "warned",
-        stepOutput: "warned-tests",
-        notCompleted: null,
-    },
-    fail: {
-        icon: "❌",
-        label: "fail",
-        countKey: "fail",
-        failure: true,
-        ran: "failed",
-        junit: "failure",
-        junitSkipMessage: null,
-        runResults: "fail",
-        annotation: "failure",
-        headline: "failedTests",
-        stepOutput: "failed-tests",
-        notCompleted: null,
-    },
-    reused: {
-        icon: "♻️",
-        label: "reused",
-        countKey: "reused",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "reused: unchanged since the last build, not run again",
-        runResults: "reused",
-        annotation: null,
-        headline: "reused",
-        stepOutput: null,
-        notCompleted: null,
-    },
-    "no-op": {
-        icon: "➖",
-        label: "no-op",
-        countKey: "noOp",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "no-op: nothing to run",
-        runResults: "no-op",
-        annotation: null,
-        headline: "noOp",
-        stepOutput: null,
-        notCompleted: null,
-    },
-    "phase-disabled": {
-        icon: "➖",
-        label: "phase-disabled",
-        countKey: "phaseDisabled",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "phase disabled",
-        runResults: "skipped",
-        annotation: null,
-        headline: "noOp",
-        stepOutput: null,
-        notCompleted: null,
-    },
-    "phase-skipped": {
-        icon: "⏭️",
-        label: "phase-skipped",
-        countKey: "phaseSkipped",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "phase skipped",
-        runResults: "skipped",
-        annotation: null,
-        headline: "skipped",
-        stepOutput: "skipped",
-        notCompleted: "skipped: an earlier phase did not succeed",
-    },
-    canceled: {
-        icon: "🚫",
-        label: "canceled",
-        countKey: "canceled",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "canceled",
-        runResults: "skipped",
-        annotation: null,
-        headline: "canceled",
-        stepOutput: null,
-        notCompleted: "canceled",
-    },
-    unknown: {
-        icon: "❔",
-        label: "unknown",
-        countKey: "unknown",
-        failure: false,
-        ran: "no",
-        junit: "skipped",
-        junitSkipMessage: "did not finish",
-        // A node that never finished (crashed run) has no v6 equivalent: dbt would call it an error.
-        runResults: "error",
-        annotation: null,
-        headline: "unfinished",
-        stepOutput: null,
-        notCompleted: "did not finish",
-    },
-};
-/** In the order of `NodeStatus`, which is also the order of the counts in the JSON report. */
-const STATUSES = Object.keys(STATUS);
-/** The row of a status, or null for a value that is not one (a hostile or newer baseline report). */
-function statusRow(status) {
-    return Object.hasOwn(STATUS, status) ? STATUS[status] : null;
-}
-function isFailure(status) {
-    return statusRow(status)?.failure ?? false;
-}
-/** Counts summed per headline cell. */
-function headlineCounts(counts) {
-    const cells = Object.fromEntries(HEADLINE_CELLS.map((cell) => [cell.key, 0]));
-    for (const status of STATUSES)
-        cells[STATUS[status].headline] += counts[STATUS[status].countKey];
-    return cells;
-}
-/** Counts summed per Action count output. */
-function stepOutputCounts(counts) {
-    const out = Object.fromEntries(STEP_COUNT_OUTPUTS.map((name) => [name, 0]));
-    for (const status of STATUSES) {
-        const output = STATUS[status].stepOutput;
-        if (output)
-            out[output] += counts[STATUS[status].countKey];
-    }
-    return out;
-}
-
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
 ;// CONCATENATED MODULE: ./src/model/baseline.ts
 // Compares this run with a report of the base branch: which failures the pull request introduced,
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
@@ -3263,8 +6093,8 @@ function stepOutputCounts(counts) {
 
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const ranClean = (status) => STATUS[status].ran === "clean" || STATUS[status].ran === "warned";
-const ranWithoutWarning = (status) => STATUS[status].ran === "clean";
+const ranClean = (status) => status_table/* STATUS */.XQ[status].ran === "clean" || status_table/* STATUS */.XQ[status].ran === "warned";
+const ranWithoutWarning = (status) => status_table/* STATUS */.XQ[status].ran === "clean";
 class BaselineError extends Error {
     name = "BaselineError";
 }
@@ -3357,7 +6187,7 @@ function compareWithBaseline(current, baseline, opts) {
             continue;
         }
         compared++;
-        const failure = label(isFailure(node.status), isFailure(old.status), ranClean(node.status));
+        const failure = label((0,status_table/* isFailure */.N6)(node.status), (0,status_table/* isFailure */.N6)(old.status), ranClean(node.status));
         if (failure)
             failures.push(change(node, old, failure));
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
@@ -3400,7 +6230,7 @@ function compareWithBaseline(current, baseline, opts) {
             stillWarning: count(warnings, "still-failing"),
             regressions: regressions.length,
             added: added.length,
-            addedFailing: added.filter((a) => isFailure(a.status)).length,
+            addedFailing: added.filter((a) => (0,status_table/* isFailure */.N6)(a.status)).length,
             removed: removed.length,
         },
         failures,
@@ -3563,8 +6393,8 @@ class ArtifactSourceError extends Error {
     }
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -3627,7 +6457,7 @@ function createDbtCloudClient(http, accountId) {
             await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
             const edges = createEdgeRecorder();
             try {
-                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), edges.transform, (0,external_node_fs_namespaceObject.createWriteStream)(destination));
+                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), edges.transform, (0,external_node_fs_.createWriteStream)(destination));
             }
             catch (error) {
                 await (0,promises_.rm)(destination, { force: true });
@@ -4006,70 +6836,6 @@ async function discardBody(response) {
 function snippet(text) {
     const flat = text.replace(/\s+/g, " ").trim();
     return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
-}
-
-;// CONCATENATED MODULE: ./src/sources/dbt-cloud/rate-limiter.ts
-// One client-side limiter shared by every request to the Admin API.
-// The API allows 5,000 requests/minute per account and answers 429 + a five-minute cooldown when
-// exceeded (https://docs.getdbt.com/docs/dbt-apis/rate-limits), so we stay well below it and stop
-// sending anything at all while a cooldown is in force.
-const systemClock = {
-    now: () => Date.now(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
-/**
- * Test-only: FUSION_REPORT_TEST_CLOCK_SCALE=N makes every wait of the dbt platform source (polls, the
- * settle pause, 429 cooldowns, retry backoff) N times shorter, so the end-to-end tests can drive the
- * bundled Action and CLI in a child process against a stand-in server on the same scaled timeline.
- * Request timeouts stay in real time. Nothing else reads this variable; never set it in a workflow.
- */
-function defaultClock(env) {
-    const scale = Number(env.FUSION_REPORT_TEST_CLOCK_SCALE);
-    if (!Number.isFinite(scale) || scale <= 1)
-        return systemClock;
-    const epoch = Date.now();
-    const start = performance.now();
-    return {
-        now: () => epoch + (performance.now() - start) * scale,
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale))),
-    };
-}
-function createRateLimiter(options) {
-    const { clock } = options;
-    const perMinute = options.requestsPerMinute ?? 4000;
-    const capacity = options.burst ?? 20;
-    if (!(perMinute > 0) || !(capacity >= 1)) {
-        throw new RangeError("rate limiter: requestsPerMinute must be > 0 and burst >= 1");
-    }
-    const perMs = perMinute / 60_000;
-    let tokens = capacity;
-    let refilledAt = clock.now();
-    let pauseEnd = 0;
-    function refill(now) {
-        tokens = Math.min(capacity, tokens + (now - refilledAt) * perMs);
-        refilledAt = now;
-    }
-    return {
-        async acquire() {
-            for (;;) {
-                const now = clock.now();
-                if (now < pauseEnd) {
-                    await clock.sleep(pauseEnd - now);
-                    continue;
-                }
-                refill(now);
-                if (tokens >= 1) {
-                    tokens -= 1;
-                    return;
-                }
-                await clock.sleep(Math.max(1, Math.ceil((1 - tokens) / perMs)));
-            }
-        },
-        pauseUntil(until) {
-            pauseEnd = Math.max(pauseEnd, until);
-        },
-        pausedUntil: () => pauseEnd,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/types.ts
@@ -5281,7 +8047,7 @@ async function checkGlobBase(pattern, cwd) {
     if (fixed.length === 0)
         return;
     const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
-    const error = await (0,promises_.access)(base, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (failure) => failure);
+    const error = await (0,promises_.access)(base, external_node_fs_.constants.R_OK | external_node_fs_.constants.X_OK).then(() => null, (failure) => failure);
     if (error?.code === "EACCES")
         throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
 }
@@ -5303,7 +8069,7 @@ async function openLocalTelemetry(file, displayName = file) {
                 format: "parquet",
                 openBuffer: async () => fileBuffer(file, displayName),
             }
-            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_namespaceObject.createReadStream)(file) };
+            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_.createReadStream)(file) };
     }
     finally {
         await handle.close();
@@ -5628,7 +8394,7 @@ function clip(text) {
 /** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
 function emptyCounts() {
     const counts = { total: 0 };
-    for (const row of Object.values(STATUS))
+    for (const row of Object.values(status_table/* STATUS */.XQ))
         counts[row.countKey] = 0;
     return counts;
 }
@@ -5636,7 +8402,7 @@ function countStatuses(nodes) {
     const counts = emptyCounts();
     for (const node of nodes) {
         counts.total++;
-        counts[STATUS[node.status].countKey]++;
+        counts[status_table/* STATUS */.XQ[node.status].countKey]++;
     }
     return counts;
 }
@@ -16221,2876 +18987,8 @@ function workFolder(parent) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/render/escape.ts
-// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
-// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
-// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
-// shows control characters and bidi overrides as visible escapes (showControls).
-
-const ZWSP = "\u200b";
-// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
-// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
-// first rule). A zero-width space after the trigger leaves the text readable and inert.
-const MENTION = /@(?=[A-Za-z0-9_-])/g;
-// Not the `#` of an entity we wrote (`&#124;`).
-const ISSUE_REF = /(?<!&)#(?=\d)/g;
-const GH_REF = /(GH-)(?=\d)/gi;
-const URL_SCHEME = /:\/\//g;
-const WWW = /(www)(?=\.)/gi;
-const MAY_LINK = /[@#:]|gh-|www\./i;
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
-function neutralizeLinks(text) {
-    if (!MAY_LINK.test(text))
-        return text;
-    return text
-        .replace(MENTION, `@${ZWSP}`)
-        .replace(ISSUE_REF, `#${ZWSP}`)
-        .replace(GH_REF, `$1${ZWSP}`)
-        .replace(URL_SCHEME, `:${ZWSP}//`)
-        .replace(WWW, `$1${ZWSP}`);
-}
-/**
- * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
- * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
- * where a code span or block is no protection.
- */
-function breakHtmlComments(text) {
-    if (!text.includes("--"))
-        return text;
-    return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
-}
-/**
- * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
- * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
- */
-function plainText(text, lineBreaks) {
-    return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
-}
-// Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
-// link (a report can name 20,000 nodes, several times over).
-const PLAIN = /^[\w./-]*$/;
-const LINKABLE = /gh-\d|www\./i;
-/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-function escape_escapeText(text) {
-    if (PLAIN.test(text) && !LINKABLE.test(text))
-        return text.includes("_") ? text.replace(/_/g, "\\_") : text;
-    let escaped = (0,controls/* showControls */.mz)(text, "space")
-        .replace(/&/g, "&amp;")
-        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;");
-    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
-    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
-    return neutralizeLinks(escaped);
-}
-/** Inline code that survives backticks in the value; safe in table cells too. */
-function code(text) {
-    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
-    if (/^[\w./:-]+$/.test(text))
-        return `\`${text}\``;
-    const clean = breakHtmlComments((0,controls/* showControls */.mz)(text, "space").replace(/\|/g, "¦"));
-    let longest = 0;
-    for (const run of clean.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const fence = "`".repeat(longest + 1);
-    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
-    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
-}
-/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
-function neutralizeMentions(text) {
-    return text.includes("@") || text.includes("#")
-        ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
-        : text;
-}
-/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function escape_codeBlock(text, language = "text") {
-    return fence(breakHtmlComments((0,controls/* showControls */.mz)(text, "keep")), language);
-}
-/**
- * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
- * (its `-->` arrows must stay as they are).
- */
-function generatedBlock(text, language) {
-    return fence(text, language);
-}
-function fence(clean, language) {
-    let longest = 2;
-    for (const run of clean.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const backticks = "`".repeat(longest + 1);
-    return `${backticks}${language}\n${clean}\n${backticks}`;
-}
-/**
- * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
- * in a table row it would end the cell, even inside an attribute.
- */
-function escapeHtml(text) {
-    if (PLAIN.test(text) && !LINKABLE.test(text))
-        return text;
-    return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-        .replace(/\|/g, "&#124;"));
-}
-/**
- * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
- * that could end the destination or the line early is percent-encoded.
- */
-function linkDestination(url) {
-    return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) => [...new TextEncoder().encode(ch)]
-        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
-        .join(""));
-}
-/**
- * The first lines and characters of a long message, saying how much was cut. Runs of identical
- * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
- */
-function escape_excerpt(text, maxLines, maxChars) {
-    const lines = collapseRepeats((0,controls/* splitLines */.uz)(text.trimEnd()));
-    let kept = lines.slice(0, maxLines).join("\n");
-    let cut = lines.length > maxLines;
-    if (kept.length > maxChars) {
-        kept = kept.slice(0, maxChars);
-        cut = true;
-    }
-    if (!cut)
-        return kept;
-    const rest = lines.length - Math.min(lines.length, maxLines);
-    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
-}
-function collapseRepeats(lines) {
-    const out = [];
-    for (let i = 0; i < lines.length;) {
-        const body = stripFrameNumber(lines[i]);
-        let j = i + 1;
-        while (j < lines.length && stripFrameNumber(lines[j]) === body)
-            j++;
-        out.push(lines[i]);
-        if (j - i > 2)
-            out.push(`  … (${j - i - 1} similar lines)`);
-        else if (j - i === 2)
-            out.push(lines[i + 1]);
-        i = j;
-    }
-    return out;
-}
-/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
-function stripFrameNumber(line) {
-    return line.replace(/^\s*\d+:\s*/, "");
-}
-
-;// CONCATENATED MODULE: ./src/render/format.ts
-
-
-/**
- * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
- * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
- * unit below the largest.
- */
-function formatDuration(ms) {
-    if (ms === null || ms === undefined || !Number.isFinite(ms))
-        return "–";
-    if (ms < 0)
-        return `-${formatDuration(-ms)}`;
-    if (Math.round(ms) < 1_000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1_000;
-    if (Number(seconds.toFixed(2)) < 10)
-        return `${seconds.toFixed(2)}s`;
-    if (Number(seconds.toFixed(1)) < 60)
-        return `${seconds.toFixed(1)}s`;
-    const total = Math.round(seconds);
-    if (total < 3_600)
-        return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
-    const minutes = Math.round(total / 60);
-    if (minutes < 24 * 60)
-        return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
-    const hours = Math.round(minutes / 60);
-    return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
-}
-/** A slowdown: `+1m06s`. */
-function formatDelta(ms) {
-    return ms < 0 ? formatDuration(ms) : `+${formatDuration(ms)}`;
-}
-/** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
-function formatPercent(percent) {
-    const sign = percent < 0 ? "-" : "+";
-    const size = Math.abs(percent);
-    return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
-}
-function pad2(n) {
-    return String(n).padStart(2, "0");
-}
-/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
-function statusIcon(status) {
-    return statusRow(status)?.icon ?? "❔";
-}
-/** The status's word; a value that is not a status is shown escaped. */
-function statusWord(status) {
-    return statusRow(status)?.label ?? escape_escapeText(status);
-}
-/** "✅ success": icon and word. */
-function statusText(status) {
-    return `${statusIcon(status)} ${statusWord(status)}`;
-}
-const RESOURCE_LABEL = {
-    model: "model",
-    seed: "seed",
-    snapshot: "snapshot",
-    source: "source",
-    test: "test",
-    unit_test: "unit test",
-    function: "function",
-    analysis: "analysis",
-    operation: "operation",
-    exposure: "exposure",
-    metric: "metric",
-    saved_query: "saved query",
-    semantic_model: "semantic model",
-    macro: "macro",
-    unknown: "node",
-};
-/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
-function resourceLabel(type) {
-    return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
-}
-function format_plural(n, one, many = `${one}s`) {
-    return `${n} ${n === 1 ? one : many}`;
-}
-/** A count with thousands separators: `18,282`. */
-function formatCount(n) {
-    return n.toLocaleString("en-US");
-}
-
-;// CONCATENATED MODULE: ./src/text/truncate.ts
-// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
-// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
-// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
-
-/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
-function truncateChars(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${cutAt(text, max - 1)}…`;
-}
-/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
-function truncateBytes(text, maxBytes, suffix = "…") {
-    if (Buffer.byteLength(text, "utf8") <= maxBytes)
-        return text;
-    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
-    let bytes = 0;
-    let end = 0;
-    for (const ch of text) {
-        const size = Buffer.byteLength(ch, "utf8");
-        if (bytes + size > budget)
-            break;
-        bytes += size;
-        end += ch.length;
-    }
-    return text.slice(0, end) + suffix;
-}
-/**
- * The first line that holds more than whitespace (every line terminator counts), for a one-line
- * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
- */
-function firstLine(text, maxChars) {
-    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
-    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
-}
-function cutAt(text, end) {
-    const last = text.charCodeAt(end - 1);
-    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
-}
-
-;// CONCATENATED MODULE: ./src/render/invocations.ts
-
-/** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
-function commandOf(inv) {
-    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
-}
-/** The value every invocation of the report has alike, or null when they differ or it is unknown. */
-function sharedValue(report, value) {
-    const [first, ...rest] = report.invocations;
-    if (!first)
-        return null;
-    const shared = value(first);
-    return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
-}
-/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
-function startTime(iso, show) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : show(iso);
-}
-/**
- * Facts every invocation shares, said once in the headline when there are several: how many, the
- * dbt versions, the target when all have the same, the time in all. `text` and `code` show untrusted
- * text in the renderer's own way (escaped Markdown and a code span, or inert terminal text).
- */
-function sharedFacts(report, show) {
-    const invocations = report.invocations;
-    if (invocations.length === 0)
-        return [];
-    const versions = [
-        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
-    ];
-    const target = sharedValue(report, (inv) => inv.target);
-    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return [
-        format_plural(invocations.length, "invocation"),
-        versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
-        target ? `target ${show.code(target)}` : null,
-        `${formatDuration(total)} in all`,
-    ].filter((fact) => fact !== null);
-}
-
-;// CONCATENATED MODULE: ./src/render/names.ts
-// One readable name per node, shown the same way in every section: the node's name in code style,
-// with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
-// so a table cell can wrap instead of running off the comment's right edge.
-
-/** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
- * characters, and at least every UNBROKEN_MAX characters. */
-const UNBROKEN_MAX = 24;
-const UNBROKEN_MIN = 10;
-const SEPARATOR = /[_./-]/;
-class NodeNames {
-    /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
-    shared = new Set();
-    /** Labels made so far: every detail level of every view names the same nodes again. */
-    labels = new Map();
-    /**
-     * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
-     * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
-     */
-    constructor(runs) {
-        for (const nodes of runs) {
-            const owner = new Map();
-            for (const { uniqueId, name } of nodes) {
-                const first = owner.get(name);
-                if (first === undefined)
-                    owner.set(name, uniqueId);
-                else if (first !== uniqueId)
-                    this.shared.add(name);
-            }
-        }
-    }
-    /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
-    readable(node) {
-        if (!node.name)
-            return node.uniqueId;
-        if (!this.shared.has(node.name))
-            return node.name;
-        const dot = node.uniqueId.indexOf(".");
-        return dot > 0 ? node.uniqueId.slice(dot + 1) : node.uniqueId;
-    }
-    /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
-    label(node) {
-        const key = `${node.uniqueId}\u0000${node.name}`;
-        let label = this.labels.get(key);
-        if (label === undefined) {
-            label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
-            this.labels.set(key, label);
-        }
-        return label;
-    }
-    /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
-    htmlLabel(node) {
-        return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node), escapeHtml)}</code>`;
-    }
-}
-/**
- * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
- * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
- * it is. The breaks go into the escaped text, never inside an escape (`\_`) or an entity (`&lt;`).
- */
-function breakable(text, escape = escape_escapeText) {
-    const escaped = escape(text);
-    if (text.length <= UNBROKEN_MAX)
-        return escaped;
-    let out = "";
-    let run = 0;
-    for (let i = 0; i < escaped.length;) {
-        const unit = unitAt(escaped, i);
-        i += unit.length;
-        out += unit;
-        run++;
-        const separator = run >= UNBROKEN_MIN && unit.length <= 2 && SEPARATOR.test(unit[unit.length - 1]);
-        if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
-            out += "<wbr>";
-            run = 0;
-        }
-    }
-    return out;
-}
-/** One displayed character of escaped text: `\_`, `&amp;`, or a code point. */
-function unitAt(text, i) {
-    if (text[i] === "\\" && i + 1 < text.length)
-        return text.slice(i, i + 2);
-    if (text[i] === "&") {
-        const end = text.indexOf(";", i);
-        if (end > i && end - i <= 6)
-            return text.slice(i, end + 1);
-    }
-    return String.fromCodePoint(text.codePointAt(i));
-}
-
-;// CONCATENATED MODULE: ./node_modules/markdown-table/index.js
-// To do: next major: remove.
-/**
- * @typedef {Options} MarkdownTableOptions
- *   Configuration.
- */
-
-/**
- * @typedef Options
- *   Configuration.
- * @property {boolean | null | undefined} [alignDelimiters=true]
- *   Whether to align the delimiters (default: `true`);
- *   they are aligned by default:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   Pass `false` to make them staggered:
- *
- *   ```markdown
- *   | Alpha | B |
- *   | - | - |
- *   | C | Delta |
- *   ```
- * @property {ReadonlyArray<string | null | undefined> | string | null | undefined} [align]
- *   How to align columns (default: `''`);
- *   one style for all columns or styles for their respective columns;
- *   each style is either `'l'` (left), `'r'` (right), or `'c'` (center);
- *   other values are treated as `''`, which doesn’t place the colon in the
- *   alignment row but does align left;
- *   *only the lowercased first character is used, so `Right` is fine.*
- * @property {boolean | null | undefined} [delimiterEnd=true]
- *   Whether to end each row with the delimiter (default: `true`).
- *
- *   > 👉 **Note**: please don’t use this: it could create fragile structures
- *   > that aren’t understandable to some markdown parsers.
- *
- *   When `true`, there are ending delimiters:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there are no ending delimiters:
- *
- *   ```markdown
- *   | Alpha | B
- *   | ----- | -----
- *   | C     | Delta
- *   ```
- * @property {boolean | null | undefined} [fillRows=true]
- *   Whether to fill rows with empty cells up to the most cells in a row
- *   (default: `true`).
- *
- *   When `true`, all rows have as many cells as the longest row:
- *
- *   ```markdown
- *   | Alpha | B    |   |
- *   | ----- | ---- | - |
- *   | C     |      |   |
- *   | D     | Echo | F |
- *   ```
- *
- *   When `false`, rows keep their cells,
- *   and the delimiter row has as many cells as the header row:
- *
- *   ```markdown
- *   | Alpha | B    |
- *   | ----- | ---- |
- *   | C     |
- *   | D     | Echo | F |
- *   ```
- * @property {boolean | null | undefined} [delimiterStart=true]
- *   Whether to begin each row with the delimiter (default: `true`).
- *
- *   > 👉 **Note**: please don’t use this: it could create fragile structures
- *   > that aren’t understandable to some markdown parsers.
- *
- *   When `true`, there are starting delimiters:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there are no starting delimiters:
- *
- *   ```markdown
- *   Alpha | B     |
- *   ----- | ----- |
- *   C     | Delta |
- *   ```
- * @property {boolean | null | undefined} [padding=true]
- *   Whether to add a space of padding between delimiters and cells
- *   (default: `true`).
- *
- *   When `true`, there is padding:
- *
- *   ```markdown
- *   | Alpha | B     |
- *   | ----- | ----- |
- *   | C     | Delta |
- *   ```
- *
- *   When `false`, there is no padding:
- *
- *   ```markdown
- *   |Alpha|B    |
- *   |-----|-----|
- *   |C    |Delta|
- *   ```
- * @property {((value: string) => number) | null | undefined} [stringLength]
- *   Function to detect the length of table cell content (optional);
- *   this is used when aligning the delimiters (`|`) between table cells;
- *   full-width characters and emoji mess up delimiter alignment when viewing
- *   the markdown source;
- *   to fix this, you can pass this function,
- *   which receives the cell content and returns its “visible” size;
- *   note that what is and isn’t visible depends on where the text is displayed.
- *
- *   Without such a function, the following:
- *
- *   ```js
- *   markdownTable([
- *     ['Alpha', 'Bravo'],
- *     ['中文', 'Charlie'],
- *     ['👩‍❤️‍👩', 'Delta']
- *   ])
- *   ```
- *
- *   Yields:
- *
- *   ```markdown
- *   | Alpha | Bravo |
- *   | - | - |
- *   | 中文 | Charlie |
- *   | 👩‍❤️‍👩 | Delta |
- *   ```
- *
- *   With [`string-width`](https://github.com/sindresorhus/string-width):
- *
- *   ```js
- *   import stringWidth from 'string-width'
- *
- *   markdownTable(
- *     [
- *       ['Alpha', 'Bravo'],
- *       ['中文', 'Charlie'],
- *       ['👩‍❤️‍👩', 'Delta']
- *     ],
- *     {stringLength: stringWidth}
- *   )
- *   ```
- *
- *   Yields:
- *
- *   ```markdown
- *   | Alpha | Bravo   |
- *   | ----- | ------- |
- *   | 中文  | Charlie |
- *   | 👩‍❤️‍👩    | Delta   |
- *   ```
- */
-
-/**
- * Get the length of a cell.
- *
- * @param {string} value
- *   Cell value.
- * @returns {number}
- *   Cell size.
- */
-function defaultStringLength(value) {
-  return value.length
-}
-
-/**
- * Generate a markdown
- * ([GFM](https://docs.github.com/en/github/writing-on-github/working-with-advanced-formatting/organizing-information-with-tables))
- * table.
- *
- * @param {ReadonlyArray<ReadonlyArray<string | null | undefined>>} table
- *   Table data (matrix of strings).
- * @param {Readonly<Options> | null | undefined} [options]
- *   Configuration (optional).
- * @returns {string}
- *   Result.
- */
-function markdownTable(table, options) {
-  const settings = options || {}
-  // To do: next major: change to spread.
-  // eslint-disable-next-line unicorn/prefer-spread -- `align` can be a string.
-  const align = (settings.align || []).concat()
-  const stringLength = settings.stringLength || defaultStringLength
-  /** @type {Array<number>} Character codes as symbols for alignment per column. */
-  const alignments = []
-  /** @type {Array<Array<string>>} Cells per row. */
-  const cellMatrix = []
-  /** @type {Array<Array<number>>} Sizes of each cell per row. */
-  const sizeMatrix = []
-  /** @type {Array<number>} */
-  const longestCellByColumn = []
-  let mostCellsPerRow = 0
-  let rowIndex = -1
-
-  // This is a superfluous loop if we don’t align delimiters, but otherwise we’d
-  // do superfluous work when aligning, so optimize for aligning.
-  while (++rowIndex < table.length) {
-    /** @type {Array<string>} */
-    const row = []
-    /** @type {Array<number>} */
-    const sizes = []
-    let columnIndex = -1
-
-    if (table[rowIndex].length > mostCellsPerRow) {
-      mostCellsPerRow = table[rowIndex].length
-    }
-
-    while (++columnIndex < table[rowIndex].length) {
-      const cell = serialize(table[rowIndex][columnIndex])
-
-      if (settings.alignDelimiters !== false) {
-        const size = stringLength(cell)
-        sizes[columnIndex] = size
-
-        if (
-          longestCellByColumn[columnIndex] === undefined ||
-          size > longestCellByColumn[columnIndex]
-        ) {
-          longestCellByColumn[columnIndex] = size
-        }
-      }
-
-      row.push(cell)
-    }
-
-    cellMatrix[rowIndex] = row
-    sizeMatrix[rowIndex] = sizes
-  }
-
-  // Figure out which alignments to use.
-  let columnIndex = -1
-
-  if (typeof align === 'object' && 'length' in align) {
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = toAlignment(align[columnIndex])
-    }
-  } else {
-    const code = toAlignment(align)
-
-    while (++columnIndex < mostCellsPerRow) {
-      alignments[columnIndex] = code
-    }
-  }
-
-  // Inject the alignment row.
-  columnIndex = -1
-  /** @type {Array<string>} */
-  const row = []
-  /** @type {Array<number>} */
-  const sizes = []
-
-  while (++columnIndex < mostCellsPerRow) {
-    const code = alignments[columnIndex]
-    let before = ''
-    let after = ''
-
-    if (code === 99 /* `c` */) {
-      before = ':'
-      after = ':'
-    } else if (code === 108 /* `l` */) {
-      before = ':'
-    } else if (code === 114 /* `r` */) {
-      after = ':'
-    }
-
-    // There *must* be at least one hyphen-minus in each alignment cell.
-    let size =
-      settings.alignDelimiters === false
-        ? 1
-        : Math.max(
-            1,
-            longestCellByColumn[columnIndex] - before.length - after.length
-          )
-
-    const cell = before + '-'.repeat(size) + after
-
-    if (settings.alignDelimiters !== false) {
-      size = before.length + size + after.length
-
-      if (size > longestCellByColumn[columnIndex]) {
-        longestCellByColumn[columnIndex] = size
-      }
-
-      sizes[columnIndex] = size
-    }
-
-    row[columnIndex] = cell
-  }
-
-  // Inject the alignment row.
-  cellMatrix.splice(1, 0, row)
-  sizeMatrix.splice(1, 0, sizes)
-
-  rowIndex = -1
-  /** @type {Array<string>} */
-  const lines = []
-
-  while (++rowIndex < cellMatrix.length) {
-    const row = cellMatrix[rowIndex]
-    const sizes = sizeMatrix[rowIndex]
-    const cellsInRow =
-      settings.fillRows === false
-        ? Math.max(1, cellMatrix[rowIndex === 1 ? 0 : rowIndex].length)
-        : mostCellsPerRow
-    columnIndex = -1
-    /** @type {Array<string>} */
-    const line = []
-
-    while (++columnIndex < cellsInRow) {
-      const cell = row[columnIndex] || ''
-      let before = ''
-      let after = ''
-
-      if (settings.alignDelimiters !== false) {
-        const size =
-          longestCellByColumn[columnIndex] - (sizes[columnIndex] || 0)
-        const code = alignments[columnIndex]
-
-        if (code === 114 /* `r` */) {
-          before = ' '.repeat(size)
-        } else if (code === 99 /* `c` */) {
-          const half = size / 2
-
-          if (size % 2) {
-            before = ' '.repeat(half + 0.5)
-            after = ' '.repeat(half - 0.5)
-          } else {
-            before = ' '.repeat(half)
-            after = before
-          }
-        } else {
-          after = ' '.repeat(size)
-        }
-      }
-
-      if (settings.delimiterStart !== false && !columnIndex) {
-        line.push('|')
-      }
-
-      if (
-        settings.padding !== false &&
-        // Don’t add the opening space if we’re not aligning and the cell is
-        // empty: there will be a closing space.
-        !(settings.alignDelimiters === false && cell === '') &&
-        (settings.delimiterStart !== false || columnIndex)
-      ) {
-        line.push(' ')
-      }
-
-      if (settings.alignDelimiters !== false) {
-        line.push(before)
-      }
-
-      line.push(cell)
-
-      if (settings.alignDelimiters !== false) {
-        line.push(after)
-      }
-
-      if (settings.padding !== false) {
-        line.push(' ')
-      }
-
-      if (settings.delimiterEnd !== false || columnIndex !== cellsInRow - 1) {
-        line.push('|')
-      }
-    }
-
-    lines.push(
-      settings.delimiterEnd === false
-        ? line.join('').replace(/ +$/, '')
-        : line.join('')
-    )
-  }
-
-  return lines.join('\n')
-}
-
-/**
- * Serialize a cell value.
- *
- * @param {string | null | undefined} [value]
- *   Value to serialize.
- * @returns {string}
- *   Result.
- */
-function serialize(value) {
-  return value === null || value === undefined ? '' : String(value)
-}
-
-/**
- * Get the alignment character code from a value.
- *
- * @param {string | null | undefined} value
- *   Value.
- * @returns {number}
- *   Alignment.
- */
-function toAlignment(value) {
-  const code = typeof value === 'string' ? value.codePointAt(0) : 0
-
-  return code === 67 /* `C` */ || code === 99 /* `c` */
-    ? 99 /* `c` */
-    : code === 76 /* `L` */ || code === 108 /* `l` */
-      ? 108 /* `l` */
-      : code === 82 /* `R` */ || code === 114 /* `r` */
-        ? 114 /* `r` */
-        : 0
-}
-
-;// CONCATENATED MODULE: ./src/render/table.ts
-// Markdown tables, built with markdown-table. Cells must already be escaped for a table cell (no
-// `|`, no line break: escapeText and code do that). Columns are not padded to a common width: a
-// 20,000-row table would only grow, and GitHub does not care.
-
-/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
-function nowrap(text) {
-    return text.replace(/ /g, "&nbsp;");
-}
-function renderTable(columns, rows) {
-    return markdownTable([columns.map((c) => c.heading), ...rows], {
-        align: columns.map((c) => (c.numeric ? "r" : "")),
-        alignDelimiters: false,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
-// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
-// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
-// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
-// errors) and every section says how much it left out and where the full list is.
-//
-// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
-// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
-// code excerpts wrapped to the given width.
-
-
-
-
-
-
-
-/**
- * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
- * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
- */
-const COMMENT_CODE_WIDTH = 96;
-const CHECK_CODE_WIDTH = 80;
-const LEVELS = [
-    {
-        errors: 1e9,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
-        rest: true,
-    },
-    {
-        errors: 1e9,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
-        rest: false,
-    },
-    {
-        errors: 1e9,
-        excerptLines: 15,
-        excerptChars: 2000,
-        failedTests: 1e9,
-        diffTables: true,
-        chains: 1e9,
-        chainNodes: 20,
-        warnings: 100,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 100,
-        excerptLines: 12,
-        excerptChars: 1200,
-        failedTests: 200,
-        diffTables: false,
-        chains: 50,
-        chainNodes: 10,
-        warnings: 20,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 50,
-        excerptLines: 8,
-        excerptChars: 600,
-        failedTests: 100,
-        diffTables: false,
-        chains: 20,
-        chainNodes: 5,
-        warnings: 10,
-        slowest: 3,
-        rest: false,
-    },
-    {
-        errors: 20,
-        excerptLines: 4,
-        excerptChars: 300,
-        failedTests: 30,
-        diffTables: false,
-        chains: 10,
-        chainNodes: 0,
-        warnings: 5,
-        slowest: 0,
-        rest: false,
-    },
-    {
-        errors: 10,
-        excerptLines: 2,
-        excerptChars: 160,
-        failedTests: 10,
-        diffTables: false,
-        chains: 5,
-        chainNodes: 0,
-        warnings: 0,
-        slowest: 0,
-        rest: false,
-    },
-];
-function renderMarkdown(report, options) {
-    const context = {
-        names: new NodeNames(namedNodes(report)),
-        fullReportHint: options.fullReportHint,
-        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-        ...(options.links ? { links: options.links } : {}),
-    };
-    for (let level = 0; level < LEVELS.length; level++) {
-        const text = renderAtLevel(report, options, context, level);
-        if (byteLength(text) <= options.maxBytes)
-            return text;
-    }
-    return truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
-}
-/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
-function* namedNodes(report) {
-    for (const inv of report.invocations)
-        yield inv.nodes;
-    const b = report.baseline;
-    if (b)
-        yield b.removed;
-}
-function renderAtLevel(report, options, context, level) {
-    const detail = LEVELS[level];
-    const parts = [renderHeadline(report, options)];
-    for (const extra of options.extras ?? []) {
-        const block = extra.render(level, context);
-        if (block)
-            parts.push(block);
-    }
-    const many = report.invocations.length > 1;
-    report.invocations.forEach((invocation, i) => {
-        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
-    });
-    if (report.invocations.length === 0)
-        parts.push("_No dbt invocation was found in the telemetry._");
-    if (level > 0) {
-        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
-    }
-    return `${parts.filter(Boolean).join("\n\n")}\n`;
-}
-function renderHeadline(report, options) {
-    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-    const lines = [
-        `## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`,
-        countLine(report.counts, "**"),
-    ];
-    const facts = report.invocations.length === 1
-        ? invocationFacts(report.invocations[0])
-        : sharedFacts(report, { text: escape_escapeText, code: code });
-    if (options.links?.runUrl)
-        facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
-    if (facts.length > 0)
-        lines.push(`<sub>${facts.join(" · ")}</sub>`);
-    return lines.join("\n\n");
-}
-/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
-function countLine(counts, strong) {
-    const cells = headlineCounts(counts);
-    const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
-    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
-    return `${strong}${total}:${strong} ${items.join(" · ")}`;
-}
-function countItem(icon, n, one, many) {
-    return `${icon}&nbsp;${formatCount(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
-}
-/** Command, version, target, duration, state and id of one invocation. */
-function invocationFacts(inv, shared = { version: false, target: false }) {
-    const facts = [
-        shared.version ? null : inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
-        shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
-        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
-        inv.state === "incomplete" ? "**did not finish**" : null,
-        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
-        `invocation ${code(inv.invocationId)}`,
-    ];
-    const command = commandOf(inv);
-    const list = [command ? code(command) : null, ...facts].filter((fact) => fact !== null);
-    const step = inv.source.step;
-    if (step?.url)
-        list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
-    return list;
-}
-function renderInvocation(inv, detail, context, position) {
-    const parts = [];
-    if (position) {
-        parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
-        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
-    }
-    else if (inv.source.step) {
-        parts.push(`### ${invocationTitle(inv, null)}`);
-    }
-    if (inv.readerWarnings.length > 0) {
-        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
-    }
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
-    parts.push(renderErrors(inv, detail, context, chainsByRoot));
-    parts.push(renderFailedTests(inv, detail, context));
-    parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
-    parts.push(renderWarnings(inv, detail, context));
-    parts.push(renderNotCompleted(inv, detail, context));
-    // With several invocations the timings of each are there when wanted, not in the way.
-    const slowest = renderSlowest(inv, detail, context);
-    parts.push(position && slowest
-        ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
-        : slowest);
-    if (detail.rest)
-        parts.push(renderAllNodes(inv, context));
-    return parts.filter(Boolean).join("\n\n");
-}
-/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
-function invocationIcon(inv) {
-    const c = inv.counts;
-    if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
-        return "❌";
-    if (c.warn > 0)
-        return "⚠️";
-    if (c.canceled > 0)
-        return "🚫";
-    return "✅";
-}
-function sharedWithAll(report) {
-    return {
-        version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
-        target: sharedValue(report, (inv) => inv.target) !== null,
-    };
-}
-/**
- * What tells invocations apart: the step, or the number, the command (with its selector), the
- * target when they differ, and the start time.
- */
-function invocationTitle(inv, position) {
-    const step = inv.source.step;
-    const started = inv.startedAt ? startTime(inv.startedAt, escape_escapeText) : null;
-    if (step)
-        return [`Step ${step.index}: ${escape_escapeText(step.name)}`, started].filter(Boolean).join(" · ");
-    const command = commandOf(inv) ?? "dbt";
-    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
-    return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
-}
-function renderErrors(inv, detail, context, chainsByRoot) {
-    const errors = inv.nodes.filter((n) => n.status === "error");
-    const total = errors.length + inv.runErrors.length;
-    if (total === 0)
-        return "";
-    const lines = [`#### ❌ Errors (${total})`];
-    for (const node of errors.slice(0, detail.errors)) {
-        const facts = [
-            resourceLabel(node.resourceType),
-            node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
-            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
-            locationLink(node.location, node.packageName, context),
-        ].filter(Boolean);
-        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
-        if (downstream > 0)
-            facts.push(`⏭️ ${format_plural(downstream, "node")} skipped downstream`);
-        lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
-        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
-        if (text)
-            lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
-    }
-    lines.push(more(errors.length, detail.errors, "error", context));
-    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
-        const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
-        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-        lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
-    }
-    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
-    return lines.filter(Boolean).join("\n\n");
-}
-/** A message's first lines in a code block, wrapped to the view's width. */
-function excerptBlock(text, maxLines, maxChars, context) {
-    const short = escape_excerpt(text, maxLines, maxChars);
-    return escape_codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
-}
-/**
- * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
- * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
- */
-function wrapLines(text, width) {
-    const out = [];
-    for (const line of text.split("\n")) {
-        let rest = line;
-        let prefix = "";
-        while ([...rest].length + prefix.length > width) {
-            const room = width - prefix.length;
-            const chars = [...rest];
-            const head = chars.slice(0, room).join("");
-            const space = head.lastIndexOf(" ");
-            const cut = space > room / 3 ? space + 1 : head.length;
-            out.push(prefix + rest.slice(0, cut).trimEnd());
-            rest = rest.slice(cut);
-            prefix = "↪ ";
-        }
-        out.push(prefix + rest);
-    }
-    return out.join("\n");
-}
-function renderFailedTests(inv, detail, context) {
-    const failed = inv.nodes.filter((n) => n.status === "fail");
-    if (failed.length === 0)
-        return "";
-    const lines = [
-        `#### ❌ Failed tests (${failed.length})`,
-        testTable(failed.slice(0, detail.failedTests), context),
-    ];
-    if (detail.diffTables) {
-        for (const node of failed.slice(0, detail.failedTests)) {
-            if (!node.test?.diffTable)
-                continue;
-            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
-        }
-    }
-    lines.push(more(failed.length, detail.failedTests, "failed test", context));
-    return lines.filter(Boolean).join("\n\n");
-}
-function testTable(tests, context) {
-    return renderTable([
-        { heading: "Test" },
-        { heading: "Type" },
-        { heading: "Failing rows", numeric: true },
-        { heading: "Defined at" },
-    ], tests.map((n) => [
-        context.names.label(n),
-        nowrap(resourceLabel(n.resourceType)),
-        String(n.test?.failingRows ?? "–"),
-        locationLink(n.location, n.packageName, context) ?? "–",
-    ]));
-}
-function renderSkipChains(chains, nodes, detail, context) {
-    if (chains.length === 0)
-        return "";
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const lines = [`#### ⏭️ Skipped because of an upstream problem (${format_plural(skipped, "node")})`];
-    const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
-    const items = [];
-    for (const chain of chains.slice(0, detail.chains)) {
-        const root = nodes.get(chain.rootId);
-        const rootStatus = root ? statusText(root.status) : "not in this run";
-        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${format_plural(chain.skipped.length, "node")} skipped`);
-        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
-            const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-            items.push(`  - ${label(entry.uniqueId)}${via}`);
-        }
-        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
-        }
-    }
-    lines.push(items.join("\n"));
-    lines.push(more(chains.length, detail.chains, "root cause", context));
-    return lines.filter(Boolean).join("\n\n");
-}
-function renderWarnings(inv, detail, context) {
-    const warned = inv.nodes.filter((n) => n.status === "warn");
-    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
-    if (warned.length + logged.length === 0)
-        return "";
-    const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
-    const tests = warned.filter((n) => n.test);
-    const fresh = warned.filter((n) => !n.test);
-    if (tests.length > 0)
-        lines.push(testTable(tests.slice(0, detail.warnings), context));
-    lines.push(more(tests.length, detail.warnings, "warned test", context));
-    const other = [];
-    for (const node of fresh.slice(0, detail.warnings)) {
-        const what = node.freshness
-            ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
-            : resourceLabel(node.resourceType);
-        other.push(`- ${context.names.label(node)} · ${what}`);
-    }
-    for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${context.names.label(node)}: ${escape_escapeText(firstLine(log.text, 300))}`);
-    }
-    if (other.length > 0)
-        lines.push(other.join("\n"));
-    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
-    return lines.filter(Boolean).join("\n\n");
-}
-/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
-function renderNotCompleted(inv, detail, context) {
-    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
-    if (nodes.length === 0)
-        return "";
-    const items = nodes
-        .slice(0, detail.warnings)
-        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`);
-    return [
-        `#### 🚫 Not run to completion (${nodes.length})`,
-        items.join("\n"),
-        more(nodes.length, detail.warnings, "node", context),
-    ]
-        .filter(Boolean)
-        .join("\n\n");
-}
-const IDLE_SHOWN = 5;
-function renderSlowest(inv, detail, context) {
-    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
-    if (rows.length === 0)
-        return "";
-    const table = renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Processing", numeric: true },
-        { heading: "Warehouse", numeric: true },
-        { heading: "Lifetime", numeric: true },
-    ], rows.map((n) => [
-        `${statusIcon(n.status)} ${context.names.label(n)}`,
-        nowrap(resourceLabel(n.resourceType)),
-        formatDuration(n.processingMs),
-        formatDuration(n.warehouseMs),
-        formatDuration(n.lifetimeMs),
-    ]));
-    const parts = [`#### 🐢 Slowest nodes`, table];
-    // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
-    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
-    if (idle.length > 0) {
-        parts.push(`Longest waits for a warehouse connection: ${idle
-            .map((n) => `${context.names.label(n)}&nbsp;${formatDuration(n.idleMs)}`)
-            .join(" · ")}`);
-    }
-    parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
-    return parts.join("\n\n");
-}
-function renderAllNodes(inv, context) {
-    if (inv.nodes.length === 0)
-        return "";
-    const table = renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Status" },
-        { heading: "Processing", numeric: true },
-        { heading: "Warehouse", numeric: true },
-    ], inv.nodes.map((n) => [
-        context.names.label(n),
-        nowrap(resourceLabel(n.resourceType)),
-        nowrap(statusText(n.status)),
-        formatDuration(n.timing.processingMs),
-        formatDuration(n.timing.warehouseMs),
-    ]));
-    return `<details><summary>All ${format_plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
-}
-function locationLink(location, packageName, context) {
-    if (!location)
-        return null;
-    const label = `<code>${breakable(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
-    const url = context.links?.fileUrl(location, packageName);
-    return url ? `[${label}](${linkDestination(url)})` : label;
-}
-/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
-function phaseName(phase) {
-    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
-}
-/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
-function more(total, shown, noun, context) {
-    const left = total - Math.min(total, shown);
-    return left > 0
-        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
-        : "";
-}
-function ageSuffix(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
-}
-/**
- * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
- * error may quote a file's name or content, so it is shown in a code block.
- */
-function renderUnusable(title, what, severity, message) {
-    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
-}
-function byteLength(text) {
-    return Buffer.byteLength(text, "utf8");
-}
-/**
- * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
- * code fence and <details>, and say where the rest is.
- */
-function truncateMarkdown(text, maxBytes, fullReportHint) {
-    const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
-    const budget = maxBytes - byteLength(note) - 64;
-    let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
-    cut = cut.replace(/\uFFFD$/, "");
-    const newline = cut.lastIndexOf("\n");
-    if (newline > 0)
-        cut = cut.slice(0, newline);
-    const open = openBlocks(cut);
-    if (open.fence)
-        cut += `\n${open.fence}`;
-    for (let i = 0; i < open.details; i++)
-        cut += "\n\n</details>";
-    return `${cut}${note}`;
-}
-/**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
- */
-function openBlocks(markdown) {
-    let fence = null;
-    let details = 0;
-    for (const line of markdown.split("\n")) {
-        if (fence) {
-            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
-                fence = null;
-            continue;
-        }
-        const opening = /^(`{3,})/.exec(line);
-        if (opening)
-            fence = opening[1];
-        else if (line.startsWith("<details>"))
-            details++;
-        else if (line === "</details>" && details > 0)
-            details--;
-    }
-    return { fence, details };
-}
-
-;// CONCATENATED MODULE: ./src/render/baseline-section.ts
-// The "what changed" block at the top of the comment when a base-branch report was compared: the
-// one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
-// Regressions are shown like the slowest nodes: the top few by absolute slowdown, the rest in the
-// full report, with one line on how noisy the timing comparison is.
-
-
-
-
-
-
-const baseline_section_LEVELS = [
-    { newFailures: 100, messages: true, other: 100, regressions: 10, allRegressions: true, presence: 200 },
-    { newFailures: 100, messages: true, other: 50, regressions: 10, allRegressions: false, presence: 50 },
-    { newFailures: 50, messages: false, other: 20, regressions: 10, allRegressions: false, presence: 0 },
-    { newFailures: 20, messages: false, other: 10, regressions: 5, allRegressions: false, presence: 0 },
-    { newFailures: 10, messages: false, other: 5, regressions: 3, allRegressions: false, presence: 0 },
-    { newFailures: 5, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
-    { newFailures: 3, messages: false, other: 0, regressions: 0, allRegressions: false, presence: 0 },
-];
-function baselineSection(comparison) {
-    return { render: (level, context) => renderBaselineSection(comparison, level, context) };
-}
-function renderBaselineSection(comparison, level, given) {
-    const context = given ?? {
-        names: new NodeNames([
-            [...comparison.failures, ...comparison.warnings, ...comparison.regressions, ...comparison.added],
-            comparison.removed,
-        ]),
-        fullReportHint: "the JSON report",
-    };
-    const limits = baseline_section_LEVELS[Math.min(level, baseline_section_LEVELS.length - 1)];
-    const c = comparison.counts;
-    const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
-    const byLabel = (list, label) => list.filter((change) => change.label === label);
-    const newFailures = [
-        ...byLabel(comparison.failures, "new").map((change) => ({ change })),
-        ...comparison.added.filter((n) => isFailure(n.status)).map((added) => ({ added })),
-    ];
-    parts.push(newFailureList(newFailures, limits, context));
-    parts.push(changeList(`✅ Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), limits.other, context));
-    // Failures the base branch had too are not news: listed, but collapsed.
-    parts.push(changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), limits.other, context, true));
-    parts.push(changeList(`⚠️ New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), limits.other, context));
-    parts.push(regressionSection(comparison, limits, context));
-    if (limits.presence > 0) {
-        parts.push(presenceDetails(`Only in this run (${c.added})`, comparison.added, limits.presence, context));
-        parts.push(presenceDetails(`Only in the baseline (${c.removed})`, comparison.removed, limits.presence, context));
-    }
-    return parts.filter(Boolean).join("\n\n");
-}
-/**
- * "**🆕 2 new failures**, ✅ 1 fixed, still failing 3, ⏱️ 1 regression". New failures count the
- * nodes the base branch did not run too, as the headline does.
- */
-function tally(comparison) {
-    const c = comparison.counts;
-    const fresh = c.newFailures + c.addedFailing;
-    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
-    const items = [
-        fresh > 0 ? `**🆕 ${format_plural(fresh, "new failure")}**${notRun}` : `🆕 0 new failures`,
-        `✅ ${c.fixedFailures} fixed`,
-        `still failing ${c.stillFailing}`,
-        `⏱️ ${format_plural(c.regressions, "regression")}`,
-    ];
-    if (c.newWarnings > 0)
-        items.push(`⚠️ ${format_plural(c.newWarnings, "new warning")}`);
-    return items.join(", ");
-}
-function about(comparison) {
-    const b = comparison.baseline;
-    const c = comparison.counts;
-    const facts = [
-        b.source ? `baseline ${code(b.source)}` : "baseline",
-        b.startedAt ? `from ${escape_escapeText(b.startedAt)}` : null,
-        `${format_plural(c.compared, "node")} compared`,
-        c.added > 0 ? `${c.added} only in this run` : null,
-        c.removed > 0 ? `${c.removed} only in the baseline` : null,
-    ].filter(Boolean);
-    return `<sub>${facts.join(" · ")}</sub>`;
-}
-function newFailureList(failures, limits, context) {
-    if (failures.length === 0)
-        return "";
-    const lines = [`#### 🆕 New failures (${failures.length})`];
-    const shown = failures.slice(0, limits.newFailures);
-    lines.push(shown
-        .map((failure) => "change" in failure
-        ? `- ${statusIcon(failure.change.status)} ${context.names.label(failure.change)} · ${resourceLabel(failure.change.resourceType)} ${statusWord(failure.change.status)} · was ${statusText(failure.change.baselineStatus)}`
-        : `- ${statusIcon(failure.added.status)} ${context.names.label(failure.added)} · ${resourceLabel(failure.added.resourceType)} ${statusWord(failure.added.status)} · not run on the base branch`)
-        .join("\n"));
-    if (limits.messages) {
-        for (const failure of shown) {
-            if (!("change" in failure) || !failure.change.message)
-                continue;
-            lines.push(`<details><summary>${context.names.htmlLabel(failure.change)}</summary>\n\n${excerptBlock(failure.change.message, 8, 800, context)}\n\n</details>`);
-        }
-    }
-    if (failures.length > limits.newFailures)
-        lines.push(`_… and ${failures.length - limits.newFailures} more._`);
-    return lines.join("\n\n");
-}
-function changeList(title, changes, limit, context, collapsed = false) {
-    // At the leanest levels the tally line already carries these counts.
-    if (changes.length === 0 || limit === 0)
-        return "";
-    const items = changes.slice(0, limit).map((change) => {
-        const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
-        return `- ${statusIcon(change.status)} ${context.names.label(change)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`;
-    });
-    const body = [items.join("\n")];
-    if (changes.length > limit)
-        body.push(`_… and ${changes.length - limit} more._`);
-    return collapsed
-        ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
-        : [`#### ${title}`, ...body].join("\n\n");
-}
-function presenceDetails(title, nodes, limit, context) {
-    if (nodes.length === 0)
-        return "";
-    const items = nodes
-        .slice(0, limit)
-        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
-    if (nodes.length > limit)
-        items.push(`- … and ${nodes.length - limit} more`);
-    return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
-}
-/**
- * The top regressions by absolute slowdown, how many more there are and where they are listed
- * (at full detail in a collapsed list below the table), and one line on timing noise.
- */
-function regressionSection(comparison, limits, context) {
-    const rows = comparison.regressions;
-    if (rows.length === 0 || limits.regressions === 0)
-        return rows.length > 0 ? "" : noiseOnly(comparison);
-    const parts = [
-        `#### ⏱️ Slower than the base branch (${rows.length})`,
-        regressionTable(rows.slice(0, limits.regressions), context),
-    ];
-    const rest = rows.slice(limits.regressions);
-    if (rest.length > 0 && limits.allRegressions) {
-        parts.push(`<details><summary>${format_plural(rest.length, "more slower node")}</summary>\n\n${regressionTable(rest, context)}\n\n</details>`);
-    }
-    else {
-        parts.push(more(rows.length, limits.regressions, "slower node", context));
-    }
-    parts.push(noiseLine(comparison));
-    return parts.filter(Boolean).join("\n\n");
-}
-function regressionTable(rows, context) {
-    return renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Before", numeric: true },
-        { heading: "After", numeric: true },
-        { heading: "Change", numeric: true },
-    ], rows.map((r) => [
-        context.names.label(r),
-        nowrap(resourceLabel(r.resourceType)),
-        formatDuration(r.beforeMs),
-        formatDuration(r.afterMs),
-        `${formatDelta(r.deltaMs)}&nbsp;(${formatPercent(r.percent)})`,
-    ]));
-}
-/** With no regression the reader still learns what counts as one and how noisy the timings were. */
-function noiseOnly(comparison) {
-    return comparison.counts.compared > 0 ? noiseLine(comparison) : "";
-}
-/**
- * "Timing noise: half of the 400 nodes compared changed by −8% to +12% (median +3%); slower means
- * over +50% and over +1.00s."
- */
-function noiseLine(comparison) {
-    return `<sub>⏱️ ${timingNoise(comparison)}</sub>`;
-}
-/** How much timings moved between the two runs and what counts as slower, as one plain sentence. */
-function timingNoise(comparison) {
-    const t = comparison.timingChange;
-    const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(comparison.minRegressionMs)}`;
-    if (!t || t.nodes < 4)
-        return `Timings vary from run to run; ${rule}.`;
-    return `Timing noise: half of the ${format_plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
-}
-
-;// CONCATENATED MODULE: ./src/render/mermaid.ts
-
-
-
-
-/** Per markdown detail level: what each diagram may draw; null drops it. */
-const FLOWCHART_BY_LEVEL = [
-    { chains: 10, nodesPerChain: 12 },
-    { chains: 10, nodesPerChain: 12 },
-    { chains: 5, nodesPerChain: 6 },
-    { chains: 3, nodesPerChain: 3 },
-];
-const TIMELINE_BY_LEVEL = [15, 15, 8];
-const MAX_LABEL_CHARS = 80;
-const MAX_TIMELINES = 3;
-/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
-function diagramSections(report) {
-    return [
-        {
-            render(level) {
-                const limits = FLOWCHART_BY_LEVEL[level];
-                if (!limits)
-                    return "";
-                const chart = renderSkipChainFlowchart(report, limits);
-                if (!chart)
-                    return "";
-                const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
-                return collapsible(`🔗 Skip chains diagram (${format_plural(skipped, "skipped node")})`, chart);
-            },
-        },
-        {
-            render(level) {
-                const limit = TIMELINE_BY_LEVEL[level];
-                if (!limit)
-                    return "";
-                // The latest invocations (a rerun after a fix is the one that matters), numbered as the
-                // report numbers them when there are several.
-                const many = report.invocations.length > 1;
-                const drawnInvocations = report.invocations
-                    .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
-                    .slice(-MAX_TIMELINES);
-                const timelines = drawnInvocations
-                    .map(({ inv }) => timelineBars(inv, limit))
-                    .filter((bars) => bars.length > 0);
-                if (timelines.length === 0)
-                    return "";
-                // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
-                const drawn = timelines.map((bars) => bars.length);
-                const summary = timelines.length === 1
-                    ? `⏱️ Timeline of the ${format_plural(drawn[0], "slowest node")}`
-                    : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
-                return collapsible(summary, drawnInvocations
-                    .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
-                    .filter(Boolean)
-                    .map((chart) => generatedBlock(chart, "mermaid"))
-                    .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
-                    .join("\n\n"), true);
-            },
-        },
-    ];
-}
-function collapsible(summary, body, bodyIsMarkdown = false) {
-    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
-    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
-}
-/** Mermaid flowchart text, or "" when no invocation has skip chains. */
-function renderSkipChainFlowchart(report, limits) {
-    const lines = ["flowchart LR"];
-    const classes = new Map();
-    let next = 0;
-    const newId = (cls) => {
-        const id = `n${next++}`;
-        classes.set(cls, [...(classes.get(cls) ?? []), id]);
-        return id;
-    };
-    let drawn = 0;
-    let left = 0;
-    for (const inv of report.invocations) {
-        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-        for (const chain of inv.skipChains) {
-            if (drawn >= limits.chains) {
-                left++;
-                continue;
-            }
-            drawn++;
-            const root = nodes.get(chain.rootId);
-            const rootId = newId(root ? statusClass(root.status) : "missing");
-            const rootLabel = root
-                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
-                : `❔ ${chain.rootId} (not in this run)`;
-            lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
-            const ids = new Map([[chain.rootId, rootId]]);
-            const shown = chain.skipped.slice(0, limits.nodesPerChain);
-            for (const entry of shown) {
-                const node = nodes.get(entry.uniqueId);
-                const id = newId("skipped");
-                ids.set(entry.uniqueId, id);
-                const text = node ? nodeLabel(node.uniqueId, node.resourceType, node.name) : entry.uniqueId;
-                lines.push(`  ${id}["${mermaidLabel(`⏭️ ${text}`)}"]`);
-            }
-            // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
-            for (const entry of shown) {
-                const via = ids.get(entry.via) ?? rootId;
-                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
-            }
-            const rest = chain.skipped.length - shown.length;
-            if (rest > 0) {
-                const id = newId("more");
-                lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(rest, "more skipped node")}`)}"]`);
-                lines.push(`  ${rootId} -.-> ${id}`);
-            }
-        }
-    }
-    if (drawn === 0)
-        return "";
-    if (left > 0) {
-        const id = newId("more");
-        lines.push(`  ${id}["${mermaidLabel(`… and ${format_plural(left, "more root cause")}`)}"]`);
-    }
-    for (const [cls, style] of Object.entries(CLASS_STYLES)) {
-        const members = classes.get(cls);
-        if (!members)
-            continue;
-        lines.push(`  classDef ${cls} ${style}`);
-        lines.push(`  class ${members.join(",")} ${cls}`);
-    }
-    return lines.join("\n");
-}
-const CLASS_STYLES = {
-    failed: "fill:#ffebe9,stroke:#cf222e",
-    other: "fill:#fff8c5,stroke:#9a6700",
-    missing: "fill:#f6f8fa,stroke:#6e7781,stroke-dasharray:3 3",
-    skipped: "fill:#f6f8fa,stroke:#6e7781",
-    more: "fill:#ffffff,stroke:#d0d7de,stroke-dasharray:3 3",
-};
-function statusClass(status) {
-    return isFailure(status) ? "failed" : "other";
-}
-function nodeLabel(uniqueId, type, name) {
-    return `${resourceLabel(type)} ${name || uniqueId}`;
-}
-/**
- * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
- * punctuation marks pass; everything else (quotes, brackets, #, %, ;, :, <, >, &, `, |, …) becomes an
- * entity code, which Mermaid shows as the character and never parses as syntax or markup.
- */
-function mermaidLabel(text) {
-    const clean = mermaid_clip(stripInvisible(text));
-    let out = "";
-    for (const ch of clean) {
-        out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
-    }
-    return out;
-}
-/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
-function ganttTaskName(text) {
-    const clean = mermaid_clip(stripInvisible(text))
-        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
-        .replace(/\s+/g, " ")
-        .trim();
-    return clean || "node";
-}
-function isPictograph(ch) {
-    return /\p{Extended_Pictographic}|\uFE0F/u.test(ch);
-}
-/**
- * Line breaks become spaces; control characters and bidi overrides (which can disguise a label) are
- * shown as escapes (`\x1b`, `\u202E`), like everywhere else; zero-width characters become spaces.
- */
-function stripInvisible(text) {
-    return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
-}
-function mermaid_clip(text) {
-    const chars = [...text];
-    return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
-}
-/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
-function timelineTitle(inv) {
-    const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
-    const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
-    return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
-}
-/**
- * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
- * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
- * nodes without both timestamps.
- */
-function timelineBars(inv, limit) {
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const bars = [];
-    for (const slow of inv.slowest.byProcessing) {
-        if (bars.length >= limit)
-            break;
-        const node = nodes.get(slow.uniqueId);
-        if (!node || STATUS[node.status].ran === "no")
-            continue;
-        const start = Date.parse(node.timing.startedAt ?? "");
-        const end = Date.parse(node.timing.completedAt ?? "");
-        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
-            continue;
-        bars.push({ node, start, end });
-    }
-    return bars;
-}
-/**
- * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
- * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
- * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
- */
-function renderTimelineGantt(inv, limit, label = "") {
-    const bars = timelineBars(inv, limit);
-    if (bars.length === 0)
-        return "";
-    bars.sort((a, b) => a.start - b.start || a.end - b.end);
-    const lines = [
-        "gantt",
-        // Short enough for the label limit: a long selector must not push out what the chart is.
-        `  title ${ganttTaskName(`Slowest nodes of ${label}${timelineTitle(inv)}`)}`,
-        "  dateFormat x",
-        "  axisFormat %H:%M:%S",
-    ];
-    const byType = new Map();
-    for (const bar of bars)
-        byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
-    for (const [type, group] of byType) {
-        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
-        for (const { node, start, end } of group) {
-            // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
-            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
-            const crit = isFailure(node.status) ? "crit, " : "";
-            lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
-        }
-    }
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/render/extra-sections.ts
-
-
-function extraSections(report, options) {
-    return [
-        ...(report.baseline ? [baselineSection(report.baseline)] : []),
-        ...(options.diagrams ? diagramSections(report) : []),
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/render/terminal-style.ts
-// How the terminal report marks things: SGR colour and weight when the terminal wants colour, plain
-// text otherwise. These are the only escape sequences the report writes; everything from telemetry
-// has its controls shown as text (showControls), so none of its bytes can act on the terminal.
-/** Each style with the code that starts it and the one that ends only it (so styles can nest). */
-const SGR = {
-    bold: [1, 22],
-    dim: [2, 22],
-    red: [31, 39],
-    green: [32, 39],
-    yellow: [33, 39],
-    cyan: [36, 39],
-};
-/** Every sequence `terminalStyle(true)` may write: what a test allows in the output and nothing else. */
-const OWN_SEQUENCES = new RegExp(`\\u001b\\[(?:${[...new Set(Object.values(SGR).flat())].join("|")})m`, "g");
-function terminalStyle(colour) {
-    // Each line styled on its own: a pager or a log viewer that shows one line may not see the others.
-    const make = ([on, off]) => colour
-        ? (text) => text
-            .split("\n")
-            .map((line) => (line ? `\u001b[${on}m${line}\u001b[${off}m` : line))
-            .join("\n")
-        : (text) => text;
-    return Object.fromEntries(Object.entries(SGR).map(([name, codes]) => [name, make(codes)]));
-}
-/** The FORCE_COLOR values that turn colour on, as Node reads them; any other value turns it off. */
-const FORCE_COLOR_ON = new Set(["", "1", "2", "3", "true"]);
-/**
- * Whether the terminal report is coloured, by the conventions terminal programs share (Node's own
- * reading, https://nodejs.org/api/cli.html#force_color1-2-3): FORCE_COLOR, when set, decides and
- * wins over the rest; else a non-empty NO_COLOR (https://no-color.org) or TERM=dumb turns colour
- * off; else there is colour when stdout is a terminal.
- */
-function wantsColour(env, stdoutIsTty) {
-    const force = env.FORCE_COLOR;
-    if (force !== undefined)
-        return FORCE_COLOR_ON.has(force);
-    if (env.NO_COLOR)
-        return false;
-    if (env.TERM === "dumb")
-        return false;
-    return stdoutIsTty;
-}
-
-;// CONCATENATED MODULE: ./src/render/terminal-text.ts
-// Building blocks of the terminal report: untrusted text made inert, node names, section headings,
-// facts packed to the width, and message excerpts in an indented gutter.
-
-
-
-
-
-/**
- * Narrow glyphs for the terminal (the comment's emoji take two columns in most terminals and one in
- * some), with the colour of each headline count. Keyed by the status table's headline cells, so a
- * new cell does not compile until it has one.
- */
-const CELL_MARK = {
-    passed: { glyph: "✔", colour: "green" },
-    errors: { glyph: "✖", colour: "red" },
-    failedTests: { glyph: "✖", colour: "red" },
-    warned: { glyph: "⚠", colour: "yellow" },
-    skipped: { glyph: "↷", colour: "yellow" },
-    reused: { glyph: "♻", colour: "cyan" },
-    noOp: { glyph: "–", colour: null },
-    canceled: { glyph: "⊘", colour: "yellow" },
-    unfinished: { glyph: "?", colour: "yellow" },
-};
-/**
- * Untrusted text on one line: every control character, bidi override and line break shown as an
- * escape or a space (showControls), and tabs as a space, so nothing but our own styles acts on the
- * terminal or moves the cursor.
- */
-function inert(text) {
-    return (0,controls/* showControls */.mz)(text, "space").replace(/\t/g, " ");
-}
-/** Untrusted text over several lines: line breaks of every kind become `\n`, tabs are expanded. */
-function inertLines(text) {
-    return (0,controls/* showControls */.mz)(text, "keep")
-        .split("\n")
-        .map((line) => expandTabs(line))
-        .join("\n");
-}
-function expandTabs(line, stop = 8) {
-    if (!line.includes("\t"))
-        return line;
-    let out = "";
-    for (const ch of line)
-        out += ch === "\t" ? " ".repeat(stop - ([...out].length % stop)) : ch;
-    return out;
-}
-function paint(pen, colour, text) {
-    return colour ? pen.style[colour](text) : text;
-}
-/** The status's glyph in its colour; `?` for a value that is not a status (a hostile baseline report). */
-function statusMark(pen, status) {
-    const row = statusRow(status);
-    if (!row)
-        return "?";
-    const mark = CELL_MARK[row.headline];
-    return paint(pen, mark.colour, mark.glyph);
-}
-/** The status's word ("error", "phase-skipped"); an unknown value shown inert. */
-function terminal_text_statusWord(status) {
-    return statusRow(status)?.label ?? inert(status);
-}
-/**
- * A node as one copyable token, its full unique id, with the readable name in bold where the id
- * holds it (`model.shop.` `orders`); a node whose name is not part of its id (generic tests with a
- * hashed id) shows the name, then the id.
- */
-function nodeName(pen, node) {
-    const { bold, dim } = pen.style;
-    const id = inert(node.uniqueId);
-    const name = node.name ? inert(node.name) : "";
-    if (!name || name === id)
-        return bold(id);
-    const at = id.lastIndexOf(`.${name}`);
-    const end = at + 1 + name.length;
-    if (at >= 0 && (end === id.length || id[end] === ".")) {
-        return `${dim(id.slice(0, at + 1))}${bold(name)}${dim(id.slice(end))}`;
-    }
-    return `${bold(name)} ${dim(`(${id})`)}`;
-}
-/**
- * One node on a line: its status mark, its name and a few facts (dimmed); the facts go on the next
- * line when the name leaves no room for them.
- */
-function entry(pen, status, node, facts) {
-    const head = `${statusMark(pen, status)} ${nodeName(pen, node)}`;
-    const line = `${head} ${pen.style.dim(`· ${facts}`)}`;
-    return visibleLength(line) <= pen.width
-        ? line
-        : `${head}\n  ${pen.style.dim(packFacts(facts.split(" · "), pen.width - 2, "  "))}`;
-}
-/** `── Errors (1) ─────…` across the width, so sections stand apart without colour too. */
-function heading(pen, title, rule = "─") {
-    const lead = `${rule}${rule} `;
-    const room = pen.width - [...lead].length - visibleLength(title) - 1;
-    return `${pen.style.bold(`${lead}${title}`)} ${rule.repeat(Math.max(2, room))}`;
-}
-/**
- * Facts joined by ` · `, broken into lines of at most `width` columns (never inside a fact), each
- * line after the first starting with `indent`.
- */
-function packFacts(facts, width, indent = "") {
-    return packWords(facts, width, " · ", indent);
-}
-function packWords(words, width, separator, indent = "") {
-    const lines = [];
-    let line = "";
-    for (const fact of words) {
-        const joined = line ? `${line}${separator}${fact}` : fact;
-        if (line && visibleLength(joined) > width) {
-            lines.push(line);
-            line = `${indent}${fact}`;
-        }
-        else {
-            line = joined;
-        }
-    }
-    if (line)
-        lines.push(line);
-    return lines.join("\n");
-}
-/** Prose (ours, already inert) broken between words into lines of at most `width` columns. */
-function wrapWords(text, width) {
-    return packWords(text.split(" "), width, " ");
-}
-/** Columns a line takes, not counting our style sequences (every other escape is already text). */
-function visibleLength(text) {
-    return [...text.replace(OWN_SEQUENCES, "")].length;
-}
-/**
- * A message's first lines in a gutter (`  │ `), wrapped to the width with `↪ ` continuation lines,
- * as the comment's code blocks are.
- */
-function excerptGutter(pen, text, limits, indent = "  ") {
-    const gutter = `${indent}${pen.style.dim("│")} `;
-    const room = Math.max(20, pen.width - indent.length - 2);
-    const lines = wrapLines(inertLines(escape_excerpt(text, limits.lines, limits.chars)), room).split("\n");
-    return lines.map((line) => `${gutter}${line}`.trimEnd()).join("\n");
-}
-/** Right-aligned to `size` columns. */
-function padStart(text, size) {
-    return " ".repeat(Math.max(0, size - visibleLength(text))) + text;
-}
-
-;// CONCATENATED MODULE: ./src/render/terminal-baseline.ts
-// "Compared with the base branch" for the terminal: the comment's tally and lists (new failures
-// first; fixed; still failing; new warnings; the largest slowdowns and how noisy the timings are)
-// as plain text.
-
-
-
-
-const LIMITS = { newFailures: 100, other: 20, regressions: 10 };
-function renderTerminalBaseline(comparison, pen, fullReportHint) {
-    const c = comparison.counts;
-    const blocks = [
-        [heading(pen, "Compared with the base branch"), terminal_baseline_tally(comparison, pen), terminal_baseline_about(comparison, pen)].join("\n"),
-    ];
-    const byLabel = (list, label) => list.filter((change) => change.label === label);
-    const fresh = [
-        ...byLabel(comparison.failures, "new"),
-        ...comparison.added.filter((n) => isFailure(n.status)),
-    ];
-    if (fresh.length > 0) {
-        // Each one's message is in the errors and failed tests below: said once in a terminal.
-        const items = fresh.slice(0, LIMITS.newFailures).map((node) => {
-            const was = "label" in node ? `was ${terminal_text_statusWord(node.baselineStatus)}` : "not run on the base branch";
-            return entry(pen, node.status, node, `${resourceLabel(node.resourceType)} ${terminal_text_statusWord(node.status)} · ${was}`);
-        });
-        if (fresh.length > LIMITS.newFailures)
-            items.push(`… and ${fresh.length - LIMITS.newFailures} more.`);
-        blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
-    }
-    blocks.push(terminal_baseline_changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
-    blocks.push(terminal_baseline_changeList(`Still failing (${c.stillFailing})`, byLabel(comparison.failures, "still-failing"), pen));
-    blocks.push(terminal_baseline_changeList(`New warnings (${c.newWarnings})`, byLabel(comparison.warnings, "new"), pen));
-    blocks.push(regressions(comparison, pen, fullReportHint));
-    if (c.compared > 0)
-        blocks.push(pen.style.dim(wrapWords(timingNoise(comparison), pen.width)));
-    return blocks.filter(Boolean).join("\n\n");
-}
-/** "2 new failures, 1 fixed, still failing 3, 1 regression", as the comment's tally. */
-function terminal_baseline_tally(comparison, pen) {
-    const c = comparison.counts;
-    const fresh = c.newFailures + c.addedFailing;
-    const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
-    const items = [
-        fresh > 0 ? pen.style.red(pen.style.bold(`${format_plural(fresh, "new failure")}${notRun}`)) : "0 new failures",
-        `${c.fixedFailures} fixed`,
-        `still failing ${c.stillFailing}`,
-        format_plural(c.regressions, "regression"),
-    ];
-    if (c.newWarnings > 0)
-        items.push(format_plural(c.newWarnings, "new warning"));
-    return packFacts(items, pen.width);
-}
-function terminal_baseline_about(comparison, pen) {
-    const b = comparison.baseline;
-    const c = comparison.counts;
-    const facts = [
-        b.source ? `baseline ${inert(b.source)}` : "baseline",
-        b.startedAt ? `from ${inert(b.startedAt)}` : null,
-        `${format_plural(c.compared, "node")} compared`,
-        c.added > 0 ? `${c.added} only in this run` : null,
-        c.removed > 0 ? `${c.removed} only in the baseline` : null,
-    ].filter((fact) => fact !== null);
-    return pen.style.dim(packFacts(facts, pen.width));
-}
-function terminal_baseline_changeList(title, changes, pen) {
-    if (changes.length === 0)
-        return "";
-    const items = changes.slice(0, LIMITS.other).map((change) => {
-        const was = change.label === "new" ? ` · was ${terminal_text_statusWord(change.baselineStatus)}` : "";
-        return entry(pen, change.status, change, `${resourceLabel(change.resourceType)} ${terminal_text_statusWord(change.status)}${was}`);
-    });
-    if (changes.length > LIMITS.other)
-        items.push(`… and ${changes.length - LIMITS.other} more.`);
-    return [pen.style.bold(title), ...items].join("\n");
-}
-/** The largest slowdowns: before, after and change in fixed columns, the node last. */
-function regressions(comparison, pen, fullReportHint) {
-    const rows = comparison.regressions;
-    if (rows.length === 0)
-        return "";
-    const shown = rows.slice(0, LIMITS.regressions);
-    const titles = ["before", "after", "change"];
-    const cells = shown.map((r) => [
-        formatDuration(r.beforeMs),
-        formatDuration(r.afterMs),
-        `${formatDelta(r.deltaMs)} (${formatPercent(r.percent)})`,
-    ]);
-    const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
-    const line = (values) => values.map((v, i) => padStart(v, widths[i])).join("  ");
-    const lines = [
-        pen.style.bold(`Slower than the base branch (${rows.length})`),
-        pen.style.dim(`${line(titles)}  node`),
-        ...shown.map((r, i) => `${line(cells[i])}  ${nodeName(pen, r)}`),
-    ];
-    if (rows.length > shown.length) {
-        lines.push(wrapWords(`… and ${format_plural(rows.length - shown.length, "more slower node")}, listed in ${fullReportHint}.`, pen.width));
-    }
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./src/render/terminal.ts
-// The report for a terminal: the same model and sections as the comment, in the comment's order
-// (headline and counts, the baseline comparison, then per invocation: errors with their messages,
-// failed tests with their failing rows, skip chains, warnings, nodes that did not complete, the
-// slowest nodes), as plain text that fits the terminal's width. No Markdown and no HTML: a node is
-// its unique id (the readable name in bold), counts and facts are packed to the width, messages sit
-// in a gutter. Colour only when asked for; every string from telemetry is shown inert.
-
-
-
-
-
-
-
-/** How much each section lists before it points to the full report: a terminal is read, not searched. */
-const TERMINAL_LIMITS = {
-    excerptLines: 20,
-    excerptChars: 3000,
-    diffLines: 60,
-    diffChars: 6000,
-    chainNodes: 10,
-    warnings: 50,
-    notCompleted: 50,
-};
-/** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
-const MIN_WIDTH = 40;
-const MAX_WIDTH = 120;
-function renderTerminal(report, options) {
-    const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
-    const pen = { style: terminalStyle(options.colour), width };
-    const blocks = [terminal_renderHeadline(report, options, pen)];
-    if (report.baseline)
-        blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
-    const many = report.invocations.length > 1;
-    // Facts the headline already says for every invocation are not repeated under each.
-    const omit = {
-        version: many && sharedValue(report, (inv) => inv.dbtVersion) !== null,
-        target: many && sharedValue(report, (inv) => inv.target) !== null,
-    };
-    report.invocations.forEach((inv, i) => {
-        blocks.push(...terminal_renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
-    });
-    if (report.invocations.length === 0)
-        blocks.push("No dbt invocation was found in the telemetry.");
-    if (report.invocations.some((inv) => inv.slowest.byProcessing.length > 0))
-        blocks.push(timingsLegend(pen));
-    const nodes = report.counts.total;
-    if (nodes > 0) {
-        blocks.push(pen.style.dim(wrapWords(`The full list of ${format_plural(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
-    }
-    return `${blocks.filter(Boolean).join("\n\n")}\n`;
-}
-function terminal_renderHeadline(report, options, pen) {
-    const { bold, red, yellow, green } = pen.style;
-    const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
-    const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
-    lines.push(terminal_countLine(report.counts, pen));
-    const facts = report.invocations.length === 1
-        ? terminal_invocationFacts(report.invocations[0])
-        : sharedFacts(report, { text: inert, code: inert });
-    if (facts.length > 0)
-        lines.push(pen.style.dim(packFacts(facts, pen.width)));
-    return lines.join("\n");
-}
-/** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
-function terminal_countLine(counts, pen) {
-    const cells = headlineCounts(counts);
-    const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
-        const n = cells[cell.key];
-        const mark = CELL_MARK[cell.key];
-        const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? cell.one : cell.many}`;
-        return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
-    });
-    const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
-    return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
-}
-function terminal_invocationFacts(inv, omit = {}) {
-    const command = commandOf(inv);
-    return [
-        command ? inert(command) : null,
-        !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
-        !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
-        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
-        inv.state === "incomplete" ? "did not finish" : null,
-        inv.statusMessage ? inert(inv.statusMessage) : null,
-        `invocation ${inert(inv.invocationId)}`,
-        inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
-    ].filter((fact) => fact !== null);
-}
-function terminal_renderInvocation(inv, index, pen, options, omit) {
-    const blocks = [];
-    if (index !== null || inv.source.step)
-        blocks.push(invocationHeader(inv, index, pen, omit));
-    blocks.push(terminal_renderErrors(inv, pen));
-    blocks.push(terminal_renderFailedTests(inv, pen));
-    blocks.push(terminal_renderSkipChains(inv, pen));
-    blocks.push(terminal_renderWarnings(inv, pen, options));
-    blocks.push(terminal_renderNotCompleted(inv, pen, options));
-    blocks.push(terminal_renderSlowest(inv, pen));
-    return blocks.filter(Boolean);
-}
-/** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
-function invocationHeader(inv, index, pen, omit) {
-    const step = inv.source.step;
-    const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
-    const title = step
-        ? [`Step ${step.index}: ${inert(step.name)}`, started]
-        : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
-    const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
-    if (index !== null) {
-        lines.push(terminal_countLine(inv.counts, pen));
-        const facts = terminal_invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
-        lines.push(pen.style.dim(packFacts(facts, pen.width)));
-    }
-    return lines.join("\n");
-}
-function where(location) {
-    if (!location)
-        return null;
-    return inert(location.line ? `${location.path}:${location.line}` : location.path);
-}
-function terminal_renderErrors(inv, pen) {
-    const errors = inv.nodes.filter((n) => n.status === "error");
-    const total = errors.length + inv.runErrors.length;
-    if (total === 0)
-        return "";
-    const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-    const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
-    for (const node of errors) {
-        const facts = [
-            resourceLabel(node.resourceType),
-            node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
-            node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
-            where(node.location),
-            downstream.get(node.uniqueId)
-                ? `${format_plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
-                : null,
-        ].filter((fact) => fact !== null);
-        const lines = [
-            `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
-            `  ${packFacts(facts, pen.width - 2, "  ")}`,
-        ];
-        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
-        if (text)
-            lines.push(excerptGutter(pen, text, excerptLimits()));
-        blocks.push(lines.join("\n"));
-    }
-    for (const log of inv.runErrors) {
-        const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter((fact) => fact !== null);
-        blocks.push([
-            `${pen.style.red("✖")} ${pen.style.bold("Run error")}${facts.length > 0 ? ` · ${facts.join(" · ")}` : ""}`,
-            excerptGutter(pen, log.text, excerptLimits()),
-        ].join("\n"));
-    }
-    return blocks.join("\n\n");
-}
-function excerptLimits() {
-    return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
-}
-/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
-function testBlock(node, pen) {
-    const rows = node.test ? format_plural(node.test.failingRows, "failing row") : null;
-    const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
-    const lines = [
-        `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
-        `  ${packFacts(facts, pen.width - 2, "  ")}`,
-    ];
-    if (node.test?.diffTable) {
-        lines.push(excerptGutter(pen, node.test.diffTable, {
-            lines: TERMINAL_LIMITS.diffLines,
-            chars: TERMINAL_LIMITS.diffChars,
-        }));
-    }
-    return lines.join("\n");
-}
-function terminal_renderFailedTests(inv, pen) {
-    const failed = inv.nodes.filter((n) => n.status === "fail");
-    if (failed.length === 0)
-        return "";
-    return [
-        pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
-        ...failed.map((n) => testBlock(n, pen)),
-    ].join("\n\n");
-}
-function terminal_renderSkipChains(inv, pen) {
-    const chains = inv.skipChains;
-    if (chains.length === 0)
-        return "";
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const blocks = [heading(pen, `Skipped because of an upstream problem (${format_plural(skipped, "node")})`)];
-    for (const chain of chains)
-        blocks.push(chainBlock(chain, nodes, pen));
-    return blocks.join("\n\n");
-}
-function chainBlock(chain, nodes, pen) {
-    const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
-    const root = nodes.get(chain.rootId);
-    const lines = [
-        `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
-        `  ${root ? terminal_text_statusWord(root.status) : "not in this run"} → ${format_plural(chain.skipped.length, "node")} skipped:`,
-    ];
-    for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
-        const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
-        lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
-    }
-    const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
-    if (left > 0)
-        lines.push(`  … and ${left} more`);
-    return lines.join("\n");
-}
-function terminal_renderWarnings(inv, pen, options) {
-    const warned = inv.nodes.filter((n) => n.status === "warn");
-    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
-    const total = warned.length + logged.length;
-    if (total === 0)
-        return "";
-    const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
-    const limit = TERMINAL_LIMITS.warnings;
-    for (const node of warned.slice(0, limit)) {
-        if (node.test) {
-            blocks.push(testBlock(node, pen));
-            continue;
-        }
-        const what = node.freshness
-            ? `source freshness warn${age(node.freshness.ageSeconds)}`
-            : resourceLabel(node.resourceType);
-        blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
-    }
-    for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
-        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`);
-    }
-    if (total > limit)
-        blocks.push(terminal_more(total - limit, "warning", options, pen));
-    return blocks.join("\n\n");
-}
-/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
-function terminal_renderNotCompleted(inv, pen, options) {
-    const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
-    if (nodes.length === 0)
-        return "";
-    const lines = nodes
-        .slice(0, TERMINAL_LIMITS.notCompleted)
-        .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`));
-    const left = nodes.length - TERMINAL_LIMITS.notCompleted;
-    if (left > 0)
-        lines.push(terminal_more(left, "node", options, pen));
-    return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
-}
-const terminal_IDLE_SHOWN = 5;
-const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];
-/** Durations first, in fixed columns, and the node last, so a long id never pushes a column out of line. */
-function terminal_renderSlowest(inv, pen) {
-    const rows = inv.slowest.byProcessing;
-    if (rows.length === 0)
-        return "";
-    const cells = rows.map((n) => [
-        formatDuration(n.processingMs),
-        formatDuration(n.warehouseMs),
-        formatDuration(n.lifetimeMs),
-    ]);
-    const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
-    const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
-    const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
-    rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`));
-    const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
-    const idle = inv.slowest.byIdle.slice(0, Math.min(terminal_IDLE_SHOWN, rows.length));
-    if (idle.length > 0) {
-        blocks.push(`Longest waits for a warehouse connection:\n${idle
-            .map((n) => `${padStart(formatDuration(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
-            .join("\n")}`);
-    }
-    return blocks.join("\n\n");
-}
-/** Said once, after the last table of timings. */
-function timingsLegend(pen) {
-    return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
-}
-function terminal_more(left, noun, options, pen) {
-    return wrapWords(`… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
-}
-function age(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
-}
-
-;// CONCATENATED MODULE: ./src/render/json-report.ts
-/** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
-function renderJsonReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/render/junit.ts
-// JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
-// DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
-// (models and seeds included: a model that fails to build is as much a failure as a test), one
-// <testsuite> per invocation. Pure: returns the document as a string.
-
-
-
-
-function renderJunit(report) {
-    const suites = report.invocations.map(renderSuite);
-    const totals = suites.reduce((sum, s) => ({
-        tests: sum.tests + s.tests,
-        failures: sum.failures + s.failures,
-        errors: sum.errors + s.errors,
-        skipped: sum.skipped + s.skipped,
-        time: sum.time + s.time,
-    }), { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 });
-    const head = `<testsuites${attrs({
-        name: "dbt Fusion",
-        tests: totals.tests,
-        failures: totals.failures,
-        errors: totals.errors,
-        skipped: totals.skipped,
-        time: seconds(totals.time),
-    })}>`;
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
-}
-function renderSuite(inv) {
-    const cases = inv.nodes.map(renderCase);
-    const runError = invocationError(inv);
-    if (runError)
-        cases.push(runError);
-    const count = (kind) => cases.filter((c) => c.kind === kind).length;
-    const suite = {
-        tests: cases.length,
-        failures: count("failure"),
-        errors: count("error"),
-        skipped: count("skipped"),
-        time: inv.durationMs ?? cases.reduce((sum, c) => sum + c.ms, 0),
-    };
-    const command = inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : "dbt");
-    const properties = [
-        ["invocation_id", inv.invocationId],
-        ["command", command],
-        ["dbt_version", inv.dbtVersion],
-        ["target", inv.target],
-        ["state", inv.state],
-        ["status", inv.statusMessage],
-    ].filter((p) => typeof p[1] === "string" && p[1] !== "");
-    const lines = [
-        `  <testsuite${attrs({
-            name: `${command} (${inv.invocationId})`,
-            tests: suite.tests,
-            failures: suite.failures,
-            errors: suite.errors,
-            skipped: suite.skipped,
-            time: seconds(suite.time),
-            ...(inv.startedAt ? { timestamp: inv.startedAt } : {}),
-        })}>`,
-        "    <properties>",
-        ...properties.map(([name, value]) => `      <property${attrs({ name, value })}/>`),
-        "    </properties>",
-        ...cases.map((c) => c.xml),
-        "  </testsuite>",
-    ];
-    return { xml: lines.join("\n"), ...suite };
-}
-function renderCase(node) {
-    const ms = node.timing.processingMs ?? 0;
-    const open = `    <testcase${attrs({
-        classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
-        name: node.name || node.uniqueId,
-        time: seconds(ms),
-        ...(node.location ? { file: node.location.path } : {}),
-        ...(node.location?.line ? { line: node.location.line } : {}),
-    })}`;
-    const body = (child, kind) => ({
-        xml: `${open}>\n      ${child}\n    </testcase>`,
-        kind,
-        ms,
-    });
-    const row = STATUS[node.status];
-    if (row.junit === "failure") {
-        const rows = node.test
-            ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
-            : "";
-        const message = firstLine(node.message ?? "", 500) || rows || "test failed";
-        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
-    }
-    if (row.junit === "error") {
-        const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
-        const type = node.errorType ? `${node.errorType} error` : "error";
-        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
-    }
-    if (row.junit === "skipped") {
-        const because = node.skipRoot ?? node.skippedBecauseOf;
-        const message = because && node.status === "skipped"
-            ? `skipped because ${because} did not succeed`
-            : (row.junitSkipMessage ?? row.label);
-        return body(`<skipped${attrs({ message })}/>`, "skipped");
-    }
-    if (row.ran === "warned") {
-        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
-        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
-    }
-    return { xml: `${open}/>`, kind: "passed", ms };
-}
-/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
-function invocationError(inv) {
-    const blamed = inv.counts.error + inv.counts.fail > 0;
-    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
-    if (!failed)
-        return null;
-    const message = firstLine(inv.runErrors[0]?.text ?? "", 500) ||
-        (inv.state === "incomplete"
-            ? "the invocation did not finish"
-            : (inv.statusMessage ?? "the invocation failed"));
-    const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
-    return { xml, kind: "error", ms: inv.durationMs ?? 0 };
-}
-function details(node, extra) {
-    const where = node.location
-        ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
-        : "";
-    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
-        .filter(Boolean)
-        .join("\n");
-}
-function seconds(ms) {
-    return (Math.max(0, ms) / 1_000).toFixed(3);
-}
-function attrs(values) {
-    return Object.entries(values)
-        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
-        .join("");
-}
-/**
- * XML 1.0 allows only tab, newline, carriage return and U+0020 and up (minus surrogates and
- * U+FFFE/U+FFFF) — even as character references. Anything else becomes U+FFFD.
- */
-function xmlSafe(value) {
-    return value.replace(
-    // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
-    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
-/** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
-function junit_text(value) {
-    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-/** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
-function attribute(value) {
-    return junit_text(value)
-        .replace(/"/g, "&quot;")
-        .replace(/'/g, "&apos;")
-        .replace(/\t/g, "&#9;")
-        .replace(/\n/g, "&#10;");
-}
-
-;// CONCATENATED MODULE: ./src/render/run-results.ts
-// dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
-
-const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
-/**
- * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
- * found rows → `fail` with `failures` = failing rows. Fusion-only states have no v6 equivalent:
- * phase-disabled and phase-skipped become `skipped`, canceled becomes `skipped` (message says
- * canceled), and a node that never finished (crashed run) becomes `error`.
- */
-function legacyStatus(status) {
-    return STATUS[status].runResults;
-}
-/**
- * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
- * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
- * would overwrite run_results.json.
- */
-function renderRunResults(report, generatedAt) {
-    const byId = new Map();
-    for (const invocation of report.invocations) {
-        for (const node of invocation.nodes)
-            byId.set(node.uniqueId, toResult(node));
-    }
-    const last = report.invocations[report.invocations.length - 1];
-    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return {
-        metadata: {
-            dbt_schema_version: RUN_RESULTS_SCHEMA,
-            dbt_version: last?.dbtVersion ?? "unknown",
-            generated_at: generatedAt,
-            invocation_id: last?.invocationId ?? null,
-            invocation_started_at: report.invocations[0]?.startedAt ?? null,
-            env: {},
-        },
-        results: [...byId.values()],
-        elapsed_time: elapsedMs / 1000,
-        args: {
-            ...(last?.command ? { which: last.command } : {}),
-            ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
-            ...(last?.target ? { target: last.target } : {}),
-        },
-    };
-}
-function toResult(node) {
-    const { timing } = node;
-    return {
-        status: legacyStatus(node.status),
-        timing: timing.startedAt && timing.completedAt
-            ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
-            : [],
-        thread_id: "fusion",
-        execution_time: (timing.processingMs ?? 0) / 1000,
-        adapter_response: node.rowsAffected !== null ? { rows_affected: node.rowsAffected } : {},
-        message: messageFor(node),
-        failures: node.test ? node.test.failingRows : null,
-        unique_id: node.uniqueId,
-        compiled: null,
-        compiled_code: null,
-        relation_name: null,
-        batch_results: null,
-    };
-}
-function messageFor(node) {
-    switch (node.status) {
-        case "fail":
-        case "warn":
-            if (node.test)
-                return `Got ${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`;
-            return node.message;
-        case "skipped":
-            return node.skippedBecauseOf
-                ? `Skipped because ${node.skippedBecauseOf} did not succeed`
-                : node.message;
-        case "canceled":
-            return "Canceled";
-        case "phase-disabled":
-            return "Skipped: phase disabled";
-        case "phase-skipped":
-            return "Skipped: an earlier phase did not succeed";
-        default:
-            return node.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report-files.ts
-
-
-
-
-
-
-/**
- * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
- * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
- * can tell its own file from the one dbt wrote.
- */
-const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
-const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
-/** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
-const HEAD_BYTES = 64 * 1024;
-/** Writes every requested file, or none of them when any destination is unusable. */
-async function writeReportFiles(report, targets, fullMarkdown, options) {
-    const requested = [
-        ["Markdown report", targets.markdown, fullMarkdown],
-        ["JSON report", targets.json, () => renderJsonReport(report)],
-        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
-        ["JUnit XML", targets.junit, () => renderJunit(report)],
-    ];
-    const destinations = requested
-        .filter((entry) => Boolean(entry[1]))
-        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
-    if (destinations.length === 0)
-        return { written: [], problems: [] };
-    const problems = await checkDestinations(destinations, options.telemetryFiles);
-    if (problems.length > 0)
-        return { written: [], problems };
-    // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
-    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
-        await removeLeftovers(folder);
-    }
-    const temps = [];
-    const createdFolders = [];
-    let renamed = 0;
-    try {
-        for (const destination of destinations) {
-            const folder = external_node_path_default().dirname(destination.file);
-            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
-                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
-            });
-            if (created)
-                createdFolders.push(created);
-            const temp = tempFileFor(destination.file);
-            temps.push(temp);
-            await (0,promises_.writeFile)(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
-            });
-        }
-        for (const [index, destination] of destinations.entries()) {
-            await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
-            });
-            renamed++;
-        }
-    }
-    catch (error) {
-        const inPlace = destinations.slice(0, renamed);
-        await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
-        // Folders this call created hold nothing else; the deepest is removed first.
-        for (const folder of createdFolders.reverse())
-            await removeEmptyFolders(folder, destinations);
-        const message = error instanceof WriteProblem
-            ? error.message
-            : `cannot write the report files: ${describeError(error)}`;
-        const partly = inPlace.length > 0
-            ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
-            : "";
-        return { written: inPlace.map((d) => d.file), problems: [message + partly] };
-    }
-    return { written: destinations.map((destination) => destination.file), problems: [] };
-}
-/** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
-function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
-    const artifact = renderRunResults(report, generatedAt);
-    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
-    return `${JSON.stringify(artifact, null, 2)}\n`;
-}
-class WriteProblem extends Error {
-    constructor(destination, reason) {
-        super(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
-    }
-}
-/** Every reason a destination cannot be written, found before anything is written. */
-async function checkDestinations(destinations, telemetryFiles) {
-    const problems = [];
-    const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
-    const seen = new Map();
-    for (const destination of destinations) {
-        const refuse = (reason) => {
-            problems.push(`cannot write the ${destination.kind} to ${destination.target}: ${reason}`);
-        };
-        const earlier = seen.get(destination.file);
-        if (earlier) {
-            refuse(`the ${earlier.kind} goes to the same file; give each output its own path`);
-            continue;
-        }
-        seen.set(destination.file, destination);
-        const info = await (0,promises_.stat)(destination.file).catch(() => null);
-        if (info?.isDirectory()) {
-            refuse("it is a directory; name a file inside it");
-            continue;
-        }
-        if (info && telemetry.some((t) => t.dev === info.dev && t.ino === info.ino)) {
-            refuse("it is one of the telemetry files being read; refusing to write over it");
-            continue;
-        }
-        if (info?.isFile()) {
-            const foreign = await foreignArtifact(destination.file);
-            if (foreign) {
-                refuse(`it is ${foreign} that fusion-report did not write; refusing to overwrite it (dbt and the ` +
-                    "tools after it read that file). Use a name of your own, e.g. target/run_results.fusion.json");
-                continue;
-            }
-        }
-        const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
-        if (folderProblem)
-            refuse(folderProblem);
-    }
-    return problems;
-}
-/**
- * "dbt's run_results.json" (or another dbt artifact) when the file is one fusion-report did not
- * write: a file named run_results.json, or one whose head carries a `dbt_schema_version`.
- */
-async function foreignArtifact(file) {
-    const head = await readHead(file);
-    if (head.includes(`"${RUN_RESULTS_MARK}"`))
-        return null;
-    const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
-    if (schema)
-        return `a dbt ${schema} artifact`;
-    if (external_node_path_default().basename(file) === "run_results.json")
-        return "dbt's own run_results.json";
-    return null;
-}
-async function readHead(file) {
-    const handle = await (0,promises_.open)(file, "r").catch(() => null);
-    if (!handle)
-        return "";
-    try {
-        const buffer = Buffer.alloc(HEAD_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-        return buffer.subarray(0, bytesRead).toString("utf8");
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Why files cannot be created in `folder` (or in the folders that would be created for it). */
-async function checkFolder(folder) {
-    let existing = folder;
-    let info = await (0,promises_.stat)(existing).catch((error) => error);
-    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
-        existing = external_node_path_default().dirname(existing);
-        info = await (0,promises_.stat)(existing).catch((error) => error);
-    }
-    if (info instanceof Error)
-        return `cannot use the folder ${existing} (${describeError(info)})`;
-    if (!info.isDirectory())
-        return `${existing} is a file, so the folder ${folder} cannot be created`;
-    const writable = await (0,promises_.access)(existing, external_node_fs_namespaceObject.constants.W_OK | external_node_fs_namespaceObject.constants.X_OK).then(() => null, (error) => error);
-    if (writable)
-        return `the folder ${existing} is not writable (${describeError(writable)})`;
-    return null;
-}
-function tempFileFor(file) {
-    return `${file}.fusion-report-${process.pid}.tmp`;
-}
-/** Temp files of fusion-report runs that are no longer running (killed while writing). */
-async function removeLeftovers(folder) {
-    const entries = await (0,promises_.readdir)(folder).catch(() => []);
-    for (const entry of entries) {
-        const pid = Number(TEMP_SUFFIX.exec(entry)?.[2]);
-        if (!pid || isRunning(pid))
-            continue;
-        await (0,promises_.unlink)(external_node_path_default().join(folder, entry)).catch(() => undefined);
-    }
-}
-function isRunning(pid) {
-    if (pid === process.pid)
-        return false;
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        // EPERM: it runs, as another user.
-        return error.code !== "ESRCH";
-    }
-}
-/** Removes `top` and the folders under it on the way to a destination, if they are empty. */
-async function removeEmptyFolders(top, destinations) {
-    const chains = destinations
-        .map((destination) => external_node_path_default().dirname(destination.file))
-        .filter((folder) => folder === top || folder.startsWith(`${top}${(external_node_path_default()).sep}`));
-    for (const folder of chains.sort((a, b) => b.length - a.length)) {
-        for (let current = folder; current.length >= top.length; current = external_node_path_default().dirname(current)) {
-            if ((await (0,promises_.rmdir)(current).catch(() => "kept")) === "kept")
-                break;
-            if (current === top)
-                break;
-        }
-    }
-}
-function describeError(error) {
-    const code = error.code;
-    const reasons = {
-        EACCES: "permission denied",
-        EPERM: "operation not permitted",
-        EISDIR: "it is a directory",
-        ENOTDIR: "a part of the path is a file, not a folder",
-        EROFS: "read-only file system",
-        ENOSPC: "no space left on the device",
-    };
-    return (code && reasons[code]) ?? error.message;
-}
-
 // EXTERNAL MODULE: ./src/text/runner-commands.ts
 var runner_commands = __nccwpck_require__(1312);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/version.ts
-
-const VERSION = package_namespaceObject.rE;
-
 ;// CONCATENATED MODULE: ./src/cli.ts
 // The command line: the same pipeline as the Action, with files and stdout as the outputs. Exit
 // codes: 0 ok, 1 the fail-on policy tripped, 2 unusable input or usage.
@@ -19101,13 +18999,6 @@ const VERSION = package_namespaceObject.rE;
 
 
 
-
-
-
-
-
-
-const EXIT = { ok: 0, policy: 1, unusable: 2 };
 async function runCli(argv, rawIo) {
     // Every stderr line may quote a file name, a node name or a server's answer: secrets masked,
     // controls shown, and nothing a CI runner could read as a workflow command.
@@ -19116,14 +19007,14 @@ async function runCli(argv, rawIo) {
     const io = { ...rawIo, stderr: (text) => rawIo.stderr((0,runner_commands/* safeLogText */.H)(text, redact)) };
     const fail = (message) => {
         io.stderr(`fusion-report: ${message}\n`);
-        return EXIT.unusable;
+        return cli_report/* EXIT */.d.unusable;
     };
     let options;
     try {
         const parsed = parseCliArgs(argv, io.env, io.stdoutIsTty ?? false);
         if (parsed === "help" || parsed === "version") {
             io.stdout(`${parsed === "help" ? USAGE : VERSION}\n`);
-            return EXIT.ok;
+            return cli_report/* EXIT */.d.ok;
         }
         options = parsed;
     }
@@ -19146,79 +19037,238 @@ async function runCli(argv, rawIo) {
         return fail(error.message);
     }
     try {
-        return await writeAndPrint(result, options, io);
+        return await (0,cli_report/* writeAndPrint */.O)(result, options, io);
     }
     catch (error) {
         // Exit code 1 means "the policy tripped": whatever nobody expected must not look like that.
         return fail(`stopped unexpectedly: ${error.message}`);
     }
 }
-/** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
-async function writeAndPrint(result, options, io) {
-    const { report } = result;
-    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
-    let markdown;
-    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, {
-        maxBytes: Number.MAX_SAFE_INTEGER,
-        title: options.title,
-        fullReportHint: "the JSON report (--json)",
-        extras: extraSections(report, options),
-    }));
-    // All files or none: one unusable destination leaves every file unwritten (each problem named).
-    const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
-        cwd: io.cwd,
-        telemetryFiles: result.telemetryFiles,
-    });
-    if (!options.quiet) {
-        io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+
+
+/***/ }),
+
+/***/ 6606:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bi: () => (/* binding */ headlineCounts),
+/* harmony export */   N6: () => (/* binding */ isFailure),
+/* harmony export */   XQ: () => (/* binding */ STATUS),
+/* harmony export */   jf: () => (/* binding */ statusRow),
+/* harmony export */   ji: () => (/* binding */ HEADLINE_CELLS)
+/* harmony export */ });
+/* unused harmony exports STEP_COUNT_OUTPUTS, stepOutputCounts */
+/** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
+const HEADLINE_CELLS = [
+    { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
+    { key: "errors", icon: "❌", one: "error", many: "errors", alwaysShown: false },
+    { key: "failedTests", icon: "❌", one: "failed test", many: "failed tests", alwaysShown: false },
+    { key: "warned", icon: "⚠️", one: "warned", many: "warned", alwaysShown: false },
+    { key: "skipped", icon: "⏭️", one: "skipped", many: "skipped", alwaysShown: false },
+    { key: "reused", icon: "♻️", one: "reused", many: "reused", alwaysShown: false },
+    { key: "noOp", icon: "➖", one: "no-op or disabled", many: "no-op or disabled", alwaysShown: false },
+    { key: "canceled", icon: "🚫", one: "canceled", many: "canceled", alwaysShown: false },
+    { key: "unfinished", icon: "❔", one: "unfinished", many: "unfinished", alwaysShown: false },
+];
+/** The Action's count outputs (action.yml `outputs`). */
+const STEP_COUNT_OUTPUTS = (/* unused pure expression or super */ null && (["errors", "failed-tests", "warned-tests", "skipped", "passed"]));
+const STATUS = {
+    success: {
+        icon: "✅",
+        label: "success",
+        countKey: "success",
+        failure: false,
+        ran: "clean",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "success",
+        annotation: null,
+        headline: "passed",
+        stepOutput: "passed",
+        notCompleted: null,
+    },
+    error: {
+        icon: "❌",
+        label: "error",
+        countKey: "error",
+        failure: true,
+        ran: "failed",
+        junit: "error",
+        junitSkipMessage: null,
+        runResults: "error",
+        annotation: "failure",
+        headline: "errors",
+        stepOutput: "errors",
+        notCompleted: null,
+    },
+    skipped: {
+        icon: "⏭️",
+        label: "skipped",
+        countKey: "skipped",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "skipped",
+        runResults: "skipped",
+        annotation: null,
+        headline: "skipped",
+        stepOutput: "skipped",
+        notCompleted: null,
+    },
+    pass: {
+        icon: "✅",
+        label: "pass",
+        countKey: "pass",
+        failure: false,
+        ran: "clean",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "pass",
+        annotation: null,
+        headline: "passed",
+        stepOutput: "passed",
+        notCompleted: null,
+    },
+    warn: {
+        icon: "⚠️",
+        label: "warn",
+        countKey: "warn",
+        failure: false,
+        ran: "warned",
+        junit: "passed",
+        junitSkipMessage: null,
+        runResults: "warn",
+        annotation: "warning",
+        headline: "warned",
+        stepOutput: "warned-tests",
+        notCompleted: null,
+    },
+    fail: {
+        icon: "❌",
+        label: "fail",
+        countKey: "fail",
+        failure: true,
+        ran: "failed",
+        junit: "failure",
+        junitSkipMessage: null,
+        runResults: "fail",
+        annotation: "failure",
+        headline: "failedTests",
+        stepOutput: "failed-tests",
+        notCompleted: null,
+    },
+    reused: {
+        icon: "♻️",
+        label: "reused",
+        countKey: "reused",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "reused: unchanged since the last build, not run again",
+        runResults: "reused",
+        annotation: null,
+        headline: "reused",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "no-op": {
+        icon: "➖",
+        label: "no-op",
+        countKey: "noOp",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "no-op: nothing to run",
+        runResults: "no-op",
+        annotation: null,
+        headline: "noOp",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "phase-disabled": {
+        icon: "➖",
+        label: "phase-disabled",
+        countKey: "phaseDisabled",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "phase disabled",
+        runResults: "skipped",
+        annotation: null,
+        headline: "noOp",
+        stepOutput: null,
+        notCompleted: null,
+    },
+    "phase-skipped": {
+        icon: "⏭️",
+        label: "phase-skipped",
+        countKey: "phaseSkipped",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "phase skipped",
+        runResults: "skipped",
+        annotation: null,
+        headline: "skipped",
+        stepOutput: "skipped",
+        notCompleted: "skipped: an earlier phase did not succeed",
+    },
+    canceled: {
+        icon: "🚫",
+        label: "canceled",
+        countKey: "canceled",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "canceled",
+        runResults: "skipped",
+        annotation: null,
+        headline: "canceled",
+        stepOutput: null,
+        notCompleted: "canceled",
+    },
+    unknown: {
+        icon: "❔",
+        label: "unknown",
+        countKey: "unknown",
+        failure: false,
+        ran: "no",
+        junit: "skipped",
+        junitSkipMessage: "did not finish",
+        // A node that never finished (crashed run) has no v6 equivalent: dbt would call it an error.
+        runResults: "error",
+        annotation: null,
+        headline: "unfinished",
+        stepOutput: null,
+        notCompleted: "did not finish",
+    },
+};
+/** In the order of `NodeStatus`, which is also the order of the counts in the JSON report. */
+const STATUSES = Object.keys(STATUS);
+/** The row of a status, or null for a value that is not one (a hostile or newer baseline report). */
+function statusRow(status) {
+    return Object.hasOwn(STATUS, status) ? STATUS[status] : null;
+}
+function isFailure(status) {
+    return statusRow(status)?.failure ?? false;
+}
+/** Counts summed per headline cell. */
+function headlineCounts(counts) {
+    const cells = Object.fromEntries(HEADLINE_CELLS.map((cell) => [cell.key, 0]));
+    for (const status of STATUSES)
+        cells[STATUS[status].headline] += counts[STATUS[status].countKey];
+    return cells;
+}
+/** Counts summed per Action count output. */
+function stepOutputCounts(counts) {
+    const out = Object.fromEntries(STEP_COUNT_OUTPUTS.map((name) => [name, 0]));
+    for (const status of STATUSES) {
+        const output = STATUS[status].stepOutput;
+        if (output)
+            out[output] += counts[STATUS[status].countKey];
     }
-    for (const inv of report.invocations) {
-        for (const warning of inv.readerWarnings)
-            io.stderr(`fusion-report: warning: ${warning}\n`);
-    }
-    for (const problem of problems)
-        io.stderr(`fusion-report: ${problem}\n`);
-    if (problems.length > 0)
-        return EXIT.unusable;
-    return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
-}
-/** The plain-text report, as wide as the terminal and coloured as the environment asks. */
-function terminalReport(report, options, io) {
-    return renderTerminal(report, {
-        title: options.title,
-        width: io.columns ?? terminalWidth(io.env),
-        colour: wantsColour(io.env, io.stdoutIsTty ?? false),
-        fullReportHint: "the JSON report (--json FILE) and the Markdown report (--markdown FILE)",
-    });
-}
-/** `COLUMNS` when stdout is not a terminal but the shell says how wide it is; else 80. */
-function terminalWidth(env) {
-    const columns = Number(env.COLUMNS);
-    return Number.isInteger(columns) && columns > 0 ? columns : 80;
-}
-function cliRequest(options, io) {
-    return {
-        telemetry: { dbtCloud: options.dbtCloud, artifact: null, paths: options.paths, cwd: io.cwd },
-        baseline: options.baseline
-            ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
-            : null,
-        slowest: options.slowest,
-        failOn: options.failOn,
-        regressionThresholdPercent: options.regressionThreshold,
-        minRegressionMs: options.regressionMinSeconds * 1000,
-        generatorVersion: VERSION,
-        tempDir: external_node_os_default().tmpdir(),
-    };
-}
-function cliServices(io) {
-    const line = (text) => io.stderr(`fusion-report: ${text}\n`);
-    return {
-        log: (text) => io.stderr(`${text}\n`),
-        note: line,
-        warning: (text) => line(`warning: ${text}`),
-        skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
-        clock: defaultClock(io.env),
-    };
+    return out;
 }
 
 
@@ -19414,6 +19464,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
