@@ -26,13 +26,21 @@ export async function decodeJsonl(
 ): Promise<{ records: number }> {
   let records = 0;
   let sawContent = false;
-  let pendingBad: { line: number; reason: string } | null = null;
+  /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
+  let pendingBad: { line: number; reason: string; head?: string } | null = null;
   let skippedForeign = 0;
   /** The first content line did not parse: the next lines are kept to say what the file is. */
   let sniff: { lines: string[]; chars: number; reason: string } | null = null;
 
   const notJsonl = (): TelemetryInputError =>
     new TelemetryInputError(file, describeNotJson(sniff!.lines, sniff!.reason), { line: pendingBad!.line });
+
+  const invalidLine = (bad: { line: number; reason: string; head?: string }): TelemetryInputError =>
+    new TelemetryInputError(
+      file,
+      bad.head === undefined ? describeInvalidLine(bad.reason) : describeNotJson([bad.head], bad.reason),
+      { line: bad.line },
+    );
 
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -46,9 +54,7 @@ export async function decodeJsonl(
     if (line.trim() === "") return;
     const first = !sawContent;
     sawContent = true;
-    if (pendingBad) {
-      throw new TelemetryInputError(file, describeInvalidLine(pendingBad.reason), { line: pendingBad.line });
-    }
+    if (pendingBad) throw invalidLine(pendingBad);
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
@@ -56,6 +62,8 @@ export async function decodeJsonl(
       pendingBad = { line: lineNo, reason: (error as Error).message };
       if (first && isWorthSniffing(line)) {
         sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
+      } else if (first) {
+        pendingBad.head = line.slice(0, SNIFF_CHARS);
       }
       return;
     }
@@ -101,7 +109,9 @@ export async function decodeJsonl(
   // The first line did not parse and fewer than SNIFF_CHARS followed it.
   if (sniff) throw notJsonl();
   if (pendingBad) {
-    const bad = pendingBad as { line: number; reason: string };
+    const bad = pendingBad as { line: number; reason: string; head?: string };
+    // The file's only content line: not the half-written end of a run that wrote records before it.
+    if (records === 0) throw invalidLine(bad);
     sink.warn(
       `${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`,
     );

@@ -155,6 +155,22 @@ describe("permission denied", () => {
   });
 });
 
+describe("a file whose first line is not telemetry says what it is", () => {
+  // `[[[…` alone was taken for a crashed run's half-written last record: "no telemetry records found".
+  it.each([
+    ["[[[0,", "fusion-report: t.jsonl:1: invalid JSON ("],
+    ['{"record_type":"SpanEnd","trace_id":"01', "fusion-report: t.jsonl:1: invalid JSON ("],
+    ["[1,2]\n", "fusion-report: t.jsonl:1: this is a JSON array, not JSON Lines"],
+  ])("%j", async (content, message) => {
+    const cwd = makeTempDir("fusion-first-line-");
+    writeFileSync(join(cwd, "t.jsonl"), content);
+    const result = await runCliBundle(["--quiet", "t.jsonl"], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(message)).toBe(true);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
+
 describe("usage errors name the one problem and point to --help", () => {
   it.each([
     [["--slowest", "-1", "x.jsonl"], 'fusion-report: --slowest must be a whole number ≥ 0 (got "-1")'],

@@ -79,6 +79,32 @@ describe("decodeJsonl", () => {
     await expect(decode('{"hello":"world"}\n')).rejects.toThrow(/:1: not dbt Fusion telemetry/);
   });
 
+  // A file whose only line does not parse was reported as "no telemetry records found" (the line was
+  // taken for a crashed run's half-written last record), while `[1,2]` was named: every first line now is.
+  it.each([
+    ["[[[", /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    ['[[[{"a":1}', /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    ["[[[\n\n\n", /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    ["\ufeff[[[\n", /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    ["xyz", /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    [`${span().slice(0, 80)}\n`, /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    [`[[[\n${span()}\n`, /^logs\/otel\.jsonl:1: invalid JSON \(/],
+    [
+      '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json"}, "results": [',
+      /^logs\/otel\.jsonl:1: this is dbt's run_results\.json \(schema run-results v6\), not telemetry: /,
+    ],
+    ["[\n", /^logs\/otel\.jsonl:1: this is a JSON document spread over several lines/],
+    ["[1,2]\n", /^logs\/otel\.jsonl:1: this is a JSON array, not JSON Lines/],
+    ["[[[1]]]\n", /^logs\/otel\.jsonl:1: this is a JSON array, not JSON Lines/],
+    ["42\n", /^logs\/otel\.jsonl:1: not dbt Fusion telemetry/],
+    ["null\n", /^logs\/otel\.jsonl:1: not dbt Fusion telemetry/],
+    ['"x"\n', /^logs\/otel\.jsonl:1: not dbt Fusion telemetry/],
+  ])("names what is wrong with a first line %j", async (text, message) => {
+    const error = await decode(text).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TelemetryInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
   it("ignores unknown record types and foreign lines after telemetry, with a warning", async () => {
     const { records, warnings } = await decode(`${span()}\n{"record_type":"Metric","x":1}\n${span()}\n`);
     expect(records).toHaveLength(2);
