@@ -4,7 +4,7 @@
 import { BaselineError } from "../model/baseline.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { GitHubClient } from "./client.js";
-import type { EventPayload } from "./context.js";
+import { pickWorkflowRunPull, type EventPayload } from "./context.js";
 import { classifyGitHubError, NotFoundError, PermissionError, readApiMessage } from "./errors.js";
 
 export interface BaselineTarget {
@@ -46,7 +46,7 @@ export function baselineTarget(
   const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
   const branch =
     text(payload.pull_request?.base?.ref) ??
-    text(payload.workflow_run?.pull_requests?.[0]?.base?.ref) ??
+    text(pickWorkflowRunPull(payload, env)?.base?.ref) ??
     text(env.GITHUB_BASE_REF) ??
     text(payload.repository?.default_branch);
   return { workflow, branch };

@@ -23,11 +23,12 @@ export class ContextError extends Error {
 
 interface PullLike {
   number?: number;
-  head?: { sha?: string; ref?: string; repo?: { full_name?: string } | null };
+  head?: { sha?: string; ref?: string; repo?: { full_name?: string; id?: unknown; url?: unknown } | null };
 }
 
 interface BaseLike {
-  base?: { ref?: unknown };
+  /** In `workflow_run.pull_requests`, `repo` is `{ id, url, name }` (no owner): the id and the API URL tell. */
+  base?: { ref?: unknown; repo?: { id?: unknown; url?: unknown } | null };
 }
 
 export type EventPayload = Record<string, unknown> & {
@@ -39,7 +40,7 @@ export type EventPayload = Record<string, unknown> & {
     head_repository?: { full_name?: string } | null;
     pull_requests?: (PullLike & BaseLike)[];
   };
-  repository?: { full_name?: string; default_branch?: unknown };
+  repository?: { full_name?: string; default_branch?: unknown; id?: unknown };
 };
 
 /**
@@ -108,7 +109,7 @@ export function parseRunContext(
     const run = payload.workflow_run;
     if (!run?.head_sha) throw new ContextError("The workflow_run payload has no workflow_run.head_sha.");
     const headRepoFullName = run.head_repository?.full_name ?? null;
-    const pr = pickPull(run.pull_requests ?? [], run.head_sha);
+    const pr = pickWorkflowRunPull(payload, env);
     return {
       ...base,
       headSha: run.head_sha,
@@ -129,9 +130,40 @@ export function parseRunContext(
   };
 }
 
-// workflow_run.pull_requests can list PRs of other repos that share the branch; prefer a head match.
-function pickPull(pulls: PullLike[], headSha: string): PullLike | null {
-  return pulls.find((p) => p.head?.sha === headSha) ?? pulls[0] ?? null;
+/**
+ * The pull request a `workflow_run` is about, from its `pull_requests`: GitHub lists the open pull
+ * requests whose head matches the run's branch or commit, in any repository (a fork's run can list
+ * another repository's pull requests that share the branch name). Only one whose base is this
+ * repository counts, one with the run's head commit first; null sends the caller to the API lookup.
+ */
+export function pickWorkflowRunPull(
+  payload: EventPayload,
+  env: Readonly<Record<string, string | undefined>>,
+): (PullLike & BaseLike) | null {
+  const run = payload.workflow_run;
+  const fullName = (env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? "").toLowerCase();
+  const idText = env.GITHUB_REPOSITORY_ID ?? payload.repository?.id;
+  const id =
+    typeof idText === "number" || (typeof idText === "string" && /^\d+$/.test(idText))
+      ? Number(idText)
+      : null;
+  const ours = (run?.pull_requests ?? []).filter((pull) => {
+    const repo = pull?.base?.repo;
+    if (!repo) return false;
+    if (id !== null && typeof repo.id === "number") return repo.id === id;
+    return typeof repo.url === "string" && fullName !== "" && apiRepository(repo.url) === fullName;
+  });
+  return ours.find((pull) => pull.head?.sha === run?.head_sha) ?? ours[0] ?? null;
+}
+
+/** `https://api.github.com/repos/acme/analytics` (or a GHES `/api/v3/repos/…`) → `acme/analytics`. */
+function apiRepository(url: string): string | null {
+  try {
+    const match = /\/repos\/([^/]+)\/([^/]+)\/?$/.exec(new URL(url).pathname);
+    return match ? `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}`.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** True when the PR number must come from the API (fork PR seen through workflow_run). */

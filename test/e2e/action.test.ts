@@ -361,6 +361,42 @@ describe("other events", () => {
     expect(run.outputs["comment-url"]).toContain("/pull/77#issuecomment-");
   });
 
+  it("workflow_run listing another repository's pull request: never comments there, finds its own through the API", async () => {
+    // GitHub lists the open PRs of any repository whose head is the run's branch: a fork's run on its
+    // `main` can name a pull request of someone else's repository, with the same number as one here.
+    const payload = JSON.parse(
+      readFileSync(
+        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
+        "utf8",
+      ),
+    ) as { workflow_run: Record<string, unknown> };
+    const elsewhere = {
+      id: 5550001,
+      url: "https://api.github.com/repos/someone/analytics",
+      name: "analytics",
+    };
+    payload.workflow_run.pull_requests = [
+      {
+        id: 12000,
+        number: 12,
+        url: `${elsewhere.url}/pulls/12`,
+        head: { ref: "feature/orders-model", sha: HEAD_SHA, repo: elsewhere },
+        base: { ref: "main", sha: "0".repeat(40), repo: elsewhere },
+      },
+    ];
+    server.pulls.push({
+      number: 77,
+      state: "open",
+      head: { sha: HEAD_SHA, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
+    });
+    const run = await act({ event: "workflow_run", payload, inputs: { telemetry: PASSING } });
+    expect(run.code).toBe(0);
+    expect(server.commentsOn(12)).toHaveLength(0);
+    expect(ops("repos/list-pull-requests-associated-with-commit")).toHaveLength(1);
+    expect(server.commentsOn(77)).toHaveLength(1);
+    expect(run.outputs["comment-url"]).toContain("/pull/77#issuecomment-");
+  });
+
   it("workflow_run when the commit's PRs are hidden: falls back to listing open PRs by head branch", async () => {
     const payload = JSON.parse(
       readFileSync(

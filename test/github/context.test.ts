@@ -8,6 +8,7 @@ import {
   parseRunContext,
   readRunContext,
   resolveRunContext,
+  type EventPayload,
 } from "../../src/github/context.js";
 import { FakeGitHub } from "../support/github-server.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -26,6 +27,17 @@ const workflowRunFork = JSON.parse(
     "utf8",
   ),
 ) as Record<string, unknown>;
+
+/** `workflow_run.pull_requests` items name their repositories by id and API URL (pull-request-minimal). */
+const HERE = { id: 1296269, url: "https://api.github.com/repos/acme/analytics", name: "analytics" };
+const ELSEWHERE = { id: 5550001, url: "https://api.github.com/repos/someone/analytics", name: "analytics" };
+const pull = (number: number, sha: string, base: Record<string, unknown>) => ({
+  id: number * 1000,
+  number,
+  url: `${String(base.url)}/pulls/${number}`,
+  head: { ref: "main", sha, repo: ELSEWHERE },
+  base: { ref: "main", sha: "0".repeat(40), repo: base },
+});
 
 const pullRequestPayload = {
   pull_request: {
@@ -67,15 +79,65 @@ describe("parseRunContext", () => {
         head_sha: HEAD,
         head_branch: "feature/orders",
         head_repository: { full_name: "acme/analytics" },
-        pull_requests: [
-          { number: 9, head: { sha: "other" } },
-          { number: 418, head: { sha: HEAD } },
-        ],
+        pull_requests: [pull(9, "other", HERE), pull(418, HEAD, HERE)],
       },
     };
     const ctx = parseRunContext("workflow_run", payload, env);
     expect(ctx).toMatchObject({ headSha: HEAD, prNumber: 418 });
     expect(needsPullRequestLookup(ctx)).toBe(false);
+  });
+
+  describe("workflow_run: only a pull request of this repository", () => {
+    const run = (pulls: unknown[], over: Record<string, unknown> = {}): EventPayload =>
+      ({
+        workflow_run: {
+          head_sha: HEAD,
+          head_branch: "main",
+          head_repository: { full_name: "contributor/analytics" },
+          pull_requests: pulls,
+        },
+        repository: { full_name: "acme/analytics", id: HERE.id },
+        ...over,
+      }) as EventPayload;
+
+    it("never takes another repository's pull request, even one with the run's head commit", () => {
+      // A fork's run on its `main` lists the open PRs of any repository whose head is that branch.
+      const ctx = parseRunContext(
+        "workflow_run",
+        run([pull(12, HEAD, ELSEWHERE), pull(3, HEAD, ELSEWHERE)]),
+        env,
+      );
+      expect(ctx.prNumber).toBeNull();
+      expect(needsPullRequestLookup(ctx)).toBe(true);
+    });
+
+    it("prefers this repository's pull request, the one with the head commit first", () => {
+      const pulls = [pull(12, HEAD, ELSEWHERE), pull(5, "other", HERE), pull(7, HEAD, HERE)];
+      expect(parseRunContext("workflow_run", run(pulls), env).prNumber).toBe(7);
+      expect(parseRunContext("workflow_run", run(pulls.slice(0, 2)), env).prNumber).toBe(5);
+    });
+
+    it("tells the repositories apart by id when both are known, else by the API URL (GHES too)", () => {
+      const renamed = { id: HERE.id, url: "https://api.github.com/repos/acme/old-name" };
+      expect(parseRunContext("workflow_run", run([pull(4, HEAD, renamed)]), env).prNumber).toBe(4);
+      const sameUrlOtherId = { id: 999, url: HERE.url };
+      expect(parseRunContext("workflow_run", run([pull(4, HEAD, sameUrlOtherId)]), env).prNumber).toBeNull();
+      const ghes = { url: "https://ghes.example/api/v3/repos/ACME/Analytics" };
+      const noIds = run([pull(6, HEAD, ghes)], { repository: { full_name: "acme/analytics" } });
+      expect(parseRunContext("workflow_run", noIds, env).prNumber).toBe(6);
+      const viaEnv = run([pull(8, HEAD, { id: 31337, url: ELSEWHERE.url })], { repository: {} });
+      expect(
+        parseRunContext("workflow_run", viaEnv, { ...env, GITHUB_REPOSITORY_ID: "31337" }).prNumber,
+      ).toBe(8);
+    });
+
+    it("does not take a pull request whose base repository it cannot see", () => {
+      const pulls = [
+        { number: 2, head: { sha: HEAD } },
+        { number: 3, head: { sha: HEAD }, base: { ref: "main" } },
+      ];
+      expect(parseRunContext("workflow_run", run(pulls), env).prNumber).toBeNull();
+    });
   });
 
   it("workflow_run from a fork has an empty pull_requests array and needs the API", () => {

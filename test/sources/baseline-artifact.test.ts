@@ -112,6 +112,31 @@ describe("pure parts", () => {
     expect(() => baselineTarget(null, {}, {})).toThrow(/set baseline-workflow/);
   });
 
+  it("on workflow_run, takes the base branch only from a pull request of this repository", () => {
+    const env = {
+      GITHUB_WORKFLOW_REF: "acme/analytics/.github/workflows/dbt.yml@refs/heads/main",
+      GITHUB_REPOSITORY: "acme/analytics",
+    };
+    const pullInto = (repo: string, ref: string) => ({
+      number: 1,
+      head: { ref: "main", sha: "a".repeat(40), repo: { id: 2, url: "", name: "x" } },
+      base: {
+        ref,
+        sha: "b".repeat(40),
+        repo: { id: 3, url: `https://api.github.com/repos/${repo}`, name: "x" },
+      },
+    });
+    const payload = (pulls: ReturnType<typeof pullInto>[]) => ({
+      workflow_run: { head_sha: "a".repeat(40), pull_requests: pulls },
+      repository: { default_branch: "main" },
+    });
+    const elsewhere = pullInto("someone/else", "their-branch");
+    expect(baselineTarget(null, payload([elsewhere]), env).branch).toBe("main");
+    expect(
+      baselineTarget(null, payload([elsewhere, pullInto("acme/analytics", "develop")]), env).branch,
+    ).toBe("develop");
+  });
+
   it("trusts only the repository's own push, schedule and dispatch runs on the branch", () => {
     const where = { owner: "acme", repo: "analytics", branch: "main" };
     const run = (over: Record<string, unknown> = {}) => ({
