@@ -7,7 +7,7 @@ import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
 import type { Runner } from "./github/runner.js";
-import { dbtCloudSettingsOf, type ActionInputs } from "./inputs.js";
+import { dbtCloudSettingsOf, nameDbtCloudInput, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { createRedactor } from "./text/secrets.js";
@@ -33,6 +33,7 @@ export function actionPipelineRequest(
   return {
     telemetry: {
       dbtCloud,
+      nameDbtCloudSetting: nameDbtCloudInput,
       artifact: dbtCloud ? null : artifact,
       paths: dbtCloud || artifact ? [] : inputs.telemetry,
       // The engine writes target/ and logs/ inside the dbt project, so paths are read from there.

@@ -2,7 +2,12 @@
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
-import { DBT_CLOUD_SETTING_KEYS, readDbtCloudEnv } from "./sources/dbt-cloud/settings.js";
+import {
+  DBT_CLOUD_ENV_VARS,
+  DBT_CLOUD_SETTING_KEYS,
+  readDbtCloudEnv,
+  type NameSetting,
+} from "./sources/dbt-cloud/settings.js";
 
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -63,6 +68,8 @@ export interface CliOptions {
   title: string;
   quiet: boolean;
   dbtCloud: Record<string, string> | null;
+  /** How dbt platform messages name a setting: the flag or variable it came from. */
+  nameDbtCloudSetting: NameSetting;
 }
 
 export class UsageError extends Error {}
@@ -157,6 +164,7 @@ export function parseCliArgs(
     title: values.title as string,
     quiet: values.quiet as boolean,
     dbtCloud,
+    nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
   };
 }
 
@@ -200,6 +208,25 @@ function collectDbtCloud(
     if (typeof value === "boolean") raw[key] = String(value);
   }
   return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+}
+
+/**
+ * What the user set, for a message about a dbt platform setting: the flag (flags win), else the
+ * DBT_CLOUD_* variable it came from, else both ways to set it.
+ */
+function nameCliSetting(
+  values: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>,
+): NameSetting {
+  const variables = new Map<string, string>(
+    Object.entries(DBT_CLOUD_ENV_VARS).map(([name, key]) => [key, name]),
+  );
+  return (key) => {
+    const flag = `--${key}`;
+    const variable = variables.get(key);
+    if (values[key] !== undefined || !variable) return flag;
+    return env[variable]?.trim() ? variable : `${flag} (or ${variable})`;
+  };
 }
 
 /**

@@ -9,7 +9,13 @@ import { VERSION } from "./version.js";
 
 export function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
   return {
-    telemetry: { dbtCloud: options.dbtCloud, artifact: null, paths: options.paths, cwd: io.cwd },
+    telemetry: {
+      dbtCloud: options.dbtCloud,
+      nameDbtCloudSetting: options.nameDbtCloudSetting,
+      artifact: null,
+      paths: options.paths,
+      cwd: io.cwd,
+    },
     baseline: options.baseline
       ? { file: path.resolve(io.cwd, options.baseline), display: options.baseline }
       : null,

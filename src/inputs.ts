@@ -3,7 +3,7 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
-import { DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
+import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
 
 export const INPUT = {
   telemetry: "telemetry",
@@ -132,7 +132,11 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     runId: get(INPUT.dbtCloudRunId),
     jobId: get(INPUT.dbtCloudJobId),
     wait: readBoolean(get, INPUT.dbtCloudWait, false),
-    maxWaitMinutes: readNumber(get, INPUT.dbtCloudMaxWaitMinutes, 30, { min: 1, integer: false }),
+    maxWaitMinutes: readNumber(get, INPUT.dbtCloudMaxWaitMinutes, 30, {
+      min: 1,
+      max: DBT_CLOUD_MAX_WAIT_SECONDS / 60,
+      integer: false,
+    }),
   };
   defineSecret(dbtCloud, "token", get(INPUT.dbtCloudToken));
 
@@ -210,14 +214,20 @@ function readNumber(
   get: (n: InputName) => string,
   name: InputName,
   fallback: number,
-  rule: { min: number; integer: boolean },
+  rule: { min: number; max?: number; integer: boolean },
 ): number {
   const raw = get(name);
   if (raw === "") return fallback;
   const value = Number(raw);
   const kind = rule.integer ? "a whole number" : "a number";
-  if (!Number.isFinite(value) || (rule.integer && !Number.isInteger(value)) || value < rule.min) {
-    throw new InputError(name, `'${raw}' is not ${kind} ≥ ${rule.min}`);
+  const range = rule.max === undefined ? `≥ ${rule.min}` : `from ${rule.min} to ${rule.max}`;
+  if (
+    !Number.isFinite(value) ||
+    (rule.integer && !Number.isInteger(value)) ||
+    value < rule.min ||
+    value > (rule.max ?? Infinity)
+  ) {
+    throw new InputError(name, `'${raw}' is not ${kind} ${range}`);
   }
   return value;
 }
@@ -227,6 +237,18 @@ function readRunId(get: (n: InputName) => string, name: InputName): string | nul
   if (raw === "") return null;
   if (!/^\d+$/.test(raw)) throw new InputError(name, `'${raw}' is not a workflow run id (digits only)`);
   return raw;
+}
+
+/**
+ * How dbt platform messages name a setting in the Action: the input the user set, or where the
+ * Action took the value from (the pull request and head commit come from the event).
+ */
+export function nameDbtCloudInput(key: string): string {
+  const K = DBT_CLOUD_SETTING_KEYS;
+  if (key === K.prNumber) return "the pull request number (from the event)";
+  if (key === K.headSha) return "the pull request's head commit (from the event)";
+  if (key === K.maxWaitSeconds) return `input "${INPUT.dbtCloudMaxWaitMinutes}"`;
+  return `input "${key}"`;
 }
 
 /**

@@ -9,7 +9,11 @@ import type { BaselineArtifact, BaselineArtifactRequest } from "../sources/basel
 // The dbt platform client: imported here only, so it can be loaded when a run uses it.
 import { fetchDbtCloudTelemetry, type DbtCloudStepTelemetry } from "../sources/dbt-cloud/index.js";
 import type { Clock } from "../sources/dbt-cloud/rate-limiter.js";
-import { DBT_CLOUD_SETTING_KEYS, parseDbtCloudSettings } from "../sources/dbt-cloud/settings.js";
+import {
+  DBT_CLOUD_SETTING_KEYS,
+  parseDbtCloudSettings,
+  type NameSetting,
+} from "../sources/dbt-cloud/settings.js";
 import { openStepFiles } from "../sources/dbt-cloud/step-files.js";
 import { collectLocalTelemetry, NoTelemetryError } from "../sources/local.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
@@ -19,6 +23,8 @@ export { NoTelemetryError };
 export interface TelemetryRequest {
   /** dbt platform settings as a record of strings (see parseDbtCloudSettings); null = not used. */
   dbtCloud: Record<string, string> | null;
+  /** How dbt platform messages name a setting: the Action's input, the CLI's flag or variable. */
+  nameDbtCloudSetting?: NameSetting;
   /** A workflow artifact to read; null = none. `runId` null = the current run. */
   artifact: { name: string; runId: string | null } | null;
   /** Files, directories or globs, relative to `cwd`; empty = none. */
@@ -56,7 +62,9 @@ export async function collectTelemetry(
   services: CollectServices,
 ): Promise<TelemetryFile[]> {
   const files: TelemetryFile[] = [];
-  if (request.dbtCloud) files.push(...(await fromDbtCloud(request.dbtCloud, workDir, services)));
+  if (request.dbtCloud) {
+    files.push(...(await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services)));
+  }
   if (request.artifact) files.push(...(await fromArtifact(request.artifact, workDir, services)));
   if (request.paths.length > 0) {
     try {
@@ -71,16 +79,18 @@ export async function collectTelemetry(
 
 async function fromDbtCloud(
   raw: Record<string, string>,
+  nameSetting: NameSetting | undefined,
   workDir: () => Promise<string>,
   services: CollectServices,
 ): Promise<TelemetryFile[]> {
-  const settings = parseDbtCloudSettings({
-    ...raw,
-    [DBT_CLOUD_SETTING_KEYS.downloadDir]: path.join(await workDir(), "dbt-cloud"),
-  });
+  const settings = parseDbtCloudSettings(
+    { ...raw, [DBT_CLOUD_SETTING_KEYS.downloadDir]: path.join(await workDir(), "dbt-cloud") },
+    nameSetting,
+  );
   const telemetry = await fetchDbtCloudTelemetry(settings, {
     log: services.log,
     ...(services.clock && { clock: services.clock }),
+    ...(nameSetting && { nameSetting }),
   });
   for (const step of telemetry.steps) if (!step.file) services.skippedStep(step);
   const files = await openStepFiles(telemetry);

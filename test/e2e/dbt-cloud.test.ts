@@ -23,6 +23,7 @@ import {
   PR_NUMBER,
   REPO_ROOT,
   runAction,
+  runCliBundle,
   startServer,
   type ActionRun,
   type E2EServer,
@@ -395,6 +396,65 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`step 4 of run ${run.id}`);
     expect(tokenLeaks(result)).toEqual([]);
+  });
+});
+
+describe("dbt platform settings errors name what the user set", () => {
+  const queued = { status: 1, status_humanized: "Queued", is_complete: false, finished_at: null };
+  /** The CLI with nothing but the arguments and `env` (no DBT_CLOUD_* from the other tests). */
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCliBundle(["--quiet", ...args], { cwd: makeTempDir("fusion-e2e-cli-"), env });
+
+  it("CLI: the flag, the DBT_CLOUD_* variable it came from, or both ways when it is missing", async () => {
+    const where = ["--dbt-cloud-base-url", dbt.baseUrl, "--dbt-cloud-account-id", String(ACCOUNT_ID)];
+    const missing = await cli(["--dbt-cloud-run-id", "7", ...where]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      "fusion-report: dbt platform: --dbt-cloud-token (or DBT_CLOUD_TOKEN) is required: " +
+        "use a dbt platform service token or personal access token.\n",
+    );
+    const spaced = `Token ${DBT_TOKEN}`;
+    const byEnv = await cli(["--dbt-cloud-run-id", "7", ...where], { DBT_CLOUD_TOKEN: spaced });
+    expect(byEnv.stderr).toMatch(/^fusion-report: dbt platform: DBT_CLOUD_TOKEN contains whitespace; /);
+    const byFlag = await cli(["--dbt-cloud-run-id", "7", ...where, "--dbt-cloud-token", spaced]);
+    expect(byFlag.stderr).toMatch(/^fusion-report: dbt platform: --dbt-cloud-token contains whitespace; /);
+    for (const run of [byEnv, byFlag]) {
+      expect(run.code).toBe(2);
+      expect(tokenLeaks(run)).toEqual([]);
+    }
+    const http = await cli([], {
+      DBT_CLOUD_BASE_URL: "http://ab123.us1.dbt.com",
+      DBT_CLOUD_ACCOUNT_ID: String(ACCOUNT_ID),
+      DBT_CLOUD_TOKEN: DBT_TOKEN,
+      DBT_CLOUD_RUN_ID: "7",
+    });
+    expect(http.stderr).toMatch(/^fusion-report: dbt platform: DBT_CLOUD_BASE_URL must use https: /);
+    const badId = await cli(["--dbt-cloud-run-id", "seven", ...where], { DBT_CLOUD_TOKEN: DBT_TOKEN });
+    expect(badId.stderr).toMatch(
+      /^fusion-report: dbt platform: --dbt-cloud-run-id must be a positive whole number/,
+    );
+  });
+
+  it("CLI: an unfinished run names --dbt-cloud-wait", async () => {
+    const run = addRun({ run: queued });
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`run ${run.id} is still Queued and waiting is off (--dbt-cloud-wait);`);
+  });
+
+  it("Action: the input, never a CLI flag or variable", async () => {
+    const missing = await runDbtAction({ "dbt-cloud-run-id": "7", "dbt-cloud-token": "" });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(/^::error::dbt platform: input "dbt-cloud-token" is required: /m);
+    expect(missing.summary).not.toMatch(/DBT_CLOUD_TOKEN|--dbt-cloud/);
+    const unfinished = addRun({ run: queued });
+    const waiting = await runDbtAction({ "dbt-cloud-run-id": String(unfinished.id) });
+    expect(waiting.stdout).toMatch(/waiting is off \(input "dbt-cloud-wait"\); turn it on/);
+    const tooLong = await runDbtAction({ "dbt-cloud-run-id": "7", "dbt-cloud-max-wait-minutes": "500" });
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stdout).toMatch(
+      /^::error::input 'dbt-cloud-max-wait-minutes': '500' is not a number from 1 to 360/m,
+    );
   });
 });
 

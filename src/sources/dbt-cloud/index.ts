@@ -8,7 +8,7 @@ import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
 import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
-import type { DbtCloudSettings } from "./settings.js";
+import { DBT_CLOUD_SETTING_KEYS, type DbtCloudSettings, type NameSetting } from "./settings.js";
 import type { DbtRun, DbtRunStep } from "./types.js";
 import { isRunComplete, waitForRun } from "./wait-for-run.js";
 import { createRedactingLog } from "../../text/secrets.js";
@@ -20,7 +20,7 @@ export {
   DBT_CLOUD_ENV_VARS,
   DBT_CLOUD_SETTING_KEYS,
 } from "./settings.js";
-export type { DbtCloudSettings } from "./settings.js";
+export type { DbtCloudSettings, NameSetting } from "./settings.js";
 export { defaultClock, type Clock } from "./rate-limiter.js";
 export type { FetchLike } from "./http.js";
 export { redactSecrets } from "../../text/secrets.js";
@@ -65,6 +65,8 @@ export interface DbtCloudDeps {
   requestsPerMinute?: number;
   /** Pause before re-reading a run that just finished (default 5 s). */
   settleMs?: number;
+  /** How messages name a setting (the Action's input, the CLI's flag); default its record key. */
+  nameSetting?: NameSetting;
 }
 
 export const NO_TELEMETRY_NOTE =
@@ -102,6 +104,7 @@ export async function fetchDbtCloudTelemetry(
     },
   );
   const client = createDbtCloudClient(http, settings.accountId);
+  const name = deps.nameSetting ?? ((key: string) => key);
   try {
     const started = clock.now();
     const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
@@ -116,11 +119,12 @@ export async function fetchDbtCloudTelemetry(
           {
             maxWaitSeconds: remainingSeconds,
             pollIntervalSeconds: settings.pollIntervalSeconds,
+            limitName: name(DBT_CLOUD_SETTING_KEYS.maxWaitSeconds),
             ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
           },
           { clock, log },
         )
-      : await requireCompleteRun(client, runId);
+      : await requireCompleteRun(client, runId, name(DBT_CLOUD_SETTING_KEYS.wait));
     log(
       `dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`,
     );
@@ -174,12 +178,12 @@ async function locateRun(
   }
 }
 
-async function requireCompleteRun(client: DbtCloudClient, runId: number): Promise<DbtRun> {
+async function requireCompleteRun(client: DbtCloudClient, runId: number, waitName: string): Promise<DbtRun> {
   const run = await client.getRun(runId);
   if (!isRunComplete(run)) {
     throw new DbtCloudWaitTimeoutError(
-      `run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off; ` +
-        `set dbt-cloud-wait to true or re-run after the run finishes.`,
+      `run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off ` +
+        `(${waitName}); turn it on, or re-run after the run finishes.`,
     );
   }
   return run;

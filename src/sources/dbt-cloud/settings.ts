@@ -57,10 +57,20 @@ export const DBT_CLOUD_DEFAULTS = {
   requestTimeoutMs: 30_000,
 } as const;
 
+/** The longest wait for a run (6 hours). */
+export const DBT_CLOUD_MAX_WAIT_SECONDS = 6 * 3600;
 const MIN_POLL_SECONDS = 10;
 const MAX_CONCURRENCY = 16;
 
 type RawSettings = Readonly<Record<string, string | undefined>>;
+
+/**
+ * How messages name a setting, by its record key: what the user set (the Action's input, the CLI's
+ * flag or environment variable), not the record's key.
+ */
+export type NameSetting = (key: string) => string;
+
+const quoteKey: NameSetting = (key) => `"${key}"`;
 
 /** Picks the DBT_CLOUD_* variables out of an environment into a settings record (pure). */
 export function readDbtCloudEnv(env: RawSettings): Record<string, string> {
@@ -72,8 +82,8 @@ export function readDbtCloudEnv(env: RawSettings): Record<string, string> {
   return out;
 }
 
-/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the input. */
-export function parseDbtCloudSettings(raw: RawSettings): DbtCloudSettings {
+/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the setting. */
+export function parseDbtCloudSettings(raw: RawSettings, name: NameSetting = quoteKey): DbtCloudSettings {
   const K = DBT_CLOUD_SETTING_KEYS;
   const get = (key: string): string | undefined => {
     const value = raw[key]?.trim();
@@ -83,64 +93,64 @@ export function parseDbtCloudSettings(raw: RawSettings): DbtCloudSettings {
   const token = get(K.token);
   if (!token) {
     throw new DbtCloudSettingsError(
-      `input "${K.token}" (env DBT_CLOUD_TOKEN) is required: use a dbt platform service token or personal access token.`,
+      `${name(K.token)} is required: use a dbt platform service token or personal access token.`,
     );
   }
   if (/\s/.test(token)) {
     // Never echo the value: it is a secret even when malformed.
     throw new DbtCloudSettingsError(
-      `input "${K.token}" contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`,
+      `${name(K.token)} contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`,
     );
   }
 
-  const runId = parseId(get(K.runId), K.runId);
-  const jobId = parseId(get(K.jobId), K.jobId);
-  const prNumber = parseId(get(K.prNumber), K.prNumber);
-  const headSha = parseSha(get(K.headSha), K.headSha);
+  const runId = parseId(get(K.runId), name(K.runId));
+  const jobId = parseId(get(K.jobId), name(K.jobId));
+  const prNumber = parseId(get(K.prNumber), name(K.prNumber));
+  const headSha = parseSha(get(K.headSha), name(K.headSha));
   if (runId === undefined && jobId === undefined) {
     throw new DbtCloudSettingsError(
-      `set either "${K.runId}" (DBT_CLOUD_RUN_ID) to read one run, or "${K.jobId}" (DBT_CLOUD_JOB_ID) to find the run for this pull request.`,
+      `set either ${name(K.runId)} to read one run, or ${name(K.jobId)} to find the run for this pull request.`,
     );
   }
   if (runId === undefined && prNumber === undefined && headSha === undefined) {
     throw new DbtCloudSettingsError(
-      `"${K.jobId}" needs "${K.prNumber}" and/or "${K.headSha}" to pick the run for this pull request (or set "${K.runId}").`,
+      `${name(K.jobId)} needs ${name(K.prNumber)} and/or ${name(K.headSha)} to pick the run for this pull request (or set ${name(K.runId)}).`,
     );
   }
 
   const settings: DbtCloudSettings = {
-    baseUrl: parseBaseUrl(get(K.baseUrl), K.baseUrl),
-    accountId: requireValue(parseId(get(K.accountId), K.accountId), K.accountId, "DBT_CLOUD_ACCOUNT_ID"),
+    baseUrl: parseBaseUrl(get(K.baseUrl), name(K.baseUrl)),
+    accountId: requireValue(parseId(get(K.accountId), name(K.accountId)), name(K.accountId)),
     token,
     ...(runId !== undefined && { runId }),
     ...(jobId !== undefined && { jobId }),
     ...(prNumber !== undefined && { prNumber }),
     ...(headSha !== undefined && { headSha }),
-    wait: parseBoolean(get(K.wait), K.wait, DBT_CLOUD_DEFAULTS.wait),
+    wait: parseBoolean(get(K.wait), name(K.wait), DBT_CLOUD_DEFAULTS.wait),
     maxWaitSeconds: parseInteger(
       get(K.maxWaitSeconds),
-      K.maxWaitSeconds,
+      name(K.maxWaitSeconds),
       DBT_CLOUD_DEFAULTS.maxWaitSeconds,
       0,
-      6 * 3600,
+      DBT_CLOUD_MAX_WAIT_SECONDS,
     ),
     pollIntervalSeconds: parseInteger(
       get(K.pollIntervalSeconds),
-      K.pollIntervalSeconds,
+      name(K.pollIntervalSeconds),
       DBT_CLOUD_DEFAULTS.pollIntervalSeconds,
       MIN_POLL_SECONDS,
       3600,
     ),
     concurrency: parseInteger(
       get(K.concurrency),
-      K.concurrency,
+      name(K.concurrency),
       DBT_CLOUD_DEFAULTS.concurrency,
       1,
       MAX_CONCURRENCY,
     ),
     requestTimeoutMs: parseInteger(
       get(K.requestTimeoutMs),
-      K.requestTimeoutMs,
+      name(K.requestTimeoutMs),
       DBT_CLOUD_DEFAULTS.requestTimeoutMs,
       100,
       600_000,
@@ -150,8 +160,8 @@ export function parseDbtCloudSettings(raw: RawSettings): DbtCloudSettings {
   return Object.freeze(settings);
 }
 
-function requireValue<T>(value: T | undefined, key: string, env: string): T {
-  if (value === undefined) throw new DbtCloudSettingsError(`input "${key}" (env ${env}) is required.`);
+function requireValue<T>(value: T | undefined, label: string): T {
+  if (value === undefined) throw new DbtCloudSettingsError(`${label} is required.`);
   return value;
 }
 
@@ -159,63 +169,61 @@ function requireValue<T>(value: T | undefined, key: string, env: string): T {
  * Accepts `host` or `https://host`. There is deliberately no default: cell-based accounts have their
  * own access URL (e.g. ab123.us1.dbt.com) and the legacy host answers them with a misleading 401.
  */
-function parseBaseUrl(value: string | undefined, key: string): string {
+function parseBaseUrl(value: string | undefined, label: string): string {
   const hint = `Use the Access URL from Account settings → Account information, e.g. "ab123.us1.dbt.com".`;
-  if (!value) throw new DbtCloudSettingsError(`input "${key}" (env DBT_CLOUD_BASE_URL) is required. ${hint}`);
+  if (!value) throw new DbtCloudSettingsError(`${label} is required. ${hint}`);
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new DbtCloudSettingsError(`input "${key}" is not a valid host or URL: "${value}". ${hint}`);
+    throw new DbtCloudSettingsError(`${label} is not a valid host or URL: "${value}". ${hint}`);
   }
   if (url.username || url.password) {
-    throw new DbtCloudSettingsError(
-      `input "${key}" must not contain credentials; pass the token separately.`,
-    );
+    throw new DbtCloudSettingsError(`${label} must not contain credentials; pass the token separately.`);
   }
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
   // Plain http would send the token in clear text; only allow it for local stand-in servers.
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-    throw new DbtCloudSettingsError(`input "${key}" must use https: "${url.origin}". ${hint}`);
+    throw new DbtCloudSettingsError(`${label} must use https: "${url.origin}". ${hint}`);
   }
   if (url.pathname !== "/" || url.search || url.hash) {
     throw new DbtCloudSettingsError(
-      `input "${key}" must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`,
+      `${label} must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`,
     );
   }
   return url.origin;
 }
 
-function parseId(value: string | undefined, key: string): number | undefined {
+function parseId(value: string | undefined, label: string): number | undefined {
   if (value === undefined) return undefined;
   const cleaned = value.replace(/^#/, "");
   if (!/^\d+$/.test(cleaned) || Number(cleaned) <= 0 || !Number.isSafeInteger(Number(cleaned))) {
-    throw new DbtCloudSettingsError(`input "${key}" must be a positive whole number, got "${value}".`);
+    throw new DbtCloudSettingsError(`${label} must be a positive whole number, got "${value}".`);
   }
   return Number(cleaned);
 }
 
-function parseSha(value: string | undefined, key: string): string | undefined {
+function parseSha(value: string | undefined, label: string): string | undefined {
   if (value === undefined) return undefined;
   if (!/^[0-9a-f]{7,64}$/i.test(value)) {
     throw new DbtCloudSettingsError(
-      `input "${key}" must be a git commit SHA (the pull request's head SHA), got "${value}".`,
+      `${label} must be a git commit SHA (the pull request's head SHA), got "${value}".`,
     );
   }
   return value.toLowerCase();
 }
 
-function parseBoolean(value: string | undefined, key: string, fallback: boolean): boolean {
+function parseBoolean(value: string | undefined, label: string, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (/^(true|yes|1)$/i.test(value)) return true;
   if (/^(false|no|0)$/i.test(value)) return false;
-  throw new DbtCloudSettingsError(`input "${key}" must be "true" or "false", got "${value}".`);
+  throw new DbtCloudSettingsError(`${label} must be "true" or "false", got "${value}".`);
 }
 
 function parseInteger(
   value: string | undefined,
-  key: string,
+  label: string,
   fallback: number,
   min: number,
   max: number,
@@ -223,9 +231,7 @@ function parseInteger(
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new DbtCloudSettingsError(
-      `input "${key}" must be a whole number from ${min} to ${max}, got "${value}".`,
-    );
+    throw new DbtCloudSettingsError(`${label} must be a whole number from ${min} to ${max}, got "${value}".`);
   }
   return n;
 }

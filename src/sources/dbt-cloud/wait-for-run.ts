@@ -7,6 +7,8 @@ import { RUN_STATUS, type DbtRun } from "./types.js";
 export interface WaitOptions {
   maxWaitSeconds: number;
   pollIntervalSeconds: number;
+  /** How the message names the setting that bounds the wait (default `max-wait-seconds`). */
+  limitName?: string;
   /**
    * Pause before re-reading a run that just finished: dbt Labs' own action waits ~5 s for the step
    * details to settle (reference §4.4). Default 5 s.
@@ -43,7 +45,8 @@ export async function waitForRun(
     if (clock.now() + intervalMs > deadline) {
       throw new DbtCloudWaitTimeoutError(
         `run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} after ${elapsed} s, ` +
-          `the limit set by max-wait-seconds (${options.maxWaitSeconds}). Raise it, or re-run once the run has finished` +
+          `the limit set by ${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s). ` +
+          `Raise it, or re-run once the run has finished` +
           (run.href ? ` (${run.href}).` : "."),
       );
     }

@@ -185,7 +185,7 @@ describe("fetchDbtCloudTelemetry", () => {
     );
 
     expect(error).toBeInstanceOf(DbtCloudWaitTimeoutError);
-    expect(error.message).toMatch(/run 7001234 is still Queued after \d+ s.*max-wait-seconds \(60\)/);
+    expect(error.message).toMatch(/run 7001234 is still Queued after \d+ s.*max-wait-seconds \(60 s\)/);
     expect(h.server.requests.length).toBeLessThanOrEqual(4);
   });
 

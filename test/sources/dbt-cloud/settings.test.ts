@@ -81,16 +81,13 @@ describe("parseDbtCloudSettings", () => {
   });
 
   it.each([
-    [
-      { "dbt-cloud-base-url": undefined },
-      /"dbt-cloud-base-url" \(env DBT_CLOUD_BASE_URL\) is required.*Access URL/,
-    ],
+    [{ "dbt-cloud-base-url": undefined }, /^dbt platform: "dbt-cloud-base-url" is required.*Access URL/],
     [{ "dbt-cloud-base-url": "http://ab123.us1.dbt.com" }, /must use https/],
     [{ "dbt-cloud-base-url": "https://ab123.us1.dbt.com/api/v2" }, /just the host.*"\/api\/v2"/],
     [{ "dbt-cloud-base-url": "https://user:pw@ab123.us1.dbt.com" }, /must not contain credentials/],
     [{ "dbt-cloud-account-id": "abc" }, /"dbt-cloud-account-id" must be a positive whole number, got "abc"/],
-    [{ "dbt-cloud-account-id": "" }, /"dbt-cloud-account-id" \(env DBT_CLOUD_ACCOUNT_ID\) is required/],
-    [{ "dbt-cloud-token": "" }, /"dbt-cloud-token" \(env DBT_CLOUD_TOKEN\) is required/],
+    [{ "dbt-cloud-account-id": "" }, /"dbt-cloud-account-id" is required/],
+    [{ "dbt-cloud-token": "" }, /"dbt-cloud-token" is required/],
     [{ "dbt-cloud-token": `Token ${TOKEN}` }, /contains whitespace.*without a "Token "/],
     [{ "dbt-cloud-run-id": "" }, /set either "dbt-cloud-run-id".*or "dbt-cloud-job-id"/],
     [{ "dbt-cloud-run-id": "", "dbt-cloud-job-id": "9" }, /needs "pr-number" and\/or "head-sha"/],
@@ -103,6 +100,32 @@ describe("parseDbtCloudSettings", () => {
     [{ "dbt-cloud-concurrency": "0" }, /"dbt-cloud-concurrency" must be a whole number from 1 to 16/],
   ])("rejects %j with a message naming the input", (override, message) => {
     expect(parseError({ ...BASE, ...override }).message).toMatch(message);
+  });
+
+  it("names each setting the way the caller says (the Action's input, the CLI's flag or variable)", () => {
+    const name = (key: string) => `<${key}>`;
+    const message = (override: Record<string, string | undefined>) => {
+      try {
+        parseDbtCloudSettings({ ...BASE, ...override }, name);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "no error";
+    };
+    expect(message({ "dbt-cloud-token": "" })).toMatch(/^dbt platform: <dbt-cloud-token> is required: /);
+    expect(message({ "dbt-cloud-token": "a b" })).toMatch(
+      /^dbt platform: <dbt-cloud-token> contains whitespace/,
+    );
+    expect(message({ "dbt-cloud-base-url": "" })).toMatch(/^dbt platform: <dbt-cloud-base-url> is required/);
+    expect(message({ "dbt-cloud-account-id": "x" })).toMatch(/^dbt platform: <dbt-cloud-account-id> must be/);
+    expect(message({ "dbt-cloud-run-id": "", "dbt-cloud-job-id": "9" })).toBe(
+      "dbt platform: <dbt-cloud-job-id> needs <pr-number> and/or <head-sha> to pick the run for this pull request " +
+        "(or set <dbt-cloud-run-id>).",
+    );
+    expect(message({ "dbt-cloud-max-wait-seconds": "-1" })).toMatch(
+      /^dbt platform: <dbt-cloud-max-wait-seconds> /,
+    );
+    expect(message({})).toBe("no error");
   });
 
   it("allows plain http only for a loopback stand-in server", () => {
