@@ -10,6 +10,7 @@ import {
   createScaledClock,
   RUN_WITH_STEPS,
   startDbtCloudServer,
+  startRecordingServer,
   type DbtCloudServer,
   type FakeRun,
 } from "../support/dbt-cloud-server.js";
@@ -396,6 +397,88 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`step 4 of run ${run.id}`);
     expect(tokenLeaks(result)).toEqual([]);
+  });
+});
+
+describe("dbt platform redirects: within its origin only", () => {
+  const stopRedirecting = () => dbt.redirectNext(0, 307, () => null);
+
+  it("CLI: a redirect of the run to another host is refused before anything is sent there", async () => {
+    // The other host answers as the platform would, with a run of its own making.
+    const forged = structuredClone(RUN_WITH_STEPS) as { data: FakeRun };
+    forged.data.run_steps = [];
+    const other = await startRecordingServer(forged);
+    try {
+      const run = addRun();
+      dbt.redirectNext(1, 307, (url) => `${other.origin}/steal${url.pathname}?X-Signature=S3CR3T-SIG`);
+      const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+      expect(result.code).toBe(2);
+      expect(other.received).toEqual([]);
+      expect(result.stderr).toContain(
+        `dbt platform: the dbt platform at ${dbt.baseUrl} answered the request for run ${run.id} with HTTP 307, ` +
+          `a redirect to another host (${other.origin}); fusion-report follows redirects only within ${dbt.baseUrl}, ` +
+          "so nothing was sent there.",
+      );
+      expect(result.stderr).not.toMatch(/S3CR3T|\/steal|include_related/);
+      expect(tokenLeaks(result)).toEqual([]);
+    } finally {
+      stopRedirecting();
+      await other.close();
+    }
+  });
+
+  it("Action: a 302 of a step's telemetry download to another host fails the step; that host gets nothing", async () => {
+    // The other host serves a passing build: followed, its telemetry would have become the report.
+    const other = await startRecordingServer(new Uint8Array(SUCCESS));
+    try {
+      const run = addRun({ steps: [1, 4], artifacts: { 4: SUCCESS } });
+      dbt.redirectNext(1, 302, (url) =>
+        url.searchParams.get("step") === "4"
+          ? `${other.origin}/bucket/telemetry.parquet?sig=S3CR3T-SIG`
+          : null,
+      );
+      const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+      expect(result.code).toBe(1);
+      expect(result.outputs.conclusion).toBe("failure");
+      expect(other.received).toEqual([]);
+      expect(result.summary).toContain("telemetry could not be read");
+      expect(result.summary).toContain(
+        `answered the request for artifact metadata/telemetry-4-otel.parquet of step 4 of run ${run.id} with ` +
+          `HTTP 302, a redirect to another host (${other.origin})`,
+      );
+      expect(result.summary + result.stdout).not.toContain("S3CR3T");
+      expect(tokenLeaks(result)).toEqual([]);
+    } finally {
+      stopRedirecting();
+      await other.close();
+    }
+  });
+
+  it("follows a redirect within the platform's origin, with the token, for the run and the download", async () => {
+    const run = addRun();
+    // Every request moves once: relative Locations for the run, absolute ones for the downloads.
+    dbt.redirectNext(100, 307, (url) => {
+      if (url.searchParams.has("moved")) return null;
+      const moved = `${url.pathname}${url.search}&moved=1`;
+      return url.pathname.includes("/artifacts/") ? `${dbt.baseUrl}${moved}` : moved;
+    });
+    try {
+      const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stdout).toContain("Step 4:");
+      expect(result.stdout).toContain("Step 5:");
+      const moved = dbt.requests.filter((r) => r.query.has("moved"));
+      expect(moved.map((r) => [r.path.replace(/.*\/runs\/\d+\//, ""), r.status])).toEqual(
+        expect.arrayContaining([
+          ["", 200],
+          ["artifacts/metadata/telemetry-4-otel.parquet", 200],
+          ["artifacts/metadata/telemetry-5-otel.parquet", 200],
+        ]),
+      );
+      for (const r of moved) expect(r.authorization).toBe(`Token ${DBT_TOKEN}`);
+    } finally {
+      stopRedirecting();
+    }
   });
 });
 

@@ -79,6 +79,12 @@ export interface DbtCloudServer {
   failNext(count: number, status?: number, body?: string): void;
   /** The next `count` requests wait `realMs` (real time) before answering. */
   slowNext(count: number, realMs: number): void;
+  /**
+   * The next `count` requests (after the token check) answer `status` with a `Location` made from the
+   * request's URL: a moved path on this host, or another host altogether (null: this request is
+   * answered as usual and not counted).
+   */
+  redirectNext(count: number, status: number, location: (url: URL) => string | null): void;
   /** Every request answers 403 (token without permission). */
   setForbidden(forbidden: boolean): void;
   /** JSON routes answer 200 with an HTML page (a proxy / wrong host). */
@@ -101,6 +107,7 @@ export async function startDbtCloudServer(options: {
   let cooldownUntil = 0;
   let failures: { count: number; status: number; body?: string } = { count: 0, status: 503 };
   let slow: { count: number; ms: number } = { count: 0, ms: 0 };
+  let redirect: { count: number; status: number; location: (url: URL) => string | null } | null = null;
   let forbidden = false;
   let htmlMode = false;
   let inFlight = 0;
@@ -180,6 +187,13 @@ export async function startDbtCloudServer(options: {
     if (req.headers.authorization !== `Token ${token}`) return send(res, 401, ERROR_401);
     const limited = applyRateLimit(res, now);
     if (limited.status) return limited.status;
+    const location = redirect && redirect.count > 0 ? redirect.location(url) : null;
+    if (redirect && location !== null) {
+      redirect.count -= 1;
+      res.writeHead(redirect.status, { location, "content-length": 0 });
+      res.end();
+      return redirect.status;
+    }
     if (failures.count > 0) {
       failures.count -= 1;
       res.writeHead(failures.status, { "content-type": "text/html" });
@@ -305,6 +319,9 @@ export async function startDbtCloudServer(options: {
     slowNext(count, ms) {
       slow = { count, ms };
     },
+    redirectNext(count, status, location) {
+      redirect = { count, status, location };
+    },
     setForbidden(value) {
       forbidden = value;
     },
@@ -312,6 +329,45 @@ export async function startDbtCloudServer(options: {
       htmlMode = value;
     },
     maxInFlight: () => peakInFlight,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query string, as received. */
+  url: string;
+  authorization: string | undefined;
+}
+
+/**
+ * Another host on 127.0.0.1 (another port is another origin) that records every request it receives
+ * and answers each with `answer` (JSON, or bytes such as a Parquet file): what a redirect away from
+ * the dbt platform would reach.
+ */
+export async function startRecordingServer(
+  answer: unknown,
+): Promise<{ origin: string; received: ReceivedRequest[]; close(): Promise<void> }> {
+  const received: ReceivedRequest[] = [];
+  const body = answer instanceof Uint8Array ? Buffer.from(answer) : Buffer.from(JSON.stringify(answer));
+  const contentType = answer instanceof Uint8Array ? "application/octet-stream" : "application/json";
+  const server = createServer((req, res) => {
+    received.push({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      authorization: req.headers.authorization,
+    });
+    res.writeHead(200, { "content-type": contentType, "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

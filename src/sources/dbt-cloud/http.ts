@@ -23,7 +23,7 @@ export interface FetchResponse {
 
 export type FetchLike = (
   url: string,
-  init: { method: "GET"; headers: Record<string, string>; signal: AbortSignal },
+  init: { method: "GET"; redirect: "manual"; headers: Record<string, string>; signal: AbortSignal },
 ) => Promise<FetchResponse>;
 
 export interface HttpOptions {
@@ -79,6 +79,8 @@ export interface Envelope<T> {
 
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
 export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtCloudHttp {
   const maxAttempts = options.maxAttempts ?? 4;
@@ -103,17 +105,20 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   }
 
   async function send(path: string, query: Record<string, string>, accept: string, context: RequestContext) {
-    const url = buildUrl(path, query);
-    const safeUrl = redact(url);
+    let url = buildUrl(path, query);
+    let safeUrl = redact(url);
     let attempt = 0;
     let cooldowns = 0;
+    let redirects = 0;
     for (;;) {
       await limiter.acquire();
       attempt += 1;
       let response: FetchResponse;
       try {
+        // Redirects are followed here, within the base URL's origin only (see followRedirect).
         response = await doFetch(url, {
           method: "GET",
+          redirect: "manual",
           headers: { Authorization: `Token ${options.token}`, Accept: accept },
           signal: AbortSignal.timeout(options.requestTimeoutMs),
         });
@@ -133,6 +138,15 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       }
 
       if (response.status >= 200 && response.status < 300) return { response, url: safeUrl };
+
+      const location = REDIRECT_STATUS.has(response.status) ? response.headers.get("location") : null;
+      if (location !== null) {
+        await discardBody(response);
+        url = followRedirect(url, location, response.status, ++redirects, context);
+        safeUrl = redact(url);
+        attempt -= 1; // a redirect is not a failed attempt
+        continue;
+      }
 
       if (response.status === 429) {
         await discardBody(response);
@@ -164,6 +178,44 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
 
       throw await mapErrorResponse(response, safeUrl, context, attempt);
     }
+  }
+
+  /**
+   * The next URL of a redirect within the base URL's origin (a moved path). Another origin is refused
+   * before anything is sent there: fetch would follow it without the token, but the other host's
+   * answer would then be read as the dbt platform's. The message names both hosts, nothing more
+   * (a redirect's query string may carry a signature).
+   */
+  function followRedirect(
+    from: string,
+    location: string,
+    status: number,
+    hops: number,
+    context: RequestContext,
+  ): string {
+    const origin = new URL(options.baseUrl).origin;
+    let next: URL | null = null;
+    try {
+      next = new URL(location, from);
+    } catch {
+      // Not a URL at all: refused below like another host.
+    }
+    if (next?.origin !== origin) {
+      throw new DbtCloudResponseError(
+        `the dbt platform at ${origin} answered the request for ${context.what} with HTTP ${status}, a redirect ` +
+          `to another host (${next && next.origin !== "null" ? next.origin : "an address that is not a URL"}); ` +
+          `fusion-report follows redirects only within ${origin}, so nothing was sent there. ` +
+          `Check the base URL: it must be the account's Access URL.`,
+        { status, url: redact(from) },
+      );
+    }
+    if (hops > MAX_REDIRECTS) {
+      throw new DbtCloudResponseError(
+        `the dbt platform redirected the request for ${context.what} more than ${MAX_REDIRECTS} times. Check the base URL.`,
+        { status, url: redact(from) },
+      );
+    }
+    return next.href;
   }
 
   async function pauseBeforeRetry(attempt: number, reason: string): Promise<void> {

@@ -3,7 +3,11 @@ import { createServer, type AddressInfo } from "node:net";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { DbtCloudRateLimitError, DbtCloudUnavailableError } from "../../../src/sources/dbt-cloud/index.js";
+import {
+  DbtCloudRateLimitError,
+  DbtCloudResponseError,
+  DbtCloudUnavailableError,
+} from "../../../src/sources/dbt-cloud/index.js";
 import { PARQUET, catchError, exampleRun, expectNoToken, startHarness, type Harness } from "./harness.js";
 
 let h: Harness | undefined;
@@ -134,6 +138,23 @@ describe("transient failures", () => {
     expect(error).toBeInstanceOf(DbtCloudUnavailableError);
     expect(error.message).toMatch(/network error .*ECONNREFUSED.*gave up after 4 attempts.*reachable/);
     expectNoToken(error, ...logs);
+  });
+});
+
+describe("redirects", () => {
+  it("stops a redirect loop within the origin, and refuses a Location that is not a URL", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun());
+    h.server.redirectNext(100, 302, (url) => `${url.pathname}${url.search}&again=1`);
+    const loop = await catchError(h.fetch(SERIAL));
+    expect(loop).toBeInstanceOf(DbtCloudResponseError);
+    expect(loop.message).toMatch(/redirected the request for run 7001234 more than 5 times/);
+    expect(h.server.requests).toHaveLength(6);
+
+    h.server.redirectNext(1, 307, () => "http://[not a host/");
+    const bad = await catchError(h.fetch(SERIAL));
+    expect(bad.message).toMatch(/a redirect to another host \(an address that is not a URL\)/);
+    expectNoToken(loop, bad);
   });
 });
 
