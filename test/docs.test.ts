@@ -132,6 +132,10 @@ describe("README Security section", () => {
     expect(row("A Parquet page")).toContain(mib(LIMITS.MAX_PARQUET_PAGE_BYTES));
     expect(LIMITS.MAX_PARQUET_ROWS_PER_BYTE).toBe(1);
     expect(row("Rows a Parquet file or row group claims")).toContain("at most one per byte");
+    expect(row("What one report holds, over all its files")).toContain(
+      `${count(LIMITS.MAX_REPORT_NODES)} nodes, ${count(LIMITS.MAX_REPORT_SPANS)} spans (node phases, ` +
+        `phases, spans with queries or logs), ${count(LIMITS.MAX_REPORT_INVOCATIONS)} invocations (trace ids)`,
+    );
     expect(DEFAULT_ARTIFACT_LIMITS.maxBytes).toBe(1024 * LIMITS.MIB);
     expect(row("A telemetry artifact")).toContain(`1 GiB (`);
     expect(row("A telemetry artifact")).toContain(`${count(DEFAULT_ARTIFACT_LIMITS.maxEntries)} entries`);

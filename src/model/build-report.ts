@@ -1,4 +1,5 @@
 import type { EventSink, TelemetryEvent } from "../telemetry/events.js";
+import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
 import { addCounts, emptyCounts } from "./counts.js";
@@ -10,12 +11,58 @@ export interface BuildOptions {
   slowest: number;
   failOn: FailOn;
   generatorVersion: string;
+  /** The most one report holds; the constants in telemetry/limits.ts unless a test sets smaller ones. */
+  limits?: Partial<ReportLimits>;
 }
 
 interface FileState {
   source: InvocationSource;
   traces: Map<string, InvocationState>;
   warnings: string[];
+  held: Held;
+}
+
+/** What a report holds while its files are read: what memory grows with, whatever the file's size. */
+interface Held {
+  nodes: number;
+  spans: number;
+  invocations: number;
+}
+
+export type ReportLimits = Held;
+
+export const REPORT_LIMITS: Readonly<ReportLimits> = {
+  nodes: MAX_REPORT_NODES,
+  spans: MAX_REPORT_SPANS,
+  invocations: MAX_REPORT_INVOCATIONS,
+};
+
+/** What each count is, and what a real build has of it (for the error). */
+const HELD_WHAT: Record<keyof Held, { what: string; real: string }> = {
+  nodes: { what: "nodes", real: "the biggest dbt projects have tens of thousands" },
+  spans: {
+    what: "spans (node phases, phases, spans with queries or logs)",
+    real: "a dbt build has about ten per node",
+  },
+  invocations: {
+    what: "invocations (trace ids)",
+    real: "a build has one per dbt command",
+  },
+};
+
+/** A file would take the report past one of its limits (telemetry/limits.ts). */
+export class ReportLimitError extends Error {
+  override name = "ReportLimitError";
+  constructor(
+    readonly file: string,
+    readonly what: keyof Held,
+    readonly limit: number,
+  ) {
+    super(
+      `${file}: more than ${limit.toLocaleString("en-US")} ${HELD_WHAT[what].what} in one report, the ` +
+        `most fusion-report reads (${HELD_WHAT[what].real}): this is not dbt telemetry as the engine writes it`,
+    );
+  }
 }
 
 /**
@@ -25,21 +72,48 @@ interface FileState {
  */
 export class ReportBuilder {
   private readonly files: FileState[] = [];
+  private readonly held: Held = { nodes: 0, spans: 0, invocations: 0 };
+  private readonly limits: Readonly<ReportLimits>;
 
-  constructor(private readonly options: BuildOptions) {}
+  constructor(private readonly options: BuildOptions) {
+    this.limits = { ...REPORT_LIMITS, ...options.limits };
+  }
 
-  /** A sink for one input file's events. */
+  /**
+   * A sink for one input file's events. It counts what the report holds, over all its files, and
+   * throws ReportLimitError past a limit, before a file of millions of tiny records fills memory.
+   */
   startFile(source: InvocationSource): EventSink {
-    const file: FileState = { source, traces: new Map(), warnings: [] };
+    const file: FileState = {
+      source,
+      traces: new Map(),
+      warnings: [],
+      held: { nodes: 0, spans: 0, invocations: 0 },
+    };
     this.files.push(file);
+    const { held: total, limits } = this;
+    const count = (what: keyof Held, added: number): void => {
+      file.held[what] += added;
+      total[what] += added;
+      if (total[what] > limits[what]) {
+        throw new ReportLimitError(source.files[0] ?? "telemetry", what, limits[what]);
+      }
+    };
     return {
       add(event: TelemetryEvent) {
         let state = file.traces.get(event.traceId);
         if (!state) {
+          count("invocations", 1);
           state = newInvocationState(event.traceId);
           file.traces.set(event.traceId, state);
         }
+        if (event.kind === "process" || event.kind === "invocation") return accumulate(state, event);
+        const nodes = state.nodes.size;
+        const spans = spansHeld(state);
         accumulate(state, event);
+        if (state.nodes.size > nodes) count("nodes", state.nodes.size - nodes);
+        const added = spansHeld(state) - spans + (keptEvaluation(state, event) ? 1 : 0);
+        if (added > 0) count("spans", added);
       },
       warn(message: string) {
         if (file.warnings.length < 100) file.warnings.push(message);
@@ -49,7 +123,8 @@ export class ReportBuilder {
 
   /** Forget a file whose reading failed, so partial data never reaches a report. */
   discardLastFile(): void {
-    this.files.pop();
+    const file = this.files.pop();
+    if (file) for (const what of Object.keys(this.held) as (keyof Held)[]) this.held[what] -= file.held[what];
   }
 
   finish(): Report {
@@ -90,6 +165,24 @@ export class ReportBuilder {
       conclusionReason: verdict.reason,
     };
   }
+}
+
+/** Entries kept per span: node spans joined to their node, phases, spans with queries or logs. */
+function spansHeld(state: InvocationState): number {
+  return state.spanToNode.size + state.phases.size + state.extras.size;
+}
+
+/**
+ * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
+ * decides the node). Counted when kept, not given back when dropped: a real node has a few phases.
+ */
+function keptEvaluation(state: InvocationState, event: TelemetryEvent): boolean {
+  return (
+    event.kind === "node" &&
+    event.ended &&
+    event.span === "evaluated" &&
+    state.nodes.get(event.facts.uniqueId)?.processed === null
+  );
 }
 
 function isBetter(candidate: InvocationState, current: InvocationState): boolean {

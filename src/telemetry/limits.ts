@@ -36,3 +36,22 @@ export const MAX_PARQUET_ROWS_PER_BYTE = 1;
  * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
  */
 export const MAX_GZIP_EXPANSION = 256;
+
+/**
+ * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
+ * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
+ * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
+ */
+export const MAX_REPORT_NODES = 1_000_000;
+
+/**
+ * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
+ * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ */
+export const MAX_REPORT_SPANS = 2_000_000;
+
+/**
+ * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
+ * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
+ */
+export const MAX_REPORT_INVOCATIONS = 10_000;
