@@ -171,16 +171,29 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
   return Object.freeze(inputs) as Readonly<ActionInputs>;
 }
 
+export interface FailureSettings {
+  checkName: string;
+  jobSummary: boolean;
+  checkRun: boolean;
+  /** Secret: non-enumerable, like ActionInputs.githubToken. */
+  readonly githubToken: string;
+}
+
 /**
- * What the step needs to say that it failed (the job summary's title, whether to write it), read
- * leniently: used when readInputs threw, so another input's mistake still reaches the summary.
+ * What the step needs to say that it failed (the job summary's title, whether to write it and the
+ * check run, the token that writes it), read leniently: used when readInputs threw, so another
+ * input's mistake still reaches the summary and completes the check run.
  */
-export function readFailureSettings(getInput: Getter): { checkName: string; jobSummary: boolean } {
+export function readFailureSettings(getInput: Getter): FailureSettings {
   const get = (name: InputName): string => (getInput(name) ?? "").trim();
-  return {
+  const off = (name: InputName): boolean => ["false", "False", "FALSE"].includes(get(name));
+  const settings = {
     checkName: get(INPUT.checkName) || "dbt Fusion",
-    jobSummary: !["false", "False", "FALSE"].includes(get(INPUT.jobSummary)),
+    jobSummary: !off(INPUT.jobSummary),
+    checkRun: !off(INPUT.checkRun),
   };
+  defineSecret(settings, "githubToken", get(INPUT.githubToken));
+  return settings as FailureSettings;
 }
 
 // Tokens stay readable as properties but are skipped by JSON.stringify, console.log and snapshots.

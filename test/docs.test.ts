@@ -10,6 +10,7 @@ import { USAGE } from "../src/cli-options.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "../src/github/check-run.js";
 import { COMMENT_MAX_CHARS } from "../src/github/comment.js";
 import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
+import { STOPPED } from "../src/github/unusable.js";
 import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
 import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
 import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
@@ -148,6 +149,52 @@ describe("README Security section", () => {
     expect(row("The dbt platform")).toContain(
       `${DBT_CLOUD_DEFAULTS.requestTimeoutMs / 1000} s per request, ${DBT_CLOUD_DEFAULTS.concurrency} downloads`,
     );
+  });
+});
+
+describe("README Required status check section", () => {
+  const text = section("Required status check");
+  // | What happened | Check run conclusion | Its title | The step |
+  const rows = [...text.matchAll(/^\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \|$/gm)].map((m) => ({
+    what: m[1]!,
+    conclusion: m[2]!,
+    title: m[3]!,
+    step: m[4]!,
+  }));
+  const titled = (title: string) => rows.filter((row) => row.title === title);
+  const capitalised = (what: string) => what.charAt(0).toUpperCase() + what.slice(1);
+
+  it("says how to make it required, that it is always completed, and the set-up it needs", () => {
+    for (const part of [
+      "`check-name`",
+      "**Require status checks to pass**",
+      "**The check is always completed**",
+      "**Run the step with `if: always()`.**",
+      "**Forks and `workflow_run`.**",
+      "head commit",
+      "No check run 'NAME' could be created",
+    ]) {
+      expect(text, part).toContain(part);
+    }
+  });
+
+  it("lists every way the step stops without a report, with the check run's title (src/github/unusable.ts)", () => {
+    for (const what of Object.values(STOPPED)) {
+      expect(titled(capitalised(what)).length, what).toBeGreaterThan(0);
+    }
+    // The other two rows: the header and the report's own.
+    expect(rows.filter((row) => !Object.values(STOPPED).map(capitalised).includes(row.title))).toHaveLength(
+      2,
+    );
+  });
+
+  it("gives the conclusion the step uses: neutral only for accepted absent telemetry", () => {
+    const stopped = rows.filter((row) => Object.values(STOPPED).map(capitalised).includes(row.title));
+    const neutral = stopped.filter((row) => row.conclusion === "`neutral`");
+    expect(neutral.map((row) => row.what)).toEqual(["no telemetry, `if-no-telemetry: neutral` or `warn`"]);
+    expect(
+      stopped.filter((row) => row.conclusion !== "`neutral`").every((r) => r.conclusion === "`failure`"),
+    ).toBe(true);
   });
 });
 

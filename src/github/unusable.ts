@@ -1,43 +1,79 @@
 // When there is no report to publish (no telemetry, unreadable telemetry, an unreadable baseline),
-// the step still says what happened: in the job summary, the `conclusion` output and the log, and
-// `if-no-telemetry` decides whether absent telemetry fails the step.
+// the step still says what happened: in the job summary, the check run (a required check must not
+// wait for ever), the `conclusion` output and the log, and `if-no-telemetry` decides whether absent
+// telemetry fails the step.
 import { BaselineError } from "../model/baseline.js";
 import { renderUnusable } from "../render/markdown.js";
 import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
+import type { GitHubSide } from "./connect.js";
 import { OUTPUT } from "./outputs.js";
+import { completeStepCheckRun, type StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
+
+/**
+ * Why the step has no report, in the job summary's heading and (capitalised) the check run's title.
+ * The README's "Required status check" section lists them; test/docs.test.ts keeps the two in step.
+ */
+export const STOPPED = {
+  noTelemetry: "no telemetry found",
+  unreadableTelemetry: "telemetry could not be read",
+  unreadableBaseline: "the baseline report could not be read",
+  invalidInput: "an input cannot be used",
+  unexpected: "stopped unexpectedly",
+} as const;
 
 export interface UnusableSettings {
   checkName: string;
   jobSummary: boolean;
+  checkRun: boolean;
   ifNoTelemetry: "error" | "neutral" | "warn";
+}
+
+export interface UnusableServices {
+  log: ActionLog;
+  setOutput: (name: string, value: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The API and what the run is for; null when the step stopped before it knew. */
+  github: GitHubSide | null;
+  /** The check run this step wrote, if any (so a later failure completes the same one). */
+  checkRunWritten: StepCheckRecord;
 }
 
 export async function reportUnusable(
   error: Error,
   settings: UnusableSettings,
-  services: {
-    log: ActionLog;
-    setOutput: (name: string, value: string) => void;
-    env: Readonly<Record<string, string | undefined>>;
-  },
+  services: UnusableServices,
 ): Promise<void> {
   const { log } = services;
   const absent = error instanceof NoTelemetryError;
   const what = absent
-    ? "no telemetry found"
+    ? STOPPED.noTelemetry
     : error instanceof BaselineError
-      ? "the baseline report could not be read"
-      : "telemetry could not be read";
+      ? STOPPED.unreadableBaseline
+      : STOPPED.unreadableTelemetry;
   const summary = renderUnusable(
     settings.checkName,
     what,
     absent ? "warning" : "error",
     log.redact(error.message),
   );
+  const accepted = absent && settings.ifNoTelemetry !== "error";
   if (settings.jobSummary) await writeSummary(summary, services);
-  if (absent && settings.ifNoTelemetry !== "error") {
+  if (settings.checkRun) {
+    await completeStepCheckRun(
+      services.github,
+      {
+        name: settings.checkName,
+        conclusion: accepted ? "neutral" : "failure",
+        title: sentence(what),
+        summary,
+      },
+      log,
+      services.checkRunWritten,
+    );
+  }
+  if (accepted) {
     services.setOutput(OUTPUT.conclusion, "neutral");
     if (settings.ifNoTelemetry === "warn") log.warning(error.message);
     else log.notice(error.message);
@@ -49,23 +85,23 @@ export async function reportUnusable(
 
 /**
  * When the step stops before it has a report (an input it cannot use, an error nobody expected):
- * the job summary and the `conclusion` output still say so. Never throws: the caller fails the step
+ * the job summary, the check run (failure) and the `conclusion` output still say so. Never throws: the caller fails the step
  * next, whatever happens here.
  */
 export async function reportStepFailure(
   message: string,
   what: string,
-  settings: { checkName: string; jobSummary: boolean },
-  services: {
-    log: ActionLog;
-    setOutput: (name: string, value: string) => void;
-    env: Readonly<Record<string, string | undefined>>;
-  },
+  settings: { checkName: string; jobSummary: boolean; checkRun: boolean },
+  services: UnusableServices,
 ): Promise<void> {
-  if (settings.jobSummary) {
-    await writeSummary(
-      renderUnusable(settings.checkName, what, "error", services.log.redact(message)),
-      services,
+  const summary = renderUnusable(settings.checkName, what, "error", services.log.redact(message));
+  if (settings.jobSummary) await writeSummary(summary, services);
+  if (settings.checkRun) {
+    await completeStepCheckRun(
+      services.github,
+      { name: settings.checkName, conclusion: "failure", title: sentence(what), summary },
+      services.log,
+      services.checkRunWritten,
     );
   }
   try {
@@ -73,6 +109,11 @@ export async function reportStepFailure(
   } catch {
     // The outputs are what failed; the step fails with the message anyway.
   }
+}
+
+/** "no telemetry found" → "No telemetry found" (a check run's title). */
+function sentence(what: string): string {
+  return what.charAt(0).toUpperCase() + what.slice(1);
 }
 
 async function writeSummary(

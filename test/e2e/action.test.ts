@@ -513,7 +513,10 @@ describe("unusable telemetry", () => {
     expect(run.summary).toContain("no telemetry found");
     expect(run.summary).toContain("No telemetry found at target/metadata/*.parquet");
     expect(run.outputs.conclusion).toBe("failure");
-    expect(server.checkRuns).toHaveLength(0);
+    // The check run is completed (a required check must not wait for ever); no comment.
+    expect(server.checkRuns.map((c) => [c.conclusion, c.output.title])).toEqual([
+      ["failure", "No telemetry found"],
+    ]);
     expect(server.comments).toHaveLength(0);
   });
 
@@ -536,7 +539,9 @@ describe("unusable telemetry", () => {
     expect(run.summary).toContain("telemetry could not be read");
     expect(run.summary).toContain("telemetry.parquet");
     expect(run.outputs.conclusion).toBe("failure");
-    expect(server.checkRuns).toHaveLength(0);
+    expect(server.checkRuns.map((c) => [c.conclusion, c.output.title])).toEqual([
+      ["failure", "Telemetry could not be read"],
+    ]);
   });
 
   it("an artifact GitHub refuses (403) is an error even with if-no-telemetry: warn, and says what to grant", async () => {
