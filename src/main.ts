@@ -5,7 +5,7 @@ import { actionPipelineRequest, actionPipelineServices } from "./action-pipeline
 import { createActionLog, type ActionLog } from "./github/action-log.js";
 import { connectToGitHub, type GitHubSide } from "./github/connect.js";
 import { linksFor } from "./github/plan.js";
-import { channelRenderer, publishReport } from "./github/publish-report.js";
+import { channelRenderer, keptReport, publishReport } from "./github/publish-report.js";
 import { readRunner, type Runner } from "./github/runner.js";
 import type { StepCheckRecord } from "./github/step-check-run.js";
 import { reportStepFailure, reportUnusable, STOPPED } from "./github/unusable.js";
@@ -98,12 +98,9 @@ async function report(
   const links = github.context
     ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
     : null;
-  const render = channelRenderer(report, {
-    title: inputs.checkName,
-    extras: extraSections(report, inputs),
-    links,
-  });
-  // All files or none; a problem is a warning and never stops the other channels.
+  const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
+  // All files or none; a problem is a warning and never stops the other channels. The files are
+  // whole; what the comment, check run and summary leave out points to where this run keeps them.
   const files = await writeReportFiles(
     report,
     {
@@ -112,10 +109,15 @@ async function report(
       runResults: inputs.runResults,
       junit: inputs.junit,
     },
-    () => render("file"),
+    () => channelRenderer(report, rendering)("file"),
     { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
   );
-  await publishReport(report, inputs, render, new Set(files.written), { ...services, github });
+  const written = new Set(files.written);
+  const kept = { ...keptReport(inputs, written, runner.tempDir), jobSummary: inputs.jobSummary };
+  await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, {
+    ...services,
+    github,
+  });
   for (const problem of files.problems) log.warning(problem);
   for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
   if (report.conclusion === "failure") {

@@ -2,7 +2,8 @@
 // (each PATCH appends; the API requires output.summary on every update, so title+summary are resent).
 import type { Conclusion } from "../model/types.js";
 import type { CheckAnnotation } from "../render/annotations.js";
-import { truncateBytes, truncateChars } from "../text/truncate.js";
+import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
+import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 
@@ -31,12 +32,13 @@ export interface CheckRunResult {
   annotationsWritten: number;
 }
 
-const TRUNCATED_NOTE =
-  "\n\n… _Truncated to fit GitHub's check-run size limit; the job summary has the full report._";
+const note = (left: LeftOut): string =>
+  `… _Truncated to fit GitHub's check-run size limit, leaving out ${describeLeftOut(left)}; ` +
+  "the job summary has the full report._";
 
-/** Keeps Markdown ≤ maxBytes of UTF-8, cutting on a code-point boundary and saying so. */
+/** Keeps Markdown ≤ maxBytes of UTF-8, cut between blocks with nothing left open, and says so. */
 export function fitCheckOutput(markdown: string, maxBytes = CHECK_OUTPUT_MAX_BYTES): string {
-  return truncateBytes(markdown, maxBytes, TRUNCATED_NOTE);
+  return cutMarkdown(markdown, maxBytes, note);
 }
 
 export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInput): Promise<CheckRunResult> {

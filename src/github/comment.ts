@@ -1,4 +1,5 @@
 // The sticky PR comment: one per check name, found by a hidden marker, updated in place.
+import { cutMarkdown, describeLeftOut } from "../render/cut-markdown.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 import { isSameLogin, readTokenIdentity, type TokenIdentity } from "./identity.js";
@@ -34,12 +35,15 @@ export function fitCommentBody(body: string, marker: string): string {
   const core = body.includes(marker) ? body.replace(marker, "").trimEnd() : body.trimEnd();
   const tail = `\n\n${marker}`;
   if (core.length + tail.length <= COMMENT_MAX_CHARS) return core + tail;
-  const note =
-    "\n\n… _Comment truncated to fit GitHub's 65,536-character limit; the job summary has the full report._";
-  let end = COMMENT_MAX_CHARS - tail.length - note.length;
-  const code = core.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--; // never split a surrogate pair
-  return core.slice(0, end) + note + tail;
+  // UTF-8 bytes are never fewer than UTF-16 units, so a byte budget keeps the characters in bounds.
+  const cut = cutMarkdown(
+    core,
+    COMMENT_MAX_CHARS - tail.length,
+    (left) =>
+      `… _Comment truncated to fit GitHub's 65,536-character limit, leaving out ${describeLeftOut(left)}; ` +
+      "the job summary has the full report._",
+  );
+  return cut.trimEnd() + tail;
 }
 
 export async function upsertComment(

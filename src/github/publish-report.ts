@@ -4,7 +4,8 @@
 import path from "node:path";
 import type { Report } from "../model/types.js";
 import { buildAnnotations } from "../render/annotations.js";
-import { renderMarkdown, type ExtraSection, type Links } from "../render/markdown.js";
+import { fitMarkdown, type ExtraSection, type Links } from "../render/markdown.js";
+import { renderWholeReportHint, type KeptReport } from "../render/whole-report.js";
 import type { ActionLog } from "./action-log.js";
 import type { GitHubClient } from "./client.js";
 import type { GitHubSide } from "./connect.js";
@@ -34,24 +35,60 @@ export interface PublishServices {
   tempDir: string;
 }
 
-/** One report, rendered for each channel at its size budget (memoised: each is asked for once or twice). */
+/**
+ * One report, rendered for each channel at its size budget (memoised: each is asked for once or
+ * twice). With `kept` (where this run keeps the whole report), what a channel leaves out points
+ * there; the comment and the check run point to the job summary while it holds everything.
+ */
 export function channelRenderer(
   report: Report,
-  options: { title: string; extras: ExtraSection[]; links: Links | null },
+  options: {
+    title: string;
+    extras: ExtraSection[];
+    links: Links | null;
+    kept?: KeptReport & { jobSummary: boolean };
+  },
 ): (channel: Channel) => string {
-  const rendered = new Map<Channel, string>();
-  return (channel) => {
-    let markdown = rendered.get(channel);
-    if (markdown === undefined) {
-      markdown = renderMarkdown(report, {
+  const rendered = new Map<Channel, { markdown: string; complete: boolean }>();
+  const fitted = (channel: Channel): { markdown: string; complete: boolean } => {
+    let result = rendered.get(channel);
+    if (result === undefined) {
+      result = fitMarkdown(report, {
         ...CHANNEL_BUDGETS[channel],
+        fullReportHint: hintFor(channel),
         title: options.title,
         extras: options.extras,
         ...(options.links ? { links: options.links } : {}),
       });
-      rendered.set(channel, markdown);
+      rendered.set(channel, result);
     }
-    return markdown;
+    return result;
+  };
+  const hintFor = (channel: Channel): string => {
+    const { kept } = options;
+    if (!kept || channel === "file") return CHANNEL_BUDGETS[channel].fullReportHint;
+    if (channel !== "summary" && kept.jobSummary && fitted("summary").complete) {
+      return CHANNEL_BUDGETS[channel].fullReportHint;
+    }
+    return renderWholeReportHint(kept, options.links?.runUrl);
+  };
+  return (channel) => fitted(channel).markdown;
+}
+
+/** Where this run keeps the whole report: the uploaded artifact, or files that outlive the job. */
+export function keptReport(
+  settings: PublishSettings,
+  written: ReadonlySet<string>,
+  tempDir: string,
+): KeptReport {
+  const outlives = (file: string | null): file is string => {
+    if (!file || !written.has(path.resolve(file))) return false;
+    const inTemp = path.relative(path.resolve(tempDir), path.resolve(file));
+    return inTemp.startsWith("..") || path.isAbsolute(inTemp);
+  };
+  return {
+    artifact: settings.uploadArtifact,
+    files: [settings.markdownReport, settings.jsonReport].filter(outlives),
   };
 }
 

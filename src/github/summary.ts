@@ -1,19 +1,20 @@
 // The job summary ($GITHUB_STEP_SUMMARY). Over 1 MiB the runner drops the whole step summary,
-// so this is the last guard (the renderer already budgets).
+// so this is the last guard (the renderer already budgets), cut so the note stays visible.
 import { summary } from "@actions/core";
-import { truncateBytes } from "../text/truncate.js";
+import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
 
 export const SUMMARY_MAX_BYTES = 1_000_000;
 
-const NOTE =
-  "\n\n… _Job summary truncated to stay under GitHub's 1 MiB limit; see the JSON report for everything._\n";
+const note = (left: LeftOut): string =>
+  `… _Job summary truncated to stay under GitHub's 1 MiB limit, leaving out ${describeLeftOut(left)}; ` +
+  "the JSON report (json-report) has everything._";
 
 export class SummaryError extends Error {
   override name = "SummaryError";
 }
 
 export function fitSummary(markdown: string, maxBytes = SUMMARY_MAX_BYTES): string {
-  return truncateBytes(markdown, maxBytes, NOTE);
+  return cutMarkdown(markdown, maxBytes, note);
 }
 
 /** Appends the Markdown to this step's summary file. Returns the bytes written. */

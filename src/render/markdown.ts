@@ -17,6 +17,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
+import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
 import { formatCount, formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
@@ -167,6 +168,14 @@ const LEVELS: Detail[] = [
 ];
 
 export function renderMarkdown(report: Report, options: MarkdownOptions): string {
+  return fitMarkdown(report, options).markdown;
+}
+
+/** The report at the most detail that fits; `complete` when nothing had to be left out. */
+export function fitMarkdown(
+  report: Report,
+  options: MarkdownOptions,
+): { markdown: string; complete: boolean } {
   const context: RenderContext = {
     names: new NodeNames(namedNodes(report)),
     fullReportHint: options.fullReportHint,
@@ -175,13 +184,14 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
   };
   for (let level = 0; level < LEVELS.length; level++) {
     const text = renderAtLevel(report, options, context, level);
-    if (byteLength(text) <= options.maxBytes) return text;
+    if (byteLength(text) <= options.maxBytes) return { markdown: text, complete: level === 0 };
   }
-  return truncateMarkdown(
+  const markdown = truncateMarkdown(
     renderAtLevel(report, options, context, LEVELS.length - 1),
     options.maxBytes,
     options.fullReportHint,
   );
+  return { markdown, complete: false };
 }
 
 /** The nodes the report names, run by run (the baseline's own nodes as one more run). */
@@ -631,39 +641,14 @@ export function byteLength(text: string): number {
 }
 
 /**
- * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
- * code fence and <details>, and say where the rest is.
+ * Last resort when even the leanest rendering is too long: cut between blocks, close an open code
+ * fence and <details>, and say how much was left out and where the rest is.
  */
 export function truncateMarkdown(text: string, maxBytes: number, fullReportHint: string): string {
-  const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
-  const budget = maxBytes - byteLength(note) - 64;
-  let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
-  cut = cut.replace(/\uFFFD$/, "");
-  const newline = cut.lastIndexOf("\n");
-  if (newline > 0) cut = cut.slice(0, newline);
-  const open = openBlocks(cut);
-  if (open.fence) cut += `\n${open.fence}`;
-  for (let i = 0; i < open.details; i++) cut += "\n\n</details>";
-  return `${cut}${note}`;
-}
-
-/**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
- */
-function openBlocks(markdown: string): { fence: string | null; details: number } {
-  let fence: string | null = null;
-  let details = 0;
-  for (const line of markdown.split("\n")) {
-    if (fence) {
-      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
-      continue;
-    }
-    const opening = /^(`{3,})/.exec(line);
-    if (opening) fence = opening[1] as string;
-    else if (line.startsWith("<details>")) details++;
-    else if (line === "</details>" && details > 0) details--;
-  }
-  return { fence, details };
+  return cutMarkdown(
+    text,
+    maxBytes,
+    (left) =>
+      `_The report was cut to fit, leaving out ${describeLeftOut(left)}; the complete report is in ${fullReportHint}._`,
+  );
 }

@@ -1,0 +1,104 @@
+// Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
+// fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
+// hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
+// So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
+// the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+
+/** What a cut left out, for its note. */
+export interface LeftOut {
+  lines: number;
+  bytes: number;
+}
+
+/**
+ * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
+ * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
+ */
+export function cutMarkdown(markdown: string, maxBytes: number, note: (left: LeftOut) => string): string {
+  const total = Buffer.byteLength(markdown, "utf8");
+  if (total <= maxBytes) return markdown;
+  const bytes = Buffer.from(markdown, "utf8");
+  // What closes the head and the note are only known once it is cut: start from an estimate and
+  // cut shorter until everything fits (once or twice).
+  let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
+  for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
+    const text = cutAt(markdown, bytes, budget, note);
+    const over = Buffer.byteLength(text, "utf8") - maxBytes;
+    if (over <= 0) return text;
+    budget -= over + 64;
+  }
+  // A note longer than the limit is the caller's bug; still never over the limit.
+  return cutBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes);
+}
+
+function cutAt(markdown: string, bytes: Buffer, budget: number, note: (left: LeftOut) => string): string {
+  let head = bytes
+    .subarray(0, budget)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+  head = head.slice(0, boundary(head)).replace(/\n+$/, "");
+  const open = openBlocks(head);
+  let closed = head;
+  if (open.fence) closed += `\n${open.fence}`;
+  for (let i = 0; i < open.details; i++) closed += "\n\n</details>";
+  const rest = markdown.slice(head.length);
+  const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
+  return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
+}
+
+/** "the last 1,234 lines (56 KiB)", for a note. */
+export function describeLeftOut(left: LeftOut): string {
+  const size =
+    left.bytes >= 1024 * 1024
+      ? `${(left.bytes / (1024 * 1024)).toFixed(1)} MiB`
+      : `${Math.max(1, Math.round(left.bytes / 1024)).toLocaleString("en-US")} KiB`;
+  const lines = left.lines === 1 ? "line" : `${left.lines.toLocaleString("en-US")} lines`;
+  return `the last ${lines} (${size})`;
+}
+
+/**
+ * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
+ * after its last line end; inside the line only when the line is most of the text (one long line).
+ */
+function boundary(head: string): number {
+  const blank = head.lastIndexOf("\n\n");
+  if (blank > head.length * 0.75) return blank + 1;
+  const newline = head.lastIndexOf("\n");
+  return newline > head.length * 0.5 ? newline + 1 : head.length;
+}
+
+function countLines(text: string): number {
+  const trimmed = text.replace(/^\n+|\n+$/g, "");
+  if (trimmed === "") return 0;
+  let lines = 1;
+  for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1)) lines++;
+  return lines;
+}
+
+function cutBytes(text: string, maxBytes: number): string {
+  return Buffer.from(text, "utf8")
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+}
+
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown: string): { fence: string | null; details: number } {
+  let fence: string | null = null;
+  let details = 0;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
+      continue;
+    }
+    const opening = /^(`{3,})/.exec(line);
+    if (opening) fence = opening[1] as string;
+    else if (line.startsWith("<details>")) details++;
+    else if (line === "</details>" && details > 0) details--;
+  }
+  return { fence, details };
+}
