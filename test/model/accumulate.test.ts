@@ -4,35 +4,14 @@ import { describe, expect, it } from "vitest";
 import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
 import { finishInvocation } from "../../src/model/finish-invocation.js";
 import type { NodeFacts, TelemetryEvent } from "../../src/telemetry/events.js";
+import { nodeFacts } from "../support/node-facts.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
 const SPAN = "00000000000000a1";
 const T0 = 1_763_700_000_000_000_000n;
 
 function facts(uniqueId: string): NodeFacts {
-  return {
-    uniqueId,
-    name: uniqueId.split(".").pop()!,
-    nodeType: "model",
-    materialization: "table",
-    phase: "run",
-    outcome: "success",
-    skipReason: null,
-    errorType: null,
-    upstreamId: null,
-    test: null,
-    freshness: null,
-    cacheReason: null,
-    withWarnings: false,
-    durationMs: null,
-    idleMs: null,
-    rowsAffected: null,
-    inSelection: null,
-    path: null,
-    line: null,
-    column: null,
-    unreadable: null,
-  };
+  return nodeFacts(uniqueId);
 }
 
 function nodeSpan(ended: boolean, uniqueId = "model.shop.orders"): TelemetryEvent {

@@ -8,35 +8,14 @@ import {
   type ReportLimits,
 } from "../../src/model/build-report.js";
 import type { NodeFacts, TelemetryEvent } from "../../src/telemetry/events.js";
+import { nodeFacts } from "../support/node-facts.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../../src/telemetry/limits.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
 const T0 = 1_763_700_000_000_000_000n;
 
 function facts(uniqueId: string): NodeFacts {
-  return {
-    uniqueId,
-    name: uniqueId.split(".").pop()!,
-    nodeType: "model",
-    materialization: "table",
-    phase: "run",
-    outcome: "success",
-    skipReason: null,
-    errorType: null,
-    upstreamId: null,
-    test: null,
-    freshness: null,
-    cacheReason: null,
-    withWarnings: false,
-    durationMs: null,
-    idleMs: null,
-    rowsAffected: null,
-    inSelection: true,
-    path: null,
-    line: null,
-    column: null,
-    unreadable: null,
-  };
+  return nodeFacts(uniqueId, { inSelection: true });
 }
 
 /** An ended span of node `n` (its own span id), as Parquet has them. */
