@@ -2510,7 +2510,7 @@ exports.basename = (path, { windows } = {}) => {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8427);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2421);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5553);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
@@ -2550,7 +2550,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8427:
+/***/ 2421:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2845,6 +2845,109 @@ function firstLine(text, maxChars) {
 function cutAt(text, end) {
     const last = text.charCodeAt(end - 1);
     return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
+;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
+// Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
+// fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
+// hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
+// So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
+// the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+/**
+ * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
+ * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
+ */
+function cutMarkdown(markdown, maxBytes, note) {
+    const total = Buffer.byteLength(markdown, "utf8");
+    if (total <= maxBytes)
+        return markdown;
+    const bytes = Buffer.from(markdown, "utf8");
+    // What closes the head and the note are only known once it is cut: start from an estimate and
+    // cut shorter until everything fits (once or twice).
+    let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
+    for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
+        const text = cut_markdown_cutAt(markdown, bytes, budget, note);
+        const over = Buffer.byteLength(text, "utf8") - maxBytes;
+        if (over <= 0)
+            return text;
+        budget -= over + 64;
+    }
+    // A note longer than the limit is the caller's bug; still never over the limit.
+    return cutBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes);
+}
+function cut_markdown_cutAt(markdown, bytes, budget, note) {
+    let head = bytes
+        .subarray(0, budget)
+        .toString("utf8")
+        .replace(/\uFFFD$/, "");
+    head = head.slice(0, boundary(head)).replace(/\n+$/, "");
+    const open = openBlocks(head);
+    let closed = head;
+    if (open.fence)
+        closed += `\n${open.fence}`;
+    for (let i = 0; i < open.details; i++)
+        closed += "\n\n</details>";
+    const rest = markdown.slice(head.length);
+    const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
+    return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
+}
+/** "the last 1,234 lines (56 KiB)", for a note. */
+function describeLeftOut(left) {
+    const size = left.bytes >= 1024 * 1024
+        ? `${(left.bytes / (1024 * 1024)).toFixed(1)} MiB`
+        : `${Math.max(1, Math.round(left.bytes / 1024)).toLocaleString("en-US")} KiB`;
+    const lines = left.lines === 1 ? "line" : `${left.lines.toLocaleString("en-US")} lines`;
+    return `the last ${lines} (${size})`;
+}
+/**
+ * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
+ * after its last line end; inside the line only when the line is most of the text (one long line).
+ */
+function boundary(head) {
+    const blank = head.lastIndexOf("\n\n");
+    if (blank > head.length * 0.75)
+        return blank + 1;
+    const newline = head.lastIndexOf("\n");
+    return newline > head.length * 0.5 ? newline + 1 : head.length;
+}
+function countLines(text) {
+    const trimmed = text.replace(/^\n+|\n+$/g, "");
+    if (trimmed === "")
+        return 0;
+    let lines = 1;
+    for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1))
+        lines++;
+    return lines;
+}
+function cutBytes(text, maxBytes) {
+    return Buffer.from(text, "utf8")
+        .subarray(0, maxBytes)
+        .toString("utf8")
+        .replace(/\uFFFD$/, "");
+}
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown) {
+    let fence = null;
+    let details = 0;
+    for (const line of markdown.split("\n")) {
+        if (fence) {
+            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
+                fence = null;
+            continue;
+        }
+        const opening = /^(`{3,})/.exec(line);
+        if (opening)
+            fence = opening[1];
+        else if (line.startsWith("<details>"))
+            details++;
+        else if (line === "</details>" && details > 0)
+            details--;
+    }
+    return { fence, details };
 }
 
 ;// CONCATENATED MODULE: ./src/render/invocations.ts
@@ -3439,6 +3542,7 @@ function renderTable(columns, rows) {
 
 
 
+
 /**
  * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
  * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
@@ -3532,6 +3636,10 @@ const LEVELS = [
     },
 ];
 function renderMarkdown(report, options) {
+    return fitMarkdown(report, options).markdown;
+}
+/** The report at the most detail that fits; `complete` when nothing had to be left out. */
+function fitMarkdown(report, options) {
     const context = {
         names: new NodeNames(namedNodes(report)),
         fullReportHint: options.fullReportHint,
@@ -3541,9 +3649,10 @@ function renderMarkdown(report, options) {
     for (let level = 0; level < LEVELS.length; level++) {
         const text = renderAtLevel(report, options, context, level);
         if (byteLength(text) <= options.maxBytes)
-            return text;
+            return { markdown: text, complete: level === 0 };
     }
-    return truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+    const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+    return { markdown, complete: false };
 }
 /** The nodes the report names, run by run (the baseline's own nodes as one more run). */
 function* namedNodes(report) {
@@ -3906,47 +4015,11 @@ function byteLength(text) {
     return Buffer.byteLength(text, "utf8");
 }
 /**
- * Last resort when even the leanest rendering is too long: cut at a line boundary, close an open
- * code fence and <details>, and say where the rest is.
+ * Last resort when even the leanest rendering is too long: cut between blocks, close an open code
+ * fence and <details>, and say how much was left out and where the rest is.
  */
 function truncateMarkdown(text, maxBytes, fullReportHint) {
-    const note = `\n\n_The report was cut to fit; the complete report is in ${fullReportHint}._\n`;
-    const budget = maxBytes - byteLength(note) - 64;
-    let cut = Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8");
-    cut = cut.replace(/\uFFFD$/, "");
-    const newline = cut.lastIndexOf("\n");
-    if (newline > 0)
-        cut = cut.slice(0, newline);
-    const open = openBlocks(cut);
-    if (open.fence)
-        cut += `\n${open.fence}`;
-    for (let i = 0; i < open.details; i++)
-        cut += "\n\n</details>";
-    return `${cut}${note}`;
-}
-/**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
- */
-function openBlocks(markdown) {
-    let fence = null;
-    let details = 0;
-    for (const line of markdown.split("\n")) {
-        if (fence) {
-            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
-                fence = null;
-            continue;
-        }
-        const opening = /^(`{3,})/.exec(line);
-        if (opening)
-            fence = opening[1];
-        else if (line.startsWith("<details>"))
-            details++;
-        else if (line === "</details>" && details > 0)
-            details--;
-    }
-    return { fence, details };
+    return cutMarkdown(text, maxBytes, (left) => `_The report was cut to fit, leaving out ${describeLeftOut(left)}; the complete report is in ${fullReportHint}._`);
 }
 
 ;// CONCATENATED MODULE: ./src/render/baseline-section.ts
@@ -5604,8 +5677,11 @@ const DBT_CLOUD_DEFAULTS = {
     concurrency: 4,
     requestTimeoutMs: 30_000,
 };
+/** The longest wait for a run (6 hours). */
+const DBT_CLOUD_MAX_WAIT_SECONDS = 6 * 3600;
 const MIN_POLL_SECONDS = 10;
 const MAX_CONCURRENCY = 16;
+const quoteKey = (key) => `"${key}"`;
 /** Picks the DBT_CLOUD_* variables out of an environment into a settings record (pure). */
 function readDbtCloudEnv(env) {
     const out = {};
@@ -5616,8 +5692,8 @@ function readDbtCloudEnv(env) {
     }
     return out;
 }
-/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the input. */
-function parseDbtCloudSettings(raw) {
+/** Validates a record of strings into frozen settings; throws DbtCloudSettingsError naming the setting. */
+function parseDbtCloudSettings(raw, name = quoteKey) {
     const K = DBT_CLOUD_SETTING_KEYS;
     const get = (key) => {
         const value = raw[key]?.trim();
@@ -5625,105 +5701,105 @@ function parseDbtCloudSettings(raw) {
     };
     const token = get(K.token);
     if (!token) {
-        throw new DbtCloudSettingsError(`input "${K.token}" (env DBT_CLOUD_TOKEN) is required: use a dbt platform service token or personal access token.`);
+        throw new DbtCloudSettingsError(`${name(K.token)} is required: use a dbt platform service token or personal access token.`);
     }
     if (/\s/.test(token)) {
         // Never echo the value: it is a secret even when malformed.
-        throw new DbtCloudSettingsError(`input "${K.token}" contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`);
+        throw new DbtCloudSettingsError(`${name(K.token)} contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`);
     }
-    const runId = parseId(get(K.runId), K.runId);
-    const jobId = parseId(get(K.jobId), K.jobId);
-    const prNumber = parseId(get(K.prNumber), K.prNumber);
-    const headSha = parseSha(get(K.headSha), K.headSha);
+    const runId = parseId(get(K.runId), name(K.runId));
+    const jobId = parseId(get(K.jobId), name(K.jobId));
+    const prNumber = parseId(get(K.prNumber), name(K.prNumber));
+    const headSha = parseSha(get(K.headSha), name(K.headSha));
     if (runId === undefined && jobId === undefined) {
-        throw new DbtCloudSettingsError(`set either "${K.runId}" (DBT_CLOUD_RUN_ID) to read one run, or "${K.jobId}" (DBT_CLOUD_JOB_ID) to find the run for this pull request.`);
+        throw new DbtCloudSettingsError(`set either ${name(K.runId)} to read one run, or ${name(K.jobId)} to find the run for this pull request.`);
     }
     if (runId === undefined && prNumber === undefined && headSha === undefined) {
-        throw new DbtCloudSettingsError(`"${K.jobId}" needs "${K.prNumber}" and/or "${K.headSha}" to pick the run for this pull request (or set "${K.runId}").`);
+        throw new DbtCloudSettingsError(`${name(K.jobId)} needs ${name(K.prNumber)} and/or ${name(K.headSha)} to pick the run for this pull request (or set ${name(K.runId)}).`);
     }
     const settings = {
-        baseUrl: parseBaseUrl(get(K.baseUrl), K.baseUrl),
-        accountId: requireValue(parseId(get(K.accountId), K.accountId), K.accountId, "DBT_CLOUD_ACCOUNT_ID"),
+        baseUrl: parseBaseUrl(get(K.baseUrl), name(K.baseUrl)),
+        accountId: requireValue(parseId(get(K.accountId), name(K.accountId)), name(K.accountId)),
         token,
         ...(runId !== undefined && { runId }),
         ...(jobId !== undefined && { jobId }),
         ...(prNumber !== undefined && { prNumber }),
         ...(headSha !== undefined && { headSha }),
-        wait: parseBoolean(get(K.wait), K.wait, DBT_CLOUD_DEFAULTS.wait),
-        maxWaitSeconds: parseInteger(get(K.maxWaitSeconds), K.maxWaitSeconds, DBT_CLOUD_DEFAULTS.maxWaitSeconds, 0, 6 * 3600),
-        pollIntervalSeconds: parseInteger(get(K.pollIntervalSeconds), K.pollIntervalSeconds, DBT_CLOUD_DEFAULTS.pollIntervalSeconds, MIN_POLL_SECONDS, 3600),
-        concurrency: parseInteger(get(K.concurrency), K.concurrency, DBT_CLOUD_DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
-        requestTimeoutMs: parseInteger(get(K.requestTimeoutMs), K.requestTimeoutMs, DBT_CLOUD_DEFAULTS.requestTimeoutMs, 100, 600_000),
+        wait: parseBoolean(get(K.wait), name(K.wait), DBT_CLOUD_DEFAULTS.wait),
+        maxWaitSeconds: parseInteger(get(K.maxWaitSeconds), name(K.maxWaitSeconds), DBT_CLOUD_DEFAULTS.maxWaitSeconds, 0, DBT_CLOUD_MAX_WAIT_SECONDS),
+        pollIntervalSeconds: parseInteger(get(K.pollIntervalSeconds), name(K.pollIntervalSeconds), DBT_CLOUD_DEFAULTS.pollIntervalSeconds, MIN_POLL_SECONDS, 3600),
+        concurrency: parseInteger(get(K.concurrency), name(K.concurrency), DBT_CLOUD_DEFAULTS.concurrency, 1, MAX_CONCURRENCY),
+        requestTimeoutMs: parseInteger(get(K.requestTimeoutMs), name(K.requestTimeoutMs), DBT_CLOUD_DEFAULTS.requestTimeoutMs, 100, 600_000),
         downloadDir: get(K.downloadDir) ?? (0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), "fusion-report", "dbt-cloud"),
     };
     return Object.freeze(settings);
 }
-function requireValue(value, key, env) {
+function requireValue(value, label) {
     if (value === undefined)
-        throw new DbtCloudSettingsError(`input "${key}" (env ${env}) is required.`);
+        throw new DbtCloudSettingsError(`${label} is required.`);
     return value;
 }
 /**
  * Accepts `host` or `https://host`. There is deliberately no default: cell-based accounts have their
  * own access URL (e.g. ab123.us1.dbt.com) and the legacy host answers them with a misleading 401.
  */
-function parseBaseUrl(value, key) {
+function parseBaseUrl(value, label) {
     const hint = `Use the Access URL from Account settings → Account information, e.g. "ab123.us1.dbt.com".`;
     if (!value)
-        throw new DbtCloudSettingsError(`input "${key}" (env DBT_CLOUD_BASE_URL) is required. ${hint}`);
+        throw new DbtCloudSettingsError(`${label} is required. ${hint}`);
     const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
     let url;
     try {
         url = new URL(withScheme);
     }
     catch {
-        throw new DbtCloudSettingsError(`input "${key}" is not a valid host or URL: "${value}". ${hint}`);
+        throw new DbtCloudSettingsError(`${label} is not a valid host or URL: "${value}". ${hint}`);
     }
     if (url.username || url.password) {
-        throw new DbtCloudSettingsError(`input "${key}" must not contain credentials; pass the token separately.`);
+        throw new DbtCloudSettingsError(`${label} must not contain credentials; pass the token separately.`);
     }
     const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
     // Plain http would send the token in clear text; only allow it for local stand-in servers.
     if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
-        throw new DbtCloudSettingsError(`input "${key}" must use https: "${url.origin}". ${hint}`);
+        throw new DbtCloudSettingsError(`${label} must use https: "${url.origin}". ${hint}`);
     }
     if (url.pathname !== "/" || url.search || url.hash) {
-        throw new DbtCloudSettingsError(`input "${key}" must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`);
+        throw new DbtCloudSettingsError(`${label} must be just the host ("${url.origin}"), without a path such as "${url.pathname}".`);
     }
     return url.origin;
 }
-function parseId(value, key) {
+function parseId(value, label) {
     if (value === undefined)
         return undefined;
     const cleaned = value.replace(/^#/, "");
     if (!/^\d+$/.test(cleaned) || Number(cleaned) <= 0 || !Number.isSafeInteger(Number(cleaned))) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a positive whole number, got "${value}".`);
+        throw new DbtCloudSettingsError(`${label} must be a positive whole number, got "${value}".`);
     }
     return Number(cleaned);
 }
-function parseSha(value, key) {
+function parseSha(value, label) {
     if (value === undefined)
         return undefined;
     if (!/^[0-9a-f]{7,64}$/i.test(value)) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a git commit SHA (the pull request's head SHA), got "${value}".`);
+        throw new DbtCloudSettingsError(`${label} must be a git commit SHA (the pull request's head SHA), got "${value}".`);
     }
     return value.toLowerCase();
 }
-function parseBoolean(value, key, fallback) {
+function parseBoolean(value, label, fallback) {
     if (value === undefined)
         return fallback;
     if (/^(true|yes|1)$/i.test(value))
         return true;
     if (/^(false|no|0)$/i.test(value))
         return false;
-    throw new DbtCloudSettingsError(`input "${key}" must be "true" or "false", got "${value}".`);
+    throw new DbtCloudSettingsError(`${label} must be "true" or "false", got "${value}".`);
 }
-function parseInteger(value, key, fallback, min, max) {
+function parseInteger(value, label, fallback, min, max) {
     if (value === undefined)
         return fallback;
     const n = Number(value);
     if (!/^\d+$/.test(value) || n < min || n > max) {
-        throw new DbtCloudSettingsError(`input "${key}" must be a whole number from ${min} to ${max}, got "${value}".`);
+        throw new DbtCloudSettingsError(`${label} must be a whole number from ${min} to ${max}, got "${value}".`);
     }
     return n;
 }
@@ -5857,6 +5933,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         title: values.title,
         quiet: values.quiet,
         dbtCloud,
+        nameDbtCloudSetting: nameCliSetting(values, env),
     };
 }
 /**
@@ -5896,6 +5973,20 @@ function collectDbtCloud(values, env) {
             raw[key] = String(value);
     }
     return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+}
+/**
+ * What the user set, for a message about a dbt platform setting: the flag (flags win), else the
+ * DBT_CLOUD_* variable it came from, else both ways to set it.
+ */
+function nameCliSetting(values, env) {
+    const variables = new Map(Object.entries(DBT_CLOUD_ENV_VARS).map(([name, key]) => [key, name]));
+    return (key) => {
+        const flag = `--${key}`;
+        const variable = variables.get(key);
+        if (values[key] !== undefined || !variable)
+            return flag;
+        return env[variable]?.trim() ? variable : `${flag} (or ${variable})`;
+    };
 }
 /**
  * Every dbt platform token given as a flag (`--dbt-cloud-token X`, `--dbt-cloud-token=X`, as often
@@ -5991,7 +6082,13 @@ const VERSION = package_namespaceObject.rE;
 
 function cliRequest(options, io) {
     return {
-        telemetry: { dbtCloud: options.dbtCloud, artifact: null, paths: options.paths, cwd: io.cwd },
+        telemetry: {
+            dbtCloud: options.dbtCloud,
+            nameDbtCloudSetting: options.nameDbtCloudSetting,
+            artifact: null,
+            paths: options.paths,
+            cwd: io.cwd,
+        },
         baseline: options.baseline
             ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
             : null,
@@ -6014,8 +6111,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 19 modules
-var cli_report = __nccwpck_require__(8427);
+// EXTERNAL MODULE: ./src/cli-report.ts + 20 modules
+var cli_report = __nccwpck_require__(2421);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/model/conclusion.ts
@@ -6645,6 +6742,8 @@ function maskPieces(text, pieces) {
 
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 function createDbtCloudHttp(options, deps) {
     const maxAttempts = options.maxAttempts ?? 4;
     const backoffBaseMs = options.backoffBaseMs ?? 1000;
@@ -6667,17 +6766,20 @@ function createDbtCloudHttp(options, deps) {
         return url.toString();
     }
     async function send(path, query, accept, context) {
-        const url = buildUrl(path, query);
-        const safeUrl = redact(url);
+        let url = buildUrl(path, query);
+        let safeUrl = redact(url);
         let attempt = 0;
         let cooldowns = 0;
+        let redirects = 0;
         for (;;) {
             await limiter.acquire();
             attempt += 1;
             let response;
             try {
+                // Redirects are followed here, within the base URL's origin only (see followRedirect).
                 response = await doFetch(url, {
                     method: "GET",
+                    redirect: "manual",
                     headers: { Authorization: `Token ${options.token}`, Accept: accept },
                     signal: AbortSignal.timeout(options.requestTimeoutMs),
                 });
@@ -6693,6 +6795,14 @@ function createDbtCloudHttp(options, deps) {
             }
             if (response.status >= 200 && response.status < 300)
                 return { response, url: safeUrl };
+            const location = REDIRECT_STATUS.has(response.status) ? response.headers.get("location") : null;
+            if (location !== null) {
+                await discardBody(response);
+                url = followRedirect(url, location, response.status, ++redirects, context);
+                safeUrl = redact(url);
+                attempt -= 1; // a redirect is not a failed attempt
+                continue;
+            }
             if (response.status === 429) {
                 await discardBody(response);
                 cooldowns += 1;
@@ -6716,6 +6826,32 @@ function createDbtCloudHttp(options, deps) {
             }
             throw await mapErrorResponse(response, safeUrl, context, attempt);
         }
+    }
+    /**
+     * The next URL of a redirect within the base URL's origin (a moved path). Another origin is refused
+     * before anything is sent there: fetch would follow it without the token, but the other host's
+     * answer would then be read as the dbt platform's. The message names both hosts, nothing more
+     * (a redirect's query string may carry a signature).
+     */
+    function followRedirect(from, location, status, hops, context) {
+        const origin = new URL(options.baseUrl).origin;
+        let next = null;
+        try {
+            next = new URL(location, from);
+        }
+        catch {
+            // Not a URL at all: refused below like another host.
+        }
+        if (next?.origin !== origin) {
+            throw new DbtCloudResponseError(`the dbt platform at ${origin} answered the request for ${context.what} with HTTP ${status}, a redirect ` +
+                `to another host (${next && next.origin !== "null" ? next.origin : "an address that is not a URL"}); ` +
+                `fusion-report follows redirects only within ${origin}, so nothing was sent there. ` +
+                `Check the base URL: it must be the account's Access URL.`, { status, url: redact(from) });
+        }
+        if (hops > MAX_REDIRECTS) {
+            throw new DbtCloudResponseError(`the dbt platform redirected the request for ${context.what} more than ${MAX_REDIRECTS} times. Check the base URL.`, { status, url: redact(from) });
+        }
+        return next.href;
     }
     async function pauseBeforeRetry(attempt, reason) {
         const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
@@ -6876,7 +7012,8 @@ async function waitForRun(client, runId, options, deps) {
         const elapsed = Math.round((clock.now() - started) / 1000);
         if (clock.now() + intervalMs > deadline) {
             throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} after ${elapsed} s, ` +
-                `the limit set by max-wait-seconds (${options.maxWaitSeconds}). Raise it, or re-run once the run has finished` +
+                `the limit set by ${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s). ` +
+                `Raise it, or re-run once the run has finished` +
                 (run.href ? ` (${run.href}).` : "."));
         }
         log(`dbt platform: run ${runId} is ${run.status_humanized ?? `in status ${run.status}`}; ` +
@@ -6889,6 +7026,7 @@ async function waitForRun(client, runId, options, deps) {
 // dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
 // This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
 // the Action itself (callers decide what to do with the typed errors).
+
 
 
 
@@ -6928,6 +7066,7 @@ async function fetchDbtCloudTelemetry(settings, deps) {
         fetchImpl,
     });
     const client = createDbtCloudClient(http, settings.accountId);
+    const name = deps.nameSetting ?? ((key) => key);
     try {
         const started = clock.now();
         const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
@@ -6936,9 +7075,10 @@ async function fetchDbtCloudTelemetry(settings, deps) {
             ? await waitForRun(client, runId, {
                 maxWaitSeconds: remainingSeconds,
                 pollIntervalSeconds: settings.pollIntervalSeconds,
+                limitName: name(DBT_CLOUD_SETTING_KEYS.maxWaitSeconds),
                 ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
             }, { clock, log })
-            : await requireCompleteRun(client, runId);
+            : await requireCompleteRun(client, runId, name(DBT_CLOUD_SETTING_KEYS.wait));
         log(`dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`);
         const steps = await downloadStepTelemetry(client, run, settings);
         return { run: summarizeRun(run, settings.baseUrl), steps };
@@ -6982,11 +7122,11 @@ async function locateRun(client, settings, clock, log) {
         }
     }
 }
-async function requireCompleteRun(client, runId) {
+async function requireCompleteRun(client, runId, waitName) {
     const run = await client.getRun(runId);
     if (!isRunComplete(run)) {
-        throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off; ` +
-            `set dbt-cloud-wait to true or re-run after the run finishes.`);
+        throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${run.status_humanized ?? `in status ${run.status}`} and waiting is off ` +
+            `(${waitName}); turn it on, or re-run after the run finishes.`);
     }
     return run;
 }
@@ -8136,8 +8276,9 @@ async function openStepFiles(telemetry) {
 
 async function collectTelemetry(request, workDir, services) {
     const files = [];
-    if (request.dbtCloud)
-        files.push(...(await fromDbtCloud(request.dbtCloud, workDir, services)));
+    if (request.dbtCloud) {
+        files.push(...(await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services)));
+    }
     if (request.artifact)
         files.push(...(await fromArtifact(request.artifact, workDir, services)));
     if (request.paths.length > 0) {
@@ -8152,14 +8293,12 @@ async function collectTelemetry(request, workDir, services) {
     }
     return files;
 }
-async function fromDbtCloud(raw, workDir, services) {
-    const settings = parseDbtCloudSettings({
-        ...raw,
-        [DBT_CLOUD_SETTING_KEYS.downloadDir]: external_node_path_default().join(await workDir(), "dbt-cloud"),
-    });
+async function fromDbtCloud(raw, nameSetting, workDir, services) {
+    const settings = parseDbtCloudSettings({ ...raw, [DBT_CLOUD_SETTING_KEYS.downloadDir]: external_node_path_default().join(await workDir(), "dbt-cloud") }, nameSetting);
     const telemetry = await fetchDbtCloudTelemetry(settings, {
         log: services.log,
         ...(services.clock && { clock: services.clock }),
+        ...(nameSetting && { nameSetting }),
     });
     for (const step of telemetry.steps)
         if (!step.file)
@@ -8183,6 +8322,55 @@ async function fromArtifact(artifact, workDir, services) {
         throw error;
     }
 }
+
+;// CONCATENATED MODULE: ./src/telemetry/limits.ts
+// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
+// request: every length or count a file claims is checked against these before it is allocated or
+// looped over. The README's Security section quotes them; keep the two in step.
+const MIB = 1024 * 1024;
+/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
+const MAX_JSONL_LINE_BYTES = 64 * MIB;
+/**
+ * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
+ * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
+ */
+const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
+/**
+ * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
+ * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
+ * about a thousand per row group.
+ */
+const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
+/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
+const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
+/**
+ * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
+ * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
+ * a small file claim billions of rows, each of them a loop iteration.
+ */
+const MAX_PARQUET_ROWS_PER_BYTE = 1;
+/**
+ * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
+ * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
+ * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
+ */
+const MAX_GZIP_EXPANSION = 256;
+/**
+ * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
+ * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
+ * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
+ */
+const MAX_REPORT_NODES = 1_000_000;
+/**
+ * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
+ * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ */
+const MAX_REPORT_SPANS = 2_000_000;
+/**
+ * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
+ * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
+ */
+const MAX_REPORT_INVOCATIONS = 10_000;
 
 ;// CONCATENATED MODULE: ./src/model/accumulate.ts
 /** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
@@ -9000,6 +9188,38 @@ function formatUuid(hex) {
 
 
 
+
+const REPORT_LIMITS = {
+    nodes: MAX_REPORT_NODES,
+    spans: MAX_REPORT_SPANS,
+    invocations: MAX_REPORT_INVOCATIONS,
+};
+/** What each count is, and what a real build has of it (for the error). */
+const HELD_WHAT = {
+    nodes: { what: "nodes", real: "the biggest dbt projects have tens of thousands" },
+    spans: {
+        what: "spans (node phases, phases, spans with queries or logs)",
+        real: "a dbt build has about ten per node",
+    },
+    invocations: {
+        what: "invocations (trace ids)",
+        real: "a build has one per dbt command",
+    },
+};
+/** A file would take the report past one of its limits (telemetry/limits.ts). */
+class ReportLimitError extends Error {
+    file;
+    what;
+    limit;
+    name = "ReportLimitError";
+    constructor(file, what, limit) {
+        super(`${file}: more than ${limit.toLocaleString("en-US")} ${HELD_WHAT[what].what} in one report, the ` +
+            `most fusion-report reads (${HELD_WHAT[what].real}): this is not dbt telemetry as the engine writes it`);
+        this.file = file;
+        this.what = what;
+        this.limit = limit;
+    }
+}
 /**
  * Collects events file by file (each file may hold several invocations, told apart by trace id)
  * and builds the report. The same invocation read from two files (Parquet and JSONL of one run) is
@@ -9008,21 +9228,50 @@ function formatUuid(hex) {
 class ReportBuilder {
     options;
     files = [];
+    held = { nodes: 0, spans: 0, invocations: 0 };
+    limits;
     constructor(options) {
         this.options = options;
+        this.limits = { ...REPORT_LIMITS, ...options.limits };
     }
-    /** A sink for one input file's events. */
+    /**
+     * A sink for one input file's events. It counts what the report holds, over all its files, and
+     * throws ReportLimitError past a limit, before a file of millions of tiny records fills memory.
+     */
     startFile(source) {
-        const file = { source, traces: new Map(), warnings: [] };
+        const file = {
+            source,
+            traces: new Map(),
+            warnings: [],
+            held: { nodes: 0, spans: 0, invocations: 0 },
+        };
         this.files.push(file);
+        const { held: total, limits } = this;
+        const count = (what, added) => {
+            file.held[what] += added;
+            total[what] += added;
+            if (total[what] > limits[what]) {
+                throw new ReportLimitError(source.files[0] ?? "telemetry", what, limits[what]);
+            }
+        };
         return {
             add(event) {
                 let state = file.traces.get(event.traceId);
                 if (!state) {
+                    count("invocations", 1);
                     state = newInvocationState(event.traceId);
                     file.traces.set(event.traceId, state);
                 }
+                if (event.kind === "process" || event.kind === "invocation")
+                    return accumulate(state, event);
+                const nodes = state.nodes.size;
+                const spans = spansHeld(state);
                 accumulate(state, event);
+                if (state.nodes.size > nodes)
+                    count("nodes", state.nodes.size - nodes);
+                const added = spansHeld(state) - spans + (keptEvaluation(state, event) ? 1 : 0);
+                if (added > 0)
+                    count("spans", added);
             },
             warn(message) {
                 if (file.warnings.length < 100)
@@ -9032,7 +9281,10 @@ class ReportBuilder {
     }
     /** Forget a file whose reading failed, so partial data never reaches a report. */
     discardLastFile() {
-        this.files.pop();
+        const file = this.files.pop();
+        if (file)
+            for (const what of Object.keys(this.held))
+                this.held[what] -= file.held[what];
     }
     finish() {
         const chosen = new Map();
@@ -9072,6 +9324,20 @@ class ReportBuilder {
             conclusionReason: verdict.reason,
         };
     }
+}
+/** Entries kept per span: node spans joined to their node, phases, spans with queries or logs. */
+function spansHeld(state) {
+    return state.spanToNode.size + state.phases.size + state.extras.size;
+}
+/**
+ * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
+ * decides the node). Counted when kept, not given back when dropped: a real node has a few phases.
+ */
+function keptEvaluation(state, event) {
+    return (event.kind === "node" &&
+        event.ended &&
+        event.span === "evaluated" &&
+        state.nodes.get(event.facts.uniqueId)?.processed === null);
 }
 function isBetter(candidate, current) {
     if (candidate.ended !== current.ended)
@@ -9700,39 +9966,6 @@ function recordsToEvents(sink) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/limits.ts
-// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
-// request: every length or count a file claims is checked against these before it is allocated or
-// looped over. The README's Security section quotes them; keep the two in step.
-const MIB = 1024 * 1024;
-/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
-const MAX_JSONL_LINE_BYTES = 64 * MIB;
-/**
- * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
- * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
- */
-const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
-/**
- * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
- * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
- * about a thousand per row group.
- */
-const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
-/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
-const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
-/**
- * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
- * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
- * a small file claim billions of rows, each of them a loop iteration.
- */
-const MAX_PARQUET_ROWS_PER_BYTE = 1;
-/**
- * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
- * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
- * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
- */
-const MAX_GZIP_EXPANSION = 256;
-
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
 // The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
 // people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
@@ -10041,11 +10274,13 @@ const SNIFF_CHARS = 16 * 1024;
 async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }) {
     let records = 0;
     let sawContent = false;
+    /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
     let pendingBad = null;
     let skippedForeign = 0;
     /** The first content line did not parse: the next lines are kept to say what the file is. */
     let sniff = null;
     const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason), { line: pendingBad.line });
+    const invalidLine = (bad) => new TelemetryInputError(file, bad.head === undefined ? describeInvalidLine(bad.reason) : describeNotJson([bad.head], bad.reason), { line: bad.line });
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -10061,9 +10296,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         const first = !sawContent;
         sawContent = true;
-        if (pendingBad) {
-            throw new TelemetryInputError(file, describeInvalidLine(pendingBad.reason), { line: pendingBad.line });
-        }
+        if (pendingBad)
+            throw invalidLine(pendingBad);
         let parsed;
         try {
             parsed = JSON.parse(line);
@@ -10072,6 +10306,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             pendingBad = { line: lineNo, reason: error.message };
             if (first && isWorthSniffing(line)) {
                 sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
+            }
+            else if (first) {
+                pendingBad.head = line.slice(0, SNIFF_CHARS);
             }
             return;
         }
@@ -10114,6 +10351,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         throw notJsonl();
     if (pendingBad) {
         const bad = pendingBad;
+        // The file's only content line: not the half-written end of a run that wrote records before it.
+        if (records === 0)
+            throw invalidLine(bad);
         sink.warn(`${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`);
     }
     if (!sawContent)
