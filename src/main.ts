@@ -2,17 +2,13 @@
 // on GitHub, and is the one place that fails the step.
 import * as core from "@actions/core";
 import { actionPipelineRequest, actionPipelineServices } from "./action-pipeline.js";
+import { writeAndPublish } from "./action-report.js";
 import { createActionLog, type ActionLog } from "./github/action-log.js";
-import { connectToGitHub, type GitHubSide } from "./github/connect.js";
-import { linksFor } from "./github/plan.js";
-import { channelRenderer, keptReport, publishReport } from "./github/publish-report.js";
+import { connectToGitHub } from "./github/connect.js";
 import { readRunner, type Runner } from "./github/runner.js";
-import type { StepCheckRecord } from "./github/step-check-run.js";
-import { reportStepFailure, reportUnusable, STOPPED } from "./github/unusable.js";
+import { reportStoppedStep, reportUnusable, STOPPED, type StepState } from "./github/unusable.js";
 import { InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
-import { extraSections } from "./render/extra-sections.js";
-import { writeReportFiles } from "./report-files.js";
 
 export async function run(): Promise<void> {
   const failure = readFailureSettings(core.getInput);
@@ -36,91 +32,33 @@ export async function run(): Promise<void> {
   } catch (error) {
     // Whatever escapes ends here, never as an unhandled rejection, and says so in the job summary
     // and the check run (a required check must not wait for ever).
-    const message = error instanceof Error ? error.message : String(error);
     const invalid = error instanceof InputError;
-    const text = invalid ? message : `fusion-report stopped unexpectedly: ${message}`;
-    const github =
-      step.github ?? (settings.checkRun ? await connectForFailure(failure.githubToken, log) : null);
-    await reportStepFailure(text, invalid ? STOPPED.invalidInput : STOPPED.unexpected, settings, {
-      log,
-      setOutput: core.setOutput,
-      env: process.env,
-      github,
-      checkRunWritten: step.checkRunWritten,
-    });
-    log.setFailed(text);
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = invalid ? reason : `fusion-report stopped unexpectedly: ${reason}`;
+    const what = invalid ? STOPPED.invalidInput : STOPPED.unexpected;
+    const services = { log, setOutput: core.setOutput, env: process.env, cwd: process.cwd() };
+    await reportStoppedStep({ message, what }, settings, failure.githubToken, step, services);
+    log.setFailed(message);
   }
 }
 
-/** What the failure path needs from a step that got some way: the GitHub side, the check run written. */
-interface StepState {
-  github: GitHubSide | null;
-  checkRunWritten: StepCheckRecord;
-}
-
-/** The GitHub side when the step stopped before it connected (an input it cannot use); null if that fails too. */
-async function connectForFailure(token: string, log: ActionLog): Promise<GitHubSide | null> {
-  try {
-    return await connectToGitHub(token, readRunner(process.env, process.cwd()), log);
-  } catch {
-    return null;
-  }
-}
-
-async function report(
-  inputs: Readonly<ActionInputs>,
-  runner: Runner,
-  log: ActionLog,
-  step: StepState,
-): Promise<void> {
+async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: ActionLog, step: StepState) {
   if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
     log.warning(
       "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
     );
   }
-  const github = await connectToGitHub(inputs.githubToken, runner, log);
-  step.github = github;
-  const services = { log, setOutput: core.setOutput, env: runner.env, tempDir: runner.tempDir };
+  const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
+  const services = { log, setOutput: core.setOutput, env: runner.env, tempDir: runner.tempDir, github };
   let result: PipelineResult;
   try {
-    result = await runPipeline(
-      actionPipelineRequest(inputs, runner, github),
-      actionPipelineServices(inputs, runner, github, log),
-    );
+    const request = actionPipelineRequest(inputs, runner, github);
+    result = await runPipeline(request, actionPipelineServices(inputs, runner, github, log));
   } catch (error) {
-    return reportUnusable(error as Error, inputs, {
-      ...services,
-      github,
-      checkRunWritten: step.checkRunWritten,
-    });
+    return reportUnusable(error as Error, inputs, { ...services, checkRunWritten: step.checkRunWritten });
   }
-  const { report } = result;
-  const links = github.context
-    ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
-    : null;
-  const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
-  // All files or none; a problem is a warning and never stops the other channels. The files are
-  // whole; what the comment, check run and summary leave out points to where this run keeps them.
-  const files = await writeReportFiles(
-    report,
-    {
-      markdown: inputs.markdownReport,
-      json: inputs.jsonReport,
-      runResults: inputs.runResults,
-      junit: inputs.junit,
-    },
-    () => channelRenderer(report, rendering)("file"),
-    { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
-  );
-  const written = new Set(files.written);
-  const kept = { ...keptReport(inputs, written, runner.tempDir), jobSummary: inputs.jobSummary };
-  await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, {
-    ...services,
-    github,
-  });
-  for (const problem of files.problems) log.warning(problem);
-  for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
-  if (report.conclusion === "failure") {
-    log.setFailed(`${inputs.checkName}: ${report.conclusionReason} (fail-on: ${inputs.failOn})`);
+  await writeAndPublish(result, inputs, runner, services);
+  if (result.report.conclusion === "failure") {
+    log.setFailed(`${inputs.checkName}: ${result.report.conclusionReason} (fail-on: ${inputs.failOn})`);
   }
 }

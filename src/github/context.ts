@@ -59,11 +59,6 @@ export function readEventPayload(env: Readonly<Record<string, string | undefined
   }
 }
 
-/** Reads GITHUB_EVENT_PATH (JSON) and the default env vars; no network. */
-export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
-  return parseRunContext(env.GITHUB_EVENT_NAME ?? "", readEventPayload(env), env);
-}
-
 /**
  * The run an artifact comes from when `artifact-run-id` is empty: on `workflow_run` the run that
  * triggered this one (what the fork-safe recipe needs), otherwise null (this run).
@@ -203,12 +198,6 @@ export async function findPullRequestNumber(octokit: GitHubClient, ctx: RunConte
   }
 }
 
-/** readRunContext + the API lookup when needed. */
-export async function resolveRunContext(octokit: GitHubClient, env: NodeJS.ProcessEnv): Promise<RunContext> {
-  return completeRunContext(octokit, readRunContext(env));
-}
-
-/** The pull request number from the API when the payload cannot tell (fork `workflow_run`). */
 export async function completeRunContext(octokit: GitHubClient, ctx: RunContext): Promise<RunContext> {
   if (!needsPullRequestLookup(ctx)) return ctx;
   return { ...ctx, prNumber: await findPullRequestNumber(octokit, ctx) };

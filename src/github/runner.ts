@@ -12,7 +12,7 @@ export interface Runner {
   payloadError: string | null;
   /** `owner/name`; "" outside GitHub Actions. */
   repository: string;
-  /** Where relative telemetry paths start: GITHUB_WORKSPACE, else the working directory. */
+  /** The repository: GITHUB_WORKSPACE, else the working directory. Telemetry paths start at its project-dir, report files here. */
   workspace: string;
   /** RUNNER_TEMP, else the OS temp dir. */
   tempDir: string;

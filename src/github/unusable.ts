@@ -6,8 +6,9 @@ import { BaselineError } from "../model/baseline.js";
 import { renderUnusable } from "../render/markdown.js";
 import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
-import type { GitHubSide } from "./connect.js";
+import { connectToGitHub, type GitHubSide } from "./connect.js";
 import { OUTPUT } from "./outputs.js";
+import { readRunner } from "./runner.js";
 import { completeStepCheckRun, type StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
 
@@ -52,13 +53,14 @@ export async function reportUnusable(
     : error instanceof BaselineError
       ? STOPPED.unreadableBaseline
       : STOPPED.unreadableTelemetry;
+  const accepted = absent && settings.ifNoTelemetry !== "error";
+  // A warning only when the step goes on; with if-no-telemetry: error it fails, and says so.
   const summary = renderUnusable(
     settings.checkName,
     what,
-    absent ? "warning" : "error",
+    accepted ? "warning" : "error",
     log.redact(error.message),
   );
-  const accepted = absent && settings.ifNoTelemetry !== "error";
   if (settings.jobSummary) await writeSummary(summary, services);
   if (settings.checkRun) {
     await completeStepCheckRun(
@@ -81,6 +83,44 @@ export async function reportUnusable(
   }
   services.setOutput(OUTPUT.conclusion, "failure");
   log.setFailed(error.message);
+}
+
+/** What the failure path needs from a step that got some way: the GitHub side, the check run written. */
+export interface StepState {
+  github: GitHubSide | null;
+  checkRunWritten: StepCheckRecord;
+}
+
+/**
+ * Whatever escaped the step (an input it cannot use, an error nobody expected), said in the job
+ * summary, the check run and the `conclusion` output before the caller fails the step. The settings
+ * are the inputs as far as they could be read; without a GitHub side yet, it connects with `token`.
+ */
+export async function reportStoppedStep(
+  stop: { message: string; what: string },
+  settings: { checkName: string; jobSummary: boolean; checkRun: boolean },
+  token: string,
+  step: StepState,
+  services: Omit<UnusableServices, "github" | "checkRunWritten"> & { cwd: string },
+): Promise<void> {
+  const github = step.github ?? (settings.checkRun ? await connectForFailure(token, services) : null);
+  await reportStepFailure(stop.message, stop.what, settings, {
+    ...services,
+    github,
+    checkRunWritten: step.checkRunWritten,
+  });
+}
+
+/** The GitHub side when the step stopped before it connected (an input it cannot use); null if that fails too. */
+async function connectForFailure(
+  token: string,
+  services: { log: ActionLog; env: Readonly<Record<string, string | undefined>>; cwd: string },
+): Promise<GitHubSide | null> {
+  try {
+    return await connectToGitHub(token, readRunner(services.env, services.cwd), services.log);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -63,9 +63,9 @@ describe("required status check: completed when there is no report", () => {
       details_url: RUN_URL,
     });
     expect(check.output.title).toBe("No telemetry found");
-    // The same words as the job summary, from the same renderer.
+    // The same words as the job summary, from the same renderer; ❌, since the step fails.
     expect(check.output.summary).toBe(run.summary.trimEnd() + "\n");
-    expect(check.output.summary).toMatch(/^## ⚠️ dbt \(prod\): no telemetry found\n\n```text\n.*nowhere/);
+    expect(check.output.summary).toMatch(/^## ❌ dbt \(prod\): no telemetry found\n\n```text\n.*nowhere/);
     expect(run.outputs["conclusion"]).toBe("failure");
     expect(run.stdout).toMatch(/^Check run 'dbt \(prod\)' completed \(failure\): /m);
   });
@@ -78,6 +78,8 @@ describe("required status check: completed when there is no report", () => {
       const check = onlyCheck();
       expect(check.conclusion).toBe("neutral");
       expect(check.output.title).toBe("No telemetry found");
+      // A warning, not ❌: the step goes on.
+      expect(check.output.summary).toMatch(/^## ⚠️ dbt Fusion: no telemetry found\n/);
       expect(run.outputs["conclusion"]).toBe("neutral");
     },
   );

@@ -6,8 +6,8 @@ import {
   ContextError,
   needsPullRequestLookup,
   parseRunContext,
-  readRunContext,
-  resolveRunContext,
+  readEventPayload,
+  completeRunContext,
   type EventPayload,
 } from "../../src/github/context.js";
 import { FakeGitHub } from "../support/github-server.js";
@@ -157,7 +157,11 @@ describe("parseRunContext", () => {
   });
 });
 
-describe("readRunContext", () => {
+/** What main.ts does with the runner's variables: the payload file read once, then parsed. */
+const readRunContext = (runEnv: Record<string, string>) =>
+  parseRunContext(runEnv.GITHUB_EVENT_NAME ?? "", readEventPayload(runEnv), runEnv);
+
+describe("readEventPayload + parseRunContext", () => {
   it("reads GITHUB_EVENT_NAME and the payload file", () => {
     const dir = makeTempDir("fusion-ctx-");
     const eventPath = join(dir, "event.json");
@@ -167,7 +171,7 @@ describe("readRunContext", () => {
   });
 });
 
-describe("resolveRunContext for a fork workflow_run", () => {
+describe("completeRunContext for a fork workflow_run", () => {
   let server: FakeGitHub;
   let octokit: GitHubClient;
   let runEnv: Record<string, string>;
@@ -197,7 +201,7 @@ describe("resolveRunContext for a fork workflow_run", () => {
         head: { sha: HEAD, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
       },
     );
-    const ctx = await resolveRunContext(octokit, runEnv);
+    const ctx = await completeRunContext(octokit, readRunContext(runEnv));
     expect(ctx.prNumber).toBe(418);
     expect(server.requests.map((r) => r.operationId)).toEqual([
       "repos/list-pull-requests-associated-with-commit",
@@ -218,7 +222,7 @@ describe("resolveRunContext for a fork workflow_run", () => {
         head: { sha: HEAD, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
       },
     );
-    const ctx = await resolveRunContext(octokit, runEnv);
+    const ctx = await completeRunContext(octokit, readRunContext(runEnv));
     expect(ctx.prNumber).toBe(418);
     const list = server.requests.find((r) => r.operationId === "pulls/list");
     expect(list?.query).toMatchObject({ state: "open", head: "contributor:feature/orders-model" });
@@ -230,6 +234,6 @@ describe("resolveRunContext for a fork workflow_run", () => {
       state: "open",
       head: { sha: "nope", ref: "x", repoFullName: "contributor/analytics" },
     });
-    expect((await resolveRunContext(octokit, runEnv)).prNumber).toBeNull();
+    expect((await completeRunContext(octokit, readRunContext(runEnv))).prNumber).toBeNull();
   });
 });

@@ -1,0 +1,41 @@
+// The Action's outputs once the report is built: the report files (all or none), then every GitHub
+// channel (comment, check run, summary, outputs, artifact), then the warnings. The files are whole;
+// what the comment, check run and summary leave out points to where this run keeps the report.
+import { linksFor } from "./github/plan.js";
+import { channelRenderer, keptReport, publishReport, type PublishServices } from "./github/publish-report.js";
+import type { Runner } from "./github/runner.js";
+import type { ActionInputs } from "./inputs.js";
+import type { PipelineResult } from "./pipeline/run.js";
+import { extraSections } from "./render/extra-sections.js";
+import { writeReportFiles } from "./report-files.js";
+
+export async function writeAndPublish(
+  result: PipelineResult,
+  inputs: Readonly<ActionInputs>,
+  runner: Runner,
+  services: PublishServices,
+): Promise<void> {
+  const { report } = result;
+  const { github, log } = services;
+  const links = github.context
+    ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
+    : null;
+  const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
+  // A problem with the files is a warning and never stops the other channels.
+  const files = await writeReportFiles(
+    report,
+    {
+      markdown: inputs.markdownReport,
+      json: inputs.jsonReport,
+      runResults: inputs.runResults,
+      junit: inputs.junit,
+    },
+    () => channelRenderer(report, rendering)("file"),
+    { cwd: runner.workspace, telemetryFiles: result.telemetryFiles },
+  );
+  const written = new Set(files.written);
+  const kept = { ...keptReport(inputs, written, runner.tempDir), jobSummary: inputs.jobSummary };
+  await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, services);
+  for (const problem of files.problems) log.warning(problem);
+  for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
+}
