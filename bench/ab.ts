@@ -33,12 +33,17 @@ for (const file of positionals) {
   for (const which of ["a", "b"] as const) {
     const walls = results[which].map((r) => r.wallMs);
     const rss = results[which].map((r) => r.rssMb);
+    const cpu = results[which].map((r) => r.cpuMs);
     console.log(
-      `  ${which} ${values[which]}: median ${median(walls).toFixed(0)} ms, ${median(rss).toFixed(0)} MiB; ` +
-        `runs ${walls.map((w) => w.toFixed(0)).join(" ")} ms`,
+      `  ${which} ${values[which]}: median ${median(walls).toFixed(0)} ms, CPU ${median(cpu).toFixed(0)} ms, ` +
+        `${median(rss).toFixed(0)} MiB; runs ${walls.map((w) => w.toFixed(0)).join(" ")} ms`,
     );
   }
-  const ratio = median(results.b.map((r) => r.wallMs)) / median(results.a.map((r) => r.wallMs));
-  const rssRatio = median(results.b.map((r) => r.rssMb)) / median(results.a.map((r) => r.rssMb));
-  console.log(`  b/a: wall ${ratio.toFixed(3)}×, RSS ${rssRatio.toFixed(3)}×`);
+  const ratioOf = (pick: (run: Run) => number): string =>
+    (median(results.b.map(pick)) / median(results.a.map(pick))).toFixed(3);
+  const pairs = results.a.map((a, i) => (results.b[i]!.wallMs / a.wallMs).toFixed(2));
+  console.log(
+    `  b/a: wall ${ratioOf((r) => r.wallMs)}×, CPU ${ratioOf((r) => r.cpuMs)}×, RSS ${ratioOf((r) => r.rssMb)}×; ` +
+      `wall of each pair ${pairs.join(" ")}`,
+  );
 }

@@ -13,6 +13,8 @@ export interface Run {
   wallMs: number;
   /** Peak resident set size of the measured process, MiB. */
   rssMb: number;
+  /** CPU time (user + system) of the measured process, ms: less swayed than wall time by other work on the machine. */
+  cpuMs: number;
   status: number;
   stdout: string;
   stderr: string;
@@ -27,7 +29,7 @@ const PY_LAUNCHER = [
     "if pid == 0:",
     "    os.execvp(sys.argv[1], sys.argv[1:])",
     "_, status, usage = os.wait4(pid, 0)",
-    "sys.stderr.write('\\nPEAK_RSS_KB=%d\\n' % usage.ru_maxrss)",
+    "sys.stderr.write('\\nPEAK_RSS_KB=%d CPU_S=%.3f\\n' % (usage.ru_maxrss, usage.ru_utime + usage.ru_stime))",
     "sys.exit(os.waitstatus_to_exitcode(status))",
   ].join("\n"),
 ];
@@ -38,7 +40,7 @@ let launcher: ((command: string[]) => string[]) | undefined;
 function wrap(command: string[]): string[] {
   if (!launcher) {
     if (existsSync(GNU_TIME) && spawnSync(GNU_TIME, ["-f", "%M", "true"]).status === 0) {
-      launcher = (cmd) => [GNU_TIME, "-f", "\nPEAK_RSS_KB=%M", ...cmd];
+      launcher = (cmd) => [GNU_TIME, "-f", "\nPEAK_RSS_KB=%M CPU_S=%U+%S", ...cmd];
     } else if (spawnSync("python3", ["-c", "import os; os.wait4"]).status === 0) {
       launcher = (cmd) => ["python3", ...PY_LAUNCHER, ...cmd];
     } else {
@@ -65,10 +67,11 @@ export function runOnce(command: string[], options: { allowFailure?: boolean; cw
   if (!options.allowFailure && status !== 0 && status !== 1) {
     throw new Error(`${command.join(" ")} exited ${status}: ${child.stderr.slice(-2000)}`);
   }
-  const rss = /PEAK_RSS_KB=(\d+)\s*$/.exec(child.stderr);
+  const rss = /PEAK_RSS_KB=(\d+) CPU_S=([\d.]+)(?:\+([\d.]+))?\s*$/.exec(child.stderr);
   return {
     wallMs,
     rssMb: rss ? Number(rss[1]) / 1024 : NaN,
+    cpuMs: rss ? (Number(rss[2]) + Number(rss[3] ?? 0)) * 1000 : NaN,
     status,
     stdout: child.stdout,
     stderr: rss ? child.stderr.slice(0, rss.index) : child.stderr,
