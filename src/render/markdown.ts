@@ -184,7 +184,10 @@ export function fitMarkdown(
   };
   for (let level = 0; level < LEVELS.length; level++) {
     const text = renderAtLevel(report, options, context, level);
-    if (byteLength(text) <= options.maxBytes) return { markdown: text, complete: level === 0 };
+    // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
+    if (text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes) {
+      return { markdown: text, complete: level === 0 };
+    }
   }
   const markdown = truncateMarkdown(
     renderAtLevel(report, options, context, LEVELS.length - 1),
@@ -571,6 +574,13 @@ function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext):
 
 function renderAllNodes(inv: Invocation, context: RenderContext): string {
   if (inv.nodes.length === 0) return "";
+  // A handful of types and statuses, thousands of rows.
+  const typeCells = new Map<string, string>();
+  const statusCells = new Map<string, string>();
+  const typeCell = (type: NodeResult["resourceType"]): string =>
+    typeCells.get(type) ?? typeCells.set(type, nowrap(resourceLabel(type))).get(type)!;
+  const statusCell = (status: NodeResult["status"]): string =>
+    statusCells.get(status) ?? statusCells.set(status, nowrap(statusText(status))).get(status)!;
   const table = renderTable(
     [
       { heading: "Node" },
@@ -581,8 +591,8 @@ function renderAllNodes(inv: Invocation, context: RenderContext): string {
     ],
     inv.nodes.map((n) => [
       context.names.label(n),
-      nowrap(resourceLabel(n.resourceType)),
-      nowrap(statusText(n.status)),
+      typeCell(n.resourceType),
+      statusCell(n.status),
       formatDuration(n.timing.processingMs),
       formatDuration(n.timing.warehouseMs),
     ]),

@@ -12,13 +12,12 @@ export interface NamedNode {
  * characters, and at least every UNBROKEN_MAX characters. */
 const UNBROKEN_MAX = 24;
 const UNBROKEN_MIN = 10;
-const SEPARATOR = /[_./-]/;
 
 export class NodeNames {
   /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
   private readonly shared = new Set<string>();
-  /** Labels made so far: every detail level of every view names the same nodes again. */
-  private readonly labels = new Map<string, string>();
+  /** Labels made so far, by unique id: every detail level of every view names the same nodes again. */
+  private readonly labels = new Map<string, { name: string; label: string }>();
 
   /**
    * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
@@ -45,12 +44,10 @@ export class NodeNames {
 
   /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
   label(node: NamedNode): string {
-    const key = `${node.uniqueId}\u0000${node.name}`;
-    let label = this.labels.get(key);
-    if (label === undefined) {
-      label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
-      this.labels.set(key, label);
-    }
+    const made = this.labels.get(node.uniqueId);
+    if (made?.name === node.name) return made.label;
+    const label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+    if (!made) this.labels.set(node.uniqueId, { name: node.name, label });
     return label;
   }
 
@@ -68,29 +65,38 @@ export class NodeNames {
 export function breakable(text: string, escape: (text: string) => string = escapeText): string {
   const escaped = escape(text);
   if (text.length <= UNBROKEN_MAX) return escaped;
+  // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
   let out = "";
+  let from = 0;
   let run = 0;
   for (let i = 0; i < escaped.length;) {
-    const unit = unitAt(escaped, i);
-    i += unit.length;
-    out += unit;
+    const end = unitEnd(escaped, i);
     run++;
-    const separator =
-      run >= UNBROKEN_MIN && unit.length <= 2 && SEPARATOR.test(unit[unit.length - 1] as string);
+    const separator = run >= UNBROKEN_MIN && end - i <= 2 && isSeparator(escaped.charCodeAt(end - 1));
+    i = end;
     if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
-      out += "<wbr>";
+      out += `${escaped.slice(from, i)}<wbr>`;
+      from = i;
       run = 0;
     }
   }
-  return out;
+  return out + escaped.slice(from);
 }
 
-/** One displayed character of escaped text: `\_`, `&amp;`, or a code point. */
-function unitAt(text: string, i: number): string {
-  if (text[i] === "\\" && i + 1 < text.length) return text.slice(i, i + 2);
-  if (text[i] === "&") {
+/** Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point. */
+function unitEnd(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code === 0x5c /* \ */ && i + 1 < text.length) return i + 2;
+  if (code === 0x26 /* & */) {
     const end = text.indexOf(";", i);
-    if (end > i && end - i <= 6) return text.slice(i, end + 1);
+    if (end > i && end - i <= 6) return end + 1;
   }
-  return String.fromCodePoint(text.codePointAt(i) as number);
+  const high = code >= 0xd800 && code <= 0xdbff;
+  const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+  return high && low ? i + 2 : i + 1;
+}
+
+/** `_ . / -`, after which a name may break. */
+function isSeparator(code: number): boolean {
+  return code === 0x5f || code === 0x2e || code === 0x2f || code === 0x2d;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { breakable, NodeNames } from "../../src/render/names.js";
 import { escapeHtml, escapeText } from "../../src/render/escape.js";
+import { HOSTILE_CORPUS } from "../support/hostile-corpus.js";
 
 describe("NodeNames", () => {
   it("calls a node by its name, with the unique id as the tooltip", () => {
@@ -50,6 +51,45 @@ describe("breakable", () => {
         expect(out).toContain("<wbr>");
         expect(out.replace(/<wbr>/g, "")).toBe(escape(text));
         expect(out).not.toMatch(/&[a-z#0-9]*<wbr>|\\<wbr>|[\uD800-\uDBFF]<wbr>/);
+      }
+    }
+  });
+
+  it("breaks where a displayed character at a time would (the way it was first written)", () => {
+    const reference = (text: string, escape: (text: string) => string): string => {
+      const escaped = escape(text);
+      if (text.length <= 24) return escaped;
+      const unitAt = (i: number): string => {
+        if (escaped[i] === "\\" && i + 1 < escaped.length) return escaped.slice(i, i + 2);
+        const end = escaped[i] === "&" ? escaped.indexOf(";", i) : -1;
+        if (end > i && end - i <= 6) return escaped.slice(i, end + 1);
+        return String.fromCodePoint(escaped.codePointAt(i)!);
+      };
+      let out = "";
+      let run = 0;
+      for (let i = 0; i < escaped.length;) {
+        const unit = unitAt(i);
+        i += unit.length;
+        out += unit;
+        run++;
+        const separator = run >= 10 && unit.length <= 2 && /[_./-]/.test(unit.at(-1)!);
+        if ((separator || run >= 24) && i < escaped.length) {
+          out += "<wbr>";
+          run = 0;
+        }
+      }
+      return out;
+    };
+    const texts = [
+      ...HOSTILE_CORPUS.map((text) => `${text}_${"long_name.".repeat(4)}${text}`),
+      "a&b;c&amp;d&#124;e&long-entity;f".repeat(3),
+      "\\".repeat(31),
+      `${"x".repeat(30)}\uD83D`,
+      `\uDE00${"y".repeat(30)}`,
+    ];
+    for (const text of texts) {
+      for (const escape of [escapeText, escapeHtml, (t: string) => t]) {
+        expect(breakable(text, escape)).toBe(reference(text, escape));
       }
     }
   });
