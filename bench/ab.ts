@@ -2,6 +2,7 @@
 // other work drifts for both alike. Prints each run and the medians.
 //
 //   npx tsx bench/ab.ts --a .bench/before/cli.js --b dist/cli.js [--runs 7] FILE...
+//   (--a-node / --b-node: Node options for one side, e.g. "--min-semi-space-size=8")
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { runOnce, type Run } from "./measure.js";
@@ -12,6 +13,8 @@ const { values, positionals } = parseArgs({
     b: { type: "string", default: "dist/cli.js" },
     runs: { type: "string", default: "7" },
     args: { type: "string", default: "--quiet --fail-on never" },
+    "a-node": { type: "string", default: "" },
+    "b-node": { type: "string", default: "" },
   },
   allowPositionals: true,
 });
@@ -26,7 +29,10 @@ for (const file of positionals) {
   for (let i = 0; i < runs; i++) {
     for (const which of i % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const)) {
       const cli = values[which]!;
-      results[which].push(runOnce([process.execPath, cli, ...values.args.split(" ").filter(Boolean), file]));
+      const node = values[`${which}-node`]!.split(" ").filter(Boolean);
+      results[which].push(
+        runOnce([process.execPath, ...node, cli, ...values.args.split(" ").filter(Boolean), file]),
+      );
     }
   }
   console.log(`\n${path.basename(path.dirname(file))}/${path.basename(file)}`);
