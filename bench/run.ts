@@ -332,8 +332,8 @@ async function startup(cli: string): Promise<void> {
     log("|---|---:|---:|---:|---|");
     const deps: [string, string][] = [
       ["@actions/core", "start-up"],
-      ["@actions/github", "start-up (publishing)"],
-      ["@octokit/plugin-throttling", "start-up (publishing)"],
+      ["@actions/github", "with a github-token and a repository (a chunk)"],
+      ["@octokit/plugin-throttling", "with a github-token and a repository (a chunk)"],
       ["hyparquet", "start-up (the Parquet reader)"],
       ["hyparquet-compressors", "start-up (Snappy)"],
       ["tinyglobby", "start-up (local files)"],

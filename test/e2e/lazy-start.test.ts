@@ -1,5 +1,6 @@
-// The artifact client and undici (the dbt platform's HTTP client) are chunks of dist/, loaded only by
-// a run that uses them: a run on local telemetry starts without parsing them. Checked by running
+// The artifact client, undici (the dbt platform's HTTP client) and the GitHub client (@actions/github,
+// Octokit) are chunks of dist/, loaded only by a run that uses them: a run on local telemetry starts
+// without parsing them, and one without a token never loads the GitHub client. Checked by running
 // the bundles from a copy of dist/ that lacks those chunks (and no node_modules above it).
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -8,29 +9,46 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, fixture, REPO_ROOT, runAction, startServer } from "./helpers.js";
 
-let root: string;
+/** dist/ without the chunks the GitHub client needs, and dist/ without any chunk. */
+let withGitHubClient: string;
+let withoutChunks: string;
 const chunks = (): string[] =>
   readdirSync(join(REPO_ROOT, "dist")).filter((name) => /^\d+\.\w+\.js$/.test(name));
-const holding = (text: string): string[] =>
-  chunks().filter((name) => readFileSync(join(REPO_ROOT, "dist", name), "utf8").includes(text));
+const holds = (name: string, text: string): boolean =>
+  readFileSync(join(REPO_ROOT, "dist", name), "utf8").includes(text);
+const holding = (text: string): string[] => chunks().filter((name) => holds(name, text));
+const ARTIFACT_CLIENT = "BlobServiceClient";
+const GITHUB_CLIENT = "getOctokit";
+
+function copyDist(keep: (chunk: string) => boolean): string {
+  const root = mkdtempSync(join(tmpdir(), "fusion-lazy-"));
+  cpSync(join(REPO_ROOT, "dist"), join(root, "dist"), { recursive: true });
+  for (const name of chunks()) if (!keep(name)) rmSync(join(root, "dist", name));
+  return root;
+}
 
 beforeAll(() => {
   ensureBuilt();
-  root = mkdtempSync(join(tmpdir(), "fusion-lazy-"));
-  cpSync(join(REPO_ROOT, "dist"), join(root, "dist"), { recursive: true });
-  for (const name of chunks()) rmSync(join(root, "dist", name));
+  withGitHubClient = copyDist(
+    (name) => name.endsWith(".index.js") && holds(name, GITHUB_CLIENT) && !holds(name, ARTIFACT_CLIENT),
+  );
+  withoutChunks = copyDist(() => false);
 }, 120_000);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  for (const root of [withGitHubClient, withoutChunks]) rmSync(root, { recursive: true, force: true });
+});
 
 describe("lazily loaded chunks", () => {
-  it("keep the artifact client and undici out of the entry files", () => {
-    const artifactChunks = holding("BlobServiceClient");
+  it("keep the artifact client, undici and the GitHub client out of the entry files", () => {
+    const artifactChunks = holding(ARTIFACT_CLIENT);
     expect(artifactChunks.length).toBeGreaterThan(0);
     expect(artifactChunks.every((name) => name.endsWith(".index.js"))).toBe(true);
     expect(holding("class Agent extends DispatcherBase").length).toBeGreaterThan(0);
+    expect(holding(GITHUB_CLIENT).filter((name) => !artifactChunks.includes(name)).length).toBeGreaterThan(0);
     for (const entry of ["index.js", "cli.js"]) {
       const code = readFileSync(join(REPO_ROOT, "dist", entry), "utf8");
-      expect(code, entry).not.toContain("BlobServiceClient");
+      expect(code, entry).not.toContain(ARTIFACT_CLIENT);
+      expect(code, entry).not.toContain(GITHUB_CLIENT);
     }
   });
 
@@ -38,8 +56,13 @@ describe("lazily loaded chunks", () => {
     const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
-        [join(root, "dist", "cli.js"), "--fail-on", "never", fixture("preview120_failed.otel.jsonl")],
-        { cwd: root, timeout: 30_000 },
+        [
+          join(withoutChunks, "dist", "cli.js"),
+          "--fail-on",
+          "never",
+          fixture("preview120_failed.otel.jsonl"),
+        ],
+        { cwd: withoutChunks, timeout: 30_000 },
         (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }),
       );
     });
@@ -47,11 +70,11 @@ describe("lazily loaded chunks", () => {
     expect(run.stdout).toMatch(/^## /);
   });
 
-  it("the Action reports local telemetry without them", async () => {
+  it("the Action reports local telemetry on GitHub with only the GitHub client's chunks", async () => {
     const server = await startServer();
     try {
       const run = await runAction(server, {
-        script: join(root, "dist", "index.js"),
+        script: join(withGitHubClient, "dist", "index.js"),
         inputs: { telemetry: fixture("preview120_failed.otel.jsonl"), "fail-on": "never" },
       });
       try {
@@ -63,6 +86,20 @@ describe("lazily loaded chunks", () => {
       }
     } finally {
       await server.close();
+    }
+  });
+
+  it("the Action without a token writes its job summary without any chunk", async () => {
+    const run = await runAction(null, {
+      script: join(withoutChunks, "dist", "index.js"),
+      inputs: { telemetry: fixture("preview120_failed.otel.jsonl"), "fail-on": "never", "github-token": "" },
+    });
+    try {
+      expect(run.stderr).not.toMatch(/Cannot find module|ERR_MODULE_NOT_FOUND/);
+      expect(run.code).toBe(0);
+      expect(run.summary).toMatch(/^## /m);
+    } finally {
+      rmSync(run.workspace, { recursive: true, force: true });
     }
   });
 });
