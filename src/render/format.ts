@@ -80,7 +80,14 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A count with thousands separators: `18,282`. */
+/**
+ * A count with thousands separators: `18,282`, as `toLocaleString("en-US")` writes it. Whole numbers
+ * are grouped here: the first toLocaleString of a process loads the locale data (~9 ms).
+ */
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }

@@ -31,6 +31,13 @@ describe("formatDuration", () => {
     expect(formatPercent(-4)).toBe("-4%");
     expect(formatCount(18_282)).toBe("18,282");
   });
+
+  it("groups counts as toLocaleString('en-US') does", () => {
+    const counts = [0, 7, 42, 999, 1_000, 12_345, 123_456, 1_234_567, -1, -1_000, -98_765_432];
+    for (const n of [...counts, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, 1.5, 1234.5678, NaN, Infinity, -0]) {
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString("en-US"));
+    }
+  });
 });
 
 describe("wrapLines", () => {
