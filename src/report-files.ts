@@ -46,6 +46,7 @@ export const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
+const PIECE_CHARS = 1 << 20;
 
 interface Destination {
   kind: string;
@@ -91,7 +92,7 @@ export async function writeReportFiles(
       if (created) createdFolders.push(created);
       const temp = tempFileFor(destination.file);
       temps.push(temp);
-      await writeFile(temp, destination.render(), { encoding: "utf8", flag: "wx" }).catch(
+      await writeFile(temp, inPieces(destination.render()), { encoding: "utf8", flag: "wx" }).catch(
         (error: NodeJS.ErrnoException) => {
           throw new WriteProblem(destination, describeError(error));
         },
@@ -119,6 +120,19 @@ export async function writeReportFiles(
     return { written: inPlace.map((d) => d.file), problems: [message + partly] };
   }
   return { written: destinations.map((destination) => destination.file), problems: [] };
+}
+
+/**
+ * The text in pieces of about PIECE_CHARS characters (a surrogate pair is never cut): each is turned
+ * into UTF-8 and written on its own, so a 24 MB report never needs a 24 MB buffer beside its string.
+ */
+function* inPieces(text: string): Generator<string> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + PIECE_CHARS, text.length);
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 /** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */

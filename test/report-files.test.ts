@@ -1,11 +1,15 @@
-// writeReportFiles where the file system fails between two renames: the files already in place are
-// said, not hidden behind "nothing was written" (a rename cannot be undone).
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+// writeReportFiles in process (test/e2e/report-files.test.ts drives it through the bundles): where the
+// file system fails between two renames, the files already in place are said, not hidden behind
+// "nothing was written" (a rename cannot be undone); and text is written in pieces that join to
+// exactly its UTF-8, wherever they fall.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeReportFiles } from "../src/report-files.js";
 import { reportFor } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
+
+const PIECE = 1 << 20;
 
 describe("writeReportFiles", () => {
   it("names the files already renamed into place when a later rename fails", async () => {
@@ -29,5 +33,31 @@ describe("writeReportFiles", () => {
       ),
     ]);
     expect(readdirSync(cwd).sort()).toEqual(["report.json", "report.md", "run_results.fusion.json"]);
+  });
+
+  it("writes long text byte for byte, a surrogate pair on a piece boundary included", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const cases = [
+      "",
+      "short ✅",
+      `${"a".repeat(PIECE - 1)}😀b`,
+      `${"é".repeat(PIECE)}😀${"x".repeat(PIECE + 3)}`,
+      "😀".repeat(PIECE + 1),
+    ];
+    for (const [index, text] of cases.entries()) {
+      const folder = makeTempDir("fusion-report-files-");
+      const result = await writeReportFiles(
+        report,
+        { markdown: "report.md", json: null, runResults: null, junit: null },
+        () => text,
+        { cwd: folder, telemetryFiles: [] },
+      );
+      expect(result.problems, `case ${index}`).toEqual([]);
+      expect(
+        readFileSync(path.join(folder, "report.md")).equals(Buffer.from(text, "utf8")),
+        `case ${index}`,
+      ).toBe(true);
+      expect(readdirSync(folder)).toEqual(["report.md"]);
+    }
   });
 });
