@@ -9,6 +9,12 @@ import { RowReader, type RowSink } from "./parquet/row-reader.js";
 import type { LocatedEventSink } from "./events.js";
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 export const PARQUET_SLICE_ROWS = 8192;
+/**
+ * Relevant rows read into events at a time. What a batch makes (values, payload objects, events)
+ * lives until the batch is done: kept to about V8's young generation (1 MiB, see young-generation.ts),
+ * most of it dies there instead of being copied to the old generation first.
+ */
+export const PARQUET_READ_BATCH_ROWS = 1024;
 
 /**
  * Decodes a Parquet telemetry file slice by slice and feeds the events of its records to the sink. Takes a byte-range reader (AsyncBuffer) so local files, downloads and memory look the same.
@@ -66,7 +72,10 @@ export async function decodeParquet(
         const flags = filter.classify(start, end);
         let count = 0;
         for (let row = start; row < end; row++) if (flags[row - start]) rows[count++] = row;
-        reader.read(rows, count, sink);
+        for (let from = 0; from < count; from += PARQUET_READ_BATCH_ROWS) {
+          const batch = Math.min(PARQUET_READ_BATCH_ROWS, count - from);
+          reader.read(from === 0 ? rows : rows.subarray(from, from + batch), batch, sink);
+        }
       } catch (error) {
         if (error instanceof TelemetryInputError || !isDecodeError(error)) throw error;
         const row = error instanceof RowDecodeError ? error.row : start;

@@ -15,8 +15,9 @@ import {
   writeParquet,
   type ParquetWriteOptions,
 } from "../../scripts/fixture-gen/index.js";
+import { makeNodeHeavyScenario } from "../../scripts/fixture-gen/large-scenario.js";
 import { isRelevant, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
-import { decodeParquet } from "../../src/telemetry/parquet.js";
+import { decodeParquet, PARQUET_READ_BATCH_ROWS, PARQUET_SLICE_ROWS } from "../../src/telemetry/parquet.js";
 import { PayloadError } from "../../src/telemetry/parquet/payload.js";
 import type { PageCounts } from "../../src/telemetry/parquet/page-decode.js";
 import { parquetRowToRecord } from "../support/parquet-reference.js";
@@ -222,6 +223,14 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     const result = await expectSame(bytes);
     if (!options.rowGroupSize && options.includeSpanStart !== false)
       expect(result.records).toBeGreaterThan(8192);
+  });
+
+  it("reads a slice with more relevant rows than a read batch", async () => {
+    // Nearly every row of a node-heavy build is relevant: a slice's rows are read in several batches.
+    const records = buildScenarioRecords(makeNodeHeavyScenario({ models: 150 }));
+    expect(records.length).toBeLessThan(PARQUET_SLICE_ROWS);
+    const result = await expectSame(writeParquet(records));
+    expect(result.events.length).toBeGreaterThan(2 * PARQUET_READ_BATCH_ROWS);
   });
 
   it("covers every page decoding path", async () => {
