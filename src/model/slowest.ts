@@ -21,7 +21,9 @@ function top(nodes: readonly NodeResult[], measure: Measure, limit: number): Slo
   /** Whether a node of `value` and `id` comes before best[i]. */
   const before = (value: number, id: string, i: number): boolean =>
     value > values[i]! || (value === values[i]! && id < best[i]!.uniqueId);
-  for (const node of nodes) {
+  // An index loop: for…of over 20,000 nodes, four times, made an iterator result per node.
+  for (let n = 0; n < nodes.length; n++) {
+    const node = nodes[n]!;
     const value = measure(node.timing) ?? 0;
     if (value <= 0) continue;
     const id = node.uniqueId;

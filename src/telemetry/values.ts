@@ -30,8 +30,11 @@ export function toSpanId(value: unknown): string | null {
   return null;
 }
 
-const HEX_CHARS = new Array<number>(16).fill(0);
-const HEX_DIGITS = Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+// Characters are put into a byte buffer and read out as one Latin-1 string: nothing else is made.
+// String.fromCharCode.apply over a JS array made its argument list (and, once the array held a
+// double, a box per element) on every call: ~26 MiB of garbage for the 20,834-node build's times.
+const HEX_CHARS = Buffer.alloc(16);
+const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
 /**
  * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
@@ -44,7 +47,7 @@ export function spanIdFromWords(high: number, low: number): string {
     high >>>= 4;
     low >>>= 4;
   }
-  return String.fromCharCode.apply(null, HEX_CHARS);
+  return HEX_CHARS.toString("latin1");
 }
 
 export function toStr(value: unknown): string | null {
@@ -90,7 +93,7 @@ export function nanosToIso(ns: bigint | null): string | null {
 }
 
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
-const ISO_CHARS = Array.from("0000-00-00T00:00:00.000000Z", (c) => c.charCodeAt(0));
+const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
 
 /**
  * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
@@ -133,7 +136,7 @@ function isoFromMicros(micros: number): string {
   putDigits(14, Math.floor(inDay / 60) % 60, 2);
   putDigits(17, inDay % 60, 2);
   putDigits(20, fraction, 6);
-  return String.fromCharCode.apply(null, ISO_CHARS);
+  return ISO_CHARS.toString("latin1");
 }
 
 function putDigits(at: number, value: number, width: number): void {
