@@ -336,7 +336,7 @@ async function startup(cli: string): Promise<void> {
       ["@octokit/plugin-throttling", "with a github-token and a repository (a chunk)"],
       ["hyparquet", "start-up (the Parquet reader)"],
       ["hyparquet-compressors", "start-up (Snappy)"],
-      ["tinyglobby", "start-up (local files)"],
+      ["tinyglobby", "only for a telemetry path that is a glob, as the Action's default is (a chunk)"],
       ["@actions/artifact", "only with artifact-name or upload-artifact (a chunk)"],
       ["undici", "only with a dbt platform run (a chunk)"],
     ];

@@ -1,6 +1,6 @@
-// The artifact client, undici (the dbt platform's HTTP client) and the GitHub client (@actions/github,
-// Octokit) are chunks of dist/, loaded only by a run that uses them: a run on local telemetry starts
-// without parsing them, and one without a token never loads the GitHub client. Checked by running
+// The artifact client, undici (the dbt platform's HTTP client), the GitHub client (@actions/github,
+// Octokit) and tinyglobby are chunks of dist/, loaded only by a run that uses them: a run on local
+// telemetry files starts without parsing them, and one without a token never loads the GitHub client. Checked by running
 // the bundles from a copy of dist/ that lacks those chunks (and no node_modules above it).
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -39,7 +39,7 @@ afterAll(() => {
 });
 
 describe("lazily loaded chunks", () => {
-  it("keep the artifact client, undici and the GitHub client out of the entry files", () => {
+  it("keep the artifact client, undici, the GitHub client and the glob matcher out of the entry files", () => {
     const artifactChunks = holding(ARTIFACT_CLIENT);
     expect(artifactChunks.length).toBeGreaterThan(0);
     expect(artifactChunks.every((name) => name.endsWith(".index.js"))).toBe(true);
@@ -49,6 +49,7 @@ describe("lazily loaded chunks", () => {
       const code = readFileSync(join(REPO_ROOT, "dist", entry), "utf8");
       expect(code, entry).not.toContain(ARTIFACT_CLIENT);
       expect(code, entry).not.toContain(GITHUB_CLIENT);
+      expect(code, entry).not.toContain("picomatch"); // tinyglobby: only for a path that is a glob
     }
   });
 
