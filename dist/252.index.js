@@ -16552,7 +16552,7 @@ function localstorage() {
 	}
 }
 
-module.exports = __webpack_require__(63278)(exports);
+module.exports = __webpack_require__(40897)(exports);
 
 const {formatters} = module.exports;
 
@@ -16571,7 +16571,7 @@ formatters.j = function (v) {
 
 /***/ }),
 
-/***/ 63278:
+/***/ 40897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -17129,7 +17129,7 @@ function init(debug) {
 	}
 }
 
-module.exports = __webpack_require__(63278)(exports);
+module.exports = __webpack_require__(40897)(exports);
 
 const {formatters} = module.exports;
 
