@@ -15,6 +15,7 @@ import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
 import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
 import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
 import * as LIMITS from "../src/telemetry/limits.js";
+import { ensureBuilt, runCliBundle } from "./e2e/helpers.js";
 
 const ROOT = new URL("../", import.meta.url);
 const README = new URL("README.md", ROOT);
@@ -313,3 +314,29 @@ function anchors(markdown: string): Set<string> {
   for (const [, id] of markdown.matchAll(/<a id="([^"]+)"/g)) found.add(id!);
   return found;
 }
+
+describe("README's first lines: the two commands a new user runs", () => {
+  const scripts = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")).scripts as Record<
+    string,
+    string
+  >;
+
+  it("install and run the demo, then all tests", () => {
+    const first = /^```bash\n([\s\S]*?)\n```/m.exec(readme)?.[1] ?? "";
+    const commands = first.split("\n").map((line) => line.replace(/\s+#.*$/, "").trim());
+    expect(commands).toEqual(["npm ci && npm run demo", "npm test"]);
+    expect(readme.indexOf(first)).toBeLessThan(200);
+  });
+
+  it("the demo prints a report of the bundled sample telemetry from the built CLI", async () => {
+    ensureBuilt();
+    const [node, cli, ...args] = scripts.demo!.split(" ");
+    expect([node, cli]).toEqual(["node", "dist/cli.js"]);
+    const run = await runCliBundle(args, fileURLToPath(ROOT));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^## ⚠️ dbt Fusion: 1 node error, 1 failed test \(fail-on: never\)\n/);
+    const sample = args.at(-1)!;
+    expect(sample.startsWith("test/fixtures/real/")).toBe(true);
+    expect(existsSync(new URL(sample, ROOT))).toBe(true);
+  });
+});
