@@ -40,7 +40,39 @@ describe("formatDuration", () => {
   });
 });
 
+/** wrapLines as first written (quadratic in a line's length): the reference the linear one must equal. */
+function wrapLinesReference(text: string, width: number): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    let rest = line;
+    let prefix = "";
+    while ([...rest].length + prefix.length > width) {
+      const room = width - prefix.length;
+      const head = [...rest].slice(0, room).join("");
+      const space = head.lastIndexOf(" ");
+      const cut = space > room / 3 ? space + 1 : head.length;
+      out.push(prefix + rest.slice(0, cut).trimEnd());
+      rest = rest.slice(cut);
+      prefix = "↪ ";
+    }
+    out.push(prefix + rest);
+  }
+  return out.join("\n");
+}
+
 describe("wrapLines", () => {
+  it("equals the reference on random text of spaces, astral characters, lone surrogates and long words", () => {
+    const pieces = [" ", "  ", "a", "word", "x".repeat(37), "😀", "日本", "\uD800", "\uDC00", "\n", "↪"];
+    let seed = 7;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 400; round++) {
+      let text = "";
+      for (let i = random(60); i > 0; i--) text += pieces[random(pieces.length)];
+      const width = 5 + random(80);
+      expect(wrapLines(text, width), JSON.stringify({ text, width })).toBe(wrapLinesReference(text, width));
+    }
+  });
+
   it("breaks long lines at a space, marks continuations and keeps short lines", () => {
     const text = `short\n${"word ".repeat(30).trim()}\n${"x".repeat(50)}`;
     const wrapped = wrapLines(text, 40).split("\n");
