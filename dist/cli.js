@@ -931,21 +931,43 @@ function excerptBlock(text, maxLines, maxChars, context) {
 function wrapLines(text, width) {
     const out = [];
     for (const line of text.split("\n")) {
-        let rest = line;
+        // Widths count code points; a line is walked once (a report of thousands of long messages).
+        let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
+        let at = 0;
         let prefix = "";
-        while ([...rest].length + prefix.length > width) {
+        while (left + prefix.length > width) {
             const room = width - prefix.length;
-            const chars = [...rest];
-            const head = chars.slice(0, room).join("");
-            const space = head.lastIndexOf(" ");
-            const cut = space > room / 3 ? space + 1 : head.length;
-            out.push(prefix + rest.slice(0, cut).trimEnd());
-            rest = rest.slice(cut);
+            const headEnd = advance(line, at, room);
+            const space = line.lastIndexOf(" ", headEnd - 1) - at;
+            const cut = space > room / 3 ? space + 1 : headEnd - at;
+            out.push(prefix + line.slice(at, at + cut).trimEnd());
+            left -= codePoints(line, at, at + cut);
+            at += cut;
             prefix = "↪ ";
         }
-        out.push(prefix + rest);
+        out.push(prefix + line.slice(at));
     }
     return out.join("\n");
+}
+/** The index `count` code points after `from` (or the end). */
+function advance(text, from, count) {
+    let at = from;
+    for (let n = 0; n < count && at < text.length; n++)
+        at += isHighSurrogateAt(text, at) ? 2 : 1;
+    return at;
+}
+function codePoints(text, from, to) {
+    let count = 0;
+    for (let at = from; at < to; count++)
+        at += isHighSurrogateAt(text, at) ? 2 : 1;
+    return count;
+}
+function isHighSurrogateAt(text, at) {
+    const code = text.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdbff)
+        return false;
+    const next = text.charCodeAt(at + 1);
+    return next >= 0xdc00 && next <= 0xdfff;
 }
 function renderFailedTests(inv, detail, context) {
     const failed = inv.nodes.filter((n) => n.status === "fail");
