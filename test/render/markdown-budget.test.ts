@@ -2,7 +2,12 @@
 // left out and where the full list is. The report is a real one, blown up with many failures.
 import { describe, expect, it } from "vitest";
 import type { NodeResult, Report } from "../../src/model/types.js";
-import { byteLength, renderMarkdown, truncateMarkdown } from "../../src/render/markdown.js";
+import {
+  byteLength,
+  errorBytesAtLeast,
+  renderMarkdown,
+  truncateMarkdown,
+} from "../../src/render/markdown.js";
 import { reportFor } from "../support/report.js";
 
 async function hugeReport(): Promise<Report> {
@@ -27,6 +32,23 @@ async function hugeReport(): Promise<Report> {
 }
 
 describe("renderMarkdown under a budget", () => {
+  it("skips a level only when its error lines alone are over the budget (the bound is never above them)", async () => {
+    const report = await hugeReport();
+    const full = renderMarkdown(report, { maxBytes: Infinity, title: "dbt Fusion", fullReportHint: "x" });
+    const errorsSection = full.slice(
+      full.indexOf("#### ❌ Errors"),
+      full.indexOf("#### ", full.indexOf("#### ❌ Errors") + 5),
+    );
+    const errorLines = errorsSection.split("\n").filter((line) => line.startsWith("**<code title="));
+    expect(errorLines).toHaveLength(401);
+    const atLeast = errorBytesAtLeast(report);
+    for (const shown of [1e9, 100, 50, 20, 10, 1]) {
+      const rendered = errorLines.slice(0, shown).reduce((sum, line) => sum + byteLength(line), 0);
+      expect(atLeast(shown)).toBeLessThanOrEqual(rendered);
+    }
+    expect(atLeast(1e9)).toBeGreaterThan(15_000);
+  });
+
   it.each([65_000, 20_000, 4_000])("fits %i bytes and says where the rest is", async (maxBytes) => {
     const report = await hugeReport();
     const text = renderMarkdown(report, { maxBytes, title: "dbt Fusion", fullReportHint: "the job summary" });
