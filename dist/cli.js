@@ -751,7 +751,12 @@ function fitMarkdown(report, options) {
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
         ...(options.links ? { links: options.links } : {}),
     };
+    const errorsAtLeast = errorBytesAtLeast(report);
     for (let level = 0; level < LEVELS.length; level++) {
+        // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
+        // errored was rendered in full three times per channel before the first level that fits).
+        if (errorsAtLeast(LEVELS[level].errors) > options.maxBytes)
+            continue;
         const text = renderAtLevel(report, options, context, level);
         // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
         if (text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes) {
@@ -768,6 +773,21 @@ function* namedNodes(report) {
     const b = report.baseline;
     if (b)
         yield b.removed;
+}
+/**
+ * A lower bound of the bytes the errors section takes when it lists up to `shown` errors per
+ * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
+ */
+function errorBytesAtLeast(report) {
+    const perInvocation = report.invocations.map((inv) => inv.nodes.filter((node) => node.status === "error").map((node) => node.uniqueId.length + 26));
+    return (shown) => {
+        let bytes = 0;
+        for (const lengths of perInvocation) {
+            for (let i = 0; i < Math.min(shown, lengths.length); i++)
+                bytes += lengths[i];
+        }
+        return bytes;
+    };
 }
 function renderAtLevel(report, options, context, level) {
     const detail = LEVELS[level];
