@@ -31,7 +31,8 @@ export async function writeAndPublish(
       junit: inputs.junit,
     },
     () => channelRenderer(report, rendering)("file"),
-    { cwd: runner.workspace, telemetryFiles: result.telemetryFiles },
+    // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
+    { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
   );
   const written = new Set(files.written);
   const kept = { ...keptReport(inputs, written, runner.tempDir), jobSummary: inputs.jobSummary };
