@@ -494,6 +494,7 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
 /** Records → events, for a decoder that produces records (JSONL). */
 export function recordsToEvents(sink: LocatedEventSink): RecordSink {
   return {
+    relevantOnly: true,
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);

@@ -1,6 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
+import { isUnusableRecordLine } from "./jsonl-skip.js";
 import { describeForeignJson, describeInvalidLine, describeNotJson, isWorthSniffing } from "./jsonl-sniff.js";
 import { MAX_JSONL_LINE_BYTES } from "./limits.js";
 import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
@@ -42,6 +43,13 @@ export async function decodeJsonl(
       { line: bad.line },
     );
 
+  /**
+   * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
+   * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
+   * parsed, and its truncation reported as before.
+   */
+  let held: { line: string; lineNo: number } | null = null;
+
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1); // UTF-8 byte order mark
@@ -55,6 +63,19 @@ export async function decodeJsonl(
     const first = !sawContent;
     sawContent = true;
     if (pendingBad) throw invalidLine(pendingBad);
+    // The held line was not the last: a record no event comes of, counted and dropped.
+    if (held) {
+      records++;
+      held = null;
+    }
+    if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
+      held = { line, lineNo };
+      return;
+    }
+    parseLine(line, lineNo, first);
+  };
+
+  const parseLine = (line: string, lineNo: number, first: boolean): void => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
@@ -108,6 +129,9 @@ export async function decodeJsonl(
 
   // The first line did not parse and fewer than SNIFF_CHARS followed it.
   if (sniff) throw notJsonl();
+  // Narrowed to null by TypeScript, which does not see the closure assign it.
+  const last = held as { line: string; lineNo: number } | null;
+  if (last) parseLine(last.line, last.lineNo, false);
   if (pendingBad) {
     const bad = pendingBad as { line: number; reason: string; head?: string };
     // The file's only content line: not the half-written end of a run that wrote records before it.

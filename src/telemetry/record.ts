@@ -55,4 +55,9 @@ export interface RecordSink {
   add(record: TelemetryRecord, origin: RecordOrigin): void;
   /** A recoverable problem in the input (truncated last line, unknown shape). */
   warn(message: string): void;
+  /**
+   * The sink uses only records `isRelevant` (events.ts) accepts: a decoder may then count other
+   * records without handing them on, and the JSONL decoder need not parse them (jsonl-skip.ts).
+   */
+  readonly relevantOnly?: boolean;
 }

@@ -1,0 +1,222 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isRelevant } from "../../src/telemetry/events.js";
+import { decodeJsonl } from "../../src/telemetry/jsonl.js";
+import { isObjectShaped, isUnusableRecordLine } from "../../src/telemetry/jsonl-skip.js";
+import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
+
+function jsonlFixtures(dir = FIXTURES): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return jsonlFixtures(full);
+    return entry.name.endsWith(".jsonl") ? [full] : [];
+  });
+}
+
+/** Every line of every JSONL fixture that is a JSON object (a crashed run's last line is not). */
+const RECORDS = jsonlFixtures().flatMap((file) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        const value: unknown = JSON.parse(line);
+        return value !== null && typeof value === "object" ? [value as Record<string, unknown>] : [];
+      } catch {
+        return [];
+      }
+    }),
+);
+
+/** A small seeded generator, so a failure names a reproducible layout. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** One line of JSON with the keys of every object shuffled and random spaces around `:` and `,`. */
+function reformat(value: unknown, next: () => number): string {
+  const space = (): string => [" ", "", "  ", "\t"][Math.floor(next() * 4)]!;
+  if (Array.isArray(value)) return `[${value.map((item) => reformat(item, next)).join(`,${space()}`)}]`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const entries = Object.entries(value);
+  for (let i = entries.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [entries[i], entries[j]] = [entries[j]!, entries[i]!];
+  }
+  const body = entries
+    .map(([key, item]) => `${JSON.stringify(key)}${space()}:${space()}${reformat(item, next)}`)
+    .join(`,${space()}`);
+  return `${space()}{${space()}${body}${space()}}${space()}`;
+}
+
+function relevant(record: Record<string, unknown>): boolean {
+  const text = (key: string): string => (typeof record[key] === "string" ? (record[key] as string) : "");
+  return isRelevant(text("event_type"), text("record_type"), text("severity_text"));
+}
+
+describe("isUnusableRecordLine", () => {
+  it("never skips a relevant record, in any key order or spacing (every fixture line, 20 layouts each)", () => {
+    expect(RECORDS.length).toBeGreaterThan(1_000);
+    let skipped = 0;
+    let checked = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const next = random(seed);
+      for (const record of RECORDS) {
+        const line = reformat(record, next);
+        expect(JSON.parse(line)).toEqual(record);
+        const unusable = isUnusableRecordLine(line);
+        if (relevant(record)) {
+          checked++;
+          if (unusable) throw new Error(`relevant record skipped (seed ${seed}): ${line}`);
+        } else if (unusable) {
+          skipped++;
+        }
+      }
+    }
+    // Not vacuous: relevant records were checked, and irrelevant ones are in fact skipped.
+    expect(checked).toBeGreaterThan(10_000);
+    expect(skipped).toBeGreaterThan(1_000);
+  });
+
+  it("keeps a relevant record whatever the case of its severity, and spelled with \\u escapes", () => {
+    const log = (severity: string): string =>
+      JSON.stringify({
+        record_type: "LogRecord",
+        trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+        event_type: "v1.public.events.fusion.log.LogMessage",
+        severity_text: severity,
+        body: "x",
+      });
+    for (const severity of ["error", "Error", "eRRoR", "WARN", "warn", "Warning", "WARNıNG"]) {
+      expect(isRelevant("v1.public.events.fusion.log.LogMessage", "LogRecord", severity)).toBe(true);
+      expect(isUnusableRecordLine(log(severity))).toBe(false);
+    }
+    expect(isUnusableRecordLine(log("DEBUG"))).toBe(true);
+    const escaped = log("DEBUG")
+      .replace("LogMessage", "\\u004cogMessage")
+      .replace('"DEBUG"', '"\\u0045RROR"');
+    expect(isRelevant(JSON.parse(escaped).event_type, "LogRecord", JSON.parse(escaped).severity_text)).toBe(
+      true,
+    );
+    expect(isUnusableRecordLine(escaped)).toBe(false);
+    const node = JSON.stringify({
+      record_type: "SpanEnd",
+      trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+      event_type: "v1.public.events.fusion.node.\u0000odeProcessed",
+    }).replace("\\u0000", "\\u004e");
+    expect(JSON.parse(node).event_type).toBe("v1.public.events.fusion.node.NodeProcessed");
+    expect(isUnusableRecordLine(node)).toBe(false);
+  });
+
+  // What makes the ASCII-only, case-insensitive severity test a superset: no other character
+  // upper-cases to one of the letters of ERROR, WARN or WARNING alone, except ı (to I), and a word
+  // with it still has WARN in it.
+  it("relies on no character but ı upper-casing to a letter of ERROR/WARN/WARNING alone", () => {
+    const found: string[] = [];
+    for (let code = 0x80; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const upper = String.fromCodePoint(code).toUpperCase();
+      if (upper.length === 1 && "ERONWAIG".includes(upper)) found.push(String.fromCodePoint(code));
+    }
+    expect(found).toEqual(["ı"]);
+  });
+
+  it("parses what is not a one-line object or does not name the three keys of a record", () => {
+    const debug = JSON.stringify({
+      record_type: "LogRecord",
+      trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+      event_type: "v1.public.events.fusion.log.CompiledCode",
+      severity_text: "DEBUG",
+    });
+    expect(isUnusableRecordLine(debug)).toBe(true);
+    expect(isUnusableRecordLine(` \t${debug}\t `)).toBe(true);
+    expect(isUnusableRecordLine(debug.slice(0, -1))).toBe(false);
+    expect(isUnusableRecordLine(`[${debug}]`)).toBe(false);
+    expect(isUnusableRecordLine(debug.replace('"trace_id"', '"trace"'))).toBe(false);
+    expect(isObjectShaped("{}")).toBe(true);
+    expect(isObjectShaped("{")).toBe(false);
+    expect(isObjectShaped(" } {")).toBe(false);
+  });
+});
+
+describe("decodeJsonl for a sink of relevant records only", () => {
+  const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+  const node = JSON.stringify({
+    record_type: "SpanEnd",
+    trace_id: TRACE,
+    span_id: "7a1c0e55d2b94f01",
+    start_time_unix_nano: "1760000000123456789",
+    end_time_unix_nano: "1760000009000000001",
+    severity_text: "INFO",
+    event_type: "v1.public.events.fusion.node.NodeProcessed",
+    attributes: { unique_id: "model.shop.orders" },
+  });
+  const debug = JSON.stringify({
+    record_type: "LogRecord",
+    trace_id: TRACE,
+    severity_text: "DEBUG",
+    event_type: "v1.public.events.fusion.log.CompiledCode",
+    attributes: { sql: { text: "select 1" } },
+  });
+  // Cut just after an inner `}`: it still has the shape of an object.
+  const cutAfterBrace = debug.slice(0, debug.indexOf("}") + 1);
+
+  async function decode(text: string, relevantOnly: boolean) {
+    const records: TelemetryRecord[] = [];
+    const warnings: string[] = [];
+    const sink: RecordSink = {
+      relevantOnly,
+      add: (record) => records.push(record),
+      warn: (message) => warnings.push(message),
+    };
+    async function* stream() {
+      yield new TextEncoder().encode(text);
+    }
+    try {
+      const { records: count } = await decodeJsonl(stream(), "logs/otel.jsonl", sink);
+      return { count, records: records.map((r) => r.eventType), warnings };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }
+
+  it("counts unusable records without handing them on", async () => {
+    const text = `${node}\n${debug}\n${debug}\n${node}\n`;
+    expect(await decode(text, true)).toEqual({
+      count: 4,
+      records: [JSON.parse(node).event_type, JSON.parse(node).event_type],
+      warnings: [],
+    });
+    expect((await decode(text, false)).records).toHaveLength(4);
+  });
+
+  it.each([
+    ["a truncated irrelevant line in the middle", `${node}\n${debug.slice(0, 60)}\n${node}\n`],
+    ["a truncated irrelevant last line", `${node}\n${debug}\n${debug.slice(0, 60)}`],
+    ["an irrelevant last line cut just after a }", `${node}\n${debug}\n${cutAfterBrace}`],
+    ["an irrelevant last line cut just after a }, then blank lines", `${node}\n${cutAfterBrace}\n\n \n`],
+    ["an irrelevant first line cut just after a }", `${cutAfterBrace}\n${node}\n`],
+    ["a foreign JSON line", `${node}\n{"record_type":"Metric","x":1}\n${node}\n`],
+    ["a line that is not JSON, shaped like an object", `${node}\n{not json}\n${node}\n`],
+  ])("reports %s as before", async (_name, text) => {
+    const before = await decode(text, false);
+    const now = await decode(text, true);
+    expect(before.error ?? before.warnings?.join("\n")).toBeTruthy();
+    expect(now.error).toEqual(before.error);
+    expect(now.warnings).toEqual(before.warnings);
+    expect(now.count).toEqual(before.count);
+  });
+
+  it("does not see corruption inside a line that has the shape of an unusable record (it is not parsed)", async () => {
+    const corrupt = debug.replace('"DEBUG"', '"DEBUG" oops');
+    const text = `${node}\n${corrupt}\n${node}\n`;
+    expect((await decode(text, false)).error).toMatch(/^logs\/otel\.jsonl:2: invalid JSON/);
+    expect(await decode(text, true)).toEqual({ count: 3, records: expect.any(Array), warnings: [] });
+  });
+});
