@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3538);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6647);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
 
@@ -2728,7 +2728,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 3538:
+/***/ 6647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6240,6 +6240,7 @@ function locatedEvents(sink, file, unit) {
 /** Records → events, for a decoder that produces records (JSONL). */
 function recordsToEvents(sink) {
     return {
+        relevantOnly: true,
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -6434,6 +6435,58 @@ class LineSplitter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
+// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
+// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
+// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
+// `"key":"value"` pairs:
+//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
+//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
+//   * a query span end has QueryExecuted and SpanEnd;
+//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
+//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
+//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
+//   * a `\u` escape can spell any of these, so a line with one is parsed.
+// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
+// slower. A line is left unparsed only when it also names the three keys of a record and has the
+// shape of one JSON object; anything else takes the full path (and its error messages).
+const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
+const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
+const LOG_SEVERITY = /error|warn/i;
+/**
+ * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
+ * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
+ * not a record, or not JSON).
+ */
+function isUnusableRecordLine(line) {
+    if (line.includes("\\u"))
+        return false;
+    for (const marker of SPAN_MARKERS)
+        if (line.includes(marker))
+            return false;
+    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
+        return false;
+    if (line.includes("Log") && LOG_SEVERITY.test(line))
+        return false;
+    for (const key of RECORD_KEYS)
+        if (!line.includes(key))
+            return false;
+    return isObjectShaped(line);
+}
+/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
+function isObjectShaped(line) {
+    let start = 0;
+    let end = line.length - 1;
+    while (start <= end && isJsonSpace(line.charCodeAt(start)))
+        start++;
+    while (end > start && isJsonSpace(line.charCodeAt(end)))
+        end--;
+    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
+}
+function isJsonSpace(code) {
+    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-sniff.ts
 // What a file that is not JSON Lines is, in words a user can act on: dbt's own artifacts
 // (run_results.json, manifest.json: whole-file JSON documents, often passed by mistake), a JSON
@@ -6545,6 +6598,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -6566,6 +6620,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     let sniff = null;
     const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason), { line: pendingBad.line });
     const invalidLine = (bad) => new TelemetryInputError(file, bad.head === undefined ? describeInvalidLine(bad.reason) : describeNotJson([bad.head], bad.reason), { line: bad.line });
+    /**
+     * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
+     * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
+     * parsed, and its truncation reported as before.
+     */
+    let held = null;
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -6583,6 +6643,18 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sawContent = true;
         if (pendingBad)
             throw invalidLine(pendingBad);
+        // The held line was not the last: a record no event comes of, counted and dropped.
+        if (held) {
+            records++;
+            held = null;
+        }
+        if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
+            held = { line, lineNo };
+            return;
+        }
+        parseLine(line, lineNo, first);
+    };
+    const parseLine = (line, lineNo, first) => {
         let parsed;
         try {
             parsed = JSON.parse(line);
@@ -6634,6 +6706,10 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     // The first line did not parse and fewer than SNIFF_CHARS followed it.
     if (sniff)
         throw notJsonl();
+    // Narrowed to null by TypeScript, which does not see the closure assign it.
+    const last = held;
+    if (last)
+        parseLine(last.line, last.lineNo, false);
     if (pendingBad) {
         const bad = pendingBad;
         // The file's only content line: not the half-written end of a run that wrote records before it.
