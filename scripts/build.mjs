@@ -31,6 +31,17 @@ for (const name of readdirSync("dist")) if (CHUNK.test(name)) rmSync(path.join("
 for (const { source, target, shebang } of entries) {
   if (!existsSync(source)) continue;
   const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
+  try {
+    buildEntry(source, target, shebang, out);
+  } finally {
+    // Also when ncc fails: nothing of a build is left in the temp folder.
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+// dist/ holds ES modules whatever package.json says around it.
+writeFileSync("dist/package.json", `${JSON.stringify({ type: "module" }, null, 2)}\n`);
+
+function buildEntry(source, target, shebang, out) {
   execFileSync(
     process.execPath,
     ["node_modules/@vercel/ncc/dist/ncc/cli.js", "build", source, "-o", out, "-q", "--target", "es2022"],
@@ -61,7 +72,4 @@ for (const { source, target, shebang } of entries) {
   if (shebang) code = `#!/usr/bin/env node\n${code}`;
   writeFileSync(target, code);
   if (shebang) chmodSync(target, 0o755);
-  rmSync(out, { recursive: true, force: true });
 }
-// dist/ holds ES modules whatever package.json says around it.
-writeFileSync("dist/package.json", `${JSON.stringify({ type: "module" }, null, 2)}\n`);
