@@ -3,6 +3,7 @@
 // hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
 // So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
 // the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+import { truncateBytes } from "../text/truncate.js";
 
 /** What a cut left out, for its note. */
 export interface LeftOut {
@@ -17,25 +18,21 @@ export interface LeftOut {
 export function cutMarkdown(markdown: string, maxBytes: number, note: (left: LeftOut) => string): string {
   const total = Buffer.byteLength(markdown, "utf8");
   if (total <= maxBytes) return markdown;
-  const bytes = Buffer.from(markdown, "utf8");
   // What closes the head and the note are only known once it is cut: start from an estimate and
   // cut shorter until everything fits (once or twice).
   let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
   for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
-    const text = cutAt(markdown, bytes, budget, note);
+    const text = cutAt(markdown, budget, note);
     const over = Buffer.byteLength(text, "utf8") - maxBytes;
     if (over <= 0) return text;
     budget -= over + 64;
   }
   // A note longer than the limit is the caller's bug; still never over the limit.
-  return cutBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes);
+  return truncateBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
 }
 
-function cutAt(markdown: string, bytes: Buffer, budget: number, note: (left: LeftOut) => string): string {
-  let head = bytes
-    .subarray(0, budget)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
+function cutAt(markdown: string, budget: number, note: (left: LeftOut) => string): string {
+  let head = truncateBytes(markdown, budget, "");
   head = head.slice(0, boundary(head)).replace(/\n+$/, "");
   const open = openBlocks(head);
   let closed = head;
@@ -73,13 +70,6 @@ function countLines(text: string): number {
   let lines = 1;
   for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1)) lines++;
   return lines;
-}
-
-function cutBytes(text: string, maxBytes: number): string {
-  return Buffer.from(text, "utf8")
-    .subarray(0, maxBytes)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
 }
 
 /**

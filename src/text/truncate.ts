@@ -15,11 +15,14 @@ export function truncateBytes(text: string, maxBytes: number, suffix = "…"): s
   const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
   let bytes = 0;
   let end = 0;
-  for (const ch of text) {
-    const size = Buffer.byteLength(ch, "utf8");
+  // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
+  // 1 MiB job summary walks it once without a Buffer per character.
+  while (end < text.length) {
+    const code = text.codePointAt(end) as number;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     if (bytes + size > budget) break;
     bytes += size;
-    end += ch.length;
+    end += code >= 0x10000 ? 2 : 1;
   }
   return text.slice(0, end) + suffix;
 }

@@ -29,6 +29,38 @@ describe("truncateBytes", () => {
   });
 });
 
+describe("truncateBytes against a Buffer.byteLength per character", () => {
+  /** The first version: each character measured by Buffer.byteLength. */
+  function reference(text: string, maxBytes: number, suffix: string): string {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes) return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+      const size = Buffer.byteLength(ch, "utf8");
+      if (bytes + size > budget) break;
+      bytes += size;
+      end += ch.length;
+    }
+    return text.slice(0, end) + suffix;
+  }
+
+  it("cuts at the same place on text of every UTF-8 width and lone surrogates", () => {
+    const pieces = ["a", "é", "€", EMOJI, "\uD800", "\uDC00", "\n", "日本語"];
+    let seed = 11;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let round = 0; round < 500; round++) {
+      let text = "";
+      for (let i = random(40); i > 0; i--) text += pieces[random(pieces.length)];
+      const max = random(80);
+      const suffix = ["", "…", "~"][random(3)]!;
+      expect(truncateBytes(text, max, suffix), JSON.stringify({ text, max })).toBe(
+        reference(text, max, suffix),
+      );
+    }
+  });
+});
+
 describe("firstLine", () => {
   it("takes the first line with content, whatever terminates the lines", () => {
     expect(firstLine("\n  \r\nfirst\nsecond", 100)).toBe("first");
