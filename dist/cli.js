@@ -330,12 +330,15 @@ function truncateBytes(text, maxBytes, suffix = "…") {
     const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
     let bytes = 0;
     let end = 0;
-    for (const ch of text) {
-        const size = Buffer.byteLength(ch, "utf8");
+    // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
+    // 1 MiB job summary walks it once without a Buffer per character.
+    while (end < text.length) {
+        const code = text.codePointAt(end);
+        const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
         if (bytes + size > budget)
             break;
         bytes += size;
-        end += ch.length;
+        end += code >= 0x10000 ? 2 : 1;
     }
     return text.slice(0, end) + suffix;
 }
@@ -358,6 +361,7 @@ function cutAt(text, end) {
 // hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
 // So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
 // the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+
 /**
  * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
  * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
@@ -366,25 +370,21 @@ function cutMarkdown(markdown, maxBytes, note) {
     const total = Buffer.byteLength(markdown, "utf8");
     if (total <= maxBytes)
         return markdown;
-    const bytes = Buffer.from(markdown, "utf8");
     // What closes the head and the note are only known once it is cut: start from an estimate and
     // cut shorter until everything fits (once or twice).
     let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
     for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
-        const text = cut_markdown_cutAt(markdown, bytes, budget, note);
+        const text = cut_markdown_cutAt(markdown, budget, note);
         const over = Buffer.byteLength(text, "utf8") - maxBytes;
         if (over <= 0)
             return text;
         budget -= over + 64;
     }
     // A note longer than the limit is the caller's bug; still never over the limit.
-    return cutBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes);
+    return truncateBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
 }
-function cut_markdown_cutAt(markdown, bytes, budget, note) {
-    let head = bytes
-        .subarray(0, budget)
-        .toString("utf8")
-        .replace(/\uFFFD$/, "");
+function cut_markdown_cutAt(markdown, budget, note) {
+    let head = truncateBytes(markdown, budget, "");
     head = head.slice(0, boundary(head)).replace(/\n+$/, "");
     const open = openBlocks(head);
     let closed = head;
@@ -423,12 +423,6 @@ function countLines(text) {
     for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1))
         lines++;
     return lines;
-}
-function cutBytes(text, maxBytes) {
-    return Buffer.from(text, "utf8")
-        .subarray(0, maxBytes)
-        .toString("utf8")
-        .replace(/\uFFFD$/, "");
 }
 /**
  * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
