@@ -7,12 +7,12 @@ import { buildZip, startArtifactServer, type ArtifactServer } from "../support/a
 import { reportFor } from "../support/report.js";
 import {
   ensureBuilt,
+  expectTokenHidden,
   fixture,
   PR_NUMBER,
   runAction,
   startGateway,
   startServer,
-  TOKEN,
   type E2EServer,
 } from "./helpers.js";
 
@@ -93,9 +93,7 @@ describe("baseline-artifact", () => {
     expect(compared).toBeLessThan(body.indexOf("Errors ("));
     expect(body).toContain(`fusion-report-main (run ${BASE_RUN} on main)`);
     expect(run.outputs.conclusion).toBe("failure");
-    // `::add-mask::<token>` is the one line that must carry it (the runner consumes it).
-    const log = run.stdout.replace(/^::add-mask::.*$/gm, "");
-    expect(`${log}${run.stderr}${run.summary}`).not.toContain(TOKEN);
+    expectTokenHidden(run);
   });
 
   it("without a successful base-branch run, says the comparison was skipped and fails like `errors`", async () => {

@@ -152,6 +152,21 @@ export interface ActionRun {
   runnerTemp: string;
 }
 
+/**
+ * The token never reaches what a user can see: the log (but for the `::add-mask::` line the runner
+ * consumes to mask it), stderr, the job summary, the outputs file, and whatever else the test names.
+ */
+export function expectTokenHidden(run: ActionRun, more: Record<string, string> = {}): void {
+  const log = run.stdout
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
+  const seen = { stdout: log, stderr: run.stderr, summary: run.summary, outputs: run.outputFile, ...more };
+  for (const [where, text] of Object.entries(seen)) {
+    expect(text, `token leaked into ${where}`).not.toContain(TOKEN);
+  }
+}
+
 export const pullRequestPayload = (
   over: { number?: number; headRepo?: string } = {},
 ): Record<string, unknown> => ({

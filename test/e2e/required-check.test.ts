@@ -9,11 +9,11 @@ import { isElement, markdownToHtml, parseHtml, walk } from "../support/gfm-html.
 import { makeTempDir } from "../support/temp-dir.js";
 import {
   ensureBuilt,
+  expectTokenHidden,
   HEAD_SHA,
   runAction,
   startServer,
   tempFile,
-  TOKEN,
   type ActionRun,
   type E2EServer,
   type RunOptions,
@@ -32,13 +32,7 @@ afterEach(async () => {
 
 async function act(options: RunOptions): Promise<ActionRun> {
   const run = await runAction(server, options);
-  const log = run.stdout
-    .split("\n")
-    .filter((line) => !line.startsWith("::add-mask::"))
-    .join("\n");
-  for (const text of [log, run.stderr, run.summary, run.outputFile, JSON.stringify(server.checkRuns)]) {
-    expect(text).not.toContain(TOKEN);
-  }
+  expectTokenHidden(run, { "check runs": JSON.stringify(server.checkRuns) });
   expect(run.stderr).not.toMatch(/Unhandled|node:internal|^\s+at /m);
   return run;
 }
