@@ -54,27 +54,7 @@ export async function reportUnusable(
       ? STOPPED.unreadableBaseline
       : STOPPED.unreadableTelemetry;
   const accepted = absent && settings.ifNoTelemetry !== "error";
-  // A warning only when the step goes on; with if-no-telemetry: error it fails, and says so.
-  const summary = renderUnusable(
-    settings.checkName,
-    what,
-    accepted ? "warning" : "error",
-    log.redact(error.message),
-  );
-  if (settings.jobSummary) await writeSummary(summary, services);
-  if (settings.checkRun) {
-    await completeStepCheckRun(
-      services.github,
-      {
-        name: settings.checkName,
-        conclusion: accepted ? "neutral" : "failure",
-        title: sentence(what),
-        summary,
-      },
-      log,
-      services.checkRunWritten,
-    );
-  }
+  await sayStopped(what, error.message, accepted ? "neutral" : "failure", settings, services);
   if (accepted) {
     services.setOutput(OUTPUT.conclusion, "neutral");
     if (settings.ifNoTelemetry === "warn") log.warning(error.message);
@@ -104,11 +84,16 @@ export async function reportStoppedStep(
   services: Omit<UnusableServices, "github" | "checkRunWritten"> & { cwd: string },
 ): Promise<void> {
   const github = step.github ?? (settings.checkRun ? await connectForFailure(token, services) : null);
-  await reportStepFailure(stop.message, stop.what, settings, {
+  await sayStopped(stop.what, stop.message, "failure", settings, {
     ...services,
     github,
     checkRunWritten: step.checkRunWritten,
   });
+  try {
+    services.setOutput(OUTPUT.conclusion, "failure");
+  } catch {
+    // The outputs are what failed; the step fails with the message anyway.
+  }
 }
 
 /** The GitHub side when the step stopped before it connected (an input it cannot use); null if that fails too. */
@@ -124,30 +109,26 @@ async function connectForFailure(
 }
 
 /**
- * When the step stops before it has a report (an input it cannot use, an error nobody expected):
- * the job summary, the check run (failure) and the `conclusion` output still say so. Never throws: the caller fails the step
- * next, whatever happens here.
+ * Why the step has no report, in the job summary and the check run (a warning only when the step goes
+ * on, `neutral`; with if-no-telemetry: error or any other stop it fails, and says so). Never throws.
  */
-export async function reportStepFailure(
-  message: string,
+async function sayStopped(
   what: string,
+  message: string,
+  conclusion: "failure" | "neutral",
   settings: { checkName: string; jobSummary: boolean; checkRun: boolean },
   services: UnusableServices,
 ): Promise<void> {
-  const summary = renderUnusable(settings.checkName, what, "error", services.log.redact(message));
+  const level = conclusion === "neutral" ? "warning" : "error";
+  const summary = renderUnusable(settings.checkName, what, level, services.log.redact(message));
   if (settings.jobSummary) await writeSummary(summary, services);
   if (settings.checkRun) {
     await completeStepCheckRun(
       services.github,
-      { name: settings.checkName, conclusion: "failure", title: sentence(what), summary },
+      { name: settings.checkName, conclusion, title: sentence(what), summary },
       services.log,
       services.checkRunWritten,
     );
-  }
-  try {
-    services.setOutput(OUTPUT.conclusion, "failure");
-  } catch {
-    // The outputs are what failed; the step fails with the message anyway.
   }
 }
 
