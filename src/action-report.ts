@@ -1,8 +1,15 @@
-// The Action's outputs once the report is built: the report files (all or none), then every GitHub
-// channel (comment, check run, summary, outputs, artifact), then the warnings. The files are whole;
-// what the comment, check run and summary leave out points to where this run keeps the report.
+// The Action's outputs once the report is built: the report files (all or none), the artifact they
+// are uploaded as, then every GitHub channel (comment, check run, summary, outputs), then the
+// warnings. The files are whole; what the comment, check run and summary leave out points to where
+// this run keeps the report, named only once it is there.
 import { linksFor } from "./github/plan.js";
-import { channelRenderer, keptReport, publishReport, type PublishServices } from "./github/publish-report.js";
+import {
+  channelRenderer,
+  keptReport,
+  publishReport,
+  uploadReportArtifact,
+  type PublishServices,
+} from "./github/publish-report.js";
 import type { Runner } from "./github/runner.js";
 import type { ActionInputs } from "./inputs.js";
 import type { PipelineResult } from "./pipeline/run.js";
@@ -21,6 +28,7 @@ export async function writeAndPublish(
     ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
     : null;
   const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
+  const whole = channelRenderer(report, rendering);
   // A problem with the files is a warning and never stops the other channels.
   const files = await writeReportFiles(
     report,
@@ -30,12 +38,13 @@ export async function writeAndPublish(
       runResults: inputs.runResults,
       junit: inputs.junit,
     },
-    () => channelRenderer(report, rendering)("file"),
+    () => whole("file"),
     // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
     { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
   );
   const written = new Set(files.written);
-  const kept = { ...keptReport(inputs, written, runner.tempDir), jobSummary: inputs.jobSummary };
+  const uploaded = await uploadReportArtifact(inputs, written, () => whole("file"), services);
+  const kept = { ...keptReport(inputs, written, runner.tempDir, uploaded), jobSummary: inputs.jobSummary };
   await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, services);
   for (const problem of files.problems) log.warning(problem);
   for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);

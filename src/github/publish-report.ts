@@ -1,6 +1,7 @@
-// The Action's publishing, in order: the report rendered at each channel's budget, the pull request's
-// changed files (to rank annotations), every channel through publishAll (none hides another), then
-// the report files uploaded as a workflow artifact. Failures are warnings; failing the step is main's.
+// The Action's publishing: the report files uploaded as a workflow artifact first (so what the other
+// channels say of it is true), then the report rendered at each channel's budget, the pull request's
+// changed files (to rank annotations) and every channel through publishAll (none hides another).
+// Failures are warnings; failing the step is main's.
 import path from "node:path";
 import type { Report } from "../model/types.js";
 import { buildAnnotations } from "../render/annotations.js";
@@ -75,11 +76,16 @@ export function channelRenderer(
   return (channel) => fitted(channel).markdown;
 }
 
-/** Where this run keeps the whole report: the uploaded artifact, or files that outlive the job. */
+/**
+ * Where this run keeps the whole report: the artifact, once its upload succeeded, or files that
+ * outlive the job.
+ */
 export function keptReport(
   settings: PublishSettings,
   written: ReadonlySet<string>,
   tempDir: string,
+  /** Whether the upload-artifact upload succeeded (false when there was none, or it failed). */
+  uploaded: boolean,
 ): KeptReport {
   const outlives = (file: string | null): file is string => {
     if (!file || !written.has(path.resolve(file))) return false;
@@ -87,7 +93,8 @@ export function keptReport(
     return inTemp.startsWith("..") || path.isAbsolute(inTemp);
   };
   return {
-    artifact: settings.uploadArtifact,
+    artifact: uploaded ? settings.uploadArtifact : null,
+    failedArtifact: uploaded ? null : settings.uploadArtifact,
     files: [settings.markdownReport, settings.jsonReport].filter(outlives),
   };
 }
@@ -129,17 +136,29 @@ export async function publishReport(
     },
     plan,
   );
-  if (settings.uploadArtifact) {
-    await uploadReports(
-      settings.uploadArtifact,
-      filesToUpload(settings, written, () => render("file")),
-      {
-        info: log.info,
-        warning: log.warning,
-        tempDir: services.tempDir,
-      },
-    );
-  }
+}
+
+/**
+ * Uploads the report files this run wrote as the upload-artifact artifact (with the whole Markdown
+ * report when none was written). True when it was uploaded; a failure is a warning.
+ */
+export async function uploadReportArtifact(
+  settings: PublishSettings,
+  written: ReadonlySet<string>,
+  wholeMarkdown: () => string,
+  services: Pick<PublishServices, "log" | "tempDir">,
+): Promise<boolean> {
+  if (!settings.uploadArtifact) return false;
+  const uploaded = await uploadReports(
+    settings.uploadArtifact,
+    filesToUpload(settings, written, wholeMarkdown),
+    {
+      info: services.log.info,
+      warning: services.log.warning,
+      tempDir: services.tempDir,
+    },
+  );
+  return uploaded !== null;
 }
 
 /** Only files this run wrote: after a refused write, an older file at the same path is not this report. */

@@ -106,4 +106,32 @@ describe("a report cut to GitHub's limits points to the whole report", () => {
     expect(upload?.finalized).toBe(true);
     expect(listZipEntries(upload!.bytes).sort()).toEqual(["dbt.md", "fusion-report.json"]);
   }, 120_000);
+
+  it("never names an artifact whose upload failed: the notes say the report could not be kept", async () => {
+    // No ACTIONS_RUNTIME_TOKEN: the artifact client refuses before any request (as outside Actions).
+    const run = await runAction(server, {
+      apiUrl: gateway.url,
+      inputs: { telemetry: "logs/telemetry.jsonl", "upload-artifact": "fusion-report" },
+      workspaceFiles: { "logs/telemetry.jsonl": hugeErrorsJsonl(ERRORS, 4_000) },
+      env: { ACTIONS_RESULTS_URL: `${artifacts.url}/` },
+    });
+    expect(run.code).toBe(1);
+    expect(artifacts.uploads).toEqual([]);
+    expect(run.stdout).toMatch(/^::warning::upload-artifact: could not upload 'fusion-report': /m);
+
+    const where =
+      "the JSON report, which this run could not keep: the upload of the fusion-report artifact failed " +
+      "(the step's warnings say why)";
+    const comment = server.commentsOn(PR_NUMBER)[0]!.body;
+    for (const [channel, markdown] of [
+      ["comment", comment],
+      ["check run", server.checkRuns[0]!.output.summary!],
+      ["job summary", run.summary],
+    ] as const) {
+      expect(markdown, channel).not.toContain("artifact of");
+      expect(visibleParagraphs(markdown), channel).toContain(
+        `Some detail was left out to fit this view; the complete report is in ${where}.`,
+      );
+    }
+  }, 120_000);
 });

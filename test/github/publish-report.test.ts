@@ -29,6 +29,16 @@ describe("renderWholeReportHint", () => {
         "workflow run, or `json-report` to write it where a later step can upload it",
     );
   });
+
+  it("never names an artifact whose upload failed: the files if any, else that the upload failed", () => {
+    expect(renderWholeReportHint({ artifact: null, failedArtifact: "fusion-report", files: ["r.md"] })).toBe(
+      "`r.md` (written on the runner)",
+    );
+    expect(renderWholeReportHint({ artifact: null, failedArtifact: "fusion-report", files: [] })).toBe(
+      "the JSON report, which this run could not keep: the upload of the `fusion-report` artifact failed " +
+        "(the step's warnings say why)",
+    );
+  });
 });
 
 describe("keptReport", () => {
@@ -49,13 +59,30 @@ describe("keptReport", () => {
 
   it("counts only files this run wrote, outside the runner's temp folder (emptied after the job)", () => {
     const written = new Set([path.resolve("/runner/_temp/fusion-report.json"), path.resolve("out/r.md")]);
-    expect(keptReport(settings({ markdownReport: "out/r.md" }), written, "/runner/_temp")).toEqual({
+    expect(keptReport(settings({ markdownReport: "out/r.md" }), written, "/runner/_temp", false)).toEqual({
       artifact: null,
+      failedArtifact: null,
       files: ["out/r.md"],
     });
-    expect(keptReport(settings({ jsonReport: "out/r.json" }), written, "/runner/_temp").files).toEqual([]);
-    expect(keptReport(settings({ uploadArtifact: "fusion-report" }), written, "/runner/_temp")).toEqual({
-      artifact: "fusion-report",
+    expect(keptReport(settings({ jsonReport: "out/r.json" }), written, "/runner/_temp", false).files).toEqual(
+      [],
+    );
+    expect(keptReport(settings({ uploadArtifact: "fusion-report" }), written, "/runner/_temp", true)).toEqual(
+      {
+        artifact: "fusion-report",
+        failedArtifact: null,
+        files: [],
+      },
+    );
+  });
+
+  it("names the artifact only once its upload succeeded", () => {
+    const written = new Set([path.resolve("/runner/_temp/fusion-report.json")]);
+    expect(
+      keptReport(settings({ uploadArtifact: "fusion-report" }), written, "/runner/_temp", false),
+    ).toEqual({
+      artifact: null,
+      failedArtifact: "fusion-report",
       files: [],
     });
   });
