@@ -159,6 +159,7 @@ async function main(): Promise<void> {
     external: ["@duckdb/*"],
     banner: {},
   });
+  const parseFloor = await bundle("bench/jsonl-parse-floor.ts", "jsonl-parse-floor.mjs", { banner: {} });
   const quiet = (file: string): string[] => [cli, "--quiet", "--fail-on", "never", file];
   log(
     `CLI: ${note}. Node ${process.version}, ${os.cpus().length} CPUs. ${RUNS} run(s) each, CLI and DuckDB alternating.`,
@@ -206,6 +207,13 @@ async function main(): Promise<void> {
   log(
     `JSONL / Parquet, CLI wall: ${ratio(best(heavyJsonl.ours).wallMs, best(heavyParquet.ours).wallMs)} (target ≤ 1.5×); ` +
       `each run: ${heavyJsonl.ours.map((run, i) => (run.wallMs / heavyParquet.ours[i]!.wallMs).toFixed(2)).join(", ")}`,
+  );
+  // What parsing alone costs (bench/jsonl-parse-floor.ts): no reader of this JSONL can be faster.
+  const floorRuns = Array.from({ length: RUNS }, () => runOnce([process.execPath, parseFloor, heavy.jsonl]));
+  log(
+    `Reading, splitting and \`JSON.parse\` of every JSONL line, nothing else: ${fmt(best(floorRuns).wallMs)}, ` +
+      `${ratio(best(floorRuns).wallMs, best(heavyParquet.ours).wallMs)} the CLI's Parquet time ` +
+      `(each run: ${floorRuns.map((run, i) => (run.wallMs / heavyParquet.ours[i]!.wallMs).toFixed(2)).join(", ")}).`,
   );
 
   // 2. Trace-heavy: few nodes, almost every record a trace-level span or log.
