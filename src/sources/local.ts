@@ -1,7 +1,8 @@
-import { constants, createReadStream } from "node:fs";
+import { constants } from "node:fs";
 import { access, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
+import { fileChunks } from "./file-chunks.js";
 import type { TelemetryFile } from "./telemetry-file.js";
 
 export class TelemetryNotFoundError extends Error {
@@ -135,7 +136,7 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
           format: "parquet",
           openBuffer: async () => fileBuffer(file, displayName),
         }
-      : { name: displayName, path: file, format: "jsonl", openStream: () => createReadStream(file) };
+      : { name: displayName, path: file, format: "jsonl", openStream: () => fileChunks(file) };
   } finally {
     await handle.close();
   }

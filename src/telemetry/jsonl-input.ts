@@ -27,11 +27,12 @@ export async function* inputBytes(
   while (headBytes < GZIP_MAGIC.length) {
     const next = await source.next();
     if (next.done) break;
-    const chunk = toBuffer(next.value);
+    // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
+    const chunk = Buffer.from(toBuffer(next.value));
     head.push(chunk);
     headBytes += chunk.length;
   }
-  const first = Buffer.concat(head);
+  const first = head.length === 1 ? head[0]! : Buffer.concat(head);
   const rest = async function* (): AsyncGenerator<Buffer> {
     try {
       for (let next = await source.next(); !next.done; next = await source.next()) yield toBuffer(next.value);
@@ -56,7 +57,9 @@ async function* gunzip(first: Buffer, rest: AsyncIterable<Buffer>): AsyncGenerat
     yield first;
     for await (const chunk of rest) {
       compressed += chunk.length;
-      yield chunk;
+      // Copied: the stream below still holds a chunk when it asks for the next, and a source may
+      // read into a chunk again by then (file-chunks.ts).
+      yield Buffer.from(chunk);
     }
   };
   // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not

@@ -1,7 +1,8 @@
 // Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
 // line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
 // per chunk). A line longer than the limit stops the read as soon as the limit is passed, without
-// holding the rest.
+// holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
+// reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied.
 import { MIB } from "./limits.js";
 
 export class LineTooLongError extends Error {
@@ -16,7 +17,7 @@ export class LineTooLongError extends Error {
 export class LineSplitter {
   /** Bytes searched for a line end so far: each input byte once. */
   scanned = 0;
-  /** Bytes copied to join lines that span chunks: each byte of such a line once. */
+  /** Bytes copied to keep and join lines that span chunks: each byte of such a line at most twice. */
   copied = 0;
   /** Lines handed on so far (blank ones too): the next line's number is this + 1. */
   lines = 0;
@@ -50,7 +51,8 @@ export class LineSplitter {
     if (start < chunk.length) {
       this.partBytes += chunk.length - start;
       if (this.partBytes > this.maxLineBytes) throw this.tooLong();
-      this.parts.push(chunk.subarray(start));
+      this.parts.push(Buffer.from(chunk.subarray(start)));
+      this.copied += chunk.length - start;
     }
   }
 
