@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6647);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8873);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
 
@@ -2722,7 +2722,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 6647:
+/***/ 8873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4372,7 +4372,47 @@ function onHost(href, baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sources/file-chunks.ts
+// A local file's bytes as the JSONL reader takes them, read into two buffers in turn: the next
+// chunk is read while the reader splits and parses the one it was given, and no buffer is made
+// per chunk. A stream's 64 KiB chunks left the reader waiting on the file system about 7 % of a
+// 200 MiB read, and each chunk was a new buffer (docs/performance.md).
+
+/** Bytes per read: large enough that waiting per read is rare, small enough to be cheap to hold. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+/**
+ * The file's bytes in chunks of at most `chunkBytes`. A chunk is a view of a buffer that is read
+ * into again once the chunk after it has been asked for: a consumer that keeps bytes past that
+ * copies them (jsonl-lines.ts, jsonl-input.ts).
+ */
+async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
+    const handle = await (0,promises_.open)(file, "r");
+    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
+    let which = 0;
+    let position = 0;
+    let pending = handle.read(buffers[0], 0, chunkBytes, position);
+    try {
+        for (;;) {
+            const { bytesRead } = await pending;
+            pending = null;
+            if (bytesRead === 0)
+                return;
+            const chunk = buffers[which].subarray(0, bytesRead);
+            position += bytesRead;
+            which ^= 1;
+            pending = handle.read(buffers[which], 0, chunkBytes, position);
+            yield chunk;
+        }
+    }
+    finally {
+        // Stopped early (an error, a line too long): the read in flight ends before the file closes.
+        await pending?.catch(() => undefined);
+        await handle.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sources/local.ts
+
 
 
 
@@ -4481,7 +4521,7 @@ async function openLocalTelemetry(file, displayName = file) {
                 format: "parquet",
                 openBuffer: async () => fileBuffer(file, displayName),
             }
-            : { name: displayName, path: file, format: "jsonl", openStream: () => (0,external_node_fs_.createReadStream)(file) };
+            : { name: displayName, path: file, format: "jsonl", openStream: () => fileChunks(file) };
     }
     finally {
         await handle.close();
@@ -6271,11 +6311,12 @@ async function* inputBytes(chunks, format = { gzip: false }) {
         const next = await source.next();
         if (next.done)
             break;
-        const chunk = toBuffer(next.value);
+        // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
+        const chunk = Buffer.from(toBuffer(next.value));
         head.push(chunk);
         headBytes += chunk.length;
     }
-    const first = Buffer.concat(head);
+    const first = head.length === 1 ? head[0] : Buffer.concat(head);
     const rest = async function* () {
         try {
             for (let next = await source.next(); !next.done; next = await source.next())
@@ -6302,7 +6343,9 @@ async function* jsonl_input_gunzip(first, rest) {
         yield first;
         for await (const chunk of rest) {
             compressed += chunk.length;
-            yield chunk;
+            // Copied: the stream below still holds a chunk when it asks for the next, and a source may
+            // read into a chunk again by then (file-chunks.ts).
+            yield Buffer.from(chunk);
         }
     };
     // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
@@ -6350,7 +6393,8 @@ function toBuffer(chunk) {
 // Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
 // line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
 // per chunk). A line longer than the limit stops the read as soon as the limit is passed, without
-// holding the rest.
+// holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
+// reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied.
 
 class LineTooLongError extends Error {
     line;
@@ -6366,7 +6410,7 @@ class LineSplitter {
     onLine;
     /** Bytes searched for a line end so far: each input byte once. */
     scanned = 0;
-    /** Bytes copied to join lines that span chunks: each byte of such a line once. */
+    /** Bytes copied to keep and join lines that span chunks: each byte of such a line at most twice. */
     copied = 0;
     /** Lines handed on so far (blank ones too): the next line's number is this + 1. */
     lines = 0;
@@ -6403,7 +6447,8 @@ class LineSplitter {
             this.partBytes += chunk.length - start;
             if (this.partBytes > this.maxLineBytes)
                 throw this.tooLong();
-            this.parts.push(chunk.subarray(start));
+            this.parts.push(Buffer.from(chunk.subarray(start)));
+            this.copied += chunk.length - start;
         }
     }
     /** The input ended: its last line, if it had no line end. */
