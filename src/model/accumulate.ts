@@ -82,9 +82,12 @@ export interface InvocationState {
   statusMessage: string | null;
   phases: Map<string, PhaseState>;
   nodes: Map<string, NodeState>;
-  /** Node span id → unique_id, from span starts (JSONL), for children still to come. */
-  spanToNode: Map<string, string>;
-  openNodeSpans: Set<string>;
+  /**
+   * Node spans opened (JSONL span starts) and not (yet) closed → their node. A span's end joins its
+   * queries and logs (`spanNode`), so only a span that never ends (a crashed run) needs this: kept
+   * to the spans in flight, not one entry per span of the build.
+   */
+  openNodeSpans: Map<string, string>;
   extras: Map<string, SpanExtras>;
   runLogs: LogLine[];
 }
@@ -104,8 +107,7 @@ export function newInvocationState(traceId: string): InvocationState {
     statusMessage: null,
     phases: new Map(),
     nodes: new Map(),
-    spanToNode: new Map(),
-    openNodeSpans: new Set(),
+    openNodeSpans: new Map(),
     extras: new Map(),
     runLogs: [],
   };
@@ -221,22 +223,18 @@ function accumulateNode(
   const ended = event.kind === "phaseTimes" || event.ended;
   // Joins queries and logs that name no node to the node span they ran in. A span's children come
   // before its end, so at the end only a span that has some needs to say whose it is; a start
-  // (JSONL) always records it, for children still to come.
-  // The node's own copy of its id is what is kept: from JSONL every record brings a fresh string of
-  // it, and a map of every span would otherwise hold one per span (83,000 for 20,834 nodes).
-  if (event.spanId) {
-    if (!ended) state.spanToNode.set(event.spanId, node.uniqueId);
-    else {
-      const extras = state.extras.get(event.spanId);
-      if (extras) extras.spanNode = node.uniqueId;
-    }
-  }
+  // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
+  // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
   if (!ended) {
     node.started ??= facts;
     node.openSpans++;
     if (event.kind === "node" && event.span === "processed") node.processedStarted = true;
-    if (event.spanId) state.openNodeSpans.add(event.spanId);
+    if (event.spanId) state.openNodeSpans.set(event.spanId, node.uniqueId);
     return;
+  }
+  if (event.spanId) {
+    const extras = state.extras.get(event.spanId);
+    if (extras) extras.spanNode = node.uniqueId;
   }
   // Files without SpanStart rows never opened the span; don't count below zero.
   if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {

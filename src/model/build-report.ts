@@ -167,9 +167,12 @@ export class ReportBuilder {
   }
 }
 
-/** Entries kept per span: node spans joined to their node, phases, spans with queries or logs. */
+/**
+ * Entries kept per span: open node spans, phases, spans with queries or logs. An open span closed
+ * again is not given back (counted when it opened, like every span of the build).
+ */
 function spansHeld(state: InvocationState): number {
-  return state.spanToNode.size + state.phases.size + state.extras.size;
+  return state.openNodeSpans.size + state.phases.size + state.extras.size;
 }
 
 /**

@@ -220,9 +220,10 @@ function location(facts: NodeFacts & { path: string }): NodeLocation {
 function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
   const byNode = new Map<string, SpanExtras[]>();
   for (const extras of state.extras.values()) {
-    // The node whose span this is: as the span's end said (on the span's own entry), else its start.
+    // The node whose span this is: as the span's end said (on the span's own entry), else, for a
+    // span that never ended, its start.
     const fromSpan = extras.spanId
-      ? (state.extras.get(extras.spanId)?.spanNode ?? state.spanToNode.get(extras.spanId))
+      ? (state.extras.get(extras.spanId)?.spanNode ?? state.openNodeSpans.get(extras.spanId))
       : undefined;
     const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
     const key = fromId ?? fromSpan ?? "";

@@ -14,11 +14,11 @@ function facts(uniqueId: string): NodeFacts {
   return nodeFacts(uniqueId);
 }
 
-function nodeSpan(ended: boolean, uniqueId = "model.shop.orders"): TelemetryEvent {
+function nodeSpan(ended: boolean, uniqueId = "model.shop.orders", spanId = SPAN): TelemetryEvent {
   return {
     kind: "node",
     traceId: TRACE,
-    spanId: SPAN,
+    spanId,
     ended,
     startNs: T0,
     endNs: ended ? T0 + 5_000_000_000n : null,
@@ -74,6 +74,21 @@ describe("queries and logs without a unique_id", () => {
     expect(node!.timing.queryCount).toBe(1);
     expect(node!.timing.warehouseMs).toBe(2000);
     expect(node!.message).toBe("Database Error: relation does not exist");
+  });
+
+  it("span start and children, no end (a crashed run): joined to the node by the span's start", () => {
+    const [node] = finish([nodeSpan(false), ...children]).nodes;
+    expect(node!.uniqueId).toBe("model.shop.orders");
+    expect(node!.timing.queryCount).toBe(1);
+    expect(node!.timing.warehouseMs).toBe(2000);
+  });
+
+  it("an ended span is no longer held open: only spans in flight are kept", () => {
+    const state = newInvocationState(TRACE);
+    for (const event of [nodeSpan(false), ...children, nodeSpan(true)]) accumulate(state, event);
+    expect(state.openNodeSpans.size).toBe(0);
+    accumulate(state, nodeSpan(false, "model.shop.orders", "00000000000000b2"));
+    expect([...state.openNodeSpans]).toEqual([["00000000000000b2", "model.shop.orders"]]);
   });
 
   it("a query naming its node is joined by the name, whatever span it ran in", () => {
