@@ -4,7 +4,8 @@
 // Code loaded with a dynamic import() (the artifact client, undici for the dbt platform) becomes a
 // chunk file beside its entry, parsed only when a run needs it: `<id>.index.js` for the Action,
 // `<id>.cli.js` for the CLI. Chunks of an earlier build are removed first, so dist/ holds exactly
-// what this build made (and CI's diff sees a chunk that appeared or went away).
+// what this build made (and CI's diff sees a chunk that appeared or went away). Nothing in dist/
+// changes until every entry has built: a failed build leaves the last good one in place.
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -26,8 +27,8 @@ const entries = [
 
 const CHUNK = /^\d+\.(index|cli)\.js$/;
 
-mkdirSync("dist", { recursive: true });
-for (const name of readdirSync("dist")) if (CHUNK.test(name)) rmSync(path.join("dist", name));
+/** What the build writes to dist/: path → contents (and whether it is executable). */
+const files = new Map();
 for (const { source, target, shebang } of entries) {
   if (!existsSync(source)) continue;
   const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
@@ -39,7 +40,14 @@ for (const { source, target, shebang } of entries) {
   }
 }
 // dist/ holds ES modules whatever package.json says around it.
-writeFileSync("dist/package.json", `${JSON.stringify({ type: "module" }, null, 2)}\n`);
+files.set("dist/package.json", { content: `${JSON.stringify({ type: "module" }, null, 2)}\n` });
+
+mkdirSync("dist", { recursive: true });
+for (const name of readdirSync("dist")) if (CHUNK.test(name)) rmSync(path.join("dist", name));
+for (const [file, { content, executable }] of files) {
+  writeFileSync(file, content);
+  if (executable) chmodSync(file, 0o755);
+}
 
 function buildEntry(source, target, shebang, out) {
   execFileSync(
@@ -64,12 +72,10 @@ function buildEntry(source, target, shebang, out) {
     code = code.replace(loader, `return "" + chunkId + "${suffix}";`);
   }
   for (const chunk of chunks) {
-    writeFileSync(
-      path.join("dist", chunk.replace(/\.index\.js$/, suffix)),
-      readFileSync(path.join(out, chunk)),
-    );
+    files.set(path.join("dist", chunk.replace(/\.index\.js$/, suffix)), {
+      content: readFileSync(path.join(out, chunk)),
+    });
   }
   if (shebang) code = `#!/usr/bin/env node\n${code}`;
-  writeFileSync(target, code);
-  if (shebang) chmodSync(target, 0o755);
+  files.set(target, { content: code, executable: Boolean(shebang) });
 }
