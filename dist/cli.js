@@ -4704,8 +4704,7 @@ function newInvocationState(traceId) {
         statusMessage: null,
         phases: new Map(),
         nodes: new Map(),
-        spanToNode: new Map(),
-        openNodeSpans: new Set(),
+        openNodeSpans: new Map(),
         extras: new Map(),
         runLogs: [],
     };
@@ -4819,26 +4818,21 @@ function accumulateNode(state, event) {
     const ended = event.kind === "phaseTimes" || event.ended;
     // Joins queries and logs that name no node to the node span they ran in. A span's children come
     // before its end, so at the end only a span that has some needs to say whose it is; a start
-    // (JSONL) always records it, for children still to come.
-    // The node's own copy of its id is what is kept: from JSONL every record brings a fresh string of
-    // it, and a map of every span would otherwise hold one per span (83,000 for 20,834 nodes).
-    if (event.spanId) {
-        if (!ended)
-            state.spanToNode.set(event.spanId, node.uniqueId);
-        else {
-            const extras = state.extras.get(event.spanId);
-            if (extras)
-                extras.spanNode = node.uniqueId;
-        }
-    }
+    // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
+    // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
     if (!ended) {
         node.started ??= facts;
         node.openSpans++;
         if (event.kind === "node" && event.span === "processed")
             node.processedStarted = true;
         if (event.spanId)
-            state.openNodeSpans.add(event.spanId);
+            state.openNodeSpans.set(event.spanId, node.uniqueId);
         return;
+    }
+    if (event.spanId) {
+        const extras = state.extras.get(event.spanId);
+        if (extras)
+            extras.spanNode = node.uniqueId;
     }
     // Files without SpanStart rows never opened the span; don't count below zero.
     if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
@@ -5434,9 +5428,10 @@ function finish_invocation_location(facts) {
 function joinExtras(state) {
     const byNode = new Map();
     for (const extras of state.extras.values()) {
-        // The node whose span this is: as the span's end said (on the span's own entry), else its start.
+        // The node whose span this is: as the span's end said (on the span's own entry), else, for a
+        // span that never ended, its start.
         const fromSpan = extras.spanId
-            ? (state.extras.get(extras.spanId)?.spanNode ?? state.spanToNode.get(extras.spanId))
+            ? (state.extras.get(extras.spanId)?.spanNode ?? state.openNodeSpans.get(extras.spanId))
             : undefined;
         const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
         const key = fromId ?? fromSpan ?? "";
@@ -5644,9 +5639,12 @@ class ReportBuilder {
         };
     }
 }
-/** Entries kept per span: node spans joined to their node, phases, spans with queries or logs. */
+/**
+ * Entries kept per span: open node spans, phases, spans with queries or logs. An open span closed
+ * again is not given back (counted when it opened, like every span of the build).
+ */
 function spansHeld(state) {
-    return state.spanToNode.size + state.phases.size + state.extras.size;
+    return state.openNodeSpans.size + state.phases.size + state.extras.size;
 }
 /**
  * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
