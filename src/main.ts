@@ -49,13 +49,15 @@ async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: Actio
     );
   }
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
-  const services = { log, setOutput: core.setOutput, env: runner.env, tempDir: runner.tempDir, github };
+  const { env, tempDir } = runner;
+  // The step's record of its check run goes along: a later failure completes that one again.
+  const services = { ...step, github, log, setOutput: core.setOutput, env, tempDir };
   let result: PipelineResult;
   try {
     const request = actionPipelineRequest(inputs, runner, github);
     result = await runPipeline(request, actionPipelineServices(inputs, runner, github, log));
   } catch (error) {
-    return reportUnusable(error as Error, inputs, { ...services, checkRunWritten: step.checkRunWritten });
+    return reportUnusable(error as Error, inputs, services);
   }
   await writeAndPublish(result, inputs, runner, services);
   if (result.report.conclusion === "failure") {

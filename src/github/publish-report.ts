@@ -13,6 +13,7 @@ import type { GitHubSide } from "./connect.js";
 import { outputsFor } from "./outputs.js";
 import { CHANNEL_BUDGETS, planPublish, type Channel, type PlanSettings } from "./plan.js";
 import { publishAll } from "./publish.js";
+import type { StepCheckRecord } from "./step-check-run.js";
 import { listChangedFiles } from "./pull-files.js";
 import { writeJobSummary } from "./summary.js";
 import { uploadReports, type ReportFile } from "./upload-artifact.js";
@@ -29,6 +30,8 @@ export interface PublishSettings extends PlanSettings {
 
 export interface PublishServices {
   github: GitHubSide;
+  /** Where the check run this step writes is recorded (for the step's failure path). */
+  checkRunWritten?: StepCheckRecord;
   log: ActionLog;
   setOutput: (name: string, value: string) => void;
   /** The runner's environment (GITHUB_STEP_SUMMARY) and temp folder (staging the upload). */
@@ -133,6 +136,7 @@ export async function publishReport(
       writeSummary: (markdown) => writeJobSummary(markdown, services.env),
       setOutput: services.setOutput,
       annotate: (level, message, properties) => log[level](message, properties),
+      ...(services.checkRunWritten ? { checkRunWritten: services.checkRunWritten } : {}),
     },
     plan,
   );

@@ -7,6 +7,7 @@ import type { GitHubClient } from "./client.js";
 import { upsertComment, type CommentTarget } from "./comment.js";
 import { classifyGitHubError, type Channel } from "./errors.js";
 import { OUTPUT } from "./outputs.js";
+import type { StepCheckRecord } from "./step-check-run.js";
 
 export interface PublishDeps {
   octokit: GitHubClient;
@@ -22,6 +23,11 @@ export interface PublishDeps {
     message: string,
     properties: AnnotationProperties,
   ) => void;
+  /**
+   * Where the check run this step wrote is recorded, so that a failure after publishing completes
+   * it again instead of adding a second check run of the same name (step-check-run.ts).
+   */
+  checkRunWritten?: StepCheckRecord;
 }
 
 export interface PublishPlan {
@@ -70,7 +76,14 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   const checkRun = plan.checkRun;
   if (checkRun) {
     const r = await runChannel("check-run", async () => {
-      const out = await publishCheckRun(deps.octokit, checkRun);
+      const out = await publishCheckRun(deps.octokit, checkRun).catch((error: unknown) => {
+        // Created, with some annotations missing: still this step's check run.
+        if (error instanceof PartialCheckRunError && deps.checkRunWritten) {
+          deps.checkRunWritten.id = error.result.id;
+        }
+        throw error;
+      });
+      if (deps.checkRunWritten) deps.checkRunWritten.id = out.id;
       deps.info(
         `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
       );

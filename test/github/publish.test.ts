@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
 import { commentMarker } from "../../src/github/comment.js";
+import { createActionLog } from "../../src/github/action-log.js";
 import { publishAll, type PublishDeps, type PublishPlan } from "../../src/github/publish.js";
+import { completeStepCheckRun } from "../../src/github/step-check-run.js";
 import { SUMMARY_MAX_BYTES, writeJobSummary } from "../../src/github/summary.js";
 import { toWorkflowCommands, type CheckAnnotation } from "../../src/render/annotations.js";
 import { FakeGitHub } from "../support/github-server.js";
@@ -140,6 +142,40 @@ describe("publishAll", () => {
     expect(log.warnings[0]).toMatch(/GITHUB_STEP_SUMMARY is not set/);
     expect(result.checkRunUrl).not.toBeNull();
     expect(result.commentUrl).not.toBeNull();
+  });
+
+  it("records its check run for the step, so a later failure completes that one, not a second", async () => {
+    const written = { id: null as number | null };
+    await publishAll({ ...deps(), checkRunWritten: written }, plan());
+    expect(written.id).toBe(server.checkRuns[0]!.id);
+
+    const github = {
+      octokit,
+      context: {
+        owner: "acme",
+        repo: "analytics",
+        eventName: "pull_request",
+        headSha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+        prNumber: 418,
+        runUrl: null,
+        headRepoFullName: "acme/analytics",
+        headBranch: "feature",
+      },
+    };
+    const check = { name: "dbt Fusion", conclusion: "failure" as const, title: "stopped", summary: "boom" };
+    const stepLog = createActionLog(
+      {
+        info: () => undefined,
+        warning: (m) => log.warnings.push(m),
+        error: () => undefined,
+        notice: () => undefined,
+        setFailed: () => undefined,
+      },
+      [],
+    );
+    await completeStepCheckRun(github, check, stepLog, written);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(server.checkRuns[0]!.output.title).toBe("stopped");
   });
 
   it("skips disabled channels", async () => {
