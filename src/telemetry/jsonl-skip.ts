@@ -23,8 +23,10 @@ const LOG_SEVERITY = /error|warn/i;
  * not a record, or not JSON).
  */
 export function isUnusableRecordLine(line: string): boolean {
-  if (line.includes("\\u")) return false;
+  // Each test below only sends the line to be parsed, so their order is free: the span markers
+  // first, as most lines of a big build are node spans and say so early (their span name).
   for (const marker of SPAN_MARKERS) if (line.includes(marker)) return false;
+  if (line.includes("\\u")) return false;
   if (line.includes("QueryExecuted") && line.includes("SpanEnd")) return false;
   if (line.includes("Log") && LOG_SEVERITY.test(line)) return false;
   for (const key of RECORD_KEYS) if (!line.includes(key)) return false;
