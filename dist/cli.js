@@ -4389,8 +4389,10 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
     const handle = await (0,promises_.open)(file, "r");
     const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
     let which = 0;
-    let position = 0;
-    let pending = handle.read(buffers[0], 0, chunkBytes, position);
+    // From the file's current position (null): a pipe (`/dev/stdin`, `<(zcat …)`) cannot seek. One read
+    // is in flight at a time, so the reads come in order.
+    const next = () => handle.read(buffers[which], 0, chunkBytes, null);
+    let pending = next();
     try {
         for (;;) {
             const { bytesRead } = await pending;
@@ -4398,9 +4400,8 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
             if (bytesRead === 0)
                 return;
             const chunk = buffers[which].subarray(0, bytesRead);
-            position += bytesRead;
             which ^= 1;
-            pending = handle.read(buffers[which], 0, chunkBytes, position);
+            pending = next();
             yield chunk;
         }
     }

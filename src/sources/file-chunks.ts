@@ -16,17 +16,18 @@ export async function* fileChunks(file: string, chunkBytes = FILE_CHUNK_BYTES): 
   const handle = await open(file, "r");
   const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
   let which = 0;
-  let position = 0;
-  let pending: Promise<{ bytesRead: number }> | null = handle.read(buffers[0]!, 0, chunkBytes, position);
+  // From the file's current position (null): a pipe (`/dev/stdin`, `<(zcat …)`) cannot seek. One read
+  // is in flight at a time, so the reads come in order.
+  const next = (): Promise<{ bytesRead: number }> => handle.read(buffers[which]!, 0, chunkBytes, null);
+  let pending: Promise<{ bytesRead: number }> | null = next();
   try {
     for (;;) {
       const { bytesRead } = await pending;
       pending = null;
       if (bytesRead === 0) return;
       const chunk = buffers[which]!.subarray(0, bytesRead);
-      position += bytesRead;
       which ^= 1;
-      pending = handle.read(buffers[which]!, 0, chunkBytes, position);
+      pending = next();
       yield chunk;
     }
   } finally {

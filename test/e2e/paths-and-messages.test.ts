@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
@@ -261,4 +262,31 @@ describe("exit code 1 is the policy's alone", () => {
       }
     },
   );
+});
+
+describe("telemetry from a pipe", () => {
+  it.each([
+    ["JSONL", PASSING],
+    ["gzip-compressed JSONL", gzipSync(PASSING)],
+  ])("%s on /dev/stdin is read like a file (a pipe cannot seek)", async (_, input) => {
+    const cwd = makeTempDir("fusion-pipe-");
+    writeFileSync(join(cwd, "input"), input);
+    // A shell pipe, as a user writes it (Node's own stdin "pipe" is a socket, which /dev/stdin cannot open).
+    const script = 'cat input | "$0" "$1" --format markdown /dev/stdin';
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI], {
+        cwd,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { PATH: process.env.PATH ?? "", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("passed");
+  });
 });

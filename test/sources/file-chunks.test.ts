@@ -1,7 +1,8 @@
 // A local JSONL file is read into two reused buffers (src/sources/file-chunks.ts). What it yields
 // must be the file's bytes, and every consumer must copy what it keeps: read with tiny chunks, each
 // record of a real file crosses chunks, so a consumer that kept a view would see it overwritten.
-import { createReadStream, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, createWriteStream, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -58,6 +59,18 @@ describe("fileChunks", () => {
     expect(openFds()).toBe(before + 1);
     await chunks.return(undefined);
     expect(openFds()).toBe(before);
+  });
+
+  it("reads a pipe, which cannot seek, in order", async () => {
+    const fifo = join(makeTempDir("fusion-fifo-"), "telemetry.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const bytes = readFileSync(FIXTURE);
+    // Opening a FIFO waits for its other end: the writer opens it while the reader does.
+    const writer = createWriteStream(fifo);
+    writer.end(bytes);
+    const seen: Buffer[] = [];
+    for await (const chunk of fileChunks(fifo, 4096)) seen.push(Buffer.from(chunk));
+    expect(Buffer.concat(seen).equals(bytes)).toBe(true);
   });
 
   it("gives the JSONL reader the same records as a stream, with every line split across chunks", async () => {
