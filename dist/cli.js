@@ -6576,10 +6576,14 @@ function isWorthSniffing(firstLine) {
  * Why the file's first content line is not JSON, from the first lines of the file (`head`, up to a
  * few KiB) and the parser's complaint.
  */
-function describeNotJson(head, parseError) {
+function describeNotJson(head, parseError, 
+/** The bytes were gzip-compressed (else they came as a stream: a pipe, `/dev/stdin`). */
+gzip = false) {
     const first = head[0] ?? "";
     if (first.startsWith("PAR1")) {
-        return "this is gzip-compressed Parquet: decompress it first (gunzip), Parquet is read where it lies";
+        return gzip
+            ? "this is gzip-compressed Parquet: decompress it first (gunzip), Parquet is read where it lies"
+            : "this is Parquet from a pipe: Parquet is read where it lies (its index is at its end), so pass the file itself";
     }
     if (looksBinary(first))
         return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}")`;
@@ -6653,13 +6657,19 @@ const SNIFF_CHARS = 16 * 1024;
 async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }) {
     let records = 0;
     let sawContent = false;
+    /** Whether the bytes were gzip-compressed (inputBytes says so once it has seen them). */
+    const format = { gzip: false };
     /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
     let pendingBad = null;
     let skippedForeign = 0;
     /** The first content line did not parse: the next lines are kept to say what the file is. */
     let sniff = null;
-    const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason), { line: pendingBad.line });
-    const invalidLine = (bad) => new TelemetryInputError(file, bad.head === undefined ? describeInvalidLine(bad.reason) : describeNotJson([bad.head], bad.reason), { line: bad.line });
+    const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason, format.gzip), {
+        line: pendingBad.line,
+    });
+    const invalidLine = (bad) => new TelemetryInputError(file, bad.head === undefined
+        ? describeInvalidLine(bad.reason)
+        : describeNotJson([bad.head], bad.reason, format.gzip), { line: bad.line });
     /**
      * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
      * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
@@ -6725,7 +6735,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     };
     const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
     try {
-        for await (const chunk of inputBytes(chunks))
+        for await (const chunk of inputBytes(chunks, format))
             lines.push(chunk);
         lines.end();
     }

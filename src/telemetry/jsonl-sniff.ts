@@ -54,10 +54,17 @@ export function isWorthSniffing(firstLine: string): boolean {
  * Why the file's first content line is not JSON, from the first lines of the file (`head`, up to a
  * few KiB) and the parser's complaint.
  */
-export function describeNotJson(head: readonly string[], parseError: string): string {
+export function describeNotJson(
+  head: readonly string[],
+  parseError: string,
+  /** The bytes were gzip-compressed (else they came as a stream: a pipe, `/dev/stdin`). */
+  gzip = false,
+): string {
   const first = head[0] ?? "";
   if (first.startsWith("PAR1")) {
-    return "this is gzip-compressed Parquet: decompress it first (gunzip), Parquet is read where it lies";
+    return gzip
+      ? "this is gzip-compressed Parquet: decompress it first (gunzip), Parquet is read where it lies"
+      : "this is Parquet from a pipe: Parquet is read where it lies (its index is at its end), so pass the file itself";
   }
   if (looksBinary(first))
     return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}")`;

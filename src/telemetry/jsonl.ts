@@ -27,6 +27,8 @@ export async function decodeJsonl(
 ): Promise<{ records: number }> {
   let records = 0;
   let sawContent = false;
+  /** Whether the bytes were gzip-compressed (inputBytes says so once it has seen them). */
+  const format = { gzip: false };
   /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
   let pendingBad: { line: number; reason: string; head?: string } | null = null;
   let skippedForeign = 0;
@@ -34,12 +36,16 @@ export async function decodeJsonl(
   let sniff: { lines: string[]; chars: number; reason: string } | null = null;
 
   const notJsonl = (): TelemetryInputError =>
-    new TelemetryInputError(file, describeNotJson(sniff!.lines, sniff!.reason), { line: pendingBad!.line });
+    new TelemetryInputError(file, describeNotJson(sniff!.lines, sniff!.reason, format.gzip), {
+      line: pendingBad!.line,
+    });
 
   const invalidLine = (bad: { line: number; reason: string; head?: string }): TelemetryInputError =>
     new TelemetryInputError(
       file,
-      bad.head === undefined ? describeInvalidLine(bad.reason) : describeNotJson([bad.head], bad.reason),
+      bad.head === undefined
+        ? describeInvalidLine(bad.reason)
+        : describeNotJson([bad.head], bad.reason, format.gzip),
       { line: bad.line },
     );
 
@@ -109,7 +115,7 @@ export async function decodeJsonl(
 
   const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
   try {
-    for await (const chunk of inputBytes(chunks)) lines.push(chunk);
+    for await (const chunk of inputBytes(chunks, format)) lines.push(chunk);
     lines.end();
   } catch (error) {
     if (error instanceof LineTooLongError) {

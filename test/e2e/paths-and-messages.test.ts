@@ -264,29 +264,46 @@ describe("exit code 1 is the policy's alone", () => {
   );
 });
 
+/** The CLI reading `input` from a shell pipe on /dev/stdin, as a user writes it (Node's own stdin "pipe" is a socket, which /dev/stdin cannot open). */
+async function cliOnPipe(
+  input: Uint8Array,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cwd = makeTempDir("fusion-pipe-");
+  writeFileSync(join(cwd, "input"), input);
+  const script = 'cat input | "$0" "$1" --format markdown /dev/stdin';
+  return new Promise((resolve) => {
+    const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe("telemetry from a pipe", () => {
   it.each([
     ["JSONL", PASSING],
     ["gzip-compressed JSONL", gzipSync(PASSING)],
   ])("%s on /dev/stdin is read like a file (a pipe cannot seek)", async (_, input) => {
-    const cwd = makeTempDir("fusion-pipe-");
-    writeFileSync(join(cwd, "input"), input);
-    // A shell pipe, as a user writes it (Node's own stdin "pipe" is a socket, which /dev/stdin cannot open).
-    const script = 'cat input | "$0" "$1" --format markdown /dev/stdin';
-    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI], {
-        cwd,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { PATH: process.env.PATH ?? "", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
+    const result = await cliOnPipe(input);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("passed");
+  });
+
+  it("Parquet on a pipe is named as such: it is read where it lies, so the file itself is needed", async () => {
+    const parquet = readFileSync(fixture("parquet-replica/preview120_failed.REPLICA.parquet"));
+    const plain = await cliOnPipe(parquet);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(
+      /stdin:1: this is Parquet from a pipe: Parquet is read where it lies \(its index is at its end\), so pass the file itself\n$/,
+    );
+    const compressed = await cliOnPipe(gzipSync(parquet));
+    expect(compressed.stderr).toMatch(/stdin:1: this is gzip-compressed Parquet: decompress it first/);
   });
 });
