@@ -4488,7 +4488,12 @@ async function collectLocalTelemetry(patterns, cwd, note) {
     }
     for (const pattern of empty)
         note(`No telemetry matched ${pattern}`);
-    return Promise.all(files.map((file) => openLocalTelemetry(file, external_node_path_default().relative(cwd, file) || file)));
+    return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
+}
+/** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
+function displayPath(file, cwd) {
+    const relative = external_node_path_default().relative(cwd, file);
+    return relative === "" || relative.startsWith("..") || external_node_path_default().isAbsolute(relative) ? file : relative;
 }
 function permissionDenied(pattern, what) {
     return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);

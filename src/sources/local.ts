@@ -92,7 +92,13 @@ export async function collectLocalTelemetry(
     );
   }
   for (const pattern of empty) note(`No telemetry matched ${pattern}`);
-  return Promise.all(files.map((file) => openLocalTelemetry(file, path.relative(cwd, file) || file)));
+  return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
+}
+
+/** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
 }
 
 function permissionDenied(pattern: string, what: string): TelemetryNotFoundError {
