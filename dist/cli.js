@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8873);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(556);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
 
@@ -2722,7 +2722,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 8873:
+/***/ 556:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4372,6 +4372,17 @@ function onHost(href, baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/paths.ts
+// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
+// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
+
+/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
+function pathInside(folder, file) {
+    const relative = external_node_path_default().relative(folder, file);
+    const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
+    return outside ? null : relative;
+}
+
 ;// CONCATENATED MODULE: ./src/sources/file-chunks.ts
 // A local file's bytes as the JSONL reader takes them, read into two buffers in turn: the next
 // chunk is read while the reader splits and parses the one it was given, and no buffer is made
@@ -4413,6 +4424,7 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
 }
 
 ;// CONCATENATED MODULE: ./src/sources/local.ts
+
 
 
 
@@ -4492,8 +4504,7 @@ async function collectLocalTelemetry(patterns, cwd, note) {
 }
 /** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
 function displayPath(file, cwd) {
-    const relative = external_node_path_default().relative(cwd, file);
-    return relative === "" || relative.startsWith("..") || external_node_path_default().isAbsolute(relative) ? file : relative;
+    return pathInside(cwd, file) || file;
 }
 function permissionDenied(pattern, what) {
     return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);

@@ -7,14 +7,15 @@ import type { Report } from "../model/types.js";
 import { buildAnnotations } from "../render/annotations.js";
 import { fitMarkdown, type ExtraSection, type Links } from "../render/markdown.js";
 import { renderWholeReportHint, type KeptReport } from "../render/whole-report.js";
+import { pathInside } from "../text/paths.js";
 import type { ActionLog } from "./action-log.js";
 import type { GitHubClient } from "./client.js";
 import type { GitHubSide } from "./connect.js";
 import { outputsFor } from "./outputs.js";
 import { CHANNEL_BUDGETS, planPublish, type Channel, type PlanSettings } from "./plan.js";
 import { publishAll } from "./publish.js";
-import type { StepCheckRecord } from "./step-check-run.js";
 import { listChangedFiles } from "./pull-files.js";
+import type { StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
 import { uploadReports, type ReportFile } from "./upload-artifact.js";
 
@@ -92,8 +93,7 @@ export function keptReport(
 ): KeptReport {
   const outlives = (file: string | null): file is string => {
     if (!file || !written.has(path.resolve(file))) return false;
-    const inTemp = path.relative(path.resolve(tempDir), path.resolve(file));
-    return inTemp.startsWith("..") || path.isAbsolute(inTemp);
+    return pathInside(path.resolve(tempDir), path.resolve(file)) === null;
   };
   return {
     artifact: uploaded ? settings.uploadArtifact : null,

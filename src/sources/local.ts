@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { access, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
+import { pathInside } from "../text/paths.js";
 import { fileChunks } from "./file-chunks.js";
 import type { TelemetryFile } from "./telemetry-file.js";
 
@@ -97,8 +98,7 @@ export async function collectLocalTelemetry(
 
 /** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
 function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative === "" || relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
+  return pathInside(cwd, file) || file;
 }
 
 function permissionDenied(pattern: string, what: string): TelemetryNotFoundError {

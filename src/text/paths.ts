@@ -1,0 +1,10 @@
+// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
+// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
+import path from "node:path";
+
+/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
+export function pathInside(folder: string, file: string): string | null {
+  const relative = path.relative(folder, file);
+  const outside = relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  return outside ? null : relative;
+}
