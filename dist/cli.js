@@ -1112,10 +1112,8 @@ function renderAllNodes(inv, context) {
     if (inv.nodes.length === 0)
         return "";
     // A handful of types and statuses, thousands of rows.
-    const typeCells = new Map();
-    const statusCells = new Map();
-    const typeCell = (type) => typeCells.get(type) ?? typeCells.set(type, nowrap(resourceLabel(type))).get(type);
-    const statusCell = (status) => statusCells.get(status) ?? statusCells.set(status, nowrap(statusText(status))).get(status);
+    const typeCell = cellPerValue((type) => nowrap(resourceLabel(type)));
+    const statusCell = cellPerValue((status) => nowrap(statusText(status)));
     const table = renderTable([
         { heading: "Node" },
         { heading: "Type" },
@@ -1130,6 +1128,16 @@ function renderAllNodes(inv, context) {
         formatDuration(n.timing.warehouseMs),
     ]));
     return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+}
+/** `cell`, made once per distinct value. */
+function cellPerValue(cell) {
+    const made = new Map();
+    return (value) => {
+        let text = made.get(value);
+        if (text === undefined)
+            made.set(value, (text = cell(value)));
+        return text;
+    };
 }
 function locationLink(location, packageName, context) {
     if (!location)

@@ -28,7 +28,9 @@ export async function writeAndPublish(
     ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
     : null;
   const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
+  // The whole report's Markdown, rendered once for the report file and the artifact's copy.
   const whole = channelRenderer(report, rendering);
+  const wholeFile = (): string => whole("file");
   // A problem with the files is a warning and never stops the other channels.
   const files = await writeReportFiles(
     report,
@@ -38,12 +40,12 @@ export async function writeAndPublish(
       runResults: inputs.runResults,
       junit: inputs.junit,
     },
-    () => whole("file"),
+    wholeFile,
     // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
     { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
   );
   const written = new Set(files.written);
-  const uploaded = await uploadReportArtifact(inputs, written, () => whole("file"), services);
+  const uploaded = await uploadReportArtifact(inputs, written, wholeFile, services);
   const kept = { ...keptReport(inputs, written, runner.tempDir, uploaded), jobSummary: inputs.jobSummary };
   await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, services);
   for (const problem of files.problems) log.warning(problem);

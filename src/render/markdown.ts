@@ -618,12 +618,8 @@ function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext):
 function renderAllNodes(inv: Invocation, context: RenderContext): string {
   if (inv.nodes.length === 0) return "";
   // A handful of types and statuses, thousands of rows.
-  const typeCells = new Map<string, string>();
-  const statusCells = new Map<string, string>();
-  const typeCell = (type: NodeResult["resourceType"]): string =>
-    typeCells.get(type) ?? typeCells.set(type, nowrap(resourceLabel(type))).get(type)!;
-  const statusCell = (status: NodeResult["status"]): string =>
-    statusCells.get(status) ?? statusCells.set(status, nowrap(statusText(status))).get(status)!;
+  const typeCell = cellPerValue((type: NodeResult["resourceType"]) => nowrap(resourceLabel(type)));
+  const statusCell = cellPerValue((status: NodeResult["status"]) => nowrap(statusText(status)));
   const table = renderTable(
     [
       { heading: "Node" },
@@ -641,6 +637,16 @@ function renderAllNodes(inv: Invocation, context: RenderContext): string {
     ]),
   );
   return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+}
+
+/** `cell`, made once per distinct value. */
+function cellPerValue<T>(cell: (value: T) => string): (value: T) => string {
+  const made = new Map<T, string>();
+  return (value) => {
+    let text = made.get(value);
+    if (text === undefined) made.set(value, (text = cell(value)));
+    return text;
+  };
 }
 
 function locationLink(
