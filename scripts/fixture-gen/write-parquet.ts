@@ -15,6 +15,8 @@ export interface ParquetWriteOptions {
   batchSize?: number;
   /** Rows per Parquet row group; parquet-rs default is 1,048,576, so a normal run has one row group. */
   rowGroupSize?: number;
+  /** Codec of every column; the engine writes SNAPPY, the default. */
+  compression?: "UNCOMPRESSED" | "SNAPPY" | "GZIP" | "BROTLI" | "ZSTD" | "LZ4" | "LZ4_RAW";
 }
 
 /** Accumulates rows column by column and emits one Arrow RecordBatch with the engine schema. */
@@ -137,7 +139,7 @@ export function* makeRecordBatches(
 
 function makeWriterProperties(options: ParquetWriteOptions): wasm.WriterProperties {
   return new wasm.WriterPropertiesBuilder()
-    .setCompression(wasm.Compression.SNAPPY)
+    .setCompression(wasm.Compression[options.compression ?? "SNAPPY"])
     .setMaxRowGroupSize(options.rowGroupSize ?? 1_048_576)
     .setCreatedBy("fusion-report fixture-gen (parquet-rs via parquet-wasm)")
     .build();

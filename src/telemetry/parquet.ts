@@ -2,7 +2,7 @@ import { TelemetryInputError } from "./errors.js";
 import { RowDecodeError, describeCorruption, isDecodeError } from "./parquet/errors.js";
 import { RelevanceCache, RowFilter } from "./parquet/filter.js";
 import { readFooter } from "./parquet/footer.js";
-import type { AsyncBuffer } from "./parquet/hyparquet.js";
+import { decompressorsFor, type AsyncBuffer } from "./parquet/hyparquet.js";
 import { newPageCounts, type PageCounts } from "./parquet/page-decode.js";
 import { findProcessedNodes } from "./parquet/processed.js";
 import { RowReader, type RowSink } from "./parquet/row-reader.js";
@@ -35,7 +35,7 @@ export async function decodeParquet(
   let groupStart = 0;
   const relevance = new RelevanceCache();
   const pages = newPageCounts();
-  const context = { file, name, schema, pageCounts: pages };
+  const context = { file, name, schema, pageCounts: pages, compressors: await decompressorsFor(metadata) };
   const processed = await findProcessedNodes(context, metadata).catch((error: unknown) => {
     // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
     if (!isDecodeError(error)) throw error;

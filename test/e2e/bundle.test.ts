@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { dirname, join, parse, sep } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SCENARIOS, buildScenarioRecords, writeParquet } from "../../scripts/fixture-gen/index.js";
 import {
   ensureBuilt,
   fixture,
@@ -87,6 +88,30 @@ describe("the bundle outside the repository", () => {
     );
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("1 node error, 1 failed test");
+  });
+
+  it("dist/cli.js reads zstd and gzip Parquet too (their decompressors are a chunk loaded for them)", async () => {
+    const records = buildScenarioRecords(SCENARIOS.find((scenario) => scenario.name === "tests")!);
+    const reports = [];
+    for (const compression of ["SNAPPY", "ZSTD", "GZIP"] as const) {
+      const file = join(root, `telemetry-${compression}.parquet`);
+      writeFileSync(file, writeParquet(records, { compression }));
+      const json = join(root, `report-${compression}.json`);
+      const run = await node(
+        [join(root, "dist", "cli.js"), "--quiet", "--fail-on", "never", "--json", json, file],
+        minimalEnv(),
+      );
+      expect(run.stderr, compression).toBe("");
+      expect(run.code, compression).toBe(0);
+      const report = JSON.parse(readFileSync(json, "utf8")) as {
+        counts: Record<string, number>;
+        invocations: { nodes: unknown[] }[];
+      };
+      expect(report.counts.fail, compression).toBeGreaterThan(0);
+      reports.push({ counts: report.counts, nodes: report.invocations.map((inv) => inv.nodes) });
+    }
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[2]).toEqual(reports[0]);
   });
 
   it("dist/cli.js --version and --help work", async () => {

@@ -1,6 +1,7 @@
 // The artifact client, undici (the dbt platform's HTTP client), the GitHub client (@actions/github,
-// Octokit) and tinyglobby are chunks of dist/, loaded only by a run that uses them: a run on local
-// telemetry files starts without parsing them, and one without a token never loads the GitHub client. Checked by running
+// Octokit), tinyglobby and the Parquet codecs other than Snappy are chunks of dist/, loaded only by a
+// run that uses them: a run on local telemetry files starts without parsing them, and one without a
+// token never loads the GitHub client. Checked by running
 // the bundles from a copy of dist/ that lacks those chunks (and no node_modules above it).
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +20,8 @@ const holds = (name: string, text: string): boolean =>
 const holding = (text: string): string[] => chunks().filter((name) => holds(name, text));
 const ARTIFACT_CLIENT = "BlobServiceClient";
 const GITHUB_CLIENT = "getOctokit";
+/** hyparquet-compressors (gzip, Brotli, zstd, LZ4): loaded only for a file that uses one of them. */
+const OTHER_CODECS = "function decompressLz4Raw";
 
 function copyDist(keep: (chunk: string) => boolean): string {
   const root = mkdtempSync(join(tmpdir(), "fusion-lazy-"));
@@ -39,7 +42,7 @@ afterAll(() => {
 });
 
 describe("lazily loaded chunks", () => {
-  it("keep the artifact client, undici, the GitHub client and the glob matcher out of the entry files", () => {
+  it("keep the artifact client, undici, the GitHub client, the glob matcher and the other codecs out of the entry files", () => {
     const artifactChunks = holding(ARTIFACT_CLIENT);
     expect(artifactChunks.length).toBeGreaterThan(0);
     expect(artifactChunks.every((name) => name.endsWith(".index.js"))).toBe(true);
@@ -50,6 +53,7 @@ describe("lazily loaded chunks", () => {
       expect(code, entry).not.toContain(ARTIFACT_CLIENT);
       expect(code, entry).not.toContain(GITHUB_CLIENT);
       expect(code, entry).not.toContain("picomatch"); // tinyglobby: only for a path that is a glob
+      expect(code, entry).not.toContain(OTHER_CODECS);
     }
   });
 
@@ -69,6 +73,25 @@ describe("lazily loaded chunks", () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^## /);
+  });
+
+  it("the CLI reads Snappy Parquet (what the engine writes) without them", async () => {
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          join(withoutChunks, "dist", "cli.js"),
+          "--fail-on",
+          "never",
+          fixture("parquet-replica/preview120_failed.REPLICA.parquet"),
+        ],
+        { cwd: withoutChunks, timeout: 30_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("1 node error, 1 failed test");
   });
 
   it("the Action reports local telemetry on GitHub with only the GitHub client's chunks", async () => {

@@ -24,6 +24,7 @@ import {
   type AsyncBuffer,
   type ColumnDecoder,
   type ColumnMetaData,
+  type Compressors,
   type DecodedArray,
   type FileMetaData,
   type SchemaTree,
@@ -43,6 +44,8 @@ export interface CursorContext {
   groupRows: number;
   /** Counted as pages are decoded. */
   pageCounts: PageCounts;
+  /** The file's decompressors (hyparquet.ts' decompressorsFor). */
+  compressors: Compressors;
 }
 
 /**
@@ -124,7 +127,7 @@ export class LeafCursor {
     meta: ColumnMetaData,
     schemaPath: SchemaTree[],
   ) {
-    this.decoder = columnDecoder(meta, schemaPath);
+    this.decoder = columnDecoder(meta, schemaPath, context.compressors);
     this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
     this.maxDef = getMaxDefinitionLevel(schemaPath);
     this.convert = converterFor(this.decoder.element);

@@ -244,7 +244,7 @@ function checkValueRuns(
   checkHybridRuns(data, offset + 1, data.byteLength, width, rows);
 }
 
-/** A page's bytes, uncompressed. hyparquet-compressors' Snappy (WebAssembly) is several times faster than JavaScript's. */
+/** A page's bytes, uncompressed. Snappy from hysnappy's WebAssembly (see hyparquet.ts' decompressorsFor). */
 function decompress(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecoder): Uint8Array {
   return decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
 }

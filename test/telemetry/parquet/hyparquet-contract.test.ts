@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   columnDecoder,
+  decompressorsFor,
   decompressPage,
   getMaxDefinitionLevel,
   getMaxRepetitionLevel,
@@ -18,10 +19,28 @@ import {
   readPlain,
   readRleBitPackedHybrid,
   type ColumnMetaData,
+  type FileMetaData,
   type SchemaTree,
 } from "../../../src/telemetry/parquet/hyparquet.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** A file's metadata whose column chunks use these codecs (one row group, one chunk each). */
+function withCodecs(...codecs: ColumnMetaData["codec"][]): FileMetaData {
+  return {
+    version: 1,
+    schema: [],
+    num_rows: 0n,
+    metadata_length: 0,
+    row_groups: [
+      {
+        columns: codecs.map((codec) => ({ file_offset: 0n, meta_data: { ...META, codec } })),
+        total_byte_size: 0n,
+        num_rows: 0n,
+      },
+    ],
+  };
+}
 
 function reader(bytes: number[] | Uint8Array): { view: DataView; offset: number } {
   const array = Uint8Array.from(bytes);
@@ -63,7 +82,7 @@ const VALUES = [7, 0, 0, 0, 8, 0, 0, 0, 9, 0, 0, 0];
 describe("hyparquet, pinned", () => {
   it("is pinned to exact versions, and those are installed", () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    for (const name of ["hyparquet", "hyparquet-compressors"]) {
+    for (const name of ["hyparquet", "hyparquet-compressors", "hysnappy"]) {
       // Bundled into dist/, so a devDependency (test/release.test.ts: no runtime dependencies).
       const pinned: string = pkg.devDependencies[name];
       expect(pinned, name).toMatch(/^\d+\.\d+\.\d+$/);
@@ -129,8 +148,9 @@ describe("hyparquet, pinned", () => {
     expect(r.offset).toBe(bytes.length - 1);
   });
 
-  it("decompressPage passes UNCOMPRESSED bytes through and decodes Snappy (with hyparquet-compressors)", () => {
-    const decoder = columnDecoder({ ...META, codec: "SNAPPY" }, optionalInt32());
+  it("decompressPage passes UNCOMPRESSED bytes through and decodes Snappy (with hysnappy)", async () => {
+    const compressors = await decompressorsFor(withCodecs("SNAPPY", "UNCOMPRESSED"));
+    const decoder = columnDecoder({ ...META, codec: "SNAPPY" }, optionalInt32(), compressors);
     const plain = Uint8Array.from([1, 2, 3]);
     expect(decompressPage(plain, 3, "UNCOMPRESSED", decoder.compressors)).toBe(plain);
     // Snappy: length 8, literal "ab", copy (offset 2, length 6).
@@ -141,6 +161,28 @@ describe("hyparquet, pinned", () => {
     expect([...decompressPage(snappy, 10, "SNAPPY", decoder.compressors)].slice(7)).toEqual([0x62, 0, 0]);
   });
 
+  it("decompressorsFor loads the other codecs only for a file that names one", async () => {
+    // Snappy and uncompressed pages (what the engine writes): hysnappy alone, not hyparquet-compressors.
+    expect(Object.keys(await decompressorsFor(withCodecs("SNAPPY", "UNCOMPRESSED")))).toEqual(["SNAPPY"]);
+    expect(Object.keys(await decompressorsFor(withCodecs("UNCOMPRESSED")))).toEqual(["SNAPPY"]);
+    for (const codec of ["GZIP", "BROTLI", "ZSTD", "LZ4", "LZ4_RAW"] as const) {
+      const compressors = await decompressorsFor(withCodecs("SNAPPY", codec));
+      expect(Object.keys(compressors).sort(), codec).toEqual(
+        ["BROTLI", "GZIP", "LZ4", "LZ4_RAW", "SNAPPY", "ZSTD"].sort(),
+      );
+    }
+  });
+
+  it("decompressorsFor reads a page of no bytes as empty, whatever its codec", async () => {
+    const compressors = await decompressorsFor(withCodecs("LZ4_RAW"));
+    // The empty LZ4 block parquet-rs writes (a lone zero token): hyparquet-compressors 1.1.2 throws.
+    expect(() => compressors.LZ4_RAW!(Uint8Array.from([0]), 0)).not.toThrow();
+    expect(compressors.LZ4_RAW!(Uint8Array.from([0]), 0)).toEqual(new Uint8Array(0));
+    // Hadoop-framed LZ4: sizes (0, 1), then the same block.
+    expect(compressors.LZ4!(Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 1, 0]), 0)).toEqual(new Uint8Array(0));
+    expect(Buffer.from(compressors.LZ4_RAW!(Uint8Array.from([0x10, 0x41]), 1)).toString()).toBe("A");
+  });
+
   it("readDataPage decodes a v1 page: levels, then values", () => {
     const page = Uint8Array.from([LEVELS.length, 0, 0, 0, ...LEVELS, ...VALUES]);
     const daph = {
@@ -149,7 +191,7 @@ describe("hyparquet, pinned", () => {
       definition_level_encoding: "RLE",
       repetition_level_encoding: "RLE",
     } as const;
-    const decoded = readDataPage(page, daph, columnDecoder(META, optionalInt32()));
+    const decoded = readDataPage(page, daph, columnDecoder(META, optionalInt32(), {}));
     expect([...decoded.dataPage]).toEqual([7, 8, 9]);
     expect(decoded.definitionLevels).toEqual([1, 0, 1, 1]);
     expect(decoded.repetitionLevels).toEqual([]);
@@ -173,7 +215,7 @@ describe("hyparquet, pinned", () => {
           is_compressed: false,
         },
       },
-      columnDecoder(META, optionalInt32()),
+      columnDecoder(META, optionalInt32(), {}),
     );
     expect([...decoded.dataPage]).toEqual([7, 8, 9]);
     expect(decoded.definitionLevels).toEqual([1, 0, 1, 1]);
