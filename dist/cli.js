@@ -10605,8 +10605,7 @@ class LeafCursor {
             if (header.type === "DICTIONARY_PAGE") {
                 this.dictionary?.free();
                 this.dictionary = readDictionaryPage(header, bytes, this.decoder);
-                // Sized up front: filled at scattered indices, an empty array becomes a slow hash table.
-                this.dictionaryCache = this.cacheValues ? new Array(this.dictionary.size) : [];
+                this.dictionaryCache = [];
                 continue;
             }
             if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2")
@@ -10801,8 +10800,13 @@ class LeafCursor {
                 throw new Error(`parquet dictionary index ${id} out of range`);
             const { spanId } = this.dictionary;
             cached = this.spanIdsFromBytes && spanId ? spanId(id) : this.convert(this.dictionary.entry(id));
-            if (this.cacheValues)
+            if (this.cacheValues) {
+                // Sized at the first entry asked for: filled at scattered indices, an empty array becomes a
+                // slow hash table; and a row group whose entries no row asks for allocates nothing.
+                if (this.dictionaryCache.length === 0)
+                    this.dictionaryCache = new Array(this.dictionary.size);
                 this.dictionaryCache[id] = cached;
+            }
         }
         return cached;
     }
@@ -11054,8 +11058,14 @@ class RowReader {
         };
         byPath.get("span_id")?.convertToSpanIds();
         byPath.get("parent_span_id")?.convertToSpanIds();
-        // One entry per span, each read about once: caching them would only hold memory.
-        for (const column of ["span_id", "parent_span_id", "start_time_unix_nano", "end_time_unix_nano"]) {
+        // One entry per span or log record, each read about once: caching them would only hold memory.
+        for (const column of [
+            "span_id",
+            "parent_span_id",
+            "start_time_unix_nano",
+            "end_time_unix_nano",
+            "time_unix_nano",
+        ]) {
             const cursor = byPath.get(column);
             if (cursor)
                 cursor.cacheValues = false;

@@ -141,8 +141,7 @@ export class LeafCursor {
       if (header.type === "DICTIONARY_PAGE") {
         this.dictionary?.free();
         this.dictionary = readDictionaryPage(header, bytes, this.decoder);
-        // Sized up front: filled at scattered indices, an empty array becomes a slow hash table.
-        this.dictionaryCache = this.cacheValues ? new Array<unknown>(this.dictionary.size) : [];
+        this.dictionaryCache = [];
         continue;
       }
       if (header.type !== "DATA_PAGE" && header.type !== "DATA_PAGE_V2") continue; // index pages
@@ -334,7 +333,13 @@ export class LeafCursor {
       if (id >= this.dictionary.size) throw new Error(`parquet dictionary index ${id} out of range`);
       const { spanId } = this.dictionary;
       cached = this.spanIdsFromBytes && spanId ? spanId(id) : this.convert(this.dictionary.entry(id));
-      if (this.cacheValues) this.dictionaryCache[id] = cached;
+      if (this.cacheValues) {
+        // Sized at the first entry asked for: filled at scattered indices, an empty array becomes a
+        // slow hash table; and a row group whose entries no row asks for allocates nothing.
+        if (this.dictionaryCache.length === 0)
+          this.dictionaryCache = new Array<unknown>(this.dictionary.size);
+        this.dictionaryCache[id] = cached;
+      }
     }
     return cached;
   }

@@ -103,8 +103,14 @@ export class RowReader {
     };
     byPath.get("span_id")?.convertToSpanIds();
     byPath.get("parent_span_id")?.convertToSpanIds();
-    // One entry per span, each read about once: caching them would only hold memory.
-    for (const column of ["span_id", "parent_span_id", "start_time_unix_nano", "end_time_unix_nano"]) {
+    // One entry per span or log record, each read about once: caching them would only hold memory.
+    for (const column of [
+      "span_id",
+      "parent_span_id",
+      "start_time_unix_nano",
+      "end_time_unix_nano",
+      "time_unix_nano",
+    ]) {
       const cursor = byPath.get(column);
       if (cursor) cursor.cacheValues = false;
     }
