@@ -9369,6 +9369,7 @@ function columnDecoder(meta, schemaPath, compressors) {
 }
 /** Snappy from hysnappy's WebAssembly (several times faster than hyparquet's own JavaScript), made on first use. */
 let snappyOnly;
+const SNAPPY_OR_NONE = new Set(["SNAPPY", "UNCOMPRESSED"]);
 /**
  * The decompressors a file's column chunks need. The engine writes Snappy on every column; the other
  * codecs (gzip, Brotli, zstd, LZ4: hyparquet-compressors) take ~7 ms to load, so they are a chunk
@@ -9387,7 +9388,6 @@ async function decompressorsFor(metadata) {
     }
     return guarded;
 }
-const SNAPPY_OR_NONE = new Set(["SNAPPY", "UNCOMPRESSED"]);
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/footer.ts
 // The Parquet footer: the file metadata at the end of the file, `<metadata> <length: u32 LE> PAR1`.

@@ -1,8 +1,8 @@
 // The artifact client, undici (the dbt platform's HTTP client), the GitHub client (@actions/github,
 // Octokit), tinyglobby and the Parquet codecs other than Snappy are chunks of dist/, loaded only by a
 // run that uses them: a run on local telemetry files starts without parsing them, and one without a
-// token never loads the GitHub client. Checked by running
-// the bundles from a copy of dist/ that lacks those chunks (and no node_modules above it).
+// token never loads the GitHub client. Checked by running the bundles from a copy of dist/ that
+// lacks those chunks (and no node_modules above it).
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +28,18 @@ function copyDist(keep: (chunk: string) => boolean): string {
   cpSync(join(REPO_ROOT, "dist"), join(root, "dist"), { recursive: true });
   for (const name of chunks()) if (!keep(name)) rmSync(join(root, "dist", name));
   return root;
+}
+
+/** dist/cli.js from the copy without chunks, on one telemetry file. */
+function cliWithoutChunks(telemetry: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(withoutChunks, "dist", "cli.js"), "--fail-on", "never", telemetry],
+      { cwd: withoutChunks, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
 }
 
 beforeAll(() => {
@@ -58,37 +70,13 @@ describe("lazily loaded chunks", () => {
   });
 
   it("the CLI reads local telemetry without them", async () => {
-    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          join(withoutChunks, "dist", "cli.js"),
-          "--fail-on",
-          "never",
-          fixture("preview120_failed.otel.jsonl"),
-        ],
-        { cwd: withoutChunks, timeout: 30_000 },
-        (error, stdout) => resolve({ code: error ? Number(error.code) : 0, stdout }),
-      );
-    });
+    const run = await cliWithoutChunks(fixture("preview120_failed.otel.jsonl"));
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^## /);
   });
 
   it("the CLI reads Snappy Parquet (what the engine writes) without them", async () => {
-    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          join(withoutChunks, "dist", "cli.js"),
-          "--fail-on",
-          "never",
-          fixture("parquet-replica/preview120_failed.REPLICA.parquet"),
-        ],
-        { cwd: withoutChunks, timeout: 30_000 },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      );
-    });
+    const run = await cliWithoutChunks(fixture("parquet-replica/preview120_failed.REPLICA.parquet"));
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("1 node error, 1 failed test");

@@ -52,6 +52,7 @@ export function columnDecoder(
 
 /** Snappy from hysnappy's WebAssembly (several times faster than hyparquet's own JavaScript), made on first use. */
 let snappyOnly: Compressors | undefined;
+const SNAPPY_OR_NONE = new Set<string>(["SNAPPY", "UNCOMPRESSED"]);
 
 /**
  * The decompressors a file's column chunks need. The engine writes Snappy on every column; the other
@@ -73,5 +74,3 @@ export async function decompressorsFor(metadata: FileMetaData): Promise<Compress
   }
   return guarded;
 }
-
-const SNAPPY_OR_NONE = new Set<string>(["SNAPPY", "UNCOMPRESSED"]);
