@@ -16,9 +16,11 @@ import {
   writeFileSync,
   mkdirSync,
   chmodSync,
+  renameSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SIDE_EFFECT_FREE } from "./side-effect-free.mjs";
 
 const entries = [
   { source: "src/index.ts", target: "dist/index.js" },
@@ -29,16 +31,18 @@ const CHUNK = /^\d+\.(index|cli)\.js$/;
 
 /** What the build writes to dist/: path → contents (and whether it is executable). */
 const files = new Map();
-for (const { source, target, shebang } of entries) {
-  if (!existsSync(source)) continue;
-  const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
-  try {
-    buildEntry(source, target, shebang, out);
-  } finally {
-    // Also when ncc fails: nothing of a build is left in the temp folder.
-    rmSync(out, { recursive: true, force: true });
+withSideEffectFree(SIDE_EFFECT_FREE, () => {
+  for (const { source, target, shebang } of entries) {
+    if (!existsSync(source)) continue;
+    const out = mkdtempSync(path.join(tmpdir(), "fusion-report-build-"));
+    try {
+      buildEntry(source, target, shebang, out);
+    } finally {
+      // Also when ncc fails: nothing of a build is left in the temp folder.
+      rmSync(out, { recursive: true, force: true });
+    }
   }
-}
+});
 // dist/ holds ES modules whatever package.json says around it.
 files.set("dist/package.json", { content: `${JSON.stringify({ type: "module" }, null, 2)}\n` });
 
@@ -78,4 +82,33 @@ function buildEntry(source, target, shebang, out) {
   }
   if (shebang) code = `#!/usr/bin/env node\n${code}`;
   files.set(target, { content: code, executable: Boolean(shebang) });
+}
+
+/**
+ * Runs the build while each package's package.json says `"sideEffects": false` (see
+ * side-effect-free.mjs), and restores each file after it, also when the build fails. A package that
+ * declares sideEffects itself is left as it is.
+ */
+function withSideEffectFree(packages, build) {
+  const originals = [];
+  try {
+    for (const { name } of packages) {
+      const file = path.join("node_modules", name, "package.json");
+      const original = readFileSync(file, "utf8");
+      const manifest = JSON.parse(original);
+      if ("sideEffects" in manifest) continue;
+      replaceFile(file, `${JSON.stringify({ ...manifest, sideEffects: false }, null, 2)}\n`);
+      originals.push({ file, original });
+    }
+    build();
+  } finally {
+    for (const { file, original } of originals) replaceFile(file, original);
+  }
+}
+
+/** Written beside and renamed over: whoever reads the file meanwhile sees one version or the other. */
+function replaceFile(file, content) {
+  const next = `${file}.${process.pid}.tmp`;
+  writeFileSync(next, content);
+  renameSync(next, file);
 }

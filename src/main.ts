@@ -1,42 +1,46 @@
 // The Action: reads its settings once, runs the shared pipeline, writes the report files, publishes
 // on GitHub, and is the one place that fails the step.
-import * as core from "@actions/core";
+// Named imports, not the namespace: a namespace object handed on uses every export, getIDToken
+// among them, which keeps @actions/http-client and undici in the Action's start (scripts/build.mjs).
+import { error, getInput, info, notice, setFailed, setOutput, setSecret, warning } from "@actions/core";
 import { actionPipelineRequest, actionPipelineServices } from "./action-pipeline.js";
 import { writeAndPublish } from "./action-report.js";
-import { createActionLog, type ActionLog } from "./github/action-log.js";
+import { createActionLog, type ActionLog, type CoreLog } from "./github/action-log.js";
 import { connectToGitHub } from "./github/connect.js";
 import { readRunner, type Runner } from "./github/runner.js";
 import { reportStoppedStep, reportUnusable, STOPPED, type StepState } from "./github/unusable.js";
 import { InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 
+const coreLog: CoreLog = { error, info, notice, setFailed, warning };
+
 export async function run(): Promise<void> {
-  const failure = readFailureSettings(core.getInput);
+  const failure = readFailureSettings(getInput);
   // The token is masked before anything can print it, also when another input is wrong: the
   // failure path below still uses it to complete the check run.
-  if (failure.githubToken) core.setSecret(failure.githubToken);
-  let log = createActionLog(core, [failure.githubToken]);
+  if (failure.githubToken) setSecret(failure.githubToken);
+  let log = createActionLog(coreLog, [failure.githubToken]);
   let settings = { checkName: failure.checkName, jobSummary: failure.jobSummary, checkRun: failure.checkRun };
   const step: StepState = { github: null, checkRunWritten: { id: null } };
   try {
-    const inputs = readInputs(core.getInput, process.env);
+    const inputs = readInputs(getInput, process.env);
     settings = { checkName: inputs.checkName, jobSummary: inputs.jobSummary, checkRun: inputs.checkRun };
     const runner = readRunner(process.env, process.cwd());
     // Masked before anything else can print them: by the runner, and by our own log sink, which
     // also keeps text from the pull request from printing workflow commands.
     for (const secret of [inputs.githubToken, inputs.dbtCloud.token]) {
-      if (secret && secret !== failure.githubToken) core.setSecret(secret);
+      if (secret && secret !== failure.githubToken) setSecret(secret);
     }
-    log = createActionLog(core, [inputs.githubToken, inputs.dbtCloud.token]);
+    log = createActionLog(coreLog, [inputs.githubToken, inputs.dbtCloud.token]);
     await report(inputs, runner, log, step);
-  } catch (error) {
+  } catch (thrown) {
     // Whatever escapes ends here, never as an unhandled rejection, and says so in the job summary
     // and the check run (a required check must not wait for ever).
-    const invalid = error instanceof InputError;
-    const reason = error instanceof Error ? error.message : String(error);
+    const invalid = thrown instanceof InputError;
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
     const message = invalid ? reason : `fusion-report stopped unexpectedly: ${reason}`;
     const what = invalid ? STOPPED.invalidInput : STOPPED.unexpected;
-    const services = { log, setOutput: core.setOutput, env: process.env, cwd: process.cwd() };
+    const services = { log, setOutput: setOutput, env: process.env, cwd: process.cwd() };
     await reportStoppedStep({ message, what }, settings, failure.githubToken, step, services);
     log.setFailed(message);
   }
@@ -51,13 +55,13 @@ async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: Actio
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
   const { env, tempDir } = runner;
   // The step's record of its check run goes along: a later failure completes that one again.
-  const services = { ...step, github, log, setOutput: core.setOutput, env, tempDir };
+  const services = { ...step, github, log, setOutput: setOutput, env, tempDir };
   let result: PipelineResult;
   try {
     const request = actionPipelineRequest(inputs, runner, github);
     result = await runPipeline(request, actionPipelineServices(inputs, runner, github, log));
-  } catch (error) {
-    return reportUnusable(error as Error, inputs, services);
+  } catch (thrown) {
+    return reportUnusable(thrown as Error, inputs, services);
   }
   await writeAndPublish(result, inputs, runner, services);
   if (result.report.conclusion === "failure") {

@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIDE_EFFECT_FREE } from "../../scripts/side-effect-free.mjs";
 import { ensureBuilt, fixture, REPO_ROOT, runAction, startServer } from "./helpers.js";
 
 /** dist/ without the chunks the GitHub client needs, and dist/ without any chunk. */
@@ -20,6 +21,8 @@ const holds = (name: string, text: string): boolean =>
 const holding = (text: string): string[] => chunks().filter((name) => holds(name, text));
 const ARTIFACT_CLIENT = "BlobServiceClient";
 const GITHUB_CLIENT = "getOctokit";
+/** undici: the dbt platform's client, and what @actions/core's unused getIDToken would bring along. */
+const UNDICI = "class Agent extends DispatcherBase";
 /** hyparquet-compressors (gzip, Brotli, zstd, LZ4): loaded only for a file that uses one of them. */
 const OTHER_CODECS = "function decompressLz4Raw";
 
@@ -58,14 +61,29 @@ describe("lazily loaded chunks", () => {
     const artifactChunks = holding(ARTIFACT_CLIENT);
     expect(artifactChunks.length).toBeGreaterThan(0);
     expect(artifactChunks.every((name) => name.endsWith(".index.js"))).toBe(true);
-    expect(holding("class Agent extends DispatcherBase").length).toBeGreaterThan(0);
+    expect(holding(UNDICI).length).toBeGreaterThan(0);
     expect(holding(GITHUB_CLIENT).filter((name) => !artifactChunks.includes(name)).length).toBeGreaterThan(0);
     for (const entry of ["index.js", "cli.js"]) {
       const code = readFileSync(join(REPO_ROOT, "dist", entry), "utf8");
       expect(code, entry).not.toContain(ARTIFACT_CLIENT);
       expect(code, entry).not.toContain(GITHUB_CLIENT);
+      expect(code, entry).not.toContain(UNDICI);
       expect(code, entry).not.toContain("picomatch"); // tinyglobby: only for a path that is a glob
       expect(code, entry).not.toContain(OTHER_CODECS);
+    }
+  });
+
+  it("undici stays out because the packages the build calls side-effect free are the versions read for it", () => {
+    for (const { name, checked } of SIDE_EFFECT_FREE) {
+      const manifest = JSON.parse(
+        readFileSync(join(REPO_ROOT, "node_modules", name, "package.json"), "utf8"),
+      );
+      expect(
+        manifest.version,
+        `${name}: read its modules again, then update scripts/side-effect-free.mjs`,
+      ).toBe(checked);
+      // The build restores the file: no flag is left behind in node_modules.
+      expect(manifest.sideEffects, name).toBeUndefined();
     }
   });
 
