@@ -60,11 +60,55 @@ __nccwpck_require__.d(__webpack_exports__, {
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
+;// CONCATENATED MODULE: ./src/text/truncate.ts
+// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
+// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
+// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
+
+/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
+function truncateChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${cutAt(text, max - 1)}…`;
+}
+/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
+function truncateBytes(text, maxBytes, suffix = "…") {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes)
+        return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
+    // 1 MiB job summary walks it once without a Buffer per character.
+    while (end < text.length) {
+        const code = text.codePointAt(end);
+        const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+        if (bytes + size > budget)
+            break;
+        bytes += size;
+        end += code >= 0x10000 ? 2 : 1;
+    }
+    return text.slice(0, end) + suffix;
+}
+/**
+ * The first line that holds more than whitespace (every line terminator counts), for a one-line
+ * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
+ */
+function firstLine(text, maxChars) {
+    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
+    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
+}
+function cutAt(text, end) {
+    const last = text.charCodeAt(end - 1);
+    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
 ;// CONCATENATED MODULE: ./src/render/escape.ts
 // Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
 // not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
 // out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
 // shows control characters and bidi overrides as visible escapes (showControls).
+
 
 const ZWSP = "\u200b";
 // What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
@@ -105,12 +149,20 @@ function breakHtmlComments(text) {
 function plainText(text, lineBreaks) {
     return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
 }
+/**
+ * The longest untrusted text shown inline (a name, an id, a command, a message's mention), in
+ * UTF-16 units; longer is cut with an ellipsis. A line of 100 KB would not fit the comment whole, and
+ * one value should not crowd out the report around it; the JSON report keeps every value whole.
+ */
+const MAX_INLINE_CHARS = 1_000;
+const clip = (text) => text.length > MAX_INLINE_CHARS ? truncateChars(text, MAX_INLINE_CHARS) : text;
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
 const LINKABLE = /gh-\d|www\./i;
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-function escape_escapeText(text) {
+function escape_escapeText(untrusted) {
+    const text = clip(untrusted);
     if (PLAIN.test(text) && !LINKABLE.test(text))
         return text.includes("_") ? text.replace(/_/g, "\\_") : text;
     let escaped = (0,controls/* showControls */.mz)(text, "space")
@@ -123,7 +175,8 @@ function escape_escapeText(text) {
     return neutralizeLinks(escaped);
 }
 /** Inline code that survives backticks in the value; safe in table cells too. */
-function code(text) {
+function code(untrusted) {
+    const text = clip(untrusted);
     // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
     if (/^[\w./:-]+$/.test(text))
         return `\`${text}\``;
@@ -161,9 +214,12 @@ function fence(clean, language) {
 }
 /**
  * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
- * in a table row it would end the cell, even inside an attribute.
+ * in a table row it would end the cell, even inside an attribute. And what could start a link, an
+ * image or a code span (`[`, `]`, backticks), so that text which ever stood outside its tag would
+ * still be text.
  */
-function escapeHtml(text) {
+function escapeHtml(untrusted) {
+    const text = clip(untrusted);
     if (PLAIN.test(text) && !LINKABLE.test(text))
         return text;
     return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
@@ -171,7 +227,10 @@ function escapeHtml(text) {
         .replace(/</g, "&lt;")
         .replace(/>/g, "&gt;")
         .replace(/"/g, "&quot;")
-        .replace(/\|/g, "&#124;"));
+        .replace(/\|/g, "&#124;")
+        .replace(/\[/g, "&#91;")
+        .replace(/\]/g, "&#93;")
+        .replace(/`/g, "&#96;"));
 }
 /**
  * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
@@ -312,55 +371,13 @@ function formatCount(n) {
     return n < 0 ? `-${out}` : out;
 }
 
-;// CONCATENATED MODULE: ./src/text/truncate.ts
-// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
-// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
-// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
-
-/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
-function truncateChars(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${cutAt(text, max - 1)}…`;
-}
-/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
-function truncateBytes(text, maxBytes, suffix = "…") {
-    if (Buffer.byteLength(text, "utf8") <= maxBytes)
-        return text;
-    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
-    let bytes = 0;
-    let end = 0;
-    // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
-    // 1 MiB job summary walks it once without a Buffer per character.
-    while (end < text.length) {
-        const code = text.codePointAt(end);
-        const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-        if (bytes + size > budget)
-            break;
-        bytes += size;
-        end += code >= 0x10000 ? 2 : 1;
-    }
-    return text.slice(0, end) + suffix;
-}
-/**
- * The first line that holds more than whitespace (every line terminator counts), for a one-line
- * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
- */
-function firstLine(text, maxChars) {
-    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
-    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
-}
-function cutAt(text, end) {
-    const last = text.charCodeAt(end - 1);
-    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
-}
-
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
 // Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
 // fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
 // hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
-// So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
-// the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+// So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
+// a code block); close the fence and the <details> our Markdown left open; then the note, after a
+// blank line, which also ends a table.
 
 /**
  * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
@@ -406,14 +423,19 @@ function describeLeftOut(left) {
 }
 /**
  * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
- * after its last line end; inside the line only when the line is most of the text (one long line).
+ * after its last line end. Inside a line only when the line is most of the text (one long line) and
+ * sits in a code block, where it is literal: anywhere else a cut could leave a code span or an HTML
+ * tag open, and the escaped telemetry after it would be read as live Markdown (links, images). Such a
+ * line is left out whole.
  */
 function boundary(head) {
     const blank = head.lastIndexOf("\n\n");
     if (blank > head.length * 0.75)
         return blank + 1;
-    const newline = head.lastIndexOf("\n");
-    return newline > head.length * 0.5 ? newline + 1 : head.length;
+    const lineStart = head.lastIndexOf("\n") + 1;
+    if (lineStart > head.length * 0.5)
+        return lineStart;
+    return openBlocks(head.slice(0, lineStart)).fence ? head.length : lineStart;
 }
 function countLines(text) {
     const trimmed = text.replace(/^\n+|\n+$/g, "");
@@ -1509,7 +1531,7 @@ function nodeLabel(uniqueId, type, name) {
  * entity code, which Mermaid shows as the character and never parses as syntax or markup.
  */
 function mermaidLabel(text) {
-    const clean = clip(stripInvisible(text));
+    const clean = mermaid_clip(stripInvisible(text));
     let out = "";
     for (const ch of clean) {
         out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
@@ -1518,7 +1540,7 @@ function mermaidLabel(text) {
 }
 /** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
 function ganttTaskName(text) {
-    const clean = clip(stripInvisible(text))
+    const clean = mermaid_clip(stripInvisible(text))
         .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
         .replace(/\s+/g, " ")
         .trim();
@@ -1534,7 +1556,7 @@ function isPictograph(ch) {
 function stripInvisible(text) {
     return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
 }
-function clip(text) {
+function mermaid_clip(text) {
     const chars = [...text];
     return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }

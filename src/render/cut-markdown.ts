@@ -1,8 +1,9 @@
 // Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
 // fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
 // hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
-// So: cut at a blank line (between blocks) when one is near, else at a line end; close the fence and
-// the <details> our Markdown left open; then the note, after a blank line, which also ends a table.
+// So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
+// a code block); close the fence and the <details> our Markdown left open; then the note, after a
+// blank line, which also ends a table.
 import { truncateBytes } from "../text/truncate.js";
 
 /** What a cut left out, for its note. */
@@ -55,13 +56,17 @@ export function describeLeftOut(left: LeftOut): string {
 
 /**
  * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
- * after its last line end; inside the line only when the line is most of the text (one long line).
+ * after its last line end. Inside a line only when the line is most of the text (one long line) and
+ * sits in a code block, where it is literal: anywhere else a cut could leave a code span or an HTML
+ * tag open, and the escaped telemetry after it would be read as live Markdown (links, images). Such a
+ * line is left out whole.
  */
 function boundary(head: string): number {
   const blank = head.lastIndexOf("\n\n");
   if (blank > head.length * 0.75) return blank + 1;
-  const newline = head.lastIndexOf("\n");
-  return newline > head.length * 0.5 ? newline + 1 : head.length;
+  const lineStart = head.lastIndexOf("\n") + 1;
+  if (lineStart > head.length * 0.5) return lineStart;
+  return openBlocks(head.slice(0, lineStart)).fence ? head.length : lineStart;
 }
 
 function countLines(text: string): number {

@@ -3,6 +3,7 @@
 // out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
 // shows control characters and bidi overrides as visible escapes (showControls).
 import { showControls, splitLines } from "../text/controls.js";
+import { truncateChars } from "../text/truncate.js";
 
 const ZWSP = "\u200b";
 
@@ -46,13 +47,24 @@ export function plainText(text: string, lineBreaks: "keep" | "space"): string {
   return breakHtmlComments(showControls(text, lineBreaks));
 }
 
+/**
+ * The longest untrusted text shown inline (a name, an id, a command, a message's mention), in
+ * UTF-16 units; longer is cut with an ellipsis. A line of 100 KB would not fit the comment whole, and
+ * one value should not crowd out the report around it; the JSON report keeps every value whole.
+ */
+export const MAX_INLINE_CHARS = 1_000;
+
+const clip = (text: string): string =>
+  text.length > MAX_INLINE_CHARS ? truncateChars(text, MAX_INLINE_CHARS) : text;
+
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
 const LINKABLE = /gh-\d|www\./i;
 
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-export function escapeText(text: string): string {
+export function escapeText(untrusted: string): string {
+  const text = clip(untrusted);
   if (PLAIN.test(text) && !LINKABLE.test(text)) return text.includes("_") ? text.replace(/_/g, "\\_") : text;
   let escaped = showControls(text, "space")
     .replace(/&/g, "&amp;")
@@ -65,7 +77,8 @@ export function escapeText(text: string): string {
 }
 
 /** Inline code that survives backticks in the value; safe in table cells too. */
-export function code(text: string): string {
+export function code(untrusted: string): string {
+  const text = clip(untrusted);
   // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
   if (/^[\w./:-]+$/.test(text)) return `\`${text}\``;
   const clean = breakHtmlComments(showControls(text, "space").replace(/\|/g, "¦"));
@@ -105,9 +118,12 @@ function fence(clean: string, language: string): string {
 
 /**
  * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
- * in a table row it would end the cell, even inside an attribute.
+ * in a table row it would end the cell, even inside an attribute. And what could start a link, an
+ * image or a code span (`[`, `]`, backticks), so that text which ever stood outside its tag would
+ * still be text.
  */
-export function escapeHtml(text: string): string {
+export function escapeHtml(untrusted: string): string {
+  const text = clip(untrusted);
   if (PLAIN.test(text) && !LINKABLE.test(text)) return text;
   return neutralizeLinks(
     showControls(text, "space")
@@ -115,7 +131,10 @@ export function escapeHtml(text: string): string {
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
       .replace(/"/g, "&quot;")
-      .replace(/\|/g, "&#124;"),
+      .replace(/\|/g, "&#124;")
+      .replace(/\[/g, "&#91;")
+      .replace(/\]/g, "&#93;")
+      .replace(/`/g, "&#96;"),
   );
 }
 

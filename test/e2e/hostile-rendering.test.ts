@@ -248,6 +248,41 @@ describe("hostile names and messages", () => {
   });
 });
 
+describe("hostile values too long for the comment", () => {
+  // A command and a unique id of ~140 KB of link, image and HTML syntax. A cut inside such a line
+  // once left a code span or a tag open, and the escaped text after it became live Markdown.
+  const payload =
+    '<img src="//evil.example/p.png"> <a href="//evil.example/phish">click</a> [click me](//evil.example/phish) ![i](//evil.example/p.png) <h1>owned</h1> '.repeat(
+      1_000,
+    );
+  let long: Rendered;
+
+  beforeAll(async () => {
+    const jsonl = readFileSync("test/fixtures/generated/model-errors/telemetry.jsonl", "utf8")
+      .replaceAll(
+        '"raw_command":"dbt build --target ci"',
+        `"raw_command":${JSON.stringify(`dbt build ${payload}`)}`,
+      )
+      .replaceAll('"model.shop.stg_orders"', JSON.stringify(`model.shop.${payload}`));
+    long = await renderEverywhere("long", jsonl);
+  }, 120_000);
+
+  it("reach the output, and every document links only where the report links, with no image or heading of theirs", () => {
+    const documents = { ...long.cli, ...long.action };
+    expect(Object.values(documents).join("\n")).toContain("evil.example");
+    for (const [where, markdown] of Object.entries(documents)) {
+      for (const element of links(markdown)) {
+        const href = attribute(element, element.tagName === "img" ? "src" : "href") ?? "";
+        expect(`${element.tagName} ${linkKind(href)}`, where).toMatch(/^a (file|run|docs)$/);
+      }
+      expect(
+        skeleton(markdown).filter((element) => / <h1/.test(element)),
+        where,
+      ).toEqual([]);
+    }
+  });
+});
+
 describe("hostile names in Mermaid diagrams", () => {
   beforeAll(() => {
     // mermaid.parse calls DOMPurify hooks; without a DOM they are missing (see test/render/mermaid.test.ts).

@@ -72,8 +72,8 @@ describe("cutMarkdown", () => {
     expect(cut).toContain(`${NOTE}: ${rest.trim().split("\n").length} lines, ${bytes(rest)} bytes left out.`);
   });
 
-  it("keeps the most of one long line (a message without line breaks), on a code-point boundary", () => {
-    const markdown = "ü😀".repeat(50_000);
+  it("keeps the most of one long line in a code block (a message without line breaks), on a code-point boundary", () => {
+    const markdown = `## Errors\n\n\`\`\`text\n${"ü😀".repeat(50_000)}\n\`\`\`\n`;
     const cut = cutMarkdown(markdown, 10_000, note);
     expect(bytes(cut)).toBeLessThanOrEqual(10_000);
     expect(bytes(cut)).toBeGreaterThan(9_000);
@@ -81,6 +81,25 @@ describe("cutMarkdown", () => {
     expect(cut).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     expectVisible(cut);
   });
+
+  it.each([
+    ["a code span", (payload: string) => `\`dbt build ${payload}\``],
+    ["a tag's attribute", (payload: string) => `**<code title="model.shop.${payload}">orders</code>**`],
+  ])(
+    "never cuts a long line outside a code block: a cut in %s would let escaped text become links",
+    (_name, line) => {
+      // What escapeText/escapeHtml leave as text inside a closed code span or attribute.
+      const payload = "[click](//evil.example/x) ![i](//evil.example/p.png) ".repeat(2_000);
+      const markdown = `## ❌ dbt Fusion: 1 node error\n\n${line(payload)}\n\nafter\n`;
+      const cut = cutMarkdown(markdown, 30_000, note);
+      expect(bytes(cut)).toBeLessThanOrEqual(30_000);
+      expect(cut).not.toContain("evil.example");
+      expect(cut.startsWith("## ❌ dbt Fusion: 1 node error\n\n")).toBe(true);
+      expectVisible(cut);
+      const html = markdownToHtml(cut);
+      expect(html).not.toMatch(/<a |<img /);
+    },
+  );
 
   it("holds for many shapes and limits (blocks mixed at random, fixed seed)", () => {
     let seed = 42;

@@ -6,8 +6,10 @@ import {
   escapeText,
   excerpt,
   linkDestination,
+  MAX_INLINE_CHARS,
   plainText,
 } from "../../src/render/escape.js";
+import { markdownToHtml } from "../support/gfm-html.js";
 
 const BREAKS = ["\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029"];
 const ALL = (text: string) => [escapeText(text), code(text), escapeHtml(text), plainText(text, "space")];
@@ -46,6 +48,25 @@ describe("untrusted text", () => {
 
   it("escapes HTML for summaries and attributes", () => {
     expect(escapeHtml('<script>"x"&</script>')).toBe("&lt;script&gt;&quot;x&quot;&amp;&lt;/script&gt;");
+  });
+
+  it("leaves no link, image or code span in HTML text, should it ever stand outside its tag", () => {
+    const escaped = escapeHtml("[click](//evil.example/x) ![i](//evil.example/p.png) `tick`");
+    expect(escaped).toBe(
+      "&#91;click&#93;(//evil.example/x) !&#91;i&#93;(//evil.example/p.png) &#96;tick&#96;",
+    );
+    expect(markdownToHtml(escaped)).not.toMatch(/<a |<img |<code>/);
+  });
+
+  it("shows at most MAX_INLINE_CHARS of one value inline, with an ellipsis", () => {
+    const long = `${"x".repeat(MAX_INLINE_CHARS - 2)}😀${"y".repeat(5_000)}`;
+    for (const shown of [escapeText(long), code(long), escapeHtml(long)]) {
+      expect(shown.length, shown.slice(0, 20)).toBeLessThanOrEqual(MAX_INLINE_CHARS + 4);
+      expect(shown).toContain("x…");
+      expect(shown).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    }
+    const fits = "z".repeat(MAX_INLINE_CHARS);
+    expect(escapeText(fits)).toBe(fits);
   });
 
   it("collapses repeated backtrace frames and says how much it cut", () => {

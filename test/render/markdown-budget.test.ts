@@ -101,8 +101,9 @@ describe("renderMarkdown under a budget", () => {
     node.message = "```\n<script>alert(1)</script>\n@org/team";
     const text = renderMarkdown(report, { maxBytes: 100_000, title: "dbt Fusion", fullReportHint: "x" });
     expect(text).not.toContain("@admin");
-    // The unique id is the name's tooltip, entity-escaped; outside code nothing hostile remains.
-    expect(text).toContain('title="model.x.`&lt;/details&gt;&lt;img src=x&gt;@\u200badmin"');
+    // The unique id is the name's tooltip, entity-escaped (a backtick too); outside code nothing
+    // hostile remains.
+    expect(text).toContain('title="model.x.&#96;&lt;/details&gt;&lt;img src=x&gt;@\u200badmin"');
     // Inside a fenced block GitHub renders no HTML and notifies no one; the text stays copyable.
     expect(text).toContain("````text\n```\n<script>alert(1)</script>\n@org/team\n````");
     expect(text.replace(/````text[\s\S]*?````/g, "").replace(/``.*?``/g, "")).not.toMatch(
