@@ -245,8 +245,14 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
   return annotation;
 }
 
+/** In a `u` regular expression a surrogate pair is one code point: this matches only halves. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 /** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
 export function toRepoPath(projectDir: string, file: string): string | null {
+  // A lone surrogate (JSONL may spell one, `\ud800`) names no file a repository can hold, and a
+  // link to it cannot be written (encodeURIComponent throws).
+  if (LONE_SURROGATE.test(file)) return null;
   const posix = (p: string): string => p.replace(/\\/g, "/");
   if (path.posix.isAbsolute(posix(file)) || /^[A-Za-z]:/.test(file)) return null;
   const joined = path.posix.normalize(path.posix.join(posix(projectDir || "."), posix(file)));

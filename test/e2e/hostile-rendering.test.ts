@@ -283,6 +283,29 @@ describe("hostile values too long for the comment", () => {
   });
 });
 
+describe("lone surrogates (JSONL can spell `\\ud800`, which is no character)", () => {
+  let lone: Rendered;
+
+  beforeAll(async () => {
+    // In a file path (it stopped the Action: no link can be written to it) and in a name and a message.
+    const jsonl = readFileSync("test/fixtures/generated/model-errors/telemetry.jsonl", "utf8")
+      .replaceAll("models/staging/stg_orders.sql", "models/staging/stg_\\ud800orders.sql")
+      .replaceAll('"name":"stg_orders"', '"name":"stg_\\udc00orders"');
+    expect(jsonl).toContain("\\ud800");
+    lone = await renderEverywhere("lone", jsonl);
+  }, 120_000);
+
+  it("are shown as escapes, and every channel is published", () => {
+    for (const [where, markdown] of Object.entries({ ...lone.cli, ...lone.action })) {
+      expect(markdown, where).not.toMatch(/[\uD800-\uDFFF]/u);
+      expect(markdown, where).not.toContain("stopped unexpectedly");
+    }
+    expect(lone.action.comment).toContain("stg\\_\\\\uDC00orders");
+    expect(lone.annotations.length).toBeGreaterThan(0);
+    for (const { path } of lone.annotations) expect(String(path)).not.toMatch(/[\uD800-\uDFFF]/u);
+  });
+});
+
 describe("hostile names in Mermaid diagrams", () => {
   beforeAll(() => {
     // mermaid.parse calls DOMPurify hooks; without a DOM they are missing (see test/render/mermaid.test.ts).

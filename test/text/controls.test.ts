@@ -42,4 +42,12 @@ describe("showControls", () => {
       expect(showControls(`a${String.fromCharCode(code)}b`)).toBe(`a\\u${hex}b`);
     }
   });
+
+  it("shows a lone surrogate as \\uNNNN and keeps a pair whole", () => {
+    for (const mode of ["keep", "space", "escape"] as const) {
+      expect(showControls("a\ud800b\udc00c😀", mode)).toBe("a\\uD800b\\uDC00c😀");
+      expect(showControls("end\ud83d", mode)).toBe("end\\uD83D");
+    }
+    expect(showControls("😀 model.shop.orders")).toBe("😀 model.shop.orders");
+  });
 });
