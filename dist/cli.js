@@ -4971,6 +4971,14 @@ function toNumber(value) {
     }
     return null;
 }
+/**
+ * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
+ * points nowhere, and the JSON report's schema promises whole numbers.
+ */
+function toWholeNumber(value, min = Number.MIN_SAFE_INTEGER) {
+    const n = toNumber(value);
+    return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
+}
 /** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
 function toNanos(value) {
     if (typeof value === "bigint")
@@ -6166,10 +6174,10 @@ function toLogEvent(record, event) {
         text: record.body ?? "",
         uniqueId: toStr(attrs.unique_id),
         phase: normalizePhase(attrs.phase),
-        code: toNumber(attrs.code),
+        code: toWholeNumber(attrs.code),
         path: toStr(attrs.relative_path),
-        line: toNumber(attrs.code_line),
-        column: toNumber(attrs.code_column),
+        line: toWholeNumber(attrs.code_line, 1),
+        column: toWholeNumber(attrs.code_column, 0),
     };
 }
 function toNodeFacts(attrs, processed) {
@@ -6247,8 +6255,8 @@ function toNodeFacts(attrs, processed) {
         rowsAffected: toNumber(attrs.rows_affected),
         inSelection,
         path: toStr(attrs.relative_path),
-        line: toNumber(attrs.defined_at_line),
-        column: toNumber(attrs.defined_at_col),
+        line: toWholeNumber(attrs.defined_at_line, 1),
+        column: toWholeNumber(attrs.defined_at_col, 0),
         unreadable: problems.length > 0 ? problems.join("; ") : null,
     };
 }

@@ -18,7 +18,7 @@ import {
 import { showControls } from "../text/controls.js";
 import { PAYLOAD_DETAIL } from "./read-plan.js";
 import type { RecordOrigin, RecordSink, TelemetryRecord } from "./record.js";
-import { isRecord, toBool, toNumber, toStr } from "./values.js";
+import { isRecord, toBool, toNumber, toStr, toWholeNumber } from "./values.js";
 
 /** What every span event carries. Each event has only the fields the model reads, so a decoder can
  * skip the columns no event of its kind uses. */
@@ -277,10 +277,10 @@ function toLogEvent(record: TelemetryRecord, event: string): TelemetryEvent | nu
     text: record.body ?? "",
     uniqueId: toStr(attrs.unique_id),
     phase: normalizePhase(attrs.phase),
-    code: toNumber(attrs.code),
+    code: toWholeNumber(attrs.code),
     path: toStr(attrs.relative_path),
-    line: toNumber(attrs.code_line),
-    column: toNumber(attrs.code_column),
+    line: toWholeNumber(attrs.code_line, 1),
+    column: toWholeNumber(attrs.code_column, 0),
   };
 }
 
@@ -390,8 +390,8 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     rowsAffected: toNumber(attrs.rows_affected),
     inSelection,
     path: toStr(attrs.relative_path),
-    line: toNumber(attrs.defined_at_line),
-    column: toNumber(attrs.defined_at_col),
+    line: toWholeNumber(attrs.defined_at_line, 1),
+    column: toWholeNumber(attrs.defined_at_col, 0),
     unreadable: problems.length > 0 ? problems.join("; ") : null,
   };
 }

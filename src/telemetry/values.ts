@@ -12,6 +12,15 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
+/**
+ * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
+ * points nowhere, and the JSON report's schema promises whole numbers.
+ */
+export function toWholeNumber(value: unknown, min = Number.MIN_SAFE_INTEGER): number | null {
+  const n = toNumber(value);
+  return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
+}
+
 /** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
 export function toNanos(value: unknown): bigint | null {
   if (typeof value === "bigint") return value;

@@ -91,6 +91,47 @@ describe("node facts", () => {
     });
   });
 
+  it("keeps a position only as a whole number that points somewhere (line ≥ 1, column ≥ 0)", () => {
+    expect(nodeFacts({ defined_at_line: "14", defined_at_col: 0 })).toMatchObject({ line: 14, column: 0 });
+    for (const [line, column] of [
+      [-1, -1],
+      [1.5, 2.5],
+      ["-5", "x"],
+      [0, 1e300],
+    ]) {
+      expect(
+        nodeFacts({ defined_at_line: line, defined_at_col: column }),
+        `${line}, ${column}`,
+      ).toMatchObject({
+        line: null,
+        column: null,
+        unreadable: null,
+      });
+    }
+    const log = (attributes: Record<string, unknown>) =>
+      toEvent(
+        toRecord({
+          record_type: "LogRecord",
+          trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+          span_id: "7a1c0e55d2b94f01",
+          event_type: "v1.public.events.fusion.log.LogMessage",
+          severity_text: "ERROR",
+          body: "boom",
+          attributes: { relative_path: "models/a.sql", ...attributes },
+        })!,
+      );
+    expect(log({ code_line: "3", code_column: 0, code: 1002 })).toMatchObject({
+      line: 3,
+      column: 0,
+      code: 1002,
+    });
+    expect(log({ code_line: -3, code_column: 1.5, code: 1.5 })).toMatchObject({
+      line: null,
+      column: null,
+      code: null,
+    });
+  });
+
   it("drops records no report needs (debug logs, call traces)", () => {
     const record = toRecord({
       record_type: "LogRecord",
