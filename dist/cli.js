@@ -2325,9 +2325,12 @@ function renderCase(node) {
     }
     return { xml: `${open}/>`, kind: "passed", ms };
 }
-/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+/**
+ * A crashed run, or one that failed with no node to blame, still shows up as a red test case. Canceled
+ * nodes explain a failed invocation too (the check is then neutral, not failed).
+ */
 function invocationError(inv) {
-    const blamed = inv.counts.error + inv.counts.fail > 0;
+    const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
     const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
     if (!failed)
         return null;
@@ -3330,6 +3333,8 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
     }
     const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+    const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
+    const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
     if (failOn === "new-errors" && baseline) {
         const b = baseline.counts;
         // A node failing now that did not fail on the base branch is a new failure, whether the base
@@ -3347,23 +3352,19 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         }
     }
     if (failOn === "never") {
-        const all = [...problems, ...warnings];
+        const all = [...problems, ...canceled, ...warnings];
         return all.length > 0
             ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
-            : { conclusion: "success", reason: "all nodes succeeded" };
+            : { conclusion: "success", reason: succeeded };
     }
     const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
     if (blocking.length > 0)
         return { conclusion: "failure", reason: join(blocking) };
-    if (counts.canceled > 0) {
-        return {
-            conclusion: "neutral",
-            reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]),
-        };
-    }
+    if (canceled.length > 0)
+        return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
     if (warnings.length > 0)
         return { conclusion: "success", reason: `${join(warnings)}, no errors` };
-    return { conclusion: "success", reason: "all nodes succeeded" };
+    return { conclusion: "success", reason: succeeded };
 }
 function plural(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;

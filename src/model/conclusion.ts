@@ -33,6 +33,8 @@ export function decideConclusion(
     problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
   }
   const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+  const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
+  const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
 
   if (failOn === "new-errors" && baseline) {
     const b = baseline.counts;
@@ -52,21 +54,16 @@ export function decideConclusion(
   }
 
   if (failOn === "never") {
-    const all = [...problems, ...warnings];
+    const all = [...problems, ...canceled, ...warnings];
     return all.length > 0
       ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
-      : { conclusion: "success", reason: "all nodes succeeded" };
+      : { conclusion: "success", reason: succeeded };
   }
   const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
   if (blocking.length > 0) return { conclusion: "failure", reason: join(blocking) };
-  if (counts.canceled > 0) {
-    return {
-      conclusion: "neutral",
-      reason: join([plural(counts.canceled, "node canceled", "nodes canceled"), ...warnings]),
-    };
-  }
+  if (canceled.length > 0) return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
   if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
-  return { conclusion: "success", reason: "all nodes succeeded" };
+  return { conclusion: "success", reason: succeeded };
 }
 
 function plural(n: number, one: string, many: string): string {

@@ -131,9 +131,12 @@ function renderCase(node: NodeResult): Case {
   return { xml: `${open}/>`, kind: "passed", ms };
 }
 
-/** A crashed run, or one that failed with no node to blame, still shows up as a red test case. */
+/**
+ * A crashed run, or one that failed with no node to blame, still shows up as a red test case. Canceled
+ * nodes explain a failed invocation too (the check is then neutral, not failed).
+ */
 function invocationError(inv: Invocation): Case | null {
-  const blamed = inv.counts.error + inv.counts.fail > 0;
+  const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
   const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
   if (!failed) return null;
   const message =

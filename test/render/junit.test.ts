@@ -64,6 +64,15 @@ describe("renderJunit", () => {
     );
   });
 
+  it("a run failed only by its canceled nodes has no red invocation case (the check is neutral)", async () => {
+    const report = await reportFor(["test/fixtures/generated/states/telemetry.jsonl"]);
+    expect(report.counts.canceled).toBeGreaterThan(0);
+    expect(report.conclusion).toBe("neutral");
+    const xml = renderJunit(report);
+    expectCountsMatch(xml, report);
+    expect(Number(parse(xml).testsuites.errors)).toBe(0);
+  });
+
   it("one testsuite per invocation", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     const xml = renderJunit(report);

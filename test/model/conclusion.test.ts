@@ -1,0 +1,68 @@
+// The check's conclusion for each policy, from the counts alone (the invocations only matter for a
+// failure no node explains; see build-report and baseline tests).
+import { describe, expect, it } from "vitest";
+import { decideConclusion } from "../../src/model/conclusion.js";
+import type { FailOn, StatusCounts } from "../../src/model/types.js";
+
+function counts(some: Partial<StatusCounts>): StatusCounts {
+  const zero: StatusCounts = {
+    total: 0,
+    success: 0,
+    error: 0,
+    skipped: 0,
+    pass: 0,
+    warn: 0,
+    fail: 0,
+    reused: 0,
+    noOp: 0,
+    phaseDisabled: 0,
+    phaseSkipped: 0,
+    canceled: 0,
+    unknown: 0,
+  };
+  const all = { ...zero, ...some };
+  return { ...all, total: some.total ?? Object.values(all).reduce((a, b) => a + b, 0) };
+}
+
+const decide = (some: Partial<StatusCounts>, failOn: FailOn) => decideConclusion([], counts(some), failOn);
+
+describe("decideConclusion", () => {
+  it("a canceled node is never a failure, and never a success either: neutral under every policy", () => {
+    for (const failOn of ["errors", "warnings", "new-errors"] as const) {
+      expect(decide({ success: 3, canceled: 1 }, failOn), failOn).toEqual({
+        conclusion: "neutral",
+        reason: "1 node canceled",
+      });
+    }
+    expect(decide({ success: 3, canceled: 2 }, "never")).toEqual({
+      conclusion: "neutral",
+      reason: "2 nodes canceled (fail-on: never)",
+    });
+  });
+
+  it("never: problems make it neutral", () => {
+    expect(decide({ error: 1, warn: 2 }, "never")).toEqual({
+      conclusion: "neutral",
+      reason: "1 node error, 2 warnings (fail-on: never)",
+    });
+    expect(decide({ success: 2 }, "never")).toEqual({ conclusion: "success", reason: "all nodes succeeded" });
+  });
+
+  it("errors and warnings fail on what they name", () => {
+    expect(decide({ fail: 1, warn: 1 }, "errors")).toEqual({
+      conclusion: "failure",
+      reason: "1 failed test",
+    });
+    expect(decide({ pass: 1, warn: 1 }, "errors")).toEqual({
+      conclusion: "success",
+      reason: "1 warning, no errors",
+    });
+    expect(decide({ pass: 1, warn: 1 }, "warnings")).toEqual({ conclusion: "failure", reason: "1 warning" });
+  });
+
+  it("a run of no nodes says so instead of 'all nodes succeeded'", () => {
+    for (const failOn of ["errors", "never"] as const) {
+      expect(decide({}, failOn)).toEqual({ conclusion: "success", reason: "no nodes ran" });
+    }
+  });
+});
