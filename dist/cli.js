@@ -3385,6 +3385,7 @@ const DEFAULT_MIN_REGRESSION_MS = 1_000;
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
 const ranClean = (status) => status_table/* STATUS */.XQ[status].ran === "clean" || status_table/* STATUS */.XQ[status].ran === "warned";
 const ranWithoutWarning = (status) => status_table/* STATUS */.XQ[status].ran === "clean";
+const ranBoth = (now, before) => status_table/* STATUS */.XQ[now].ran !== "no" && status_table/* STATUS */.XQ[before].ran !== "no";
 class BaselineError extends Error {
     name = "BaselineError";
 }
@@ -3483,6 +3484,10 @@ function compareWithBaseline(current, baseline, opts) {
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
         if (warning)
             warnings.push(change(node, old, warning));
+        // Times compare only between two runs of the node: a skipped or reused node's few
+        // milliseconds are no baseline for one that ran.
+        if (!ranBoth(node.status, old.status))
+            continue;
         const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
         if (percent !== null)
             changes.push(percent);

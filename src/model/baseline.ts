@@ -31,6 +31,8 @@ export const DEFAULT_MIN_REGRESSION_MS = 1_000;
 const ranClean = (status: NodeStatus): boolean =>
   STATUS[status].ran === "clean" || STATUS[status].ran === "warned";
 const ranWithoutWarning = (status: NodeStatus): boolean => STATUS[status].ran === "clean";
+const ranBoth = (now: NodeStatus, before: NodeStatus): boolean =>
+  STATUS[now].ran !== "no" && STATUS[before].ran !== "no";
 
 export class BaselineError extends Error {
   override name = "BaselineError";
@@ -131,6 +133,9 @@ export function compareWithBaseline(
     if (failure) failures.push(change(node, old, failure));
     const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
     if (warning) warnings.push(change(node, old, warning));
+    // Times compare only between two runs of the node: a skipped or reused node's few
+    // milliseconds are no baseline for one that ran.
+    if (!ranBoth(node.status, old.status)) continue;
     const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
     if (percent !== null) changes.push(percent);
     const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);

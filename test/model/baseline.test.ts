@@ -129,6 +129,19 @@ describe("compareWithBaseline", () => {
     expect(at(0, 2_000)).toEqual(["customers 4000→7000 +75%"]);
   });
 
+  it("compares times only of nodes that ran in both runs (a skip's few ms are no baseline)", async () => {
+    const { base, pr, node } = await pair();
+    Object.assign(node(base, "customers"), { status: "skipped" });
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 40, minRegressionMs: 0 });
+    expect(comparison.regressions.map((r) => r.name)).not.toContain("customers");
+    expect(comparison.regressions.map((r) => r.name)).toContain("orders");
+    Object.assign(node(base, "customers"), { status: "success" });
+    Object.assign(node(pr, "customers"), { status: "reused" });
+    expect(
+      compareWithBaseline(pr, base, { regressionThresholdPercent: 40 }).regressions.map((r) => r.name),
+    ).not.toContain("customers");
+  });
+
   it("real runs: preview120 (PR) against preview72 (base branch), golden", async () => {
     const pr = await reportFor([PR]);
     const base = await reportFor([BASE]);
