@@ -15,7 +15,7 @@ import { outputsFor } from "./outputs.js";
 import { CHANNEL_BUDGETS, planPublish, type Channel, type PlanSettings } from "./plan.js";
 import { publishAll } from "./publish.js";
 import { listChangedFiles } from "./pull-files.js";
-import type { StepCheckRecord } from "./step-check-run.js";
+import { NO_CLIENT, noCheckRun, type StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
 import { uploadReports, type ReportFile } from "./upload-artifact.js";
 
@@ -128,6 +128,15 @@ export async function publishReport(
     annotations,
     outputs: outputsFor(report, settings, written),
   });
+  if (!octokit) {
+    // Said once, as the stopped step says it: a required check named so stays pending.
+    if (settings.checkRun) log.info(noCheckRun(settings.checkName, NO_CLIENT));
+    const wanted =
+      settings.comment === "always" || (settings.comment === "on-failure" && report.conclusion === "failure");
+    if (context?.prNumber && wanted) {
+      log.info(`No comment on pull request #${context.prNumber} is written (${NO_CLIENT}).`);
+    }
+  }
   await publishAll(
     {
       octokit: octokit as GitHubClient,

@@ -27,6 +27,14 @@ export interface StepCheckRecord {
   id: number | null;
 }
 
+/** Why a run that wants a check run has none, in the log: a required check of the name waits. */
+export function noCheckRun(name: string, why: string): string {
+  return `No check run '${name}' could be created (${why}); a required check of that name stays pending.`;
+}
+
+/** Without a client: the one reason, in the log's words (an empty token is a choice, so not a warning). */
+export const NO_CLIENT = "no github-token, or not run in a repository";
+
 export async function completeStepCheckRun(
   github: GitHubSide | null,
   check: StepCheck,
@@ -34,13 +42,11 @@ export async function completeStepCheckRun(
   written: StepCheckRecord = { id: null },
 ): Promise<void> {
   const cannot = (why: string, level: "info" | "warning" = "warning"): void =>
-    log[level](
-      `No check run '${check.name}' could be created (${why}); a required check of that name stays pending.`,
-    );
+    log[level](noCheckRun(check.name, why));
   try {
     const octokit = github?.octokit;
     // An empty github-token is a choice (the default is the workflow's token): said, not warned.
-    if (!octokit) return cannot("no github-token, or not run in a repository", "info");
+    if (!octokit) return cannot(NO_CLIENT, "info");
     const context = github.context;
     if (!context) return cannot("the commit this run is for is unknown");
     if (written.id !== null) {

@@ -279,6 +279,18 @@ describe("pull_request", () => {
     expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
   });
 
+  it("without a token: nothing through the API, the log says so, the job summary still links the files", async () => {
+    const run = await runAction(server, { inputs: { telemetry: FAILING, "github-token": "" } });
+    expect(run.code).toBe(1);
+    expect(server.requests).toEqual([]);
+    expect(run.stdout).toMatch(
+      /^No check run 'dbt Fusion' could be created \(no github-token, or not run in a repository\); a required check of that name stays pending\.$/m,
+    );
+    expect(run.stdout).toContain(`No comment on pull request #${PR_NUMBER} is written (no github-token`);
+    expect(run.summary).toContain(`https://github.com/acme/analytics/blob/${HEAD_SHA}/models/`);
+    expect(run.stdout).toMatch(/^::error title=.*,file=models\//m);
+  });
+
   it("fail-on: never → exit 0 and a neutral check run", async () => {
     const run = await act({ inputs: { telemetry: FAILING, "fail-on": "never" } });
     expect(run.code).toBe(0);
