@@ -3081,7 +3081,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
     }
     catch (error) {
-        throw new UsageError(error.message);
+        throw new UsageError(parseArgsProblem(error));
     }
     const { values, positionals } = parsed;
     if (values.help)
@@ -3108,7 +3108,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
         throw new UsageError(`--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`);
     }
-    const dbtCloud = collectDbtCloud(values, env);
+    const dbtCloud = platformMode(values, env, positionals.length > 0);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
     }
@@ -3130,6 +3130,11 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         dbtCloud,
         nameDbtCloudSetting: nameCliSetting(values, env),
     };
+}
+/** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */
+function parseArgsProblem(error) {
+    const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'([^']+)'/.exec(error.message) : null;
+    return unknown ? `unknown option ${unknown[1]}` : error.message;
 }
 /**
  * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
@@ -3156,6 +3161,24 @@ function joinNegativeValues(argv) {
         }
     }
     return joined;
+}
+/**
+ * The dbt platform settings when the telemetry comes from a run there, else null. Files named on the
+ * command line are read even when DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID are set around it; files and
+ * a run or job given as flags, or a platform flag without a run or job, is a usage error (one of
+ * them would be ignored without a word).
+ */
+function platformMode(values, env, filesGiven) {
+    const flags = Object.values(DBT_CLOUD_SETTING_KEYS).filter((key) => values[key] !== undefined);
+    const run = [DBT_CLOUD_SETTING_KEYS.runId, DBT_CLOUD_SETTING_KEYS.jobId].find((key) => flags.includes(key));
+    if (filesGiven && run) {
+        throw new UsageError(`telemetry files and --${run} were both given: pass one or the other`);
+    }
+    const dbtCloud = filesGiven ? null : collectDbtCloud(values, env);
+    if (!dbtCloud && flags.length > 0) {
+        throw new UsageError(`--${flags[0]} is for a dbt platform run: give --${DBT_CLOUD_SETTING_KEYS.runId} or --${DBT_CLOUD_SETTING_KEYS.jobId} (and no files)`);
+    }
+    return dbtCloud;
 }
 /** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */
 function collectDbtCloud(values, env) {

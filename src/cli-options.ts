@@ -115,7 +115,7 @@ export function parseCliArgs(
   try {
     parsed = parseArgs({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseArgsProblem(error as Error & { code?: string }));
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
@@ -144,7 +144,7 @@ export function parseCliArgs(
       `--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`,
     );
   }
-  const dbtCloud = collectDbtCloud(values as Record<string, unknown>, env);
+  const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
   }
@@ -166,6 +166,12 @@ export function parseCliArgs(
     dbtCloud,
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
   };
+}
+
+/** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */
+function parseArgsProblem(error: Error & { code?: string }): string {
+  const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'([^']+)'/.exec(error.message) : null;
+  return unknown ? `unknown option ${unknown[1]}` : error.message;
 }
 
 /**
@@ -194,6 +200,31 @@ function joinNegativeValues(argv: readonly string[]): string[] {
     }
   }
   return joined;
+}
+
+/**
+ * The dbt platform settings when the telemetry comes from a run there, else null. Files named on the
+ * command line are read even when DBT_CLOUD_RUN_ID / DBT_CLOUD_JOB_ID are set around it; files and
+ * a run or job given as flags, or a platform flag without a run or job, is a usage error (one of
+ * them would be ignored without a word).
+ */
+function platformMode(
+  values: Record<string, unknown>,
+  env: Readonly<Record<string, string | undefined>>,
+  filesGiven: boolean,
+): Record<string, string> | null {
+  const flags = Object.values(DBT_CLOUD_SETTING_KEYS).filter((key) => values[key] !== undefined);
+  const run = [DBT_CLOUD_SETTING_KEYS.runId, DBT_CLOUD_SETTING_KEYS.jobId].find((key) => flags.includes(key));
+  if (filesGiven && run) {
+    throw new UsageError(`telemetry files and --${run} were both given: pass one or the other`);
+  }
+  const dbtCloud = filesGiven ? null : collectDbtCloud(values, env);
+  if (!dbtCloud && flags.length > 0) {
+    throw new UsageError(
+      `--${flags[0]} is for a dbt platform run: give --${DBT_CLOUD_SETTING_KEYS.runId} or --${DBT_CLOUD_SETTING_KEYS.jobId} (and no files)`,
+    );
+  }
+  return dbtCloud;
 }
 
 /** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */

@@ -226,6 +226,40 @@ describe("--format", () => {
   });
 });
 
+describe("telemetry files and a dbt platform run", () => {
+  const env = { DBT_CLOUD_RUN_ID: "5", DBT_CLOUD_ACCOUNT_ID: "1", DBT_CLOUD_TOKEN: "tok12345678" };
+  const parse = (argv: string[], environment: Record<string, string> = {}) =>
+    parseCliArgs(argv, environment) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">;
+
+  it("files and a run or job flag together are a usage error: one would be ignored", () => {
+    expect(() => parse(["--dbt-cloud-run-id", "5", "f.jsonl"])).toThrow(
+      /^telemetry files and --dbt-cloud-run-id were both given: pass one or the other$/,
+    );
+    expect(() => parse(["f.jsonl", "--dbt-cloud-job-id", "7"])).toThrow(/--dbt-cloud-job-id were both given/);
+  });
+
+  it("a platform flag without a run or job is a usage error naming it", () => {
+    for (const flag of ["--dbt-cloud-wait", "--pr-number=3", "--dbt-cloud-concurrency=50"]) {
+      expect(() => parse([flag, "f.jsonl"]), flag).toThrow(
+        new RegExp(
+          `^${flag.split("=")[0]} is for a dbt platform run: give --dbt-cloud-run-id or --dbt-cloud-job-id`,
+        ),
+      );
+    }
+  });
+
+  it("files named on the command line win over DBT_CLOUD_RUN_ID in the environment", () => {
+    expect(parse(["f.jsonl"], env)).toMatchObject({ paths: ["f.jsonl"], dbtCloud: null });
+    expect(parse([], env).dbtCloud).toMatchObject({ "dbt-cloud-run-id": "5" });
+    expect(parse(["--dbt-cloud-run-id", "6"], env).dbtCloud).toMatchObject({ "dbt-cloud-run-id": "6" });
+  });
+
+  it("an unknown option is named, without parseArgs' advice about positionals", () => {
+    expect(() => parse(["--bogus", "f.jsonl"])).toThrow(/^unknown option --bogus$/);
+    expect(() => parse(["-q", "f.jsonl"])).toThrow(/^unknown option -q$/);
+  });
+});
+
 describe("baseline and JUnit options", () => {
   it("--fail-on new-errors fails on failures the base branch did not have, and --junit writes XML", async () => {
     const dir = makeTempDir("fr-base-");

@@ -185,7 +185,7 @@ describe("usage errors name the one problem and point to --help", () => {
       ["--fail-on", "sometimes", "x.jsonl"],
       /^fusion-report: --fail-on must be one of errors, warnings, never, new-errors/,
     ],
-    [["--colour", "x.jsonl"], /^fusion-report: Unknown option '--colour'/],
+    [["--colour", "x.jsonl"], /^fusion-report: unknown option --colour$/],
     [[], /^fusion-report: no telemetry given: pass files or directories/],
   ])("%j", async (args, problem) => {
     const result = await runCliBundle(args, { cwd: project() });
