@@ -370,6 +370,10 @@ function formatCount(n) {
         out += `,${digits.slice(i, i + 3)}`;
     return n < 0 ? `-${out}` : out;
 }
+/** ` (age 1d01h)` after a freshness outcome, from the engine's age in seconds; "" without one. */
+function ageSuffix(ageSeconds) {
+    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}
 
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
 // Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
@@ -1072,10 +1076,13 @@ function renderWarnings(inv, detail, context) {
     lines.push(more(tests.length, detail.warnings, "warned test", context));
     const other = [];
     for (const node of fresh.slice(0, detail.warnings)) {
-        const what = node.freshness
-            ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
-            : resourceLabel(node.resourceType);
-        other.push(`- ${context.names.label(node)} · ${what}`);
+        // Said as an error is: what it is, the freshness and its age, where it is defined.
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+            locationLink(node.location, node.packageName, context),
+        ].filter(Boolean);
+        other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
     }
     for (const { node, log } of logged.slice(0, detail.warnings)) {
         other.push(`- ${context.names.label(node)}: ${escape_escapeText(firstLine(log.text, 300))}`);
@@ -1178,9 +1185,6 @@ function more(total, shown, noun, context) {
     return left > 0
         ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
         : "";
-}
-function ageSuffix(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 /**
  * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
@@ -2050,7 +2054,9 @@ function terminal_renderErrors(inv, pen) {
         const facts = [
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
+            node.freshness
+                ? `freshness ${inert(node.freshness.outcome)}${ageSuffix(node.freshness.ageSeconds)}`
+                : null,
             node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
             where(node.location),
             downstream.get(node.uniqueId)
@@ -2143,10 +2149,12 @@ function terminal_renderWarnings(inv, pen, options) {
             blocks.push(testBlock(node, pen));
             continue;
         }
-        const what = node.freshness
-            ? `source freshness warn${age(node.freshness.ageSeconds)}`
-            : resourceLabel(node.resourceType);
-        blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
+        const facts = [
+            resourceLabel(node.resourceType),
+            node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+            where(node.location),
+        ].filter((fact) => fact !== null);
+        blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`);
     }
     for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
         blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`);
@@ -2199,9 +2207,6 @@ function timingsLegend(pen) {
 }
 function terminal_more(left, noun, options, pen) {
     return wrapWords(`… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
-}
-function age(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 
 // EXTERNAL MODULE: external "node:fs"

@@ -7,6 +7,7 @@ import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/typ
 import { splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
+import { ageSuffix } from "./format.js";
 
 export type { AnnotationLevel };
 
@@ -163,7 +164,7 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
       rank: Rank.Error,
       level: "failure",
       title: node.freshness ? `source ${node.name} freshness error` : `${label} failed`,
-      ...errorText(node.message ?? `${label} finished with status error.`),
+      ...errorText(node.message ?? freshnessText(node) ?? `${label} finished with status error.`),
       ...rawDetails(node),
     };
   }
@@ -180,7 +181,7 @@ function describeNode(node: NodeResult): Omit<Finding, "location" | "external"> 
     rank: Rank.Warning,
     level,
     title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
-    message: node.message ?? describeRows(node),
+    message: node.message ?? freshnessText(node) ?? describeRows(node),
     ...rawDetails(node),
   };
 }
@@ -206,6 +207,13 @@ function describeLog(
     title: `${node.resourceType} ${node.name}: error`,
     message: log.text,
   };
+}
+
+/** `freshness error (age 3d00h).` for a source whose freshness says so, without a message of its own. */
+function freshnessText(node: NodeResult): string | null {
+  return node.freshness
+    ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}.`
+    : null;
 }
 
 function describeRows(node: NodeResult): string {

@@ -91,3 +91,8 @@ export function formatCount(n: number): string {
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return n < 0 ? `-${out}` : out;
 }
+
+/** ` (age 1d01h)` after a freshness outcome, from the engine's age in seconds; "" without one. */
+export function ageSuffix(ageSeconds: number | undefined): string {
+  return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+}

@@ -19,7 +19,15 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
-import { formatCount, formatDuration, plural, resourceLabel, statusIcon, statusText } from "./format.js";
+import {
+  ageSuffix,
+  formatCount,
+  formatDuration,
+  plural,
+  resourceLabel,
+  statusIcon,
+  statusText,
+} from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
 import { nowrap, renderTable } from "./table.js";
@@ -546,10 +554,13 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
   lines.push(more(tests.length, detail.warnings, "warned test", context));
   const other: string[] = [];
   for (const node of fresh.slice(0, detail.warnings)) {
-    const what = node.freshness
-      ? `source freshness warn${ageSuffix(node.freshness.ageSeconds)}`
-      : resourceLabel(node.resourceType);
-    other.push(`- ${context.names.label(node)} · ${what}`);
+    // Said as an error is: what it is, the freshness and its age, where it is defined.
+    const facts = [
+      resourceLabel(node.resourceType),
+      node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+      locationLink(node.location, node.packageName, context),
+    ].filter(Boolean);
+    other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
   }
   for (const { node, log } of logged.slice(0, detail.warnings)) {
     other.push(`- ${context.names.label(node)}: ${escapeText(firstLine(log.text, 300))}`);
@@ -676,10 +687,6 @@ export function more(
   return left > 0
     ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
     : "";
-}
-
-function ageSuffix(ageSeconds: number | undefined): string {
-  return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }
 
 /**

@@ -14,7 +14,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { formatCount, formatDuration, plural, resourceLabel } from "./format.js";
+import { ageSuffix, formatCount, formatDuration, plural, resourceLabel } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
@@ -184,7 +184,9 @@ function renderErrors(inv: Invocation, pen: Pen): string {
     const facts = [
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
-      node.freshness ? `freshness ${inert(node.freshness.outcome)}${age(node.freshness.ageSeconds)}` : null,
+      node.freshness
+        ? `freshness ${inert(node.freshness.outcome)}${ageSuffix(node.freshness.ageSeconds)}`
+        : null,
       node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
       where(node.location),
       downstream.get(node.uniqueId)
@@ -287,10 +289,14 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
       blocks.push(testBlock(node, pen));
       continue;
     }
-    const what = node.freshness
-      ? `source freshness warn${age(node.freshness.ageSeconds)}`
-      : resourceLabel(node.resourceType);
-    blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${what}`);
+    const facts = [
+      resourceLabel(node.resourceType),
+      node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+      where(node.location),
+    ].filter((fact): fact is string => fact !== null);
+    blocks.push(
+      `${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`,
+    );
   }
   for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
     blocks.push(
@@ -363,8 +369,4 @@ function more(left: number, noun: string, options: TerminalOptions, pen: Pen): s
     `… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`,
     pen.width,
   );
-}
-
-function age(ageSeconds: number | undefined): string {
-  return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
 }

@@ -1,5 +1,6 @@
 import { emptyCounts } from "../../src/model/counts.js";
 import { describe, expect, it } from "vitest";
+import { reportFor } from "../support/report.js";
 import type { Invocation, NodeResult, StatusCounts } from "../../src/model/types.js";
 import {
   buildAnnotations,
@@ -144,6 +145,14 @@ describe("buildAnnotations", () => {
     await expect(JSON.stringify(set, null, 2) + "\n").toMatchFileSnapshot(
       "__snapshots__/annotations.golden.json",
     );
+  });
+
+  it("says a source's freshness and age when the engine gave no message", async () => {
+    const report = await reportFor(["test/fixtures/generated/freshness/telemetry.jsonl"]);
+    const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
+    const byTitle = Object.fromEntries(set.annotations.map((a) => [a.title, a.message]));
+    expect(byTitle["source payments freshness error"]).toBe("freshness error (age 3d00h).");
+    expect(byTitle["source customers freshness warning"]).toBe("freshness warn (age 1d01h).");
   });
 
   it("ranks changed files first, then errors, failed tests, warnings; caps with a count", () => {
