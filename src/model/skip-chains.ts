@@ -30,8 +30,14 @@ export function buildSkipChains(nodes: readonly NodeResult[]): SkipChain[] {
   for (const chain of result) {
     chain.skipped.sort((a, b) => a.depth - b.depth || compare(a.uniqueId, b.uniqueId));
   }
-  // Largest blast radius first: that is the failure to fix first.
-  return result.sort((a, b) => b.skipped.length - a.skipped.length || compare(a.rootId, b.rootId));
+  // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
+  // first among the nodes (where the errors are listed in the same order), then by id.
+  const position = new Map(nodes.map((node, index) => [node.uniqueId, index]));
+  const at = (id: string): number => position.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return result.sort(
+    (a, b) =>
+      b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId),
+  );
 }
 
 function compare(a: string, b: string): number {
