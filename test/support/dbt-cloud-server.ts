@@ -79,6 +79,8 @@ export interface DbtCloudServer {
   failNext(count: number, status?: number, body?: string): void;
   /** The next `count` requests wait `realMs` (real time) before answering. */
   slowNext(count: number, realMs: number): void;
+  /** The next `count` requests answer 200 with a Content-Length, send part of the body and hang up. */
+  breakNext(count: number): void;
   /**
    * The next `count` requests (after the token check) answer `status` with a `Location` made from the
    * request's URL: a moved path on this host, or another host altogether (null: this request is
@@ -107,6 +109,7 @@ export async function startDbtCloudServer(options: {
   let cooldownUntil = 0;
   let failures: { count: number; status: number; body?: string } = { count: 0, status: 503 };
   let slow: { count: number; ms: number } = { count: 0, ms: 0 };
+  let breaks = 0;
   let redirect: { count: number; status: number; location: (url: URL) => string | null } | null = null;
   let forbidden = false;
   let htmlMode = false;
@@ -193,6 +196,13 @@ export async function startDbtCloudServer(options: {
       res.writeHead(redirect.status, { location, "content-length": 0 });
       res.end();
       return redirect.status;
+    }
+    if (breaks > 0) {
+      breaks -= 1;
+      const partial = '{"status": {"code": 200, "is_success": true}, "data": {"id": ';
+      res.writeHead(200, { "content-type": "application/json", "content-length": partial.length + 500 });
+      res.write(partial, () => res.destroy());
+      return 200;
     }
     if (failures.count > 0) {
       failures.count -= 1;
@@ -318,6 +328,9 @@ export async function startDbtCloudServer(options: {
     },
     slowNext(count, ms) {
       slow = { count, ms };
+    },
+    breakNext(count) {
+      breaks = count;
     },
     redirectNext(count, status, location) {
       redirect = { count, status, location };

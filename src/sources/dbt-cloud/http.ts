@@ -81,6 +81,8 @@ const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+/** The longest message of the server's quoted in an error (the status's `user_message`). */
+const MAX_USER_MESSAGE_CHARS = 500;
 
 export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtCloudHttp {
   const maxAttempts = options.maxAttempts ?? 4;
@@ -104,12 +106,35 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     return url.toString();
   }
 
-  async function send(path: string, query: Record<string, string>, accept: string, context: RequestContext) {
+  /**
+   * GETs `path`, following redirects within the origin and retrying what may pass (network errors,
+   * 5xx, 429 cooldowns). With `readText`, the body is read within the same attempt: an answer that
+   * breaks off or stalls halfway is retried like one that never came.
+   */
+  async function send(
+    path: string,
+    query: Record<string, string>,
+    accept: string,
+    context: RequestContext,
+    readText: boolean,
+  ): Promise<{ response: FetchResponse; url: string; text: string | null }> {
     let url = buildUrl(path, query);
     let safeUrl = redact(url);
     let attempt = 0;
     let cooldowns = 0;
     let redirects = 0;
+    const retryOrGiveUp = async (reason: string): Promise<void> => {
+      if (attempt >= maxAttempts) {
+        throw new DbtCloudUnavailableError(
+          redact(
+            `could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
+              `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`,
+          ),
+          { url: safeUrl },
+        );
+      }
+      await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+    };
     for (;;) {
       await limiter.acquire();
       attempt += 1;
@@ -123,21 +148,21 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
           signal: AbortSignal.timeout(options.requestTimeoutMs),
         });
       } catch (error) {
-        const reason = describeNetworkError(error, options.requestTimeoutMs);
-        if (attempt >= maxAttempts) {
-          throw new DbtCloudUnavailableError(
-            redact(
-              `could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
-                `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`,
-            ),
-            { url: safeUrl },
-          );
-        }
-        await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+        await retryOrGiveUp(describeNetworkError(error, options.requestTimeoutMs));
         continue;
       }
 
-      if (response.status >= 200 && response.status < 300) return { response, url: safeUrl };
+      if (response.status >= 200 && response.status < 300) {
+        if (!readText) return { response, url: safeUrl, text: null };
+        try {
+          return { response, url: safeUrl, text: await response.text() };
+        } catch (error) {
+          await retryOrGiveUp(
+            `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`,
+          );
+          continue;
+        }
+      }
 
       const location = REDIRECT_STATUS.has(response.status) ? response.headers.get("location") : null;
       if (location !== null) {
@@ -235,7 +260,8 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     attempts: number,
   ): Promise<DbtCloudError> {
     const body = await readBodySafely(response);
-    const serverMessage = redact(extractUserMessage(body) ?? "");
+    // The server's own words, cut and on one line: a message of megabytes would be one log line.
+    const serverMessage = redact(snippet(redact(extractUserMessage(body) ?? ""), MAX_USER_MESSAGE_CHARS));
     const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
     const status = response.status;
     const details = { status, url };
@@ -280,8 +306,8 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   return {
     redact,
     async getJson<T>(path: string, query: Record<string, string>, context: RequestContext) {
-      const { response, url } = await send(path, query, "application/json", context);
-      const text = await response.text();
+      const { response, url, text: body } = await send(path, query, "application/json", context, true);
+      const text = body ?? "";
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -302,7 +328,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       return parsed as Envelope<T>;
     },
     async getRaw(path, query, context) {
-      return (await send(path, query, "*/*", context)).response;
+      return (await send(path, query, "*/*", context, false)).response;
     },
   };
 }
@@ -362,7 +388,7 @@ async function discardBody(response: FetchResponse): Promise<void> {
   await readBodySafely(response);
 }
 
-function snippet(text: string): string {
+function snippet(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

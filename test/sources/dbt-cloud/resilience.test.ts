@@ -126,6 +126,38 @@ describe("transient failures", () => {
     );
   });
 
+  it("retries an answer that breaks off halfway, and names it when it keeps breaking", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    h.server.breakNext(1);
+    const result = await h.fetch(SERIAL);
+    expect(result.steps[3]!.file).not.toBeNull();
+    expect(h.logs.some((l) => /the answer broke off: .* reading run 7001234; retrying/.test(l))).toBe(true);
+
+    h.server.breakNext(100);
+    const error = await catchError(h.fetch(SERIAL));
+    expect(error).toBeInstanceOf(DbtCloudUnavailableError);
+    expect(error.message).toMatch(
+      /^dbt platform: could not read run 7001234: the answer broke off: .*\(gave up after 4 attempts\)\. Check that the base URL/,
+    );
+    expectNoToken(error, ...h.logs);
+  });
+
+  it("quotes at most 500 characters of the server's message, on one line", async () => {
+    h = await startHarness(1000);
+    const message = `${"X".repeat(100)}\n::error::forged\n${"Y".repeat(1_000_000)}`;
+    h.server.failNext(
+      1,
+      404,
+      JSON.stringify({ status: { code: 404, is_success: false, user_message: message }, data: null }),
+    );
+    const error = await catchError(h.fetch(SERIAL));
+    expect(error.message).toContain(
+      `The server said: "${"X".repeat(100)} ::error::forged ${"Y".repeat(383)}…"`,
+    );
+    expect(error.message.length).toBeLessThan(1_000);
+  });
+
   it("reports a network failure (nothing listening) after bounded retries", async () => {
     h = await startHarness(1000);
     const port = await findClosedPort();
