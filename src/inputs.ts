@@ -175,6 +175,8 @@ export interface FailureSettings {
   checkName: string;
   jobSummary: boolean;
   checkRun: boolean;
+  /** The sticky comment may be updated (`comment` is not `off`; an unreadable value counts as on). */
+  comment: boolean;
   /** Secret: non-enumerable, like ActionInputs.githubToken. */
   readonly githubToken: string;
 }
@@ -191,6 +193,7 @@ export function readFailureSettings(getInput: Getter): FailureSettings {
     checkName: get(INPUT.checkName) || "dbt Fusion",
     jobSummary: !off(INPUT.jobSummary),
     checkRun: !off(INPUT.checkRun),
+    comment: get(INPUT.comment).toLowerCase() !== "off",
   };
   defineSecret(settings, "githubToken", get(INPUT.githubToken));
   return settings as FailureSettings;

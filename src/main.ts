@@ -8,7 +8,13 @@ import { writeAndPublish } from "./action-report.js";
 import { createActionLog, type ActionLog, type CoreLog } from "./github/action-log.js";
 import { connectToGitHub } from "./github/connect.js";
 import { readRunner, type Runner } from "./github/runner.js";
-import { reportStoppedStep, reportUnusable, STOPPED, type StepState } from "./github/unusable.js";
+import {
+  reportStoppedStep,
+  reportUnusable,
+  STOPPED,
+  type StepState,
+  type StopSettings,
+} from "./github/unusable.js";
 import { InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 
@@ -20,11 +26,12 @@ export async function run(): Promise<void> {
   // failure path below still uses it to complete the check run.
   if (failure.githubToken) setSecret(failure.githubToken);
   let log = createActionLog(coreLog, [failure.githubToken]);
-  let settings = { checkName: failure.checkName, jobSummary: failure.jobSummary, checkRun: failure.checkRun };
+  let settings: StopSettings = failure;
   const step: StepState = { github: null, checkRunWritten: { id: null } };
   try {
     const inputs = readInputs(getInput, process.env);
-    settings = { checkName: inputs.checkName, jobSummary: inputs.jobSummary, checkRun: inputs.checkRun };
+    const { checkName, jobSummary, checkRun } = inputs;
+    settings = { checkName, jobSummary, checkRun, comment: inputs.comment !== "off" };
     const runner = readRunner(process.env, process.cwd());
     // Masked before anything else can print them: by the runner, and by our own log sink, which
     // also keeps text from the pull request from printing workflow commands.

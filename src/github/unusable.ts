@@ -9,6 +9,7 @@ import type { ActionLog } from "./action-log.js";
 import { connectToGitHub, type GitHubSide } from "./connect.js";
 import { OUTPUT } from "./outputs.js";
 import { readRunner } from "./runner.js";
+import { commentMarker, upsertComment } from "./comment.js";
 import { completeStepCheckRun, type StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
 
@@ -28,7 +29,17 @@ export interface UnusableSettings {
   checkName: string;
   jobSummary: boolean;
   checkRun: boolean;
+  comment: "always" | "on-failure" | "off";
   ifNoTelemetry: "error" | "neutral" | "warn";
+}
+
+/** What a stopped step says where: the summary, the check run, and our comment if there is one. */
+export interface StopSettings {
+  checkName: string;
+  jobSummary: boolean;
+  checkRun: boolean;
+  /** An earlier sticky comment is updated (never a new one started). */
+  comment: boolean;
 }
 
 export interface UnusableServices {
@@ -54,7 +65,8 @@ export async function reportUnusable(
       ? STOPPED.unreadableBaseline
       : STOPPED.unreadableTelemetry;
   const accepted = absent && settings.ifNoTelemetry !== "error";
-  await sayStopped(what, error.message, accepted ? "neutral" : "failure", settings, services);
+  const stop = { ...settings, comment: settings.comment !== "off" };
+  await sayStopped(what, error.message, accepted ? "neutral" : "failure", stop, services);
   if (accepted) {
     services.setOutput(OUTPUT.conclusion, "neutral");
     if (settings.ifNoTelemetry === "warn") log.warning(error.message);
@@ -78,12 +90,13 @@ export interface StepState {
  */
 export async function reportStoppedStep(
   stop: { message: string; what: string },
-  settings: { checkName: string; jobSummary: boolean; checkRun: boolean },
+  settings: StopSettings,
   token: string,
   step: StepState,
   services: Omit<UnusableServices, "github" | "checkRunWritten"> & { cwd: string },
 ): Promise<void> {
-  const github = step.github ?? (settings.checkRun ? await connectForFailure(token, services) : null);
+  const github =
+    step.github ?? (settings.checkRun || settings.comment ? await connectForFailure(token, services) : null);
   await sayStopped(stop.what, stop.message, "failure", settings, {
     ...services,
     github,
@@ -109,14 +122,16 @@ async function connectForFailure(
 }
 
 /**
- * Why the step has no report, in the job summary and the check run (a warning only when the step goes
- * on, `neutral`; with if-no-telemetry: error or any other stop it fails, and says so). Never throws.
+ * Why the step has no report, in the job summary, the check run (a warning only when the step goes
+ * on, `neutral`; with if-no-telemetry: error or any other stop it fails, and says so) and the sticky
+ * comment of an earlier run, which would otherwise go on showing that run's report under this one's
+ * check. Never throws.
  */
 async function sayStopped(
   what: string,
   message: string,
   conclusion: "failure" | "neutral",
-  settings: { checkName: string; jobSummary: boolean; checkRun: boolean },
+  settings: StopSettings,
   services: UnusableServices,
 ): Promise<void> {
   const level = conclusion === "neutral" ? "warning" : "error";
@@ -129,6 +144,26 @@ async function sayStopped(
       services.log,
       services.checkRunWritten,
     );
+  }
+  if (settings.comment) await updateEarlierComment(summary, settings.checkName, services);
+}
+
+/** Replaces this check's sticky comment on the pull request with `markdown`, if one is there. */
+async function updateEarlierComment(
+  markdown: string,
+  checkName: string,
+  services: Pick<UnusableServices, "github" | "log">,
+): Promise<void> {
+  const octokit = services.github?.octokit;
+  const context = services.github?.context;
+  if (!octokit || !context?.prNumber) return;
+  const { owner, repo, prNumber } = context;
+  const target = { owner, repo, prNumber, body: markdown, marker: commentMarker(checkName), create: false };
+  try {
+    const result = await upsertComment(octokit, target, services.log.info);
+    if (result.action === "updated") services.log.info(`PR comment updated: ${result.url}`);
+  } catch (error) {
+    services.log.warning(`Could not update the pull request comment: ${(error as Error).message}`);
   }
 }
 

@@ -10,7 +10,9 @@ import { makeTempDir } from "../support/temp-dir.js";
 import {
   ensureBuilt,
   expectTokenHidden,
+  fixture,
   HEAD_SHA,
+  PR_NUMBER,
   runAction,
   startServer,
   tempFile,
@@ -138,6 +140,26 @@ describe("required status check: completed when there is no report", () => {
     });
     expect(run.code).toBe(1);
     expect(onlyCheck()).toMatchObject({ head_sha: HEAD_SHA, conclusion: "failure" });
+  });
+
+  it("an earlier run's sticky comment is replaced by why this one stopped, never a new one started", async () => {
+    const first = await act({ inputs: { telemetry: fixture("preview72_build_success.otel.jsonl") } });
+    expect(first.code).toBe(0);
+    expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).toMatch(/^## ✅ dbt Fusion/);
+
+    const stopped = await act({ inputs: { telemetry: "nowhere/*.jsonl" } });
+    expect(stopped.code).toBe(1);
+    const comments = server.commentsOn(PR_NUMBER);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toMatch(/^## ❌ dbt Fusion: no telemetry found/);
+    expect(comments[0]!.body.trimEnd().endsWith("<!-- fusion-report:dbt Fusion -->")).toBe(true);
+
+    // comment: off leaves it alone; with no earlier comment none is started.
+    await act({ inputs: { telemetry: "nowhere/*.jsonl", comment: "off", "check-name": "dbt Fusion" } });
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).toBe(comments[0]!.body);
+    await act({ inputs: { telemetry: "nowhere/*.jsonl", "check-name": "other" } });
+    expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
   });
 
   it("check-run: false creates none", async () => {
