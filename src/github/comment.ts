@@ -68,11 +68,39 @@ export async function upsertComment(
       return { url: data.html_url, id: data.id, action: "updated" };
     }
     if (!target.create) return { url: null, id: null, action: "not-posted" };
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: prNumber, body });
-    return { url: data.html_url, id: data.id, action: "created" };
+    return await createComment(octokit, target, body, log);
   } catch (error) {
     throw classifyGitHubError(error, "comment");
   }
+}
+
+/**
+ * A POST is not safe to repeat: GitHub may have stored the comment and still answer 5xx, and the
+ * client's own retry would post a second one (which no later run updates). So the POST goes without
+ * those retries; after a server error the comment is looked for, and posted once more only when it
+ * is not there.
+ */
+async function createComment(
+  octokit: GitHubClient,
+  target: CommentTarget,
+  body: string,
+  log: (message: string) => void,
+): Promise<CommentResult> {
+  const { owner, repo, prNumber } = target;
+  const post = () =>
+    octokit.rest.issues.createComment({ owner, repo, issue_number: prNumber, body, request: { retries: 0 } });
+  let data: Awaited<ReturnType<typeof post>>["data"];
+  try {
+    ({ data } = await post());
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status !== "number" || status < 500) throw error;
+    const stored = await findOwnComment(octokit, target, log);
+    if (stored) return { url: stored.html_url, id: stored.id, action: "created" };
+    log(`Creating the PR comment failed with HTTP ${status}, and it was not stored; posting it once more.`);
+    ({ data } = await post());
+  }
+  return { url: data.html_url, id: data.id, action: "created" };
 }
 
 interface FoundComment {

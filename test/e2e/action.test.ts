@@ -268,6 +268,23 @@ describe("pull_request", () => {
     expect(run.outputs["comment-url"]).not.toBe("");
   });
 
+  it("a comment GitHub stored but answered 502 for is not posted twice; one it did not store is posted again", async () => {
+    server.inject({ operationId: "issues/create-comment", status: 502, times: 1, afterHandling: true });
+    const stored = await act({ inputs: { telemetry: FAILING } });
+    expect(stored.code).toBe(1);
+    expect(ops("issues/create-comment")).toHaveLength(1);
+    expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
+    expect(stored.stdout).not.toContain("::warning::");
+
+    server.comments.length = 0;
+    server.inject({ operationId: "issues/create-comment", status: 502, times: 1 });
+    const lost = await act({ inputs: { telemetry: FAILING } });
+    expect(lost.code).toBe(1);
+    expect(ops("issues/create-comment")).toHaveLength(3);
+    expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
+    expect(lost.stdout).toContain("Creating the PR comment failed with HTTP 502, and it was not stored");
+  });
+
   it("retries a secondary rate limit on the first requests", async () => {
     server.secondaryRateLimit(2);
     const run = await act({ inputs: { telemetry: FAILING } });

@@ -80,6 +80,8 @@ export interface Fault {
   headers?: Record<string, string>;
   /** How many requests to fail; default every one. */
   times?: number;
+  /** Do what was asked (store the comment, create the check run), then answer with the fault anyway. */
+  afterHandling?: boolean;
 }
 
 export class FakeGitHub {
@@ -184,7 +186,8 @@ export class FakeGitHub {
       this.violations.push(`${checked.operation.operationId}: ${checked.problems.join("; ")}`);
       return send(422, { message: "Validation Failed (OpenAPI)", errors: checked.problems });
     }
-    if (this.applyFaults(checked.operation.operationId, send)) return;
+    const late = this.lateFault(checked.operation.operationId);
+    if (!late && this.applyFaults(checked.operation.operationId, send)) return;
     const { owner, repo } = checked.operation.pathParams;
     const inRepo = "owner" in checked.operation.pathParams;
     if (inRepo && (owner !== this.owner || repo !== this.repo)) return send(404, { message: "Not Found" });
@@ -193,8 +196,18 @@ export class FakeGitHub {
       checked.operation.pathParams,
       url,
       body as Record<string, unknown>,
-      send,
+      late ? () => send(late.status, late.body ?? { message: "Server Error" }, late.headers) : send,
     );
+  }
+
+  /** An injected fault to answer with after the request was handled (afterHandling), used up. */
+  private lateFault(operationId: string): Fault | null {
+    const fault = this.faults.find(
+      (f) => f.operationId === operationId && f.afterHandling && (f.times ?? 1) > 0,
+    );
+    if (!fault) return null;
+    if (fault.times !== undefined) fault.times--;
+    return fault;
   }
 
   /** Secondary rate limits and injected faults; true when the request was answered. */
@@ -207,7 +220,9 @@ export class FakeGitHub {
       send(403, example("gh-error-403-secondary-rate-limit.json"), { "retry-after": "1" });
       return true;
     }
-    const fault = this.faults.find((f) => f.operationId === operationId && (f.times ?? 1) > 0);
+    const fault = this.faults.find(
+      (f) => f.operationId === operationId && !f.afterHandling && (f.times ?? 1) > 0,
+    );
     if (!fault) return false;
     if (fault.times !== undefined) fault.times--;
     send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
