@@ -3326,7 +3326,8 @@ function cliRequest(options, io) {
 function cliServices(io) {
     const line = (text) => io.stderr(`fusion-report: ${text}\n`);
     return {
-        log: (text) => io.stderr(`${text}\n`),
+        // Every line the CLI writes to stderr says whose it is.
+        log: line,
         note: line,
         warning: (text) => line(`warning: ${text}`),
         skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
@@ -3660,10 +3661,17 @@ function compareText(a, b) {
 // and comparing are model's. A baseline that does not exist yet is skipped with a reason.
 
 
+/** What a failed read of the baseline file says, by error code (else Node's own message). */
+const READ_ERRORS = {
+    ENOENT: "no such file (give the JSON report a run wrote with --json, or the report-json output)",
+    EACCES: "permission denied",
+    EISDIR: "a folder, not a file (give the JSON report itself)",
+};
 /** The JSON report in a file; `display` is how messages name it. */
 async function readBaselineFile(file, display) {
     const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
-        throw new BaselineError(`baseline ${display}: cannot read it (${error.message})`);
+        const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${error.message})`;
+        throw new BaselineError(`baseline ${display}: ${why}`);
     });
     return parseBaselineReport(text, display);
 }
@@ -4527,7 +4535,7 @@ const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
  * of permission is an error that says so, never "nothing found".
  */
 async function findTelemetryFiles(patterns, cwd) {
-    const found = { files: [], missing: [], empty: [] };
+    const found = { files: [], missing: [], empty: [], emptyFolders: [] };
     for (const pattern of patterns) {
         const resolved = external_node_path_default().resolve(cwd, pattern);
         const info = await (0,promises_.stat)(resolved).catch((error) => error);
@@ -4561,6 +4569,8 @@ async function findTelemetryFiles(patterns, cwd) {
         }
         if (files.length === 0)
             found.empty.push(pattern);
+        if (files.length === 0 && !(info instanceof Error) && info.isDirectory())
+            found.emptyFolders.push(pattern);
         found.files.push(...files.sort());
     }
     found.files = [...new Set(found.files)];
@@ -4572,10 +4582,13 @@ async function findTelemetryFiles(patterns, cwd) {
  * Nothing found at all is a `NoTelemetryError`.
  */
 async function collectLocalTelemetry(patterns, cwd, note) {
-    const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
+    const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
     if (files.length === 0) {
         const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
-        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
+        const folders = emptyFolders.length > 0
+            ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
+            : "";
+        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
     }
     if (missing.length > 0) {
         throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
@@ -5795,6 +5808,8 @@ class TelemetryInputError extends Error {
         this.position = position;
     }
 }
+/** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
+const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
 
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
 // Enum values arrive as proto value names on the wire (`NODE_OUTCOME_SUCCESS`, `EXECUTION_PHASE_RUN`),
@@ -9507,7 +9522,7 @@ async function readFooter(file, name) {
     const tail = new Uint8Array(await file.slice(size - 8, size));
     if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) {
         throw new TelemetryInputError(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-            "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs");
+            `probably crashed or was killed)${USE_JSONL}`);
     }
     const corrupt = (problem) => new TelemetryInputError(name, `corrupt Parquet footer: ${problem}`);
     const length = new DataView(tail.buffer, tail.byteOffset, 4).getUint32(0, true);
@@ -11597,7 +11612,8 @@ async function readTelemetryReport(files, options) {
         if (!lastJsonl)
             throw unreadableParquet[0];
         for (const error of unreadableParquet) {
-            lastJsonl.sink.warn(`${error.message} — skipped: this report is read from ${lastJsonl.name}`);
+            const problem = error.message.replace(USE_JSONL, "");
+            lastJsonl.sink.warn(`${problem} — skipped: this report is read from ${lastJsonl.name}`);
         }
     }
     return builder.finish();

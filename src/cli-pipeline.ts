@@ -31,7 +31,8 @@ export function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
 export function cliServices(io: CliIo): PipelineServices {
   const line = (text: string) => io.stderr(`fusion-report: ${text}\n`);
   return {
-    log: (text) => io.stderr(`${text}\n`),
+    // Every line the CLI writes to stderr says whose it is.
+    log: line,
     note: line,
     warning: (text) => line(`warning: ${text}`),
     skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),

@@ -38,10 +38,18 @@ export interface CompareSettings {
   failOn: FailOn;
 }
 
+/** What a failed read of the baseline file says, by error code (else Node's own message). */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: "no such file (give the JSON report a run wrote with --json, or the report-json output)",
+  EACCES: "permission denied",
+  EISDIR: "a folder, not a file (give the JSON report itself)",
+};
+
 /** The JSON report in a file; `display` is how messages name it. */
 export async function readBaselineFile(file: string, display: string): Promise<Report> {
-  const text = await readFile(file, "utf8").catch((error: Error) => {
-    throw new BaselineError(`baseline ${display}: cannot read it (${error.message})`);
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${error.message})`;
+    throw new BaselineError(`baseline ${display}: ${why}`);
   });
   return parseBaselineReport(text, display);
 }

@@ -3,7 +3,7 @@
 import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
 import type { Report } from "../model/types.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
-import { TelemetryInputError } from "../telemetry/errors.js";
+import { TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
 import { decodeParquet } from "../telemetry/parquet.js";
@@ -54,7 +54,8 @@ export async function readTelemetryReport(
   if (unreadableParquet.length > 0) {
     if (!lastJsonl) throw unreadableParquet[0]!;
     for (const error of unreadableParquet) {
-      lastJsonl.sink.warn(`${error.message} — skipped: this report is read from ${lastJsonl.name}`);
+      const problem = error.message.replace(USE_JSONL, "");
+      lastJsonl.sink.warn(`${problem} — skipped: this report is read from ${lastJsonl.name}`);
     }
   }
   return builder.finish();

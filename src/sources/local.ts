@@ -24,6 +24,8 @@ export interface FoundTelemetry {
   missing: string[];
   /** Globs and directories that matched no telemetry file. */
   empty: string[];
+  /** Of those, the directories. */
+  emptyFolders: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export interface FoundTelemetry {
  * of permission is an error that says so, never "nothing found".
  */
 export async function findTelemetryFiles(patterns: readonly string[], cwd: string): Promise<FoundTelemetry> {
-  const found: FoundTelemetry = { files: [], missing: [], empty: [] };
+  const found: FoundTelemetry = { files: [], missing: [], empty: [], emptyFolders: [] };
   for (const pattern of patterns) {
     const resolved = path.resolve(cwd, pattern);
     const info = await stat(resolved).catch((error: NodeJS.ErrnoException) => error);
@@ -65,6 +67,8 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
       files = [resolved];
     }
     if (files.length === 0) found.empty.push(pattern);
+    if (files.length === 0 && !(info instanceof Error) && info.isDirectory())
+      found.emptyFolders.push(pattern);
     found.files.push(...files.sort());
   }
   found.files = [...new Set(found.files)];
@@ -81,10 +85,14 @@ export async function collectLocalTelemetry(
   cwd: string,
   note: (message: string) => void,
 ): Promise<TelemetryFile[]> {
-  const { files, missing, empty } = await findTelemetryFiles(patterns, cwd);
+  const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
   if (files.length === 0) {
     const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
-    throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.`);
+    const folders =
+      emptyFolders.length > 0
+        ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
+        : "";
+    throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
   }
   if (missing.length > 0) {
     throw new TelemetryNotFoundError(

@@ -13,3 +13,6 @@ export class TelemetryInputError extends Error {
     super(`${file}${where}: ${message}`);
   }
 }
+
+/** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
+export const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";

@@ -75,6 +75,8 @@ describe("the README's crashed-run recipe, as written", () => {
         "m",
       ),
     );
+    // The advice to use the JSONL is left out: the JSONL is what the report is read from.
+    expect(run.stdout).not.toContain("Use the JSONL telemetry");
     expect(run.stdout).toContain("::error::dbt Fusion: an invocation did not finish (fail-on: errors)");
     expect(run.summary).toContain("## ❌ dbt Fusion: an invocation did not finish");
     expect(run.summary).toContain("did not finish");

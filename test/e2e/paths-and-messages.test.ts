@@ -57,7 +57,17 @@ describe("missing telemetry paths: the CLI", () => {
     const result = await runCliBundle(["--quiet", "missing.jsonl", "empty-dir"], { cwd: project() });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "fusion-report: No telemetry found at missing.jsonl, empty-dir (missing.jsonl: no such file or directory).\n",
+      "fusion-report: No telemetry found at missing.jsonl, empty-dir (missing.jsonl: no such file or directory). " +
+        "A folder is searched for *.parquet, *.jsonl, *.jsonl.gz files, not its subfolders.\n",
+    );
+  });
+
+  it("a baseline that is not there says so in words, not as Node's error code", async () => {
+    const telemetry = fixture("preview72_failed.otel.jsonl");
+    const result = await runCliBundle(["--quiet", "--baseline", "nope.json", telemetry], { cwd: project() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "fusion-report: baseline nope.json: no such file (give the JSON report a run wrote with --json, or the report-json output)\n",
     );
   });
 });

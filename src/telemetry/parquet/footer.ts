@@ -3,7 +3,7 @@
 // JavaScript object per value), its length is checked against the file and a cap, and its values are
 // counted without building them; after, the row counts and column chunk positions are checked
 // against the file, since the readers size arrays and loops by them.
-import { TelemetryInputError } from "../errors.js";
+import { TelemetryInputError, USE_JSONL } from "../errors.js";
 import {
   MAX_PARQUET_FOOTER_BYTES,
   MAX_PARQUET_FOOTER_VALUES,
@@ -49,7 +49,7 @@ export async function readFooter(
     throw new TelemetryInputError(
       name,
       "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-        "probably crashed or was killed). Use the JSONL telemetry (--otel-file-name) for interrupted runs",
+        `probably crashed or was killed)${USE_JSONL}`,
     );
   }
   const corrupt = (problem: string): TelemetryInputError =>
