@@ -51,7 +51,7 @@ export async function upsertComment(
   target: CommentTarget,
   log: (message: string) => void = () => {},
 ): Promise<CommentResult> {
-  const { owner, repo, prNumber, marker } = target;
+  const { owner, repo, marker } = target;
   const body = fitCommentBody(target.body, marker);
   try {
     const previous = await findOwnComment(octokit, target, log);
