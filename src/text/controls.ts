@@ -10,15 +10,18 @@
 export const LINE_BREAKS = /\r\n|[\n\r\u0085\u2028\u2029]/g;
 
 // C0 controls but tab and line feed, DEL, C1 controls, the Unicode line/paragraph separators, bidi
-// marks, embeddings, overrides and isolates, the invisible BOM, and a lone surrogate (JSONL may spell
-// one, `\ud800`: it is no character, and a URL, a terminal or an API's JSON parser may reject it;
-// with the `u` flag only a surrogate that is not half of a pair matches). CR and NEL are matched here
-// too: callers that keep line breaks normalise them to `\n` first.
+// marks, embeddings, overrides and isolates, and the invisible BOM. CR and NEL are matched here too:
+// callers that keep line breaks normalise them to `\n` first.
 // A string, not a literal: the RegExp is built from escapes, so no raw control character is in the source.
 const CONTROL_CLASS =
-  "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff\\ud800-\\udfff]";
-const CONTROL = new RegExp(CONTROL_CLASS, "gu");
-const HAS_CONTROL = new RegExp(CONTROL_CLASS, "u");
+  "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069\\ufeff]";
+const CONTROL = new RegExp(CONTROL_CLASS, "g");
+const HAS_CONTROL = new RegExp(CONTROL_CLASS);
+// A lone surrogate (JSONL may spell one, `\ud800`) is no character, and a URL, a terminal or an
+// API's JSON parser may reject it: shown as an escape too. Text without any surrogate (nearly all)
+// is passed by the first, cheap test; the second finds the halves that have no partner.
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function escapeCodePoint(ch: string): string {
   const code = ch.charCodeAt(0);
@@ -40,12 +43,16 @@ export type LineBreakHandling =
  * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
  */
 export function showControls(text: string, lineBreaks: LineBreakHandling = "keep"): string {
-  if (lineBreaks === "escape") {
-    return HAS_CONTROL.test(text) || text.includes("\n")
-      ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
-      : text;
-  }
-  const joined = lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text);
+  const shown =
+    lineBreaks === "escape"
+      ? HAS_CONTROL.test(text) || text.includes("\n")
+        ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
+        : text
+      : showInLine(lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text));
+  return SURROGATE.test(shown) ? shown.replace(LONE_SURROGATE, escapeCodePoint) : shown;
+}
+
+function showInLine(joined: string): string {
   return HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
 }
 
