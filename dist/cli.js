@@ -8,13 +8,15 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4385);
-/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1312);
-/* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8263);
+/* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
+/* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
+/* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
 
 
 
 
-(0,_young_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .keepYoungGenerationSmall */ .D)();
+
+(0,_young_generation_js__WEBPACK_IMPORTED_MODULE_4__/* .keepYoungGenerationSmall */ .D)();
 // The report quotes text from the pull request, and a GitHub Actions runner reads stdout for
 // workflow commands, also when the CLI runs in a container that does not see GITHUB_ACTIONS. So
 // every command shape is broken (`\::`, `##\[`) wherever stdout goes; in rendered Markdown `\:`
@@ -31,8 +33,18 @@ process.stdout.on("error", (error) => {
     stdoutFailed = true;
     process.exitCode = _cli_report_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable;
 });
+// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the usual 128 + signal.
+for (const [signal, number] of [
+    ["SIGINT", 2],
+    ["SIGTERM", 15],
+]) {
+    process.once(signal, () => {
+        (0,_pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__/* .removeOpenWorkFolders */ .PN)();
+        process.exit(128 + number);
+    });
+}
 const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write((0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_2__/* .neutraliseRunnerCommands */ .b)(text)),
+    stdout: (text) => process.stdout.write((0,_text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__/* .neutraliseRunnerCommands */ .b)(text)),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
@@ -11619,6 +11631,8 @@ async function readTelemetryReport(files, options) {
     return builder.finish();
 }
 
+// EXTERNAL MODULE: ./src/pipeline/work-folders.ts
+var work_folders = __nccwpck_require__(501);
 ;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts
 /**
  * The report with `redact` applied to every string in it. Nearly every string comes back as it
@@ -11661,6 +11675,7 @@ function redactValue(value, redact) {
 // artifact). It returns what the renderers and the report files need and throws typed errors
 // (NoTelemetryError, BaselineError, TelemetryInputError …): what becomes of them is the entry's call.
 // What only GitHub can do (fetch an artifact, find the base branch's run) comes in as functions.
+
 
 
 
@@ -11720,14 +11735,25 @@ async function withBaseline(report, baseline, settings, workDir, services) {
         return skip(lookup.reason);
     return compareReports(report, lookup.report, lookup.source, settings);
 }
-/** A temp folder made on first use (most runs download nothing) and removed with what is in it. */
+/**
+ * A temp folder made on first use (most runs download nothing) and removed with what is in it; also
+ * when the CLI is interrupted (work-folders.ts).
+ */
 function workFolder(parent) {
     let made = null;
+    const make = async () => {
+        const folder = await (0,promises_.mkdtemp)(external_node_path_default().join(parent || external_node_os_default().tmpdir(), "fusion-report-"));
+        (0,work_folders/* trackWorkFolder */.ZS)(folder);
+        return folder;
+    };
     return {
-        path: () => (made ??= (0,promises_.mkdtemp)(external_node_path_default().join(parent || external_node_os_default().tmpdir(), "fusion-report-"))),
+        path: () => (made ??= make()),
         remove: async () => {
-            if (made)
-                await (0,promises_.rm)(await made, { recursive: true, force: true });
+            if (!made)
+                return;
+            const folder = await made;
+            await (0,promises_.rm)(folder, { recursive: true, force: true });
+            (0,work_folders/* untrackWorkFolder */._c)(folder);
         },
     };
 }
@@ -12014,6 +12040,36 @@ function stepOutputCounts(counts) {
             out[output] += counts[STATUS[status].countKey];
     }
     return out;
+}
+
+
+/***/ }),
+
+/***/ 501:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PN: () => (/* binding */ removeOpenWorkFolders),
+/* harmony export */   ZS: () => (/* binding */ trackWorkFolder),
+/* harmony export */   _c: () => (/* binding */ untrackWorkFolder)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// The temp folders runs are using (downloads from the dbt platform or an artifact), so a CLI stopped
+// by Ctrl-C or a kill can remove them: a `finally` never runs when a signal ends the process.
+
+const open = new Set();
+function trackWorkFolder(folder) {
+    open.add(folder);
+}
+function untrackWorkFolder(folder) {
+    open.delete(folder);
+}
+/** Removes every folder still in use, synchronously (from a signal handler, just before exit). */
+function removeOpenWorkFolders() {
+    for (const folder of open)
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(folder, { recursive: true, force: true });
+    open.clear();
 }
 
 

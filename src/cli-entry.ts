@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { EXIT } from "./cli-report.js";
 import { runCli } from "./cli.js";
+import { removeOpenWorkFolders } from "./pipeline/work-folders.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 import { keepYoungGenerationSmall } from "./young-generation.js";
 
@@ -22,6 +23,17 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   stdoutFailed = true;
   process.exitCode = EXIT.unusable;
 });
+
+// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the usual 128 + signal.
+for (const [signal, number] of [
+  ["SIGINT", 2],
+  ["SIGTERM", 15],
+] as const) {
+  process.once(signal, () => {
+    removeOpenWorkFolders();
+    process.exit(128 + number);
+  });
+}
 
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(neutraliseRunnerCommands(text)),

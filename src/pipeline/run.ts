@@ -16,6 +16,7 @@ import {
 } from "./baseline.js";
 import { collectTelemetry, type CollectServices, type TelemetryRequest } from "./collect.js";
 import { readTelemetryReport } from "./read-telemetry.js";
+import { trackWorkFolder, untrackWorkFolder } from "./work-folders.js";
 import { redactReport } from "./redact-report.js";
 
 export interface PipelineRequest {
@@ -115,13 +116,24 @@ async function withBaseline(
   return compareReports(report, lookup.report, lookup.source, settings);
 }
 
-/** A temp folder made on first use (most runs download nothing) and removed with what is in it. */
+/**
+ * A temp folder made on first use (most runs download nothing) and removed with what is in it; also
+ * when the CLI is interrupted (work-folders.ts).
+ */
 function workFolder(parent: string): { path: () => Promise<string>; remove: () => Promise<void> } {
   let made: Promise<string> | null = null;
+  const make = async (): Promise<string> => {
+    const folder = await mkdtemp(path.join(parent || os.tmpdir(), "fusion-report-"));
+    trackWorkFolder(folder);
+    return folder;
+  };
   return {
-    path: () => (made ??= mkdtemp(path.join(parent || os.tmpdir(), "fusion-report-"))),
+    path: () => (made ??= make()),
     remove: async () => {
-      if (made) await rm(await made, { recursive: true, force: true });
+      if (!made) return;
+      const folder = await made;
+      await rm(folder, { recursive: true, force: true });
+      untrackWorkFolder(folder);
     },
   };
 }

@@ -2,7 +2,7 @@
 // file commands, RUNNER_TEMP) and dist/cli.js, both against the dbt platform stand-in on 127.0.0.1.
 // FUSION_REPORT_TEST_CLOCK_SCALE makes the child's dbt platform waits 100× shorter; the stand-in runs
 // on a clock with the same scale, so polls, Retry-After and cooldowns line up.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -480,6 +480,42 @@ describe("dbt platform redirects: within its origin only", () => {
       stopRedirecting();
     }
   });
+});
+
+describe("an interrupted CLI", () => {
+  it("removes the folder it was downloading into, and exits 128 + the signal", async () => {
+    const run = addRun();
+    const tmp = makeTempDir("fusion-e2e-sigint-");
+    dbt.slowNext(20, 5_000);
+    const child = spawn(
+      process.execPath,
+      [
+        DIST_CLI,
+        "--quiet",
+        "--dbt-cloud-base-url",
+        dbt.baseUrl,
+        "--dbt-cloud-account-id",
+        String(ACCOUNT_ID),
+        "--dbt-cloud-run-id",
+        String(run.id),
+      ],
+      {
+        cwd: tmp,
+        env: { PATH: dirname(process.execPath), TMPDIR: tmp, DBT_CLOUD_TOKEN: DBT_TOKEN },
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const working = (): string[] => readdirSync(tmp).filter((name) => name.startsWith("fusion-report-"));
+    for (let waited = 0; working().length === 0 && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(working()).toHaveLength(1);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(working()).toEqual([]);
+    dbt.slowNext(0, 0);
+  }, 30_000);
 });
 
 describe("dbt platform settings errors name what the user set", () => {

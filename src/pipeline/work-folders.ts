@@ -1,0 +1,19 @@
+// The temp folders runs are using (downloads from the dbt platform or an artifact), so a CLI stopped
+// by Ctrl-C or a kill can remove them: a `finally` never runs when a signal ends the process.
+import { rmSync } from "node:fs";
+
+const open = new Set<string>();
+
+export function trackWorkFolder(folder: string): void {
+  open.add(folder);
+}
+
+export function untrackWorkFolder(folder: string): void {
+  open.delete(folder);
+}
+
+/** Removes every folder still in use, synchronously (from a signal handler, just before exit). */
+export function removeOpenWorkFolders(): void {
+  for (const folder of open) rmSync(folder, { recursive: true, force: true });
+  open.clear();
+}
