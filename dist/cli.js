@@ -3786,38 +3786,63 @@ function createDbtCloudClient(http, accountId) {
         },
         async downloadArtifact({ runId, path, step, destination }) {
             const what = `artifact ${path} of step ${step} of run ${runId}`;
-            let response;
-            try {
-                response = await http.getRaw(`${base}/runs/${runId}/artifacts/${path}`, { step: String(step) }, { what });
+            for (let attempt = 1;; attempt++) {
+                let raw;
+                try {
+                    raw = await http.getRaw(`${base}/runs/${runId}/artifacts/${path}`, { step: String(step) }, { what });
+                }
+                catch (error) {
+                    if (error instanceof DbtCloudNotFoundError)
+                        return null;
+                    throw error;
+                }
+                const { response } = raw;
+                if (!response.body)
+                    throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+                await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
+                const edges = createEdgeRecorder();
+                // A big file may take minutes: what is bounded is the time without data, not the whole.
+                const idle = idleGuard(http.timeoutMs, () => raw.abort(new Error(`no data for ${http.timeoutMs} ms`)));
+                try {
+                    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), idle.transform, edges.transform, (0,external_node_fs_.createWriteStream)(destination));
+                }
+                catch (error) {
+                    await (0,promises_.rm)(destination, { force: true });
+                    const reason = error instanceof Error ? error.message : String(error);
+                    const brokeOff = `download of ${what} broke off after ${edges.bytes()} bytes (${reason})`;
+                    // The same GET again is safe; the file starts afresh.
+                    if (await http.pauseBeforeAnotherAttempt(attempt, brokeOff))
+                        continue;
+                    throw new DbtCloudArtifactError(http.redact(`${brokeOff}; gave up after ${attempt} attempts, re-run to retry.`));
+                }
+                finally {
+                    idle.stop();
+                }
+                const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
+                if (problem) {
+                    await (0,promises_.rm)(destination, { force: true });
+                    const type = response.headers.get("content-type") ?? "no content-type";
+                    throw new DbtCloudArtifactError(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
+                        (problem.startsWith("truncated")
+                            ? `The download was cut short; re-run to retry.`
+                            : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`));
+                }
+                return { file: destination, bytes: edges.bytes() };
             }
-            catch (error) {
-                if (error instanceof DbtCloudNotFoundError)
-                    return null;
-                throw error;
-            }
-            if (!response.body)
-                throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
-            const edges = createEdgeRecorder();
-            try {
-                await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), edges.transform, (0,external_node_fs_.createWriteStream)(destination));
-            }
-            catch (error) {
-                await (0,promises_.rm)(destination, { force: true });
-                const reason = error instanceof Error ? error.message : String(error);
-                throw new DbtCloudArtifactError(http.redact(`download of ${what} broke off after ${edges.bytes()} bytes (${reason}); re-run to retry.`));
-            }
-            const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
-            if (problem) {
-                await (0,promises_.rm)(destination, { force: true });
-                const type = response.headers.get("content-type") ?? "no content-type";
-                throw new DbtCloudArtifactError(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
-                    (problem.startsWith("truncated")
-                        ? `The download was cut short; re-run to retry.`
-                        : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`));
-            }
-            return { file: destination, bytes: edges.bytes() };
         },
+    };
+}
+/** Calls `onIdle` when `ms` pass without a chunk through `transform` (until `stop`). */
+function idleGuard(ms, onIdle) {
+    const timer = setTimeout(onIdle, ms);
+    return {
+        transform: new external_node_stream_.Transform({
+            transform(chunk, _encoding, done) {
+                timer.refresh();
+                done(null, chunk);
+            },
+        }),
+        stop: () => clearTimeout(timer),
     };
 }
 /** Keeps only the first and last four bytes of a stream so the whole file never sits in memory. */
@@ -4035,28 +4060,41 @@ function createDbtCloudHttp(options, deps) {
             await limiter.acquire();
             attempt += 1;
             let response;
+            // The deadline of one attempt: the headers, and a JSON body with them; a raw body is the
+            // caller's to read, and to stop when it stalls.
+            const controller = new AbortController();
+            const abort = (reason) => controller.abort(reason);
+            // Unref'd: left running past an error answer (it bounds reading that body too), it must not
+            // keep the process alive.
+            const deadline = setTimeout(() => abort(new DOMException("The operation timed out.", "TimeoutError")), options.requestTimeoutMs).unref();
             try {
                 // Redirects are followed here, within the base URL's origin only (see followRedirect).
                 response = await doFetch(url, {
                     method: "GET",
                     redirect: "manual",
                     headers: { Authorization: `Token ${options.token}`, Accept: accept },
-                    signal: AbortSignal.timeout(options.requestTimeoutMs),
+                    signal: controller.signal,
                 });
             }
             catch (error) {
+                clearTimeout(deadline);
                 await retryOrGiveUp(describeNetworkError(error, options.requestTimeoutMs));
                 continue;
             }
             if (response.status >= 200 && response.status < 300) {
-                if (!readText)
-                    return { response, url: safeUrl, text: null };
+                if (!readText) {
+                    clearTimeout(deadline);
+                    return { response, url: safeUrl, text: null, abort };
+                }
                 try {
-                    return { response, url: safeUrl, text: await response.text() };
+                    return { response, url: safeUrl, text: await response.text(), abort };
                 }
                 catch (error) {
                     await retryOrGiveUp(`the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`);
                     continue;
+                }
+                finally {
+                    clearTimeout(deadline);
                 }
             }
             const location = REDIRECT_STATUS.has(response.status) ? response.headers.get("location") : null;
@@ -4158,6 +4196,13 @@ function createDbtCloudHttp(options, deps) {
     }
     return {
         redact,
+        timeoutMs: options.requestTimeoutMs,
+        async pauseBeforeAnotherAttempt(attempt, reason) {
+            if (attempt >= maxAttempts)
+                return false;
+            await pauseBeforeRetry(attempt, reason);
+            return true;
+        },
         async getJson(path, query, context) {
             const { response, url, text: body } = await send(path, query, "application/json", context, true);
             const text = body ?? "";
@@ -4176,7 +4221,8 @@ function createDbtCloudHttp(options, deps) {
             return parsed;
         },
         async getRaw(path, query, context) {
-            return (await send(path, query, "*/*", context, false)).response;
+            const { response, abort } = await send(path, query, "*/*", context, false);
+            return { response, abort };
         },
     };
 }

@@ -47,7 +47,7 @@ export type FakeRun = Record<string, unknown> & { id: number; run_steps?: Array<
 
 interface RunState {
   run: FakeRun;
-  artifacts: Map<number, { bytes: Uint8Array; contentType: string; truncate: boolean }>;
+  artifacts: Map<number, ArtifactSpec>;
   pollsUntilComplete: number;
   finalState: Record<string, unknown>;
 }
@@ -59,6 +59,18 @@ export interface RateLimitConfig {
   headers?: "none" | "retry-after" | "x-rate-limit-retry-after-seconds" | "both";
 }
 
+/** An artifact the stand-in serves, and how. */
+export interface ArtifactSpec {
+  bytes: Uint8Array;
+  contentType: string;
+  /** Half of it, with a Content-Length that says so (a clean, short file). */
+  truncate: boolean;
+  /** Sent in 8 pieces this many (real) ms apart. */
+  trickleMs: number;
+  /** The next this many downloads send half and hang up. */
+  hangUps: number;
+}
+
 export interface DbtCloudServer {
   baseUrl: string;
   requests: RecordedRequest[];
@@ -66,10 +78,7 @@ export interface DbtCloudServer {
   addRun(
     run: FakeRun,
     options?: {
-      artifacts?: Record<
-        number,
-        Uint8Array | { bytes: Uint8Array; contentType?: string; truncate?: boolean }
-      >;
+      artifacts?: Record<number, Uint8Array | ({ bytes: Uint8Array } & Partial<Omit<ArtifactSpec, "bytes">>)>;
       pollsUntilComplete?: number;
       finalState?: Record<string, unknown>;
     },
@@ -266,6 +275,22 @@ export async function startDbtCloudServer(options: {
         ? artifact.bytes.subarray(0, Math.floor(artifact.bytes.length / 2))
         : artifact.bytes;
       res.writeHead(200, { "content-type": artifact.contentType, "content-length": bytes.length });
+      if (artifact.hangUps > 0) {
+        // Half the body, then the connection goes.
+        artifact.hangUps -= 1;
+        res.write(Buffer.from(bytes.subarray(0, Math.floor(bytes.length / 2))), () => res.destroy());
+        return 200;
+      }
+      if (artifact.trickleMs > 0) {
+        const pieces = 8;
+        const size = Math.ceil(bytes.length / pieces);
+        for (let i = 0; i < pieces && !res.destroyed; i++) {
+          res.write(Buffer.from(bytes.subarray(i * size, (i + 1) * size)));
+          await delay(artifact.trickleMs);
+        }
+        res.end();
+        return 200;
+      }
       res.end(Buffer.from(bytes));
       return 200;
     }
@@ -302,13 +327,15 @@ export async function startDbtCloudServer(options: {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     addRun(run, opts = {}) {
-      const artifacts = new Map<number, { bytes: Uint8Array; contentType: string; truncate: boolean }>();
+      const artifacts = new Map<number, ArtifactSpec>();
       for (const [step, value] of Object.entries(opts.artifacts ?? {})) {
         const spec = value instanceof Uint8Array ? { bytes: value } : value;
         artifacts.set(Number(step), {
           bytes: spec.bytes,
           contentType: spec.contentType ?? "application/x-parquet",
           truncate: spec.truncate ?? false,
+          trickleMs: spec.trickleMs ?? 0,
+          hangUps: spec.hangUps ?? 0,
         });
       }
       runs.set(run.id, {

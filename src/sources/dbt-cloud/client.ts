@@ -91,48 +91,73 @@ export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): Dbt
 
     async downloadArtifact({ runId, path, step, destination }) {
       const what = `artifact ${path} of step ${step} of run ${runId}`;
-      let response;
-      try {
-        response = await http.getRaw(
-          `${base}/runs/${runId}/artifacts/${path}`,
-          { step: String(step) },
-          { what },
+      for (let attempt = 1; ; attempt++) {
+        let raw;
+        try {
+          raw = await http.getRaw(
+            `${base}/runs/${runId}/artifacts/${path}`,
+            { step: String(step) },
+            { what },
+          );
+        } catch (error) {
+          if (error instanceof DbtCloudNotFoundError) return null;
+          throw error;
+        }
+        const { response } = raw;
+        if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+        await mkdir(dirname(destination), { recursive: true });
+        const edges = createEdgeRecorder();
+        // A big file may take minutes: what is bounded is the time without data, not the whole.
+        const idle = idleGuard(http.timeoutMs, () =>
+          raw.abort(new Error(`no data for ${http.timeoutMs} ms`)),
         );
-      } catch (error) {
-        if (error instanceof DbtCloudNotFoundError) return null;
-        throw error;
+        try {
+          await pipeline(
+            Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+            idle.transform,
+            edges.transform,
+            createWriteStream(destination),
+          );
+        } catch (error) {
+          await rm(destination, { force: true });
+          const reason = error instanceof Error ? error.message : String(error);
+          const brokeOff = `download of ${what} broke off after ${edges.bytes()} bytes (${reason})`;
+          // The same GET again is safe; the file starts afresh.
+          if (await http.pauseBeforeAnotherAttempt(attempt, brokeOff)) continue;
+          throw new DbtCloudArtifactError(
+            http.redact(`${brokeOff}; gave up after ${attempt} attempts, re-run to retry.`),
+          );
+        } finally {
+          idle.stop();
+        }
+        const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
+        if (problem) {
+          await rm(destination, { force: true });
+          const type = response.headers.get("content-type") ?? "no content-type";
+          throw new DbtCloudArtifactError(
+            `${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
+              (problem.startsWith("truncated")
+                ? `The download was cut short; re-run to retry.`
+                : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`),
+          );
+        }
+        return { file: destination, bytes: edges.bytes() };
       }
-      if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
-      await mkdir(dirname(destination), { recursive: true });
-      const edges = createEdgeRecorder();
-      try {
-        await pipeline(
-          Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
-          edges.transform,
-          createWriteStream(destination),
-        );
-      } catch (error) {
-        await rm(destination, { force: true });
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new DbtCloudArtifactError(
-          http.redact(
-            `download of ${what} broke off after ${edges.bytes()} bytes (${reason}); re-run to retry.`,
-          ),
-        );
-      }
-      const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
-      if (problem) {
-        await rm(destination, { force: true });
-        const type = response.headers.get("content-type") ?? "no content-type";
-        throw new DbtCloudArtifactError(
-          `${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
-            (problem.startsWith("truncated")
-              ? `The download was cut short; re-run to retry.`
-              : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`),
-        );
-      }
-      return { file: destination, bytes: edges.bytes() };
     },
+  };
+}
+
+/** Calls `onIdle` when `ms` pass without a chunk through `transform` (until `stop`). */
+function idleGuard(ms: number, onIdle: () => void): { transform: Transform; stop: () => void } {
+  const timer = setTimeout(onIdle, ms);
+  return {
+    transform: new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        timer.refresh();
+        done(null, chunk);
+      },
+    }),
+    stop: () => clearTimeout(timer),
   };
 }
 

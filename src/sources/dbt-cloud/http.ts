@@ -61,10 +61,25 @@ export interface RequestContext {
 export interface DbtCloudHttp {
   /** GET returning the documented `{status, data, extra}` envelope. */
   getJson<T>(path: string, query: Record<string, string>, context: RequestContext): Promise<Envelope<T>>;
-  /** GET returning the raw 2xx response (for artifact bytes); non-2xx is mapped to typed errors. */
-  getRaw(path: string, query: Record<string, string>, context: RequestContext): Promise<FetchResponse>;
+  /**
+   * GET returning the raw 2xx response (for artifact bytes); non-2xx is mapped to typed errors. The
+   * request timeout covers the wait for the headers only: the caller reads the body, and `abort`
+   * stops it (for a body that stalls).
+   */
+  getRaw(
+    path: string,
+    query: Record<string, string>,
+    context: RequestContext,
+  ): Promise<{ response: FetchResponse; abort: (reason: Error) => void }>;
   /** Redacts the token from any text (for callers composing their own messages). */
   redact(text: string): string;
+  /** The request timeout: also the longest a body being read may send nothing. */
+  readonly timeoutMs: number;
+  /**
+   * Before attempt `attempt + 1` of a read that failed for `reason` (a download that broke off):
+   * logs it and pauses as the requests do, true; false when the attempts are used up.
+   */
+  pauseBeforeAnotherAttempt(attempt: number, reason: string): Promise<boolean>;
 }
 
 export interface Envelope<T> {
@@ -117,7 +132,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     accept: string,
     context: RequestContext,
     readText: boolean,
-  ): Promise<{ response: FetchResponse; url: string; text: string | null }> {
+  ): Promise<{ response: FetchResponse; url: string; text: string | null; abort: (reason: Error) => void }> {
     let url = buildUrl(path, query);
     let safeUrl = redact(url);
     let attempt = 0;
@@ -139,28 +154,44 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       await limiter.acquire();
       attempt += 1;
       let response: FetchResponse;
+      // The deadline of one attempt: the headers, and a JSON body with them; a raw body is the
+      // caller's to read, and to stop when it stalls.
+      const controller = new AbortController();
+      const abort = (reason: Error): void => controller.abort(reason);
+      // Unref'd: left running past an error answer (it bounds reading that body too), it must not
+      // keep the process alive.
+      const deadline = setTimeout(
+        () => abort(new DOMException("The operation timed out.", "TimeoutError")),
+        options.requestTimeoutMs,
+      ).unref();
       try {
         // Redirects are followed here, within the base URL's origin only (see followRedirect).
         response = await doFetch(url, {
           method: "GET",
           redirect: "manual",
           headers: { Authorization: `Token ${options.token}`, Accept: accept },
-          signal: AbortSignal.timeout(options.requestTimeoutMs),
+          signal: controller.signal,
         });
       } catch (error) {
+        clearTimeout(deadline);
         await retryOrGiveUp(describeNetworkError(error, options.requestTimeoutMs));
         continue;
       }
 
       if (response.status >= 200 && response.status < 300) {
-        if (!readText) return { response, url: safeUrl, text: null };
+        if (!readText) {
+          clearTimeout(deadline);
+          return { response, url: safeUrl, text: null, abort };
+        }
         try {
-          return { response, url: safeUrl, text: await response.text() };
+          return { response, url: safeUrl, text: await response.text(), abort };
         } catch (error) {
           await retryOrGiveUp(
             `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`,
           );
           continue;
+        } finally {
+          clearTimeout(deadline);
         }
       }
 
@@ -305,6 +336,12 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
 
   return {
     redact,
+    timeoutMs: options.requestTimeoutMs,
+    async pauseBeforeAnotherAttempt(attempt, reason) {
+      if (attempt >= maxAttempts) return false;
+      await pauseBeforeRetry(attempt, reason);
+      return true;
+    },
     async getJson<T>(path: string, query: Record<string, string>, context: RequestContext) {
       const { response, url, text: body } = await send(path, query, "application/json", context, true);
       const text = body ?? "";
@@ -328,7 +365,8 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       return parsed as Envelope<T>;
     },
     async getRaw(path, query, context) {
-      return (await send(path, query, "*/*", context, false)).response;
+      const { response, abort } = await send(path, query, "*/*", context, false);
+      return { response, abort };
     },
   };
 }

@@ -143,6 +143,32 @@ describe("transient failures", () => {
     expectNoToken(error, ...h.logs);
   });
 
+  it("bounds a download by the time without data, not its whole length", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET, trickleMs: 100 } } });
+    // 8 pieces 100 ms apart: longer than the 300 ms timeout in all, never 300 ms without data.
+    const result = await h.fetch({ ...SERIAL, "dbt-cloud-request-timeout-ms": "300" });
+    expect(result.steps[3]!.file).not.toBeNull();
+    expect(h.logs.filter((l) => l.includes("broke off"))).toEqual([]);
+  });
+
+  it("downloads again a file whose connection went halfway, and says so when it keeps going", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET, hangUps: 1 } } });
+    const result = await h.fetch(SERIAL);
+    expect(result.steps[3]!.file).not.toBeNull();
+    expect(
+      h.logs.some((l) => /download of artifact .* of step 4 .* broke off after \d+ bytes .*retrying/.test(l)),
+    ).toBe(true);
+
+    h.server.addRun(exampleRun({ id: 7001235 }), { artifacts: { 4: { bytes: PARQUET, hangUps: 100 } } });
+    const error = await catchError(h.fetch({ ...SERIAL, "dbt-cloud-run-id": "7001235" }));
+    expect(error.message).toMatch(
+      /broke off after \d+ bytes .*; gave up after 4 attempts, re-run to retry\.$/,
+    );
+    expectNoToken(error, ...h.logs);
+  });
+
   it("quotes at most 500 characters of the server's message, on one line", async () => {
     h = await startHarness(1000);
     const message = `${"X".repeat(100)}\n::error::forged\n${"Y".repeat(1_000_000)}`;
