@@ -4109,7 +4109,12 @@ function createDbtCloudHttp(options, deps) {
                 await discardBody(response);
                 cooldowns += 1;
                 const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
-                if (cooldowns > maxCooldowns || waitMs > maxRetryAfterMs) {
+                if (waitMs > maxRetryAfterMs) {
+                    throw new DbtCloudRateLimitError(`rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${Math.ceil(waitMs / 1000)} s, ` +
+                        `longer than the ${Math.ceil(maxRetryAfterMs / 1000)} s fusion-report waits. Re-run after that time, ` +
+                        `or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
+                }
+                if (cooldowns > maxCooldowns) {
                     throw new DbtCloudRateLimitError(`rate limit still exceeded (HTTP 429) reading ${context.what} after ${cooldowns - 1} cooldown(s). ` +
                         `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
                         `wait ${Math.ceil(waitMs / 1000)} s before re-running, or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
@@ -4167,21 +4172,26 @@ function createDbtCloudHttp(options, deps) {
         // The server's own words, cut and on one line: a message of megabytes would be one log line.
         const serverMessage = redact(snippet(redact(extractUserMessage(body) ?? ""), MAX_USER_MESSAGE_CHARS));
         const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
+        // Without the API's own message (a proxy's or a firewall's page), the start of what came back:
+        // a blocked request should not read as a token problem only.
+        const page = !serverMessage && body.trim() && !isJson(body)
+            ? ` The answer was not the API's JSON; it starts: "${redactedSnippet(body)}".`
+            : "";
         const status = response.status;
         const details = { status, url };
         switch (status) {
             case 401:
-                return new DbtCloudAuthError(`the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said} ` +
+                return new DbtCloudAuthError(`the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said || page} ` +
                     `Check the base URL first: accounts on a cell-based region must use their own Access URL ` +
                     `(Account settings → Account information, e.g. https://ab123.us1.dbt.com) — the legacy host ` +
                     `answers them with "Invalid token." even for a good token. Then check the token is current, ` +
                     `belongs to the account that owns the run, and is passed without a "Token " prefix.`, details);
             case 403:
-                return new DbtCloudPermissionError(`the token may not read ${context.what} (HTTP 403).${said} Use a service token with permission ` +
+                return new DbtCloudPermissionError(`the token may not read ${context.what} (HTTP 403).${said || page} Use a service token with permission ` +
                     `to read job runs and their artifacts (e.g. "Job Admin", or a read-only job permission such as ` +
                     `"Job Viewer") on the project that owns the job.`, details);
             case 404:
-                return new DbtCloudNotFoundError(`${context.what} was not found (HTTP 404).${said} ` +
+                return new DbtCloudNotFoundError(`${context.what} was not found (HTTP 404).${said || page} ` +
                     (context.notFoundHint ??
                         `Check the run/job id and the account id, and that the token can see that project.`), details);
             default: {
@@ -4250,6 +4260,15 @@ function readRetryAfterMs(headers) {
 }
 function isEnvelope(value) {
     return typeof value === "object" && value !== null && "status" in value && "data" in value;
+}
+function isJson(body) {
+    try {
+        JSON.parse(body);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 function extractUserMessage(body) {
     try {
@@ -4391,7 +4410,7 @@ async function fetchDbtCloudTelemetry(settings, deps) {
             }, { clock, log })
             : await requireCompleteRun(client, runId, name(DBT_CLOUD_SETTING_KEYS.wait));
         log(`dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`);
-        const steps = await downloadStepTelemetry(client, run, settings);
+        const steps = await downloadStepTelemetry(client, run, settings, log);
         return { run: summarizeRun(run, settings.baseUrl), steps };
     }
     finally {
@@ -4441,8 +4460,14 @@ async function requireCompleteRun(client, runId, waitName) {
     }
     return run;
 }
-async function downloadStepTelemetry(client, run, settings) {
-    const steps = [...(run.run_steps ?? [])].sort((a, b) => a.index - b.index);
+async function downloadStepTelemetry(client, run, settings, log) {
+    // A step is named by its index in the artifact's path: one without is said, not asked for as
+    // `telemetry-undefined-otel.parquet`.
+    const listed = run.run_steps ?? [];
+    const steps = listed.filter((step) => Number.isSafeInteger(step.index)).sort((a, b) => a.index - b.index);
+    if (steps.length < listed.length) {
+        log(`dbt platform: ${listed.length - steps.length} step(s) of run ${run.id} have no index and were skipped.`);
+    }
     const runDir = (0,external_node_path_.join)(settings.downloadDir, `run-${run.id}`);
     return mapWithConcurrency(steps, settings.concurrency, async (step) => {
         const base = {
@@ -4788,7 +4813,9 @@ async function fromDbtCloud(raw, nameSetting, workDir, services) {
             services.skippedStep(step);
     const files = await openStepFiles(telemetry);
     if (files.length === 0) {
-        throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+        throw new NoTelemetryError(telemetry.steps.length === 0
+            ? `dbt platform run ${telemetry.run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`
+            : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
     }
     return files;
 }

@@ -172,6 +172,18 @@ async function runChannel(
         ? error.message
         : String(error)
       : classifyGitHubError(error, channel).message;
-    return { channel, ok: false, warning: `Could not publish the ${channel}: ${message}` };
+    return {
+      channel,
+      ok: false,
+      warning: `Could not publish the ${CHANNEL_NAMES[channel] ?? channel}: ${message}`,
+    };
   }
 }
+
+/** A channel as a warning names it. */
+const CHANNEL_NAMES: Partial<Record<Channel, string>> = {
+  comment: "pull request comment",
+  "check-run": "check run",
+  summary: "job summary",
+  outputs: "step outputs",
+};

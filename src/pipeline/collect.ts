@@ -95,7 +95,11 @@ async function fromDbtCloud(
   for (const step of telemetry.steps) if (!step.file) services.skippedStep(step);
   const files = await openStepFiles(telemetry);
   if (files.length === 0) {
-    throw new NoTelemetryError(`dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+    throw new NoTelemetryError(
+      telemetry.steps.length === 0
+        ? `dbt platform run ${telemetry.run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`
+        : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`,
+    );
   }
   return files;
 }

@@ -213,10 +213,10 @@ describe("pull_request", () => {
     expect(server.comments).toHaveLength(0);
     expect(server.checkRuns).toHaveLength(0);
     expect(run.stdout).toMatch(
-      /^::warning::Could not publish the check-run: .*`permissions: checks: write`/m,
+      /^::warning::Could not publish the check run: .*`permissions: checks: write`/m,
     );
     expect(run.stdout).toMatch(
-      /^::warning::Could not publish the comment: .*`permissions: pull-requests: write`/m,
+      /^::warning::Could not publish the pull request comment: .*`permissions: pull-requests: write`/m,
     );
     expect(run.stdout).toContain("workflow_run");
     // Annotations fall back to workflow commands (no token needed).

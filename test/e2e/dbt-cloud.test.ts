@@ -482,6 +482,28 @@ describe("dbt platform redirects: within its origin only", () => {
   });
 });
 
+describe("a run that lists no steps", () => {
+  it("says the API listed none, not that no step had telemetry", async () => {
+    const run = addRun({ steps: [] });
+    const result = await runCliBundle(
+      [
+        "--quiet",
+        "--dbt-cloud-base-url",
+        dbt.baseUrl,
+        "--dbt-cloud-account-id",
+        String(ACCOUNT_ID),
+        "--dbt-cloud-run-id",
+        String(run.id),
+      ],
+      { cwd: makeTempDir("fusion-e2e-cli-"), env: { DBT_CLOUD_TOKEN: DBT_TOKEN } },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `dbt platform run ${run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`,
+    );
+  });
+});
+
 describe("an interrupted CLI", () => {
   it("removes the folder it was downloading into, and exits 128 + the signal", async () => {
     const run = addRun();

@@ -66,12 +66,12 @@ describe("redirects from the GitHub API", () => {
         expect(run.outputFile).not.toContain("evil.example");
         expect(run.stdout).toMatch(
           new RegExp(
-            `^::warning::Could not publish the comment: Did not write the pull-request comment: GitHub answered POST /repos/acme/analytics/issues/${PR_NUMBER}/comments with HTTP ${status}, a redirect to another host \\(${other.url}\\)`,
+            `^::warning::Could not publish the pull request comment: Did not write the pull-request comment: GitHub answered POST /repos/acme/analytics/issues/${PR_NUMBER}/comments with HTTP ${status}, a redirect to another host \\(${other.url}\\)`,
             "m",
           ),
         );
         expect(run.stdout).toMatch(
-          /^::warning::Could not publish the check-run: Did not create the check run: .*another host/m,
+          /^::warning::Could not publish the check run: Did not create the check run: .*another host/m,
         );
         // The rest of the report still goes out: summary, outputs, annotations as workflow commands.
         expect(run.summary).toContain("dbt Fusion: 1 node error, 1 failed test");

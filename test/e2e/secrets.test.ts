@@ -154,10 +154,10 @@ describe("GitHub token of any shape echoed in error bodies (item 5)", () => {
     const run = await act({});
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      /^::warning::Could not publish the check-run: .*401 Bad credentials for token \*\*\*/m,
+      /^::warning::Could not publish the check run: .*401 Bad credentials for token \*\*\*/m,
     );
     expect(run.stdout).toMatch(
-      /^::warning::Could not publish the comment: .*403 Resource not accessible for token \*\*\*/m,
+      /^::warning::Could not publish the pull request comment: .*403 Resource not accessible for token \*\*\*/m,
     );
     expect(run.stdout).toMatch(
       /Could not list the pull request's changed files \(Internal error for token \*\*\*/,
@@ -172,7 +172,7 @@ describe("GitHub token of any shape echoed in error bodies (item 5)", () => {
     });
     const run = await act({});
     expect(run.stdout).toMatch(
-      /^::warning::Could not publish the comment: .*422 Validation Failed: body quotes \*\*\*/m,
+      /^::warning::Could not publish the pull request comment: .*422 Validation Failed: body quotes \*\*\*/m,
     );
   });
 

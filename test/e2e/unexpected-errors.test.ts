@@ -48,7 +48,7 @@ describe("Action (dist/index.js): unexpected errors", () => {
       env: { GITHUB_OUTPUT: unwritableOutputs() },
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^::warning::Could not publish the outputs: .*EISDIR/m);
+    expect(run.stdout).toMatch(/^::warning::Could not publish the step outputs: .*EISDIR/m);
     expect(run.stdout).toMatch(/^::error::dbt Fusion: /m);
     expect(run.summary).toContain("dbt Fusion");
     expectNoUnhandledRejection(run.stderr);

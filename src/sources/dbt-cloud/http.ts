@@ -208,7 +208,15 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         await discardBody(response);
         cooldowns += 1;
         const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
-        if (cooldowns > maxCooldowns || waitMs > maxRetryAfterMs) {
+        if (waitMs > maxRetryAfterMs) {
+          throw new DbtCloudRateLimitError(
+            `rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${Math.ceil(waitMs / 1000)} s, ` +
+              `longer than the ${Math.ceil(maxRetryAfterMs / 1000)} s fusion-report waits. Re-run after that time, ` +
+              `or lower concurrency / stagger jobs using this token.`,
+            { status: 429, url: safeUrl },
+          );
+        }
+        if (cooldowns > maxCooldowns) {
           throw new DbtCloudRateLimitError(
             `rate limit still exceeded (HTTP 429) reading ${context.what} after ${cooldowns - 1} cooldown(s). ` +
               `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
@@ -294,12 +302,18 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     // The server's own words, cut and on one line: a message of megabytes would be one log line.
     const serverMessage = redact(snippet(redact(extractUserMessage(body) ?? ""), MAX_USER_MESSAGE_CHARS));
     const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
+    // Without the API's own message (a proxy's or a firewall's page), the start of what came back:
+    // a blocked request should not read as a token problem only.
+    const page =
+      !serverMessage && body.trim() && !isJson(body)
+        ? ` The answer was not the API's JSON; it starts: "${redactedSnippet(body)}".`
+        : "";
     const status = response.status;
     const details = { status, url };
     switch (status) {
       case 401:
         return new DbtCloudAuthError(
-          `the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said} ` +
+          `the dbt platform rejected the token (HTTP 401) reading ${context.what}.${said || page} ` +
             `Check the base URL first: accounts on a cell-based region must use their own Access URL ` +
             `(Account settings → Account information, e.g. https://ab123.us1.dbt.com) — the legacy host ` +
             `answers them with "Invalid token." even for a good token. Then check the token is current, ` +
@@ -308,14 +322,14 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         );
       case 403:
         return new DbtCloudPermissionError(
-          `the token may not read ${context.what} (HTTP 403).${said} Use a service token with permission ` +
+          `the token may not read ${context.what} (HTTP 403).${said || page} Use a service token with permission ` +
             `to read job runs and their artifacts (e.g. "Job Admin", or a read-only job permission such as ` +
             `"Job Viewer") on the project that owns the job.`,
           details,
         );
       case 404:
         return new DbtCloudNotFoundError(
-          `${context.what} was not found (HTTP 404).${said} ` +
+          `${context.what} was not found (HTTP 404).${said || page} ` +
             (context.notFoundHint ??
               `Check the run/job id and the account id, and that the token can see that project.`),
           details,
@@ -393,6 +407,15 @@ export function readRetryAfterMs(headers: { get(name: string): string | null }):
 
 function isEnvelope(value: unknown): boolean {
   return typeof value === "object" && value !== null && "status" in value && "data" in value;
+}
+
+function isJson(body: string): boolean {
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function extractUserMessage(body: string): string | undefined {

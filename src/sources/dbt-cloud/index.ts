@@ -128,7 +128,7 @@ export async function fetchDbtCloudTelemetry(
     log(
       `dbt platform: run ${run.id} finished with status ${run.status_humanized ?? run.status}; reading step telemetry.`,
     );
-    const steps = await downloadStepTelemetry(client, run, settings);
+    const steps = await downloadStepTelemetry(client, run, settings, log);
     return { run: summarizeRun(run, settings.baseUrl), steps };
   } finally {
     await dispatcher?.close();
@@ -193,8 +193,17 @@ async function downloadStepTelemetry(
   client: DbtCloudClient,
   run: DbtRun,
   settings: DbtCloudSettings,
+  log: (message: string) => void,
 ): Promise<DbtCloudStepTelemetry[]> {
-  const steps = [...(run.run_steps ?? [])].sort((a, b) => a.index - b.index);
+  // A step is named by its index in the artifact's path: one without is said, not asked for as
+  // `telemetry-undefined-otel.parquet`.
+  const listed = run.run_steps ?? [];
+  const steps = listed.filter((step) => Number.isSafeInteger(step.index)).sort((a, b) => a.index - b.index);
+  if (steps.length < listed.length) {
+    log(
+      `dbt platform: ${listed.length - steps.length} step(s) of run ${run.id} have no index and were skipped.`,
+    );
+  }
   const runDir = join(settings.downloadDir, `run-${run.id}`);
   return mapWithConcurrency(steps, settings.concurrency, async (step: DbtRunStep) => {
     const base = {

@@ -73,6 +73,17 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(downloads.every((r) => r.accept === "*/*" && r.authorization === `Token ${TOKEN}`)).toBe(true);
   });
 
+  it("skips a step without an index, saying so, instead of asking for telemetry-undefined", async () => {
+    const run = exampleRun();
+    const [first, ...rest] = run.run_steps!;
+    run.run_steps = [{ ...first!, index: undefined } as unknown as typeof first & object, ...rest];
+    h.server.addRun(run, { artifacts: { 4: PARQUET } });
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    expect(result.steps.map((step) => step.index)).toEqual([2, 3, 4]);
+    expect(h.logs).toContain("dbt platform: 1 step(s) of run 7001234 have no index and were skipped.");
+    expect(h.server.requests.filter((r) => r.path.includes("undefined"))).toEqual([]);
+  });
+
   it("downloads with bounded concurrency and keeps step order", async () => {
     const steps = Array.from({ length: 8 }, (_, i) => ({
       index: i + 1,

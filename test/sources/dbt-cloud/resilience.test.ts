@@ -83,6 +83,30 @@ describe("rate limiting (429)", () => {
   });
 });
 
+describe("answers that say less than they seem to", () => {
+  it("a 429 asking for a longer wait than fusion-report takes says so, without waiting", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun());
+    h.server.setRateLimit({ perMinute: 0, cooldownMs: 3_600_000, headers: "retry-after" });
+    const error = await catchError(h.fetch(SERIAL));
+    expect(error).toBeInstanceOf(DbtCloudRateLimitError);
+    expect(error.message).toMatch(
+      /^dbt platform: rate limited \(HTTP 429\) reading run 7001234: the server asked to wait 3600 s, longer than the 900 s fusion-report waits\./,
+    );
+    expect(h.server.requests).toHaveLength(1);
+  });
+
+  it("a 403 that is not the API's JSON (a firewall's page) shows how it starts", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun());
+    h.server.failNext(1, 403, "<html><title>Sorry, you have been blocked</title></html>");
+    const error = await catchError(h.fetch(SERIAL));
+    expect(error.message).toContain(
+      `The answer was not the API's JSON; it starts: "<html><title>Sorry, you have been blocked</title></html>".`,
+    );
+  });
+});
+
 describe("transient failures", () => {
   it("retries a 5xx burst with pauses, then succeeds", async () => {
     h = await startHarness(1000);
