@@ -5297,8 +5297,16 @@ function buildSkipChains(nodes) {
     }
     // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
     // first among the nodes (where the errors are listed in the same order), then by id.
-    const position = new Map(nodes.map((node, index) => [node.uniqueId, index]));
-    const at = (id) => position.get(id) ?? Number.MAX_SAFE_INTEGER;
+    if (result.length < 2)
+        return result;
+    const position = new Map();
+    for (const chain of result)
+        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
+    nodes.forEach((node, index) => {
+        if (position.has(node.uniqueId))
+            position.set(node.uniqueId, index);
+    });
+    const at = (id) => position.get(id);
     return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
 }
 function compare(a, b) {
