@@ -6521,37 +6521,38 @@ class GzipError extends Error {
 /** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
 async function* inputBytes(chunks, format = { gzip: false }) {
     const source = chunks[Symbol.asyncIterator]();
-    // Enough bytes to see the magic (a source may yield tiny chunks).
-    const head = [];
-    let headBytes = 0;
-    while (headBytes < GZIP_MAGIC.length) {
-        const next = await source.next();
-        if (next.done)
-            break;
-        // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
-        const chunk = Buffer.from(toBuffer(next.value));
-        head.push(chunk);
-        headBytes += chunk.length;
-    }
-    const first = head.length === 1 ? head[0] : Buffer.concat(head);
-    const rest = async function* () {
-        try {
+    try {
+        // Enough bytes to see the magic (a source may yield tiny chunks).
+        const head = [];
+        let headBytes = 0;
+        while (headBytes < GZIP_MAGIC.length) {
+            const next = await source.next();
+            if (next.done)
+                break;
+            // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
+            const chunk = Buffer.from(toBuffer(next.value));
+            head.push(chunk);
+            headBytes += chunk.length;
+        }
+        const first = head.length === 1 ? head[0] : Buffer.concat(head);
+        const rest = async function* () {
             for (let next = await source.next(); !next.done; next = await source.next())
                 yield toBuffer(next.value);
+        };
+        format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
+        if (!format.gzip) {
+            if (first.length > 0)
+                yield first;
+            yield* rest();
+            return;
         }
-        finally {
-            // Stopped early (an error, a line too long): close the source (a file stream) now.
-            await source.return?.();
-        }
-    };
-    format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
-    if (!format.gzip) {
-        if (first.length > 0)
-            yield first;
-        yield* rest();
-        return;
+        yield* gunzip(first, rest());
     }
-    yield* gunzip(first, rest());
+    finally {
+        // Also when the reader stops early (an error on the first line, a line too long), wherever it
+        // stopped: the source (a file) is closed now, not left open until the garbage collector warns.
+        await source.return?.();
+    }
 }
 async function* gunzip(first, rest) {
     let compressed = 0;

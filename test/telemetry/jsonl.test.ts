@@ -166,6 +166,30 @@ const errorLog = (body: string) =>
     attributes: {},
   });
 
+describe("decodeJsonl closes its source", () => {
+  it.each([
+    ["a one-chunk file whose first line is refused", ["[1,2]\n"]],
+    ["a refusal after more chunks", [`${span()}\n`, "[1,2]\n", `${span()}\n`]],
+    ["a gzip file whose first line is refused", [gzipSync("[1,2]\n")]],
+    ["a file read to its end", [`${span()}\n`]],
+  ])("%s", async (_name, chunks) => {
+    // A file's chunks are a generator that closes the file in its finally (file-chunks.ts): a
+    // reader that stops without ending it leaves the file open until the garbage collector warns.
+    let closed = false;
+    async function* source() {
+      try {
+        for (const chunk of chunks) yield typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk;
+      } finally {
+        closed = true;
+      }
+    }
+    await decodeJsonl(source(), "t.jsonl", { add: () => undefined, warn: () => undefined }).catch(
+      () => undefined,
+    );
+    expect(closed).toBe(true);
+  });
+});
+
 describe("decodeJsonl: long lines, in linear time", () => {
   it("reads a 16 MB line in 64 KiB chunks, looking at each byte once", async () => {
     const text = `${span()}\n${errorLog("x".repeat(16 * 1000 * 1000))}\n${span()}\n`;
