@@ -110,8 +110,8 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       return new RateLimitError(
         channel,
         status,
-        `GitHub rate limit while trying to ${what} (${apiMessage}); retries were exhausted. ` +
-          "Re-run the job later, or run fewer jobs that write comments at the same time.",
+        `GitHub rate limit while trying to ${what} (${apiMessage}); not written (the log says whether it was ` +
+          "retried and when the limit resets). Re-run the job later, or run fewer jobs that write comments at the same time.",
         apiMessage,
       );
     }

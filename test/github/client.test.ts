@@ -52,6 +52,28 @@ describe("createClient", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("a primary rate limit that resets later than it waits is not retried, and the log says when it resets", async () => {
+    const logs: string[] = [];
+    const octokit = createClient("ghs_test", {
+      baseUrl: server.url,
+      fastRetry: true,
+      log: (m) => logs.push(m),
+    });
+    const reset = Math.floor(Date.now() / 1000) + 3_000;
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 403,
+      body: { message: "API rate limit exceeded for installation ID 1." },
+      headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) },
+    });
+    const error = await upsertComment(octokit, target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(1);
+    expect(logs.join("\n")).toMatch(
+      /primary rate limit on GET .*; it resets in \d+ s, longer than the 120 s fusion-report waits; not retried\./,
+    );
+  });
+
   it("honours FUSION_REPORT_TEST_FAST_RETRY=1 and GITHUB_API_URL from the env it is given", async () => {
     const octokit = createClient(
       "ghs_test",
