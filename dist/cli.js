@@ -179,6 +179,8 @@ function escape_escapeText(untrusted) {
         return text.includes("_") ? text.replace(/_/g, "\\_") : text;
     let escaped = (0,controls/* showControls */.mz)(text, "space")
         .replace(/&/g, "&amp;")
+        // GitHub renders `$…$` as math and ignores a backslash before `$`; an entity is a plain `$`.
+        .replace(/\$/g, "&#36;")
         .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
         .replace(/</g, "&lt;")
         .replace(/>/g, "&gt;");
@@ -227,8 +229,8 @@ function fence(clean, language) {
 /**
  * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
  * in a table row it would end the cell, even inside an attribute. And what could start a link, an
- * image or a code span (`[`, `]`, backticks), so that text which ever stood outside its tag would
- * still be text.
+ * image, a code span or math (`[`, `]`, backticks, `$`), so that text which ever stood outside its
+ * tag would still be text.
  */
 function escapeHtml(untrusted) {
     const text = clip(untrusted);
@@ -242,7 +244,8 @@ function escapeHtml(untrusted) {
         .replace(/\|/g, "&#124;")
         .replace(/\[/g, "&#91;")
         .replace(/\]/g, "&#93;")
-        .replace(/`/g, "&#96;"));
+        .replace(/`/g, "&#96;")
+        .replace(/\$/g, "&#36;"));
 }
 /**
  * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything

@@ -68,6 +68,8 @@ export function escapeText(untrusted: string): string {
   if (PLAIN.test(text) && !LINKABLE.test(text)) return text.includes("_") ? text.replace(/_/g, "\\_") : text;
   let escaped = showControls(text, "space")
     .replace(/&/g, "&amp;")
+    // GitHub renders `$…$` as math and ignores a backslash before `$`; an entity is a plain `$`.
+    .replace(/\$/g, "&#36;")
     .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;");
@@ -119,8 +121,8 @@ function fence(clean: string, language: string): string {
 /**
  * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
  * in a table row it would end the cell, even inside an attribute. And what could start a link, an
- * image or a code span (`[`, `]`, backticks), so that text which ever stood outside its tag would
- * still be text.
+ * image, a code span or math (`[`, `]`, backticks, `$`), so that text which ever stood outside its
+ * tag would still be text.
  */
 export function escapeHtml(untrusted: string): string {
   const text = clip(untrusted);
@@ -134,7 +136,8 @@ export function escapeHtml(untrusted: string): string {
       .replace(/\|/g, "&#124;")
       .replace(/\[/g, "&#91;")
       .replace(/\]/g, "&#93;")
-      .replace(/`/g, "&#96;"),
+      .replace(/`/g, "&#96;")
+      .replace(/\$/g, "&#36;"),
   );
 }
 

@@ -27,6 +27,14 @@ describe("untrusted text", () => {
     expect(text).not.toContain("\n");
   });
 
+  it("writes no $ GitHub could take for math (it ignores a backslash before $)", () => {
+    const hostile = "$\\huge\\color{red}{\\text{MERGE NOW}}$ and $$x$$";
+    for (const shown of [escapeText(hostile), escapeHtml(hostile)]) {
+      expect(shown).not.toContain("$");
+      expect(shown).toContain("&#36;\\");
+    }
+  });
+
   it("escapes block syntax at the start of the text only", () => {
     expect(escapeText("# heading")).toBe("\\# heading");
     expect(escapeText("1. item")).toBe("1\\. item");
