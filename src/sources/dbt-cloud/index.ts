@@ -71,6 +71,10 @@ export interface DbtCloudDeps {
 
 export const NO_TELEMETRY_NOTE =
   "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
+/** The same for a step that ran a dbt command that would write telemetry on Fusion. */
+export const NO_TELEMETRY_FROM_DBT_NOTE =
+  "no telemetry: this dbt step produced no Fusion telemetry artifact (is the job on the Fusion engine?)";
+const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
 
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 export async function fetchDbtCloudTelemetry(
@@ -219,7 +223,9 @@ async function downloadStepTelemetry(
       step: step.index,
       destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
     });
-    return result ? { ...base, file: result.file } : { ...base, file: null, note: NO_TELEMETRY_NOTE };
+    if (result) return { ...base, file: result.file };
+    const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
+    return { ...base, file: null, note };
   });
 }
 

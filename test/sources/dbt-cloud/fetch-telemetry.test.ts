@@ -11,6 +11,7 @@ import {
   DbtCloudResponseError,
   DbtCloudRunLookupError,
   DbtCloudWaitTimeoutError,
+  NO_TELEMETRY_FROM_DBT_NOTE,
   NO_TELEMETRY_NOTE,
 } from "../../../src/sources/dbt-cloud/index.js";
 import {
@@ -82,6 +83,14 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(result.steps.map((step) => step.index)).toEqual([2, 3, 4]);
     expect(h.logs).toContain("dbt platform: 1 step(s) of run 7001234 have no index and were skipped.");
     expect(h.server.requests.filter((r) => r.path.includes("undefined"))).toEqual([]);
+  });
+
+  it("a dbt build step without telemetry asks whether the job runs on Fusion", async () => {
+    h.server.addRun(exampleRun());
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    expect(result.steps[0]!.note).toBe(NO_TELEMETRY_NOTE);
+    expect(result.steps[3]!.name).toMatch(/dbt build/);
+    expect(result.steps[3]!.note).toBe(NO_TELEMETRY_FROM_DBT_NOTE);
   });
 
   it("downloads with bounded concurrency and keeps step order", async () => {
