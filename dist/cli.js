@@ -11722,8 +11722,6 @@ async function readTelemetryReport(files, options) {
     return builder.finish();
 }
 
-// EXTERNAL MODULE: ./src/pipeline/work-folders.ts
-var work_folders = __nccwpck_require__(501);
 ;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts
 /**
  * The report with `redact` applied to every string in it. Nearly every string comes back as it
@@ -11760,6 +11758,8 @@ function redactValue(value, redact) {
     return copy ?? value;
 }
 
+// EXTERNAL MODULE: ./src/pipeline/work-folders.ts
+var work_folders = __nccwpck_require__(501);
 ;// CONCATENATED MODULE: ./src/pipeline/run.ts
 // The pipeline both entries run, from a typed request: collect the telemetry (dbt platform, workflow
 // artifact, local files), build the report, compare it with the base branch's report (a file or an

@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
     const reason = thrown instanceof Error ? thrown.message : String(thrown);
     const message = invalid ? reason : `fusion-report stopped unexpectedly: ${reason}`;
     const what = invalid ? STOPPED.invalidInput : STOPPED.unexpected;
-    const services = { log, setOutput: setOutput, env: process.env, cwd: process.cwd() };
+    const services = { log, setOutput, env: process.env, cwd: process.cwd() };
     await reportStoppedStep({ message, what }, settings, failure.githubToken, step, services);
     log.setFailed(message);
   }
@@ -62,7 +62,7 @@ async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: Actio
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
   const { env, tempDir } = runner;
   // The step's record of its check run goes along: a later failure completes that one again.
-  const services = { ...step, github, log, setOutput: setOutput, env, tempDir };
+  const services = { ...step, github, log, setOutput, env, tempDir };
   let result: PipelineResult;
   try {
     const request = actionPipelineRequest(inputs, runner, github);

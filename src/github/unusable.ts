@@ -6,10 +6,10 @@ import { BaselineError } from "../model/baseline.js";
 import { renderUnusable } from "../render/markdown.js";
 import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
+import { commentMarker, upsertComment } from "./comment.js";
 import { connectToGitHub, type GitHubSide } from "./connect.js";
 import { OUTPUT } from "./outputs.js";
 import { readRunner } from "./runner.js";
-import { commentMarker, upsertComment } from "./comment.js";
 import { completeStepCheckRun, type StepCheckRecord } from "./step-check-run.js";
 import { writeJobSummary } from "./summary.js";
 

@@ -16,8 +16,8 @@ import {
 } from "./baseline.js";
 import { collectTelemetry, type CollectServices, type TelemetryRequest } from "./collect.js";
 import { readTelemetryReport } from "./read-telemetry.js";
-import { trackWorkFolder, untrackWorkFolder } from "./work-folders.js";
 import { redactReport } from "./redact-report.js";
+import { trackWorkFolder, untrackWorkFolder } from "./work-folders.js";
 
 export interface PipelineRequest {
   telemetry: TelemetryRequest;
