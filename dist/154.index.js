@@ -291,9 +291,9 @@ function createClient(token, options = {}, env = {}) {
             ...(fast ? { write: unthrottled, notifications: unthrottled } : {}),
             onRateLimit: (retryAfter, request, _o, count) => {
                 const again = count < maxRetries && retryAfter <= maxWait;
-                const why = retryAfter > maxWait
-                    ? `it resets in ${retryAfter} s, longer than the ${maxWait} s fusion-report waits; not retried.`
-                    : `giving up after ${count} retries.`;
+                const why = count >= maxRetries
+                    ? `giving up after ${count} retries.`
+                    : `it resets in ${retryAfter} s, longer than the ${maxWait} s fusion-report waits; not retried.`;
                 log(`GitHub primary rate limit on ${request.method} ${request.url}; ` +
                     (again ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).` : why));
                 return again;

@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4385);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
@@ -58,7 +58,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9384:
+/***/ 3869:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -72,49 +72,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
-;// CONCATENATED MODULE: ./src/text/truncate.ts
-// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
-// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
-// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
-
-/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
-function truncateChars(text, max) {
-    if (text.length <= max)
-        return text;
-    return `${cutAt(text, max - 1)}…`;
-}
-/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
-function truncateBytes(text, maxBytes, suffix = "…") {
-    if (Buffer.byteLength(text, "utf8") <= maxBytes)
-        return text;
-    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
-    let bytes = 0;
-    let end = 0;
-    // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
-    // 1 MiB job summary walks it once without a Buffer per character.
-    while (end < text.length) {
-        const code = text.codePointAt(end);
-        const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-        if (bytes + size > budget)
-            break;
-        bytes += size;
-        end += code >= 0x10000 ? 2 : 1;
-    }
-    return text.slice(0, end) + suffix;
-}
-/**
- * The first line that holds more than whitespace (every line terminator counts), for a one-line
- * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
- */
-function firstLine(text, maxChars) {
-    const line = (0,controls/* splitLines */.uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
-    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
-}
-function cutAt(text, end) {
-    const last = text.charCodeAt(end - 1);
-    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
-}
-
+// EXTERNAL MODULE: ./src/text/truncate.ts
+var truncate = __nccwpck_require__(3377);
 ;// CONCATENATED MODULE: ./src/render/escape.ts
 // Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
 // not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
@@ -167,7 +126,7 @@ function plainText(text, lineBreaks) {
  * one value should not crowd out the report around it; the JSON report keeps every value whole.
  */
 const MAX_INLINE_CHARS = 1_000;
-const clip = (text) => text.length > MAX_INLINE_CHARS ? truncateChars(text, MAX_INLINE_CHARS) : text;
+const clip = (text) => text.length > MAX_INLINE_CHARS ? (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS) : text;
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
@@ -410,17 +369,17 @@ function cutMarkdown(markdown, maxBytes, note) {
     // cut shorter until everything fits (once or twice).
     let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
     for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
-        const text = cut_markdown_cutAt(markdown, budget, note);
+        const text = cutAt(markdown, budget, note);
         const over = Buffer.byteLength(text, "utf8") - maxBytes;
         if (over <= 0)
             return text;
         budget -= over + 64;
     }
     // A note longer than the limit is the caller's bug; still never over the limit.
-    return truncateBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
+    return (0,truncate/* truncateBytes */.QY)(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
 }
-function cut_markdown_cutAt(markdown, budget, note) {
-    let head = truncateBytes(markdown, budget, "");
+function cutAt(markdown, budget, note) {
+    let head = (0,truncate/* truncateBytes */.QY)(markdown, budget, "");
     head = head.slice(0, boundary(head)).replace(/\n+$/, "");
     const open = openBlocks(head);
     let closed = head;
@@ -1100,7 +1059,7 @@ function renderWarnings(inv, detail, context) {
         other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
     }
     for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${context.names.label(node)}: ${escape_escapeText(firstLine(log.text, 300))}`);
+        other.push(`- ${context.names.label(node)}: ${escape_escapeText((0,truncate/* firstLine */.TM)(log.text, 300))}`);
     }
     if (other.length > 0)
         lines.push(other.join("\n"));
@@ -2172,7 +2131,7 @@ function terminal_renderWarnings(inv, pen, options) {
         blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`);
     }
     for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
-        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`);
+        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, (0,truncate/* firstLine */.TM)(log.text, 300), { lines: 1, chars: 300 })}`);
     }
     if (total > limit)
         blocks.push(terminal_more(total - limit, "warning", options, pen));
@@ -2324,11 +2283,11 @@ function renderCase(node) {
         const rows = node.test
             ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
             : "";
-        const message = firstLine(node.message ?? "", 500) || rows || "test failed";
+        const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || rows || "test failed";
         return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
     }
     if (row.junit === "error") {
-        const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
+        const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || "the engine reported an error but no message";
         const type = node.errorType ? `${node.errorType} error` : "error";
         return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
     }
@@ -2354,7 +2313,7 @@ function invocationError(inv) {
     const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
     if (!failed)
         return null;
-    const message = firstLine(inv.runErrors[0]?.text ?? "", 500) ||
+    const message = (0,truncate/* firstLine */.TM)(inv.runErrors[0]?.text ?? "", 500) ||
         (inv.state === "incomplete"
             ? "the invocation did not finish"
             : (inv.statusMessage ?? "the invocation failed"));
@@ -3350,8 +3309,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 19 modules
-var cli_report = __nccwpck_require__(9384);
+// EXTERNAL MODULE: ./src/cli-report.ts + 18 modules
+var cli_report = __nccwpck_require__(3869);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/model/conclusion.ts
@@ -3800,12 +3759,20 @@ function createDbtCloudClient(http, accountId) {
                     throw error;
                 }
                 const { response } = raw;
-                if (!response.body)
-                    throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
-                await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
-                const edges = createEdgeRecorder();
-                // A big file may take minutes: what is bounded is the time without data, not the whole.
+                // A big file may take minutes: what is bounded is the time without data, not the whole;
+                // from here on, so that a body nobody reads (an error before the pipeline) is ended too.
                 const idle = idleGuard(http.timeoutMs, () => raw.abort(new Error(`no data for ${http.timeoutMs} ms`)));
+                try {
+                    if (!response.body)
+                        throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+                    await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
+                }
+                catch (error) {
+                    idle.stop();
+                    raw.abort(error);
+                    throw error;
+                }
+                const edges = createEdgeRecorder();
                 try {
                     await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), idle.transform, edges.transform, (0,external_node_fs_.createWriteStream)(destination));
                 }
@@ -4009,9 +3976,12 @@ function maskPieces(text, pieces) {
     return out + text.slice(copiedTo, runStart) + MASK + text.slice(runEnd);
 }
 
+// EXTERNAL MODULE: ./src/text/truncate.ts
+var truncate = __nccwpck_require__(3377);
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/http.ts
 // Request wrapper for the Admin API: rate limiting, timeouts, retries and error mapping in one place.
 // Only this module and client.ts touch the network; everything above them works on plain data.
+
 
 
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
@@ -4032,7 +4002,7 @@ function createDbtCloudHttp(options, deps) {
     const redact = createRedactor([options.token]);
     // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
     // only the second pass (which masks any run of 8 characters of it) can see.
-    const redactedSnippet = (text) => redact(snippet(redact(text)));
+    const redactedSnippet = (text, max) => redact(snippet(redact(text), max));
     const log = (message) => deps.log(redact(message));
     const doFetch = deps.fetchImpl;
     function buildUrl(path, query) {
@@ -4093,7 +4063,11 @@ function createDbtCloudHttp(options, deps) {
                     return { response, url: safeUrl, text: await response.text(), abort };
                 }
                 catch (error) {
-                    await retryOrGiveUp(`the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`);
+                    // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
+                    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+                    await retryOrGiveUp(timedOut
+                        ? `the answer stopped: no data for ${options.requestTimeoutMs} ms`
+                        : `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`);
                     continue;
                 }
                 finally {
@@ -4173,7 +4147,7 @@ function createDbtCloudHttp(options, deps) {
     async function mapErrorResponse(response, url, context, attempts) {
         const body = await readBodySafely(response);
         // The server's own words, cut and on one line: a message of megabytes would be one log line.
-        const serverMessage = redact(snippet(redact(extractUserMessage(body) ?? ""), MAX_USER_MESSAGE_CHARS));
+        const serverMessage = redactedSnippet(extractUserMessage(body) ?? "", MAX_USER_MESSAGE_CHARS);
         const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
         // Without the API's own message (a proxy's or a firewall's page), the start of what came back:
         // a blocked request should not read as a token problem only.
@@ -4303,8 +4277,7 @@ async function discardBody(response) {
     await readBodySafely(response);
 }
 function snippet(text, max = 160) {
-    const flat = text.replace(/\s+/g, " ").trim();
-    return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+    return (0,truncate/* truncateChars */.UT)(text.replace(/\s+/g, " ").trim(), max + 1);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/types.ts
@@ -4823,7 +4796,7 @@ async function fromDbtCloud(raw, nameSetting, workDir, services) {
     const files = await openStepFiles(telemetry);
     if (files.length === 0) {
         throw new NoTelemetryError(telemetry.steps.length === 0
-            ? `dbt platform run ${telemetry.run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`
+            ? `dbt platform run ${telemetry.run.id} has no step to read telemetry from (the API listed none with an index)`
             : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
     }
     return files;
@@ -12156,10 +12129,19 @@ function trackWorkFolder(folder) {
 function untrackWorkFolder(folder) {
     open.delete(folder);
 }
-/** Removes every folder still in use, synchronously (from a signal handler, just before exit). */
+/**
+ * Removes every folder still in use, synchronously (from a signal handler, just before exit). Best
+ * effort: a folder that cannot be removed must not stop the exit with a stack trace.
+ */
 function removeOpenWorkFolders() {
-    for (const folder of open)
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(folder, { recursive: true, force: true });
+    for (const folder of open) {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(folder, { recursive: true, force: true });
+        }
+        catch {
+            // Left behind; the process ends anyway.
+        }
+    }
     open.clear();
 }
 
@@ -12173,7 +12155,7 @@ function removeOpenWorkFolders() {
 /* harmony export */   mz: () => (/* binding */ showControls),
 /* harmony export */   uz: () => (/* binding */ splitLines)
 /* harmony export */ });
-/* unused harmony exports LINE_BREAKS, oneLine */
+/* unused harmony exports LINE_BREAKS, hasLoneSurrogate, oneLine */
 // Untrusted text (node names, SQL errors, zip entry names, server bodies) may hold characters that
 // change what a reader sees rather than what it says: line terminators that end a Markdown line or a
 // log line early, terminal escape sequences, and bidi overrides that reorder a name on screen
@@ -12195,6 +12177,11 @@ const HAS_CONTROL = new RegExp(CONTROL_CLASS);
 // is passed by the first, cheap test; the second finds the halves that have no partner.
 const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+/** Whether `text` holds a surrogate that is not half of a pair (no character at all). */
+function hasLoneSurrogate(text) {
+    return SURROGATE.test(text) && HAS_LONE_SURROGATE.test(text);
+}
 function escapeCodePoint(ch) {
     const code = ch.charCodeAt(0);
     return code < 0x100
@@ -12273,6 +12260,60 @@ function neutraliseRunnerCommands(text) {
  */
 function safeLogText(text, redact) {
     return neutraliseRunnerCommands((0,_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(redact(text), "keep"));
+}
+
+
+/***/ }),
+
+/***/ 3377:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QY: () => (/* binding */ truncateBytes),
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   UT: () => (/* binding */ truncateChars)
+/* harmony export */ });
+/* harmony import */ var _controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
+// Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
+// output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
+// UTF-8 sequence behind. The one home of these helpers; every layer may use them.
+
+/** Cuts to ≤ `max` UTF-16 units, the ellipsis included, never splitting a surrogate pair. */
+function truncateChars(text, max) {
+    if (text.length <= max)
+        return text;
+    return `${cutAt(text, max - 1)}…`;
+}
+/** Cuts to ≤ `maxBytes` of UTF-8, `suffix` included, on a code-point boundary. */
+function truncateBytes(text, maxBytes, suffix = "…") {
+    if (Buffer.byteLength(text, "utf8") <= maxBytes)
+        return text;
+    const budget = maxBytes - Buffer.byteLength(suffix, "utf8");
+    let bytes = 0;
+    let end = 0;
+    // UTF-8 sizes from the code points (a lone surrogate is written as U+FFFD, 3 bytes): a cut of a
+    // 1 MiB job summary walks it once without a Buffer per character.
+    while (end < text.length) {
+        const code = text.codePointAt(end);
+        const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+        if (bytes + size > budget)
+            break;
+        bytes += size;
+        end += code >= 0x10000 ? 2 : 1;
+    }
+    return text.slice(0, end) + suffix;
+}
+/**
+ * The first line that holds more than whitespace (every line terminator counts), for a one-line
+ * mention of a long message: over `maxChars` it keeps `maxChars` units and adds an ellipsis.
+ */
+function firstLine(text, maxChars) {
+    const line = (0,_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .splitLines */ .uz)(text).find((candidate) => candidate.trim() !== "") ?? "";
+    return line.length > maxChars ? `${cutAt(line, maxChars)}…` : line;
+}
+function cutAt(text, end) {
+    const last = text.charCodeAt(end - 1);
+    return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
 }
 
 

@@ -86,23 +86,26 @@ function buildEntry(source, target, shebang, out) {
 
 /**
  * Runs the build while each package's package.json says `"sideEffects": false` (see
- * side-effect-free.mjs), and restores each file after it, also when the build fails. A package that
- * declares sideEffects itself is left as it is.
+ * side-effect-free.mjs), and restores each file after it, also when the build fails. The original is
+ * kept beside it until then, so a build that was killed (no `finally` runs) is undone by the next
+ * one. A package that declares sideEffects itself is left as it is.
  */
 function withSideEffectFree(packages, build) {
-  const originals = [];
+  const kept = [];
   try {
     for (const { name } of packages) {
       const file = path.join("node_modules", name, "package.json");
-      const original = readFileSync(file, "utf8");
-      const manifest = JSON.parse(original);
+      const original = `${file}.fusion-report-original`;
+      if (existsSync(original)) renameSync(original, file);
+      const manifest = JSON.parse(readFileSync(file, "utf8"));
       if ("sideEffects" in manifest) continue;
+      writeFileSync(original, readFileSync(file));
+      kept.push({ file, original });
       replaceFile(file, `${JSON.stringify({ ...manifest, sideEffects: false }, null, 2)}\n`);
-      originals.push({ file, original });
     }
     build();
   } finally {
-    for (const { file, original } of originals) replaceFile(file, original);
+    for (const { file, original } of kept) renameSync(original, file);
   }
 }
 

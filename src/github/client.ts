@@ -56,9 +56,9 @@ export function createClient(
         ) => {
           const again = count < maxRetries && retryAfter <= maxWait;
           const why =
-            retryAfter > maxWait
-              ? `it resets in ${retryAfter} s, longer than the ${maxWait} s fusion-report waits; not retried.`
-              : `giving up after ${count} retries.`;
+            count >= maxRetries
+              ? `giving up after ${count} retries.`
+              : `it resets in ${retryAfter} s, longer than the ${maxWait} s fusion-report waits; not retried.`;
           log(
             `GitHub primary rate limit on ${request.method} ${request.url}; ` +
               (again ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).` : why),

@@ -75,10 +75,10 @@ export async function upsertComment(
 }
 
 /**
- * A POST is not safe to repeat: GitHub may have stored the comment and still answer 5xx, and the
- * client's own retry would post a second one (which no later run updates). So the POST goes without
- * those retries; after a server error the comment is looked for, and posted once more only when it
- * is not there.
+ * A POST is not safe to repeat: GitHub may have stored the comment and still answer 5xx (or lose
+ * the connection), and the client's own retry would post a second one (which no later run updates).
+ * So the POST goes without those retries; after such a failure the comment is looked for, and posted
+ * once more only when it is not there.
  */
 async function createComment(
   octokit: GitHubClient,
@@ -93,11 +93,14 @@ async function createComment(
   try {
     ({ data } = await post());
   } catch (error) {
+    // A 4xx is an answer about the request; a 5xx or a connection that went (no status) may come
+    // after GitHub stored it.
     const status = (error as { status?: unknown }).status;
-    if (typeof status !== "number" || status < 500) throw error;
+    if (typeof status === "number" && status < 500) throw error;
     const stored = await findOwnComment(octokit, target, log);
     if (stored) return { url: stored.html_url, id: stored.id, action: "created" };
-    log(`Creating the PR comment failed with HTTP ${status}, and it was not stored; posting it once more.`);
+    const how = typeof status === "number" ? `with HTTP ${status}` : `(${(error as Error).message})`;
+    log(`Creating the PR comment failed ${how}, and it was not stored; posting it once more.`);
     ({ data } = await post());
   }
   return { url: data.html_url, id: data.id, action: "created" };

@@ -79,7 +79,7 @@ interface OctokitLikeError {
 }
 
 const WHAT: Record<Channel, string> = {
-  comment: "write the pull-request comment",
+  comment: "write the pull request comment",
   "check-run": "create the check run",
   summary: "write the job summary",
   outputs: "set the step outputs",

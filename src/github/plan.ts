@@ -57,7 +57,8 @@ export interface PlanSettings {
 export interface PlanInput {
   report: Report;
   settings: PlanSettings;
-  /** What the run reports on; null without a token or outside a repository. */
+  /** What the run reports on; null outside a repository or when the event cannot be read. Without
+   * a token it is there (for links), and `canCallApi` is false. */
   context: RunContext | null;
   /** Whether the API can be called (a client exists). */
   canCallApi: boolean;
@@ -67,11 +68,20 @@ export interface PlanInput {
   outputs: Record<string, string>;
 }
 
+/** Whether this report starts a comment where none is yet: always, or on-failure and it failed. */
+export function startsComment(
+  settings: Pick<PlanSettings, "comment">,
+  report: Pick<Report, "conclusion">,
+): boolean {
+  return (
+    settings.comment === "always" || (settings.comment === "on-failure" && report.conclusion === "failure")
+  );
+}
+
 export function planPublish(input: PlanInput): PublishPlan {
   const { report, settings, context, annotations } = input;
   const api = input.canCallApi ? context : null;
   // on-failure still updates an earlier comment when the report no longer fails; it starts none.
-  const failed = report.conclusion === "failure";
   const wantsComment = settings.comment === "always" || settings.comment === "on-failure";
   const text = renderCheckText(annotations, settings.maxAnnotations);
   return {
@@ -83,7 +93,7 @@ export function planPublish(input: PlanInput): PublishPlan {
             prNumber: api.prNumber,
             body: input.markdown.comment,
             marker: commentMarker(settings.checkName),
-            create: settings.comment === "always" || failed,
+            create: startsComment(settings, report),
           }
         : null,
     checkRun:

@@ -12,7 +12,7 @@ import type { ActionLog } from "./action-log.js";
 import type { GitHubClient } from "./client.js";
 import type { GitHubSide } from "./connect.js";
 import { outputsFor } from "./outputs.js";
-import { CHANNEL_BUDGETS, planPublish, type Channel, type PlanSettings } from "./plan.js";
+import { CHANNEL_BUDGETS, planPublish, startsComment, type Channel, type PlanSettings } from "./plan.js";
 import { publishAll } from "./publish.js";
 import { listChangedFiles } from "./pull-files.js";
 import { NO_CLIENT, noCheckRun, type StepCheckRecord } from "./step-check-run.js";
@@ -131,9 +131,7 @@ export async function publishReport(
   if (!octokit) {
     // Said once, as the stopped step says it: a required check named so stays pending.
     if (settings.checkRun) log.info(noCheckRun(settings.checkName, NO_CLIENT));
-    const wanted =
-      settings.comment === "always" || (settings.comment === "on-failure" && report.conclusion === "failure");
-    if (context?.prNumber && wanted) {
+    if (context?.prNumber && startsComment(settings, report)) {
       log.info(`No comment on pull request #${context.prNumber} is written (${NO_CLIENT}).`);
     }
   }

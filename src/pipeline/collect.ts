@@ -97,7 +97,7 @@ async function fromDbtCloud(
   if (files.length === 0) {
     throw new NoTelemetryError(
       telemetry.steps.length === 0
-        ? `dbt platform run ${telemetry.run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`
+        ? `dbt platform run ${telemetry.run.id} has no step to read telemetry from (the API listed none with an index)`
         : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`,
     );
   }

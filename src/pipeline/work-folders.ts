@@ -12,8 +12,17 @@ export function untrackWorkFolder(folder: string): void {
   open.delete(folder);
 }
 
-/** Removes every folder still in use, synchronously (from a signal handler, just before exit). */
+/**
+ * Removes every folder still in use, synchronously (from a signal handler, just before exit). Best
+ * effort: a folder that cannot be removed must not stop the exit with a stack trace.
+ */
 export function removeOpenWorkFolders(): void {
-  for (const folder of open) rmSync(folder, { recursive: true, force: true });
+  for (const folder of open) {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Left behind; the process ends anyway.
+    }
+  }
   open.clear();
 }

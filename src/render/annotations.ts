@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
-import { splitLines } from "../text/controls.js";
+import { hasLoneSurrogate, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
 import { ageSuffix } from "./format.js";
@@ -253,14 +253,11 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
   return annotation;
 }
 
-/** In a `u` regular expression a surrogate pair is one code point: this matches only halves. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
 /** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
 export function toRepoPath(projectDir: string, file: string): string | null {
   // A lone surrogate (JSONL may spell one, `\ud800`) names no file a repository can hold, and a
   // link to it cannot be written (encodeURIComponent throws).
-  if (LONE_SURROGATE.test(file)) return null;
+  if (hasLoneSurrogate(file)) return null;
   const posix = (p: string): string => p.replace(/\\/g, "/");
   if (path.posix.isAbsolute(posix(file)) || /^[A-Za-z]:/.test(file)) return null;
   const joined = path.posix.normalize(path.posix.join(posix(projectDir || "."), posix(file)));

@@ -22,6 +22,12 @@ const HAS_CONTROL = new RegExp(CONTROL_CLASS);
 // is passed by the first, cheap test; the second finds the halves that have no partner.
 const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+
+/** Whether `text` holds a surrogate that is not half of a pair (no character at all). */
+export function hasLoneSurrogate(text: string): boolean {
+  return SURROGATE.test(text) && HAS_LONE_SURROGATE.test(text);
+}
 
 function escapeCodePoint(ch: string): string {
   const code = ch.charCodeAt(0);

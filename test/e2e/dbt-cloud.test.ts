@@ -236,6 +236,16 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
     }
   });
 
+  it("finds the run by job id from the event alone, without a github-token", async () => {
+    const wanted = addRun({ steps: [1, 5], artifacts: { 5: SUCCESS } });
+    const result = await runAction(null, {
+      inputs: { ...dbtInputs({ "dbt-cloud-job-id": String(JOB_ID) }), "github-token": "" },
+      env: { FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE) },
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`dbt platform: using run ${wanted.id} of job ${JOB_ID}`);
+  });
+
   it("waits for a running run, polling no faster than the interval, then reports it", async () => {
     const run = addRun({
       run: {
@@ -482,6 +492,39 @@ describe("dbt platform redirects: within its origin only", () => {
   });
 });
 
+describe("a repeated --dbt-cloud-token", () => {
+  it("masks every value given, also the one replaced, where a server's answer echoes them", async () => {
+    const run = addRun();
+    const first = "dbtc_FirstGivenThenReplaced-9876543210";
+    const echo = `unknown token ${first}; also ${DBT_TOKEN}`;
+    dbt.failNext(
+      1,
+      404,
+      JSON.stringify({ status: { code: 404, is_success: false, user_message: echo }, data: null }),
+    );
+    const result = await runCliBundle(
+      [
+        "--quiet",
+        "--dbt-cloud-token",
+        first,
+        `--dbt-cloud-token=${DBT_TOKEN}`,
+        "--dbt-cloud-base-url",
+        dbt.baseUrl,
+        "--dbt-cloud-account-id",
+        String(ACCOUNT_ID),
+        "--dbt-cloud-run-id",
+        String(run.id),
+      ],
+      { cwd: makeTempDir("fusion-e2e-cli-"), env: {} },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The server said: "unknown token ***; also ***"');
+    for (const secret of [first, DBT_TOKEN]) {
+      expect(result.stderr + result.stdout).not.toContain(secret.slice(0, 12));
+    }
+  });
+});
+
 describe("a run that lists no steps", () => {
   it("says the API listed none, not that no step had telemetry", async () => {
     const run = addRun({ steps: [] });
@@ -499,7 +542,7 @@ describe("a run that lists no steps", () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `dbt platform run ${run.id} lists no steps: the API answered without run_steps, so there is no step to read telemetry from`,
+      `dbt platform run ${run.id} has no step to read telemetry from (the API listed none with an index)`,
     );
   });
 });

@@ -66,7 +66,7 @@ describe("redirects from the GitHub API", () => {
         expect(run.outputFile).not.toContain("evil.example");
         expect(run.stdout).toMatch(
           new RegExp(
-            `^::warning::Could not publish the pull request comment: Did not write the pull-request comment: GitHub answered POST /repos/acme/analytics/issues/${PR_NUMBER}/comments with HTTP ${status}, a redirect to another host \\(${other.url}\\)`,
+            `^::warning::Could not publish the pull request comment: Did not write the pull request comment: GitHub answered POST /repos/acme/analytics/issues/${PR_NUMBER}/comments with HTTP ${status}, a redirect to another host \\(${other.url}\\)`,
             "m",
           ),
         );

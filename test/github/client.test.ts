@@ -123,7 +123,7 @@ describe("redirects", () => {
         expect(other.requests).toEqual([]);
         expect(server.requests.filter((r) => r.operationId === "issues/create-comment")).toHaveLength(1);
         const message = classifyGitHubError(raw, "comment").message;
-        expect(message).toContain("Did not write the pull-request comment");
+        expect(message).toContain("Did not write the pull request comment");
         expect(message).toContain(`HTTP ${status}, a redirect to another host (${other.url})`);
         expect(server.violations).toEqual([]);
       } finally {
@@ -179,7 +179,7 @@ describe("token redaction by value", () => {
     });
     const classified = (await upsertComment(octokit, target).catch((e: unknown) => e)) as Error;
     expect(classified.message).toMatch(
-      /^Could not write the pull-request comment: 500 Internal error for \*\*\*/,
+      /^Could not write the pull request comment: 500 Internal error for \*\*\*/,
     );
   });
 });

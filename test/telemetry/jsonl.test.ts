@@ -171,6 +171,7 @@ describe("decodeJsonl closes its source", () => {
     ["a one-chunk file whose first line is refused", ["[1,2]\n"]],
     ["a refusal after more chunks", [`${span()}\n`, "[1,2]\n", `${span()}\n`]],
     ["a gzip file whose first line is refused", [gzipSync("[1,2]\n")]],
+    // The control: a source read to its end closes itself.
     ["a file read to its end", [`${span()}\n`]],
   ])("%s", async (_name, chunks) => {
     // A file's chunks are a generator that closes the file in its finally (file-chunks.ts): a

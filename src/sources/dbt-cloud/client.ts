@@ -104,16 +104,23 @@ export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): Dbt
           throw error;
         }
         const { response } = raw;
-        if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
-        await mkdir(dirname(destination), { recursive: true });
-        const edges = createEdgeRecorder();
-        // A big file may take minutes: what is bounded is the time without data, not the whole.
+        // A big file may take minutes: what is bounded is the time without data, not the whole;
+        // from here on, so that a body nobody reads (an error before the pipeline) is ended too.
         const idle = idleGuard(http.timeoutMs, () =>
           raw.abort(new Error(`no data for ${http.timeoutMs} ms`)),
         );
         try {
+          if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+          await mkdir(dirname(destination), { recursive: true });
+        } catch (error) {
+          idle.stop();
+          raw.abort(error as Error);
+          throw error;
+        }
+        const edges = createEdgeRecorder();
+        try {
           await pipeline(
-            Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+            Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>),
             idle.transform,
             edges.transform,
             createWriteStream(destination),

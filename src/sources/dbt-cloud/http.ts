@@ -12,6 +12,7 @@ import {
 } from "./errors.js";
 import type { Clock, RateLimiter } from "./rate-limiter.js";
 import { createRedactor } from "../../text/secrets.js";
+import { truncateChars } from "../../text/truncate.js";
 
 /** The subset of a fetch Response this module reads (undici's and the global one both fit). */
 export interface FetchResponse {
@@ -111,7 +112,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const redact = createRedactor([options.token]);
   // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
   // only the second pass (which masks any run of 8 characters of it) can see.
-  const redactedSnippet = (text: string): string => redact(snippet(redact(text)));
+  const redactedSnippet = (text: string, max?: number): string => redact(snippet(redact(text), max));
   const log = (message: string): void => deps.log(redact(message));
   const doFetch = deps.fetchImpl;
 
@@ -186,8 +187,13 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         try {
           return { response, url: safeUrl, text: await response.text(), abort };
         } catch (error) {
+          // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
+          const timedOut =
+            error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
           await retryOrGiveUp(
-            `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`,
+            timedOut
+              ? `the answer stopped: no data for ${options.requestTimeoutMs} ms`
+              : `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`,
           );
           continue;
         } finally {
@@ -300,7 +306,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   ): Promise<DbtCloudError> {
     const body = await readBodySafely(response);
     // The server's own words, cut and on one line: a message of megabytes would be one log line.
-    const serverMessage = redact(snippet(redact(extractUserMessage(body) ?? ""), MAX_USER_MESSAGE_CHARS));
+    const serverMessage = redactedSnippet(extractUserMessage(body) ?? "", MAX_USER_MESSAGE_CHARS);
     const said = serverMessage ? ` The server said: "${serverMessage}".` : "";
     // Without the API's own message (a proxy's or a firewall's page), the start of what came back:
     // a blocked request should not read as a token problem only.
@@ -450,6 +456,5 @@ async function discardBody(response: FetchResponse): Promise<void> {
 }
 
 function snippet(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  return truncateChars(text.replace(/\s+/g, " ").trim(), max + 1);
 }
