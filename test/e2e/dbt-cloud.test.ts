@@ -492,6 +492,16 @@ describe("dbt platform redirects: within its origin only", () => {
   });
 });
 
+/** The CLI's flags for the stand-in's `runId` (the token comes by flag or environment, per test). */
+const platformArgs = (runId: number): string[] => [
+  "--dbt-cloud-base-url",
+  dbt.baseUrl,
+  "--dbt-cloud-account-id",
+  String(ACCOUNT_ID),
+  "--dbt-cloud-run-id",
+  String(runId),
+];
+
 describe("a repeated --dbt-cloud-token", () => {
   it("masks every value given, also the one replaced, where a server's answer echoes them", async () => {
     const run = addRun();
@@ -503,18 +513,7 @@ describe("a repeated --dbt-cloud-token", () => {
       JSON.stringify({ status: { code: 404, is_success: false, user_message: echo }, data: null }),
     );
     const result = await runCliBundle(
-      [
-        "--quiet",
-        "--dbt-cloud-token",
-        first,
-        `--dbt-cloud-token=${DBT_TOKEN}`,
-        "--dbt-cloud-base-url",
-        dbt.baseUrl,
-        "--dbt-cloud-account-id",
-        String(ACCOUNT_ID),
-        "--dbt-cloud-run-id",
-        String(run.id),
-      ],
+      ["--quiet", "--dbt-cloud-token", first, `--dbt-cloud-token=${DBT_TOKEN}`, ...platformArgs(run.id)],
       { cwd: makeTempDir("fusion-e2e-cli-"), env: {} },
     );
     expect(result.code).toBe(2);
@@ -528,18 +527,10 @@ describe("a repeated --dbt-cloud-token", () => {
 describe("a run that lists no steps", () => {
   it("says the API listed none, not that no step had telemetry", async () => {
     const run = addRun({ steps: [] });
-    const result = await runCliBundle(
-      [
-        "--quiet",
-        "--dbt-cloud-base-url",
-        dbt.baseUrl,
-        "--dbt-cloud-account-id",
-        String(ACCOUNT_ID),
-        "--dbt-cloud-run-id",
-        String(run.id),
-      ],
-      { cwd: makeTempDir("fusion-e2e-cli-"), env: { DBT_CLOUD_TOKEN: DBT_TOKEN } },
-    );
+    const result = await runCliBundle(["--quiet", ...platformArgs(run.id)], {
+      cwd: makeTempDir("fusion-e2e-cli-"),
+      env: { DBT_CLOUD_TOKEN: DBT_TOKEN },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       `dbt platform run ${run.id} has no step to read telemetry from (the API listed none with an index)`,
@@ -552,24 +543,11 @@ describe("an interrupted CLI", () => {
     const run = addRun();
     const tmp = makeTempDir("fusion-e2e-sigint-");
     dbt.slowNext(20, 5_000);
-    const child = spawn(
-      process.execPath,
-      [
-        DIST_CLI,
-        "--quiet",
-        "--dbt-cloud-base-url",
-        dbt.baseUrl,
-        "--dbt-cloud-account-id",
-        String(ACCOUNT_ID),
-        "--dbt-cloud-run-id",
-        String(run.id),
-      ],
-      {
-        cwd: tmp,
-        env: { PATH: dirname(process.execPath), TMPDIR: tmp, DBT_CLOUD_TOKEN: DBT_TOKEN },
-        stdio: "ignore",
-      },
-    );
+    const child = spawn(process.execPath, [DIST_CLI, "--quiet", ...platformArgs(run.id)], {
+      cwd: tmp,
+      env: { PATH: dirname(process.execPath), TMPDIR: tmp, DBT_CLOUD_TOKEN: DBT_TOKEN },
+      stdio: "ignore",
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const working = (): string[] => readdirSync(tmp).filter((name) => name.startsWith("fusion-report-"));
     for (let waited = 0; working().length === 0 && waited < 10_000; waited += 50) {
