@@ -1,5 +1,6 @@
 // The check run: created completed with the first 50 annotations, then PATCHed in batches of 50
 // (each PATCH appends; the API requires output.summary on every update, so title+summary are resent).
+import { randomUUID } from "node:crypto";
 import type { Conclusion } from "../model/types.js";
 import type { CheckAnnotation } from "../render/annotations.js";
 import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
@@ -49,23 +50,38 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
+  // A POST is not safe to repeat: GitHub may have stored the check run and still answer 5xx (or lose
+  // the connection), and the client's retry would add a second one of the same name. So it goes
+  // without those retries, under an id of its own; after such a failure it is looked for by that id
+  // on the commit, and created once more only when it is not there.
+  const externalId = input.externalId ?? `fusion-report-${randomUUID()}`;
+  const create = async (): Promise<{ id: number; html_url: string | null }> =>
+    (
+      await octokit.rest.checks.create({
+        owner,
+        repo,
+        name: input.name,
+        head_sha: input.headSha,
+        status: "completed",
+        conclusion: input.conclusion,
+        completed_at: now,
+        ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
+        external_id: externalId,
+        output: { title, summary, ...(text ? { text } : {}), annotations: batches[0] ?? [] },
+        request: { retries: 0 },
+      })
+    ).data;
   let created: { id: number; html_url: string | null };
   try {
-    const { data } = await octokit.rest.checks.create({
-      owner,
-      repo,
-      name: input.name,
-      head_sha: input.headSha,
-      status: "completed",
-      conclusion: input.conclusion,
-      completed_at: now,
-      ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
-      ...(input.externalId ? { external_id: input.externalId } : {}),
-      output: { title, summary, ...(text ? { text } : {}), annotations: batches[0] ?? [] },
-    });
-    created = data;
+    created = await create();
   } catch (error) {
-    throw classifyGitHubError(error, "check-run");
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status < 500) throw classifyGitHubError(error, "check-run");
+    try {
+      created = (await findCheckRun(octokit, input, externalId)) ?? (await create());
+    } catch (again) {
+      throw classifyGitHubError(again, "check-run");
+    }
   }
 
   let written = batches[0]?.length ?? 0;
@@ -87,6 +103,23 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
     );
   }
   return { url: created.html_url ?? "", id: created.id, annotationsWritten: written };
+}
+
+/** This step's check run on the commit, found by its external id; null when it is not there. */
+async function findCheckRun(
+  octokit: GitHubClient,
+  input: CheckRunInput,
+  externalId: string,
+): Promise<{ id: number; html_url: string | null } | null> {
+  const { data } = await octokit.rest.checks.listForRef({
+    owner: input.owner,
+    repo: input.repo,
+    ref: input.headSha,
+    check_name: input.name,
+    filter: "all",
+    per_page: 100,
+  });
+  return data.check_runs.find((run) => run.external_id === externalId) ?? null;
 }
 
 /** The check run exists, but a later annotation batch failed. */

@@ -285,6 +285,23 @@ describe("pull_request", () => {
     expect(lost.stdout).toContain("Creating the PR comment failed with HTTP 502, and it was not stored");
   });
 
+  it("a check run GitHub stored but answered 502 for is not created twice; one it did not store is created again", async () => {
+    server.inject({ operationId: "checks/create", status: 502, times: 1, afterHandling: true });
+    const stored = await act({ inputs: { telemetry: FAILING } });
+    expect(stored.code).toBe(1);
+    expect(ops("checks/create")).toHaveLength(1);
+    expect(ops("checks/list-for-ref")).toHaveLength(1);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(stored.stdout).not.toContain("::warning::");
+
+    server.checkRuns.length = 0;
+    server.inject({ operationId: "checks/create", status: 502, times: 1 });
+    const lost = await act({ inputs: { telemetry: FAILING } });
+    expect(lost.code).toBe(1);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(server.checkRuns[0]!.annotations.length).toBeGreaterThan(0);
+  });
+
   it("retries a secondary rate limit on the first requests", async () => {
     server.secondaryRateLimit(2);
     const run = await act({ inputs: { telemetry: FAILING } });

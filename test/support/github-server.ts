@@ -41,6 +41,7 @@ export interface FakeCheckRun {
   status: string;
   conclusion: string | null;
   details_url: string | null;
+  external_id: string | null;
   output: { title: string | null; summary: string | null; text: string | null };
   annotations: Record<string, unknown>[];
 }
@@ -271,6 +272,7 @@ export class FakeGitHub {
       url: `${api}/check-runs/${c.id}`,
       html_url: `${html}/runs/${c.id}`,
       details_url: c.details_url,
+      external_id: c.external_id,
       output: {
         ...c.output,
         annotations_count: c.annotations.length,
@@ -324,6 +326,7 @@ export class FakeGitHub {
             status: String(body.status ?? "queued"),
             conclusion: (body.conclusion as string | undefined) ?? null,
             details_url: (body.details_url as string | undefined) ?? null,
+            external_id: (body.external_id as string | undefined) ?? null,
             output: { title: null, summary: null, text: null },
             annotations: [],
           };
@@ -342,6 +345,13 @@ export class FakeGitHub {
           run.annotations.push(...annotations);
         }
         return send(op === "checks/create" ? 201 : 200, checkJson(run));
+      }
+      case "checks/list-for-ref": {
+        const name = url.searchParams.get("check_name");
+        const runs = this.checkRuns.filter(
+          (r) => r.head_sha === String(params.ref) && (name === null || r.name === name),
+        );
+        return send(200, { total_count: runs.length, check_runs: runs.map(checkJson) });
       }
       case "checks/get": {
         const run = this.checkRuns.find((r) => r.id === Number(params.check_run_id));
