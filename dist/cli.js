@@ -126,7 +126,7 @@ function plainText(text, lineBreaks) {
  * one value should not crowd out the report around it; the JSON report keeps every value whole.
  */
 const MAX_INLINE_CHARS = 1_000;
-const clip = (text) => text.length > MAX_INLINE_CHARS ? (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS) : text;
+const clip = (text) => (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS);
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
@@ -344,9 +344,9 @@ function formatCount(n) {
         out += `,${digits.slice(i, i + 3)}`;
     return n < 0 ? `-${out}` : out;
 }
-/** ` (age 1d01h)` after a freshness outcome, from the engine's age in seconds; "" without one. */
-function ageSuffix(ageSeconds) {
-    return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+/** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
+function freshnessFact(outcome, ageSeconds) {
+    return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : ""}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
@@ -912,7 +912,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
         const facts = [
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
+            node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : null,
             node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
             locationLink(node.location, node.packageName, context),
         ].filter(Boolean);
@@ -1053,7 +1053,7 @@ function renderWarnings(inv, detail, context) {
         // Said as an error is: what it is, the freshness and its age, where it is defined.
         const facts = [
             resourceLabel(node.resourceType),
-            node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+            node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
             locationLink(node.location, node.packageName, context),
         ].filter(Boolean);
         other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
@@ -2028,9 +2028,7 @@ function terminal_renderErrors(inv, pen) {
         const facts = [
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
-            node.freshness
-                ? `freshness ${inert(node.freshness.outcome)}${ageSuffix(node.freshness.ageSeconds)}`
-                : null,
+            node.freshness ? freshnessFact(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
             node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
             where(node.location),
             downstream.get(node.uniqueId)
@@ -2125,7 +2123,7 @@ function terminal_renderWarnings(inv, pen, options) {
         }
         const facts = [
             resourceLabel(node.resourceType),
-            node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+            node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
             where(node.location),
         ].filter((fact) => fact !== null);
         blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`);
@@ -4632,10 +4630,11 @@ async function findTelemetryFiles(patterns, cwd) {
         else {
             files = [resolved];
         }
-        if (files.length === 0)
+        if (files.length === 0) {
             found.empty.push(pattern);
-        if (files.length === 0 && !(info instanceof Error) && info.isDirectory())
-            found.emptyFolders.push(pattern);
+            if (!(info instanceof Error) && info.isDirectory())
+                found.emptyFolders.push(pattern);
+        }
         found.files.push(...files.sort());
     }
     found.files = [...new Set(found.files)];
@@ -12193,15 +12192,13 @@ function escapeCodePoint(ch) {
  * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
  */
 function showControls(text, lineBreaks = "keep") {
-    const shown = lineBreaks === "escape"
-        ? HAS_CONTROL.test(text) || text.includes("\n")
-            ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
-            : text
-        : showInLine(lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text));
+    const joined = lineBreaks === "escape"
+        ? text.replace(/\n/g, "\\n")
+        : lineBreaks === "keep"
+            ? text.replace(LINE_BREAKS, "\n")
+            : oneLine(text);
+    const shown = HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
     return SURROGATE.test(shown) ? shown.replace(LONE_SURROGATE, escapeCodePoint) : shown;
-}
-function showInLine(joined) {
-    return HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
 }
 /** The text on one line: each line terminator (of any kind) becomes `joiner`. */
 function oneLine(text, joiner = " ") {

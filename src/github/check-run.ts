@@ -7,6 +7,7 @@ import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdo
 import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
+import { postOnce } from "./post-once.js";
 
 /** The API caps summary and text at 65,535 — measured in UTF-8 bytes in practice. */
 export const CHECK_OUTPUT_MAX_BYTES = 65_535;
@@ -50,10 +51,8 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-  // A POST is not safe to repeat: GitHub may have stored the check run and still answer 5xx (or lose
-  // the connection), and the client's retry would add a second one of the same name. So it goes
-  // without those retries, under an id of its own; after such a failure it is looked for by that id
-  // on the commit, and created once more only when it is not there.
+  // Created once (post-once.ts), under an id of its own to find it by: the client's retry would add
+  // a second check of the same name.
   const externalId = input.externalId ?? `fusion-report-${randomUUID()}`;
   const create = async (): Promise<{ id: number; html_url: string | null }> =>
     (
@@ -73,15 +72,9 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
     ).data;
   let created: { id: number; html_url: string | null };
   try {
-    created = await create();
+    created = await postOnce(create, () => findCheckRun(octokit, input, externalId));
   } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status < 500) throw classifyGitHubError(error, "check-run");
-    try {
-      created = (await findCheckRun(octokit, input, externalId)) ?? (await create());
-    } catch (again) {
-      throw classifyGitHubError(again, "check-run");
-    }
+    throw classifyGitHubError(error, "check-run");
   }
 
   let written = batches[0]?.length ?? 0;

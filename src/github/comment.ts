@@ -3,6 +3,7 @@ import { cutMarkdown, describeLeftOut } from "../render/cut-markdown.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 import { isSameLogin, readTokenIdentity, type TokenIdentity } from "./identity.js";
+import { postOnce } from "./post-once.js";
 
 /** GitHub rejects bodies over this many characters (422 "Body is too long"). */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -74,12 +75,7 @@ export async function upsertComment(
   }
 }
 
-/**
- * A POST is not safe to repeat: GitHub may have stored the comment and still answer 5xx (or lose
- * the connection), and the client's own retry would post a second one (which no later run updates).
- * So the POST goes without those retries; after such a failure the comment is looked for, and posted
- * once more only when it is not there.
- */
+/** Posted once (post-once.ts): a second comment would never be updated by a later run. */
 async function createComment(
   octokit: GitHubClient,
   target: CommentTarget,
@@ -87,23 +83,20 @@ async function createComment(
   log: (message: string) => void,
 ): Promise<CommentResult> {
   const { owner, repo, prNumber } = target;
-  const post = () =>
-    octokit.rest.issues.createComment({ owner, repo, issue_number: prNumber, body, request: { retries: 0 } });
-  let data: Awaited<ReturnType<typeof post>>["data"];
-  try {
-    ({ data } = await post());
-  } catch (error) {
-    // A 4xx is an answer about the request; a 5xx or a connection that went (no status) may come
-    // after GitHub stored it.
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status < 500) throw error;
+  const created = (comment: FoundComment): CommentResult => ({
+    url: comment.html_url,
+    id: comment.id,
+    action: "created",
+  });
+  const request = { owner, repo, issue_number: prNumber, body, request: { retries: 0 } };
+  const post = async () => created((await octokit.rest.issues.createComment(request)).data);
+  const find = async () => {
     const stored = await findOwnComment(octokit, target, log);
-    if (stored) return { url: stored.html_url, id: stored.id, action: "created" };
-    const how = typeof status === "number" ? `with HTTP ${status}` : `(${(error as Error).message})`;
-    log(`Creating the PR comment failed ${how}, and it was not stored; posting it once more.`);
-    ({ data } = await post());
-  }
-  return { url: data.html_url, id: data.id, action: "created" };
+    return stored ? created(stored) : null;
+  };
+  return postOnce(post, find, (failure) =>
+    log(`Creating the PR comment failed ${failure}, and it was not stored; posting it once more.`),
+  );
 }
 
 interface FoundComment {

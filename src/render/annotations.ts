@@ -7,7 +7,7 @@ import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/typ
 import { hasLoneSurrogate, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
-import { ageSuffix } from "./format.js";
+import { freshnessFact } from "./format.js";
 
 export type { AnnotationLevel };
 
@@ -211,9 +211,7 @@ function describeLog(
 
 /** `freshness error (age 3d00h).` for a source whose freshness says so, without a message of its own. */
 function freshnessText(node: NodeResult): string | null {
-  return node.freshness
-    ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}.`
-    : null;
+  return node.freshness ? `${freshnessFact(node.freshness.outcome, node.freshness.ageSeconds)}.` : null;
 }
 
 function describeRows(node: NodeResult): string {

@@ -54,8 +54,7 @@ export function plainText(text: string, lineBreaks: "keep" | "space"): string {
  */
 export const MAX_INLINE_CHARS = 1_000;
 
-const clip = (text: string): string =>
-  text.length > MAX_INLINE_CHARS ? truncateChars(text, MAX_INLINE_CHARS) : text;
+const clip = (text: string): string => truncateChars(text, MAX_INLINE_CHARS);
 
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).

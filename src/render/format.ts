@@ -92,7 +92,7 @@ export function formatCount(n: number): string {
   return n < 0 ? `-${out}` : out;
 }
 
-/** ` (age 1d01h)` after a freshness outcome, from the engine's age in seconds; "" without one. */
-export function ageSuffix(ageSeconds: number | undefined): string {
-  return ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : "";
+/** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
+export function freshnessFact(outcome: string, ageSeconds: number | undefined): string {
+  return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : ""}`;
 }

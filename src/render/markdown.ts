@@ -20,9 +20,9 @@ import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
 import {
-  ageSuffix,
   formatCount,
   formatDuration,
+  freshnessFact,
   plural,
   resourceLabel,
   statusIcon,
@@ -394,7 +394,7 @@ function renderErrors(
     const facts = [
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
-      node.freshness ? `freshness ${node.freshness.outcome}${ageSuffix(node.freshness.ageSeconds)}` : null,
+      node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : null,
       node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
       locationLink(node.location, node.packageName, context),
     ].filter(Boolean);
@@ -557,7 +557,7 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
     // Said as an error is: what it is, the freshness and its age, where it is defined.
     const facts = [
       resourceLabel(node.resourceType),
-      node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+      node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
       locationLink(node.location, node.packageName, context),
     ].filter(Boolean);
     other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);

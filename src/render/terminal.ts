@@ -14,7 +14,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { ageSuffix, formatCount, formatDuration, plural, resourceLabel } from "./format.js";
+import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
@@ -184,9 +184,7 @@ function renderErrors(inv: Invocation, pen: Pen): string {
     const facts = [
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
-      node.freshness
-        ? `freshness ${inert(node.freshness.outcome)}${ageSuffix(node.freshness.ageSeconds)}`
-        : null,
+      node.freshness ? freshnessFact(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
       node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
       where(node.location),
       downstream.get(node.uniqueId)
@@ -291,7 +289,7 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
     }
     const facts = [
       resourceLabel(node.resourceType),
-      node.freshness ? `freshness warn${ageSuffix(node.freshness.ageSeconds)}` : null,
+      node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
       where(node.location),
     ].filter((fact): fact is string => fact !== null);
     blocks.push(

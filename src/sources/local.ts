@@ -66,9 +66,10 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
     } else {
       files = [resolved];
     }
-    if (files.length === 0) found.empty.push(pattern);
-    if (files.length === 0 && !(info instanceof Error) && info.isDirectory())
-      found.emptyFolders.push(pattern);
+    if (files.length === 0) {
+      found.empty.push(pattern);
+      if (!(info instanceof Error) && info.isDirectory()) found.emptyFolders.push(pattern);
+    }
     found.files.push(...files.sort());
   }
   found.files = [...new Set(found.files)];

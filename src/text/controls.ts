@@ -49,17 +49,14 @@ export type LineBreakHandling =
  * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
  */
 export function showControls(text: string, lineBreaks: LineBreakHandling = "keep"): string {
-  const shown =
+  const joined =
     lineBreaks === "escape"
-      ? HAS_CONTROL.test(text) || text.includes("\n")
-        ? text.replace(/\n/g, "\\n").replace(CONTROL, escapeCodePoint)
-        : text
-      : showInLine(lineBreaks === "keep" ? text.replace(LINE_BREAKS, "\n") : oneLine(text));
+      ? text.replace(/\n/g, "\\n")
+      : lineBreaks === "keep"
+        ? text.replace(LINE_BREAKS, "\n")
+        : oneLine(text);
+  const shown = HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
   return SURROGATE.test(shown) ? shown.replace(LONE_SURROGATE, escapeCodePoint) : shown;
-}
-
-function showInLine(joined: string): string {
-  return HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
 }
 
 /** The text on one line: each line terminator (of any kind) becomes `joiner`. */
