@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4385);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4699);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2732,7 +2732,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 4385:
+/***/ 4699:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5523,7 +5523,7 @@ function finishNode(node, extras, unreadable) {
     // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
     // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
     const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
-    const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
+    const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {
         uniqueId: node.uniqueId,
         name,
@@ -5612,7 +5612,9 @@ function locationOf(node, evaluations) {
         if (isSource(candidate))
             facts = candidate;
     }
-    if (!facts && isSource(node.started))
+    // A start only for a node none of whose spans ended: the JSONL reader drops the start of a span
+    // that ended (jsonl-start-ledger.ts), and Parquet has no starts.
+    if (!facts && node.phaseCount === 0 && isSource(node.started))
         facts = node.started;
     return facts ? finish_invocation_location(facts) : null;
 }
@@ -6469,10 +6471,15 @@ function locatedEvents(sink, file, unit) {
         },
     };
 }
-/** Records → events, for a decoder that produces records (JSONL). */
-function recordsToEvents(sink) {
+/**
+ * Records → events, for a decoder that produces records (JSONL). Node span starts are optional to
+ * the model when their spans end (accumulate.ts and finish-invocation.ts use a node's starts only
+ * while none of its spans ended) unless `everyNodeStart` asks for them all.
+ */
+function recordsToEvents(sink, { everyNodeStart = false } = {}) {
     return {
         relevantOnly: true,
+        nodeStartsOptional: !everyNodeStart,
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -6482,6 +6489,250 @@ function recordsToEvents(sink) {
             sink.warn(message);
         },
     };
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
+// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
+// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
+// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
+// `"key":"value"` pairs:
+//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
+//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
+//   * a query span end has QueryExecuted and SpanEnd;
+//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
+//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
+//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
+//   * a `\u` escape can spell any of these, so a line with one is parsed.
+// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
+// slower. A line is left unparsed only when it also names the three keys of a record and has the
+// shape of one JSON object; anything else takes the full path (and its error messages).
+const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
+const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
+const LOG_SEVERITY = /error|warn/i;
+/**
+ * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
+ * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
+ * not a record, or not JSON).
+ */
+function isUnusableRecordLine(line) {
+    // Each test below only sends the line to be parsed, so their order is free: the span markers
+    // first, as most lines of a big build are node spans and say so early (their span name).
+    for (const marker of SPAN_MARKERS)
+        if (line.includes(marker))
+            return false;
+    if (line.includes("\\u"))
+        return false;
+    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
+        return false;
+    if (line.includes("Log") && LOG_SEVERITY.test(line))
+        return false;
+    for (const key of RECORD_KEYS)
+        if (!line.includes(key))
+            return false;
+    return isObjectShaped(line);
+}
+/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
+function isObjectShaped(line) {
+    let start = 0;
+    let end = line.length - 1;
+    while (start <= end && isJsonSpace(line.charCodeAt(start)))
+        start++;
+    while (end > start && isJsonSpace(line.charCodeAt(end)))
+        end--;
+    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
+}
+function isJsonSpace(code) {
+    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-start-ledger.ts
+// Node span starts, dropped unparsed. In the JSONL every node span is written twice, as a start and
+// as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
+// model uses a start only while its span has not ended (a crashed run's nodes: accumulate.ts,
+// finish-invocation.ts). So the reader drops a start it can identify from its text, and keeps a
+// ledger: every node span start, dropped or parsed, is entered by trace, span, node and kind, and
+// every node span end the model would close it with takes it out again. An end must come after its
+// start, and at the end of the file the ledger must be empty. When that is not so (a crashed run's
+// starts, whose spans never ended), the reader throws UnpairedStarts and the file is read again with
+// every start parsed (pipeline/read-telemetry.ts). So the report is the one a full parse gives: a
+// finished run is read once, faster, a crashed one twice.
+//
+// The ledger is a count and two sums of 32-bit hashes, which an end subtracts from (empty exactly
+// when starts and ends pair up, but for a 2^-64 chance), and two tallies of open starts by hash
+// bucket, which an end must find non-empty (an end before its start passes unseen only when other
+// open starts share both its buckets). A span id that starts twice in one invocation before it ends
+// is not told apart from two spans: the engine never writes one.
+//
+// A start is identified from its text only when the engine's layout makes that certain: the line
+// begins with record_type, trace_id and span_id (lowercase hex), has no backslash after them (`\u`
+// can spell a key), names its event type before any object opens (so the key is the record's own),
+// has a `"unique_id":"…"` after it (the last one is the attribute, which the engine writes last),
+// and ends with `}`. Like the lines jsonl-skip.ts leaves unparsed, a dropped start is not checked
+// to be valid JSON.
+
+
+const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
+const SPAN_ID_KEY = '","span_id":"';
+const TRACE_AT = START_PREFIX.length;
+const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
+/** Where the line goes on after `…"span_id":"<16 hex>",`. */
+const HEAD_END = SPAN_ID_AT + 16 + 2;
+const EVENT_TYPE_KEY = '"event_type":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+/** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
+class UnpairedStarts extends Error {
+    name = "UnpairedStarts";
+}
+/** Buckets of the tallies that tell an end from one that comes before its start (2 × 1 MiB). */
+const TALLY_BITS = 19;
+const TALLY_MASK = (1 << TALLY_BITS) - 1;
+class StartLedger {
+    open = 0;
+    sumA = 0;
+    sumB = 0;
+    /**
+     * Starts not yet ended, counted in buckets by each hash: an end whose buckets are empty comes
+     * before its start (the model would leave that span open), or has none. Two hashes, so that
+     * another span's start in the same bucket hides that only once in thousands of spans.
+     */
+    tallyA = new Uint16Array(1 << TALLY_BITS);
+    tallyB = new Uint16Array(1 << TALLY_BITS);
+    /** True when `line` is a node span start that is dropped: counted as read, never parsed. */
+    drop(line) {
+        const shape = nodeStartShape(line);
+        if (shape === null)
+            return false;
+        this.enter(line, TRACE_AT, line, SPAN_ID_AT, line, shape.uniqueAt, shape.uniqueEnd, shape.kind, 1);
+        return true;
+    }
+    /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
+    settle(record) {
+        if (record.spanId === null || record.recordType === "LogRecord")
+            return;
+        const kind = nodeSpanKind(record.eventType);
+        if (kind === null)
+            return;
+        // The model opens and closes node spans only with records that name their node.
+        const uniqueId = toStr(record.attributes.unique_id);
+        if (uniqueId === null)
+            return;
+        const { traceId, spanId } = record;
+        if (traceId.length !== 32 || spanId.length !== 16) {
+            // Ids the engine never writes, which no dropped start has: nothing pairs them up.
+            throw new UnpairedStarts(`span ${spanId} of trace ${traceId} has ids of another form`);
+        }
+        const sign = record.recordType === "SpanStart" ? 1 : -1;
+        this.enter(traceId, 0, spanId, 0, uniqueId, 0, uniqueId.length, kind, sign);
+    }
+    /** The file ended: every node span start must have had its end. */
+    finish() {
+        if (this.open !== 0 || this.sumA !== 0 || this.sumB !== 0) {
+            throw new UnpairedStarts("node spans started that never ended (or ended without a start)");
+        }
+    }
+    /** Enters (+1) or takes out (-1) a span by its ids (32 and 16 characters), node and kind. */
+    enter(trace, traceAt, span, spanAt, node, nodeAt, nodeEnd, kind, sign) {
+        hashA = kind === "processed" ? 0x811c9dc5 : 0x050c5d1f;
+        hashB = kind === "processed" ? 0x9e3779b9 : 0x7f4a7c15;
+        hashRange(trace, traceAt, traceAt + 32);
+        hashRange(span, spanAt, spanAt + 16);
+        // The node by its length and last characters, where ids differ (`model.shop.orders_0042`).
+        hashA ^= nodeEnd - nodeAt;
+        hashRange(node, Math.max(nodeAt, nodeEnd - NODE_CHARS_HASHED), nodeEnd);
+        const a = hashA;
+        const b = hashB;
+        const bucketA = a & TALLY_MASK;
+        const bucketB = b & TALLY_MASK;
+        if (sign === 1) {
+            this.tallyA[bucketA]++;
+            this.tallyB[bucketB]++;
+        }
+        else {
+            if (this.tallyA[bucketA] === 0 || this.tallyB[bucketB] === 0) {
+                throw new UnpairedStarts("a node span ends before it starts, or ends without a start");
+            }
+            this.tallyA[bucketA]--;
+            this.tallyB[bucketB]--;
+        }
+        this.open += sign;
+        this.sumA = (this.sumA + sign * a) | 0;
+        this.sumB = (this.sumB + sign * b) | 0;
+    }
+}
+/** How many of a node id's last characters the hashes take in. */
+const NODE_CHARS_HASHED = 24;
+// The two hashes being made (module state: enter runs for every node span record, and needs no
+// object or closure for them).
+let hashA = 0;
+let hashB = 0;
+/** FNV-1a and a Murmur-style mix over text[from, to), into hashA and hashB. */
+function hashRange(text, from, to) {
+    let a = hashA;
+    let b = hashB;
+    for (let i = from; i < to; i++) {
+        const code = text.charCodeAt(i);
+        a = Math.imul(a ^ code, 0x01000193);
+        b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    hashA = a;
+    hashB = b;
+}
+/** `NodeProcessed` or a phase span (`NodeEvaluated`, the docs' `Node`) by event type; else null. */
+function nodeSpanKind(eventType) {
+    return kindOfValue(eventType, 0, eventType.length);
+}
+/**
+ * The kind of node span the event type in `text` from `start` to `end` is: what eventName and a
+ * comparison would say, without slicing a string for every record.
+ */
+function kindOfValue(text, start, end) {
+    if (isEvent(text, start, end, "NodeProcessed"))
+        return "processed";
+    return isEvent(text, start, end, "NodeEvaluated") || isEvent(text, start, end, "Node") ? "evaluated" : null;
+}
+/** The value ends with `.name`, or is `name`. */
+function isEvent(text, start, end, name) {
+    const at = end - name.length;
+    return at >= start && text.startsWith(name, at) && (at === start || text.charCodeAt(at - 1) === 0x2e);
+}
+/** The kind of node span `line` starts, when its text says so beyond doubt; else null. */
+function nodeStartKind(line) {
+    return nodeStartShape(line)?.kind ?? null;
+}
+/** A node span start's kind and where its node's id is, when its text says so beyond doubt. */
+function nodeStartShape(line) {
+    if (!line.startsWith(START_PREFIX) || !line.startsWith(SPAN_ID_KEY, TRACE_AT + 32))
+        return null;
+    if (!isLowerHex(line, TRACE_AT, 32) || !isLowerHex(line, SPAN_ID_AT, 16))
+        return null;
+    if (!line.startsWith('",', SPAN_ID_AT + 16) || line.includes("\\", HEAD_END))
+        return null;
+    const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
+    if (eventAt === -1)
+        return null;
+    // No object opens before it, so it is the record's own event type, not a nested key.
+    const brace = line.indexOf("{", HEAD_END);
+    if (brace !== -1 && brace < eventAt)
+        return null;
+    const eventStart = eventAt + EVENT_TYPE_KEY.length;
+    const kind = kindOfValue(line, eventStart, line.indexOf('"', eventStart));
+    if (kind === null || !isObjectShaped(line))
+        return null;
+    // A node event names its node (a start without one is none, and is parsed).
+    const key = line.lastIndexOf(UNIQUE_ID_KEY);
+    if (key < eventAt)
+        return null;
+    const uniqueAt = key + UNIQUE_ID_KEY.length;
+    const uniqueEnd = line.indexOf('"', uniqueAt);
+    return uniqueEnd > uniqueAt ? { kind, uniqueAt, uniqueEnd } : null;
+}
+function isLowerHex(line, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = line.charCodeAt(i);
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
@@ -6673,60 +6924,6 @@ class LineSplitter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
-// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
-// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
-// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
-// `"key":"value"` pairs:
-//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
-//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
-//   * a query span end has QueryExecuted and SpanEnd;
-//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
-//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
-//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
-//   * a `\u` escape can spell any of these, so a line with one is parsed.
-// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
-// slower. A line is left unparsed only when it also names the three keys of a record and has the
-// shape of one JSON object; anything else takes the full path (and its error messages).
-const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
-const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
-const LOG_SEVERITY = /error|warn/i;
-/**
- * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
- * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
- * not a record, or not JSON).
- */
-function isUnusableRecordLine(line) {
-    // Each test below only sends the line to be parsed, so their order is free: the span markers
-    // first, as most lines of a big build are node spans and say so early (their span name).
-    for (const marker of SPAN_MARKERS)
-        if (line.includes(marker))
-            return false;
-    if (line.includes("\\u"))
-        return false;
-    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
-        return false;
-    if (line.includes("Log") && LOG_SEVERITY.test(line))
-        return false;
-    for (const key of RECORD_KEYS)
-        if (!line.includes(key))
-            return false;
-    return isObjectShaped(line);
-}
-/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
-function isObjectShaped(line) {
-    let start = 0;
-    let end = line.length - 1;
-    while (start <= end && isJsonSpace(line.charCodeAt(start)))
-        start++;
-    while (end > start && isJsonSpace(line.charCodeAt(end)))
-        end--;
-    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
-}
-function isJsonSpace(code) {
-    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-sniff.ts
 // What a file that is not JSON Lines is, in words a user can act on: dbt's own artifacts
 // (run_results.json, manifest.json: whole-file JSON documents, often passed by mistake), a JSON
@@ -6843,6 +7040,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -6876,6 +7074,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * parsed, and its truncation reported as before.
      */
     let held = null;
+    /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
+    const starts = sink.nodeStartsOptional ? new StartLedger() : null;
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -6900,6 +7100,10 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         }
         if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
             held = { line, lineNo };
+            return;
+        }
+        if (!first && starts?.drop(line)) {
+            records++;
             return;
         }
         parseLine(line, lineNo, first);
@@ -6930,6 +7134,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             skippedForeign++;
             return;
         }
+        starts?.settle(record);
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
@@ -6960,6 +7165,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     const last = held;
     if (last)
         parseLine(last.line, last.lineNo, false);
+    starts?.finish();
     if (pendingBad) {
         const bad = pendingBad;
         // The file's only content line: not the half-written end of a run that wrote records before it.
@@ -11640,6 +11846,7 @@ async function decodeParquet(file, name, out) {
 
 
 
+
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
@@ -11652,13 +11859,16 @@ async function readTelemetryReport(files, options) {
     const builder = new ReportBuilder(options);
     const unreadableParquet = [];
     let lastJsonl = null;
-    for (const file of files) {
+    const startFile = (file) => {
         const fileSink = builder.startFile({
             files: [file.name],
             format: file.format,
             ...(file.step ? { step: file.step } : {}),
         });
-        const sink = locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
+        return locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
+    };
+    for (const file of files) {
+        let sink = startFile(file);
         try {
             if (file.format === "parquet") {
                 const buffer = await file.openBuffer();
@@ -11670,7 +11880,17 @@ async function readTelemetryReport(files, options) {
                 }
             }
             else {
-                await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+                try {
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+                }
+                catch (error) {
+                    if (!(error instanceof UnpairedStarts))
+                        throw error;
+                    // Node span starts that the model needs (a crashed run's): read again, every start parsed.
+                    builder.discardLastFile();
+                    sink = startFile(file);
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart: true }));
+                }
                 lastJsonl = { sink, name: file.name };
             }
         }

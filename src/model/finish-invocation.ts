@@ -117,7 +117,7 @@ function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[])
   // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
   // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
   const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
-  const name = facts.name ?? node.started?.name ?? node.uniqueId.split(".").slice(2).join(".");
+  const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {
     uniqueId: node.uniqueId,
     name,
@@ -205,7 +205,9 @@ function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocati
     const candidate = evaluations[i]!.facts;
     if (isSource(candidate)) facts = candidate;
   }
-  if (!facts && isSource(node.started)) facts = node.started;
+  // A start only for a node none of whose spans ended: the JSONL reader drops the start of a span
+  // that ended (jsonl-start-ledger.ts), and Parquet has no starts.
+  if (!facts && node.phaseCount === 0 && isSource(node.started)) facts = node.started;
   return facts ? location(facts) : null;
 }
 

@@ -6,6 +6,7 @@ import type { TelemetryFile } from "../sources/telemetry-file.js";
 import { TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
+import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
 /**
@@ -23,13 +24,16 @@ export async function readTelemetryReport(
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
   let lastJsonl: { sink: LocatedEventSink; name: string } | null = null;
-  for (const file of files) {
+  const startFile = (file: TelemetryFile): LocatedEventSink => {
     const fileSink = builder.startFile({
       files: [file.name],
       format: file.format,
       ...(file.step ? { step: file.step } : {}),
     });
-    const sink = locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
+    return locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
+  };
+  for (const file of files) {
+    let sink = startFile(file);
     try {
       if (file.format === "parquet") {
         const buffer = await file.openBuffer();
@@ -39,7 +43,15 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
       } else {
-        await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+        try {
+          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+        } catch (error) {
+          if (!(error instanceof UnpairedStarts)) throw error;
+          // Node span starts that the model needs (a crashed run's): read again, every start parsed.
+          builder.discardLastFile();
+          sink = startFile(file);
+          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart: true }));
+        }
         lastJsonl = { sink, name: file.name };
       }
     } catch (error) {

@@ -491,10 +491,18 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
   };
 }
 
-/** Records → events, for a decoder that produces records (JSONL). */
-export function recordsToEvents(sink: LocatedEventSink): RecordSink {
+/**
+ * Records → events, for a decoder that produces records (JSONL). Node span starts are optional to
+ * the model when their spans end (accumulate.ts and finish-invocation.ts use a node's starts only
+ * while none of its spans ended) unless `everyNodeStart` asks for them all.
+ */
+export function recordsToEvents(
+  sink: LocatedEventSink,
+  { everyNodeStart = false }: { everyNodeStart?: boolean } = {},
+): RecordSink {
   return {
     relevantOnly: true,
+    nodeStartsOptional: !everyNodeStart,
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);

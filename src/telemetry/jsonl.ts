@@ -1,4 +1,5 @@
 import { TelemetryInputError } from "./errors.js";
+import { StartLedger } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
 import { isUnusableRecordLine } from "./jsonl-skip.js";
@@ -55,6 +56,8 @@ export async function decodeJsonl(
    * parsed, and its truncation reported as before.
    */
   let held: { line: string; lineNo: number } | null = null;
+  /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
+  const starts = sink.nodeStartsOptional ? new StartLedger() : null;
 
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -76,6 +79,10 @@ export async function decodeJsonl(
     }
     if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
       held = { line, lineNo };
+      return;
+    }
+    if (!first && starts?.drop(line)) {
+      records++;
       return;
     }
     parseLine(line, lineNo, first);
@@ -109,6 +116,7 @@ export async function decodeJsonl(
       skippedForeign++;
       return;
     }
+    starts?.settle(record);
     records++;
     sink.add(record, { file, position: lineNo, unit: "line" });
   };
@@ -138,6 +146,7 @@ export async function decodeJsonl(
   // Narrowed to null by TypeScript, which does not see the closure assign it.
   const last = held as { line: string; lineNo: number } | null;
   if (last) parseLine(last.line, last.lineNo, false);
+  starts?.finish();
   if (pendingBad) {
     const bad = pendingBad as { line: number; reason: string; head?: string };
     // The file's only content line: not the half-written end of a run that wrote records before it.

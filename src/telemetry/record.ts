@@ -60,4 +60,10 @@ export interface RecordSink {
    * records without handing them on, and the JSONL decoder need not parse them (jsonl-skip.ts).
    */
   readonly relevantOnly?: boolean;
+  /**
+   * The sink uses a node span's start only while its span has not ended (a crashed run's nodes): a
+   * decoder may leave out the starts of spans whose ends it hands on (the JSONL decoder does, and
+   * throws UnpairedStarts when it cannot: jsonl-start-ledger.ts).
+   */
+  readonly nodeStartsOptional?: boolean;
 }

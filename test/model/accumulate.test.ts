@@ -123,3 +123,31 @@ describe("a node with a NodeProcessed span", () => {
     expect(node!.timing.lifetimeMs).toBe(6000);
   });
 });
+
+describe("a node's span starts", () => {
+  const started = (ended: boolean, over: Partial<NodeFacts>): TelemetryEvent => ({
+    ...(nodeSpan(ended) as Extract<TelemetryEvent, { kind: "node" }>),
+    facts: { ...facts("model.shop.orders"), ...over },
+  });
+
+  it("count only while none of its spans ended: its ends decide it, as in Parquet, which has no starts", () => {
+    // The JSONL reader drops the start of a span that ends (telemetry/jsonl-start-ledger.ts):
+    // the report must not depend on whether it did.
+    const start = started(false, { name: "from_the_start", path: "models/orders.sql", line: 3 });
+    const end = started(true, { name: null, path: null });
+    const withStart = finish([start, end]).nodes[0]!;
+    const withoutStart = finish([end]).nodes[0]!;
+    expect(withStart).toEqual(withoutStart);
+    expect(withStart.name).toBe("orders");
+    expect(withStart.location).toBeNull();
+  });
+
+  it("describe a node none of whose spans ended (a crashed run)", () => {
+    const [node] = finish([
+      started(false, { name: "from_the_start", path: "models/orders.sql", line: 3 }),
+    ]).nodes;
+    expect(node!.name).toBe("from_the_start");
+    expect(node!.location).toEqual({ path: "models/orders.sql", line: 3 });
+    expect(node!.status).toBe("unknown");
+  });
+});

@@ -1,59 +1,9 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isRelevant } from "../../src/telemetry/events.js";
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { isObjectShaped, isUnusableRecordLine } from "../../src/telemetry/jsonl-skip.js";
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
-
-const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
-
-function jsonlFixtures(dir = FIXTURES): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return jsonlFixtures(full);
-    return entry.name.endsWith(".jsonl") ? [full] : [];
-  });
-}
-
-/** Every line of every JSONL fixture that is a JSON object (a crashed run's last line is not). */
-const RECORDS = jsonlFixtures().flatMap((file) =>
-  readFileSync(file, "utf8")
-    .split("\n")
-    .flatMap((line) => {
-      try {
-        const value: unknown = JSON.parse(line);
-        return value !== null && typeof value === "object" ? [value as Record<string, unknown>] : [];
-      } catch {
-        return [];
-      }
-    }),
-);
-
-/** A small seeded generator, so a failure names a reproducible layout. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** One line of JSON with the keys of every object shuffled and random spaces around `:` and `,`. */
-function reformat(value: unknown, next: () => number): string {
-  const space = (): string => [" ", "", "  ", "\t"][Math.floor(next() * 4)]!;
-  if (Array.isArray(value)) return `[${value.map((item) => reformat(item, next)).join(`,${space()}`)}]`;
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  const entries = Object.entries(value);
-  for (let i = entries.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [entries[i], entries[j]] = [entries[j]!, entries[i]!];
-  }
-  const body = entries
-    .map(([key, item]) => `${JSON.stringify(key)}${space()}:${space()}${reformat(item, next)}`)
-    .join(`,${space()}`);
-  return `${space()}{${space()}${body}${space()}}${space()}`;
-}
+import { FIXTURE_RECORDS as RECORDS, random, reformat } from "../support/jsonl-layouts.js";
 
 function relevant(record: Record<string, unknown>): boolean {
   const text = (key: string): string => (typeof record[key] === "string" ? (record[key] as string) : "");

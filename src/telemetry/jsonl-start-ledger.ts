@@ -1,0 +1,204 @@
+// Node span starts, dropped unparsed. In the JSONL every node span is written twice, as a start and
+// as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
+// model uses a start only while its span has not ended (a crashed run's nodes: accumulate.ts,
+// finish-invocation.ts). So the reader drops a start it can identify from its text, and keeps a
+// ledger: every node span start, dropped or parsed, is entered by trace, span, node and kind, and
+// every node span end the model would close it with takes it out again. An end must come after its
+// start, and at the end of the file the ledger must be empty. When that is not so (a crashed run's
+// starts, whose spans never ended), the reader throws UnpairedStarts and the file is read again with
+// every start parsed (pipeline/read-telemetry.ts). So the report is the one a full parse gives: a
+// finished run is read once, faster, a crashed one twice.
+//
+// The ledger is a count and two sums of 32-bit hashes, which an end subtracts from (empty exactly
+// when starts and ends pair up, but for a 2^-64 chance), and two tallies of open starts by hash
+// bucket, which an end must find non-empty (an end before its start passes unseen only when other
+// open starts share both its buckets). A span id that starts twice in one invocation before it ends
+// is not told apart from two spans: the engine never writes one.
+//
+// A start is identified from its text only when the engine's layout makes that certain: the line
+// begins with record_type, trace_id and span_id (lowercase hex), has no backslash after them (`\u`
+// can spell a key), names its event type before any object opens (so the key is the record's own),
+// has a `"unique_id":"…"` after it (the last one is the attribute, which the engine writes last),
+// and ends with `}`. Like the lines jsonl-skip.ts leaves unparsed, a dropped start is not checked
+// to be valid JSON.
+import { isObjectShaped } from "./jsonl-skip.js";
+import type { TelemetryRecord } from "./record.js";
+import { toStr } from "./values.js";
+
+const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
+const SPAN_ID_KEY = '","span_id":"';
+const TRACE_AT = START_PREFIX.length;
+const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
+/** Where the line goes on after `…"span_id":"<16 hex>",`. */
+const HEAD_END = SPAN_ID_AT + 16 + 2;
+const EVENT_TYPE_KEY = '"event_type":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+
+/** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
+export class UnpairedStarts extends Error {
+  override name = "UnpairedStarts";
+}
+
+type SpanKind = "processed" | "evaluated";
+
+/** Buckets of the tallies that tell an end from one that comes before its start (2 × 1 MiB). */
+const TALLY_BITS = 19;
+const TALLY_MASK = (1 << TALLY_BITS) - 1;
+
+export class StartLedger {
+  private open = 0;
+  private sumA = 0;
+  private sumB = 0;
+  /**
+   * Starts not yet ended, counted in buckets by each hash: an end whose buckets are empty comes
+   * before its start (the model would leave that span open), or has none. Two hashes, so that
+   * another span's start in the same bucket hides that only once in thousands of spans.
+   */
+  private readonly tallyA = new Uint16Array(1 << TALLY_BITS);
+  private readonly tallyB = new Uint16Array(1 << TALLY_BITS);
+
+  /** True when `line` is a node span start that is dropped: counted as read, never parsed. */
+  drop(line: string): boolean {
+    const shape = nodeStartShape(line);
+    if (shape === null) return false;
+    this.enter(line, TRACE_AT, line, SPAN_ID_AT, line, shape.uniqueAt, shape.uniqueEnd, shape.kind, 1);
+    return true;
+  }
+
+  /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
+  settle(record: TelemetryRecord): void {
+    if (record.spanId === null || record.recordType === "LogRecord") return;
+    const kind = nodeSpanKind(record.eventType);
+    if (kind === null) return;
+    // The model opens and closes node spans only with records that name their node.
+    const uniqueId = toStr(record.attributes.unique_id);
+    if (uniqueId === null) return;
+    const { traceId, spanId } = record;
+    if (traceId.length !== 32 || spanId.length !== 16) {
+      // Ids the engine never writes, which no dropped start has: nothing pairs them up.
+      throw new UnpairedStarts(`span ${spanId} of trace ${traceId} has ids of another form`);
+    }
+    const sign = record.recordType === "SpanStart" ? 1 : -1;
+    this.enter(traceId, 0, spanId, 0, uniqueId, 0, uniqueId.length, kind, sign);
+  }
+
+  /** The file ended: every node span start must have had its end. */
+  finish(): void {
+    if (this.open !== 0 || this.sumA !== 0 || this.sumB !== 0) {
+      throw new UnpairedStarts("node spans started that never ended (or ended without a start)");
+    }
+  }
+
+  /** Enters (+1) or takes out (-1) a span by its ids (32 and 16 characters), node and kind. */
+  private enter(
+    trace: string,
+    traceAt: number,
+    span: string,
+    spanAt: number,
+    node: string,
+    nodeAt: number,
+    nodeEnd: number,
+    kind: SpanKind,
+    sign: 1 | -1,
+  ): void {
+    hashA = kind === "processed" ? 0x811c9dc5 : 0x050c5d1f;
+    hashB = kind === "processed" ? 0x9e3779b9 : 0x7f4a7c15;
+    hashRange(trace, traceAt, traceAt + 32);
+    hashRange(span, spanAt, spanAt + 16);
+    // The node by its length and last characters, where ids differ (`model.shop.orders_0042`).
+    hashA ^= nodeEnd - nodeAt;
+    hashRange(node, Math.max(nodeAt, nodeEnd - NODE_CHARS_HASHED), nodeEnd);
+    const a = hashA;
+    const b = hashB;
+    const bucketA = a & TALLY_MASK;
+    const bucketB = b & TALLY_MASK;
+    if (sign === 1) {
+      this.tallyA[bucketA]!++;
+      this.tallyB[bucketB]!++;
+    } else {
+      if (this.tallyA[bucketA] === 0 || this.tallyB[bucketB] === 0) {
+        throw new UnpairedStarts("a node span ends before it starts, or ends without a start");
+      }
+      this.tallyA[bucketA]!--;
+      this.tallyB[bucketB]!--;
+    }
+    this.open += sign;
+    this.sumA = (this.sumA + sign * a) | 0;
+    this.sumB = (this.sumB + sign * b) | 0;
+  }
+}
+
+/** How many of a node id's last characters the hashes take in. */
+const NODE_CHARS_HASHED = 24;
+
+// The two hashes being made (module state: enter runs for every node span record, and needs no
+// object or closure for them).
+let hashA = 0;
+let hashB = 0;
+
+/** FNV-1a and a Murmur-style mix over text[from, to), into hashA and hashB. */
+function hashRange(text: string, from: number, to: number): void {
+  let a = hashA;
+  let b = hashB;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+  }
+  hashA = a;
+  hashB = b;
+}
+
+/** `NodeProcessed` or a phase span (`NodeEvaluated`, the docs' `Node`) by event type; else null. */
+function nodeSpanKind(eventType: string): SpanKind | null {
+  return kindOfValue(eventType, 0, eventType.length);
+}
+
+/**
+ * The kind of node span the event type in `text` from `start` to `end` is: what eventName and a
+ * comparison would say, without slicing a string for every record.
+ */
+function kindOfValue(text: string, start: number, end: number): SpanKind | null {
+  if (isEvent(text, start, end, "NodeProcessed")) return "processed";
+  return isEvent(text, start, end, "NodeEvaluated") || isEvent(text, start, end, "Node") ? "evaluated" : null;
+}
+
+/** The value ends with `.name`, or is `name`. */
+function isEvent(text: string, start: number, end: number, name: string): boolean {
+  const at = end - name.length;
+  return at >= start && text.startsWith(name, at) && (at === start || text.charCodeAt(at - 1) === 0x2e);
+}
+
+/** The kind of node span `line` starts, when its text says so beyond doubt; else null. */
+export function nodeStartKind(line: string): SpanKind | null {
+  return nodeStartShape(line)?.kind ?? null;
+}
+
+/** A node span start's kind and where its node's id is, when its text says so beyond doubt. */
+function nodeStartShape(line: string): { kind: SpanKind; uniqueAt: number; uniqueEnd: number } | null {
+  if (!line.startsWith(START_PREFIX) || !line.startsWith(SPAN_ID_KEY, TRACE_AT + 32)) return null;
+  if (!isLowerHex(line, TRACE_AT, 32) || !isLowerHex(line, SPAN_ID_AT, 16)) return null;
+  if (!line.startsWith('",', SPAN_ID_AT + 16) || line.includes("\\", HEAD_END)) return null;
+  const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
+  if (eventAt === -1) return null;
+  // No object opens before it, so it is the record's own event type, not a nested key.
+  const brace = line.indexOf("{", HEAD_END);
+  if (brace !== -1 && brace < eventAt) return null;
+  const eventStart = eventAt + EVENT_TYPE_KEY.length;
+  const kind = kindOfValue(line, eventStart, line.indexOf('"', eventStart));
+  if (kind === null || !isObjectShaped(line)) return null;
+  // A node event names its node (a start without one is none, and is parsed).
+  const key = line.lastIndexOf(UNIQUE_ID_KEY);
+  if (key < eventAt) return null;
+  const uniqueAt = key + UNIQUE_ID_KEY.length;
+  const uniqueEnd = line.indexOf('"', uniqueAt);
+  return uniqueEnd > uniqueAt ? { kind, uniqueAt, uniqueEnd } : null;
+}
+
+function isLowerHex(line: string, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    const code = line.charCodeAt(i);
+    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+  }
+  return true;
+}
