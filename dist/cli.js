@@ -4686,7 +4686,8 @@ async function openLocalTelemetry(file, displayName = file) {
         throw cannotRead(displayName, error);
     });
     try {
-        const { size } = await handle.stat();
+        const stats = await handle.stat();
+        const { size } = stats;
         const head = Buffer.alloc(4);
         if (size >= 4)
             await handle.read(head, 0, 4, 0);
@@ -4698,7 +4699,13 @@ async function openLocalTelemetry(file, displayName = file) {
                 format: "parquet",
                 openBuffer: async () => fileBuffer(file, displayName),
             }
-            : { name: displayName, path: file, format: "jsonl", openStream: () => fileChunks(file) };
+            : {
+                name: displayName,
+                path: file,
+                format: "jsonl",
+                openStream: () => fileChunks(file),
+                rereadable: stats.isFile(),
+            };
     }
     finally {
         await handle.close();
@@ -11880,8 +11887,10 @@ async function readTelemetryReport(files, options) {
                 }
             }
             else {
+                // A pipe cannot be read twice: every node span start is parsed the first time.
+                const everyNodeStart = !file.rereadable;
                 try {
-                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart }));
                 }
                 catch (error) {
                     if (!(error instanceof UnpairedStarts))

@@ -55,6 +55,8 @@ function memoryInput(name: string, bytes: Buffer, format: "jsonl" | "parquet"): 
       openStream: async function* () {
         yield bytes;
       },
+      // As a file is: node span starts are dropped, and the file read again when they are needed.
+      rereadable: true,
     };
   }
   const buffer = new Uint8Array(bytes).buffer;

@@ -43,8 +43,10 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
       } else {
+        // A pipe cannot be read twice: every node span start is parsed the first time.
+        const everyNodeStart = !file.rereadable;
         try {
-          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
+          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart }));
         } catch (error) {
           if (!(error instanceof UnpairedStarts)) throw error;
           // Node span starts that the model needs (a crashed run's): read again, every start parsed.

@@ -140,7 +140,8 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     throw cannotRead(displayName, error);
   });
   try {
-    const { size } = await handle.stat();
+    const stats = await handle.stat();
+    const { size } = stats;
     const head = Buffer.alloc(4);
     if (size >= 4) await handle.read(head, 0, 4, 0);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
@@ -151,7 +152,13 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
           format: "parquet",
           openBuffer: async () => fileBuffer(file, displayName),
         }
-      : { name: displayName, path: file, format: "jsonl", openStream: () => fileChunks(file) };
+      : {
+          name: displayName,
+          path: file,
+          format: "jsonl",
+          openStream: () => fileChunks(file),
+          rereadable: stats.isFile(),
+        };
   } finally {
     await handle.close();
   }

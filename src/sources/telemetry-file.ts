@@ -3,7 +3,15 @@ import type { AsyncBuffer } from "hyparquet";
 /** One telemetry file from any source (local disk, workflow artifact, dbt platform step). */
 export type TelemetryFile = (
   | { format: "parquet"; openBuffer(): Promise<AsyncBuffer & { close?(): Promise<void> }> }
-  | { format: "jsonl"; openStream(): AsyncIterable<Uint8Array | string> }
+  | {
+      format: "jsonl";
+      openStream(): AsyncIterable<Uint8Array | string>;
+      /**
+       * openStream may be called again and gives the same bytes (a regular file, not a pipe): the
+       * reader may then leave node span starts unparsed, and read again if they are needed.
+       */
+      rereadable?: boolean;
+    }
 ) & {
   /** Shown in reports and error messages (a relative path, or `step 4 of run 7001234`). */
   name: string;

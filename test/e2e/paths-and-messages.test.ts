@@ -5,6 +5,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, wr
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
   DIST_CLI,
@@ -304,6 +305,17 @@ describe("telemetry from a pipe", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("passed");
+  });
+
+  it("a crashed run on a pipe (which cannot be read twice) is reported as from its file: every start parsed", async () => {
+    const crashed = join(ROOT, "test/fixtures/generated/crashed-run/telemetry.jsonl");
+    const piped = await cliOnPipe(readFileSync(crashed));
+    const cwd = makeTempDir("fusion-pipe-");
+    writeFileSync(join(cwd, "telemetry.jsonl"), readFileSync(crashed));
+    const fromFile = await runCliBundle(["--format", "markdown", "telemetry.jsonl"], cwd);
+    expect(piped.stdout).toContain("3&nbsp;unfinished");
+    expect(piped.stdout.replaceAll("/dev/stdin", "telemetry.jsonl")).toBe(fromFile.stdout);
+    expect(piped.code).toBe(fromFile.code);
   });
 
   it("Parquet on a pipe is named as such: it is read where it lies, so the file itself is needed", async () => {

@@ -58,6 +58,7 @@ function memoryJsonl(name: string, text: string, opened: { count: number } = { c
       opened.count++;
       yield Buffer.from(text);
     },
+    rereadable: true,
   };
 }
 
