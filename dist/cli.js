@@ -5786,17 +5786,25 @@ class ReportBuilder {
                 if (event.kind === "process" || event.kind === "invocation")
                     return accumulate(state, event);
                 const nodes = state.nodes.size;
-                const spans = spansHeld(state);
+                const open = state.openNodeSpans.size;
+                const others = state.phases.size + state.extras.size;
                 accumulate(state, event);
                 if (state.nodes.size > nodes)
                     count("nodes", state.nodes.size - nodes);
-                const added = spansHeld(state) - spans + (keptEvaluation(state, event) ? 1 : 0);
+                // What grew: an open span closed again is not given back, so that a start counts the same
+                // whether it was read or left out by the reader (nodeStartDropped).
+                const added = Math.max(0, state.openNodeSpans.size - open) +
+                    Math.max(0, state.phases.size + state.extras.size - others) +
+                    (keptEvaluation(state, event) ? 1 : 0);
                 if (added > 0)
                     count("spans", added);
             },
             warn(message) {
                 if (file.warnings.length < 100)
                     file.warnings.push(message);
+            },
+            nodeStartDropped() {
+                count("spans", 1);
             },
         };
     }
@@ -5845,13 +5853,6 @@ class ReportBuilder {
             conclusionReason: verdict.reason,
         };
     }
-}
-/**
- * Entries kept per span: open node spans, phases, spans with queries or logs. An open span closed
- * again is not given back (counted when it opened, like every span of the build).
- */
-function spansHeld(state) {
-    return state.openNodeSpans.size + state.phases.size + state.extras.size;
 }
 /**
  * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
@@ -6476,17 +6477,21 @@ function locatedEvents(sink, file, unit) {
         warn(message) {
             sink.warn(message);
         },
+        nodeStartDropped() {
+            sink.nodeStartDropped?.();
+        },
     };
 }
 /**
- * Records → events, for a decoder that produces records (JSONL). Node span starts are optional to
- * the model when their spans end (accumulate.ts and finish-invocation.ts use a node's starts only
- * while none of its spans ended) unless `everyNodeStart` asks for them all.
+ * Records → events, for a decoder that produces records (JSONL). With `dropNodeStarts` the decoder
+ * may leave out node span starts whose ends follow (the model uses a node's starts only while none
+ * of its spans ended) and throws UnpairedStarts when they do not all: the caller then reads the
+ * file again without it (pipeline/read-telemetry.ts).
  */
-function recordsToEvents(sink, { everyNodeStart = false } = {}) {
+function recordsToEvents(sink, { dropNodeStarts = false } = {}) {
     return {
         relevantOnly: true,
-        nodeStartsOptional: !everyNodeStart,
+        ...(dropNodeStarts ? { nodeStartDropped: () => sink.nodeStartDropped?.() } : {}),
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -6567,8 +6572,11 @@ function isJsonSpace(code) {
 // The ledger is a count and two sums of 32-bit hashes, which an end subtracts from (empty exactly
 // when starts and ends pair up, but for a 2^-64 chance), and two tallies of open starts by hash
 // bucket, which an end must find non-empty (an end before its start passes unseen only when other
-// open starts share both its buckets). A span id that starts twice in one invocation before it ends
-// is not told apart from two spans: the engine never writes one.
+// open starts share both its buckets). Not told apart, all beyond what the engine writes: a span id
+// that starts twice in one invocation before it ends; an end before its start whose buckets a
+// crafted file has filled (the hashes are not secret); and a start line that repeats a key, which
+// is read by its first occurrence where JSON.parse keeps the last. A file crafted so can say any
+// outcome in plain records too; a dropped start never adds text to the report.
 //
 // A start is identified from its text only when the engine's layout makes that certain: the line
 // begins with record_type, trace_id and span_id (lowercase hex), has no backslash after them (`\u`
@@ -6624,10 +6632,9 @@ class StartLedger {
         if (uniqueId === null)
             return;
         const { traceId, spanId } = record;
-        if (traceId.length !== 32 || spanId.length !== 16) {
-            // Ids the engine never writes, which no dropped start has: nothing pairs them up.
-            throw new UnpairedStarts(`span ${spanId} of trace ${traceId} has ids of another form`);
-        }
+        // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
+        if (traceId.length !== 32 || spanId.length !== 16)
+            return;
         const sign = record.recordType === "SpanStart" ? 1 : -1;
         this.enter(traceId, 0, spanId, 0, uniqueId, 0, uniqueId.length, kind, sign);
     }
@@ -6643,9 +6650,7 @@ class StartLedger {
         hashB = kind === "processed" ? 0x9e3779b9 : 0x7f4a7c15;
         hashRange(trace, traceAt, traceAt + 32);
         hashRange(span, spanAt, spanAt + 16);
-        // The node by its length and last characters, where ids differ (`model.shop.orders_0042`).
-        hashA ^= nodeEnd - nodeAt;
-        hashRange(node, Math.max(nodeAt, nodeEnd - NODE_CHARS_HASHED), nodeEnd);
+        hashRange(node, nodeAt, nodeEnd);
         const a = hashA;
         const b = hashB;
         const bucketA = a & TALLY_MASK;
@@ -6666,8 +6671,6 @@ class StartLedger {
         this.sumB = (this.sumB + sign * b) | 0;
     }
 }
-/** How many of a node id's last characters the hashes take in. */
-const NODE_CHARS_HASHED = 24;
 // The two hashes being made (module state: enter runs for every node span record, and needs no
 // object or closure for them).
 let hashA = 0;
@@ -7078,11 +7081,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /**
      * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
      * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
-     * parsed, and its truncation reported as before.
+     * parsed, and its truncation reported as before. (A node span start dropped as the last line
+     * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
      */
     let held = null;
     /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-    const starts = sink.nodeStartsOptional ? new StartLedger() : null;
+    const starts = sink.nodeStartDropped ? new StartLedger() : null;
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -7111,6 +7115,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         }
         if (!first && starts?.drop(line)) {
             records++;
+            sink.nodeStartDropped();
             return;
         }
         parseLine(line, lineNo, first);
@@ -11888,17 +11893,18 @@ async function readTelemetryReport(files, options) {
             }
             else {
                 // A pipe cannot be read twice: every node span start is parsed the first time.
-                const everyNodeStart = !file.rereadable;
+                const dropNodeStarts = file.rereadable === true;
                 try {
-                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart }));
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
                 }
                 catch (error) {
                     if (!(error instanceof UnpairedStarts))
                         throw error;
-                    // Node span starts that the model needs (a crashed run's): read again, every start parsed.
+                    // Node span starts that the model needs (a crashed run's, or a file still being written,
+                    // whose second read then sees more of it): read again, every start parsed.
                     builder.discardLastFile();
                     sink = startFile(file);
-                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart: true }));
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
                 }
                 lastJsonl = { sink, name: file.name };
             }

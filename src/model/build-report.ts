@@ -109,14 +109,23 @@ export class ReportBuilder {
         }
         if (event.kind === "process" || event.kind === "invocation") return accumulate(state, event);
         const nodes = state.nodes.size;
-        const spans = spansHeld(state);
+        const open = state.openNodeSpans.size;
+        const others = state.phases.size + state.extras.size;
         accumulate(state, event);
         if (state.nodes.size > nodes) count("nodes", state.nodes.size - nodes);
-        const added = spansHeld(state) - spans + (keptEvaluation(state, event) ? 1 : 0);
+        // What grew: an open span closed again is not given back, so that a start counts the same
+        // whether it was read or left out by the reader (nodeStartDropped).
+        const added =
+          Math.max(0, state.openNodeSpans.size - open) +
+          Math.max(0, state.phases.size + state.extras.size - others) +
+          (keptEvaluation(state, event) ? 1 : 0);
         if (added > 0) count("spans", added);
       },
       warn(message: string) {
         if (file.warnings.length < 100) file.warnings.push(message);
+      },
+      nodeStartDropped() {
+        count("spans", 1);
       },
     };
   }
@@ -165,14 +174,6 @@ export class ReportBuilder {
       conclusionReason: verdict.reason,
     };
   }
-}
-
-/**
- * Entries kept per span: open node spans, phases, spans with queries or logs. An open span closed
- * again is not given back (counted when it opened, like every span of the build).
- */
-function spansHeld(state: InvocationState): number {
-  return state.openNodeSpans.size + state.phases.size + state.extras.size;
 }
 
 /**

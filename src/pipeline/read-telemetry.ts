@@ -44,15 +44,16 @@ export async function readTelemetryReport(
         }
       } else {
         // A pipe cannot be read twice: every node span start is parsed the first time.
-        const everyNodeStart = !file.rereadable;
+        const dropNodeStarts = file.rereadable === true;
         try {
-          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart }));
+          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
         } catch (error) {
           if (!(error instanceof UnpairedStarts)) throw error;
-          // Node span starts that the model needs (a crashed run's): read again, every start parsed.
+          // Node span starts that the model needs (a crashed run's, or a file still being written,
+          // whose second read then sees more of it): read again, every start parsed.
           builder.discardLastFile();
           sink = startFile(file);
-          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { everyNodeStart: true }));
+          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));
         }
         lastJsonl = { sink, name: file.name };
       }

@@ -462,12 +462,15 @@ function describe(value: unknown): string {
 export interface EventSink {
   add(event: TelemetryEvent): void;
   warn(message: string): void;
+  /** A node span start was left out (jsonl-start-ledger.ts): what it would have held is counted. */
+  nodeStartDropped?(): void;
 }
 
 /** Events with where each was read (a 1-based line or row): what decoders feed. */
 export interface LocatedEventSink {
   add(event: TelemetryEvent, position: number): void;
   warn(message: string): void;
+  nodeStartDropped?(): void;
 }
 
 /**
@@ -488,21 +491,25 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
     warn(message) {
       sink.warn(message);
     },
+    nodeStartDropped() {
+      sink.nodeStartDropped?.();
+    },
   };
 }
 
 /**
- * Records → events, for a decoder that produces records (JSONL). Node span starts are optional to
- * the model when their spans end (accumulate.ts and finish-invocation.ts use a node's starts only
- * while none of its spans ended) unless `everyNodeStart` asks for them all.
+ * Records → events, for a decoder that produces records (JSONL). With `dropNodeStarts` the decoder
+ * may leave out node span starts whose ends follow (the model uses a node's starts only while none
+ * of its spans ended) and throws UnpairedStarts when they do not all: the caller then reads the
+ * file again without it (pipeline/read-telemetry.ts).
  */
 export function recordsToEvents(
   sink: LocatedEventSink,
-  { everyNodeStart = false }: { everyNodeStart?: boolean } = {},
+  { dropNodeStarts = false }: { dropNodeStarts?: boolean } = {},
 ): RecordSink {
   return {
     relevantOnly: true,
-    nodeStartsOptional: !everyNodeStart,
+    ...(dropNodeStarts ? { nodeStartDropped: () => sink.nodeStartDropped?.() } : {}),
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);

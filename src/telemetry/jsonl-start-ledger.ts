@@ -12,8 +12,11 @@
 // The ledger is a count and two sums of 32-bit hashes, which an end subtracts from (empty exactly
 // when starts and ends pair up, but for a 2^-64 chance), and two tallies of open starts by hash
 // bucket, which an end must find non-empty (an end before its start passes unseen only when other
-// open starts share both its buckets). A span id that starts twice in one invocation before it ends
-// is not told apart from two spans: the engine never writes one.
+// open starts share both its buckets). Not told apart, all beyond what the engine writes: a span id
+// that starts twice in one invocation before it ends; an end before its start whose buckets a
+// crafted file has filled (the hashes are not secret); and a start line that repeats a key, which
+// is read by its first occurrence where JSON.parse keeps the last. A file crafted so can say any
+// outcome in plain records too; a dropped start never adds text to the report.
 //
 // A start is identified from its text only when the engine's layout makes that certain: the line
 // begins with record_type, trace_id and span_id (lowercase hex), has no backslash after them (`\u`
@@ -74,10 +77,8 @@ export class StartLedger {
     const uniqueId = toStr(record.attributes.unique_id);
     if (uniqueId === null) return;
     const { traceId, spanId } = record;
-    if (traceId.length !== 32 || spanId.length !== 16) {
-      // Ids the engine never writes, which no dropped start has: nothing pairs them up.
-      throw new UnpairedStarts(`span ${spanId} of trace ${traceId} has ids of another form`);
-    }
+    // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
+    if (traceId.length !== 32 || spanId.length !== 16) return;
     const sign = record.recordType === "SpanStart" ? 1 : -1;
     this.enter(traceId, 0, spanId, 0, uniqueId, 0, uniqueId.length, kind, sign);
   }
@@ -105,9 +106,7 @@ export class StartLedger {
     hashB = kind === "processed" ? 0x9e3779b9 : 0x7f4a7c15;
     hashRange(trace, traceAt, traceAt + 32);
     hashRange(span, spanAt, spanAt + 16);
-    // The node by its length and last characters, where ids differ (`model.shop.orders_0042`).
-    hashA ^= nodeEnd - nodeAt;
-    hashRange(node, Math.max(nodeAt, nodeEnd - NODE_CHARS_HASHED), nodeEnd);
+    hashRange(node, nodeAt, nodeEnd);
     const a = hashA;
     const b = hashB;
     const bucketA = a & TALLY_MASK;
@@ -127,9 +126,6 @@ export class StartLedger {
     this.sumB = (this.sumB + sign * b) | 0;
   }
 }
-
-/** How many of a node id's last characters the hashes take in. */
-const NODE_CHARS_HASHED = 24;
 
 // The two hashes being made (module state: enter runs for every node span record, and needs no
 // object or closure for them).

@@ -53,11 +53,12 @@ export async function decodeJsonl(
   /**
    * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
    * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
-   * parsed, and its truncation reported as before.
+   * parsed, and its truncation reported as before. (A node span start dropped as the last line
+   * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
    */
   let held: { line: string; lineNo: number } | null = null;
   /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-  const starts = sink.nodeStartsOptional ? new StartLedger() : null;
+  const starts = sink.nodeStartDropped ? new StartLedger() : null;
 
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -83,6 +84,7 @@ export async function decodeJsonl(
     }
     if (!first && starts?.drop(line)) {
       records++;
+      sink.nodeStartDropped!();
       return;
     }
     parseLine(line, lineNo, first);

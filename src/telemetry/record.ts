@@ -61,9 +61,10 @@ export interface RecordSink {
    */
   readonly relevantOnly?: boolean;
   /**
-   * The sink uses a node span's start only while its span has not ended (a crashed run's nodes): a
-   * decoder may leave out the starts of spans whose ends it hands on (the JSONL decoder does, and
-   * throws UnpairedStarts when it cannot: jsonl-start-ledger.ts).
+   * Present when the sink uses a node span's start only while its span has not ended (a crashed
+   * run's nodes): a decoder may then leave out the starts of spans whose ends it hands on, telling
+   * the sink of each (the JSONL decoder does, and throws UnpairedStarts when the ends do not all
+   * come: jsonl-start-ledger.ts).
    */
-  readonly nodeStartsOptional?: boolean;
+  readonly nodeStartDropped?: () => void;
 }
