@@ -2,7 +2,7 @@
 // as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
 // model uses a start only while its span has not ended (a crashed run's nodes: accumulate.ts,
 // finish-invocation.ts). So the reader drops a start it can identify from its text, and keeps a
-// ledger: every node span start, dropped or parsed, is entered by trace, span, node and kind, and
+// ledger: every node span start, dropped or parsed, is entered by trace, span and kind, and
 // every node span end the model would close it with takes it out again. An end must come after its
 // start, and at the end of the file the ledger must be empty. When that is not so (a crashed run's
 // starts, whose spans never ended), the reader throws UnpairedStarts and the file is read again with
@@ -13,7 +13,8 @@
 // when starts and ends pair up, but for a 2^-64 chance), and two tallies of open starts by hash
 // bucket, which an end must find non-empty (an end before its start passes unseen only when other
 // open starts share both its buckets). Not told apart, all beyond what the engine writes: a span id
-// that starts twice in one invocation before it ends; an end before its start whose buckets a
+// that starts twice in one invocation before it ends; a span whose start and end name different
+// nodes (hashing the node ids cost 3 % of the run); an end before its start whose buckets a
 // crafted file has filled (the hashes are not secret); and a start line that repeats a key, which
 // is read by its first occurrence where JSON.parse keeps the last. A file crafted so can say any
 // outcome in plain records too; a dropped start never adds text to the report.
@@ -21,9 +22,8 @@
 // A start is identified from its text only when the engine's layout makes that certain: the line
 // begins with record_type, trace_id and span_id (lowercase hex), has no backslash after them (`\u`
 // can spell a key), names its event type before any object opens (so the key is the record's own),
-// has a `"unique_id":"…"` after it (the last one is the attribute, which the engine writes last),
-// and ends with `}`. Like the lines jsonl-skip.ts leaves unparsed, a dropped start is not checked
-// to be valid JSON.
+// has a non-empty `"unique_id":"…"` after it, and ends with `}`. Like the lines jsonl-skip.ts
+// leaves unparsed, a dropped start is not checked to be valid JSON.
 import { isObjectShaped } from "./jsonl-skip.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
@@ -44,8 +44,11 @@ export class UnpairedStarts extends Error {
 
 type SpanKind = "processed" | "evaluated";
 
-/** Buckets of the tallies that tell an end from one that comes before its start (2 × 1 MiB). */
-const TALLY_BITS = 19;
+/**
+ * Buckets of the tallies that tell an end from one that comes before its start: 2 × 256 KiB, small
+ * enough to stay in the processor's cache (2 × 1 MiB of 16-bit counts cost a cache miss per span).
+ */
+const TALLY_BITS = 18;
 const TALLY_MASK = (1 << TALLY_BITS) - 1;
 
 export class StartLedger {
@@ -57,14 +60,18 @@ export class StartLedger {
    * before its start (the model would leave that span open), or has none. Two hashes, so that
    * another span's start in the same bucket hides that only once in thousands of spans.
    */
-  private readonly tallyA = new Uint16Array(1 << TALLY_BITS);
-  private readonly tallyB = new Uint16Array(1 << TALLY_BITS);
+  private readonly tallyA = new Uint8Array(1 << TALLY_BITS);
+  private readonly tallyB = new Uint8Array(1 << TALLY_BITS);
+  /** The last trace id entered, and the hashes of it. */
+  private trace = "\u0000";
+  private traceA = 0;
+  private traceB = 0;
 
   /** True when `line` is a node span start that is dropped: counted as read, never parsed. */
   drop(line: string): boolean {
-    const shape = nodeStartShape(line);
-    if (shape === null) return false;
-    this.enter(line, TRACE_AT, line, SPAN_ID_AT, line, shape.uniqueAt, shape.uniqueEnd, shape.kind, 1);
+    const kind = nodeStartKind(line);
+    if (kind === null) return false;
+    this.enter(line, TRACE_AT, line, SPAN_ID_AT, kind, 1);
     return true;
   }
 
@@ -74,13 +81,12 @@ export class StartLedger {
     const kind = nodeSpanKind(record.eventType);
     if (kind === null) return;
     // The model opens and closes node spans only with records that name their node.
-    const uniqueId = toStr(record.attributes.unique_id);
-    if (uniqueId === null) return;
+    if (toStr(record.attributes.unique_id) === null) return;
     const { traceId, spanId } = record;
     // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
     if (traceId.length !== 32 || spanId.length !== 16) return;
     const sign = record.recordType === "SpanStart" ? 1 : -1;
-    this.enter(traceId, 0, spanId, 0, uniqueId, 0, uniqueId.length, kind, sign);
+    this.enter(traceId, 0, spanId, 0, kind, sign);
   }
 
   /** The file ended: every node span start must have had its end. */
@@ -90,23 +96,28 @@ export class StartLedger {
     }
   }
 
-  /** Enters (+1) or takes out (-1) a span by its ids (32 and 16 characters), node and kind. */
+  /** Enters (+1) or takes out (-1) a span by its ids (32 and 16 characters) and kind. */
   private enter(
     trace: string,
     traceAt: number,
     span: string,
     spanAt: number,
-    node: string,
-    nodeAt: number,
-    nodeEnd: number,
     kind: SpanKind,
     sign: 1 | -1,
   ): void {
-    hashA = kind === "processed" ? 0x811c9dc5 : 0x050c5d1f;
-    hashB = kind === "processed" ? 0x9e3779b9 : 0x7f4a7c15;
-    hashRange(trace, traceAt, traceAt + 32);
+    // A file has a trace or a few, so the hashes of the last one are kept, not made again.
+    if (!trace.startsWith(this.trace, traceAt)) {
+      hashA = 0x811c9dc5;
+      hashB = 0x9e3779b9;
+      hashRange(trace, traceAt, traceAt + 32);
+      this.trace = trace.slice(traceAt, traceAt + 32);
+      this.traceA = hashA;
+      this.traceB = hashB;
+    }
+    hashA = this.traceA;
+    hashB = this.traceB;
+    hashRange(kind, 0, kind.length);
     hashRange(span, spanAt, spanAt + 16);
-    hashRange(node, nodeAt, nodeEnd);
     const a = hashA;
     const b = hashB;
     const bucketA = a & TALLY_MASK;
@@ -167,11 +178,6 @@ function isEvent(text: string, start: number, end: number, name: string): boolea
 
 /** The kind of node span `line` starts, when its text says so beyond doubt; else null. */
 export function nodeStartKind(line: string): SpanKind | null {
-  return nodeStartShape(line)?.kind ?? null;
-}
-
-/** A node span start's kind and where its node's id is, when its text says so beyond doubt. */
-function nodeStartShape(line: string): { kind: SpanKind; uniqueAt: number; uniqueEnd: number } | null {
   if (!line.startsWith(START_PREFIX) || !line.startsWith(SPAN_ID_KEY, TRACE_AT + 32)) return null;
   if (!isLowerHex(line, TRACE_AT, 32) || !isLowerHex(line, SPAN_ID_AT, 16)) return null;
   if (!line.startsWith('",', SPAN_ID_AT + 16) || line.includes("\\", HEAD_END)) return null;
@@ -183,12 +189,11 @@ function nodeStartShape(line: string): { kind: SpanKind; uniqueAt: number; uniqu
   const eventStart = eventAt + EVENT_TYPE_KEY.length;
   const kind = kindOfValue(line, eventStart, line.indexOf('"', eventStart));
   if (kind === null || !isObjectShaped(line)) return null;
-  // A node event names its node (a start without one is none, and is parsed).
-  const key = line.lastIndexOf(UNIQUE_ID_KEY);
-  if (key < eventAt) return null;
-  const uniqueAt = key + UNIQUE_ID_KEY.length;
-  const uniqueEnd = line.indexOf('"', uniqueAt);
-  return uniqueEnd > uniqueAt ? { kind, uniqueAt, uniqueEnd } : null;
+  // A node event names its node, as the ends the ledger pairs it with do (a start without one is
+  // none, and is parsed).
+  const uniqueAt = line.lastIndexOf(UNIQUE_ID_KEY);
+  if (uniqueAt < eventAt || line.charCodeAt(uniqueAt + UNIQUE_ID_KEY.length) === 0x22) return null;
+  return kind;
 }
 
 function isLowerHex(line: string, at: number, length: number): boolean {
