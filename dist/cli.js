@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4699);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6168);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2732,7 +2732,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 4699:
+/***/ 6168:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5792,7 +5792,7 @@ class ReportBuilder {
                 if (state.nodes.size > nodes)
                     count("nodes", state.nodes.size - nodes);
                 // What grew: an open span closed again is not given back, so that a start counts the same
-                // whether it was read or left out by the reader (nodeStartDropped).
+                // whether it was read or left out by the reader (recordLeftOut).
                 const added = Math.max(0, state.openNodeSpans.size - open) +
                     Math.max(0, state.phases.size + state.extras.size - others) +
                     (keptEvaluation(state, event) ? 1 : 0);
@@ -5803,7 +5803,7 @@ class ReportBuilder {
                 if (file.warnings.length < 100)
                     file.warnings.push(message);
             },
-            nodeStartDropped() {
+            recordLeftOut() {
                 count("spans", 1);
             },
         };
@@ -5856,13 +5856,16 @@ class ReportBuilder {
 }
 /**
  * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
- * decides the node). Counted when kept, not given back when dropped: a real node has a few phases.
+ * decides the node), or a JSONL phase end read as its times in their place, counted alike.
+ * Counted when kept, not given back when dropped: a real node has a few phases.
  */
 function keptEvaluation(state, event) {
-    return (event.kind === "node" &&
-        event.ended &&
-        event.span === "evaluated" &&
-        state.nodes.get(event.facts.uniqueId)?.processed === null);
+    const evaluation = (event.kind === "node" && event.ended && event.span === "evaluated") ||
+        (event.kind === "phaseTimes" && event.inPlaceOfFacts === true);
+    if (!evaluation)
+        return false;
+    const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
+    return state.nodes.get(uniqueId)?.processed === null;
 }
 function isBetter(candidate, current) {
     if (candidate.ended !== current.ended)
@@ -6477,8 +6480,8 @@ function locatedEvents(sink, file, unit) {
         warn(message) {
             sink.warn(message);
         },
-        nodeStartDropped() {
-            sink.nodeStartDropped?.();
+        recordLeftOut() {
+            sink.recordLeftOut?.();
         },
     };
 }
@@ -6491,7 +6494,12 @@ function locatedEvents(sink, file, unit) {
 function recordsToEvents(sink, { dropNodeStarts = false } = {}) {
     return {
         relevantOnly: true,
-        ...(dropNodeStarts ? { nodeStartDropped: () => sink.nodeStartDropped?.() } : {}),
+        ...(dropNodeStarts
+            ? {
+                recordLeftOut: () => sink.recordLeftOut?.(),
+                phaseEnd: (end, origin) => sink.add({ kind: "phaseTimes", ...end, inPlaceOfFacts: true }, origin.position),
+            }
+            : {}),
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -6588,7 +6596,8 @@ function isJsonSpace(code) {
 
 const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
 const SPAN_ID_KEY = '","span_id":"';
-const TRACE_AT = START_PREFIX.length;
+const START_TRACE_AT = START_PREFIX.length;
+const TRACE_AT = START_TRACE_AT;
 const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
 /** Where the line goes on after `…"span_id":"<16 hex>",`. */
 const HEAD_END = SPAN_ID_AT + 16 + 2;
@@ -6619,13 +6628,12 @@ class StartLedger {
     trace = "\u0000";
     traceA = 0;
     traceB = 0;
-    /** True when `line` is a node span start that is dropped: counted as read, never parsed. */
+    /** The kind of node span `line` starts when it is dropped (counted as read, never parsed); else null. */
     drop(line) {
         const kind = nodeStartKind(line);
-        if (kind === null)
-            return false;
-        this.enter(line, TRACE_AT, line, SPAN_ID_AT, kind, 1);
-        return true;
+        if (kind !== null)
+            this.enter(line, START_TRACE_AT, line, SPAN_ID_AT, kind, 1);
+        return kind;
     }
     /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
     settle(record) {
@@ -6643,6 +6651,10 @@ class StartLedger {
             return;
         const sign = record.recordType === "SpanStart" ? 1 : -1;
         this.enter(traceId, 0, spanId, 0, kind, sign);
+    }
+    /** A phase span end read from its text (jsonl-phase-ends.ts), ids at these offsets: as settled. */
+    phaseEndRead(line, traceAt, spanAt) {
+        this.enter(line, traceAt, line, spanAt, "evaluated", -1);
     }
     /** The file ended: every node span start must have had its end. */
     finish() {
@@ -6752,6 +6764,188 @@ function isLowerHex(line, at, length) {
             return false;
     }
     return true;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-phase-ends.ts
+// Phase span ends (NodeEvaluated), read for their times only. A node with a NodeProcessed span end
+// is decided by that end alone; its phase spans add only their span id (to join the queries and
+// logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
+// telemetry/parquet/processed.ts). Two thirds of a big build's node span ends are phase ends, so
+// the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
+// event, instead of parsing it, and notes the node. At the end of the file every node so read must
+// have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file
+// before preview.72's NodeProcessed spans), the reader throws UnpairedStarts, and the file is read
+// again with every line parsed (pipeline/read-telemetry.ts). The phase end also takes its start out
+// of the start ledger (jsonl-start-ledger.ts), as a parsed one would.
+//
+// A line is read so only when the engine's layout makes it certain: it begins with record_type
+// SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
+// NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
+// many `}` as `{` before the status (the links); it has start_time_unix_nano and end_time_unix_nano
+// (digits) before the status, a non-empty `"unique_id":"…"` after the event type, and ends with
+// `}`. Anything else is parsed. Not told apart, beyond what the engine writes: a repeated key (read
+// by its first occurrence), and braces inside strings before the status that hide an open object.
+
+
+const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
+const jsonl_phase_ends_SPAN_ID_KEY = '","span_id":"';
+const END_TRACE_AT = END_PREFIX.length;
+const END_SPAN_ID_AT = END_TRACE_AT + 32 + jsonl_phase_ends_SPAN_ID_KEY.length;
+const jsonl_phase_ends_HEAD_END = END_SPAN_ID_AT + 16 + 2;
+const jsonl_phase_ends_EVENT_TYPE_KEY = '"event_type":"';
+const STATUS_KEY = '"status":';
+const START_KEY = '"start_time_unix_nano":"';
+const END_KEY = '"end_time_unix_nano":"';
+const jsonl_phase_ends_UNIQUE_ID_KEY = '"unique_id":"';
+/** What a phase span end's text says of it, or null when that is not certain. */
+function readPhaseEnd(line) {
+    if (!line.startsWith(END_PREFIX) || !line.startsWith(jsonl_phase_ends_SPAN_ID_KEY, END_TRACE_AT + 32))
+        return null;
+    if (!jsonl_phase_ends_isLowerHex(line, END_TRACE_AT, 32) || !jsonl_phase_ends_isLowerHex(line, END_SPAN_ID_AT, 16))
+        return null;
+    if (!line.startsWith('",', END_SPAN_ID_AT + 16) || line.includes("\\", jsonl_phase_ends_HEAD_END))
+        return null;
+    const eventAt = line.indexOf(jsonl_phase_ends_EVENT_TYPE_KEY, jsonl_phase_ends_HEAD_END);
+    if (eventAt === -1)
+        return null;
+    // Right before the event type, the span's status (`null` or a flat object); every object before
+    // that (the links) closed again, so both keys are the record's own.
+    const statusAt = line.lastIndexOf(STATUS_KEY, eventAt);
+    if (statusAt < jsonl_phase_ends_HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt))
+        return null;
+    if (count(line, "{", jsonl_phase_ends_HEAD_END, statusAt) !== count(line, "}", jsonl_phase_ends_HEAD_END, statusAt))
+        return null;
+    const eventStart = eventAt + jsonl_phase_ends_EVENT_TYPE_KEY.length;
+    if (kindOfValue(line, eventStart, line.indexOf('"', eventStart)) !== "evaluated")
+        return null;
+    if (!isObjectShaped(line))
+        return null;
+    const startNs = nanosAt(line, line.indexOf(START_KEY, jsonl_phase_ends_HEAD_END), START_KEY.length, statusAt);
+    const endNs = nanosAt(line, line.indexOf(END_KEY, jsonl_phase_ends_HEAD_END), END_KEY.length, statusAt);
+    if (startNs === null || endNs === null)
+        return null;
+    const key = line.lastIndexOf(jsonl_phase_ends_UNIQUE_ID_KEY);
+    if (key < eventAt)
+        return null;
+    const uniqueAt = key + jsonl_phase_ends_UNIQUE_ID_KEY.length;
+    const uniqueEnd = line.indexOf('"', uniqueAt);
+    if (uniqueEnd <= uniqueAt)
+        return null;
+    return {
+        traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
+        spanId: line.slice(END_SPAN_ID_AT, END_SPAN_ID_AT + 16),
+        uniqueId: line.slice(uniqueAt, uniqueEnd),
+        startNs,
+        endNs,
+    };
+}
+/** `null,` or `{…},` with no object inside, from `at` to the event type's key at `eventAt`. */
+function isStatus(line, at, eventAt) {
+    if (line.charCodeAt(eventAt - 1) !== 0x2c)
+        return false;
+    if (eventAt - at === 5)
+        return line.startsWith("null", at);
+    if (line.charCodeAt(at) !== 0x7b || line.charCodeAt(eventAt - 2) !== 0x7d)
+        return false;
+    const close = line.indexOf("}", at);
+    const open = line.indexOf("{", at + 1);
+    return close === eventAt - 2 && (open === -1 || open > close);
+}
+/** How many times `char` occurs in line[from, to). */
+function count(line, char, from, to) {
+    let found = 0;
+    for (let at = line.indexOf(char, from); at !== -1 && at < to; at = line.indexOf(char, at + 1))
+        found++;
+    return found;
+}
+/** The digits of a time value whose key is at `at` (before `limit`), as exact nanoseconds. */
+function nanosAt(line, at, keyLength, limit) {
+    if (at === -1 || at > limit)
+        return null;
+    const from = at + keyLength;
+    let i = from;
+    while (i < from + 20) {
+        const code = line.charCodeAt(i);
+        if (code < 0x30 || code > 0x39)
+            break;
+        i++;
+    }
+    if (i === from || line.charCodeAt(i) !== 0x22)
+        return null;
+    return BigInt(line.slice(from, i));
+}
+function jsonl_phase_ends_isLowerHex(line, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = line.charCodeAt(i);
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
+}
+/**
+ * The nodes read from phase ends, and those with a NodeProcessed end, by invocation and node id:
+ * each of the first must be among the second when the file ends.
+ */
+class DecidedNodes {
+    read = new Map();
+    decided = new Map();
+    /**
+     * Invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+     * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
+     */
+    withProcessed = [];
+    /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
+    processedStart(text, at) {
+        if (!this.hasProcessed(text, at))
+            this.withProcessed.push(copyOf(text.slice(at, at + 32)));
+    }
+    /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
+    hasProcessed(text, at) {
+        for (const trace of this.withProcessed)
+            if (text.startsWith(trace, at))
+                return true;
+        return false;
+    }
+    /**
+     * Notes the node of a phase end read from text, and gives its id as a string of its own: the
+     * one read is a slice, which V8 makes a view that would keep its whole line alive in the model.
+     */
+    phaseEndRead(traceId, uniqueId) {
+        let nodes = this.read.get(traceId);
+        if (!nodes)
+            this.read.set(copyOf(traceId), (nodes = new Map()));
+        let own = nodes.get(uniqueId);
+        if (own === undefined)
+            nodes.set((own = copyOf(uniqueId)), own);
+        return own;
+    }
+    processedEnd(traceId, uniqueId) {
+        let nodes = this.decided.get(traceId);
+        if (!nodes)
+            this.decided.set(traceId, (nodes = new Set()));
+        nodes.add(uniqueId);
+    }
+    /** The nodes whose phase ends were read from text and that no NodeProcessed end decided. */
+    undecided() {
+        let count = 0;
+        for (const [trace, nodes] of this.read) {
+            const decided = this.decided.get(trace);
+            for (const node of nodes.keys())
+                if (!decided?.has(node))
+                    count++;
+        }
+        return count;
+    }
+}
+/** A new string equal to `text`, which has no quote or backslash (readPhaseEnd's values never do). */
+function copyOf(text) {
+    try {
+        return JSON.parse(`"${text}"`);
+    }
+    catch {
+        // A raw control character: the line is no JSON; read again, it is reported as such.
+        throw new UnpairedStarts("a phase span end holds a control character");
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
@@ -7034,10 +7228,6 @@ function excerpt(text, max) {
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/record.ts
-// The normalised telemetry record: what every decoder (JSONL, Parquet) emits and what events.ts
-// turns into the model's events. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows
-// are lifted into it (read-plan.ts names the columns, parquet/payload.ts merges json_payload), so
-// nothing after the decoders knows which format a record came from.
 /** The record types every format carries; rows of any other type are not telemetry records. */
 const RECORD_TYPES = new Set(["SpanStart", "SpanEnd", "LogRecord"]);
 const EVENT = {
@@ -7051,6 +7241,7 @@ const EVENT = {
 };
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl.ts
+
 
 
 
@@ -7095,7 +7286,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      */
     let held = null;
     /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-    const starts = sink.nodeStartDropped ? new StartLedger() : null;
+    const starts = sink.recordLeftOut ? new StartLedger() : null;
+    /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
+    const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -7122,9 +7315,22 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             held = { line, lineNo };
             return;
         }
-        if (!first && starts?.drop(line)) {
+        if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
+            const end = readPhaseEnd(line);
+            if (end) {
+                records++;
+                starts.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+                end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
+                sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
+                return;
+            }
+        }
+        const dropped = first ? null : (starts?.drop(line) ?? null);
+        if (dropped !== null) {
+            if (dropped === "processed")
+                decided?.processedStart(line, START_TRACE_AT);
             records++;
-            sink.nodeStartDropped();
+            sink.recordLeftOut();
             return;
         }
         parseLine(line, lineNo, first);
@@ -7156,6 +7362,13 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         }
         starts?.settle(record);
+        if (decided && record.recordType !== "LogRecord" && nodeSpanKind(record.eventType) === "processed") {
+            const uniqueId = record.attributes.unique_id;
+            if (record.recordType === "SpanStart")
+                decided.processedStart(record.traceId, 0);
+            else if (typeof uniqueId === "string" && uniqueId !== "")
+                decided.processedEnd(record.traceId, uniqueId);
+        }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
@@ -7187,6 +7400,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     if (last)
         parseLine(last.line, last.lineNo, false);
     starts?.finish();
+    const undecided = decided?.undecided() ?? 0;
+    if (undecided > 0)
+        throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
     if (pendingBad) {
         const bad = pendingBad;
         // The file's only content line: not the half-written end of a run that wrote records before it.

@@ -114,7 +114,7 @@ export class ReportBuilder {
         accumulate(state, event);
         if (state.nodes.size > nodes) count("nodes", state.nodes.size - nodes);
         // What grew: an open span closed again is not given back, so that a start counts the same
-        // whether it was read or left out by the reader (nodeStartDropped).
+        // whether it was read or left out by the reader (recordLeftOut).
         const added =
           Math.max(0, state.openNodeSpans.size - open) +
           Math.max(0, state.phases.size + state.extras.size - others) +
@@ -124,7 +124,7 @@ export class ReportBuilder {
       warn(message: string) {
         if (file.warnings.length < 100) file.warnings.push(message);
       },
-      nodeStartDropped() {
+      recordLeftOut() {
         count("spans", 1);
       },
     };
@@ -178,15 +178,16 @@ export class ReportBuilder {
 
 /**
  * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
- * decides the node). Counted when kept, not given back when dropped: a real node has a few phases.
+ * decides the node), or a JSONL phase end read as its times in their place, counted alike.
+ * Counted when kept, not given back when dropped: a real node has a few phases.
  */
 function keptEvaluation(state: InvocationState, event: TelemetryEvent): boolean {
-  return (
-    event.kind === "node" &&
-    event.ended &&
-    event.span === "evaluated" &&
-    state.nodes.get(event.facts.uniqueId)?.processed === null
-  );
+  const evaluation =
+    (event.kind === "node" && event.ended && event.span === "evaluated") ||
+    (event.kind === "phaseTimes" && event.inPlaceOfFacts === true);
+  if (!evaluation) return false;
+  const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
+  return state.nodes.get(uniqueId)?.processed === null;
 }
 
 function isBetter(candidate: InvocationState, current: InvocationState): boolean {

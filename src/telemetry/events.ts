@@ -17,6 +17,7 @@ import {
 } from "./enums.js";
 import { showControls } from "../text/controls.js";
 import { PAYLOAD_DETAIL } from "./read-plan.js";
+import type { PhaseEnd } from "./jsonl-phase-ends.js";
 import type { RecordOrigin, RecordSink, TelemetryRecord } from "./record.js";
 import { isRecord, toBool, toNumber, toStr, toWholeNumber } from "./values.js";
 
@@ -97,7 +98,9 @@ export type TelemetryEvent =
        * A NodeEvaluated span end of a node whose NodeProcessed span end decides it: the model uses
        * only its span (to join queries and logs) and its times (model/finish-invocation.ts). The
        * Parquet reader knows which nodes those are before it reads their phases
-       * (parquet/processed.ts) and reads nothing else of them.
+       * (parquet/processed.ts) and reads nothing else of them; the JSONL reader reads them from
+       * their text and checks at the end of the file that each node had such an end
+       * (jsonl-phase-ends.ts).
        */
       kind: "phaseTimes";
       traceId: string;
@@ -105,6 +108,11 @@ export type TelemetryEvent =
       uniqueId: string;
       startNs: bigint | null;
       endNs: bigint | null;
+      /**
+       * Read from a JSONL phase end's text in place of its facts (jsonl-phase-ends.ts): the report's
+       * limits count it as the facts it stands for.
+       */
+      inPlaceOfFacts?: true;
     }
   | {
       kind: "query";
@@ -462,15 +470,18 @@ function describe(value: unknown): string {
 export interface EventSink {
   add(event: TelemetryEvent): void;
   warn(message: string): void;
-  /** A node span start was left out (jsonl-start-ledger.ts): what it would have held is counted. */
-  nodeStartDropped?(): void;
+  /**
+   * A node span record was left out or read slim (jsonl-start-ledger.ts, jsonl-phase-ends.ts): what
+   * it would have held is counted.
+   */
+  recordLeftOut?(): void;
 }
 
 /** Events with where each was read (a 1-based line or row): what decoders feed. */
 export interface LocatedEventSink {
   add(event: TelemetryEvent, position: number): void;
   warn(message: string): void;
-  nodeStartDropped?(): void;
+  recordLeftOut?(): void;
 }
 
 /**
@@ -491,8 +502,8 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
     warn(message) {
       sink.warn(message);
     },
-    nodeStartDropped() {
-      sink.nodeStartDropped?.();
+    recordLeftOut() {
+      sink.recordLeftOut?.();
     },
   };
 }
@@ -509,7 +520,13 @@ export function recordsToEvents(
 ): RecordSink {
   return {
     relevantOnly: true,
-    ...(dropNodeStarts ? { nodeStartDropped: () => sink.nodeStartDropped?.() } : {}),
+    ...(dropNodeStarts
+      ? {
+          recordLeftOut: () => sink.recordLeftOut?.(),
+          phaseEnd: (end: PhaseEnd, origin: RecordOrigin) =>
+            sink.add({ kind: "phaseTimes", ...end, inPlaceOfFacts: true }, origin.position),
+        }
+      : {}),
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);

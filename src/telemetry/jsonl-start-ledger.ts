@@ -30,7 +30,8 @@ import { toStr } from "./values.js";
 
 const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
 const SPAN_ID_KEY = '","span_id":"';
-const TRACE_AT = START_PREFIX.length;
+export const START_TRACE_AT = START_PREFIX.length;
+const TRACE_AT = START_TRACE_AT;
 const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
 /** Where the line goes on after `…"span_id":"<16 hex>",`. */
 const HEAD_END = SPAN_ID_AT + 16 + 2;
@@ -42,7 +43,7 @@ export class UnpairedStarts extends Error {
   override name = "UnpairedStarts";
 }
 
-type SpanKind = "processed" | "evaluated";
+export type SpanKind = "processed" | "evaluated";
 
 /**
  * Buckets of the tallies that tell an end from one that comes before its start: 2 × 256 KiB, small
@@ -67,12 +68,11 @@ export class StartLedger {
   private traceA = 0;
   private traceB = 0;
 
-  /** True when `line` is a node span start that is dropped: counted as read, never parsed. */
-  drop(line: string): boolean {
+  /** The kind of node span `line` starts when it is dropped (counted as read, never parsed); else null. */
+  drop(line: string): SpanKind | null {
     const kind = nodeStartKind(line);
-    if (kind === null) return false;
-    this.enter(line, TRACE_AT, line, SPAN_ID_AT, kind, 1);
-    return true;
+    if (kind !== null) this.enter(line, START_TRACE_AT, line, SPAN_ID_AT, kind, 1);
+    return kind;
   }
 
   /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
@@ -87,6 +87,11 @@ export class StartLedger {
     if (traceId.length !== 32 || spanId.length !== 16) return;
     const sign = record.recordType === "SpanStart" ? 1 : -1;
     this.enter(traceId, 0, spanId, 0, kind, sign);
+  }
+
+  /** A phase span end read from its text (jsonl-phase-ends.ts), ids at these offsets: as settled. */
+  phaseEndRead(line: string, traceAt: number, spanAt: number): void {
+    this.enter(line, traceAt, line, spanAt, "evaluated", -1);
   }
 
   /** The file ended: every node span start must have had its end. */
@@ -157,7 +162,7 @@ function hashRange(text: string, from: number, to: number): void {
 }
 
 /** `NodeProcessed` or a phase span (`NodeEvaluated`, the docs' `Node`) by event type; else null. */
-function nodeSpanKind(eventType: string): SpanKind | null {
+export function nodeSpanKind(eventType: string): SpanKind | null {
   return kindOfValue(eventType, 0, eventType.length);
 }
 
@@ -165,7 +170,7 @@ function nodeSpanKind(eventType: string): SpanKind | null {
  * The kind of node span the event type in `text` from `start` to `end` is: what eventName and a
  * comparison would say, without slicing a string for every record.
  */
-function kindOfValue(text: string, start: number, end: number): SpanKind | null {
+export function kindOfValue(text: string, start: number, end: number): SpanKind | null {
   if (isEvent(text, start, end, "NodeProcessed")) return "processed";
   return isEvent(text, start, end, "NodeEvaluated") || isEvent(text, start, end, "Node") ? "evaluated" : null;
 }

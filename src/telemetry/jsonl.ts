@@ -1,5 +1,6 @@
 import { TelemetryInputError } from "./errors.js";
-import { StartLedger } from "./jsonl-start-ledger.js";
+import { DecidedNodes, END_SPAN_ID_AT, END_TRACE_AT, readPhaseEnd } from "./jsonl-phase-ends.js";
+import { START_TRACE_AT, StartLedger, UnpairedStarts, nodeSpanKind } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
 import { isUnusableRecordLine } from "./jsonl-skip.js";
@@ -58,7 +59,9 @@ export async function decodeJsonl(
    */
   let held: { line: string; lineNo: number } | null = null;
   /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-  const starts = sink.nodeStartDropped ? new StartLedger() : null;
+  const starts = sink.recordLeftOut ? new StartLedger() : null;
+  /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
+  const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
 
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -82,9 +85,21 @@ export async function decodeJsonl(
       held = { line, lineNo };
       return;
     }
-    if (!first && starts?.drop(line)) {
+    if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
+      const end = readPhaseEnd(line);
+      if (end) {
+        records++;
+        starts!.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+        end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
+        sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
+        return;
+      }
+    }
+    const dropped = first ? null : (starts?.drop(line) ?? null);
+    if (dropped !== null) {
+      if (dropped === "processed") decided?.processedStart(line, START_TRACE_AT);
       records++;
-      sink.nodeStartDropped!();
+      sink.recordLeftOut!();
       return;
     }
     parseLine(line, lineNo, first);
@@ -119,6 +134,12 @@ export async function decodeJsonl(
       return;
     }
     starts?.settle(record);
+    if (decided && record.recordType !== "LogRecord" && nodeSpanKind(record.eventType) === "processed") {
+      const uniqueId = record.attributes.unique_id;
+      if (record.recordType === "SpanStart") decided.processedStart(record.traceId, 0);
+      else if (typeof uniqueId === "string" && uniqueId !== "")
+        decided.processedEnd(record.traceId, uniqueId);
+    }
     records++;
     sink.add(record, { file, position: lineNo, unit: "line" });
   };
@@ -149,6 +170,9 @@ export async function decodeJsonl(
   const last = held as { line: string; lineNo: number } | null;
   if (last) parseLine(last.line, last.lineNo, false);
   starts?.finish();
+  const undecided = decided?.undecided() ?? 0;
+  if (undecided > 0)
+    throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
   if (pendingBad) {
     const bad = pendingBad as { line: number; reason: string; head?: string };
     // The file's only content line: not the half-written end of a run that wrote records before it.

@@ -2,6 +2,7 @@
 // turns into the model's events. Attribute names follow the JSONL (proto3 JSON) form; Parquet rows
 // are lifted into it (read-plan.ts names the columns, parquet/payload.ts merges json_payload), so
 // nothing after the decoders knows which format a record came from.
+import type { PhaseEnd } from "./jsonl-phase-ends.js";
 
 export type RecordType = "SpanStart" | "SpanEnd" | "LogRecord";
 
@@ -66,5 +67,11 @@ export interface RecordSink {
    * the sink of each (the JSONL decoder does, and throws UnpairedStarts when the ends do not all
    * come: jsonl-start-ledger.ts).
    */
-  readonly nodeStartDropped?: () => void;
+  readonly recordLeftOut?: () => void;
+  /**
+   * Present when the sink takes a phase span end as its times alone for a node that a NodeProcessed
+   * end decides: the JSONL decoder then reads such ends from their text (jsonl-phase-ends.ts), and
+   * throws UnpairedStarts when a node so read has no NodeProcessed end.
+   */
+  readonly phaseEnd?: (end: PhaseEnd, origin: RecordOrigin) => void;
 }

@@ -148,8 +148,8 @@ describe("StartLedger", () => {
 
   it("pairs dropped starts with their ends in any order", () => {
     const starts = new StartLedger();
-    expect(starts.drop(engineStart({ span: "00000000000000a1" }))).toBe(true);
-    expect(starts.drop(engineStart({ span: "00000000000000a2", event: "NodeProcessed" }))).toBe(true);
+    expect(starts.drop(engineStart({ span: "00000000000000a1" }))).toBe("evaluated");
+    expect(starts.drop(engineStart({ span: "00000000000000a2", event: "NodeProcessed" }))).toBe("processed");
     starts.settle(end({ spanId: "00000000000000a2", eventType: "x.NodeProcessed" }));
     starts.settle(end({ spanId: "00000000000000a1" }));
     expect(() => starts.finish()).not.toThrow();
@@ -203,7 +203,7 @@ describe("dropping node span starts", () => {
     const records: TelemetryRecord[] = [];
     const { records: read } = await decodeJsonl(memoryJsonl("a", text).openStream(), "a", {
       relevantOnly: true,
-      nodeStartDropped: () => undefined,
+      recordLeftOut: () => undefined,
       add: (record) => records.push(record),
       warn: () => undefined,
     });
@@ -224,7 +224,7 @@ describe("dropping node span starts", () => {
     await expect(
       decodeJsonl(memoryJsonl("c", text).openStream(), "c", {
         relevantOnly: true,
-        nodeStartDropped: () => undefined,
+        recordLeftOut: () => undefined,
         add: () => undefined,
         warn: () => undefined,
       }),

@@ -1,0 +1,173 @@
+// Phase span ends (NodeEvaluated), read for their times only. A node with a NodeProcessed span end
+// is decided by that end alone; its phase spans add only their span id (to join the queries and
+// logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
+// telemetry/parquet/processed.ts). Two thirds of a big build's node span ends are phase ends, so
+// the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
+// event, instead of parsing it, and notes the node. At the end of the file every node so read must
+// have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file
+// before preview.72's NodeProcessed spans), the reader throws UnpairedStarts, and the file is read
+// again with every line parsed (pipeline/read-telemetry.ts). The phase end also takes its start out
+// of the start ledger (jsonl-start-ledger.ts), as a parsed one would.
+//
+// A line is read so only when the engine's layout makes it certain: it begins with record_type
+// SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
+// NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
+// many `}` as `{` before the status (the links); it has start_time_unix_nano and end_time_unix_nano
+// (digits) before the status, a non-empty `"unique_id":"…"` after the event type, and ends with
+// `}`. Anything else is parsed. Not told apart, beyond what the engine writes: a repeated key (read
+// by its first occurrence), and braces inside strings before the status that hide an open object.
+import { isObjectShaped } from "./jsonl-skip.js";
+import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
+
+const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
+const SPAN_ID_KEY = '","span_id":"';
+export const END_TRACE_AT = END_PREFIX.length;
+export const END_SPAN_ID_AT = END_TRACE_AT + 32 + SPAN_ID_KEY.length;
+const HEAD_END = END_SPAN_ID_AT + 16 + 2;
+const EVENT_TYPE_KEY = '"event_type":"';
+const STATUS_KEY = '"status":';
+const START_KEY = '"start_time_unix_nano":"';
+const END_KEY = '"end_time_unix_nano":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+
+export interface PhaseEnd {
+  traceId: string;
+  spanId: string;
+  uniqueId: string;
+  startNs: bigint;
+  endNs: bigint;
+}
+
+/** What a phase span end's text says of it, or null when that is not certain. */
+export function readPhaseEnd(line: string): PhaseEnd | null {
+  if (!line.startsWith(END_PREFIX) || !line.startsWith(SPAN_ID_KEY, END_TRACE_AT + 32)) return null;
+  if (!isLowerHex(line, END_TRACE_AT, 32) || !isLowerHex(line, END_SPAN_ID_AT, 16)) return null;
+  if (!line.startsWith('",', END_SPAN_ID_AT + 16) || line.includes("\\", HEAD_END)) return null;
+  const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
+  if (eventAt === -1) return null;
+  // Right before the event type, the span's status (`null` or a flat object); every object before
+  // that (the links) closed again, so both keys are the record's own.
+  const statusAt = line.lastIndexOf(STATUS_KEY, eventAt);
+  if (statusAt < HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt)) return null;
+  if (count(line, "{", HEAD_END, statusAt) !== count(line, "}", HEAD_END, statusAt)) return null;
+  const eventStart = eventAt + EVENT_TYPE_KEY.length;
+  if (kindOfValue(line, eventStart, line.indexOf('"', eventStart)) !== "evaluated") return null;
+  if (!isObjectShaped(line)) return null;
+  const startNs = nanosAt(line, line.indexOf(START_KEY, HEAD_END), START_KEY.length, statusAt);
+  const endNs = nanosAt(line, line.indexOf(END_KEY, HEAD_END), END_KEY.length, statusAt);
+  if (startNs === null || endNs === null) return null;
+  const key = line.lastIndexOf(UNIQUE_ID_KEY);
+  if (key < eventAt) return null;
+  const uniqueAt = key + UNIQUE_ID_KEY.length;
+  const uniqueEnd = line.indexOf('"', uniqueAt);
+  if (uniqueEnd <= uniqueAt) return null;
+  return {
+    traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
+    spanId: line.slice(END_SPAN_ID_AT, END_SPAN_ID_AT + 16),
+    uniqueId: line.slice(uniqueAt, uniqueEnd),
+    startNs,
+    endNs,
+  };
+}
+
+/** `null,` or `{…},` with no object inside, from `at` to the event type's key at `eventAt`. */
+function isStatus(line: string, at: number, eventAt: number): boolean {
+  if (line.charCodeAt(eventAt - 1) !== 0x2c) return false;
+  if (eventAt - at === 5) return line.startsWith("null", at);
+  if (line.charCodeAt(at) !== 0x7b || line.charCodeAt(eventAt - 2) !== 0x7d) return false;
+  const close = line.indexOf("}", at);
+  const open = line.indexOf("{", at + 1);
+  return close === eventAt - 2 && (open === -1 || open > close);
+}
+
+/** How many times `char` occurs in line[from, to). */
+function count(line: string, char: string, from: number, to: number): number {
+  let found = 0;
+  for (let at = line.indexOf(char, from); at !== -1 && at < to; at = line.indexOf(char, at + 1)) found++;
+  return found;
+}
+
+/** The digits of a time value whose key is at `at` (before `limit`), as exact nanoseconds. */
+function nanosAt(line: string, at: number, keyLength: number, limit: number): bigint | null {
+  if (at === -1 || at > limit) return null;
+  const from = at + keyLength;
+  let i = from;
+  while (i < from + 20) {
+    const code = line.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) break;
+    i++;
+  }
+  if (i === from || line.charCodeAt(i) !== 0x22) return null;
+  return BigInt(line.slice(from, i));
+}
+
+function isLowerHex(line: string, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    const code = line.charCodeAt(i);
+    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+  }
+  return true;
+}
+
+/**
+ * The nodes read from phase ends, and those with a NodeProcessed end, by invocation and node id:
+ * each of the first must be among the second when the file ends.
+ */
+export class DecidedNodes {
+  private readonly read = new Map<string, Map<string, string>>();
+  private readonly decided = new Map<string, Set<string>>();
+  /**
+   * Invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+   * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
+   */
+  private readonly withProcessed: string[] = [];
+
+  /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
+  processedStart(text: string, at: number): void {
+    if (!this.hasProcessed(text, at)) this.withProcessed.push(copyOf(text.slice(at, at + 32)));
+  }
+
+  /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
+  hasProcessed(text: string, at: number): boolean {
+    for (const trace of this.withProcessed) if (text.startsWith(trace, at)) return true;
+    return false;
+  }
+
+  /**
+   * Notes the node of a phase end read from text, and gives its id as a string of its own: the
+   * one read is a slice, which V8 makes a view that would keep its whole line alive in the model.
+   */
+  phaseEndRead(traceId: string, uniqueId: string): string {
+    let nodes = this.read.get(traceId);
+    if (!nodes) this.read.set(copyOf(traceId), (nodes = new Map()));
+    let own = nodes.get(uniqueId);
+    if (own === undefined) nodes.set((own = copyOf(uniqueId)), own);
+    return own;
+  }
+
+  processedEnd(traceId: string, uniqueId: string): void {
+    let nodes = this.decided.get(traceId);
+    if (!nodes) this.decided.set(traceId, (nodes = new Set()));
+    nodes.add(uniqueId);
+  }
+
+  /** The nodes whose phase ends were read from text and that no NodeProcessed end decided. */
+  undecided(): number {
+    let count = 0;
+    for (const [trace, nodes] of this.read) {
+      const decided = this.decided.get(trace);
+      for (const node of nodes.keys()) if (!decided?.has(node)) count++;
+    }
+    return count;
+  }
+}
+
+/** A new string equal to `text`, which has no quote or backslash (readPhaseEnd's values never do). */
+function copyOf(text: string): string {
+  try {
+    return JSON.parse(`"${text}"`) as string;
+  } catch {
+    // A raw control character: the line is no JSON; read again, it is reported as such.
+    throw new UnpairedStarts("a phase span end holds a control character");
+  }
+}

@@ -1,0 +1,166 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
+import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
+import { DecidedNodes, readPhaseEnd } from "../../src/telemetry/jsonl-phase-ends.js";
+import { FIXTURE_RECORDS, random, reformat } from "../support/jsonl-layouts.js";
+import { ROOT } from "../support/report.js";
+
+const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+
+/** A phase span end as the engine writes it (key order, links and status as in the real files). */
+function engineEnd(
+  over: { status?: unknown; links?: unknown; start?: string; uniqueId?: string } = {},
+): string {
+  return JSON.stringify({
+    record_type: "SpanEnd",
+    trace_id: TRACE,
+    span_id: "7a1c0e55d2b94f01",
+    span_name: "Node evaluated (model.shop.orders)",
+    parent_span_id: "1b2c3d4e5f607182",
+    links: over.links ?? [{ trace_id: TRACE, span_id: "9eb0462f06becb1c", attributes: {} }],
+    start_time_unix_nano: over.start ?? "1760000000123456789",
+    end_time_unix_nano: "1760000009000000001",
+    severity_number: 5,
+    severity_text: "DEBUG",
+    status: over.status === undefined ? { message: null, code: 1 } : over.status,
+    event_type: "v1.public.events.fusion.node.NodeEvaluated",
+    attributes: {
+      name: "orders",
+      phase: "EXECUTION_PHASE_RUN",
+      unique_id: over.uniqueId ?? "model.shop.orders",
+    },
+  });
+}
+
+function isPhaseEnd(value: Record<string, unknown>): boolean {
+  const event = String(value.event_type ?? "")
+    .split(".")
+    .pop();
+  const attributes = value.attributes as Record<string, unknown> | undefined;
+  return (
+    value.record_type === "SpanEnd" &&
+    (event === "NodeEvaluated" || event === "Node") &&
+    typeof attributes?.unique_id === "string" &&
+    attributes.unique_id !== "" &&
+    /^\d+$/.test(String(value.start_time_unix_nano)) &&
+    /^\d+$/.test(String(value.end_time_unix_nano))
+  );
+}
+
+describe("readPhaseEnd", () => {
+  it("says what JSON.parse says of every fixture line it reads, in any layout, and reads the engine's own", () => {
+    let read = 0;
+    for (let seed = 0; seed <= 10; seed++) {
+      const next = random(seed + 200);
+      for (const record of FIXTURE_RECORDS) {
+        const line = seed === 0 ? JSON.stringify(record) : reformat(record, next);
+        const end = readPhaseEnd(line);
+        if (end === null) continue;
+        read++;
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        expect(isPhaseEnd(parsed)).toBe(true);
+        expect(end).toEqual({
+          traceId: parsed.trace_id,
+          spanId: parsed.span_id,
+          uniqueId: (parsed.attributes as Record<string, unknown>).unique_id,
+          startNs: BigInt(parsed.start_time_unix_nano as string),
+          endNs: BigInt(parsed.end_time_unix_nano as string),
+        });
+      }
+    }
+    // A line with a backslash (an escaped character anywhere) is parsed: one of the fixtures' has one.
+    const engineEnds = FIXTURE_RECORDS.filter(
+      (record) => isPhaseEnd(record) && !JSON.stringify(record).includes("\\"),
+    );
+    expect(engineEnds.length).toBeGreaterThan(300);
+    for (const record of engineEnds) expect(readPhaseEnd(JSON.stringify(record))).not.toBeNull();
+    expect(read).toBeGreaterThanOrEqual(engineEnds.length);
+  });
+
+  it("leaves every line it cannot be sure of to be parsed", () => {
+    expect(readPhaseEnd(engineEnd())).not.toBeNull();
+    expect(readPhaseEnd(engineEnd({ status: null, links: null }))).not.toBeNull();
+    const unsure = [
+      engineEnd({ status: { message: null, code: 1, detail: {} } }),
+      engineEnd({ links: [{ attributes: { event_type: "x" } }] }).replace('}}],"start', '}],"start'),
+      engineEnd({ start: "17600000001234x" }),
+      engineEnd({ start: "" }),
+      engineEnd({ uniqueId: "" }),
+      engineEnd({ uniqueId: "model.shop.or\\u0064ers" }),
+      engineEnd().replace("NodeEvaluated", "NodeProcessed"),
+      engineEnd().replace(',"start_time_unix_nano":"1760000000123456789"', ""),
+      engineEnd().replace('"status":{"message":null,"code":1},', ""),
+      engineEnd().replace(TRACE, TRACE.toUpperCase()),
+      `${engineEnd()} x`,
+    ];
+    for (const line of unsure) expect({ line, end: readPhaseEnd(line) }).toEqual({ line, end: null });
+  });
+});
+
+describe("DecidedNodes", () => {
+  it("counts the nodes read from phase ends that no NodeProcessed end of the same invocation decided", () => {
+    const nodes = new DecidedNodes();
+    nodes.phaseEndRead(TRACE, "model.shop.orders");
+    nodes.phaseEndRead(TRACE, "model.shop.orders");
+    nodes.phaseEndRead(TRACE, "model.shop.customers");
+    nodes.phaseEndRead(TRACE.replace("0190", "0191"), "model.shop.orders");
+    nodes.processedEnd(TRACE, "model.shop.orders");
+    expect(nodes.undecided()).toBe(2);
+    nodes.processedEnd(TRACE, "model.shop.customers");
+    nodes.processedEnd(TRACE.replace("0190", "0191"), "model.shop.orders");
+    expect(nodes.undecided()).toBe(0);
+  });
+
+  it("gives a node id that is a string of its own, equal to the one read", () => {
+    const nodes = new DecidedNodes();
+    const line = engineEnd();
+    const read = readPhaseEnd(line)!;
+    const own = nodes.phaseEndRead(read.traceId, read.uniqueId);
+    expect(own).toBe("model.shop.orders");
+    expect(nodes.phaseEndRead(read.traceId, "model.shop.orders")).toBe(own);
+  });
+});
+
+describe("phase ends read from text", () => {
+  const file = (text: string, opened: { count: number }, rereadable = true): TelemetryFile => ({
+    name: "t.jsonl",
+    format: "jsonl",
+    openStream: async function* () {
+      opened.count++;
+      yield Buffer.from(text);
+    },
+    rereadable,
+  });
+  const options = { slowest: 5, failOn: "errors" as const, generatorVersion: "test" };
+
+  it.each([
+    ["a file with NodeProcessed spans (preview.120)", "real/preview120_build_success.otel.jsonl"],
+    ["a file without them (preview.72), whose phases are parsed", "real/preview72_build_success.otel.jsonl"],
+  ])("%s is read once", async (_, fixture) => {
+    const text = readFileSync(path.join(ROOT, "test/fixtures", fixture), "utf8");
+    const opened = { count: 0 };
+    const report = await readTelemetryReport([file(text, opened)], options);
+    expect(opened.count).toBe(1);
+    const full = await readTelemetryReport([file(text, { count: 0 }, false)], options);
+    expect(report).toEqual(full);
+  });
+
+  it("reads the file again when a node read from its phase ends has no NodeProcessed end", async () => {
+    const text = readFileSync(
+      path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"),
+      "utf8",
+    );
+    const lines = text.split("\n");
+    const processedEnd = lines.findIndex(
+      (line) => line.includes('"SpanEnd"') && line.includes(".NodeProcessed"),
+    );
+    lines.splice(processedEnd, 1);
+    const opened = { count: 0 };
+    const report = await readTelemetryReport([file(lines.join("\n"), opened)], options);
+    expect(opened.count).toBe(2);
+    const full = await readTelemetryReport([file(lines.join("\n"), { count: 0 }, false)], options);
+    expect(report).toEqual(full);
+  });
+});
