@@ -6781,11 +6781,15 @@ function isLowerHex(line, at, length) {
 // A line is read so only when the engine's layout makes it certain: it begins with record_type
 // SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
 // NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
-// many `}` as `{` before the status (the links); it has start_time_unix_nano and end_time_unix_nano
-// (digits) before the status, a non-empty `"unique_id":"…"` after the event type, and ends with
-// `}`. Anything else is parsed. Not told apart, beyond what the engine writes: a repeated key (read
-// by its first occurrence), and braces inside strings before the status that hide an open object.
-
+// every object before the status (the links) closed again; start_time_unix_nano and
+// end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
+// the event type and end the line with their last key, a non-empty unique_id, every object in them
+// before it closed again. Anything
+// else is parsed. Not told apart, beyond what the engine writes: a repeated key (the occurrence
+// nearest the status or the end is read), braces inside strings that hide an open object; and, as
+// for the lines jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes
+// (it is not checked to be valid JSON). A phase end read so as the file's last content line is
+// parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
 
 const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
 const jsonl_phase_ends_SPAN_ID_KEY = '","span_id":"';
@@ -6797,6 +6801,9 @@ const STATUS_KEY = '"status":';
 const START_KEY = '"start_time_unix_nano":"';
 const END_KEY = '"end_time_unix_nano":"';
 const jsonl_phase_ends_UNIQUE_ID_KEY = '"unique_id":"';
+const ATTRIBUTES_KEY = ',"attributes":{';
+/** Up to this many invocations are looked up by comparing text, past it in a set. */
+const FEW_INVOCATIONS = 8;
 /** What a phase span end's text says of it, or null when that is not certain. */
 function readPhaseEnd(line) {
     if (!line.startsWith(END_PREFIX) || !line.startsWith(jsonl_phase_ends_SPAN_ID_KEY, END_TRACE_AT + 32))
@@ -6813,23 +6820,29 @@ function readPhaseEnd(line) {
     const statusAt = line.lastIndexOf(STATUS_KEY, eventAt);
     if (statusAt < jsonl_phase_ends_HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt))
         return null;
-    if (count(line, "{", jsonl_phase_ends_HEAD_END, statusAt) !== count(line, "}", jsonl_phase_ends_HEAD_END, statusAt))
+    if (!isBalanced(line, jsonl_phase_ends_HEAD_END, statusAt))
         return null;
     const eventStart = eventAt + jsonl_phase_ends_EVENT_TYPE_KEY.length;
-    if (kindOfValue(line, eventStart, line.indexOf('"', eventStart)) !== "evaluated")
+    const eventEnd = line.indexOf('"', eventStart);
+    if (kindOfValue(line, eventStart, eventEnd) !== "evaluated")
         return null;
-    if (!isObjectShaped(line))
-        return null;
-    const startNs = nanosAt(line, line.indexOf(START_KEY, jsonl_phase_ends_HEAD_END), START_KEY.length, statusAt);
-    const endNs = nanosAt(line, line.indexOf(END_KEY, jsonl_phase_ends_HEAD_END), END_KEY.length, statusAt);
+    // The times nearest the status, with no object between them and it: the record's own.
+    const startNs = nanosAt(line, line.lastIndexOf(START_KEY, statusAt), START_KEY.length, statusAt);
+    const endNs = nanosAt(line, line.lastIndexOf(END_KEY, statusAt), END_KEY.length, statusAt);
     if (startNs === null || endNs === null)
         return null;
-    const key = line.lastIndexOf(jsonl_phase_ends_UNIQUE_ID_KEY);
-    if (key < eventAt)
+    // The attributes right after the event type, and the node id their last key, as the engine
+    // writes them: `"attributes":{…,"unique_id":"…"}}`, every object in them before it closed again.
+    const attributesAt = eventEnd + 1;
+    if (!line.startsWith(ATTRIBUTES_KEY, attributesAt) || !line.endsWith('"}}'))
         return null;
+    const key = line.lastIndexOf(jsonl_phase_ends_UNIQUE_ID_KEY);
     const uniqueAt = key + jsonl_phase_ends_UNIQUE_ID_KEY.length;
-    const uniqueEnd = line.indexOf('"', uniqueAt);
-    if (uniqueEnd <= uniqueAt)
+    const uniqueEnd = line.length - 3;
+    if (key < attributesAt || uniqueEnd <= uniqueAt || line.indexOf('"', uniqueAt) !== uniqueEnd)
+        return null;
+    const inside = attributesAt + ATTRIBUTES_KEY.length;
+    if (!isBalanced(line, inside, key))
         return null;
     return {
         traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
@@ -6851,16 +6864,39 @@ function isStatus(line, at, eventAt) {
     const open = line.indexOf("{", at + 1);
     return close === eventAt - 2 && (open === -1 || open > close);
 }
-/** How many times `char` occurs in line[from, to). */
-function count(line, char, from, to) {
-    let found = 0;
-    for (let at = line.indexOf(char, from); at !== -1 && at < to; at = line.indexOf(char, at + 1))
-        found++;
-    return found;
+function indexOrEnd(line, char, from) {
+    const at = line.indexOf(char, from);
+    return at === -1 ? line.length : at;
 }
-/** The digits of a time value whose key is at `at` (before `limit`), as exact nanoseconds. */
+/** Every object opened in line[from, to) closes there, and none closed that opened before it. */
+function isBalanced(line, from, to) {
+    let depth = 0;
+    let open = line.indexOf("{", from);
+    let close = line.indexOf("}", from);
+    for (;;) {
+        const next = Math.min(open === -1 ? to : open, close === -1 ? to : close);
+        if (next >= to)
+            return depth === 0;
+        if (next === open) {
+            depth++;
+            open = line.indexOf("{", next + 1);
+        }
+        else {
+            if (--depth < 0)
+                return false;
+            close = line.indexOf("}", next + 1);
+        }
+    }
+}
+/**
+ * The digits of a time value whose key is at `at`, as exact nanoseconds, when no object opens or
+ * closes between it and `limit` (the status).
+ */
 function nanosAt(line, at, keyLength, limit) {
-    if (at === -1 || at > limit)
+    if (at < jsonl_phase_ends_HEAD_END)
+        return null;
+    const brace = Math.min(indexOrEnd(line, "{", at), indexOrEnd(line, "}", at));
+    if (brace < limit)
         return null;
     const from = at + keyLength;
     let i = from;
@@ -6894,13 +6930,23 @@ class DecidedNodes {
      * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
      */
     withProcessed = [];
+    /** The same, as a set once there are more than a few (a file of many invocations). */
+    withProcessedSet = null;
     /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
     processedStart(text, at) {
-        if (!this.hasProcessed(text, at))
-            this.withProcessed.push(copyOf(text.slice(at, at + 32)));
+        if (this.hasProcessed(text, at))
+            return;
+        const trace = copyOf(text.slice(at, at + 32));
+        this.withProcessed.push(trace);
+        this.withProcessedSet?.add(trace);
+        if (!this.withProcessedSet && this.withProcessed.length > FEW_INVOCATIONS) {
+            this.withProcessedSet = new Set(this.withProcessed);
+        }
     }
     /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
     hasProcessed(text, at) {
+        if (this.withProcessedSet)
+            return this.withProcessedSet.has(text.slice(at, at + 32));
         for (const trace of this.withProcessed)
             if (text.startsWith(trace, at))
                 return true;
@@ -7285,6 +7331,14 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
      */
     let held = null;
+    /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
+    let heldPhase = null;
+    const handPhaseOn = ({ line, lineNo, end }) => {
+        records++;
+        starts.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+        end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
+        sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
+    };
     /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
     const starts = sink.recordLeftOut ? new StartLedger() : null;
     /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
@@ -7311,6 +7365,11 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             records++;
             held = null;
         }
+        // The phase end read from text was not the last line: handed on now, before this line's record.
+        if (heldPhase) {
+            handPhaseOn(heldPhase);
+            heldPhase = null;
+        }
         if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
             held = { line, lineNo };
             return;
@@ -7318,10 +7377,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
             const end = readPhaseEnd(line);
             if (end) {
-                records++;
-                starts.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
-                end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
-                sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
+                heldPhase = { line, lineNo, end };
                 return;
             }
         }
@@ -7396,7 +7452,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     if (sniff)
         throw notJsonl();
     // Narrowed to null by TypeScript, which does not see the closure assign it.
-    const last = held;
+    const last = (held ?? heldPhase);
     if (last)
         parseLine(last.line, last.lineNo, false);
     starts?.finish();

@@ -12,11 +12,15 @@
 // A line is read so only when the engine's layout makes it certain: it begins with record_type
 // SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
 // NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
-// many `}` as `{` before the status (the links); it has start_time_unix_nano and end_time_unix_nano
-// (digits) before the status, a non-empty `"unique_id":"…"` after the event type, and ends with
-// `}`. Anything else is parsed. Not told apart, beyond what the engine writes: a repeated key (read
-// by its first occurrence), and braces inside strings before the status that hide an open object.
-import { isObjectShaped } from "./jsonl-skip.js";
+// every object before the status (the links) closed again; start_time_unix_nano and
+// end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
+// the event type and end the line with their last key, a non-empty unique_id, every object in them
+// before it closed again. Anything
+// else is parsed. Not told apart, beyond what the engine writes: a repeated key (the occurrence
+// nearest the status or the end is read), braces inside strings that hide an open object; and, as
+// for the lines jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes
+// (it is not checked to be valid JSON). A phase end read so as the file's last content line is
+// parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
 import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
 
 const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
@@ -29,6 +33,10 @@ const STATUS_KEY = '"status":';
 const START_KEY = '"start_time_unix_nano":"';
 const END_KEY = '"end_time_unix_nano":"';
 const UNIQUE_ID_KEY = '"unique_id":"';
+const ATTRIBUTES_KEY = ',"attributes":{';
+
+/** Up to this many invocations are looked up by comparing text, past it in a set. */
+const FEW_INVOCATIONS = 8;
 
 export interface PhaseEnd {
   traceId: string;
@@ -49,18 +57,24 @@ export function readPhaseEnd(line: string): PhaseEnd | null {
   // that (the links) closed again, so both keys are the record's own.
   const statusAt = line.lastIndexOf(STATUS_KEY, eventAt);
   if (statusAt < HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt)) return null;
-  if (count(line, "{", HEAD_END, statusAt) !== count(line, "}", HEAD_END, statusAt)) return null;
+  if (!isBalanced(line, HEAD_END, statusAt)) return null;
   const eventStart = eventAt + EVENT_TYPE_KEY.length;
-  if (kindOfValue(line, eventStart, line.indexOf('"', eventStart)) !== "evaluated") return null;
-  if (!isObjectShaped(line)) return null;
-  const startNs = nanosAt(line, line.indexOf(START_KEY, HEAD_END), START_KEY.length, statusAt);
-  const endNs = nanosAt(line, line.indexOf(END_KEY, HEAD_END), END_KEY.length, statusAt);
+  const eventEnd = line.indexOf('"', eventStart);
+  if (kindOfValue(line, eventStart, eventEnd) !== "evaluated") return null;
+  // The times nearest the status, with no object between them and it: the record's own.
+  const startNs = nanosAt(line, line.lastIndexOf(START_KEY, statusAt), START_KEY.length, statusAt);
+  const endNs = nanosAt(line, line.lastIndexOf(END_KEY, statusAt), END_KEY.length, statusAt);
   if (startNs === null || endNs === null) return null;
+  // The attributes right after the event type, and the node id their last key, as the engine
+  // writes them: `"attributes":{…,"unique_id":"…"}}`, every object in them before it closed again.
+  const attributesAt = eventEnd + 1;
+  if (!line.startsWith(ATTRIBUTES_KEY, attributesAt) || !line.endsWith('"}}')) return null;
   const key = line.lastIndexOf(UNIQUE_ID_KEY);
-  if (key < eventAt) return null;
   const uniqueAt = key + UNIQUE_ID_KEY.length;
-  const uniqueEnd = line.indexOf('"', uniqueAt);
-  if (uniqueEnd <= uniqueAt) return null;
+  const uniqueEnd = line.length - 3;
+  if (key < attributesAt || uniqueEnd <= uniqueAt || line.indexOf('"', uniqueAt) !== uniqueEnd) return null;
+  const inside = attributesAt + ATTRIBUTES_KEY.length;
+  if (!isBalanced(line, inside, key)) return null;
   return {
     traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
     spanId: line.slice(END_SPAN_ID_AT, END_SPAN_ID_AT + 16),
@@ -80,16 +94,37 @@ function isStatus(line: string, at: number, eventAt: number): boolean {
   return close === eventAt - 2 && (open === -1 || open > close);
 }
 
-/** How many times `char` occurs in line[from, to). */
-function count(line: string, char: string, from: number, to: number): number {
-  let found = 0;
-  for (let at = line.indexOf(char, from); at !== -1 && at < to; at = line.indexOf(char, at + 1)) found++;
-  return found;
+function indexOrEnd(line: string, char: string, from: number): number {
+  const at = line.indexOf(char, from);
+  return at === -1 ? line.length : at;
 }
 
-/** The digits of a time value whose key is at `at` (before `limit`), as exact nanoseconds. */
+/** Every object opened in line[from, to) closes there, and none closed that opened before it. */
+function isBalanced(line: string, from: number, to: number): boolean {
+  let depth = 0;
+  let open = line.indexOf("{", from);
+  let close = line.indexOf("}", from);
+  for (;;) {
+    const next = Math.min(open === -1 ? to : open, close === -1 ? to : close);
+    if (next >= to) return depth === 0;
+    if (next === open) {
+      depth++;
+      open = line.indexOf("{", next + 1);
+    } else {
+      if (--depth < 0) return false;
+      close = line.indexOf("}", next + 1);
+    }
+  }
+}
+
+/**
+ * The digits of a time value whose key is at `at`, as exact nanoseconds, when no object opens or
+ * closes between it and `limit` (the status).
+ */
 function nanosAt(line: string, at: number, keyLength: number, limit: number): bigint | null {
-  if (at === -1 || at > limit) return null;
+  if (at < HEAD_END) return null;
+  const brace = Math.min(indexOrEnd(line, "{", at), indexOrEnd(line, "}", at));
+  if (brace < limit) return null;
   const from = at + keyLength;
   let i = from;
   while (i < from + 20) {
@@ -121,14 +156,23 @@ export class DecidedNodes {
    * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
    */
   private readonly withProcessed: string[] = [];
+  /** The same, as a set once there are more than a few (a file of many invocations). */
+  private withProcessedSet: Set<string> | null = null;
 
   /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
   processedStart(text: string, at: number): void {
-    if (!this.hasProcessed(text, at)) this.withProcessed.push(copyOf(text.slice(at, at + 32)));
+    if (this.hasProcessed(text, at)) return;
+    const trace = copyOf(text.slice(at, at + 32));
+    this.withProcessed.push(trace);
+    this.withProcessedSet?.add(trace);
+    if (!this.withProcessedSet && this.withProcessed.length > FEW_INVOCATIONS) {
+      this.withProcessedSet = new Set(this.withProcessed);
+    }
   }
 
   /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
   hasProcessed(text: string, at: number): boolean {
+    if (this.withProcessedSet) return this.withProcessedSet.has(text.slice(at, at + 32));
     for (const trace of this.withProcessed) if (text.startsWith(trace, at)) return true;
     return false;
   }

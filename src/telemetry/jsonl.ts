@@ -1,5 +1,11 @@
 import { TelemetryInputError } from "./errors.js";
-import { DecidedNodes, END_SPAN_ID_AT, END_TRACE_AT, readPhaseEnd } from "./jsonl-phase-ends.js";
+import {
+  DecidedNodes,
+  END_SPAN_ID_AT,
+  END_TRACE_AT,
+  readPhaseEnd,
+  type PhaseEnd,
+} from "./jsonl-phase-ends.js";
 import { START_TRACE_AT, StartLedger, UnpairedStarts, nodeSpanKind } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
@@ -58,6 +64,14 @@ export async function decodeJsonl(
    * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
    */
   let held: { line: string; lineNo: number } | null = null;
+  /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
+  let heldPhase: { line: string; lineNo: number; end: PhaseEnd } | null = null;
+  const handPhaseOn = ({ line, lineNo, end }: { line: string; lineNo: number; end: PhaseEnd }): void => {
+    records++;
+    starts!.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+    end.uniqueId = decided!.phaseEndRead(end.traceId, end.uniqueId);
+    sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
+  };
   /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
   const starts = sink.recordLeftOut ? new StartLedger() : null;
   /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
@@ -81,6 +95,11 @@ export async function decodeJsonl(
       records++;
       held = null;
     }
+    // The phase end read from text was not the last line: handed on now, before this line's record.
+    if (heldPhase) {
+      handPhaseOn(heldPhase);
+      heldPhase = null;
+    }
     if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
       held = { line, lineNo };
       return;
@@ -88,10 +107,7 @@ export async function decodeJsonl(
     if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
       const end = readPhaseEnd(line);
       if (end) {
-        records++;
-        starts!.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
-        end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
-        sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
+        heldPhase = { line, lineNo, end };
         return;
       }
     }
@@ -167,7 +183,7 @@ export async function decodeJsonl(
   // The first line did not parse and fewer than SNIFF_CHARS followed it.
   if (sniff) throw notJsonl();
   // Narrowed to null by TypeScript, which does not see the closure assign it.
-  const last = held as { line: string; lineNo: number } | null;
+  const last = (held ?? heldPhase) as { line: string; lineNo: number } | null;
   if (last) parseLine(last.line, last.lineNo, false);
   starts?.finish();
   const undecided = decided?.undecided() ?? 0;

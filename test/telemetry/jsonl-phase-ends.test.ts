@@ -94,6 +94,20 @@ describe("readPhaseEnd", () => {
       engineEnd().replace('"status":{"message":null,"code":1},', ""),
       engineEnd().replace(TRACE, TRACE.toUpperCase()),
       `${engineEnd()} x`,
+      // Keys of a nested object, which JSON.parse would not take as the record's.
+      engineEnd({ links: [{ start_time_unix_nano: "1", attributes: {} }] }).replace(
+        ',"start_time_unix_nano":"1760000000123456789"',
+        "",
+      ),
+      engineEnd().replace(
+        '"unique_id":"model.shop.orders"}}',
+        '"unique_id":"model.shop.orders"},"x":{"unique_id":"y"}}',
+      ),
+      engineEnd().replace(
+        '"unique_id":"model.shop.orders"}}',
+        '"unique_id":"model.shop.orders","zz":{"unique_id":"y"}}}',
+      ),
+      engineEnd().replace('"links":[{', '"links":[]},{"x":[{'),
     ];
     for (const line of unsure) expect({ line, end: readPhaseEnd(line) }).toEqual({ line, end: null });
   });
@@ -111,6 +125,14 @@ describe("DecidedNodes", () => {
     nodes.processedEnd(TRACE, "model.shop.customers");
     nodes.processedEnd(TRACE.replace("0190", "0191"), "model.shop.orders");
     expect(nodes.undecided()).toBe(0);
+  });
+
+  it("knows the invocations with a NodeProcessed start, few or many", () => {
+    const nodes = new DecidedNodes();
+    const traces = Array.from({ length: 20 }, (_, i) => i.toString(16).padStart(32, "0"));
+    for (const trace of traces.slice(0, 19)) nodes.processedStart(`x${trace}`, 1);
+    for (const trace of traces.slice(0, 19)) expect(nodes.hasProcessed(trace, 0)).toBe(true);
+    expect(nodes.hasProcessed(traces[19]!, 0)).toBe(false);
   });
 
   it("gives a node id that is a string of its own, equal to the one read", () => {
@@ -145,6 +167,22 @@ describe("phase ends read from text", () => {
     expect(opened.count).toBe(1);
     const full = await readTelemetryReport([file(text, { count: 0 }, false)], options);
     expect(report).toEqual(full);
+  });
+
+  it("parses a phase end that is the file's last line, so that a damaged one is still reported", async () => {
+    // In real preview.120 output a third of the phase ends come after their node's NodeProcessed end,
+    // so one can be the last line of a crashed run. Damage the text rule does not see (a line read
+    // from text is not checked to be JSON) must still get the last line's warning.
+    const text = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_failed.otel.jsonl"), "utf8");
+    const lines = text.split("\n").slice(0, 18);
+    lines[17] = lines[17]!.replace('"severity_number":5,', '"severity_number":5x,');
+    expect(readPhaseEnd(lines[17]!)).not.toBeNull();
+    const damaged = lines.join("\n");
+    const report = await readTelemetryReport([file(damaged, { count: 0 })], options);
+    expect(report).toEqual(await readTelemetryReport([file(damaged, { count: 0 }, false)], options));
+    expect(JSON.stringify(report)).toContain("last line is truncated or not valid JSON");
+    // Cut before its last `}`, the line is not read from text at all.
+    expect(readPhaseEnd(text.split("\n")[17]!.slice(0, -1))).toBeNull();
   });
 
   it("reads the file again when a node read from its phase ends has no NodeProcessed end", async () => {
