@@ -7331,6 +7331,10 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
      */
     let held = null;
+    /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
+    const starts = sink.recordLeftOut ? new StartLedger() : null;
+    /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
+    const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
     /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
     let heldPhase = null;
     const handPhaseOn = ({ line, lineNo, end }) => {
@@ -7339,10 +7343,6 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
         sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
     };
-    /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-    const starts = sink.recordLeftOut ? new StartLedger() : null;
-    /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
-    const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -12173,7 +12173,7 @@ async function readTelemetryReport(files, options) {
                 }
             }
             else {
-                // A pipe cannot be read twice: every node span start is parsed the first time.
+                // A pipe cannot be read twice: every line is parsed the first time.
                 const dropNodeStarts = file.rereadable === true;
                 try {
                     await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
@@ -12181,8 +12181,9 @@ async function readTelemetryReport(files, options) {
                 catch (error) {
                     if (!(error instanceof UnpairedStarts))
                         throw error;
-                    // Node span starts that the model needs (a crashed run's, or a file still being written,
-                    // whose second read then sees more of it): read again, every start parsed.
+                    // Node span records the model needs after all (a crashed run's starts, phase ends whose
+                    // node no NodeProcessed end decided; or a file still being written, whose second read then
+                    // sees more of it): read again, every line parsed.
                     builder.discardLastFile();
                     sink = startFile(file);
                     await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));

@@ -43,14 +43,15 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
       } else {
-        // A pipe cannot be read twice: every node span start is parsed the first time.
+        // A pipe cannot be read twice: every line is parsed the first time.
         const dropNodeStarts = file.rereadable === true;
         try {
           await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
         } catch (error) {
           if (!(error instanceof UnpairedStarts)) throw error;
-          // Node span starts that the model needs (a crashed run's, or a file still being written,
-          // whose second read then sees more of it): read again, every start parsed.
+          // Node span records the model needs after all (a crashed run's starts, phase ends whose
+          // node no NodeProcessed end decided; or a file still being written, whose second read then
+          // sees more of it): read again, every line parsed.
           builder.discardLastFile();
           sink = startFile(file);
           await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink));

@@ -64,6 +64,10 @@ export async function decodeJsonl(
    * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
    */
   let held: { line: string; lineNo: number } | null = null;
+  /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
+  const starts = sink.recordLeftOut ? new StartLedger() : null;
+  /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
+  const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
   /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
   let heldPhase: { line: string; lineNo: number; end: PhaseEnd } | null = null;
   const handPhaseOn = ({ line, lineNo, end }: { line: string; lineNo: number; end: PhaseEnd }): void => {
@@ -72,10 +76,6 @@ export async function decodeJsonl(
     end.uniqueId = decided!.phaseEndRead(end.traceId, end.uniqueId);
     sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
   };
-  /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
-  const starts = sink.recordLeftOut ? new StartLedger() : null;
-  /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
-  const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
 
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
