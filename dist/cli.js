@@ -6574,7 +6574,7 @@ function isJsonSpace(code) {
 // every node span end the model would close it with takes it out again. An end must come after its
 // start, and at the end of the file the ledger must be empty. When that is not so (a crashed run's
 // starts, whose spans never ended), the reader throws UnpairedStarts and the file is read again with
-// every start parsed (pipeline/read-telemetry.ts). So the report is the one a full parse gives: a
+// every line parsed (pipeline/read-telemetry.ts). So the report is the one a full parse gives: a
 // finished run is read once, faster, a crashed one twice.
 //
 // The ledger is a count and two sums of 32-bit hashes, which an end subtracts from (empty exactly
@@ -6608,8 +6608,8 @@ class UnpairedStarts extends Error {
     name = "UnpairedStarts";
 }
 /**
- * Buckets of the tallies that tell an end from one that comes before its start: 2 × 256 KiB, small
- * enough to stay in the processor's cache (2 × 1 MiB of 16-bit counts cost a cache miss per span).
+ * Buckets of the tallies that tell an end from one that comes before its start: 2 × 256 KiB of
+ * 8-bit counts (2 × 1 MiB of 16-bit ones took the same time and 7 % more peak memory).
  */
 const TALLY_BITS = 18;
 const TALLY_MASK = (1 << TALLY_BITS) - 1;
