@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6168);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5316);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2732,7 +2732,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 6168:
+/***/ 5316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6565,6 +6565,51 @@ function isJsonSpace(code) {
     return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts
+// The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
+// "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
+// jsonl-phase-ends.ts) find a line's ids, at fixed places.
+const SPAN_ID_KEY = '","span_id":"';
+const EVENT_TYPE_KEY = '"event_type":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+class SpanHead {
+    prefix;
+    /** Where the trace id is (32 characters). */
+    traceAt;
+    /** Where the span id is (16 characters). */
+    spanIdAt;
+    /** Where the line goes on after the head. */
+    end;
+    constructor(recordType) {
+        this.prefix = `{"record_type":"${recordType}","trace_id":"`;
+        this.traceAt = this.prefix.length;
+        this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
+        this.end = this.spanIdAt + 16 + 2;
+    }
+    /**
+     * Whether `line` begins with this head, its ids lowercase hex, and has no backslash after it
+     * (`\u` can spell a key, and another escape makes a value's text differ from the value).
+     */
+    begins(line) {
+        return (line.startsWith(this.prefix) &&
+            line.startsWith(SPAN_ID_KEY, this.traceAt + 32) &&
+            isLowerHex(line, this.traceAt, 32) &&
+            isLowerHex(line, this.spanIdAt, 16) &&
+            line.startsWith('",', this.spanIdAt + 16) &&
+            !line.includes("\\", this.end));
+    }
+}
+const START_HEAD = new SpanHead("SpanStart");
+const END_HEAD = new SpanHead("SpanEnd");
+function isLowerHex(line, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = line.charCodeAt(i);
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-start-ledger.ts
 // Node span starts, dropped unparsed. In the JSONL every node span is written twice, as a start and
 // as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
@@ -6594,15 +6639,7 @@ function isJsonSpace(code) {
 // leaves unparsed, a dropped start is not checked to be valid JSON.
 
 
-const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
-const SPAN_ID_KEY = '","span_id":"';
-const START_TRACE_AT = START_PREFIX.length;
-const TRACE_AT = START_TRACE_AT;
-const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
-/** Where the line goes on after `…"span_id":"<16 hex>",`. */
-const HEAD_END = SPAN_ID_AT + 16 + 2;
-const EVENT_TYPE_KEY = '"event_type":"';
-const UNIQUE_ID_KEY = '"unique_id":"';
+
 /** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
 class UnpairedStarts extends Error {
     name = "UnpairedStarts";
@@ -6632,29 +6669,31 @@ class StartLedger {
     drop(line) {
         const kind = nodeStartKind(line);
         if (kind !== null)
-            this.enter(line, START_TRACE_AT, line, SPAN_ID_AT, kind, 1);
+            this.enter(line, START_HEAD.traceAt, line, START_HEAD.spanIdAt, kind, 1);
         return kind;
     }
-    /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
+    /**
+     * A parsed record: a node span start enters the ledger, a node span end takes one out. Gives the
+     * kind of node span the record is of (null for any other record), for the reader's other uses.
+     */
     settle(record) {
-        if (record.spanId === null || record.recordType === "LogRecord")
-            return;
+        if (record.recordType === "LogRecord")
+            return null;
         const kind = nodeSpanKind(record.eventType);
-        if (kind === null)
-            return;
         // The model opens and closes node spans only with records that name their node.
-        if (toStr(record.attributes.unique_id) === null)
-            return;
+        if (kind === null || record.spanId === null || toStr(record.attributes.unique_id) === null)
+            return kind;
         const { traceId, spanId } = record;
         // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
         if (traceId.length !== 32 || spanId.length !== 16)
-            return;
+            return kind;
         const sign = record.recordType === "SpanStart" ? 1 : -1;
         this.enter(traceId, 0, spanId, 0, kind, sign);
+        return kind;
     }
-    /** A phase span end read from its text (jsonl-phase-ends.ts), ids at these offsets: as settled. */
-    phaseEndRead(line, traceAt, spanAt) {
-        this.enter(line, traceAt, line, spanAt, "evaluated", -1);
+    /** A phase span end read from its text (jsonl-phase-ends.ts): taken out as a parsed one is. */
+    phaseEndRead(line) {
+        this.enter(line, END_HEAD.traceAt, line, END_HEAD.spanIdAt, "evaluated", -1);
     }
     /** The file ended: every node span start must have had its end. */
     finish() {
@@ -6733,17 +6772,13 @@ function isEvent(text, start, end, name) {
 }
 /** The kind of node span `line` starts, when its text says so beyond doubt; else null. */
 function nodeStartKind(line) {
-    if (!line.startsWith(START_PREFIX) || !line.startsWith(SPAN_ID_KEY, TRACE_AT + 32))
+    if (!START_HEAD.begins(line))
         return null;
-    if (!isLowerHex(line, TRACE_AT, 32) || !isLowerHex(line, SPAN_ID_AT, 16))
-        return null;
-    if (!line.startsWith('",', SPAN_ID_AT + 16) || line.includes("\\", HEAD_END))
-        return null;
-    const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
+    const eventAt = line.indexOf(EVENT_TYPE_KEY, START_HEAD.end);
     if (eventAt === -1)
         return null;
     // No object opens before it, so it is the record's own event type, not a nested key.
-    const brace = line.indexOf("{", HEAD_END);
+    const brace = line.indexOf("{", START_HEAD.end);
     if (brace !== -1 && brace < eventAt)
         return null;
     const eventStart = eventAt + EVENT_TYPE_KEY.length;
@@ -6756,14 +6791,6 @@ function nodeStartKind(line) {
     if (uniqueAt < eventAt || line.charCodeAt(uniqueAt + UNIQUE_ID_KEY.length) === 0x22)
         return null;
     return kind;
-}
-function isLowerHex(line, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = line.charCodeAt(i);
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
-            return false;
-    }
-    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-phase-ends.ts
@@ -6791,38 +6818,29 @@ function isLowerHex(line, at, length) {
 // (it is not checked to be valid JSON). A phase end read so as the file's last content line is
 // parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
 
-const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
-const jsonl_phase_ends_SPAN_ID_KEY = '","span_id":"';
-const END_TRACE_AT = END_PREFIX.length;
-const END_SPAN_ID_AT = END_TRACE_AT + 32 + jsonl_phase_ends_SPAN_ID_KEY.length;
-const jsonl_phase_ends_HEAD_END = END_SPAN_ID_AT + 16 + 2;
-const jsonl_phase_ends_EVENT_TYPE_KEY = '"event_type":"';
+
+const HEAD_END = END_HEAD.end;
 const STATUS_KEY = '"status":';
 const START_KEY = '"start_time_unix_nano":"';
 const END_KEY = '"end_time_unix_nano":"';
-const jsonl_phase_ends_UNIQUE_ID_KEY = '"unique_id":"';
 const ATTRIBUTES_KEY = ',"attributes":{';
 /** Up to this many invocations are looked up by comparing text, past it in a set. */
 const FEW_INVOCATIONS = 8;
 /** What a phase span end's text says of it, or null when that is not certain. */
 function readPhaseEnd(line) {
-    if (!line.startsWith(END_PREFIX) || !line.startsWith(jsonl_phase_ends_SPAN_ID_KEY, END_TRACE_AT + 32))
+    if (!END_HEAD.begins(line))
         return null;
-    if (!jsonl_phase_ends_isLowerHex(line, END_TRACE_AT, 32) || !jsonl_phase_ends_isLowerHex(line, END_SPAN_ID_AT, 16))
-        return null;
-    if (!line.startsWith('",', END_SPAN_ID_AT + 16) || line.includes("\\", jsonl_phase_ends_HEAD_END))
-        return null;
-    const eventAt = line.indexOf(jsonl_phase_ends_EVENT_TYPE_KEY, jsonl_phase_ends_HEAD_END);
+    const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
     if (eventAt === -1)
         return null;
     // Right before the event type, the span's status (`null` or a flat object); every object before
     // that (the links) closed again, so both keys are the record's own.
     const statusAt = line.lastIndexOf(STATUS_KEY, eventAt);
-    if (statusAt < jsonl_phase_ends_HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt))
+    if (statusAt < HEAD_END || !isStatus(line, statusAt + STATUS_KEY.length, eventAt))
         return null;
-    if (!isBalanced(line, jsonl_phase_ends_HEAD_END, statusAt))
+    if (!isBalanced(line, HEAD_END, statusAt))
         return null;
-    const eventStart = eventAt + jsonl_phase_ends_EVENT_TYPE_KEY.length;
+    const eventStart = eventAt + EVENT_TYPE_KEY.length;
     const eventEnd = line.indexOf('"', eventStart);
     if (kindOfValue(line, eventStart, eventEnd) !== "evaluated")
         return null;
@@ -6836,8 +6854,8 @@ function readPhaseEnd(line) {
     const attributesAt = eventEnd + 1;
     if (!line.startsWith(ATTRIBUTES_KEY, attributesAt) || !line.endsWith('"}}'))
         return null;
-    const key = line.lastIndexOf(jsonl_phase_ends_UNIQUE_ID_KEY);
-    const uniqueAt = key + jsonl_phase_ends_UNIQUE_ID_KEY.length;
+    const key = line.lastIndexOf(UNIQUE_ID_KEY);
+    const uniqueAt = key + UNIQUE_ID_KEY.length;
     const uniqueEnd = line.length - 3;
     if (key < attributesAt || uniqueEnd <= uniqueAt || line.indexOf('"', uniqueAt) !== uniqueEnd)
         return null;
@@ -6845,8 +6863,8 @@ function readPhaseEnd(line) {
     if (!isBalanced(line, inside, key))
         return null;
     return {
-        traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
-        spanId: line.slice(END_SPAN_ID_AT, END_SPAN_ID_AT + 16),
+        traceId: line.slice(END_HEAD.traceAt, END_HEAD.traceAt + 32),
+        spanId: line.slice(END_HEAD.spanIdAt, END_HEAD.spanIdAt + 16),
         uniqueId: line.slice(uniqueAt, uniqueEnd),
         startNs,
         endNs,
@@ -6893,7 +6911,7 @@ function isBalanced(line, from, to) {
  * closes between it and `limit` (the status).
  */
 function nanosAt(line, at, keyLength, limit) {
-    if (at < jsonl_phase_ends_HEAD_END)
+    if (at < HEAD_END)
         return null;
     const brace = Math.min(indexOrEnd(line, "{", at), indexOrEnd(line, "}", at));
     if (brace < limit)
@@ -6909,14 +6927,6 @@ function nanosAt(line, at, keyLength, limit) {
     if (i === from || line.charCodeAt(i) !== 0x22)
         return null;
     return BigInt(line.slice(from, i));
-}
-function jsonl_phase_ends_isLowerHex(line, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = line.charCodeAt(i);
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
-            return false;
-    }
-    return true;
 }
 /**
  * The nodes read from phase ends, and those with a NodeProcessed end, by invocation and node id:
@@ -7297,6 +7307,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -7339,7 +7350,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     let heldPhase = null;
     const handPhaseOn = ({ line, lineNo, end }) => {
         records++;
-        starts.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+        starts.phaseEndRead(line);
         end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
         sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
     };
@@ -7374,7 +7385,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             held = { line, lineNo };
             return;
         }
-        if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
+        if (!first && decided?.hasProcessed(line, END_HEAD.traceAt)) {
             const end = readPhaseEnd(line);
             if (end) {
                 heldPhase = { line, lineNo, end };
@@ -7384,7 +7395,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const dropped = first ? null : (starts?.drop(line) ?? null);
         if (dropped !== null) {
             if (dropped === "processed")
-                decided?.processedStart(line, START_TRACE_AT);
+                decided?.processedStart(line, START_HEAD.traceAt);
             records++;
             sink.recordLeftOut();
             return;
@@ -7417,8 +7428,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             skippedForeign++;
             return;
         }
-        starts?.settle(record);
-        if (decided && record.recordType !== "LogRecord" && nodeSpanKind(record.eventType) === "processed") {
+        const kind = starts?.settle(record) ?? null;
+        if (decided && kind === "processed") {
             const uniqueId = record.attributes.unique_id;
             if (record.recordType === "SpanStart")
                 decided.processedStart(record.traceId, 0);

@@ -22,17 +22,12 @@
 // (it is not checked to be valid JSON). A phase end read so as the file's last content line is
 // parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
 import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
+import { END_HEAD, EVENT_TYPE_KEY, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
 
-const END_PREFIX = '{"record_type":"SpanEnd","trace_id":"';
-const SPAN_ID_KEY = '","span_id":"';
-export const END_TRACE_AT = END_PREFIX.length;
-export const END_SPAN_ID_AT = END_TRACE_AT + 32 + SPAN_ID_KEY.length;
-const HEAD_END = END_SPAN_ID_AT + 16 + 2;
-const EVENT_TYPE_KEY = '"event_type":"';
+const HEAD_END = END_HEAD.end;
 const STATUS_KEY = '"status":';
 const START_KEY = '"start_time_unix_nano":"';
 const END_KEY = '"end_time_unix_nano":"';
-const UNIQUE_ID_KEY = '"unique_id":"';
 const ATTRIBUTES_KEY = ',"attributes":{';
 
 /** Up to this many invocations are looked up by comparing text, past it in a set. */
@@ -48,9 +43,7 @@ export interface PhaseEnd {
 
 /** What a phase span end's text says of it, or null when that is not certain. */
 export function readPhaseEnd(line: string): PhaseEnd | null {
-  if (!line.startsWith(END_PREFIX) || !line.startsWith(SPAN_ID_KEY, END_TRACE_AT + 32)) return null;
-  if (!isLowerHex(line, END_TRACE_AT, 32) || !isLowerHex(line, END_SPAN_ID_AT, 16)) return null;
-  if (!line.startsWith('",', END_SPAN_ID_AT + 16) || line.includes("\\", HEAD_END)) return null;
+  if (!END_HEAD.begins(line)) return null;
   const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
   if (eventAt === -1) return null;
   // Right before the event type, the span's status (`null` or a flat object); every object before
@@ -76,8 +69,8 @@ export function readPhaseEnd(line: string): PhaseEnd | null {
   const inside = attributesAt + ATTRIBUTES_KEY.length;
   if (!isBalanced(line, inside, key)) return null;
   return {
-    traceId: line.slice(END_TRACE_AT, END_TRACE_AT + 32),
-    spanId: line.slice(END_SPAN_ID_AT, END_SPAN_ID_AT + 16),
+    traceId: line.slice(END_HEAD.traceAt, END_HEAD.traceAt + 32),
+    spanId: line.slice(END_HEAD.spanIdAt, END_HEAD.spanIdAt + 16),
     uniqueId: line.slice(uniqueAt, uniqueEnd),
     startNs,
     endNs,
@@ -134,14 +127,6 @@ function nanosAt(line: string, at: number, keyLength: number, limit: number): bi
   }
   if (i === from || line.charCodeAt(i) !== 0x22) return null;
   return BigInt(line.slice(from, i));
-}
-
-function isLowerHex(line: string, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = line.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
-  return true;
 }
 
 /**

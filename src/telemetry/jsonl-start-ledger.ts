@@ -25,18 +25,9 @@
 // has a non-empty `"unique_id":"…"` after it, and ends with `}`. Like the lines jsonl-skip.ts
 // leaves unparsed, a dropped start is not checked to be valid JSON.
 import { isObjectShaped } from "./jsonl-skip.js";
+import { END_HEAD, EVENT_TYPE_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
-
-const START_PREFIX = '{"record_type":"SpanStart","trace_id":"';
-const SPAN_ID_KEY = '","span_id":"';
-export const START_TRACE_AT = START_PREFIX.length;
-const TRACE_AT = START_TRACE_AT;
-const SPAN_ID_AT = TRACE_AT + 32 + SPAN_ID_KEY.length;
-/** Where the line goes on after `…"span_id":"<16 hex>",`. */
-const HEAD_END = SPAN_ID_AT + 16 + 2;
-const EVENT_TYPE_KEY = '"event_type":"';
-const UNIQUE_ID_KEY = '"unique_id":"';
 
 /** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
 export class UnpairedStarts extends Error {
@@ -71,27 +62,30 @@ export class StartLedger {
   /** The kind of node span `line` starts when it is dropped (counted as read, never parsed); else null. */
   drop(line: string): SpanKind | null {
     const kind = nodeStartKind(line);
-    if (kind !== null) this.enter(line, START_TRACE_AT, line, SPAN_ID_AT, kind, 1);
+    if (kind !== null) this.enter(line, START_HEAD.traceAt, line, START_HEAD.spanIdAt, kind, 1);
     return kind;
   }
 
-  /** A parsed record: a node span start enters the ledger, a node span end takes one out. */
-  settle(record: TelemetryRecord): void {
-    if (record.spanId === null || record.recordType === "LogRecord") return;
+  /**
+   * A parsed record: a node span start enters the ledger, a node span end takes one out. Gives the
+   * kind of node span the record is of (null for any other record), for the reader's other uses.
+   */
+  settle(record: TelemetryRecord): SpanKind | null {
+    if (record.recordType === "LogRecord") return null;
     const kind = nodeSpanKind(record.eventType);
-    if (kind === null) return;
     // The model opens and closes node spans only with records that name their node.
-    if (toStr(record.attributes.unique_id) === null) return;
+    if (kind === null || record.spanId === null || toStr(record.attributes.unique_id) === null) return kind;
     const { traceId, spanId } = record;
     // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
-    if (traceId.length !== 32 || spanId.length !== 16) return;
+    if (traceId.length !== 32 || spanId.length !== 16) return kind;
     const sign = record.recordType === "SpanStart" ? 1 : -1;
     this.enter(traceId, 0, spanId, 0, kind, sign);
+    return kind;
   }
 
-  /** A phase span end read from its text (jsonl-phase-ends.ts), ids at these offsets: as settled. */
-  phaseEndRead(line: string, traceAt: number, spanAt: number): void {
-    this.enter(line, traceAt, line, spanAt, "evaluated", -1);
+  /** A phase span end read from its text (jsonl-phase-ends.ts): taken out as a parsed one is. */
+  phaseEndRead(line: string): void {
+    this.enter(line, END_HEAD.traceAt, line, END_HEAD.spanIdAt, "evaluated", -1);
   }
 
   /** The file ended: every node span start must have had its end. */
@@ -162,7 +156,7 @@ function hashRange(text: string, from: number, to: number): void {
 }
 
 /** `NodeProcessed` or a phase span (`NodeEvaluated`, the docs' `Node`) by event type; else null. */
-export function nodeSpanKind(eventType: string): SpanKind | null {
+function nodeSpanKind(eventType: string): SpanKind | null {
   return kindOfValue(eventType, 0, eventType.length);
 }
 
@@ -183,13 +177,11 @@ function isEvent(text: string, start: number, end: number, name: string): boolea
 
 /** The kind of node span `line` starts, when its text says so beyond doubt; else null. */
 export function nodeStartKind(line: string): SpanKind | null {
-  if (!line.startsWith(START_PREFIX) || !line.startsWith(SPAN_ID_KEY, TRACE_AT + 32)) return null;
-  if (!isLowerHex(line, TRACE_AT, 32) || !isLowerHex(line, SPAN_ID_AT, 16)) return null;
-  if (!line.startsWith('",', SPAN_ID_AT + 16) || line.includes("\\", HEAD_END)) return null;
-  const eventAt = line.indexOf(EVENT_TYPE_KEY, HEAD_END);
+  if (!START_HEAD.begins(line)) return null;
+  const eventAt = line.indexOf(EVENT_TYPE_KEY, START_HEAD.end);
   if (eventAt === -1) return null;
   // No object opens before it, so it is the record's own event type, not a nested key.
-  const brace = line.indexOf("{", HEAD_END);
+  const brace = line.indexOf("{", START_HEAD.end);
   if (brace !== -1 && brace < eventAt) return null;
   const eventStart = eventAt + EVENT_TYPE_KEY.length;
   const kind = kindOfValue(line, eventStart, line.indexOf('"', eventStart));
@@ -199,12 +191,4 @@ export function nodeStartKind(line: string): SpanKind | null {
   const uniqueAt = line.lastIndexOf(UNIQUE_ID_KEY);
   if (uniqueAt < eventAt || line.charCodeAt(uniqueAt + UNIQUE_ID_KEY.length) === 0x22) return null;
   return kind;
-}
-
-function isLowerHex(line: string, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = line.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
-  return true;
 }

@@ -1,12 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
-import {
-  DecidedNodes,
-  END_SPAN_ID_AT,
-  END_TRACE_AT,
-  readPhaseEnd,
-  type PhaseEnd,
-} from "./jsonl-phase-ends.js";
-import { START_TRACE_AT, StartLedger, UnpairedStarts, nodeSpanKind } from "./jsonl-start-ledger.js";
+import { DecidedNodes, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
+import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
+import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
 import { isUnusableRecordLine } from "./jsonl-skip.js";
@@ -72,7 +67,7 @@ export async function decodeJsonl(
   let heldPhase: { line: string; lineNo: number; end: PhaseEnd } | null = null;
   const handPhaseOn = ({ line, lineNo, end }: { line: string; lineNo: number; end: PhaseEnd }): void => {
     records++;
-    starts!.phaseEndRead(line, END_TRACE_AT, END_SPAN_ID_AT);
+    starts!.phaseEndRead(line);
     end.uniqueId = decided!.phaseEndRead(end.traceId, end.uniqueId);
     sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
   };
@@ -104,7 +99,7 @@ export async function decodeJsonl(
       held = { line, lineNo };
       return;
     }
-    if (!first && decided?.hasProcessed(line, END_TRACE_AT)) {
+    if (!first && decided?.hasProcessed(line, END_HEAD.traceAt)) {
       const end = readPhaseEnd(line);
       if (end) {
         heldPhase = { line, lineNo, end };
@@ -113,7 +108,7 @@ export async function decodeJsonl(
     }
     const dropped = first ? null : (starts?.drop(line) ?? null);
     if (dropped !== null) {
-      if (dropped === "processed") decided?.processedStart(line, START_TRACE_AT);
+      if (dropped === "processed") decided?.processedStart(line, START_HEAD.traceAt);
       records++;
       sink.recordLeftOut!();
       return;
@@ -149,8 +144,8 @@ export async function decodeJsonl(
       skippedForeign++;
       return;
     }
-    starts?.settle(record);
-    if (decided && record.recordType !== "LogRecord" && nodeSpanKind(record.eventType) === "processed") {
+    const kind = starts?.settle(record) ?? null;
+    if (decided && kind === "processed") {
       const uniqueId = record.attributes.unique_id;
       if (record.recordType === "SpanStart") decided.processedStart(record.traceId, 0);
       else if (typeof uniqueId === "string" && uniqueId !== "")

@@ -1,0 +1,50 @@
+// The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
+// "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
+// jsonl-phase-ends.ts) find a line's ids, at fixed places.
+
+const SPAN_ID_KEY = '","span_id":"';
+export const EVENT_TYPE_KEY = '"event_type":"';
+export const UNIQUE_ID_KEY = '"unique_id":"';
+
+export class SpanHead {
+  private readonly prefix: string;
+  /** Where the trace id is (32 characters). */
+  readonly traceAt: number;
+  /** Where the span id is (16 characters). */
+  readonly spanIdAt: number;
+  /** Where the line goes on after the head. */
+  readonly end: number;
+
+  constructor(recordType: "SpanStart" | "SpanEnd") {
+    this.prefix = `{"record_type":"${recordType}","trace_id":"`;
+    this.traceAt = this.prefix.length;
+    this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
+    this.end = this.spanIdAt + 16 + 2;
+  }
+
+  /**
+   * Whether `line` begins with this head, its ids lowercase hex, and has no backslash after it
+   * (`\u` can spell a key, and another escape makes a value's text differ from the value).
+   */
+  begins(line: string): boolean {
+    return (
+      line.startsWith(this.prefix) &&
+      line.startsWith(SPAN_ID_KEY, this.traceAt + 32) &&
+      isLowerHex(line, this.traceAt, 32) &&
+      isLowerHex(line, this.spanIdAt, 16) &&
+      line.startsWith('",', this.spanIdAt + 16) &&
+      !line.includes("\\", this.end)
+    );
+  }
+}
+
+export const START_HEAD = new SpanHead("SpanStart");
+export const END_HEAD = new SpanHead("SpanEnd");
+
+function isLowerHex(line: string, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    const code = line.charCodeAt(i);
+    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+  }
+  return true;
+}
