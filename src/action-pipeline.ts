@@ -66,7 +66,11 @@ export function actionPipelineServices(
     warning: log.warning,
     skippedStep: (step) => log.info(`Step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
     artifacts: createArtifactReader(
-      { token: inputs.githubToken, repository: runner.repository },
+      {
+        token: inputs.githubToken,
+        repository: runner.repository,
+        timeoutMs: inputs.artifactTimeoutMinutes * 60_000,
+      },
       { log: log.info },
     ),
     locateBaselineRun: () =>

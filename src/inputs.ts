@@ -30,6 +30,7 @@ export const INPUT = {
   dbtCloudMaxWaitMinutes: "dbt-cloud-max-wait-minutes",
   artifactName: "artifact-name",
   artifactRunId: "artifact-run-id",
+  artifactTimeoutMinutes: "artifact-timeout-minutes",
   uploadArtifact: "upload-artifact",
   baseline: "baseline",
   baselineArtifact: "baseline-artifact",
@@ -87,6 +88,8 @@ export interface ActionInputs {
   dbtCloud: Readonly<DbtCloudActionInputs>;
   artifactName: string | null;
   artifactRunId: string | null;
+  /** The longest finding and downloading one artifact may take (telemetry or baseline). */
+  artifactTimeoutMinutes: number;
   /** Name of an artifact to upload the reports to; null = none. */
   uploadArtifact: string | null;
   baseline: string | null;
@@ -158,6 +161,11 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudActionInputs>,
     artifactName: optional(INPUT.artifactName),
     artifactRunId: readRunId(get, INPUT.artifactRunId),
+    artifactTimeoutMinutes: readNumber(get, INPUT.artifactTimeoutMinutes, 10, {
+      min: 0.01,
+      max: 360,
+      integer: false,
+    }),
     uploadArtifact: optional(INPUT.uploadArtifact),
     baseline: optional(INPUT.baseline),
     baselineArtifact: optional(INPUT.baselineArtifact),

@@ -1,6 +1,7 @@
 // Downloads a workflow artifact's zip as it is (skipDecompress): the toolkit would extract anything,
 // so the artifact sources unpack it themselves, with limits. Another run's artifact goes through the
-// REST API with the token; one of this run needs the Actions runtime token.
+// REST API with the token; one of this run needs the Actions runtime token. The toolkit has no
+// deadline (a blob host that never answers holds its request for ever), so the fetch has one.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -14,12 +15,15 @@ import { readBaselineArtifact, type BaselineArtifactRequest } from "../sources/b
 import { redactSecrets } from "../text/secrets.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
 import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
+import { leaveBehind } from "./lingering-work.js";
 
 export interface ArtifactAccess {
   /** GitHub token with `actions: read` (only used for another run's artifact). */
   token: string;
   /** `owner/name` of the repository whose run uploaded the artifact (GITHUB_REPOSITORY). */
   repository: string;
+  /** The longest finding and downloading one artifact may take (`artifact-timeout-minutes`). */
+  timeoutMs: number;
 }
 
 /**
@@ -43,8 +47,17 @@ export function createArtifactFetcher(
   deps: { log: (message: string) => void; client?: ArtifactDownloader },
 ): FetchArtifactZip {
   return async (artifact, dir) => {
+    const stage = { now: "finding" };
     try {
-      return await downloadZip(artifact, dir, access, deps);
+      const download = downloadZip(artifact, dir, access, deps, stage);
+      return await withDeadline(download, access.timeoutMs, () => {
+        const waited = formatMinutes(access.timeoutMs);
+        return new ArtifactSourceError(
+          `${artifact.label}: ${stage.now} it took longer than ${waited} (artifact-timeout-minutes), so the step ` +
+            "went on without it. GitHub's artifact storage stopped answering; re-run the job, or raise " +
+            "artifact-timeout-minutes for a very large artifact.",
+        );
+      });
     } catch (error) {
       // The toolkit's errors may carry what GitHub echoed back; the token is masked by value.
       const described = describeDownloadFailure(error, artifact);
@@ -59,6 +72,7 @@ async function downloadZip(
   dir: string,
   access: ArtifactAccess,
   deps: { log: (message: string) => void; client?: ArtifactDownloader },
+  stage: { now: string },
 ): Promise<string> {
   const { label } = artifact;
   const findBy = artifact.runId ? findByFor(artifact, access) : undefined;
@@ -70,6 +84,7 @@ async function downloadZip(
     );
   }
   deps.log(`Downloading ${label} (id ${found.id}, ${found.size ?? "?"} bytes)`);
+  stage.now = "downloading";
   await client.downloadArtifact(found.id, { path: dir, skipDecompress: true, ...(findBy && { findBy }) });
   const downloaded = await readdir(dir).catch(() => []);
   if (downloaded.length !== 1 || !downloaded[0]) {
@@ -78,6 +93,35 @@ async function downloadZip(
     );
   }
   return path.join(dir, downloaded[0]);
+}
+
+/**
+ * The work's result, or `expired()` once `ms` have passed. The work cannot be stopped, so it is
+ * left behind (the entry point ends the process when the step is done).
+ */
+async function withDeadline<T>(work: Promise<T>, ms: number, expired: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      leaveBehind(work);
+      reject(expired());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `10 minutes`, `1 minute`, `3 seconds`: as the input was meant, not as milliseconds. */
+function formatMinutes(ms: number): string {
+  if (ms < 60_000) {
+    const seconds = Math.round(ms / 1000);
+    return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  }
+  const minutes = Math.round((ms / 60_000) * 10) / 10;
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullable<FindOptions["findBy"]> {

@@ -580,6 +580,39 @@ describe("unusable telemetry", () => {
     ]);
   });
 
+  it("a blob host that never answers: the step gives up after artifact-timeout-minutes, completes the check run and ends", async () => {
+    const artifacts = await startArtifactServer();
+    const gateway = await startGateway(server, artifacts);
+    try {
+      artifacts.add({ name: "dbt-telemetry", runId: 555, zip: buildZip([{ name: "t.jsonl", data: "{}" }]) });
+      artifacts.silentBlobs = true;
+      // The toolkit would wait on the blob for ever (no timeout, five attempts); the step must not.
+      const run = await act({
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        apiUrl: gateway.url,
+        inputs: {
+          "artifact-name": "dbt-telemetry",
+          "artifact-timeout-minutes": "0.05",
+          "if-no-telemetry": "warn",
+        },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /^::error::artifact 'dbt-telemetry' of workflow run 555: downloading it took longer than 3 seconds \(artifact-timeout-minutes\)/m,
+      );
+      expect(artifacts.requests.map((r) => r.path)).toContain("/blobs/7000.zip");
+      expect(run.summary).toContain("telemetry could not be read");
+      expect(run.outputs.conclusion).toBe("failure");
+      expect(server.checkRuns.map((c) => [c.head_sha, c.status, c.conclusion])).toEqual([
+        [HEAD_SHA, "completed", "failure"],
+      ]);
+    } finally {
+      await gateway.close();
+      await artifacts.close();
+    }
+  });
+
   it("an artifact GitHub refuses (403) is an error even with if-no-telemetry: warn, and says what to grant", async () => {
     const artifacts = await startArtifactServer();
     const gateway = await startGateway(server, artifacts);

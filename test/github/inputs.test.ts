@@ -64,6 +64,7 @@ describe("readInputs", () => {
       dbtCloud: { baseUrl: "", accountId: "", runId: "", jobId: "", wait: false, maxWaitMinutes: 30 },
       artifactName: null,
       artifactRunId: null,
+      artifactTimeoutMinutes: 10,
       uploadArtifact: null,
       baseline: null,
       baselineArtifact: null,
@@ -122,6 +123,12 @@ describe("readInputs", () => {
     [INPUT.jobSummary, "yes", /input 'job-summary': 'yes' is not a boolean; use true or false/],
     [INPUT.artifactRunId, "abc", /input 'artifact-run-id'/],
     [INPUT.dbtCloudMaxWaitMinutes, "0", /input 'dbt-cloud-max-wait-minutes'/],
+    [
+      INPUT.artifactTimeoutMinutes,
+      "0",
+      /input 'artifact-timeout-minutes': '0' is not a number from 0.01 to 360/,
+    ],
+    [INPUT.artifactTimeoutMinutes, "ten", /input 'artifact-timeout-minutes'/],
   ])("rejects %s=%s naming the input and allowed values", (name, value, message) => {
     expect(() => readInputs(getter({ [name]: value }), {})).toThrow(InputError);
     expect(() => readInputs(getter({ [name]: value }), {})).toThrow(message);

@@ -56,7 +56,10 @@ function download(
       tempDir: temp,
       ...(options.limits && { limits: options.limits }),
     },
-    createArtifactFetcher({ token: GH_TOKEN, repository: `${server.owner}/${server.repo}` }, { log }),
+    createArtifactFetcher(
+      { token: GH_TOKEN, repository: `${server.owner}/${server.repo}`, timeoutMs: 60_000 },
+      { log },
+    ),
     log,
   );
 }

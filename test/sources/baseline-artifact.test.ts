@@ -82,8 +82,10 @@ function lookup(over: { workflow?: string; branch?: string } = {}) {
     {
       findRun: async (run) =>
         (await findLatestSuccessfulRun(octokit, { owner: "acme", repo: "analytics", ...run })).run,
-      readArtifact: createArtifactReader({ token: TOKEN, repository: "acme/analytics" }, { log })
-        .readBaseline,
+      readArtifact: createArtifactReader(
+        { token: TOKEN, repository: "acme/analytics", timeoutMs: 60_000 },
+        { log },
+      ).readBaseline,
       log,
     },
   );

@@ -190,6 +190,8 @@ export interface ArtifactServer {
   failure: { status: number; body: unknown } | null;
   /** Origin of the blob storage the zip download redirects to (default: this server). */
   blobOrigin: string | null;
+  /** Blob downloads are accepted and never answered: a blob host that hangs. */
+  silentBlobs: boolean;
   /** CreateArtifact answers this status (e.g. 500 with no retries left → upload fails). */
   createStatus: number;
   close(): Promise<void>;
@@ -273,6 +275,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
 
     const blob = /^\/blobs\/(\d+)\.zip$/.exec(url.pathname);
     if (blob && req.method === "GET") {
+      if (state.silentBlobs) return; // held open until close()
       const artifact = artifacts.find((a) => a.id === Number(blob[1]));
       if (!artifact) return json(res, 404, {});
       res.writeHead(200, { "content-type": "application/zip", "content-length": artifact.zip.length });
@@ -353,6 +356,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
     forbidden: false,
     failure: null,
     blobOrigin: null,
+    silentBlobs: false,
     createStatus: 200,
     add(artifact) {
       const served = { ...artifact, id: artifact.id ?? nextId++ };

@@ -1,0 +1,106 @@
+// The deadline on finding and downloading an artifact (artifact-timeout-minutes): the toolkit has
+// none and takes no abort signal, so a call past it is left behind and counted, not awaited.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
+import { createArtifactFetcher } from "../../src/github/artifact-download.js";
+import { lingeringWork } from "../../src/github/lingering-work.js";
+import { ArtifactSourceError } from "../../src/sources/artifact-error.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+const TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
+const ARTIFACT = {
+  name: "dbt-telemetry",
+  runId: "77",
+  label: "artifact 'dbt-telemetry' of workflow run 77",
+  maxBytes: 1e9,
+};
+
+/** A toolkit stand-in whose calls wait for `release` when told to hang. */
+function toolkit(hang: { find?: boolean; download?: boolean }) {
+  const releases: Array<() => void> = [];
+  const held = <T>(value: T) => new Promise<T>((resolve) => releases.push(() => resolve(value)));
+  const client: ArtifactDownloader = {
+    getArtifact: async (name) => {
+      const found = { artifact: { id: 41, name, size: 22, createdAt: new Date() } };
+      return hang.find ? held(found) : found;
+    },
+    downloadArtifact: async (_id, options) => {
+      const write = async () => {
+        await writeFile(path.join(options?.path ?? ".", "dbt-telemetry.zip"), "PK\u0005\u0006");
+        return { downloadPath: options?.path };
+      };
+      return hang.download ? held(undefined).then(write) : write();
+    },
+  };
+  return { client, release: () => releases.splice(0).forEach((release) => release()) };
+}
+
+function fetcher(client: ArtifactDownloader, timeoutMs: number) {
+  return createArtifactFetcher(
+    { token: TOKEN, repository: "acme/analytics", timeoutMs },
+    { log: () => {}, client },
+  );
+}
+
+let release = () => {};
+afterEach(async () => {
+  vi.useRealTimers();
+  release();
+  // What a test left behind settles before the next one counts.
+  await vi.waitFor(() => expect(lingeringWork()).toBe(0));
+});
+
+/** Runs the fetch under fake timers, moving the clock `advanceMs` on. */
+async function fetchWith(client: ArtifactDownloader, timeoutMs: number, advanceMs: number) {
+  vi.useFakeTimers();
+  const settled = fetcher(client, timeoutMs)(ARTIFACT, makeTempDir("fusion-deadline-")).then(
+    (zip) => ({ zip, error: null }),
+    (error: Error) => ({ zip: null, error }),
+  );
+  await vi.advanceTimersByTimeAsync(advanceMs);
+  return settled;
+}
+
+describe("artifact-timeout-minutes", () => {
+  it("gives up on a download that does not finish, names the artifact and the input, and counts it as left behind", async () => {
+    const fake = toolkit({ download: true });
+    release = fake.release;
+    const { error } = await fetchWith(fake.client, 600_000, 600_000);
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error?.message).toBe(
+      "artifact 'dbt-telemetry' of workflow run 77: downloading it took longer than 10 minutes " +
+        "(artifact-timeout-minutes), so the step went on without it. GitHub's artifact storage stopped " +
+        "answering; re-run the job, or raise artifact-timeout-minutes for a very large artifact.",
+    );
+    // An error, not "no telemetry": if-no-telemetry does not turn it into a pass.
+    expect((error as InstanceType<typeof ArtifactSourceError>).absent).toBe(false);
+    expect(lingeringWork()).toBe(1);
+    // When the toolkit's call settles after all, it is no longer counted.
+    vi.useRealTimers();
+    fake.release();
+    await vi.waitFor(() => expect(lingeringWork()).toBe(0));
+  });
+
+  it("says when finding the artifact was what hung, in seconds below a minute", async () => {
+    const fake = toolkit({ find: true });
+    release = fake.release;
+    const { error } = await fetchWith(fake.client, 1_500, 1_500);
+    expect(error?.message).toMatch(
+      /^artifact 'dbt-telemetry' of workflow run 77: finding it took longer than 2 seconds \(artifact-timeout-minutes\)/,
+    );
+  });
+
+  it("waits as long as it is allowed to, and leaves no timer behind when the download finishes", async () => {
+    const fake = toolkit({ download: true });
+    release = fake.release;
+    vi.useFakeTimers();
+    const settled = fetcher(fake.client, 60_000)(ARTIFACT, makeTempDir("fusion-deadline-"));
+    await vi.advanceTimersByTimeAsync(59_000);
+    fake.release();
+    expect(path.basename(await settled)).toBe("dbt-telemetry.zip");
+    expect(vi.getTimerCount()).toBe(0);
+    expect(lingeringWork()).toBe(0);
+  });
+});
