@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5316);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1550);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2732,7 +2732,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 5316:
+/***/ 1550:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4526,6 +4526,198 @@ function onHost(href, baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/values.ts
+// Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
+// as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
+/** A number from a JSON string, number or bigint; null when absent or not numeric. */
+function toNumber(value) {
+    if (typeof value === "number")
+        return Number.isFinite(value) ? value : null;
+    if (typeof value === "bigint")
+        return Number(value);
+    if (typeof value === "string" && value.trim() !== "") {
+        const n = Number(value);
+        return Number.isFinite(n) ? n : null;
+    }
+    return null;
+}
+/**
+ * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
+ * points nowhere, and the JSON report's schema promises whole numbers.
+ */
+function toWholeNumber(value, min = Number.MIN_SAFE_INTEGER) {
+    const n = toNumber(value);
+    return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
+}
+/** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
+function toNanos(value) {
+    if (typeof value === "bigint")
+        return value;
+    if (typeof value === "string" && /^\d+$/.test(value))
+        return BigInt(value);
+    if (typeof value === "number" && Number.isFinite(value))
+        return BigInt(Math.round(value));
+    return null;
+}
+/** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
+function toSpanId(value) {
+    if (typeof value === "bigint")
+        return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+        return value.toString(16).padStart(16, "0");
+    }
+    if (typeof value === "string" && value !== "")
+        return value.toLowerCase().padStart(16, "0");
+    return null;
+}
+// Characters are put into a byte buffer and read out as one Latin-1 string: nothing else is made.
+// String.fromCharCode.apply over a JS array made its argument list (and, once the array held a
+// double, a box per element) on every call: ~26 MiB of garbage for the 20,834-node build's times.
+const HEX_CHARS = Buffer.alloc(16);
+const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+/**
+ * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
+ * bigint, without making one (span ids are read by the hundred thousand).
+ */
+function spanIdFromWords(high, low) {
+    for (let i = 7; i >= 0; i--) {
+        HEX_CHARS[i] = HEX_DIGITS[high & 15];
+        HEX_CHARS[i + 8] = HEX_DIGITS[low & 15];
+        high >>>= 4;
+        low >>>= 4;
+    }
+    return HEX_CHARS.toString("latin1");
+}
+function toStr(value) {
+    return typeof value === "string" && value !== "" ? value : null;
+}
+function toBool(value) {
+    if (typeof value === "boolean")
+        return value;
+    if (value === "true")
+        return true;
+    if (value === "false")
+        return false;
+    return null;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+// CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+function stripAnsi(text) {
+    return text.includes("\u001b") ? text.replace(ANSI, "") : text;
+}
+/** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
+function nanosToIso(ns) {
+    if (ns === null)
+        return null;
+    if (ns >= 1000000000n) {
+        const micros = Number(ns / 1000n);
+        // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
+        if (micros <= Number.MAX_SAFE_INTEGER)
+            return isoFromMicros(micros);
+        const digits = ns.toString();
+        const date = new Date(Number(digits.slice(0, -9)) * 1000);
+        return Number.isNaN(date.getTime())
+            ? null
+            : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
+    }
+    const date = new Date(Number(ns / 1000000n));
+    if (Number.isNaN(date.getTime()))
+        return null;
+    const frac = (ns % 1000000000n).toString().padStart(9, "0");
+    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+}
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
+const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
+/**
+ * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
+ * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
+ * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
+ */
+function isoFromMicros(micros) {
+    let seconds = Math.floor(micros / 1e6);
+    let fraction = micros - seconds * 1e6;
+    // The division is rounded: put a second that came out one off right (products are exact).
+    if (fraction < 0) {
+        seconds--;
+        fraction += 1e6;
+    }
+    else if (fraction >= 1e6) {
+        seconds++;
+        fraction -= 1e6;
+    }
+    const days = Math.floor(seconds / 86_400);
+    const inDay = seconds - days * 86_400;
+    // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
+    const sinceEpoch = days + 719_468;
+    const era = Math.floor(sinceEpoch / 146_097);
+    const dayOfEra = sinceEpoch - era * 146_097;
+    const yearOfEra = Math.floor((dayOfEra -
+        Math.floor(dayOfEra / 1_460) +
+        Math.floor(dayOfEra / 36_524) -
+        Math.floor(dayOfEra / 146_096)) /
+        365);
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+    const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+    putDigits(0, year, 4);
+    putDigits(5, month, 2);
+    putDigits(8, day, 2);
+    putDigits(11, Math.floor(inDay / 3_600), 2);
+    putDigits(14, Math.floor(inDay / 60) % 60, 2);
+    putDigits(17, inDay % 60, 2);
+    putDigits(20, fraction, 6);
+    return ISO_CHARS.toString("latin1");
+}
+function putDigits(at, value, width) {
+    for (let i = at + width - 1; i >= at; i--) {
+        ISO_CHARS[i] = 48 + (value % 10);
+        value = Math.floor(value / 10);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-run-end.ts
+// Whether a JSONL file's run finished, from its last line: the engine's last record is the end of a
+// root span (the process span ends after the invocation). A run that crashed, was killed or is
+// still writing ends with something else, often a cut line; its node span starts are then needed
+// (they are all the model has of nodes that never finished), so the reader parses them on the first
+// read instead of finding out at the end and reading the file twice.
+
+/**
+ * True when `tail` (the file's last bytes; all of it when `wholeFile`) ends with a root span's end,
+ * false when it ends with another record or a line that is not JSON, null when the tail holds no
+ * complete last line to tell by.
+ */
+function runEndedAt(tail, wholeFile) {
+    let end = tail.length;
+    while (end > 0 && isSpace(tail[end - 1]))
+        end--;
+    if (end === 0)
+        return wholeFile ? false : null;
+    const start = tail.lastIndexOf(0x0a, end - 1) + 1;
+    if (start === 0 && !wholeFile)
+        return null;
+    let record;
+    try {
+        record = JSON.parse(tail.toString("utf8", start, end));
+    }
+    catch {
+        return false;
+    }
+    if (typeof record !== "object" || record === null)
+        return false;
+    const { record_type: type, parent_span_id: parent } = record;
+    return type === "SpanEnd" && toSpanId(parent) === null;
+}
+function isSpace(byte) {
+    return byte === 0x0a || byte === 0x0d || byte === 0x20 || byte === 0x09;
+}
+
 ;// CONCATENATED MODULE: ./src/text/paths.ts
 // Whether a file lies inside a folder, and its path from there: how a telemetry file is named
 // (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
@@ -4578,6 +4770,7 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
 }
 
 ;// CONCATENATED MODULE: ./src/sources/local.ts
+
 
 
 
@@ -4692,6 +4885,7 @@ async function openLocalTelemetry(file, displayName = file) {
         if (size >= 4)
             await handle.read(head, 0, 4, 0);
         const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
+        const rereadable = stats.isFile();
         return isParquet
             ? {
                 name: displayName,
@@ -4704,12 +4898,26 @@ async function openLocalTelemetry(file, displayName = file) {
                 path: file,
                 format: "jsonl",
                 openStream: () => fileChunks(file),
-                rereadable: stats.isFile(),
+                rereadable,
+                ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
             };
     }
     finally {
         await handle.close();
     }
+}
+/** The last bytes looked at for the run's end: more than the engine's process span end takes. */
+const RUN_END_TAIL_BYTES = 64 * 1024;
+/** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
+async function endsWithRunEnd(handle, size) {
+    const length = Math.min(size, RUN_END_TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, size - length);
+    return runEndedAt(tail, length === size) !== false;
+}
+/** A gzip member's first two bytes: the tail is compressed, so nothing can be told from it. */
+function isGzip(head) {
+    return head[0] === 0x1f && head[1] === 0x8b;
 }
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
 async function fileBuffer(file, displayName) {
@@ -5093,161 +5301,6 @@ function addCounts(a, b) {
     for (const key of Object.keys(sum))
         sum[key] = a[key] + b[key];
     return sum;
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/values.ts
-// Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
-// as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
-/** A number from a JSON string, number or bigint; null when absent or not numeric. */
-function toNumber(value) {
-    if (typeof value === "number")
-        return Number.isFinite(value) ? value : null;
-    if (typeof value === "bigint")
-        return Number(value);
-    if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        return Number.isFinite(n) ? n : null;
-    }
-    return null;
-}
-/**
- * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
- * points nowhere, and the JSON report's schema promises whole numbers.
- */
-function toWholeNumber(value, min = Number.MIN_SAFE_INTEGER) {
-    const n = toNumber(value);
-    return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
-}
-/** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
-function toNanos(value) {
-    if (typeof value === "bigint")
-        return value;
-    if (typeof value === "string" && /^\d+$/.test(value))
-        return BigInt(value);
-    if (typeof value === "number" && Number.isFinite(value))
-        return BigInt(Math.round(value));
-    return null;
-}
-/** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
-function toSpanId(value) {
-    if (typeof value === "bigint")
-        return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
-    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
-        return value.toString(16).padStart(16, "0");
-    }
-    if (typeof value === "string" && value !== "")
-        return value.toLowerCase().padStart(16, "0");
-    return null;
-}
-// Characters are put into a byte buffer and read out as one Latin-1 string: nothing else is made.
-// String.fromCharCode.apply over a JS array made its argument list (and, once the array held a
-// double, a box per element) on every call: ~26 MiB of garbage for the 20,834-node build's times.
-const HEX_CHARS = Buffer.alloc(16);
-const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
-/**
- * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
- * bigint, without making one (span ids are read by the hundred thousand).
- */
-function spanIdFromWords(high, low) {
-    for (let i = 7; i >= 0; i--) {
-        HEX_CHARS[i] = HEX_DIGITS[high & 15];
-        HEX_CHARS[i + 8] = HEX_DIGITS[low & 15];
-        high >>>= 4;
-        low >>>= 4;
-    }
-    return HEX_CHARS.toString("latin1");
-}
-function toStr(value) {
-    return typeof value === "string" && value !== "" ? value : null;
-}
-function toBool(value) {
-    if (typeof value === "boolean")
-        return value;
-    if (value === "true")
-        return true;
-    if (value === "false")
-        return false;
-    return null;
-}
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-// CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-function stripAnsi(text) {
-    return text.includes("\u001b") ? text.replace(ANSI, "") : text;
-}
-/** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
-function nanosToIso(ns) {
-    if (ns === null)
-        return null;
-    if (ns >= 1000000000n) {
-        const micros = Number(ns / 1000n);
-        // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
-        if (micros <= Number.MAX_SAFE_INTEGER)
-            return isoFromMicros(micros);
-        const digits = ns.toString();
-        const date = new Date(Number(digits.slice(0, -9)) * 1000);
-        return Number.isNaN(date.getTime())
-            ? null
-            : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
-    }
-    const date = new Date(Number(ns / 1000000n));
-    if (Number.isNaN(date.getTime()))
-        return null;
-    const frac = (ns % 1000000000n).toString().padStart(9, "0");
-    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
-}
-/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
-const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
-/**
- * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
- * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
- * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
- */
-function isoFromMicros(micros) {
-    let seconds = Math.floor(micros / 1e6);
-    let fraction = micros - seconds * 1e6;
-    // The division is rounded: put a second that came out one off right (products are exact).
-    if (fraction < 0) {
-        seconds--;
-        fraction += 1e6;
-    }
-    else if (fraction >= 1e6) {
-        seconds++;
-        fraction -= 1e6;
-    }
-    const days = Math.floor(seconds / 86_400);
-    const inDay = seconds - days * 86_400;
-    // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
-    const sinceEpoch = days + 719_468;
-    const era = Math.floor(sinceEpoch / 146_097);
-    const dayOfEra = sinceEpoch - era * 146_097;
-    const yearOfEra = Math.floor((dayOfEra -
-        Math.floor(dayOfEra / 1_460) +
-        Math.floor(dayOfEra / 36_524) -
-        Math.floor(dayOfEra / 146_096)) /
-        365);
-    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-    const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
-    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-    putDigits(0, year, 4);
-    putDigits(5, month, 2);
-    putDigits(8, day, 2);
-    putDigits(11, Math.floor(inDay / 3_600), 2);
-    putDigits(14, Math.floor(inDay / 60) % 60, 2);
-    putDigits(17, inDay % 60, 2);
-    putDigits(20, fraction, 6);
-    return ISO_CHARS.toString("latin1");
-}
-function putDigits(at, value, width) {
-    for (let i = at + width - 1; i >= at; i--) {
-        ISO_CHARS[i] = 48 + (value % 10);
-        value = Math.floor(value / 10);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
@@ -12184,8 +12237,9 @@ async function readTelemetryReport(files, options) {
                 }
             }
             else {
-                // A pipe cannot be read twice: every line is parsed the first time.
-                const dropNodeStarts = file.rereadable === true;
+                // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
+                // the first time.
+                const dropNodeStarts = file.rereadable === true && file.unfinished !== true;
                 try {
                     await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
                 }

@@ -43,8 +43,9 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
       } else {
-        // A pipe cannot be read twice: every line is parsed the first time.
-        const dropNodeStarts = file.rereadable === true;
+        // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
+        // the first time.
+        const dropNodeStarts = file.rereadable === true && file.unfinished !== true;
         try {
           await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts }));
         } catch (error) {

@@ -1,7 +1,8 @@
 import { constants } from "node:fs";
-import { access, open, readdir, stat } from "node:fs/promises";
+import { access, open, readdir, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
+import { runEndedAt } from "../telemetry/jsonl-run-end.js";
 import { pathInside } from "../text/paths.js";
 import { fileChunks } from "./file-chunks.js";
 import type { TelemetryFile } from "./telemetry-file.js";
@@ -145,6 +146,7 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     const head = Buffer.alloc(4);
     if (size >= 4) await handle.read(head, 0, 4, 0);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
+    const rereadable = stats.isFile();
     return isParquet
       ? {
           name: displayName,
@@ -157,11 +159,28 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
           path: file,
           format: "jsonl",
           openStream: () => fileChunks(file),
-          rereadable: stats.isFile(),
+          rereadable,
+          ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
         };
   } finally {
     await handle.close();
   }
+}
+
+/** The last bytes looked at for the run's end: more than the engine's process span end takes. */
+const RUN_END_TAIL_BYTES = 64 * 1024;
+
+/** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
+async function endsWithRunEnd(handle: FileHandle, size: number): Promise<boolean> {
+  const length = Math.min(size, RUN_END_TAIL_BYTES);
+  const tail = Buffer.alloc(length);
+  await handle.read(tail, 0, length, size - length);
+  return runEndedAt(tail, length === size) !== false;
+}
+
+/** A gzip member's first two bytes: the tail is compressed, so nothing can be told from it. */
+function isGzip(head: Buffer): boolean {
+  return head[0] === 0x1f && head[1] === 0x8b;
 }
 
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */

@@ -11,6 +11,11 @@ export type TelemetryFile = (
        * reader may then leave node span starts unparsed, and read again if they are needed.
        */
       rereadable?: boolean;
+      /**
+       * The file does not end with the run's end (a crash, or a run still writing): its node span
+       * starts will be needed, so they are parsed on the first read.
+       */
+      unfinished?: boolean;
     }
 ) & {
   /** Shown in reports and error messages (a relative path, or `step 4 of run 7001234`). */
