@@ -2485,7 +2485,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
     try {
         for (const destination of destinations) {
             const folder = external_node_path_default().dirname(destination.file);
-            const created = await (0,promises_.mkdir)(folder, { recursive: true }).catch((error) => {
+            const created = await makeFolders(folder).catch((error) => {
                 throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
             });
             if (created)
@@ -2625,6 +2625,30 @@ async function checkFolder(folder) {
     if (writable)
         return `the folder ${existing} is not writable (${describeError(writable)})`;
     return null;
+}
+/**
+ * `mkdir -p`: makes the folder and its missing parents, and returns the first it made (as
+ * `mkdir(…, { recursive: true })` does). Node's recursive mkdir never settles where a parent that
+ * exists answers ENOENT (anything under /proc spins a core for ever), so the folders are made one
+ * at a time from the nearest one that exists.
+ */
+async function makeFolders(folder) {
+    const missing = [];
+    for (let at = folder;; at = external_node_path_default().dirname(at)) {
+        const exists = await (0,promises_.stat)(at).then(() => true, (error) => (error.code === "ENOENT" ? false : Promise.reject(error)));
+        if (exists)
+            break;
+        missing.push(at);
+        if (external_node_path_default().dirname(at) === at)
+            break;
+    }
+    for (const made of missing.reverse()) {
+        await (0,promises_.mkdir)(made).catch((error) => {
+            if (error.code !== "EEXIST")
+                throw error;
+        });
+    }
+    return missing[0];
 }
 function tempFileFor(file) {
     return `${file}.fusion-report-${process.pid}.tmp`;

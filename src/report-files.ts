@@ -86,7 +86,7 @@ export async function writeReportFiles(
   try {
     for (const destination of destinations) {
       const folder = path.dirname(destination.file);
-      const created = await mkdir(folder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      const created = await makeFolders(folder).catch((error: NodeJS.ErrnoException) => {
         throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
       });
       if (created) createdFolders.push(created);
@@ -235,6 +235,31 @@ async function checkFolder(folder: string): Promise<string | null> {
   );
   if (writable) return `the folder ${existing} is not writable (${describeError(writable)})`;
   return null;
+}
+
+/**
+ * `mkdir -p`: makes the folder and its missing parents, and returns the first it made (as
+ * `mkdir(…, { recursive: true })` does). Node's recursive mkdir never settles where a parent that
+ * exists answers ENOENT (anything under /proc spins a core for ever), so the folders are made one
+ * at a time from the nearest one that exists.
+ */
+async function makeFolders(folder: string): Promise<string | undefined> {
+  const missing: string[] = [];
+  for (let at = folder; ; at = path.dirname(at)) {
+    const exists = await stat(at).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? false : Promise.reject(error)),
+    );
+    if (exists) break;
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const made of missing.reverse()) {
+    await mkdir(made).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+  }
+  return missing[0];
 }
 
 function tempFileFor(file: string): string {
