@@ -2642,13 +2642,18 @@ async function makeFolders(folder) {
         if (external_node_path_default().dirname(at) === at)
             break;
     }
+    let first;
     for (const made of missing.reverse()) {
-        await (0,promises_.mkdir)(made).catch((error) => {
-            if (error.code !== "EEXIST")
-                throw error;
-        });
+        const created = await (0,promises_.mkdir)(made).then(() => true, (error) => (error.code === "EEXIST" ? false : Promise.reject(error)));
+        // Something is there after all: another process's folder (fine), or a symbolic link to nothing.
+        if (!created)
+            await (0,promises_.stat)(made).catch(() => Promise.reject(danglingLink(made)));
+        first ??= created ? made : undefined;
     }
-    return missing[0];
+    return first;
+}
+function danglingLink(at) {
+    return Object.assign(new Error(`${at} is a symbolic link to nothing`), { code: "EDANGLING" });
 }
 function tempFileFor(file) {
     return `${file}.fusion-report-${process.pid}.tmp`;
@@ -3718,6 +3723,13 @@ class ArtifactSourceError extends Error {
         this.absent = absent;
         this.gone = gone;
     }
+}
+/**
+ * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
+ * answer. An error for the telemetry; a baseline comparison is skipped instead (the report stands).
+ */
+class ArtifactTimeoutError extends (/* unused pure expression or super */ null && (ArtifactSourceError)) {
+    name = "ArtifactTimeoutError";
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -12384,7 +12396,7 @@ async function withBaseline(report, baseline, settings, workDir, services) {
     }
     const skip = (why) => {
         const failOn = settings.failOn === "new-errors" ? " and fail-on: new-errors acts like errors" : "";
-        services.warning(`Baseline comparison skipped: ${why}. The report has no comparison${failOn}.`);
+        services.warning(`Baseline comparison skipped: ${why.replace(/\.$/, "")}. The report has no comparison${failOn}.`);
         return report;
     };
     const located = services.locateBaselineRun

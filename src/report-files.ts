@@ -243,7 +243,7 @@ async function checkFolder(folder: string): Promise<string | null> {
  * exists answers ENOENT (anything under /proc spins a core for ever), so the folders are made one
  * at a time from the nearest one that exists.
  */
-async function makeFolders(folder: string): Promise<string | undefined> {
+export async function makeFolders(folder: string): Promise<string | undefined> {
   const missing: string[] = [];
   for (let at = folder; ; at = path.dirname(at)) {
     const exists = await stat(at).then(
@@ -254,12 +254,21 @@ async function makeFolders(folder: string): Promise<string | undefined> {
     missing.push(at);
     if (path.dirname(at) === at) break;
   }
+  let first: string | undefined;
   for (const made of missing.reverse()) {
-    await mkdir(made).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== "EEXIST") throw error;
-    });
+    const created = await mkdir(made).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? false : Promise.reject(error)),
+    );
+    // Something is there after all: another process's folder (fine), or a symbolic link to nothing.
+    if (!created) await stat(made).catch(() => Promise.reject(danglingLink(made)));
+    first ??= created ? made : undefined;
   }
-  return missing[0];
+  return first;
+}
+
+function danglingLink(at: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${at} is a symbolic link to nothing`), { code: "EDANGLING" });
 }
 
 function tempFileFor(file: string): string {

@@ -2,10 +2,10 @@
 // file system fails between two renames, the files already in place are said, not hidden behind
 // "nothing was written" (a rename cannot be undone); and text is written in pieces that join to
 // exactly its UTF-8, wherever they fall.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeReportFiles } from "../src/report-files.js";
+import { makeFolders, writeReportFiles } from "../src/report-files.js";
 import { reportFor } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
 
@@ -59,5 +59,50 @@ describe("writeReportFiles", () => {
       ).toBe(true);
       expect(readdirSync(folder)).toEqual(["report.md"]);
     }
+  });
+});
+
+describe("makeFolders", () => {
+  it("makes the missing folders one at a time and returns the first it made, as mkdir -p does", async () => {
+    const dir = makeTempDir("fusion-folders-");
+    expect(await makeFolders(path.join(dir, "a/b/c"))).toBe(path.join(dir, "a"));
+    expect(statSync(path.join(dir, "a/b/c")).isDirectory()).toBe(true);
+    // Nothing to make: nothing made.
+    expect(await makeFolders(path.join(dir, "a/b"))).toBeUndefined();
+    expect(await makeFolders(path.join(dir, "a/b/d"))).toBe(path.join(dir, "a/b/d"));
+  });
+
+  it("goes through a link to a folder, and names a link to nothing instead of failing later", async () => {
+    const dir = makeTempDir("fusion-folders-");
+    mkdirSync(path.join(dir, "real"));
+    symlinkSync(path.join(dir, "real"), path.join(dir, "linked"));
+    expect(await makeFolders(path.join(dir, "linked/x"))).toBe(path.join(dir, "linked/x"));
+    expect(statSync(path.join(dir, "real/x")).isDirectory()).toBe(true);
+    symlinkSync(path.join(dir, "nowhere"), path.join(dir, "dangling"));
+    await expect(makeFolders(path.join(dir, "dangling/x"))).rejects.toThrow(
+      `${path.join(dir, "dangling")} is a symbolic link to nothing`,
+    );
+  });
+
+  it("names a file in the way", async () => {
+    const dir = makeTempDir("fusion-folders-");
+    writeFileSync(path.join(dir, "file"), "");
+    await expect(makeFolders(path.join(dir, "file/x"))).rejects.toMatchObject({ code: "ENOTDIR" });
+  });
+
+  it("says which folder a report file could not get, through writeReportFiles", async () => {
+    const dir = makeTempDir("fusion-folders-");
+    mkdirSync(path.join(dir, "out"));
+    symlinkSync(path.join(dir, "nowhere"), path.join(dir, "out/deep"));
+    const result = await writeReportFiles(
+      await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]),
+      { json: "out/deep/r.json", markdown: null, runResults: null, junit: null },
+      () => "",
+      { cwd: dir, telemetryFiles: [] },
+    );
+    expect(result.problems).toEqual([
+      `cannot write the JSON report to out/deep/r.json: cannot create the folder ${path.join(dir, "out/deep")} ` +
+        `(${path.join(dir, "out/deep")} is a symbolic link to nothing)`,
+    ]);
   });
 });

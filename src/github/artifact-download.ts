@@ -4,6 +4,7 @@
 // deadline (a blob host that never answers holds its request for ever), so the fetch has one.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { ArtifactTimeoutError } from "../sources/artifact-error.js";
 import {
   ArtifactSourceError,
   readArtifactTelemetry,
@@ -51,11 +52,12 @@ export function createArtifactFetcher(
     try {
       const download = downloadZip(artifact, dir, access, deps, stage);
       return await withDeadline(download, access.timeoutMs, () => {
-        const waited = formatMinutes(access.timeoutMs);
-        return new ArtifactSourceError(
-          `${artifact.label}: ${stage.now} it took longer than ${waited} (artifact-timeout-minutes), so the step ` +
-            "went on without it. GitHub's artifact storage stopped answering; re-run the job, or raise " +
-            "artifact-timeout-minutes for a very large artifact.",
+        const waited = `${stage.now} it took longer than ${formatMinutes(access.timeoutMs)} (artifact-timeout-minutes)`;
+        return new ArtifactTimeoutError(
+          stage.now === "finding"
+            ? `${artifact.label}: ${waited} and was given up: GitHub's API did not answer. Re-run the job.`
+            : `${artifact.label}: ${waited} and was given up: GitHub's artifact storage stopped answering. ` +
+                "Re-run the job, or raise artifact-timeout-minutes for a very large artifact.",
         );
       });
     } catch (error) {
@@ -114,13 +116,11 @@ async function withDeadline<T>(work: Promise<T>, ms: number, expired: () => Erro
   }
 }
 
-/** `10 minutes`, `1 minute`, `3 seconds`: as the input was meant, not as milliseconds. */
+/** `10 minutes`, `1.5 minutes`, `3 seconds`: as the input was meant, not as milliseconds. */
 function formatMinutes(ms: number): string {
-  if (ms < 60_000) {
-    const seconds = Math.round(ms / 1000);
-    return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  }
-  const minutes = Math.round((ms / 60_000) * 10) / 10;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.round(seconds / 6) / 10;
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 

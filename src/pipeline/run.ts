@@ -95,7 +95,9 @@ async function withBaseline(
   }
   const skip = (why: string): Report => {
     const failOn = settings.failOn === "new-errors" ? " and fail-on: new-errors acts like errors" : "";
-    services.warning(`Baseline comparison skipped: ${why}. The report has no comparison${failOn}.`);
+    services.warning(
+      `Baseline comparison skipped: ${why.replace(/\.$/, "")}. The report has no comparison${failOn}.`,
+    );
     return report;
   };
   const located = services.locateBaselineRun

@@ -13,3 +13,11 @@ export class ArtifactSourceError extends Error {
     super(message);
   }
 }
+
+/**
+ * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
+ * answer. An error for the telemetry; a baseline comparison is skipped instead (the report stands).
+ */
+export class ArtifactTimeoutError extends ArtifactSourceError {
+  override name = "ArtifactTimeoutError";
+}

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { showControls } from "../text/controls.js";
+import { ArtifactTimeoutError } from "./artifact-error.js";
 import {
   ArtifactSourceError,
   readArtifactFiles,
@@ -77,7 +78,10 @@ export async function readBaselineArtifact(
       fetchZip,
     );
   } catch (error) {
-    if (error instanceof ArtifactSourceError && error.gone) return { found: false, reason: error.message };
+    // A baseline that does not exist, or that GitHub did not hand over in time: the report stands.
+    if (error instanceof ArtifactTimeoutError || (error instanceof ArtifactSourceError && error.gone)) {
+      return { found: false, reason: error.message };
+    }
     throw error;
   }
   const { dir, files, label } = unpacked;

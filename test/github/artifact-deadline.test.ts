@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
 import { createArtifactFetcher } from "../../src/github/artifact-download.js";
 import { lingeringWork } from "../../src/github/lingering-work.js";
-import { ArtifactSourceError } from "../../src/sources/artifact-error.js";
+import { ArtifactSourceError, ArtifactTimeoutError } from "../../src/sources/artifact-error.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
@@ -68,11 +68,11 @@ describe("artifact-timeout-minutes", () => {
     const fake = toolkit({ download: true });
     release = fake.release;
     const { error } = await fetchWith(fake.client, 600_000, 600_000);
-    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error).toBeInstanceOf(ArtifactTimeoutError);
     expect(error?.message).toBe(
       "artifact 'dbt-telemetry' of workflow run 77: downloading it took longer than 10 minutes " +
-        "(artifact-timeout-minutes), so the step went on without it. GitHub's artifact storage stopped " +
-        "answering; re-run the job, or raise artifact-timeout-minutes for a very large artifact.",
+        "(artifact-timeout-minutes) and was given up: GitHub's artifact storage stopped answering. " +
+        "Re-run the job, or raise artifact-timeout-minutes for a very large artifact.",
     );
     // An error, not "no telemetry": if-no-telemetry does not turn it into a pass.
     expect((error as InstanceType<typeof ArtifactSourceError>).absent).toBe(false);
@@ -83,13 +83,28 @@ describe("artifact-timeout-minutes", () => {
     await vi.waitFor(() => expect(lingeringWork()).toBe(0));
   });
 
-  it("says when finding the artifact was what hung, in seconds below a minute", async () => {
+  it("says when finding the artifact was what hung, and leaves that call behind too", async () => {
     const fake = toolkit({ find: true });
     release = fake.release;
     const { error } = await fetchWith(fake.client, 1_500, 1_500);
-    expect(error?.message).toMatch(
-      /^artifact 'dbt-telemetry' of workflow run 77: finding it took longer than 2 seconds \(artifact-timeout-minutes\)/,
+    expect(error?.message).toBe(
+      "artifact 'dbt-telemetry' of workflow run 77: finding it took longer than 2 seconds " +
+        "(artifact-timeout-minutes) and was given up: GitHub's API did not answer. Re-run the job.",
     );
+    expect(lingeringWork()).toBe(1);
+  });
+
+  it.each([
+    [600, "1 second"],
+    [59_400, "59 seconds"],
+    [59_600, "1 minute"],
+    [90_000, "1.5 minutes"],
+    [21_600_000, "360 minutes"],
+  ])("words a deadline of %i ms as %s", async (timeoutMs, words) => {
+    const fake = toolkit({ download: true });
+    release = fake.release;
+    const { error } = await fetchWith(fake.client, timeoutMs, timeoutMs);
+    expect(error?.message).toContain(`took longer than ${words} (artifact-timeout-minutes)`);
   });
 
   it("waits as long as it is allowed to, and leaves no timer behind when the download finishes", async () => {

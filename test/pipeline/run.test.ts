@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runPipeline, type PipelineRequest, type PipelineServices } from "../../src/pipeline/run.js";
 import { renderJsonReport } from "../../src/render/json-report.js";
 import { readArtifactTelemetry, type FetchArtifactZip } from "../../src/sources/artifact.js";
+import { ArtifactTimeoutError } from "../../src/sources/artifact-error.js";
 import { readBaselineArtifact } from "../../src/sources/baseline-artifact.js";
 import { NoTelemetryError } from "../../src/sources/local.js";
 import { buildZip } from "../support/artifact-server.js";
@@ -81,6 +82,37 @@ describe("runPipeline", () => {
     await runPipeline(request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }), s2);
     expect(lines2.join("\n")).toContain(
       "The report has no comparison and fail-on: new-errors acts like errors.",
+    );
+  });
+
+  it("skips a baseline artifact GitHub did not hand over in time (artifact-timeout-minutes); the report stands", async () => {
+    const given =
+      "artifact 'fusion-report-main' of workflow run 9: downloading it took longer than 10 minutes " +
+      "(artifact-timeout-minutes) and was given up: GitHub's artifact storage stopped answering. Re-run the job.";
+    const fetchZip: FetchArtifactZip = async () => {
+      throw new ArtifactTimeoutError(given);
+    };
+    const { services: s, lines } = services({
+      locateBaselineRun: async () => ({
+        workflow: "dbt-main.yml",
+        branch: "main",
+        findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
+      }),
+      artifacts: {
+        readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
+        readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
+      },
+    });
+    const result = await runPipeline(
+      request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }),
+      s,
+    );
+    expect(result.report.baseline).toBeUndefined();
+    expect(result.report.conclusion).toBe("failure");
+    // One full stop between the reason and what follows, whatever the reason ends with.
+    expect(lines).toContain(
+      `warning: Baseline comparison skipped: ${given.slice(0, -1)}. The report has no comparison and ` +
+        "fail-on: new-errors acts like errors.",
     );
   });
 
