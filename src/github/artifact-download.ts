@@ -182,5 +182,14 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch): Err
         "(and pass a github-token that can read the other run's repository).",
     );
   }
+  // The toolkit retries a failed blob download and says only how often; each answer went to its
+  // debug log (an expired link's 403, a 5xx, a reset connection).
+  const retries = /^Artifact download failed after (\d+) retries/.exec(err?.message ?? "");
+  if (retries) {
+    return new ArtifactSourceError(
+      `could not download ${label}: GitHub's artifact storage failed the download ${retries[1]} times. Re-run the ` +
+        "job; to see each answer, re-run it with debug logging enabled.",
+    );
+  }
   return new ArtifactSourceError(`could not download ${label}: ${err?.message ?? String(error)}`);
 }

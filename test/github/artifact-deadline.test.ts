@@ -1,5 +1,6 @@
 // The deadline on finding and downloading an artifact (artifact-timeout-minutes): the toolkit has
-// none and takes no abort signal, so a call past it is left behind and counted, not awaited.
+// none and takes no abort signal, so a call past it is left behind and counted, not awaited. And what
+// a download the toolkit retried and gave up on says.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -117,5 +118,22 @@ describe("artifact-timeout-minutes", () => {
     expect(path.basename(await settled)).toBe("dbt-telemetry.zip");
     expect(vi.getTimerCount()).toBe(0);
     expect(lingeringWork()).toBe(0);
+  });
+
+  it("says what a download the toolkit gave up on after its retries needs, the count kept", async () => {
+    const client: ArtifactDownloader = {
+      getArtifact: async (name) => ({ artifact: { id: 41, name, size: 22, createdAt: new Date() } }),
+      downloadArtifact: async () => {
+        throw new Error("Artifact download failed after 5 retries.");
+      },
+    };
+    const error = await fetcher(client, 60_000)(ARTIFACT, makeTempDir("fusion-deadline-")).catch(
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect((error as Error).message).toBe(
+      "could not download artifact 'dbt-telemetry' of workflow run 77: GitHub's artifact storage failed the " +
+        "download 5 times. Re-run the job; to see each answer, re-run it with debug logging enabled.",
+    );
   });
 });
