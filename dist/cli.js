@@ -2647,13 +2647,14 @@ async function makeFolders(folder) {
         const created = await (0,promises_.mkdir)(made).then(() => true, (error) => (error.code === "EEXIST" ? false : Promise.reject(error)));
         // Something is there after all: another process's folder (fine), or a symbolic link to nothing.
         if (!created)
-            await (0,promises_.stat)(made).catch(() => Promise.reject(danglingLink(made)));
+            await (0,promises_.stat)(made).catch((error) => refuseDangling(made, error));
         first ??= created ? made : undefined;
     }
     return first;
 }
-function danglingLink(at) {
-    return Object.assign(new Error(`${at} is a symbolic link to nothing`), { code: "EDANGLING" });
+async function refuseDangling(at, error) {
+    const link = await (0,promises_.lstat)(at).then((info) => info.isSymbolicLink(), () => false);
+    throw link ? new Error(`${at} is a symbolic link to nothing`) : error;
 }
 function tempFileFor(file) {
     return `${file}.fusion-report-${process.pid}.tmp`;

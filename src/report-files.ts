@@ -5,7 +5,18 @@
 // the writer's pid, so a later run removes what a killed run left behind.
 import type { Stats } from "node:fs";
 import { constants } from "node:fs";
-import { access, mkdir, open, readdir, rename, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import {
+  access,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import type { Report } from "./model/types.js";
 import { renderJsonReport } from "./render/json-report.js";
@@ -261,14 +272,18 @@ export async function makeFolders(folder: string): Promise<string | undefined> {
       (error: NodeJS.ErrnoException) => (error.code === "EEXIST" ? false : Promise.reject(error)),
     );
     // Something is there after all: another process's folder (fine), or a symbolic link to nothing.
-    if (!created) await stat(made).catch(() => Promise.reject(danglingLink(made)));
+    if (!created) await stat(made).catch((error: NodeJS.ErrnoException) => refuseDangling(made, error));
     first ??= created ? made : undefined;
   }
   return first;
 }
 
-function danglingLink(at: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${at} is a symbolic link to nothing`), { code: "EDANGLING" });
+async function refuseDangling(at: string, error: NodeJS.ErrnoException): Promise<never> {
+  const link = await lstat(at).then(
+    (info) => info.isSymbolicLink(),
+    () => false,
+  );
+  throw link ? new Error(`${at} is a symbolic link to nothing`) : error;
 }
 
 function tempFileFor(file: string): string {
