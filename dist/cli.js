@@ -3015,7 +3015,7 @@ function parseInteger(value, label, fallback, min, max) {
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz.
+report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz; - reads JSONL from stdin.
 
 Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
@@ -3120,7 +3120,8 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
     }
     return {
-        paths: positionals,
+        // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
+        paths: positionals.map((file) => (file === "-" ? "/dev/stdin" : file)),
         format: format,
         markdown: values.markdown ?? null,
         json: values.json ?? null,
@@ -3305,6 +3306,8 @@ const VERSION = package_namespaceObject.rE;
 
 
 
+const HOW_TO_WRITE_TELEMETRY = "Check the path: dbt writes telemetry when run with --otel-file-name (JSONL in logs/) or " +
+    "--otel-parquet-file-name (Parquet in target/metadata/).";
 function cliRequest(options, io) {
     return {
         telemetry: {
@@ -3313,6 +3316,7 @@ function cliRequest(options, io) {
             artifact: null,
             paths: options.paths,
             cwd: io.cwd,
+            noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
         },
         baseline: options.baseline
             ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
@@ -3441,8 +3445,14 @@ function parseBaselineReport(text, name) {
 function shapeProblem(value) {
     if (!isObject(value))
         return "not a JSON object";
-    if (!("schemaVersion" in value))
+    if (!("schemaVersion" in value)) {
+        // dbt's own run_results.json is the file most often passed by mistake.
+        const schema = isObject(value.metadata) ? value.metadata.dbt_schema_version : undefined;
+        const artifact = typeof schema === "string" ? /\/dbt\/([a-z-]+)\/v\d+\.json$/.exec(schema)?.[1] : undefined;
+        if (artifact)
+            return `this is a dbt ${artifact} artifact (dbt's own file), not a fusion-report JSON report`;
         return "no schemaVersion (is this a fusion-report JSON report?)";
+    }
     if (value.schemaVersion !== 1) {
         return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
     }

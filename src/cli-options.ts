@@ -12,7 +12,7 @@ import {
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
-report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz.
+report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz; - reads JSONL from stdin.
 
 Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
@@ -149,7 +149,8 @@ export function parseCliArgs(
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
   }
   return {
-    paths: positionals,
+    // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
+    paths: positionals.map((file) => (file === "-" ? "/dev/stdin" : file)),
     format: format as Format,
     markdown: (values.markdown as string | undefined) ?? null,
     json: (values.json as string | undefined) ?? null,

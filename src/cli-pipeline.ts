@@ -7,6 +7,10 @@ import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { VERSION } from "./version.js";
 
+const HOW_TO_WRITE_TELEMETRY =
+  "Check the path: dbt writes telemetry when run with --otel-file-name (JSONL in logs/) or " +
+  "--otel-parquet-file-name (Parquet in target/metadata/).";
+
 export function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
   return {
     telemetry: {
@@ -15,6 +19,7 @@ export function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
       artifact: null,
       paths: options.paths,
       cwd: io.cwd,
+      noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
     },
     baseline: options.baseline
       ? { file: path.resolve(io.cwd, options.baseline), display: options.baseline }

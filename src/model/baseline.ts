@@ -62,7 +62,15 @@ export function parseBaselineReport(text: string, name: string): Report {
 
 function shapeProblem(value: unknown): string | null {
   if (!isObject(value)) return "not a JSON object";
-  if (!("schemaVersion" in value)) return "no schemaVersion (is this a fusion-report JSON report?)";
+  if (!("schemaVersion" in value)) {
+    // dbt's own run_results.json is the file most often passed by mistake.
+    const schema = isObject(value.metadata) ? value.metadata.dbt_schema_version : undefined;
+    const artifact =
+      typeof schema === "string" ? /\/dbt\/([a-z-]+)\/v\d+\.json$/.exec(schema)?.[1] : undefined;
+    if (artifact)
+      return `this is a dbt ${artifact} artifact (dbt's own file), not a fusion-report JSON report`;
+    return "no schemaVersion (is this a fusion-report JSON report?)";
+  }
   if (value.schemaVersion !== 1) {
     return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
   }

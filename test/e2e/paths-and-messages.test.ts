@@ -59,7 +59,9 @@ describe("missing telemetry paths: the CLI", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       "fusion-report: No telemetry found at missing.jsonl, empty-dir (missing.jsonl: no such file or directory). " +
-        "A folder is searched for *.parquet, *.jsonl, *.jsonl.gz files, not its subfolders.\n",
+        "A folder is searched for *.parquet, *.jsonl, *.jsonl.gz files, not its subfolders. Check the path: dbt " +
+        "writes telemetry when run with --otel-file-name (JSONL in logs/) or --otel-parquet-file-name (Parquet in " +
+        "target/metadata/).\n",
     );
   });
 
@@ -278,10 +280,11 @@ describe("exit code 1 is the policy's alone", () => {
 /** The CLI reading `input` from a shell pipe on /dev/stdin, as a user writes it (Node's own stdin "pipe" is a socket, which /dev/stdin cannot open). */
 async function cliOnPipe(
   input: Uint8Array,
+  stdinName = "/dev/stdin",
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cwd = makeTempDir("fusion-pipe-");
   writeFileSync(join(cwd, "input"), input);
-  const script = 'cat input | "$0" "$1" --format markdown /dev/stdin';
+  const script = `cat input | "$0" "$1" --format markdown ${stdinName}`;
   return new Promise((resolve) => {
     const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI], {
       cwd,
@@ -305,6 +308,13 @@ describe("telemetry from a pipe", () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("passed");
+  });
+
+  it("`-` names standard input, as in other Unix tools", async () => {
+    const dash = await cliOnPipe(PASSING, "-");
+    expect(dash.stderr).toBe("");
+    expect(dash.code).toBe(0);
+    expect(dash.stdout).toBe((await cliOnPipe(PASSING)).stdout);
   });
 
   it("a crashed run on a pipe (which cannot be read twice) is reported as from its file: every start parsed", async () => {

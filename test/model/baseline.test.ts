@@ -238,6 +238,10 @@ describe("parseBaselineReport", () => {
     ["{not json", /^baseline reports\/base\.json: not valid JSON/],
     ["[]", /not a JSON object/],
     ['{"invocations": []}', /no schemaVersion/],
+    [
+      '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json"}, "results": []}',
+      /^baseline reports\/base\.json: this is a dbt run-results artifact \(dbt's own file\), not a fusion-report JSON report; pass the JSON report written by fusion-report/,
+    ],
     ['{"schemaVersion": 2, "invocations": []}', /schemaVersion 2 is not supported \(expected 1\)/],
     ['{"schemaVersion": 1}', /invocations is not an array/],
     [
