@@ -50,7 +50,7 @@ function filterPattern(pattern: string): RegExp {
 }
 
 describe("the npm package", () => {
-  it("holds only dist/, action.yml, schema/, README, LICENSE and package.json", async () => {
+  it("holds the CLI's bundle and chunks (not the Action's), schema/, README, LICENSE and package.json", async () => {
     const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
       cwd: ROOT,
       // npm turns on Node's compile cache, which would stay in the temp dir.
@@ -59,12 +59,16 @@ describe("the npm package", () => {
     });
     const [pack] = JSON.parse(stdout) as [{ name: string; files: { path: string }[] }];
     const files = pack.files.map((file) => file.path).sort();
-    const allowed = /^(dist\/|schema\/|action\.yml$|README\.md$|LICENSE$|package\.json$)/;
+    const allowed =
+      /^(dist\/(cli\.js|\d+\.cli\.js|package\.json)$|schema\/|README\.md$|LICENSE$|package\.json$)/;
     expect(files.filter((file) => !allowed.test(file))).toEqual([]);
+    // The Action is used from the repository (`uses:`), never from npm: its bundle and chunks stay out.
+    const chunks = readdirSync(path.join(ROOT, "dist")).filter((file) => /^\d+\.cli\.js$/.test(file));
+    expect(chunks.length).toBeGreaterThan(0);
     for (const required of [
-      "dist/index.js",
       "dist/cli.js",
-      "action.yml",
+      ...chunks.map((chunk) => `dist/${chunk}`),
+      "dist/package.json",
       "schema/report.schema.json",
       "README.md",
       "LICENSE",
@@ -152,6 +156,13 @@ describe("a lean install", () => {
     );
     expect(report.stdout).toMatch(/^⚠ dbt Fusion: 1 node error, 1 failed test/);
     expect(JSON.parse(readFileSync(path.join(project, "report.json"), "utf8")).counts.total).toBe(48);
+    // A glob loads a chunk (the glob library): the package holds what the CLI loads on demand.
+    mkdirSync(path.join(project, "logs"));
+    writeFileSync(path.join(project, "logs", "a.jsonl"), readFileSync(fixture));
+    const globbed = await run(bin, ["--format", "text", "--fail-on", "never", "logs/*.jsonl"], {
+      cwd: project,
+    });
+    expect(globbed.stdout).toMatch(/^⚠ dbt Fusion: 1 node error, 1 failed test/);
   }, 120_000);
 });
 
