@@ -7352,7 +7352,7 @@ gzip = false) {
             : "this is Parquet from a pipe: Parquet is read where it lies (its index is at its end), so pass the file itself";
     }
     if (looksBinary(first))
-        return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}")`;
+        return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}"): ${TELEMETRY_HINT}`;
     const artifact = dbtArtifact(head.join("\n"));
     if (artifact)
         return `${artifact}: ${TELEMETRY_HINT}`;
@@ -7361,9 +7361,15 @@ gzip = false) {
     }
     return describeInvalidLine(parseError);
 }
-/** Invalid JSON on a later line: the parser's complaint, escaped and short. */
+/** Invalid JSON: the parser's complaint, escaped and short. */
 function describeInvalidLine(parseError) {
     return `invalid JSON (${excerpt(parseError, 160)})`;
+}
+/** Invalid JSON on a line that other lines follow: a crash cuts only the last line, so the file was damaged. */
+function describeDamagedLine(parseError) {
+    return (`${describeInvalidLine(parseError)}; lines follow it, and a crash cuts only the last line, so the file was ` +
+        "damaged after it was written: check that one dbt run wrote it and that it was copied whole, or read the " +
+        "run's Parquet file instead");
 }
 function looksBinary(text) {
     const sample = text.slice(0, 256);
@@ -7432,9 +7438,11 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason, format.gzip), {
         line: pendingBad.line,
     });
-    const invalidLine = (bad) => new TelemetryInputError(file, bad.head === undefined
-        ? describeInvalidLine(bad.reason)
-        : describeNotJson([bad.head], bad.reason, format.gzip), { line: bad.line });
+    const invalidLine = (bad, linesFollow) => new TelemetryInputError(file, bad.head !== undefined
+        ? describeNotJson([bad.head], bad.reason, format.gzip)
+        : linesFollow
+            ? describeDamagedLine(bad.reason)
+            : describeInvalidLine(bad.reason), { line: bad.line });
     /**
      * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
      * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
@@ -7470,7 +7478,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const first = !sawContent;
         sawContent = true;
         if (pendingBad)
-            throw invalidLine(pendingBad);
+            throw invalidLine(pendingBad, true);
         // The held line was not the last: a record no event comes of, counted and dropped.
         if (held) {
             records++;
@@ -7574,7 +7582,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const bad = pendingBad;
         // The file's only content line: not the half-written end of a run that wrote records before it.
         if (records === 0)
-            throw invalidLine(bad);
+            throw invalidLine(bad, false);
         sink.warn(`${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`);
     }
     if (!sawContent)

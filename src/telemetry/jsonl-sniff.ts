@@ -67,7 +67,7 @@ export function describeNotJson(
       : "this is Parquet from a pipe: Parquet is read where it lies (its index is at its end), so pass the file itself";
   }
   if (looksBinary(first))
-    return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}")`;
+    return `this is binary data, not JSON Lines (it starts with "${excerpt(first, 24)}"): ${TELEMETRY_HINT}`;
   const artifact = dbtArtifact(head.join("\n"));
   if (artifact) return `${artifact}: ${TELEMETRY_HINT}`;
   if (OPENS_DOCUMENT.test(first)) {
@@ -76,9 +76,18 @@ export function describeNotJson(
   return describeInvalidLine(parseError);
 }
 
-/** Invalid JSON on a later line: the parser's complaint, escaped and short. */
+/** Invalid JSON: the parser's complaint, escaped and short. */
 export function describeInvalidLine(parseError: string): string {
   return `invalid JSON (${excerpt(parseError, 160)})`;
+}
+
+/** Invalid JSON on a line that other lines follow: a crash cuts only the last line, so the file was damaged. */
+export function describeDamagedLine(parseError: string): string {
+  return (
+    `${describeInvalidLine(parseError)}; lines follow it, and a crash cuts only the last line, so the file was ` +
+    "damaged after it was written: check that one dbt run wrote it and that it was copied whole, or read the " +
+    "run's Parquet file instead"
+  );
 }
 
 function looksBinary(text: string): boolean {

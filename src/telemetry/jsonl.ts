@@ -5,7 +5,13 @@ import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
 import { isUnusableRecordLine } from "./jsonl-skip.js";
-import { describeForeignJson, describeInvalidLine, describeNotJson, isWorthSniffing } from "./jsonl-sniff.js";
+import {
+  describeDamagedLine,
+  describeForeignJson,
+  describeInvalidLine,
+  describeNotJson,
+  isWorthSniffing,
+} from "./jsonl-sniff.js";
 import { MAX_JSONL_LINE_BYTES } from "./limits.js";
 import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
@@ -43,12 +49,17 @@ export async function decodeJsonl(
       line: pendingBad!.line,
     });
 
-  const invalidLine = (bad: { line: number; reason: string; head?: string }): TelemetryInputError =>
+  const invalidLine = (
+    bad: { line: number; reason: string; head?: string },
+    linesFollow: boolean,
+  ): TelemetryInputError =>
     new TelemetryInputError(
       file,
-      bad.head === undefined
-        ? describeInvalidLine(bad.reason)
-        : describeNotJson([bad.head], bad.reason, format.gzip),
+      bad.head !== undefined
+        ? describeNotJson([bad.head], bad.reason, format.gzip)
+        : linesFollow
+          ? describeDamagedLine(bad.reason)
+          : describeInvalidLine(bad.reason),
       { line: bad.line },
     );
 
@@ -84,7 +95,7 @@ export async function decodeJsonl(
     if (line.trim() === "") return;
     const first = !sawContent;
     sawContent = true;
-    if (pendingBad) throw invalidLine(pendingBad);
+    if (pendingBad) throw invalidLine(pendingBad, true);
     // The held line was not the last: a record no event comes of, counted and dropped.
     if (held) {
       records++;
@@ -187,7 +198,7 @@ export async function decodeJsonl(
   if (pendingBad) {
     const bad = pendingBad as { line: number; reason: string; head?: string };
     // The file's only content line: not the half-written end of a run that wrote records before it.
-    if (records === 0) throw invalidLine(bad);
+    if (records === 0) throw invalidLine(bad, false);
     sink.warn(
       `${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`,
     );

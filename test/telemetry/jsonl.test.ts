@@ -67,9 +67,9 @@ describe("decodeJsonl", () => {
     expect(warnings[0]).toMatch(/^logs\/otel\.jsonl:2: last line is truncated/);
   });
 
-  it("rejects an invalid line in the middle of the file, naming file and line", async () => {
+  it("rejects an invalid line in the middle of the file, naming file and line, and says the file was damaged", async () => {
     await expect(decode(`${span()}\n{not json\n${span()}\n`)).rejects.toThrow(
-      /^logs\/otel\.jsonl:2: invalid JSON/,
+      /^logs\/otel\.jsonl:2: invalid JSON \(.+\); lines follow it, and a crash cuts only the last line, so the file was damaged after it was written: check that one dbt run wrote it and that it was copied whole, or read the run's Parquet file instead$/,
     );
   });
 
@@ -317,7 +317,7 @@ describe("decodeJsonl: what people actually pass", () => {
       warn: () => undefined,
     }).catch((e: Error) => e)) as Error;
     expect(error.message).toMatch(
-      /^b\.jsonl:1: this is binary data, not JSON Lines \(it starts with "\\x00\\x01\\x02\\x1b\[2J\\x07/,
+      /^b\.jsonl:1: this is binary data, not JSON Lines \(it starts with "\\x00\\x01\\x02\\x1b\[2J\\x07.*"\): pass the Fusion telemetry instead/,
     );
     const midFile = `${span()}\n{"a": "\u001b]0;pwned\u0007\u001b[2J" oops}\n${span()}\n`;
     const invalid = (await decode(midFile).catch((e: Error) => e)) as Error;
