@@ -1,10 +1,18 @@
 // Mutation fuzzing: thousands of corrupted copies of real fixtures (byte flips, truncation, line
 // shuffles and drops) must each end in a report or a clear TelemetryInputError naming the file,
-// never in an uncaught exception or a hang. Seeded, so a failure reproduces.
+// never in an uncaught exception or a hang; copies whose values are swapped for odd ones (wrong
+// types, huge, control and bidi characters, markup) must also render in every format. Seeded, so a
+// failure reproduces.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTelemetryReport } from "../src/pipeline/read-telemetry.js";
+import { buildAnnotations } from "../src/render/annotations.js";
+import { renderJsonReport } from "../src/render/json-report.js";
+import { renderJunit } from "../src/render/junit.js";
+import { renderMarkdown } from "../src/render/markdown.js";
+import { renderRunResults } from "../src/render/run-results.js";
+import { renderTerminal } from "../src/render/terminal.js";
 import type { TelemetryFile } from "../src/sources/telemetry-file.js";
 import { TelemetryInputError } from "../src/telemetry/errors.js";
 import { createRandom } from "../scripts/fixture-gen/random.js";
@@ -99,6 +107,72 @@ describe("fuzzing", () => {
       }
     }
     // Both paths are exercised: some mutations stay readable, others are rejected.
+    expect(tally.report).toBeGreaterThan(0);
+    expect(tally.error).toBeGreaterThan(0);
+  });
+
+  it("odd values in well-formed lines end in a report every renderer renders, or a clear error", async () => {
+    const random = createRandom(41);
+    const odd: unknown[] = [
+      null,
+      "",
+      -1,
+      1e308,
+      2 ** 53 + 1,
+      true,
+      [],
+      {},
+      "x".repeat(20_000),
+      "\u0000\u001b[2J\u202e<script>alert(1)</script>",
+      "::error::workflow command\n@here <!-- -->",
+    ];
+    const lines = JSONL.toString("utf8").split("\n");
+    const tally = { report: 0, error: 0 };
+    for (let i = 0; i < 1_500; i++) {
+      const changed = [...lines];
+      for (let edit = 0; edit < 1 + Math.floor(random() * 3); edit++) {
+        const at = Math.floor(random() * changed.length);
+        if (!changed[at]) continue;
+        const record = JSON.parse(changed[at]!) as Record<string, unknown>;
+        let target: Record<string, unknown> = record;
+        // Down to one to three levels (attributes, their payload), then one key replaced.
+        for (let depth = 0; depth < 3; depth++) {
+          const keys = Object.keys(target);
+          const key = keys[Math.floor(random() * keys.length)]!;
+          const inner = target[key];
+          if (depth === 2 || !inner || typeof inner !== "object" || Array.isArray(inner) || random() < 0.4) {
+            target[key] = odd[Math.floor(random() * odd.length)];
+            break;
+          }
+          target = inner as Record<string, unknown>;
+        }
+        changed[at] = JSON.stringify(record);
+      }
+      const input = memoryInput(`odd-${i}.jsonl`, Buffer.from(changed.join("\n")), "jsonl");
+      try {
+        const report = await readTelemetryReport([input], {
+          slowest: 5,
+          failOn: "errors",
+          generatorVersion: "fuzz",
+        });
+        tally.report++;
+        renderJsonReport(report);
+        renderRunResults(report, "2026-11-24T00:00:00Z");
+        renderJunit(report);
+        renderTerminal(report, { title: "t", width: 80, colour: true, fullReportHint: "h" });
+        expect(
+          renderMarkdown(report, { maxBytes: 65_000, title: "t", fullReportHint: "h", codeWidth: 100 })
+            .length,
+        ).toBeLessThanOrEqual(65_000);
+        buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
+      } catch (error) {
+        if (error instanceof TelemetryInputError && error.message.startsWith(input.name)) {
+          tally.error++;
+          continue;
+        }
+        throw new Error(`odd-value case ${i} threw ${(error as Error).stack}`, { cause: error });
+      }
+    }
     expect(tally.report).toBeGreaterThan(0);
     expect(tally.error).toBeGreaterThan(0);
   });
