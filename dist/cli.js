@@ -4573,6 +4573,61 @@ function onHost(href, baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
+// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
+// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
+// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
+// `"key":"value"` pairs:
+//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
+//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
+//   * a query span end has QueryExecuted and SpanEnd;
+//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
+//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
+//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
+//   * a `\u` escape can spell any of these, so a line with one is parsed.
+// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
+// slower. A line is left unparsed only when it also names the three keys of a record and has the
+// shape of one JSON object; anything else takes the full path (and its error messages).
+const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
+const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
+const LOG_SEVERITY = /error|warn/i;
+/**
+ * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
+ * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
+ * not a record, or not JSON).
+ */
+function isUnusableRecordLine(line) {
+    // Each test below only sends the line to be parsed, so their order is free: the span markers
+    // first, as most lines of a big build are node spans and say so early (their span name).
+    for (const marker of SPAN_MARKERS)
+        if (line.includes(marker))
+            return false;
+    if (line.includes("\\u"))
+        return false;
+    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
+        return false;
+    if (line.includes("Log") && LOG_SEVERITY.test(line))
+        return false;
+    for (const key of RECORD_KEYS)
+        if (!line.includes(key))
+            return false;
+    return isObjectShaped(line);
+}
+/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
+function isObjectShaped(line) {
+    let start = 0;
+    let end = line.length - 1;
+    while (start <= end && isJsonSpace(line.charCodeAt(start)))
+        start++;
+    while (end > start && isJsonSpace(line.charCodeAt(end)))
+        end--;
+    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
+}
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+function isJsonSpace(code) {
+    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/values.ts
 // Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
 // as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
@@ -4735,6 +4790,7 @@ function putDigits(at, value, width) {
 // (they are all the model has of nodes that never finished), so the reader parses them on the first
 // read instead of finding out at the end and reading the file twice.
 
+
 /**
  * True when `tail` (the file's last bytes; all of it when `wholeFile`) ends with a root span's end,
  * false when it ends with another record or a line that is not JSON, null when the tail holds no
@@ -4742,7 +4798,7 @@ function putDigits(at, value, width) {
  */
 function runEndedAt(tail, wholeFile) {
     let end = tail.length;
-    while (end > 0 && isSpace(tail[end - 1]))
+    while (end > 0 && isJsonSpace(tail[end - 1]))
         end--;
     if (end === 0)
         return wholeFile ? false : null;
@@ -4760,9 +4816,6 @@ function runEndedAt(tail, wholeFile) {
         return false;
     const { record_type: type, parent_span_id: parent } = record;
     return type === "SpanEnd" && toSpanId(parent) === null;
-}
-function isSpace(byte) {
-    return byte === 0x0a || byte === 0x0d || byte === 0x20 || byte === 0x09;
 }
 
 ;// CONCATENATED MODULE: ./src/text/paths.ts
@@ -6609,60 +6662,6 @@ function recordsToEvents(sink, { dropNodeStarts = false } = {}) {
             sink.warn(message);
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
-// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
-// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
-// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
-// `"key":"value"` pairs:
-//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
-//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
-//   * a query span end has QueryExecuted and SpanEnd;
-//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
-//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
-//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
-//   * a `\u` escape can spell any of these, so a line with one is parsed.
-// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
-// slower. A line is left unparsed only when it also names the three keys of a record and has the
-// shape of one JSON object; anything else takes the full path (and its error messages).
-const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
-const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
-const LOG_SEVERITY = /error|warn/i;
-/**
- * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
- * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
- * not a record, or not JSON).
- */
-function isUnusableRecordLine(line) {
-    // Each test below only sends the line to be parsed, so their order is free: the span markers
-    // first, as most lines of a big build are node spans and say so early (their span name).
-    for (const marker of SPAN_MARKERS)
-        if (line.includes(marker))
-            return false;
-    if (line.includes("\\u"))
-        return false;
-    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
-        return false;
-    if (line.includes("Log") && LOG_SEVERITY.test(line))
-        return false;
-    for (const key of RECORD_KEYS)
-        if (!line.includes(key))
-            return false;
-    return isObjectShaped(line);
-}
-/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
-function isObjectShaped(line) {
-    let start = 0;
-    let end = line.length - 1;
-    while (start <= end && isJsonSpace(line.charCodeAt(start)))
-        start++;
-    while (end > start && isJsonSpace(line.charCodeAt(end)))
-        end--;
-    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
-}
-function isJsonSpace(code) {
-    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts

@@ -3,6 +3,7 @@
 // still writing ends with something else, often a cut line; its node span starts are then needed
 // (they are all the model has of nodes that never finished), so the reader parses them on the first
 // read instead of finding out at the end and reading the file twice.
+import { isJsonSpace } from "./jsonl-skip.js";
 import { toSpanId } from "./values.js";
 
 /**
@@ -12,7 +13,7 @@ import { toSpanId } from "./values.js";
  */
 export function runEndedAt(tail: Buffer, wholeFile: boolean): boolean | null {
   let end = tail.length;
-  while (end > 0 && isSpace(tail[end - 1]!)) end--;
+  while (end > 0 && isJsonSpace(tail[end - 1]!)) end--;
   if (end === 0) return wholeFile ? false : null;
   const start = tail.lastIndexOf(0x0a, end - 1) + 1;
   if (start === 0 && !wholeFile) return null;
@@ -25,8 +26,4 @@ export function runEndedAt(tail: Buffer, wholeFile: boolean): boolean | null {
   if (typeof record !== "object" || record === null) return false;
   const { record_type: type, parent_span_id: parent } = record as Record<string, unknown>;
   return type === "SpanEnd" && toSpanId(parent) === null;
-}
-
-function isSpace(byte: number): boolean {
-  return byte === 0x0a || byte === 0x0d || byte === 0x20 || byte === 0x09;
 }

@@ -42,6 +42,7 @@ export function isObjectShaped(line: string): boolean {
   return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
 }
 
-function isJsonSpace(code: number): boolean {
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+export function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
