@@ -2611,12 +2611,7 @@ async function readHead(file) {
 }
 /** Why files cannot be created in `folder` (or in the folders that would be created for it). */
 async function checkFolder(folder) {
-    let existing = folder;
-    let info = await (0,promises_.stat)(existing).catch((error) => error);
-    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
-        existing = external_node_path_default().dirname(existing);
-        info = await (0,promises_.stat)(existing).catch((error) => error);
-    }
+    const { existing, info } = await nearestExisting(folder);
     if (info instanceof Error)
         return `cannot use the folder ${existing} (${describeError(info)})`;
     if (!info.isDirectory())
@@ -2627,21 +2622,31 @@ async function checkFolder(folder) {
     return null;
 }
 /**
+ * The folder, or its nearest parent, that is there (or the root), with what `stat` said of it, and
+ * the folders below it that are not (deepest first): what checking and making a report's folder
+ * both start from.
+ */
+async function nearestExisting(folder) {
+    const missing = [];
+    let existing = folder;
+    let info = await (0,promises_.stat)(existing).catch((error) => error);
+    while (info instanceof Error && info.code === "ENOENT" && external_node_path_default().dirname(existing) !== existing) {
+        missing.push(existing);
+        existing = external_node_path_default().dirname(existing);
+        info = await (0,promises_.stat)(existing).catch((error) => error);
+    }
+    return { existing, info, missing };
+}
+/**
  * `mkdir -p`: makes the folder and its missing parents, and returns the first it made (as
  * `mkdir(…, { recursive: true })` does). Node's recursive mkdir never settles where a parent that
  * exists answers ENOENT (anything under /proc spins a core for ever), so the folders are made one
  * at a time from the nearest one that exists.
  */
 async function makeFolders(folder) {
-    const missing = [];
-    for (let at = folder;; at = external_node_path_default().dirname(at)) {
-        const exists = await (0,promises_.stat)(at).then(() => true, (error) => (error.code === "ENOENT" ? false : Promise.reject(error)));
-        if (exists)
-            break;
-        missing.push(at);
-        if (external_node_path_default().dirname(at) === at)
-            break;
-    }
+    const { info, missing } = await nearestExisting(folder);
+    if (info instanceof Error && info.code !== "ENOENT")
+        throw info;
     let first;
     for (const made of missing.reverse()) {
         const created = await (0,promises_.mkdir)(made).then(() => true, (error) => (error.code === "EEXIST" ? false : Promise.reject(error)));

@@ -232,12 +232,7 @@ async function readHead(file: string): Promise<string> {
 
 /** Why files cannot be created in `folder` (or in the folders that would be created for it). */
 async function checkFolder(folder: string): Promise<string | null> {
-  let existing = folder;
-  let info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
-  while (info instanceof Error && info.code === "ENOENT" && path.dirname(existing) !== existing) {
-    existing = path.dirname(existing);
-    info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
-  }
+  const { existing, info } = await nearestExisting(folder);
   if (info instanceof Error) return `cannot use the folder ${existing} (${describeError(info)})`;
   if (!info.isDirectory()) return `${existing} is a file, so the folder ${folder} cannot be created`;
   const writable = await access(existing, constants.W_OK | constants.X_OK).then(
@@ -249,22 +244,33 @@ async function checkFolder(folder: string): Promise<string | null> {
 }
 
 /**
+ * The folder, or its nearest parent, that is there (or the root), with what `stat` said of it, and
+ * the folders below it that are not (deepest first): what checking and making a report's folder
+ * both start from.
+ */
+async function nearestExisting(
+  folder: string,
+): Promise<{ existing: string; info: Stats | NodeJS.ErrnoException; missing: string[] }> {
+  const missing: string[] = [];
+  let existing = folder;
+  let info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
+  while (info instanceof Error && info.code === "ENOENT" && path.dirname(existing) !== existing) {
+    missing.push(existing);
+    existing = path.dirname(existing);
+    info = await stat(existing).catch((error: NodeJS.ErrnoException) => error);
+  }
+  return { existing, info, missing };
+}
+
+/**
  * `mkdir -p`: makes the folder and its missing parents, and returns the first it made (as
  * `mkdir(…, { recursive: true })` does). Node's recursive mkdir never settles where a parent that
  * exists answers ENOENT (anything under /proc spins a core for ever), so the folders are made one
  * at a time from the nearest one that exists.
  */
 export async function makeFolders(folder: string): Promise<string | undefined> {
-  const missing: string[] = [];
-  for (let at = folder; ; at = path.dirname(at)) {
-    const exists = await stat(at).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? false : Promise.reject(error)),
-    );
-    if (exists) break;
-    missing.push(at);
-    if (path.dirname(at) === at) break;
-  }
+  const { info, missing } = await nearestExisting(folder);
+  if (info instanceof Error && info.code !== "ENOENT") throw info;
   let first: string | undefined;
   for (const made of missing.reverse()) {
     const created = await mkdir(made).then(
