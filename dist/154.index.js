@@ -263,9 +263,13 @@ throttling.triggersNotification = triggersNotification;
 var secrets = __webpack_require__(99690);
 // EXTERNAL MODULE: ./src/github/redirects.ts
 var redirects = __webpack_require__(73766);
+// EXTERNAL MODULE: ./src/github/stalled-requests.ts
+var stalled_requests = __webpack_require__(48871);
 ;// CONCATENATED MODULE: ./src/github/client.ts
-// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx), bounded;
-// redirects kept on the API's origin; the token's value scrubbed from every error it throws.
+// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx, lost
+// connections), bounded; a silent request given up after 30 s; redirects kept on the API's origin;
+// the token's value scrubbed from every error it throws.
+
 
 
 
@@ -283,6 +287,9 @@ function createClient(token, options = {}, env = {}) {
     const maxWait = options.maxRateLimitWaitSeconds ?? 120;
     const log = options.log ?? (() => { });
     const baseUrl = options.baseUrl ?? env.GITHUB_API_URL ?? "https://api.github.com";
+    const testTimeout = Number(env.FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS);
+    const timeoutMs = options.requestTimeoutMs ??
+        (Number.isSafeInteger(testTimeout) && testTimeout > 0 ? testTimeout : stalled_requests/* GITHUB_REQUEST_TIMEOUT_MS */.bB);
     const octokit = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
         throttle: {
@@ -313,7 +320,7 @@ function createClient(token, options = {}, env = {}) {
             retries: 3,
             retryAfterBaseValue: fast ? 1 : 1000,
         },
-    }, redirects/* refuseCrossOriginRedirects */.s, throttling, dist_bundle/* retry */.L);
+    }, redirects/* refuseCrossOriginRedirects */.s, (0,stalled_requests/* giveUpOnStalledRequests */.XF)(timeoutMs), throttling, dist_bundle/* retry */.L);
     // Registered last, so it sees the error every other hook settled on. GitHub echoes what it was
     // sent in some error bodies; a token of any shape (GHES, another app's, a test token) is masked.
     const redact = (0,secrets/* createRedactor */.lY)([token]);

@@ -1,10 +1,12 @@
-// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx), bounded;
-// redirects kept on the API's origin; the token's value scrubbed from every error it throws.
+// The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx, lost
+// connections), bounded; a silent request given up after 30 s; redirects kept on the API's origin;
+// the token's value scrubbed from every error it throws.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling, type ThrottlingOptions } from "@octokit/plugin-throttling";
 import { createRedactor, type Redact } from "../text/secrets.js";
 import { refuseCrossOriginRedirects } from "./redirects.js";
+import { giveUpOnStalledRequests, GITHUB_REQUEST_TIMEOUT_MS } from "./stalled-requests.js";
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -15,6 +17,11 @@ export interface ClientOptions {
   maxRateLimitRetries?: number;
   /** Longest wait (seconds) we accept for a primary rate-limit reset; beyond it we fail fast. */
   maxRateLimitWaitSeconds?: number;
+  /**
+   * How long one attempt may take (default 30 s). Also set by FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS,
+   * for the end-to-end tests of a silent server.
+   */
+  requestTimeoutMs?: number;
   /** Shrinks every wait to milliseconds. Also enabled by FUSION_REPORT_TEST_FAST_RETRY=1 (timings only). */
   fastRetry?: boolean;
   log?: (message: string) => void;
@@ -39,6 +46,10 @@ export function createClient(
   const maxWait = options.maxRateLimitWaitSeconds ?? 120;
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl ?? env.GITHUB_API_URL ?? "https://api.github.com";
+  const testTimeout = Number(env.FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS);
+  const timeoutMs =
+    options.requestTimeoutMs ??
+    (Number.isSafeInteger(testTimeout) && testTimeout > 0 ? testTimeout : GITHUB_REQUEST_TIMEOUT_MS);
 
   const octokit = getOctokit(
     token,
@@ -89,6 +100,7 @@ export function createClient(
       },
     },
     refuseCrossOriginRedirects,
+    giveUpOnStalledRequests(timeoutMs),
     throttling,
     retry,
   );

@@ -1,6 +1,7 @@
 // Octokit errors → typed errors whose messages say what to do. Never echo request headers (token).
 import { redactSecrets } from "../text/secrets.js";
 import { CrossOriginRedirectError } from "./redirects.js";
+import { requestTimeoutOf } from "./stalled-requests.js";
 
 export type Channel =
   | "comment"
@@ -100,6 +101,16 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       `Did not ${WHAT[channel]}: ${error.message}. Check GITHUB_API_URL and any proxy in front of the API.`,
     );
   }
+  const timeout = requestTimeoutOf(error);
+  if (timeout) {
+    return new GitHubApiError(
+      channel,
+      null,
+      `Could not ${WHAT[channel]}: ${timeout.message}, nor when asked again. GitHub may be having an ` +
+        "outage (https://www.githubstatus.com); re-run the job later.",
+      timeout.message,
+    );
+  }
   const e = (error ?? {}) as OctokitLikeError;
   const status = typeof e.status === "number" ? e.status : null;
   const apiMessage = readApiMessage(e);
@@ -160,6 +171,15 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       channel,
       status,
       `GitHub rejected the token while trying to ${what} (401 ${apiMessage}). Check the \`github-token\` input.`,
+      apiMessage,
+    );
+  }
+  // Octokit gives a connection that failed before any answer the status 500: say it was no answer.
+  if (status === 500 && !e.response) {
+    return new GitHubApiError(
+      channel,
+      null,
+      `Could not ${what}: no answer from GitHub (${apiMessage})`,
       apiMessage,
     );
   }

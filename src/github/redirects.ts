@@ -27,7 +27,8 @@ export class CrossOriginRedirectError extends Error {
 }
 
 type Fetch = typeof fetch;
-const GUARDED = new WeakSet<Fetch>();
+/** Request options whose fetch this plugin has wrapped. */
+const GUARDED = new WeakSet<object>();
 
 /** A fetch that follows redirects within the origin and throws CrossOriginRedirectError otherwise. */
 export function followSameOriginRedirects(fetchImpl: Fetch): Fetch {
@@ -63,12 +64,12 @@ export function followSameOriginRedirects(fetchImpl: Fetch): Fetch {
 export function refuseCrossOriginRedirects(octokit: Octokit): void {
   octokit.hook.wrap("request", async (request, options) => {
     // The hooks inside this one (auth) read the options object they were bound to, not the one
-    // passed along, so the fetch is swapped in place (once: retries come back with the same object).
-    const fetchImpl = (options.request?.fetch as Fetch | undefined) ?? globalThis.fetch;
-    if (!GUARDED.has(fetchImpl)) {
-      const guarded = followSameOriginRedirects(fetchImpl);
-      GUARDED.add(guarded);
-      options.request = { ...options.request, fetch: guarded };
+    // passed along, so the fetch is swapped in place; once, since retries come back with the same
+    // object (and the fetch found then may be another plugin's wrapper around this one).
+    if (!GUARDED.has(options)) {
+      GUARDED.add(options);
+      const fetchImpl = (options.request?.fetch as Fetch | undefined) ?? globalThis.fetch;
+      options.request = { ...options.request, fetch: followSameOriginRedirects(fetchImpl) };
     }
     try {
       return await request(options);

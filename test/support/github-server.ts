@@ -83,6 +83,11 @@ export interface Fault {
   times?: number;
   /** Do what was asked (store the comment, create the check run), then answer with the fault anyway. */
   afterHandling?: boolean;
+  /**
+   * Instead of answering with `status`: never answer ("headers"), or send the status line and part
+   * of the body and stop there ("body"). The connection stays open until the server closes.
+   */
+  stall?: "headers" | "body";
 }
 
 export class FakeGitHub {
@@ -117,6 +122,8 @@ export class FakeGitHub {
   }
 
   async close(): Promise<void> {
+    // Stalled answers (Fault.stall) hold their connections open.
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve, reject) => this.server?.close((e) => (e ? reject(e) : resolve())));
   }
 
@@ -165,15 +172,27 @@ export class FakeGitHub {
     };
     this.requests.push(record);
     const send = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
+      const text = data === undefined ? "" : JSON.stringify(data);
       record.status = status;
       res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
-      res.end(data === undefined ? "" : JSON.stringify(data));
+      if (stalled === "body") {
+        res.write(text.slice(0, Math.floor(text.length / 2)));
+        return;
+      }
+      res.end(text);
+    };
+    // Set by a stalling fault: the next answer is not sent ("headers") or not finished ("body").
+    let stalled: Fault["stall"];
+    const faultAnswer = (fault: Fault): void => {
+      stalled = fault.stall;
+      if (stalled === "headers") return;
+      send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
     };
 
     // GraphQL is one endpoint outside the REST description; only the query the client needs is served.
     if (method === "POST" && url.pathname === "/graphql") {
       record.operationId = "graphql";
-      if (this.applyFaults("graphql", send)) return;
+      if (this.applyFaults("graphql", send, faultAnswer)) return;
       return this.graphql(body, send);
     }
 
@@ -188,7 +207,7 @@ export class FakeGitHub {
       return send(422, { message: "Validation Failed (OpenAPI)", errors: checked.problems });
     }
     const late = this.lateFault(checked.operation.operationId);
-    if (!late && this.applyFaults(checked.operation.operationId, send)) return;
+    if (!late && this.applyFaults(checked.operation.operationId, send, faultAnswer)) return;
     const { owner, repo } = checked.operation.pathParams;
     const inRepo = "owner" in checked.operation.pathParams;
     if (inRepo && (owner !== this.owner || repo !== this.repo)) return send(404, { message: "Not Found" });
@@ -197,7 +216,7 @@ export class FakeGitHub {
       checked.operation.pathParams,
       url,
       body as Record<string, unknown>,
-      late ? () => send(late.status, late.body ?? { message: "Server Error" }, late.headers) : send,
+      late ? () => faultAnswer({ ...late, body: late.body ?? { message: "Server Error" } }) : send,
     );
   }
 
@@ -215,6 +234,7 @@ export class FakeGitHub {
   private applyFaults(
     operationId: string,
     send: (status: number, data: unknown, headers?: Record<string, string>) => void,
+    answer: (fault: Fault) => void,
   ): boolean {
     if (this.secondaryLimited > 0) {
       this.secondaryLimited--;
@@ -226,7 +246,7 @@ export class FakeGitHub {
     );
     if (!fault) return false;
     if (fault.times !== undefined) fault.times--;
-    send(fault.status, fault.body ?? { message: `injected ${fault.status}` }, fault.headers);
+    answer(fault);
     return true;
   }
 
