@@ -118,7 +118,7 @@ export function inheritedTmpdir(): Record<string, string> {
   return process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {};
 }
 
-export type EventName = "pull_request" | "push" | "workflow_run" | "workflow_dispatch";
+export type EventName = "pull_request" | "push" | "workflow_run" | "workflow_dispatch" | "merge_group";
 
 export interface RunOptions {
   event?: EventName;

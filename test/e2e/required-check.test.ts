@@ -142,6 +142,29 @@ describe("required status check: completed when there is no report", () => {
     expect(onlyCheck()).toMatchObject({ head_sha: HEAD_SHA, conclusion: "failure" });
   });
 
+  it("merge_group (a merge queue): on the queue's commit, with the report; no comment is attempted", async () => {
+    const queued = "4".repeat(40);
+    const ref = `gh-readonly-queue/main/pr-${PR_NUMBER}-${HEAD_SHA}`;
+    const run = await act({
+      event: "merge_group",
+      payload: {
+        merge_group: { head_sha: queued, head_ref: `refs/heads/${ref}`, base_ref: "refs/heads/main" },
+      },
+      sha: queued,
+      env: { GITHUB_REF: `refs/heads/${ref}`, GITHUB_REF_NAME: ref },
+      inputs: { telemetry: fixture("preview120_build_success.otel.jsonl") },
+    });
+    expect(run.code).toBe(1);
+    expect(onlyCheck()).toMatchObject({
+      head_sha: queued,
+      conclusion: "failure",
+      output: { title: "1 node error, 1 failed test" },
+    });
+    expect(server.requests.filter((r) => r.operationId?.startsWith("issues/"))).toEqual([]);
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+    expect(run.outputs["check-run-url"]).toMatch(/^https:\/\/github\.com\/acme\/analytics\/runs\/\d+$/);
+  });
+
   it("an earlier run's sticky comment is replaced by why this one stopped, never a new one started", async () => {
     const first = await act({ inputs: { telemetry: fixture("preview72_build_success.otel.jsonl") } });
     expect(first.code).toBe(0);
