@@ -648,38 +648,40 @@ function tableRow(cells, width) {
  */
 const COMMENT_CODE_WIDTH = 96;
 const CHECK_CODE_WIDTH = 80;
+/** A list limit that is no limit. */
+const UNLIMITED = 1e9;
 const LEVELS = [
     {
-        errors: 1e9,
+        errors: UNLIMITED,
         excerptLines: 20,
         excerptChars: 3000,
-        failedTests: 1e9,
+        failedTests: UNLIMITED,
         diffTables: true,
-        chains: 1e9,
+        chains: UNLIMITED,
         chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
+        warnings: UNLIMITED,
+        slowest: UNLIMITED,
         rest: true,
     },
     {
-        errors: 1e9,
+        errors: UNLIMITED,
         excerptLines: 20,
         excerptChars: 3000,
-        failedTests: 1e9,
+        failedTests: UNLIMITED,
         diffTables: true,
-        chains: 1e9,
+        chains: UNLIMITED,
         chainNodes: 100,
-        warnings: 1e9,
-        slowest: 1e9,
+        warnings: UNLIMITED,
+        slowest: UNLIMITED,
         rest: false,
     },
     {
-        errors: 1e9,
+        errors: UNLIMITED,
         excerptLines: 15,
         excerptChars: 2000,
-        failedTests: 1e9,
+        failedTests: UNLIMITED,
         diffTables: true,
-        chains: 1e9,
+        chains: UNLIMITED,
         chainNodes: 20,
         warnings: 100,
         slowest: 5,
@@ -737,11 +739,12 @@ const LEVELS = [
 function renderMarkdown(report, options) {
     return fitMarkdown(report, options).markdown;
 }
-/** The report at the most detail that fits; `complete` when nothing had to be left out. */
+/** The report at the most detail that fits. */
 function fitMarkdown(report, options) {
     const context = {
         names: new NodeNames(namedNodes(report)),
         fullReportHint: options.fullReportHint,
+        ...(options.listHint ? { listHint: options.listHint } : {}),
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
         ...(options.links ? { links: options.links } : {}),
     };
@@ -754,11 +757,16 @@ function fitMarkdown(report, options) {
         const text = renderAtLevel(report, options, context, level);
         // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
         if (text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes) {
-            return { markdown: text, complete: level === 0 };
+            return { markdown: text, complete: level === 0, whole: wholeLists(LEVELS[level]) };
         }
     }
     const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
-    return { markdown, complete: false };
+    return { markdown, complete: false, whole: new Set() };
+}
+/** The lists a level shows without a limit. */
+function wholeLists(detail) {
+    const lists = ["errors", "failedTests", "chains", "warnings"];
+    return new Set(lists.filter((list) => detail[list] >= UNLIMITED));
 }
 /** The nodes the report names, run by run (the baseline's own nodes as one more run). */
 function* namedNodes(report) {
@@ -924,13 +932,13 @@ function renderErrors(inv, detail, context, chainsByRoot) {
         if (text)
             lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
     }
-    lines.push(more(errors.length, detail.errors, "error", context));
+    lines.push(more(errors.length, detail.errors, "error", context, "errors"));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
         const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
         lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
     }
-    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
+    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context, "errors"));
     return lines.filter(Boolean).join("\n\n");
 }
 /** A message's first lines in a code block, wrapped to the view's width. */
@@ -998,7 +1006,7 @@ function renderFailedTests(inv, detail, context) {
             lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
         }
     }
-    lines.push(more(failed.length, detail.failedTests, "failed test", context));
+    lines.push(more(failed.length, detail.failedTests, "failed test", context, "failedTests"));
     return lines.filter(Boolean).join("\n\n");
 }
 function testTable(tests, context) {
@@ -1034,7 +1042,7 @@ function renderSkipChains(chains, nodes, detail, context) {
         }
     }
     lines.push(items.join("\n"));
-    lines.push(more(chains.length, detail.chains, "root cause", context));
+    lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
     return lines.filter(Boolean).join("\n\n");
 }
 function renderWarnings(inv, detail, context) {
@@ -1047,7 +1055,7 @@ function renderWarnings(inv, detail, context) {
     const fresh = warned.filter((n) => !n.test);
     if (tests.length > 0)
         lines.push(testTable(tests.slice(0, detail.warnings), context));
-    lines.push(more(tests.length, detail.warnings, "warned test", context));
+    lines.push(more(tests.length, detail.warnings, "warned test", context, "warnings"));
     const other = [];
     for (const node of fresh.slice(0, detail.warnings)) {
         // Said as an error is: what it is, the freshness and its age, where it is defined.
@@ -1063,7 +1071,7 @@ function renderWarnings(inv, detail, context) {
     }
     if (other.length > 0)
         lines.push(other.join("\n"));
-    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
+    lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context, "warnings"));
     return lines.filter(Boolean).join("\n\n");
 }
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
@@ -1077,7 +1085,7 @@ function renderNotCompleted(inv, detail, context) {
     return [
         `#### 🚫 Not run to completion (${nodes.length})`,
         items.join("\n"),
-        more(nodes.length, detail.warnings, "node", context),
+        more(nodes.length, detail.warnings, "node", context, "warnings"),
     ]
         .filter(Boolean)
         .join("\n\n");
@@ -1154,11 +1162,10 @@ function phaseName(phase) {
     return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
 }
 /** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
-function more(total, shown, noun, context) {
+function more(total, shown, noun, context, list) {
     const left = total - Math.min(total, shown);
-    return left > 0
-        ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
-        : "";
+    const where = (list && context.listHint?.(list)) || context.fullReportHint;
+    return left > 0 ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._` : "";
 }
 /**
  * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The

@@ -5,7 +5,13 @@
 import path from "node:path";
 import type { Report } from "../model/types.js";
 import { buildAnnotations } from "../render/annotations.js";
-import { fitMarkdown, type ExtraSection, type Links } from "../render/markdown.js";
+import {
+  fitMarkdown,
+  type ExtraSection,
+  type FittedMarkdown,
+  type Links,
+  type ListName,
+} from "../render/markdown.js";
 import { renderWholeReportHint, type KeptReport } from "../render/whole-report.js";
 import { pathInside } from "../text/paths.js";
 import type { ActionLog } from "./action-log.js";
@@ -43,7 +49,8 @@ export interface PublishServices {
 /**
  * One report, rendered for each channel at its size budget (memoised: each is asked for once or
  * twice). With `kept` (where this run keeps the whole report), what a channel leaves out points
- * there; the comment and the check run point to the job summary while it holds everything.
+ * there; the comment and the check run point to the job summary while it holds everything, and
+ * for each list it holds whole (on a big build it leaves out only its table of every node).
  */
 export function channelRenderer(
   report: Report,
@@ -54,13 +61,15 @@ export function channelRenderer(
     kept?: KeptReport & { jobSummary: boolean };
   },
 ): (channel: Channel) => string {
-  const rendered = new Map<Channel, { markdown: string; complete: boolean }>();
-  const fitted = (channel: Channel): { markdown: string; complete: boolean } => {
+  const rendered = new Map<Channel, FittedMarkdown>();
+  const fitted = (channel: Channel): FittedMarkdown => {
     let result = rendered.get(channel);
     if (result === undefined) {
+      const listHint = listHintFor(channel);
       result = fitMarkdown(report, {
         ...CHANNEL_BUDGETS[channel],
         fullReportHint: hintFor(channel),
+        ...(listHint ? { listHint } : {}),
         title: options.title,
         extras: options.extras,
         ...(options.links ? { links: options.links } : {}),
@@ -76,6 +85,12 @@ export function channelRenderer(
       return CHANNEL_BUDGETS[channel].fullReportHint;
     }
     return renderWholeReportHint(kept, options.links?.runUrl);
+  };
+  const listHintFor = (channel: Channel): ((list: ListName) => string) | undefined => {
+    if (!options.kept?.jobSummary || channel === "summary" || channel === "file") return undefined;
+    const whole = fitted("summary").whole;
+    const summaryHint = CHANNEL_BUDGETS[channel].fullReportHint;
+    return (list) => (whole.has(list) ? summaryHint : hintFor(channel));
   };
   return (channel) => fitted(channel).markdown;
 }

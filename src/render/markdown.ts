@@ -52,6 +52,11 @@ export interface MarkdownOptions {
   title: string;
   /** Where the complete lists are when this rendering leaves something out. */
   fullReportHint: string;
+  /**
+   * Where the rest of a list is, when another rendering holds that list whole though not
+   * everything (the job summary without its table of every node): its notes point there.
+   */
+  listHint?: (list: ListName) => string;
   links?: Links;
   /** Extra blocks (baseline comparison, diagrams) placed right after the headline, by priority. */
   extras?: ExtraSection[];
@@ -62,10 +67,15 @@ export interface MarkdownOptions {
   codeWidth?: number;
 }
 
+/** The lists a rendering may cut short, each with a note saying where the rest is. */
+export type ListName = "errors" | "failedTests" | "chains" | "warnings";
+
 /** What every section renders with: the same names, the same hint, the same width. */
 export interface RenderContext {
   names: NodeNames;
   fullReportHint: string;
+  /** Where the rest of one list is, when that is not `fullReportHint` (see MarkdownOptions). */
+  listHint?: (list: ListName) => string;
   codeWidth?: number;
   links?: Links;
 }
@@ -88,38 +98,41 @@ interface Detail {
   rest: boolean;
 }
 
+/** A list limit that is no limit. */
+const UNLIMITED = 1e9;
+
 const LEVELS: Detail[] = [
   {
-    errors: 1e9,
+    errors: UNLIMITED,
     excerptLines: 20,
     excerptChars: 3000,
-    failedTests: 1e9,
+    failedTests: UNLIMITED,
     diffTables: true,
-    chains: 1e9,
+    chains: UNLIMITED,
     chainNodes: 100,
-    warnings: 1e9,
-    slowest: 1e9,
+    warnings: UNLIMITED,
+    slowest: UNLIMITED,
     rest: true,
   },
   {
-    errors: 1e9,
+    errors: UNLIMITED,
     excerptLines: 20,
     excerptChars: 3000,
-    failedTests: 1e9,
+    failedTests: UNLIMITED,
     diffTables: true,
-    chains: 1e9,
+    chains: UNLIMITED,
     chainNodes: 100,
-    warnings: 1e9,
-    slowest: 1e9,
+    warnings: UNLIMITED,
+    slowest: UNLIMITED,
     rest: false,
   },
   {
-    errors: 1e9,
+    errors: UNLIMITED,
     excerptLines: 15,
     excerptChars: 2000,
-    failedTests: 1e9,
+    failedTests: UNLIMITED,
     diffTables: true,
-    chains: 1e9,
+    chains: UNLIMITED,
     chainNodes: 20,
     warnings: 100,
     slowest: 5,
@@ -179,14 +192,19 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
   return fitMarkdown(report, options).markdown;
 }
 
-/** The report at the most detail that fits; `complete` when nothing had to be left out. */
-export function fitMarkdown(
-  report: Report,
-  options: MarkdownOptions,
-): { markdown: string; complete: boolean } {
+/** A rendering that fit: `complete` when nothing had to be left out, `whole` the lists it holds whole. */
+export interface FittedMarkdown {
+  markdown: string;
+  complete: boolean;
+  whole: ReadonlySet<ListName>;
+}
+
+/** The report at the most detail that fits. */
+export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMarkdown {
   const context: RenderContext = {
     names: new NodeNames(namedNodes(report)),
     fullReportHint: options.fullReportHint,
+    ...(options.listHint ? { listHint: options.listHint } : {}),
     ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
     ...(options.links ? { links: options.links } : {}),
   };
@@ -198,7 +216,7 @@ export function fitMarkdown(
     const text = renderAtLevel(report, options, context, level);
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
     if (text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes) {
-      return { markdown: text, complete: level === 0 };
+      return { markdown: text, complete: level === 0, whole: wholeLists(LEVELS[level] as Detail) };
     }
   }
   const markdown = truncateMarkdown(
@@ -206,7 +224,13 @@ export function fitMarkdown(
     options.maxBytes,
     options.fullReportHint,
   );
-  return { markdown, complete: false };
+  return { markdown, complete: false, whole: new Set() };
+}
+
+/** The lists a level shows without a limit. */
+function wholeLists(detail: Detail): ReadonlySet<ListName> {
+  const lists: ListName[] = ["errors", "failedTests", "chains", "warnings"];
+  return new Set(lists.filter((list) => detail[list] >= UNLIMITED));
 }
 
 /** The nodes the report names, run by run (the baseline's own nodes as one more run). */
@@ -404,13 +428,15 @@ function renderErrors(
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
   }
-  lines.push(more(errors.length, detail.errors, "error", context));
+  lines.push(more(errors.length, detail.errors, "error", context, "errors"));
   for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
     const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
     lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
     lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
   }
-  lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context));
+  lines.push(
+    more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context, "errors"),
+  );
   return lines.filter(Boolean).join("\n\n");
 }
 
@@ -491,7 +517,7 @@ function renderFailedTests(inv: Invocation, detail: Detail, context: RenderConte
       );
     }
   }
-  lines.push(more(failed.length, detail.failedTests, "failed test", context));
+  lines.push(more(failed.length, detail.failedTests, "failed test", context, "failedTests"));
   return lines.filter(Boolean).join("\n\n");
 }
 
@@ -537,7 +563,7 @@ function renderSkipChains(
     }
   }
   lines.push(items.join("\n"));
-  lines.push(more(chains.length, detail.chains, "root cause", context));
+  lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
   return lines.filter(Boolean).join("\n\n");
 }
 
@@ -551,7 +577,7 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
   const tests = warned.filter((n) => n.test);
   const fresh = warned.filter((n) => !n.test);
   if (tests.length > 0) lines.push(testTable(tests.slice(0, detail.warnings), context));
-  lines.push(more(tests.length, detail.warnings, "warned test", context));
+  lines.push(more(tests.length, detail.warnings, "warned test", context, "warnings"));
   const other: string[] = [];
   for (const node of fresh.slice(0, detail.warnings)) {
     // Said as an error is: what it is, the freshness and its age, where it is defined.
@@ -566,7 +592,7 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
     other.push(`- ${context.names.label(node)}: ${escapeText(firstLine(log.text, 300))}`);
   }
   if (other.length > 0) lines.push(other.join("\n"));
-  lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context));
+  lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context, "warnings"));
   return lines.filter(Boolean).join("\n\n");
 }
 
@@ -583,7 +609,7 @@ function renderNotCompleted(inv: Invocation, detail: Detail, context: RenderCont
   return [
     `#### 🚫 Not run to completion (${nodes.length})`,
     items.join("\n"),
-    more(nodes.length, detail.warnings, "node", context),
+    more(nodes.length, detail.warnings, "node", context, "warnings"),
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -681,12 +707,12 @@ export function more(
   total: number,
   shown: number,
   noun: string,
-  context: Pick<RenderContext, "fullReportHint">,
+  context: Pick<RenderContext, "fullReportHint" | "listHint">,
+  list?: ListName,
 ): string {
   const left = total - Math.min(total, shown);
-  return left > 0
-    ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${context.fullReportHint}._`
-    : "";
+  const where = (list && context.listHint?.(list)) || context.fullReportHint;
+  return left > 0 ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._` : "";
 }
 
 /**

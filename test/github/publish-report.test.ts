@@ -113,17 +113,38 @@ describe("channelRenderer: what a channel leaves out points to the whole report"
     expect(render(report, false)("comment")).toContain(`listed in ${artifact}._`);
   });
 
-  it("every channel points to the artifact when the job summary left something out too", async () => {
+  it("a list the job summary holds whole is pointed to there, also when it left out other detail", async () => {
+    // 400 errors with 4 KB messages: the summary lists them all, with shorter excerpts.
     const report = await reportFor([
       path.relative(process.cwd(), tempFile("h.jsonl", hugeErrorsJsonl(400, 4_000))),
     ]);
     const channel = render(report, true);
-    for (const name of ["summary", "comment", "checkRun"] as const) {
+    const summary = channel("summary");
+    expect(summary).toContain(`the complete report is in ${artifact}.</sub>`);
+    expect(summary).not.toMatch(/more errors?, listed in/);
+    expect(summary.match(/^\*\*<code title="unit_test\./gm)).toHaveLength(400);
+    for (const name of ["comment", "checkRun"] as const) {
+      expect(channel(name), name).toMatch(/more errors, listed in the job summary of this workflow run\._/);
+      // What else it left out (shorter excerpts, the slowest nodes) is in the artifact.
       expect(channel(name), name).toContain(`the complete report is in ${artifact}.</sub>`);
     }
-    expect(channel("comment")).toMatch(new RegExp(`more errors, listed in ${escape(artifact)}\\._`));
+    // Without a job summary, the artifact.
+    expect(render(report, false)("comment")).toMatch(
+      new RegExp(`more errors, listed in ${escape(artifact)}\\._`),
+    );
     // The file is whole: nothing left out, nothing to point to.
     expect(channel("file")).not.toContain("left out");
+  }, 60_000);
+
+  it("every channel points to the artifact for a list the job summary cut short too", async () => {
+    const report = await reportFor([
+      path.relative(process.cwd(), tempFile("h.jsonl", hugeErrorsJsonl(900, 4_000))),
+    ]);
+    const channel = render(report, true);
+    for (const name of ["summary", "comment", "checkRun"] as const) {
+      expect(channel(name), name).toContain(`the complete report is in ${artifact}.</sub>`);
+      expect(channel(name), name).toMatch(new RegExp(`more errors, listed in ${escape(artifact)}\\._`));
+    }
   }, 60_000);
 });
 
