@@ -275,6 +275,8 @@ var stalled_requests = __webpack_require__(48871);
 
 
 
+/** setTimeout fires at once for longer delays. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 // A no-spacing stand-in for the plugin's write/notification Bottleneck groups (1 s / 3 s apart),
 // used only in fast mode so tests against the loopback server don't sleep. The plugin only ever
 // calls `group.key(id).schedule(options, fn)`.
@@ -289,7 +291,9 @@ function createClient(token, options = {}, env = {}) {
     const baseUrl = options.baseUrl ?? env.GITHUB_API_URL ?? "https://api.github.com";
     const testTimeout = Number(env.FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS);
     const timeoutMs = options.requestTimeoutMs ??
-        (Number.isSafeInteger(testTimeout) && testTimeout > 0 ? testTimeout : stalled_requests/* GITHUB_REQUEST_TIMEOUT_MS */.bB);
+        (Number.isSafeInteger(testTimeout) && testTimeout > 0 && testTimeout <= MAX_TIMER_MS
+            ? testTimeout
+            : stalled_requests/* GITHUB_REQUEST_TIMEOUT_MS */.bB);
     const octokit = (0,github/* getOctokit */.Q)(token, {
         baseUrl,
         throttle: {
@@ -320,7 +324,9 @@ function createClient(token, options = {}, env = {}) {
             retries: 3,
             retryAfterBaseValue: fast ? 1 : 1000,
         },
-    }, redirects/* refuseCrossOriginRedirects */.s, (0,stalled_requests/* giveUpOnStalledRequests */.XF)(timeoutMs), throttling, dist_bundle/* retry */.L);
+    }, 
+    // The first registered is innermost: the limit is on the fetch of the whole redirect chain.
+    (0,stalled_requests/* giveUpOnStalledRequests */.XF)(timeoutMs), redirects/* refuseCrossOriginRedirects */.s, throttling, dist_bundle/* retry */.L);
     // Registered last, so it sees the error every other hook settled on. GitHub echoes what it was
     // sent in some error bodies; a token of any shape (GHES, another app's, a test token) is masked.
     const redact = (0,secrets/* createRedactor */.lY)([token]);
@@ -332,7 +338,11 @@ function createClient(token, options = {}, env = {}) {
 function scrubError(error, redact) {
     if (!(error instanceof Error))
         return error;
-    error.message = redact(error.message);
+    setMessage(error, redact(error.message));
+    // A fetch that failed is the cause of Octokit's error, and its message may quote the URL.
+    const cause = error.cause;
+    if (cause instanceof Error)
+        setMessage(cause, redact(cause.message));
     const response = error.response;
     if (response && "data" in response)
         response.data = scrubValue(response.data, redact);
@@ -347,6 +357,17 @@ function scrubValue(value, redact) {
         return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, redact)]));
     }
     return value;
+}
+/** Some errors (DOMException) have a read-only message: those are left as they are. */
+function setMessage(error, message) {
+    if (message === error.message)
+        return;
+    try {
+        error.message = message;
+    }
+    catch {
+        // Read-only: the classified error quotes it through readApiMessage, which scrubs token shapes.
+    }
 }
 
 

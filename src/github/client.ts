@@ -27,6 +27,9 @@ export interface ClientOptions {
   log?: (message: string) => void;
 }
 
+/** setTimeout fires at once for longer delays. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 type Group = NonNullable<Extract<ThrottlingOptions, { onRateLimit: unknown }>["write"]>;
 
 // A no-spacing stand-in for the plugin's write/notification Bottleneck groups (1 s / 3 s apart),
@@ -49,7 +52,9 @@ export function createClient(
   const testTimeout = Number(env.FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS);
   const timeoutMs =
     options.requestTimeoutMs ??
-    (Number.isSafeInteger(testTimeout) && testTimeout > 0 ? testTimeout : GITHUB_REQUEST_TIMEOUT_MS);
+    (Number.isSafeInteger(testTimeout) && testTimeout > 0 && testTimeout <= MAX_TIMER_MS
+      ? testTimeout
+      : GITHUB_REQUEST_TIMEOUT_MS);
 
   const octokit = getOctokit(
     token,
@@ -99,8 +104,9 @@ export function createClient(
         retryAfterBaseValue: fast ? 1 : 1000,
       },
     },
-    refuseCrossOriginRedirects,
+    // The first registered is innermost: the limit is on the fetch of the whole redirect chain.
     giveUpOnStalledRequests(timeoutMs),
+    refuseCrossOriginRedirects,
     throttling,
     retry,
   );
@@ -115,7 +121,10 @@ export function createClient(
 
 function scrubError(error: unknown, redact: Redact): unknown {
   if (!(error instanceof Error)) return error;
-  error.message = redact(error.message);
+  setMessage(error, redact(error.message));
+  // A fetch that failed is the cause of Octokit's error, and its message may quote the URL.
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) setMessage(cause, redact(cause.message));
   const response = (error as { response?: { data?: unknown } }).response;
   if (response && "data" in response) response.data = scrubValue(response.data, redact);
   return error;
@@ -128,4 +137,14 @@ function scrubValue(value: unknown, redact: Redact): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, redact)]));
   }
   return value;
+}
+
+/** Some errors (DOMException) have a read-only message: those are left as they are. */
+function setMessage(error: Error, message: string): void {
+  if (message === error.message) return;
+  try {
+    error.message = message;
+  } catch {
+    // Read-only: the classified error quotes it through readApiMessage, which scrubs token shapes.
+  }
 }

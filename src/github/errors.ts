@@ -106,9 +106,9 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
     return new GitHubApiError(
       channel,
       null,
-      `Could not ${WHAT[channel]}: ${timeout.message}, nor when asked again. GitHub may be having an ` +
+      `Could not ${WHAT[channel]}: ${scrub(timeout.message)}, nor when asked again. GitHub may be having an ` +
         "outage (https://www.githubstatus.com); re-run the job later.",
-      timeout.message,
+      scrub(timeout.message),
     );
   }
   const e = (error ?? {}) as OctokitLikeError;
@@ -174,12 +174,12 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       apiMessage,
     );
   }
-  // Octokit gives a connection that failed before any answer the status 500: say it was no answer.
+  // Octokit gives a request whose fetch failed (refused, reset, cut off) the status 500: not GitHub's.
   if (status === 500 && !e.response) {
     return new GitHubApiError(
       channel,
       null,
-      `Could not ${what}: no answer from GitHub (${apiMessage})`,
+      `Could not ${what}: the request to GitHub failed (${apiMessage})`,
       apiMessage,
     );
   }

@@ -17,7 +17,9 @@ export async function postOnce<T>(
     if (typeof status === "number" && status < 500) throw error;
     const stored = await find();
     if (stored) return stored;
-    retrying(typeof status === "number" ? `with HTTP ${status}` : `(${(error as Error).message})`);
+    // Octokit gives a fetch that failed (no answer) the status 500 too; only an answer has a response.
+    const answered = typeof status === "number" && (error as { response?: unknown }).response !== undefined;
+    retrying(answered ? `with HTTP ${status}` : `(${(error as Error).message})`);
     return await post();
   }
 }

@@ -68,8 +68,9 @@ export function withRequestTimeout(fetchImpl: Fetch, timeoutMs: number): Fetch {
 
 /**
  * Octokit plugin: every request's fetch gives up after `timeoutMs`. Register it before the retry
- * plugin: Octokit turns the error into a status-500 RequestError (cause: the timeout), which the
- * retry plugin retries like any lost connection.
+ * plugin, whose retries then include it: Octokit turns the error into a status-500 RequestError
+ * (cause: the timeout), retried like any lost connection. Registered before redirects.ts' plugin
+ * too, its limit covers the fetch of a whole redirect chain.
  */
 export function giveUpOnStalledRequests(timeoutMs: number): (octokit: Octokit) => void {
   return (octokit) => {

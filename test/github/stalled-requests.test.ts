@@ -69,6 +69,18 @@ describe("GitHub API requests that get no answer", () => {
     expect(server.requests.filter((r) => r.operationId === "issues/create-comment")).toHaveLength(1);
   });
 
+  it("a comment POST that got no answer and was not stored is posted once more, and the log says why", async () => {
+    server.inject({ operationId: "issues/create-comment", status: 201, stall: "headers", times: 1 });
+    const logs: string[] = [];
+    const result = await upsertComment(client(), target, (line) => logs.push(line));
+    expect(result.action).toBe("created");
+    expect(server.commentsOn(7)).toHaveLength(1);
+    expect(logs).toContain(
+      `Creating the PR comment failed (GitHub did not answer POST /repos/acme/analytics/issues/7/comments ` +
+        `within ${LIMIT_MS} ms), and it was not stored; posting it once more.`,
+    );
+  });
+
   it("a server that never answers: bounded attempts, and a message that says what happened", async () => {
     server.inject({ operationId: "issues/list-comments", status: 200, stall: "headers" });
     const error = await upsertComment(client(), target).catch((e: unknown) => e);
@@ -93,10 +105,62 @@ describe("GitHub API requests that get no answer", () => {
     const error = await upsertComment(octokit, target).catch((e: unknown) => e);
     const classified = classifyGitHubError(error, "comment");
     expect(classified.message).toMatch(
-      /^Could not write the pull request comment: no answer from GitHub \(.+\)$/,
+      /^Could not write the pull request comment: the request to GitHub failed \(.+\)$/,
     );
     expect(classified.message).not.toMatch(/\b500\b/);
     expect(classified.status).toBeNull();
+  });
+});
+
+describe("the limit, through the client", () => {
+  let slow: Server;
+  let base: string;
+  beforeEach(async () => {
+    // Every answer takes 150 ms; /hop/N redirects to /hop/N+1 within the origin, up to /hop/3.
+    slow = createServer((req, res) => {
+      const hop = /^\/(?:proxy\/[^/]+\/)?hop\/(\d)$/.exec(req.url ?? "");
+      setTimeout(() => {
+        if (hop && Number(hop[1]) < 3) {
+          res.writeHead(302, { location: req.url!.replace(/\d$/, String(Number(hop[1]) + 1)) });
+          res.end();
+        } else if (hop) {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end("{}");
+        }
+        // Anything else is never answered.
+      }, 150);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    slow.closeAllConnections();
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
+  });
+
+  it("covers a whole redirect chain, not each hop", async () => {
+    const octokit = (ms: number) =>
+      createClient(TOKEN, { baseUrl: base, fastRetry: true, requestTimeoutMs: ms });
+    // Four answers of 150 ms: within 1,500 ms, not within 400 (each hop alone would be).
+    expect((await octokit(1_500).request("GET /hop/0")).status).toBe(200);
+    const error = await octokit(400)
+      .request("GET /hop/0", { request: { retries: 0 } })
+      .catch((e: unknown) => e);
+    expect(classifyGitHubError(error, "pr-files").message).toMatch(
+      /GitHub did not answer GET \/hop\/0 within 400 ms/,
+    );
+  });
+
+  it("a token in the API URL's path is masked in the timeout's message", async () => {
+    const octokit = createClient(TOKEN, {
+      baseUrl: `${base}/proxy/${TOKEN}`,
+      fastRetry: true,
+      requestTimeoutMs: 200,
+    });
+    const error = await octokit.request("GET /never", { request: { retries: 0 } }).catch((e: unknown) => e);
+    const classified = classifyGitHubError(error, "pr-files");
+    expect(classified.message).toContain("GitHub did not answer GET /proxy/***/never within 200 ms");
+    expect(`${classified.message} ${classified.detail}`).not.toContain(TOKEN.slice(4, 12));
   });
 });
 
