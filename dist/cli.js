@@ -328,8 +328,9 @@ const RESOURCE_LABEL = {
 function resourceLabel(type) {
     return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
 }
+/** `1 node`, `3,300 nodes`. */
 function plural(n, one, many = `${one}s`) {
-    return `${n} ${n === 1 ? one : many}`;
+    return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 /**
  * A count with thousands separators: `18,282`, as `toLocaleString("en-US")` writes it. Whole numbers
@@ -915,7 +916,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
     const total = errors.length + inv.runErrors.length;
     if (total === 0)
         return "";
-    const lines = [`#### ❌ Errors (${total})`];
+    const lines = [`#### ❌ Errors (${formatCount(total)})`];
     for (const node of errors.slice(0, detail.errors)) {
         const facts = [
             resourceLabel(node.resourceType),
@@ -996,7 +997,7 @@ function renderFailedTests(inv, detail, context) {
     if (failed.length === 0)
         return "";
     const lines = [
-        `#### ❌ Failed tests (${failed.length})`,
+        `#### ❌ Failed tests (${formatCount(failed.length)})`,
         testTable(failed.slice(0, detail.failedTests), context),
     ];
     if (detail.diffTables) {
@@ -1050,7 +1051,7 @@ function renderWarnings(inv, detail, context) {
     const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
     if (warned.length + logged.length === 0)
         return "";
-    const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
+    const lines = [`#### ⚠️ Warnings (${formatCount(warned.length + logged.length)})`];
     const tests = warned.filter((n) => n.test);
     const fresh = warned.filter((n) => !n.test);
     if (tests.length > 0)
@@ -1083,7 +1084,7 @@ function renderNotCompleted(inv, detail, context) {
         .slice(0, detail.warnings)
         .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`);
     return [
-        `#### 🚫 Not run to completion (${nodes.length})`,
+        `#### 🚫 Not run to completion (${formatCount(nodes.length)})`,
         items.join("\n"),
         more(nodes.length, detail.warnings, "node", context, "warnings"),
     ]
@@ -1165,7 +1166,9 @@ function phaseName(phase) {
 function more(total, shown, noun, context, list) {
     const left = total - Math.min(total, shown);
     const where = (list && context.listHint?.(list)) || context.fullReportHint;
-    return left > 0 ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._` : "";
+    return left > 0
+        ? `_… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
+        : "";
 }
 /**
  * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
@@ -1381,7 +1384,8 @@ const FLOWCHART_BY_LEVEL = [
     { chains: 5, nodesPerChain: 6 },
     { chains: 3, nodesPerChain: 3 },
 ];
-const TIMELINE_BY_LEVEL = [15, 15, 8];
+// No more bars than the slowest-nodes table lists at the same level (markdown.ts' LEVELS: 5 at level 2).
+const TIMELINE_BY_LEVEL = [15, 15, 5];
 const MAX_LABEL_CHARS = 80;
 const MAX_TIMELINES = 3;
 /** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
@@ -2030,7 +2034,7 @@ function terminal_renderErrors(inv, pen) {
     if (total === 0)
         return "";
     const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-    const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
+    const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
     for (const node of errors) {
         const facts = [
             resourceLabel(node.resourceType),
@@ -2084,7 +2088,7 @@ function terminal_renderFailedTests(inv, pen) {
     if (failed.length === 0)
         return "";
     return [
-        pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
+        pen.style.red(heading(pen, `Failed tests (${formatCount(failed.length)})`)),
         ...failed.map((n) => testBlock(n, pen)),
     ].join("\n\n");
 }
@@ -2153,7 +2157,7 @@ function terminal_renderNotCompleted(inv, pen, options) {
     const left = nodes.length - TERMINAL_LIMITS.notCompleted;
     if (left > 0)
         lines.push(terminal_more(left, "node", options, pen));
-    return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
+    return [heading(pen, `Not run to completion (${formatCount(nodes.length)})`), lines.join("\n")].join("\n\n");
 }
 const terminal_IDLE_SHOWN = 5;
 const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];

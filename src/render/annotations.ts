@@ -7,7 +7,7 @@ import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/typ
 import { hasLoneSurrogate, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
-import { freshnessFact } from "./format.js";
+import { formatCount, freshnessFact } from "./format.js";
 
 export type { AnnotationLevel };
 
@@ -281,7 +281,7 @@ function positive(n: number | undefined): number | undefined {
 export function renderCheckText(set: AnnotationSet, maxAnnotations: number): string {
   return [
     set.omitted > 0
-      ? `${set.omitted} more annotation(s) were not sent (max-annotations: ${maxAnnotations}); see the job summary.`
+      ? `${formatCount(set.omitted)} more annotation(s) were not sent (max-annotations: ${maxAnnotations}); see the job summary.`
       : "",
     ...set.runLevel.map((line) => `- ${escapeText(line)}`),
   ]
@@ -340,7 +340,7 @@ export function toWorkflowCommands(annotations: CheckAnnotation[], omitted = 0):
   }
   const summaryLine =
     notShown > 0
-      ? `${notShown} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
+      ? `${formatCount(notShown)} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
         `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step); see the job summary for the full list.`
       : null;
   return { commands, notShown, summaryLine };

@@ -76,8 +76,9 @@ export function resourceLabel(type: ResourceType): string {
   return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
 }
 
+/** `1 node`, `3,300 nodes`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /**

@@ -413,7 +413,7 @@ function renderErrors(
   const errors = inv.nodes.filter((n) => n.status === "error");
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
-  const lines = [`#### ❌ Errors (${total})`];
+  const lines = [`#### ❌ Errors (${formatCount(total)})`];
   for (const node of errors.slice(0, detail.errors)) {
     const facts = [
       resourceLabel(node.resourceType),
@@ -501,7 +501,7 @@ function renderFailedTests(inv: Invocation, detail: Detail, context: RenderConte
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
   const lines = [
-    `#### ❌ Failed tests (${failed.length})`,
+    `#### ❌ Failed tests (${formatCount(failed.length)})`,
     testTable(failed.slice(0, detail.failedTests), context),
   ];
   if (detail.diffTables) {
@@ -573,7 +573,7 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
     n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
   );
   if (warned.length + logged.length === 0) return "";
-  const lines = [`#### ⚠️ Warnings (${warned.length + logged.length})`];
+  const lines = [`#### ⚠️ Warnings (${formatCount(warned.length + logged.length)})`];
   const tests = warned.filter((n) => n.test);
   const fresh = warned.filter((n) => !n.test);
   if (tests.length > 0) lines.push(testTable(tests.slice(0, detail.warnings), context));
@@ -607,7 +607,7 @@ function renderNotCompleted(inv: Invocation, detail: Detail, context: RenderCont
         `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
     );
   return [
-    `#### 🚫 Not run to completion (${nodes.length})`,
+    `#### 🚫 Not run to completion (${formatCount(nodes.length)})`,
     items.join("\n"),
     more(nodes.length, detail.warnings, "node", context, "warnings"),
   ]
@@ -712,7 +712,9 @@ export function more(
 ): string {
   const left = total - Math.min(total, shown);
   const where = (list && context.listHint?.(list)) || context.fullReportHint;
-  return left > 0 ? `_… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._` : "";
+  return left > 0
+    ? `_… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
+    : "";
 }
 
 /**

@@ -28,7 +28,8 @@ const FLOWCHART_BY_LEVEL: (FlowchartLimits | null)[] = [
   { chains: 5, nodesPerChain: 6 },
   { chains: 3, nodesPerChain: 3 },
 ];
-const TIMELINE_BY_LEVEL: (number | null)[] = [15, 15, 8];
+// No more bars than the slowest-nodes table lists at the same level (markdown.ts' LEVELS: 5 at level 2).
+const TIMELINE_BY_LEVEL: (number | null)[] = [15, 15, 5];
 const MAX_LABEL_CHARS = 80;
 const MAX_TIMELINES = 3;
 

@@ -179,7 +179,7 @@ function renderErrors(inv: Invocation, pen: Pen): string {
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
   const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-  const blocks = [pen.style.red(heading(pen, `Errors (${total})`))];
+  const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
   for (const node of errors) {
     const facts = [
       resourceLabel(node.resourceType),
@@ -242,7 +242,7 @@ function renderFailedTests(inv: Invocation, pen: Pen): string {
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
   return [
-    pen.style.red(heading(pen, `Failed tests (${failed.length})`)),
+    pen.style.red(heading(pen, `Failed tests (${formatCount(failed.length)})`)),
     ...failed.map((n) => testBlock(n, pen)),
   ].join("\n\n");
 }
@@ -316,7 +316,9 @@ function renderNotCompleted(inv: Invocation, pen: Pen, options: TerminalOptions)
     );
   const left = nodes.length - TERMINAL_LIMITS.notCompleted;
   if (left > 0) lines.push(more(left, "node", options, pen));
-  return [heading(pen, `Not run to completion (${nodes.length})`), lines.join("\n")].join("\n\n");
+  return [heading(pen, `Not run to completion (${formatCount(nodes.length)})`), lines.join("\n")].join(
+    "\n\n",
+  );
 }
 
 const IDLE_SHOWN = 5;

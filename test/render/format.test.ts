@@ -1,6 +1,6 @@
 // Compact durations and percentages that never wrap inside a number (issue 14).
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDelta, formatDuration, formatPercent } from "../../src/render/format.js";
+import { formatCount, formatDelta, formatDuration, formatPercent, plural } from "../../src/render/format.js";
 import { wrapLines } from "../../src/render/markdown.js";
 
 describe("formatDuration", () => {
@@ -30,6 +30,12 @@ describe("formatDuration", () => {
     expect(formatPercent(52.35)).toBe("+52.4%");
     expect(formatPercent(-4)).toBe("-4%");
     expect(formatCount(18_282)).toBe("18,282");
+  });
+
+  it("counts things with thousands separators", () => {
+    expect(plural(1, "node")).toBe("1 node");
+    expect(plural(3_300, "node")).toBe("3,300 nodes");
+    expect(plural(20_834, "slowest node")).toBe("20,834 slowest nodes");
   });
 
   it("groups counts as toLocaleString('en-US') does", () => {

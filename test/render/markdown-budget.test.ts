@@ -5,6 +5,7 @@ import type { NodeResult, Report } from "../../src/model/types.js";
 import {
   byteLength,
   errorBytesAtLeast,
+  more,
   renderMarkdown,
   truncateMarkdown,
 } from "../../src/render/markdown.js";
@@ -109,5 +110,26 @@ describe("renderMarkdown under a budget", () => {
     expect(text.replace(/````text[\s\S]*?````/g, "").replace(/``.*?``/g, "")).not.toMatch(
       /@org|<script|<img/,
     );
+  });
+});
+
+describe("the note of a list cut short", () => {
+  it("counts what was left out with thousands separators and says where it is", () => {
+    expect(more(2_500, 10, "error", { fullReportHint: "the JSON report" })).toBe(
+      "_… and 2,490 more errors, listed in the JSON report._",
+    );
+    expect(more(3, 3, "error", { fullReportHint: "the JSON report" })).toBe("");
+  });
+
+  it("names another place for a list that place holds whole", () => {
+    const context = {
+      fullReportHint: "the artifact",
+      listHint: (list: string) => (list === "failedTests" ? "the job summary" : "the artifact"),
+    };
+    expect(more(40, 30, "failed test", context, "failedTests")).toBe(
+      "_… and 10 more failed tests, listed in the job summary._",
+    );
+    expect(more(40, 30, "error", context, "errors")).toBe("_… and 10 more errors, listed in the artifact._");
+    expect(more(40, 30, "root cause", context)).toBe("_… and 10 more root causes, listed in the artifact._");
   });
 });

@@ -228,6 +228,11 @@ describe("diagram sections", () => {
     );
     expect(timeline!.render(0)).toContain("```mermaid\ngantt");
     expect(timeline!.render(3)).toBe("");
+    // No more bars than the slowest-nodes table lists at that level (5 at level 2).
+    const many = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"], { slowest: 48 });
+    const [, manyTimeline] = diagramSections(many);
+    expect(manyTimeline!.render(1)).toContain("<summary>⏱️ Timeline of the 15 slowest nodes</summary>");
+    expect(manyTimeline!.render(2)).toContain("<summary>⏱️ Timeline of the 5 slowest nodes</summary>");
     expect(chains!.render(3)).toContain("flowchart LR");
     expect(chains!.render(4)).toBe("");
     expect(chains!.render(6)).toBe("");
