@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3869);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1550);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
@@ -58,7 +58,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3869:
+/***/ 8321:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -450,6 +450,14 @@ function openBlocks(markdown) {
     return { fence, details };
 }
 
+;// CONCATENATED MODULE: ./src/render/errors-by-impact.ts
+function erroredByImpact(inv) {
+    const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const held = (node) => skipped.get(node.uniqueId) ?? 0;
+    // Array.prototype.sort is stable: equal counts stay in run order.
+    return inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a));
+}
+
 ;// CONCATENATED MODULE: ./src/render/invocations.ts
 
 /** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
@@ -643,6 +651,7 @@ function tableRow(cells, width) {
 
 
 
+
 /**
  * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
  * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
@@ -782,7 +791,7 @@ function* namedNodes(report) {
  * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
  */
 function errorBytesAtLeast(report) {
-    const perInvocation = report.invocations.map((inv) => inv.nodes.filter((node) => node.status === "error").map((node) => node.uniqueId.length + 26));
+    const perInvocation = report.invocations.map((inv) => erroredByImpact(inv).map((node) => node.uniqueId.length + 26));
     return (shown) => {
         let bytes = 0;
         for (const lengths of perInvocation) {
@@ -912,7 +921,7 @@ function invocationTitle(inv, position) {
     return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
 }
 function renderErrors(inv, detail, context, chainsByRoot) {
-    const errors = inv.nodes.filter((n) => n.status === "error");
+    const errors = erroredByImpact(inv);
     const total = errors.length + inv.runErrors.length;
     if (total === 0)
         return "";
@@ -1921,6 +1930,7 @@ function regressions(comparison, pen, fullReportHint) {
 
 
 
+
 /** How much each section lists before it points to the full report: a terminal is read, not searched. */
 const TERMINAL_LIMITS = {
     excerptLines: 20,
@@ -2029,7 +2039,7 @@ function where(location) {
     return inert(location.line ? `${location.path}:${location.line}` : location.path);
 }
 function terminal_renderErrors(inv, pen) {
-    const errors = inv.nodes.filter((n) => n.status === "error");
+    const errors = erroredByImpact(inv);
     const total = errors.length + inv.runErrors.length;
     if (total === 0)
         return "";
@@ -3357,8 +3367,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 18 modules
-var cli_report = __nccwpck_require__(3869);
+// EXTERNAL MODULE: ./src/cli-report.ts + 19 modules
+var cli_report = __nccwpck_require__(8321);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/model/conclusion.ts

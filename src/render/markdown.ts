@@ -28,6 +28,7 @@ import {
   statusIcon,
   statusText,
 } from "./format.js";
+import { erroredByImpact } from "./errors-by-impact.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
 import { nowrap, renderTable } from "./table.js";
@@ -246,7 +247,7 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
  */
 export function errorBytesAtLeast(report: Report): (shown: number) => number {
   const perInvocation = report.invocations.map((inv) =>
-    inv.nodes.filter((node) => node.status === "error").map((node) => node.uniqueId.length + 26),
+    erroredByImpact(inv).map((node) => node.uniqueId.length + 26),
   );
   return (shown) => {
     let bytes = 0;
@@ -410,7 +411,7 @@ function renderErrors(
   context: RenderContext,
   chainsByRoot: Map<string, SkipChain>,
 ): string {
-  const errors = inv.nodes.filter((n) => n.status === "error");
+  const errors = erroredByImpact(inv);
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
   const lines = [`#### ❌ Errors (${formatCount(total)})`];

@@ -15,6 +15,7 @@ import type {
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
 import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
+import { erroredByImpact } from "./errors-by-impact.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
@@ -175,7 +176,7 @@ function where(location: NodeLocation | null): string | null {
 }
 
 function renderErrors(inv: Invocation, pen: Pen): string {
-  const errors = inv.nodes.filter((n) => n.status === "error");
+  const errors = erroredByImpact(inv);
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
   const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));

@@ -1,0 +1,54 @@
+// Errors are listed root causes first: the one that held back the most nodes downstream leads, so a
+// view cut to its first errors still shows what blocked the build. Ties keep the run's order.
+import { describe, expect, it } from "vitest";
+import type { Invocation, NodeResult, Report } from "../../src/model/types.js";
+import { erroredByImpact } from "../../src/render/errors-by-impact.js";
+import { renderMarkdown } from "../../src/render/markdown.js";
+import { renderTerminal } from "../../src/render/terminal.js";
+import { reportFor } from "../support/report.js";
+
+/** The real build (one error, 4 nodes skipped below it) with two more errors before it in run order. */
+async function threeErrors(): Promise<{ report: Report; root: string }> {
+  const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+  const inv = report.invocations[0]!;
+  const root = inv.nodes.find((n) => n.status === "error")!;
+  const copies = ["model.shop.early_error_a", "model.shop.early_error_b"].map((uniqueId): NodeResult => ({
+    ...root,
+    uniqueId,
+    name: uniqueId.split(".").pop()!,
+    message: `${uniqueId} failed`,
+  }));
+  const invocation: Invocation = { ...inv, nodes: [...copies, ...inv.nodes] };
+  return { report: { ...report, invocations: [invocation] }, root: root.uniqueId };
+}
+
+describe("errors by impact", () => {
+  it("puts the error with the most nodes skipped downstream first; ties stay in run order", async () => {
+    const { report, root } = await threeErrors();
+    expect(erroredByImpact(report.invocations[0]!).map((n) => n.uniqueId)).toEqual([
+      root,
+      "model.shop.early_error_a",
+      "model.shop.early_error_b",
+    ]);
+  });
+
+  it("the Markdown and the terminal list them so", async () => {
+    const { report, root } = await threeErrors();
+    const name = root.split(".").pop()!;
+    const markdown = renderMarkdown(report, {
+      maxBytes: 1_000_000,
+      title: "dbt Fusion",
+      fullReportHint: "x",
+    });
+    const errors = markdown.slice(markdown.indexOf("#### ❌ Errors"));
+    expect(errors.indexOf(name)).toBeLessThan(errors.indexOf("early_error_a"));
+    expect(errors.indexOf("early_error_a")).toBeLessThan(errors.indexOf("early_error_b"));
+    const terminal = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 100,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(terminal.indexOf(name)).toBeLessThan(terminal.indexOf("early_error_a"));
+  });
+});
