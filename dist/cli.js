@@ -451,11 +451,22 @@ function openBlocks(markdown) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/errors-by-impact.ts
-function erroredByImpact(inv) {
+function inChangedFileOf(links) {
+    const inChangedFile = links?.inChangedFile;
+    return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
+}
+function erroredByImpact(inv, inChangedFile) {
     const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     const held = (node) => skipped.get(node.uniqueId) ?? 0;
-    // Array.prototype.sort is stable: equal counts stay in run order.
-    return inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a));
+    // Array.prototype.sort is stable: equal keys stay in run order.
+    return changedFirst(inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)), inChangedFile);
+}
+/** The nodes in changed files first, each part in the order given. */
+function changedFirst(nodes, inChangedFile) {
+    if (!inChangedFile)
+        return nodes;
+    const changed = nodes.map(inChangedFile);
+    return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
 }
 
 ;// CONCATENATED MODULE: ./src/render/invocations.ts
@@ -758,7 +769,7 @@ function fitMarkdown(report, options) {
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
         ...(options.links ? { links: options.links } : {}),
     };
-    const errorsAtLeast = errorBytesAtLeast(report);
+    const errorsAtLeast = errorBytesAtLeast(report, options.links);
     for (let level = 0; level < LEVELS.length; level++) {
         // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
         // errored was rendered in full three times per channel before the first level that fits).
@@ -790,8 +801,9 @@ function* namedNodes(report) {
  * A lower bound of the bytes the errors section takes when it lists up to `shown` errors per
  * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
  */
-function errorBytesAtLeast(report) {
-    const perInvocation = report.invocations.map((inv) => erroredByImpact(inv).map((node) => node.uniqueId.length + 26));
+function errorBytesAtLeast(report, links) {
+    const inChangedFile = inChangedFileOf(links);
+    const perInvocation = report.invocations.map((inv) => erroredByImpact(inv, inChangedFile).map((node) => node.uniqueId.length + 26));
     return (shown) => {
         let bytes = 0;
         for (const lengths of perInvocation) {
@@ -921,13 +933,15 @@ function invocationTitle(inv, position) {
     return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
 }
 function renderErrors(inv, detail, context, chainsByRoot) {
-    const errors = erroredByImpact(inv);
+    const inChangedFile = inChangedFileOf(context.links);
+    const errors = erroredByImpact(inv, inChangedFile);
     const total = errors.length + inv.runErrors.length;
     if (total === 0)
         return "";
     const lines = [`#### ❌ Errors (${formatCount(total)})`];
     for (const node of errors.slice(0, detail.errors)) {
         const facts = [
+            inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
             node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : null,
@@ -1002,7 +1016,7 @@ function isHighSurrogateAt(text, at) {
     return next >= 0xdc00 && next <= 0xdfff;
 }
 function renderFailedTests(inv, detail, context) {
-    const failed = inv.nodes.filter((n) => n.status === "fail");
+    const failed = changedFirst(inv.nodes.filter((n) => n.status === "fail"), inChangedFileOf(context.links));
     if (failed.length === 0)
         return "";
     const lines = [

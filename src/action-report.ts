@@ -24,10 +24,16 @@ export async function writeAndPublish(
 ): Promise<void> {
   const { report } = result;
   const { github, log } = services;
-  const links = github.context
-    ? linksFor(github.context, { projectDir: inputs.projectDir, serverUrl: runner.serverUrl }, report)
-    : null;
-  const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links };
+  const linksWith = (changedFiles?: ReadonlySet<string>) =>
+    github.context
+      ? linksFor(
+          github.context,
+          { projectDir: inputs.projectDir, serverUrl: runner.serverUrl },
+          report,
+          changedFiles,
+        )
+      : null;
+  const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links: linksWith() };
   // The whole report's Markdown, rendered once for the report file and the artifact's copy.
   const whole = channelRenderer(report, rendering);
   const wholeFile = (): string => whole("file");
@@ -47,7 +53,10 @@ export async function writeAndPublish(
   const written = new Set(files.written);
   const uploaded = await uploadReportArtifact(inputs, written, wholeFile, services);
   const kept = { ...keptReport(inputs, written, runner.tempDir, uploaded), jobSummary: inputs.jobSummary };
-  await publishReport(report, inputs, channelRenderer(report, { ...rendering, kept }), written, services);
+  // The channels list what the pull request changes first; the files, made before, are neutral.
+  const renderFor = (changedFiles: ReadonlySet<string> | undefined) =>
+    channelRenderer(report, { ...rendering, links: linksWith(changedFiles), kept });
+  await publishReport(report, inputs, renderFor, written, services);
   for (const problem of files.problems) log.warning(problem);
   for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
 }

@@ -1,7 +1,7 @@
 // What the Action publishes where, decided without I/O: the size budget of each channel, the links
 // into the repository at the PR head, and the plan publishAll carries out (comment, check run with
 // its text and annotations, job summary, step outputs, the workflow-command fallback).
-import type { Report } from "../model/types.js";
+import type { NodeLocation, Report } from "../model/types.js";
 import {
   findProjectPackage,
   renderCheckText,
@@ -124,14 +124,27 @@ export function linksFor(
   context: RunContext,
   where: { projectDir: string; serverUrl: string },
   report: Report,
+  /** The pull request's changed files (repository paths), when known. */
+  changedFiles?: ReadonlySet<string>,
 ): Links {
   const projectPackages = new Set(
     report.invocations.map((inv) => findProjectPackage(inv.nodes)).filter((p): p is string => p !== null),
   );
+  const repoPathOf = (location: NodeLocation, packageName: string | null): string | null => {
+    if (packageName && projectPackages.size > 0 && !projectPackages.has(packageName)) return null;
+    return toRepoPath(where.projectDir, location.path);
+  };
   return {
+    ...(changedFiles
+      ? {
+          inChangedFile(location, packageName) {
+            const repoPath = location ? repoPathOf(location, packageName) : null;
+            return repoPath !== null && changedFiles.has(repoPath);
+          },
+        }
+      : {}),
     fileUrl(location, packageName) {
-      if (packageName && projectPackages.size > 0 && !projectPackages.has(packageName)) return null;
-      const repoPath = toRepoPath(where.projectDir, location.path);
+      const repoPath = repoPathOf(location, packageName);
       if (!repoPath) return null;
       const anchor = location.line ? `#L${location.line}` : "";
       return `${where.serverUrl}/${context.owner}/${context.repo}/blob/${context.headSha}/${repoPath

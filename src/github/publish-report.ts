@@ -120,7 +120,8 @@ export function keptReport(
 export async function publishReport(
   report: Report,
   settings: PublishSettings,
-  render: (channel: Channel) => string,
+  /** The channels' renderer, given the pull request's changed files (to list those first) when known. */
+  renderFor: (changedFiles: ReadonlySet<string> | undefined) => (channel: Channel) => string,
   /** Absolute paths of the report files this run wrote. */
   written: ReadonlySet<string>,
   services: PublishServices,
@@ -129,6 +130,7 @@ export async function publishReport(
   const { octokit, context } = github;
   const changedFiles =
     octokit && context?.prNumber ? await listChangedFiles(octokit, context, log.info) : undefined;
+  const render = renderFor(changedFiles);
   const annotations = buildAnnotations(report.invocations, {
     projectDir: settings.projectDir,
     maxAnnotations: settings.maxAnnotations,

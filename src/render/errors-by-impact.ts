@@ -1,11 +1,31 @@
-// The order errors are listed in: those that held back the most nodes downstream first, so a view
-// cut to its first errors shows the root causes a reviewer must fix. Ties keep the run's order.
-// The JSON report and run_results.json keep the run's order; this is for what people read.
+// The order failures are listed in, so that a view cut to its first few shows what a reviewer must
+// fix: those in a file the pull request changes first (when the changed files are known), then, for
+// errors, those that held back the most nodes downstream. Ties keep the run's order. The JSON
+// report and run_results.json keep the run's order; this is for what people read.
 import type { Invocation, NodeResult } from "../model/types.js";
+import type { Links } from "./markdown.js";
 
-export function erroredByImpact(inv: Invocation): NodeResult[] {
+/** Whether a node's file is one the pull request changes; absent when they are not known. */
+export type InChangedFile = (node: NodeResult) => boolean;
+
+export function inChangedFileOf(links: Links | undefined): InChangedFile | undefined {
+  const inChangedFile = links?.inChangedFile;
+  return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
+}
+
+export function erroredByImpact(inv: Invocation, inChangedFile?: InChangedFile): NodeResult[] {
   const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   const held = (node: NodeResult): number => skipped.get(node.uniqueId) ?? 0;
-  // Array.prototype.sort is stable: equal counts stay in run order.
-  return inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a));
+  // Array.prototype.sort is stable: equal keys stay in run order.
+  return changedFirst(
+    inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)),
+    inChangedFile,
+  );
+}
+
+/** The nodes in changed files first, each part in the order given. */
+export function changedFirst(nodes: NodeResult[], inChangedFile?: InChangedFile): NodeResult[] {
+  if (!inChangedFile) return nodes;
+  const changed = nodes.map(inChangedFile);
+  return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
 }

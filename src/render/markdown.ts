@@ -28,7 +28,7 @@ import {
   statusIcon,
   statusText,
 } from "./format.js";
-import { erroredByImpact } from "./errors-by-impact.js";
+import { changedFirst, erroredByImpact, inChangedFileOf } from "./errors-by-impact.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
 import { nowrap, renderTable } from "./table.js";
@@ -43,6 +43,8 @@ export const CHECK_CODE_WIDTH = 80;
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
   fileUrl(location: NodeLocation, packageName: string | null): string | null;
+  /** Whether the pull request changes the file (absent: the changed files are not known). */
+  inChangedFile?(location: NodeLocation | null, packageName: string | null): boolean;
   runUrl?: string;
 }
 
@@ -209,7 +211,7 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
     ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
     ...(options.links ? { links: options.links } : {}),
   };
-  const errorsAtLeast = errorBytesAtLeast(report);
+  const errorsAtLeast = errorBytesAtLeast(report, options.links);
   for (let level = 0; level < LEVELS.length; level++) {
     // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
     // errored was rendered in full three times per channel before the first level that fits).
@@ -245,9 +247,10 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
  * A lower bound of the bytes the errors section takes when it lists up to `shown` errors per
  * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
  */
-export function errorBytesAtLeast(report: Report): (shown: number) => number {
+export function errorBytesAtLeast(report: Report, links?: Links): (shown: number) => number {
+  const inChangedFile = inChangedFileOf(links);
   const perInvocation = report.invocations.map((inv) =>
-    erroredByImpact(inv).map((node) => node.uniqueId.length + 26),
+    erroredByImpact(inv, inChangedFile).map((node) => node.uniqueId.length + 26),
   );
   return (shown) => {
     let bytes = 0;
@@ -411,12 +414,14 @@ function renderErrors(
   context: RenderContext,
   chainsByRoot: Map<string, SkipChain>,
 ): string {
-  const errors = erroredByImpact(inv);
+  const inChangedFile = inChangedFileOf(context.links);
+  const errors = erroredByImpact(inv, inChangedFile);
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
   const lines = [`#### ❌ Errors (${formatCount(total)})`];
   for (const node of errors.slice(0, detail.errors)) {
     const facts = [
+      inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
       node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : null,
@@ -499,7 +504,10 @@ function isHighSurrogateAt(text: string, at: number): boolean {
 }
 
 function renderFailedTests(inv: Invocation, detail: Detail, context: RenderContext): string {
-  const failed = inv.nodes.filter((n) => n.status === "fail");
+  const failed = changedFirst(
+    inv.nodes.filter((n) => n.status === "fail"),
+    inChangedFileOf(context.links),
+  );
   if (failed.length === 0) return "";
   const lines = [
     `#### ❌ Failed tests (${formatCount(failed.length)})`,

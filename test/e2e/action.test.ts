@@ -172,8 +172,14 @@ describe("pull_request", () => {
     );
     expect(batches).toEqual([50, 50]);
     expect(new Set(check.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(100);
-    // The file the PR changed comes first.
+    // The file the PR changed comes first: in the annotations, and in the comment's and check's lists.
     expect(check.annotations[0]).toMatchObject({ path: "models/marts/model_117.yml" });
+    const comment = server.commentsOn(PR_NUMBER)[0]!.body;
+    for (const text of [comment, check.output.summary ?? ""]) {
+      const table = text.slice(text.indexOf("#### ❌ Failed tests"));
+      expect(table.indexOf("node_117_")).toBeGreaterThan(0);
+      expect(table.indexOf("node_117_")).toBeLessThan(table.indexOf("node_000_"));
+    }
     expect(check.output.text).toContain("20 more annotation(s) were not sent (max-annotations: 100)");
     expect(run.stdout).toContain("written with 100 annotations");
   });

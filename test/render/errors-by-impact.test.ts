@@ -51,4 +51,38 @@ describe("errors by impact", () => {
     });
     expect(terminal.indexOf(name)).toBeLessThan(terminal.indexOf("early_error_a"));
   });
+
+  it("with the pull request's changed files known, failures in them come first and errors say so", async () => {
+    const { report, root } = await threeErrors();
+    const changed = "models/early_error_b.sql";
+    const inv = report.invocations[0]!;
+    const nodes = inv.nodes.map((n) =>
+      n.uniqueId === "model.shop.early_error_b" ? { ...n, location: { path: changed, line: 1 } } : n,
+    );
+    const edited: Report = { ...report, invocations: [{ ...inv, nodes }] };
+    const links = {
+      fileUrl: () => null,
+      inChangedFile: (location: { path: string } | null) => location?.path === changed,
+    };
+    const order = erroredByImpact(edited.invocations[0]!, (node) => node.location?.path === changed);
+    expect(order.map((n) => n.uniqueId)).toEqual([
+      "model.shop.early_error_b",
+      root,
+      "model.shop.early_error_a",
+    ]);
+    const markdown = renderMarkdown(edited, {
+      maxBytes: 1_000_000,
+      title: "dbt Fusion",
+      fullReportHint: "x",
+      links,
+    });
+    const errors = markdown.slice(markdown.indexOf("#### ❌ Errors"));
+    expect(errors.indexOf("early_error_b")).toBeLessThan(errors.indexOf(root.split(".").pop()!));
+    expect(errors).toMatch(/\*\*[^\n]*early_error_b[^\n]*\*\* · ✏️ in a file this pull request changes · /);
+    expect(errors.match(/✏️/g)).toHaveLength(1);
+    // Unknown changed files: no mark, and impact decides.
+    expect(renderMarkdown(edited, { maxBytes: 1_000_000, title: "t", fullReportHint: "x" })).not.toContain(
+      "✏️",
+    );
+  });
 });
