@@ -770,24 +770,98 @@ function fitMarkdown(report, options) {
         ...(options.links ? { links: options.links } : {}),
     };
     const errorsAtLeast = errorBytesAtLeast(report, options.links);
+    // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
+    const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
+    const needed = listLengths(report);
     for (let level = 0; level < LEVELS.length; level++) {
         // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
         // errored was rendered in full three times per channel before the first level that fits).
         if (errorsAtLeast(LEVELS[level].errors) > options.maxBytes)
             continue;
         const text = renderAtLevel(report, options, context, level);
-        // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
-        if (text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes) {
-            return { markdown: text, complete: level === 0, whole: wholeLists(LEVELS[level]) };
+        if (!fits(text))
+            continue;
+        if (level === 0)
+            return { markdown: text, complete: true, whole: wholeLists(LEVELS[0], needed) };
+        // The level below did not fit, and may have missed by much less than the step between the two:
+        // longer lists, at this level's detail, are tried in between (four renderings at most). The
+        // search is on the square of the way, as a list the level below shows whole may be 20 times as
+        // long as this level's limit.
+        let best = { markdown: text, detail: LEVELS[level] };
+        let [lo, hi] = [0, 1];
+        for (let step = 0; step < 4; step++) {
+            const t = (lo + hi) / 2;
+            const detail = between(LEVELS[level], LEVELS[level - 1], t * t, needed);
+            if (detail === null)
+                break;
+            const longer = errorsAtLeast(detail.errors) > options.maxBytes
+                ? null
+                : renderAtLevel(report, options, context, level, detail);
+            if (longer !== null && fits(longer)) {
+                best = { markdown: longer, detail };
+                lo = t;
+            }
+            else {
+                hi = t;
+            }
         }
+        return { markdown: best.markdown, complete: false, whole: wholeLists(best.detail, needed) };
     }
     const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
     return { markdown, complete: false, whole: new Set() };
 }
-/** The lists a level shows without a limit. */
-function wholeLists(detail) {
-    const lists = ["errors", "failedTests", "chains", "warnings"];
-    return new Set(lists.filter((list) => detail[list] >= UNLIMITED));
+const LISTS = ["errors", "failedTests", "chains", "warnings"];
+/** How long each list limit must be to show a list whole, in every invocation. */
+function listLengths(report) {
+    const needed = { errors: 0, failedTests: 0, chains: 0, warnings: 0 };
+    for (const inv of report.invocations) {
+        let errors = inv.runErrors.length;
+        let failed = 0;
+        let warnedTests = 0;
+        let otherWarnings = 0;
+        let notCompleted = 0;
+        for (const node of inv.nodes) {
+            if (node.status === "error")
+                errors++;
+            else if (node.status === "fail")
+                failed++;
+            else if (node.status === "warn" && node.test)
+                warnedTests++;
+            else if (node.status === "warn")
+                otherWarnings++;
+            if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
+                notCompleted++;
+            for (const log of node.logs)
+                if (log.severity === "WARN")
+                    otherWarnings++;
+        }
+        needed.errors = Math.max(needed.errors, errors);
+        needed.failedTests = Math.max(needed.failedTests, failed);
+        needed.chains = Math.max(needed.chains, inv.skipChains.length);
+        // renderWarnings shows twice the limit of warnings that are not tests (renderNotCompleted once).
+        needed.warnings = Math.max(needed.warnings, warnedTests, Math.ceil(otherWarnings / 2), notCompleted);
+    }
+    return needed;
+}
+/**
+ * `lower`'s detail with its list limits `t` of the way to `upper`'s (no further than the lists are
+ * long); null when no list would grow.
+ */
+function between(lower, upper, t, needed) {
+    const detail = { ...lower };
+    let grows = false;
+    for (const list of LISTS) {
+        const target = Math.min(upper[list], needed[list]);
+        if (target <= lower[list])
+            continue;
+        detail[list] = Math.round(lower[list] + t * (target - lower[list]));
+        grows ||= detail[list] > lower[list];
+    }
+    return grows ? detail : null;
+}
+/** The lists a rendering at this detail shows whole. */
+function wholeLists(detail, needed) {
+    return new Set(LISTS.filter((list) => detail[list] >= Math.min(UNLIMITED, needed[list])));
 }
 /** The nodes the report names, run by run (the baseline's own nodes as one more run). */
 function* namedNodes(report) {
@@ -813,8 +887,8 @@ function errorBytesAtLeast(report, links) {
         return bytes;
     };
 }
-function renderAtLevel(report, options, context, level) {
-    const detail = LEVELS[level];
+/** The report at a level (which the extra sections follow) and, by default, that level's detail. */
+function renderAtLevel(report, options, context, level, detail = LEVELS[level]) {
     const parts = [renderHeadline(report, options)];
     for (const extra of options.extras ?? []) {
         const block = extra.render(level, context);

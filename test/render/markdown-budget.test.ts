@@ -5,7 +5,9 @@ import type { NodeResult, Report } from "../../src/model/types.js";
 import {
   byteLength,
   errorBytesAtLeast,
+  fitMarkdown,
   more,
+  type ListName,
   renderMarkdown,
   truncateMarkdown,
 } from "../../src/render/markdown.js";
@@ -58,6 +60,38 @@ describe("renderMarkdown under a budget", () => {
     // Errors come first: they are still there when everything else had to go.
     expect(text).toContain("#### ❌ Errors");
     expect((text.match(/^```/gm) ?? []).length % 2).toBe(0);
+  });
+
+  it.each([65_000, 30_000, 20_000])(
+    "fills %i bytes: between two levels it lists as many as fit, not only the leaner level's",
+    async (maxBytes) => {
+      const report = await hugeReport();
+      const { markdown } = fitMarkdown(report, { maxBytes, title: "dbt Fusion", fullReportHint: "x" });
+      expect(byteLength(markdown)).toBeLessThanOrEqual(maxBytes);
+      // The levels' own steps left 17–51 % of these budgets unused.
+      expect(byteLength(markdown)).toBeGreaterThan(0.85 * maxBytes);
+      const shown = markdown.split("\n").filter((line) => line.startsWith("**<code title=")).length;
+      expect(markdown).toContain(`_… and ${401 - shown} more errors, listed in x._`);
+    },
+  );
+
+  it("says which lists it holds whole exactly when it writes no note of more for them", async () => {
+    const small = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const notes: Record<ListName, RegExp> = {
+      errors: /more (run )?errors?, listed/,
+      failedTests: /more failed tests?, listed/,
+      chains: /more root causes?, listed/,
+      warnings: /more (warned tests?|warnings?|nodes?), listed/,
+    };
+    for (const report of [small, await hugeReport()]) {
+      for (let maxBytes = 2_000; maxBytes <= 200_000; maxBytes = Math.round(maxBytes * 1.4)) {
+        const { markdown, whole } = fitMarkdown(report, { maxBytes, title: "t", fullReportHint: "x" });
+        if (markdown.includes("_The report was cut to fit")) continue; // truncated: no list is whole
+        for (const [list, note] of Object.entries(notes) as [ListName, RegExp][]) {
+          expect(whole.has(list), `${list} at ${maxBytes}`).toBe(!note.test(markdown));
+        }
+      }
+    }
   });
 
   it("drops lower-priority sections before errors", async () => {
