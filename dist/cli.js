@@ -1136,7 +1136,7 @@ function renderSkipChains(chains, nodes, detail, context) {
             items.push(`  - ${label(entry.uniqueId)}${via}`);
         }
         if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
+            items.push(`  - … and ${formatCount(chain.skipped.length - detail.chainNodes)} more`);
         }
     }
     lines.push(items.join("\n"));
@@ -1384,7 +1384,7 @@ function newFailureList(failures, limits, context) {
         }
     }
     if (failures.length > limits.newFailures)
-        lines.push(`_… and ${failures.length - limits.newFailures} more._`);
+        lines.push(`_… and ${formatCount(failures.length - limits.newFailures)} more._`);
     return lines.join("\n\n");
 }
 function changeList(title, changes, limit, context, collapsed = false) {
@@ -1397,7 +1397,7 @@ function changeList(title, changes, limit, context, collapsed = false) {
     });
     const body = [items.join("\n")];
     if (changes.length > limit)
-        body.push(`_… and ${changes.length - limit} more._`);
+        body.push(`_… and ${formatCount(changes.length - limit)} more._`);
     return collapsed
         ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
         : [`#### ${title}`, ...body].join("\n\n");
@@ -1409,7 +1409,7 @@ function presenceDetails(title, nodes, limit, context) {
         .slice(0, limit)
         .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
     if (nodes.length > limit)
-        items.push(`- … and ${nodes.length - limit} more`);
+        items.push(`- … and ${formatCount(nodes.length - limit)} more`);
     return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
 }
 /**
@@ -1930,7 +1930,7 @@ function renderTerminalBaseline(comparison, pen, fullReportHint) {
             return entry(pen, node.status, node, `${resourceLabel(node.resourceType)} ${terminal_text_statusWord(node.status)} · ${was}`);
         });
         if (fresh.length > LIMITS.newFailures)
-            items.push(`… and ${fresh.length - LIMITS.newFailures} more.`);
+            items.push(`… and ${formatCount(fresh.length - LIMITS.newFailures)} more.`);
         blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
     }
     blocks.push(terminal_baseline_changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
@@ -1976,7 +1976,7 @@ function terminal_baseline_changeList(title, changes, pen) {
         return entry(pen, change.status, change, `${resourceLabel(change.resourceType)} ${terminal_text_statusWord(change.status)}${was}`);
     });
     if (changes.length > LIMITS.other)
-        items.push(`… and ${changes.length - LIMITS.other} more.`);
+        items.push(`… and ${formatCount(changes.length - LIMITS.other)} more.`);
     return [pen.style.bold(title), ...items].join("\n");
 }
 /** The largest slowdowns: before, after and change in fixed columns, the node last. */
@@ -2214,7 +2214,7 @@ function chainBlock(chain, nodes, pen) {
     }
     const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
     if (left > 0)
-        lines.push(`  … and ${left} more`);
+        lines.push(`  … and ${formatCount(left)} more`);
     return lines.join("\n");
 }
 function terminal_renderWarnings(inv, pen, options) {
@@ -2287,7 +2287,7 @@ function timingsLegend(pen) {
     return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
 }
 function terminal_more(left, noun, options, pen) {
-    return wrapWords(`… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
+    return wrapWords(`… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
 }
 
 // EXTERNAL MODULE: external "node:fs"

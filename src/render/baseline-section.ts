@@ -11,6 +11,7 @@ import type {
 } from "../model/types.js";
 import { code, escapeHtml, escapeText } from "./escape.js";
 import {
+  formatCount,
   formatDelta,
   formatDuration,
   formatPercent,
@@ -169,7 +170,7 @@ function newFailureList(failures: NewFailure[], limits: Limits, context: RenderC
     }
   }
   if (failures.length > limits.newFailures)
-    lines.push(`_… and ${failures.length - limits.newFailures} more._`);
+    lines.push(`_… and ${formatCount(failures.length - limits.newFailures)} more._`);
   return lines.join("\n\n");
 }
 
@@ -187,7 +188,7 @@ function changeList(
     return `- ${statusIcon(change.status)} ${context.names.label(change)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`;
   });
   const body = [items.join("\n")];
-  if (changes.length > limit) body.push(`_… and ${changes.length - limit} more._`);
+  if (changes.length > limit) body.push(`_… and ${formatCount(changes.length - limit)} more._`);
   return collapsed
     ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
     : [`#### ${title}`, ...body].join("\n\n");
@@ -206,7 +207,7 @@ function presenceDetails(
       (n) =>
         `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`,
     );
-  if (nodes.length > limit) items.push(`- … and ${nodes.length - limit} more`);
+  if (nodes.length > limit) items.push(`- … and ${formatCount(nodes.length - limit)} more`);
   return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
 }
 

@@ -19,6 +19,7 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
+import { changedFirst, erroredByImpact, inChangedFileOf } from "./errors-by-impact.js";
 import {
   formatCount,
   formatDuration,
@@ -28,7 +29,6 @@ import {
   statusIcon,
   statusText,
 } from "./format.js";
-import { changedFirst, erroredByImpact, inChangedFileOf } from "./errors-by-impact.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
 import { nowrap, renderTable } from "./table.js";
@@ -637,7 +637,7 @@ function renderSkipChains(
       items.push(`  - ${label(entry.uniqueId)}${via}`);
     }
     if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-      items.push(`  - … and ${chain.skipped.length - detail.chainNodes} more`);
+      items.push(`  - … and ${formatCount(chain.skipped.length - detail.chainNodes)} more`);
     }
   }
   lines.push(items.join("\n"));

@@ -9,7 +9,7 @@ import type {
   BaselineRegression,
 } from "../model/types.js";
 import { timingNoise } from "./baseline-section.js";
-import { formatDelta, formatDuration, formatPercent, plural, resourceLabel } from "./format.js";
+import { formatCount, formatDelta, formatDuration, formatPercent, plural, resourceLabel } from "./format.js";
 import {
   entry,
   heading,
@@ -52,7 +52,8 @@ export function renderTerminalBaseline(
         `${resourceLabel(node.resourceType)} ${statusWord(node.status)} · ${was}`,
       );
     });
-    if (fresh.length > LIMITS.newFailures) items.push(`… and ${fresh.length - LIMITS.newFailures} more.`);
+    if (fresh.length > LIMITS.newFailures)
+      items.push(`… and ${formatCount(fresh.length - LIMITS.newFailures)} more.`);
     blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
   }
   blocks.push(changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
@@ -104,7 +105,7 @@ function changeList(title: string, changes: BaselineNodeChange[], pen: Pen): str
       `${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`,
     );
   });
-  if (changes.length > LIMITS.other) items.push(`… and ${changes.length - LIMITS.other} more.`);
+  if (changes.length > LIMITS.other) items.push(`… and ${formatCount(changes.length - LIMITS.other)} more.`);
   return [pen.style.bold(title), ...items].join("\n");
 }
 

@@ -14,8 +14,8 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
 import { erroredByImpact } from "./errors-by-impact.js";
+import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
@@ -270,7 +270,7 @@ function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen):
     lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
   }
   const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
-  if (left > 0) lines.push(`  … and ${left} more`);
+  if (left > 0) lines.push(`  … and ${formatCount(left)} more`);
   return lines.join("\n");
 }
 
@@ -367,7 +367,7 @@ function timingsLegend(pen: Pen): string {
 
 function more(left: number, noun: string, options: TerminalOptions, pen: Pen): string {
   return wrapWords(
-    `… and ${left} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`,
+    `… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`,
     pen.width,
   );
 }

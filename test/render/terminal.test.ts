@@ -102,3 +102,27 @@ describe("renderTerminal", () => {
     expect(rule(renderTerminal(report, { ...options, width: 300 }))).toBe(120);
   });
 });
+
+describe("long lists in the terminal", () => {
+  it("counts what it left out with thousands separators", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const template = inv.nodes.find((n) => n.status === "success")!;
+    for (let i = 0; i < 1_100; i++) {
+      inv.nodes.push({
+        ...template,
+        uniqueId: `model.shop.late_${i}`,
+        name: `late_${i}`,
+        status: "canceled",
+      });
+    }
+    const text = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 100,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(text).toContain("Not run to completion (1,100)");
+    expect(text).toContain("… and 1,050 more nodes, listed in x.");
+  });
+});
