@@ -468,6 +468,41 @@ function changedFirst(nodes, inChangedFile) {
     const changed = nodes.map(inChangedFile);
     return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
 }
+/**
+ * Errors in groups of the same error, each group where its first error stands: a build where one
+ * missing table fails 300 models says so once, then names the other 299. Two errors are the same
+ * when their messages are equal once each node's own unique id, file and name are taken out (the
+ * engine writes them into the message) and their error types agree. An error without a message
+ * stands alone.
+ */
+function groupSameErrors(errors) {
+    const groups = [];
+    const byKey = new Map();
+    for (const node of errors) {
+        const key = sameErrorKey(node);
+        const group = key === null ? undefined : byKey.get(key);
+        if (group) {
+            group.push(node);
+            continue;
+        }
+        const fresh = [node];
+        groups.push(fresh);
+        if (key !== null)
+            byKey.set(key, fresh);
+    }
+    return groups;
+}
+function sameErrorKey(node) {
+    if (!node.message)
+        return null;
+    let text = node.message;
+    // Longest first: the unique id holds the name, and a path may too.
+    for (const own of [node.uniqueId, node.location?.path, node.name]) {
+        if (own && own.length >= 3)
+            text = text.split(own).join("\u0000");
+    }
+    return `${node.errorType ?? ""}\u0001${text}`;
+}
 
 ;// CONCATENATED MODULE: ./src/render/invocations.ts
 
@@ -769,7 +804,7 @@ function fitMarkdown(report, options) {
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
         ...(options.links ? { links: options.links } : {}),
     };
-    const errorsAtLeast = errorBytesAtLeast(report, options.links);
+    const errorsAtLeast = errorBytesAtLeast(report);
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
     const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
     const needed = listLengths(report);
@@ -872,12 +907,16 @@ function* namedNodes(report) {
         yield b.removed;
 }
 /**
- * A lower bound of the bytes the errors section takes when it lists up to `shown` errors per
- * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
+ * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
+ * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
+ * among the same errors, `<code title="UNIQUE_ID">…</code>` (at least 22 bytes besides the id).
+ * Which errors are named depends on how they group, so the shortest ids are counted.
  */
-function errorBytesAtLeast(report, links) {
-    const inChangedFile = inChangedFileOf(links);
-    const perInvocation = report.invocations.map((inv) => erroredByImpact(inv, inChangedFile).map((node) => node.uniqueId.length + 26));
+function errorBytesAtLeast(report) {
+    const perInvocation = report.invocations.map((inv) => inv.nodes
+        .filter((node) => node.status === "error")
+        .map((node) => node.uniqueId.length + 22)
+        .sort((a, b) => a - b));
     return (shown) => {
         let bytes = 0;
         for (const lengths of perInvocation) {
@@ -1013,7 +1052,14 @@ function renderErrors(inv, detail, context, chainsByRoot) {
     if (total === 0)
         return "";
     const lines = [`#### ❌ Errors (${formatCount(total)})`];
-    for (const node of errors.slice(0, detail.errors)) {
+    // Every distinct error first, then the names of the same errors as far as the limit goes.
+    const groups = groupSameErrors(errors).slice(0, detail.errors);
+    let spare = detail.errors - groups.length;
+    let shown = 0;
+    for (const [node, ...same] of groups) {
+        if (!node)
+            continue;
+        shown++;
         const facts = [
             inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
             resourceLabel(node.resourceType),
@@ -1029,8 +1075,23 @@ function renderErrors(inv, detail, context, chainsByRoot) {
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
             lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
+        if (same.length > 0) {
+            const named = same.slice(0, spare);
+            spare -= named.length;
+            shown += named.length;
+            const unnamed = same.length - named.length;
+            const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
+            lines.push([
+                `The same error in ${plural(same.length, "more node")}`,
+                named.length > 0
+                    ? `, each naming itself: ${named.map((o) => context.names.label(o)).join(", ")}`
+                    : " (not named here)",
+                named.length > 0 && unnamed > 0 ? ` and ${formatCount(unnamed)} more` : "",
+                held > 0 ? ` · ⏭️ ${plural(held, "node")} skipped downstream of them` : "",
+            ].join(""));
+        }
     }
-    lines.push(more(errors.length, detail.errors, "error", context, "errors"));
+    lines.push(more(errors.length, shown, "error", context, "errors"));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
         const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);

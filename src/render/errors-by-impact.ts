@@ -29,3 +29,37 @@ export function changedFirst(nodes: NodeResult[], inChangedFile?: InChangedFile)
   const changed = nodes.map(inChangedFile);
   return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
 }
+
+/**
+ * Errors in groups of the same error, each group where its first error stands: a build where one
+ * missing table fails 300 models says so once, then names the other 299. Two errors are the same
+ * when their messages are equal once each node's own unique id, file and name are taken out (the
+ * engine writes them into the message) and their error types agree. An error without a message
+ * stands alone.
+ */
+export function groupSameErrors(errors: readonly NodeResult[]): NodeResult[][] {
+  const groups: NodeResult[][] = [];
+  const byKey = new Map<string, NodeResult[]>();
+  for (const node of errors) {
+    const key = sameErrorKey(node);
+    const group = key === null ? undefined : byKey.get(key);
+    if (group) {
+      group.push(node);
+      continue;
+    }
+    const fresh = [node];
+    groups.push(fresh);
+    if (key !== null) byKey.set(key, fresh);
+  }
+  return groups;
+}
+
+function sameErrorKey(node: NodeResult): string | null {
+  if (!node.message) return null;
+  let text = node.message;
+  // Longest first: the unique id holds the name, and a path may too.
+  for (const own of [node.uniqueId, node.location?.path, node.name]) {
+    if (own && own.length >= 3) text = text.split(own).join("\u0000");
+  }
+  return `${node.errorType ?? ""}\u0001${text}`;
+}

@@ -19,7 +19,7 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
-import { changedFirst, erroredByImpact, inChangedFileOf } from "./errors-by-impact.js";
+import { changedFirst, erroredByImpact, groupSameErrors, inChangedFileOf } from "./errors-by-impact.js";
 import {
   formatCount,
   formatDuration,
@@ -211,7 +211,7 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
     ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
     ...(options.links ? { links: options.links } : {}),
   };
-  const errorsAtLeast = errorBytesAtLeast(report, options.links);
+  const errorsAtLeast = errorBytesAtLeast(report);
   // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
   const fits = (text: string): boolean =>
     text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
@@ -312,13 +312,17 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
 }
 
 /**
- * A lower bound of the bytes the errors section takes when it lists up to `shown` errors per
- * invocation: each listed error's line holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors).
+ * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
+ * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
+ * among the same errors, `<code title="UNIQUE_ID">…</code>` (at least 22 bytes besides the id).
+ * Which errors are named depends on how they group, so the shortest ids are counted.
  */
-export function errorBytesAtLeast(report: Report, links?: Links): (shown: number) => number {
-  const inChangedFile = inChangedFileOf(links);
+export function errorBytesAtLeast(report: Report): (shown: number) => number {
   const perInvocation = report.invocations.map((inv) =>
-    erroredByImpact(inv, inChangedFile).map((node) => node.uniqueId.length + 26),
+    inv.nodes
+      .filter((node) => node.status === "error")
+      .map((node) => node.uniqueId.length + 22)
+      .sort((a, b) => a - b),
   );
   return (shown) => {
     let bytes = 0;
@@ -488,7 +492,13 @@ function renderErrors(
   const total = errors.length + inv.runErrors.length;
   if (total === 0) return "";
   const lines = [`#### ❌ Errors (${formatCount(total)})`];
-  for (const node of errors.slice(0, detail.errors)) {
+  // Every distinct error first, then the names of the same errors as far as the limit goes.
+  const groups = groupSameErrors(errors).slice(0, detail.errors);
+  let spare = detail.errors - groups.length;
+  let shown = 0;
+  for (const [node, ...same] of groups) {
+    if (!node) continue;
+    shown++;
     const facts = [
       inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
       resourceLabel(node.resourceType),
@@ -502,8 +512,25 @@ function renderErrors(
     lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
+    if (same.length > 0) {
+      const named = same.slice(0, spare);
+      spare -= named.length;
+      shown += named.length;
+      const unnamed = same.length - named.length;
+      const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
+      lines.push(
+        [
+          `The same error in ${plural(same.length, "more node")}`,
+          named.length > 0
+            ? `, each naming itself: ${named.map((o) => context.names.label(o)).join(", ")}`
+            : " (not named here)",
+          named.length > 0 && unnamed > 0 ? ` and ${formatCount(unnamed)} more` : "",
+          held > 0 ? ` · ⏭️ ${plural(held, "node")} skipped downstream of them` : "",
+        ].join(""),
+      );
+    }
   }
-  lines.push(more(errors.length, detail.errors, "error", context, "errors"));
+  lines.push(more(errors.length, shown, "error", context, "errors"));
   for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
     const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
     lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);

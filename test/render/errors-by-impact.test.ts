@@ -2,7 +2,7 @@
 // view cut to its first errors still shows what blocked the build. Ties keep the run's order.
 import { describe, expect, it } from "vitest";
 import type { Invocation, NodeResult, Report } from "../../src/model/types.js";
-import { erroredByImpact } from "../../src/render/errors-by-impact.js";
+import { erroredByImpact, groupSameErrors } from "../../src/render/errors-by-impact.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { reportFor } from "../support/report.js";
@@ -84,5 +84,87 @@ describe("errors by impact", () => {
     expect(renderMarkdown(edited, { maxBytes: 1_000_000, title: "t", fullReportHint: "x" })).not.toContain(
       "✏️",
     );
+  });
+
+  it("groups the same error, told apart from each node's own id, file and name in the message", async () => {
+    const { report } = await threeErrors();
+    const lead = report.invocations[0]!.nodes.find((n) => n.status === "error")!;
+    const same = (name: string, message: string, errorType = lead.errorType): NodeResult => ({
+      ...lead,
+      uniqueId: `model.shop.${name}`,
+      name,
+      location: { path: `models/${name}.sql`, line: 1 },
+      errorType,
+      message,
+    });
+    const missing = (name: string) =>
+      `Database Error in model ${name} (models/${name}.sql)\n  Object 'ANALYTICS.DIM_CUSTOMERS' does not exist`;
+    const errors = [
+      same("orders", missing("orders")),
+      same("payments", missing("payments")),
+      same(
+        "invoices",
+        "Database Error in model invoices (models/invoices.sql)\n  invalid identifier 'AMOUNT'",
+      ),
+      same("refunds", missing("refunds")),
+      same("returns", missing("returns"), "external"),
+      { ...same("no_message", ""), message: null },
+      { ...same("no_message_2", ""), message: null },
+    ];
+    expect(groupSameErrors(errors).map((group) => group.map((n) => n.name))).toEqual([
+      ["orders", "payments", "refunds"],
+      ["invoices"],
+      ["returns"],
+      ["no_message"],
+      ["no_message_2"],
+    ]);
+  });
+
+  it("shows every distinct error before naming the same ones, each name counted against the list's limit", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const lead = inv.nodes.find((n) => n.status === "error")!;
+    const copies = Array.from({ length: 30 }, (_, i): NodeResult => {
+      const name = `copy_${String(i).padStart(2, "0")}`;
+      return {
+        ...lead,
+        uniqueId: `unit_test.shop.${name}`,
+        name,
+        message: lead.message?.replace(lead.name, name) ?? null,
+      };
+    });
+    const other: NodeResult = {
+      ...lead,
+      uniqueId: "unit_test.shop.other",
+      name: "other",
+      message: "Another failure",
+    };
+    const big: Report = { ...report, invocations: [{ ...inv, nodes: [...inv.nodes, ...copies, other] }] };
+    const markdown = renderMarkdown(big, { maxBytes: 1_000_000, title: "t", fullReportHint: "x" });
+    const errors = markdown.slice(
+      markdown.indexOf("#### ❌ Errors"),
+      markdown.indexOf("#### ❌ Failed tests"),
+    );
+    expect(errors.match(/^```text$/gm)).toHaveLength(2);
+    expect(errors).toMatch(
+      /^The same error in 30 more nodes, each naming itself: <code title="unit_test\.shop\.copy_00">copy\\_00<\/code>, /m,
+    );
+    // Cut short: both distinct errors, as many names as the limit leaves, and the rest counted exactly.
+    let cuts = 0;
+    for (let maxBytes = 12_000; maxBytes > 1_500; maxBytes -= 100) {
+      const text = renderMarkdown(big, { maxBytes, title: "t", fullReportHint: "x" });
+      const line = /^The same error in 30 more nodes.*$/m.exec(text)?.[0];
+      // A rendering cut as a last resort may have lost its notes: only the levels' own cuts count.
+      if (!line || !text.includes("Another failure") || text.includes("_The report was cut to fit")) continue;
+      const named = (line.match(/<code title=/g) ?? []).length;
+      if (named === 30) continue;
+      cuts++;
+      const left = 30 - named;
+      expect(line, String(maxBytes)).toContain(named > 0 ? ` and ${left} more` : "(not named here)");
+      expect(text, String(maxBytes)).toContain(
+        `_… and ${left} more error${left === 1 ? "" : "s"}, listed in x._`,
+      );
+    }
+    expect(cuts).toBeGreaterThan(5);
   });
 });
