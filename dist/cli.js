@@ -1925,6 +1925,10 @@ function heading(pen, title, rule = "─") {
 function packFacts(facts, width, indent = "") {
     return packWords(facts, width, " · ", indent);
 }
+/** Items joined with `, `, as many to a line as fit, each line indented by `indent`. */
+function packList(items, width, indent) {
+    return packWords(items.map((item, i) => (i === 0 ? `${indent}${item}` : item)), width, ", ", indent);
+}
 function packWords(words, width, separator, indent = "") {
     const lines = [];
     let line = "";
@@ -2194,7 +2198,9 @@ function terminal_renderErrors(inv, pen) {
         return "";
     const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
-    for (const node of errors) {
+    for (const [node, ...same] of groupSameErrors(errors)) {
+        if (!node)
+            continue;
         const facts = [
             resourceLabel(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
@@ -2212,6 +2218,12 @@ function terminal_renderErrors(inv, pen) {
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
             lines.push(excerptGutter(pen, text, excerptLimits()));
+        if (same.length > 0) {
+            const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
+            const skipped = held > 0 ? ` (${plural(held, "node")} skipped downstream of them)` : "";
+            lines.push(`  The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`);
+            lines.push(packList(same.map((other) => inert(other.uniqueId)), pen.width, "    "));
+        }
         blocks.push(lines.join("\n"));
     }
     for (const log of inv.runErrors) {

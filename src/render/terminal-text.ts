@@ -116,6 +116,16 @@ export function packFacts(facts: readonly string[], width: number, indent = ""):
   return packWords(facts, width, " · ", indent);
 }
 
+/** Items joined with `, `, as many to a line as fit, each line indented by `indent`. */
+export function packList(items: readonly string[], width: number, indent: string): string {
+  return packWords(
+    items.map((item, i) => (i === 0 ? `${indent}${item}` : item)),
+    width,
+    ", ",
+    indent,
+  );
+}
+
 function packWords(words: readonly string[], width: number, separator: string, indent = ""): string {
   const lines: string[] = [];
   let line = "";

@@ -14,7 +14,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { erroredByImpact } from "./errors-by-impact.js";
+import { erroredByImpact, groupSameErrors } from "./errors-by-impact.js";
 import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
@@ -27,6 +27,7 @@ import {
   inert,
   nodeName,
   packFacts,
+  packList,
   padStart,
   statusMark,
   statusWord,
@@ -181,7 +182,8 @@ function renderErrors(inv: Invocation, pen: Pen): string {
   if (total === 0) return "";
   const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
-  for (const node of errors) {
+  for (const [node, ...same] of groupSameErrors(errors)) {
+    if (!node) continue;
     const facts = [
       resourceLabel(node.resourceType),
       node.errorType ? `${node.errorType} error` : null,
@@ -198,6 +200,18 @@ function renderErrors(inv: Invocation, pen: Pen): string {
     ];
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptGutter(pen, text, excerptLimits()));
+    if (same.length > 0) {
+      const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
+      const skipped = held > 0 ? ` (${plural(held, "node")} skipped downstream of them)` : "";
+      lines.push(`  The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`);
+      lines.push(
+        packList(
+          same.map((other) => inert(other.uniqueId)),
+          pen.width,
+          "    ",
+        ),
+      );
+    }
     blocks.push(lines.join("\n"));
   }
   for (const log of inv.runErrors) {
