@@ -1,4 +1,5 @@
 import type { BaselineComparison, Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
+import { formatCount } from "../text/count.js";
 
 export interface Verdict {
   conclusion: Conclusion;
@@ -67,7 +68,7 @@ export function decideConclusion(
 }
 
 function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 function join(parts: string[]): string {

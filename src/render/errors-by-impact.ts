@@ -57,9 +57,21 @@ export function groupSameErrors(errors: readonly NodeResult[]): NodeResult[][] {
 function sameErrorKey(node: NodeResult): string | null {
   if (!node.message) return null;
   let text = node.message;
-  // Longest first: the unique id holds the name, and a path may too.
-  for (const own of [node.uniqueId, node.location?.path, node.name]) {
-    if (own && own.length >= 3) text = text.split(own).join("\u0000");
+  // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
+  // (a model `int` keeps the `int` of "internal").
+  for (const own of [node.uniqueId, node.location?.path]) {
+    if (own && own.length >= 3) text = text.split(own).join(OWN);
   }
+  if (node.name.length >= 3) text = text.replace(wholeWord(node.name), OWN);
+  // A message that was nothing but the node's own name says nothing two nodes could share.
+  if (!/[\p{L}\p{N}]/u.test(text)) return null;
   return `${node.errorType ?? ""}\u0001${text}`;
+}
+
+/** What stands for the node's own id, file or name in a message. */
+const OWN = "\u0000";
+
+function wholeWord(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu");
 }

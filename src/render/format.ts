@@ -1,6 +1,9 @@
 import { statusRow } from "../model/status-table.js";
 import type { ResourceType } from "../model/types.js";
+import { formatCount } from "../text/count.js";
 import { escapeText } from "./escape.js";
+
+export { formatCount };
 
 /**
  * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
@@ -79,18 +82,6 @@ export function resourceLabel(type: ResourceType): string {
 /** `1 node`, `3,300 nodes`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
-
-/**
- * A count with thousands separators: `18,282`, as `toLocaleString("en-US")` writes it. Whole numbers
- * are grouped here: the first toLocaleString of a process loads the locale data (~9 ms).
- */
-export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
-  const digits = String(Math.abs(n));
-  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return n < 0 ? `-${out}` : out;
 }
 
 /** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */

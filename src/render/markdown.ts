@@ -227,11 +227,12 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
     // The level below did not fit, and may have missed by much less than the step between the two:
     // longer lists, at this level's detail, are tried in between (four renderings at most). The
     // search is on the square of the way, as a list the level below shows whole may be 20 times as
-    // long as this level's limit.
+    // long as this level's limit; the whole way is tried first.
     let best = { markdown: text, detail: LEVELS[level] as Detail };
     let [lo, hi] = [0, 1];
     for (let step = 0; step < 4; step++) {
-      const t = (lo + hi) / 2;
+      // The whole way first (the level below's lists at this level's detail), then halves.
+      const t = step === 0 ? 1 : (lo + hi) / 2;
       const detail = between(LEVELS[level] as Detail, LEVELS[level - 1] as Detail, t * t, needed);
       if (detail === null) break;
       const longer =
@@ -240,6 +241,7 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
           : renderAtLevel(report, options, context, level, detail);
       if (longer !== null && fits(longer)) {
         best = { markdown: longer, detail };
+        if (step === 0) break;
         lo = t;
       } else {
         hi = t;
@@ -264,21 +266,22 @@ function listLengths(report: Report): Record<ListName, number> {
     let errors = inv.runErrors.length;
     let failed = 0;
     let warnedTests = 0;
-    let otherWarnings = 0;
+    let freshness = 0;
+    let warningLines = 0;
     let notCompleted = 0;
     for (const node of inv.nodes) {
       if (node.status === "error") errors++;
       else if (node.status === "fail") failed++;
       else if (node.status === "warn" && node.test) warnedTests++;
-      else if (node.status === "warn") otherWarnings++;
+      else if (node.status === "warn") freshness++;
       if (STATUS[node.status].notCompleted !== null) notCompleted++;
-      for (const log of node.logs) if (log.severity === "WARN") otherWarnings++;
+      for (const log of node.logs) if (log.severity === "WARN") warningLines++;
     }
     needed.errors = Math.max(needed.errors, errors);
     needed.failedTests = Math.max(needed.failedTests, failed);
     needed.chains = Math.max(needed.chains, inv.skipChains.length);
-    // renderWarnings shows twice the limit of warnings that are not tests (renderNotCompleted once).
-    needed.warnings = Math.max(needed.warnings, warnedTests, Math.ceil(otherWarnings / 2), notCompleted);
+    // The warnings limit applies to each kind renderWarnings and renderNotCompleted list.
+    needed.warnings = Math.max(needed.warnings, warnedTests, freshness, warningLines, notCompleted);
   }
   return needed;
 }
@@ -293,8 +296,9 @@ function between(lower: Detail, upper: Detail, t: number, needed: Record<ListNam
   for (const list of LISTS) {
     const target = Math.min(upper[list], needed[list]);
     if (target <= lower[list]) continue;
-    detail[list] = Math.round(lower[list] + t * (target - lower[list]));
-    grows ||= detail[list] > lower[list];
+    // At least one more: a list one over the limit would otherwise round back to it.
+    detail[list] = Math.max(lower[list] + 1, Math.round(lower[list] + t * (target - lower[list])));
+    grows = true;
   }
   return grows ? detail : null;
 }
@@ -697,7 +701,8 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
     other.push(`- ${context.names.label(node)}: ${escapeText(firstLine(log.text, 300))}`);
   }
   if (other.length > 0) lines.push(other.join("\n"));
-  lines.push(more(fresh.length + logged.length, detail.warnings * 2, "warning", context, "warnings"));
+  // Up to the limit of each kind: freshness warnings and warning lines.
+  lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
   return lines.filter(Boolean).join("\n\n");
 }
 

@@ -116,12 +116,13 @@ export function packFacts(facts: readonly string[], width: number, indent = ""):
   return packWords(facts, width, " · ", indent);
 }
 
-/** Items joined with `, `, as many to a line as fit, each line indented by `indent`. */
+/** Items joined with `, ` (the comma kept where a line wraps), as many to a line as fit, each line indented. */
 export function packList(items: readonly string[], width: number, indent: string): string {
+  const last = items.length - 1;
   return packWords(
-    items.map((item, i) => (i === 0 ? `${indent}${item}` : item)),
+    items.map((item, i) => `${i === 0 ? indent : ""}${item}${i < last ? "," : ""}`),
     width,
-    ", ",
+    " ",
     indent,
   );
 }

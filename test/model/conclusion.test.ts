@@ -27,6 +27,13 @@ function counts(some: Partial<StatusCounts>): StatusCounts {
 const decide = (some: Partial<StatusCounts>, failOn: FailOn) => decideConclusion([], counts(some), failOn);
 
 describe("decideConclusion", () => {
+  it("writes counts of a thousand or more with separators, as every count in the report", () => {
+    expect(decide({ success: 10, error: 3_300, fail: 1_500 }, "errors")).toEqual({
+      conclusion: "failure",
+      reason: "3,300 node errors, 1,500 failed tests",
+    });
+  });
+
   it("a canceled node is never a failure, and never a success either: neutral under every policy", () => {
     for (const failOn of ["errors", "warnings", "new-errors"] as const) {
       expect(decide({ success: 3, canceled: 1 }, failOn), failOn).toEqual({

@@ -111,12 +111,22 @@ describe("errors by impact", () => {
       { ...same("no_message", ""), message: null },
       { ...same("no_message_2", ""), message: null },
     ];
+    // A name is taken out as a whole word only, and a message that was only the name is never shared.
+    errors.push(
+      same("int", "internal error in int"),
+      same("dat", "internal error in dat"),
+      same("timeout", "timeout"),
+      same("out_of_memory", "out_of_memory"),
+    );
     expect(groupSameErrors(errors).map((group) => group.map((n) => n.name))).toEqual([
       ["orders", "payments", "refunds"],
       ["invoices"],
       ["returns"],
       ["no_message"],
       ["no_message_2"],
+      ["int", "dat"],
+      ["timeout"],
+      ["out_of_memory"],
     ]);
   });
 
@@ -156,6 +166,8 @@ describe("errors by impact", () => {
     const listed = terminal.split("\n").filter((line) => line.startsWith("    unit_test.shop.copy_"));
     expect(listed.length).toBeGreaterThan(1);
     for (const line of listed) expect(line.length).toBeLessThanOrEqual(80);
+    // The comma stays where a line wraps.
+    for (const line of listed.slice(0, -1)) expect(line.endsWith(",")).toBe(true);
     expect(errors).toMatch(
       /^The same error in 30 more nodes, each naming itself: <code title="unit_test\.shop\.copy_00">copy\\_00<\/code>, /m,
     );

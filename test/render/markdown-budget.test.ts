@@ -13,23 +13,41 @@ import {
 } from "../../src/render/markdown.js";
 import { reportFor } from "../support/report.js";
 
-async function hugeReport(): Promise<Report> {
+/** 150 errors with 2 kB messages, and 40 successful models with one WARN line each. */
+async function manyWarningLines(): Promise<Report> {
+  const report = await hugeReport(150);
+  const inv = report.invocations[0]!;
+  const ok = inv.nodes.find((n) => n.status === "success")!;
+  for (let i = 0; i < 40; i++) {
+    inv.nodes.push({
+      ...ok,
+      uniqueId: `model.shop.warned_${i}`,
+      name: `warned_${i}`,
+      logs: [{ severity: "WARN", text: `Deprecated config in warned_${i}` }],
+    });
+  }
+  return report;
+}
+
+async function hugeReport(errors = 400): Promise<Report> {
   const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
   const inv = report.invocations[0]!;
   const template = inv.nodes.find((n) => n.status === "error")!;
   const failing = inv.nodes.find((n) => n.status === "fail")!;
   const extra: NodeResult[] = [];
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < errors; i++) {
     extra.push({
       ...template,
       uniqueId: `model.shop.broken_${i}`,
       name: `broken_${i}`,
       message: `boom ${i}\n${"detail ".repeat(200)}`,
     });
+  }
+  for (let i = 0; i < 400; i++) {
     extra.push({ ...failing, uniqueId: `test.shop.failing_${i}`, name: `failing_${i}` });
   }
   inv.nodes.push(...extra);
-  inv.counts.error += 400;
+  inv.counts.error += errors;
   inv.counts.fail += 400;
   return report;
 }
@@ -83,7 +101,7 @@ describe("renderMarkdown under a budget", () => {
       chains: /more root causes?, listed/,
       warnings: /more (warned tests?|warnings?|nodes?), listed/,
     };
-    for (const report of [small, await hugeReport()]) {
+    for (const report of [small, await hugeReport(), await manyWarningLines()]) {
       for (let maxBytes = 2_000; maxBytes <= 200_000; maxBytes = Math.round(maxBytes * 1.4)) {
         const { markdown, whole } = fitMarkdown(report, { maxBytes, title: "t", fullReportHint: "x" });
         if (markdown.includes("_The report was cut to fit")) continue; // truncated: no list is whole
@@ -92,6 +110,36 @@ describe("renderMarkdown under a budget", () => {
         }
       }
     }
+  });
+
+  it("counts the warnings it left out exactly, whichever kind they are", async () => {
+    const report = await manyWarningLines();
+    for (const maxBytes of [30_000, 60_000, 120_000, 200_000]) {
+      const { markdown } = fitMarkdown(report, { maxBytes, title: "t", fullReportHint: "x" });
+      const section = markdown.slice(markdown.indexOf("#### ⚠️ Warnings"));
+      const listed = (section.match(/^- <code title="model\.shop\.warned_/gm) ?? []).length;
+      const left = Number(/_… and (\d+) more warnings?, listed in x\._/.exec(section)?.[1] ?? 0);
+      expect(listed + left, String(maxBytes)).toBe(40);
+    }
+  });
+
+  it("lists one more when a list is one over a level's limit and the budget has room", async () => {
+    // 51 errors (the real one and 50 more): one over a level's 50; at 50 kB all of them fit.
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const template = inv.nodes.find((n) => n.status === "error")!;
+    for (let i = 0; i < 50; i++) {
+      const name = `broken_${i}`;
+      inv.nodes.push({
+        ...template,
+        uniqueId: `model.shop.${name}`,
+        name,
+        message: `boom ${i}\n${"detail ".repeat(200)}`,
+      });
+    }
+    const { markdown, whole } = fitMarkdown(report, { maxBytes: 50_000, title: "t", fullReportHint: "x" });
+    expect(markdown).not.toMatch(/more errors?, listed in/);
+    expect(whole.has("errors")).toBe(true);
   });
 
   it("drops lower-priority sections before errors", async () => {
