@@ -462,9 +462,9 @@ function changedFirst(nodes, inChangedFile) {
 /**
  * Errors in groups of the same error, each group where its first error stands: a build where one
  * missing table fails 300 models says so once, then names the other 299. Two errors are the same
- * when their messages are equal once each node's own unique id, file and name are taken out (the
- * engine writes them into the message) and their error types agree. An error without a message
- * stands alone.
+ * when their messages are equal once each node's own unique id, file and name (as a whole word)
+ * are taken out (the engine writes them into the message) and their error types agree. An error
+ * without a message, or whose message is only its own name, stands alone.
  */
 function groupSameErrors(errors) {
     const groups = [];

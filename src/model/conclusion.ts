@@ -1,5 +1,5 @@
-import type { BaselineComparison, Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
 import { formatCount } from "../text/count.js";
+import type { BaselineComparison, Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
 
 export interface Verdict {
   conclusion: Conclusion;
