@@ -800,12 +800,24 @@ function renderMarkdown(report, options) {
 }
 /** The report at the most detail that fits. */
 function fitMarkdown(report, options) {
+    const inChangedFile = inChangedFileOf(options.links);
+    // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+    const errors = new Map();
     const context = {
         names: new NodeNames(namedNodes(report)),
         fullReportHint: options.fullReportHint,
         ...(options.listHint ? { listHint: options.listHint } : {}),
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
         ...(options.links ? { links: options.links } : {}),
+        inChangedFile,
+        errorsOf(inv) {
+            let found = errors.get(inv);
+            if (!found) {
+                const ordered = erroredByImpact(inv, inChangedFile);
+                errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
+            }
+            return found;
+        },
     };
     const errorsAtLeast = errorBytesAtLeast(report);
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
@@ -1054,14 +1066,14 @@ function invocationTitle(inv, position) {
     return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
 }
 function renderErrors(inv, detail, context, chainsByRoot) {
-    const inChangedFile = inChangedFileOf(context.links);
-    const errors = erroredByImpact(inv, inChangedFile);
-    const total = errors.length + inv.runErrors.length;
+    const { inChangedFile } = context;
+    const errors = context.errorsOf(inv);
+    const total = errors.count + inv.runErrors.length;
     if (total === 0)
         return "";
     const lines = [`#### ❌ Errors (${(0,count/* formatCount */.B)(total)})`];
     // Every distinct error first, then the names of the same errors as far as the limit goes.
-    const groups = groupSameErrors(errors).slice(0, detail.errors);
+    const groups = errors.groups.slice(0, detail.errors);
     let spare = detail.errors - groups.length;
     let shown = 0;
     for (const [node, ...same] of groups) {
@@ -1099,13 +1111,13 @@ function renderErrors(inv, detail, context, chainsByRoot) {
             ].join(""));
         }
     }
-    lines.push(more(errors.length, shown, "error", context, "errors"));
-    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
+    lines.push(more(errors.count, shown, "error", context, "errors"));
+    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
         const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
         lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
     }
-    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context, "errors"));
+    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.count), "run error", context, "errors"));
     return lines.filter(Boolean).join("\n\n");
 }
 /** A message's first lines in a code block, wrapped to the view's width. */
@@ -1159,7 +1171,7 @@ function isHighSurrogateAt(text, at) {
     return next >= 0xdc00 && next <= 0xdfff;
 }
 function renderFailedTests(inv, detail, context) {
-    const failed = changedFirst(inv.nodes.filter((n) => n.status === "fail"), inChangedFileOf(context.links));
+    const failed = changedFirst(inv.nodes.filter((n) => n.status === "fail"), context.inChangedFile);
     if (failed.length === 0)
         return "";
     const lines = [

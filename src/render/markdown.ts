@@ -19,7 +19,13 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
-import { changedFirst, erroredByImpact, groupSameErrors, inChangedFileOf } from "./errors-by-impact.js";
+import {
+  changedFirst,
+  erroredByImpact,
+  groupSameErrors,
+  inChangedFileOf,
+  type InChangedFile,
+} from "./errors-by-impact.js";
 import {
   formatCount,
   formatDuration,
@@ -195,6 +201,14 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
   return fitMarkdown(report, options).markdown;
 }
 
+/** One fitMarkdown call's context, with what every level it tries shares, worked out once. */
+interface FitContext extends RenderContext {
+  /** Whether a node is in a file the pull request changes; absent when they are not known. */
+  inChangedFile: InChangedFile | undefined;
+  /** An invocation's errors in their groups and order (errors-by-impact.ts), and how many. */
+  errorsOf(inv: Invocation): { groups: NodeResult[][]; count: number };
+}
+
 /** A rendering that fit: `complete` when nothing had to be left out, `whole` the lists it holds whole. */
 export interface FittedMarkdown {
   markdown: string;
@@ -204,12 +218,24 @@ export interface FittedMarkdown {
 
 /** The report at the most detail that fits. */
 export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMarkdown {
-  const context: RenderContext = {
+  const inChangedFile = inChangedFileOf(options.links);
+  // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+  const errors = new Map<Invocation, { groups: NodeResult[][]; count: number }>();
+  const context: FitContext = {
     names: new NodeNames(namedNodes(report)),
     fullReportHint: options.fullReportHint,
     ...(options.listHint ? { listHint: options.listHint } : {}),
     ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
     ...(options.links ? { links: options.links } : {}),
+    inChangedFile,
+    errorsOf(inv) {
+      let found = errors.get(inv);
+      if (!found) {
+        const ordered = erroredByImpact(inv, inChangedFile);
+        errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
+      }
+      return found;
+    },
   };
   const errorsAtLeast = errorBytesAtLeast(report);
   // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
@@ -341,7 +367,7 @@ export function errorBytesAtLeast(report: Report): (shown: number) => number {
 function renderAtLevel(
   report: Report,
   options: MarkdownOptions,
-  context: RenderContext,
+  context: FitContext,
   level: number,
   detail = LEVELS[level] as Detail,
 ): string {
@@ -421,7 +447,7 @@ interface Position {
 function renderInvocation(
   inv: Invocation,
   detail: Detail,
-  context: RenderContext,
+  context: FitContext,
   position: Position | null,
 ): string {
   const parts: string[] = [];
@@ -488,16 +514,16 @@ function invocationTitle(inv: Invocation, position: Position | null): string {
 function renderErrors(
   inv: Invocation,
   detail: Detail,
-  context: RenderContext,
+  context: FitContext,
   chainsByRoot: Map<string, SkipChain>,
 ): string {
-  const inChangedFile = inChangedFileOf(context.links);
-  const errors = erroredByImpact(inv, inChangedFile);
-  const total = errors.length + inv.runErrors.length;
+  const { inChangedFile } = context;
+  const errors = context.errorsOf(inv);
+  const total = errors.count + inv.runErrors.length;
   if (total === 0) return "";
   const lines = [`#### ❌ Errors (${formatCount(total)})`];
   // Every distinct error first, then the names of the same errors as far as the limit goes.
-  const groups = groupSameErrors(errors).slice(0, detail.errors);
+  const groups = errors.groups.slice(0, detail.errors);
   let spare = detail.errors - groups.length;
   let shown = 0;
   for (const [node, ...same] of groups) {
@@ -534,14 +560,14 @@ function renderErrors(
       );
     }
   }
-  lines.push(more(errors.length, shown, "error", context, "errors"));
-  for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.length))) {
+  lines.push(more(errors.count, shown, "error", context, "errors"));
+  for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
     const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
     lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
     lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
   }
   lines.push(
-    more(inv.runErrors.length, Math.max(0, detail.errors - errors.length), "run error", context, "errors"),
+    more(inv.runErrors.length, Math.max(0, detail.errors - errors.count), "run error", context, "errors"),
   );
   return lines.filter(Boolean).join("\n\n");
 }
@@ -603,10 +629,10 @@ function isHighSurrogateAt(text: string, at: number): boolean {
   return next >= 0xdc00 && next <= 0xdfff;
 }
 
-function renderFailedTests(inv: Invocation, detail: Detail, context: RenderContext): string {
+function renderFailedTests(inv: Invocation, detail: Detail, context: FitContext): string {
   const failed = changedFirst(
     inv.nodes.filter((n) => n.status === "fail"),
-    inChangedFileOf(context.links),
+    context.inChangedFile,
   );
   if (failed.length === 0) return "";
   const lines = [
