@@ -4785,6 +4785,163 @@ function onHost(href, baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/limits.ts
+// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
+// request: every length or count a file claims is checked against these before it is allocated or
+// looped over. The README's Security section quotes them; keep the two in step.
+const MIB = 1024 * 1024;
+/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
+const MAX_JSONL_LINE_BYTES = 64 * MIB;
+/**
+ * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
+ * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
+ */
+const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
+/**
+ * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
+ * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
+ * about a thousand per row group.
+ */
+const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
+/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
+const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
+/**
+ * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
+ * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
+ * a small file claim billions of rows, each of them a loop iteration.
+ */
+const MAX_PARQUET_ROWS_PER_BYTE = 1;
+/**
+ * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
+ * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
+ * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
+ */
+const MAX_GZIP_EXPANSION = 256;
+/**
+ * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
+ * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
+ * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
+ */
+const MAX_REPORT_NODES = 1_000_000;
+/**
+ * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
+ * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ */
+const MAX_REPORT_SPANS = 2_000_000;
+/**
+ * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
+ * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
+ */
+const MAX_REPORT_INVOCATIONS = 10_000;
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
+// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
+// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
+// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+/** Whether bytes begin as a gzip member does. */
+function isGzip(bytes) {
+    return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+class GzipError extends Error {
+    truncated;
+    constructor(message, 
+    /** The data ends early: what came before it was read. */
+    truncated = false) {
+        super(message);
+        this.truncated = truncated;
+    }
+}
+/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
+async function* inputBytes(chunks, format = { gzip: false }) {
+    const source = chunks[Symbol.asyncIterator]();
+    try {
+        // Enough bytes to see the magic (a source may yield tiny chunks).
+        const head = [];
+        let headBytes = 0;
+        while (headBytes < GZIP_MAGIC.length) {
+            const next = await source.next();
+            if (next.done)
+                break;
+            // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
+            const chunk = Buffer.from(toBuffer(next.value));
+            head.push(chunk);
+            headBytes += chunk.length;
+        }
+        const first = head.length === 1 ? head[0] : Buffer.concat(head);
+        const rest = async function* () {
+            for (let next = await source.next(); !next.done; next = await source.next())
+                yield toBuffer(next.value);
+        };
+        format.gzip = isGzip(first);
+        if (!format.gzip) {
+            if (first.length > 0)
+                yield first;
+            yield* rest();
+            return;
+        }
+        yield* gunzip(first, rest());
+    }
+    finally {
+        // Also when the reader stops early (an error on the first line, a line too long), wherever it
+        // stopped: the source (a file) is closed now, not left open until the garbage collector warns.
+        await source.return?.();
+    }
+}
+async function* gunzip(first, rest) {
+    let compressed = 0;
+    const counted = async function* () {
+        compressed += first.length;
+        yield first;
+        for await (const chunk of rest) {
+            compressed += chunk.length;
+            // Copied: the stream below still holds a chunk when it asks for the next, and a source may
+            // read into a chunk again by then (file-chunks.ts).
+            yield Buffer.from(chunk);
+        }
+    };
+    // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
+    // import(): bundlers leave it alone).
+    const { Readable } = process.getBuiltinModule("node:stream");
+    const { pipeline } = process.getBuiltinModule("node:stream/promises");
+    const { createGunzip } = process.getBuiltinModule("node:zlib");
+    const gz = createGunzip();
+    // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
+    // which closes the source too.
+    const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
+    let expanded = 0;
+    try {
+        for await (const chunk of gz) {
+            expanded += chunk.length;
+            if (expanded > 64 * MIB && expanded > compressed * MAX_GZIP_EXPANSION) {
+                throw new GzipError(`gzip data expands more than ${MAX_GZIP_EXPANSION}-fold (${Math.round(expanded / MIB)} MiB from ` +
+                    `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
+            }
+            yield chunk;
+        }
+    }
+    catch (error) {
+        if (error instanceof GzipError)
+            throw error;
+        const code = error.code;
+        if (code === "Z_BUF_ERROR")
+            throw new GzipError("the gzip data ends early (the file is truncated)", true);
+        if (code?.startsWith("Z_"))
+            throw new GzipError(`the gzip data is corrupt (${error.message})`);
+        throw error;
+    }
+    finally {
+        gz.destroy();
+        await piped;
+    }
+}
+function toBuffer(chunk) {
+    if (typeof chunk === "string")
+        return Buffer.from(chunk, "utf8");
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
 // Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
 // trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
@@ -5088,6 +5245,7 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
 
 
 
+
 class TelemetryNotFoundError extends Error {
     name = "TelemetryNotFoundError";
 }
@@ -5211,6 +5369,7 @@ async function openLocalTelemetry(file, displayName = file) {
                 format: "jsonl",
                 openStream: () => fileChunks(file),
                 rereadable,
+                // A compressed file's tail says nothing: left to the reader.
                 ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
             };
     }
@@ -5226,10 +5385,6 @@ async function endsWithRunEnd(handle, size) {
     const tail = Buffer.alloc(length);
     await handle.read(tail, 0, length, size - length);
     return runEndedAt(tail, length === size) !== false;
-}
-/** A gzip member's first two bytes: the tail is compressed, so nothing can be told from it. */
-function isGzip(head) {
-    return head[0] === 0x1f && head[1] === 0x8b;
 }
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
 async function fileBuffer(file, displayName) {
@@ -5340,55 +5495,6 @@ async function fromArtifact(artifact, workDir, services) {
         throw error;
     }
 }
-
-;// CONCATENATED MODULE: ./src/telemetry/limits.ts
-// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
-// request: every length or count a file claims is checked against these before it is allocated or
-// looped over. The README's Security section quotes them; keep the two in step.
-const MIB = 1024 * 1024;
-/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
-const MAX_JSONL_LINE_BYTES = 64 * MIB;
-/**
- * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
- * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
- */
-const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
-/**
- * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
- * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
- * about a thousand per row group.
- */
-const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
-/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
-const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
-/**
- * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
- * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
- * a small file claim billions of rows, each of them a loop iteration.
- */
-const MAX_PARQUET_ROWS_PER_BYTE = 1;
-/**
- * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
- * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
- * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
- */
-const MAX_GZIP_EXPANSION = 256;
-/**
- * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
- * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
- * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
- */
-const MAX_REPORT_NODES = 1_000_000;
-/**
- * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
- * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
- */
-const MAX_REPORT_SPANS = 2_000_000;
-/**
- * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
- * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
- */
-const MAX_REPORT_INVOCATIONS = 10_000;
 
 ;// CONCATENATED MODULE: ./src/model/accumulate.ts
 /** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
@@ -7313,110 +7419,6 @@ function copyOf(text) {
         // A raw control character: the line is no JSON; read again, it is reported as such.
         throw new UnpairedStarts("a phase span end holds a control character");
     }
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
-// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
-// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
-// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-class GzipError extends Error {
-    truncated;
-    constructor(message, 
-    /** The data ends early: what came before it was read. */
-    truncated = false) {
-        super(message);
-        this.truncated = truncated;
-    }
-}
-/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
-async function* inputBytes(chunks, format = { gzip: false }) {
-    const source = chunks[Symbol.asyncIterator]();
-    try {
-        // Enough bytes to see the magic (a source may yield tiny chunks).
-        const head = [];
-        let headBytes = 0;
-        while (headBytes < GZIP_MAGIC.length) {
-            const next = await source.next();
-            if (next.done)
-                break;
-            // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
-            const chunk = Buffer.from(toBuffer(next.value));
-            head.push(chunk);
-            headBytes += chunk.length;
-        }
-        const first = head.length === 1 ? head[0] : Buffer.concat(head);
-        const rest = async function* () {
-            for (let next = await source.next(); !next.done; next = await source.next())
-                yield toBuffer(next.value);
-        };
-        format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
-        if (!format.gzip) {
-            if (first.length > 0)
-                yield first;
-            yield* rest();
-            return;
-        }
-        yield* gunzip(first, rest());
-    }
-    finally {
-        // Also when the reader stops early (an error on the first line, a line too long), wherever it
-        // stopped: the source (a file) is closed now, not left open until the garbage collector warns.
-        await source.return?.();
-    }
-}
-async function* gunzip(first, rest) {
-    let compressed = 0;
-    const counted = async function* () {
-        compressed += first.length;
-        yield first;
-        for await (const chunk of rest) {
-            compressed += chunk.length;
-            // Copied: the stream below still holds a chunk when it asks for the next, and a source may
-            // read into a chunk again by then (file-chunks.ts).
-            yield Buffer.from(chunk);
-        }
-    };
-    // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
-    // import(): bundlers leave it alone).
-    const { Readable } = process.getBuiltinModule("node:stream");
-    const { pipeline } = process.getBuiltinModule("node:stream/promises");
-    const { createGunzip } = process.getBuiltinModule("node:zlib");
-    const gz = createGunzip();
-    // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
-    // which closes the source too.
-    const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
-    let expanded = 0;
-    try {
-        for await (const chunk of gz) {
-            expanded += chunk.length;
-            if (expanded > 64 * MIB && expanded > compressed * MAX_GZIP_EXPANSION) {
-                throw new GzipError(`gzip data expands more than ${MAX_GZIP_EXPANSION}-fold (${Math.round(expanded / MIB)} MiB from ` +
-                    `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
-            }
-            yield chunk;
-        }
-    }
-    catch (error) {
-        if (error instanceof GzipError)
-            throw error;
-        const code = error.code;
-        if (code === "Z_BUF_ERROR")
-            throw new GzipError("the gzip data ends early (the file is truncated)", true);
-        if (code?.startsWith("Z_"))
-            throw new GzipError(`the gzip data is corrupt (${error.message})`);
-        throw error;
-    }
-    finally {
-        gz.destroy();
-        await piped;
-    }
-}
-function toBuffer(chunk) {
-    if (typeof chunk === "string")
-        return Buffer.from(chunk, "utf8");
-    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts

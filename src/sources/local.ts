@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { access, open, readdir, stat, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
+import { isGzip } from "../telemetry/jsonl-input.js";
 import { runEndedAt } from "../telemetry/jsonl-run-end.js";
 import { pathInside } from "../text/paths.js";
 import { fileChunks } from "./file-chunks.js";
@@ -160,6 +161,7 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
           format: "jsonl",
           openStream: () => fileChunks(file),
           rereadable,
+          // A compressed file's tail says nothing: left to the reader.
           ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
         };
   } finally {
@@ -176,11 +178,6 @@ async function endsWithRunEnd(handle: FileHandle, size: number): Promise<boolean
   const tail = Buffer.alloc(length);
   await handle.read(tail, 0, length, size - length);
   return runEndedAt(tail, length === size) !== false;
-}
-
-/** A gzip member's first two bytes: the tail is compressed, so nothing can be told from it. */
-function isGzip(head: Buffer): boolean {
-  return head[0] === 0x1f && head[1] === 0x8b;
 }
 
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */

@@ -5,6 +5,11 @@ import { MAX_GZIP_EXPANSION, MIB } from "./limits.js";
 
 const GZIP_MAGIC = [0x1f, 0x8b];
 
+/** Whether bytes begin as a gzip member does. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
 export class GzipError extends Error {
   constructor(
     message: string,
@@ -37,7 +42,7 @@ export async function* inputBytes(
     const rest = async function* (): AsyncGenerator<Buffer> {
       for (let next = await source.next(); !next.done; next = await source.next()) yield toBuffer(next.value);
     };
-    format.gzip = first.length >= 2 && first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1];
+    format.gzip = isGzip(first);
     if (!format.gzip) {
       if (first.length > 0) yield first;
       yield* rest();
