@@ -336,6 +336,15 @@ function resourceLabel(type) {
 function plural(n, one, many = `${one}s`) {
     return `${(0,count/* formatCount */.B)(n)} ${n === 1 ? one : many}`;
 }
+/**
+ * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
+ * too, both are named, so "Warnings (188)" never sits under "167 warned" unexplained.
+ */
+function warningsCount(warnedNodes, warningLines) {
+    if (warnedNodes === 0 || warningLines === 0)
+        return (0,count/* formatCount */.B)(warnedNodes + warningLines);
+    return `${plural(warnedNodes, "node")} warned, ${plural(warningLines, "warning line")}`;
+}
 /** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
 function freshnessFact(outcome, ageSeconds) {
     return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : ""}`;
@@ -1229,7 +1238,7 @@ function renderWarnings(inv, detail, context) {
     const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
     if (warned.length + logged.length === 0)
         return "";
-    const lines = [`#### ⚠️ Warnings (${(0,count/* formatCount */.B)(warned.length + logged.length)})`];
+    const lines = [`#### ⚠️ Warnings (${warningsCount(warned.length, logged.length)})`];
     const tests = warned.filter((n) => n.test);
     const fresh = warned.filter((n) => !n.test);
     if (tests.length > 0)
@@ -2318,7 +2327,9 @@ function terminal_renderWarnings(inv, pen, options) {
     const total = warned.length + logged.length;
     if (total === 0)
         return "";
-    const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
+    const blocks = [
+        pen.style.yellow(heading(pen, `Warnings (${warningsCount(warned.length, logged.length)})`)),
+    ];
     const limit = TERMINAL_LIMITS.warnings;
     for (const node of warned.slice(0, limit)) {
         if (node.test) {

@@ -84,6 +84,15 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
+/**
+ * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
+ * too, both are named, so "Warnings (188)" never sits under "167 warned" unexplained.
+ */
+export function warningsCount(warnedNodes: number, warningLines: number): string {
+  if (warnedNodes === 0 || warningLines === 0) return formatCount(warnedNodes + warningLines);
+  return `${plural(warnedNodes, "node")} warned, ${plural(warningLines, "warning line")}`;
+}
+
 /** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
 export function freshnessFact(outcome: string, ageSeconds: number | undefined): string {
   return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : ""}`;

@@ -34,6 +34,7 @@ import {
   resourceLabel,
   statusIcon,
   statusText,
+  warningsCount,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
@@ -708,7 +709,7 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
     n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
   );
   if (warned.length + logged.length === 0) return "";
-  const lines = [`#### ⚠️ Warnings (${formatCount(warned.length + logged.length)})`];
+  const lines = [`#### ⚠️ Warnings (${warningsCount(warned.length, logged.length)})`];
   const tests = warned.filter((n) => n.test);
   const fresh = warned.filter((n) => !n.test);
   if (tests.length > 0) lines.push(testTable(tests.slice(0, detail.warnings), context));

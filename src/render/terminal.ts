@@ -15,7 +15,14 @@ import type {
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
 import { erroredByImpact, groupSameErrors } from "./errors-by-impact.js";
-import { formatCount, formatDuration, freshnessFact, plural, resourceLabel } from "./format.js";
+import {
+  formatCount,
+  formatDuration,
+  freshnessFact,
+  plural,
+  resourceLabel,
+  warningsCount,
+} from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
 import { terminalStyle } from "./terminal-style.js";
@@ -295,7 +302,9 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
   );
   const total = warned.length + logged.length;
   if (total === 0) return "";
-  const blocks = [pen.style.yellow(heading(pen, `Warnings (${total})`))];
+  const blocks = [
+    pen.style.yellow(heading(pen, `Warnings (${warningsCount(warned.length, logged.length)})`)),
+  ];
   const limit = TERMINAL_LIMITS.warnings;
   for (const node of warned.slice(0, limit)) {
     if (node.test) {

@@ -2,6 +2,8 @@
 // and packed to the width. The whole report is in the golden files (test/golden/terminal.test.ts).
 import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model/types.js";
+import { warningsCount } from "../../src/render/format.js";
+import { renderMarkdown } from "../../src/render/markdown.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { OWN_SEQUENCES, terminalStyle, wantsColour } from "../../src/render/terminal-style.js";
 import { excerptGutter, inert, nodeName, packFacts, type Pen } from "../../src/render/terminal-text.js";
@@ -124,5 +126,30 @@ describe("long lists in the terminal", () => {
     });
     expect(text).toContain("Not run to completion (1,100)");
     expect(text).toContain("… and 1,050 more nodes, listed in x.");
+  });
+});
+
+describe("the Warnings section's count", () => {
+  it("names warned nodes and warning lines apart when both are listed, in Markdown and the terminal", async () => {
+    const report = await reportFor(["test/fixtures/generated/tests/telemetry.jsonl"]);
+    const inv = report.invocations[0]!;
+    const passed = inv.nodes.find((n) => n.status === "success" || n.status === "pass")!;
+    passed.logs = [
+      { severity: "WARN", text: "Deprecation: one" },
+      { severity: "WARN", text: "Deprecation: two" },
+    ];
+    const options = { title: "dbt Fusion", fullReportHint: "x" };
+    const markdown = renderMarkdown(report, { ...options, maxBytes: Infinity });
+    const terminal = renderTerminal(report, { ...options, width: 100, colour: false });
+    // The headline says "1 warned": the section says what its 3 are.
+    expect(markdown).toContain("⚠️&nbsp;1&nbsp;warned");
+    expect(markdown).toContain("#### ⚠️ Warnings (1 node warned, 2 warning lines)");
+    expect(terminal).toContain("── Warnings (1 node warned, 2 warning lines)");
+  });
+
+  it("is one number when the section lists one kind", () => {
+    expect(warningsCount(3, 0)).toBe("3");
+    expect(warningsCount(0, 1_200)).toBe("1,200");
+    expect(warningsCount(167, 21)).toBe("167 nodes warned, 21 warning lines");
   });
 });
