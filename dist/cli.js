@@ -3916,6 +3916,8 @@ async function downloadBaselineReport(request, services) {
     const run = await services.findRun({ workflow, branch });
     if (!run)
         return { found: false, reason: `no successful run of workflow '${workflow}' on ${branch} yet` };
+    if ("absent" in run)
+        return { found: false, reason: run.absent };
     const read = await services
         .readArtifact({
         artifact,

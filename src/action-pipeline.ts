@@ -1,5 +1,6 @@
 // The Action's side of the shared pipeline: its inputs as a pipeline request, and the services only
 // GitHub can give it (fetching an artifact, finding the base branch's run), with the Action's log.
+import { statSync } from "node:fs";
 import path from "node:path";
 import type { ActionLog } from "./github/action-log.js";
 import { createArtifactReader } from "./github/artifact-download.js";
@@ -7,7 +8,7 @@ import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
 import type { Runner } from "./github/runner.js";
-import { dbtCloudSettingsOf, nameDbtCloudInput, type ActionInputs } from "./inputs.js";
+import { dbtCloudSettingsOf, nameDbtCloudInput, unusedSourceInputs, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { createRedactor } from "./text/secrets.js";
@@ -17,6 +18,20 @@ const HOW_TO_WRITE_TELEMETRY =
   "Run dbt with --otel-parquet-file-name (Parquet in target/metadata/) or --otel-file-name (JSONL in " +
   "logs/), or point the 'telemetry' input at the files.";
 
+/**
+ * What to check when nothing was found. Outside the repository root, the paths were read from
+ * `project-dir`: a typo there, or a path that names the folder twice, reads as "dbt wrote nothing".
+ */
+function noTelemetryHint(projectDir: string, folder: string): string {
+  if (projectDir === ".") return HOW_TO_WRITE_TELEMETRY;
+  const kind = statSync(folder, { throwIfNoEntry: false });
+  const state = !kind ? ", which does not exist" : kind.isDirectory() ? "" : ", which is not a folder";
+  return (
+    `The paths are relative to project-dir '${projectDir}' (${folder}${state}); check it first. ` +
+    HOW_TO_WRITE_TELEMETRY
+  );
+}
+
 /** A dbt platform run or a workflow artifact replaces the local files; else the `telemetry` paths. */
 export function actionPipelineRequest(
   inputs: Readonly<ActionInputs>,
@@ -24,6 +39,7 @@ export function actionPipelineRequest(
   github: GitHubSide,
 ): PipelineRequest {
   const dbtCloud = dbtCloudSettingsOf(inputs.dbtCloud, github.context);
+  const projectFolder = path.resolve(runner.workspace, inputs.projectDir);
   const artifact = inputs.artifactName
     ? {
         name: inputs.artifactName,
@@ -37,8 +53,10 @@ export function actionPipelineRequest(
       artifact: dbtCloud ? null : artifact,
       paths: dbtCloud || artifact ? [] : inputs.telemetry,
       // The engine writes target/ and logs/ inside the dbt project, so paths are read from there.
-      cwd: path.resolve(runner.workspace, inputs.projectDir),
-      noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
+      cwd: projectFolder,
+      noTelemetryHint: [unusedSourceInputs(inputs), noTelemetryHint(inputs.projectDir, projectFolder)]
+        .filter(Boolean)
+        .join(" "),
     },
     baseline: inputs.baseline
       ? { file: inputs.baseline, display: inputs.baseline }

@@ -4,6 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
 import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
+import { pathInside } from "./text/paths.js";
 
 export const INPUT = {
   telemetry: "telemetry",
@@ -148,7 +149,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     checkName: get(INPUT.checkName) || "dbt Fusion",
     failOn: readChoice(get, INPUT.failOn, FAIL_ON_VALUES, "errors"),
     comment: readChoice(get, INPUT.comment, COMMENT_VALUES, "always"),
-    projectDir: get(INPUT.projectDir) || ".",
+    projectDir: readProjectDir(get(INPUT.projectDir), env.GITHUB_WORKSPACE),
     maxAnnotations: readNumber(get, INPUT.maxAnnotations, 50, { min: 0, integer: true }),
     slowest: readNumber(get, INPUT.slowest, 10, { min: 0, integer: true }),
     runResults: optional(INPUT.runResults),
@@ -254,6 +255,67 @@ function readNumber(
     throw new InputError(name, `'${raw}' is not ${kind} ${range}`);
   }
   return value;
+}
+
+/**
+ * `project-dir` relative to the repository root, as annotations and file links need it. An absolute
+ * path (`${{ github.workspace }}/transform`, a common way to write it) is made relative to the
+ * workspace; outside it, no file of the report could be linked or annotated.
+ */
+function readProjectDir(raw: string, workspace: string | undefined): string {
+  if (raw === "") return ".";
+  if (!path.isAbsolute(raw) || !workspace) return raw;
+  const inside = pathInside(path.resolve(workspace), path.resolve(raw));
+  if (inside === null) {
+    throw new InputError(
+      INPUT.projectDir,
+      `'${raw}' is outside the workspace (${workspace}); give the dbt project's folder relative to the repository root, e.g. 'transform'`,
+    );
+  }
+  return inside === "" ? "." : inside.split(path.sep).join("/");
+}
+
+/** Inputs that are valid but will not do what they seem to: each a warning in the log. */
+export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
+  const warnings: string[] = [];
+  if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
+    warnings.push(
+      "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
+    );
+  }
+  const unused = unusedSourceInputs(inputs);
+  if (unused) warnings.push(unused);
+  return warnings;
+}
+
+/**
+ * Inputs of another telemetry source that are set but cannot be used alone, so the local
+ * `telemetry` paths are read instead; null when there are none. Said as a warning, not refused: a
+ * shared workflow may pass the dbt platform token on every run and a job id only on some. On the
+ * command line the same flags are a usage error.
+ */
+export function unusedSourceInputs(
+  inputs: Pick<ActionInputs, "dbtCloud" | "artifactName" | "artifactRunId">,
+): string | null {
+  const { dbtCloud } = inputs;
+  const reasons: string[] = [];
+  if (!dbtCloud.runId && !dbtCloud.jobId) {
+    const given = [
+      dbtCloud.baseUrl && INPUT.dbtCloudBaseUrl,
+      dbtCloud.accountId && INPUT.dbtCloudAccountId,
+      dbtCloud.token && INPUT.dbtCloudToken,
+    ].filter((name) => name !== "" && name !== undefined);
+    if (given.length > 0) {
+      reasons.push(
+        `'${given.join("', '")}' ${given.length === 1 ? "is" : "are"} set for a dbt platform run, but neither ` +
+          `'${INPUT.dbtCloudRunId}' nor '${INPUT.dbtCloudJobId}' is`,
+      );
+    }
+  }
+  if (inputs.artifactRunId !== null && inputs.artifactName === null) {
+    reasons.push(`'${INPUT.artifactRunId}' is set, but '${INPUT.artifactName}' is empty`);
+  }
+  return reasons.length > 0 ? `${reasons.join("; ")}: the local 'telemetry' paths are read instead.` : null;
 }
 
 function readRunId(get: (n: InputName) => string, name: InputName): string | null {

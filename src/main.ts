@@ -15,7 +15,7 @@ import {
   type StepState,
   type StopSettings,
 } from "./github/unusable.js";
-import { InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
+import { InputError, readFailureSettings, inputWarnings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 
 const coreLog: CoreLog = { error, info, notice, setFailed, warning };
@@ -54,11 +54,7 @@ export async function run(): Promise<void> {
 }
 
 async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: ActionLog, step: StepState) {
-  if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
-    log.warning(
-      "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
-    );
-  }
+  for (const warning of inputWarnings(inputs)) log.warning(warning);
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
   const { env, tempDir } = runner;
   // The step's record of its check run goes along: a later failure completes that one again.

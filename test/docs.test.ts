@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path, { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { USAGE } from "../src/cli-options.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "../src/github/check-run.js";
 import { COMMENT_MAX_CHARS } from "../src/github/comment.js";
@@ -74,6 +75,31 @@ describe("README.md", () => {
     const documented = [...tableNames(section("Inputs")), ...tableNames(section("Outputs"))];
     expect(documented.filter((name) => !known.has(name))).toEqual([]);
   });
+
+  it.each(["README.md", "docs/action.md"])(
+    "%s: every YAML example parses, and its fusion-report steps use only action.yml's inputs",
+    (file) => {
+      const text = readFileSync(new URL(file, ROOT), "utf8");
+      const blocks = [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+      expect(blocks.length).toBeGreaterThan(2);
+      const steps: { uses: string; with?: Record<string, unknown> }[] = [];
+      const visit = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(visit);
+        else if (value && typeof value === "object") {
+          const uses = (value as { uses?: unknown }).uses;
+          if (typeof uses === "string" && /^(fusion-report\/fusion-report@|\.\/?$)/.test(uses)) {
+            steps.push(value as (typeof steps)[number]);
+          }
+          Object.values(value).forEach(visit);
+        }
+      };
+      for (const block of blocks) visit(parseYaml(block));
+      expect(steps.length).toBeGreaterThan(2);
+      for (const step of steps) {
+        expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name))).toEqual([]);
+      }
+    },
+  );
 
   it("mentions every CLI option of the usage text", () => {
     const options = [...new Set([...USAGE.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]))];

@@ -17,6 +17,7 @@ const read = (file: string): string => readFileSync(path.join(ROOT, file), "utf8
 
 interface Step {
   name?: string;
+  if?: string;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
@@ -28,9 +29,15 @@ interface Workflow {
   jobs: Record<string, { permissions?: Record<string, string>; steps: Step[] }>;
 }
 
-const WORKFLOW_DIR = ".github/workflows";
-const workflows = readdirSync(path.join(ROOT, WORKFLOW_DIR)).filter((file) => file.endsWith(".yml"));
-const workflow = (file: string): Workflow => parse(read(`${WORKFLOW_DIR}/${file}`)) as Workflow;
+/** This repository's workflows, and the examples a team copies into its own `.github/workflows/`. */
+const WORKFLOW_DIRS = [".github/workflows", "examples"];
+const workflows = WORKFLOW_DIRS.flatMap((dir) =>
+  readdirSync(path.join(ROOT, dir))
+    .filter((file) => file.endsWith(".yml"))
+    .map((file) => `${dir}/${file}`),
+);
+const examples = workflows.filter((file) => file.startsWith("examples/"));
+const workflow = (file: string): Workflow => parse(read(file)) as Workflow;
 const steps = (file: string): Step[] => Object.values(workflow(file).jobs).flatMap((job) => job.steps);
 
 /** GitHub's filter pattern for branches and tags (`*`, `+`, `?`, `[…]`) as a regular expression. */
@@ -189,8 +196,8 @@ describe("action.yml for GitHub Marketplace", () => {
 });
 
 describe("the release workflow", () => {
-  const release = workflow("release.yml");
-  const releaseSteps = steps("release.yml");
+  const release = workflow(".github/workflows/release.yml");
+  const releaseSteps = steps(".github/workflows/release.yml");
   const runs = releaseSteps.map((step) => step.run ?? "");
   const stepIndex = (pattern: RegExp): number => runs.findIndex((text) => pattern.test(text));
 
@@ -337,6 +344,26 @@ describe("every workflow", () => {
       }
     }
   });
+
+  it.each(examples)(
+    "%s (an example) can back a required check: never filtered by paths, the report runs after a failed build",
+    (file) => {
+      const on = workflow(file).on;
+      for (const trigger of ["pull_request", "pull_request_target", "merge_group"]) {
+        const filters = (on[trigger] ?? {}) as Record<string, unknown>;
+        expect(
+          Object.keys(filters).filter((key) => /^(paths|branches)/.test(key)),
+          trigger,
+        ).toEqual([]);
+      }
+      const inputs = Object.keys((parse(read("action.yml")) as { inputs: object }).inputs);
+      for (const step of steps(file).filter((s) => s.uses?.startsWith("fusion-report/fusion-report@"))) {
+        expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name))).toEqual([]);
+        // In the workflow that builds, a failed build is when the report matters most.
+        if (on.pull_request !== undefined) expect(step.if).toBe("always()");
+      }
+    },
+  );
 
   it("runs the scripts it names", () => {
     for (const file of workflows) {

@@ -106,6 +106,8 @@ export function isBaselineRun(
 
 export interface BaselineRunSearch {
   run: { id: number; headSha: string } | null;
+  /** Why there is no run to look in when GitHub does not know the workflow (404). */
+  absent?: string;
   /** Successful runs on the branch that were passed over (pull requests, forks, workflow_run). */
   ignored: number;
 }
@@ -146,10 +148,16 @@ export async function findLatestSuccessfulRun(
       );
     }
     if (failure instanceof NotFoundError) {
-      throw new BaselineError(
-        `baseline-artifact: workflow '${workflow}' was not found in ${owner}/${repo} (404). ` +
-          "Set baseline-workflow to the file name (e.g. dbt-main.yml) or id of the workflow that uploads the report.",
-      );
+      // The pull request that adds the base branch's workflow is the usual case: GitHub knows a
+      // workflow once it is on the default branch. Like a workflow with no run yet, that is no baseline.
+      return {
+        run: null,
+        ignored: 0,
+        absent:
+          `workflow '${workflow}' was not found in ${owner}/${repo} (404): it has no baseline until it is on the ` +
+          "default branch (the pull request that adds it), or baseline-workflow names the wrong file " +
+          "(give the file name, e.g. dbt-main.yml, or the id of the workflow that uploads the report)",
+      };
     }
     throw new BaselineError(`baseline-artifact: cannot list ${where} (${failure.detail})`);
   }
@@ -188,7 +196,7 @@ export async function locateBaselineRun(
             "their artifacts are not trusted as a baseline.",
         );
       }
-      return found.run;
+      return found.absent ? { absent: found.absent } : found.run;
     },
   };
 }

@@ -19,11 +19,19 @@ export interface CommentTarget {
    * report that did not fail, so a red comment from an earlier run does not stay behind).
    */
   create: boolean;
+  /**
+   * The commit this report is about. When the pull request's head has moved past it (a newer push,
+   * whose run writes the comment), the comment is left alone: a run of an older commit that finishes
+   * late, or a superseded run's `if: always()` step reporting its cancelled build, would otherwise
+   * replace the newer report.
+   */
+  headSha?: string;
 }
 
 export type CommentResult =
   | { url: string; id: number; action: "created" | "updated" | "unchanged" }
-  | { url: null; id: null; action: "not-posted" };
+  | { url: null; id: null; action: "not-posted" }
+  | { url: null; id: null; action: "superseded"; head: string };
 
 /** `<!-- fusion-report:<check-name> -->`; characters that would end an HTML comment are dropped. */
 export function commentMarker(checkName: string): string {
@@ -55,6 +63,8 @@ export async function upsertComment(
   const { owner, repo, marker } = target;
   const body = fitCommentBody(target.body, marker);
   try {
+    const head = target.headSha ? await currentHead(octokit, target) : null;
+    if (head !== null && head !== target.headSha) return { url: null, id: null, action: "superseded", head };
     const previous = await findOwnComment(octokit, target, log);
     if (previous) {
       if (normalise(previous.body ?? "") === normalise(body)) {
@@ -72,6 +82,32 @@ export async function upsertComment(
     return await createComment(octokit, target, body, log);
   } catch (error) {
     throw classifyGitHubError(error, "comment");
+  }
+}
+
+/** Why a run left the comment alone: its commit is no longer the pull request's head. */
+export function supersededNote(target: Pick<CommentTarget, "prNumber" | "headSha">, head: string): string {
+  const short = (sha: string | undefined) => (sha ?? "").slice(0, 7);
+  return (
+    `No PR comment: pull request #${target.prNumber} has moved on to ${short(head)} since this run's commit ` +
+    `${short(target.headSha)}; the run for the newer commit writes the comment. The check run is on ${short(target.headSha)}.`
+  );
+}
+
+/**
+ * The pull request's head commit as GitHub has it now; null when it does not say (the comment is then
+ * written as it would be without the check, and a failing API shows in the comment's own calls).
+ */
+async function currentHead(octokit: GitHubClient, target: CommentTarget): Promise<string | null> {
+  try {
+    const { data } = await octokit.rest.pulls.get({
+      owner: target.owner,
+      repo: target.repo,
+      pull_number: target.prNumber,
+    });
+    return typeof data.head?.sha === "string" && data.head.sha !== "" ? data.head.sha : null;
+  } catch {
+    return null;
   }
 }
 

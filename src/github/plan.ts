@@ -83,7 +83,9 @@ export function planPublish(input: PlanInput): PublishPlan {
   const api = input.canCallApi ? context : null;
   // on-failure still updates an earlier comment when the report no longer fails; it starts none.
   const wantsComment = settings.comment === "always" || settings.comment === "on-failure";
-  const text = renderCheckText(annotations, settings.maxAnnotations);
+  // Only a job summary lists every finding in the run's own page; without one, no place is named.
+  const fullList = settings.jobSummary ? "the job summary" : null;
+  const text = renderCheckText(annotations, settings.maxAnnotations, fullList);
   return {
     comment:
       api?.prNumber && wantsComment
@@ -94,6 +96,7 @@ export function planPublish(input: PlanInput): PublishPlan {
             body: input.markdown.comment,
             marker: commentMarker(settings.checkName),
             create: startsComment(settings, report),
+            headSha: api.headSha,
           }
         : null,
     checkRun:
@@ -114,7 +117,7 @@ export function planPublish(input: PlanInput): PublishPlan {
     summary: settings.jobSummary ? input.markdown.summary : null,
     outputs: input.outputs,
     fallbackAnnotations: settings.annotations
-      ? toWorkflowCommands(annotations.annotations, annotations.omitted)
+      ? toWorkflowCommands(annotations.annotations, annotations.omitted, fullList)
       : null,
   };
 }

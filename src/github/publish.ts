@@ -4,7 +4,7 @@ import type { WorkflowCommandSet } from "../render/annotations.js";
 import type { AnnotationProperties } from "./action-log.js";
 import { publishCheckRun, PartialCheckRunError, type CheckRunInput } from "./check-run.js";
 import type { GitHubClient } from "./client.js";
-import { upsertComment, type CommentTarget } from "./comment.js";
+import { supersededNote, upsertComment, type CommentTarget } from "./comment.js";
 import { classifyGitHubError, type Channel } from "./errors.js";
 import { OUTPUT } from "./outputs.js";
 import type { StepCheckRecord } from "./step-check-run.js";
@@ -99,6 +99,10 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   if (comment) {
     const r = await runChannel("comment", async () => {
       const out = await upsertComment(deps.octokit, comment, deps.info);
+      if (out.action === "superseded") {
+        deps.info(supersededNote(comment, out.head));
+        return { detail: out.action };
+      }
       if (out.url === null) {
         deps.info("No PR comment: the report did not fail and there is no earlier comment to update.");
         return { detail: out.action };

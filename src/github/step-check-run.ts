@@ -29,7 +29,9 @@ export interface StepCheckRecord {
 
 /** Why a run that wants a check run has none, in the log: a required check of the name waits. */
 export function noCheckRun(name: string, why: string): string {
-  return `No check run '${name}' could be created (${why}); a required check of that name stays pending.`;
+  // A reason is often a sentence of its own ("… setup')."): its full stop does not go inside the parentheses.
+  const reason = why.replace(/\.\s*$/, "");
+  return `No check run '${name}' could be created (${reason}); a required check of that name stays pending.`;
 }
 
 /** Without a client: the one reason, in the log's words (an empty token is a choice, so not a warning). */

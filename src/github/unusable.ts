@@ -6,7 +6,7 @@ import { BaselineError } from "../model/baseline.js";
 import { renderUnusable } from "../render/markdown.js";
 import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
-import { commentMarker, upsertComment } from "./comment.js";
+import { commentMarker, supersededNote, upsertComment } from "./comment.js";
 import { connectToGitHub, type GitHubSide } from "./connect.js";
 import { OUTPUT } from "./outputs.js";
 import { readRunner } from "./runner.js";
@@ -157,11 +157,13 @@ async function updateEarlierComment(
   const octokit = services.github?.octokit;
   const context = services.github?.context;
   if (!octokit || !context?.prNumber) return;
-  const { owner, repo, prNumber } = context;
-  const target = { owner, repo, prNumber, body: markdown, marker: commentMarker(checkName), create: false };
+  const { owner, repo, prNumber, headSha } = context;
+  const marker = commentMarker(checkName);
+  const target = { owner, repo, prNumber, body: markdown, marker, create: false, headSha };
   try {
     const result = await upsertComment(octokit, target, services.log.info);
     if (result.action === "updated") services.log.info(`PR comment updated: ${result.url}`);
+    if (result.action === "superseded") services.log.info(supersededNote(target, result.head));
   } catch (error) {
     services.log.warning(`Could not update the pull request comment: ${(error as Error).message}`);
   }

@@ -62,6 +62,7 @@ export async function downloadBaselineReport(
   const { artifact, workflow, branch } = request;
   const run = await services.findRun({ workflow, branch });
   if (!run) return { found: false, reason: `no successful run of workflow '${workflow}' on ${branch} yet` };
+  if ("absent" in run) return { found: false, reason: run.absent };
   const read = await services
     .readArtifact({
       artifact,

@@ -278,10 +278,16 @@ function positive(n: number | undefined): number | undefined {
  * The check run's `text` (Markdown, read in the Checks tab): how many annotations were left out,
  * then the findings that have no file to sit on.
  */
-export function renderCheckText(set: AnnotationSet, maxAnnotations: number): string {
+export function renderCheckText(
+  set: AnnotationSet,
+  maxAnnotations: number,
+  /** Where every finding is listed (the job summary); null when the run writes none, so none is named. */
+  fullList: string | null = "the job summary",
+): string {
+  const pointer = fullList ? `; see ${fullList}` : "";
   return [
     set.omitted > 0
-      ? `${formatCount(set.omitted)} more annotation(s) were not sent (max-annotations: ${maxAnnotations}); see the job summary.`
+      ? `${formatCount(set.omitted)} more annotation(s) were not sent (max-annotations: ${maxAnnotations})${pointer}.`
       : "",
     ...set.runLevel.map((line) => `- ${escapeText(line)}`),
   ]
@@ -316,7 +322,12 @@ export interface WorkflowCommandSet {
   summaryLine: string | null;
 }
 
-export function toWorkflowCommands(annotations: CheckAnnotation[], omitted = 0): WorkflowCommandSet {
+export function toWorkflowCommands(
+  annotations: CheckAnnotation[],
+  omitted = 0,
+  /** As for renderCheckText. */
+  fullList: string | null = "the job summary",
+): WorkflowCommandSet {
   const perLevel = new Map<WorkflowCommand["level"], number>();
   const commands: WorkflowCommand[] = [];
   let notShown = omitted;
@@ -341,7 +352,8 @@ export function toWorkflowCommands(annotations: CheckAnnotation[], omitted = 0):
   const summaryLine =
     notShown > 0
       ? `${formatCount(notShown)} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
-        `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step); see the job summary for the full list.`
+        `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step)` +
+        (fullList ? `; see ${fullList} for the full list.` : ".")
       : null;
   return { commands, notShown, summaryLine };
 }

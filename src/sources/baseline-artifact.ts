@@ -28,7 +28,14 @@ export interface BaselineArtifactRequest {
 export interface BaselineRunLocation {
   workflow: string;
   branch: string;
-  findRun: (run: { workflow: string; branch: string }) => Promise<{ id: number; headSha: string } | null>;
+  /**
+   * The newest successful run; null when the workflow has none on the branch, `absent` (why) when
+   * GitHub does not know the workflow at all (not on the default branch yet, or misnamed).
+   */
+  findRun: (run: {
+    workflow: string;
+    branch: string;
+  }) => Promise<{ id: number; headSha: string } | { absent: string } | null>;
 }
 
 export type BaselineArtifact = { found: true; text: string; name: string } | { found: false; reason: string };

@@ -112,6 +112,40 @@ describe("missing telemetry paths: the Action", () => {
     );
   });
 
+  it("nothing found in a project-dir says where it looked, and that the folder does not exist", async () => {
+    const run = await runAction(standIn.current, {
+      inputs: { "project-dir": "transfrom", telemetry: "logs/telemetry.jsonl" },
+      workspaceFiles: { "transform/logs/telemetry.jsonl": PASSING },
+    });
+    expect(run.code).toBe(1);
+    const folder = join(run.workspace, "transfrom");
+    expect(run.stdout).toContain(
+      `::error::No telemetry found at logs/telemetry.jsonl (logs/telemetry.jsonl: no such file or directory). ` +
+        `The paths are relative to project-dir 'transfrom' (${folder}, which does not exist); check it first.`,
+    );
+  });
+
+  it("dbt platform inputs without a run or job: a warning, and the no-telemetry error says so first", async () => {
+    const run = await runAction(standIn.current, {
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "dbt-cloud-account-id": "1",
+        "dbt-cloud-token": "dbtc_e2eSecretToken0123456789",
+      },
+    });
+    expect(run.code).toBe(1);
+    const unused =
+      "'dbt-cloud-account-id', 'dbt-cloud-token' are set for a dbt platform run, but neither 'dbt-cloud-run-id' " +
+      "nor 'dbt-cloud-job-id' is: the local 'telemetry' paths are read instead.";
+    expect(run.stdout).toContain(`::warning::${unused}\n`);
+    expect(run.stdout).toContain(
+      `::error::No telemetry found at logs/telemetry.jsonl (logs/telemetry.jsonl: no such file or directory). ${unused} Run dbt`,
+    );
+    // Only where the runner is told to mask it.
+    const printed = (run.stdout + run.stderr + run.summary).replace(/^::add-mask::.*$/gm, "");
+    expect(printed).not.toContain("dbtc_e2eSecretToken0123456789");
+  });
+
   it("fail-on: new-errors without a baseline warns once", async () => {
     const run = await runAction(standIn.current, {
       inputs: { telemetry: "logs/telemetry.jsonl", "fail-on": "new-errors" },

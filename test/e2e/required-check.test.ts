@@ -210,6 +210,8 @@ describe("required status check: completed when there is no report", () => {
     const run = await act({ inputs: { telemetry: "logs/*.jsonl", "fail-on": "sometimes" } });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^::warning::No check run 'dbt Fusion' could be created \(.*checks: write/m);
+    // The reason's own full stop is not doubled before the closing words.
+    expect(run.stdout).toMatch(/setup'\)\); a required check of that name stays pending\.$/m);
     expect(run.stdout).toMatch(/^::error::input 'fail-on'/m);
     expect(run.summary).toContain("an input cannot be used");
     expect(run.outputs["conclusion"]).toBe("failure");

@@ -6,6 +6,7 @@ import { BOT, HUMAN, OTHER_BOT } from "../support/github-server.js";
 import {
   ensureBuilt,
   fixture,
+  HEAD_SHA,
   PR_NUMBER,
   runAction,
   startServer,
@@ -102,5 +103,32 @@ describe("sticky comment lookup (dist/index.js)", () => {
       `/repos/acme/analytics/issues/comments/${earlier.id}`,
     ]);
     expect(other.body).toBe(`Spoofed\n\n${MARKER}`);
+  });
+
+  it("a run of an older commit leaves the newer commit's comment alone, also when it stops without a report", async () => {
+    const newer = "9".repeat(40);
+    server.pulls.push({
+      number: PR_NUMBER,
+      state: "open",
+      head: { sha: newer, ref: "feature/orders", repoFullName: "acme/analytics" },
+    });
+    const current = server.seedComment(PR_NUMBER, `Report of 9999999\n\n${MARKER}`, BOT);
+
+    // A superseded run that finished late: its report goes on its own commit's check run only.
+    const late = await act();
+    const note = /No PR comment: pull request #418 has moved on to 9999999 since this run's commit 3f1c2e9/;
+    expect(late.stdout).toMatch(note);
+    expect(ops("issues/update-comment")).toEqual([]);
+    expect(ops("issues/create-comment")).toEqual([]);
+    expect(server.checkRuns.map((r) => [r.head_sha, r.conclusion])).toEqual([[HEAD_SHA, "failure"]]);
+    expect(late.outputs["comment-url"]).toBe("");
+
+    // A cancelled build's `if: always()` step with no telemetry: the step stops, the comment stays.
+    const cancelled = await runAction(server, { inputs: { telemetry: "logs/none.jsonl" } });
+    workspaces.push(cancelled.workspace);
+    expect(cancelled.code).toBe(1);
+    expect(cancelled.stdout).toMatch(note);
+    expect(ops("issues/update-comment")).toEqual([]);
+    expect(current.body).toBe(`Report of 9999999\n\n${MARKER}`);
   });
 });

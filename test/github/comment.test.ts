@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
-import { commentMarker, COMMENT_MAX_CHARS, fitCommentBody, upsertComment } from "../../src/github/comment.js";
+import {
+  commentMarker,
+  COMMENT_MAX_CHARS,
+  fitCommentBody,
+  supersededNote,
+  upsertComment,
+} from "../../src/github/comment.js";
 import { ValidationError } from "../../src/github/errors.js";
 import { BOT, FakeGitHub, HUMAN, OTHER_BOT } from "../support/github-server.js";
 
@@ -34,6 +40,39 @@ describe("commentMarker", () => {
 });
 
 describe("upsertComment", () => {
+  const OLD = "1111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+  const NEW = "2222222bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+  const onCommit = (body: string, headSha: string) => ({ ...target(body), headSha });
+
+  it("leaves the comment alone when the pull request's head has moved past this run's commit", async () => {
+    const earlier = server.seedComment(418, `newer report\n\n${marker}`, BOT);
+    server.pulls.push({
+      number: 418,
+      state: "open",
+      head: { sha: NEW, ref: "f", repoFullName: "acme/analytics" },
+    });
+    const result = await upsertComment(octokit, onCommit("older report", OLD));
+    expect(result).toEqual({ url: null, id: null, action: "superseded", head: NEW });
+    expect(earlier.body).toBe(`newer report\n\n${marker}`);
+    expect(server.requests.map((r) => r.operationId)).toEqual(["pulls/get"]);
+    expect(supersededNote({ prNumber: 418, headSha: OLD }, NEW)).toBe(
+      "No PR comment: pull request #418 has moved on to 2222222 since this run's commit 1111111; the run for the " +
+        "newer commit writes the comment. The check run is on 1111111.",
+    );
+  });
+
+  it("writes it when this run's commit is the head, or when GitHub does not say which is", async () => {
+    server.pulls.push({
+      number: 418,
+      state: "open",
+      head: { sha: NEW, ref: "f", repoFullName: "acme/analytics" },
+    });
+    expect((await upsertComment(octokit, onCommit("head report", NEW))).action).toBe("created");
+    server.pulls.splice(0); // GET /pulls/418 answers 404: written as before the check
+    expect((await upsertComment(octokit, onCommit("again", OLD))).action).toBe("updated");
+    expect(server.commentsOn(418).map((c) => c.body)).toEqual([`again\n\n${marker}`]);
+  });
+
   it("creates the comment on the first run, with the marker", async () => {
     const result = await upsertComment(octokit, target("## Report\n\nAll good."));
     expect(result.action).toBe("created");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { INPUT, InputError, OUTPUT, readInputs } from "../../src/inputs.js";
+import { INPUT, InputError, OUTPUT, readInputs, unusedSourceInputs } from "../../src/inputs.js";
 
 const TOKEN = "ghs_secretsecretsecretsecret000";
 const getter =
@@ -136,7 +136,11 @@ describe("readInputs", () => {
 
   it("returns tokens but never prints them", () => {
     const inputs = readInputs(
-      getter({ [INPUT.githubToken]: TOKEN, [INPUT.dbtCloudToken]: "dbtc_secret" }),
+      getter({
+        [INPUT.githubToken]: TOKEN,
+        [INPUT.dbtCloudToken]: "dbtc_secret",
+        [INPUT.dbtCloudRunId]: "7",
+      }),
       {},
     );
     expect(inputs.githubToken).toBe(TOKEN);
@@ -144,5 +148,41 @@ describe("readInputs", () => {
     expect(JSON.stringify(inputs)).not.toContain(TOKEN);
     expect(inspect(inputs, { depth: 5 })).not.toContain(TOKEN);
     expect(JSON.stringify(inputs)).not.toContain("dbtc_secret");
+  });
+
+  it("makes an absolute project-dir inside the workspace relative, and refuses one outside it", () => {
+    const env = { GITHUB_WORKSPACE: "/home/runner/work/repo/repo" };
+    const dir = (value: string) => readInputs(getter({ [INPUT.projectDir]: value }), env).projectDir;
+    expect(dir("/home/runner/work/repo/repo/transform")).toBe("transform");
+    expect(dir("/home/runner/work/repo/repo/transform/dbt/")).toBe("transform/dbt");
+    expect(dir("/home/runner/work/repo/repo")).toBe(".");
+    expect(dir("transform")).toBe("transform");
+    expect(() => dir("/home/runner/work/repo/other")).toThrow(
+      "input 'project-dir': '/home/runner/work/repo/other' is outside the workspace (/home/runner/work/repo/repo); " +
+        "give the dbt project's folder relative to the repository root, e.g. 'transform'",
+    );
+    // Without a workspace (the CLI's own tests), the path is kept as given.
+    expect(readInputs(getter({ [INPUT.projectDir]: "/abs" }), {}).projectDir).toBe("/abs");
+  });
+
+  it("says which source inputs cannot be used alone, so the local paths are read instead", () => {
+    const unused = (values: Record<string, string>) => unusedSourceInputs(readInputs(getter(values), {}));
+    expect(
+      unused({
+        [INPUT.dbtCloudBaseUrl]: "https://ab123.us1.dbt.com",
+        [INPUT.dbtCloudAccountId]: "1",
+        [INPUT.dbtCloudToken]: "dbtc_secret",
+      }),
+    ).toBe(
+      "'dbt-cloud-base-url', 'dbt-cloud-account-id', 'dbt-cloud-token' are set for a dbt platform run, but neither " +
+        "'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is: the local 'telemetry' paths are read instead.",
+    );
+    expect(unused({ [INPUT.dbtCloudToken]: "dbtc_secret", [INPUT.artifactRunId]: "123" })).toBe(
+      "'dbt-cloud-token' is set for a dbt platform run, but neither 'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is; " +
+        "'artifact-run-id' is set, but 'artifact-name' is empty: the local 'telemetry' paths are read instead.",
+    );
+    expect(unused({ [INPUT.dbtCloudAccountId]: "1", [INPUT.dbtCloudJobId]: "5" })).toBeNull();
+    expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
+    expect(unused({})).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   buildAnnotations,
   findProjectPackage,
   toRepoPath,
+  renderCheckText,
   toWorkflowCommands,
   type CheckAnnotation,
 } from "../../src/render/annotations.js";
@@ -263,6 +264,18 @@ describe("toWorkflowCommands", () => {
     });
     expect(set.notShown).toBe(8);
     expect(set.summaryLine).toMatch(/^8 more findings are not annotated .*job summary/);
+  });
+
+  it("names the job summary for the rest only when the run writes one", () => {
+    const annotations = [...many("failure", 12)];
+    expect(toWorkflowCommands(annotations, 0, null).summaryLine).toBe(
+      "2 more findings are not annotated (GitHub shows 10 errors and 10 warnings per step).",
+    );
+    const set = { annotations: [], omitted: 3, runLevel: [] };
+    expect(renderCheckText(set, 50)).toBe(
+      "3 more annotation(s) were not sent (max-annotations: 50); see the job summary.",
+    );
+    expect(renderCheckText(set, 50, null)).toBe("3 more annotation(s) were not sent (max-annotations: 50).");
   });
 
   it("has no summary line when everything fits", () => {

@@ -388,6 +388,10 @@ export class FakeGitHub {
           : [];
         return send(200, hits.map(pullJson));
       }
+      case "pulls/get": {
+        const pull = this.pulls.find((p) => p.number === Number(params.pull_number));
+        return pull ? send(200, pullJson(pull)) : send(404, { message: "Not Found" });
+      }
       case "pulls/list": {
         const state = url.searchParams.get("state") ?? "open";
         const head = url.searchParams.get("head");
