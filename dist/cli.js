@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1550);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5391);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -33,14 +33,13 @@ process.stdout.on("error", (error) => {
     stdoutFailed = true;
     process.exitCode = _cli_report_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.unusable;
 });
-// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the usual 128 + signal.
-for (const [signal, number] of [
-    ["SIGINT", 2],
-    ["SIGTERM", 15],
-]) {
+// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the signal is raised again
+// with its default action (the shell sees 128 + signal). Not process.exit: it waits for the thread
+// pool, and a thread blocked opening a pipe nobody writes to would keep the process alive for ever.
+for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
         (0,_pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__/* .removeOpenWorkFolders */ .PN)();
-        process.exit(128 + number);
+        process.kill(process.pid, signal);
     });
 }
 const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
@@ -2403,6 +2402,8 @@ var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/model/baseline.ts
+var baseline = __nccwpck_require__(782);
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
 /** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
 function renderJsonReport(report) {
@@ -2657,6 +2658,8 @@ function messageFor(node) {
     }
 }
 
+// EXTERNAL MODULE: ./src/text/runner-commands.ts
+var runner_commands = __nccwpck_require__(1312);
 ;// CONCATENATED MODULE: ./src/report-files.ts
 
 
@@ -2664,12 +2667,9 @@ function messageFor(node) {
 
 
 
-/**
- * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
- * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
- * can tell its own file from the one dbt wrote.
- */
-const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+
+
+
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
@@ -2682,23 +2682,29 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
         ["JUnit XML", targets.junit, () => renderJunit(report)],
     ];
-    const destinations = requested
+    const destinations = await Promise.all(requested
         .filter((entry) => Boolean(entry[1]))
-        .map(([kind, target, render]) => ({ kind, target, file: external_node_path_default().resolve(options.cwd, target), render }));
+        .map(async ([kind, target, render]) => ({
+        kind,
+        target,
+        render,
+        ...(await resolveDestination(external_node_path_default().resolve(options.cwd, target))),
+    })));
     if (destinations.length === 0)
         return { written: [], problems: [] };
+    const files = destinations.filter((destination) => !destination.stream);
     const problems = await checkDestinations(destinations, options.telemetryFiles);
     if (problems.length > 0)
         return { written: [], problems };
     // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
-    for (const folder of new Set(destinations.map((destination) => external_node_path_default().dirname(destination.file)))) {
+    for (const folder of new Set(files.map((destination) => external_node_path_default().dirname(destination.file)))) {
         await removeLeftovers(folder);
     }
     const temps = [];
     const createdFolders = [];
     let renamed = 0;
     try {
-        for (const destination of destinations) {
+        for (const destination of files) {
             const folder = external_node_path_default().dirname(destination.file);
             const created = await makeFolders(folder).catch((error) => {
                 throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
@@ -2711,19 +2717,29 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
                 throw new WriteProblem(destination, describeError(error));
             });
         }
-        for (const [index, destination] of destinations.entries()) {
+        for (const [index, destination] of files.entries()) {
             await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
                 throw new WriteProblem(destination, describeError(error));
             });
             renamed++;
         }
+        for (const destination of destinations.filter((d) => d.stream)) {
+            const text = destination.render();
+            // The process's own output may be a runner's log: no line of telemetry text may start a command.
+            const written = destination.fd
+                ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text))
+                : (0,promises_.writeFile)(destination.file, inPieces(text), { encoding: "utf8" });
+            await written.catch((error) => {
+                throw new WriteProblem(destination, describeError(error));
+            });
+        }
     }
     catch (error) {
-        const inPlace = destinations.slice(0, renamed);
+        const inPlace = files.slice(0, renamed);
         await Promise.all(temps.map((temp) => (0,promises_.unlink)(temp).catch(() => undefined)));
         // Folders this call created hold nothing else; the deepest is removed first.
         for (const folder of createdFolders.reverse())
-            await removeEmptyFolders(folder, destinations);
+            await removeEmptyFolders(folder, files);
         const message = error instanceof WriteProblem
             ? error.message
             : `cannot write the report files: ${describeError(error)}`;
@@ -2732,7 +2748,37 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
             : "";
         return { written: inPlace.map((d) => d.file), problems: [message + partly] };
     }
-    return { written: destinations.map((destination) => destination.file), problems: [] };
+    // What was streamed cannot be read back (or uploaded): only files are "written".
+    return { written: files.map((destination) => destination.file), problems: [] };
+}
+/** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
+async function writeToStream(stream, text) {
+    for (const piece of inPieces(text)) {
+        await new Promise((resolve, reject) => {
+            stream.write(piece, (error) => (error ? reject(error) : resolve()));
+        });
+    }
+}
+function fstatOrNull(fd) {
+    try {
+        return (0,external_node_fs_.fstatSync)(fd);
+    }
+    catch {
+        return null;
+    }
+}
+/** Where a destination really is, and whether it is a stream rather than a file. */
+async function resolveDestination(file) {
+    const info = await (0,promises_.stat)(file).catch(() => null);
+    if (info && !info.isFile() && !info.isDirectory()) {
+        const own = [1, 2].find((fd) => {
+            const std = fstatOrNull(fd);
+            return std !== null && std.dev === info.dev && std.ino === info.ino;
+        });
+        return own ? { file, stream: true, fd: own } : { file, stream: true };
+    }
+    // Renaming over a link would replace it with a copy and leave the file it names as it was.
+    return { file: info ? await (0,promises_.realpath)(file).catch(() => file) : file, stream: false };
 }
 /**
  * The text in pieces of about PIECE_CHARS characters (a surrogate pair is never cut): each is turned
@@ -2750,7 +2796,7 @@ function* inPieces(text) {
 /** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
 function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
     const artifact = renderRunResults(report, generatedAt);
-    artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
+    artifact.metadata.env = { ...artifact.metadata.env, [baseline/* RUN_RESULTS_MARK */.Vo]: report.generator.version };
     return `${JSON.stringify(artifact, null, 2)}\n`;
 }
 class WriteProblem extends Error {
@@ -2790,6 +2836,8 @@ async function checkDestinations(destinations, telemetryFiles) {
                 continue;
             }
         }
+        if (destination.stream)
+            continue; // opened as it is: no folder to write a file in
         const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
         if (folderProblem)
             refuse(folderProblem);
@@ -2802,7 +2850,7 @@ async function checkDestinations(destinations, telemetryFiles) {
  */
 async function foreignArtifact(file) {
     const head = await readHead(file);
-    if (head.includes(`"${RUN_RESULTS_MARK}"`))
+    if (head.includes(`"${baseline/* RUN_RESULTS_MARK */.Vo}"`))
         return null;
     const schema = /"dbt_schema_version"\s*:\s*"[^"]*\/dbt\/([a-z-]+)\//.exec(head)?.[1];
     if (schema)
@@ -2982,7 +3030,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 1550:
+/***/ 5391:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3565,330 +3613,8 @@ function cliServices(io) {
 var cli_report = __nccwpck_require__(8321);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/text/count.ts
-var count = __nccwpck_require__(896);
-;// CONCATENATED MODULE: ./src/model/conclusion.ts
-
-/**
- * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
- * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
- * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
- * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
- * on the base branch make it neutral. Without a baseline it behaves like `errors`.
- */
-function decideConclusion(invocations, counts, failOn, baseline) {
-    const problems = [];
-    if (counts.error > 0)
-        problems.push(plural(counts.error, "node error", "node errors"));
-    if (counts.fail > 0)
-        problems.push(plural(counts.fail, "failed test", "failed tests"));
-    // A failed invocation with no node to blame (compile error, crash) still fails; a canceled one
-    // is explained by its canceled nodes, which are never failures.
-    const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) &&
-        inv.counts.error + inv.counts.fail + inv.counts.canceled === 0);
-    if (runFailures.length > 0) {
-        const crashed = runFailures.some((inv) => inv.state === "incomplete");
-        problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
-    }
-    const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
-    const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
-    const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
-    if (failOn === "new-errors" && baseline) {
-        const b = baseline.counts;
-        // A node failing now that did not fail on the base branch is a new failure, whether the base
-        // branch ran it or not: the comparison's tally counts it the same way.
-        const newFailures = b.newFailures + b.addedFailing;
-        const introduced = [
-            newFailures > 0 ? plural(newFailures, "new failure", "new failures") : "",
-            runFailures.length > 0 ? problems[problems.length - 1] : "",
-        ].filter(Boolean);
-        if (introduced.length > 0) {
-            return { conclusion: "failure", reason: `${join(introduced)} compared with the base branch` };
-        }
-        if (problems.length > 0) {
-            return { conclusion: "neutral", reason: `${join(problems)}, none new compared with the base branch` };
-        }
-    }
-    if (failOn === "never") {
-        const all = [...problems, ...canceled, ...warnings];
-        return all.length > 0
-            ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
-            : { conclusion: "success", reason: succeeded };
-    }
-    const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
-    if (blocking.length > 0)
-        return { conclusion: "failure", reason: join(blocking) };
-    if (canceled.length > 0)
-        return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
-    if (warnings.length > 0)
-        return { conclusion: "success", reason: `${join(warnings)}, no errors` };
-    return { conclusion: "success", reason: succeeded };
-}
-function plural(n, one, many) {
-    return `${(0,count/* formatCount */.B)(n)} ${n === 1 ? one : many}`;
-}
-function join(parts) {
-    return parts.join(", ");
-}
-
-// EXTERNAL MODULE: ./src/model/status-table.ts
-var status_table = __nccwpck_require__(6606);
-;// CONCATENATED MODULE: ./src/model/baseline.ts
-// Compares this run with a report of the base branch: which failures the pull request introduced,
-// which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
-// reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
-
-
-const DEFAULT_MIN_REGRESSION_MS = 1_000;
-/** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const ranClean = (status) => status_table/* STATUS */.XQ[status].ran === "clean" || status_table/* STATUS */.XQ[status].ran === "warned";
-const ranWithoutWarning = (status) => status_table/* STATUS */.XQ[status].ran === "clean";
-const ranBoth = (now, before) => status_table/* STATUS */.XQ[now].ran !== "no" && status_table/* STATUS */.XQ[before].ran !== "no";
-class BaselineError extends Error {
-    name = "BaselineError";
-}
-/**
- * The base branch's JSON report (schema/report.schema.json), checked just enough that the comparison
- * cannot misread it. `name` (the file or artifact) is used in every error message.
- */
-function parseBaselineReport(text, name) {
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new BaselineError(`baseline ${name}: not valid JSON (${error.message}); pass the JSON report written by fusion-report (json-report input or --json)`);
-    }
-    const problem = shapeProblem(value);
-    if (problem) {
-        throw new BaselineError(`baseline ${name}: ${problem}; pass the JSON report written by fusion-report (json-report input or --json)`);
-    }
-    return value;
-}
-function shapeProblem(value) {
-    if (!isObject(value))
-        return "not a JSON object";
-    if (!("schemaVersion" in value)) {
-        // dbt's own run_results.json is the file most often passed by mistake.
-        const schema = isObject(value.metadata) ? value.metadata.dbt_schema_version : undefined;
-        const artifact = typeof schema === "string" ? /\/dbt\/([a-z-]+)\/v\d+\.json$/.exec(schema)?.[1] : undefined;
-        if (artifact)
-            return `this is a dbt ${artifact} artifact (dbt's own file), not a fusion-report JSON report`;
-        return "no schemaVersion (is this a fusion-report JSON report?)";
-    }
-    if (value.schemaVersion !== 1) {
-        return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
-    }
-    if (!Array.isArray(value.invocations))
-        return "invocations is not an array";
-    // Every field the comparison copies into this run's report is text where the renderers expect it.
-    if (value.conclusion !== undefined && typeof value.conclusion !== "string")
-        return "conclusion is not a string";
-    if (value.generator !== undefined &&
-        !(isObject(value.generator) && optionalText(value.generator.version))) {
-        return "generator.version is not a string";
-    }
-    for (const [i, inv] of value.invocations.entries()) {
-        if (!isObject(inv) || !Array.isArray(inv.nodes))
-            return `invocations[${i}].nodes is not an array`;
-        if (typeof inv.invocationId !== "string")
-            return `invocations[${i}].invocationId is not a string`;
-        if (!optionalText(inv.startedAt))
-            return `invocations[${i}].startedAt is not a string or null`;
-        for (const [j, node] of inv.nodes.entries()) {
-            const where = `invocations[${i}].nodes[${j}]`;
-            if (!isObject(node))
-                return `${where} is not an object`;
-            if (typeof node.uniqueId !== "string")
-                return `${where}.uniqueId is not a string`;
-            if (typeof node.status !== "string")
-                return `${where}.status is not a string`;
-            if (!optionalText(node.name))
-                return `${where}.name is not a string or null`;
-            if (typeof node.resourceType !== "string")
-                return `${where}.resourceType is not a string`;
-            if (typeof node.inSelection !== "boolean")
-                return `${where}.inSelection is not a boolean`;
-            if (!isObject(node.timing))
-                return `${where}.timing is not an object`;
-            const ms = node.timing.processingMs;
-            if (ms !== null && typeof ms !== "number")
-                return `${where}.timing.processingMs is not a number or null`;
-        }
-    }
-    return null;
-}
-function optionalText(value) {
-    return value === undefined || value === null || typeof value === "string";
-}
-function isObject(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function compareWithBaseline(current, baseline, opts) {
-    const minRegressionMs = opts.minRegressionMs ?? DEFAULT_MIN_REGRESSION_MS;
-    const now = selectedNodes(current);
-    const before = selectedNodes(baseline);
-    const failures = [];
-    const warnings = [];
-    const regressions = [];
-    const added = [];
-    const removed = [];
-    let compared = 0;
-    const changes = [];
-    for (const [id, node] of now) {
-        const old = before.get(id);
-        if (!old) {
-            added.push(presence(node));
-            continue;
-        }
-        compared++;
-        const failure = label((0,status_table/* isFailure */.N6)(node.status), (0,status_table/* isFailure */.N6)(old.status), ranClean(node.status));
-        if (failure)
-            failures.push(change(node, old, failure));
-        const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
-        if (warning)
-            warnings.push(change(node, old, warning));
-        // Times compare only between two runs of the node: a skipped or reused node's few
-        // milliseconds are no baseline for one that ran.
-        if (!ranBoth(node.status, old.status))
-            continue;
-        const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
-        if (percent !== null)
-            changes.push(percent);
-        const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
-        if (regression)
-            regressions.push(regression);
-    }
-    for (const [id, node] of before)
-        if (!now.has(id))
-            removed.push(presence(node));
-    failures.sort(byLabelThenId);
-    warnings.sort(byLabelThenId);
-    regressions.sort((a, b) => b.deltaMs - a.deltaMs || compareText(a.uniqueId, b.uniqueId));
-    added.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
-    removed.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
-    const count = (list, l) => list.filter((c) => c.label === l).length;
-    return {
-        baseline: {
-            ...(opts.source ? { source: opts.source } : {}),
-            generatorVersion: baseline.generator?.version ?? null,
-            invocationIds: baseline.invocations.map((inv) => inv.invocationId),
-            startedAt: baseline.invocations[0]?.startedAt ?? null,
-            conclusion: baseline.conclusion ?? null,
-        },
-        regressionThresholdPercent: opts.regressionThresholdPercent,
-        minRegressionMs,
-        ...(changes.length > 0 ? { timingChange: quartiles(changes) } : {}),
-        counts: {
-            compared,
-            newFailures: count(failures, "new"),
-            fixedFailures: count(failures, "fixed"),
-            stillFailing: count(failures, "still-failing"),
-            newWarnings: count(warnings, "new"),
-            fixedWarnings: count(warnings, "fixed"),
-            stillWarning: count(warnings, "still-failing"),
-            regressions: regressions.length,
-            added: added.length,
-            addedFailing: added.filter((a) => (0,status_table/* isFailure */.N6)(a.status)).length,
-            removed: removed.length,
-        },
-        failures,
-        warnings,
-        regressions,
-        added,
-        removed,
-    };
-}
-/**
- * The report with the comparison attached and the conclusion decided again (fail-on: new-errors
- * only means something once a baseline is known).
- */
-function applyBaseline(report, comparison, failOn) {
-    const verdict = decideConclusion(report.invocations, report.counts, failOn, comparison);
-    return {
-        ...report,
-        baseline: comparison,
-        conclusion: verdict.conclusion,
-        conclusionReason: verdict.reason,
-    };
-}
-/**
- * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
- * with its last result, since invocations are ordered by start time.
- */
-function selectedNodes(report) {
-    const nodes = new Map();
-    for (const inv of report.invocations) {
-        for (const node of inv.nodes)
-            if (node.inSelection)
-                nodes.set(node.uniqueId, node);
-    }
-    return nodes;
-}
-function label(isNow, wasBefore, clearedNow) {
-    if (isNow)
-        return wasBefore ? "still-failing" : "new";
-    if (wasBefore && clearedNow)
-        return "fixed";
-    return null;
-}
-function change(node, old, l) {
-    return {
-        uniqueId: node.uniqueId,
-        name: node.name,
-        resourceType: node.resourceType,
-        label: l,
-        status: node.status,
-        baselineStatus: old.status,
-        message: l === "fixed" ? null : node.message,
-    };
-}
-function presence(node) {
-    return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
-}
-function regressionOf(node, old, thresholdPercent, minMs) {
-    const beforeMs = old.timing.processingMs;
-    const afterMs = node.timing.processingMs;
-    if (beforeMs === null || afterMs === null || beforeMs <= 0)
-        return null;
-    const deltaMs = afterMs - beforeMs;
-    const percent = (deltaMs / beforeMs) * 100;
-    if (deltaMs < minMs || percent <= thresholdPercent)
-        return null;
-    return {
-        uniqueId: node.uniqueId,
-        name: node.name,
-        resourceType: node.resourceType,
-        beforeMs,
-        afterMs,
-        deltaMs,
-        percent: Math.round(percent * 10) / 10,
-    };
-}
-function percentChange(beforeMs, afterMs) {
-    if (beforeMs === null || afterMs === null || beforeMs <= 0)
-        return null;
-    return ((afterMs - beforeMs) / beforeMs) * 100;
-}
-function quartiles(changes) {
-    const sorted = Float64Array.from(changes).sort();
-    const at = (q) => {
-        const position = (sorted.length - 1) * q;
-        const low = Math.floor(position);
-        const high = Math.min(sorted.length - 1, low + 1);
-        const value = sorted[low] + (sorted[high] - sorted[low]) * (position - low);
-        return Math.round(value * 10) / 10;
-    };
-    return { nodes: sorted.length, p25Percent: at(0.25), medianPercent: at(0.5), p75Percent: at(0.75) };
-}
-const LABEL_ORDER = { new: 0, "still-failing": 1, fixed: 2 };
-function byLabelThenId(a, b) {
-    return LABEL_ORDER[a.label] - LABEL_ORDER[b.label] || compareText(a.uniqueId, b.uniqueId);
-}
-function compareText(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
+// EXTERNAL MODULE: ./src/model/baseline.ts
+var model_baseline = __nccwpck_require__(782);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
 // The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
 // artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
@@ -3906,9 +3632,9 @@ const READ_ERRORS = {
 async function readBaselineFile(file, display) {
     const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
         const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${error.message})`;
-        throw new BaselineError(`baseline ${display}: ${why}`);
+        throw new model_baseline/* BaselineError */.s$(`baseline ${display}: ${why}`);
     });
-    return parseBaselineReport(text, display);
+    return (0,model_baseline/* parseBaselineReport */.Xz)(text, display);
 }
 /** Finds the newest successful base-branch run, downloads its report artifact and parses it. */
 async function downloadBaselineReport(request, services) {
@@ -3926,22 +3652,22 @@ async function downloadBaselineReport(request, services) {
         ...(request.limits && { limits: request.limits }),
     })
         .catch((error) => {
-        throw new BaselineError(`baseline-artifact: ${error.message}`);
+        throw new model_baseline/* BaselineError */.s$(`baseline-artifact: ${error.message}`);
     });
     if (!read.found)
         return read;
-    const report = parseBaselineReport(read.text, read.name);
+    const report = (0,model_baseline/* parseBaselineReport */.Xz)(read.text, read.name);
     services.log(`Baseline: ${read.name}, the newest successful run on ${branch} (commit ${run.headSha}).`);
     return { found: true, report, source: `${artifact} (run ${run.id} on ${branch})`, runId: run.id };
 }
 /** This run compared with the baseline, and the conclusion decided again (for `new-errors`). */
 function compareReports(report, baseline, source, settings) {
-    const comparison = compareWithBaseline(report, baseline, {
+    const comparison = (0,model_baseline/* compareWithBaseline */.$_)(report, baseline, {
         regressionThresholdPercent: settings.regressionThresholdPercent,
         ...(settings.minRegressionMs !== undefined ? { minRegressionMs: settings.minRegressionMs } : {}),
         source,
     });
-    return applyBaseline(report, comparison, settings.failOn);
+    return (0,model_baseline/* applyBaseline */.Qp)(report, comparison, settings.failOn);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/artifact-error.ts
@@ -5299,7 +5025,8 @@ async function findTelemetryFiles(patterns, cwd) {
                 throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${error.code ?? error.message})`);
             });
             files = entries
-                .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
+                // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
+                .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
                 .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
                 .map((entry) => external_node_path_default().join(resolved, entry.name));
         }
@@ -5710,6 +5437,10 @@ function clip(text) {
     return text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}… (truncated)` : text;
 }
 
+// EXTERNAL MODULE: ./src/model/conclusion.ts
+var conclusion = __nccwpck_require__(5718);
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
 ;// CONCATENATED MODULE: ./src/model/counts.ts
 
 /** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
@@ -6327,7 +6058,7 @@ class ReportBuilder {
         }))
             .sort((a, b) => build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId));
         const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
-        const verdict = decideConclusion(invocations, counts, this.options.failOn);
+        const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
         return {
             schemaVersion: 1,
             generator: { name: "fusion-report", version: this.options.generatorVersion },
@@ -6892,8 +6623,9 @@ function toNodeFacts(attrs, processed) {
             : null,
         cacheReason,
         withWarnings: warningOutcome === "with_warnings",
-        durationMs: toNumber(attrs.duration_ms),
-        idleMs: toNumber(attrs.idle_time_ms),
+        // uint64 milliseconds on the wire: a negative or fractional one is no time at all (absent, not -5 ms).
+        durationMs: toWholeNumber(attrs.duration_ms, 0),
+        idleMs: toWholeNumber(attrs.idle_time_ms, 0),
         rowsAffected: toNumber(attrs.rows_affected),
         inSelection,
         path: toStr(attrs.relative_path),
@@ -12740,6 +12472,361 @@ async function runCli(argv, rawIo) {
         // Exit code 1 means "the policy tripped": whatever nobody expected must not look like that.
         return fail(`stopped unexpectedly: ${error.message}`);
     }
+}
+
+
+/***/ }),
+
+/***/ 782:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $_: () => (/* binding */ compareWithBaseline),
+/* harmony export */   Qp: () => (/* binding */ applyBaseline),
+/* harmony export */   Vo: () => (/* binding */ RUN_RESULTS_MARK),
+/* harmony export */   Xz: () => (/* binding */ parseBaselineReport),
+/* harmony export */   s$: () => (/* binding */ BaselineError)
+/* harmony export */ });
+/* unused harmony export DEFAULT_MIN_REGRESSION_MS */
+/* harmony import */ var _conclusion_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5718);
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
+// Compares this run with a report of the base branch: which failures the pull request introduced,
+// which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
+// reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
+
+
+const DEFAULT_MIN_REGRESSION_MS = 1_000;
+/** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
+const ranClean = (status) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "clean" || _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "warned";
+const ranWithoutWarning = (status) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "clean";
+const ranBoth = (now, before) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[now].ran !== "no" && _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[before].ran !== "no";
+class BaselineError extends Error {
+    name = "BaselineError";
+}
+/**
+ * The base branch's JSON report (schema/report.schema.json), checked just enough that the comparison
+ * cannot misread it. `name` (the file or artifact) is used in every error message.
+ */
+function parseBaselineReport(text, name) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new BaselineError(`baseline ${name}: not valid JSON (${error.message}); pass the JSON report written by fusion-report (json-report input or --json)`);
+    }
+    const problem = shapeProblem(value);
+    if (problem) {
+        throw new BaselineError(`baseline ${name}: ${problem}; pass the JSON report written by fusion-report (json-report input or --json)`);
+    }
+    return value;
+}
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * (or a baseline read by mistake) can tell its own file from the one dbt wrote.
+ */
+const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+function shapeProblem(value) {
+    if (!isObject(value))
+        return "not a JSON object";
+    if (!("schemaVersion" in value)) {
+        // dbt's own run_results.json is the file most often passed by mistake.
+        const schema = isObject(value.metadata) ? value.metadata.dbt_schema_version : undefined;
+        const artifact = typeof schema === "string" ? /\/dbt\/([a-z-]+)\/v\d+\.json$/.exec(schema)?.[1] : undefined;
+        // The run_results.json fusion-report writes carries its mark in metadata.env (report-files.ts).
+        const env = isObject(value.metadata) ? value.metadata.env : undefined;
+        const ours = isObject(env) && RUN_RESULTS_MARK in env;
+        if (artifact && ours)
+            return `this is the dbt ${artifact} artifact fusion-report wrote (--run-results), not its JSON report (--json)`;
+        if (artifact)
+            return `this is a dbt ${artifact} artifact (dbt's own file), not a fusion-report JSON report`;
+        return "no schemaVersion (is this a fusion-report JSON report?)";
+    }
+    if (value.schemaVersion !== 1) {
+        return `schemaVersion ${JSON.stringify(value.schemaVersion)} is not supported (expected 1)`;
+    }
+    if (!Array.isArray(value.invocations))
+        return "invocations is not an array";
+    // Every field the comparison copies into this run's report is text where the renderers expect it.
+    if (value.conclusion !== undefined && typeof value.conclusion !== "string")
+        return "conclusion is not a string";
+    if (value.generator !== undefined &&
+        !(isObject(value.generator) && optionalText(value.generator.version))) {
+        return "generator.version is not a string";
+    }
+    for (const [i, inv] of value.invocations.entries()) {
+        if (!isObject(inv) || !Array.isArray(inv.nodes))
+            return `invocations[${i}].nodes is not an array`;
+        if (typeof inv.invocationId !== "string")
+            return `invocations[${i}].invocationId is not a string`;
+        if (!optionalText(inv.startedAt))
+            return `invocations[${i}].startedAt is not a string or null`;
+        for (const [j, node] of inv.nodes.entries()) {
+            const where = `invocations[${i}].nodes[${j}]`;
+            if (!isObject(node))
+                return `${where} is not an object`;
+            if (typeof node.uniqueId !== "string")
+                return `${where}.uniqueId is not a string`;
+            if (typeof node.status !== "string")
+                return `${where}.status is not a string`;
+            if (!optionalText(node.name))
+                return `${where}.name is not a string or null`;
+            if (typeof node.resourceType !== "string")
+                return `${where}.resourceType is not a string`;
+            if (typeof node.inSelection !== "boolean")
+                return `${where}.inSelection is not a boolean`;
+            if (!isObject(node.timing))
+                return `${where}.timing is not an object`;
+            const ms = node.timing.processingMs;
+            if (ms !== null && typeof ms !== "number")
+                return `${where}.timing.processingMs is not a number or null`;
+        }
+    }
+    return null;
+}
+function optionalText(value) {
+    return value === undefined || value === null || typeof value === "string";
+}
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function compareWithBaseline(current, baseline, opts) {
+    const minRegressionMs = opts.minRegressionMs ?? DEFAULT_MIN_REGRESSION_MS;
+    const now = selectedNodes(current);
+    const before = selectedNodes(baseline);
+    const failures = [];
+    const warnings = [];
+    const regressions = [];
+    const added = [];
+    const removed = [];
+    let compared = 0;
+    const changes = [];
+    for (const [id, node] of now) {
+        const old = before.get(id);
+        if (!old) {
+            added.push(presence(node));
+            continue;
+        }
+        compared++;
+        const failure = label((0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(node.status), (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(old.status), ranClean(node.status));
+        if (failure)
+            failures.push(change(node, old, failure));
+        const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
+        if (warning)
+            warnings.push(change(node, old, warning));
+        // Times compare only between two runs of the node: a skipped or reused node's few
+        // milliseconds are no baseline for one that ran.
+        if (!ranBoth(node.status, old.status))
+            continue;
+        const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
+        if (percent !== null)
+            changes.push(percent);
+        const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
+        if (regression)
+            regressions.push(regression);
+    }
+    for (const [id, node] of before)
+        if (!now.has(id))
+            removed.push(presence(node));
+    failures.sort(byLabelThenId);
+    warnings.sort(byLabelThenId);
+    regressions.sort((a, b) => b.deltaMs - a.deltaMs || compareText(a.uniqueId, b.uniqueId));
+    added.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+    removed.sort((a, b) => compareText(a.uniqueId, b.uniqueId));
+    const count = (list, l) => list.filter((c) => c.label === l).length;
+    return {
+        baseline: {
+            ...(opts.source ? { source: opts.source } : {}),
+            generatorVersion: baseline.generator?.version ?? null,
+            invocationIds: baseline.invocations.map((inv) => inv.invocationId),
+            startedAt: baseline.invocations[0]?.startedAt ?? null,
+            conclusion: baseline.conclusion ?? null,
+        },
+        regressionThresholdPercent: opts.regressionThresholdPercent,
+        minRegressionMs,
+        ...(changes.length > 0 ? { timingChange: quartiles(changes) } : {}),
+        counts: {
+            compared,
+            newFailures: count(failures, "new"),
+            fixedFailures: count(failures, "fixed"),
+            stillFailing: count(failures, "still-failing"),
+            newWarnings: count(warnings, "new"),
+            fixedWarnings: count(warnings, "fixed"),
+            stillWarning: count(warnings, "still-failing"),
+            regressions: regressions.length,
+            added: added.length,
+            addedFailing: added.filter((a) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status)).length,
+            removed: removed.length,
+        },
+        failures,
+        warnings,
+        regressions,
+        added,
+        removed,
+    };
+}
+/**
+ * The report with the comparison attached and the conclusion decided again (fail-on: new-errors
+ * only means something once a baseline is known).
+ */
+function applyBaseline(report, comparison, failOn) {
+    const verdict = (0,_conclusion_js__WEBPACK_IMPORTED_MODULE_1__/* .decideConclusion */ .w)(report.invocations, report.counts, failOn, comparison);
+    return {
+        ...report,
+        baseline: comparison,
+        conclusion: verdict.conclusion,
+        conclusionReason: verdict.reason,
+    };
+}
+/**
+ * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
+ * with its last result, since invocations are ordered by start time.
+ */
+function selectedNodes(report) {
+    const nodes = new Map();
+    for (const inv of report.invocations) {
+        for (const node of inv.nodes)
+            if (node.inSelection)
+                nodes.set(node.uniqueId, node);
+    }
+    return nodes;
+}
+function label(isNow, wasBefore, clearedNow) {
+    if (isNow)
+        return wasBefore ? "still-failing" : "new";
+    if (wasBefore && clearedNow)
+        return "fixed";
+    return null;
+}
+function change(node, old, l) {
+    return {
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        label: l,
+        status: node.status,
+        baselineStatus: old.status,
+        message: l === "fixed" ? null : node.message,
+    };
+}
+function presence(node) {
+    return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
+}
+function regressionOf(node, old, thresholdPercent, minMs) {
+    const beforeMs = old.timing.processingMs;
+    const afterMs = node.timing.processingMs;
+    if (beforeMs === null || afterMs === null || beforeMs <= 0)
+        return null;
+    const deltaMs = afterMs - beforeMs;
+    const percent = (deltaMs / beforeMs) * 100;
+    if (deltaMs < minMs || percent <= thresholdPercent)
+        return null;
+    return {
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        beforeMs,
+        afterMs,
+        deltaMs,
+        percent: Math.round(percent * 10) / 10,
+    };
+}
+function percentChange(beforeMs, afterMs) {
+    if (beforeMs === null || afterMs === null || beforeMs <= 0)
+        return null;
+    return ((afterMs - beforeMs) / beforeMs) * 100;
+}
+function quartiles(changes) {
+    const sorted = Float64Array.from(changes).sort();
+    const at = (q) => {
+        const position = (sorted.length - 1) * q;
+        const low = Math.floor(position);
+        const high = Math.min(sorted.length - 1, low + 1);
+        const value = sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+        return Math.round(value * 10) / 10;
+    };
+    return { nodes: sorted.length, p25Percent: at(0.25), medianPercent: at(0.5), p75Percent: at(0.75) };
+}
+const LABEL_ORDER = { new: 0, "still-failing": 1, fixed: 2 };
+function byLabelThenId(a, b) {
+    return LABEL_ORDER[a.label] - LABEL_ORDER[b.label] || compareText(a.uniqueId, b.uniqueId);
+}
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
+/***/ 5718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ decideConclusion)
+/* harmony export */ });
+/* harmony import */ var _text_count_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(896);
+
+/**
+ * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
+ * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
+ * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
+ * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
+ * on the base branch make it neutral. Without a baseline it behaves like `errors`.
+ */
+function decideConclusion(invocations, counts, failOn, baseline) {
+    const problems = [];
+    if (counts.error > 0)
+        problems.push(plural(counts.error, "node error", "node errors"));
+    if (counts.fail > 0)
+        problems.push(plural(counts.fail, "failed test", "failed tests"));
+    // A failed invocation with no node to blame (compile error, crash) still fails; a canceled one
+    // is explained by its canceled nodes, which are never failures.
+    const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) &&
+        inv.counts.error + inv.counts.fail + inv.counts.canceled === 0);
+    if (runFailures.length > 0) {
+        const crashed = runFailures.some((inv) => inv.state === "incomplete");
+        problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
+    }
+    const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
+    const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
+    const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
+    if (failOn === "new-errors" && baseline) {
+        const b = baseline.counts;
+        // A node failing now that did not fail on the base branch is a new failure, whether the base
+        // branch ran it or not: the comparison's tally counts it the same way.
+        const newFailures = b.newFailures + b.addedFailing;
+        const introduced = [
+            newFailures > 0 ? plural(newFailures, "new failure", "new failures") : "",
+            runFailures.length > 0 ? problems[problems.length - 1] : "",
+        ].filter(Boolean);
+        if (introduced.length > 0) {
+            return { conclusion: "failure", reason: `${join(introduced)} compared with the base branch` };
+        }
+        if (problems.length > 0) {
+            return { conclusion: "neutral", reason: `${join(problems)}, none new compared with the base branch` };
+        }
+    }
+    if (failOn === "never") {
+        const all = [...problems, ...canceled, ...warnings];
+        return all.length > 0
+            ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
+            : { conclusion: "success", reason: succeeded };
+    }
+    const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
+    if (blocking.length > 0)
+        return { conclusion: "failure", reason: join(blocking) };
+    if (canceled.length > 0)
+        return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
+    if (warnings.length > 0)
+        return { conclusion: "success", reason: `${join(warnings)}, no errors` };
+    return { conclusion: "success", reason: succeeded };
+}
+function plural(n, one, many) {
+    return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;
+}
+function join(parts) {
+    return parts.join(", ");
 }
 
 

@@ -24,14 +24,13 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exitCode = EXIT.unusable;
 });
 
-// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the usual 128 + signal.
-for (const [signal, number] of [
-  ["SIGINT", 2],
-  ["SIGTERM", 15],
-] as const) {
+// Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the signal is raised again
+// with its default action (the shell sees 128 + signal). Not process.exit: it waits for the thread
+// pool, and a thread blocked opening a pipe nobody writes to would keep the process alive for ever.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     removeOpenWorkFolders();
-    process.exit(128 + number);
+    process.kill(process.pid, signal);
   });
 }
 

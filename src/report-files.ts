@@ -2,15 +2,19 @@
 // is checked before any is written (a folder, an unwritable place, a telemetry file being read, a dbt
 // artifact fusion-report did not write), then each file is written beside its destination under a
 // temporary name and renamed into place only when all of them were written. Temporary files carry
-// the writer's pid, so a later run removes what a killed run left behind.
+// the writer's pid, so a later run removes what a killed run left behind. A link to a file is
+// followed (the file is written, the link stays); a device, pipe or socket (`--json /dev/stdout`,
+// `--json >(jq .)`) is written straight to once the files are in place: renaming over it would
+// replace it with a regular file (as root, /dev/stdout or /dev/null itself).
 import type { Stats } from "node:fs";
-import { constants } from "node:fs";
+import { constants, fstatSync } from "node:fs";
 import {
   access,
   lstat,
   mkdir,
   open,
   readdir,
+  realpath,
   rename,
   rmdir,
   stat,
@@ -18,10 +22,12 @@ import {
   writeFile,
 } from "node:fs/promises";
 import path from "node:path";
+import { RUN_RESULTS_MARK } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
 import { renderJsonReport } from "./render/json-report.js";
 import { renderJunit } from "./render/junit.js";
 import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
+import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 
 export interface ReportFileTargets {
   json: string | null;
@@ -47,12 +53,7 @@ export interface WriteResult {
   problems: string[];
 }
 
-/**
- * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
- * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
- * can tell its own file from the one dbt wrote.
- */
-export const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+export { RUN_RESULTS_MARK };
 
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
@@ -62,8 +63,13 @@ const PIECE_CHARS = 1 << 20;
 interface Destination {
   kind: string;
   target: string;
+  /** Absolute, through any link to a file. */
   file: string;
   render: () => string;
+  /** A device, pipe or socket: opened and written, never created, replaced or renamed over. */
+  stream: boolean;
+  /** The process's own standard output or error, written through its descriptor (a socket cannot be opened by name). */
+  fd?: 1 | 2;
 }
 
 /** Writes every requested file, or none of them when any destination is unusable. */
@@ -79,23 +85,31 @@ export async function writeReportFiles(
     ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
     ["JUnit XML", targets.junit, () => renderJunit(report)],
   ];
-  const destinations: Destination[] = requested
-    .filter((entry): entry is [string, string, () => string] => Boolean(entry[1]))
-    .map(([kind, target, render]) => ({ kind, target, file: path.resolve(options.cwd, target), render }));
+  const destinations: Destination[] = await Promise.all(
+    requested
+      .filter((entry): entry is [string, string, () => string] => Boolean(entry[1]))
+      .map(async ([kind, target, render]) => ({
+        kind,
+        target,
+        render,
+        ...(await resolveDestination(path.resolve(options.cwd, target))),
+      })),
+  );
   if (destinations.length === 0) return { written: [], problems: [] };
+  const files = destinations.filter((destination) => !destination.stream);
 
   const problems = await checkDestinations(destinations, options.telemetryFiles);
   if (problems.length > 0) return { written: [], problems };
 
   // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
-  for (const folder of new Set(destinations.map((destination) => path.dirname(destination.file)))) {
+  for (const folder of new Set(files.map((destination) => path.dirname(destination.file)))) {
     await removeLeftovers(folder);
   }
   const temps: string[] = [];
   const createdFolders: string[] = [];
   let renamed = 0;
   try {
-    for (const destination of destinations) {
+    for (const destination of files) {
       const folder = path.dirname(destination.file);
       const created = await makeFolders(folder).catch((error: NodeJS.ErrnoException) => {
         throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
@@ -109,17 +123,30 @@ export async function writeReportFiles(
         },
       );
     }
-    for (const [index, destination] of destinations.entries()) {
+    for (const [index, destination] of files.entries()) {
       await rename(temps[index]!, destination.file).catch((error: NodeJS.ErrnoException) => {
         throw new WriteProblem(destination, describeError(error));
       });
       renamed++;
     }
+    for (const destination of destinations.filter((d) => d.stream)) {
+      const text = destination.render();
+      // The process's own output may be a runner's log: no line of telemetry text may start a command.
+      const written = destination.fd
+        ? writeToStream(
+            destination.fd === 1 ? process.stdout : process.stderr,
+            neutraliseRunnerCommands(text),
+          )
+        : writeFile(destination.file, inPieces(text), { encoding: "utf8" });
+      await written.catch((error: NodeJS.ErrnoException) => {
+        throw new WriteProblem(destination, describeError(error));
+      });
+    }
   } catch (error) {
-    const inPlace = destinations.slice(0, renamed);
+    const inPlace = files.slice(0, renamed);
     await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
     // Folders this call created hold nothing else; the deepest is removed first.
-    for (const folder of createdFolders.reverse()) await removeEmptyFolders(folder, destinations);
+    for (const folder of createdFolders.reverse()) await removeEmptyFolders(folder, files);
     const message =
       error instanceof WriteProblem
         ? error.message
@@ -130,7 +157,39 @@ export async function writeReportFiles(
         : "";
     return { written: inPlace.map((d) => d.file), problems: [message + partly] };
   }
-  return { written: destinations.map((destination) => destination.file), problems: [] };
+  // What was streamed cannot be read back (or uploaded): only files are "written".
+  return { written: files.map((destination) => destination.file), problems: [] };
+}
+
+/** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
+async function writeToStream(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  for (const piece of inPieces(text)) {
+    await new Promise<void>((resolve, reject) => {
+      stream.write(piece, (error) => (error ? reject(error) : resolve()));
+    });
+  }
+}
+
+function fstatOrNull(fd: number): Stats | null {
+  try {
+    return fstatSync(fd);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a destination really is, and whether it is a stream rather than a file. */
+async function resolveDestination(file: string): Promise<Pick<Destination, "file" | "stream" | "fd">> {
+  const info = await stat(file).catch(() => null);
+  if (info && !info.isFile() && !info.isDirectory()) {
+    const own = ([1, 2] as const).find((fd) => {
+      const std = fstatOrNull(fd);
+      return std !== null && std.dev === info.dev && std.ino === info.ino;
+    });
+    return own ? { file, stream: true, fd: own } : { file, stream: true };
+  }
+  // Renaming over a link would replace it with a copy and leave the file it names as it was.
+  return { file: info ? await realpath(file).catch(() => file) : file, stream: false };
 }
 
 /**
@@ -199,6 +258,7 @@ async function checkDestinations(
         continue;
       }
     }
+    if (destination.stream) continue; // opened as it is: no folder to write a file in
     const folderProblem = await checkFolder(path.dirname(destination.file));
     if (folderProblem) refuse(folderProblem);
   }

@@ -2,7 +2,17 @@
 // file system fails between two renames, the files already in place are said, not hidden behind
 // "nothing was written" (a rename cannot be undone); and text is written in pieces that join to
 // exactly its UTF-8, wherever they fall.
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeFolders, writeReportFiles } from "../src/report-files.js";
@@ -59,6 +69,43 @@ describe("writeReportFiles", () => {
       ).toBe(true);
       expect(readdirSync(folder)).toEqual(["report.md"]);
     }
+  });
+});
+
+describe("writeReportFiles: links, pipes and devices", () => {
+  it("writes the file a link names, and the link stays a link", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const cwd = makeTempDir("fusion-report-files-");
+    writeFileSync(path.join(cwd, "real.md"), "old");
+    symlinkSync("real.md", path.join(cwd, "alias.md"));
+    const result = await writeReportFiles(
+      report,
+      { markdown: "alias.md", json: null, runResults: null, junit: null },
+      () => "# new\n",
+      { cwd, telemetryFiles: [] },
+    );
+    expect(result).toEqual({ written: [path.join(cwd, "real.md")], problems: [] });
+    expect(readFileSync(path.join(cwd, "real.md"), "utf8")).toBe("# new\n");
+    expect(lstatSync(path.join(cwd, "alias.md")).isSymbolicLink()).toBe(true);
+  });
+
+  it("writes into a pipe as it is, after the files, and never puts a file in its place", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const cwd = makeTempDir("fusion-report-files-");
+    const pipe = path.join(cwd, "pipe.json");
+    execFileSync("mkfifo", [pipe]);
+    // The reader opens the pipe first (its open waits for a writer), as `--json >(jq .)` would.
+    const read = readFile(pipe, "utf8");
+    const result = await writeReportFiles(
+      report,
+      { markdown: "report.md", json: "pipe.json", runResults: null, junit: null },
+      () => "# report\n",
+      { cwd, telemetryFiles: [] },
+    );
+    expect(result).toEqual({ written: [path.join(cwd, "report.md")], problems: [] });
+    expect(JSON.parse(await read)).toMatchObject({ schemaVersion: 1 });
+    expect(statSync(pipe).isFIFO()).toBe(true);
+    expect(readdirSync(cwd).sort()).toEqual(["pipe.json", "report.md"]);
   });
 });
 

@@ -60,6 +60,13 @@ export function parseBaselineReport(text: string, name: string): Report {
   return value as Report;
 }
 
+/**
+ * The key fusion-report puts in `metadata.env` of the run_results.json it writes. dbt's v6 schema
+ * allows no extra `metadata` keys but any string in `env`, so the file stays valid, and a later run
+ * (or a baseline read by mistake) can tell its own file from the one dbt wrote.
+ */
+export const RUN_RESULTS_MARK = "FUSION_REPORT_VERSION";
+
 function shapeProblem(value: unknown): string | null {
   if (!isObject(value)) return "not a JSON object";
   if (!("schemaVersion" in value)) {
@@ -67,6 +74,11 @@ function shapeProblem(value: unknown): string | null {
     const schema = isObject(value.metadata) ? value.metadata.dbt_schema_version : undefined;
     const artifact =
       typeof schema === "string" ? /\/dbt\/([a-z-]+)\/v\d+\.json$/.exec(schema)?.[1] : undefined;
+    // The run_results.json fusion-report writes carries its mark in metadata.env (report-files.ts).
+    const env = isObject(value.metadata) ? value.metadata.env : undefined;
+    const ours = isObject(env) && RUN_RESULTS_MARK in env;
+    if (artifact && ours)
+      return `this is the dbt ${artifact} artifact fusion-report wrote (--run-results), not its JSON report (--json)`;
     if (artifact)
       return `this is a dbt ${artifact} artifact (dbt's own file), not a fusion-report JSON report`;
     return "no schemaVersion (is this a fusion-report JSON report?)";

@@ -62,7 +62,8 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
         },
       );
       files = entries
-        .filter((entry) => !entry.isDirectory() && !entry.name.startsWith("."))
+        // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
+        .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
         .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
         .map((entry) => path.join(resolved, entry.name));
     } else {

@@ -393,8 +393,9 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
       : null,
     cacheReason,
     withWarnings: warningOutcome === "with_warnings",
-    durationMs: toNumber(attrs.duration_ms),
-    idleMs: toNumber(attrs.idle_time_ms),
+    // uint64 milliseconds on the wire: a negative or fractional one is no time at all (absent, not -5 ms).
+    durationMs: toWholeNumber(attrs.duration_ms, 0),
+    idleMs: toWholeNumber(attrs.idle_time_ms, 0),
     rowsAffected: toNumber(attrs.rows_affected),
     inSelection,
     path: toStr(attrs.relative_path),

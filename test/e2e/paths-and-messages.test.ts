@@ -1,6 +1,6 @@
 // Through the built bundles: one rule for missing telemetry paths in the CLI and the Action,
 // permission errors said as such, and usage messages that name the one problem.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -30,6 +30,31 @@ function project(): string {
 }
 
 beforeAll(() => ensureBuilt(), 120_000);
+
+describe("pipes among the telemetry paths: the CLI", () => {
+  it("a pipe in a folder it searches is not taken for a telemetry file", async () => {
+    const cwd = project();
+    execFileSync("mkfifo", [join(cwd, "logs/stuck.jsonl")]);
+    const result = await runCliBundle(["--quiet", "logs"], { cwd });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  });
+
+  it("a named pipe nobody writes to waits, as cat would, and SIGTERM still ends it", async () => {
+    const cwd = project();
+    execFileSync("mkfifo", [join(cwd, "stuck.jsonl")]);
+    const child = spawn(process.execPath, [DIST_CLI, "--quiet", "stuck.jsonl"], { cwd, stdio: "ignore" });
+    const ended = new Promise<string>((resolve) =>
+      child.once("exit", (code, signal) => resolve(signal ?? `code ${code}`)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill("SIGTERM");
+    const late = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    // A process.exit in the handler waited for the thread blocked opening the pipe: only SIGKILL ended it.
+    expect(await ended).toBe("SIGTERM");
+    clearTimeout(late);
+  });
+});
 
 describe("missing telemetry paths: the CLI", () => {
   it("a named file that is missing is an error, even when another file was read", async () => {

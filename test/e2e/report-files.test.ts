@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -67,6 +68,17 @@ const TEMP_FILE = /\.fusion-report-\d+\.tmp$/;
 
 describe("the CLI's report files", () => {
   beforeAll(() => ensureBuilt(), 120_000);
+
+  it("--json through a link to the standard output (as /dev/stdout is) writes there and leaves the link", async () => {
+    // A link of our own, not /dev/stdout itself: a build that renamed over it breaks only this folder.
+    const cwd = project();
+    symlinkSync("/proc/self/fd/1", join(cwd, "stdout.json"));
+    const result = await runCliBundle(["--quiet", "--json", "stdout.json", "logs/telemetry.jsonl"], { cwd });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ counts: { error: 1 } });
+    expect(lstatSync(join(cwd, "stdout.json")).isSymbolicLink()).toBe(true);
+  });
 
   it("creates missing parent folders and writes every file", async () => {
     const cwd = project();

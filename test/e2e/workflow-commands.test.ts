@@ -1,7 +1,7 @@
 // Issue 10 item 3, through the bundles: text from a pull request (zip entry names, file names, error
 // messages) never prints a line the GitHub Actions runner would act on as a workflow command. The
 // output is read the way the runner reads it (test/support/runner-commands.ts).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -197,5 +197,16 @@ describe("CLI (dist/cli.js)", () => {
     const file = await runCliBundle(["--fail-on", "never", "--quiet", "--markdown", "r.md", "t.jsonl"], dir);
     expect(file.code).toBe(0);
     expect(inStep.stdout).toBe(neutraliseRunnerCommands(readFileSync(join(dir, "r.md"), "utf8")));
+    // A report file that is the standard output (`--markdown /dev/stdout`; here a link of our own to it)
+    // is inert there too, and the same text.
+    symlinkSync("/proc/self/fd/1", join(dir, "stdout.md"));
+    const piped = await runCliBundle(
+      ["--fail-on", "never", "--quiet", "--markdown", "stdout.md", "t.jsonl"],
+      dir,
+    );
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toContain("PWNED");
+    expectNoForeignCommands("the Markdown report written to stdout", piped.stdout);
+    expect(piped.stdout).toBe(inStep.stdout);
   });
 });

@@ -242,6 +242,10 @@ describe("parseBaselineReport", () => {
       '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json"}, "results": []}',
       /^baseline reports\/base\.json: this is a dbt run-results artifact \(dbt's own file\), not a fusion-report JSON report; pass the JSON report written by fusion-report/,
     ],
+    [
+      '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/run-results/v6.json", "env": {"FUSION_REPORT_VERSION": "1.0.0"}}, "results": []}',
+      /^baseline reports\/base\.json: this is the dbt run-results artifact fusion-report wrote \(--run-results\), not its JSON report \(--json\)/,
+    ],
     ['{"schemaVersion": 2, "invocations": []}', /schemaVersion 2 is not supported \(expected 1\)/],
     ['{"schemaVersion": 1}', /invocations is not an array/],
     [

@@ -43,6 +43,16 @@ describe("node facts", () => {
     });
   });
 
+  it("takes a negative or fractional duration or idle time for none (uint64 milliseconds on the wire)", () => {
+    for (const bad of ["-5", -5, 1.5, "1e400", "soon"]) {
+      expect(nodeFacts({ duration_ms: bad, idle_time_ms: bad })).toMatchObject({
+        durationMs: null,
+        idleMs: null,
+      });
+    }
+    expect(nodeFacts({ duration_ms: "0", idle_time_ms: 12 })).toMatchObject({ durationMs: 0, idleMs: 12 });
+  });
+
   it("reads the docs' simplified spelling the same way", () => {
     const facts = nodeFacts(
       { node_outcome: "success", phase: "Run", test_outcome: "failed", failing_rows: 4, duration_ms: 3 },
