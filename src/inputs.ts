@@ -289,8 +289,8 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
 }
 
 /**
- * Inputs of another telemetry source that are set but cannot be used alone, so the local
- * `telemetry` paths are read instead; null when there are none. Said as a warning, not refused: a
+ * Inputs of another telemetry source that are set but cannot be used alone, so the artifact or
+ * the local `telemetry` paths are read instead; null when there are none. Said as a warning, not refused: a
  * shared workflow may pass the dbt platform token on every run and a job id only on some. On the
  * command line the same flags are a usage error.
  */
@@ -315,7 +315,9 @@ export function unusedSourceInputs(
   if (inputs.artifactRunId !== null && inputs.artifactName === null) {
     reasons.push(`'${INPUT.artifactRunId}' is set, but '${INPUT.artifactName}' is empty`);
   }
-  return reasons.length > 0 ? `${reasons.join("; ")}: the local 'telemetry' paths are read instead.` : null;
+  if (reasons.length === 0) return null;
+  const instead = inputs.artifactName ? "the artifact is" : "the local 'telemetry' paths are";
+  return `${reasons.join("; ")}: ${instead} read instead.`;
 }
 
 function readRunId(get: (n: InputName) => string, name: InputName): string | null {

@@ -15,7 +15,7 @@ import {
   type StepState,
   type StopSettings,
 } from "./github/unusable.js";
-import { InputError, readFailureSettings, inputWarnings, readInputs, type ActionInputs } from "./inputs.js";
+import { inputWarnings, InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
 import { runPipeline, type PipelineResult } from "./pipeline/run.js";
 
 const coreLog: CoreLog = { error, info, notice, setFailed, warning };

@@ -181,6 +181,10 @@ describe("readInputs", () => {
       "'dbt-cloud-token' is set for a dbt platform run, but neither 'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is; " +
         "'artifact-run-id' is set, but 'artifact-name' is empty: the local 'telemetry' paths are read instead.",
     );
+    expect(unused({ [INPUT.dbtCloudToken]: "dbtc_secret", [INPUT.artifactName]: "dbt-telemetry" })).toBe(
+      "'dbt-cloud-token' is set for a dbt platform run, but neither 'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is: " +
+        "the artifact is read instead.",
+    );
     expect(unused({ [INPUT.dbtCloudAccountId]: "1", [INPUT.dbtCloudJobId]: "5" })).toBeNull();
     expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
     expect(unused({})).toBeNull();
