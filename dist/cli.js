@@ -7323,11 +7323,12 @@ gzip = false) {
 function describeInvalidLine(parseError) {
     return `invalid JSON (${excerpt(parseError, 160)})`;
 }
+/** The advice after a damaged line; left out where the Parquet file is already what the report is read from. */
+const USE_PARQUET = ", or read the run's Parquet file instead";
 /** Invalid JSON on a line that other lines follow: a crash cuts only the last line, so the file was damaged. */
 function describeDamagedLine(parseError) {
     return (`${describeInvalidLine(parseError)}; lines follow it, and a crash cuts only the last line, so the file was ` +
-        "damaged after it was written: check that one dbt run wrote it and that it was copied whole, or read the " +
-        "run's Parquet file instead");
+        `damaged after it was written: check that one dbt run wrote it and that it was copied whole${USE_PARQUET}`);
 }
 function looksBinary(text) {
     const sample = text.slice(0, 256);
@@ -12217,6 +12218,7 @@ async function decodeParquet(file, name, out) {
 
 
 
+
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
@@ -12224,11 +12226,19 @@ async function decodeParquet(file, name, out) {
  * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
+ *
+ * The other way round, a JSONL file that cannot be read (damaged after it was written, or another
+ * tool's JSON Lines in the folder) is skipped with a warning when a Parquet file was read: the
+ * Parquet holds the run's last invocation whole, and a report with a warning says more than none.
+ * What only that JSONL held (an earlier invocation the Parquet file was written over) is missing,
+ * and the warning says so. Without a readable Parquet file the unreadable JSONL stays an error.
  */
 async function readTelemetryReport(files, options) {
     const builder = new ReportBuilder(options);
     const unreadableParquet = [];
+    const unreadableJsonl = [];
     let lastJsonl = null;
+    let lastParquet = null;
     const startFile = (file) => {
         const fileSink = builder.startFile({
             files: [file.name],
@@ -12248,6 +12258,7 @@ async function readTelemetryReport(files, options) {
                 finally {
                     await buffer.close?.();
                 }
+                lastParquet = { sink, name: file.name };
             }
             else {
                 // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
@@ -12271,11 +12282,19 @@ async function readTelemetryReport(files, options) {
         }
         catch (error) {
             builder.discardLastFile();
-            if (file.format === "parquet" && error instanceof TelemetryInputError) {
-                unreadableParquet.push(error);
+            if (error instanceof TelemetryInputError) {
+                (file.format === "parquet" ? unreadableParquet : unreadableJsonl).push(error);
                 continue;
             }
             throw error;
+        }
+    }
+    if (unreadableJsonl.length > 0) {
+        if (!lastParquet)
+            throw unreadableJsonl[0];
+        for (const error of unreadableJsonl) {
+            lastParquet.sink.warn(`${error.message.replace(USE_PARQUET, "")} — skipped: this report is read from ${lastParquet.name}, and an invocation ` +
+                "only that file held is not in it");
         }
     }
     if (unreadableParquet.length > 0) {

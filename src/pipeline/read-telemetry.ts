@@ -6,6 +6,7 @@ import type { TelemetryFile } from "../sources/telemetry-file.js";
 import { TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
+import { USE_PARQUET } from "../telemetry/jsonl-sniff.js";
 import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
@@ -16,6 +17,12 @@ import { decodeParquet } from "../telemetry/parquet.js";
  * without a footer has no readable invocation id to match, so the JSONL stands in for it. Another
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
+ *
+ * The other way round, a JSONL file that cannot be read (damaged after it was written, or another
+ * tool's JSON Lines in the folder) is skipped with a warning when a Parquet file was read: the
+ * Parquet holds the run's last invocation whole, and a report with a warning says more than none.
+ * What only that JSONL held (an earlier invocation the Parquet file was written over) is missing,
+ * and the warning says so. Without a readable Parquet file the unreadable JSONL stays an error.
  */
 export async function readTelemetryReport(
   files: readonly TelemetryFile[],
@@ -23,7 +30,9 @@ export async function readTelemetryReport(
 ): Promise<Report> {
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
+  const unreadableJsonl: TelemetryInputError[] = [];
   let lastJsonl: { sink: LocatedEventSink; name: string } | null = null;
+  let lastParquet: { sink: LocatedEventSink; name: string } | null = null;
   const startFile = (file: TelemetryFile): LocatedEventSink => {
     const fileSink = builder.startFile({
       files: [file.name],
@@ -42,6 +51,7 @@ export async function readTelemetryReport(
         } finally {
           await buffer.close?.();
         }
+        lastParquet = { sink, name: file.name };
       } else {
         // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
         // the first time.
@@ -61,11 +71,20 @@ export async function readTelemetryReport(
       }
     } catch (error) {
       builder.discardLastFile();
-      if (file.format === "parquet" && error instanceof TelemetryInputError) {
-        unreadableParquet.push(error);
+      if (error instanceof TelemetryInputError) {
+        (file.format === "parquet" ? unreadableParquet : unreadableJsonl).push(error);
         continue;
       }
       throw error;
+    }
+  }
+  if (unreadableJsonl.length > 0) {
+    if (!lastParquet) throw unreadableJsonl[0]!;
+    for (const error of unreadableJsonl) {
+      lastParquet.sink.warn(
+        `${error.message.replace(USE_PARQUET, "")} — skipped: this report is read from ${lastParquet.name}, and an invocation ` +
+          "only that file held is not in it",
+      );
     }
   }
   if (unreadableParquet.length > 0) {

@@ -81,12 +81,14 @@ export function describeInvalidLine(parseError: string): string {
   return `invalid JSON (${excerpt(parseError, 160)})`;
 }
 
+/** The advice after a damaged line; left out where the Parquet file is already what the report is read from. */
+export const USE_PARQUET = ", or read the run's Parquet file instead";
+
 /** Invalid JSON on a line that other lines follow: a crash cuts only the last line, so the file was damaged. */
 export function describeDamagedLine(parseError: string): string {
   return (
     `${describeInvalidLine(parseError)}; lines follow it, and a crash cuts only the last line, so the file was ` +
-    "damaged after it was written: check that one dbt run wrote it and that it was copied whole, or read the " +
-    "run's Parquet file instead"
+    `damaged after it was written: check that one dbt run wrote it and that it was copied whole${USE_PARQUET}`
   );
 }
 

@@ -1,7 +1,16 @@
 // Through the built bundles: one rule for missing telemetry paths in the CLI and the Action,
 // permission errors said as such, and usage messages that name the one problem.
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +39,63 @@ function project(): string {
 }
 
 beforeAll(() => ensureBuilt(), 120_000);
+
+describe("a JSONL file that cannot be read beside a Parquet file that can: the CLI", () => {
+  const GENERATED = join(ROOT, "test/fixtures/generated/model-errors");
+  /** The run's Parquet, its JSONL with line 21 cut short (damaged after writing), and another tool's JSON Lines. */
+  function damaged(): string {
+    const cwd = makeTempDir("fusion-damaged-");
+    writeFileSync(join(cwd, "telemetry.parquet"), readFileSync(join(GENERATED, "telemetry.parquet")));
+    const lines = readFileSync(join(GENERATED, "telemetry.jsonl"), "utf8").split("\n");
+    lines[20] = lines[20]!.slice(0, 40);
+    writeFileSync(join(cwd, "telemetry.jsonl"), lines.join("\n"));
+    return cwd;
+  }
+
+  it("reports from the Parquet file and warns, saying what may be missing", async () => {
+    const cwd = damaged();
+    const both = await runCliBundle(["--quiet", "--json", "r.json", "telemetry.parquet", "telemetry.jsonl"], {
+      cwd,
+    });
+    expect(both.code).toBe(1); // the build's own errors, under fail-on: errors
+    // The parser's own words differ between Node versions ("(line 1 column 41)" on newer ones).
+    const [warning, ...rest] = both.stderr.split("\n");
+    expect(rest).toEqual([""]);
+    expect(warning).toMatch(
+      /^fusion-report: warning: telemetry\.jsonl:21: invalid JSON \(Unterminated string in JSON at position 40.*\); lines follow it/,
+    );
+    expect(warning).toContain(
+      "check that one dbt run wrote it and that it was copied whole — skipped: this report is read from " +
+        "telemetry.parquet, and an invocation only that file held is not in it",
+    );
+    const expected = JSON.parse(readFileSync(join(GENERATED, "expected.report.json"), "utf8")) as {
+      counts: unknown;
+    };
+    expect((JSON.parse(readFileSync(join(cwd, "r.json"), "utf8")) as { counts: unknown }).counts).toEqual(
+      expected.counts,
+    );
+  });
+
+  it("another tool's JSON Lines in a folder it searches is skipped the same way", async () => {
+    const cwd = damaged();
+    rmSync(join(cwd, "telemetry.jsonl"));
+    writeFileSync(join(cwd, "app.jsonl"), '{"ts":1,"level":"info","msg":"started"}\n');
+    const result = await runCliBundle(["--quiet", "."], { cwd });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^fusion-report: warning: app\.jsonl:1: not dbt Fusion telemetry.* — skipped/,
+    );
+  });
+
+  it("without a readable Parquet file, the damaged JSONL is still an error that names its line", async () => {
+    const cwd = damaged();
+    const alone = await runCliBundle(["--quiet", "telemetry.jsonl"], { cwd });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(
+      /^fusion-report: telemetry\.jsonl:21: invalid JSON .*or read the run's Parquet file instead\n$/,
+    );
+  });
+});
 
 describe("pipes among the telemetry paths: the CLI", () => {
   it("a pipe in a folder it searches is not taken for a telemetry file", async () => {
