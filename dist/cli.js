@@ -6684,17 +6684,20 @@ function describe(value) {
  * line or row it was read from.
  */
 function locatedEvents(sink, file, unit) {
+    // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
+    const where = (position) => unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
     return {
         add(event, position) {
             if (event.kind === "node" && event.facts.unreadable) {
-                // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-                const where = unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
-                event.facts.unreadable = `${where}: ${event.facts.unreadable}`;
+                event.facts.unreadable = `${where(position)}: ${event.facts.unreadable}`;
             }
             sink.add(event);
         },
         warn(message) {
             sink.warn(message);
+        },
+        warnAt(position, message) {
+            sink.warn(`${where(position)}: ${message}`);
         },
         recordLeftOut() {
             sink.recordLeftOut?.();
@@ -6720,11 +6723,33 @@ function recordsToEvents(sink, { dropNodeStarts = false } = {}) {
             const event = toEvent(record);
             if (event)
                 sink.add(event, origin.position);
+            else {
+                const problem = unnamedNodeEnd(record);
+                if (problem)
+                    sink.warnAt(origin.position, problem);
+            }
         },
         warn(message) {
             sink.warn(message);
         },
     };
+}
+/**
+ * Why a node span's end names no node (its unique_id missing, empty or not text), or null. Such an
+ * end cannot decide its node: without this warning its start alone would read as a run that
+ * stopped before the node finished. (Parquet's unique_id column holds text or nothing.)
+ */
+function unnamedNodeEnd(record) {
+    if (record.recordType !== "SpanEnd")
+        return null;
+    const event = eventName(record.eventType);
+    if (event !== "NodeProcessed" && event !== "NodeEvaluated" && event !== "Node")
+        return null;
+    const id = record.attributes.unique_id;
+    if (typeof id === "string" && id !== "")
+        return null;
+    const what = id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describe(id)}`;
+    return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts

@@ -482,6 +482,8 @@ export interface EventSink {
 export interface LocatedEventSink {
   add(event: TelemetryEvent, position: number): void;
   warn(message: string): void;
+  /** A warning about the record at `position`, said with the file and the line or row. */
+  warnAt(position: number, message: string): void;
   recordLeftOut?(): void;
 }
 
@@ -491,17 +493,21 @@ export interface LocatedEventSink {
  * line or row it was read from.
  */
 export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin["unit"]): LocatedEventSink {
+  // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
+  const where = (position: number): string =>
+    unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
   return {
     add(event, position) {
       if (event.kind === "node" && event.facts.unreadable) {
-        // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-        const where = unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
-        event.facts.unreadable = `${where}: ${event.facts.unreadable}`;
+        event.facts.unreadable = `${where(position)}: ${event.facts.unreadable}`;
       }
       sink.add(event);
     },
     warn(message) {
       sink.warn(message);
+    },
+    warnAt(position, message) {
+      sink.warn(`${where(position)}: ${message}`);
     },
     recordLeftOut() {
       sink.recordLeftOut?.();
@@ -531,9 +537,28 @@ export function recordsToEvents(
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);
+      else {
+        const problem = unnamedNodeEnd(record);
+        if (problem) sink.warnAt(origin.position, problem);
+      }
     },
     warn(message) {
       sink.warn(message);
     },
   };
+}
+
+/**
+ * Why a node span's end names no node (its unique_id missing, empty or not text), or null. Such an
+ * end cannot decide its node: without this warning its start alone would read as a run that
+ * stopped before the node finished. (Parquet's unique_id column holds text or nothing.)
+ */
+function unnamedNodeEnd(record: TelemetryRecord): string | null {
+  if (record.recordType !== "SpanEnd") return null;
+  const event = eventName(record.eventType);
+  if (event !== "NodeProcessed" && event !== "NodeEvaluated" && event !== "Node") return null;
+  const id = record.attributes.unique_id;
+  if (typeof id === "string" && id !== "") return null;
+  const what = id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describe(id)}`;
+  return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }

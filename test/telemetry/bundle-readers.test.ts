@@ -249,6 +249,28 @@ describe("malformed test outcomes are unknown, never a pass (dist/cli.js)", () =
   });
 });
 
+describe("JSONL: a node span end that names no node (dist/cli.js)", () => {
+  it("is warned about with its line, instead of its node silently reading as a run that stopped", async () => {
+    const lines = readFileSync(path.join(TESTS, "telemetry.jsonl"), "utf8").split("\n");
+    const at = lines.findIndex((line) => line.includes("NodeProcessed") && line.includes('"SpanEnd"'));
+    const record = JSON.parse(lines[at]!) as { attributes: Record<string, unknown> };
+    const uniqueId = record.attributes.unique_id as string;
+    record.attributes.unique_id = 12345;
+    lines[at] = JSON.stringify(record);
+    const run = await cli([file("unnamed.jsonl", lines.join("\n"))]);
+    expect(run.code, run.stderr).toBe(0);
+    const problem =
+      `unnamed.jsonl:${at + 1}: a NodeProcessed span end has attributes.unique_id 12345, so it names no node; ` +
+      "the record was ignored";
+    expect(run.report!.invocations[0]!.readerWarnings).toContain(problem);
+    expect(run.stderr).toContain(problem);
+    // Its node is still told apart as not finished: the warning says why.
+    expect(run.report!.invocations[0]!.nodes.find((node) => node.uniqueId === uniqueId)?.status).toBe(
+      "unknown",
+    );
+  });
+});
+
 describe("Parquet: crafted footers and pages fail fast with a message (dist/cli.js)", () => {
   it("reads the crafted baseline file", async () => {
     const run = await cli([file("crafted.parquet", craftParquet())]);

@@ -93,6 +93,9 @@ async function streamed(bytes: Uint8Array): Promise<Decoded> {
     warn(message) {
       out.warnings.push(/row \d+/.exec(message)?.[0] ?? message);
     },
+    warnAt(position, message) {
+      out.warnings.push(`row ${position}: ${message}`);
+    },
   });
   out.records = records;
   out.pages = pages;
