@@ -4,6 +4,7 @@
 // telemetry fails the step.
 import { BaselineError } from "../model/baseline.js";
 import { renderUnusable } from "../render/markdown.js";
+import { DbtCloudSettingsError } from "../sources/dbt-cloud/errors.js";
 import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
 import { commentMarker, supersededNote, upsertComment } from "./comment.js";
@@ -63,7 +64,10 @@ export async function reportUnusable(
     ? STOPPED.noTelemetry
     : error instanceof BaselineError
       ? STOPPED.unreadableBaseline
-      : STOPPED.unreadableTelemetry;
+      : // A dbt platform input that cannot be used (an http URL, a token with a space) is the input's fault.
+        error instanceof DbtCloudSettingsError
+        ? STOPPED.invalidInput
+        : STOPPED.unreadableTelemetry;
   const accepted = absent && settings.ifNoTelemetry !== "error";
   const stop = { ...settings, comment: settings.comment !== "off" };
   await sayStopped(what, error.message, accepted ? "neutral" : "failure", stop, services);

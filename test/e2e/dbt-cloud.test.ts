@@ -612,6 +612,8 @@ describe("dbt platform settings errors name what the user set", () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(/^::error::dbt platform: input "dbt-cloud-token" is required: /m);
     expect(missing.summary).not.toMatch(/DBT_CLOUD_TOKEN|--dbt-cloud/);
+    // The input's fault, said as such (it read "telemetry could not be read").
+    expect(missing.summary).toContain("an input cannot be used");
     const unfinished = addRun({ run: queued });
     const waiting = await runDbtAction({ "dbt-cloud-run-id": String(unfinished.id) });
     expect(waiting.stdout).toMatch(/waiting is off \(input "dbt-cloud-wait"\); turn it on/);
