@@ -559,7 +559,9 @@ function sharedFacts(report, show) {
 ;// CONCATENATED MODULE: ./src/render/names.ts
 // One readable name per node, shown the same way in every section: the node's name in code style,
 // with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
-// so a table cell can wrap instead of running off the comment's right edge.
+// so a table cell can wrap instead of running off the comment's right edge. Characters that draw
+// nothing are shown as escapes, so two nodes never look alike (text/controls.ts).
+
 
 /** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
  * characters, and at least every UNBROKEN_MAX characters. */
@@ -600,14 +602,14 @@ class NodeNames {
         const made = this.labels.get(node.uniqueId);
         if (made?.name === node.name)
             return made.label;
-        const label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+        const label = `<code title="${escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId))}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)))}</code>`;
         if (!made)
             this.labels.set(node.uniqueId, { name: node.name, label });
         return label;
     }
     /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
     htmlLabel(node) {
-        return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node), escapeHtml)}</code>`;
+        return `<code title="${escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId))}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)), escapeHtml)}</code>`;
     }
 }
 /**
@@ -1919,8 +1921,9 @@ function terminal_text_statusWord(status) {
  */
 function nodeName(pen, node) {
     const { bold, dim } = pen.style;
-    const id = inert(node.uniqueId);
-    const name = node.name ? inert(node.name) : "";
+    // Names that draw alike are told apart: invisible characters are shown (text/controls.ts).
+    const id = inert((0,controls/* showInvisible */.jQ)(node.uniqueId));
+    const name = node.name ? inert((0,controls/* showInvisible */.jQ)(node.name)) : "";
     if (!name || name === id)
         return bold(id);
     const at = id.lastIndexOf(`.${name}`);
@@ -13145,6 +13148,7 @@ function removeOpenWorkFolders() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   jQ: () => (/* binding */ showInvisible),
 /* harmony export */   mz: () => (/* binding */ showControls),
 /* harmony export */   uz: () => (/* binding */ splitLines)
 /* harmony export */ });
@@ -13171,6 +13175,24 @@ const HAS_CONTROL = new RegExp(CONTROL_CLASS);
 const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
+// Characters that draw nothing: the zero-width space and joiners, the word joiner and invisible
+// operators, the soft hyphen, the Mongolian vowel separator, and the tag characters (U+E0000–U+E007F,
+// as surrogate pairs). In a name they make two different nodes look alike, so names and ids show
+// them as escapes. Messages keep them (an emoji sequence joins with U+200D), and the renderer's own
+// U+200B that keeps `@name` from mentioning is added after names are made visible.
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|\udb40[\udc00-\udc7f]/g;
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+/** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
+function showInvisible(text) {
+    if (!HAS_INVISIBLE.test(text))
+        return text;
+    return text.replace(INVISIBLE, (ch) => {
+        const code = ch.codePointAt(0);
+        return code > 0xffff
+            ? `\\u{${code.toString(16).toUpperCase()}}`
+            : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    });
+}
 /** Whether `text` holds a surrogate that is not half of a pair (no character at all). */
 function hasLoneSurrogate(text) {
     return SURROGATE.test(text) && HAS_LONE_SURROGATE.test(text);

@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
-import { hasLoneSurrogate, splitLines } from "../text/controls.js";
+import { hasLoneSurrogate, showInvisible, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
 import { formatCount, freshnessFact } from "./format.js";
@@ -242,7 +242,8 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
     // Columns are only allowed on single-line annotations; ours always are (start_line == end_line).
     ...(column !== undefined ? { start_column: column, end_column: column } : {}),
     annotation_level: finding.level,
-    title: truncateChars(plainText(finding.title, "space"), TITLE_MAX_CHARS),
+    // Titles are made of names: a look-alike of another node's is told apart (text/controls.ts).
+    title: truncateChars(plainText(showInvisible(finding.title), "space"), TITLE_MAX_CHARS),
     message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
   };
   if (finding.rawDetails) {

@@ -1,6 +1,8 @@
 // One readable name per node, shown the same way in every section: the node's name in code style,
 // with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
-// so a table cell can wrap instead of running off the comment's right edge.
+// so a table cell can wrap instead of running off the comment's right edge. Characters that draw
+// nothing are shown as escapes, so two nodes never look alike (text/controls.ts).
+import { showInvisible } from "../text/controls.js";
 import { escapeHtml, escapeText } from "./escape.js";
 
 export interface NamedNode {
@@ -46,14 +48,14 @@ export class NodeNames {
   label(node: NamedNode): string {
     const made = this.labels.get(node.uniqueId);
     if (made?.name === node.name) return made.label;
-    const label = `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node))}</code>`;
+    const label = `<code title="${escapeHtml(showInvisible(node.uniqueId))}">${breakable(showInvisible(this.readable(node)))}</code>`;
     if (!made) this.labels.set(node.uniqueId, { name: node.name, label });
     return label;
   }
 
   /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
   htmlLabel(node: NamedNode): string {
-    return `<code title="${escapeHtml(node.uniqueId)}">${breakable(this.readable(node), escapeHtml)}</code>`;
+    return `<code title="${escapeHtml(showInvisible(node.uniqueId))}">${breakable(showInvisible(this.readable(node)), escapeHtml)}</code>`;
   }
 }
 

@@ -1,7 +1,7 @@
 // Building blocks of the terminal report: untrusted text made inert, node names, section headings,
 // facts packed to the width, and message excerpts in an indented gutter.
 import { statusRow, type HeadlineCell } from "../model/status-table.js";
-import { showControls } from "../text/controls.js";
+import { showControls, showInvisible } from "../text/controls.js";
 import { excerpt } from "./escape.js";
 import { wrapLines } from "./markdown.js";
 import type { NamedNode } from "./names.js";
@@ -78,8 +78,9 @@ export function statusWord(status: string): string {
  */
 export function nodeName(pen: Pen, node: NamedNode): string {
   const { bold, dim } = pen.style;
-  const id = inert(node.uniqueId);
-  const name = node.name ? inert(node.name) : "";
+  // Names that draw alike are told apart: invisible characters are shown (text/controls.ts).
+  const id = inert(showInvisible(node.uniqueId));
+  const name = node.name ? inert(showInvisible(node.name)) : "";
   if (!name || name === id) return bold(id);
   const at = id.lastIndexOf(`.${name}`);
   const end = at + 1 + name.length;

@@ -24,6 +24,25 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
+// Characters that draw nothing: the zero-width space and joiners, the word joiner and invisible
+// operators, the soft hyphen, the Mongolian vowel separator, and the tag characters (U+E0000–U+E007F,
+// as surrogate pairs). In a name they make two different nodes look alike, so names and ids show
+// them as escapes. Messages keep them (an emoji sequence joins with U+200D), and the renderer's own
+// U+200B that keeps `@name` from mentioning is added after names are made visible.
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|\udb40[\udc00-\udc7f]/g;
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
+/** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
+export function showInvisible(text: string): string {
+  if (!HAS_INVISIBLE.test(text)) return text;
+  return text.replace(INVISIBLE, (ch) => {
+    const code = ch.codePointAt(0)!;
+    return code > 0xffff
+      ? `\\u{${code.toString(16).toUpperCase()}}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
+
 /** Whether `text` holds a surrogate that is not half of a pair (no character at all). */
 export function hasLoneSurrogate(text: string): boolean {
   return SURROGATE.test(text) && HAS_LONE_SURROGATE.test(text);

@@ -185,6 +185,17 @@ describe("buildAnnotations", () => {
     expect(set.annotations.some((a) => a.path.includes("dbt_packages"))).toBe(false);
   });
 
+  it("shows characters that draw nothing in a title, so a look-alike node is told apart", () => {
+    const twin = node("model.shop.orders\u200b", {
+      status: "error",
+      outcome: "error",
+      message: "boom",
+      location: { path: "models/orders_twin.sql" },
+    });
+    const set = buildAnnotations([invocation([twin])], { projectDir: ".", maxAnnotations: 50 });
+    expect(set.annotations.map((a) => a.title)).toEqual(["model orders\\u200B failed"]);
+  });
+
   it("uses 1-based columns only on single-line annotations, start_line 1 when the engine gave none", () => {
     const set = buildAnnotations([invocation(project)], { projectDir: ".", maxAnnotations: 50 });
     const byTitle = (t: string): CheckAnnotation => set.annotations.find((a) => a.title === t)!;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { breakable, NodeNames } from "../../src/render/names.js";
 import { escapeHtml, escapeText } from "../../src/render/escape.js";
+import { markdownToHtml, parseHtml, textOf } from "../support/gfm-html.js";
 import { HOSTILE_CORPUS } from "../support/hostile-corpus.js";
 
 describe("NodeNames", () => {
@@ -20,6 +21,23 @@ describe("NodeNames", () => {
     const v1 = { uniqueId: "test.shop.not_null_x.1111", name: "not_null_x" };
     const v2 = { uniqueId: "test.shop.not_null_x.2222", name: "not_null_x" };
     expect(new NodeNames([[v1], [v2]]).readable(v2)).toBe("not_null_x");
+  });
+
+  it("shows characters that draw nothing, so two nodes never look alike (rendered as GitHub would)", () => {
+    const real = { uniqueId: "model.shop.stg_orders", name: "stg_orders" };
+    const twin = { uniqueId: "model.shop.stg_orders\u200b", name: "stg_orders\u200b" };
+    const tagged = { uniqueId: "model.shop.x\u{E0041}", name: "x\u{E0041}\u00ad" };
+    const names = new NodeNames([[real, twin, tagged]]);
+    const shown = (node: typeof real) =>
+      parseHtml(markdownToHtml(names.label(node)))
+        .map(textOf)
+        .join("")
+        .trim();
+    expect(shown(real)).toBe("stg_orders");
+    expect(shown(twin)).toBe("stg_orders\\u200B");
+    expect(shown(tagged)).toBe("x\\u{E0041}\\u00AD");
+    expect(names.label(twin)).toContain('title="model.shop.stg_orders\\u200B"');
+    expect(names.htmlLabel(twin)).toBe('<code title="model.shop.stg_orders\\u200B">stg_orders\\u200B</code>');
   });
 
   it("escapes for an HTML block (a <summary>) without Markdown escapes, `|` included", () => {

@@ -59,6 +59,15 @@ describe("nodeName", () => {
     );
   });
 
+  it("shows characters that draw nothing, so a look-alike of another node is told apart", () => {
+    expect(nodeName(plain, { uniqueId: "model.shop.stg_orders\u200b", name: "stg_orders\u200b" })).toBe(
+      "model.shop.stg_orders\\u200B",
+    );
+    expect(nodeName(plain, { uniqueId: "model.shop.x\u{E0041}", name: "x" })).toBe(
+      "x (model.shop.x\\u{E0041})",
+    );
+  });
+
   it("shows controls, bidi overrides and line breaks in ids and names as escapes", () => {
     const node = { uniqueId: "model.shop.a\u001b[2J\u202Eb\nc", name: "a\u001b[2J\u202Eb\nc" };
     expect(nodeName(plain, node)).toBe("model.shop.a\\x1b[2J\\u202Eb c");

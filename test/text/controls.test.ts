@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneLine, showControls, splitLines } from "../../src/text/controls.js";
+import { oneLine, showControls, showInvisible, splitLines } from "../../src/text/controls.js";
 
 const TERMINATORS = ["\r\n", "\r", "\n", "\u0085", "\u2028", "\u2029"];
 
@@ -49,5 +49,18 @@ describe("showControls", () => {
       expect(showControls("end\ud83d", mode)).toBe("end\\uD83D");
     }
     expect(showControls("😀 model.shop.orders")).toBe("😀 model.shop.orders");
+  });
+});
+
+describe("showInvisible", () => {
+  it("shows each character that draws nothing as an escape, and leaves the rest", () => {
+    const invisible = ["\u00ad", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u2064"];
+    for (const ch of invisible) {
+      const code = ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      expect(showInvisible(`a${ch}b`)).toBe(`a\\u${code}b`);
+    }
+    expect(showInvisible("tag\u{E0041}\u{E007F}")).toBe("tag\\u{E0041}\\u{E007F}");
+    // Visible text, other astral characters and bidi marks (showControls' own) are left as they are.
+    expect(showInvisible("orders 😀 \u202e ✅")).toBe("orders 😀 \u202e ✅");
   });
 });
