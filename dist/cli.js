@@ -6097,10 +6097,14 @@ function build_report_compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/telemetry/errors.ts
+
 /**
  * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
- * The message always starts with the file and, where known, the line or row.
+ * The message always starts with the file and, where known, the line or row: the file's name on
+ * one line, with any line break or control character in it shown as an escape.
  */
 class TelemetryInputError extends Error {
     file;
@@ -6108,7 +6112,7 @@ class TelemetryInputError extends Error {
     name = "TelemetryInputError";
     constructor(file, message, position) {
         const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-        super(`${file}${where}: ${message}`);
+        super(`${(0,controls/* showControls */.mz)(file, "escape")}${where}: ${message}`);
         this.file = file;
         this.position = position;
     }
@@ -6235,8 +6239,6 @@ function eventName(eventType) {
     return dot === -1 ? eventType : eventType.slice(dot + 1);
 }
 
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/telemetry/read-plan.ts
 // Which fields each kind of event reads (events.ts), and where a Parquet file keeps them. A JSONL
 // record carries all of its attributes; the Parquet reader decodes only the columns named here. So an
@@ -6688,7 +6690,8 @@ function describe(value) {
  */
 function locatedEvents(sink, file, unit) {
     // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-    const where = (position) => unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
+    const name = (0,controls/* showControls */.mz)(file, "escape");
+    const where = (position) => unit === "row" ? `${name} (row ${position})` : `${name}:${position}`;
     return {
         add(event, position) {
             if (event.kind === "node" && event.facts.unreadable) {

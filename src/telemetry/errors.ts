@@ -1,6 +1,9 @@
+import { showControls } from "../text/controls.js";
+
 /**
  * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
- * The message always starts with the file and, where known, the line or row.
+ * The message always starts with the file and, where known, the line or row: the file's name on
+ * one line, with any line break or control character in it shown as an escape.
  */
 export class TelemetryInputError extends Error {
   override name = "TelemetryInputError";
@@ -10,7 +13,7 @@ export class TelemetryInputError extends Error {
     readonly position?: { line?: number; row?: number },
   ) {
     const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-    super(`${file}${where}: ${message}`);
+    super(`${showControls(file, "escape")}${where}: ${message}`);
   }
 }
 

@@ -494,8 +494,9 @@ export interface LocatedEventSink {
  */
 export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin["unit"]): LocatedEventSink {
   // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
+  const name = showControls(file, "escape");
   const where = (position: number): string =>
-    unit === "row" ? `${file} (row ${position})` : `${file}:${position}`;
+    unit === "row" ? `${name} (row ${position})` : `${name}:${position}`;
   return {
     add(event, position) {
       if (event.kind === "node" && event.facts.unreadable) {

@@ -165,6 +165,8 @@ describe("CLI (dist/cli.js)", () => {
 
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("PWNED");
+    // One line, the name's own line breaks shown as escapes: the reader sees one file.
+    expect(run.stderr.split("\n")).toEqual([expect.stringMatching(/^fusion-report: logs\/.*PWNED/), ""]);
     expectNoForeignCommands("stderr", run.stderr);
     expectNoForeignCommands("stdout", run.stdout);
   });
