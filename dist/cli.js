@@ -2691,7 +2691,10 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         kind,
         target,
         render,
-        ...(await resolveDestination(external_node_path_default().resolve(options.cwd, target))),
+        // `-` is the standard output, as for the telemetry it is the standard input.
+        ...(target === "-"
+            ? { file: "/dev/stdout", stream: true, fd: 1 }
+            : await resolveDestination(external_node_path_default().resolve(options.cwd, target))),
     })));
     if (destinations.length === 0)
         return { written: [], problems: [] };
@@ -3296,6 +3299,7 @@ Options:
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
+                          (a FILE of - is stdout: --quiet --json - | jq …)
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)

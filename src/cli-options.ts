@@ -22,6 +22,7 @@ Options:
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
+                          (a FILE of - is stdout: --quiet --json - | jq …)
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)

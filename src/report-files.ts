@@ -92,7 +92,10 @@ export async function writeReportFiles(
         kind,
         target,
         render,
-        ...(await resolveDestination(path.resolve(options.cwd, target))),
+        // `-` is the standard output, as for the telemetry it is the standard input.
+        ...(target === "-"
+          ? { file: "/dev/stdout", stream: true, fd: 1 as const }
+          : await resolveDestination(path.resolve(options.cwd, target))),
       })),
   );
   if (destinations.length === 0) return { written: [], problems: [] };

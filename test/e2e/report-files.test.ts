@@ -80,6 +80,19 @@ describe("the CLI's report files", () => {
     expect(lstatSync(join(cwd, "stdout.json")).isSymbolicLink()).toBe(true);
   });
 
+  it("- as a report file is stdout, and two outputs there are refused like two on one file", async () => {
+    const cwd = project();
+    const result = await runCliBundle(["--quiet", "--json", "-", "logs/telemetry.jsonl"], { cwd });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toMatchObject({ counts: { error: 1 } });
+    expect(existsSync(join(cwd, "-"))).toBe(false);
+    const both = await runCliBundle(["--quiet", "--json", "-", "--junit", "-", "logs/telemetry.jsonl"], {
+      cwd,
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("cannot write the JUnit XML to -: the JSON report goes to the same file");
+  });
+
   it("creates missing parent folders and writes every file", async () => {
     const cwd = project();
     const result = await runCliBundle(
