@@ -481,7 +481,7 @@ describe("other events", () => {
           { name: "logs/dbt.log", data: "not telemetry" },
         ]),
       });
-      // As in example-fork-safe-publish.yml: no checkout, no local telemetry, just the artifact.
+      // As in examples/fork-safe-publish.yml: no checkout, no local telemetry, just the artifact.
       for (const runId of [String(payload.workflow_run.id), ""]) {
         const run = await act({
           event: "workflow_run",
