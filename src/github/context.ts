@@ -202,3 +202,10 @@ export async function completeRunContext(octokit: GitHubClient, ctx: RunContext)
   if (!needsPullRequestLookup(ctx)) return ctx;
   return { ...ctx, prNumber: await findPullRequestNumber(octokit, ctx) };
 }
+
+/** The head repository of a pull request from a fork (`contributor/analytics`), or null. */
+export function forkOf(ctx: Pick<RunContext, "owner" | "repo" | "headRepoFullName"> | null): string | null {
+  const head = ctx?.headRepoFullName;
+  if (!ctx || !head) return null;
+  return head.toLowerCase() === `${ctx.owner}/${ctx.repo}`.toLowerCase() ? null : head;
+}

@@ -51,9 +51,32 @@ export class PermissionError extends GitHubApiError {
     readonly permission: string,
     message: string,
     detail?: string,
+    /** The fork the refused pull request came from, when the message says so. */
+    readonly fork: string | null = null,
   ) {
     super(channel, 403, message, detail);
   }
+}
+
+/**
+ * A 403 on a channel that needs `permission`. On a pull request from a fork no `permissions:` entry
+ * helps (GitHub gives its runs a read-only token), so only the two-workflow setup is named.
+ */
+function permissionError(
+  channel: Channel,
+  permission: string,
+  apiMessage: string,
+  fork: string | null,
+): PermissionError {
+  const classicPat = /authenticate via a GitHub App/i.test(apiMessage)
+    ? " Check runs cannot be created with a classic personal access token; use the default GITHUB_TOKEN or a GitHub App token."
+    : "";
+  const advice = fork
+    ? `This pull request comes from the fork ${fork}, whose runs get a read-only token whatever the workflow's ` +
+      `\`permissions:\` say. ${FORK_RECIPE}`
+    : `Add \`permissions: ${permission}\` to the workflow job.${classicPat} ${FORK_RECIPE}`;
+  const message = `GitHub refused to ${WHAT[channel]} (403 ${apiMessage}). ${advice}`;
+  return new PermissionError(channel, permission, message, apiMessage, fork);
 }
 
 /** 410 Gone: the thing existed and was deleted (an expired workflow artifact). */
@@ -91,9 +114,23 @@ const WHAT: Record<Channel, string> = {
   "workflow-runs": "list the workflow runs",
 };
 
-/** Turns any thrown value from an Octokit call into a GitHubApiError with an actionable message. */
-export function classifyGitHubError(error: unknown, channel: Channel): GitHubApiError {
-  if (error instanceof GitHubApiError) return error;
+/**
+ * Turns any thrown value from an Octokit call into a GitHubApiError with an actionable message.
+ * `fork`: the head repository of a pull request from a fork, when the run is for one: a 403 there
+ * comes from the read-only token GitHub gives it, which no `permissions:` entry changes.
+ */
+export function classifyGitHubError(
+  error: unknown,
+  channel: Channel,
+  fork: string | null = null,
+): GitHubApiError {
+  if (error instanceof GitHubApiError) {
+    // Classified where it was thrown, which did not know the pull request: said again for a fork.
+    if (fork && error instanceof PermissionError && error.fork === null) {
+      return permissionError(error.channel, error.permission, error.detail, fork);
+    }
+    return error;
+  }
   if (error instanceof CrossOriginRedirectError) {
     return new GitHubApiError(
       channel,
@@ -127,18 +164,7 @@ export function classifyGitHubError(error: unknown, channel: Channel): GitHubApi
       );
     }
     const permission = PERMISSION_FOR[channel];
-    if (status === 403 && permission) {
-      const classicPat = /authenticate via a GitHub App/i.test(apiMessage)
-        ? " Check runs cannot be created with a classic personal access token; use the default GITHUB_TOKEN or a GitHub App token."
-        : "";
-      return new PermissionError(
-        channel,
-        permission,
-        `GitHub refused to ${what} (403 ${apiMessage}). Add \`permissions: ${permission}\` to the workflow job.` +
-          `${classicPat} ${FORK_RECIPE}`,
-        apiMessage,
-      );
-    }
+    if (status === 403 && permission) return permissionError(channel, permission, apiMessage, fork);
   }
   if (status === 404) {
     return new NotFoundError(

@@ -12,7 +12,7 @@ import {
 import { CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, type Links } from "../render/markdown.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
 import { commentMarker } from "./comment.js";
-import type { RunContext } from "./context.js";
+import { forkOf, type RunContext } from "./context.js";
 import type { PublishPlan } from "./publish.js";
 import { SUMMARY_MAX_BYTES } from "./summary.js";
 
@@ -116,6 +116,7 @@ export function planPublish(input: PlanInput): PublishPlan {
         : null,
     summary: settings.jobSummary ? input.markdown.summary : null,
     outputs: input.outputs,
+    fork: forkOf(context),
     fallbackAnnotations: settings.annotations
       ? toWorkflowCommands(annotations.annotations, annotations.omitted, fullList)
       : null,

@@ -44,6 +44,8 @@ export interface PublishPlan {
    * is disabled; null = annotations off.
    */
   fallbackAnnotations: WorkflowCommandSet | null;
+  /** The head repository of a pull request from a fork: a 403 then says so (errors.ts). */
+  fork?: string | null;
 }
 
 export interface ChannelResult {
@@ -75,20 +77,24 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   let checkRunWritten = false;
   const checkRun = plan.checkRun;
   if (checkRun) {
-    const r = await runChannel("check-run", async () => {
-      const out = await publishCheckRun(deps.octokit, checkRun).catch((error: unknown) => {
-        // Created, with some annotations missing: still this step's check run.
-        if (error instanceof PartialCheckRunError && deps.checkRunWritten) {
-          deps.checkRunWritten.id = error.result.id;
-        }
-        throw error;
-      });
-      if (deps.checkRunWritten) deps.checkRunWritten.id = out.id;
-      deps.info(
-        `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
-      );
-      return { url: out.url, detail: String(out.annotationsWritten) };
-    });
+    const r = await runChannel(
+      "check-run",
+      async () => {
+        const out = await publishCheckRun(deps.octokit, checkRun).catch((error: unknown) => {
+          // Created, with some annotations missing: still this step's check run.
+          if (error instanceof PartialCheckRunError && deps.checkRunWritten) {
+            deps.checkRunWritten.id = error.result.id;
+          }
+          throw error;
+        });
+        if (deps.checkRunWritten) deps.checkRunWritten.id = out.id;
+        deps.info(
+          `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
+        );
+        return { url: out.url, detail: String(out.annotationsWritten) };
+      },
+      plan.fork,
+    );
     record(r);
     checkRunUrl = r.url ?? null;
     checkRunWritten = r.ok;
@@ -97,19 +103,23 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   let commentUrl: string | null = null;
   const comment = plan.comment;
   if (comment) {
-    const r = await runChannel("comment", async () => {
-      const out = await upsertComment(deps.octokit, comment, deps.info);
-      if (out.action === "superseded") {
-        deps.info(supersededNote(comment, out.head));
-        return { detail: out.action };
-      }
-      if (out.url === null) {
-        deps.info("No PR comment: the report did not fail and there is no earlier comment to update.");
-        return { detail: out.action };
-      }
-      deps.info(`PR comment ${out.action}: ${out.url}`);
-      return { url: out.url, detail: out.action };
-    });
+    const r = await runChannel(
+      "comment",
+      async () => {
+        const out = await upsertComment(deps.octokit, comment, deps.info);
+        if (out.action === "superseded") {
+          deps.info(supersededNote(comment, out.head));
+          return { detail: out.action };
+        }
+        if (out.url === null) {
+          deps.info("No PR comment: the report did not fail and there is no earlier comment to update.");
+          return { detail: out.action };
+        }
+        deps.info(`PR comment ${out.action}: ${out.url}`);
+        return { url: out.url, detail: out.action };
+      },
+      plan.fork,
+    );
     record(r);
     commentUrl = r.url ?? null;
   }
@@ -156,6 +166,8 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
 async function runChannel(
   channel: Channel,
   work: () => Promise<{ url?: string; detail?: string }>,
+  /** The fork a pull request came from, for a 403's message (errors.ts). */
+  fork: string | null = null,
 ): Promise<ChannelResult> {
   try {
     return { channel, ok: true, ...(await work()) };
@@ -175,7 +187,7 @@ async function runChannel(
       ? error instanceof Error
         ? error.message
         : String(error)
-      : classifyGitHubError(error, channel).message;
+      : classifyGitHubError(error, channel, fork).message;
     return {
       channel,
       ok: false,

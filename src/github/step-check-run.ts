@@ -6,6 +6,7 @@ import type { ActionLog } from "./action-log.js";
 import { publishCheckRun } from "./check-run.js";
 import { classifyGitHubError } from "./errors.js";
 import type { GitHubSide } from "./connect.js";
+import { forkOf } from "./context.js";
 
 export interface StepCheck {
   name: string;
@@ -77,6 +78,6 @@ export async function completeStepCheckRun(
     written.id = result.id;
     log.info(`Check run '${check.name}' completed (${check.conclusion}): ${result.url}`);
   } catch (error) {
-    cannot(classifyGitHubError(error, "check-run").message);
+    cannot(classifyGitHubError(error, "check-run", forkOf(github?.context ?? null)).message);
   }
 }
