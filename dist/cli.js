@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5391);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1702);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -36,10 +36,16 @@ process.stdout.on("error", (error) => {
 // Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the signal is raised again
 // with its default action (the shell sees 128 + signal). Not process.exit: it waits for the thread
 // pool, and a thread blocked opening a pipe nobody writes to would keep the process alive for ever.
-for (const signal of ["SIGINT", "SIGTERM"]) {
+// As PID 1 (a container without an init) a signal left to its default action is ignored: then the
+// process exits with the shell's number for it.
+for (const [signal, number] of [
+    ["SIGINT", 2],
+    ["SIGTERM", 15],
+]) {
     process.once(signal, () => {
         (0,_pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__/* .removeOpenWorkFolders */ .PN)();
         process.kill(process.pid, signal);
+        setImmediate(() => process.exit(128 + number));
     });
 }
 const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(process.argv.slice(2), {
@@ -67,6 +73,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
+// EXTERNAL MODULE: ./src/model/build-report.ts + 6 modules
+var build_report = __nccwpck_require__(4325);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
@@ -2691,6 +2699,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         kind,
         target,
         render,
+        given: external_node_path_default().resolve(options.cwd, target),
         // `-` is the standard output, as for the telemetry it is the standard input.
         ...(target === "-"
             ? { file: "/dev/stdout", stream: true, fd: 1 }
@@ -2736,6 +2745,9 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
                 ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text))
                 : (0,promises_.writeFile)(destination.file, inPieces(text), { encoding: "utf8" });
             await written.catch((error) => {
+                // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
+                if (error.code === "EPIPE")
+                    return;
                 throw new WriteProblem(destination, describeError(error));
             });
         }
@@ -2752,10 +2764,10 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         const partly = inPlace.length > 0
             ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
             : "";
-        return { written: inPlace.map((d) => d.file), problems: [message + partly] };
+        return { written: inPlace.map((d) => d.given), problems: [message + partly] };
     }
     // What was streamed cannot be read back (or uploaded): only files are "written".
-    return { written: files.map((destination) => destination.file), problems: [] };
+    return { written: files.map((destination) => destination.given), problems: [] };
 }
 /** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
 async function writeToStream(stream, text) {
@@ -2775,16 +2787,40 @@ function fstatOrNull(fd) {
 }
 /** Where a destination really is, and whether it is a stream rather than a file. */
 async function resolveDestination(file) {
-    const info = await (0,promises_.stat)(file).catch(() => null);
-    if (info && !info.isFile() && !info.isDirectory()) {
-        const own = [1, 2].find((fd) => {
-            const std = fstatOrNull(fd);
-            return std !== null && std.dev === info.dev && std.ino === info.ino;
-        });
-        return own ? { file, stream: true, fd: own } : { file, stream: true };
+    const info = await (0,promises_.stat)(file).catch((error) => error);
+    if (info instanceof Error) {
+        if (info.code === "ELOOP")
+            return { file, stream: false, problem: "it is a link that leads back to itself" };
+        // Nothing there, or a link to nothing: the file the link names is made, as a shell's `>` would.
+        return { file: (await danglingLinkTarget(file)) ?? file, stream: false };
     }
+    // The process's own output, also where it goes to a file (`>> log`): renaming over that file would
+    // cut off what else the process wrote there, so it is written through the stream.
+    const own = [1, 2].find((fd) => {
+        const std = fstatOrNull(fd);
+        return std !== null && std.dev === info.dev && std.ino === info.ino;
+    });
+    if (own)
+        return { file, stream: true, fd: own };
+    if (info.isSocket()) {
+        return {
+            file,
+            stream: true,
+            problem: "it is a socket, which cannot be opened by name; give a file, a pipe or -",
+        };
+    }
+    if (!info.isFile() && !info.isDirectory())
+        return { file, stream: true };
     // Renaming over a link would replace it with a copy and leave the file it names as it was.
-    return { file: info ? await (0,promises_.realpath)(file).catch(() => file) : file, stream: false };
+    return { file: await (0,promises_.realpath)(file).catch(() => file), stream: false };
+}
+/** Where a link that names nothing points (made absolute), or null for anything else. */
+async function danglingLinkTarget(file) {
+    const link = await (0,promises_.lstat)(file).catch(() => null);
+    if (!link?.isSymbolicLink())
+        return null;
+    const target = await (0,promises_.readlink)(file).catch(() => null);
+    return target === null ? null : external_node_path_default().resolve(external_node_path_default().dirname(file), target);
 }
 /**
  * The text in pieces of about PIECE_CHARS characters (a surrogate pair is never cut): each is turned
@@ -2842,8 +2878,19 @@ async function checkDestinations(destinations, telemetryFiles) {
                 continue;
             }
         }
-        if (destination.stream)
-            continue; // opened as it is: no folder to write a file in
+        if (destination.problem) {
+            refuse(destination.problem);
+            continue;
+        }
+        if (destination.stream) {
+            // Opened as it is: no folder to write a file in, but it must take writing (checked before any file is).
+            if (destination.fd === undefined) {
+                const denied = await (0,promises_.access)(destination.file, external_node_fs_.constants.W_OK).then(() => null, (error) => error);
+                if (denied)
+                    refuse(`it cannot be written to (${describeError(denied)})`);
+            }
+            continue;
+        }
         const folderProblem = await checkFolder(external_node_path_default().dirname(destination.file));
         if (folderProblem)
             refuse(folderProblem);
@@ -2988,6 +3035,7 @@ function describeError(error) {
 
 
 
+
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result, options, io) {
@@ -3008,10 +3056,8 @@ async function writeAndPrint(result, options, io) {
     if (!options.quiet) {
         io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
     }
-    for (const inv of report.invocations) {
-        for (const warning of inv.readerWarnings)
-            io.stderr(`fusion-report: warning: ${warning}\n`);
-    }
+    for (const warning of (0,build_report/* readerWarningsOf */.er)(report))
+        io.stderr(`fusion-report: warning: ${warning}\n`);
     for (const problem of problems)
         io.stderr(`fusion-report: ${problem}\n`);
     if (problems.length > 0)
@@ -3036,7 +3082,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 5391:
+/***/ 1702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3299,7 +3345,8 @@ Options:
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
-                          (a FILE of - is stdout: --quiet --json - | jq …)
+                          (a FILE of - is stdout, and the report is then not printed:
+                          --json - | jq …)
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)
@@ -3409,7 +3456,9 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         failOn: failOn,
         slowest,
         title: values.title,
-        quiet: values.quiet,
+        // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
+        quiet: values.quiet ||
+            [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
         dbtCloud,
         nameDbtCloudSetting: nameCliSetting(values, env),
     };
@@ -4531,55 +4580,8 @@ function onHost(href, baseUrl) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/limits.ts
-// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
-// request: every length or count a file claims is checked against these before it is allocated or
-// looped over. The README's Security section quotes them; keep the two in step.
-const MIB = 1024 * 1024;
-/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
-const MAX_JSONL_LINE_BYTES = 64 * MIB;
-/**
- * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
- * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
- */
-const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
-/**
- * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
- * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
- * about a thousand per row group.
- */
-const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
-/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
-const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
-/**
- * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
- * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
- * a small file claim billions of rows, each of them a loop iteration.
- */
-const MAX_PARQUET_ROWS_PER_BYTE = 1;
-/**
- * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
- * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
- * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
- */
-const MAX_GZIP_EXPANSION = 256;
-/**
- * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
- * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
- * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
- */
-const MAX_REPORT_NODES = 1_000_000;
-/**
- * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
- * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
- */
-const MAX_REPORT_SPANS = 2_000_000;
-/**
- * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
- * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
- */
-const MAX_REPORT_INVOCATIONS = 10_000;
-
+// EXTERNAL MODULE: ./src/telemetry/limits.ts
+var limits = __nccwpck_require__(9311);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
 // The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
 // people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
@@ -4660,8 +4662,8 @@ async function* gunzip(first, rest) {
     try {
         for await (const chunk of gz) {
             expanded += chunk.length;
-            if (expanded > 64 * MIB && expanded > compressed * MAX_GZIP_EXPANSION) {
-                throw new GzipError(`gzip data expands more than ${MAX_GZIP_EXPANSION}-fold (${Math.round(expanded / MIB)} MiB from ` +
+            if (expanded > 64 * limits/* MIB */.D6 && expanded > compressed * limits/* MAX_GZIP_EXPANSION */.OY) {
+                throw new GzipError(`gzip data expands more than ${limits/* MAX_GZIP_EXPANSION */.OY}-fold (${Math.round(expanded / limits/* MIB */.D6)} MiB from ` +
                     `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
             }
             yield chunk;
@@ -4743,161 +4745,8 @@ function isJsonSpace(code) {
     return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/values.ts
-// Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
-// as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
-/** A number from a JSON string, number or bigint; null when absent or not numeric. */
-function toNumber(value) {
-    if (typeof value === "number")
-        return Number.isFinite(value) ? value : null;
-    if (typeof value === "bigint")
-        return Number(value);
-    if (typeof value === "string" && value.trim() !== "") {
-        const n = Number(value);
-        return Number.isFinite(n) ? n : null;
-    }
-    return null;
-}
-/**
- * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
- * points nowhere, and the JSON report's schema promises whole numbers.
- */
-function toWholeNumber(value, min = Number.MIN_SAFE_INTEGER) {
-    const n = toNumber(value);
-    return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
-}
-/** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
-function toNanos(value) {
-    if (typeof value === "bigint")
-        return value;
-    if (typeof value === "string" && /^\d+$/.test(value))
-        return BigInt(value);
-    if (typeof value === "number" && Number.isFinite(value))
-        return BigInt(Math.round(value));
-    return null;
-}
-/** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
-function toSpanId(value) {
-    if (typeof value === "bigint")
-        return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
-    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
-        return value.toString(16).padStart(16, "0");
-    }
-    if (typeof value === "string" && value !== "")
-        return value.toLowerCase().padStart(16, "0");
-    return null;
-}
-// Characters are put into a byte buffer and read out as one Latin-1 string: nothing else is made.
-// String.fromCharCode.apply over a JS array made its argument list (and, once the array held a
-// double, a box per element) on every call: ~26 MiB of garbage for the 20,834-node build's times.
-const HEX_CHARS = Buffer.alloc(16);
-const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
-/**
- * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
- * bigint, without making one (span ids are read by the hundred thousand).
- */
-function spanIdFromWords(high, low) {
-    for (let i = 7; i >= 0; i--) {
-        HEX_CHARS[i] = HEX_DIGITS[high & 15];
-        HEX_CHARS[i + 8] = HEX_DIGITS[low & 15];
-        high >>>= 4;
-        low >>>= 4;
-    }
-    return HEX_CHARS.toString("latin1");
-}
-function toStr(value) {
-    return typeof value === "string" && value !== "" ? value : null;
-}
-function toBool(value) {
-    if (typeof value === "boolean")
-        return value;
-    if (value === "true")
-        return true;
-    if (value === "false")
-        return false;
-    return null;
-}
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-// CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-function stripAnsi(text) {
-    return text.includes("\u001b") ? text.replace(ANSI, "") : text;
-}
-/** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
-function nanosToIso(ns) {
-    if (ns === null)
-        return null;
-    if (ns >= 1000000000n) {
-        const micros = Number(ns / 1000n);
-        // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
-        if (micros <= Number.MAX_SAFE_INTEGER)
-            return isoFromMicros(micros);
-        const digits = ns.toString();
-        const date = new Date(Number(digits.slice(0, -9)) * 1000);
-        return Number.isNaN(date.getTime())
-            ? null
-            : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
-    }
-    const date = new Date(Number(ns / 1000000n));
-    if (Number.isNaN(date.getTime()))
-        return null;
-    const frac = (ns % 1000000000n).toString().padStart(9, "0");
-    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
-}
-/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
-const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
-/**
- * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
- * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
- * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
- */
-function isoFromMicros(micros) {
-    let seconds = Math.floor(micros / 1e6);
-    let fraction = micros - seconds * 1e6;
-    // The division is rounded: put a second that came out one off right (products are exact).
-    if (fraction < 0) {
-        seconds--;
-        fraction += 1e6;
-    }
-    else if (fraction >= 1e6) {
-        seconds++;
-        fraction -= 1e6;
-    }
-    const days = Math.floor(seconds / 86_400);
-    const inDay = seconds - days * 86_400;
-    // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
-    const sinceEpoch = days + 719_468;
-    const era = Math.floor(sinceEpoch / 146_097);
-    const dayOfEra = sinceEpoch - era * 146_097;
-    const yearOfEra = Math.floor((dayOfEra -
-        Math.floor(dayOfEra / 1_460) +
-        Math.floor(dayOfEra / 36_524) -
-        Math.floor(dayOfEra / 146_096)) /
-        365);
-    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-    const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
-    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-    putDigits(0, year, 4);
-    putDigits(5, month, 2);
-    putDigits(8, day, 2);
-    putDigits(11, Math.floor(inDay / 3_600), 2);
-    putDigits(14, Math.floor(inDay / 60) % 60, 2);
-    putDigits(17, inDay % 60, 2);
-    putDigits(20, fraction, 6);
-    return ISO_CHARS.toString("latin1");
-}
-function putDigits(at, value, width) {
-    for (let i = at + width - 1; i >= at; i--) {
-        ISO_CHARS[i] = 48 + (value % 10);
-        value = Math.floor(value / 10);
-    }
-}
-
+// EXTERNAL MODULE: ./src/telemetry/values.ts
+var telemetry_values = __nccwpck_require__(7593);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-run-end.ts
 // Whether a JSONL file's run finished, from its last line: the engine's last record is the end of a
 // root span (the process span ends after the invocation). A run that crashed, was killed or is
@@ -4930,7 +4779,7 @@ function runEndedAt(tail, wholeFile) {
     if (typeof record !== "object" || record === null)
         return false;
     const { record_type: type, parent_span_id: parent } = record;
-    return type === "SpanEnd" && toSpanId(parent) === null;
+    return type === "SpanEnd" && (0,telemetry_values/* toSpanId */.Dr)(parent) === null;
 }
 
 ;// CONCATENATED MODULE: ./src/text/paths.ts
@@ -5243,864 +5092,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/model/accumulate.ts
-/** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
-const MAX_LOGS_PER_NODE = 10;
-const MAX_LOG_CHARS = 8_000;
-const MAX_RUN_LOGS = 50;
-function newInvocationState(traceId) {
-    return {
-        traceId,
-        invocationId: null,
-        command: null,
-        rawCommand: null,
-        target: null,
-        version: null,
-        startNs: null,
-        endNs: null,
-        ended: false,
-        statusCode: null,
-        statusMessage: null,
-        phases: new Map(),
-        nodes: new Map(),
-        openNodeSpans: new Map(),
-        extras: new Map(),
-        runLogs: [],
-    };
-}
-function accumulate(state, event) {
-    switch (event.kind) {
-        case "process":
-            state.version ??= event.version;
-            return;
-        case "invocation":
-            state.invocationId = event.invocationId ?? state.invocationId;
-            state.command = event.command ?? state.command;
-            state.rawCommand = event.rawCommand ?? state.rawCommand;
-            state.target = event.target ?? state.target;
-            state.version = event.version ?? state.version;
-            state.startNs = event.startNs ?? state.startNs;
-            if (event.ended) {
-                state.ended = true;
-                state.endNs = event.endNs;
-                state.statusCode = event.statusCode;
-                state.statusMessage = event.statusMessage;
-            }
-            return;
-        case "phase": {
-            const key = event.spanId ?? `${event.phase}`;
-            const phase = state.phases.get(key) ?? {
-                phase: event.phase,
-                startNs: null,
-                endNs: null,
-                nodeCountTotal: null,
-                nodeCountSkipped: null,
-                nodeCountError: null,
-            };
-            phase.phase = event.phase ?? phase.phase;
-            phase.startNs = event.startNs ?? phase.startNs;
-            if (event.ended) {
-                phase.endNs = event.endNs;
-                phase.nodeCountTotal = event.nodeCountTotal;
-                phase.nodeCountSkipped = event.nodeCountSkipped;
-                phase.nodeCountError = event.nodeCountError;
-            }
-            state.phases.set(key, phase);
-            return;
-        }
-        case "node":
-        case "phaseTimes":
-            accumulateNode(state, event);
-            return;
-        case "query": {
-            const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
-            if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
-                extras.queryNs += Number(event.endNs - event.startNs);
-            }
-            extras.queryCount++;
-            if (event.outcome === "error" && event.errorMessage) {
-                const errors = (extras.queryErrors ??= []);
-                if (errors.length < MAX_LOGS_PER_NODE)
-                    errors.push(clip(event.errorMessage));
-            }
-            return;
-        }
-        case "log": {
-            const line = {
-                severity: event.severity,
-                text: clip(event.text.trim()),
-                ...(event.code !== null ? { code: event.code } : {}),
-                ...(event.phase ? { phase: event.phase } : {}),
-                ...(event.path
-                    ? {
-                        location: {
-                            path: event.path,
-                            ...(event.line ? { line: event.line } : {}),
-                            ...(event.column !== null && event.line ? { column: event.column + 1 } : {}),
-                        },
-                    }
-                    : {}),
-            };
-            if (!event.uniqueId && !event.spanId) {
-                if (state.runLogs.length < MAX_RUN_LOGS)
-                    state.runLogs.push(line);
-                return;
-            }
-            const logs = (extrasFor(state, event.spanId, event.uniqueId).logs ??= []);
-            if (logs.length < MAX_LOGS_PER_NODE)
-                logs.push(line);
-            return;
-        }
-    }
-}
-function accumulateNode(state, event) {
-    const facts = event.kind === "node" ? event.facts : null;
-    const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
-    let node = state.nodes.get(uniqueId);
-    if (!node) {
-        node = {
-            uniqueId,
-            processed: null,
-            processedStartNs: null,
-            processedEndNs: null,
-            started: null,
-            processedStarted: false,
-            openSpans: 0,
-            phaseCount: 0,
-            phasesStartNs: null,
-            phasesEndNs: null,
-            phasesMs: null,
-            evaluations: null,
-        };
-        state.nodes.set(uniqueId, node);
-    }
-    const ended = event.kind === "phaseTimes" || event.ended;
-    // Joins queries and logs that name no node to the node span they ran in. A span's children come
-    // before its end, so at the end only a span that has some needs to say whose it is; a start
-    // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
-    // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
-    if (!ended) {
-        node.started ??= facts;
-        node.openSpans++;
-        if (event.kind === "node" && event.span === "processed")
-            node.processedStarted = true;
-        if (event.spanId)
-            state.openNodeSpans.set(event.spanId, node.uniqueId);
-        return;
-    }
-    if (event.spanId) {
-        const extras = state.extras.get(event.spanId);
-        if (extras)
-            extras.spanNode = node.uniqueId;
-    }
-    // Files without SpanStart rows never opened the span; don't count below zero.
-    if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
-        node.openSpans--;
-    }
-    if (event.kind === "node" && event.span === "processed") {
-        node.processed = event.facts;
-        node.processedStartNs = event.startNs;
-        node.processedEndNs = event.endNs;
-        node.evaluations = null;
-        return;
-    }
-    addPhase(node, event.startNs, event.endNs);
-    if (facts && !node.processed)
-        (node.evaluations ??= []).push({ facts, startNs: event.startNs });
-}
-/** Folds an ended phase span's times into its node. */
-function addPhase(node, startNs, endNs) {
-    node.phaseCount++;
-    if (startNs !== null && (node.phasesStartNs === null || startNs < node.phasesStartNs)) {
-        node.phasesStartNs = startNs;
-    }
-    if (endNs !== null && (node.phasesEndNs === null || endNs > node.phasesEndNs))
-        node.phasesEndNs = endNs;
-    // duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds.
-    if (startNs !== null && endNs !== null)
-        node.phasesMs = (node.phasesMs ?? 0) + wholeMs(endNs - startNs);
-}
-/** Nanoseconds → whole milliseconds, truncated (BigInt division only past 2^53 ns, 104 days). */
-function wholeMs(ns) {
-    const value = Number(ns);
-    return Math.abs(value) <= Number.MAX_SAFE_INTEGER ? Math.trunc(value / 1e6) : Number(ns / 1000000n);
-}
-function extrasFor(state, spanId, uniqueId) {
-    // Keyed by span: a span's queries and logs nearly always name the same node. The rare other node
-    // in the same span gets a composite key (kept apart, joined the same way later).
-    let key = spanId ?? "";
-    let extras = state.extras.get(key);
-    if (extras && extras.uniqueId !== uniqueId) {
-        key = `${key}\u0000${uniqueId ?? ""}`;
-        extras = state.extras.get(key);
-    }
-    if (!extras) {
-        extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null, spanNode: null };
-        state.extras.set(key, extras);
-    }
-    return extras;
-}
-function clip(text) {
-    return text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}… (truncated)` : text;
-}
-
-// EXTERNAL MODULE: ./src/model/conclusion.ts
-var conclusion = __nccwpck_require__(5718);
-// EXTERNAL MODULE: ./src/model/status-table.ts
-var status_table = __nccwpck_require__(6606);
-;// CONCATENATED MODULE: ./src/model/counts.ts
-
-/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
-function emptyCounts() {
-    const counts = { total: 0 };
-    for (const row of Object.values(status_table/* STATUS */.XQ))
-        counts[row.countKey] = 0;
-    return counts;
-}
-function countStatuses(nodes) {
-    const counts = emptyCounts();
-    for (const node of nodes) {
-        counts.total++;
-        counts[status_table/* STATUS */.XQ[node.status].countKey]++;
-    }
-    return counts;
-}
-function addCounts(a, b) {
-    const sum = emptyCounts();
-    for (const key of Object.keys(sum))
-        sum[key] = a[key] + b[key];
-    return sum;
-}
-
-;// CONCATENATED MODULE: ./src/model/skip-chains.ts
-/**
- * Groups upstream skips under the node that caused them. The engine names the immediate cause
- * (sometimes the root itself); following `skippedBecauseOf` through skipped nodes reaches the root.
- */
-function buildSkipChains(nodes) {
-    const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
-    const chains = new Map();
-    for (const node of nodes) {
-        if (node.status !== "skipped" || !node.skippedBecauseOf)
-            continue;
-        let cause = node.skippedBecauseOf;
-        let depth = 1;
-        const seen = new Set([node.uniqueId]);
-        for (;;) {
-            const upstream = byId.get(cause);
-            if (!upstream || upstream.status !== "skipped" || !upstream.skippedBecauseOf || seen.has(cause))
-                break;
-            seen.add(cause);
-            cause = upstream.skippedBecauseOf;
-            depth++;
-        }
-        let chain = chains.get(cause);
-        if (!chain) {
-            chain = { rootId: cause, rootStatus: byId.get(cause)?.status ?? "missing", skipped: [] };
-            chains.set(cause, chain);
-        }
-        chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
-    }
-    const result = [...chains.values()];
-    for (const chain of result) {
-        chain.skipped.sort((a, b) => a.depth - b.depth || compare(a.uniqueId, b.uniqueId));
-    }
-    // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
-    // first among the nodes (where the errors are listed in the same order), then by id.
-    if (result.length < 2)
-        return result;
-    const position = new Map();
-    for (const chain of result)
-        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
-    nodes.forEach((node, index) => {
-        if (position.has(node.uniqueId))
-            position.set(node.uniqueId, index);
-    });
-    const at = (id) => position.get(id);
-    return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
-}
-function compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: ./src/model/slowest.ts
-function pickSlowest(nodes, limit) {
-    return {
-        byProcessing: slowest_top(nodes, (timing) => timing.processingMs, limit),
-        byLifetime: slowest_top(nodes, (timing) => timing.lifetimeMs, limit),
-        byIdle: slowest_top(nodes, (timing) => timing.idleMs, limit),
-        byWarehouse: slowest_top(nodes, (timing) => timing.warehouseMs, limit),
-    };
-}
-function slowest_top(nodes, measure, limit) {
-    if (limit <= 0)
-        return [];
-    // The `limit` first in order (slowest, then unique_id), kept sorted as nodes stream past: no sort
-    // of every node, and each node's value is read once.
-    const best = [];
-    const values = [];
-    /** Whether a node of `value` and `id` comes before best[i]. */
-    const before = (value, id, i) => value > values[i] || (value === values[i] && id < best[i].uniqueId);
-    // An index loop: for…of over 20,000 nodes, four times, made an iterator result per node.
-    for (let n = 0; n < nodes.length; n++) {
-        const node = nodes[n];
-        const value = measure(node.timing) ?? 0;
-        if (value <= 0)
-            continue;
-        const id = node.uniqueId;
-        if (best.length === limit && !before(value, id, limit - 1))
-            continue;
-        let lo = 0;
-        let hi = best.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (before(value, id, mid))
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        best.splice(lo, 0, node);
-        values.splice(lo, 0, value);
-        if (best.length > limit) {
-            best.pop();
-            values.pop();
-        }
-    }
-    return best.map(toSlowNode);
-}
-function toSlowNode(node) {
-    return {
-        uniqueId: node.uniqueId,
-        name: node.name,
-        resourceType: node.resourceType,
-        status: node.status,
-        processingMs: node.timing.processingMs,
-        lifetimeMs: node.timing.lifetimeMs,
-        idleMs: node.timing.idleMs,
-        warehouseMs: node.timing.warehouseMs,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/model/status.ts
-/**
- * The one status per node, following the engine's documented mapping (fusion-telemetry.md §9):
- * a test that ran and found rows is `fail` (node outcome SUCCESS + test outcome FAILED); a test
- * that could not run is `error`. Cached, no-op, phase-disabled/-skipped and canceled stay distinct.
- */
-function decideStatus(facts) {
-    switch (facts.outcome) {
-        case "error":
-            return "error";
-        case "canceled":
-            return "canceled";
-        case "skipped":
-            switch (facts.skipReason) {
-                case "cached":
-                    return "reused";
-                case "no_op":
-                    return "no-op";
-                case "phase_disabled":
-                    return "phase-disabled";
-                case "phase_skipped":
-                    return "phase-skipped";
-                default:
-                    return "skipped";
-            }
-        case "success":
-            if (facts.test) {
-                return facts.test.outcome === "failed" ? "fail" : facts.test.outcome === "warned" ? "warn" : "pass";
-            }
-            if (facts.freshness) {
-                return facts.freshness.outcome === "error" ? "error" : facts.freshness.outcome;
-            }
-            return "success";
-        default:
-            return "unknown";
-    }
-}
-const RESOURCE_TYPES = new Set([
-    "model",
-    "seed",
-    "snapshot",
-    "source",
-    "test",
-    "unit_test",
-    "function",
-    "analysis",
-    "operation",
-    "exposure",
-    "metric",
-    "saved_query",
-    "semantic_model",
-    "macro",
-]);
-/** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
-function resourceTypeOf(nodeType, uniqueId) {
-    const candidate = nodeType ?? segment(uniqueId, 0);
-    return RESOURCE_TYPES.has(candidate) ? candidate : "unknown";
-}
-function packageOf(uniqueId) {
-    return uniqueId.includes(".") ? segment(uniqueId, 1) : null;
-}
-/** The `index`th dot-separated segment (0 or 1), without splitting the whole id (it runs per node). */
-function segment(uniqueId, index) {
-    const dot = uniqueId.indexOf(".");
-    if (index === 0)
-        return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
-    const next = uniqueId.indexOf(".", dot + 1);
-    return uniqueId.slice(dot + 1, next < 0 ? uniqueId.length : next);
-}
-
-;// CONCATENATED MODULE: ./src/model/finish-invocation.ts
-
-
-
-
-
-/** Turns one invocation's accumulated state into its result: one result per selected node. */
-function finishInvocation(state, options) {
-    const extrasByNode = joinExtras(state);
-    const nodes = [];
-    const unreadable = [];
-    for (const node of state.nodes.values()) {
-        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
-        if (result)
-            nodes.push(result);
-    }
-    nodes.sort(byStartThenId);
-    const runErrors = [
-        ...state.runLogs,
-        ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs ?? []),
-    ].filter((line) => line.severity === "ERROR");
-    const skipChains = buildSkipChains(nodes);
-    const roots = new Map();
-    for (const chain of skipChains)
-        for (const skipped of chain.skipped)
-            roots.set(skipped.uniqueId, chain.rootId);
-    for (const node of nodes)
-        node.skipRoot = roots.get(node.uniqueId) ?? null;
-    const readerWarnings = [...options.readerWarnings, ...unreadable];
-    if (!state.ended) {
-        readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
-    }
-    const durationMs = state.startNs !== null && state.endNs !== null
-        ? Number((state.endNs - state.startNs) / 1000000n)
-        : null;
-    return {
-        invocationId: state.invocationId ?? formatUuid(state.traceId),
-        traceId: state.traceId,
-        command: state.command,
-        rawCommand: state.rawCommand,
-        dbtVersion: state.version,
-        target: state.target,
-        startedAt: nanosToIso(state.startNs),
-        completedAt: nanosToIso(state.endNs),
-        durationMs,
-        state: state.ended ? "complete" : "incomplete",
-        statusMessage: state.statusMessage,
-        failed: state.statusCode === 2 || !state.ended,
-        source: options.source,
-        phases: finishPhases(state),
-        nodes,
-        counts: countStatuses(nodes),
-        skipChains,
-        runErrors,
-        slowest: pickSlowest(nodes, options.slowest),
-        readerWarnings,
-    };
-}
-function finishNode(node, extras, unreadable) {
-    const evaluations = node.evaluations ? byStart(node.evaluations) : [];
-    // A node whose phases were read for their times only (their NodeProcessed span, which decides
-    // such a node, was unreadable) is still reported, from what is known: its id.
-    const facts = node.processed ??
-        deriveFromEvaluations(evaluations) ??
-        node.started ??
-        (node.phaseCount > 0 ? bareFacts(node.uniqueId) : null);
-    if (!facts)
-        return null;
-    // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
-    const inSelection = node.processed ? node.processed.inSelection === true : true;
-    if (!inSelection)
-        return null;
-    // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
-    const finished = node.processed !== null || (!node.processedStarted && node.phaseCount > 0 && node.openSpans === 0);
-    // A status-deciding attribute the reader could not understand makes the node unknown, never a
-    // default (a malformed test outcome is not a pass).
-    const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
-    if (finished && facts.unreadable)
-        unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
-    let logs = [];
-    let firstQueryError;
-    let queryNs = 0;
-    let queryCount = 0;
-    for (const entry of extras) {
-        if (entry.logs)
-            logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
-        firstQueryError ??= entry.queryErrors?.[0];
-        queryNs += entry.queryNs;
-        queryCount += entry.queryCount;
-    }
-    const errorLog = logs.find((line) => line.severity === "ERROR");
-    let message = errorLog?.text ?? firstQueryError ?? null;
-    if (!finished)
-        message = "the node started but never finished (the run was interrupted)";
-    const processingMs = facts.durationMs ?? node.phasesMs;
-    const startNs = node.processedStartNs ?? node.phasesStartNs;
-    const endNs = node.processedEndNs ?? node.phasesEndNs;
-    // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
-    // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-    // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
-    const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
-    const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
-    return {
-        uniqueId: node.uniqueId,
-        name,
-        resourceType: resourceTypeOf(facts.nodeType, node.uniqueId),
-        packageName: packageOf(node.uniqueId),
-        materialization: facts.materialization,
-        outcome: facts.outcome ?? "unspecified",
-        skipReason: facts.skipReason,
-        status,
-        errorType: facts.outcome === "error" ? (facts.errorType ?? null) : null,
-        message,
-        logs,
-        test: facts.test ?? null,
-        freshness: facts.freshness ?? null,
-        skippedBecauseOf: facts.skipReason === "upstream" ? facts.upstreamId : null,
-        skipRoot: null,
-        lastPhase: facts.phase,
-        inSelection,
-        rowsAffected: facts.rowsAffected,
-        timing: {
-            processingMs,
-            lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
-            idleMs: idle,
-            // Whole microseconds, in milliseconds (integer arithmetic: exact).
-            warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
-            queryCount,
-            startedAt: nanosToIso(startNs),
-            completedAt: nanosToIso(endNs),
-        },
-        location: locationOf(node, evaluations),
-    };
-}
-/**
- * Files without NodeProcessed (≤ preview.72): the node's result is its phases folded in order, where
- * a later phase-skipped/phase-disabled never overwrites an earlier outcome (the engine's own rule).
- */
-function deriveFromEvaluations(evaluations) {
-    return evaluations.reduce((previous, { facts }) => {
-        if (!previous)
-            return facts;
-        if (previous.outcome === "error")
-            return previous;
-        if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled")
-            return previous;
-        return {
-            ...facts,
-            test: facts.test ?? previous.test,
-            unreadable: facts.unreadable ?? previous.unreadable,
-        };
-    }, null);
-}
-/** What a node's phases say when only their times were read: its id, nothing else known. */
-function bareFacts(uniqueId) {
-    return {
-        uniqueId,
-        name: null,
-        nodeType: null,
-        materialization: null,
-        phase: null,
-        outcome: null,
-        skipReason: null,
-        errorType: null,
-        upstreamId: null,
-        test: null,
-        freshness: null,
-        cacheReason: null,
-        withWarnings: false,
-        durationMs: null,
-        idleMs: null,
-        rowsAffected: null,
-        inSelection: null,
-        path: null,
-        line: null,
-        column: null,
-        unreadable: null,
-    };
-}
-function locationOf(node, evaluations) {
-    // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
-    const isSource = (f) => !!f?.path && !f.path.startsWith("target/");
-    if (node.processed)
-        return isSource(node.processed) ? finish_invocation_location(node.processed) : null;
-    let facts;
-    for (let i = 0; !facts && i < evaluations.length; i++) {
-        const candidate = evaluations[i].facts;
-        if (isSource(candidate))
-            facts = candidate;
-    }
-    // A start only for a node none of whose spans ended: the JSONL reader drops the start of a span
-    // that ended (jsonl-start-ledger.ts), and Parquet has no starts.
-    if (!facts && node.phaseCount === 0 && isSource(node.started))
-        facts = node.started;
-    return facts ? finish_invocation_location(facts) : null;
-}
-function finish_invocation_location(facts) {
-    return {
-        path: facts.path,
-        ...(facts.line ? { line: facts.line } : {}),
-        ...(facts.line && facts.column !== null ? { column: facts.column + 1 } : {}),
-    };
-}
-function joinExtras(state) {
-    const byNode = new Map();
-    for (const extras of state.extras.values()) {
-        // The node whose span this is: as the span's end said (on the span's own entry), else, for a
-        // span that never ended, its start.
-        const fromSpan = extras.spanId
-            ? (state.extras.get(extras.spanId)?.spanNode ?? state.openNodeSpans.get(extras.spanId))
-            : undefined;
-        const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
-        const key = fromId ?? fromSpan ?? "";
-        const list = byNode.get(key);
-        if (list)
-            list.push(extras);
-        else
-            byNode.set(key, [extras]);
-    }
-    return byNode;
-}
-function finishPhases(state) {
-    return [...state.phases.values()]
-        .sort((a, b) => compareNs(a.startNs, b.startNs))
-        .map((phase) => ({
-        phase: phase.phase ?? "unknown",
-        durationMs: phase.startNs !== null && phase.endNs !== null
-            ? Number((phase.endNs - phase.startNs) / 1000000n)
-            : null,
-        nodeCountTotal: phase.nodeCountTotal,
-        nodeCountSkipped: phase.nodeCountSkipped,
-        nodeCountError: phase.nodeCountError,
-    }));
-}
-function sumIdle(evaluations) {
-    const values = evaluations.map((e) => e.facts.idleMs).filter((v) => v !== null);
-    return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
-}
-/**
- * A node's phases (a handful) in start order, stable. Insertion sort: Array.prototype.sort allocates
- * work space on every call, which for tens of thousands of nodes is most of the result's garbage.
- */
-function byStart(evaluations) {
-    const sorted = [...evaluations];
-    for (let i = 1; i < sorted.length; i++) {
-        const item = sorted[i];
-        let j = i - 1;
-        while (j >= 0 && compareNs(sorted[j].startNs, item.startNs) > 0) {
-            sorted[j + 1] = sorted[j];
-            j--;
-        }
-        sorted[j + 1] = item;
-    }
-    return sorted;
-}
-function compareNs(a, b) {
-    if (a === b)
-        return 0;
-    if (a === null)
-        return 1;
-    if (b === null)
-        return -1;
-    return a < b ? -1 : 1;
-}
-function byStartThenId(a, b) {
-    const sa = a.timing.startedAt ?? "\uffff";
-    const sb = b.timing.startedAt ?? "\uffff";
-    return sa < sb ? -1 : sa > sb ? 1 : a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0;
-}
-function formatUuid(hex) {
-    if (!/^[0-9a-f]{32}$/.test(hex))
-        return hex;
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-;// CONCATENATED MODULE: ./src/model/build-report.ts
-
-
-
-
-
-const REPORT_LIMITS = {
-    nodes: MAX_REPORT_NODES,
-    spans: MAX_REPORT_SPANS,
-    invocations: MAX_REPORT_INVOCATIONS,
-};
-/** What each count is, and what a real build has of it (for the error). */
-const HELD_WHAT = {
-    nodes: { what: "nodes", real: "the biggest dbt projects have tens of thousands" },
-    spans: {
-        what: "spans (node phases, phases, spans with queries or logs)",
-        real: "a dbt build has about ten per node",
-    },
-    invocations: {
-        what: "invocations (trace ids)",
-        real: "a build has one per dbt command",
-    },
-};
-/** A file would take the report past one of its limits (telemetry/limits.ts). */
-class ReportLimitError extends Error {
-    file;
-    what;
-    limit;
-    name = "ReportLimitError";
-    constructor(file, what, limit) {
-        super(`${file}: more than ${limit.toLocaleString("en-US")} ${HELD_WHAT[what].what} in one report, the ` +
-            `most fusion-report reads (${HELD_WHAT[what].real}): this is not dbt telemetry as the engine writes it`);
-        this.file = file;
-        this.what = what;
-        this.limit = limit;
-    }
-}
-/**
- * Collects events file by file (each file may hold several invocations, told apart by trace id)
- * and builds the report. The same invocation read from two files (Parquet and JSONL of one run) is
- * reported once: the more complete copy wins.
- */
-class ReportBuilder {
-    options;
-    files = [];
-    held = { nodes: 0, spans: 0, invocations: 0 };
-    limits;
-    constructor(options) {
-        this.options = options;
-        this.limits = { ...REPORT_LIMITS, ...options.limits };
-    }
-    /**
-     * A sink for one input file's events. It counts what the report holds, over all its files, and
-     * throws ReportLimitError past a limit, before a file of millions of tiny records fills memory.
-     */
-    startFile(source) {
-        const file = {
-            source,
-            traces: new Map(),
-            warnings: [],
-            held: { nodes: 0, spans: 0, invocations: 0 },
-        };
-        this.files.push(file);
-        const { held: total, limits } = this;
-        const count = (what, added) => {
-            file.held[what] += added;
-            total[what] += added;
-            if (total[what] > limits[what]) {
-                throw new ReportLimitError(source.files[0] ?? "telemetry", what, limits[what]);
-            }
-        };
-        return {
-            add(event) {
-                let state = file.traces.get(event.traceId);
-                if (!state) {
-                    count("invocations", 1);
-                    state = newInvocationState(event.traceId);
-                    file.traces.set(event.traceId, state);
-                }
-                if (event.kind === "process" || event.kind === "invocation")
-                    return accumulate(state, event);
-                const nodes = state.nodes.size;
-                const open = state.openNodeSpans.size;
-                const others = state.phases.size + state.extras.size;
-                accumulate(state, event);
-                if (state.nodes.size > nodes)
-                    count("nodes", state.nodes.size - nodes);
-                // What grew: an open span closed again is not given back, so that a start counts the same
-                // whether it was read or left out by the reader (recordLeftOut).
-                const added = Math.max(0, state.openNodeSpans.size - open) +
-                    Math.max(0, state.phases.size + state.extras.size - others) +
-                    (keptEvaluation(state, event) ? 1 : 0);
-                if (added > 0)
-                    count("spans", added);
-            },
-            warn(message) {
-                if (file.warnings.length < 100)
-                    file.warnings.push(message);
-            },
-            recordLeftOut() {
-                count("spans", 1);
-            },
-        };
-    }
-    /** Forget a file whose reading failed, so partial data never reaches a report. */
-    discardLastFile() {
-        const file = this.files.pop();
-        if (file)
-            for (const what of Object.keys(this.held))
-                this.held[what] -= file.held[what];
-    }
-    finish() {
-        const chosen = new Map();
-        for (const file of this.files) {
-            for (const state of file.traces.values()) {
-                // A trace with only a Process span (no invocation, phase or node) is noise, not a run.
-                if (state.nodes.size === 0 && state.invocationId === null && state.phases.size === 0)
-                    continue;
-                const existing = chosen.get(state.traceId);
-                if (!existing) {
-                    chosen.set(state.traceId, { state, file, files: [...file.source.files] });
-                }
-                else {
-                    existing.files.push(...file.source.files);
-                    if (isBetter(state, existing.state)) {
-                        existing.state = state;
-                        existing.file = file;
-                    }
-                }
-            }
-        }
-        const invocations = [...chosen.values()]
-            .map(({ state, file, files }) => finishInvocation(state, {
-            source: { ...file.source, files: unique(files) },
-            slowest: this.options.slowest,
-            readerWarnings: file.warnings,
-        }))
-            .sort((a, b) => build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId));
-        const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
-        const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
-        return {
-            schemaVersion: 1,
-            generator: { name: "fusion-report", version: this.options.generatorVersion },
-            invocations,
-            counts,
-            conclusion: verdict.conclusion,
-            conclusionReason: verdict.reason,
-        };
-    }
-}
-/**
- * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
- * decides the node), or a JSONL phase end read as its times in their place, counted alike.
- * Counted when kept, not given back when dropped: a real node has a few phases.
- */
-function keptEvaluation(state, event) {
-    const evaluation = (event.kind === "node" && event.ended && event.span === "evaluated") ||
-        (event.kind === "phaseTimes" && event.inPlaceOfFacts === true);
-    if (!evaluation)
-        return false;
-    const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
-    return state.nodes.get(uniqueId)?.processed === null;
-}
-function isBetter(candidate, current) {
-    if (candidate.ended !== current.ended)
-        return candidate.ended;
-    return candidate.nodes.size > current.nodes.size;
-}
-function unique(values) {
-    return [...new Set(values)];
-}
-function build_report_compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
+// EXTERNAL MODULE: ./src/model/build-report.ts + 6 modules
+var build_report = __nccwpck_require__(4325);
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/telemetry/errors.ts
@@ -6487,13 +5480,13 @@ function toEvent(record) {
                 startNs,
                 endNs,
                 phase: normalizePhase(attrs.phase),
-                nodeCountTotal: toNumber(attrs.node_count_total),
-                nodeCountSkipped: toNumber(attrs.node_count_skipped),
-                nodeCountError: toNumber(attrs.node_count_error),
+                nodeCountTotal: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_total),
+                nodeCountSkipped: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_skipped),
+                nodeCountError: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_error),
             };
         case "Invocation": {
-            const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
-            const processInfo = isRecord(attrs.process_info) ? attrs.process_info : {};
+            const evalArgs = (0,telemetry_values/* isRecord */.u4)(attrs.eval_args) ? attrs.eval_args : {};
+            const processInfo = (0,telemetry_values/* isRecord */.u4)(attrs.process_info) ? attrs.process_info : {};
             return {
                 kind: "invocation",
                 traceId,
@@ -6502,15 +5495,15 @@ function toEvent(record) {
                 endNs,
                 statusCode: record.statusCode,
                 statusMessage: record.statusMessage,
-                invocationId: toStr(attrs.invocation_id),
-                command: toStr(evalArgs.command),
-                rawCommand: toStr(attrs.raw_command),
-                target: toStr(evalArgs.target),
-                version: toStr(processInfo.version),
+                invocationId: (0,telemetry_values/* toStr */.N7)(attrs.invocation_id),
+                command: (0,telemetry_values/* toStr */.N7)(evalArgs.command),
+                rawCommand: (0,telemetry_values/* toStr */.N7)(attrs.raw_command),
+                target: (0,telemetry_values/* toStr */.N7)(evalArgs.target),
+                version: (0,telemetry_values/* toStr */.N7)(processInfo.version),
             };
         }
         case "Process":
-            return { kind: "process", traceId, version: toStr(attrs.version) };
+            return { kind: "process", traceId, version: (0,telemetry_values/* toStr */.N7)(attrs.version) };
         default:
             return null;
     }
@@ -6535,9 +5528,9 @@ function queryEvent(traceId, parentSpanId, startNs, endNs, statusCode, statusMes
         parentSpanId,
         startNs,
         endNs,
-        uniqueId: toStr(attrs.unique_id),
+        uniqueId: (0,telemetry_values/* toStr */.N7)(attrs.unique_id),
         outcome: normalizeQueryOutcome(attrs.query_outcome),
-        errorMessage: toStr(attrs.query_error_adapter_message) ?? (statusCode === 2 ? statusMessage : null),
+        errorMessage: (0,telemetry_values/* toStr */.N7)(attrs.query_error_adapter_message) ?? (statusCode === 2 ? statusMessage : null),
     };
 }
 function toLogEvent(record, event) {
@@ -6554,16 +5547,16 @@ function toLogEvent(record, event) {
         spanId: record.spanId,
         severity,
         text: record.body ?? "",
-        uniqueId: toStr(attrs.unique_id),
+        uniqueId: (0,telemetry_values/* toStr */.N7)(attrs.unique_id),
         phase: normalizePhase(attrs.phase),
-        code: toWholeNumber(attrs.code),
-        path: toStr(attrs.relative_path),
-        line: toWholeNumber(attrs.code_line, 1),
-        column: toWholeNumber(attrs.code_column, 0),
+        code: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code),
+        path: (0,telemetry_values/* toStr */.N7)(attrs.relative_path),
+        line: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code_line, 1),
+        column: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code_column, 0),
     };
 }
 function toNodeFacts(attrs, processed) {
-    const uniqueId = toStr(attrs.unique_id);
+    const uniqueId = (0,telemetry_values/* toStr */.N7)(attrs.unique_id);
     if (!uniqueId)
         return null;
     const problems = [];
@@ -6571,7 +5564,7 @@ function toNodeFacts(attrs, processed) {
         const value = attrs[key];
         if (value === undefined || value === null)
             return null;
-        if (isRecord(value))
+        if ((0,telemetry_values/* isRecord */.u4)(value))
             return value;
         problems.push(`attributes.${key} is ${describe(value)}, not an object`);
         return null;
@@ -6596,21 +5589,21 @@ function toNodeFacts(attrs, processed) {
         ? understood(normalizeFreshnessOutcome(freshnessDetail.node_freshness_outcome), freshnessDetail.node_freshness_outcome, "attributes.node_freshness_outcome.node_freshness_outcome", problems)
         : null;
     const ageSeconds = freshnessDetail
-        ? understood(toNumber(freshnessDetail.age_seconds), freshnessDetail.age_seconds, "attributes.node_freshness_outcome.age_seconds", problems)
+        ? understood((0,telemetry_values/* toNumber */.Ro)(freshnessDetail.age_seconds), freshnessDetail.age_seconds, "attributes.node_freshness_outcome.age_seconds", problems)
         : null;
     const upstreamId = upstreamDetail
-        ? understood(toStr(upstreamDetail.upstream_unique_id), upstreamDetail.upstream_unique_id, "attributes.node_skip_upstream_detail.upstream_unique_id", problems)
-        : toStr(attrs["node_skip_upstream_detail.upstream_unique_id"]);
+        ? understood((0,telemetry_values/* toStr */.N7)(upstreamDetail.upstream_unique_id), upstreamDetail.upstream_unique_id, "attributes.node_skip_upstream_detail.upstream_unique_id", problems)
+        : (0,telemetry_values/* toStr */.N7)(attrs["node_skip_upstream_detail.upstream_unique_id"]);
     // Shown as given (proto JSON may also spell an enum as its number); it decides no status.
     const rawCacheReason = cacheDetail?.node_cache_reason;
     const cacheReason = cacheDetail
-        ? (understood(typeof rawCacheReason === "number" ? String(rawCacheReason) : toStr(rawCacheReason), rawCacheReason, "attributes.node_cache_detail.node_cache_reason", problems) ?? "NODE_CACHE_REASON_NO_CHANGES")
+        ? (understood(typeof rawCacheReason === "number" ? String(rawCacheReason) : (0,telemetry_values/* toStr */.N7)(rawCacheReason), rawCacheReason, "attributes.node_cache_detail.node_cache_reason", problems) ?? "NODE_CACHE_REASON_NO_CHANGES")
         : null;
     const warningOutcome = evaluationDetail
         ? understood(normalizeWarningOutcome(evaluationDetail.node_warning_outcome), evaluationDetail.node_warning_outcome, "attributes.node_evaluation_detail.node_warning_outcome", problems, "NODE_WARNING_OUTCOME_")
         : null;
     const skipReason = understood(normalizeSkipReason(attrs.node_skip_reason), attrs.node_skip_reason, "attributes.node_skip_reason", problems, "NODE_SKIP_REASON_");
-    let inSelection = toBool(attrs.in_selection);
+    let inSelection = (0,telemetry_values/* toBool */.AF)(attrs.in_selection);
     if (inSelection === null && attrs.in_selection !== undefined && attrs.in_selection !== null) {
         problems.push(`attributes.in_selection is ${describe(attrs.in_selection)}, not true or false`);
         inSelection = true; // shown (as unknown) rather than silently left out of the report
@@ -6618,7 +5611,7 @@ function toNodeFacts(attrs, processed) {
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
     return {
         uniqueId,
-        name: toStr(attrs.name),
+        name: (0,telemetry_values/* toStr */.N7)(attrs.name),
         nodeType: normalizeNodeType(attrs.node_type),
         materialization: normalizeMaterialization(attrs.materialization),
         phase: normalizePhase(phase),
@@ -6633,13 +5626,13 @@ function toNodeFacts(attrs, processed) {
         cacheReason,
         withWarnings: warningOutcome === "with_warnings",
         // uint64 milliseconds on the wire: a negative or fractional one is no time at all (absent, not -5 ms).
-        durationMs: toWholeNumber(attrs.duration_ms, 0),
-        idleMs: toWholeNumber(attrs.idle_time_ms, 0),
-        rowsAffected: toNumber(attrs.rows_affected),
+        durationMs: (0,telemetry_values/* toWholeNumber */.cy)(attrs.duration_ms, 0),
+        idleMs: (0,telemetry_values/* toWholeNumber */.cy)(attrs.idle_time_ms, 0),
+        rowsAffected: (0,telemetry_values/* toNumber */.Ro)(attrs.rows_affected),
         inSelection,
-        path: toStr(attrs.relative_path),
-        line: toWholeNumber(attrs.defined_at_line, 1),
-        column: toWholeNumber(attrs.defined_at_col, 0),
+        path: (0,telemetry_values/* toStr */.N7)(attrs.relative_path),
+        line: (0,telemetry_values/* toWholeNumber */.cy)(attrs.defined_at_line, 1),
+        column: (0,telemetry_values/* toWholeNumber */.cy)(attrs.defined_at_col, 0),
         unreadable: problems.length > 0 ? problems.join("; ") : null,
     };
 }
@@ -6647,13 +5640,13 @@ function toTest(detail, prefix, problems) {
     const outcome = understood(normalizeTestOutcome(detail.test_outcome), detail.test_outcome, `${prefix}test_outcome`, problems);
     const failingRows = detail.failing_rows === undefined || detail.failing_rows === null
         ? 0
-        : understood(toNumber(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
+        : understood((0,telemetry_values/* toNumber */.Ro)(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
     const diffTable = detail.diff_table === undefined
         ? null
         : understood(typeof detail.diff_table === "string" ? detail.diff_table : null, detail.diff_table, `${prefix}diff_table`, problems);
     const storeFailures = detail.store_failures === undefined
         ? null
-        : understood(toBool(detail.store_failures), detail.store_failures, `${prefix}store_failures`, problems);
+        : understood((0,telemetry_values/* toBool */.AF)(detail.store_failures), detail.store_failures, `${prefix}store_failures`, problems);
     if (!outcome)
         return null;
     return {
@@ -6708,6 +5701,12 @@ function locatedEvents(sink, file, unit) {
         },
         warnAt(position, message) {
             sink.warn(`${where(position)}: ${message}`);
+        },
+        warnFile(message) {
+            if (sink.warnFile)
+                sink.warnFile(message);
+            else
+                sink.warn(message);
         },
         recordLeftOut() {
             sink.recordLeftOut?.();
@@ -6878,7 +5877,7 @@ class StartLedger {
             return null;
         const kind = nodeSpanKind(record.eventType);
         // The model opens and closes node spans only with records that name their node.
-        if (kind === null || record.spanId === null || toStr(record.attributes.unique_id) === null)
+        if (kind === null || record.spanId === null || (0,telemetry_values/* toStr */.N7)(record.attributes.unique_id) === null)
             return kind;
         const { traceId, spanId } = record;
         // Ids the engine never writes, which no dropped start has: such spans are parsed start and end.
@@ -7212,7 +6211,7 @@ class LineTooLongError extends Error {
     line;
     limit;
     constructor(line, limit) {
-        super(`line longer than ${limit / MIB} MiB`);
+        super(`line longer than ${limit / limits/* MIB */.D6} MiB`);
         this.line = line;
         this.limit = limit;
     }
@@ -7314,7 +6313,7 @@ function dbtArtifact(text) {
 }
 /** Why a file whose first line is valid JSON but not a record is not telemetry, or null if nothing specific. */
 function describeForeignJson(value, firstLine) {
-    if (isRecord(value) && isRecord(value.metadata) && typeof value.metadata.dbt_schema_version === "string") {
+    if ((0,telemetry_values/* isRecord */.u4)(value) && (0,telemetry_values/* isRecord */.u4)(value.metadata) && typeof value.metadata.dbt_schema_version === "string") {
         return `${dbtArtifact(firstLine.slice(0, 4096)) ?? "this is a dbt artifact, not telemetry"}: ${TELEMETRY_HINT}`;
     }
     if (Array.isArray(value)) {
@@ -7541,7 +6540,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
-    const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
+    const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle);
     try {
         for await (const chunk of inputBytes(chunks, format))
             lines.push(chunk);
@@ -7590,7 +6589,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
 }
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
-    if (!isRecord(value))
+    if (!(0,telemetry_values/* isRecord */.u4)(value))
         return null;
     const recordType = value.record_type;
     const traceId = value.trace_id;
@@ -7599,23 +6598,23 @@ function toRecord(value) {
         return null;
     if (typeof traceId !== "string" || typeof eventType !== "string")
         return null;
-    const status = isRecord(value.status) ? value.status : null;
-    const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
+    const status = (0,telemetry_values/* isRecord */.u4)(value.status) ? value.status : null;
+    const body = typeof value.body === "string" ? (0,telemetry_values/* stripAnsi */.aJ)(value.body) : null;
     return {
         recordType: recordType,
         traceId: traceId.toLowerCase().replace(/-/g, ""),
-        spanId: toSpanId(value.span_id),
-        parentSpanId: toSpanId(value.parent_span_id),
-        spanName: toStr(value.span_name),
+        spanId: (0,telemetry_values/* toSpanId */.Dr)(value.span_id),
+        parentSpanId: (0,telemetry_values/* toSpanId */.Dr)(value.parent_span_id),
+        spanName: (0,telemetry_values/* toStr */.N7)(value.span_name),
         eventType,
-        startNs: toNanos(value.start_time_unix_nano),
-        endNs: toNanos(value.end_time_unix_nano),
-        timeNs: toNanos(value.time_unix_nano),
+        startNs: (0,telemetry_values/* toNanos */.tb)(value.start_time_unix_nano),
+        endNs: (0,telemetry_values/* toNanos */.tb)(value.end_time_unix_nano),
+        timeNs: (0,telemetry_values/* toNanos */.tb)(value.time_unix_nano),
         severity: typeof value.severity_text === "string" ? value.severity_text.toUpperCase() : "",
         body,
-        statusCode: status ? toNumber(status.code) : null,
-        statusMessage: status ? toStr(status.message) : null,
-        attributes: isRecord(value.attributes) ? value.attributes : {},
+        statusCode: status ? (0,telemetry_values/* toNumber */.Ro)(status.code) : null,
+        statusMessage: status ? (0,telemetry_values/* toStr */.N7)(status.message) : null,
+        attributes: (0,telemetry_values/* isRecord */.u4)(value.attributes) ? value.attributes : {},
     };
 }
 
@@ -10220,8 +9219,8 @@ async function readFooter(file, name) {
         throw corrupt(`it claims ${length} bytes but the file has only ${size - FRAME_BYTES} before it ` +
             "(the file is truncated or was not written as Parquet)");
     }
-    if (length > MAX_PARQUET_FOOTER_BYTES) {
-        throw corrupt(`it claims ${length} bytes, over the ${MAX_PARQUET_FOOTER_BYTES / MIB} MiB limit for file metadata ` +
+    if (length > limits/* MAX_PARQUET_FOOTER_BYTES */.qG) {
+        throw corrupt(`it claims ${length} bytes, over the ${limits/* MAX_PARQUET_FOOTER_BYTES */.qG / limits/* MIB */.D6} MiB limit for file metadata ` +
             "(dbt's telemetry footers are a few KiB)");
     }
     const footer = new Uint8Array(await file.slice(size - 8 - length, size));
@@ -10240,7 +9239,7 @@ async function readFooter(file, name) {
 }
 /** A row count or position the readers would trust, checked against the file; null when all is well. */
 function checkMetadata(metadata, fileSize, footerStart) {
-    const maxRows = fileSize * MAX_PARQUET_ROWS_PER_BYTE;
+    const maxRows = fileSize * limits/* MAX_PARQUET_ROWS_PER_BYTE */.fL;
     const rows = Number(metadata.num_rows);
     if (!Number.isSafeInteger(rows) || rows < 0 || rows > maxRows) {
         return `it claims ${String(metadata.num_rows)} rows in a file of ${fileSize} bytes`;
@@ -10337,8 +9336,8 @@ function countThriftValues(bytes, start, end) {
         offset += n;
     };
     const count = () => {
-        if (++values > MAX_PARQUET_FOOTER_VALUES) {
-            throw new RangeError(`parquet file metadata holds more than ${MAX_PARQUET_FOOTER_VALUES.toLocaleString("en-US")} values`);
+        if (++values > limits/* MAX_PARQUET_FOOTER_VALUES */.x5) {
+            throw new RangeError(`parquet file metadata holds more than ${limits/* MAX_PARQUET_FOOTER_VALUES */.x5.toLocaleString("en-US")} values`);
         }
     };
     const value = (type, depth) => {
@@ -11151,8 +10150,8 @@ function checkPageSize(which, size) {
     if (!Number.isSafeInteger(size) || size < 0) {
         throw new Error(`parquet page header has an invalid ${which} size (${String(size)})`);
     }
-    if (size > MAX_PARQUET_PAGE_BYTES) {
-        throw new Error(`parquet page claims ${which} size of ${size} bytes, over the ${MAX_PARQUET_PAGE_BYTES / MIB} MiB limit`);
+    if (size > limits/* MAX_PARQUET_PAGE_BYTES */.kD) {
+        throw new Error(`parquet page claims ${which} size of ${size} bytes, over the ${limits/* MAX_PARQUET_PAGE_BYTES */.kD / limits/* MIB */.D6} MiB limit`);
     }
 }
 
@@ -11184,7 +10183,7 @@ function readDictionaryPage(header, bytes, decoder) {
     const values = plain_readPlain({ view, offset: 0 }, decoder.type, count, decoder.element.type_length);
     const dictionary = { size: count, entry: (id) => values[id], free: () => freeBuffer(owned) };
     if (decoder.type === "INT64") {
-        dictionary.spanId = (id) => spanIdFromWords(view.getUint32(id * 8 + 4, true), view.getUint32(id * 8, true));
+        dictionary.spanId = (id) => (0,telemetry_values/* spanIdFromWords */.LV)(view.getUint32(id * 8 + 4, true), view.getUint32(id * 8, true));
     }
     return dictionary;
 }
@@ -11368,7 +10367,7 @@ class LeafCursor {
      */
     convertToSpanIds() {
         const convert = this.convert;
-        this.convert = (value) => toSpanId(convert(value));
+        this.convert = (value) => (0,telemetry_values/* toSpanId */.Dr)(convert(value));
         this.dictionaryCache = [];
         this.spanIdsFromBytes = isPlainInt64(this.decoder.element);
     }
@@ -11747,7 +10746,7 @@ function liftNodePayload(payload, out) {
         const value = payload[key];
         if (key === "node_outcome_detail") {
             // Not an object: kept for events.ts to report, never read as "no detail" (a pass).
-            if (isRecord(value))
+            if ((0,telemetry_values/* isRecord */.u4)(value))
                 liftOneof(value, out);
             else if (value !== null)
                 out[PAYLOAD_DETAIL] = value;
@@ -11780,7 +10779,7 @@ function parsePayload(value) {
     catch (error) {
         throw new PayloadError(`attributes.json_payload is not valid JSON (${error.message})`);
     }
-    return isRecord(parsed) ? parsed : null;
+    return (0,telemetry_values/* isRecord */.u4)(parsed) ? parsed : null;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/row-reader.ts
@@ -11921,10 +10920,10 @@ class RowReader {
         this.gatherPlanned(rows, count, plans, values, slimming ? this.uniqueIdIndex : -1);
         const statusCodes = values[this.statusCodeIndex];
         const queryOutcomes = values[this.queryOutcomeIndex];
-        const isError = (i) => toNumber(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
+        const isError = (i) => (0,telemetry_values/* toNumber */.Ro)(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
         this.gatherWhere(this.statusMessageIndex, rows, count, values, (i) => {
             const mode = plans[i].statusMessage;
-            return mode === "always" || (mode === "on-error" && toNumber(statusCodes[i]) === 2);
+            return mode === "always" || (mode === "on-error" && (0,telemetry_values/* toNumber */.Ro)(statusCodes[i]) === 2);
         });
         const envelope = (column) => values[ENVELOPE_COLUMNS.indexOf(column)];
         const spanIds = envelope("span_id");
@@ -11940,17 +10939,17 @@ class RowReader {
             const row = rows[i];
             const traceId = this.traceIds.get(traces[i]);
             if (plan.kind === "phaseOfProcessedNode") {
-                const uniqueId = toStr(uniqueIds[i]);
+                const uniqueId = (0,telemetry_values/* toStr */.N7)(uniqueIds[i]);
                 if (!uniqueId)
                     continue;
-                const spanId = toSpanId(spanIds[i]);
+                const spanId = (0,telemetry_values/* toSpanId */.Dr)(spanIds[i]);
                 const event = {
                     kind: "phaseTimes",
                     traceId,
                     spanId,
                     uniqueId,
-                    startNs: toNanos(starts[i]),
-                    endNs: toNanos(ends[i]),
+                    startNs: (0,telemetry_values/* toNanos */.tb)(starts[i]),
+                    endNs: (0,telemetry_values/* toNanos */.tb)(ends[i]),
                 };
                 sink.event(event, row);
                 continue;
@@ -11986,12 +10985,12 @@ class RowReader {
             let event;
             if (plan.kind === "node") {
                 const processed = plan.event === "NodeProcessed";
-                const spanId = toSpanId(spanIds[i]);
-                event = nodeEvent(processed, traceId, spanId, ended, toNanos(starts[i]), toNanos(ends[i]), lifted);
+                const spanId = (0,telemetry_values/* toSpanId */.Dr)(spanIds[i]);
+                event = nodeEvent(processed, traceId, spanId, ended, (0,telemetry_values/* toNanos */.tb)(starts[i]), (0,telemetry_values/* toNanos */.tb)(ends[i]), lifted);
             }
             else if (plan.kind === "query") {
                 event = ended
-                    ? queryEvent(traceId, toSpanId(parentIds[i]), toNanos(starts[i]), toNanos(ends[i]), toNumber(statusCodes[i]), toStr(statusMessages[i]), lifted)
+                    ? queryEvent(traceId, (0,telemetry_values/* toSpanId */.Dr)(parentIds[i]), (0,telemetry_values/* toNanos */.tb)(starts[i]), (0,telemetry_values/* toNanos */.tb)(ends[i]), (0,telemetry_values/* toNumber */.Ro)(statusCodes[i]), (0,telemetry_values/* toStr */.N7)(statusMessages[i]), lifted)
                     : null;
             }
             else {
@@ -12000,17 +10999,17 @@ class RowReader {
                 event = toEvent({
                     recordType: plan.recordType,
                     traceId,
-                    spanId: toSpanId(spanIds[i]),
-                    parentSpanId: toSpanId(parentIds[i]),
+                    spanId: (0,telemetry_values/* toSpanId */.Dr)(spanIds[i]),
+                    parentSpanId: (0,telemetry_values/* toSpanId */.Dr)(parentIds[i]),
                     spanName: null,
                     eventType: events[i],
-                    startNs: toNanos(starts[i]),
-                    endNs: toNanos(ends[i]),
-                    timeNs: toNanos(times[i]),
+                    startNs: (0,telemetry_values/* toNanos */.tb)(starts[i]),
+                    endNs: (0,telemetry_values/* toNanos */.tb)(ends[i]),
+                    timeNs: (0,telemetry_values/* toNanos */.tb)(times[i]),
                     severity: typeof sev === "string" ? sev.toUpperCase() : "",
-                    body: typeof body === "string" ? stripAnsi(body) : null,
-                    statusCode: toNumber(statusCodes[i]),
-                    statusMessage: toStr(statusMessages[i]),
+                    body: typeof body === "string" ? (0,telemetry_values/* stripAnsi */.aJ)(body) : null,
+                    statusCode: (0,telemetry_values/* toNumber */.Ro)(statusCodes[i]),
+                    statusMessage: (0,telemetry_values/* toStr */.N7)(statusMessages[i]),
                     attributes: lifted,
                 });
             }
@@ -12254,6 +11253,7 @@ async function decodeParquet(file, name, out) {
 
 
 
+
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
@@ -12262,16 +11262,19 @@ async function decodeParquet(file, name, out) {
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
  *
- * The other way round, a JSONL file that cannot be read (damaged after it was written, or another
- * tool's JSON Lines in the folder) is skipped with a warning when a Parquet file was read: the
- * Parquet holds the run's last invocation whole, and a report with a warning says more than none.
- * What only that JSONL held (an earlier invocation the Parquet file was written over) is missing,
- * and the warning says so. Without a readable Parquet file the unreadable JSONL stays an error.
+ * A JSONL file that cannot be read is skipped with a warning only where nothing it holds can be
+ * missing from the report: it named no invocation before it failed (another tool's JSON Lines in a
+ * searched folder) and another file was read; or every invocation it named is in a Parquet file that
+ * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
+ * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
+ * leave out an invocation, whose failure the report would then not show.
  */
 async function readTelemetryReport(files, options) {
-    const builder = new ReportBuilder(options);
+    const builder = new build_report/* ReportBuilder */.ex(options);
     const unreadableParquet = [];
     const unreadableJsonl = [];
+    /** Invocations (trace ids) held by the Parquet files that were read. */
+    const inParquet = new Set();
     let lastJsonl = null;
     let lastParquet = null;
     const startFile = (file) => {
@@ -12294,6 +11297,8 @@ async function readTelemetryReport(files, options) {
                     await buffer.close?.();
                 }
                 lastParquet = { sink, name: file.name };
+                for (const trace of builder.lastFileTraceIds())
+                    inParquet.add(trace);
             }
             else {
                 // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
@@ -12316,20 +11321,29 @@ async function readTelemetryReport(files, options) {
             }
         }
         catch (error) {
+            const named = builder.lastFileTraceIds();
             builder.discardLastFile();
             if (error instanceof TelemetryInputError) {
-                (file.format === "parquet" ? unreadableParquet : unreadableJsonl).push(error);
+                if (file.format === "parquet")
+                    unreadableParquet.push(error);
+                else
+                    unreadableJsonl.push({ error, named });
                 continue;
             }
             throw error;
         }
     }
-    if (unreadableJsonl.length > 0) {
-        if (!lastParquet)
-            throw unreadableJsonl[0];
-        for (const error of unreadableJsonl) {
-            lastParquet.sink.warn(`${error.message.replace(USE_PARQUET, "")} — skipped: this report is read from ${lastParquet.name}, and an invocation ` +
-                "only that file held is not in it");
+    for (const { error, named } of unreadableJsonl) {
+        const read = lastParquet ?? lastJsonl;
+        if (named.length === 0 && read) {
+            read.sink.warnFile(`${error.message} — skipped: it names no invocation (read from ${shown(read.name)})`);
+        }
+        else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
+            const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
+            lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shown(lastParquet.name)}`);
+        }
+        else {
+            throw error;
         }
     }
     if (unreadableParquet.length > 0) {
@@ -12337,10 +11351,14 @@ async function readTelemetryReport(files, options) {
             throw unreadableParquet[0];
         for (const error of unreadableParquet) {
             const problem = error.message.replace(USE_JSONL, "");
-            lastJsonl.sink.warn(`${problem} — skipped: this report is read from ${lastJsonl.name}`);
+            lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shown(lastJsonl.name)}`);
         }
     }
     return builder.finish();
+}
+/** A file's name in a message: on one line, whatever it holds. */
+function shown(name) {
+    return (0,controls/* showControls */.mz)(name, "escape");
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts
@@ -12813,6 +11831,914 @@ function compareText(a, b) {
 
 /***/ }),
 
+/***/ 4325:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ex: () => (/* binding */ ReportBuilder),
+  er: () => (/* binding */ readerWarningsOf)
+});
+
+// UNUSED EXPORTS: REPORT_LIMITS, ReportLimitError
+
+// EXTERNAL MODULE: ./src/text/count.ts
+var count = __nccwpck_require__(896);
+// EXTERNAL MODULE: ./src/telemetry/limits.ts
+var limits = __nccwpck_require__(9311);
+;// CONCATENATED MODULE: ./src/model/accumulate.ts
+/** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
+const MAX_LOGS_PER_NODE = 10;
+const MAX_LOG_CHARS = 8_000;
+const MAX_RUN_LOGS = 50;
+function newInvocationState(traceId) {
+    return {
+        traceId,
+        invocationId: null,
+        command: null,
+        rawCommand: null,
+        target: null,
+        version: null,
+        startNs: null,
+        endNs: null,
+        ended: false,
+        statusCode: null,
+        statusMessage: null,
+        phases: new Map(),
+        nodes: new Map(),
+        openNodeSpans: new Map(),
+        extras: new Map(),
+        runLogs: [],
+    };
+}
+function accumulate(state, event) {
+    switch (event.kind) {
+        case "process":
+            state.version ??= event.version;
+            return;
+        case "invocation":
+            state.invocationId = event.invocationId ?? state.invocationId;
+            state.command = event.command ?? state.command;
+            state.rawCommand = event.rawCommand ?? state.rawCommand;
+            state.target = event.target ?? state.target;
+            state.version = event.version ?? state.version;
+            state.startNs = event.startNs ?? state.startNs;
+            if (event.ended) {
+                state.ended = true;
+                state.endNs = event.endNs;
+                state.statusCode = event.statusCode;
+                state.statusMessage = event.statusMessage;
+            }
+            return;
+        case "phase": {
+            const key = event.spanId ?? `${event.phase}`;
+            const phase = state.phases.get(key) ?? {
+                phase: event.phase,
+                startNs: null,
+                endNs: null,
+                nodeCountTotal: null,
+                nodeCountSkipped: null,
+                nodeCountError: null,
+            };
+            phase.phase = event.phase ?? phase.phase;
+            phase.startNs = event.startNs ?? phase.startNs;
+            if (event.ended) {
+                phase.endNs = event.endNs;
+                phase.nodeCountTotal = event.nodeCountTotal;
+                phase.nodeCountSkipped = event.nodeCountSkipped;
+                phase.nodeCountError = event.nodeCountError;
+            }
+            state.phases.set(key, phase);
+            return;
+        }
+        case "node":
+        case "phaseTimes":
+            accumulateNode(state, event);
+            return;
+        case "query": {
+            const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
+            if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
+                extras.queryNs += Number(event.endNs - event.startNs);
+            }
+            extras.queryCount++;
+            if (event.outcome === "error" && event.errorMessage) {
+                const errors = (extras.queryErrors ??= []);
+                if (errors.length < MAX_LOGS_PER_NODE)
+                    errors.push(clip(event.errorMessage));
+            }
+            return;
+        }
+        case "log": {
+            const line = {
+                severity: event.severity,
+                text: clip(event.text.trim()),
+                ...(event.code !== null ? { code: event.code } : {}),
+                ...(event.phase ? { phase: event.phase } : {}),
+                ...(event.path
+                    ? {
+                        location: {
+                            path: event.path,
+                            ...(event.line ? { line: event.line } : {}),
+                            ...(event.column !== null && event.line ? { column: event.column + 1 } : {}),
+                        },
+                    }
+                    : {}),
+            };
+            if (!event.uniqueId && !event.spanId) {
+                if (state.runLogs.length < MAX_RUN_LOGS)
+                    state.runLogs.push(line);
+                return;
+            }
+            const logs = (extrasFor(state, event.spanId, event.uniqueId).logs ??= []);
+            if (logs.length < MAX_LOGS_PER_NODE)
+                logs.push(line);
+            return;
+        }
+    }
+}
+function accumulateNode(state, event) {
+    const facts = event.kind === "node" ? event.facts : null;
+    const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
+    let node = state.nodes.get(uniqueId);
+    if (!node) {
+        node = {
+            uniqueId,
+            processed: null,
+            processedStartNs: null,
+            processedEndNs: null,
+            started: null,
+            processedStarted: false,
+            openSpans: 0,
+            phaseCount: 0,
+            phasesStartNs: null,
+            phasesEndNs: null,
+            phasesMs: null,
+            evaluations: null,
+        };
+        state.nodes.set(uniqueId, node);
+    }
+    const ended = event.kind === "phaseTimes" || event.ended;
+    // Joins queries and logs that name no node to the node span they ran in. A span's children come
+    // before its end, so at the end only a span that has some needs to say whose it is; a start
+    // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
+    // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
+    if (!ended) {
+        node.started ??= facts;
+        node.openSpans++;
+        if (event.kind === "node" && event.span === "processed")
+            node.processedStarted = true;
+        if (event.spanId)
+            state.openNodeSpans.set(event.spanId, node.uniqueId);
+        return;
+    }
+    if (event.spanId) {
+        const extras = state.extras.get(event.spanId);
+        if (extras)
+            extras.spanNode = node.uniqueId;
+    }
+    // Files without SpanStart rows never opened the span; don't count below zero.
+    if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
+        node.openSpans--;
+    }
+    if (event.kind === "node" && event.span === "processed") {
+        node.processed = event.facts;
+        node.processedStartNs = event.startNs;
+        node.processedEndNs = event.endNs;
+        node.evaluations = null;
+        return;
+    }
+    addPhase(node, event.startNs, event.endNs);
+    if (facts && !node.processed)
+        (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+/** Folds an ended phase span's times into its node. */
+function addPhase(node, startNs, endNs) {
+    node.phaseCount++;
+    if (startNs !== null && (node.phasesStartNs === null || startNs < node.phasesStartNs)) {
+        node.phasesStartNs = startNs;
+    }
+    if (endNs !== null && (node.phasesEndNs === null || endNs > node.phasesEndNs))
+        node.phasesEndNs = endNs;
+    // duration_ms is defined as the sum of the phases' wall times, each truncated to milliseconds.
+    if (startNs !== null && endNs !== null)
+        node.phasesMs = (node.phasesMs ?? 0) + wholeMs(endNs - startNs);
+}
+/** Nanoseconds → whole milliseconds, truncated (BigInt division only past 2^53 ns, 104 days). */
+function wholeMs(ns) {
+    const value = Number(ns);
+    return Math.abs(value) <= Number.MAX_SAFE_INTEGER ? Math.trunc(value / 1e6) : Number(ns / 1000000n);
+}
+function extrasFor(state, spanId, uniqueId) {
+    // Keyed by span: a span's queries and logs nearly always name the same node. The rare other node
+    // in the same span gets a composite key (kept apart, joined the same way later).
+    let key = spanId ?? "";
+    let extras = state.extras.get(key);
+    if (extras && extras.uniqueId !== uniqueId) {
+        key = `${key}\u0000${uniqueId ?? ""}`;
+        extras = state.extras.get(key);
+    }
+    if (!extras) {
+        extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null, spanNode: null };
+        state.extras.set(key, extras);
+    }
+    return extras;
+}
+function clip(text) {
+    return text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}… (truncated)` : text;
+}
+
+// EXTERNAL MODULE: ./src/model/conclusion.ts
+var conclusion = __nccwpck_require__(5718);
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
+;// CONCATENATED MODULE: ./src/model/counts.ts
+
+/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
+function emptyCounts() {
+    const counts = { total: 0 };
+    for (const row of Object.values(status_table/* STATUS */.XQ))
+        counts[row.countKey] = 0;
+    return counts;
+}
+function countStatuses(nodes) {
+    const counts = emptyCounts();
+    for (const node of nodes) {
+        counts.total++;
+        counts[status_table/* STATUS */.XQ[node.status].countKey]++;
+    }
+    return counts;
+}
+function addCounts(a, b) {
+    const sum = emptyCounts();
+    for (const key of Object.keys(sum))
+        sum[key] = a[key] + b[key];
+    return sum;
+}
+
+// EXTERNAL MODULE: ./src/telemetry/values.ts
+var values = __nccwpck_require__(7593);
+;// CONCATENATED MODULE: ./src/model/skip-chains.ts
+/**
+ * Groups upstream skips under the node that caused them. The engine names the immediate cause
+ * (sometimes the root itself); following `skippedBecauseOf` through skipped nodes reaches the root.
+ */
+function buildSkipChains(nodes) {
+    const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
+    const chains = new Map();
+    for (const node of nodes) {
+        if (node.status !== "skipped" || !node.skippedBecauseOf)
+            continue;
+        let cause = node.skippedBecauseOf;
+        let depth = 1;
+        const seen = new Set([node.uniqueId]);
+        for (;;) {
+            const upstream = byId.get(cause);
+            if (!upstream || upstream.status !== "skipped" || !upstream.skippedBecauseOf || seen.has(cause))
+                break;
+            seen.add(cause);
+            cause = upstream.skippedBecauseOf;
+            depth++;
+        }
+        let chain = chains.get(cause);
+        if (!chain) {
+            chain = { rootId: cause, rootStatus: byId.get(cause)?.status ?? "missing", skipped: [] };
+            chains.set(cause, chain);
+        }
+        chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
+    }
+    const result = [...chains.values()];
+    for (const chain of result) {
+        chain.skipped.sort((a, b) => a.depth - b.depth || compare(a.uniqueId, b.uniqueId));
+    }
+    // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
+    // first among the nodes (where the errors are listed in the same order), then by id.
+    if (result.length < 2)
+        return result;
+    const position = new Map();
+    for (const chain of result)
+        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
+    nodes.forEach((node, index) => {
+        if (position.has(node.uniqueId))
+            position.set(node.uniqueId, index);
+    });
+    const at = (id) => position.get(id);
+    return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
+}
+function compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/model/slowest.ts
+function pickSlowest(nodes, limit) {
+    return {
+        byProcessing: slowest_top(nodes, (timing) => timing.processingMs, limit),
+        byLifetime: slowest_top(nodes, (timing) => timing.lifetimeMs, limit),
+        byIdle: slowest_top(nodes, (timing) => timing.idleMs, limit),
+        byWarehouse: slowest_top(nodes, (timing) => timing.warehouseMs, limit),
+    };
+}
+function slowest_top(nodes, measure, limit) {
+    if (limit <= 0)
+        return [];
+    // The `limit` first in order (slowest, then unique_id), kept sorted as nodes stream past: no sort
+    // of every node, and each node's value is read once.
+    const best = [];
+    const values = [];
+    /** Whether a node of `value` and `id` comes before best[i]. */
+    const before = (value, id, i) => value > values[i] || (value === values[i] && id < best[i].uniqueId);
+    // An index loop: for…of over 20,000 nodes, four times, made an iterator result per node.
+    for (let n = 0; n < nodes.length; n++) {
+        const node = nodes[n];
+        const value = measure(node.timing) ?? 0;
+        if (value <= 0)
+            continue;
+        const id = node.uniqueId;
+        if (best.length === limit && !before(value, id, limit - 1))
+            continue;
+        let lo = 0;
+        let hi = best.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (before(value, id, mid))
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        best.splice(lo, 0, node);
+        values.splice(lo, 0, value);
+        if (best.length > limit) {
+            best.pop();
+            values.pop();
+        }
+    }
+    return best.map(toSlowNode);
+}
+function toSlowNode(node) {
+    return {
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        status: node.status,
+        processingMs: node.timing.processingMs,
+        lifetimeMs: node.timing.lifetimeMs,
+        idleMs: node.timing.idleMs,
+        warehouseMs: node.timing.warehouseMs,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/model/status.ts
+/**
+ * The one status per node, following the engine's documented mapping (fusion-telemetry.md §9):
+ * a test that ran and found rows is `fail` (node outcome SUCCESS + test outcome FAILED); a test
+ * that could not run is `error`. Cached, no-op, phase-disabled/-skipped and canceled stay distinct.
+ */
+function decideStatus(facts) {
+    switch (facts.outcome) {
+        case "error":
+            return "error";
+        case "canceled":
+            return "canceled";
+        case "skipped":
+            switch (facts.skipReason) {
+                case "cached":
+                    return "reused";
+                case "no_op":
+                    return "no-op";
+                case "phase_disabled":
+                    return "phase-disabled";
+                case "phase_skipped":
+                    return "phase-skipped";
+                default:
+                    return "skipped";
+            }
+        case "success":
+            if (facts.test) {
+                return facts.test.outcome === "failed" ? "fail" : facts.test.outcome === "warned" ? "warn" : "pass";
+            }
+            if (facts.freshness) {
+                return facts.freshness.outcome === "error" ? "error" : facts.freshness.outcome;
+            }
+            return "success";
+        default:
+            return "unknown";
+    }
+}
+const RESOURCE_TYPES = new Set([
+    "model",
+    "seed",
+    "snapshot",
+    "source",
+    "test",
+    "unit_test",
+    "function",
+    "analysis",
+    "operation",
+    "exposure",
+    "metric",
+    "saved_query",
+    "semantic_model",
+    "macro",
+]);
+/** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
+function resourceTypeOf(nodeType, uniqueId) {
+    const candidate = nodeType ?? segment(uniqueId, 0);
+    return RESOURCE_TYPES.has(candidate) ? candidate : "unknown";
+}
+function packageOf(uniqueId) {
+    return uniqueId.includes(".") ? segment(uniqueId, 1) : null;
+}
+/** The `index`th dot-separated segment (0 or 1), without splitting the whole id (it runs per node). */
+function segment(uniqueId, index) {
+    const dot = uniqueId.indexOf(".");
+    if (index === 0)
+        return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
+    const next = uniqueId.indexOf(".", dot + 1);
+    return uniqueId.slice(dot + 1, next < 0 ? uniqueId.length : next);
+}
+
+;// CONCATENATED MODULE: ./src/model/finish-invocation.ts
+
+
+
+
+
+/** Turns one invocation's accumulated state into its result: one result per selected node. */
+function finishInvocation(state, options) {
+    const extrasByNode = joinExtras(state);
+    const nodes = [];
+    const unreadable = [];
+    for (const node of state.nodes.values()) {
+        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
+        if (result)
+            nodes.push(result);
+    }
+    nodes.sort(byStartThenId);
+    const runErrors = [
+        ...state.runLogs,
+        ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs ?? []),
+    ].filter((line) => line.severity === "ERROR");
+    const skipChains = buildSkipChains(nodes);
+    const roots = new Map();
+    for (const chain of skipChains)
+        for (const skipped of chain.skipped)
+            roots.set(skipped.uniqueId, chain.rootId);
+    for (const node of nodes)
+        node.skipRoot = roots.get(node.uniqueId) ?? null;
+    const readerWarnings = [...options.readerWarnings, ...unreadable];
+    if (!state.ended) {
+        readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
+    }
+    const durationMs = state.startNs !== null && state.endNs !== null
+        ? Number((state.endNs - state.startNs) / 1000000n)
+        : null;
+    return {
+        invocationId: state.invocationId ?? formatUuid(state.traceId),
+        traceId: state.traceId,
+        command: state.command,
+        rawCommand: state.rawCommand,
+        dbtVersion: state.version,
+        target: state.target,
+        startedAt: (0,values/* nanosToIso */.u9)(state.startNs),
+        completedAt: (0,values/* nanosToIso */.u9)(state.endNs),
+        durationMs,
+        state: state.ended ? "complete" : "incomplete",
+        statusMessage: state.statusMessage,
+        failed: state.statusCode === 2 || !state.ended,
+        source: options.source,
+        phases: finishPhases(state),
+        nodes,
+        counts: countStatuses(nodes),
+        skipChains,
+        runErrors,
+        slowest: pickSlowest(nodes, options.slowest),
+        readerWarnings,
+    };
+}
+function finishNode(node, extras, unreadable) {
+    const evaluations = node.evaluations ? byStart(node.evaluations) : [];
+    // A node whose phases were read for their times only (their NodeProcessed span, which decides
+    // such a node, was unreadable) is still reported, from what is known: its id.
+    const facts = node.processed ??
+        deriveFromEvaluations(evaluations) ??
+        node.started ??
+        (node.phaseCount > 0 ? bareFacts(node.uniqueId) : null);
+    if (!facts)
+        return null;
+    // in_selection exists only on NodeProcessed; files without it (≤ preview.72) report every node.
+    const inSelection = node.processed ? node.processed.inSelection === true : true;
+    if (!inSelection)
+        return null;
+    // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
+    const finished = node.processed !== null || (!node.processedStarted && node.phaseCount > 0 && node.openSpans === 0);
+    // A status-deciding attribute the reader could not understand makes the node unknown, never a
+    // default (a malformed test outcome is not a pass).
+    const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
+    if (finished && facts.unreadable)
+        unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
+    let logs = [];
+    let firstQueryError;
+    let queryNs = 0;
+    let queryCount = 0;
+    for (const entry of extras) {
+        if (entry.logs)
+            logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
+        firstQueryError ??= entry.queryErrors?.[0];
+        queryNs += entry.queryNs;
+        queryCount += entry.queryCount;
+    }
+    const errorLog = logs.find((line) => line.severity === "ERROR");
+    let message = errorLog?.text ?? firstQueryError ?? null;
+    if (!finished)
+        message = "the node started but never finished (the run was interrupted)";
+    const processingMs = facts.durationMs ?? node.phasesMs;
+    const startNs = node.processedStartNs ?? node.phasesStartNs;
+    const endNs = node.processedEndNs ?? node.phasesEndNs;
+    // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
+    // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
+    // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
+    const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
+    const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
+    return {
+        uniqueId: node.uniqueId,
+        name,
+        resourceType: resourceTypeOf(facts.nodeType, node.uniqueId),
+        packageName: packageOf(node.uniqueId),
+        materialization: facts.materialization,
+        outcome: facts.outcome ?? "unspecified",
+        skipReason: facts.skipReason,
+        status,
+        errorType: facts.outcome === "error" ? (facts.errorType ?? null) : null,
+        message,
+        logs,
+        test: facts.test ?? null,
+        freshness: facts.freshness ?? null,
+        skippedBecauseOf: facts.skipReason === "upstream" ? facts.upstreamId : null,
+        skipRoot: null,
+        lastPhase: facts.phase,
+        inSelection,
+        rowsAffected: facts.rowsAffected,
+        timing: {
+            processingMs,
+            lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
+            idleMs: idle,
+            // Whole microseconds, in milliseconds (integer arithmetic: exact).
+            warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
+            queryCount,
+            startedAt: (0,values/* nanosToIso */.u9)(startNs),
+            completedAt: (0,values/* nanosToIso */.u9)(endNs),
+        },
+        location: locationOf(node, evaluations),
+    };
+}
+/**
+ * Files without NodeProcessed (≤ preview.72): the node's result is its phases folded in order, where
+ * a later phase-skipped/phase-disabled never overwrites an earlier outcome (the engine's own rule).
+ */
+function deriveFromEvaluations(evaluations) {
+    return evaluations.reduce((previous, { facts }) => {
+        if (!previous)
+            return facts;
+        if (previous.outcome === "error")
+            return previous;
+        if (facts.skipReason === "phase_skipped" || facts.skipReason === "phase_disabled")
+            return previous;
+        return {
+            ...facts,
+            test: facts.test ?? previous.test,
+            unreadable: facts.unreadable ?? previous.unreadable,
+        };
+    }, null);
+}
+/** What a node's phases say when only their times were read: its id, nothing else known. */
+function bareFacts(uniqueId) {
+    return {
+        uniqueId,
+        name: null,
+        nodeType: null,
+        materialization: null,
+        phase: null,
+        outcome: null,
+        skipReason: null,
+        errorType: null,
+        upstreamId: null,
+        test: null,
+        freshness: null,
+        cacheReason: null,
+        withWarnings: false,
+        durationMs: null,
+        idleMs: null,
+        rowsAffected: null,
+        inSelection: null,
+        path: null,
+        line: null,
+        column: null,
+        unreadable: null,
+    };
+}
+function locationOf(node, evaluations) {
+    // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
+    const isSource = (f) => !!f?.path && !f.path.startsWith("target/");
+    if (node.processed)
+        return isSource(node.processed) ? finish_invocation_location(node.processed) : null;
+    let facts;
+    for (let i = 0; !facts && i < evaluations.length; i++) {
+        const candidate = evaluations[i].facts;
+        if (isSource(candidate))
+            facts = candidate;
+    }
+    // A start only for a node none of whose spans ended: the JSONL reader drops the start of a span
+    // that ended (jsonl-start-ledger.ts), and Parquet has no starts.
+    if (!facts && node.phaseCount === 0 && isSource(node.started))
+        facts = node.started;
+    return facts ? finish_invocation_location(facts) : null;
+}
+function finish_invocation_location(facts) {
+    return {
+        path: facts.path,
+        ...(facts.line ? { line: facts.line } : {}),
+        ...(facts.line && facts.column !== null ? { column: facts.column + 1 } : {}),
+    };
+}
+function joinExtras(state) {
+    const byNode = new Map();
+    for (const extras of state.extras.values()) {
+        // The node whose span this is: as the span's end said (on the span's own entry), else, for a
+        // span that never ended, its start.
+        const fromSpan = extras.spanId
+            ? (state.extras.get(extras.spanId)?.spanNode ?? state.openNodeSpans.get(extras.spanId))
+            : undefined;
+        const fromId = extras.uniqueId && state.nodes.has(extras.uniqueId) ? extras.uniqueId : undefined;
+        const key = fromId ?? fromSpan ?? "";
+        const list = byNode.get(key);
+        if (list)
+            list.push(extras);
+        else
+            byNode.set(key, [extras]);
+    }
+    return byNode;
+}
+function finishPhases(state) {
+    return [...state.phases.values()]
+        .sort((a, b) => compareNs(a.startNs, b.startNs))
+        .map((phase) => ({
+        phase: phase.phase ?? "unknown",
+        durationMs: phase.startNs !== null && phase.endNs !== null
+            ? Number((phase.endNs - phase.startNs) / 1000000n)
+            : null,
+        nodeCountTotal: phase.nodeCountTotal,
+        nodeCountSkipped: phase.nodeCountSkipped,
+        nodeCountError: phase.nodeCountError,
+    }));
+}
+function sumIdle(evaluations) {
+    const values = evaluations.map((e) => e.facts.idleMs).filter((v) => v !== null);
+    return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+}
+/**
+ * A node's phases (a handful) in start order, stable. Insertion sort: Array.prototype.sort allocates
+ * work space on every call, which for tens of thousands of nodes is most of the result's garbage.
+ */
+function byStart(evaluations) {
+    const sorted = [...evaluations];
+    for (let i = 1; i < sorted.length; i++) {
+        const item = sorted[i];
+        let j = i - 1;
+        while (j >= 0 && compareNs(sorted[j].startNs, item.startNs) > 0) {
+            sorted[j + 1] = sorted[j];
+            j--;
+        }
+        sorted[j + 1] = item;
+    }
+    return sorted;
+}
+function compareNs(a, b) {
+    if (a === b)
+        return 0;
+    if (a === null)
+        return 1;
+    if (b === null)
+        return -1;
+    return a < b ? -1 : 1;
+}
+function byStartThenId(a, b) {
+    const sa = a.timing.startedAt ?? "\uffff";
+    const sb = b.timing.startedAt ?? "\uffff";
+    return sa < sb ? -1 : sa > sb ? 1 : a.uniqueId < b.uniqueId ? -1 : a.uniqueId > b.uniqueId ? 1 : 0;
+}
+function formatUuid(hex) {
+    if (!/^[0-9a-f]{32}$/.test(hex))
+        return hex;
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+;// CONCATENATED MODULE: ./src/model/build-report.ts
+
+
+
+
+
+
+/** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
+const MAX_FILE_WARNINGS = 100;
+const REPORT_LIMITS = {
+    nodes: limits/* MAX_REPORT_NODES */.GL,
+    spans: limits/* MAX_REPORT_SPANS */.u1,
+    invocations: limits/* MAX_REPORT_INVOCATIONS */.O0,
+};
+/** What each count is, and what a real build has of it (for the error). */
+const HELD_WHAT = {
+    nodes: { what: "nodes", real: "the biggest dbt projects have tens of thousands" },
+    spans: {
+        what: "spans (node phases, phases, spans with queries or logs)",
+        real: "a dbt build has about ten per node",
+    },
+    invocations: {
+        what: "invocations (trace ids)",
+        real: "a build has one per dbt command",
+    },
+};
+/** A file would take the report past one of its limits (telemetry/limits.ts). */
+class ReportLimitError extends Error {
+    file;
+    what;
+    limit;
+    name = "ReportLimitError";
+    constructor(file, what, limit) {
+        super(`${file}: more than ${limit.toLocaleString("en-US")} ${HELD_WHAT[what].what} in one report, the ` +
+            `most fusion-report reads (${HELD_WHAT[what].real}): this is not dbt telemetry as the engine writes it`);
+        this.file = file;
+        this.what = what;
+        this.limit = limit;
+    }
+}
+/**
+ * Collects events file by file (each file may hold several invocations, told apart by trace id)
+ * and builds the report. The same invocation read from two files (Parquet and JSONL of one run) is
+ * reported once: the more complete copy wins.
+ */
+class ReportBuilder {
+    options;
+    files = [];
+    held = { nodes: 0, spans: 0, invocations: 0 };
+    limits;
+    constructor(options) {
+        this.options = options;
+        this.limits = { ...REPORT_LIMITS, ...options.limits };
+    }
+    /**
+     * A sink for one input file's events. It counts what the report holds, over all its files, and
+     * throws ReportLimitError past a limit, before a file of millions of tiny records fills memory.
+     */
+    startFile(source) {
+        const file = {
+            source,
+            traces: new Map(),
+            warnings: [],
+            unlisted: 0,
+            fileWarnings: [],
+            held: { nodes: 0, spans: 0, invocations: 0 },
+        };
+        this.files.push(file);
+        const { held: total, limits } = this;
+        const count = (what, added) => {
+            file.held[what] += added;
+            total[what] += added;
+            if (total[what] > limits[what]) {
+                throw new ReportLimitError(source.files[0] ?? "telemetry", what, limits[what]);
+            }
+        };
+        return {
+            add(event) {
+                let state = file.traces.get(event.traceId);
+                if (!state) {
+                    count("invocations", 1);
+                    state = newInvocationState(event.traceId);
+                    file.traces.set(event.traceId, state);
+                }
+                if (event.kind === "process" || event.kind === "invocation")
+                    return accumulate(state, event);
+                const nodes = state.nodes.size;
+                const open = state.openNodeSpans.size;
+                const others = state.phases.size + state.extras.size;
+                accumulate(state, event);
+                if (state.nodes.size > nodes)
+                    count("nodes", state.nodes.size - nodes);
+                // What grew: an open span closed again is not given back, so that a start counts the same
+                // whether it was read or left out by the reader (recordLeftOut).
+                const added = Math.max(0, state.openNodeSpans.size - open) +
+                    Math.max(0, state.phases.size + state.extras.size - others) +
+                    (keptEvaluation(state, event) ? 1 : 0);
+                if (added > 0)
+                    count("spans", added);
+            },
+            warn(message) {
+                if (file.warnings.length < MAX_FILE_WARNINGS)
+                    file.warnings.push(message);
+                else
+                    file.unlisted++;
+            },
+            warnFile(message) {
+                file.fileWarnings.push(message);
+            },
+            recordLeftOut() {
+                count("spans", 1);
+            },
+        };
+    }
+    /** The invocations (trace ids) the last file started so far: what a file that failed part way named. */
+    lastFileTraceIds() {
+        return [...(this.files.at(-1)?.traces.keys() ?? [])];
+    }
+    /** Forget a file whose reading failed, so partial data never reaches a report. */
+    discardLastFile() {
+        const file = this.files.pop();
+        if (file)
+            for (const what of Object.keys(this.held))
+                this.held[what] -= file.held[what];
+    }
+    finish() {
+        const chosen = new Map();
+        for (const file of this.files) {
+            for (const state of file.traces.values()) {
+                // A trace with only a Process span (no invocation, phase or node) is noise, not a run.
+                if (state.nodes.size === 0 && state.invocationId === null && state.phases.size === 0)
+                    continue;
+                const existing = chosen.get(state.traceId);
+                if (!existing) {
+                    chosen.set(state.traceId, { state, file, files: [...file.source.files] });
+                }
+                else {
+                    existing.files.push(...file.source.files);
+                    if (isBetter(state, existing.state)) {
+                        existing.state = state;
+                        existing.file = file;
+                    }
+                }
+            }
+        }
+        const invocations = [...chosen.values()]
+            .map(({ state, file, files }) => finishInvocation(state, {
+            source: { ...file.source, files: unique(files) },
+            slowest: this.options.slowest,
+            readerWarnings: [
+                ...file.fileWarnings,
+                ...file.warnings,
+                ...(file.unlisted > 0
+                    ? [
+                        `… and ${(0,count/* formatCount */.B)(file.unlisted)} more warnings about ${file.source.files[0] ?? "this file"}, not listed`,
+                    ]
+                    : []),
+            ],
+        }))
+            .sort((a, b) => build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId));
+        const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
+        const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
+        return {
+            schemaVersion: 1,
+            generator: { name: "fusion-report", version: this.options.generatorVersion },
+            invocations,
+            counts,
+            conclusion: verdict.conclusion,
+            conclusionReason: verdict.reason,
+        };
+    }
+}
+/**
+ * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
+ * decides the node), or a JSONL phase end read as its times in their place, counted alike.
+ * Counted when kept, not given back when dropped: a real node has a few phases.
+ */
+function keptEvaluation(state, event) {
+    const evaluation = (event.kind === "node" && event.ended && event.span === "evaluated") ||
+        (event.kind === "phaseTimes" && event.inPlaceOfFacts === true);
+    if (!evaluation)
+        return false;
+    const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
+    return state.nodes.get(uniqueId)?.processed === null;
+}
+function isBetter(candidate, current) {
+    if (candidate.ended !== current.ended)
+        return candidate.ended;
+    return candidate.nodes.size > current.nodes.size;
+}
+function unique(values) {
+    return [...new Set(values)];
+}
+function build_report_compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/**
+ * Every reader warning of the report once, in order: a file's warnings go with each invocation it
+ * holds, and a log says each once.
+ */
+function readerWarningsOf(report) {
+    return [...new Set(report.invocations.flatMap((inv) => inv.readerWarnings))];
+}
+
+
+/***/ }),
+
 /***/ 5718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -13151,6 +13077,244 @@ function removeOpenWorkFolders() {
 
 /***/ }),
 
+/***/ 9311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D6: () => (/* binding */ MIB),
+/* harmony export */   GL: () => (/* binding */ MAX_REPORT_NODES),
+/* harmony export */   LA: () => (/* binding */ MAX_JSONL_LINE_BYTES),
+/* harmony export */   O0: () => (/* binding */ MAX_REPORT_INVOCATIONS),
+/* harmony export */   OY: () => (/* binding */ MAX_GZIP_EXPANSION),
+/* harmony export */   fL: () => (/* binding */ MAX_PARQUET_ROWS_PER_BYTE),
+/* harmony export */   kD: () => (/* binding */ MAX_PARQUET_PAGE_BYTES),
+/* harmony export */   qG: () => (/* binding */ MAX_PARQUET_FOOTER_BYTES),
+/* harmony export */   u1: () => (/* binding */ MAX_REPORT_SPANS),
+/* harmony export */   x5: () => (/* binding */ MAX_PARQUET_FOOTER_VALUES)
+/* harmony export */ });
+// What the readers accept from a file, whoever wrote it. Telemetry may come from a stranger's pull
+// request: every length or count a file claims is checked against these before it is allocated or
+// looped over. The README's Security section quotes them; keep the two in step.
+const MIB = 1024 * 1024;
+/** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
+const MAX_JSONL_LINE_BYTES = 64 * MIB;
+/**
+ * Largest Parquet footer (the file metadata). dbt writes one row group per million rows or 128 MiB,
+ * so its footers are tens of KiB; a footer this large would describe thousands of row groups.
+ */
+const MAX_PARQUET_FOOTER_BYTES = 16 * MIB;
+/**
+ * Most values (fields and list items) a Parquet footer may hold. Each becomes a JavaScript object or
+ * array when decoded: 16 MiB of one-byte values would take seconds and gigabytes. A real footer holds
+ * about a thousand per row group.
+ */
+const MAX_PARQUET_FOOTER_VALUES = 1_000_000;
+/** Largest Parquet page, compressed or not (a page holds ~1 MiB of values, or one value larger than that). */
+const MAX_PARQUET_PAGE_BYTES = 128 * MIB;
+/**
+ * Rows a Parquet file may claim per byte of its size. Every telemetry row has its own span or event id
+ * and timestamps, which cannot compress below several bytes; run-length encoding could otherwise make
+ * a small file claim billions of rows, each of them a loop iteration.
+ */
+const MAX_PARQUET_ROWS_PER_BYTE = 1;
+/**
+ * Most bytes a gzip-compressed JSONL file may expand to per compressed byte (checked once 64 MiB are
+ * out). Telemetry compresses about 10- to 30-fold; gzip cannot pass 1032-fold, which only long runs of
+ * one byte reach: a "decompression bomb", whose blank lines would keep the reader busy for hours.
+ */
+const MAX_GZIP_EXPANSION = 256;
+/**
+ * Most nodes one report holds, over all the files read for it. The biggest dbt projects have tens of
+ * thousands; reading keeps about 0.5 KiB per node even when the node is one tiny record, so a 1 GiB
+ * artifact of such records (millions of nodes) would otherwise run the job out of memory, late.
+ */
+const MAX_REPORT_NODES = 1_000_000;
+/**
+ * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
+ * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ */
+const MAX_REPORT_SPANS = 2_000_000;
+/**
+ * Most invocations (trace ids) one report holds. Each keeps its own tables (~4 KiB while reading,
+ * whatever it holds), so a file of records with a new trace id each would fill memory fastest.
+ */
+const MAX_REPORT_INVOCATIONS = 10_000;
+
+
+/***/ }),
+
+/***/ 7593:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AF: () => (/* binding */ toBool),
+/* harmony export */   Dr: () => (/* binding */ toSpanId),
+/* harmony export */   LV: () => (/* binding */ spanIdFromWords),
+/* harmony export */   N7: () => (/* binding */ toStr),
+/* harmony export */   Ro: () => (/* binding */ toNumber),
+/* harmony export */   aJ: () => (/* binding */ stripAnsi),
+/* harmony export */   cy: () => (/* binding */ toWholeNumber),
+/* harmony export */   tb: () => (/* binding */ toNanos),
+/* harmony export */   u4: () => (/* binding */ isRecord),
+/* harmony export */   u9: () => (/* binding */ nanosToIso)
+/* harmony export */ });
+// Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
+// as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
+/** A number from a JSON string, number or bigint; null when absent or not numeric. */
+function toNumber(value) {
+    if (typeof value === "number")
+        return Number.isFinite(value) ? value : null;
+    if (typeof value === "bigint")
+        return Number(value);
+    if (typeof value === "string" && value.trim() !== "") {
+        const n = Number(value);
+        return Number.isFinite(n) ? n : null;
+    }
+    return null;
+}
+/**
+ * A whole number of at least `min` (a line, a column, a code), else null: a position of -3 or 1.5
+ * points nowhere, and the JSON report's schema promises whole numbers.
+ */
+function toWholeNumber(value, min = Number.MIN_SAFE_INTEGER) {
+    const n = toNumber(value);
+    return n !== null && Number.isSafeInteger(n) && n >= min ? n : null;
+}
+/** Exact epoch nanoseconds from a decimal string, bigint or (imprecise) number. */
+function toNanos(value) {
+    if (typeof value === "bigint")
+        return value;
+    if (typeof value === "string" && /^\d+$/.test(value))
+        return BigInt(value);
+    if (typeof value === "number" && Number.isFinite(value))
+        return BigInt(Math.round(value));
+    return null;
+}
+/** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
+function toSpanId(value) {
+    if (typeof value === "bigint")
+        return BigInt.asUintN(64, value).toString(16).padStart(16, "0");
+    if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+        return value.toString(16).padStart(16, "0");
+    }
+    if (typeof value === "string" && value !== "")
+        return value.toLowerCase().padStart(16, "0");
+    return null;
+}
+// Characters are put into a byte buffer and read out as one Latin-1 string: nothing else is made.
+// String.fromCharCode.apply over a JS array made its argument list (and, once the array held a
+// double, a box per element) on every call: ~26 MiB of garbage for the 20,834-node build's times.
+const HEX_CHARS = Buffer.alloc(16);
+const HEX_DIGITS = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+/**
+ * A span id from the two 32-bit halves of its unsigned 64-bit value: what toSpanId gives for the
+ * bigint, without making one (span ids are read by the hundred thousand).
+ */
+function spanIdFromWords(high, low) {
+    for (let i = 7; i >= 0; i--) {
+        HEX_CHARS[i] = HEX_DIGITS[high & 15];
+        HEX_CHARS[i + 8] = HEX_DIGITS[low & 15];
+        high >>>= 4;
+        low >>>= 4;
+    }
+    return HEX_CHARS.toString("latin1");
+}
+function toStr(value) {
+    return typeof value === "string" && value !== "" ? value : null;
+}
+function toBool(value) {
+    if (typeof value === "boolean")
+        return value;
+    if (value === "true")
+        return true;
+    if (value === "false")
+        return false;
+    return null;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+// CSI / OSC escape sequences. The Parquet writer stores LogMessage bodies with colours intact.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+function stripAnsi(text) {
+    return text.includes("\u001b") ? text.replace(ANSI, "") : text;
+}
+/** ISO-8601 with nanosecond precision kept as far as the string goes (no Date rounding of ns). */
+function nanosToIso(ns) {
+    if (ns === null)
+        return null;
+    if (ns >= 1000000000n) {
+        const micros = Number(ns / 1000n);
+        // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
+        if (micros <= Number.MAX_SAFE_INTEGER)
+            return isoFromMicros(micros);
+        const digits = ns.toString();
+        const date = new Date(Number(digits.slice(0, -9)) * 1000);
+        return Number.isNaN(date.getTime())
+            ? null
+            : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
+    }
+    const date = new Date(Number(ns / 1000000n));
+    if (Number.isNaN(date.getTime()))
+        return null;
+    const frac = (ns % 1000000000n).toString().padStart(9, "0");
+    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+}
+/** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
+const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
+/**
+ * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
+ * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
+ * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
+ */
+function isoFromMicros(micros) {
+    let seconds = Math.floor(micros / 1e6);
+    let fraction = micros - seconds * 1e6;
+    // The division is rounded: put a second that came out one off right (products are exact).
+    if (fraction < 0) {
+        seconds--;
+        fraction += 1e6;
+    }
+    else if (fraction >= 1e6) {
+        seconds++;
+        fraction -= 1e6;
+    }
+    const days = Math.floor(seconds / 86_400);
+    const inDay = seconds - days * 86_400;
+    // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
+    const sinceEpoch = days + 719_468;
+    const era = Math.floor(sinceEpoch / 146_097);
+    const dayOfEra = sinceEpoch - era * 146_097;
+    const yearOfEra = Math.floor((dayOfEra -
+        Math.floor(dayOfEra / 1_460) +
+        Math.floor(dayOfEra / 36_524) -
+        Math.floor(dayOfEra / 146_096)) /
+        365);
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+    const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+    putDigits(0, year, 4);
+    putDigits(5, month, 2);
+    putDigits(8, day, 2);
+    putDigits(11, Math.floor(inDay / 3_600), 2);
+    putDigits(14, Math.floor(inDay / 60) % 60, 2);
+    putDigits(17, inDay % 60, 2);
+    putDigits(20, fraction, 6);
+    return ISO_CHARS.toString("latin1");
+}
+function putDigits(at, value, width) {
+    for (let i = at + width - 1; i >= at; i--) {
+        ISO_CHARS[i] = 48 + (value % 10);
+        value = Math.floor(value / 10);
+    }
+}
+
+
+/***/ }),
+
 /***/ 7453:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -13183,12 +13347,17 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 // Characters that draw nothing: the zero-width space and joiners, the word joiner and invisible
-// operators, the soft hyphen, the Mongolian vowel separator, and the tag characters (U+E0000–U+E007F,
-// as surrogate pairs). In a name they make two different nodes look alike, so names and ids show
+// operators, the soft hyphen, the combining grapheme joiner, the Mongolian vowel separator, the Hangul
+// fillers, the variation selectors (U+FE00–U+FE0F and, as surrogate pairs, U+E0100–U+E01EF) and the
+// tag characters (U+E0000–U+E007F). In a name they make two different nodes look alike, so names and ids show
 // them as escapes. Messages keep them (an emoji sequence joins with U+200D), and the renderer's own
 // U+200B that keeps `@name` from mentioning is added after names are made visible.
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|\udb40[\udc00-\udc7f]/g;
-const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+const INVISIBLE_SOURCE = "[\\u00ad\\u034f\\u115f\\u1160\\u180e\\u200b-\\u200d\\u2060-\\u2064\\u3164\\ufe00-\\ufe0f\\uffa0]|\\udb40[\\udc00-\\udc7f\\udd00-\\uddef]";
+// The class is of marks that combine with what comes before them: finding those is its point.
+// eslint-disable-next-line no-misleading-character-class
+const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
+// eslint-disable-next-line no-misleading-character-class
+const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 function showInvisible(text) {
     if (!HAS_INVISIBLE.test(text))

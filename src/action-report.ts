@@ -12,6 +12,7 @@ import {
 } from "./github/publish-report.js";
 import type { Runner } from "./github/runner.js";
 import type { ActionInputs } from "./inputs.js";
+import { readerWarningsOf } from "./model/build-report.js";
 import type { PipelineResult } from "./pipeline/run.js";
 import { extraSections } from "./render/extra-sections.js";
 import { writeReportFiles } from "./report-files.js";
@@ -58,5 +59,5 @@ export async function writeAndPublish(
     channelRenderer(report, { ...rendering, links: linksWith(changedFiles), kept });
   await publishReport(report, inputs, renderFor, written, services);
   for (const problem of files.problems) log.warning(problem);
-  for (const inv of report.invocations) for (const warning of inv.readerWarnings) log.warning(warning);
+  for (const warning of readerWarningsOf(report)) log.warning(warning);
 }

@@ -27,10 +27,16 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 // Stopped by Ctrl-C or a kill: what the run downloaded goes too, then the signal is raised again
 // with its default action (the shell sees 128 + signal). Not process.exit: it waits for the thread
 // pool, and a thread blocked opening a pipe nobody writes to would keep the process alive for ever.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
+// As PID 1 (a container without an init) a signal left to its default action is ignored: then the
+// process exits with the shell's number for it.
+for (const [signal, number] of [
+  ["SIGINT", 2],
+  ["SIGTERM", 15],
+] as const) {
   process.once(signal, () => {
     removeOpenWorkFolders();
     process.kill(process.pid, signal);
+    setImmediate(() => process.exit(128 + number));
   });
 }
 

@@ -22,7 +22,8 @@ Options:
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
-                          (a FILE of - is stdout: --quiet --json - | jq …)
+                          (a FILE of - is stdout, and the report is then not printed:
+                          --json - | jq …)
   --baseline FILE         compare with the base branch's JSON report (its --json output)
   --regression-threshold PCT
                           percent slower than the baseline that counts as a regression (default 50)
@@ -164,7 +165,10 @@ export function parseCliArgs(
     failOn: failOn as FailOn,
     slowest,
     title: values.title as string,
-    quiet: values.quiet as boolean,
+    // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
+    quiet:
+      (values.quiet as boolean) ||
+      [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
     dbtCloud,
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
   };

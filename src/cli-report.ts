@@ -2,6 +2,7 @@
 // (text for a terminal, or Markdown), the reader's warnings on stderr; and the exit code they make.
 import type { CliOptions } from "./cli-options.js";
 import type { PipelineResult } from "./pipeline/run.js";
+import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
 import { renderMarkdown } from "./render/markdown.js";
@@ -42,9 +43,7 @@ export async function writeAndPrint(result: PipelineResult, options: CliOptions,
   if (!options.quiet) {
     io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
   }
-  for (const inv of report.invocations) {
-    for (const warning of inv.readerWarnings) io.stderr(`fusion-report: warning: ${warning}\n`);
-  }
+  for (const warning of readerWarningsOf(report)) io.stderr(`fusion-report: warning: ${warning}\n`);
   for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);
   if (problems.length > 0) return EXIT.unusable;
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;

@@ -316,7 +316,12 @@ export function unusedSourceInputs(
     reasons.push(`'${INPUT.artifactRunId}' is set, but '${INPUT.artifactName}' is empty`);
   }
   if (reasons.length === 0) return null;
-  const instead = inputs.artifactName ? "the artifact is" : "the local 'telemetry' paths are";
+  const instead =
+    dbtCloud.runId || dbtCloud.jobId
+      ? "the dbt platform run is"
+      : inputs.artifactName
+        ? "the artifact is"
+        : "the local 'telemetry' paths are";
   return `${reasons.join("; ")}: ${instead} read instead.`;
 }
 

@@ -14,6 +14,7 @@ import {
   mkdir,
   open,
   readdir,
+  readlink,
   realpath,
   rename,
   rmdir,
@@ -70,6 +71,10 @@ interface Destination {
   stream: boolean;
   /** The process's own standard output or error, written through its descriptor (a socket cannot be opened by name). */
   fd?: 1 | 2;
+  /** The path as given (resolved, links not followed): what callers know the file by. */
+  given: string;
+  /** Why it cannot be written, found while resolving it (a link loop, a socket). */
+  problem?: string;
 }
 
 /** Writes every requested file, or none of them when any destination is unusable. */
@@ -92,6 +97,7 @@ export async function writeReportFiles(
         kind,
         target,
         render,
+        given: path.resolve(options.cwd, target),
         // `-` is the standard output, as for the telemetry it is the standard input.
         ...(target === "-"
           ? { file: "/dev/stdout", stream: true, fd: 1 as const }
@@ -142,6 +148,8 @@ export async function writeReportFiles(
           )
         : writeFile(destination.file, inPieces(text), { encoding: "utf8" });
       await written.catch((error: NodeJS.ErrnoException) => {
+        // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
+        if (error.code === "EPIPE") return;
         throw new WriteProblem(destination, describeError(error));
       });
     }
@@ -158,10 +166,10 @@ export async function writeReportFiles(
       inPlace.length > 0
         ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
         : "";
-    return { written: inPlace.map((d) => d.file), problems: [message + partly] };
+    return { written: inPlace.map((d) => d.given), problems: [message + partly] };
   }
   // What was streamed cannot be read back (or uploaded): only files are "written".
-  return { written: files.map((destination) => destination.file), problems: [] };
+  return { written: files.map((destination) => destination.given), problems: [] };
 }
 
 /** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
@@ -182,17 +190,41 @@ function fstatOrNull(fd: number): Stats | null {
 }
 
 /** Where a destination really is, and whether it is a stream rather than a file. */
-async function resolveDestination(file: string): Promise<Pick<Destination, "file" | "stream" | "fd">> {
-  const info = await stat(file).catch(() => null);
-  if (info && !info.isFile() && !info.isDirectory()) {
-    const own = ([1, 2] as const).find((fd) => {
-      const std = fstatOrNull(fd);
-      return std !== null && std.dev === info.dev && std.ino === info.ino;
-    });
-    return own ? { file, stream: true, fd: own } : { file, stream: true };
+async function resolveDestination(
+  file: string,
+): Promise<Pick<Destination, "file" | "stream" | "fd" | "problem">> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) {
+    if (info.code === "ELOOP")
+      return { file, stream: false, problem: "it is a link that leads back to itself" };
+    // Nothing there, or a link to nothing: the file the link names is made, as a shell's `>` would.
+    return { file: (await danglingLinkTarget(file)) ?? file, stream: false };
   }
+  // The process's own output, also where it goes to a file (`>> log`): renaming over that file would
+  // cut off what else the process wrote there, so it is written through the stream.
+  const own = ([1, 2] as const).find((fd) => {
+    const std = fstatOrNull(fd);
+    return std !== null && std.dev === info.dev && std.ino === info.ino;
+  });
+  if (own) return { file, stream: true, fd: own };
+  if (info.isSocket()) {
+    return {
+      file,
+      stream: true,
+      problem: "it is a socket, which cannot be opened by name; give a file, a pipe or -",
+    };
+  }
+  if (!info.isFile() && !info.isDirectory()) return { file, stream: true };
   // Renaming over a link would replace it with a copy and leave the file it names as it was.
-  return { file: info ? await realpath(file).catch(() => file) : file, stream: false };
+  return { file: await realpath(file).catch(() => file), stream: false };
+}
+
+/** Where a link that names nothing points (made absolute), or null for anything else. */
+async function danglingLinkTarget(file: string): Promise<string | null> {
+  const link = await lstat(file).catch(() => null);
+  if (!link?.isSymbolicLink()) return null;
+  const target = await readlink(file).catch(() => null);
+  return target === null ? null : path.resolve(path.dirname(file), target);
 }
 
 /**
@@ -261,7 +293,21 @@ async function checkDestinations(
         continue;
       }
     }
-    if (destination.stream) continue; // opened as it is: no folder to write a file in
+    if (destination.problem) {
+      refuse(destination.problem);
+      continue;
+    }
+    if (destination.stream) {
+      // Opened as it is: no folder to write a file in, but it must take writing (checked before any file is).
+      if (destination.fd === undefined) {
+        const denied = await access(destination.file, constants.W_OK).then(
+          () => null,
+          (error: NodeJS.ErrnoException) => error,
+        );
+        if (denied) refuse(`it cannot be written to (${describeError(denied)})`);
+      }
+      continue;
+    }
     const folderProblem = await checkFolder(path.dirname(destination.file));
     if (folderProblem) refuse(folderProblem);
   }

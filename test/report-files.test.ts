@@ -3,7 +3,9 @@
 // "nothing was written" (a rename cannot be undone); and text is written in pieces that join to
 // exactly its UTF-8, wherever they fall.
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:net";
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -84,9 +86,64 @@ describe("writeReportFiles: links, pipes and devices", () => {
       () => "# new\n",
       { cwd, telemetryFiles: [] },
     );
-    expect(result).toEqual({ written: [path.join(cwd, "real.md")], problems: [] });
+    // Written is the path as given: the Action's outputs and upload look the file up by it.
+    expect(result).toEqual({ written: [path.join(cwd, "alias.md")], problems: [] });
     expect(readFileSync(path.join(cwd, "real.md"), "utf8")).toBe("# new\n");
     expect(lstatSync(path.join(cwd, "alias.md")).isSymbolicLink()).toBe(true);
+  });
+
+  it("makes the file a link to nothing names, and refuses a link that leads back to itself", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const cwd = makeTempDir("fusion-report-files-");
+    symlinkSync("later/real.md", path.join(cwd, "alias.md"));
+    mkdirSync(path.join(cwd, "later"));
+    const made = await writeReportFiles(
+      report,
+      { markdown: "alias.md", json: null, runResults: null, junit: null },
+      () => "# new\n",
+      { cwd, telemetryFiles: [] },
+    );
+    expect(made.problems).toEqual([]);
+    expect(readFileSync(path.join(cwd, "later/real.md"), "utf8")).toBe("# new\n");
+    expect(lstatSync(path.join(cwd, "alias.md")).isSymbolicLink()).toBe(true);
+
+    symlinkSync("b.json", path.join(cwd, "a.json"));
+    symlinkSync("a.json", path.join(cwd, "b.json"));
+    const loop = await writeReportFiles(
+      report,
+      { markdown: "ok.md", json: "a.json", runResults: null, junit: null },
+      () => "# new\n",
+      { cwd, telemetryFiles: [] },
+    );
+    expect(loop).toEqual({
+      written: [],
+      problems: ["cannot write the JSON report to a.json: it is a link that leads back to itself"],
+    });
+    expect(existsSync(path.join(cwd, "ok.md"))).toBe(false);
+  });
+
+  it("refuses a socket before anything is written (all or nothing)", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const cwd = makeTempDir("fusion-report-files-");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(cwd, "sock"), resolve));
+    try {
+      const result = await writeReportFiles(
+        report,
+        { markdown: "m.md", json: "sock", runResults: null, junit: null },
+        () => "# m\n",
+        { cwd, telemetryFiles: [] },
+      );
+      expect(result).toEqual({
+        written: [],
+        problems: [
+          "cannot write the JSON report to sock: it is a socket, which cannot be opened by name; give a file, a pipe or -",
+        ],
+      });
+      expect(existsSync(path.join(cwd, "m.md"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("writes into a pipe as it is, after the files, and never puts a file in its place", async () => {

@@ -1,4 +1,5 @@
 import type { EventSink, TelemetryEvent } from "../telemetry/events.js";
+import { formatCount } from "../text/count.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
@@ -18,9 +19,16 @@ export interface BuildOptions {
 interface FileState {
   source: InvocationSource;
   traces: Map<string, InvocationState>;
+  /** Warnings about what was read, the first MAX_FILE_WARNINGS of them; `unlisted` counts the rest. */
   warnings: string[];
+  unlisted: number;
+  /** Warnings about whole files (one skipped beside it): always kept, and listed first. */
+  fileWarnings: string[];
   held: Held;
 }
+
+/** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
+const MAX_FILE_WARNINGS = 100;
 
 /** What a report holds while its files are read: what memory grows with, whatever the file's size. */
 interface Held {
@@ -88,6 +96,8 @@ export class ReportBuilder {
       source,
       traces: new Map(),
       warnings: [],
+      unlisted: 0,
+      fileWarnings: [],
       held: { nodes: 0, spans: 0, invocations: 0 },
     };
     this.files.push(file);
@@ -122,12 +132,21 @@ export class ReportBuilder {
         if (added > 0) count("spans", added);
       },
       warn(message: string) {
-        if (file.warnings.length < 100) file.warnings.push(message);
+        if (file.warnings.length < MAX_FILE_WARNINGS) file.warnings.push(message);
+        else file.unlisted++;
+      },
+      warnFile(message: string) {
+        file.fileWarnings.push(message);
       },
       recordLeftOut() {
         count("spans", 1);
       },
     };
+  }
+
+  /** The invocations (trace ids) the last file started so far: what a file that failed part way named. */
+  lastFileTraceIds(): string[] {
+    return [...(this.files.at(-1)?.traces.keys() ?? [])];
   }
 
   /** Forget a file whose reading failed, so partial data never reaches a report. */
@@ -159,7 +178,15 @@ export class ReportBuilder {
         finishInvocation(state, {
           source: { ...file.source, files: unique(files) },
           slowest: this.options.slowest,
-          readerWarnings: file.warnings,
+          readerWarnings: [
+            ...file.fileWarnings,
+            ...file.warnings,
+            ...(file.unlisted > 0
+              ? [
+                  `… and ${formatCount(file.unlisted)} more warnings about ${file.source.files[0] ?? "this file"}, not listed`,
+                ]
+              : []),
+          ],
         }),
       )
       .sort((a, b) => compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId));
@@ -201,4 +228,12 @@ function unique(values: string[]): string[] {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Every reader warning of the report once, in order: a file's warnings go with each invocation it
+ * holds, and a log says each once.
+ */
+export function readerWarningsOf(report: Report): string[] {
+  return [...new Set(report.invocations.flatMap((inv) => inv.readerWarnings))];
 }

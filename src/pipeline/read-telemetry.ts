@@ -7,6 +7,7 @@ import { TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
 import { USE_PARQUET } from "../telemetry/jsonl-sniff.js";
+import { showControls } from "../text/controls.js";
 import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
@@ -18,11 +19,12 @@ import { decodeParquet } from "../telemetry/parquet.js";
  * Parquet file never does (the engine starts the Parquet file afresh for every invocation). Without
  * a readable JSONL file the unreadable Parquet stays an error.
  *
- * The other way round, a JSONL file that cannot be read (damaged after it was written, or another
- * tool's JSON Lines in the folder) is skipped with a warning when a Parquet file was read: the
- * Parquet holds the run's last invocation whole, and a report with a warning says more than none.
- * What only that JSONL held (an earlier invocation the Parquet file was written over) is missing,
- * and the warning says so. Without a readable Parquet file the unreadable JSONL stays an error.
+ * A JSONL file that cannot be read is skipped with a warning only where nothing it holds can be
+ * missing from the report: it named no invocation before it failed (another tool's JSON Lines in a
+ * searched folder) and another file was read; or every invocation it named is in a Parquet file that
+ * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
+ * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
+ * leave out an invocation, whose failure the report would then not show.
  */
 export async function readTelemetryReport(
   files: readonly TelemetryFile[],
@@ -30,7 +32,9 @@ export async function readTelemetryReport(
 ): Promise<Report> {
   const builder = new ReportBuilder(options);
   const unreadableParquet: TelemetryInputError[] = [];
-  const unreadableJsonl: TelemetryInputError[] = [];
+  const unreadableJsonl: { error: TelemetryInputError; named: string[] }[] = [];
+  /** Invocations (trace ids) held by the Parquet files that were read. */
+  const inParquet = new Set<string>();
   let lastJsonl: { sink: LocatedEventSink; name: string } | null = null;
   let lastParquet: { sink: LocatedEventSink; name: string } | null = null;
   const startFile = (file: TelemetryFile): LocatedEventSink => {
@@ -52,6 +56,7 @@ export async function readTelemetryReport(
           await buffer.close?.();
         }
         lastParquet = { sink, name: file.name };
+        for (const trace of builder.lastFileTraceIds()) inParquet.add(trace);
       } else {
         // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
         // the first time.
@@ -70,29 +75,42 @@ export async function readTelemetryReport(
         lastJsonl = { sink, name: file.name };
       }
     } catch (error) {
+      const named = builder.lastFileTraceIds();
       builder.discardLastFile();
       if (error instanceof TelemetryInputError) {
-        (file.format === "parquet" ? unreadableParquet : unreadableJsonl).push(error);
+        if (file.format === "parquet") unreadableParquet.push(error);
+        else unreadableJsonl.push({ error, named });
         continue;
       }
       throw error;
     }
   }
-  if (unreadableJsonl.length > 0) {
-    if (!lastParquet) throw unreadableJsonl[0]!;
-    for (const error of unreadableJsonl) {
-      lastParquet.sink.warn(
-        `${error.message.replace(USE_PARQUET, "")} — skipped: this report is read from ${lastParquet.name}, and an invocation ` +
-          "only that file held is not in it",
+  for (const { error, named } of unreadableJsonl) {
+    const read = lastParquet ?? lastJsonl;
+    if (named.length === 0 && read) {
+      read.sink.warnFile(
+        `${error.message} — skipped: it names no invocation (read from ${shown(read.name)})`,
       );
+    } else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
+      const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
+      lastParquet.sink.warnFile(
+        `${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shown(lastParquet.name)}`,
+      );
+    } else {
+      throw error;
     }
   }
   if (unreadableParquet.length > 0) {
     if (!lastJsonl) throw unreadableParquet[0]!;
     for (const error of unreadableParquet) {
       const problem = error.message.replace(USE_JSONL, "");
-      lastJsonl.sink.warn(`${problem} — skipped: this report is read from ${lastJsonl.name}`);
+      lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shown(lastJsonl.name)}`);
     }
   }
   return builder.finish();
+}
+
+/** A file's name in a message: on one line, whatever it holds. */
+function shown(name: string): string {
+  return showControls(name, "escape");
 }

@@ -471,6 +471,8 @@ function describe(value: unknown): string {
 export interface EventSink {
   add(event: TelemetryEvent): void;
   warn(message: string): void;
+  /** A warning about a whole file (one skipped beside this one): never left out, listed first. */
+  warnFile?(message: string): void;
   /**
    * A node span record was left out or read slim (jsonl-start-ledger.ts, jsonl-phase-ends.ts): what
    * it would have held is counted.
@@ -484,6 +486,8 @@ export interface LocatedEventSink {
   warn(message: string): void;
   /** A warning about the record at `position`, said with the file and the line or row. */
   warnAt(position: number, message: string): void;
+  /** A warning about a whole file, kept whatever else was warned about. */
+  warnFile(message: string): void;
   recordLeftOut?(): void;
 }
 
@@ -509,6 +513,10 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
     },
     warnAt(position, message) {
       sink.warn(`${where(position)}: ${message}`);
+    },
+    warnFile(message) {
+      if (sink.warnFile) sink.warnFile(message);
+      else sink.warn(message);
     },
     recordLeftOut() {
       sink.recordLeftOut?.();

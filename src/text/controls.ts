@@ -25,12 +25,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
 // Characters that draw nothing: the zero-width space and joiners, the word joiner and invisible
-// operators, the soft hyphen, the Mongolian vowel separator, and the tag characters (U+E0000–U+E007F,
-// as surrogate pairs). In a name they make two different nodes look alike, so names and ids show
+// operators, the soft hyphen, the combining grapheme joiner, the Mongolian vowel separator, the Hangul
+// fillers, the variation selectors (U+FE00–U+FE0F and, as surrogate pairs, U+E0100–U+E01EF) and the
+// tag characters (U+E0000–U+E007F). In a name they make two different nodes look alike, so names and ids show
 // them as escapes. Messages keep them (an emoji sequence joins with U+200D), and the renderer's own
 // U+200B that keeps `@name` from mentioning is added after names are made visible.
-const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064]|\udb40[\udc00-\udc7f]/g;
-const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+const INVISIBLE_SOURCE =
+  "[\\u00ad\\u034f\\u115f\\u1160\\u180e\\u200b-\\u200d\\u2060-\\u2064\\u3164\\ufe00-\\ufe0f\\uffa0]|\\udb40[\\udc00-\\udc7f\\udd00-\\uddef]";
+// The class is of marks that combine with what comes before them: finding those is its point.
+// eslint-disable-next-line no-misleading-character-class
+const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
+// eslint-disable-next-line no-misleading-character-class
+const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
 
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 export function showInvisible(text: string): string {

@@ -2,8 +2,8 @@
 // file commands, RUNNER_TEMP) and dist/cli.js, both against the dbt platform stand-in on 127.0.0.1.
 // FUSION_REPORT_TEST_CLOCK_SCALE makes the child's dbt platform waits 100× shorter; the stand-in runs
 // on a clock with the same scale, so polls, Retry-After and cooldowns line up.
-import { execFile, spawn } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -562,6 +562,43 @@ describe("an interrupted CLI", () => {
     expect(working()).toEqual([]);
     dbt.slowNext(0, 0);
   }, 30_000);
+
+  // As PID 1 (a container without an init) a signal left to its default action is ignored, so the
+  // raised signal did nothing and the run went on. Needs root and util-linux' unshare for a PID namespace.
+  const pidNamespace = process.getuid?.() === 0 && existsSync("/usr/bin/unshare");
+  it.runIf(pidNamespace)(
+    "as PID 1 it still ends on SIGTERM, with 128 + 15",
+    async () => {
+      const run = addRun();
+      const tmp = makeTempDir("fusion-e2e-pid1-");
+      dbt.slowNext(20, 5_000);
+      const unshare = spawn(
+        "/usr/bin/unshare",
+        ["--pid", "--fork", process.execPath, DIST_CLI, "--quiet", ...platformArgs(run.id)],
+        {
+          cwd: tmp,
+          env: { PATH: dirname(process.execPath), TMPDIR: tmp, DBT_CLOUD_TOKEN: DBT_TOKEN },
+          stdio: "ignore",
+        },
+      );
+      const exited = new Promise<number | null>((resolve) => unshare.once("exit", (code) => resolve(code)));
+      const working = (): string[] => readdirSync(tmp).filter((name) => name.startsWith("fusion-report-"));
+      for (let waited = 0; working().length === 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(working()).toHaveLength(1);
+      // The CLI is unshare's child: PID 1 inside its namespace.
+      const pid = Number(execFileSync("pgrep", ["-P", String(unshare.pid)], { encoding: "utf8" }).trim());
+      process.kill(pid, "SIGTERM");
+      const late = setTimeout(() => unshare.kill("SIGKILL"), 10_000);
+      // unshare exits with its child's status (a shell's 128 + 15): the raised signal alone did nothing.
+      expect(await exited).toBe(143);
+      clearTimeout(late);
+      expect(working()).toEqual([]);
+      dbt.slowNext(0, 0);
+    },
+    30_000,
+  );
 });
 
 describe("dbt platform settings errors name what the user set", () => {

@@ -40,20 +40,23 @@ function project(): string {
 
 beforeAll(() => ensureBuilt(), 120_000);
 
-describe("a JSONL file that cannot be read beside a Parquet file that can: the CLI", () => {
-  const GENERATED = join(ROOT, "test/fixtures/generated/model-errors");
-  /** The run's Parquet, its JSONL with line 21 cut short (damaged after writing), and another tool's JSON Lines. */
-  function damaged(): string {
+describe("a JSONL file that cannot be read beside files that can: the CLI", () => {
+  const GENERATED = join(ROOT, "test/fixtures/generated");
+  /** A run's Parquet, and its JSONL with line `cut` cut short (damaged after the run wrote it). */
+  function damaged(fixture: string, cut: number): string {
     const cwd = makeTempDir("fusion-damaged-");
-    writeFileSync(join(cwd, "telemetry.parquet"), readFileSync(join(GENERATED, "telemetry.parquet")));
-    const lines = readFileSync(join(GENERATED, "telemetry.jsonl"), "utf8").split("\n");
-    lines[20] = lines[20]!.slice(0, 40);
+    writeFileSync(
+      join(cwd, "telemetry.parquet"),
+      readFileSync(join(GENERATED, fixture, "telemetry.parquet")),
+    );
+    const lines = readFileSync(join(GENERATED, fixture, "telemetry.jsonl"), "utf8").split("\n");
+    lines[cut - 1] = lines[cut - 1]!.slice(0, 40);
     writeFileSync(join(cwd, "telemetry.jsonl"), lines.join("\n"));
     return cwd;
   }
 
-  it("reports from the Parquet file and warns, saying what may be missing", async () => {
-    const cwd = damaged();
+  it("is skipped with a warning when the Parquet file read holds every invocation it named", async () => {
+    const cwd = damaged("model-errors", 21);
     const both = await runCliBundle(["--quiet", "--json", "r.json", "telemetry.parquet", "telemetry.jsonl"], {
       cwd,
     });
@@ -65,10 +68,12 @@ describe("a JSONL file that cannot be read beside a Parquet file that can: the C
       /^fusion-report: warning: telemetry\.jsonl:21: invalid JSON \(Unterminated string in JSON at position 40.*\); lines follow it/,
     );
     expect(warning).toContain(
-      "check that one dbt run wrote it and that it was copied whole — skipped: this report is read from " +
-        "telemetry.parquet, and an invocation only that file held is not in it",
+      "check that one dbt run wrote it and that it was copied whole — skipped: the invocation it holds is read " +
+        "from telemetry.parquet",
     );
-    const expected = JSON.parse(readFileSync(join(GENERATED, "expected.report.json"), "utf8")) as {
+    const expected = JSON.parse(
+      readFileSync(join(GENERATED, "model-errors/expected.report.json"), "utf8"),
+    ) as {
       counts: unknown;
     };
     expect((JSON.parse(readFileSync(join(cwd, "r.json"), "utf8")) as { counts: unknown }).counts).toEqual(
@@ -76,19 +81,30 @@ describe("a JSONL file that cannot be read beside a Parquet file that can: the C
     );
   });
 
-  it("another tool's JSON Lines in a folder it searches is skipped the same way", async () => {
-    const cwd = damaged();
+  it("stays an error when it named an invocation the Parquet file does not hold (whose failure would go unseen)", async () => {
+    // Two invocations in the JSONL, the first with an error; the Parquet holds the second only.
+    const cwd = damaged("multi-invocation", 50);
+    const both = await runCliBundle(["--quiet", "telemetry.parquet", "telemetry.jsonl"], { cwd });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(
+      /^fusion-report: telemetry\.jsonl:50: invalid JSON .*or read the run's Parquet file instead\n$/,
+    );
+  });
+
+  it("another tool's JSON Lines in a folder it searches names no invocation, and is skipped", async () => {
+    const cwd = damaged("model-errors", 21);
     rmSync(join(cwd, "telemetry.jsonl"));
     writeFileSync(join(cwd, "app.jsonl"), '{"ts":1,"level":"info","msg":"started"}\n');
     const result = await runCliBundle(["--quiet", "."], { cwd });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /^fusion-report: warning: app\.jsonl:1: not dbt Fusion telemetry.* — skipped/,
+    expect(result.stderr).toBe(
+      "fusion-report: warning: app.jsonl:1: not dbt Fusion telemetry: expected a JSON object with record_type, " +
+        "trace_id and event_type — skipped: it names no invocation (read from telemetry.parquet)\n",
     );
   });
 
   it("without a readable Parquet file, the damaged JSONL is still an error that names its line", async () => {
-    const cwd = damaged();
+    const cwd = damaged("model-errors", 21);
     const alone = await runCliBundle(["--quiet", "telemetry.jsonl"], { cwd });
     expect(alone.code).toBe(2);
     expect(alone.stderr).toMatch(

@@ -1,7 +1,7 @@
 // Report files through the built bundles: all written or none, each problem named, parent folders
 // created, never over a telemetry file or a dbt artifact fusion-report did not write, no temp file
 // left on any failure path, and what a killed run left behind removed by the next one.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -17,6 +17,7 @@ import {
 import { join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
+import { buildScenarioRecords, makeLargeScenario, writeJsonl } from "../../scripts/fixture-gen/index.js";
 import { listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
 import { pickReportFile } from "../../src/sources/baseline-artifact.js";
 import { runResultsSchemaErrors } from "../support/report.js";
@@ -80,9 +81,36 @@ describe("the CLI's report files", () => {
     expect(lstatSync(join(cwd, "stdout.json")).isSymbolicLink()).toBe(true);
   });
 
+  it("the standard output going to a file (>> log) is written through, not renamed over", async () => {
+    const cwd = project();
+    symlinkSync("/proc/self/fd/1", join(cwd, "stdout.json"));
+    writeFileSync(join(cwd, "log"), "EARLIER\n");
+    const shell = `"${process.execPath}" "${DIST_CLI}" --quiet --json stdout.json logs/telemetry.jsonl >> log`;
+    const run = spawnSync("bash", ["-c", shell], { cwd, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+    const log = readFileSync(join(cwd, "log"), "utf8");
+    expect(log.startsWith("EARLIER\n{")).toBe(true);
+    expect(JSON.parse(log.slice("EARLIER\n".length))).toMatchObject({ counts: { error: 1 } });
+  });
+
+  it("a reader of - that goes away early is no error: the exit code is the policy's", async () => {
+    // A report well past a pipe's 64 KiB buffer, so the write meets the closed pipe.
+    const cwd = project();
+    writeFileSync(
+      join(cwd, "logs/telemetry.jsonl"),
+      writeJsonl(buildScenarioRecords(makeLargeScenario({ nodes: 600 }))),
+    );
+    const shell = `"${process.execPath}" "${DIST_CLI}" --quiet --json - logs/telemetry.jsonl | head -c 10 >/dev/null; exit "\${PIPESTATUS[0]}"`;
+    const run = spawnSync("bash", ["-c", shell], { cwd, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+  });
+
   it("- as a report file is stdout, and two outputs there are refused like two on one file", async () => {
     const cwd = project();
-    const result = await runCliBundle(["--quiet", "--json", "-", "logs/telemetry.jsonl"], { cwd });
+    // Without --quiet too: a report file on stdout is all stdout says.
+    const result = await runCliBundle(["--json", "-", "logs/telemetry.jsonl"], { cwd });
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toMatchObject({ counts: { error: 1 } });
     expect(existsSync(join(cwd, "-"))).toBe(false);

@@ -186,6 +186,9 @@ describe("readInputs", () => {
         "the artifact is read instead.",
     );
     expect(unused({ [INPUT.dbtCloudAccountId]: "1", [INPUT.dbtCloudJobId]: "5" })).toBeNull();
+    expect(unused({ [INPUT.dbtCloudRunId]: "7", [INPUT.artifactRunId]: "123" })).toBe(
+      "'artifact-run-id' is set, but 'artifact-name' is empty: the dbt platform run is read instead.",
+    );
     expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
     expect(unused({})).toBeNull();
   });

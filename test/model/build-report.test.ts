@@ -2,6 +2,7 @@
 // read. Small limits are injected here; production uses the constants in telemetry/limits.ts.
 import { describe, expect, it } from "vitest";
 import {
+  readerWarningsOf,
   REPORT_LIMITS,
   ReportBuilder,
   ReportLimitError,
@@ -163,5 +164,27 @@ describe("ReportBuilder limits", () => {
     const report = b.finish();
     expect(report.counts.total).toBe(3);
     expect(report.invocations[0]!.source.files).toEqual(["whole.jsonl"]);
+  });
+});
+
+describe("reader warnings", () => {
+  it("lists a file's first hundred, counts the rest, and keeps whole-file warnings first", () => {
+    const b = builder({});
+    const sink = b.startFile({ files: ["t.jsonl"], format: "jsonl" });
+    sink.add(node(1));
+    sink.add(node(2, "processed", "ffffffffffffffffffffffffffffffff"));
+    for (const i of range(150)) sink.warn(`t.jsonl:${i + 1}: odd value`);
+    sink.warnFile?.("other.jsonl:3: invalid JSON — skipped: it names no invocation (read from t.jsonl)");
+    const report = b.finish();
+    const [first] = report.invocations;
+    // Then the invocation's own (these have no end record).
+    expect(first!.readerWarnings).toHaveLength(103);
+    expect(first!.readerWarnings[0]).toMatch(/^other\.jsonl:3: .* skipped/);
+    expect(first!.readerWarnings[100]).toBe("t.jsonl:100: odd value");
+    expect(first!.readerWarnings[101]).toBe("… and 50 more warnings about t.jsonl, not listed");
+    // Both invocations of the file carry them; said once in a log.
+    expect(report.invocations).toHaveLength(2);
+    expect(readerWarningsOf(report)).toEqual(first!.readerWarnings);
+    expect(report.invocations[1]!.readerWarnings).toEqual(first!.readerWarnings);
   });
 });

@@ -96,6 +96,9 @@ async function streamed(bytes: Uint8Array): Promise<Decoded> {
     warnAt(position, message) {
       out.warnings.push(`row ${position}: ${message}`);
     },
+    warnFile(message) {
+      out.warnings.push(message);
+    },
   });
   out.records = records;
   out.pages = pages;

@@ -54,12 +54,29 @@ describe("showControls", () => {
 
 describe("showInvisible", () => {
   it("shows each character that draws nothing as an escape, and leaves the rest", () => {
-    const invisible = ["\u00ad", "\u180e", "\u200b", "\u200c", "\u200d", "\u2060", "\u2064"];
+    const invisible = [
+      "\u00ad",
+      "\u034f",
+      "\u115f",
+      "\u1160",
+      "\u180e",
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u2060",
+      "\u2064",
+      "\u3164",
+      "\ufe00",
+      "\ufe0f",
+      "\uffa0",
+    ];
     for (const ch of invisible) {
       const code = ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
       expect(showInvisible(`a${ch}b`)).toBe(`a\\u${code}b`);
     }
-    expect(showInvisible("tag\u{E0041}\u{E007F}")).toBe("tag\\u{E0041}\\u{E007F}");
+    expect(showInvisible("tag\u{E0041}\u{E007F}\u{E0100}\u{E01EF}")).toBe(
+      "tag\\u{E0041}\\u{E007F}\\u{E0100}\\u{E01EF}",
+    );
     // Visible text, other astral characters and bidi marks (showControls' own) are left as they are.
     expect(showInvisible("orders 😀 \u202e ✅")).toBe("orders 😀 \u202e ✅");
   });
