@@ -5106,12 +5106,19 @@ var controls = __nccwpck_require__(7453);
 class TelemetryInputError extends Error {
     file;
     position;
+    notTelemetry;
     name = "TelemetryInputError";
-    constructor(file, message, position) {
+    constructor(file, message, position, 
+    /**
+     * The file is not telemetry at all (another tool's JSON Lines, binary data, a dbt artifact), as
+     * its first record showed, rather than telemetry damaged somewhere.
+     */
+    notTelemetry = false) {
         const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
         super(`${(0,controls/* showControls */.mz)(file, "escape")}${where}: ${message}`);
         this.file = file;
         this.position = position;
+        this.notTelemetry = notTelemetry;
     }
 }
 /** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
@@ -6428,14 +6435,15 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     let skippedForeign = 0;
     /** The first content line did not parse: the next lines are kept to say what the file is. */
     let sniff = null;
-    const notJsonl = () => new TelemetryInputError(file, describeNotJson(sniff.lines, sniff.reason, format.gzip), {
-        line: pendingBad.line,
-    });
-    const invalidLine = (bad, linesFollow) => new TelemetryInputError(file, bad.head !== undefined
-        ? describeNotJson([bad.head], bad.reason, format.gzip)
-        : linesFollow
-            ? describeDamagedLine(bad.reason)
-            : describeInvalidLine(bad.reason), { line: bad.line });
+    /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
+    const firstLineError = (head, reason, line) => {
+        const what = describeNotJson(head, reason, format.gzip);
+        return new TelemetryInputError(file, what, { line }, what !== describeInvalidLine(reason));
+    };
+    const notJsonl = () => firstLineError(sniff.lines, sniff.reason, pendingBad.line);
+    const invalidLine = (bad, linesFollow) => bad.head !== undefined
+        ? firstLineError([bad.head], bad.reason, bad.line)
+        : new TelemetryInputError(file, linesFollow ? describeDamagedLine(bad.reason) : describeInvalidLine(bad.reason), { line: bad.line });
     /**
      * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
      * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
@@ -6524,7 +6532,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             // (another tool may append); at the very start it means this is not a telemetry file.
             if (records === 0 && skippedForeign === 0 && first) {
                 throw new TelemetryInputError(file, describeForeignJson(parsed, line) ??
-                    "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo });
+                    "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo }, true);
             }
             skippedForeign++;
             return;
@@ -11263,8 +11271,8 @@ async function decodeParquet(file, name, out) {
  * a readable JSONL file the unreadable Parquet stays an error.
  *
  * A JSONL file that cannot be read is skipped with a warning only where nothing it holds can be
- * missing from the report: it named no invocation before it failed (another tool's JSON Lines in a
- * searched folder) and another file was read; or every invocation it named is in a Parquet file that
+ * missing from the report: its first record showed it is not telemetry at all (another tool's JSON
+ * Lines in a searched folder) and another file was read; or every invocation it named is in a Parquet file that
  * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
  * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
  * leave out an invocation, whose failure the report would then not show.
@@ -11335,8 +11343,8 @@ async function readTelemetryReport(files, options) {
     }
     for (const { error, named } of unreadableJsonl) {
         const read = lastParquet ?? lastJsonl;
-        if (named.length === 0 && read) {
-            read.sink.warnFile(`${error.message} — skipped: it names no invocation (read from ${shown(read.name)})`);
+        if (named.length === 0 && error.notTelemetry && read) {
+            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${shown(read.name)})`);
         }
         else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
             const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";

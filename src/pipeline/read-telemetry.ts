@@ -20,8 +20,8 @@ import { decodeParquet } from "../telemetry/parquet.js";
  * a readable JSONL file the unreadable Parquet stays an error.
  *
  * A JSONL file that cannot be read is skipped with a warning only where nothing it holds can be
- * missing from the report: it named no invocation before it failed (another tool's JSON Lines in a
- * searched folder) and another file was read; or every invocation it named is in a Parquet file that
+ * missing from the report: its first record showed it is not telemetry at all (another tool's JSON
+ * Lines in a searched folder) and another file was read; or every invocation it named is in a Parquet file that
  * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
  * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
  * leave out an invocation, whose failure the report would then not show.
@@ -87,9 +87,9 @@ export async function readTelemetryReport(
   }
   for (const { error, named } of unreadableJsonl) {
     const read = lastParquet ?? lastJsonl;
-    if (named.length === 0 && read) {
+    if (named.length === 0 && error.notTelemetry && read) {
       read.sink.warnFile(
-        `${error.message} — skipped: it names no invocation (read from ${shown(read.name)})`,
+        `${error.message} — skipped: it is not telemetry (the report is read from ${shown(read.name)})`,
       );
     } else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
       const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";

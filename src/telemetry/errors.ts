@@ -11,6 +11,11 @@ export class TelemetryInputError extends Error {
     readonly file: string,
     message: string,
     readonly position?: { line?: number; row?: number },
+    /**
+     * The file is not telemetry at all (another tool's JSON Lines, binary data, a dbt artifact), as
+     * its first record showed, rather than telemetry damaged somewhere.
+     */
+    readonly notTelemetry = false,
   ) {
     const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
     super(`${showControls(file, "escape")}${where}: ${message}`);

@@ -44,24 +44,24 @@ export async function decodeJsonl(
   /** The first content line did not parse: the next lines are kept to say what the file is. */
   let sniff: { lines: string[]; chars: number; reason: string } | null = null;
 
-  const notJsonl = (): TelemetryInputError =>
-    new TelemetryInputError(file, describeNotJson(sniff!.lines, sniff!.reason, format.gzip), {
-      line: pendingBad!.line,
-    });
+  /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
+  const firstLineError = (head: readonly string[], reason: string, line: number): TelemetryInputError => {
+    const what = describeNotJson(head, reason, format.gzip);
+    return new TelemetryInputError(file, what, { line }, what !== describeInvalidLine(reason));
+  };
+  const notJsonl = (): TelemetryInputError => firstLineError(sniff!.lines, sniff!.reason, pendingBad!.line);
 
   const invalidLine = (
     bad: { line: number; reason: string; head?: string },
     linesFollow: boolean,
   ): TelemetryInputError =>
-    new TelemetryInputError(
-      file,
-      bad.head !== undefined
-        ? describeNotJson([bad.head], bad.reason, format.gzip)
-        : linesFollow
-          ? describeDamagedLine(bad.reason)
-          : describeInvalidLine(bad.reason),
-      { line: bad.line },
-    );
+    bad.head !== undefined
+      ? firstLineError([bad.head], bad.reason, bad.line)
+      : new TelemetryInputError(
+          file,
+          linesFollow ? describeDamagedLine(bad.reason) : describeInvalidLine(bad.reason),
+          { line: bad.line },
+        );
 
   /**
    * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
@@ -150,6 +150,7 @@ export async function decodeJsonl(
           describeForeignJson(parsed, line) ??
             "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type",
           { line: lineNo },
+          true,
         );
       }
       skippedForeign++;

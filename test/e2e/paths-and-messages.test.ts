@@ -91,7 +91,7 @@ describe("a JSONL file that cannot be read beside files that can: the CLI", () =
     );
   });
 
-  it("another tool's JSON Lines in a folder it searches names no invocation, and is skipped", async () => {
+  it("another tool's JSON Lines in a folder it searches is not telemetry, and is skipped", async () => {
     const cwd = damaged("model-errors", 21);
     rmSync(join(cwd, "telemetry.jsonl"));
     writeFileSync(join(cwd, "app.jsonl"), '{"ts":1,"level":"info","msg":"started"}\n');
@@ -99,8 +99,15 @@ describe("a JSONL file that cannot be read beside files that can: the CLI", () =
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       "fusion-report: warning: app.jsonl:1: not dbt Fusion telemetry: expected a JSON object with record_type, " +
-        "trace_id and event_type — skipped: it names no invocation (read from telemetry.parquet)\n",
+        "trace_id and event_type — skipped: it is not telemetry (the report is read from telemetry.parquet)\n",
     );
+  });
+
+  it("telemetry damaged on its first line is not taken for another tool's file: still an error", async () => {
+    const cwd = damaged("model-errors", 1);
+    const both = await runCliBundle(["--quiet", "telemetry.parquet", "telemetry.jsonl"], { cwd });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^fusion-report: telemetry\.jsonl:1: invalid JSON/);
   });
 
   it("without a readable Parquet file, the damaged JSONL is still an error that names its line", async () => {
