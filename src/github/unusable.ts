@@ -9,6 +9,8 @@ import { NoTelemetryError } from "../sources/local.js";
 import type { ActionLog } from "./action-log.js";
 import { commentMarker, supersededNote, upsertComment } from "./comment.js";
 import { connectToGitHub, type GitHubSide } from "./connect.js";
+import { forkOf } from "./context.js";
+import { classifyGitHubError } from "./errors.js";
 import { OUTPUT } from "./outputs.js";
 import { readRunner } from "./runner.js";
 import { completeStepCheckRun, type StepCheckRecord } from "./step-check-run.js";
@@ -169,7 +171,8 @@ async function updateEarlierComment(
     if (result.action === "updated") services.log.info(`PR comment updated: ${result.url}`);
     if (result.action === "superseded") services.log.info(supersededNote(target, result.head));
   } catch (error) {
-    services.log.warning(`Could not update the pull request comment: ${(error as Error).message}`);
+    const why = classifyGitHubError(error, "comment", forkOf(context)).message;
+    services.log.warning(`Could not update the pull request comment: ${why}`);
   }
 }
 

@@ -255,6 +255,21 @@ describe("pull_request", () => {
     expect(run.stdout).toMatch(/^::error .*file=models\/marts\/customers\.yml,line=31,/m);
   });
 
+  it("fork, the step stopped without a report: the refused comment update names the fork too", async () => {
+    server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, BOT);
+    server.forbid("issues/update-comment");
+    server.forbid("checks/create");
+    const run = await act({
+      payload: pullRequestPayload({ headRepo: "contributor/analytics" }),
+      inputs: { telemetry: "logs/none.jsonl" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "::warning::Could not update the pull request comment: GitHub refused to write the pull request comment (403 " +
+        "Resource not accessible by integration). This pull request comes from the fork contributor/analytics",
+    );
+  });
+
   it("huge error messages never produce a comment GitHub would reject (≤ 65,536 characters)", async () => {
     // 60 errored nodes with 100 kB messages each: ~6 MB of error text for one comment.
     const telemetry = tempFile("huge.otel.jsonl", hugeErrorsJsonl(60, 100_000));
