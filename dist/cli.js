@@ -610,14 +610,19 @@ class NodeNames {
         const made = this.labels.get(node.uniqueId);
         if (made?.name === node.name)
             return made.label;
-        const label = `<code title="${escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId))}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)))}</code>`;
+        const label = this.code(node, escape_escapeText);
         if (!made)
             this.labels.set(node.uniqueId, { name: node.name, label });
         return label;
     }
     /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
     htmlLabel(node) {
-        return `<code title="${escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId))}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)), escapeHtml)}</code>`;
+        return this.code(node, escapeHtml);
+    }
+    /** The readable name in code style, the unique id as its tooltip, both with invisible characters shown. */
+    code(node, escape) {
+        const title = escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId));
+        return `<code title="${title}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)), escape)}</code>`;
     }
 }
 /**
@@ -5115,11 +5120,15 @@ class TelemetryInputError extends Error {
      */
     notTelemetry = false) {
         const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-        super(`${(0,controls/* showControls */.mz)(file, "escape")}${where}: ${message}`);
+        super(`${shownFileName(file)}${where}: ${message}`);
         this.file = file;
         this.position = position;
         this.notTelemetry = notTelemetry;
     }
+}
+/** A file's name as messages show it: on one line, its line breaks and controls shown as escapes. */
+function shownFileName(file) {
+    return (0,controls/* showControls */.mz)(file, "escape");
 }
 /** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
 const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
@@ -5432,6 +5441,7 @@ function jsonlName(event, child) {
 
 
 
+
 /**
  * Whether a record can become an event, judged from three cheap envelope fields before anything else
  * is decoded. A superset of what `toEvent` keeps (node spans without a unique_id still pass), so a
@@ -5694,7 +5704,7 @@ function describe(value) {
  */
 function locatedEvents(sink, file, unit) {
     // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-    const name = (0,controls/* showControls */.mz)(file, "escape");
+    const name = shownFileName(file);
     const where = (position) => unit === "row" ? `${name} (row ${position})` : `${name}:${position}`;
     return {
         add(event, position) {
@@ -6338,10 +6348,11 @@ function isWorthSniffing(firstLine) {
     return OPENS_DOCUMENT.test(firstLine) || firstLine.startsWith("PAR1") || looksBinary(firstLine);
 }
 /**
- * Why the file's first content line is not JSON, from the first lines of the file (`head`, up to a
- * few KiB) and the parser's complaint.
+ * What a file whose first content line is not JSON is instead, from the first lines of the file
+ * (`head`, up to a few KiB); null when nothing says it is anything but JSON Lines with an invalid
+ * line (describeInvalidLine says that, with the parser's complaint).
  */
-function describeNotJson(head, parseError, 
+function describeNotJson(head, 
 /** The bytes were gzip-compressed (else they came as a stream: a pipe, `/dev/stdin`). */
 gzip = false) {
     const first = head[0] ?? "";
@@ -6358,7 +6369,7 @@ gzip = false) {
     if (OPENS_DOCUMENT.test(first)) {
         return `this is a JSON document spread over several lines, not JSON Lines (one telemetry record per line): ${TELEMETRY_HINT}`;
     }
-    return describeInvalidLine(parseError);
+    return null;
 }
 /** Invalid JSON: the parser's complaint, escaped and short. */
 function describeInvalidLine(parseError) {
@@ -6437,8 +6448,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     let sniff = null;
     /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
     const firstLineError = (head, reason, line) => {
-        const what = describeNotJson(head, reason, format.gzip);
-        return new TelemetryInputError(file, what, { line }, what !== describeInvalidLine(reason));
+        const what = describeNotJson(head, format.gzip);
+        return new TelemetryInputError(file, what ?? describeInvalidLine(reason), { line }, what !== null);
     };
     const notJsonl = () => firstLineError(sniff.lines, sniff.reason, pendingBad.line);
     const invalidLine = (bad, linesFollow) => bad.head !== undefined
@@ -11261,7 +11272,6 @@ async function decodeParquet(file, name, out) {
 
 
 
-
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
@@ -11344,11 +11354,11 @@ async function readTelemetryReport(files, options) {
     for (const { error, named } of unreadableJsonl) {
         const read = lastParquet ?? lastJsonl;
         if (named.length === 0 && error.notTelemetry && read) {
-            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${shown(read.name)})`);
+            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${shownFileName(read.name)})`);
         }
         else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
             const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
-            lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shown(lastParquet.name)}`);
+            lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shownFileName(lastParquet.name)}`);
         }
         else {
             throw error;
@@ -11359,14 +11369,10 @@ async function readTelemetryReport(files, options) {
             throw unreadableParquet[0];
         for (const error of unreadableParquet) {
             const problem = error.message.replace(USE_JSONL, "");
-            lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shown(lastJsonl.name)}`);
+            lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shownFileName(lastJsonl.name)}`);
         }
     }
     return builder.finish();
-}
-/** A file's name in a message: on one line, whatever it holds. */
-function shown(name) {
-    return (0,controls/* showControls */.mz)(name, "escape");
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts

@@ -5,6 +5,7 @@
 // redirects are followed here by hand: same origin (a renamed or moved repository) goes on as
 // before; another origin is refused before anything is sent there.
 import type { Octokit } from "@octokit/core";
+import { wrapRequestFetch } from "./request-fetch.js";
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -63,14 +64,7 @@ export function followSameOriginRedirects(fetchImpl: Fetch): Fetch {
  */
 export function refuseCrossOriginRedirects(octokit: Octokit): void {
   octokit.hook.wrap("request", async (request, options) => {
-    // The hooks inside this one (auth) read the options object they were bound to, not the one
-    // passed along, so the fetch is swapped in place; once, since retries come back with the same
-    // object (and the fetch found then may be another plugin's wrapper around this one).
-    if (!GUARDED.has(options)) {
-      GUARDED.add(options);
-      const fetchImpl = (options.request?.fetch as Fetch | undefined) ?? globalThis.fetch;
-      options.request = { ...options.request, fetch: followSameOriginRedirects(fetchImpl) };
-    }
+    wrapRequestFetch(options, GUARDED, followSameOriginRedirects);
     try {
       return await request(options);
     } catch (error) {

@@ -5,6 +5,7 @@
 // so an attempt that has not finished after 30 has been lost on the way; the retry plugin then
 // tries again (a POST that must not be repeated is looked for first: post-once.ts).
 import type { Octokit } from "@octokit/core";
+import { wrapRequestFetch } from "./request-fetch.js";
 
 /** How long one attempt at a GitHub API request may take, headers and body together. */
 export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
@@ -75,12 +76,7 @@ export function withRequestTimeout(fetchImpl: Fetch, timeoutMs: number): Fetch {
 export function giveUpOnStalledRequests(timeoutMs: number): (octokit: Octokit) => void {
   return (octokit) => {
     octokit.hook.wrap("request", (request, options) => {
-      // Swapped in place and once per request, as redirects.ts does and for the same reasons.
-      if (!TIMED.has(options)) {
-        TIMED.add(options);
-        const fetchImpl = (options.request?.fetch as Fetch | undefined) ?? globalThis.fetch;
-        options.request = { ...options.request, fetch: withRequestTimeout(fetchImpl, timeoutMs) };
-      }
+      wrapRequestFetch(options, TIMED, (fetchImpl) => withRequestTimeout(fetchImpl, timeoutMs));
       return request(options);
     });
   };

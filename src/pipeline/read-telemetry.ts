@@ -3,11 +3,10 @@
 import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
 import type { Report } from "../model/types.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
-import { TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
+import { shownFileName, TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
 import { USE_PARQUET } from "../telemetry/jsonl-sniff.js";
-import { showControls } from "../text/controls.js";
 import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 
@@ -89,12 +88,12 @@ export async function readTelemetryReport(
     const read = lastParquet ?? lastJsonl;
     if (named.length === 0 && error.notTelemetry && read) {
       read.sink.warnFile(
-        `${error.message} — skipped: it is not telemetry (the report is read from ${shown(read.name)})`,
+        `${error.message} — skipped: it is not telemetry (the report is read from ${shownFileName(read.name)})`,
       );
     } else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
       const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
       lastParquet.sink.warnFile(
-        `${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shown(lastParquet.name)}`,
+        `${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shownFileName(lastParquet.name)}`,
       );
     } else {
       throw error;
@@ -104,13 +103,10 @@ export async function readTelemetryReport(
     if (!lastJsonl) throw unreadableParquet[0]!;
     for (const error of unreadableParquet) {
       const problem = error.message.replace(USE_JSONL, "");
-      lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shown(lastJsonl.name)}`);
+      lastJsonl.sink.warnFile(
+        `${problem} — skipped: this report is read from ${shownFileName(lastJsonl.name)}`,
+      );
     }
   }
   return builder.finish();
-}
-
-/** A file's name in a message: on one line, whatever it holds. */
-function shown(name: string): string {
-  return showControls(name, "escape");
 }

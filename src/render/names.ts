@@ -48,14 +48,20 @@ export class NodeNames {
   label(node: NamedNode): string {
     const made = this.labels.get(node.uniqueId);
     if (made?.name === node.name) return made.label;
-    const label = `<code title="${escapeHtml(showInvisible(node.uniqueId))}">${breakable(showInvisible(this.readable(node)))}</code>`;
+    const label = this.code(node, escapeText);
     if (!made) this.labels.set(node.uniqueId, { name: node.name, label });
     return label;
   }
 
   /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
   htmlLabel(node: NamedNode): string {
-    return `<code title="${escapeHtml(showInvisible(node.uniqueId))}">${breakable(showInvisible(this.readable(node)), escapeHtml)}</code>`;
+    return this.code(node, escapeHtml);
+  }
+
+  /** The readable name in code style, the unique id as its tooltip, both with invisible characters shown. */
+  private code(node: NamedNode, escape: (text: string) => string): string {
+    const title = escapeHtml(showInvisible(node.uniqueId));
+    return `<code title="${title}">${breakable(showInvisible(this.readable(node)), escape)}</code>`;
   }
 }
 

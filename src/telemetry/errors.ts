@@ -18,8 +18,13 @@ export class TelemetryInputError extends Error {
     readonly notTelemetry = false,
   ) {
     const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-    super(`${showControls(file, "escape")}${where}: ${message}`);
+    super(`${shownFileName(file)}${where}: ${message}`);
   }
+}
+
+/** A file's name as messages show it: on one line, its line breaks and controls shown as escapes. */
+export function shownFileName(file: string): string {
+  return showControls(file, "escape");
 }
 
 /** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */

@@ -16,6 +16,7 @@ import {
   normalizeWarningOutcome,
 } from "./enums.js";
 import { showControls } from "../text/controls.js";
+import { shownFileName } from "./errors.js";
 import { PAYLOAD_DETAIL } from "./read-plan.js";
 import type { PhaseEnd } from "./jsonl-phase-ends.js";
 import type { RecordOrigin, RecordSink, TelemetryRecord } from "./record.js";
@@ -498,7 +499,7 @@ export interface LocatedEventSink {
  */
 export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin["unit"]): LocatedEventSink {
   // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-  const name = showControls(file, "escape");
+  const name = shownFileName(file);
   const where = (position: number): string =>
     unit === "row" ? `${name} (row ${position})` : `${name}:${position}`;
   return {

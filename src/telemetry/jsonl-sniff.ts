@@ -51,15 +51,15 @@ export function isWorthSniffing(firstLine: string): boolean {
 }
 
 /**
- * Why the file's first content line is not JSON, from the first lines of the file (`head`, up to a
- * few KiB) and the parser's complaint.
+ * What a file whose first content line is not JSON is instead, from the first lines of the file
+ * (`head`, up to a few KiB); null when nothing says it is anything but JSON Lines with an invalid
+ * line (describeInvalidLine says that, with the parser's complaint).
  */
 export function describeNotJson(
   head: readonly string[],
-  parseError: string,
   /** The bytes were gzip-compressed (else they came as a stream: a pipe, `/dev/stdin`). */
   gzip = false,
-): string {
+): string | null {
   const first = head[0] ?? "";
   if (first.startsWith("PAR1")) {
     return gzip
@@ -73,7 +73,7 @@ export function describeNotJson(
   if (OPENS_DOCUMENT.test(first)) {
     return `this is a JSON document spread over several lines, not JSON Lines (one telemetry record per line): ${TELEMETRY_HINT}`;
   }
-  return describeInvalidLine(parseError);
+  return null;
 }
 
 /** Invalid JSON: the parser's complaint, escaped and short. */

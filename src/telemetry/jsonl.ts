@@ -46,8 +46,8 @@ export async function decodeJsonl(
 
   /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
   const firstLineError = (head: readonly string[], reason: string, line: number): TelemetryInputError => {
-    const what = describeNotJson(head, reason, format.gzip);
-    return new TelemetryInputError(file, what, { line }, what !== describeInvalidLine(reason));
+    const what = describeNotJson(head, format.gzip);
+    return new TelemetryInputError(file, what ?? describeInvalidLine(reason), { line }, what !== null);
   };
   const notJsonl = (): TelemetryInputError => firstLineError(sniff!.lines, sniff!.reason, pendingBad!.line);
 
