@@ -2674,9 +2674,12 @@ function messageFor(node) {
     }
 }
 
+// EXTERNAL MODULE: ./src/text/file-errors.ts
+var file_errors = __nccwpck_require__(6449);
 // EXTERNAL MODULE: ./src/text/runner-commands.ts
 var runner_commands = __nccwpck_require__(1312);
 ;// CONCATENATED MODULE: ./src/report-files.ts
+
 
 
 
@@ -2727,19 +2730,19 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
         for (const destination of files) {
             const folder = external_node_path_default().dirname(destination.file);
             const created = await makeFolders(folder).catch((error) => {
-                throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+                throw new WriteProblem(destination, `cannot create the folder ${folder} (${(0,file_errors/* describeFileError */.S)(error)})`);
             });
             if (created)
                 createdFolders.push(created);
             const temp = tempFileFor(destination.file);
             temps.push(temp);
             await (0,promises_.writeFile)(temp, inPieces(destination.render()), { encoding: "utf8", flag: "wx" }).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
+                throw new WriteProblem(destination, (0,file_errors/* describeFileError */.S)(error));
             });
         }
         for (const [index, destination] of files.entries()) {
             await (0,promises_.rename)(temps[index], destination.file).catch((error) => {
-                throw new WriteProblem(destination, describeError(error));
+                throw new WriteProblem(destination, (0,file_errors/* describeFileError */.S)(error));
             });
             renamed++;
         }
@@ -2753,7 +2756,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
                 // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
                 if (error.code === "EPIPE")
                     return;
-                throw new WriteProblem(destination, describeError(error));
+                throw new WriteProblem(destination, (0,file_errors/* describeFileError */.S)(error));
             });
         }
     }
@@ -2765,7 +2768,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
             await removeEmptyFolders(folder, files);
         const message = error instanceof WriteProblem
             ? error.message
-            : `cannot write the report files: ${describeError(error)}`;
+            : `cannot write the report files: ${(0,file_errors/* describeFileError */.S)(error)}`;
         const partly = inPlace.length > 0
             ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
             : "";
@@ -2892,7 +2895,7 @@ async function checkDestinations(destinations, telemetryFiles) {
             if (destination.fd === undefined) {
                 const denied = await (0,promises_.access)(destination.file, external_node_fs_.constants.W_OK).then(() => null, (error) => error);
                 if (denied)
-                    refuse(`it cannot be written to (${describeError(denied)})`);
+                    refuse(`it cannot be written to (${(0,file_errors/* describeFileError */.S)(denied)})`);
             }
             continue;
         }
@@ -2934,12 +2937,12 @@ async function readHead(file) {
 async function checkFolder(folder) {
     const { existing, info } = await nearestExisting(folder);
     if (info instanceof Error)
-        return `cannot use the folder ${existing} (${describeError(info)})`;
+        return `cannot use the folder ${existing} (${(0,file_errors/* describeFileError */.S)(info)})`;
     if (!info.isDirectory())
         return `${existing} is a file, so the folder ${folder} cannot be created`;
     const writable = await (0,promises_.access)(existing, external_node_fs_.constants.W_OK | external_node_fs_.constants.X_OK).then(() => null, (error) => error);
     if (writable)
-        return `the folder ${existing} is not writable (${describeError(writable)})`;
+        return `the folder ${existing} is not writable (${(0,file_errors/* describeFileError */.S)(writable)})`;
     return null;
 }
 /**
@@ -3020,18 +3023,6 @@ async function removeEmptyFolders(top, destinations) {
                 break;
         }
     }
-}
-function describeError(error) {
-    const code = error.code;
-    const reasons = {
-        EACCES: "permission denied",
-        EPERM: "operation not permitted",
-        EISDIR: "it is a directory",
-        ENOTDIR: "a part of the path is a file, not a folder",
-        EROFS: "read-only file system",
-        ENOSPC: "no space left on the device",
-    };
-    return (code && reasons[code]) ?? error.message;
 }
 
 ;// CONCATENATED MODULE: ./src/cli-report.ts
@@ -3676,11 +3667,14 @@ var cli_report = __nccwpck_require__(8321);
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var model_baseline = __nccwpck_require__(782);
+// EXTERNAL MODULE: ./src/text/file-errors.ts
+var file_errors = __nccwpck_require__(6449);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
 // The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
 // artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
 // fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
 // and comparing are model's. A baseline that does not exist yet is skipped with a reason.
+
 
 
 /** What a failed read of the baseline file says, by error code (else Node's own message). */
@@ -3692,7 +3686,7 @@ const READ_ERRORS = {
 /** The JSON report in a file; `display` is how messages name it. */
 async function readBaselineFile(file, display) {
     const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
-        const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${error.message})`;
+        const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${(0,file_errors/* describeFileError */.S)(error)})`;
         throw new model_baseline/* BaselineError */.s$(`baseline ${display}: ${why}`);
     });
     return (0,model_baseline/* parseBaselineReport */.Xz)(text, display);
@@ -4846,6 +4840,7 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
 
 
 
+
 class TelemetryNotFoundError extends Error {
     name = "TelemetryNotFoundError";
 }
@@ -4871,6 +4866,10 @@ async function findTelemetryFiles(patterns, cwd) {
                 throw permissionDenied(pattern, "a folder on its path cannot be searched");
             // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
             const { glob, isDynamicPattern } = await __nccwpck_require__.e(/* import() */ 382).then(__nccwpck_require__.bind(__nccwpck_require__, 3382));
+            // Something is there that cannot be followed (a link loop, a name too long): not "missing".
+            if (info.code !== "ENOENT" && info.code !== "ENOTDIR" && !isDynamicPattern(pattern)) {
+                throw new TelemetryNotFoundError(`${pattern}: cannot read it (${(0,file_errors/* describeFileError */.S)(info)})`);
+            }
             if (!isDynamicPattern(pattern)) {
                 found.missing.push(pattern);
                 continue;
@@ -4883,7 +4882,7 @@ async function findTelemetryFiles(patterns, cwd) {
             const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
                 if (error.code === "EACCES")
                     throw permissionDenied(pattern, "cannot list the directory");
-                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${error.code ?? error.message})`);
+                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${(0,file_errors/* describeFileError */.S)(error)})`);
             });
             files = entries
                 // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
@@ -5008,7 +5007,7 @@ async function fileBuffer(file, displayName) {
 function cannotRead(displayName, error) {
     if (error.code === "EACCES")
         return permissionDenied(displayName, "cannot read the file");
-    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${(0,file_errors/* describeFileError */.S)(error)})`);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/step-files.ts
@@ -11361,7 +11360,7 @@ async function readTelemetryReport(files, options) {
             lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shownFileName(lastParquet.name)}`);
         }
         else {
-            throw error;
+            throw withUnreadableParquet(error, unreadableParquet);
         }
     }
     if (unreadableParquet.length > 0) {
@@ -11373,6 +11372,18 @@ async function readTelemetryReport(files, options) {
         }
     }
     return builder.finish();
+}
+/**
+ * The JSONL's error, which would advise the run's Parquet file, when the Parquet files given could
+ * not be read either: then it says why they could not instead.
+ */
+function withUnreadableParquet(error, unreadableParquet) {
+    if (unreadableParquet.length === 0)
+        return error;
+    const parquetProblems = unreadableParquet.map((parquet) => parquet.message.replace(USE_JSONL, ""));
+    // The message is rewritten in place: the error keeps its class, file and position.
+    error.message = `${error.message.replace(USE_PARQUET, "")}; the Parquet telemetry could not be read either: ${parquetProblems.join("; ")}`;
+    return error;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/redact-report.ts
@@ -13437,6 +13448,41 @@ function formatCount(n) {
     for (let i = out.length; i < digits.length; i += 3)
         out += `,${digits.slice(i, i + 3)}`;
     return n < 0 ? `-${out}` : out;
+}
+
+
+/***/ }),
+
+/***/ 6449:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ describeFileError)
+/* harmony export */ });
+// A failed file operation in words: Node's own message names the code and the system call
+// ("ELOOP: too many symbolic links encountered, open '…'"), which says little to someone who
+// did not write the call.
+/** What each error code means for the file named, in words (the name is the caller's to give). */
+const REASONS = {
+    ENOENT: "no such file or folder",
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    EISDIR: "it is a directory",
+    ENOTDIR: "a part of the path is a file, not a folder",
+    EROFS: "read-only file system",
+    ENOSPC: "no space left on the device",
+    ELOOP: "too many levels of symbolic links: a link leads back to itself, or through too many others",
+    ENXIO: "no such device or address: a socket, or a device with nothing behind it, cannot be opened by name",
+    ENAMETOOLONG: "the name is too long",
+    EIO: "input/output error on the device",
+    EMFILE: "too many open files",
+    ENFILE: "too many open files on the system",
+    EBUSY: "the file or device is busy",
+};
+/** Why a file operation failed: in words for the codes files commonly fail with, else Node's message. */
+function describeFileError(error) {
+    const code = error?.code;
+    return (code && REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
 }
 
 

@@ -28,6 +28,7 @@ import type { Report } from "./model/types.js";
 import { renderJsonReport } from "./render/json-report.js";
 import { renderJunit } from "./render/junit.js";
 import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
+import { describeFileError } from "./text/file-errors.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 
 export interface ReportFileTargets {
@@ -121,20 +122,23 @@ export async function writeReportFiles(
     for (const destination of files) {
       const folder = path.dirname(destination.file);
       const created = await makeFolders(folder).catch((error: NodeJS.ErrnoException) => {
-        throw new WriteProblem(destination, `cannot create the folder ${folder} (${describeError(error)})`);
+        throw new WriteProblem(
+          destination,
+          `cannot create the folder ${folder} (${describeFileError(error)})`,
+        );
       });
       if (created) createdFolders.push(created);
       const temp = tempFileFor(destination.file);
       temps.push(temp);
       await writeFile(temp, inPieces(destination.render()), { encoding: "utf8", flag: "wx" }).catch(
         (error: NodeJS.ErrnoException) => {
-          throw new WriteProblem(destination, describeError(error));
+          throw new WriteProblem(destination, describeFileError(error));
         },
       );
     }
     for (const [index, destination] of files.entries()) {
       await rename(temps[index]!, destination.file).catch((error: NodeJS.ErrnoException) => {
-        throw new WriteProblem(destination, describeError(error));
+        throw new WriteProblem(destination, describeFileError(error));
       });
       renamed++;
     }
@@ -150,7 +154,7 @@ export async function writeReportFiles(
       await written.catch((error: NodeJS.ErrnoException) => {
         // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
         if (error.code === "EPIPE") return;
-        throw new WriteProblem(destination, describeError(error));
+        throw new WriteProblem(destination, describeFileError(error));
       });
     }
   } catch (error) {
@@ -161,7 +165,7 @@ export async function writeReportFiles(
     const message =
       error instanceof WriteProblem
         ? error.message
-        : `cannot write the report files: ${describeError(error)}`;
+        : `cannot write the report files: ${describeFileError(error)}`;
     const partly =
       inPlace.length > 0
         ? `; ${inPlace.map((d) => `the ${d.kind} (${d.target})`).join(" and ")} had already been written`
@@ -304,7 +308,7 @@ async function checkDestinations(
           () => null,
           (error: NodeJS.ErrnoException) => error,
         );
-        if (denied) refuse(`it cannot be written to (${describeError(denied)})`);
+        if (denied) refuse(`it cannot be written to (${describeFileError(denied)})`);
       }
       continue;
     }
@@ -342,13 +346,13 @@ async function readHead(file: string): Promise<string> {
 /** Why files cannot be created in `folder` (or in the folders that would be created for it). */
 async function checkFolder(folder: string): Promise<string | null> {
   const { existing, info } = await nearestExisting(folder);
-  if (info instanceof Error) return `cannot use the folder ${existing} (${describeError(info)})`;
+  if (info instanceof Error) return `cannot use the folder ${existing} (${describeFileError(info)})`;
   if (!info.isDirectory()) return `${existing} is a file, so the folder ${folder} cannot be created`;
   const writable = await access(existing, constants.W_OK | constants.X_OK).then(
     () => null,
     (error: NodeJS.ErrnoException) => error,
   );
-  if (writable) return `the folder ${existing} is not writable (${describeError(writable)})`;
+  if (writable) return `the folder ${existing} is not writable (${describeFileError(writable)})`;
   return null;
 }
 
@@ -437,17 +441,4 @@ async function removeEmptyFolders(top: string, destinations: readonly Destinatio
       if (current === top) break;
     }
   }
-}
-
-function describeError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reasons: Record<string, string> = {
-    EACCES: "permission denied",
-    EPERM: "operation not permitted",
-    EISDIR: "it is a directory",
-    ENOTDIR: "a part of the path is a file, not a folder",
-    EROFS: "read-only file system",
-    ENOSPC: "no space left on the device",
-  };
-  return (code && reasons[code]) ?? (error as Error).message;
 }

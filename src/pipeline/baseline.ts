@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
 import type { FailOn, Report } from "../model/types.js";
 import type { ArtifactLimits } from "../sources/artifact.js";
+import { describeFileError } from "../text/file-errors.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { ArtifactReader } from "./collect.js";
 
@@ -48,7 +49,7 @@ const READ_ERRORS: Record<string, string> = {
 /** The JSON report in a file; `display` is how messages name it. */
 export async function readBaselineFile(file: string, display: string): Promise<Report> {
   const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
-    const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${error.message})`;
+    const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${describeFileError(error)})`;
     throw new BaselineError(`baseline ${display}: ${why}`);
   });
   return parseBaselineReport(text, display);

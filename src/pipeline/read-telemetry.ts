@@ -96,7 +96,7 @@ export async function readTelemetryReport(
         `${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shownFileName(lastParquet.name)}`,
       );
     } else {
-      throw error;
+      throw withUnreadableParquet(error, unreadableParquet);
     }
   }
   if (unreadableParquet.length > 0) {
@@ -109,4 +109,19 @@ export async function readTelemetryReport(
     }
   }
   return builder.finish();
+}
+
+/**
+ * The JSONL's error, which would advise the run's Parquet file, when the Parquet files given could
+ * not be read either: then it says why they could not instead.
+ */
+function withUnreadableParquet(
+  error: TelemetryInputError,
+  unreadableParquet: readonly TelemetryInputError[],
+): TelemetryInputError {
+  if (unreadableParquet.length === 0) return error;
+  const parquetProblems = unreadableParquet.map((parquet) => parquet.message.replace(USE_JSONL, ""));
+  // The message is rewritten in place: the error keeps its class, file and position.
+  error.message = `${error.message.replace(USE_PARQUET, "")}; the Parquet telemetry could not be read either: ${parquetProblems.join("; ")}`;
+  return error;
 }

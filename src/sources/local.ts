@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AsyncBuffer } from "hyparquet";
 import { isGzip } from "../telemetry/jsonl-input.js";
 import { runEndedAt } from "../telemetry/jsonl-run-end.js";
+import { describeFileError } from "../text/file-errors.js";
 import { pathInside } from "../text/paths.js";
 import { fileChunks } from "./file-chunks.js";
 import type { TelemetryFile } from "./telemetry-file.js";
@@ -46,6 +47,10 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
       if (info.code === "EACCES") throw permissionDenied(pattern, "a folder on its path cannot be searched");
       // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
       const { glob, isDynamicPattern } = await import("tinyglobby");
+      // Something is there that cannot be followed (a link loop, a name too long): not "missing".
+      if (info.code !== "ENOENT" && info.code !== "ENOTDIR" && !isDynamicPattern(pattern)) {
+        throw new TelemetryNotFoundError(`${pattern}: cannot read it (${describeFileError(info)})`);
+      }
       if (!isDynamicPattern(pattern)) {
         found.missing.push(pattern);
         continue;
@@ -57,7 +62,7 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
         (error: NodeJS.ErrnoException) => {
           if (error.code === "EACCES") throw permissionDenied(pattern, "cannot list the directory");
           throw new TelemetryNotFoundError(
-            `${pattern}: cannot list the directory (${error.code ?? error.message})`,
+            `${pattern}: cannot list the directory (${describeFileError(error)})`,
           );
         },
       );
@@ -204,5 +209,5 @@ async function fileBuffer(
 
 function cannotRead(displayName: string, error: NodeJS.ErrnoException): TelemetryNotFoundError {
   if (error.code === "EACCES") return permissionDenied(displayName, "cannot read the file");
-  return new TelemetryNotFoundError(`${displayName}: cannot read the file (${error.code ?? error.message})`);
+  return new TelemetryNotFoundError(`${displayName}: cannot read the file (${describeFileError(error)})`);
 }

@@ -9,8 +9,10 @@ import {
   openSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -110,6 +112,20 @@ describe("a JSONL file that cannot be read beside files that can: the CLI", () =
     expect(both.stderr).toMatch(/^fusion-report: telemetry\.jsonl:1: invalid JSON/);
   });
 
+  it("with the Parquet file unreadable too, the JSONL's error says why instead of advising it", async () => {
+    const cwd = damaged("model-errors", 21);
+    const parquet = join(cwd, "telemetry.parquet");
+    writeFileSync(parquet, readFileSync(parquet).subarray(0, 5000)); // a run that died while writing it
+    const both = await runCliBundle(["--quiet", "telemetry.parquet", "telemetry.jsonl"], { cwd });
+    expect(both.code).toBe(2);
+    const [message, ...rest] = both.stderr.split("\n");
+    expect(rest).toEqual([""]);
+    expect(message).toMatch(/^fusion-report: telemetry\.jsonl:21: invalid JSON .*copied whole; /);
+    expect(message).toMatch(/; the Parquet telemetry could not be read either: telemetry\.parquet: \S.*$/);
+    expect(message).not.toContain("read the run's Parquet file instead");
+    expect(message).not.toContain("Use the JSONL telemetry");
+  });
+
   it("without a readable Parquet file, the damaged JSONL is still an error that names its line", async () => {
     const cwd = damaged("model-errors", 21);
     const alone = await runCliBundle(["--quiet", "telemetry.jsonl"], { cwd });
@@ -142,6 +158,42 @@ describe("pipes among the telemetry paths: the CLI", () => {
     // A process.exit in the handler waited for the thread blocked opening the pipe: only SIGKILL ended it.
     expect(await ended).toBe("SIGTERM");
     clearTimeout(late);
+  });
+});
+
+describe("paths that are there but cannot be followed or opened: the CLI", () => {
+  const LOOP = "too many levels of symbolic links: a link leads back to itself, or through too many others";
+
+  it("a named link loop is not reported as missing, and its reason is said in words", async () => {
+    const cwd = project();
+    symlinkSync("b.jsonl", join(cwd, "a.jsonl"));
+    symlinkSync("a.jsonl", join(cwd, "b.jsonl"));
+    const named = await runCliBundle(["--quiet", "a.jsonl"], { cwd });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe(`fusion-report: a.jsonl: cannot read it (${LOOP})\n`);
+    // Found by searching a folder, and given as the baseline: the same words.
+    mkdirSync(join(cwd, "loop"));
+    symlinkSync("../a.jsonl", join(cwd, "loop/x.jsonl"));
+    const searched = await runCliBundle(["--quiet", "loop"], { cwd });
+    expect(searched.stderr).toBe(`fusion-report: loop/x.jsonl: cannot read the file (${LOOP})\n`);
+    const baseline = await runCliBundle(["--quiet", "--baseline", "a.jsonl", "logs"], { cwd });
+    expect(baseline.stderr).toBe(`fusion-report: baseline a.jsonl: cannot read it (${LOOP})\n`);
+  });
+
+  it("a socket named as telemetry says why it cannot be opened", async () => {
+    const cwd = project();
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(cwd, "s.jsonl"), resolve));
+    try {
+      const result = await runCliBundle(["--quiet", "s.jsonl"], { cwd });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        "fusion-report: s.jsonl: cannot read the file (no such device or address: a socket, or a device with " +
+          "nothing behind it, cannot be opened by name)\n",
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
