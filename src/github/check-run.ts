@@ -8,6 +8,13 @@ import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 import { postOnce } from "./post-once.js";
+import {
+  externalIdPrefix,
+  sharedNameNote,
+  sharedNameTitle,
+  worstConclusion,
+  type SiblingCheckRun,
+} from "./shared-check-name.js";
 
 /** The API caps summary and text at 65,535 — measured in UTF-8 bytes in practice. */
 export const CHECK_OUTPUT_MAX_BYTES = 65_535;
@@ -26,12 +33,16 @@ export interface CheckRunInput {
   annotations: CheckAnnotation[];
   detailsUrl?: string | null;
   externalId?: string;
+  /** The run attempt (RunContext.runKey): another job's check run of this name in it is a sibling. */
+  runKey?: string | null;
 }
 
 export interface CheckRunResult {
   url: string;
   id: number;
   annotationsWritten: number;
+  /** Check runs of this name that other jobs of this run attempt wrote on the commit before this one. */
+  siblings: SiblingCheckRun[];
 }
 
 const note = (left: LeftOut): string =>
@@ -45,15 +56,23 @@ export function fitCheckOutput(markdown: string, maxBytes = CHECK_OUTPUT_MAX_BYT
 
 export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInput): Promise<CheckRunResult> {
   const { owner, repo } = input;
-  const title = truncateChars(input.title, TITLE_MAX_CHARS);
-  const summary = fitCheckOutput(input.summary);
+  const prefix = externalIdPrefix(input.runKey);
+  const siblings = input.runKey ? await findSiblingCheckRuns(octokit, input, prefix) : [];
+  // Another job's worse report under this name is never turned green by this one (shared-check-name.ts).
+  const conclusion = worstConclusion(input.conclusion, siblings);
+  const title = truncateChars(
+    conclusion === input.conclusion ? input.title : sharedNameTitle(input.title, conclusion),
+    TITLE_MAX_CHARS,
+  );
+  const note = siblings.length > 0 ? `${sharedNameNote(input.name, siblings.length)}\n\n` : "";
+  const summary = fitCheckOutput(note + input.summary);
   const text = input.text ? fitCheckOutput(input.text) : undefined;
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
   // Created once (post-once.ts), under an id of its own to find it by: the client's retry would add
   // a second check of the same name.
-  const externalId = input.externalId ?? `fusion-report-${randomUUID()}`;
+  const externalId = input.externalId ?? `${prefix}${randomUUID()}`;
   const create = async (): Promise<{ id: number; html_url: string | null }> =>
     (
       await octokit.rest.checks.create({
@@ -62,7 +81,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
         name: input.name,
         head_sha: input.headSha,
         status: "completed",
-        conclusion: input.conclusion,
+        conclusion,
         completed_at: now,
         ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
         external_id: externalId,
@@ -92,10 +111,37 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
     const classified = classifyGitHubError(error, "check-run");
     throw new PartialCheckRunError(
       `The check run was created but only ${written} of ${input.annotations.length} annotations were added: ${classified.message}`,
-      { url: created.html_url ?? "", id: created.id, annotationsWritten: written },
+      { url: created.html_url ?? "", id: created.id, annotationsWritten: written, siblings },
     );
   }
-  return { url: created.html_url ?? "", id: created.id, annotationsWritten: written };
+  return { url: created.html_url ?? "", id: created.id, annotationsWritten: written, siblings };
+}
+
+/**
+ * Check runs of this name on the commit that another step of this run attempt wrote (their external
+ * id starts with the same attempt). Asked before creating ours; an answer GitHub refuses leaves the
+ * check as it would be without the question (the create that follows says what is wrong).
+ */
+async function findSiblingCheckRuns(
+  octokit: GitHubClient,
+  input: CheckRunInput,
+  prefix: string,
+): Promise<SiblingCheckRun[]> {
+  try {
+    const { data } = await octokit.rest.checks.listForRef({
+      owner: input.owner,
+      repo: input.repo,
+      ref: input.headSha,
+      check_name: input.name,
+      filter: "all",
+      per_page: 100,
+    });
+    return data.check_runs
+      .filter((run) => run.external_id?.startsWith(prefix))
+      .map((run) => ({ conclusion: run.conclusion ?? null, url: run.html_url ?? null }));
+  } catch {
+    return [];
+  }
 }
 
 /** This step's check run on the commit, found by its external id; null when it is not there. */

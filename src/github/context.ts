@@ -11,10 +11,23 @@ export interface RunContext {
   /** The commit the PR shows (never the `pull_request` test merge commit). */
   headSha: string;
   prNumber: number | null;
+  /** The workflow run's page (it shows the newest attempt). */
   runUrl: string | null;
+  /**
+   * `<run id>.<attempt>` (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT): the jobs of one run attempt share it, so a
+   * check run of the same name carrying it was written by another job of this attempt (a matrix).
+   */
+  runKey?: string | null;
+  /** GITHUB_RUN_ATTEMPT: 1, or the re-run's number. */
+  runAttempt?: number;
   /** `owner/name` of the repository the head commit lives in (a fork for fork PRs). */
   headRepoFullName: string | null;
   headBranch: string | null;
+  /**
+   * On `workflow_run`: the event of the run that triggered this one (`pull_request`, `push`,
+   * `merge_group` …), when the payload says; null on other events.
+   */
+  triggeredBy?: string | null;
 }
 
 export class ContextError extends Error {
@@ -35,6 +48,7 @@ export type EventPayload = Record<string, unknown> & {
   pull_request?: PullLike & BaseLike;
   workflow_run?: {
     id?: unknown;
+    event?: unknown;
     head_sha?: string;
     head_branch?: string | null;
     head_repository?: { full_name?: string } | null;
@@ -79,9 +93,18 @@ export function parseRunContext(
   if (!owner || !repo) {
     throw new ContextError("GITHUB_REPOSITORY is not set (expected owner/name); run inside GitHub Actions.");
   }
-  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
-  const runUrl = env.GITHUB_RUN_ID ? `${server}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null;
-  const base = { owner, repo, eventName, runUrl };
+  const server = serverUrlOf(env);
+  const runId = env.GITHUB_RUN_ID || null;
+  const attempt = /^[1-9]\d*$/.test(env.GITHUB_RUN_ATTEMPT ?? "") ? Number(env.GITHUB_RUN_ATTEMPT) : 1;
+  const runUrl = runId ? `${server}/${owner}/${repo}/actions/runs/${runId}` : null;
+  const base = {
+    owner,
+    repo,
+    eventName,
+    runUrl,
+    runKey: runId ? `${runId}.${attempt}` : null,
+    runAttempt: attempt,
+  };
   const sha = env.GITHUB_SHA ?? "";
 
   if (eventName === "pull_request" || eventName === "pull_request_target") {
@@ -111,6 +134,7 @@ export function parseRunContext(
       prNumber: pr?.number ?? null,
       headRepoFullName,
       headBranch: run.head_branch ?? null,
+      triggeredBy: typeof run.event === "string" && run.event !== "" ? run.event : null,
     };
   }
 
@@ -161,9 +185,33 @@ function apiRepository(url: string): string | null {
   }
 }
 
-/** True when the PR number must come from the API (fork PR seen through workflow_run). */
+/**
+ * The page a check run's "Details" opens: a re-run's check run keeps its own attempt's page, since
+ * the run's page shows only the newest attempt (the report's own links stay on the run's page, so a
+ * re-run with the same result leaves the comment as it is).
+ */
+export function attemptUrl(ctx: Pick<RunContext, "runUrl" | "runAttempt">): string | null {
+  if (!ctx.runUrl) return null;
+  return ctx.runAttempt && ctx.runAttempt > 1 ? `${ctx.runUrl}/attempts/${ctx.runAttempt}` : ctx.runUrl;
+}
+
+/** The server's web address (GitHub Enterprise Server's own host), without a trailing slash. */
+export function serverUrlOf(env: Readonly<Record<string, string | undefined>>): string {
+  return (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+}
+
+/** Events whose runs build a pull request's code, so a `workflow_run` of one is about that pull request. */
+const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
+
+/**
+ * True when the PR number must come from the API (fork PR seen through workflow_run). A run that
+ * built a push, a merge queue's commit or a schedule is about no pull request: the commit of a push
+ * to main is often the head of the pull request just merged, which is no place for main's report.
+ */
 export function needsPullRequestLookup(ctx: RunContext): boolean {
-  return ctx.eventName === "workflow_run" && ctx.prNumber === null && ctx.headRepoFullName !== null;
+  if (ctx.eventName !== "workflow_run" || ctx.prNumber !== null || ctx.headRepoFullName === null)
+    return false;
+  return ctx.triggeredBy == null || PULL_REQUEST_EVENTS.has(ctx.triggeredBy);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, type Links } from "../render/markdown.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
 import { commentMarker } from "./comment.js";
-import { forkOf, type RunContext } from "./context.js";
+import { attemptUrl, forkOf, type RunContext } from "./context.js";
 import type { PublishPlan } from "./publish.js";
 import { SUMMARY_MAX_BYTES } from "./summary.js";
 
@@ -111,7 +111,8 @@ export function planPublish(input: PlanInput): PublishPlan {
             summary: input.markdown.checkRun,
             ...(text ? { text } : {}),
             annotations: settings.annotations ? annotations.annotations : [],
-            detailsUrl: api.runUrl,
+            detailsUrl: attemptUrl(api),
+            runKey: api.runKey ?? null,
           }
         : null,
     summary: settings.jobSummary ? input.markdown.summary : null,
@@ -121,6 +122,19 @@ export function planPublish(input: PlanInput): PublishPlan {
       ? toWorkflowCommands(annotations.annotations, annotations.omitted, fullList)
       : null,
   };
+}
+
+/**
+ * Why a run writes no comment when its event is about no pull request (push, schedule, dispatch, a
+ * merge queue's commit, a workflow_run of one of those): one line in the log, no warning.
+ */
+export function noPullRequestNote(
+  context: Pick<RunContext, "eventName" | "headSha" | "triggeredBy">,
+): string {
+  const run = context.triggeredBy
+    ? `${context.triggeredBy} run (through ${context.eventName})`
+    : `${context.eventName || "workflow"} run`;
+  return `No PR comment: this ${run} is for commit ${context.headSha.slice(0, 7)}, not a pull request.`;
 }
 
 /** Links to files at the PR head; nodes from installed packages get none (their files are not in the repo). */

@@ -18,7 +18,14 @@ import type { ActionLog } from "./action-log.js";
 import type { GitHubClient } from "./client.js";
 import type { GitHubSide } from "./connect.js";
 import { outputsFor } from "./outputs.js";
-import { CHANNEL_BUDGETS, planPublish, startsComment, type Channel, type PlanSettings } from "./plan.js";
+import {
+  CHANNEL_BUDGETS,
+  noPullRequestNote,
+  planPublish,
+  startsComment,
+  type Channel,
+  type PlanSettings,
+} from "./plan.js";
 import { publishAll } from "./publish.js";
 import { listChangedFiles } from "./pull-files.js";
 import { NO_CLIENT, noCheckRun, type StepCheckRecord } from "./step-check-run.js";
@@ -145,6 +152,9 @@ export async function publishReport(
     annotations,
     outputs: outputsFor(report, settings, written),
   });
+  if (context && context.prNumber === null && startsComment(settings, report)) {
+    log.info(noPullRequestNote(context));
+  }
   if (!octokit) {
     // Said once, as the stopped step says it: a required check named so stays pending.
     if (settings.checkRun) log.info(noCheckRun(settings.checkName, NO_CLIENT));

@@ -7,6 +7,7 @@ import type { GitHubClient } from "./client.js";
 import { supersededNote, upsertComment, type CommentTarget } from "./comment.js";
 import { classifyGitHubError, type Channel } from "./errors.js";
 import { OUTPUT } from "./outputs.js";
+import { sharedNameNote, sharedNameWarning, type SiblingCheckRun } from "./shared-check-name.js";
 import type { StepCheckRecord } from "./step-check-run.js";
 
 export interface PublishDeps {
@@ -75,6 +76,8 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
 
   let checkRunUrl: string | null = null;
   let checkRunWritten = false;
+  // Other jobs of this run attempt that report under the same check name (shared-check-name.ts).
+  let siblings: SiblingCheckRun[] = [];
   const checkRun = plan.checkRun;
   if (checkRun) {
     const r = await runChannel(
@@ -82,11 +85,13 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
       async () => {
         const out = await publishCheckRun(deps.octokit, checkRun).catch((error: unknown) => {
           // Created, with some annotations missing: still this step's check run.
-          if (error instanceof PartialCheckRunError && deps.checkRunWritten) {
-            deps.checkRunWritten.id = error.result.id;
+          if (error instanceof PartialCheckRunError) {
+            siblings = error.result.siblings;
+            if (deps.checkRunWritten) deps.checkRunWritten.id = error.result.id;
           }
           throw error;
         });
+        siblings = out.siblings;
         if (deps.checkRunWritten) deps.checkRunWritten.id = out.id;
         deps.info(
           `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
@@ -98,10 +103,16 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
     record(r);
     checkRunUrl = r.url ?? null;
     checkRunWritten = r.ok;
+    if (siblings.length > 0) deps.warning(sharedNameWarning(checkRun.name, siblings));
   }
 
   let commentUrl: string | null = null;
-  const comment = plan.comment;
+  const planned = plan.comment;
+  // The comment says it too: whoever reads the pull request sees one job's report under a shared name.
+  const comment =
+    planned && siblings.length > 0 && plan.checkRun
+      ? { ...planned, body: `${sharedNameNote(plan.checkRun.name, siblings.length)}\n\n${planned.body}` }
+      : planned;
   if (comment) {
     const r = await runChannel(
       "comment",

@@ -1,7 +1,7 @@
 // What the runner tells a step about its run: GitHub's default variables and the event payload, read
 // once by the Action (main.ts) and handed down, so no module below it reads the environment.
 import os from "node:os";
-import { readEventPayload, type EventPayload } from "./context.js";
+import { readEventPayload, serverUrlOf, type EventPayload } from "./context.js";
 
 export interface Runner {
   /** The GITHUB_*, RUNNER_* and FUSION_REPORT_TEST_* variables as they were at the start. */
@@ -16,7 +16,7 @@ export interface Runner {
   workspace: string;
   /** RUNNER_TEMP, else the OS temp dir. */
   tempDir: string;
-  /** GITHUB_SERVER_URL (GitHub Enterprise), else https://github.com. */
+  /** GITHUB_SERVER_URL (GitHub Enterprise Server), else https://github.com; no trailing slash. */
   serverUrl: string;
 }
 
@@ -41,6 +41,6 @@ export function readRunner(processEnv: Readonly<Record<string, string | undefine
     repository: env.GITHUB_REPOSITORY ?? "",
     workspace: env.GITHUB_WORKSPACE || cwd,
     tempDir: env.RUNNER_TEMP || os.tmpdir(),
-    serverUrl: env.GITHUB_SERVER_URL || "https://github.com",
+    serverUrl: serverUrlOf(env),
   });
 }

@@ -6,7 +6,8 @@ import type { ActionLog } from "./action-log.js";
 import { publishCheckRun } from "./check-run.js";
 import { classifyGitHubError } from "./errors.js";
 import type { GitHubSide } from "./connect.js";
-import { forkOf } from "./context.js";
+import { attemptUrl, forkOf } from "./context.js";
+import { sharedNameWarning } from "./shared-check-name.js";
 
 export interface StepCheck {
   name: string;
@@ -73,10 +74,12 @@ export async function completeStepCheckRun(
       title: check.title,
       summary: check.summary,
       annotations: [],
-      detailsUrl: context.runUrl,
+      detailsUrl: attemptUrl(context),
+      runKey: context.runKey ?? null,
     });
     written.id = result.id;
     log.info(`Check run '${check.name}' completed (${check.conclusion}): ${result.url}`);
+    if (result.siblings.length > 0) log.warning(sharedNameWarning(check.name, result.siblings));
   } catch (error) {
     cannot(classifyGitHubError(error, "check-run", forkOf(github?.context ?? null)).message);
   }

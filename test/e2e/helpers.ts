@@ -118,7 +118,14 @@ export function inheritedTmpdir(): Record<string, string> {
   return process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {};
 }
 
-export type EventName = "pull_request" | "push" | "workflow_run" | "workflow_dispatch" | "merge_group";
+export type EventName =
+  | "pull_request"
+  | "pull_request_target"
+  | "push"
+  | "schedule"
+  | "workflow_run"
+  | "workflow_dispatch"
+  | "merge_group";
 
 export interface RunOptions {
   event?: EventName;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
 import {
+  attemptUrl,
   ContextError,
   needsPullRequestLookup,
   parseRunContext,
@@ -57,11 +58,53 @@ describe("parseRunContext", () => {
         headSha: HEAD,
         prNumber: 418,
         runUrl: "https://github.com/acme/analytics/actions/runs/42",
+        runKey: "42.1",
+        runAttempt: 1,
         headRepoFullName: "acme/analytics",
         headBranch: "feature/orders",
       });
     },
   );
+
+  it("a re-run: its attempt in the run key and the check run's details page; the run's page for the report", () => {
+    const ctx = parseRunContext("pull_request", pullRequestPayload, { ...env, GITHUB_RUN_ATTEMPT: "3" });
+    expect(ctx).toMatchObject({
+      runKey: "42.3",
+      runUrl: "https://github.com/acme/analytics/actions/runs/42",
+    });
+    expect(attemptUrl(ctx)).toBe("https://github.com/acme/analytics/actions/runs/42/attempts/3");
+    const first = parseRunContext("pull_request", pullRequestPayload, env);
+    expect(attemptUrl(first)).toBe("https://github.com/acme/analytics/actions/runs/42");
+    for (const odd of ["", "0", "x", "-1"]) {
+      expect(parseRunContext("push", {}, { ...env, GITHUB_RUN_ATTEMPT: odd }).runKey).toBe("42.1");
+    }
+    expect(parseRunContext("push", {}, { ...env, GITHUB_RUN_ID: undefined }).runKey).toBeNull();
+  });
+
+  it("GitHub Enterprise Server: links on GITHUB_SERVER_URL, without a trailing slash", () => {
+    const ctx = parseRunContext("push", {}, { ...env, GITHUB_SERVER_URL: "https://ghes.example.com/" });
+    expect(ctx.runUrl).toBe("https://ghes.example.com/acme/analytics/actions/runs/42");
+    expect(parseRunContext("push", {}, { ...env, GITHUB_SERVER_URL: "" }).runUrl).toBe(
+      "https://github.com/acme/analytics/actions/runs/42",
+    );
+  });
+
+  it.each([
+    ["pull_request", true],
+    ["pull_request_target", true],
+    [undefined, true],
+    ["push", false],
+    ["merge_group", false],
+    ["schedule", false],
+    ["workflow_dispatch", false],
+  ])("a workflow_run of a %s run looks for its pull request: %s", (event, lookup) => {
+    const payload = JSON.parse(JSON.stringify(workflowRunFork)) as { workflow_run: Record<string, unknown> };
+    if (event) payload.workflow_run.event = event;
+    else delete payload.workflow_run.event;
+    const ctx = parseRunContext("workflow_run", payload as EventPayload, env);
+    expect(ctx.triggeredBy ?? undefined).toBe(event);
+    expect(needsPullRequestLookup(ctx)).toBe(lookup);
+  });
 
   it.each(["push", "workflow_dispatch"])("%s uses GITHUB_SHA and has no PR", (event) => {
     const ctx = parseRunContext(event, {}, { ...env, GITHUB_REF_NAME: "main" });
