@@ -1,7 +1,7 @@
 // End-to-end helpers: run the bundled Action (dist/index.js) the way the runner does — a plain
 // `node` child process with INPUT_* variables, GITHUB_* variables and file-command files — against
 // the OpenAPI-validating GitHub stand-in.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -145,6 +145,8 @@ export interface RunOptions {
   apiUrl?: string;
   /** Files to put in the workspace before the run: relative path → content. */
   workspaceFiles?: Record<string, string | Uint8Array>;
+  /** Called with the child process once it runs (to signal it, as the runner does on a cancel). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export interface ActionRun {
@@ -253,7 +255,7 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
 
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
     (resolve) => {
-      execFile(
+      const child = execFile(
         process.execPath,
         [options.script ?? DIST_INDEX],
         { cwd: workspace, env, maxBuffer: 64 * 1024 * 1024, timeout: 30_000 },
@@ -262,6 +264,7 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
           resolve({ code: c, stdout, stderr });
         },
       );
+      options.onSpawn?.(child);
     },
   );
   const outputFile = readFileSync(outputPath, "utf8");

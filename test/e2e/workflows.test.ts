@@ -1,7 +1,10 @@
 // Through dist/index.js: the workflows teams run besides one job on `pull_request` — a matrix of jobs
 // on one pull request, re-runs, events without a pull request, and GitHub Enterprise Server.
 import { createServer, request as httpRequest, type Server } from "node:http";
+import { readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   expectTokenHidden,
@@ -218,6 +221,48 @@ describe("events without a pull request", () => {
     expect(ops("repos/list-pull-requests-associated-with-commit")).toEqual([]);
     expect(ops("pulls/list")).toEqual([]);
     expect(warnings(run)).toEqual([]);
+  });
+});
+
+describe("cancelled runs", () => {
+  it("the report step cancelled while it creates the check run: nothing is left in progress or half-written", async () => {
+    openPull();
+    const server = standIn.current;
+    server.inject({ operationId: "checks/create", status: 0, stall: "headers", times: 1 });
+    const started = Date.now();
+    const run = await act({
+      inputs: { telemetry: FAILING, "run-results": "target/run_results.fusion.json" },
+      // As the runner cancels a step: SIGINT, here once the check run is being created.
+      onSpawn: (child) => {
+        const poll = setInterval(() => {
+          if (server.requests.some((r) => r.operationId === "checks/create")) {
+            clearInterval(poll);
+            child.kill("SIGINT");
+          }
+        }, 10);
+        child.on("exit", () => clearInterval(poll));
+      },
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.code).not.toBe(0);
+    // The one check-run request was for a completed check: none is ever left "in progress".
+    const creates = server.requests.filter((r) => r.operationId === "checks/create");
+    expect(creates.map((r) => (r.body as { status?: string }).status)).toEqual(["completed"]);
+    expect(server.checkRuns).toEqual([]);
+    expect(server.comments).toEqual([]);
+    // The report files were in place before publishing began; no temporary file is left beside them.
+    expect(readdirSync(join(run.workspace, "target"))).toEqual(["run_results.fusion.json"]);
+  });
+
+  it("a build stopped before it finished: failure on its own commit, saying so", async () => {
+    const crashed = fileURLToPath(
+      new URL("../fixtures/generated/crashed-run/telemetry.jsonl", import.meta.url),
+    );
+    const run = await act({ inputs: { telemetry: crashed } });
+    expect(run.code).toBe(1);
+    expect(standIn.current.checkRuns.map((c) => [c.head_sha, c.conclusion, c.output.title])).toEqual([
+      [HEAD_SHA, "failure", "an invocation did not finish"],
+    ]);
   });
 });
 
