@@ -117,6 +117,19 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   return { url: created.html_url ?? "", id: created.id, annotationsWritten: written, siblings };
 }
 
+/** Every check run of this name on the commit (ours carry our external ids). */
+async function listCheckRunsOfName(octokit: GitHubClient, input: CheckRunInput) {
+  const { data } = await octokit.rest.checks.listForRef({
+    owner: input.owner,
+    repo: input.repo,
+    ref: input.headSha,
+    check_name: input.name,
+    filter: "all",
+    per_page: 100,
+  });
+  return data.check_runs;
+}
+
 /**
  * Check runs of this name on the commit that another step of this run attempt wrote (their external
  * id starts with the same attempt). Asked before creating ours; an answer GitHub refuses leaves the
@@ -128,15 +141,7 @@ async function findSiblingCheckRuns(
   prefix: string,
 ): Promise<SiblingCheckRun[]> {
   try {
-    const { data } = await octokit.rest.checks.listForRef({
-      owner: input.owner,
-      repo: input.repo,
-      ref: input.headSha,
-      check_name: input.name,
-      filter: "all",
-      per_page: 100,
-    });
-    return data.check_runs
+    return (await listCheckRunsOfName(octokit, input))
       .filter((run) => run.external_id?.startsWith(prefix))
       .map((run) => ({ conclusion: run.conclusion ?? null, url: run.html_url ?? null }));
   } catch {
@@ -150,15 +155,7 @@ async function findCheckRun(
   input: CheckRunInput,
   externalId: string,
 ): Promise<{ id: number; html_url: string | null } | null> {
-  const { data } = await octokit.rest.checks.listForRef({
-    owner: input.owner,
-    repo: input.repo,
-    ref: input.headSha,
-    check_name: input.name,
-    filter: "all",
-    per_page: 100,
-  });
-  return data.check_runs.find((run) => run.external_id === externalId) ?? null;
+  return (await listCheckRunsOfName(octokit, input)).find((run) => run.external_id === externalId) ?? null;
 }
 
 /** The check run exists, but a later annotation batch failed. */
