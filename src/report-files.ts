@@ -29,7 +29,7 @@ import { renderJsonReport } from "./render/json-report.js";
 import { renderJunit } from "./render/junit.js";
 import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
 import { describeFileError } from "./text/file-errors.js";
-import { neutraliseRunnerCommands } from "./text/runner-commands.js";
+import { neutraliseRunnerCommands, type CommandSyntax } from "./text/runner-commands.js";
 
 export interface ReportFileTargets {
   json: string | null;
@@ -68,6 +68,8 @@ interface Destination {
   /** Absolute, through any link to a file. */
   file: string;
   render: () => string;
+  /** The file's syntax, in which a runner command shape is broken where it is written to our own output. */
+  syntax: CommandSyntax;
   /** A device, pipe or socket: opened and written, never created, replaced or renamed over. */
   stream: boolean;
   /** The process's own standard output or error, written through its descriptor (a socket cannot be opened by name). */
@@ -85,19 +87,20 @@ export async function writeReportFiles(
   fullMarkdown: () => string,
   options: WriteOptions,
 ): Promise<WriteResult> {
-  const requested: [string, string | null, () => string][] = [
-    ["Markdown report", targets.markdown, fullMarkdown],
-    ["JSON report", targets.json, () => renderJsonReport(report)],
-    ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
-    ["JUnit XML", targets.junit, () => renderJunit(report)],
+  const requested: [string, string | null, () => string, CommandSyntax][] = [
+    ["Markdown report", targets.markdown, fullMarkdown, "text"],
+    ["JSON report", targets.json, () => renderJsonReport(report), "json"],
+    ["run_results.json", targets.runResults, () => renderMarkedRunResults(report), "json"],
+    ["JUnit XML", targets.junit, () => renderJunit(report), "xml"],
   ];
   const destinations: Destination[] = await Promise.all(
     requested
-      .filter((entry): entry is [string, string, () => string] => Boolean(entry[1]))
-      .map(async ([kind, target, render]) => ({
+      .filter((entry): entry is [string, string, () => string, CommandSyntax] => Boolean(entry[1]))
+      .map(async ([kind, target, render, syntax]) => ({
         kind,
         target,
         render,
+        syntax,
         given: path.resolve(options.cwd, target),
         // `-` is the standard output, as for the telemetry it is the standard input.
         ...(target === "-"
@@ -148,7 +151,7 @@ export async function writeReportFiles(
       const written = destination.fd
         ? writeToStream(
             destination.fd === 1 ? process.stdout : process.stderr,
-            neutraliseRunnerCommands(text),
+            neutraliseRunnerCommands(text, destination.syntax),
           )
         : writeFile(destination.file, inPieces(text), { encoding: "utf8" });
       await written.catch((error: NodeJS.ErrnoException) => {

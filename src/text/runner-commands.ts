@@ -25,12 +25,28 @@ const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([\\s\\u0085${IGNORABLE}]*)::
 const LEGACY_COMMAND = new RegExp(`#([${IGNORABLE}]*)#([${IGNORABLE}]*)\\[`, "gu");
 
 /**
- * Breaks every shape the runner would read as a command, visibly and nothing else: a line's
- * leading `::` becomes `\::`, and `##[` becomes `##\[`. Line breaks are kept as they are.
+ * How the shape is broken, in the syntax of what is written, so the text still means what it said:
+ * a backslash in text and Markdown (where `\:` and `\[` are escapes of `:` and `[`); in JSON a
+ * backslash alone is an invalid escape (`--json - | jq` would fail), so `\u005b`, which only occurs
+ * inside a string there, as `#` does (and no line of JSON starts with `::`); in XML a character reference.
  */
-export function neutraliseRunnerCommands(text: string): string {
+export type CommandSyntax = "text" | "json" | "xml";
+
+const BROKEN: Record<CommandSyntax, { line: string; legacy: string }> = {
+  text: { line: "$1$2\\::", legacy: "#$1#$2\\[" },
+  json: { line: "$1$2\\u003a:", legacy: "#$1#$2\\u005b" },
+  xml: { line: "$1$2&#58;:", legacy: "#$1#$2&#91;" },
+};
+
+/**
+ * Breaks every shape the runner would read as a command, visibly and nothing else: a line's
+ * leading `::` becomes `\::`, and `##[` becomes `##\[` (in JSON `\u003a:` and `##\u005b`, in XML
+ * `&#58;:` and `##&#91;`). Line breaks are kept as they are.
+ */
+export function neutraliseRunnerCommands(text: string, syntax: CommandSyntax = "text"): string {
   if (!text.includes("::") && !text.includes("[")) return text;
-  return text.replace(LINE_COMMAND, "$1$2\\::").replace(LEGACY_COMMAND, "#$1#$2\\[");
+  const broken = BROKEN[syntax];
+  return text.replace(LINE_COMMAND, broken.line).replace(LEGACY_COMMAND, broken.legacy);
 }
 
 /**

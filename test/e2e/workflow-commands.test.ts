@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { neutraliseRunnerCommands } from "../../src/text/runner-commands.js";
 import { buildZip, startArtifactServer } from "../support/artifact-server.js";
@@ -151,6 +152,21 @@ describe("Action (dist/index.js): workflow-command annotations (the fork fallbac
   });
 });
 
+/** The failing build with every ERROR log's message planting commands, in a new folder as t.jsonl. */
+function writeHostileMessages(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
+  cleanup.push(dir);
+  const lines = FAILING.toString("utf8").split("\n");
+  const hostile = lines.map((line) => {
+    if (!line.includes('"severity_text":"ERROR"') || !line.includes('"record_type":"LogRecord"')) return line;
+    const record = JSON.parse(line) as { body: string };
+    record.body = `boom\n${PAYLOAD}\n::add-mask::dbt\n  ::stop-commands::x\nsee ##[error]PWNED # #\u200d#[x]\n`;
+    return JSON.stringify(record);
+  });
+  writeFileSync(join(dir, "t.jsonl"), hostile.join("\n"));
+  return dir;
+}
+
 describe("CLI (dist/cli.js)", () => {
   it("stderr: a file whose name plants commands is named visibly, never as a command", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
@@ -172,17 +188,7 @@ describe("CLI (dist/cli.js)", () => {
   });
 
   it("stdout, in a GitHub Actions step or a container in one: an error message that plants commands is inert", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "fusion-e2e-cmd-"));
-    cleanup.push(dir);
-    const lines = FAILING.toString("utf8").split("\n");
-    const hostile = lines.map((line) => {
-      if (!line.includes('"severity_text":"ERROR"') || !line.includes('"record_type":"LogRecord"'))
-        return line;
-      const record = JSON.parse(line) as { body: string };
-      record.body = `boom\n${PAYLOAD}\n::add-mask::dbt\n  ::stop-commands::x\nsee ##[error]PWNED\n`;
-      return JSON.stringify(record);
-    });
-    writeFileSync(join(dir, "t.jsonl"), hostile.join("\n"));
+    const dir = writeHostileMessages();
 
     const inStep = await runCliBundle(["--fail-on", "never", "t.jsonl"], dir, { GITHUB_ACTIONS: "true" });
     expect(inStep.code, inStep.stderr).toBe(0);
@@ -210,5 +216,42 @@ describe("CLI (dist/cli.js)", () => {
     expect(piped.stdout).toContain("PWNED");
     expectNoForeignCommands("the Markdown report written to stdout", piped.stdout);
     expect(piped.stdout).toBe(inStep.stdout);
+  });
+
+  it("stdout as a report file (--json -, --junit -): inert there, and still the file's syntax and meaning", async () => {
+    const dir = writeHostileMessages();
+    const xml = new XMLParser({ ignoreAttributes: false, htmlEntities: true, parseTagValue: false });
+    for (const [flag, file, parse] of [
+      ["--json", "r.json", (text: string) => JSON.parse(text) as unknown],
+      // generated_at is the time it was written, the one value two runs do not share.
+      [
+        "--run-results",
+        "rr.json",
+        (text: string) => {
+          const artifact = JSON.parse(text) as { metadata: { generated_at?: string } };
+          delete artifact.metadata.generated_at;
+          return artifact;
+        },
+      ],
+      [
+        "--junit",
+        "r.xml",
+        (text: string) => (expect(XMLValidator.validate(text)).toBe(true), xml.parse(text)),
+      ],
+    ] as const) {
+      const written = await runCliBundle(["--fail-on", "never", "--quiet", flag, file, "t.jsonl"], dir);
+      expect(written.code, written.stderr).toBe(0);
+      const text = readFileSync(join(dir, file), "utf8");
+      // The file holds the commands' text as the telemetry had it (so this test can fail) …
+      expect(text).toContain("##[error]PWNED");
+      expect(foreignCommands(text, [])).not.toEqual([]);
+      // … stdout holds none of them, and (| jq, | xmllint) reads as the same document.
+      const streamed = await runCliBundle(["--fail-on", "never", flag, "-", "t.jsonl"], dir, {
+        GITHUB_ACTIONS: "true",
+      });
+      expect(streamed.code, streamed.stderr).toBe(0);
+      expectNoForeignCommands(`${flag} - on stdout`, streamed.stdout);
+      expect(parse(streamed.stdout), flag).toEqual(parse(text));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { neutraliseRunnerCommands, safeLogText } from "../../src/text/runner-commands.js";
 import { createRedactor } from "../../src/text/secrets.js";
@@ -70,6 +71,25 @@ describe("neutraliseRunnerCommands", () => {
     const text = "select a::date\r\nfrom t\rwhere x ## [y]\n- [x] done";
     expect(neutraliseRunnerCommands(text)).toBe(text);
     expect(neutraliseRunnerCommands("a\r::error::x\r\n::error::y")).toBe("a\r\\::error::x\r\n\\::error::y");
+  });
+});
+
+describe("neutraliseRunnerCommands in a file's own syntax", () => {
+  // In JSON a line break is an escape, so only the legacy form can be in a line; in XML text both can.
+  it.each(HOSTILE.map((line) => [JSON.stringify(line), line]))("JSON stays JSON with %s", (_n, line) => {
+    const json = JSON.stringify({ [`key ${line}`]: [`before\n${line}`, line] }, null, 2);
+    const safe = neutraliseRunnerCommands(json, "json");
+    expect(readRunnerCommands(safe)).toEqual([]);
+    expect(JSON.parse(safe)).toEqual(JSON.parse(json));
+  });
+
+  it.each(HOSTILE.map((line) => [JSON.stringify(line), line]))("XML stays XML with %s", (_n, line) => {
+    const xml = `<a m="${line}">before\n${line}\n</a>`;
+    const safe = neutraliseRunnerCommands(xml, "xml");
+    expect(readRunnerCommands(safe)).toEqual([]);
+    expect(XMLValidator.validate(safe)).toBe(true);
+    const parser = new XMLParser({ ignoreAttributes: false, htmlEntities: true, parseTagValue: false });
+    expect(parser.parse(safe)).toEqual(parser.parse(xml));
   });
 });
 
