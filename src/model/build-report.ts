@@ -1,3 +1,4 @@
+import { shownFileName } from "../telemetry/errors.js";
 import type { EventSink, TelemetryEvent } from "../telemetry/events.js";
 import { formatCount } from "../text/count.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
@@ -183,7 +184,7 @@ export class ReportBuilder {
             ...file.warnings,
             ...(file.unlisted > 0
               ? [
-                  `… and ${formatCount(file.unlisted)} more warnings about ${file.source.files[0] ?? "this file"}, not listed`,
+                  `… and ${formatCount(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
                 ]
               : []),
           ],
@@ -228,6 +229,11 @@ function unique(values: string[]): string[] {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A file's name on one line, as every other reader warning shows it (a name may hold a line break). */
+function shownName(file: string | undefined): string {
+  return file === undefined ? "this file" : shownFileName(file);
 }
 
 /**
