@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commentMarker } from "../../src/github/comment.js";
+import { SECRET_PIECE_LENGTH } from "../../src/text/secrets.js";
 import { attribute, isElement, markdownToHtml, parseHtml, textOf, walk } from "../support/gfm-html.js";
 import { foreignCommands } from "../support/runner-commands.js";
 import { makeTempDir } from "../support/temp-dir.js";
@@ -15,6 +16,7 @@ import {
   expectTokenHidden,
   fixture,
   PR_NUMBER,
+  pullRequestPayload,
   runAction,
   runCliBundle,
   startServer,
@@ -176,5 +178,89 @@ describe("reader warnings naming a file from the pull request's checkout", () =>
     expect(lines.at(-1)).toMatch(
       /^fusion-report: warning: … and 3 more warnings about logs\/x\\n.*\.jsonl, not listed$/,
     );
+  });
+});
+
+describe("a stopped step's message naming project-dir (no telemetry found)", () => {
+  const act = (projectDir: string) =>
+    withServer(async (server) => {
+      server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`);
+      const run = await runAction(server, {
+        inputs: { "project-dir": projectDir, telemetry: "logs/telemetry.jsonl" },
+      });
+      cleanup.push(run.workspace);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      return { run, markdown: markdownOf(run, server) };
+    });
+
+  it("is one error in the log and a code block in the summary, check run and comment", async () => {
+    const hostile = await act(`${HOSTILE}\n\`\`\`\`\n</details>\n# Heading`);
+    const tame = await act(TAME);
+    expectLogInert(hostile.run);
+    const errors = hostile.run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("The paths are relative to project-dir 'x%0A::error::PWNED");
+    for (const markdown of Object.values(hostile.markdown)) expect(markdown).toContain("PWNED");
+    expectSameElements(hostile.markdown, tame.markdown);
+  });
+});
+
+describe("a fork's name and a server's error body in a refused channel's warning", () => {
+  const FORK = `evil\n::error::PWNED\r##[add-mask]dbt\u2028::add-mask::dbt/analytics`;
+
+  it("each warning is one line, the fork named with its breaks escaped, the echoed token masked", async () => {
+    await withServer(async (server) => {
+      // GitHub's 403 body, with the request's Authorization header echoed back into it.
+      const body = {
+        message: `Resource not accessible by integration (Authorization: token ${TOKEN})\n::error::PWNED`,
+        documentation_url: "https://docs.github.com/rest",
+      };
+      server.inject({ operationId: "issues/create-comment", status: 403, body });
+      server.inject({ operationId: "checks/create", status: 403, body });
+      const run = await runAction(server, {
+        payload: pullRequestPayload({ headRepo: FORK }),
+        inputs: { telemetry: fixture("preview120_build_success.otel.jsonl") },
+      });
+      cleanup.push(run.workspace);
+      expect(run.code).toBe(1);
+      expectLogInert(run);
+      const log = run.stdout.replace(/^::add-mask::.*$/gm, "");
+      for (let i = 0; i + SECRET_PIECE_LENGTH <= TOKEN.length; i++) {
+        expect(log).not.toContain(TOKEN.slice(i, i + SECRET_PIECE_LENGTH));
+      }
+      expect(log).toContain("(Authorization: token ***)");
+      const refused = run.stdout.split("\n").filter((line) => line.includes("comes from the fork"));
+      expect(refused).toHaveLength(2);
+      for (const line of refused) {
+        expect(line).toMatch(/^::warning::Could not publish the (check run|pull request comment): /);
+        expect(line).toContain(
+          "the fork evil%0A::error::PWNED%0A##[add-mask]dbt%0A::add-mask::dbt/analytics,",
+        );
+      }
+    });
+  });
+});
+
+describe("a head commit from the API in the superseded note", () => {
+  it("is cut to its short form on an inert log line", async () => {
+    await withServer(async (server) => {
+      server.pulls.push({
+        number: PR_NUMBER,
+        state: "open",
+        head: {
+          sha: "\n::error::PWNED\n::add-mask::dbt",
+          ref: "feature/orders",
+          repoFullName: "acme/analytics",
+        },
+      });
+      const run = await runAction(server, {
+        inputs: { telemetry: fixture("preview120_build_success.otel.jsonl") },
+      });
+      cleanup.push(run.workspace);
+      expectLogInert(run);
+      expect(server.commentsOn(PR_NUMBER)).toEqual([]);
+      expect(run.stdout).toContain("No PR comment: pull request #418 has moved on to ");
+      expect(run.stdout).not.toContain("PWNED");
+    });
   });
 });
