@@ -24,12 +24,22 @@ const HOW_TO_WRITE_TELEMETRY =
  */
 function noTelemetryHint(projectDir: string, folder: string): string {
   if (projectDir === ".") return HOW_TO_WRITE_TELEMETRY;
-  const kind = statSync(folder, { throwIfNoEntry: false });
-  const state = !kind ? ", which does not exist" : kind.isDirectory() ? "" : ", which is not a folder";
   return (
-    `The paths are relative to project-dir '${projectDir}' (${folder}${state}); check it first. ` +
+    `The paths are relative to project-dir '${projectDir}' (${folder}${folderState(folder)}); check it first. ` +
     HOW_TO_WRITE_TELEMETRY
   );
+}
+
+/** What is wrong with the project folder, if anything; a name it cannot even look up is said, not thrown. */
+function folderState(folder: string): string {
+  let kind;
+  try {
+    kind = statSync(folder, { throwIfNoEntry: false });
+  } catch (error) {
+    // A name too long, a file on the way (ENOTDIR), a folder it may not enter.
+    return `, which cannot be looked up (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  return !kind ? ", which does not exist" : kind.isDirectory() ? "" : ", which is not a folder";
 }
 
 /** A dbt platform run or a workflow artifact replaces the local files; else the `telemetry` paths. */

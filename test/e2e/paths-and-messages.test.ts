@@ -291,6 +291,21 @@ describe("missing telemetry paths: the Action", () => {
     );
   });
 
+  it("a project-dir that cannot even be looked up is still 'no telemetry found', saying why", async () => {
+    // Its hint looked the folder up before anything was read, and threw: the step stopped on a bare
+    // 'ENAMETOOLONG: name too long, stat …', also when if-no-telemetry would have let it go on.
+    const long = "t".repeat(300);
+    const run = await runAction(standIn.current, {
+      inputs: { "project-dir": long, telemetry: "logs/telemetry.jsonl", "if-no-telemetry": "neutral" },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.conclusion).toBe("neutral");
+    expect(run.stdout).toContain(
+      `The paths are relative to project-dir '${long}' (${join(run.workspace, long)}, which cannot be looked up ` +
+        "(ENAMETOOLONG)); check it first.",
+    );
+  });
+
   it("dbt platform inputs without a run or job: a warning, and the no-telemetry error says so first", async () => {
     const run = await runAction(standIn.current, {
       inputs: {
