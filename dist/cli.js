@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1702);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5117);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2696,17 +2696,18 @@ const PIECE_CHARS = 1 << 20;
 /** Writes every requested file, or none of them when any destination is unusable. */
 async function writeReportFiles(report, targets, fullMarkdown, options) {
     const requested = [
-        ["Markdown report", targets.markdown, fullMarkdown],
-        ["JSON report", targets.json, () => renderJsonReport(report)],
-        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report)],
-        ["JUnit XML", targets.junit, () => renderJunit(report)],
+        ["Markdown report", targets.markdown, fullMarkdown, "text"],
+        ["JSON report", targets.json, () => renderJsonReport(report), "json"],
+        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report), "json"],
+        ["JUnit XML", targets.junit, () => renderJunit(report), "xml"],
     ];
     const destinations = await Promise.all(requested
         .filter((entry) => Boolean(entry[1]))
-        .map(async ([kind, target, render]) => ({
+        .map(async ([kind, target, render, syntax]) => ({
         kind,
         target,
         render,
+        syntax,
         given: external_node_path_default().resolve(options.cwd, target),
         // `-` is the standard output, as for the telemetry it is the standard input.
         ...(target === "-"
@@ -2750,7 +2751,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
             const text = destination.render();
             // The process's own output may be a runner's log: no line of telemetry text may start a command.
             const written = destination.fd
-                ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text))
+                ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text, destination.syntax))
                 : (0,promises_.writeFile)(destination.file, inPieces(text), { encoding: "utf8" });
             await written.catch((error) => {
                 // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
@@ -3078,7 +3079,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 1702:
+/***/ 5117:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4849,6 +4850,8 @@ class NoTelemetryError extends Error {
     name = "NoTelemetryError";
 }
 const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
+/** Errors of a path that is not there, as opposed to one that is there but cannot be reached. */
+const NOT_THERE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
 /**
  * Expands files, directories and globs into telemetry files, in a stable order. A directory is
  * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
@@ -4866,8 +4869,9 @@ async function findTelemetryFiles(patterns, cwd) {
                 throw permissionDenied(pattern, "a folder on its path cannot be searched");
             // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
             const { glob, isDynamicPattern } = await __nccwpck_require__.e(/* import() */ 382).then(__nccwpck_require__.bind(__nccwpck_require__, 3382));
-            // Something is there that cannot be followed (a link loop, a name too long): not "missing".
-            if (info.code !== "ENOENT" && info.code !== "ENOTDIR" && !isDynamicPattern(pattern)) {
+            // Something is there that cannot be followed (a link loop, a failing disk): not "missing". A name
+            // too long for the file system cannot be there.
+            if (!NOT_THERE.has(info.code ?? "") && !isDynamicPattern(pattern)) {
                 throw new TelemetryNotFoundError(`${pattern}: cannot read it (${(0,file_errors/* describeFileError */.S)(info)})`);
             }
             if (!isDynamicPattern(pattern)) {
@@ -5098,40 +5102,8 @@ async function fromArtifact(artifact, workDir, services) {
 
 // EXTERNAL MODULE: ./src/model/build-report.ts + 6 modules
 var build_report = __nccwpck_require__(4325);
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
-;// CONCATENATED MODULE: ./src/telemetry/errors.ts
-
-/**
- * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
- * The message always starts with the file and, where known, the line or row: the file's name on
- * one line, with any line break or control character in it shown as an escape.
- */
-class TelemetryInputError extends Error {
-    file;
-    position;
-    notTelemetry;
-    name = "TelemetryInputError";
-    constructor(file, message, position, 
-    /**
-     * The file is not telemetry at all (another tool's JSON Lines, binary data, a dbt artifact), as
-     * its first record showed, rather than telemetry damaged somewhere.
-     */
-    notTelemetry = false) {
-        const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
-        super(`${shownFileName(file)}${where}: ${message}`);
-        this.file = file;
-        this.position = position;
-        this.notTelemetry = notTelemetry;
-    }
-}
-/** A file's name as messages show it: on one line, its line breaks and controls shown as escapes. */
-function shownFileName(file) {
-    return (0,controls/* showControls */.mz)(file, "escape");
-}
-/** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
-const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
-
+// EXTERNAL MODULE: ./src/telemetry/errors.ts
+var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
 // Enum values arrive as proto value names on the wire (`NODE_OUTCOME_SUCCESS`, `EXECUTION_PHASE_RUN`),
 // but the public docs show a simplified spelling (`success`, `Run`) and pbjson also accepts numbers.
@@ -5251,6 +5223,8 @@ function eventName(eventType) {
     return dot === -1 ? eventType : eventType.slice(dot + 1);
 }
 
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/telemetry/read-plan.ts
 // Which fields each kind of event reads (events.ts), and where a Parquet file keeps them. A JSONL
 // record carries all of its attributes; the Parquet reader decodes only the columns named here. So an
@@ -5703,7 +5677,7 @@ function describe(value) {
  */
 function locatedEvents(sink, file, unit) {
     // `file:line` for JSONL, `file (row n)` for Parquet (as TelemetryInputError writes them).
-    const name = shownFileName(file);
+    const name = (0,errors/* shownFileName */.jO)(file);
     const where = (position) => unit === "row" ? `${name} (row ${position})` : `${name}:${position}`;
     return {
         add(event, position) {
@@ -6448,12 +6422,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
     const firstLineError = (head, reason, line) => {
         const what = describeNotJson(head, format.gzip);
-        return new TelemetryInputError(file, what ?? describeInvalidLine(reason), { line }, what !== null);
+        return new errors/* TelemetryInputError */.uB(file, what ?? describeInvalidLine(reason), { line }, what !== null);
     };
     const notJsonl = () => firstLineError(sniff.lines, sniff.reason, pendingBad.line);
     const invalidLine = (bad, linesFollow) => bad.head !== undefined
         ? firstLineError([bad.head], bad.reason, bad.line)
-        : new TelemetryInputError(file, linesFollow ? describeDamagedLine(bad.reason) : describeInvalidLine(bad.reason), { line: bad.line });
+        : new errors/* TelemetryInputError */.uB(file, linesFollow ? describeDamagedLine(bad.reason) : describeInvalidLine(bad.reason), { line: bad.line });
     /**
      * A line left unparsed (jsonl-skip.ts) is held until the next content line: the last line of a
      * crashed run may be cut anywhere, also just after a `}`, so the last content line is always
@@ -6541,7 +6515,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             // Valid JSON that is not a telemetry record. Tolerated after the file proved to be telemetry
             // (another tool may append); at the very start it means this is not a telemetry file.
             if (records === 0 && skippedForeign === 0 && first) {
-                throw new TelemetryInputError(file, describeForeignJson(parsed, line) ??
+                throw new errors/* TelemetryInputError */.uB(file, describeForeignJson(parsed, line) ??
                     "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo }, true);
             }
             skippedForeign++;
@@ -6566,12 +6540,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     }
     catch (error) {
         if (error instanceof LineTooLongError) {
-            throw new TelemetryInputError(file, `${error.message}: a telemetry record is one line, so this is not telemetry or the file is damaged`, { line: error.line });
+            throw new errors/* TelemetryInputError */.uB(file, `${error.message}: a telemetry record is one line, so this is not telemetry or the file is damaged`, { line: error.line });
         }
         if (!(error instanceof GzipError))
             throw error;
         if (!error.truncated)
-            throw new TelemetryInputError(file, error.message);
+            throw new errors/* TelemetryInputError */.uB(file, error.message);
         sink.warn(`${file}: ${error.message}; the lines before that point were read`);
     }
     finally {
@@ -6597,9 +6571,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.warn(`${file}:${bad.line}: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`);
     }
     if (!sawContent)
-        throw new TelemetryInputError(file, "file is empty: no telemetry records");
+        throw new errors/* TelemetryInputError */.uB(file, "file is empty: no telemetry records");
     if (records === 0)
-        throw new TelemetryInputError(file, "no telemetry records found");
+        throw new errors/* TelemetryInputError */.uB(file, "no telemetry records found");
     if (skippedForeign > 0) {
         sink.warn(`${file}: ${skippedForeign} line(s) were JSON but not telemetry records and were ignored`);
     }
@@ -9214,21 +9188,21 @@ const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"]
 async function readFooter(file, name) {
     const size = file.byteLength;
     if (size === 0)
-        throw new TelemetryInputError(name, "file is empty: no telemetry records");
+        throw new errors/* TelemetryInputError */.uB(name, "file is empty: no telemetry records");
     const first = new Uint8Array(await file.slice(0, Math.min(4, size)));
     if (first[0] === 0x1f && first[1] === 0x8b) {
-        throw new TelemetryInputError(name, "this is gzip-compressed: decompress it first (gunzip); Parquet is read where it lies, not streamed");
+        throw new errors/* TelemetryInputError */.uB(name, "this is gzip-compressed: decompress it first (gunzip); Parquet is read where it lies, not streamed");
     }
     const head = new TextDecoder().decode(first);
     if (head !== MAGIC || size < FRAME_BYTES) {
-        throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
+        throw new errors/* TelemetryInputError */.uB(name, "not a Parquet file (missing PAR1 magic bytes)");
     }
     const tail = new Uint8Array(await file.slice(size - 8, size));
     if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) {
-        throw new TelemetryInputError(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-            `probably crashed or was killed)${USE_JSONL}`);
+        throw new errors/* TelemetryInputError */.uB(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
+            `probably crashed or was killed)${errors/* USE_JSONL */.RG}`);
     }
-    const corrupt = (problem) => new TelemetryInputError(name, `corrupt Parquet footer: ${problem}`);
+    const corrupt = (problem) => new errors/* TelemetryInputError */.uB(name, `corrupt Parquet footer: ${problem}`);
     const length = new DataView(tail.buffer, tail.byteOffset, 4).getUint32(0, true);
     if (length < MIN_FOOTER_BYTES) {
         throw corrupt(`it claims a length of ${length} bytes, too small for file metadata`);
@@ -9297,11 +9271,11 @@ function checkColumns(metadata, name) {
         columns = schema.children.map((child) => child.element.name);
     }
     catch (error) {
-        throw new TelemetryInputError(name, `corrupt Parquet schema: ${describeCorruption(error)}`);
+        throw new errors/* TelemetryInputError */.uB(name, `corrupt Parquet schema: ${describeCorruption(error)}`);
     }
     const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
     if (missing.length > 0) {
-        throw new TelemetryInputError(name, `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
+        throw new errors/* TelemetryInputError */.uB(name, `not dbt Fusion telemetry: Parquet column(s) ${missing.join(", ")} missing ` +
             `(found: ${columns.slice(0, 8).join(", ")}${columns.length > 8 ? ", …" : ""})`);
     }
     return schema;
@@ -10344,7 +10318,7 @@ function openLeafCursors(context, chunks, wanted) {
             schemaPath = getTreePath(context.schema, meta.path_in_schema);
         }
         catch (error) {
-            throw new TelemetryInputError(context.name, `corrupt Parquet schema: ${describeCorruption(error)}`);
+            throw new errors/* TelemetryInputError */.uB(context.name, `corrupt Parquet schema: ${describeCorruption(error)}`);
         }
         const cursor = new LeafCursor(context, meta, schemaPath);
         if (!cursor.repeated)
@@ -11190,7 +11164,7 @@ async function decodeParquet(file, name, out) {
     const { metadata, schema } = await readFooter(file, name);
     const total = Number(metadata.num_rows);
     if (total === 0)
-        throw new TelemetryInputError(name, "Parquet file has no rows: no telemetry records");
+        throw new errors/* TelemetryInputError */.uB(name, "Parquet file has no rows: no telemetry records");
     let records = 0;
     let groupStart = 0;
     const relevance = new RelevanceCache();
@@ -11241,10 +11215,10 @@ async function decodeParquet(file, name, out) {
                 }
             }
             catch (error) {
-                if (error instanceof TelemetryInputError || !isDecodeError(error))
+                if (error instanceof errors/* TelemetryInputError */.uB || !isDecodeError(error))
                     throw error;
                 const row = error instanceof RowDecodeError ? error.row : start;
-                throw new TelemetryInputError(name, `corrupt Parquet data: ${describeCorruption(error)}`, {
+                throw new errors/* TelemetryInputError */.uB(name, `corrupt Parquet data: ${describeCorruption(error)}`, {
                     row: groupStart + row + 1,
                 });
             }
@@ -11257,7 +11231,7 @@ async function decodeParquet(file, name, out) {
         groupStart += groupRows;
     }
     if (records === 0)
-        throw new TelemetryInputError(name, "no telemetry records found");
+        throw new errors/* TelemetryInputError */.uB(name, "no telemetry records found");
     return { records, pages };
 }
 
@@ -11340,7 +11314,7 @@ async function readTelemetryReport(files, options) {
         catch (error) {
             const named = builder.lastFileTraceIds();
             builder.discardLastFile();
-            if (error instanceof TelemetryInputError) {
+            if (error instanceof errors/* TelemetryInputError */.uB) {
                 if (file.format === "parquet")
                     unreadableParquet.push(error);
                 else
@@ -11353,11 +11327,11 @@ async function readTelemetryReport(files, options) {
     for (const { error, named } of unreadableJsonl) {
         const read = lastParquet ?? lastJsonl;
         if (named.length === 0 && error.notTelemetry && read) {
-            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${shownFileName(read.name)})`);
+            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${(0,errors/* shownFileName */.jO)(read.name)})`);
         }
         else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
             const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
-            lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${shownFileName(lastParquet.name)}`);
+            lastParquet.sink.warnFile(`${error.message.replace(USE_PARQUET, "")} — skipped: ${what} read from ${(0,errors/* shownFileName */.jO)(lastParquet.name)}`);
         }
         else {
             throw withUnreadableParquet(error, unreadableParquet);
@@ -11367,8 +11341,8 @@ async function readTelemetryReport(files, options) {
         if (!lastJsonl)
             throw unreadableParquet[0];
         for (const error of unreadableParquet) {
-            const problem = error.message.replace(USE_JSONL, "");
-            lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${shownFileName(lastJsonl.name)}`);
+            const problem = error.message.replace(errors/* USE_JSONL */.RG, "");
+            lastJsonl.sink.warnFile(`${problem} — skipped: this report is read from ${(0,errors/* shownFileName */.jO)(lastJsonl.name)}`);
         }
     }
     return builder.finish();
@@ -11380,7 +11354,7 @@ async function readTelemetryReport(files, options) {
 function withUnreadableParquet(error, unreadableParquet) {
     if (unreadableParquet.length === 0)
         return error;
-    const parquetProblems = unreadableParquet.map((parquet) => parquet.message.replace(USE_JSONL, ""));
+    const parquetProblems = unreadableParquet.map((parquet) => parquet.message.replace(errors/* USE_JSONL */.RG, ""));
     // The message is rewritten in place: the error keeps its class, file and position.
     error.message = `${error.message.replace(USE_PARQUET, "")}; the Parquet telemetry could not be read either: ${parquetProblems.join("; ")}`;
     return error;
@@ -11868,6 +11842,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: REPORT_LIMITS, ReportLimitError
 
+// EXTERNAL MODULE: ./src/telemetry/errors.ts
+var errors = __nccwpck_require__(7964);
 // EXTERNAL MODULE: ./src/text/count.ts
 var count = __nccwpck_require__(896);
 // EXTERNAL MODULE: ./src/telemetry/limits.ts
@@ -12564,6 +12540,7 @@ function formatUuid(hex) {
 
 
 
+
 /** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
 const MAX_FILE_WARNINGS = 100;
 const REPORT_LIMITS = {
@@ -12711,7 +12688,7 @@ class ReportBuilder {
                 ...file.warnings,
                 ...(file.unlisted > 0
                     ? [
-                        `… and ${(0,count/* formatCount */.B)(file.unlisted)} more warnings about ${file.source.files[0] ?? "this file"}, not listed`,
+                        `… and ${(0,count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
                     ]
                     : []),
             ],
@@ -12752,6 +12729,10 @@ function unique(values) {
 }
 function build_report_compare(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+/** A file's name on one line, as every other reader warning shows it (a name may hold a line break). */
+function shownName(file) {
+    return file === undefined ? "this file" : (0,errors/* shownFileName */.jO)(file);
 }
 /**
  * Every reader warning of the report once, in order: a file's warnings go with each invocation it
@@ -13098,6 +13079,49 @@ function removeOpenWorkFolders() {
     }
     open.clear();
 }
+
+
+/***/ }),
+
+/***/ 7964:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RG: () => (/* binding */ USE_JSONL),
+/* harmony export */   jO: () => (/* binding */ shownFileName),
+/* harmony export */   uB: () => (/* binding */ TelemetryInputError)
+/* harmony export */ });
+/* harmony import */ var _text_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
+
+/**
+ * The input cannot be used as telemetry (corrupt, truncated, not telemetry at all).
+ * The message always starts with the file and, where known, the line or row: the file's name on
+ * one line, with any line break or control character in it shown as an escape.
+ */
+class TelemetryInputError extends Error {
+    file;
+    position;
+    notTelemetry;
+    name = "TelemetryInputError";
+    constructor(file, message, position, 
+    /**
+     * The file is not telemetry at all (another tool's JSON Lines, binary data, a dbt artifact), as
+     * its first record showed, rather than telemetry damaged somewhere.
+     */
+    notTelemetry = false) {
+        const where = position?.line ? `:${position.line}` : position?.row ? ` (row ${position.row})` : "";
+        super(`${shownFileName(file)}${where}: ${message}`);
+        this.file = file;
+        this.position = position;
+        this.notTelemetry = notTelemetry;
+    }
+}
+/** A file's name as messages show it: on one line, its line breaks and controls shown as escapes. */
+function shownFileName(file) {
+    return (0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(file, "escape");
+}
+/** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
+const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
 
 
 /***/ }),
@@ -13518,14 +13542,21 @@ const IGNORABLE = "\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u0000-\\u0008\\u000
 const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([\\s\\u0085${IGNORABLE}]*)::`, "gu");
 // Anywhere: `#`, `#`, `[` with only ignorable characters between them.
 const LEGACY_COMMAND = new RegExp(`#([${IGNORABLE}]*)#([${IGNORABLE}]*)\\[`, "gu");
+const BROKEN = {
+    text: { line: "$1$2\\::", legacy: "#$1#$2\\[" },
+    json: { line: "$1$2\\u003a:", legacy: "#$1#$2\\u005b" },
+    xml: { line: "$1$2&#58;:", legacy: "#$1#$2&#91;" },
+};
 /**
  * Breaks every shape the runner would read as a command, visibly and nothing else: a line's
- * leading `::` becomes `\::`, and `##[` becomes `##\[`. Line breaks are kept as they are.
+ * leading `::` becomes `\::`, and `##[` becomes `##\[` (in JSON `\u003a:` and `##\u005b`, in XML
+ * `&#58;:` and `##&#91;`). Line breaks are kept as they are.
  */
-function neutraliseRunnerCommands(text) {
+function neutraliseRunnerCommands(text, syntax = "text") {
     if (!text.includes("::") && !text.includes("["))
         return text;
-    return text.replace(LINE_COMMAND, "$1$2\\::").replace(LEGACY_COMMAND, "#$1#$2\\[");
+    const broken = BROKEN[syntax];
+    return text.replace(LINE_COMMAND, broken.line).replace(LEGACY_COMMAND, broken.legacy);
 }
 /**
  * Text for a plain log line (stdout or stderr of the step): secrets masked, control and bidi

@@ -11,6 +11,7 @@ import type { Runner } from "./github/runner.js";
 import { dbtCloudSettingsOf, nameDbtCloudInput, unusedSourceInputs, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
+import { describeFileError } from "./text/file-errors.js";
 import { createRedactor } from "./text/secrets.js";
 import { VERSION } from "./version.js";
 
@@ -37,7 +38,7 @@ function folderState(folder: string): string {
     kind = statSync(folder, { throwIfNoEntry: false });
   } catch (error) {
     // A name too long, a file on the way (ENOTDIR), a folder it may not enter.
-    return `, which cannot be looked up (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    return `, which cannot be looked up: ${describeFileError(error)}`;
   }
   return !kind ? ", which does not exist" : kind.isDirectory() ? "" : ", which is not a folder";
 }

@@ -20,6 +20,9 @@ export class NoTelemetryError extends Error {
 
 const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
 
+/** Errors of a path that is not there, as opposed to one that is there but cannot be reached. */
+const NOT_THERE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
+
 export interface FoundTelemetry {
   /** Absolute paths, in a stable order, each once. */
   files: string[];
@@ -47,8 +50,9 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
       if (info.code === "EACCES") throw permissionDenied(pattern, "a folder on its path cannot be searched");
       // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
       const { glob, isDynamicPattern } = await import("tinyglobby");
-      // Something is there that cannot be followed (a link loop, a name too long): not "missing".
-      if (info.code !== "ENOENT" && info.code !== "ENOTDIR" && !isDynamicPattern(pattern)) {
+      // Something is there that cannot be followed (a link loop, a failing disk): not "missing". A name
+      // too long for the file system cannot be there.
+      if (!NOT_THERE.has(info.code ?? "") && !isDynamicPattern(pattern)) {
         throw new TelemetryNotFoundError(`${pattern}: cannot read it (${describeFileError(info)})`);
       }
       if (!isDynamicPattern(pattern)) {

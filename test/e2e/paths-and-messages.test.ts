@@ -301,8 +301,8 @@ describe("missing telemetry paths: the Action", () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs.conclusion).toBe("neutral");
     expect(run.stdout).toContain(
-      `The paths are relative to project-dir '${long}' (${join(run.workspace, long)}, which cannot be looked up ` +
-        "(ENAMETOOLONG)); check it first.",
+      `The paths are relative to project-dir '${long}' (${join(run.workspace, long)}, which cannot be looked up: ` +
+        "the name is too long); check it first.",
     );
   });
 
