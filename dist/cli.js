@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5117);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9784);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -2717,7 +2717,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
     if (destinations.length === 0)
         return { written: [], problems: [] };
     const files = destinations.filter((destination) => !destination.stream);
-    const problems = await checkDestinations(destinations, options.telemetryFiles);
+    const problems = await checkDestinations(destinations, options.telemetryFiles, options.linkGuard);
     if (problems.length > 0)
         return { written: [], problems };
     // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
@@ -2856,7 +2856,7 @@ class WriteProblem extends Error {
     }
 }
 /** Every reason a destination cannot be written, found before anything is written. */
-async function checkDestinations(destinations, telemetryFiles) {
+async function checkDestinations(destinations, telemetryFiles, linkGuard) {
     const problems = [];
     const telemetry = (await Promise.all(telemetryFiles.map((file) => (0,promises_.stat)(file).catch(() => null)))).filter((info) => info !== null);
     const seen = new Map();
@@ -2870,6 +2870,12 @@ async function checkDestinations(destinations, telemetryFiles) {
             continue;
         }
         seen.set(destination.file, destination);
+        // First: nothing below may even read a file a link leads to outside.
+        const misled = linkGuard && destination.fd === undefined ? await linkGuard(destination.given, destination.file) : null;
+        if (misled) {
+            refuse(misled);
+            continue;
+        }
         const info = await (0,promises_.stat)(destination.file).catch(() => null);
         if (info?.isDirectory()) {
             refuse("it is a directory; name a file inside it");
@@ -3079,7 +3085,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 5117:
+/***/ 9784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3668,6 +3674,70 @@ var cli_report = __nccwpck_require__(8321);
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var model_baseline = __nccwpck_require__(782);
+;// CONCATENATED MODULE: ./src/text/paths.ts
+// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
+// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
+
+/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
+function pathInside(folder, file) {
+    const relative = external_node_path_default().relative(folder, file);
+    const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
+    return outside ? null : relative;
+}
+
+;// CONCATENATED MODULE: ./src/sources/checkout-links.ts
+// In the Action the workspace is a checkout, and a pull request can commit symbolic links in it. A
+// link could lead a telemetry file that is read, or a report file that is written, anywhere the
+// runner's user can reach: the first line of a credentials file quoted in an error on the pull
+// request, a report written over a file of the runner's. So a path that passes through a link inside
+// the checkout must end in the workspace or the runner's temporary folder. The CLI follows links as
+// any Unix tool does: they are its user's own.
+
+
+
+/**
+ * Where `file` really is when a link inside the checkout on the path `given` leads it out of
+ * bounds, else null. `file` is `given` with any link to a file already followed (the default).
+ */
+async function linkLeadsOut(given, bounds, file = given) {
+    if (!(await passesLinkInside(bounds.root, given)))
+        return null;
+    const real = await realLocation(file);
+    const allowed = await Promise.all(bounds.linksMayLeadTo.map((folder) => realLocation(folder)));
+    return allowed.some((folder) => pathInside(folder, real) !== null) ? null : real;
+}
+/** The sentence messages use for a path that `linkLeadsOut` stopped. */
+function leadsOutReason(real) {
+    return (`a link in the workspace leads it to ${real}, outside the workspace and the runner's temporary folder; ` +
+        "a link that a pull request can commit must not choose what the Action reads or writes: name a path without it");
+}
+/** Whether a folder or file on `file`'s path below `root` is a symbolic link. */
+async function passesLinkInside(root, file) {
+    const relative = pathInside(root, file);
+    if (!relative)
+        return false;
+    let current = root;
+    for (const part of relative.split((external_node_path_default()).sep)) {
+        current = external_node_path_default().join(current, part);
+        const info = await (0,promises_.lstat)(current).catch(() => null);
+        if (!info)
+            return false; // nothing there yet: no link below it either
+        if (info.isSymbolicLink())
+            return true;
+    }
+    return false;
+}
+/** Where `file` really is: its nearest folder that exists with every link resolved, then the rest. */
+async function realLocation(file) {
+    let existing = external_node_path_default().resolve(file);
+    while (!(await (0,promises_.stat)(existing).then(() => true, () => false)) &&
+        external_node_path_default().dirname(existing) !== existing) {
+        existing = external_node_path_default().dirname(existing);
+    }
+    const real = await (0,promises_.realpath)(existing).catch(() => existing);
+    return external_node_path_default().join(real, external_node_path_default().relative(existing, external_node_path_default().resolve(file)));
+}
+
 // EXTERNAL MODULE: ./src/text/file-errors.ts
 var file_errors = __nccwpck_require__(6449);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
@@ -3678,6 +3748,8 @@ var file_errors = __nccwpck_require__(6449);
 
 
 
+
+
 /** What a failed read of the baseline file says, by error code (else Node's own message). */
 const READ_ERRORS = {
     ENOENT: "no such file (give the JSON report a run wrote with --json, or the report-json output)",
@@ -3685,7 +3757,10 @@ const READ_ERRORS = {
     EISDIR: "a folder, not a file (give the JSON report itself)",
 };
 /** The JSON report in a file; `display` is how messages name it. */
-async function readBaselineFile(file, display) {
+async function readBaselineFile(file, display, checkout) {
+    const leadsTo = checkout ? await linkLeadsOut(external_node_path_default().resolve(file), checkout) : null;
+    if (leadsTo)
+        throw new model_baseline/* BaselineError */.s$(`baseline ${display}: cannot read it (${leadsOutReason(leadsTo)})`);
     const text = await (0,promises_.readFile)(file, "utf8").catch((error) => {
         const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${(0,file_errors/* describeFileError */.S)(error)})`;
         throw new model_baseline/* BaselineError */.s$(`baseline ${display}: ${why}`);
@@ -4782,17 +4857,6 @@ function runEndedAt(tail, wholeFile) {
     return type === "SpanEnd" && (0,telemetry_values/* toSpanId */.Dr)(parent) === null;
 }
 
-;// CONCATENATED MODULE: ./src/text/paths.ts
-// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
-// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
-
-/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
-function pathInside(folder, file) {
-    const relative = external_node_path_default().relative(folder, file);
-    const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
-    return outside ? null : relative;
-}
-
 ;// CONCATENATED MODULE: ./src/sources/file-chunks.ts
 // A local file's bytes as the JSONL reader takes them, read into two buffers in turn: the next
 // chunk is read while the reader splits and parses the one it was given, and no buffer is made
@@ -4834,6 +4898,7 @@ async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
 }
 
 ;// CONCATENATED MODULE: ./src/sources/local.ts
+
 
 
 
@@ -4912,7 +4977,7 @@ async function findTelemetryFiles(patterns, cwd) {
  * error; a glob or directory that matches nothing is only noted, as long as something was found.
  * Nothing found at all is a `NoTelemetryError`.
  */
-async function collectLocalTelemetry(patterns, cwd, note) {
+async function collectLocalTelemetry(patterns, cwd, note, checkout) {
     const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
     if (files.length === 0) {
         const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
@@ -4927,6 +4992,14 @@ async function collectLocalTelemetry(patterns, cwd, note) {
     }
     for (const pattern of empty)
         note(`No telemetry matched ${pattern}`);
+    if (checkout) {
+        for (const file of files) {
+            const leadsTo = await linkLeadsOut(file, checkout);
+            if (leadsTo) {
+                throw new TelemetryNotFoundError(`${displayPath(file, cwd)}: cannot read it (${leadsOutReason(leadsTo)})`);
+            }
+        }
+    }
     return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
 }
 /** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
@@ -5058,7 +5131,7 @@ async function collectTelemetry(request, workDir, services) {
         files.push(...(await fromArtifact(request.artifact, workDir, services)));
     if (request.paths.length > 0) {
         try {
-            files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note)));
+            files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note, request.checkout)));
         }
         catch (error) {
             if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint)
@@ -11439,7 +11512,7 @@ async function runPipeline(request, services) {
 }
 async function withBaseline(report, baseline, settings, workDir, services) {
     if ("file" in baseline) {
-        const base = await readBaselineFile(baseline.file, baseline.display);
+        const base = await readBaselineFile(baseline.file, baseline.display, baseline.checkout);
         return compareReports(report, base, baseline.display, settings);
     }
     const skip = (why) => {

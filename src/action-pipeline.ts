@@ -10,6 +10,7 @@ import { triggeringRunId } from "./github/context.js";
 import type { Runner } from "./github/runner.js";
 import { dbtCloudSettingsOf, nameDbtCloudInput, unusedSourceInputs, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
+import type { CheckoutBounds } from "./sources/checkout-links.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { describeFileError } from "./text/file-errors.js";
 import { createRedactor } from "./text/secrets.js";
@@ -68,9 +69,10 @@ export function actionPipelineRequest(
       noTelemetryHint: [unusedSourceInputs(inputs), noTelemetryHint(inputs.projectDir, projectFolder)]
         .filter(Boolean)
         .join(" "),
+      checkout: checkoutBounds(runner),
     },
     baseline: inputs.baseline
-      ? { file: inputs.baseline, display: inputs.baseline }
+      ? { file: inputs.baseline, display: inputs.baseline, checkout: checkoutBounds(runner) }
       : inputs.baselineArtifact
         ? { artifact: inputs.baselineArtifact }
         : null,
@@ -115,4 +117,9 @@ export function actionPipelineServices(
     // The report is masked by value (and token shape) only: its messages are the build's own words.
     redact: createRedactor([inputs.githubToken, inputs.dbtCloud.token], { credentials: false }),
   };
+}
+
+/** The checkout, and where a link in it may lead what the Action reads and writes (checkout-links.ts). */
+export function checkoutBounds(runner: Runner): CheckoutBounds {
+  return { root: runner.workspace, linksMayLeadTo: [runner.workspace, runner.tempDir] };
 }

@@ -11,11 +11,13 @@ import {
   type PublishServices,
 } from "./github/publish-report.js";
 import type { Runner } from "./github/runner.js";
+import { checkoutBounds } from "./action-pipeline.js";
 import type { ActionInputs } from "./inputs.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { PipelineResult } from "./pipeline/run.js";
 import { extraSections } from "./render/extra-sections.js";
 import { writeReportFiles } from "./report-files.js";
+import { leadsOutReason, linkLeadsOut } from "./sources/checkout-links.js";
 
 export async function writeAndPublish(
   result: PipelineResult,
@@ -49,7 +51,14 @@ export async function writeAndPublish(
     },
     wholeFile,
     // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
-    { cwd: process.cwd(), telemetryFiles: result.telemetryFiles },
+    {
+      cwd: process.cwd(),
+      telemetryFiles: result.telemetryFiles,
+      linkGuard: async (given, file) => {
+        const leadsTo = await linkLeadsOut(given, checkoutBounds(runner), file);
+        return leadsTo ? leadsOutReason(leadsTo) : null;
+      },
+    },
   );
   const written = new Set(files.written);
   const uploaded = await uploadReportArtifact(inputs, written, wholeFile, services);

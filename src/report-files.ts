@@ -43,6 +43,12 @@ export interface WriteOptions {
   cwd: string;
   /** The telemetry files this report was read from: never written over. */
   telemetryFiles: readonly string[];
+  /**
+   * Why a destination may not be written where its links lead (`given`: the path as named, `file`:
+   * through any link to a file), or null: the Action's rule for links in its checkout
+   * (sources/checkout-links.ts). Unset for the CLI, whose links are its user's own.
+   */
+  linkGuard?: (given: string, file: string) => Promise<string | null>;
 }
 
 export interface WriteResult {
@@ -111,7 +117,7 @@ export async function writeReportFiles(
   if (destinations.length === 0) return { written: [], problems: [] };
   const files = destinations.filter((destination) => !destination.stream);
 
-  const problems = await checkDestinations(destinations, options.telemetryFiles);
+  const problems = await checkDestinations(destinations, options.telemetryFiles, options.linkGuard);
   if (problems.length > 0) return { written: [], problems };
 
   // Before this run writes any: a leftover with this run's own pid is stale too (pids repeat in containers).
@@ -264,6 +270,7 @@ class WriteProblem extends Error {
 async function checkDestinations(
   destinations: readonly Destination[],
   telemetryFiles: readonly string[],
+  linkGuard: WriteOptions["linkGuard"],
 ): Promise<string[]> {
   const problems: string[] = [];
   const telemetry = (await Promise.all(telemetryFiles.map((file) => stat(file).catch(() => null)))).filter(
@@ -280,6 +287,13 @@ async function checkDestinations(
       continue;
     }
     seen.set(destination.file, destination);
+    // First: nothing below may even read a file a link leads to outside.
+    const misled =
+      linkGuard && destination.fd === undefined ? await linkGuard(destination.given, destination.file) : null;
+    if (misled) {
+      refuse(misled);
+      continue;
+    }
 
     const info = await stat(destination.file).catch(() => null);
     if (info?.isDirectory()) {

@@ -3,9 +3,11 @@
 // fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
 // and comparing are model's. A baseline that does not exist yet is skipped with a reason.
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
 import type { FailOn, Report } from "../model/types.js";
 import type { ArtifactLimits } from "../sources/artifact.js";
+import { leadsOutReason, linkLeadsOut, type CheckoutBounds } from "../sources/checkout-links.js";
 import { describeFileError } from "../text/file-errors.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { ArtifactReader } from "./collect.js";
@@ -47,7 +49,13 @@ const READ_ERRORS: Record<string, string> = {
 };
 
 /** The JSON report in a file; `display` is how messages name it. */
-export async function readBaselineFile(file: string, display: string): Promise<Report> {
+export async function readBaselineFile(
+  file: string,
+  display: string,
+  checkout?: CheckoutBounds,
+): Promise<Report> {
+  const leadsTo = checkout ? await linkLeadsOut(path.resolve(file), checkout) : null;
+  if (leadsTo) throw new BaselineError(`baseline ${display}: cannot read it (${leadsOutReason(leadsTo)})`);
   const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
     const why = READ_ERRORS[error.code ?? ""] ?? `cannot read it (${describeFileError(error)})`;
     throw new BaselineError(`baseline ${display}: ${why}`);

@@ -15,6 +15,7 @@ import {
   type NameSetting,
 } from "../sources/dbt-cloud/settings.js";
 import { openStepFiles } from "../sources/dbt-cloud/step-files.js";
+import type { CheckoutBounds } from "../sources/checkout-links.js";
 import { collectLocalTelemetry, NoTelemetryError } from "../sources/local.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
 
@@ -32,6 +33,8 @@ export interface TelemetryRequest {
   cwd: string;
   /** Appended to "No telemetry found at …" for local files: how to produce them. */
   noTelemetryHint?: string;
+  /** The Action's checkout and where a link in it may lead a telemetry path (checkout-links.ts); unset for the CLI. */
+  checkout?: CheckoutBounds;
 }
 
 /**
@@ -68,7 +71,9 @@ export async function collectTelemetry(
   if (request.artifact) files.push(...(await fromArtifact(request.artifact, workDir, services)));
   if (request.paths.length > 0) {
     try {
-      files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note)));
+      files.push(
+        ...(await collectLocalTelemetry(request.paths, request.cwd, services.note, request.checkout)),
+      );
     } catch (error) {
       if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint) throw error;
       throw new NoTelemetryError(`${error.message} ${request.noTelemetryHint}`);

@@ -17,6 +17,7 @@ import {
 import { collectTelemetry, type CollectServices, type TelemetryRequest } from "./collect.js";
 import { readTelemetryReport } from "./read-telemetry.js";
 import { redactReport } from "./redact-report.js";
+import type { CheckoutBounds } from "../sources/checkout-links.js";
 import { trackWorkFolder, untrackWorkFolder } from "./work-folders.js";
 
 export interface PipelineRequest {
@@ -35,8 +36,11 @@ export interface PipelineRequest {
 }
 
 export type BaselineRequest =
-  /** A JSON report on disk; `display` is how messages name it (the path as the user gave it). */
-  | { file: string; display: string }
+  /**
+   * A JSON report on disk; `display` is how messages name it (the path as the user gave it);
+   * `checkout` as for the telemetry (the Action's).
+   */
+  | { file: string; display: string; checkout?: CheckoutBounds }
   /** The report in this artifact of the newest successful base-branch run. */
   | { artifact: string };
 
@@ -90,7 +94,7 @@ async function withBaseline(
   services: PipelineServices,
 ): Promise<Report> {
   if ("file" in baseline) {
-    const base = await readBaselineFile(baseline.file, baseline.display);
+    const base = await readBaselineFile(baseline.file, baseline.display, baseline.checkout);
     return compareReports(report, base, baseline.display, settings);
   }
   const skip = (why: string): Report => {

@@ -6,6 +6,7 @@ import { isGzip } from "../telemetry/jsonl-input.js";
 import { runEndedAt } from "../telemetry/jsonl-run-end.js";
 import { describeFileError } from "../text/file-errors.js";
 import { pathInside } from "../text/paths.js";
+import { leadsOutReason, linkLeadsOut, type CheckoutBounds } from "./checkout-links.js";
 import { fileChunks } from "./file-chunks.js";
 import type { TelemetryFile } from "./telemetry-file.js";
 
@@ -97,6 +98,7 @@ export async function collectLocalTelemetry(
   patterns: readonly string[],
   cwd: string,
   note: (message: string) => void,
+  checkout?: CheckoutBounds,
 ): Promise<TelemetryFile[]> {
   const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
   if (files.length === 0) {
@@ -114,6 +116,16 @@ export async function collectLocalTelemetry(
     );
   }
   for (const pattern of empty) note(`No telemetry matched ${pattern}`);
+  if (checkout) {
+    for (const file of files) {
+      const leadsTo = await linkLeadsOut(file, checkout);
+      if (leadsTo) {
+        throw new TelemetryNotFoundError(
+          `${displayPath(file, cwd)}: cannot read it (${leadsOutReason(leadsTo)})`,
+        );
+      }
+    }
+  }
   return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
 }
 

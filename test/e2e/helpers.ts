@@ -4,7 +4,7 @@
 import { execFile, execFileSync, type ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, beforeEach, expect } from "vitest";
@@ -145,6 +145,8 @@ export interface RunOptions {
   apiUrl?: string;
   /** Files to put in the workspace before the run: relative path → content. */
   workspaceFiles?: Record<string, string | Uint8Array>;
+  /** Symbolic links to put in the workspace after its files: relative path → what the link names. */
+  workspaceLinks?: Record<string, string>;
   /** Called with the child process once it runs (to signal it, as the runner does on a cancel). */
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -220,6 +222,10 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
   for (const [relative, content] of Object.entries(options.workspaceFiles ?? {})) {
     mkdirSync(dirname(join(workspace, relative)), { recursive: true });
     writeFileSync(join(workspace, relative), content);
+  }
+  for (const [relative, target] of Object.entries(options.workspaceLinks ?? {})) {
+    mkdirSync(dirname(join(workspace, relative)), { recursive: true });
+    symlinkSync(target, join(workspace, relative));
   }
 
   const inputs: Record<string, string> = {

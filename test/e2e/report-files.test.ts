@@ -375,6 +375,106 @@ describe("the Action's report files", () => {
     expect(existsSync(join(run.workspace, "reports/junit/fusion.xml"))).toBe(true);
   });
 
+  it("a link the checkout holds may not lead a report out of the workspace and the runner's temp folder", async () => {
+    const outside = makeTempDir("fusion-outside-");
+    writeFileSync(join(outside, "run_results.fusion.json"), "not ours to change\n");
+    const run = await runAction(standIn.current, {
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "json-report": "reports/fusion-report.json",
+        "run-results": "target/run_results.fusion.json",
+        "markdown-report": "out/report.md",
+      },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+      // What a pull request can commit: a folder link out of the workspace, and a file link to one outside.
+      workspaceLinks: { target: outside, "reports/fusion-report.json": join(outside, "report.json") },
+    });
+    expect(run.code).toBe(1);
+    const warnings = run.stdout.split("\n").filter((line) => line.startsWith("::warning::"));
+    const escape = (kind: string, target: string, to: string): string =>
+      `::warning::cannot write the ${kind} to ${target}: a link in the workspace leads it to ${to}, outside the ` +
+      "workspace and the runner's temporary folder; a link that a pull request can commit must not choose what the " +
+      "Action reads or writes: name a path without it";
+    expect(warnings).toEqual([
+      escape("JSON report", "reports/fusion-report.json", join(outside, "report.json")),
+      escape("run_results.json", "target/run_results.fusion.json", join(outside, "run_results.fusion.json")),
+    ]);
+    expect(readdirSync(outside).sort()).toEqual(["run_results.fusion.json"]);
+    expect(readFileSync(join(outside, "run_results.fusion.json"), "utf8")).toBe("not ours to change\n");
+    // All or none: the Markdown report, whose path was fine, waits for the others; the channels still go out.
+    expect(existsSync(join(run.workspace, "out"))).toBe(false);
+    expect(run.outputs.conclusion).toBe("failure");
+    expect(standIn.current.checkRuns).toHaveLength(1);
+  });
+
+  it("a link that stays inside the workspace, or leads into the runner's temp folder, is followed", async () => {
+    const inside = await runAction(standIn.current, {
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "run-results": "target/run_results.fusion.json",
+        "json-report": "latest/fusion-report.json",
+      },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING, "build/.keep": "" },
+      workspaceLinks: { target: "build", latest: "_temp" },
+    });
+    expect(inside.stdout).not.toMatch(/^::warning::/m);
+    expect(lstatSync(join(inside.workspace, "target")).isSymbolicLink()).toBe(true);
+    expect(
+      JSON.parse(readFileSync(join(inside.workspace, "build/run_results.fusion.json"), "utf8")),
+    ).toHaveProperty("results");
+    expect(existsSync(join(inside.runnerTemp, "fusion-report.json"))).toBe(true);
+  });
+
+  it("telemetry behind a link out of the workspace is not read: a secret's first line never reaches a channel", async () => {
+    const outside = makeTempDir("fusion-outside-");
+    const SECRET = "//registry.npmjs.org/:_authToken=npm_s3cretFromTheRunnersHome0123456789";
+    writeFileSync(join(outside, ".npmrc"), `${SECRET}\n`);
+    const run = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/*.jsonl" },
+      workspaceLinks: { "logs/telemetry.jsonl": join(outside, ".npmrc") },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `::error::logs/telemetry.jsonl: cannot read it (a link in the workspace leads it to ${join(outside, ".npmrc")}, ` +
+        "outside the workspace and the runner's temporary folder;",
+    );
+    const published = [
+      run.stdout,
+      run.stderr,
+      run.summary,
+      JSON.stringify(standIn.current.checkRuns),
+      JSON.stringify(standIn.current.comments),
+    ];
+    for (const text of published) expect(text).not.toContain("s3cret");
+  });
+
+  it("a baseline report behind a link out of the workspace is not read either", async () => {
+    const outside = makeTempDir("fusion-outside-");
+    writeFileSync(join(outside, "credentials.json"), '{"token":"s3cretOutsideTheWorkspace"}\n');
+    const run = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/telemetry.jsonl", baseline: "base/report.json" },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+      workspaceLinks: { base: outside },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      `baseline base/report.json: cannot read it (a link in the workspace leads it to ${join(outside, "report.json")}, ` +
+        "outside the workspace and the runner's temporary folder;",
+    );
+    expect(run.stdout + run.summary + JSON.stringify(standIn.current.comments)).not.toContain("s3cret");
+  });
+
+  it("telemetry behind a link inside the workspace is read as the file it names", async () => {
+    const run = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/*.jsonl" },
+      workspaceFiles: { "dbt-logs/telemetry.jsonl": FAILING },
+      workspaceLinks: { logs: "dbt-logs" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/^::warning::/m);
+    expect(run.summary).toContain("## ❌ dbt Fusion: 1 node error, 1 failed test");
+  });
+
   it("leaves dbt's run_results.json alone, writes no file, warns, and still publishes", async () => {
     const run = await runAction(standIn.current, {
       inputs: {
