@@ -38,12 +38,22 @@ export function leadsOutReason(real: string): string {
   );
 }
 
-/** Whether a folder or file on `file`'s path below `root` is a symbolic link. */
+/**
+ * Whether a folder or file on `file`'s path below `root` is a symbolic link. The runner may name the
+ * workspace through a link of its own (a work folder linked to a bigger disk) while the working
+ * directory, which relative paths start from, is where it really is: either spelling is the checkout.
+ */
 async function passesLinkInside(root: string, file: string): Promise<boolean> {
-  const relative = pathInside(root, file);
-  if (!relative) return false;
-  let current = root;
-  for (const part of relative.split(path.sep)) {
+  for (const top of new Set([root, await realLocation(root)])) {
+    const relative = pathInside(top, file);
+    if (relative !== null) return linkBelow(top, relative);
+  }
+  return false;
+}
+
+async function linkBelow(top: string, relative: string): Promise<boolean> {
+  let current = top;
+  for (const part of relative.split(path.sep).filter(Boolean)) {
     current = path.join(current, part);
     const info = await lstat(current).catch(() => null);
     if (!info) return false; // nothing there yet: no link below it either

@@ -149,6 +149,12 @@ export interface RunOptions {
   workspaceLinks?: Record<string, string>;
   /** Called with the child process once it runs (to signal it, as the runner does on a cancel). */
   onSpawn?: (child: ChildProcess) => void;
+  /**
+   * GITHUB_WORKSPACE spelled through a symbolic link to the workspace (a self-hosted runner whose
+   * work folder is linked to a bigger disk); the step's working directory is the real folder, as
+   * the system reports it.
+   */
+  workspaceByLink?: boolean;
 }
 
 export interface ActionRun {
@@ -249,7 +255,7 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
     GITHUB_SERVER_URL: "https://github.com",
     GITHUB_RUN_ID: "9876543210",
     GITHUB_RUN_ATTEMPT: "1",
-    GITHUB_WORKSPACE: workspace,
+    GITHUB_WORKSPACE: options.workspaceByLink ? linkTo(workspace) : workspace,
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_OUTPUT: outputPath,
     RUNNER_TEMP: runnerTemp,
@@ -284,6 +290,13 @@ export async function runAction(server: FakeGitHub | null, options: RunOptions =
     workspace,
     runnerTemp,
   };
+}
+
+/** A new path that is a symbolic link to `folder`. */
+function linkTo(folder: string): string {
+  const link = join(makeTempDir("fusion-e2e-link-"), "workspace");
+  symlinkSync(folder, link);
+  return link;
 }
 
 /** GITHUB_OUTPUT is `name<<DELIM\nvalue\nDELIM\n` records (what @actions/core writes). */

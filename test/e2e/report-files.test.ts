@@ -407,6 +407,36 @@ describe("the Action's report files", () => {
     expect(standIn.current.checkRuns).toHaveLength(1);
   });
 
+  it("the links are refused as well when GITHUB_WORKSPACE names the workspace through a link of the runner's", async () => {
+    // A self-hosted runner's work folder linked to a bigger disk: the step's working directory is the
+    // real folder, GITHUB_WORKSPACE the path through the link. Both spell the same checkout.
+    const outside = makeTempDir("fusion-outside-");
+    writeFileSync(join(outside, "credentials.json"), '{"token":"s3cretOutsideTheWorkspace"}\n');
+    const baseline = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/telemetry.jsonl", baseline: "base/credentials.json" },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+      workspaceLinks: { base: outside },
+      workspaceByLink: true,
+    });
+    expect(baseline.code).toBe(1);
+    expect(baseline.stdout).toContain(
+      `::error::baseline base/credentials.json: cannot read it (a link in the workspace leads it to ${join(outside, "credentials.json")}, `,
+    );
+    const files = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/telemetry.jsonl", "run-results": "target/run_results.fusion.json" },
+      workspaceFiles: { "logs/telemetry.jsonl": FAILING },
+      workspaceLinks: { target: outside },
+      workspaceByLink: true,
+    });
+    expect(files.stdout).toContain(
+      `::warning::cannot write the run_results.json to target/run_results.fusion.json: a link in the workspace leads it to ${join(outside, "run_results.fusion.json")}, `,
+    );
+    expect(readdirSync(outside)).toEqual(["credentials.json"]);
+    for (const run of [baseline, files]) {
+      expect(run.stdout + run.summary + JSON.stringify(standIn.current.comments)).not.toContain("s3cret");
+    }
+  });
+
   it("a link that stays inside the workspace, or leads into the runner's temp folder, is followed", async () => {
     const inside = await runAction(standIn.current, {
       inputs: {
