@@ -57,22 +57,25 @@ export function fitCheckOutput(markdown: string, maxBytes = CHECK_OUTPUT_MAX_BYT
 export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInput): Promise<CheckRunResult> {
   const { owner, repo } = input;
   const prefix = externalIdPrefix(input.runKey);
-  const siblings = input.runKey ? await findSiblingCheckRuns(octokit, input, prefix) : [];
+  // Created once (post-once.ts), under an id of its own to find it by: the client's retry would add
+  // a second check of the same name.
+  const externalId = input.externalId ?? `${prefix}${randomUUID()}`;
+  let siblings = input.runKey ? await findSiblingCheckRuns(octokit, input, prefix, externalId) : [];
   // Another job's worse report under this name is never turned green by this one (shared-check-name.ts).
-  const conclusion = worstConclusion(input.conclusion, siblings);
-  const title = truncateChars(
-    conclusion === input.conclusion ? input.title : sharedNameTitle(input.title, conclusion),
-    TITLE_MAX_CHARS,
-  );
-  const note = siblings.length > 0 ? `${sharedNameNote(input.name, siblings.length)}\n\n` : "";
-  const summary = fitCheckOutput(note + input.summary);
+  const outputFor = (others: readonly SiblingCheckRun[]) => {
+    const conclusion = worstConclusion(input.conclusion, others);
+    const title = truncateChars(
+      conclusion === input.conclusion ? input.title : sharedNameTitle(input.title, conclusion),
+      TITLE_MAX_CHARS,
+    );
+    const note = others.length > 0 ? `${sharedNameNote(input.name, others.length)}\n\n` : "";
+    return { conclusion, title, summary: fitCheckOutput(note + input.summary) };
+  };
+  let { conclusion, title, summary } = outputFor(siblings);
   const text = input.text ? fitCheckOutput(input.text) : undefined;
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-  // Created once (post-once.ts), under an id of its own to find it by: the client's retry would add
-  // a second check of the same name.
-  const externalId = input.externalId ?? `${prefix}${randomUUID()}`;
   const create = async (): Promise<{ id: number; html_url: string | null }> =>
     (
       await octokit.rest.checks.create({
@@ -95,8 +98,38 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   } catch (error) {
     throw classifyGitHubError(error, "check-run");
   }
+  const result = (written: number): CheckRunResult => ({
+    url: created.html_url ?? "",
+    id: created.id,
+    annotationsWritten: written,
+    siblings,
+  });
 
   let written = batches[0]?.length ?? 0;
+  // A job finishing at the same time may have created its check run between our look and our create:
+  // looked for again, the newest check run of the name has seen every older one, so it concludes worst.
+  if (input.runKey) {
+    const again = await findSiblingCheckRuns(octokit, input, prefix, externalId);
+    if (again.length > siblings.length) {
+      siblings = again;
+      ({ conclusion, title, summary } = outputFor(siblings));
+      try {
+        await octokit.rest.checks.update({
+          owner,
+          repo,
+          check_run_id: created.id,
+          conclusion,
+          output: { title, summary },
+        });
+      } catch (error) {
+        throw new PartialCheckRunError(
+          `The check run was created, but not updated for another job's check run of the same name: ${classifyGitHubError(error, "check-run").message}`,
+          result(written),
+        );
+      }
+    }
+  }
+
   try {
     for (const batch of batches.slice(1)) {
       await octokit.rest.checks.update({
@@ -111,10 +144,10 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
     const classified = classifyGitHubError(error, "check-run");
     throw new PartialCheckRunError(
       `The check run was created but only ${written} of ${input.annotations.length} annotations were added: ${classified.message}`,
-      { url: created.html_url ?? "", id: created.id, annotationsWritten: written, siblings },
+      result(written),
     );
   }
-  return { url: created.html_url ?? "", id: created.id, annotationsWritten: written, siblings };
+  return result(written);
 }
 
 /** Every check run of this name on the commit (ours carry our external ids). */
@@ -132,17 +165,19 @@ async function listCheckRunsOfName(octokit: GitHubClient, input: CheckRunInput) 
 
 /**
  * Check runs of this name on the commit that another step of this run attempt wrote (their external
- * id starts with the same attempt). Asked before creating ours; an answer GitHub refuses leaves the
- * check as it would be without the question (the create that follows says what is wrong).
+ * id starts with the same attempt), ours left out. Asked before creating ours and once after; an
+ * answer GitHub refuses leaves the check as it would be without the question (the create that
+ * follows says what is wrong).
  */
 async function findSiblingCheckRuns(
   octokit: GitHubClient,
   input: CheckRunInput,
   prefix: string,
+  ownExternalId: string,
 ): Promise<SiblingCheckRun[]> {
   try {
     return (await listCheckRunsOfName(octokit, input))
-      .filter((run) => run.external_id?.startsWith(prefix))
+      .filter((run) => run.external_id !== ownExternalId && run.external_id?.startsWith(prefix))
       .map((run) => ({ conclusion: run.conclusion ?? null, url: run.html_url ?? null }));
   } catch {
     return [];

@@ -106,6 +106,42 @@ describe("a matrix: two jobs of one run report on the same pull request", () => 
     ]);
   });
 
+  it("two jobs finishing together: the one whose check run is newer still concludes no better than the other", async () => {
+    openPull();
+    const server = standIn.current;
+    // The failing job creates its check run after the passing one looked for others, before it created its own.
+    server.afterNext("checks/list-for-ref", () =>
+      server.checkRuns.push({
+        id: 1,
+        name: "dbt Fusion",
+        head_sha: HEAD_SHA,
+        status: "completed",
+        conclusion: "failure",
+        details_url: RUN_URL,
+        external_id: "fusion-report-9876543210.1-5b0f0d7e-8f3a-4f4e-9d51-2a8c3c1e6f00",
+        output: { title: "1 node error, 1 failed test", summary: "## ❌ dbt Fusion", text: null },
+        annotations: [],
+      }),
+    );
+    const passing = await act({ inputs: { telemetry: PASSING } });
+    expect(passing.code).toBe(0);
+    expect(passing.outputs.conclusion).toBe("success");
+    // GitHub counts the newest check run of the name: the passing job's.
+    const newest = server.checkRuns[1]!;
+    expect(newest).toMatchObject({ conclusion: "failure" });
+    expect(newest.output.title).toBe(
+      "all nodes succeeded (another job of this run reported failure under the same check name)",
+    );
+    expect(newest.output.summary).toMatch(/^> \[!WARNING\]\n> Another job of this workflow run/);
+    expect(warnings(passing)).toEqual([
+      expect.stringMatching(
+        /^::warning::Another job of this workflow run already reported check 'dbt Fusion'/,
+      ),
+    ]);
+    expect(server.commentsOn(PR_NUMBER)[0]!.body).toMatch(/^> \[!WARNING\]\n> Another job/);
+    expect(server.violations).toEqual([]);
+  });
+
   it("jobs of another run (a newer push) or another attempt are not counted as sharing the name", async () => {
     openPull();
     await act({ inputs: { telemetry: FAILING } });

@@ -103,6 +103,7 @@ export class FakeGitHub {
   /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
   commitPullsVisible = true;
   private faults: Fault[] = [];
+  private afterAnswers: { operationId: string; run: () => void }[] = [];
   private secondaryLimited = 0;
   private nextId = 1000;
   private server: Server | null = null;
@@ -140,6 +141,14 @@ export class FakeGitHub {
 
   inject(fault: Fault): void {
     this.faults.push(fault);
+  }
+
+  /**
+   * Once, right after the next request of `operationId` is answered: what another client (another
+   * job of the run) does between two of this client's requests.
+   */
+  afterNext(operationId: string, run: () => void): void {
+    this.afterAnswers.push({ operationId, run });
   }
 
   /** The next `count` requests get 403 secondary rate limit with `retry-after: 1`. */
@@ -218,6 +227,8 @@ export class FakeGitHub {
       body as Record<string, unknown>,
       late ? () => faultAnswer({ ...late, body: late.body ?? { message: "Server Error" } }) : send,
     );
+    const after = this.afterAnswers.findIndex((a) => a.operationId === checked.operation.operationId);
+    if (after >= 0) this.afterAnswers.splice(after, 1)[0]!.run();
   }
 
   /** An injected fault to answer with after the request was handled (afterHandling), used up. */
