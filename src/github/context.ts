@@ -208,7 +208,9 @@ const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
  * built a push, a merge queue's commit or a schedule is about no pull request: the commit of a push
  * to main is often the head of the pull request just merged, which is no place for main's report.
  */
-export function needsPullRequestLookup(ctx: RunContext): boolean {
+export function needsPullRequestLookup(
+  ctx: Pick<RunContext, "eventName" | "prNumber" | "headRepoFullName" | "triggeredBy">,
+): boolean {
   if (ctx.eventName !== "workflow_run" || ctx.prNumber !== null || ctx.headRepoFullName === null)
     return false;
   return ctx.triggeredBy == null || PULL_REQUEST_EVENTS.has(ctx.triggeredBy);

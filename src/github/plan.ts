@@ -12,7 +12,7 @@ import {
 import { CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, type Links } from "../render/markdown.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
 import { commentMarker } from "./comment.js";
-import { attemptUrl, forkOf, type RunContext } from "./context.js";
+import { attemptUrl, forkOf, needsPullRequestLookup, type RunContext } from "./context.js";
 import type { PublishPlan } from "./publish.js";
 import { SUMMARY_MAX_BYTES } from "./summary.js";
 
@@ -125,16 +125,21 @@ export function planPublish(input: PlanInput): PublishPlan {
 }
 
 /**
- * Why a run writes no comment when its event is about no pull request (push, schedule, dispatch, a
- * merge queue's commit, a workflow_run of one of those): one line in the log, no warning.
+ * Why a run writes no comment when it has no pull request: its event is about none (push, schedule,
+ * dispatch, a merge queue's commit, a workflow_run of one of those), or the pull request a
+ * workflow_run's pull_request run built was not found. One line in the log, no warning.
  */
 export function noPullRequestNote(
-  context: Pick<RunContext, "eventName" | "headSha" | "triggeredBy">,
+  context: Pick<RunContext, "eventName" | "headSha" | "triggeredBy" | "prNumber" | "headRepoFullName">,
 ): string {
   const run = context.triggeredBy
     ? `${context.triggeredBy} run (through ${context.eventName})`
     : `${context.eventName || "workflow"} run`;
-  return `No PR comment: this ${run} is for commit ${context.headSha.slice(0, 7)}, not a pull request.`;
+  const commit = context.headSha.slice(0, 7);
+  // A pull request's run, seen through workflow_run: its pull request was looked for and not found.
+  return needsPullRequestLookup(context)
+    ? `No PR comment: no pull request was found for commit ${commit} of this ${run}.`
+    : `No PR comment: this ${run} is for commit ${commit}, not a pull request.`;
 }
 
 /** Links to files at the PR head; nodes from installed packages get none (their files are not in the repo). */

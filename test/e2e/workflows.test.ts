@@ -245,6 +245,27 @@ describe("events without a pull request", () => {
     );
   });
 
+  it("workflow_run after a pull request's run whose pull request is not found: the log does not call it no pull request", async () => {
+    // The fork's branch was pushed again (or the pull request closed) before this run looked.
+    const run = await act({
+      event: "workflow_run",
+      payload: {
+        ...workflowRun("pull_request", HEAD_SHA, "feature/orders"),
+        workflow_run: {
+          ...workflowRun("pull_request", HEAD_SHA, "feature/orders").workflow_run,
+          head_repository: { full_name: "contributor/analytics" },
+        },
+      },
+      inputs: { telemetry: PASSING },
+    });
+    expect(run.code).toBe(0);
+    expect(ops("repos/list-pull-requests-associated-with-commit")).toHaveLength(1);
+    expect(run.stdout).not.toContain("not a pull request");
+    expect(run.stdout).toContain(
+      "No PR comment: no pull request was found for commit 3f1c2e9 of this pull_request run (through workflow_run).",
+    );
+  });
+
   it("workflow_run after a merge queue's run: the check run goes on the queue's commit", async () => {
     const queued = "4".repeat(40);
     const run = await act({
