@@ -3711,13 +3711,22 @@ function leadsOutReason(real) {
     return (`a link in the workspace leads it to ${real}, outside the workspace and the runner's temporary folder; ` +
         "a link that a pull request can commit must not choose what the Action reads or writes: name a path without it");
 }
-/** Whether a folder or file on `file`'s path below `root` is a symbolic link. */
+/**
+ * Whether a folder or file on `file`'s path below `root` is a symbolic link. The runner may name the
+ * workspace through a link of its own (a work folder linked to a bigger disk) while the working
+ * directory, which relative paths start from, is where it really is: either spelling is the checkout.
+ */
 async function passesLinkInside(root, file) {
-    const relative = pathInside(root, file);
-    if (!relative)
-        return false;
-    let current = root;
-    for (const part of relative.split((external_node_path_default()).sep)) {
+    for (const top of new Set([root, await realLocation(root)])) {
+        const relative = pathInside(top, file);
+        if (relative !== null)
+            return linkBelow(top, relative);
+    }
+    return false;
+}
+async function linkBelow(top, relative) {
+    let current = top;
+    for (const part of relative.split((external_node_path_default()).sep).filter(Boolean)) {
         current = external_node_path_default().join(current, part);
         const info = await (0,promises_.lstat)(current).catch(() => null);
         if (!info)
