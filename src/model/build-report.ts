@@ -5,6 +5,7 @@ import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../t
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
 import { addCounts, emptyCounts } from "./counts.js";
+import { buildFailedStep, type FailedStep } from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
@@ -81,6 +82,7 @@ export class ReportLimitError extends Error {
  */
 export class ReportBuilder {
   private readonly files: FileState[] = [];
+  private readonly failedSteps: FailedStep[] = [];
   private readonly held: Held = { nodes: 0, spans: 0, invocations: 0 };
   private readonly limits: Readonly<ReportLimits>;
 
@@ -145,6 +147,11 @@ export class ReportBuilder {
     };
   }
 
+  /** A dbt platform step that failed without writing telemetry: its own failed invocation (failed-step.ts). */
+  addFailedStep(step: FailedStep): void {
+    this.failedSteps.push(step);
+  }
+
   /** The invocations (trace ids) the last file started so far: what a file that failed part way named. */
   lastFileTraceIds(): string[] {
     return [...(this.files.at(-1)?.traces.keys() ?? [])];
@@ -190,7 +197,12 @@ export class ReportBuilder {
           ],
         }),
       )
-      .sort((a, b) => compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId));
+      .concat(this.failedSteps.map(buildFailedStep))
+      .sort(
+        (a, b) =>
+          compareSteps(a, b) ??
+          (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
+      );
     const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
     const verdict = decideConclusion(invocations, counts, this.options.failOn);
     return {
@@ -221,6 +233,13 @@ function keptEvaluation(state: InvocationState, event: TelemetryEvent): boolean 
 function isBetter(candidate: InvocationState, current: InvocationState): boolean {
   if (candidate.ended !== current.ended) return candidate.ended;
   return candidate.nodes.size > current.nodes.size;
+}
+
+/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
+function compareSteps(a: Invocation, b: Invocation): number | undefined {
+  const [x, y] = [a.source.step, b.source.step];
+  if (!x || !y || x.runId !== y.runId || x.index === y.index) return undefined;
+  return x.index - y.index;
 }
 
 function unique(values: string[]): string[] {

@@ -3,11 +3,17 @@
 // files, in that order. Downloads go under `workDir()` (made on first use), which the caller removes
 // once the files are read.
 import path from "node:path";
+import type { FailedStep } from "../model/failed-step.js";
 import { ArtifactSourceError } from "../sources/artifact-error.js";
 import type { ArtifactRequest } from "../sources/artifact.js";
 import type { BaselineArtifact, BaselineArtifactRequest } from "../sources/baseline-artifact.js";
 // The dbt platform client: imported here only, so it can be loaded when a run uses it.
-import { fetchDbtCloudTelemetry, type DbtCloudStepTelemetry } from "../sources/dbt-cloud/index.js";
+import {
+  fetchDbtCloudTelemetry,
+  parseDbtCommand,
+  type DbtCloudStepTelemetry,
+  type DbtCloudTelemetry,
+} from "../sources/dbt-cloud/index.js";
 import type { Clock } from "../sources/dbt-cloud/rate-limiter.js";
 import {
   DBT_CLOUD_SETTING_KEYS,
@@ -59,14 +65,23 @@ export interface CollectServices {
   clock?: Clock;
 }
 
+/** The files to read, and the dbt platform steps that failed without any (reported as failed). */
+export interface CollectedTelemetry {
+  files: TelemetryFile[];
+  failedSteps: FailedStep[];
+}
+
 export async function collectTelemetry(
   request: TelemetryRequest,
   workDir: () => Promise<string>,
   services: CollectServices,
-): Promise<TelemetryFile[]> {
+): Promise<CollectedTelemetry> {
   const files: TelemetryFile[] = [];
+  const failedSteps: FailedStep[] = [];
   if (request.dbtCloud) {
-    files.push(...(await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services)));
+    const run = await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services);
+    files.push(...run.files);
+    failedSteps.push(...run.failedSteps);
   }
   if (request.artifact) files.push(...(await fromArtifact(request.artifact, workDir, services)));
   if (request.paths.length > 0) {
@@ -79,7 +94,7 @@ export async function collectTelemetry(
       throw new NoTelemetryError(`${error.message} ${request.noTelemetryHint}`);
     }
   }
-  return files;
+  return { files, failedSteps };
 }
 
 async function fromDbtCloud(
@@ -87,7 +102,7 @@ async function fromDbtCloud(
   nameSetting: NameSetting | undefined,
   workDir: () => Promise<string>,
   services: CollectServices,
-): Promise<TelemetryFile[]> {
+): Promise<CollectedTelemetry> {
   const settings = parseDbtCloudSettings(
     { ...raw, [DBT_CLOUD_SETTING_KEYS.downloadDir]: path.join(await workDir(), "dbt-cloud") },
     nameSetting,
@@ -99,14 +114,36 @@ async function fromDbtCloud(
   });
   for (const step of telemetry.steps) if (!step.file) services.skippedStep(step);
   const files = await openStepFiles(telemetry);
-  if (files.length === 0) {
+  // A step that failed without telemetry would otherwise vanish from the report, and with it the
+  // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
+  const failedSteps = telemetry.steps
+    .filter((step) => !step.file && step.failed)
+    .map(toFailedStep(telemetry));
+  if (files.length === 0 && failedSteps.length === 0) {
+    const { run } = telemetry;
     throw new NoTelemetryError(
       telemetry.steps.length === 0
-        ? `dbt platform run ${telemetry.run.id} has no step to read telemetry from (the API listed none with an index)`
-        : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`,
+        ? `dbt platform run ${run.id} has no step to read telemetry from (the API listed none with an index)`
+        : run.status === 30
+          ? `dbt platform run ${run.id} was cancelled before any step wrote Fusion telemetry`
+          : `dbt platform run ${run.id} has no step with Fusion telemetry`,
     );
   }
-  return files;
+  return { files, failedSteps };
+}
+
+function toFailedStep(telemetry: DbtCloudTelemetry) {
+  return (step: DbtCloudStepTelemetry): FailedStep => ({
+    index: step.index,
+    name: step.name,
+    runId: telemetry.run.id,
+    ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
+    command: parseDbtCommand(step.name),
+    status: step.statusHumanized ?? "Error",
+    startedAt: step.startedAt,
+    completedAt: step.finishedAt,
+    logTail: step.logTail,
+  });
 }
 
 async function fromArtifact(

@@ -1,6 +1,7 @@
 // Telemetry files → one report: each file goes through its decoder (Parquet or JSONL) into the
 // model's ReportBuilder. The one place that joins sources → telemetry → model.
 import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
+import type { FailedStep } from "../model/failed-step.js";
 import type { Report } from "../model/types.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
 import { shownFileName, TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
@@ -24,12 +25,17 @@ import { decodeParquet } from "../telemetry/parquet.js";
  * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
  * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
  * leave out an invocation, whose failure the report would then not show.
+ *
+ * `failedSteps` are dbt platform steps that ended in Error without telemetry: each is reported as a
+ * failed invocation of its own (model/failed-step.ts).
  */
 export async function readTelemetryReport(
   files: readonly TelemetryFile[],
   options: BuildOptions,
+  failedSteps: readonly FailedStep[] = [],
 ): Promise<Report> {
   const builder = new ReportBuilder(options);
+  for (const step of failedSteps) builder.addFailedStep(step);
   const unreadableParquet: TelemetryInputError[] = [];
   const unreadableJsonl: { error: TelemetryInputError; named: string[] }[] = [];
   /** Invocations (trace ids) held by the Parquet files that were read. */

@@ -65,12 +65,12 @@ export async function runPipeline(
 ): Promise<PipelineResult> {
   const work = workFolder(request.tempDir);
   try {
-    const files = await collectTelemetry(request.telemetry, work.path, services);
-    let report = await readTelemetryReport(files, {
-      slowest: request.slowest,
-      failOn: request.failOn,
-      generatorVersion: request.generatorVersion,
-    });
+    const { files, failedSteps } = await collectTelemetry(request.telemetry, work.path, services);
+    let report = await readTelemetryReport(
+      files,
+      { slowest: request.slowest, failOn: request.failOn, generatorVersion: request.generatorVersion },
+      failedSteps,
+    );
     if (request.baseline) {
       const settings = {
         regressionThresholdPercent: request.regressionThresholdPercent,

@@ -538,6 +538,74 @@ describe("a run that lists no steps", () => {
   });
 });
 
+describe("a run that failed in a step without telemetry", () => {
+  /** The reference run's clone, profile and deps steps; `dbt deps` ended in Error with this log. */
+  function addDepsFailure(log: string, extraSteps: number[] = []): FakeRun {
+    const base = structuredClone((RUN_WITH_STEPS as { data: FakeRun }).data);
+    const steps = (base.run_steps ?? [])
+      .filter((step) => [1, 2, 3, ...extraSteps].includes(step.index as number))
+      .map((step) =>
+        step.index === 3
+          ? { ...step, status: 20, status_humanized: "Error", logs: log }
+          : { ...step, status: 10 },
+      );
+    const run: FakeRun = {
+      ...base,
+      id: nextRunId++,
+      run_steps: steps,
+      status: 20,
+      status_humanized: "Error",
+    };
+    dbt.addRun(run, { artifacts: extraSteps.includes(4) ? { 4: SUCCESS } : {} });
+    return run;
+  }
+  const LOG = "\u001b[32mRunning dbt deps\u001b[0m\nError: package acme/utils@9.9.9 not found\n";
+
+  it("Action: the failed step fails the report, also with if-no-telemetry: neutral, and quotes its log", async () => {
+    const run = addDepsFailure(LOG);
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id), "if-no-telemetry": "neutral" });
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.outputs.conclusion).toBe("failure");
+    expect(result.stdout).toContain(
+      "Step 3 (Invoke dbt with `dbt deps`): ended in Error and produced no Fusion telemetry: reported as a failed step",
+    );
+    expect(result.summary).toMatch(/### Step 3: Invoke dbt with \\`dbt deps\\`/);
+    expect(result.summary).toContain("Step 3 ended with status Error and wrote no Fusion telemetry");
+    expect(result.summary).toContain("Error: package acme/utils@9.9.9 not found");
+    expect(result.summary).not.toContain("\u001b");
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("Action: a failed step without telemetry is not hidden by a step whose telemetry passed", async () => {
+    const run = addDepsFailure(LOG, [4]);
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.outputs).toMatchObject({ conclusion: "failure", errors: "0", passed: "4" });
+    expect(result.summary.indexOf("### ❌ Step 3:")).toBeGreaterThan(0);
+    expect(result.summary.indexOf("### ✅ Step 4:")).toBeGreaterThan(
+      result.summary.indexOf("### ❌ Step 3:"),
+    );
+  });
+
+  it("CLI: exits 1 with the failed step in the report; fail-on never makes it 0", async () => {
+    const run = addDepsFailure(LOG);
+    const failed = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stdout).toContain("Error: package acme/utils@9.9.9 not found");
+    const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
+    expect(never.code, never.stderr).toBe(0);
+  });
+
+  it("a cancelled run without telemetry says it was cancelled", async () => {
+    const run = addRun({ steps: [1, 2], artifacts: {}, run: { status: 30, status_humanized: "Cancelled" } });
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `dbt platform run ${run.id} was cancelled before any step wrote Fusion telemetry`,
+    );
+  });
+});
+
 describe("an interrupted CLI", () => {
   it("removes the folder it was downloading into, and ends by the signal (128 + it, to a shell)", async () => {
     const run = addRun();

@@ -9,7 +9,7 @@ import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
 import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
 import { DBT_CLOUD_SETTING_KEYS, type DbtCloudSettings, type NameSetting } from "./settings.js";
-import type { DbtRun, DbtRunStep } from "./types.js";
+import { RUN_STATUS, type DbtRun, type DbtRunStep } from "./types.js";
 import { isRunComplete, waitForRun } from "./wait-for-run.js";
 import { createRedactingLog } from "../../text/secrets.js";
 
@@ -48,6 +48,13 @@ export interface DbtCloudStepTelemetry {
   /** Path of the downloaded Parquet in settings.downloadDir; null = this step has no telemetry. */
   file: string | null;
   note?: string;
+  /** The step ended in Error (its telemetry, if any, says why; without, the report must say it failed). */
+  failed: boolean;
+  /** ISO-8601 times from the platform, when it gave them. */
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The last lines of the step's log (cut, escape sequences removed); null = none. */
+  logTail: string | null;
 }
 
 export interface DbtCloudTelemetry {
@@ -74,7 +81,13 @@ export const NO_TELEMETRY_NOTE =
 /** The same for a step that ran a dbt command that would write telemetry on Fusion. */
 export const NO_TELEMETRY_FROM_DBT_NOTE =
   "no telemetry: this dbt step produced no Fusion telemetry artifact (is the job on the Fusion engine?)";
+/** A step that failed: the report shows it as a failed step (model/failed-step.ts). */
+export const FAILED_WITHOUT_TELEMETRY_NOTE =
+  "ended in Error and produced no Fusion telemetry: reported as a failed step (its log is on the dbt platform)";
 const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
+/** How much of a failed step's log the report quotes. */
+const LOG_TAIL_LINES = 12;
+const LOG_TAIL_CHARS = 2000;
 
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 export async function fetchDbtCloudTelemetry(
@@ -210,11 +223,16 @@ async function downloadStepTelemetry(
   }
   const runDir = join(settings.downloadDir, `run-${run.id}`);
   return mapWithConcurrency(steps, settings.concurrency, async (step: DbtRunStep) => {
+    const failed = step.status === RUN_STATUS.error || /^error$/i.test(step.status_humanized ?? "");
     const base = {
       index: step.index,
       name: step.name ?? `step ${step.index}`,
       status: step.status ?? null,
       statusHumanized: step.status_humanized ?? null,
+      failed,
+      startedAt: toIsoDate(step.started_at),
+      finishedAt: toIsoDate(step.finished_at),
+      logTail: null,
     };
     const path = telemetryArtifactPath(step.index);
     const result = await client.downloadArtifact({
@@ -224,6 +242,10 @@ async function downloadStepTelemetry(
       destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
     });
     if (result) return { ...base, file: result.file };
+    if (failed) {
+      // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
+      return { ...base, file: null, note: FAILED_WITHOUT_TELEMETRY_NOTE, logTail: logTail(step.logs) };
+    }
     const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
     return { ...base, file: null, note };
   });
@@ -269,6 +291,17 @@ function summarizeRun(run: DbtRun, baseUrl: string): DbtCloudRunSummary {
     finishedAt: toIsoDate(run.finished_at),
     isSuccess: run.is_success ?? run.status === 10,
   };
+}
+
+/** The last lines of a step's log, without terminal escape sequences (the platform keeps its colours). */
+function logTail(logs: unknown): string | null {
+  if (typeof logs !== "string") return null;
+  // eslint-disable-next-line no-control-regex
+  const plain = logs.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "");
+  const lines = plain.split(/\r?\n/).filter((line) => line.trim() !== "");
+  const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
+  if (!tail) return null;
+  return tail.length > LOG_TAIL_CHARS ? `…${tail.slice(tail.length - LOG_TAIL_CHARS + 1)}` : tail;
 }
 
 /** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */

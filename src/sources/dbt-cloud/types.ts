@@ -16,6 +16,10 @@ export interface DbtRunStep {
   name?: string;
   status?: number;
   status_humanized?: string;
+  /** The step's high-level log (can be large). */
+  logs?: string | null;
+  started_at?: string | null;
+  finished_at?: string | null;
 }
 
 export interface DbtRun {

@@ -11,6 +11,7 @@ import {
   DbtCloudResponseError,
   DbtCloudRunLookupError,
   DbtCloudWaitTimeoutError,
+  FAILED_WITHOUT_TELEMETRY_NOTE,
   NO_TELEMETRY_FROM_DBT_NOTE,
   NO_TELEMETRY_NOTE,
 } from "../../../src/sources/dbt-cloud/index.js";
@@ -86,11 +87,38 @@ describe("fetchDbtCloudTelemetry", () => {
   });
 
   it("a dbt build step without telemetry asks whether the job runs on Fusion", async () => {
-    h.server.addRun(exampleRun());
+    const run = exampleRun();
+    run.run_steps = run.run_steps!.map((step) => ({ ...step, status: 10, status_humanized: "Success" }));
+    h.server.addRun(run);
     const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
     expect(result.steps[0]!.note).toBe(NO_TELEMETRY_NOTE);
     expect(result.steps[3]!.name).toMatch(/dbt build/);
     expect(result.steps[3]!.note).toBe(NO_TELEMETRY_FROM_DBT_NOTE);
+    expect(result.steps.map((step) => step.failed)).toEqual([false, false, false, false]);
+  });
+
+  it("marks a step that ended in Error without telemetry, with the end of its log, escape sequences removed", async () => {
+    const run = exampleRun();
+    const log = [
+      ...Array.from({ length: 30 }, (_, i) => `line ${i}`),
+      "\u001b[31mError: package x/y not found\u001b[0m",
+      "",
+    ];
+    run.run_steps = run.run_steps!.map((step) =>
+      step.index === 3 ? { ...step, status: 20, status_humanized: "Error", logs: log.join("\n") } : step,
+    );
+    h.server.addRun(run, { artifacts: { 4: PARQUET } });
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    const deps = result.steps[2]!;
+    expect(deps).toMatchObject({ file: null, failed: true, note: FAILED_WITHOUT_TELEMETRY_NOTE });
+    expect(deps.logTail!.split("\n")).toEqual([
+      ...Array.from({ length: 11 }, (_, i) => `line ${19 + i}`),
+      "Error: package x/y not found",
+    ]);
+    expect(deps.startedAt).toBe("2026-10-02T09:14:15.700Z");
+    // A failed step whose telemetry came is reported from its telemetry; its log is not kept.
+    expect(result.steps[3]).toMatchObject({ failed: true, logTail: null });
+    expect(result.steps[3]!.file).not.toBeNull();
   });
 
   it("downloads with bounded concurrency and keeps step order", async () => {

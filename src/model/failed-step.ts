@@ -1,0 +1,65 @@
+// A dbt platform step that ended in Error and wrote no telemetry (a failed clone, profile or
+// `dbt deps`, or a dbt command that died before its Parquet footer): the telemetry cannot tell the
+// report it failed, so the step becomes an invocation of its own, failed with no node to blame. The
+// conclusion then counts it like a local build that crashed, and the step gets its section.
+import { emptyCounts } from "./counts.js";
+import { pickSlowest } from "./slowest.js";
+import type { Invocation } from "./types.js";
+
+export interface FailedStep {
+  index: number;
+  name: string;
+  runId: number;
+  /** The run's page on the dbt platform. */
+  url?: string;
+  /** The dbt command of the step ("dbt deps"), when its name says it. */
+  command: string | null;
+  /** The platform's word for the step's status ("Error"). */
+  status: string;
+  /** ISO-8601, when the platform said. */
+  startedAt: string | null;
+  completedAt: string | null;
+  /** The last lines of the step's log as the platform sent them, already cut; null = none. */
+  logTail: string | null;
+}
+
+export function buildFailedStep(step: FailedStep): Invocation {
+  const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
+  const text =
+    `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report cannot ` +
+    `show what failed in it; ${where}.` +
+    (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
+  const id = `dbt-platform-run-${step.runId}-step-${step.index}`;
+  return {
+    invocationId: id,
+    traceId: id,
+    command: step.command,
+    rawCommand: step.command,
+    dbtVersion: null,
+    target: null,
+    startedAt: step.startedAt,
+    completedAt: step.completedAt,
+    durationMs: durationOf(step.startedAt, step.completedAt),
+    state: "complete",
+    statusMessage: step.status,
+    failed: true,
+    source: {
+      files: [],
+      format: "parquet",
+      step: { index: step.index, name: step.name, runId: step.runId, ...(step.url ? { url: step.url } : {}) },
+    },
+    phases: [],
+    nodes: [],
+    counts: emptyCounts(),
+    skipChains: [],
+    runErrors: [{ severity: "ERROR", text }],
+    slowest: pickSlowest([], 0),
+    readerWarnings: [],
+  };
+}
+
+function durationOf(startedAt: string | null, completedAt: string | null): number | null {
+  if (!startedAt || !completedAt) return null;
+  const ms = Date.parse(completedAt) - Date.parse(startedAt);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
