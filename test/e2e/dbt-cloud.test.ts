@@ -280,6 +280,32 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
     expect(tokenLeaks(result)).toEqual([]);
   });
 
+  it("rides out an outage longer than one poll's retries while waiting, then reports the run", async () => {
+    const run = addRun({
+      run: { status: 3, status_humanized: "Running", is_complete: false, finished_at: null },
+      pollsUntilComplete: 4,
+      finalState: { status: 20, status_humanized: "Error", is_complete: true },
+    });
+    const firstPoll = setInterval(() => {
+      if (!runGets(run.id).some((r) => r.status === 200)) return;
+      clearInterval(firstPoll);
+      dbt.failNext(6, 503);
+    }, 2);
+    const result = await runDbtAction({
+      "dbt-cloud-run-id": String(run.id),
+      "dbt-cloud-wait": "true",
+    }).finally(() => clearInterval(firstPoll));
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `HTTP 503 after 4 attempts reading run ${run.id}\\..*Still waiting for run ${run.id}: checking again in 15 s`,
+      ),
+    );
+    expect(runGets(run.id).filter((r) => r.status === 503)).toHaveLength(6);
+    expect(result.summary).toContain("Step 4:");
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
   it("sits out a 429 for its Retry-After and sends nothing during the cooldown", async () => {
     const run = addRun({ steps: [1, 4] });
     // getRun + two concurrent downloads: the third request of the minute gets 429 + Retry-After: 30.
@@ -381,6 +407,23 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
     expect(dbt.requests.filter((r) => r.status === 429)).toHaveLength(1);
     expect(dbt.requests.filter((r) => r.duringCooldown)).toEqual([]);
     expect(result.stderr).toContain("pausing all requests for 20 s");
+  });
+
+  it("a Retry-After of hours, in seconds or as an HTTP date, fails at once saying how long, not after hours", async () => {
+    const run = addRun({ steps: [1, 4] });
+    for (const headers of ["retry-after", "retry-after-date"] as const) {
+      dbt.setRateLimit({ perMinute: 0, cooldownMs: 3 * 3600_000, headers });
+      dbt.requests.length = 0;
+      const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+      expect(result.code, headers).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `rate limited \\(HTTP 429\\) reading run ${run.id}: the server asked to wait 1(0799|0800) s \\(3 h\\), ` +
+            `longer than the 900 s \\(15 min\\) fusion-report waits\\. Re-run after that time`,
+        ),
+      );
+      expect(dbt.requests.map((r) => r.status)).toEqual([429]);
+    }
   });
 
   it("explains a 401 and never prints the token given by flag or environment", async () => {

@@ -55,8 +55,11 @@ interface RunState {
 export interface RateLimitConfig {
   perMinute: number;
   cooldownMs: number;
-  /** Which retry headers to send with a 429 (their value is the remaining cooldown in seconds). */
-  headers?: "none" | "retry-after" | "x-rate-limit-retry-after-seconds" | "both";
+  /**
+   * Which retry headers to send with a 429 (their value is the remaining cooldown in seconds;
+   * `retry-after-date`: Retry-After as an HTTP date that far ahead of the wall clock).
+   */
+  headers?: "none" | "retry-after" | "retry-after-date" | "x-rate-limit-retry-after-seconds" | "both";
 }
 
 /** An artifact the stand-in serves, and how. */
@@ -170,6 +173,8 @@ export async function startDbtCloudServer(options: {
     const mode = rateLimit.headers ?? "none";
     const headers: Record<string, string> = {};
     if (mode === "retry-after" || mode === "both") headers["retry-after"] = seconds;
+    if (mode === "retry-after-date")
+      headers["retry-after"] = new Date(Date.now() + Number(seconds) * 1000).toUTCString();
     if (mode === "x-rate-limit-retry-after-seconds" || mode === "both")
       headers["x-rate-limit-retry-after-seconds"] = seconds;
     // The 429 body is undocumented; send plain text to make sure the client does not need JSON here.

@@ -216,8 +216,8 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
         if (waitMs > maxRetryAfterMs) {
           throw new DbtCloudRateLimitError(
-            `rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${Math.ceil(waitMs / 1000)} s, ` +
-              `longer than the ${Math.ceil(maxRetryAfterMs / 1000)} s fusion-report waits. Re-run after that time, ` +
+            `rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${describeWait(waitMs)}, ` +
+              `longer than the ${describeWait(maxRetryAfterMs)} fusion-report waits. Re-run after that time, ` +
               `or lower concurrency / stagger jobs using this token.`,
             { status: 429, url: safeUrl },
           );
@@ -409,6 +409,15 @@ export function readRetryAfterMs(headers: { get(name: string): string | null }):
   if (candidates.length === 0) return undefined;
   // Never resume instantly: a zero wait would retry without pausing.
   return Math.max(MIN_PAUSE_MS, ...candidates);
+}
+
+/** `900 s (15 min)`, `10800 s (3 h)`: a long wait in words a reader takes in at a glance. */
+function describeWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  const inWords = minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 6) / 10} h`;
+  return `${seconds} s (${inWords})`;
 }
 
 function isEnvelope(value: unknown): boolean {

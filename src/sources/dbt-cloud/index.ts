@@ -4,7 +4,7 @@
 import { join } from "node:path";
 
 import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
-import { DbtCloudRunLookupError, DbtCloudWaitTimeoutError } from "./errors.js";
+import { DbtCloudRunLookupError, DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
 import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
@@ -177,18 +177,25 @@ async function locateRun(
     ...(settings.headSha !== undefined && { headSha: settings.headSha }),
   };
   const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+  let answered = false;
   for (;;) {
     try {
       const run = await findRunForPullRequest(client, criteria);
       log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
       return run;
     } catch (error) {
-      // The CI run may not exist yet when this action starts; keep looking while waiting is allowed.
+      // The CI run may not exist yet when this action starts, and an outage may outlast a request's
+      // retries: keep looking while waiting is allowed.
       const interval = settings.pollIntervalSeconds * 1000;
-      if (!(error instanceof DbtCloudRunLookupError) || !settings.wait || clock.now() + interval > deadline)
-        throw error;
+      // An outage counts only once the host has answered (a wrong base URL fails at once).
+      if (error instanceof DbtCloudRunLookupError) answered = true;
+      const retryable =
+        error instanceof DbtCloudRunLookupError || (error instanceof DbtCloudUnavailableError && answered);
+      if (!retryable || !settings.wait || clock.now() + interval > deadline) throw error;
       log(
-        `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`,
+        error instanceof DbtCloudUnavailableError
+          ? `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
+          : `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`,
       );
       await clock.sleep(interval);
     }

@@ -1,6 +1,6 @@
 // Polls a run until it completes, bounded by maxWaitSeconds, with a visible progress line per poll.
 import type { DbtCloudClient } from "./client.js";
-import { DbtCloudWaitTimeoutError } from "./errors.js";
+import { DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
 import type { Clock } from "./rate-limiter.js";
 import { RUN_STATUS, type DbtRun } from "./types.js";
 
@@ -34,7 +34,22 @@ export async function waitForRun(
   const intervalMs = options.pollIntervalSeconds * 1000;
   let polls = 0;
   for (;;) {
-    const run = await client.getRun(runId);
+    let run: DbtRun;
+    try {
+      run = await client.getRun(runId);
+    } catch (error) {
+      // A poll is retried a few times within seconds; an outage of a minute during a wait of half
+      // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
+      // run has been read: a host that never answered (a wrong base URL) fails at once.
+      const outage = error instanceof DbtCloudUnavailableError && polls > 0;
+      if (!outage || clock.now() + intervalMs > deadline) throw error;
+      log(
+        `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
+          `checking again in ${options.pollIntervalSeconds} s.`,
+      );
+      await clock.sleep(intervalMs);
+      continue;
+    }
     polls += 1;
     if (isRunComplete(run)) {
       if (polls === 1) return run;

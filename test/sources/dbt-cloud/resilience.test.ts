@@ -91,7 +91,7 @@ describe("answers that say less than they seem to", () => {
     const error = await catchError(h.fetch(SERIAL));
     expect(error).toBeInstanceOf(DbtCloudRateLimitError);
     expect(error.message).toMatch(
-      /^dbt platform: rate limited \(HTTP 429\) reading run 7001234: the server asked to wait 3600 s, longer than the 900 s fusion-report waits\./,
+      /^dbt platform: rate limited \(HTTP 429\) reading run 7001234: the server asked to wait 3600 s \(60 min\), longer than the 900 s \(15 min\) fusion-report waits\./,
     );
     expect(h.server.requests).toHaveLength(1);
   });
@@ -206,6 +206,42 @@ describe("transient failures", () => {
       `The server said: "${"X".repeat(100)} ::error::forged ${"Y".repeat(383)}…"`,
     );
     expect(error.message.length).toBeLessThan(1_000);
+  });
+
+  it("an outage that outlasts a poll's retries does not end a wait: the next poll tries again", async () => {
+    h = await startHarness(1000);
+    const running = { status: 3, status_humanized: "Running", is_complete: false };
+    h.server.addRun(exampleRun(running), {
+      artifacts: { 4: PARQUET },
+      pollsUntilComplete: 3,
+      finalState: { status: 10, status_humanized: "Success", is_complete: true },
+    });
+    const server = h.server;
+    // Once the run has been read, the platform fails more requests in a row than one poll retries.
+    const firstPoll = setInterval(() => {
+      if (!server.requests.some((r) => r.status === 200)) return;
+      clearInterval(firstPoll);
+      server.failNext(6, 503);
+    }, 2);
+    const result = await h
+      .fetch({ ...SERIAL, "dbt-cloud-wait": "true" })
+      .finally(() => clearInterval(firstPoll));
+
+    expect(result.run.id).toBe(7001234);
+    const statuses = h.server.requests.filter((r) => r.path.endsWith("/runs/7001234/")).map((r) => r.status);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(6);
+    expect(
+      h.logs.some((l) => /after 4 attempts reading run 7001234.*Still waiting for run 7001234/.test(l)),
+    ).toBe(true);
+  });
+
+  it("a host that never answered fails at once, also while waiting", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun({ status: 3, is_complete: false }));
+    h.server.failNext(100, 503);
+    const error = await catchError(h.fetch({ ...SERIAL, "dbt-cloud-wait": "true" }));
+    expect(error).toBeInstanceOf(DbtCloudUnavailableError);
+    expect(h.server.requests).toHaveLength(4);
   });
 
   it("reports a network failure (nothing listening) after bounded retries", async () => {
