@@ -581,6 +581,43 @@ describe("a run that lists no steps", () => {
   });
 });
 
+describe("a wrong id names the input or flag to fix", () => {
+  it("Action: a run the account does not have names dbt-cloud-run-id and dbt-cloud-account-id", async () => {
+    const run = addRun();
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id), "dbt-cloud-account-id": "1" });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      `::error::dbt platform: run ${run.id} was not found (HTTP 404). The server said: "The requested resource was ` +
+        `not found. Please check that you have the proper permissions.". Check input "dbt-cloud-run-id" (${run.id}) ` +
+        `and input "dbt-cloud-account-id" (1), and that the token's project can see this run.`,
+    );
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
+  it("CLI: a job with no runs at all says so and names the flags, instead of 'among its 0 newest runs'", async () => {
+    const result = await runCli(["--dbt-cloud-job-id", "4242", "--pr-number", "418"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "dbt platform: job 4242 has no runs at all (looking for pull request #418). Check --dbt-cloud-job-id",
+    );
+    expect(result.stderr).toContain("in the account of --dbt-cloud-account-id");
+    expect(result.stderr).not.toContain("among its 0 newest runs");
+  });
+
+  it("CLI: a job whose runs list answers 404 names the job and account flags", async () => {
+    const result = await runCli([
+      "--dbt-cloud-job-id",
+      String(JOB_ID),
+      "--pr-number",
+      "418",
+      "--dbt-cloud-account-id",
+      "7",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Check --dbt-cloud-job-id \(900112\) and --dbt-cloud-account-id \(7\)/);
+  });
+});
+
 describe("a run that failed in a step without telemetry", () => {
   /** The reference run's clone, profile and deps steps; `dbt deps` ended in Error with this log. */
   function addDepsFailure(log: string, extraSteps: number[] = []): FakeRun {

@@ -45,7 +45,20 @@ export interface DbtCloudClient {
   downloadArtifact(request: DownloadRequest): Promise<{ file: string; bytes: number } | null>;
 }
 
-export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): DbtCloudClient {
+/** How a 404's advice names the settings to check (the Action's inputs, the CLI's flags). */
+export interface SettingNames {
+  runId: string;
+  jobId: string;
+  accountId: string;
+}
+
+const PLAIN_NAMES: SettingNames = { runId: "the run id", jobId: "the job id", accountId: "the account id" };
+
+export function createDbtCloudClient(
+  http: DbtCloudHttp,
+  accountId: number,
+  names: SettingNames = PLAIN_NAMES,
+): DbtCloudClient {
   const base = `/api/v2/accounts/${accountId}`;
 
   return {
@@ -56,7 +69,9 @@ export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): Dbt
         { include_related: JSON.stringify(["trigger", "run_steps"]) },
         {
           what: `run ${runId}`,
-          notFoundHint: `Check the run id and account id, and that the token's project can see this run.`,
+          notFoundHint:
+            `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
+            `project can see this run.`,
         },
       );
       return requireRun(envelope.data, `run ${runId}`);
@@ -74,7 +89,9 @@ export function createDbtCloudClient(http: DbtCloudHttp, accountId: number): Dbt
         },
         {
           what: `runs of job ${jobId}`,
-          notFoundHint: `Check the job id and account id, and that the token can see the job's project.`,
+          notFoundHint:
+            `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
+            `the job's project.`,
         },
       );
       if (!Array.isArray(envelope.data)) {

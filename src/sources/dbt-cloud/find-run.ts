@@ -12,6 +12,8 @@ export interface FindRunCriteria {
   /** Pages of 100 to scan before giving up. Default 5. */
   maxPages?: number;
   pageSize?: number;
+  /** How messages name the job and account settings (the Action's inputs, the CLI's flags). */
+  names?: { jobId: string; accountId: string };
 }
 
 /** Returns the newest matching run, paging only when nothing matched so far. */
@@ -26,6 +28,7 @@ export async function findRunForPullRequest(
     );
   }
   const maxPages = criteria.maxPages ?? 5;
+  const names = criteria.names ?? { jobId: "the job id", accountId: "the account id" };
   const pageSize = criteria.pageSize ?? 100;
   let offset = 0;
   let scanned = 0;
@@ -43,6 +46,14 @@ export async function findRunForPullRequest(
   ]
     .filter(Boolean)
     .join(" at ");
+  if (scanned === 0) {
+    // A wrong job id (or account) lists no runs at all, as does a new CI job before its first run.
+    throw new DbtCloudRunLookupError(
+      `job ${jobId} has no runs at all (looking for ${wanted}). Check ${names.jobId}: the CI job's id, the ` +
+        `number after /jobs/ in its dbt platform URL, in the account of ${names.accountId}; a new CI job has ` +
+        `none until the first pull request triggers it.`,
+    );
+  }
   throw new DbtCloudRunLookupError(
     `no run of job ${jobId} for ${wanted} among its ${scanned} newest runs. Check that the job id is the CI ` +
       `job triggered for this pull request, that the run has been created (pass the run id directly if known), ` +

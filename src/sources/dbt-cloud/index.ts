@@ -120,11 +120,19 @@ export async function fetchDbtCloudTelemetry(
       fetchImpl,
     },
   );
-  const client = createDbtCloudClient(http, settings.accountId);
   const name = deps.nameSetting ?? ((key: string) => key);
+  const client = createDbtCloudClient(http, settings.accountId, {
+    runId: name(DBT_CLOUD_SETTING_KEYS.runId),
+    jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
+    accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
+  });
   try {
     const started = clock.now();
-    const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
+    const names = {
+      jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
+      accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
+    };
+    const runId = settings.runId ?? (await locateRun(client, settings, names, clock, log)).id;
     const remainingSeconds = Math.max(
       0,
       settings.maxWaitSeconds - Math.floor((clock.now() - started) / 1000),
@@ -168,6 +176,7 @@ export function telemetryArtifactPath(stepIndex: number): string {
 async function locateRun(
   client: DbtCloudClient,
   settings: DbtCloudSettings,
+  names: { jobId: string; accountId: string },
   clock: Clock,
   log: (message: string) => void,
 ): Promise<DbtRun> {
@@ -175,6 +184,7 @@ async function locateRun(
     jobId: settings.jobId as number, // settings guarantee jobId when runId is absent
     ...(settings.prNumber !== undefined && { prNumber: settings.prNumber }),
     ...(settings.headSha !== undefined && { headSha: settings.headSha }),
+    names,
   };
   const deadline = clock.now() + settings.maxWaitSeconds * 1000;
   let answered = false;

@@ -271,7 +271,7 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(error).toBeInstanceOf(DbtCloudNotFoundError);
     expect(error.message).toContain("run 999 was not found (HTTP 404)");
     expect(error.message).toContain("proper permissions");
-    expect(error.message).toContain("account id");
+    expect(error.message).toContain("Check dbt-cloud-run-id (999) and dbt-cloud-account-id (51798)");
     expectNoToken(error);
   });
 
