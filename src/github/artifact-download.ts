@@ -62,7 +62,7 @@ export function createArtifactFetcher(
       });
     } catch (error) {
       // The toolkit's errors may carry what GitHub echoed back; the token is masked by value.
-      const described = describeDownloadFailure(error, artifact);
+      const described = describeDownloadFailure(error, artifact, access.repository);
       described.message = redactSecrets(described.message, [access.token]);
       throw described;
     }
@@ -143,7 +143,7 @@ function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullab
 }
 
 /** HTTP failures as classifyGitHubError reads them, worded for an artifact. */
-function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch): Error {
+function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repository: string): Error {
   if (error instanceof ArtifactSourceError) return error;
   const { label, name, runId } = artifact;
   const err = error as Error & { status?: number };
@@ -163,7 +163,9 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch): Err
   if (err?.name === "ArtifactNotFoundError" || failure instanceof NotFoundError) {
     return new ArtifactSourceError(
       `${label} was not found. Check that the uploading workflow's actions/upload-artifact step ran and used ` +
-        `the name '${name}', that the artifact has not expired, and that this job has 'actions: read' permission.`,
+        `the name '${name}', that the artifact has not expired, and that this job has 'actions: read' permission` +
+        // The REST API looks only in this repository: another repository's run id finds nothing.
+        (runId ? `; and that run ${runId} is a workflow run of ${repository || "this repository"}.` : "."),
       true,
       true,
     );

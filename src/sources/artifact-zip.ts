@@ -62,6 +62,11 @@ export async function unpackFiles(
   if (size > limits.maxBytes) {
     throw new ArtifactSourceError(`${label} is ${size} bytes, over the ${limits.maxBytes}-byte limit.`);
   }
+  if (size === 0) {
+    throw new ArtifactSourceError(
+      `${label} was downloaded as 0 bytes: GitHub's storage sent nothing. Re-run the job.`,
+    );
+  }
   if (size >= 4 && !ZIP_STARTS.includes(await readMagic(archive))) {
     return copySingleFile(archive, dest, label, wanted);
   }

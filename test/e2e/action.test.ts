@@ -642,6 +642,52 @@ describe("unusable telemetry", () => {
     }
   });
 
+  it("artifact-run-id of a run that is not this repository's: not found, saying the run must be this repository's", async () => {
+    const artifacts = await startArtifactServer();
+    const gateway = await startGateway(server, artifacts);
+    try {
+      // Run 999 uploaded dbt-telemetry, but in another repository: this repository's API lists nothing for it.
+      const run = await act({
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        apiUrl: gateway.url,
+        inputs: { "artifact-name": "dbt-telemetry", "artifact-run-id": "999" },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /^::error::artifact 'dbt-telemetry' of workflow run 999 was not found\. .*'actions: read' permission; and that run 999 is a workflow run of acme\/analytics\.$/m,
+      );
+      expect(artifacts.requests.map((r) => r.path)).toContain(
+        "/repos/acme/analytics/actions/runs/999/artifacts",
+      );
+    } finally {
+      await gateway.close();
+      await artifacts.close();
+    }
+  });
+
+  it("an artifact whose download is 0 bytes is an error that says so, even with if-no-telemetry: warn", async () => {
+    const artifacts = await startArtifactServer();
+    const gateway = await startGateway(server, artifacts);
+    try {
+      artifacts.add({ name: "dbt-telemetry", runId: 555, zip: Buffer.alloc(0) });
+      const run = await act({
+        event: "workflow_run",
+        payload: { workflow_run: { id: 555, head_sha: HEAD_SHA, pull_requests: [] } },
+        apiUrl: gateway.url,
+        inputs: { "artifact-name": "dbt-telemetry", "if-no-telemetry": "warn" },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(
+        /^::error::artifact 'dbt-telemetry' of workflow run 555 was downloaded as 0 bytes: GitHub's storage sent nothing\. Re-run the job\.$/m,
+      );
+      expect(run.outputs.conclusion).toBe("failure");
+    } finally {
+      await gateway.close();
+      await artifacts.close();
+    }
+  });
+
   it("an artifact GitHub refuses (403) is an error even with if-no-telemetry: warn, and says what to grant", async () => {
     const artifacts = await startArtifactServer();
     const gateway = await startGateway(server, artifacts);
