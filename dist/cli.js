@@ -73,8 +73,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 6 modules
-var build_report = __nccwpck_require__(4325);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
+var build_report = __nccwpck_require__(3809);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
@@ -3849,7 +3849,8 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
-function createDbtCloudClient(http, accountId) {
+const PLAIN_NAMES = { runId: "the run id", jobId: "the job id", accountId: "the account id" };
+function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
     const base = `/api/v2/accounts/${accountId}`;
     return {
         async getRun(runId) {
@@ -3857,7 +3858,8 @@ function createDbtCloudClient(http, accountId) {
             // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
             { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
                 what: `run ${runId}`,
-                notFoundHint: `Check the run id and account id, and that the token's project can see this run.`,
+                notFoundHint: `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
+                    `project can see this run.`,
             });
             return requireRun(envelope.data, `run ${runId}`);
         },
@@ -3870,7 +3872,8 @@ function createDbtCloudClient(http, accountId) {
                 include_related: JSON.stringify(["trigger"]),
             }, {
                 what: `runs of job ${jobId}`,
-                notFoundHint: `Check the job id and account id, and that the token can see the job's project.`,
+                notFoundHint: `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
+                    `the job's project.`,
             });
             if (!Array.isArray(envelope.data)) {
                 throw new DbtCloudResponseError(`listing runs of job ${jobId} returned no list of runs.`);
@@ -3992,6 +3995,7 @@ async function findRunForPullRequest(client, criteria) {
         throw new DbtCloudRunLookupError(`finding a run of job ${jobId} needs a pull request number and/or head SHA.`);
     }
     const maxPages = criteria.maxPages ?? 5;
+    const names = criteria.names ?? { jobId: "the job id", accountId: "the account id" };
     const pageSize = criteria.pageSize ?? 100;
     let offset = 0;
     let scanned = 0;
@@ -4011,6 +4015,12 @@ async function findRunForPullRequest(client, criteria) {
     ]
         .filter(Boolean)
         .join(" at ");
+    if (scanned === 0) {
+        // A wrong job id (or account) lists no runs at all, as does a new CI job before its first run.
+        throw new DbtCloudRunLookupError(`job ${jobId} has no runs at all (looking for ${wanted}). Check ${names.jobId}: the CI job's id, the ` +
+            `number after /jobs/ in its dbt platform URL, in the account of ${names.accountId}; a new CI job has ` +
+            `none until the first pull request triggers it.`);
+    }
     throw new DbtCloudRunLookupError(`no run of job ${jobId} for ${wanted} among its ${scanned} newest runs. Check that the job id is the CI ` +
         `job triggered for this pull request, that the run has been created (pass the run id directly if known), ` +
         `and that the head SHA is the pull request's head commit, not the merge commit.`);
@@ -4223,8 +4233,8 @@ function createDbtCloudHttp(options, deps) {
                 cooldowns += 1;
                 const waitMs = readRetryAfterMs(response.headers) ?? cooldownMs;
                 if (waitMs > maxRetryAfterMs) {
-                    throw new DbtCloudRateLimitError(`rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${Math.ceil(waitMs / 1000)} s, ` +
-                        `longer than the ${Math.ceil(maxRetryAfterMs / 1000)} s fusion-report waits. Re-run after that time, ` +
+                    throw new DbtCloudRateLimitError(`rate limited (HTTP 429) reading ${context.what}: the server asked to wait ${describeWait(waitMs)}, ` +
+                        `longer than the ${describeWait(maxRetryAfterMs)} fusion-report waits. Re-run after that time, ` +
                         `or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
                 }
                 if (cooldowns > maxCooldowns) {
@@ -4371,6 +4381,15 @@ function readRetryAfterMs(headers) {
     // Never resume instantly: a zero wait would retry without pausing.
     return Math.max(MIN_PAUSE_MS, ...candidates);
 }
+/** `900 s (15 min)`, `10800 s (3 h)`: a long wait in words a reader takes in at a glance. */
+function describeWait(ms) {
+    const seconds = Math.ceil(ms / 1000);
+    if (seconds < 120)
+        return `${seconds} s`;
+    const minutes = Math.round(seconds / 60);
+    const inWords = minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 6) / 10} h`;
+    return `${seconds} s (${inWords})`;
+}
 function isEnvelope(value) {
     return typeof value === "object" && value !== null && "status" in value && "data" in value;
 }
@@ -4443,7 +4462,22 @@ async function waitForRun(client, runId, options, deps) {
     const intervalMs = options.pollIntervalSeconds * 1000;
     let polls = 0;
     for (;;) {
-        const run = await client.getRun(runId);
+        let run;
+        try {
+            run = await client.getRun(runId);
+        }
+        catch (error) {
+            // A poll is retried a few times within seconds; an outage of a minute during a wait of half
+            // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
+            // run has been read: a host that never answered (a wrong base URL) fails at once.
+            const outage = error instanceof DbtCloudUnavailableError && polls > 0;
+            if (!outage || clock.now() + intervalMs > deadline)
+                throw error;
+            log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
+                `checking again in ${options.pollIntervalSeconds} s.`);
+            await clock.sleep(intervalMs);
+            continue;
+        }
         polls += 1;
         if (isRunComplete(run)) {
             if (polls === 1)
@@ -4481,10 +4515,16 @@ async function waitForRun(client, runId, options, deps) {
 
 
 
+
 const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry artifact (clone, profile and dbt deps steps never do)";
 /** The same for a step that ran a dbt command that would write telemetry on Fusion. */
 const NO_TELEMETRY_FROM_DBT_NOTE = "no telemetry: this dbt step produced no Fusion telemetry artifact (is the job on the Fusion engine?)";
+/** A step that failed: the report shows it as a failed step (model/failed-step.ts). */
+const FAILED_WITHOUT_TELEMETRY_NOTE = "ended in Error and produced no Fusion telemetry: reported as a failed step (its log is on the dbt platform)";
 const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
+/** How much of a failed step's log the report quotes. */
+const LOG_TAIL_LINES = 12;
+const LOG_TAIL_CHARS = 2000;
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 async function fetchDbtCloudTelemetry(settings, deps) {
     const clock = deps.clock ?? defaultClock({});
@@ -4510,11 +4550,19 @@ async function fetchDbtCloudTelemetry(settings, deps) {
         limiter: createRateLimiter({ clock, requestsPerMinute: deps.requestsPerMinute ?? 4000 }),
         fetchImpl,
     });
-    const client = createDbtCloudClient(http, settings.accountId);
     const name = deps.nameSetting ?? ((key) => key);
+    const client = createDbtCloudClient(http, settings.accountId, {
+        runId: name(DBT_CLOUD_SETTING_KEYS.runId),
+        jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
+        accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
+    });
     try {
         const started = clock.now();
-        const runId = settings.runId ?? (await locateRun(client, settings, clock, log)).id;
+        const names = {
+            jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
+            accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
+        };
+        const runId = settings.runId ?? (await locateRun(client, settings, names, clock, log)).id;
         const remainingSeconds = Math.max(0, settings.maxWaitSeconds - Math.floor((clock.now() - started) / 1000));
         const run = settings.wait
             ? await waitForRun(client, runId, {
@@ -4544,13 +4592,15 @@ function parseDbtCommand(stepName) {
 function telemetryArtifactPath(stepIndex) {
     return `metadata/telemetry-${stepIndex}-otel.parquet`;
 }
-async function locateRun(client, settings, clock, log) {
+async function locateRun(client, settings, names, clock, log) {
     const criteria = {
         jobId: settings.jobId, // settings guarantee jobId when runId is absent
         ...(settings.prNumber !== undefined && { prNumber: settings.prNumber }),
         ...(settings.headSha !== undefined && { headSha: settings.headSha }),
+        names,
     };
     const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+    let answered = false;
     for (;;) {
         try {
             const run = await findRunForPullRequest(client, criteria);
@@ -4558,11 +4608,18 @@ async function locateRun(client, settings, clock, log) {
             return run;
         }
         catch (error) {
-            // The CI run may not exist yet when this action starts; keep looking while waiting is allowed.
+            // The CI run may not exist yet when this action starts, and an outage may outlast a request's
+            // retries: keep looking while waiting is allowed.
             const interval = settings.pollIntervalSeconds * 1000;
-            if (!(error instanceof DbtCloudRunLookupError) || !settings.wait || clock.now() + interval > deadline)
+            // An outage counts only once the host has answered (a wrong base URL fails at once).
+            if (error instanceof DbtCloudRunLookupError)
+                answered = true;
+            const retryable = error instanceof DbtCloudRunLookupError || (error instanceof DbtCloudUnavailableError && answered);
+            if (!retryable || !settings.wait || clock.now() + interval > deadline)
                 throw error;
-            log(`dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
+            log(error instanceof DbtCloudUnavailableError
+                ? `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
+                : `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
             await clock.sleep(interval);
         }
     }
@@ -4585,11 +4642,16 @@ async function downloadStepTelemetry(client, run, settings, log) {
     }
     const runDir = (0,external_node_path_.join)(settings.downloadDir, `run-${run.id}`);
     return mapWithConcurrency(steps, settings.concurrency, async (step) => {
+        const failed = step.status === RUN_STATUS.error || /^error$/i.test(step.status_humanized ?? "");
         const base = {
             index: step.index,
             name: step.name ?? `step ${step.index}`,
             status: step.status ?? null,
             statusHumanized: step.status_humanized ?? null,
+            failed,
+            startedAt: toIsoDate(step.started_at),
+            finishedAt: toIsoDate(step.finished_at),
+            logTail: null,
         };
         const path = telemetryArtifactPath(step.index);
         const result = await client.downloadArtifact({
@@ -4600,6 +4662,10 @@ async function downloadStepTelemetry(client, run, settings, log) {
         });
         if (result)
             return { ...base, file: result.file };
+        if (failed) {
+            // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
+            return { ...base, file: null, note: FAILED_WITHOUT_TELEMETRY_NOTE, logTail: logTail(step.logs) };
+        }
         const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
         return { ...base, file: null, note };
     });
@@ -4641,6 +4707,18 @@ function summarizeRun(run, baseUrl) {
         finishedAt: toIsoDate(run.finished_at),
         isSuccess: run.is_success ?? run.status === 10,
     };
+}
+/** The last lines of a step's log, without terminal escape sequences (the platform keeps its colours). */
+function logTail(logs) {
+    if (typeof logs !== "string")
+        return null;
+    // eslint-disable-next-line no-control-regex
+    const plain = logs.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "");
+    const lines = plain.split(/\r?\n/).filter((line) => line.trim() !== "");
+    const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
+    if (!tail)
+        return null;
+    return tail.length > LOG_TAIL_CHARS ? `…${tail.slice(tail.length - LOG_TAIL_CHARS + 1)}` : tail;
 }
 /** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */
 function toIsoDate(value) {
@@ -5133,8 +5211,11 @@ async function openStepFiles(telemetry) {
 
 async function collectTelemetry(request, workDir, services) {
     const files = [];
+    const failedSteps = [];
     if (request.dbtCloud) {
-        files.push(...(await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services)));
+        const run = await fromDbtCloud(request.dbtCloud, request.nameDbtCloudSetting, workDir, services);
+        files.push(...run.files);
+        failedSteps.push(...run.failedSteps);
     }
     if (request.artifact)
         files.push(...(await fromArtifact(request.artifact, workDir, services)));
@@ -5148,7 +5229,7 @@ async function collectTelemetry(request, workDir, services) {
             throw new NoTelemetryError(`${error.message} ${request.noTelemetryHint}`);
         }
     }
-    return files;
+    return { files, failedSteps };
 }
 async function fromDbtCloud(raw, nameSetting, workDir, services) {
     const settings = parseDbtCloudSettings({ ...raw, [DBT_CLOUD_SETTING_KEYS.downloadDir]: external_node_path_default().join(await workDir(), "dbt-cloud") }, nameSetting);
@@ -5161,12 +5242,33 @@ async function fromDbtCloud(raw, nameSetting, workDir, services) {
         if (!step.file)
             services.skippedStep(step);
     const files = await openStepFiles(telemetry);
-    if (files.length === 0) {
+    // A step that failed without telemetry would otherwise vanish from the report, and with it the
+    // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
+    const failedSteps = telemetry.steps
+        .filter((step) => !step.file && step.failed)
+        .map(toFailedStep(telemetry));
+    if (files.length === 0 && failedSteps.length === 0) {
+        const { run } = telemetry;
         throw new NoTelemetryError(telemetry.steps.length === 0
-            ? `dbt platform run ${telemetry.run.id} has no step to read telemetry from (the API listed none with an index)`
-            : `dbt platform run ${telemetry.run.id} has no step with Fusion telemetry`);
+            ? `dbt platform run ${run.id} has no step to read telemetry from (the API listed none with an index)`
+            : run.status === 30
+                ? `dbt platform run ${run.id} was cancelled before any step wrote Fusion telemetry`
+                : `dbt platform run ${run.id} has no step with Fusion telemetry`);
     }
-    return files;
+    return { files, failedSteps };
+}
+function toFailedStep(telemetry) {
+    return (step) => ({
+        index: step.index,
+        name: step.name,
+        runId: telemetry.run.id,
+        ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
+        command: parseDbtCommand(step.name),
+        status: step.statusHumanized ?? "Error",
+        startedAt: step.startedAt,
+        completedAt: step.finishedAt,
+        logTail: step.logTail,
+    });
 }
 async function fromArtifact(artifact, workDir, services) {
     if (!services.artifacts)
@@ -5182,8 +5284,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 6 modules
-var build_report = __nccwpck_require__(4325);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
+var build_report = __nccwpck_require__(3809);
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
@@ -11341,9 +11443,14 @@ async function decodeParquet(file, name, out) {
  * was read (a line damaged after the run wrote it; the engine's Parquet holds the run's last
  * invocation whole, and a JSONL holds that one last). Otherwise it stays an error: skipping it would
  * leave out an invocation, whose failure the report would then not show.
+ *
+ * `failedSteps` are dbt platform steps that ended in Error without telemetry: each is reported as a
+ * failed invocation of its own (model/failed-step.ts).
  */
-async function readTelemetryReport(files, options) {
+async function readTelemetryReport(files, options, failedSteps = []) {
     const builder = new build_report/* ReportBuilder */.ex(options);
+    for (const step of failedSteps)
+        builder.addFailedStep(step);
     const unreadableParquet = [];
     const unreadableJsonl = [];
     /** Invocations (trace ids) held by the Parquet files that were read. */
@@ -11497,12 +11604,8 @@ var work_folders = __nccwpck_require__(501);
 async function runPipeline(request, services) {
     const work = workFolder(request.tempDir);
     try {
-        const files = await collectTelemetry(request.telemetry, work.path, services);
-        let report = await readTelemetryReport(files, {
-            slowest: request.slowest,
-            failOn: request.failOn,
-            generatorVersion: request.generatorVersion,
-        });
+        const { files, failedSteps } = await collectTelemetry(request.telemetry, work.path, services);
+        let report = await readTelemetryReport(files, { slowest: request.slowest, failOn: request.failOn, generatorVersion: request.generatorVersion }, failedSteps);
         if (request.baseline) {
             const settings = {
                 regressionThresholdPercent: request.regressionThresholdPercent,
@@ -11912,7 +12015,7 @@ function compareText(a, b) {
 
 /***/ }),
 
-/***/ 4325:
+/***/ 3809:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12159,59 +12262,6 @@ function addCounts(a, b) {
     return sum;
 }
 
-// EXTERNAL MODULE: ./src/telemetry/values.ts
-var values = __nccwpck_require__(7593);
-;// CONCATENATED MODULE: ./src/model/skip-chains.ts
-/**
- * Groups upstream skips under the node that caused them. The engine names the immediate cause
- * (sometimes the root itself); following `skippedBecauseOf` through skipped nodes reaches the root.
- */
-function buildSkipChains(nodes) {
-    const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
-    const chains = new Map();
-    for (const node of nodes) {
-        if (node.status !== "skipped" || !node.skippedBecauseOf)
-            continue;
-        let cause = node.skippedBecauseOf;
-        let depth = 1;
-        const seen = new Set([node.uniqueId]);
-        for (;;) {
-            const upstream = byId.get(cause);
-            if (!upstream || upstream.status !== "skipped" || !upstream.skippedBecauseOf || seen.has(cause))
-                break;
-            seen.add(cause);
-            cause = upstream.skippedBecauseOf;
-            depth++;
-        }
-        let chain = chains.get(cause);
-        if (!chain) {
-            chain = { rootId: cause, rootStatus: byId.get(cause)?.status ?? "missing", skipped: [] };
-            chains.set(cause, chain);
-        }
-        chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
-    }
-    const result = [...chains.values()];
-    for (const chain of result) {
-        chain.skipped.sort((a, b) => a.depth - b.depth || compare(a.uniqueId, b.uniqueId));
-    }
-    // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
-    // first among the nodes (where the errors are listed in the same order), then by id.
-    if (result.length < 2)
-        return result;
-    const position = new Map();
-    for (const chain of result)
-        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
-    nodes.forEach((node, index) => {
-        if (position.has(node.uniqueId))
-            position.set(node.uniqueId, index);
-    });
-    const at = (id) => position.get(id);
-    return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
-}
-function compare(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
 ;// CONCATENATED MODULE: ./src/model/slowest.ts
 function pickSlowest(nodes, limit) {
     return {
@@ -12268,6 +12318,106 @@ function toSlowNode(node) {
         idleMs: node.timing.idleMs,
         warehouseMs: node.timing.warehouseMs,
     };
+}
+
+;// CONCATENATED MODULE: ./src/model/failed-step.ts
+// A dbt platform step that ended in Error and wrote no telemetry (a failed clone, profile or
+// `dbt deps`, or a dbt command that died before its Parquet footer): the telemetry cannot tell the
+// report it failed, so the step becomes an invocation of its own, failed with no node to blame. The
+// conclusion then counts it like a local build that crashed, and the step gets its section.
+
+
+function buildFailedStep(step) {
+    const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
+    const text = `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report cannot ` +
+        `show what failed in it; ${where}.` +
+        (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
+    const id = `dbt-platform-run-${step.runId}-step-${step.index}`;
+    return {
+        invocationId: id,
+        traceId: id,
+        command: step.command,
+        rawCommand: step.command,
+        dbtVersion: null,
+        target: null,
+        startedAt: step.startedAt,
+        completedAt: step.completedAt,
+        durationMs: durationOf(step.startedAt, step.completedAt),
+        state: "complete",
+        statusMessage: step.status,
+        failed: true,
+        source: {
+            files: [],
+            format: "parquet",
+            step: { index: step.index, name: step.name, runId: step.runId, ...(step.url ? { url: step.url } : {}) },
+        },
+        phases: [],
+        nodes: [],
+        counts: emptyCounts(),
+        skipChains: [],
+        runErrors: [{ severity: "ERROR", text }],
+        slowest: pickSlowest([], 0),
+        readerWarnings: [],
+    };
+}
+function durationOf(startedAt, completedAt) {
+    if (!startedAt || !completedAt)
+        return null;
+    const ms = Date.parse(completedAt) - Date.parse(startedAt);
+    return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+// EXTERNAL MODULE: ./src/telemetry/values.ts
+var values = __nccwpck_require__(7593);
+;// CONCATENATED MODULE: ./src/model/skip-chains.ts
+/**
+ * Groups upstream skips under the node that caused them. The engine names the immediate cause
+ * (sometimes the root itself); following `skippedBecauseOf` through skipped nodes reaches the root.
+ */
+function buildSkipChains(nodes) {
+    const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
+    const chains = new Map();
+    for (const node of nodes) {
+        if (node.status !== "skipped" || !node.skippedBecauseOf)
+            continue;
+        let cause = node.skippedBecauseOf;
+        let depth = 1;
+        const seen = new Set([node.uniqueId]);
+        for (;;) {
+            const upstream = byId.get(cause);
+            if (!upstream || upstream.status !== "skipped" || !upstream.skippedBecauseOf || seen.has(cause))
+                break;
+            seen.add(cause);
+            cause = upstream.skippedBecauseOf;
+            depth++;
+        }
+        let chain = chains.get(cause);
+        if (!chain) {
+            chain = { rootId: cause, rootStatus: byId.get(cause)?.status ?? "missing", skipped: [] };
+            chains.set(cause, chain);
+        }
+        chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
+    }
+    const result = [...chains.values()];
+    for (const chain of result) {
+        chain.skipped.sort((a, b) => a.depth - b.depth || compare(a.uniqueId, b.uniqueId));
+    }
+    // Largest blast radius first: that is the failure to fix first. Of equal ones, the root listed
+    // first among the nodes (where the errors are listed in the same order), then by id.
+    if (result.length < 2)
+        return result;
+    const position = new Map();
+    for (const chain of result)
+        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
+    nodes.forEach((node, index) => {
+        if (position.has(node.uniqueId))
+            position.set(node.uniqueId, index);
+    });
+    const at = (id) => position.get(id);
+    return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
+}
+function compare(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/model/status.ts
@@ -12623,6 +12773,7 @@ function formatUuid(hex) {
 
 
 
+
 /** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
 const MAX_FILE_WARNINGS = 100;
 const REPORT_LIMITS = {
@@ -12664,6 +12815,7 @@ class ReportLimitError extends Error {
 class ReportBuilder {
     options;
     files = [];
+    failedSteps = [];
     held = { nodes: 0, spans: 0, invocations: 0 };
     limits;
     constructor(options) {
@@ -12730,6 +12882,10 @@ class ReportBuilder {
             },
         };
     }
+    /** A dbt platform step that failed without writing telemetry: its own failed invocation (failed-step.ts). */
+    addFailedStep(step) {
+        this.failedSteps.push(step);
+    }
     /** The invocations (trace ids) the last file started so far: what a file that failed part way named. */
     lastFileTraceIds() {
         return [...(this.files.at(-1)?.traces.keys() ?? [])];
@@ -12775,7 +12931,9 @@ class ReportBuilder {
                     : []),
             ],
         }))
-            .sort((a, b) => build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId));
+            .concat(this.failedSteps.map(buildFailedStep))
+            .sort((a, b) => compareSteps(a, b) ??
+            (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId)));
         const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
         const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
         return {
@@ -12805,6 +12963,13 @@ function isBetter(candidate, current) {
     if (candidate.ended !== current.ended)
         return candidate.ended;
     return candidate.nodes.size > current.nodes.size;
+}
+/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
+function compareSteps(a, b) {
+    const [x, y] = [a.source.step, b.source.step];
+    if (!x || !y || x.runId !== y.runId || x.index === y.index)
+        return undefined;
+    return x.index - y.index;
 }
 function unique(values) {
     return [...new Set(values)];

@@ -15,6 +15,8 @@ import {
   type FakeRun,
 } from "../support/dbt-cloud-server.js";
 import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
+import { attribute, isElement, markdownToHtml, parseHtml, walk } from "../support/gfm-html.js";
+import { foreignCommands } from "../support/runner-commands.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
   DIST_CLI,
@@ -674,6 +676,30 @@ describe("a run that failed in a step without telemetry", () => {
     expect(failed.stdout).toContain("Error: package acme/utils@9.9.9 not found");
     const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
     expect(never.code, never.stderr).toBe(0);
+  });
+
+  it("Action: a hostile step log is only shown: no runner command, element, mention or link in any channel", async () => {
+    const hostileLog =
+      "::error::PWNED from the log\n##[warning]PWNED legacy\n\u2028::set-output name=x::PWNED\n" +
+      "<img src=x onerror=alert(1)> <details><summary>PWNED</summary> @octocat #1 https://evil.example/x\n" +
+      "```\n</details>\n# PWNED heading\n";
+    const run = addDepsFailure(hostileLog);
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.summary).toContain("PWNED from the log");
+    expect(foreignCommands(result.stdout, [DBT_TOKEN, "ghs_e2eTokenValue0123456789abcdefABCDEF"])).toEqual(
+      [],
+    );
+    const html = markdownToHtml(result.summary);
+    const elements = new Set<string>();
+    const links: string[] = [];
+    for (const [node] of walk(parseHtml(html))) {
+      if (!isElement(node)) continue;
+      elements.add(node.tagName);
+      if (node.tagName === "a") links.push(attribute(node, "href") ?? "");
+    }
+    for (const tag of ["img", "h1", "script"]) expect(elements.has(tag), tag).toBe(false);
+    expect(links.filter((href) => href.includes("evil.example") || href.includes("octocat"))).toEqual([]);
   });
 
   it("a cancelled run without telemetry says it was cancelled", async () => {
