@@ -2,6 +2,7 @@
 // are uploaded as, then every GitHub channel (comment, check run, summary, outputs), then the
 // warnings. The files are whole; what the comment, check run and summary leave out points to where
 // this run keeps the report, named only once it is there.
+import { checkoutBounds } from "./action-pipeline.js";
 import { linksFor } from "./github/plan.js";
 import {
   channelRenderer,
@@ -11,7 +12,6 @@ import {
   type PublishServices,
 } from "./github/publish-report.js";
 import type { Runner } from "./github/runner.js";
-import { checkoutBounds } from "./action-pipeline.js";
 import type { ActionInputs } from "./inputs.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { PipelineResult } from "./pipeline/run.js";

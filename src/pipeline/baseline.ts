@@ -7,9 +7,9 @@ import path from "node:path";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";
 import type { FailOn, Report } from "../model/types.js";
 import type { ArtifactLimits } from "../sources/artifact.js";
+import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import { leadsOutReason, linkLeadsOut, type CheckoutBounds } from "../sources/checkout-links.js";
 import { describeFileError } from "../text/file-errors.js";
-import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { ArtifactReader } from "./collect.js";
 
 export type BaselineLookup =

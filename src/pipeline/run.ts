@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FailOn, Report } from "../model/types.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
+import type { CheckoutBounds } from "../sources/checkout-links.js";
 import {
   compareReports,
   downloadBaselineReport,
@@ -17,7 +18,6 @@ import {
 import { collectTelemetry, type CollectServices, type TelemetryRequest } from "./collect.js";
 import { readTelemetryReport } from "./read-telemetry.js";
 import { redactReport } from "./redact-report.js";
-import type { CheckoutBounds } from "../sources/checkout-links.js";
 import { trackWorkFolder, untrackWorkFolder } from "./work-folders.js";
 
 export interface PipelineRequest {
