@@ -87,8 +87,11 @@ export interface DbtCloudServer {
     },
   ): void;
   setRateLimit(config: RateLimitConfig | undefined): void;
-  /** The next `count` requests answer with this status (default 503) and body (default an HTML page). */
-  failNext(count: number, status?: number, body?: string): void;
+  /**
+   * The next `count` requests answer with this status (default 503) and body (default an HTML page);
+   * with `only`, just the next `count` requests whose path it accepts.
+   */
+  failNext(count: number, status?: number, body?: string, only?: (path: string) => boolean): void;
   /** The next `count` requests wait `realMs` (real time) before answering. */
   slowNext(count: number, realMs: number): void;
   /** The next `count` requests answer 200 with a Content-Length, send part of the body and hang up. */
@@ -119,7 +122,10 @@ export async function startDbtCloudServer(options: {
   let rateLimit: RateLimitConfig | undefined;
   let hits: number[] = [];
   let cooldownUntil = 0;
-  let failures: { count: number; status: number; body?: string } = { count: 0, status: 503 };
+  let failures: { count: number; status: number; body?: string; only?: (path: string) => boolean } = {
+    count: 0,
+    status: 503,
+  };
   let slow: { count: number; ms: number } = { count: 0, ms: 0 };
   let breaks = 0;
   let redirect: { count: number; status: number; location: (url: URL) => string | null } | null = null;
@@ -218,7 +224,7 @@ export async function startDbtCloudServer(options: {
       res.write(partial, () => res.destroy());
       return 200;
     }
-    if (failures.count > 0) {
+    if (failures.count > 0 && (failures.only?.(url.pathname) ?? true)) {
       failures.count -= 1;
       res.writeHead(failures.status, { "content-type": "text/html" });
       res.end(failures.body ?? "<html><body>Bad gateway</body></html>");
@@ -355,8 +361,8 @@ export async function startDbtCloudServer(options: {
       hits = [];
       cooldownUntil = 0;
     },
-    failNext(count, status = 503, body) {
-      failures = { count, status, ...(body !== undefined && { body }) };
+    failNext(count, status = 503, body, only) {
+      failures = { count, status, ...(body !== undefined && { body }), ...(only && { only }) };
     },
     slowNext(count, ms) {
       slow = { count, ms };

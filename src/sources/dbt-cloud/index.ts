@@ -145,6 +145,8 @@ export async function fetchDbtCloudTelemetry(
             maxWaitSeconds: remainingSeconds,
             pollIntervalSeconds: settings.pollIntervalSeconds,
             limitName: name(DBT_CLOUD_SETTING_KEYS.maxWaitSeconds),
+            // Found in the job's list: the platform answered, so a first poll's outage is waited out.
+            answered: settings.runId === undefined,
             ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
           },
           { clock, log },

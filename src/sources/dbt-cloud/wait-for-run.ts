@@ -14,6 +14,11 @@ export interface WaitOptions {
    * details to settle (reference §4.4). Default 5 s.
    */
   settleMs?: number;
+  /**
+   * The platform has already answered this step (the run was found in the job's list): an outage
+   * on the first poll is then waited out like any later one.
+   */
+  answered?: boolean;
 }
 
 export function isRunComplete(run: DbtRun): boolean {
@@ -33,6 +38,8 @@ export async function waitForRun(
   const deadline = started + options.maxWaitSeconds * 1000;
   const intervalMs = options.pollIntervalSeconds * 1000;
   let polls = 0;
+  /** The run as first seen complete: the next read, after the settle pause, is the one returned. */
+  let complete: DbtRun | undefined;
   for (;;) {
     let run: DbtRun;
     try {
@@ -40,8 +47,15 @@ export async function waitForRun(
     } catch (error) {
       // A poll is retried a few times within seconds; an outage of a minute during a wait of half
       // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
-      // run has been read: a host that never answered (a wrong base URL) fails at once.
-      const outage = error instanceof DbtCloudUnavailableError && polls > 0;
+      // platform has answered: a host that never did (a wrong base URL) fails at once.
+      const outage = error instanceof DbtCloudUnavailableError && (polls > 0 || options.answered === true);
+      if (outage && complete && clock.now() + intervalMs > deadline) {
+        // The run is over; only the settled re-read failed: the first complete read will do.
+        log(
+          `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`,
+        );
+        return complete;
+      }
       if (!outage || clock.now() + intervalMs > deadline) throw error;
       log(
         `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
@@ -51,10 +65,13 @@ export async function waitForRun(
       continue;
     }
     polls += 1;
+    if (complete) return run;
     if (isRunComplete(run)) {
       if (polls === 1) return run;
+      // Re-read once the step details have settled; an outage then is ridden out like any poll's.
+      complete = run;
       await clock.sleep(options.settleMs ?? 5000);
-      return client.getRun(runId);
+      continue;
     }
     const elapsed = Math.round((clock.now() - started) / 1000);
     if (clock.now() + intervalMs > deadline) {

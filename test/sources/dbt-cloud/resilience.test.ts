@@ -235,6 +235,52 @@ describe("transient failures", () => {
     ).toBe(true);
   });
 
+  /** Fails the platform's next `count` requests once `when` holds (checked every 2 ms real). */
+  function failOnce(server: Harness["server"], when: () => boolean, count: number): () => void {
+    const timer = setInterval(() => {
+      if (!when()) return;
+      clearInterval(timer);
+      server.failNext(count, 503);
+    }, 2);
+    return () => clearInterval(timer);
+  }
+  const runReads = (server: Harness["server"]) =>
+    server.requests.filter((r) => r.path.endsWith("/runs/7001234/") && r.status === 200).length;
+
+  it("an outage at the re-read after the run finished does not end the wait either", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun({ status: 3, status_humanized: "Running", is_complete: false }), {
+      artifacts: { 4: PARQUET },
+      pollsUntilComplete: 2,
+      finalState: { status: 20, status_humanized: "Error", is_complete: true },
+    });
+    const server = h.server;
+    // The second read sees the run complete; during the settle pause the platform goes down.
+    const stop = failOnce(server, () => runReads(server) === 2, 6);
+    const result = await h.fetch({ ...SERIAL, "dbt-cloud-wait": "true" }, { settleMs: 60_000 }).finally(stop);
+
+    expect(result.run.status).toBe(20);
+    expect(result.steps[3]!.file).not.toBeNull();
+    expect(h.logs.some((l) => /Still waiting for run 7001234: checking again/.test(l))).toBe(true);
+  });
+
+  it("a run found in the job's list is waited for through an outage at its first poll", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    // The job's list answers; then reading the run fails longer than one poll retries.
+    h.server.failNext(6, 503, undefined, (path) => path.endsWith("/runs/7001234/"));
+    const result = await h.fetch({
+      "dbt-cloud-job-id": "900112",
+      "pr-number": "418",
+      "dbt-cloud-concurrency": "1",
+      "dbt-cloud-wait": "true",
+    });
+
+    expect(result.run.id).toBe(7001234);
+    expect(h.server.requests.filter((r) => r.status === 503)).toHaveLength(6);
+    expect(h.logs.some((l) => /Still waiting for run 7001234: checking again/.test(l))).toBe(true);
+  });
+
   it("a host that never answered fails at once, also while waiting", async () => {
     h = await startHarness(1000);
     h.server.addRun(exampleRun({ status: 3, is_complete: false }));
