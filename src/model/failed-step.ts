@@ -16,6 +16,8 @@ export interface FailedStep {
   command: string | null;
   /** The platform's word for the step's status ("Error"). */
   status: string;
+  /** Cut off by the run's cancellation rather than failed: an invocation that did not finish. */
+  cancelled?: boolean;
   /** ISO-8601, when the platform said. */
   startedAt: string | null;
   completedAt: string | null;
@@ -26,8 +28,11 @@ export interface FailedStep {
 export function buildFailedStep(step: FailedStep): Invocation {
   const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
   const text =
-    `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report cannot ` +
-    `show what failed in it; ${where}.` +
+    (step.cancelled
+      ? `Step ${step.index} was cancelled (status ${step.status}) before it wrote Fusion telemetry, so this ` +
+        `report cannot show what ran in it or whether it would have passed; ${where}.`
+      : `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report ` +
+        `cannot show what failed in it; ${where}.`) +
     (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
   const id = `dbt-platform-run-${step.runId}-step-${step.index}`;
   return {
@@ -40,7 +45,7 @@ export function buildFailedStep(step: FailedStep): Invocation {
     startedAt: step.startedAt,
     completedAt: step.completedAt,
     durationMs: durationOf(step.startedAt, step.completedAt),
-    state: "complete",
+    state: step.cancelled ? "incomplete" : "complete",
     statusMessage: step.status,
     failed: true,
     source: {

@@ -116,8 +116,10 @@ async function fromDbtCloud(
   const files = await openStepFiles(telemetry);
   // A step that failed without telemetry would otherwise vanish from the report, and with it the
   // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
+  // So would a step cut off by the run's cancellation (a job timeout): the other steps' telemetry
+  // made a cancelled run look green. Without any telemetry, a cancelled run stays "no telemetry".
   const failedSteps = telemetry.steps
-    .filter((step) => !step.file && step.failed)
+    .filter((step) => !step.file && (step.failed || (step.cancelled && files.length > 0)))
     .map(toFailedStep(telemetry));
   if (files.length === 0 && failedSteps.length === 0) {
     const { run } = telemetry;
@@ -139,7 +141,8 @@ function toFailedStep(telemetry: DbtCloudTelemetry) {
     runId: telemetry.run.id,
     ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
     command: parseDbtCommand(step.name),
-    status: step.statusHumanized ?? "Error",
+    status: step.statusHumanized ?? (step.failed ? "Error" : "Cancelled"),
+    cancelled: !step.failed,
     startedAt: step.startedAt,
     completedAt: step.finishedAt,
     logTail: step.logTail,

@@ -17,6 +17,7 @@ import {
 import { buildZip, listZipEntries, runtimeToken, startArtifactServer } from "../support/artifact-server.js";
 import { attribute, isElement, markdownToHtml, parseHtml, walk } from "../support/gfm-html.js";
 import { foreignCommands } from "../support/runner-commands.js";
+import { reportSchemaErrors } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import {
   DIST_CLI,
@@ -700,6 +701,59 @@ describe("a run that failed in a step without telemetry", () => {
     }
     for (const tag of ["img", "h1", "script"]) expect(elements.has(tag), tag).toBe(false);
     expect(links.filter((href) => href.includes("evil.example") || href.includes("octocat"))).toEqual([]);
+  });
+
+  it("CLI: a run cancelled in a step without telemetry is not green because an earlier step passed", async () => {
+    // A job timeout (or a newer CI run) cancels the run while `dbt build` runs: no Parquet footer.
+    const run = addRun({
+      steps: [1, 2, 3, 4, 5],
+      artifacts: { 4: SUCCESS },
+      run: { status: 30, status_humanized: "Cancelled", is_cancelled: true, is_error: false },
+    });
+    const [, , , four, five] = run.run_steps!;
+    Object.assign(four!, { status: 10, status_humanized: "Success" });
+    Object.assign(five!, {
+      status: 30,
+      status_humanized: "Cancelled",
+      logs: "Cancelled: job timeout of 3600 s",
+    });
+    dbt.addRun(run, { artifacts: { 4: SUCCESS } });
+    const out = join(makeTempDir("fusion-e2e-cancelled-"), "report.json");
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.stderr).toContain(
+      "step 5 (Invoke dbt with `dbt build --select tag:nightly`): was cancelled",
+    );
+    expect(result.stdout).toContain(
+      "Step 5 was cancelled (status Cancelled) before it wrote Fusion telemetry",
+    );
+    expect(result.stdout).toContain("Cancelled: job timeout of 3600 s");
+    const report = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
+    expect(reportSchemaErrors(report)).toBe("");
+    expect(report).toMatchObject({ conclusion: "failure", conclusionReason: "an invocation did not finish" });
+    const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
+    expect(never.code, never.stderr).toBe(0);
+  });
+
+  it("CLI: a failed step whose name and status are not text is still reported, schema-valid", async () => {
+    const run = addDepsFailure(LOG, [4]);
+    const [, , deps, build] = run.run_steps!;
+    Object.assign(deps!, { name: 42, status_humanized: 7, logs: { not: "text" } });
+    Object.assign(build!, { name: ["x"], status_humanized: { y: 1 } });
+    dbt.addRun(run, { artifacts: { 4: SUCCESS } });
+    const out = join(makeTempDir("fusion-e2e-types-"), "report.json");
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).not.toContain("is not a function");
+    expect(result.stdout).toContain("Step 3 ended with status Error and wrote no Fusion telemetry");
+    const report = JSON.parse(readFileSync(out, "utf8")) as { invocations: { source: unknown }[] };
+    expect(reportSchemaErrors(report)).toBe("");
+    expect(report.invocations.map((inv) => inv.source)).toMatchObject([
+      { step: { index: 3, name: "step 3" } },
+      { step: { index: 4, name: "step 4" } },
+    ]);
   });
 
   it("a cancelled run without telemetry says it was cancelled", async () => {

@@ -50,6 +50,8 @@ export interface DbtCloudStepTelemetry {
   note?: string;
   /** The step ended in Error (its telemetry, if any, says why; without, the report must say it failed). */
   failed: boolean;
+  /** The step ended Cancelled in a run that was cancelled (a job timeout, a newer CI run, a user). */
+  cancelled: boolean;
   /** ISO-8601 times from the platform, when it gave them. */
   startedAt: string | null;
   finishedAt: string | null;
@@ -84,6 +86,9 @@ export const NO_TELEMETRY_FROM_DBT_NOTE =
 /** A step that failed: the report shows it as a failed step (model/failed-step.ts). */
 export const FAILED_WITHOUT_TELEMETRY_NOTE =
   "ended in Error and produced no Fusion telemetry: reported as a failed step (its log is on the dbt platform)";
+/** A step cut off by the run's cancellation: the report shows it as a step that did not finish. */
+export const CANCELLED_WITHOUT_TELEMETRY_NOTE =
+  "was cancelled and produced no Fusion telemetry: reported as a step that did not finish when another step has telemetry";
 const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
@@ -241,14 +246,25 @@ async function downloadStepTelemetry(
     );
   }
   const runDir = join(settings.downloadDir, `run-${run.id}`);
+  const runCancelled = run.status === RUN_STATUS.cancelled || run.is_cancelled === true;
   return mapWithConcurrency(steps, settings.concurrency, async (step: DbtRunStep) => {
-    const failed = step.status === RUN_STATUS.error || /^error$/i.test(step.status_humanized ?? "");
+    // The server's answer is not trusted to have the documented types: a number where the name
+    // should be must not crash the report, nor reach the JSON report as a number.
+    const status = typeof step.status === "number" ? step.status : null;
+    const statusHumanized = typeof step.status_humanized === "string" ? step.status_humanized : null;
+    const failed = status === RUN_STATUS.error || /^error$/i.test(statusHumanized ?? "");
+    // Only in a cancelled run: there the step that was running when it stopped shows it.
+    const cancelled =
+      runCancelled &&
+      !failed &&
+      (status === RUN_STATUS.cancelled || /^cancell?ed$/i.test(statusHumanized ?? ""));
     const base = {
       index: step.index,
-      name: step.name ?? `step ${step.index}`,
-      status: step.status ?? null,
-      statusHumanized: step.status_humanized ?? null,
+      name: typeof step.name === "string" && step.name.trim() ? step.name : `step ${step.index}`,
+      status,
+      statusHumanized,
       failed,
+      cancelled,
       startedAt: toIsoDate(step.started_at),
       finishedAt: toIsoDate(step.finished_at),
       logTail: null,
@@ -261,9 +277,10 @@ async function downloadStepTelemetry(
       destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
     });
     if (result) return { ...base, file: result.file };
-    if (failed) {
+    if (failed || cancelled) {
       // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
-      return { ...base, file: null, note: FAILED_WITHOUT_TELEMETRY_NOTE, logTail: logTail(step.logs) };
+      const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
+      return { ...base, file: null, note, logTail: logTail(step.logs) };
     }
     const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
     return { ...base, file: null, note };

@@ -34,6 +34,7 @@ export interface DbtRun {
   git_branch?: string | null;
   is_complete?: boolean;
   is_success?: boolean;
+  is_cancelled?: boolean;
   finished_at?: string | null;
   trigger?: DbtRunTrigger | null;
   run_steps?: DbtRunStep[];
