@@ -18,6 +18,8 @@ export interface FailedStep {
   status: string;
   /** Cut off by the run's cancellation rather than failed: an invocation that did not finish. */
   cancelled?: boolean;
+  /** It left a telemetry file without the Parquet footer (it died writing it), unreadable. */
+  footerless?: boolean;
   /** ISO-8601, when the platform said. */
   startedAt: string | null;
   completedAt: string | null;
@@ -27,11 +29,15 @@ export interface FailedStep {
 
 export function buildFailedStep(step: FailedStep): Invocation {
   const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
+  const wrote = step.footerless
+    ? "wrote no complete Fusion telemetry (its file ends without the Parquet footer: it stopped while writing " +
+      "it, or the download was cut short, which a re-run would retry)"
+    : "wrote no Fusion telemetry";
   const text =
     (step.cancelled
-      ? `Step ${step.index} was cancelled (status ${step.status}) before it wrote Fusion telemetry, so this ` +
+      ? `Step ${step.index} was cancelled (status ${step.status}) and ${wrote}, so this ` +
         `report cannot show what ran in it or whether it would have passed; ${where}.`
-      : `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report ` +
+      : `Step ${step.index} ended with status ${step.status} and ${wrote}, so this report ` +
         `cannot show what failed in it; ${where}.`) +
     (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
   const id = `dbt-platform-run-${step.runId}-step-${step.index}`;

@@ -143,6 +143,7 @@ function toFailedStep(telemetry: DbtCloudTelemetry) {
     command: parseDbtCommand(step.name),
     status: step.statusHumanized ?? (step.failed ? "Error" : "Cancelled"),
     cancelled: !step.failed,
+    ...(step.footerless && { footerless: true }),
     startedAt: step.startedAt,
     completedAt: step.finishedAt,
     logTail: step.logTail,

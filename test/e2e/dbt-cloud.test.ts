@@ -341,11 +341,12 @@ describe("Action (dist/index.js) with a dbt platform run", () => {
   });
 
   it("names the step whose telemetry download was cut short", async () => {
-    const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
+    // Step 5 succeeded (a failed step's footerless file is its failure, see below).
+    const run = addRun({ artifacts: { 4: FAILED, 5: { bytes: SUCCESS, truncate: true } } });
     const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
 
     expect(result.code).toBe(1);
-    expect(result.summary).toContain(`step 4 of run ${run.id}`);
+    expect(result.summary).toContain(`step 5 of run ${run.id}`);
     expect(result.summary).toMatch(/truncated|cut short/);
     expect(tokenLeaks(result)).toEqual([]);
   });
@@ -445,13 +446,13 @@ describe("CLI (dist/cli.js) with a dbt platform run", () => {
   });
 
   it("names the step of a truncated download, and removes the downloads", async () => {
-    const run = addRun({ artifacts: { 4: { bytes: FAILED, truncate: true }, 5: SUCCESS } });
+    const run = addRun({ artifacts: { 4: FAILED, 5: { bytes: SUCCESS, truncate: true } } });
     const tmp = makeTempDir("fusion-e2e-tmp-");
     const result = await runCli(["--dbt-cloud-run-id", String(run.id)], { TMPDIR: tmp });
 
     expect(readdirSync(tmp)).toEqual([]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`step 4 of run ${run.id}`);
+    expect(result.stderr).toContain(`step 5 of run ${run.id}`);
     expect(tokenLeaks(result)).toEqual([]);
   });
 });
@@ -725,15 +726,33 @@ describe("a run that failed in a step without telemetry", () => {
     expect(result.stderr).toContain(
       "step 5 (Invoke dbt with `dbt build --select tag:nightly`): was cancelled",
     );
-    expect(result.stdout).toContain(
-      "Step 5 was cancelled (status Cancelled) before it wrote Fusion telemetry",
-    );
+    expect(result.stdout).toContain("Step 5 was cancelled (status Cancelled) and wrote no Fusion telemetry");
     expect(result.stdout).toContain("Cancelled: job timeout of 3600 s");
     const report = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
     expect(reportSchemaErrors(report)).toBe("");
     expect(report).toMatchObject({ conclusion: "failure", conclusionReason: "an invocation did not finish" });
     const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
     expect(never.code, never.stderr).toBe(0);
+  });
+
+  it("CLI: a failed step whose telemetry file has no footer (dbt died writing it) is reported as failed", async () => {
+    const run = addDepsFailure(LOG, [4]);
+    const build = run.run_steps!.find((step) => step.index === 4)!;
+    Object.assign(build, { status: 20, status_humanized: "Error", logs: "Killed: out of memory" });
+    // Half of a Parquet file, served whole (its Content-Length says so): the file as it was left.
+    dbt.addRun(run, { artifacts: { 4: { bytes: SUCCESS, truncate: true } } });
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id)]);
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      "step 4 (Invoke dbt with `dbt build --select state:modified+`): ended in Error and its telemetry is not a " +
+        "complete Parquet file",
+    );
+    expect(result.stdout).toContain("Step 3 ended with status Error");
+    expect(result.stdout).toContain(
+      "Step 4 ended with status Error and wrote no complete Fusion telemetry (its file ends without the Parquet footer",
+    );
+    expect(result.stdout).toContain("Killed: out of memory");
   });
 
   it("CLI: a failed step whose name and status are not text is still reported, schema-valid", async () => {

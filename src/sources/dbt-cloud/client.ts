@@ -6,7 +6,12 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
-import { DbtCloudArtifactError, DbtCloudNotFoundError, DbtCloudResponseError } from "./errors.js";
+import {
+  DbtCloudArtifactError,
+  DbtCloudFooterlessArtifactError,
+  DbtCloudNotFoundError,
+  DbtCloudResponseError,
+} from "./errors.js";
 import type { DbtCloudHttp } from "./http.js";
 import type { DbtRun } from "./types.js";
 
@@ -158,7 +163,10 @@ export function createDbtCloudClient(
         if (problem) {
           await rm(destination, { force: true });
           const type = response.headers.get("content-type") ?? "no content-type";
-          throw new DbtCloudArtifactError(
+          const ErrorClass = problem.startsWith("truncated")
+            ? DbtCloudFooterlessArtifactError
+            : DbtCloudArtifactError;
+          throw new ErrorClass(
             `${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
               (problem.startsWith("truncated")
                 ? `The download was cut short; re-run to retry.`

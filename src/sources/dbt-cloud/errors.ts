@@ -55,6 +55,14 @@ export class DbtCloudArtifactError extends DbtCloudError {
   override name = "DbtCloudArtifactError";
 }
 
+/**
+ * A whole download of a telemetry file without the Parquet footer: the file as the platform keeps it
+ * (a dbt command that died while writing it), not a download cut short (those are retried).
+ */
+export class DbtCloudFooterlessArtifactError extends DbtCloudArtifactError {
+  override name = "DbtCloudFooterlessArtifactError";
+}
+
 /** No run of the job matches this pull request / commit. */
 export class DbtCloudRunLookupError extends DbtCloudError {
   override name = "DbtCloudRunLookupError";

@@ -4,7 +4,12 @@
 import { join } from "node:path";
 
 import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
-import { DbtCloudRunLookupError, DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
+import {
+  DbtCloudFooterlessArtifactError,
+  DbtCloudRunLookupError,
+  DbtCloudUnavailableError,
+  DbtCloudWaitTimeoutError,
+} from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
 import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
@@ -57,6 +62,8 @@ export interface DbtCloudStepTelemetry {
   finishedAt: string | null;
   /** The last lines of the step's log (cut, escape sequences removed); null = none. */
   logTail: string | null;
+  /** A failed step's telemetry file ended without the Parquet footer (dbt died writing it). */
+  footerless?: boolean;
 }
 
 export interface DbtCloudTelemetry {
@@ -89,6 +96,10 @@ export const FAILED_WITHOUT_TELEMETRY_NOTE =
 /** A step cut off by the run's cancellation: the report shows it as a step that did not finish. */
 export const CANCELLED_WITHOUT_TELEMETRY_NOTE =
   "was cancelled and produced no Fusion telemetry: reported as a step that did not finish when another step has telemetry";
+/** A failed step whose telemetry file was left without its footer. */
+export const FAILED_FOOTERLESS_NOTE =
+  "ended in Error and its telemetry is not a complete Parquet file (no footer: dbt stopped while writing it, or " +
+  "the download was cut short): reported as a failed step (its log is on the dbt platform)";
 const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
@@ -270,12 +281,21 @@ async function downloadStepTelemetry(
       logTail: null,
     };
     const path = telemetryArtifactPath(step.index);
-    const result = await client.downloadArtifact({
-      runId: run.id,
-      path,
-      step: step.index,
-      destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
-    });
+    let result;
+    try {
+      result = await client.downloadArtifact({
+        runId: run.id,
+        path,
+        step: step.index,
+        destination: join(runDir, `telemetry-${step.index}-otel.parquet`),
+      });
+    } catch (error) {
+      // A step that died while writing its telemetry leaves the file without its footer: that is
+      // the step's failure to report, not a reason to lose the whole report.
+      if (!(error instanceof DbtCloudFooterlessArtifactError) || !(failed || cancelled)) throw error;
+      const note = failed ? FAILED_FOOTERLESS_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
+      return { ...base, file: null, note, logTail: logTail(step.logs), footerless: true };
+    }
     if (result) return { ...base, file: result.file };
     if (failed || cancelled) {
       // Its telemetry cannot say why it failed: the end of its log is what the report can quote.

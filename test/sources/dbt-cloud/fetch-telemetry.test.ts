@@ -276,7 +276,10 @@ describe("fetchDbtCloudTelemetry", () => {
   });
 
   it("fails a truncated download with an error naming the step, and leaves no partial file", async () => {
-    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET, truncate: true } } });
+    // Step 4 succeeded here: a failed step's footerless file is reported as that step's failure.
+    const run = exampleRun();
+    Object.assign(run.run_steps![3]!, { status: 10, status_humanized: "Success" });
+    h.server.addRun(run, { artifacts: { 4: { bytes: PARQUET, truncate: true } } });
     const error = await catchError(h.fetch({ "dbt-cloud-run-id": "7001234" }));
     expect(error).toBeInstanceOf(DbtCloudArtifactError);
     expect(error.message).toMatch(/step 4 of run 7001234 is not a complete Parquet file: truncated/);
