@@ -16,6 +16,7 @@ import { createRateLimiter, defaultClock, type Clock } from "./rate-limiter.js";
 import { DBT_CLOUD_SETTING_KEYS, type DbtCloudSettings, type NameSetting } from "./settings.js";
 import { RUN_STATUS, type DbtRun, type DbtRunStep } from "./types.js";
 import { isRunComplete, waitForRun } from "./wait-for-run.js";
+import { splitLines } from "../../text/controls.js";
 import { createRedactingLog } from "../../text/secrets.js";
 
 export * from "./errors.js";
@@ -104,6 +105,16 @@ const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source fre
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
 const LOG_TAIL_CHARS = 2000;
+/** How much of the log's end is scanned for those lines. */
+const LOG_TAIL_SCAN_CHARS = 64 * 1024;
+/**
+ * ECMA-48 sequences a terminal log carries: CSI (colours, `ESC [ … m`), OSC (hyperlinks, titles:
+ * `ESC ] … BEL` or `ESC ] … ESC \\`, never past a line) and the short escapes (`ESC 7`, `ESC ( B`);
+ * the C1 forms of CSI and OSC too.
+ */
+const ESCAPE_SEQUENCES =
+  // eslint-disable-next-line no-control-regex
+  /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]/g;
 
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 export async function fetchDbtCloudTelemetry(
@@ -349,15 +360,28 @@ function summarizeRun(run: DbtRun, baseUrl: string): DbtCloudRunSummary {
   };
 }
 
-/** The last lines of a step's log, without terminal escape sequences (the platform keeps its colours). */
+/**
+ * The last lines of a step's log, without terminal escape sequences (the platform keeps its colours;
+ * a log may also carry OSC hyperlinks or titles). Only the log's end is looked at: a step's log can be
+ * many megabytes, and the report quotes a dozen lines.
+ */
 function logTail(logs: unknown): string | null {
   if (typeof logs !== "string") return null;
-  // eslint-disable-next-line no-control-regex
-  const plain = logs.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "");
-  const lines = plain.split(/\r?\n/).filter((line) => line.trim() !== "");
+  const end = logs.length > LOG_TAIL_SCAN_CHARS ? logs.slice(-LOG_TAIL_SCAN_CHARS) : logs;
+  const plain = end.replace(ESCAPE_SEQUENCES, "");
+  // Lines as the renderers split them (a lone \r of a progress bar, U+2028 …), so twelve are twelve.
+  const all = splitLines(plain);
+  // A scan that starts inside a line has only that line's end: dropped, unless it is all there is.
+  const cutInLine =
+    end !== logs && !/[\n\r\u0085\u2028\u2029]/.test(logs.charAt(logs.length - end.length - 1));
+  if (cutInLine && all.slice(1).some((line) => line.trim() !== "")) all.shift();
+  const lines = all.filter((line) => line.trim() !== "");
   const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
   if (!tail) return null;
-  return tail.length > LOG_TAIL_CHARS ? `…${tail.slice(tail.length - LOG_TAIL_CHARS + 1)}` : tail;
+  if (tail.length <= LOG_TAIL_CHARS) return tail;
+  // Cut at the start, never inside a surrogate pair.
+  const cut = tail.slice(tail.length - LOG_TAIL_CHARS + 1);
+  return `…${/^[\uDC00-\uDFFF]/.test(cut) ? cut.slice(1) : cut}`;
 }
 
 /** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */

@@ -121,6 +121,44 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(result.steps[3]!.file).not.toBeNull();
   });
 
+  it("quotes the end of a huge log, without OSC links, titles or short escapes, lines split as shown", async () => {
+    const run = exampleRun();
+    const log =
+      "x".repeat(20_000_000) +
+      "\nstart \u001b]8;;https://evil.example/\u0007click here\u001b]8;;\u0007 end" +
+      "\n\u001b]0;window title\u001b\\\u001b7saved\u001b8 \u001b(Bplain" +
+      "\nprogress 10%\rprogress 100%\u2028next" +
+      "\n\u009b31mC1 red\u009b0m\n" +
+      "\ud83d\ude00".repeat(1500);
+    run.run_steps = run.run_steps!.map((step) =>
+      step.index === 3 ? { ...step, status: 20, status_humanized: "Error", logs: log } : step,
+    );
+    h.server.addRun(run, { artifacts: { 4: PARQUET } });
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    const tail = result.steps[2]!.logTail!;
+    // eslint-disable-next-line no-control-regex
+    expect(tail).not.toMatch(/[\u001b\u0007\u009b\u009c\u009d]/);
+    expect(tail.length).toBeLessThanOrEqual(2000);
+    // Cut to 2000 characters from the end, not inside an emoji's surrogate pair.
+    expect(tail).toMatch(/^…\ud83d\ude00/);
+    const short = exampleRun();
+    short.run_steps = short.run_steps!.map((step) =>
+      step.index === 3
+        ? { ...step, status: 20, status_humanized: "Error", logs: log.slice(0, log.length - 3000) }
+        : step,
+    );
+    h.server.addRun({ ...short, id: 7001235 }, { artifacts: { 4: PARQUET } });
+    const lines = (await h.fetch({ "dbt-cloud-run-id": "7001235" })).steps[2]!.logTail!.split("\n");
+    expect(lines).toEqual([
+      "start click here end",
+      "saved plain",
+      "progress 10%",
+      "progress 100%",
+      "next",
+      "C1 red",
+    ]);
+  });
+
   it("downloads with bounded concurrency and keeps step order", async () => {
     const steps = Array.from({ length: 8 }, (_, i) => ({
       index: i + 1,
