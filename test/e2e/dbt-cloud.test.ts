@@ -8,6 +8,7 @@ import { delimiter, dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createScaledClock,
+  ERROR_404,
   RUN_WITH_STEPS,
   startDbtCloudServer,
   startRecordingServer,
@@ -606,6 +607,21 @@ describe("a wrong id names the input or flag to fix", () => {
     );
     expect(result.stderr).toContain("in the account of --dbt-cloud-account-id");
     expect(result.stderr).not.toContain("among its 0 newest runs");
+  });
+
+  it("CLI: a run found through the job id that then answers 404 does not name --dbt-cloud-run-id", async () => {
+    const run = addRun();
+    dbt.failNext(1, 404, JSON.stringify(ERROR_404), (path) => path.endsWith(`/runs/${run.id}/`));
+    const result = await runCli(["--dbt-cloud-job-id", String(JOB_ID), "--pr-number", "418"]);
+    dbt.failNext(0);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`using run ${run.id} of job ${JOB_ID}`);
+    expect(result.stderr).toContain(
+      `run ${run.id} was not found (HTTP 404). The server said: "The requested resource was not found. ` +
+        `Please check that you have the proper permissions.". The run was listed among the runs of the job of ` +
+        `--dbt-cloud-job-id; check --dbt-cloud-account-id (${ACCOUNT_ID})`,
+    );
+    expect(result.stderr).not.toContain("--dbt-cloud-run-id");
   });
 
   it("CLI: a job whose runs list answers 404 names the job and account flags", async () => {

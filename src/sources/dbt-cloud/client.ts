@@ -52,7 +52,8 @@ export interface DbtCloudClient {
 
 /** How a 404's advice names the settings to check (the Action's inputs, the CLI's flags). */
 export interface SettingNames {
-  runId: string;
+  /** null: no run id was set, the run was found in the job's list (the advice must not name it). */
+  runId: string | null;
   jobId: string;
   accountId: string;
 }
@@ -75,8 +76,11 @@ export function createDbtCloudClient(
         {
           what: `run ${runId}`,
           notFoundHint:
-            `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
-            `project can see this run.`,
+            names.runId === null
+              ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
+                `(${accountId}) and that the token's project can see this run.`
+              : `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
+                `project can see this run.`,
         },
       );
       return requireRun(envelope.data, `run ${runId}`);

@@ -149,7 +149,8 @@ export async function fetchDbtCloudTelemetry(
   );
   const name = deps.nameSetting ?? ((key: string) => key);
   const client = createDbtCloudClient(http, settings.accountId, {
-    runId: name(DBT_CLOUD_SETTING_KEYS.runId),
+    // A run found through the job id: a 404 reading it must not send the user to a run id they never set.
+    runId: settings.runId === undefined ? null : name(DBT_CLOUD_SETTING_KEYS.runId),
     jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
     accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
   });
