@@ -3155,6 +3155,13 @@ class DbtCloudResponseError extends DbtCloudError {
 class DbtCloudArtifactError extends DbtCloudError {
     name = "DbtCloudArtifactError";
 }
+/**
+ * A whole download of a telemetry file without the Parquet footer: the file as the platform keeps it
+ * (a dbt command that died while writing it), not a download cut short (those are retried).
+ */
+class DbtCloudFooterlessArtifactError extends DbtCloudArtifactError {
+    name = "DbtCloudFooterlessArtifactError";
+}
 /** No run of the job matches this pull request / commit. */
 class DbtCloudRunLookupError extends DbtCloudError {
     name = "DbtCloudRunLookupError";
@@ -3858,8 +3865,11 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
             // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
             { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
                 what: `run ${runId}`,
-                notFoundHint: `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
-                    `project can see this run.`,
+                notFoundHint: names.runId === null
+                    ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
+                        `(${accountId}) and that the token's project can see this run.`
+                    : `Check ${names.runId} (${runId}) and ${names.accountId} (${accountId}), and that the token's ` +
+                        `project can see this run.`,
             });
             return requireRun(envelope.data, `run ${runId}`);
         },
@@ -3931,7 +3941,10 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                 if (problem) {
                     await (0,promises_.rm)(destination, { force: true });
                     const type = response.headers.get("content-type") ?? "no content-type";
-                    throw new DbtCloudArtifactError(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
+                    const ErrorClass = problem.startsWith("truncated")
+                        ? DbtCloudFooterlessArtifactError
+                        : DbtCloudArtifactError;
+                    throw new ErrorClass(`${what} is not a complete Parquet file: ${problem} (${edges.bytes()} bytes, ${type}). ` +
                         (problem.startsWith("truncated")
                             ? `The download was cut short; re-run to retry.`
                             : `The step's telemetry could not be read; check that the job runs on the Fusion engine.`));
@@ -4461,6 +4474,8 @@ async function waitForRun(client, runId, options, deps) {
     const deadline = started + options.maxWaitSeconds * 1000;
     const intervalMs = options.pollIntervalSeconds * 1000;
     let polls = 0;
+    /** The run as first seen complete: the next read, after the settle pause, is the one returned. */
+    let complete;
     for (;;) {
         let run;
         try {
@@ -4469,8 +4484,13 @@ async function waitForRun(client, runId, options, deps) {
         catch (error) {
             // A poll is retried a few times within seconds; an outage of a minute during a wait of half
             // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
-            // run has been read: a host that never answered (a wrong base URL) fails at once.
-            const outage = error instanceof DbtCloudUnavailableError && polls > 0;
+            // platform has answered: a host that never did (a wrong base URL) fails at once.
+            const outage = error instanceof DbtCloudUnavailableError && (polls > 0 || options.answered === true);
+            if (outage && complete && clock.now() + intervalMs > deadline) {
+                // The run is over; only the settled re-read failed: the first complete read will do.
+                log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`);
+                return complete;
+            }
             if (!outage || clock.now() + intervalMs > deadline)
                 throw error;
             log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
@@ -4479,11 +4499,15 @@ async function waitForRun(client, runId, options, deps) {
             continue;
         }
         polls += 1;
+        if (complete)
+            return run;
         if (isRunComplete(run)) {
             if (polls === 1)
                 return run;
+            // Re-read once the step details have settled; an outage then is ridden out like any poll's.
+            complete = run;
             await clock.sleep(options.settleMs ?? 5000);
-            return client.getRun(runId);
+            continue;
         }
         const elapsed = Math.round((clock.now() - started) / 1000);
         if (clock.now() + intervalMs > deadline) {
@@ -4498,10 +4522,13 @@ async function waitForRun(client, runId, options, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/index.ts
 // dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
 // This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
 // the Action itself (callers decide what to do with the typed errors).
+
 
 
 
@@ -4521,10 +4548,25 @@ const NO_TELEMETRY_NOTE = "no telemetry: this step produced no Fusion telemetry 
 const NO_TELEMETRY_FROM_DBT_NOTE = "no telemetry: this dbt step produced no Fusion telemetry artifact (is the job on the Fusion engine?)";
 /** A step that failed: the report shows it as a failed step (model/failed-step.ts). */
 const FAILED_WITHOUT_TELEMETRY_NOTE = "ended in Error and produced no Fusion telemetry: reported as a failed step (its log is on the dbt platform)";
+/** A step cut off by the run's cancellation: the report shows it as a step that did not finish. */
+const CANCELLED_WITHOUT_TELEMETRY_NOTE = "was cancelled and produced no Fusion telemetry: reported as a step that did not finish when another step has telemetry";
+/** A failed step whose telemetry file was left without its footer. */
+const FAILED_FOOTERLESS_NOTE = "ended in Error and its telemetry is not a complete Parquet file (no footer: dbt stopped while writing it, or " +
+    "the download was cut short): reported as a failed step (its log is on the dbt platform)";
 const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
 const LOG_TAIL_CHARS = 2000;
+/** How much of the log's end is scanned for those lines. */
+const LOG_TAIL_SCAN_CHARS = 64 * 1024;
+/**
+ * ECMA-48 sequences a terminal log carries: CSI (colours, `ESC [ … m`), OSC (hyperlinks, titles:
+ * `ESC ] … BEL` or `ESC ] … ESC \\`, never past a line) and the short escapes (`ESC 7`, `ESC ( B`);
+ * the C1 forms of CSI and OSC too.
+ */
+const ESCAPE_SEQUENCES = 
+// eslint-disable-next-line no-control-regex
+/(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b\]|\x9d)[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]/g;
 /** Fetches a dbt platform run and every step's telemetry file. Failed runs are reported too. */
 async function fetchDbtCloudTelemetry(settings, deps) {
     const clock = deps.clock ?? defaultClock({});
@@ -4552,7 +4594,8 @@ async function fetchDbtCloudTelemetry(settings, deps) {
     });
     const name = deps.nameSetting ?? ((key) => key);
     const client = createDbtCloudClient(http, settings.accountId, {
-        runId: name(DBT_CLOUD_SETTING_KEYS.runId),
+        // A run found through the job id: a 404 reading it must not send the user to a run id they never set.
+        runId: settings.runId === undefined ? null : name(DBT_CLOUD_SETTING_KEYS.runId),
         jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
         accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
     });
@@ -4569,6 +4612,8 @@ async function fetchDbtCloudTelemetry(settings, deps) {
                 maxWaitSeconds: remainingSeconds,
                 pollIntervalSeconds: settings.pollIntervalSeconds,
                 limitName: name(DBT_CLOUD_SETTING_KEYS.maxWaitSeconds),
+                // Found in the job's list: the platform answered, so a first poll's outage is waited out.
+                answered: settings.runId === undefined,
                 ...(deps.settleMs !== undefined && { settleMs: deps.settleMs }),
             }, { clock, log })
             : await requireCompleteRun(client, runId, name(DBT_CLOUD_SETTING_KEYS.wait));
@@ -4641,30 +4686,52 @@ async function downloadStepTelemetry(client, run, settings, log) {
         log(`dbt platform: ${listed.length - steps.length} step(s) of run ${run.id} have no index and were skipped.`);
     }
     const runDir = (0,external_node_path_.join)(settings.downloadDir, `run-${run.id}`);
+    const runCancelled = run.status === RUN_STATUS.cancelled || run.is_cancelled === true;
     return mapWithConcurrency(steps, settings.concurrency, async (step) => {
-        const failed = step.status === RUN_STATUS.error || /^error$/i.test(step.status_humanized ?? "");
+        // The server's answer is not trusted to have the documented types: a number where the name
+        // should be must not crash the report, nor reach the JSON report as a number.
+        const status = typeof step.status === "number" ? step.status : null;
+        const statusHumanized = typeof step.status_humanized === "string" ? step.status_humanized : null;
+        const failed = status === RUN_STATUS.error || /^error$/i.test(statusHumanized ?? "");
+        // Only in a cancelled run: there the step that was running when it stopped shows it.
+        const cancelled = runCancelled &&
+            !failed &&
+            (status === RUN_STATUS.cancelled || /^cancell?ed$/i.test(statusHumanized ?? ""));
         const base = {
             index: step.index,
-            name: step.name ?? `step ${step.index}`,
-            status: step.status ?? null,
-            statusHumanized: step.status_humanized ?? null,
+            name: typeof step.name === "string" && step.name.trim() ? step.name : `step ${step.index}`,
+            status,
+            statusHumanized,
             failed,
+            cancelled,
             startedAt: toIsoDate(step.started_at),
             finishedAt: toIsoDate(step.finished_at),
             logTail: null,
         };
         const path = telemetryArtifactPath(step.index);
-        const result = await client.downloadArtifact({
-            runId: run.id,
-            path,
-            step: step.index,
-            destination: (0,external_node_path_.join)(runDir, `telemetry-${step.index}-otel.parquet`),
-        });
+        let result;
+        try {
+            result = await client.downloadArtifact({
+                runId: run.id,
+                path,
+                step: step.index,
+                destination: (0,external_node_path_.join)(runDir, `telemetry-${step.index}-otel.parquet`),
+            });
+        }
+        catch (error) {
+            // A step that died while writing its telemetry leaves the file without its footer: that is
+            // the step's failure to report, not a reason to lose the whole report.
+            if (!(error instanceof DbtCloudFooterlessArtifactError) || !(failed || cancelled))
+                throw error;
+            const note = failed ? FAILED_FOOTERLESS_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
+            return { ...base, file: null, note, logTail: logTail(step.logs), footerless: true };
+        }
         if (result)
             return { ...base, file: result.file };
-        if (failed) {
+        if (failed || cancelled) {
             // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
-            return { ...base, file: null, note: FAILED_WITHOUT_TELEMETRY_NOTE, logTail: logTail(step.logs) };
+            const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
+            return { ...base, file: null, note, logTail: logTail(step.logs) };
         }
         const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
         return { ...base, file: null, note };
@@ -4708,17 +4775,31 @@ function summarizeRun(run, baseUrl) {
         isSuccess: run.is_success ?? run.status === 10,
     };
 }
-/** The last lines of a step's log, without terminal escape sequences (the platform keeps its colours). */
+/**
+ * The last lines of a step's log, without terminal escape sequences (the platform keeps its colours;
+ * a log may also carry OSC hyperlinks or titles). Only the log's end is looked at: a step's log can be
+ * many megabytes, and the report quotes a dozen lines.
+ */
 function logTail(logs) {
     if (typeof logs !== "string")
         return null;
-    // eslint-disable-next-line no-control-regex
-    const plain = logs.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "");
-    const lines = plain.split(/\r?\n/).filter((line) => line.trim() !== "");
+    const end = logs.length > LOG_TAIL_SCAN_CHARS ? logs.slice(-LOG_TAIL_SCAN_CHARS) : logs;
+    const plain = end.replace(ESCAPE_SEQUENCES, "");
+    // Lines as the renderers split them (a lone \r of a progress bar, U+2028 …), so twelve are twelve.
+    const all = (0,controls/* splitLines */.uz)(plain);
+    // A scan that starts inside a line has only that line's end: dropped, unless it is all there is.
+    const cutInLine = end !== logs && !/[\n\r\u0085\u2028\u2029]/.test(logs.charAt(logs.length - end.length - 1));
+    if (cutInLine && all.slice(1).some((line) => line.trim() !== ""))
+        all.shift();
+    const lines = all.filter((line) => line.trim() !== "");
     const tail = lines.slice(-LOG_TAIL_LINES).join("\n");
     if (!tail)
         return null;
-    return tail.length > LOG_TAIL_CHARS ? `…${tail.slice(tail.length - LOG_TAIL_CHARS + 1)}` : tail;
+    if (tail.length <= LOG_TAIL_CHARS)
+        return tail;
+    // Cut at the start, never inside a surrogate pair.
+    const cut = tail.slice(tail.length - LOG_TAIL_CHARS + 1);
+    return `…${/^[\uDC00-\uDFFF]/.test(cut) ? cut.slice(1) : cut}`;
 }
 /** The API uses both "2026-10-02 09:19:40.871122+00:00" and ISO forms; Node parses both. */
 function toIsoDate(value) {
@@ -5244,8 +5325,10 @@ async function fromDbtCloud(raw, nameSetting, workDir, services) {
     const files = await openStepFiles(telemetry);
     // A step that failed without telemetry would otherwise vanish from the report, and with it the
     // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
+    // So would a step cut off by the run's cancellation (a job timeout): the other steps' telemetry
+    // made a cancelled run look green. Without any telemetry, a cancelled run stays "no telemetry".
     const failedSteps = telemetry.steps
-        .filter((step) => !step.file && step.failed)
+        .filter((step) => !step.file && (step.failed || (step.cancelled && files.length > 0)))
         .map(toFailedStep(telemetry));
     if (files.length === 0 && failedSteps.length === 0) {
         const { run } = telemetry;
@@ -5264,7 +5347,9 @@ function toFailedStep(telemetry) {
         runId: telemetry.run.id,
         ...(telemetry.run.href ? { url: telemetry.run.href } : {}),
         command: parseDbtCommand(step.name),
-        status: step.statusHumanized ?? "Error",
+        status: step.statusHumanized ?? (step.failed ? "Error" : "Cancelled"),
+        cancelled: !step.failed,
+        ...(step.footerless && { footerless: true }),
         startedAt: step.startedAt,
         completedAt: step.finishedAt,
         logTail: step.logTail,
@@ -5407,8 +5492,6 @@ function eventName(eventType) {
     return dot === -1 ? eventType : eventType.slice(dot + 1);
 }
 
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/telemetry/read-plan.ts
 // Which fields each kind of event reads (events.ts), and where a Parquet file keeps them. A JSONL
 // record carries all of its attributes; the Parquet reader decodes only the columns named here. So an
@@ -12329,8 +12412,15 @@ function toSlowNode(node) {
 
 function buildFailedStep(step) {
     const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
-    const text = `Step ${step.index} ended with status ${step.status} and wrote no Fusion telemetry, so this report cannot ` +
-        `show what failed in it; ${where}.` +
+    const wrote = step.footerless
+        ? "wrote no complete Fusion telemetry (its file ends without the Parquet footer: it stopped while writing " +
+            "it, or the download was cut short, which a re-run would retry)"
+        : "wrote no Fusion telemetry";
+    const text = (step.cancelled
+        ? `Step ${step.index} was cancelled (status ${step.status}) and ${wrote}, so this ` +
+            `report cannot show what ran in it or whether it would have passed; ${where}.`
+        : `Step ${step.index} ended with status ${step.status} and ${wrote}, so this report ` +
+            `cannot show what failed in it; ${where}.`) +
         (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
     const id = `dbt-platform-run-${step.runId}-step-${step.index}`;
     return {
@@ -12343,7 +12433,7 @@ function buildFailedStep(step) {
         startedAt: step.startedAt,
         completedAt: step.completedAt,
         durationMs: durationOf(step.startedAt, step.completedAt),
-        state: "complete",
+        state: step.cancelled ? "incomplete" : "complete",
         statusMessage: step.status,
         failed: true,
         source: {
