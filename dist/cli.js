@@ -4394,8 +4394,12 @@ function readRetryAfterMs(headers) {
     // Never resume instantly: a zero wait would retry without pausing.
     return Math.max(MIN_PAUSE_MS, ...candidates);
 }
+/** A week: past it, a server's wait (a Retry-After of hundreds of digits) is not worth its number. */
+const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** `900 s (15 min)`, `10800 s (3 h)`: a long wait in words a reader takes in at a glance. */
 function describeWait(ms) {
+    if (!Number.isFinite(ms) || ms > WEEK_MS)
+        return "more than a week";
     const seconds = Math.ceil(ms / 1000);
     if (seconds < 120)
         return `${seconds} s`;

@@ -411,8 +411,12 @@ export function readRetryAfterMs(headers: { get(name: string): string | null }):
   return Math.max(MIN_PAUSE_MS, ...candidates);
 }
 
+/** A week: past it, a server's wait (a Retry-After of hundreds of digits) is not worth its number. */
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
 /** `900 s (15 min)`, `10800 s (3 h)`: a long wait in words a reader takes in at a glance. */
-function describeWait(ms: number): string {
+export function describeWait(ms: number): string {
+  if (!Number.isFinite(ms) || ms > WEEK_MS) return "more than a week";
   const seconds = Math.ceil(ms / 1000);
   if (seconds < 120) return `${seconds} s`;
   const minutes = Math.round(seconds / 60);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { checkParquetEdges } from "../../../src/sources/dbt-cloud/client.js";
 import { matchesPullRequest } from "../../../src/sources/dbt-cloud/find-run.js";
-import { readRetryAfterMs } from "../../../src/sources/dbt-cloud/http.js";
+import { describeWait, readRetryAfterMs } from "../../../src/sources/dbt-cloud/http.js";
 import { parseDbtCommand, telemetryArtifactPath } from "../../../src/sources/dbt-cloud/index.js";
 import { createRateLimiter, type Clock } from "../../../src/sources/dbt-cloud/rate-limiter.js";
 import { createRedactingLog, redactSecrets } from "../../../src/text/secrets.js";
@@ -82,6 +82,17 @@ describe("readRetryAfterMs", () => {
     expect(readRetryAfterMs(headers({ "retry-after": at }))).toBeGreaterThan(100_000);
     expect(readRetryAfterMs(headers({ "retry-after": "0" }))).toBe(250);
     expect(readRetryAfterMs(headers({}))).toBeUndefined();
+  });
+});
+
+describe("describeWait", () => {
+  it("says a server's wait in seconds, then minutes or hours, and a number past a week in words", () => {
+    expect(describeWait(30_000)).toBe("30 s");
+    expect(describeWait(900_000)).toBe("900 s (15 min)");
+    expect(describeWait(10_800_000)).toBe("10800 s (3 h)");
+    // A Retry-After of hundreds of digits read "Infinity s (Infinity h)".
+    expect(describeWait(readRetryAfterMs({ get: () => "9".repeat(400) })!)).toBe("more than a week");
+    expect(describeWait(8 * 24 * 3600 * 1000)).toBe("more than a week");
   });
 });
 
