@@ -7,6 +7,7 @@ import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdo
 import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
+import { appBotLogin } from "./identity.js";
 import { postOnce } from "./post-once.js";
 import {
   externalIdPrefix,
@@ -43,6 +44,8 @@ export interface CheckRunResult {
   annotationsWritten: number;
   /** Check runs of this name that other jobs of this run attempt wrote on the commit before this one. */
   siblings: SiblingCheckRun[];
+  /** The login the token writes as: the bot of the app GitHub says wrote the check run (identity.ts). */
+  writtenAs: string | null;
 }
 
 const note = (left: LeftOut): string =>
@@ -76,7 +79,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-  const create = async (): Promise<{ id: number; html_url: string | null }> =>
+  const create = async (): Promise<WrittenCheckRun> =>
     (
       await octokit.rest.checks.create({
         owner,
@@ -92,7 +95,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
         request: { retries: 0 },
       })
     ).data;
-  let created: { id: number; html_url: string | null };
+  let created: WrittenCheckRun;
   try {
     created = await postOnce(create, () => findCheckRun(octokit, input, externalId));
   } catch (error) {
@@ -103,6 +106,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
     id: created.id,
     annotationsWritten: written,
     siblings,
+    writtenAs: appBotLogin(created.app),
   });
 
   let written = batches[0]?.length ?? 0;
@@ -184,12 +188,19 @@ async function findSiblingCheckRuns(
   }
 }
 
+/** What this step uses of the check run GitHub stored (an answer to the create, or found in a list). */
+interface WrittenCheckRun {
+  id: number;
+  html_url: string | null;
+  app?: unknown;
+}
+
 /** This step's check run on the commit, found by its external id; null when it is not there. */
 async function findCheckRun(
   octokit: GitHubClient,
   input: CheckRunInput,
   externalId: string,
-): Promise<{ id: number; html_url: string | null } | null> {
+): Promise<WrittenCheckRun | null> {
   return (await listCheckRunsOfName(octokit, input)).find((run) => run.external_id === externalId) ?? null;
 }
 

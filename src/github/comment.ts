@@ -55,17 +55,22 @@ export function fitCommentBody(body: string, marker: string): string {
   return cut.trimEnd() + tail;
 }
 
+/**
+ * `writer`: the login the token writes as, when this run already knows it (the app of the check run
+ * it wrote, identity.ts); otherwise it is asked when a comment with the marker turns up.
+ */
 export async function upsertComment(
   octokit: GitHubClient,
   target: CommentTarget,
   log: (message: string) => void = () => {},
+  writer: string | null = null,
 ): Promise<CommentResult> {
   const { owner, repo, marker } = target;
   const body = fitCommentBody(target.body, marker);
   try {
     const head = target.headSha ? await currentHead(octokit, target) : null;
     if (head !== null && head !== target.headSha) return { url: null, id: null, action: "superseded", head };
-    const previous = await findOwnComment(octokit, target, log);
+    const previous = await findOwnComment(octokit, target, log, writer);
     if (previous) {
       if (normalise(previous.body ?? "") === normalise(body)) {
         return { url: previous.html_url, id: previous.id, action: "unchanged" };
@@ -79,7 +84,7 @@ export async function upsertComment(
       return { url: data.html_url, id: data.id, action: "updated" };
     }
     if (!target.create) return { url: null, id: null, action: "not-posted" };
-    return await createComment(octokit, target, body, log);
+    return await createComment(octokit, target, body, log, writer);
   } catch (error) {
     throw classifyGitHubError(error, "comment");
   }
@@ -117,6 +122,7 @@ async function createComment(
   target: CommentTarget,
   body: string,
   log: (message: string) => void,
+  writer: string | null,
 ): Promise<CommentResult> {
   const { owner, repo, prNumber } = target;
   const created = (comment: FoundComment): CommentResult => ({
@@ -127,7 +133,7 @@ async function createComment(
   const request = { owner, repo, issue_number: prNumber, body, request: { retries: 0 } };
   const post = async () => created((await octokit.rest.issues.createComment(request)).data);
   const find = async () => {
-    const stored = await findOwnComment(octokit, target, log);
+    const stored = await findOwnComment(octokit, target, log, writer);
     return stored ? created(stored) : null;
   };
   return postOnce(post, find, (failure) =>
@@ -157,6 +163,7 @@ async function findOwnComment(
   octokit: GitHubClient,
   target: CommentTarget,
   log: (message: string) => void,
+  writer: string | null,
 ): Promise<FoundComment | null> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: target.owner,
@@ -164,7 +171,7 @@ async function findOwnComment(
     issue_number: target.prNumber,
     per_page: 100,
   });
-  let self: TokenIdentity | null = null;
+  let self: TokenIdentity | null = writer === null ? null : { login: writer, assumed: false };
   const others: string[] = [];
   for await (const { data } of pages) {
     const candidates = data.filter((c) => endsWithMarker(c.body ?? "", target.marker));

@@ -7,6 +7,11 @@
 // So GraphQL first, `GET /user` when GraphQL is unavailable, and when both fail the default token
 // is assumed: a wrong guess can only mean a new comment instead of an update, never taking over a
 // comment someone else wrote.
+//
+// Most runs need neither: only a GitHub App can write a check run, and the check run this step
+// wrote names its app, whose bot writes the comment (`<app-slug>[bot]`, as REST shows it). Asking
+// GraphQL after that costs a second of the client's pacing (it spaces GraphQL and writes one second
+// apart), on every run that updates its comment.
 import type { GitHubClient } from "./client.js";
 
 /** The login of the default GITHUB_TOKEN (the GitHub Actions app's bot). */
@@ -43,6 +48,13 @@ export async function readTokenIdentity(
       `assuming the default GITHUB_TOKEN (${DEFAULT_TOKEN_LOGIN}): only its comments are taken as ours.`,
   );
   return { login: DEFAULT_TOKEN_LOGIN, assumed: true };
+}
+
+/** The bot login of the GitHub App a check run names (`app.slug`); null when it names none. */
+export function appBotLogin(app: unknown): string | null {
+  const slug = (app as { slug?: unknown } | null | undefined)?.slug;
+  // Slugs are lower-case letters, digits and hyphens; anything else is not taken as one.
+  return typeof slug === "string" && /^[a-z0-9][a-z0-9-]{0,99}$/i.test(slug) ? `${slug}[bot]` : null;
 }
 
 /** GitHub logins are case-insensitive. */

@@ -78,6 +78,8 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
   let checkRunWritten = false;
   // Other jobs of this run attempt that report under the same check name (shared-check-name.ts).
   let siblings: SiblingCheckRun[] = [];
+  // Who the token writes as, told by the check run it wrote: the comment then need not ask (identity.ts).
+  let writer: string | null = null;
   const checkRun = plan.checkRun;
   if (checkRun) {
     const r = await runChannel(
@@ -87,11 +89,13 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
           // Created, with some annotations missing: still this step's check run.
           if (error instanceof PartialCheckRunError) {
             siblings = error.result.siblings;
+            writer = error.result.writtenAs;
             if (deps.checkRunWritten) deps.checkRunWritten.id = error.result.id;
           }
           throw error;
         });
         siblings = out.siblings;
+        writer = out.writtenAs;
         if (deps.checkRunWritten) deps.checkRunWritten.id = out.id;
         deps.info(
           `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
@@ -117,7 +121,7 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
     const r = await runChannel(
       "comment",
       async () => {
-        const out = await upsertComment(deps.octokit, comment, deps.info);
+        const out = await upsertComment(deps.octokit, comment, deps.info, writer);
         if (out.action === "superseded") {
           deps.info(supersededNote(comment, out.head));
           return { detail: out.action };

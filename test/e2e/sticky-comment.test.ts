@@ -70,8 +70,46 @@ describe("sticky comment lookup (dist/index.js)", () => {
     expect(earlier.body).toContain("1 node error, 1 failed test");
     expect(human.body).toBe(`Why does it say\n\n${MARKER}`);
     expect(run.outputs["comment-url"]).toContain(`#issuecomment-${earlier.id}`);
-    // Who the token is came from GraphQL, once.
+    // Who the token is came from the check run it wrote (its app's bot): GraphQL, whose pacing costs the
+    // client a second, is not asked.
+    expect(ops("graphql")).toEqual([]);
+    expect(server.requests.map((r) => r.operationId).filter((op) => op !== "checks/list-for-ref")).toEqual([
+      "pulls/list-files",
+      "checks/create",
+      "pulls/get",
+      "issues/list-comments",
+      "issues/update-comment",
+    ]);
+  });
+
+  it("without a check run of its own, asks GraphQL who the token is, once", async () => {
+    const earlier = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, BOT);
+    const other = server.seedComment(PR_NUMBER, `Spoofed\n\n${MARKER}`, OTHER_BOT);
+
+    await act({ inputs: { telemetry: FAILING, "check-run": "false" } });
+
+    expect(ops("checks/create")).toEqual([]);
     expect(ops("graphql")).toHaveLength(1);
+    expect(ops("issues/update-comment").map((r) => r.path)).toEqual([
+      `/repos/acme/analytics/issues/comments/${earlier.id}`,
+    ]);
+    expect(other.body).toBe(`Spoofed\n\n${MARKER}`);
+  });
+
+  it("a check run GitHub refuses (a classic PAT) leaves the identity to GraphQL", async () => {
+    server.tokenOwner = { user: HUMAN, kind: "user" };
+    const mine = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, HUMAN);
+    const actions = server.seedComment(PR_NUMBER, `Other workflow\n\n${MARKER}`, BOT);
+
+    const run = await act();
+
+    expect(ops("checks/create").map((r) => r.status)).toEqual([403]);
+    expect(ops("graphql")).toHaveLength(1);
+    expect(ops("issues/update-comment").map((r) => r.path)).toEqual([
+      `/repos/acme/analytics/issues/comments/${mine.id}`,
+    ]);
+    expect(actions.body).toBe(`Other workflow\n\n${MARKER}`);
+    expect(run.outputs["comment-url"]).toContain(`#issuecomment-${mine.id}`);
   });
 
   it("with a GitHub App token, a github-actions[bot] comment is not ours", async () => {
@@ -93,7 +131,8 @@ describe("sticky comment lookup (dist/index.js)", () => {
     const earlier = server.seedComment(PR_NUMBER, `Old report\n\n${MARKER}`, BOT);
     const other = server.seedComment(PR_NUMBER, `Spoofed\n\n${MARKER}`, OTHER_BOT);
 
-    const run = await act();
+    // No check run: nothing else tells who the token is.
+    const run = await act({ inputs: { telemetry: FAILING, "check-run": "false" } });
 
     expect(ops("users/get-authenticated").map((r) => r.status)).toEqual([403]);
     expect(run.stdout).toMatch(

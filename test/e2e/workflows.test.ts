@@ -370,17 +370,20 @@ describe("GitHub Enterprise Server (GITHUB_API_URL, GITHUB_SERVER_URL)", () => {
     const front = await startEnterpriseFront(server.url);
     try {
       openPull();
-      // An earlier run's comment: finding it asks GraphQL who the token is.
+      // An earlier run's comment: finding it without a check run of its own asks GraphQL who the token is.
       server.seedComment(PR_NUMBER, "old report\n\n<!-- fusion-report:dbt Fusion -->");
-      const run = await act({
+      const enterprise = {
         apiUrl: `${front.url}/api/v3`,
         // A trailing slash as someone might write it in a self-hosted runner's environment.
         env: { GITHUB_SERVER_URL: "https://ghes.example.com/" },
-        inputs: { telemetry: FAILING },
-      });
+      };
+      const commentOnly = await act({ ...enterprise, inputs: { telemetry: FAILING, "check-run": "false" } });
+      expect(commentOnly.code).toBe(1);
+      expect(front.paths).toContain("POST /api/graphql");
+
+      const run = await act({ ...enterprise, inputs: { telemetry: FAILING } });
       expect(run.code).toBe(1);
       expect(front.paths.every((p) => / \/api\/(v3\/|graphql$)/.test(p))).toBe(true);
-      expect(front.paths).toContain("POST /api/graphql");
       expect(server.requests.length).toBe(front.paths.length);
 
       const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s)"'<>\]]+/g)].map((m) => m[0]);

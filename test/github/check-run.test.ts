@@ -8,6 +8,7 @@ import {
 } from "../../src/github/check-run.js";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
 import { PermissionError } from "../../src/github/errors.js";
+import { appBotLogin } from "../../src/github/identity.js";
 import type { CheckAnnotation } from "../../src/render/annotations.js";
 import { FakeGitHub } from "../support/github-server.js";
 
@@ -58,6 +59,14 @@ describe("publishCheckRun", () => {
       output: { title: "1 model failed", summary: "## Summary", text: "details" },
     });
     expect(server.checkRuns[0]?.annotations).toHaveLength(2);
+    // The app GitHub says wrote it: its bot writes the comment too.
+    expect(result.writtenAs).toBe("github-actions[bot]");
+  });
+
+  it("takes only a well-formed app slug as the writer", () => {
+    expect(appBotLogin({ slug: "acme-reporter" })).toBe("acme-reporter[bot]");
+    for (const app of [null, undefined, {}, { slug: "" }, { slug: 7 }, { slug: "a b" }, { slug: "x]" }])
+      expect(appBotLogin(app)).toBeNull();
   });
 
   it("sends more than 50 annotations as create + PATCH batches of 50, resending title and summary", async () => {

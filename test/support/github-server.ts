@@ -44,6 +44,8 @@ export interface FakeCheckRun {
   external_id: string | null;
   output: { title: string | null; summary: string | null; text: string | null };
   annotations: Record<string, unknown>[];
+  /** The GitHub App whose token wrote it (its bot is `<slug>[bot]`); null for a seeded run that names none. */
+  appSlug?: string | null;
 }
 export interface FakePull {
   number: number;
@@ -310,6 +312,7 @@ export class FakeGitHub {
         annotations_url: `${api}/check-runs/${c.id}/annotations`,
       },
       pull_requests: [],
+      ...(c.appSlug ? { app: { id: 15368, slug: c.appSlug, name: c.appSlug } } : {}),
     });
     const pullJson = (p: FakePull) => ({
       number: p.number,
@@ -348,6 +351,9 @@ export class FakeGitHub {
             return send(422, { message: `output.${field} is too long (maximum is 65535 characters)` });
           }
         }
+        // Only a GitHub App can write check runs (github-api.md 1.2).
+        if (this.tokenOwner.kind === "user")
+          return send(403, { message: "You must authenticate via a GitHub App." });
         let run: FakeCheckRun | undefined;
         if (op === "checks/create") {
           run = {
@@ -360,6 +366,7 @@ export class FakeGitHub {
             external_id: (body.external_id as string | undefined) ?? null,
             output: { title: null, summary: null, text: null },
             annotations: [],
+            appSlug: this.tokenOwner.user.login.replace(/\[bot\]$/, ""),
           };
           this.checkRuns.push(run);
         } else {
