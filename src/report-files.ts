@@ -14,6 +14,7 @@ import {
   mkdir,
   open,
   readdir,
+  type FileHandle,
   readlink,
   realpath,
   rename,
@@ -25,7 +26,8 @@ import {
 import path from "node:path";
 import { RUN_RESULTS_MARK } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
-import { renderJsonReport } from "./render/json-report.js";
+import { jsonReportPieces } from "./render/json-report.js";
+import { jsonPieces } from "./render/json-pieces.js";
 import { renderJunit } from "./render/junit.js";
 import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
 import { describeFileError } from "./text/file-errors.js";
@@ -66,14 +68,16 @@ export { RUN_RESULTS_MARK };
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
-const PIECE_CHARS = 1 << 20;
+/** Bytes written to a report file at a time, through one buffer per call of writeReportFiles. */
+const WRITE_BUFFER_BYTES = 1 << 20;
 
 interface Destination {
   kind: string;
   target: string;
   /** Absolute, through any link to a file. */
   file: string;
-  render: () => string;
+  /** The file's text, in pieces (the JSON files' are tens of MB for a big build: never one string). */
+  render: () => Iterable<string>;
   /** The file's syntax, in which a runner command shape is broken where it is written to our own output. */
   syntax: CommandSyntax;
   /** A device, pipe or socket: opened and written, never created, replaced or renamed over. */
@@ -93,15 +97,15 @@ export async function writeReportFiles(
   fullMarkdown: () => string,
   options: WriteOptions,
 ): Promise<WriteResult> {
-  const requested: [string, string | null, () => string, CommandSyntax][] = [
-    ["Markdown report", targets.markdown, fullMarkdown, "text"],
-    ["JSON report", targets.json, () => renderJsonReport(report), "json"],
-    ["run_results.json", targets.runResults, () => renderMarkedRunResults(report), "json"],
-    ["JUnit XML", targets.junit, () => renderJunit(report), "xml"],
+  const requested: [string, string | null, () => Iterable<string>, CommandSyntax][] = [
+    ["Markdown report", targets.markdown, () => [fullMarkdown()], "text"],
+    ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
+    ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
+    ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
   ];
   const destinations: Destination[] = await Promise.all(
     requested
-      .filter((entry): entry is [string, string, () => string, CommandSyntax] => Boolean(entry[1]))
+      .filter((entry): entry is [string, string, () => Iterable<string>, CommandSyntax] => Boolean(entry[1]))
       .map(async ([kind, target, render, syntax]) => ({
         kind,
         target,
@@ -127,6 +131,8 @@ export async function writeReportFiles(
   const temps: string[] = [];
   const createdFolders: string[] = [];
   let renamed = 0;
+  /** The files' bytes pass through this, one file after the other. */
+  let buffer: Buffer | undefined;
   try {
     for (const destination of files) {
       const folder = path.dirname(destination.file);
@@ -139,11 +145,13 @@ export async function writeReportFiles(
       if (created) createdFolders.push(created);
       const temp = tempFileFor(destination.file);
       temps.push(temp);
-      await writeFile(temp, inPieces(destination.render()), { encoding: "utf8", flag: "wx" }).catch(
-        (error: NodeJS.ErrnoException) => {
-          throw new WriteProblem(destination, describeFileError(error));
-        },
-      );
+      await writeNewFile(
+        temp,
+        destination.render(),
+        (buffer ??= Buffer.allocUnsafe(WRITE_BUFFER_BYTES)),
+      ).catch((error: NodeJS.ErrnoException) => {
+        throw new WriteProblem(destination, describeFileError(error));
+      });
     }
     for (const [index, destination] of files.entries()) {
       await rename(temps[index]!, destination.file).catch((error: NodeJS.ErrnoException) => {
@@ -152,14 +160,14 @@ export async function writeReportFiles(
       renamed++;
     }
     for (const destination of destinations.filter((d) => d.stream)) {
-      const text = destination.render();
+      const text = [...destination.render()].join("");
       // The process's own output may be a runner's log: no line of telemetry text may start a command.
       const written = destination.fd
         ? writeToStream(
             destination.fd === 1 ? process.stdout : process.stderr,
             neutraliseRunnerCommands(text, destination.syntax),
           )
-        : writeFile(destination.file, inPieces(text), { encoding: "utf8" });
+        : writeFile(destination.file, inPieces(text, WRITE_BUFFER_BYTES), { encoding: "utf8" });
       await written.catch((error: NodeJS.ErrnoException) => {
         // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
         if (error.code === "EPIPE") return;
@@ -187,7 +195,7 @@ export async function writeReportFiles(
 
 /** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
 async function writeToStream(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  for (const piece of inPieces(text)) {
+  for (const piece of inPieces(text, WRITE_BUFFER_BYTES)) {
     await new Promise<void>((resolve, reject) => {
       stream.write(piece, (error) => (error ? reject(error) : resolve()));
     });
@@ -241,12 +249,42 @@ async function danglingLinkTarget(file: string): Promise<string | null> {
 }
 
 /**
- * The text in pieces of about PIECE_CHARS characters (a surrogate pair is never cut): each is turned
- * into UTF-8 and written on its own, so a 24 MB report never needs a 24 MB buffer beside its string.
+ * Creates `file` (it must not exist) and writes the pieces to it through `buffer`: a 24 MB report
+ * never needs a 24 MB string or buffer (see render/json-pieces.ts).
  */
-function* inPieces(text: string): Generator<string> {
+async function writeNewFile(file: string, pieces: Iterable<string>, buffer: Buffer): Promise<void> {
+  const handle = await open(file, "wx");
+  try {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8: a piece of this many fits an empty buffer.
+    const most = Math.floor(buffer.length / 3);
+    let used = 0;
+    for (const piece of pieces) {
+      for (const part of piece.length > most ? inPieces(piece, most) : [piece]) {
+        if (part.length * 3 > buffer.length - used) {
+          await writeAll(handle, buffer, used);
+          used = 0;
+        }
+        used += buffer.write(part, used, "utf8");
+      }
+    }
+    await writeAll(handle, buffer, used);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeAll(handle: FileHandle, buffer: Buffer, length: number): Promise<void> {
+  for (let written = 0; written < length;) {
+    const { bytesWritten } = await handle.write(buffer, written, length - written);
+    if (bytesWritten <= 0) throw new Error("the file system took no bytes");
+    written += bytesWritten;
+  }
+}
+
+/** The text in pieces of at most `size` characters (a surrogate pair is never cut). */
+function* inPieces(text: string, size: number): Generator<string> {
   for (let start = 0; start < text.length;) {
-    let end = Math.min(start + PIECE_CHARS, text.length);
+    let end = Math.min(start + size, text.length);
     if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
     yield text.slice(start, end);
     start = end;
@@ -255,9 +293,15 @@ function* inPieces(text: string): Generator<string> {
 
 /** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
 export function renderMarkedRunResults(report: Report, generatedAt = new Date().toISOString()): string {
+  return [...markedRunResultsPieces(report, generatedAt)].join("");
+}
+
+/** renderMarkedRunResults' text in pieces (see render/json-pieces.ts). */
+function* markedRunResultsPieces(report: Report, generatedAt = new Date().toISOString()): Generator<string> {
   const artifact: RunResultsArtifact = renderRunResults(report, generatedAt);
   artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
-  return `${JSON.stringify(artifact, null, 2)}\n`;
+  yield* jsonPieces(artifact);
+  yield "\n";
 }
 
 class WriteProblem extends Error {

@@ -17,11 +17,14 @@ import {
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeFolders, writeReportFiles } from "../src/report-files.js";
+import { renderJsonReport } from "../src/render/json-report.js";
+import { makeFolders, renderMarkedRunResults, writeReportFiles } from "../src/report-files.js";
 import { reportFor } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
 
+/** The write buffer's size, and the longest piece of text put through it at once (3 bytes a unit). */
 const PIECE = 1 << 20;
+const PART = Math.floor(PIECE / 3);
 
 describe("writeReportFiles", () => {
   it("names the files already renamed into place when a later rename fails", async () => {
@@ -55,6 +58,8 @@ describe("writeReportFiles", () => {
       `${"a".repeat(PIECE - 1)}😀b`,
       `${"é".repeat(PIECE)}😀${"x".repeat(PIECE + 3)}`,
       "😀".repeat(PIECE + 1),
+      `${"a".repeat(PART - 1)}😀b`,
+      `${"a".repeat(PART)}😀${"é".repeat(2 * PART + 1)}`,
     ];
     for (const [index, text] of cases.entries()) {
       const folder = makeTempDir("fusion-report-files-");
@@ -71,6 +76,25 @@ describe("writeReportFiles", () => {
       ).toBe(true);
       expect(readdirSync(folder)).toEqual(["report.md"]);
     }
+  });
+});
+
+describe("writeReportFiles: the JSON files, written in pieces", () => {
+  it("writes the JSON report and run_results.json as their renderers make them", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const folder = makeTempDir("fusion-report-files-");
+    const result = await writeReportFiles(
+      report,
+      { markdown: null, json: "report.json", runResults: "run_results.json", junit: null },
+      () => "",
+      { cwd: folder, telemetryFiles: [] },
+    );
+    expect(result.problems).toEqual([]);
+    expect(readFileSync(path.join(folder, "report.json"), "utf8")).toBe(renderJsonReport(report));
+    const written = readFileSync(path.join(folder, "run_results.json"), "utf8");
+    const generatedAt = (JSON.parse(written) as { metadata: { generated_at: string } }).metadata.generated_at;
+    expect(written).toBe(renderMarkedRunResults(report, generatedAt));
+    expect(written.endsWith("}\n")).toBe(true);
   });
 });
 

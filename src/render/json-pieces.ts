@@ -1,0 +1,115 @@
+// `JSON.stringify(value, null, 2)`, in pieces. The JSON report of a 20,000-node build is ~24 MB of
+// text and its run_results.json ~12 MB: made as one string, then as one buffer to write, each is
+// memory taken from the system for a moment and thrown away, which cost more than the serialising
+// (docs/performance.md). In pieces, a writer can put them through one reused buffer.
+//
+// The pieces join to exactly what JSON.stringify gives. Containers that hold many values (an array
+// of more than SMALL_ARRAY, or an object with such an array somewhere in its objects) are written
+// a member at a time; everything else goes to JSON.stringify whole and is indented to its place.
+// JSON.stringify escapes the line breaks inside strings, so every "\n" in its text is one of its
+// own, and indenting is putting spaces after each.
+
+/** Arrays longer than this are written an element at a time. */
+const SMALL_ARRAY = 16;
+const INDENT = "  ";
+
+/** The text of `value` as `JSON.stringify(value, null, 2)` writes it, as a sequence of pieces. */
+export function* jsonPieces(value: unknown): Generator<string, void, undefined> {
+  const text = yield* piecesOf(toJsonValue(value, ""), 0);
+  if (text === undefined) throw new TypeError("jsonPieces: the value has no JSON text");
+}
+
+/**
+ * Yields the pieces of `value` at nesting `level`. Returns undefined, yielding nothing, when the value
+ * has no JSON text (undefined, a function, a symbol), which an object leaves out and an array
+ * writes as null.
+ */
+function* piecesOf(value: unknown, level: number): Generator<string, true | undefined, undefined> {
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      yield "[]";
+      return true;
+    }
+    if (!holdsMany(value)) return yield* yieldWhole(value, level);
+    const inner = `\n${INDENT.repeat(level + 1)}`;
+    for (let i = 0; i < value.length; i++) {
+      yield i === 0 ? `[${inner}` : `,${inner}`;
+      const written = yield* piecesOf(toJsonValue(value[i], String(i)), level + 1);
+      if (written === undefined) yield "null";
+    }
+    yield `\n${INDENT.repeat(level)}]`;
+    return true;
+  }
+  if (isPlainObject(value) && holdsMany(value)) {
+    const inner = `\n${INDENT.repeat(level + 1)}`;
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const member = toJsonValue(value[key], key);
+      if (!hasJsonText(member)) continue;
+      yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
+      first = false;
+      yield* piecesOf(member, level + 1);
+    }
+    yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
+    return true;
+  }
+  return yield* yieldWhole(value, level);
+}
+
+/** One piece: JSON.stringify's text of `value`, indented for `level`. */
+function* yieldWhole(value: unknown, level: number): Generator<string, true | undefined, undefined> {
+  const text = JSON.stringify(value, null, INDENT) as string | undefined;
+  if (text === undefined) return undefined;
+  yield level === 0 || !text.includes("\n") ? text : text.replaceAll("\n", `\n${INDENT.repeat(level)}`);
+  return true;
+}
+
+/** How deep `holdsMany` looks for a long array: the report's node lists are at the fourth level. */
+const LOOK_DEPTH = 6;
+
+/** Whether a container is written a member at a time: it is a long array or holds one. */
+function holdsMany(value: object, depth = 0): boolean {
+  if (Array.isArray(value)) {
+    if (value.length > SMALL_ARRAY) return true;
+    if (depth >= LOOK_DEPTH) return false;
+    for (const member of value) if (isContainer(member) && holdsMany(member, depth + 1)) return true;
+    return false;
+  }
+  if (depth >= LOOK_DEPTH) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const member = record[key];
+    if (isContainer(member) && Object.hasOwn(record, key) && holdsMany(member, depth + 1)) return true;
+  }
+  return false;
+}
+
+function isContainer(value: unknown): value is object {
+  return Array.isArray(value) || isPlainObject(value);
+}
+
+/** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
+function toJsonValue(value: unknown, key: string): unknown {
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { toJSON?: unknown }).toJSON === "function"
+  ) {
+    return (value as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  if (typeof value === "bigint" && typeof (BigInt.prototype as { toJSON?: unknown }).toJSON === "function") {
+    return (value as unknown as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  return value;
+}
+
+function hasJsonText(value: unknown): boolean {
+  return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+
+/** An object JSON.stringify writes as its own enumerable properties (not a boxed primitive). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
