@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8321);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9825);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9784);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
@@ -63,7 +63,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8321:
+/***/ 9825:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2420,10 +2420,133 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var baseline = __nccwpck_require__(782);
+;// CONCATENATED MODULE: ./src/render/json-pieces.ts
+// `JSON.stringify(value, null, 2)`, in pieces. The JSON report of a 20,000-node build is ~24 MB of
+// text and its run_results.json ~12 MB: made as one string, then as one buffer to write, each is
+// memory taken from the system for a moment and thrown away, which cost more than the serialising
+// (docs/performance.md). In pieces, a writer can put them through one reused buffer.
+//
+// The pieces join to exactly what JSON.stringify gives. Containers that hold many values (an array
+// of more than SMALL_ARRAY, or an object with such an array somewhere in its objects) are written
+// a member at a time; everything else goes to JSON.stringify whole and is indented to its place.
+// JSON.stringify escapes the line breaks inside strings, so every "\n" in its text is one of its
+// own, and indenting is putting spaces after each.
+/** Arrays longer than this are written an element at a time. */
+const SMALL_ARRAY = 16;
+const INDENT = "  ";
+/** The text of `value` as `JSON.stringify(value, null, 2)` writes it, as a sequence of pieces. */
+function* jsonPieces(value) {
+    const text = yield* piecesOf(toJsonValue(value, ""), 0);
+    if (text === undefined)
+        throw new TypeError("jsonPieces: the value has no JSON text");
+}
+/**
+ * Yields the pieces of `value` at nesting `level`. Returns undefined, yielding nothing, when the value
+ * has no JSON text (undefined, a function, a symbol), which an object leaves out and an array
+ * writes as null.
+ */
+function* piecesOf(value, level) {
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            yield "[]";
+            return true;
+        }
+        if (!holdsMany(value))
+            return yield* yieldWhole(value, level);
+        const inner = `\n${INDENT.repeat(level + 1)}`;
+        for (let i = 0; i < value.length; i++) {
+            yield i === 0 ? `[${inner}` : `,${inner}`;
+            const written = yield* piecesOf(toJsonValue(value[i], String(i)), level + 1);
+            if (written === undefined)
+                yield "null";
+        }
+        yield `\n${INDENT.repeat(level)}]`;
+        return true;
+    }
+    if (isPlainObject(value) && holdsMany(value)) {
+        const inner = `\n${INDENT.repeat(level + 1)}`;
+        let first = true;
+        for (const key of Object.keys(value)) {
+            const member = toJsonValue(value[key], key);
+            if (!hasJsonText(member))
+                continue;
+            yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
+            first = false;
+            yield* piecesOf(member, level + 1);
+        }
+        yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
+        return true;
+    }
+    return yield* yieldWhole(value, level);
+}
+/** One piece: JSON.stringify's text of `value`, indented for `level`. */
+function* yieldWhole(value, level) {
+    const text = JSON.stringify(value, null, INDENT);
+    if (text === undefined)
+        return undefined;
+    yield level === 0 || !text.includes("\n") ? text : text.replaceAll("\n", `\n${INDENT.repeat(level)}`);
+    return true;
+}
+/** How deep `holdsMany` looks for a long array: the report's node lists are at the fourth level. */
+const LOOK_DEPTH = 6;
+/** Whether a container is written a member at a time: it is a long array or holds one. */
+function holdsMany(value, depth = 0) {
+    if (Array.isArray(value)) {
+        if (value.length > SMALL_ARRAY)
+            return true;
+        if (depth >= LOOK_DEPTH)
+            return false;
+        for (const member of value)
+            if (isContainer(member) && holdsMany(member, depth + 1))
+                return true;
+        return false;
+    }
+    if (depth >= LOOK_DEPTH)
+        return false;
+    const record = value;
+    for (const key in record) {
+        const member = record[key];
+        if (isContainer(member) && Object.hasOwn(record, key) && holdsMany(member, depth + 1))
+            return true;
+    }
+    return false;
+}
+function isContainer(value) {
+    return Array.isArray(value) || isPlainObject(value);
+}
+/** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
+function toJsonValue(value, key) {
+    if (typeof value === "object" &&
+        value !== null &&
+        typeof value.toJSON === "function") {
+        return value.toJSON(key);
+    }
+    if (typeof value === "bigint" && typeof BigInt.prototype.toJSON === "function") {
+        return value.toJSON(key);
+    }
+    return value;
+}
+function hasJsonText(value) {
+    return value !== undefined && typeof value !== "function" && typeof value !== "symbol";
+}
+/** An object JSON.stringify writes as its own enumerable properties (not a boxed primitive). */
+function isPlainObject(value) {
+    if (typeof value !== "object" || value === null)
+        return false;
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+}
+
 ;// CONCATENATED MODULE: ./src/render/json-report.ts
+
 /** The stable JSON report (schema/report.schema.json); two-space indented, newline-terminated. */
 function renderJsonReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
+    return [...jsonReportPieces(report)].join("");
+}
+/** The JSON report's text in pieces, for writing it without making it one string (json-pieces.ts). */
+function* jsonReportPieces(report) {
+    yield* jsonPieces(report);
+    yield "\n";
 }
 
 ;// CONCATENATED MODULE: ./src/render/junit.ts
@@ -2689,17 +2812,19 @@ var runner_commands = __nccwpck_require__(1312);
 
 
 
+
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
-const PIECE_CHARS = 1 << 20;
+/** Bytes written to a report file at a time, through one buffer per call of writeReportFiles. */
+const WRITE_BUFFER_BYTES = 1 << 20;
 /** Writes every requested file, or none of them when any destination is unusable. */
 async function writeReportFiles(report, targets, fullMarkdown, options) {
     const requested = [
-        ["Markdown report", targets.markdown, fullMarkdown, "text"],
-        ["JSON report", targets.json, () => renderJsonReport(report), "json"],
-        ["run_results.json", targets.runResults, () => renderMarkedRunResults(report), "json"],
-        ["JUnit XML", targets.junit, () => renderJunit(report), "xml"],
+        ["Markdown report", targets.markdown, () => [fullMarkdown()], "text"],
+        ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
+        ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
+        ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
     ];
     const destinations = await Promise.all(requested
         .filter((entry) => Boolean(entry[1]))
@@ -2727,6 +2852,8 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
     const temps = [];
     const createdFolders = [];
     let renamed = 0;
+    /** The files' bytes pass through this, one file after the other. */
+    let buffer;
     try {
         for (const destination of files) {
             const folder = external_node_path_default().dirname(destination.file);
@@ -2737,7 +2864,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
                 createdFolders.push(created);
             const temp = tempFileFor(destination.file);
             temps.push(temp);
-            await (0,promises_.writeFile)(temp, inPieces(destination.render()), { encoding: "utf8", flag: "wx" }).catch((error) => {
+            await writeNewFile(temp, destination.render(), (buffer ??= Buffer.allocUnsafe(WRITE_BUFFER_BYTES))).catch((error) => {
                 throw new WriteProblem(destination, (0,file_errors/* describeFileError */.S)(error));
             });
         }
@@ -2748,11 +2875,11 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
             renamed++;
         }
         for (const destination of destinations.filter((d) => d.stream)) {
-            const text = destination.render();
+            const text = [...destination.render()].join("");
             // The process's own output may be a runner's log: no line of telemetry text may start a command.
             const written = destination.fd
                 ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text, destination.syntax))
-                : (0,promises_.writeFile)(destination.file, inPieces(text), { encoding: "utf8" });
+                : (0,promises_.writeFile)(destination.file, inPieces(text, WRITE_BUFFER_BYTES), { encoding: "utf8" });
             await written.catch((error) => {
                 // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
                 if (error.code === "EPIPE")
@@ -2780,7 +2907,7 @@ async function writeReportFiles(report, targets, fullMarkdown, options) {
 }
 /** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
 async function writeToStream(stream, text) {
-    for (const piece of inPieces(text)) {
+    for (const piece of inPieces(text, WRITE_BUFFER_BYTES)) {
         await new Promise((resolve, reject) => {
             stream.write(piece, (error) => (error ? reject(error) : resolve()));
         });
@@ -2832,12 +2959,42 @@ async function danglingLinkTarget(file) {
     return target === null ? null : external_node_path_default().resolve(external_node_path_default().dirname(file), target);
 }
 /**
- * The text in pieces of about PIECE_CHARS characters (a surrogate pair is never cut): each is turned
- * into UTF-8 and written on its own, so a 24 MB report never needs a 24 MB buffer beside its string.
+ * Creates `file` (it must not exist) and writes the pieces to it through `buffer`: a 24 MB report
+ * never needs a 24 MB string or buffer (see render/json-pieces.ts).
  */
-function* inPieces(text) {
+async function writeNewFile(file, pieces, buffer) {
+    const handle = await (0,promises_.open)(file, "wx");
+    try {
+        // A UTF-16 code unit takes at most 3 bytes in UTF-8: a piece of this many fits an empty buffer.
+        const most = Math.floor(buffer.length / 3);
+        let used = 0;
+        for (const piece of pieces) {
+            for (const part of piece.length > most ? inPieces(piece, most) : [piece]) {
+                if (part.length * 3 > buffer.length - used) {
+                    await writeAll(handle, buffer, used);
+                    used = 0;
+                }
+                used += buffer.write(part, used, "utf8");
+            }
+        }
+        await writeAll(handle, buffer, used);
+    }
+    finally {
+        await handle.close();
+    }
+}
+async function writeAll(handle, buffer, length) {
+    for (let written = 0; written < length;) {
+        const { bytesWritten } = await handle.write(buffer, written, length - written);
+        if (bytesWritten <= 0)
+            throw new Error("the file system took no bytes");
+        written += bytesWritten;
+    }
+}
+/** The text in pieces of at most `size` characters (a surrogate pair is never cut). */
+function* inPieces(text, size) {
     for (let start = 0; start < text.length;) {
-        let end = Math.min(start + PIECE_CHARS, text.length);
+        let end = Math.min(start + size, text.length);
         if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800)
             end--;
         yield text.slice(start, end);
@@ -2846,9 +3003,14 @@ function* inPieces(text) {
 }
 /** run_results.json with fusion-report's mark in `metadata.env` (see RUN_RESULTS_MARK). */
 function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) {
+    return [...markedRunResultsPieces(report, generatedAt)].join("");
+}
+/** renderMarkedRunResults' text in pieces (see render/json-pieces.ts). */
+function* markedRunResultsPieces(report, generatedAt = new Date().toISOString()) {
     const artifact = renderRunResults(report, generatedAt);
     artifact.metadata.env = { ...artifact.metadata.env, [baseline/* RUN_RESULTS_MARK */.Vo]: report.generator.version };
-    return `${JSON.stringify(artifact, null, 2)}\n`;
+    yield* jsonPieces(artifact);
+    yield "\n";
 }
 class WriteProblem extends Error {
     constructor(destination, reason) {
@@ -3675,8 +3837,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 19 modules
-var cli_report = __nccwpck_require__(8321);
+// EXTERNAL MODULE: ./src/cli-report.ts + 20 modules
+var cli_report = __nccwpck_require__(9825);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts
@@ -8679,7 +8841,7 @@ function parseFloat16(bytes) {
 }
 
 // EXTERNAL MODULE: ./node_modules/hysnappy/js/uncompress.js
-var uncompress = __nccwpck_require__(7100);
+var js_uncompress = __nccwpck_require__(7100);
 ;// CONCATENATED MODULE: ./node_modules/hyparquet/src/constants.js
 
 /** @type {import('../src/types.d.ts').ParquetType[]} */
@@ -9417,6 +9579,83 @@ function columnDecoder(meta, schemaPath, compressors) {
         parsers: DEFAULT_PARSERS,
     };
 }
+/**
+ * Decompresses a Snappy page into `output`, which must be exactly the page's uncompressed size: a
+ * stream that says another size is an error, so every byte of `output` is written.
+ */
+function snappyInto(input, output) {
+    const said = snappyLength(input);
+    if (said !== output.byteLength) {
+        throw new Error(`parquet snappy page holds ${said ?? "an unreadable number of"} bytes where its header says ${output.byteLength}`);
+    }
+    (snappy ??= loadSnappy()).decompress(input, output);
+}
+/** The uncompressed length a Snappy stream starts with (a varint of at most 32 bits), or null. */
+function snappyLength(input) {
+    let length = 0;
+    for (let i = 0; i < 5 && i < input.byteLength; i++) {
+        const byte = input[i];
+        length += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return length <= 0xffffffff ? length : null;
+    }
+    return null;
+}
+let snappy;
+/**
+ * hysnappy's WebAssembly decompressor, called so that the page lands in `output`. hysnappy's own
+ * function returns every page in a new buffer: fresh memory, faulted in page by page, which cost
+ * several times the decompression itself (buffers.ts). Its instance is not exported, so it is caught
+ * as hysnappy makes it. Should that ever fail (another hysnappy), its own function is used and the
+ * page copied: the same bytes, slower.
+ */
+function loadSnappy() {
+    const exports = catchInstance(js_uncompress/* snappyUncompressor */.o);
+    if (!exports) {
+        const uncompress = (0,js_uncompress/* snappyUncompressor */.o)();
+        return {
+            decompress: (input, output) => output.set(uncompress(input, output.byteLength)),
+            inPlace: false,
+        };
+    }
+    // Where hysnappy puts the input in its memory: below it, the module's own data and stack.
+    const INPUT_AT = 68_000;
+    const decompress = (input, output) => {
+        const outputAt = INPUT_AT + input.byteLength;
+        const needed = outputAt + output.byteLength;
+        const { memory } = exports;
+        if (memory.buffer.byteLength < needed)
+            memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65_536));
+        const heap = new Uint8Array(memory.buffer);
+        heap.set(input, INPUT_AT);
+        const result = exports.uncompress(INPUT_AT, input.byteLength, outputAt);
+        if (result !== 0)
+            throw new Error(`parquet snappy page is corrupt (hysnappy code ${result})`);
+        output.set(heap.subarray(outputAt, needed));
+    };
+    return { decompress, inPlace: true };
+}
+/** The exports of the WebAssembly instance `make` creates, when they look like hysnappy's; else null. */
+function catchInstance(make) {
+    const wasm = globalThis.WebAssembly;
+    const Instance = wasm.Instance;
+    let made;
+    wasm.Instance = new Proxy(Instance, {
+        construct(target, args) {
+            return (made = new target(...args));
+        },
+    });
+    try {
+        make();
+    }
+    finally {
+        wasm.Instance = Instance;
+    }
+    const exports = made?.exports;
+    return exports?.memory instanceof wasm.Memory && typeof exports.uncompress === "function"
+        ? exports
+        : null;
+}
 /** Snappy from hysnappy's WebAssembly (several times faster than hyparquet's own JavaScript), made on first use. */
 let snappyOnly;
 const SNAPPY_OR_NONE = new Set(["SNAPPY", "UNCOMPRESSED"]);
@@ -9428,7 +9667,7 @@ const SNAPPY_OR_NONE = new Set(["SNAPPY", "UNCOMPRESSED"]);
 async function decompressorsFor(metadata) {
     const plain = metadata.row_groups.every((group) => group.columns.every(({ meta_data }) => !meta_data || SNAPPY_OR_NONE.has(meta_data.codec)));
     if (plain)
-        return (snappyOnly ??= { SNAPPY: (0,uncompress/* snappyUncompressor */.o)() });
+        return (snappyOnly ??= { SNAPPY: (0,js_uncompress/* snappyUncompressor */.o)() });
     const { compressors } = await __nccwpck_require__.e(/* import() */ 418).then(__nccwpck_require__.bind(__nccwpck_require__, 3418));
     // A page of no bytes needs no codec. hyparquet-compressors 1.1.2 rejects the empty LZ4 block
     // ("lz4 offset out of range 0": a lone zero token, valid LZ4) that parquet-rs writes for one.
@@ -9663,10 +9902,50 @@ function countThriftValues(bytes, start, end) {
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/buffers.ts
-// Buffers this reader allocates (the file's windows, decompressed pages and dictionaries) are freed
-// as soon as nothing reads them any more, rather than at V8's next collection: until then they count
-// in the peak RSS, and V8 collects them only when its heap grows. Values that leave a cursor never
-// refer to them (strings and numbers are copies), so a cursor knows when its buffers are done.
+// Buffers this reader allocates (the file's windows, decompressed pages and dictionaries) are given
+// back as soon as nothing reads them any more, rather than at V8's next collection: until then they
+// count in the peak RSS, and V8 collects them only when its heap grows. Values that leave a cursor
+// never refer to them (strings and numbers are copies), so a cursor knows when its buffers are done.
+//
+// Decompressed pages are most of the bytes (~50 MB for a 20,000-node build, in pages of up to ~1.3
+// MB; ~11 MB of them in use at once). Freed, a page's memory goes back to the system, and the next
+// page's is taken from it afresh: every 4 KiB of it faulted in again, which cost more than the
+// decompressing (docs/performance.md). So pages are decompressed into buffers kept in a pool, each
+// the next power of two in size: pages of any size up to it can use it again, and the part of a
+// buffer no page reached was never touched, so it takes no memory.
+/** How many buffers of each size the pool keeps: more than a slice of rows ever holds at once. */
+const POOLED_PER_SIZE = 32;
+/** The smallest buffer made for a page: smaller pages share this size. */
+const MIN_POOLED_BYTES = 64 * 1024;
+/** Free buffers by size (a power of two, at least MIN_POOLED_BYTES). */
+const pool = new Map();
+/**
+ * `size` bytes to decompress a page into: a view of a buffer given back earlier (its old contents
+ * still there: the caller writes every byte it reads) or of a new one. Give it back with
+ * `recycleBuffer(bytes.buffer)` when nothing reads it any more.
+ */
+function pageBuffer(size) {
+    const capacity = Math.max(MIN_POOLED_BYTES, 2 ** Math.ceil(Math.log2(Math.max(size, 1))));
+    const buffer = pool.get(capacity)?.pop() ?? new ArrayBuffer(capacity);
+    return new Uint8Array(buffer, 0, size);
+}
+/**
+ * Gives a page's buffer (from `pageBuffer`) back for the next page; one of another size, or past
+ * what the pool keeps, is freed now. Nothing may read it afterwards.
+ */
+function recycleBuffer(buffer) {
+    if (!buffer)
+        return;
+    const capacity = buffer.byteLength;
+    const free = pool.get(capacity) ?? [];
+    const pooled = capacity >= MIN_POOLED_BYTES && (capacity & (capacity - 1)) === 0;
+    if (free.includes(buffer))
+        return;
+    if (!pooled || free.length >= POOLED_PER_SIZE)
+        return freeBuffer(buffer);
+    free.push(buffer);
+    pool.set(capacity, free);
+}
 /**
  * Frees an ArrayBuffer's memory now (ArrayBuffer.prototype.transfer detaches it; Node ≥ 22). On
  * older Node the collector frees it later, as it would anyway.
@@ -9675,17 +9954,6 @@ function freeBuffer(buffer) {
     // `transfer` is ES2024: not in this project's lib (Node 20 lacks it), so it is looked up.
     if (buffer && "transfer" in buffer && typeof buffer.transfer === "function")
         buffer.transfer(0);
-}
-/**
- * The buffer behind `bytes` when it was allocated for `bytes` alone (decompression's output), not
- * a view of another buffer (the file's window, which uncompressed pages are) or of a
- * decompressor's own memory: the one a page or dictionary may free.
- */
-function ownedBuffer(bytes, source) {
-    const buffer = bytes.buffer;
-    if (buffer === source.buffer || !(buffer instanceof ArrayBuffer))
-        return undefined;
-    return bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? buffer : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/rle.ts
@@ -10145,7 +10413,7 @@ function decodePage(page, column) {
  * of each column at a time, tens of MiB over a file.
  */
 function freePage(decoded) {
-    freeBuffer(decoded?.owned);
+    recycleBuffer(decoded?.owned);
 }
 function isDictionary(encoding) {
     return encoding === "RLE_DICTIONARY" || encoding === "PLAIN_DICTIONARY";
@@ -10164,12 +10432,8 @@ function decodeStream(page, column) {
     const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
     if (!dict && !(daph.encoding === "PLAIN" && width > 0))
         return null;
-    const bytes = decompress(page.bytes, header, column.decoder);
-    return {
-        kind: "stream",
-        page: new StreamPage(bytes, column.maxDef, dict, width),
-        owned: ownedBuffer(bytes, page.bytes),
-    };
+    const { bytes, owned } = decompress(page.bytes, header, column.decoder);
+    return { kind: "stream", page: new StreamPage(bytes, column.maxDef, dict, width), owned };
 }
 /** Scratch space for definition levels, which are not needed once a page's index is built. */
 let scratchLevels = new Uint8Array(1 << 15);
@@ -10187,7 +10451,7 @@ function decodeFast(page, column) {
     const dict = isDictionary(daph.encoding);
     if (!dict && !(daph.encoding === "PLAIN" && column.decoder.type === "BYTE_ARRAY"))
         return null;
-    const bytes = decompress(page.bytes, header, column.decoder);
+    const { bytes, owned } = decompress(page.bytes, header, column.decoder);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const rows = page.rows;
     let offset = 0;
@@ -10214,7 +10478,7 @@ function decodeFast(page, column) {
         if (width)
             readHybrid(bytes, offset, bytes.byteLength, width, ids, count);
         // The indices are copied out: the page's bytes are not needed any more.
-        freeBuffer(ownedBuffer(bytes, page.bytes));
+        recycleBuffer(owned);
         return { kind: "ids", ids, index };
     }
     const starts = new Int32Array(count);
@@ -10228,7 +10492,7 @@ function decodeFast(page, column) {
             throw new Error("parquet byte array value extends past its page");
     }
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return { kind: "bytes", text, starts, lengths, index, owned: ownedBuffer(bytes, page.bytes) };
+    return { kind: "bytes", text, starts, lengths, index, owned };
 }
 function decodeGeneric(page, column) {
     const { values, definitionLevels, encoding } = readGeneric(page, column);
@@ -10273,7 +10537,7 @@ function readGeneric(page, column) {
     const daph = header.data_page_header;
     if (!daph)
         throw new Error("parquet data page header is undefined");
-    const raw = decompress(bytes, header, decoder);
+    const raw = datapage_decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
     let offset = 0;
     if (maxDef > 0) {
         if (raw.byteLength < 4)
@@ -10306,9 +10570,30 @@ function checkValueRuns(data, offset, encoding, boolean, rows) {
         throw new RangeError(`parquet dictionary index width ${width} is invalid`);
     checkHybridRuns(data, offset + 1, data.byteLength, width, rows);
 }
-/** A page's bytes, uncompressed. Snappy from hysnappy's WebAssembly (see hyparquet.ts' decompressorsFor). */
+/**
+ * A page's bytes, uncompressed, and the buffer they were decompressed into (`owned`, given back to
+ * the pool with the page: buffers.ts). An uncompressed page is a view of the file's window.
+ */
 function decompress(bytes, header, decoder) {
-    return datapage_decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
+    const size = header.uncompressed_page_size;
+    if (decoder.codec === "SNAPPY") {
+        const out = pageBuffer(size);
+        try {
+            snappyInto(bytes, out);
+        }
+        catch (error) {
+            recycleBuffer(out.buffer);
+            throw error;
+        }
+        return { bytes: out, owned: out.buffer };
+    }
+    // Uncompressed (a view of the window, checked against its size), or another codec, whose
+    // decompressor (hyparquet-compressors) makes a buffer of its own: the page then owns it.
+    const out = datapage_decompressPage(bytes, size, decoder.codec, decoder.compressors);
+    const buffer = out.buffer;
+    return buffer === bytes.buffer || !(buffer instanceof ArrayBuffer)
+        ? { bytes: out }
+        : { bytes: out, owned: buffer };
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/column-bytes.ts
@@ -10426,15 +10711,20 @@ function checkPageSize(which, size) {
 
 
 
+
 /** Reads a dictionary page (PLAIN values), after checking they fit in the page's bytes. */
 function readDictionaryPage(header, bytes, decoder) {
     const diph = header.dictionary_page_header;
     if (!diph)
         throw new Error("parquet dictionary page header is undefined");
-    const decompressed = datapage_decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
+    const decompressed = decompress(bytes, header, decoder);
     // An uncompressed page is a view of the file's window: copied, so the window can be freed.
-    const page = ownedBuffer(decompressed, bytes) ? decompressed : decompressed.slice();
-    const owned = ownedBuffer(page, bytes);
+    let page = decompressed.bytes;
+    let owned = decompressed.owned;
+    if (!owned) {
+        const copy = page.slice();
+        [page, owned] = [copy, copy.buffer];
+    }
     const count = diph.num_values;
     const width = plainWidth(decoder);
     if (!Number.isSafeInteger(count) || count < 0 || count * width > page.byteLength) {
@@ -10444,7 +10734,7 @@ function readDictionaryPage(header, bytes, decoder) {
         return byteArrayDictionary(page, count, owned);
     const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
     const values = plain_readPlain({ view, offset: 0 }, decoder.type, count, decoder.element.type_length);
-    const dictionary = { size: count, entry: (id) => values[id], free: () => freeBuffer(owned) };
+    const dictionary = { size: count, entry: (id) => values[id], free: () => recycleBuffer(owned) };
     if (decoder.type === "INT64") {
         dictionary.spanId = (id) => (0,telemetry_values/* spanIdFromWords */.LV)(view.getUint32(id * 8 + 4, true), view.getUint32(id * 8, true));
     }
@@ -10469,7 +10759,7 @@ function byteArrayDictionary(page, count, owned) {
     return {
         size: count,
         entry: (id) => text.toString("utf8", starts[id], ends[id]),
-        free: () => freeBuffer(owned),
+        free: () => recycleBuffer(owned),
     };
 }
 /** Fewest bytes one PLAIN value of the column takes (a string: its 4-byte length). */
@@ -11663,7 +11953,10 @@ function redactValue(value, redact) {
     }
     let copy = null;
     const record = value;
-    for (const key of Object.keys(record)) {
+    // for…in rather than Object.keys: a 20,000-node report has ~100,000 objects, and a key array (and,
+    // in this recursive function, an iterator result per key) for each was 16 MB of garbage. The
+    // report's objects are plain data: their enumerable properties are their own.
+    for (const key in record) {
         const item = record[key];
         const masked = redactValue(item, redact);
         if (masked !== item)
@@ -12336,9 +12629,10 @@ function emptyCounts() {
 }
 function countStatuses(nodes) {
     const counts = emptyCounts();
-    for (const node of nodes) {
+    // An index loop: run once per report, for…of is not optimised and makes an iterator result per node.
+    for (let i = 0; i < nodes.length; i++) {
         counts.total++;
-        counts[status_table/* STATUS */.XQ[node.status].countKey]++;
+        counts[status_table/* STATUS */.XQ[nodes[i].status].countKey]++;
     }
     return counts;
 }
@@ -12469,17 +12763,24 @@ var values = __nccwpck_require__(7593);
  * (sometimes the root itself); following `skippedBecauseOf` through skipped nodes reaches the root.
  */
 function buildSkipChains(nodes) {
-    const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
+    // Only upstream skips are followed, so only they are looked up by id (a map of every node of a
+    // 20,000-node build was most of this function's time); a root's status is found in one pass after.
+    const skippedById = new Map();
+    for (let i = 0; i < nodes.length; i++) {
+        const node = nodes[i];
+        if (node.status === "skipped" && node.skippedBecauseOf)
+            skippedById.set(node.uniqueId, node);
+    }
+    if (skippedById.size === 0)
+        return [];
     const chains = new Map();
-    for (const node of nodes) {
-        if (node.status !== "skipped" || !node.skippedBecauseOf)
-            continue;
+    skippedById.forEach((node) => {
         let cause = node.skippedBecauseOf;
         let depth = 1;
         const seen = new Set([node.uniqueId]);
         for (;;) {
-            const upstream = byId.get(cause);
-            if (!upstream || upstream.status !== "skipped" || !upstream.skippedBecauseOf || seen.has(cause))
+            const upstream = skippedById.get(cause);
+            if (!upstream || seen.has(cause))
                 break;
             seen.add(cause);
             cause = upstream.skippedBecauseOf;
@@ -12487,10 +12788,20 @@ function buildSkipChains(nodes) {
         }
         let chain = chains.get(cause);
         if (!chain) {
-            chain = { rootId: cause, rootStatus: byId.get(cause)?.status ?? "missing", skipped: [] };
+            chain = { rootId: cause, rootStatus: "missing", skipped: [] };
             chains.set(cause, chain);
         }
         chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
+    });
+    // Where each root is among the nodes (the first node of its id), and its status.
+    const position = new Map();
+    for (let i = 0; i < nodes.length; i++) {
+        const node = nodes[i];
+        const chain = chains.get(node.uniqueId);
+        if (chain && !position.has(node.uniqueId)) {
+            position.set(node.uniqueId, i);
+            chain.rootStatus = node.status;
+        }
     }
     const result = [...chains.values()];
     for (const chain of result) {
@@ -12500,14 +12811,7 @@ function buildSkipChains(nodes) {
     // first among the nodes (where the errors are listed in the same order), then by id.
     if (result.length < 2)
         return result;
-    const position = new Map();
-    for (const chain of result)
-        position.set(chain.rootId, Number.MAX_SAFE_INTEGER);
-    nodes.forEach((node, index) => {
-        if (position.has(node.uniqueId))
-            position.set(node.uniqueId, index);
-    });
-    const at = (id) => position.get(id);
+    const at = (id) => position.get(id) ?? Number.MAX_SAFE_INTEGER;
     return result.sort((a, b) => b.skipped.length - a.skipped.length || at(a.rootId) - at(b.rootId) || compare(a.rootId, b.rootId));
 }
 function compare(a, b) {
@@ -12595,11 +12899,12 @@ function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
     const unreadable = [];
-    for (const node of state.nodes.values()) {
-        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
+    // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
+    state.nodes.forEach((node) => {
+        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable);
         if (result)
             nodes.push(result);
-    }
+    });
     nodes.sort(byStartThenId);
     const runErrors = [
         ...state.runLogs,
@@ -12642,6 +12947,7 @@ function finishInvocation(state, options) {
         readerWarnings,
     };
 }
+const NO_EXTRAS = [];
 function finishNode(node, extras, unreadable) {
     const evaluations = node.evaluations ? byStart(node.evaluations) : [];
     // A node whose phases were read for their times only (their NodeProcessed span, which decides
@@ -12667,7 +12973,8 @@ function finishNode(node, extras, unreadable) {
     let firstQueryError;
     let queryNs = 0;
     let queryCount = 0;
-    for (const entry of extras) {
+    for (let i = 0; i < extras.length; i++) {
+        const entry = extras[i];
         if (entry.logs)
             logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
         firstQueryError ??= entry.queryErrors?.[0];
@@ -12789,7 +13096,7 @@ function finish_invocation_location(facts) {
 }
 function joinExtras(state) {
     const byNode = new Map();
-    for (const extras of state.extras.values()) {
+    state.extras.forEach((extras) => {
         // The node whose span this is: as the span's end said (on the span's own entry), else, for a
         // span that never ended, its start.
         const fromSpan = extras.spanId
@@ -12802,7 +13109,7 @@ function joinExtras(state) {
             list.push(extras);
         else
             byNode.set(key, [extras]);
-    }
+    });
     return byNode;
 }
 function finishPhases(state) {

@@ -25,10 +25,11 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const extrasByNode = joinExtras(state);
   const nodes: NodeResult[] = [];
   const unreadable: string[] = [];
-  for (const node of state.nodes.values()) {
-    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? [], unreadable);
+  // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
+  state.nodes.forEach((node) => {
+    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable);
     if (result) nodes.push(result);
-  }
+  });
   nodes.sort(byStartThenId);
   const runErrors = [
     ...state.runLogs,
@@ -74,7 +75,9 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   };
 }
 
-function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[]): NodeResult | null {
+const NO_EXTRAS: readonly SpanExtras[] = [];
+
+function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: string[]): NodeResult | null {
   const evaluations = node.evaluations ? byStart(node.evaluations) : [];
   // A node whose phases were read for their times only (their NodeProcessed span, which decides
   // such a node, was unreadable) is still reported, from what is known: its id.
@@ -100,7 +103,8 @@ function finishNode(node: NodeState, extras: SpanExtras[], unreadable: string[])
   let firstQueryError: string | undefined;
   let queryNs = 0;
   let queryCount = 0;
-  for (const entry of extras) {
+  for (let i = 0; i < extras.length; i++) {
+    const entry = extras[i]!;
     if (entry.logs) logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
     firstQueryError ??= entry.queryErrors?.[0];
     queryNs += entry.queryNs;
@@ -221,7 +225,7 @@ function location(facts: NodeFacts & { path: string }): NodeLocation {
 
 function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
   const byNode = new Map<string, SpanExtras[]>();
-  for (const extras of state.extras.values()) {
+  state.extras.forEach((extras) => {
     // The node whose span this is: as the span's end said (on the span's own entry), else, for a
     // span that never ended, its start.
     const fromSpan = extras.spanId
@@ -232,7 +236,7 @@ function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
     const list = byNode.get(key);
     if (list) list.push(extras);
     else byNode.set(key, [extras]);
-  }
+  });
   return byNode;
 }
 

@@ -29,7 +29,10 @@ function redactValue(value: unknown, redact: Redact): unknown {
   }
   let copy: Record<string, unknown> | null = null;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  // for…in rather than Object.keys: a 20,000-node report has ~100,000 objects, and a key array (and,
+  // in this recursive function, an iterator result per key) for each was 16 MB of garbage. The
+  // report's objects are plain data: their enumerable properties are their own.
+  for (const key in record) {
     const item = record[key];
     const masked = redactValue(item, redact);
     if (masked !== item) (copy ??= { ...record })[key] = masked;

@@ -2,9 +2,10 @@
 // not cut into an object each up front (hyparquet's readPlain makes a Uint8Array per entry: 20,000
 // of them for a big build's node names); their offsets are indexed and a string is decoded when its
 // entry is read. Other types are read whole with readPlain.
-import { freeBuffer, ownedBuffer } from "./buffers.js";
+import { recycleBuffer } from "./buffers.js";
+import { decompress } from "./page-decode.js";
 import { spanIdFromWords } from "../values.js";
-import { decompressPage, readPlain, type ColumnDecoder, type PageHeader } from "./hyparquet.js";
+import { readPlain, type ColumnDecoder, type PageHeader } from "./hyparquet.js";
 
 export interface Dictionary {
   readonly size: number;
@@ -24,15 +25,14 @@ export function readDictionaryPage(
 ): Dictionary {
   const diph = header.dictionary_page_header;
   if (!diph) throw new Error("parquet dictionary page header is undefined");
-  const decompressed = decompressPage(
-    bytes,
-    header.uncompressed_page_size,
-    decoder.codec,
-    decoder.compressors,
-  );
+  const decompressed = decompress(bytes, header, decoder);
   // An uncompressed page is a view of the file's window: copied, so the window can be freed.
-  const page = ownedBuffer(decompressed, bytes) ? decompressed : decompressed.slice();
-  const owned = ownedBuffer(page, bytes);
+  let page = decompressed.bytes;
+  let owned = decompressed.owned;
+  if (!owned) {
+    const copy = page.slice();
+    [page, owned] = [copy, copy.buffer];
+  }
   const count = diph.num_values;
   const width = plainWidth(decoder);
   if (!Number.isSafeInteger(count) || count < 0 || count * width > page.byteLength) {
@@ -41,7 +41,7 @@ export function readDictionaryPage(
   if (decoder.type === "BYTE_ARRAY") return byteArrayDictionary(page, count, owned);
   const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
   const values = readPlain({ view, offset: 0 }, decoder.type, count, decoder.element.type_length);
-  const dictionary: Dictionary = { size: count, entry: (id) => values[id], free: () => freeBuffer(owned) };
+  const dictionary: Dictionary = { size: count, entry: (id) => values[id], free: () => recycleBuffer(owned) };
   if (decoder.type === "INT64") {
     dictionary.spanId = (id) =>
       spanIdFromWords(view.getUint32(id * 8 + 4, true), view.getUint32(id * 8, true));
@@ -49,7 +49,7 @@ export function readDictionaryPage(
   return dictionary;
 }
 
-function byteArrayDictionary(page: Uint8Array, count: number, owned: ArrayBuffer | undefined): Dictionary {
+function byteArrayDictionary(page: Uint8Array, count: number, owned: ArrayBuffer): Dictionary {
   const view = new DataView(page.buffer, page.byteOffset, page.byteLength);
   const starts = new Int32Array(count);
   const ends = new Int32Array(count);
@@ -66,7 +66,7 @@ function byteArrayDictionary(page: Uint8Array, count: number, owned: ArrayBuffer
   return {
     size: count,
     entry: (id) => text.toString("utf8", starts[id], ends[id]),
-    free: () => freeBuffer(owned),
+    free: () => recycleBuffer(owned),
   };
 }
 

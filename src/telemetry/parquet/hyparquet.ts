@@ -50,6 +50,104 @@ export function columnDecoder(
   };
 }
 
+/**
+ * Decompresses a Snappy page into `output`, which must be exactly the page's uncompressed size: a
+ * stream that says another size is an error, so every byte of `output` is written.
+ */
+export function snappyInto(input: Uint8Array, output: Uint8Array): void {
+  const said = snappyLength(input);
+  if (said !== output.byteLength) {
+    throw new Error(
+      `parquet snappy page holds ${said ?? "an unreadable number of"} bytes where its header says ${output.byteLength}`,
+    );
+  }
+  (snappy ??= loadSnappy()).decompress(input, output);
+}
+
+/** The uncompressed length a Snappy stream starts with (a varint of at most 32 bits), or null. */
+function snappyLength(input: Uint8Array): number | null {
+  let length = 0;
+  for (let i = 0; i < 5 && i < input.byteLength; i++) {
+    const byte = input[i]!;
+    length += (byte & 0x7f) * 2 ** (7 * i);
+    if (byte < 0x80) return length <= 0xffffffff ? length : null;
+  }
+  return null;
+}
+
+interface SnappyInto {
+  decompress(input: Uint8Array, output: Uint8Array): void;
+  /** Whether pages are decompressed in hysnappy's memory and copied to `output` (else hysnappy's own copy is copied again). */
+  inPlace: boolean;
+}
+let snappy: SnappyInto | undefined;
+
+/** What hysnappy's WebAssembly exports (hysnappy/js/uncompress.js, 1.1.1). */
+interface SnappyExports {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  uncompress(input: number, length: number, output: number): number;
+}
+
+/** The part of the WebAssembly global used here (this project's TypeScript lib has no types for it). */
+interface WebAssemblyGlobal {
+  Instance: new (...args: unknown[]) => { exports: unknown };
+  Memory: abstract new (...args: unknown[]) => unknown;
+}
+
+/**
+ * hysnappy's WebAssembly decompressor, called so that the page lands in `output`. hysnappy's own
+ * function returns every page in a new buffer: fresh memory, faulted in page by page, which cost
+ * several times the decompression itself (buffers.ts). Its instance is not exported, so it is caught
+ * as hysnappy makes it. Should that ever fail (another hysnappy), its own function is used and the
+ * page copied: the same bytes, slower.
+ */
+export function loadSnappy(): SnappyInto {
+  const exports = catchInstance(snappyUncompressor);
+  if (!exports) {
+    const uncompress = snappyUncompressor();
+    return {
+      decompress: (input, output) => output.set(uncompress(input, output.byteLength)),
+      inPlace: false,
+    };
+  }
+  // Where hysnappy puts the input in its memory: below it, the module's own data and stack.
+  const INPUT_AT = 68_000;
+  const decompress = (input: Uint8Array, output: Uint8Array): void => {
+    const outputAt = INPUT_AT + input.byteLength;
+    const needed = outputAt + output.byteLength;
+    const { memory } = exports;
+    if (memory.buffer.byteLength < needed)
+      memory.grow(Math.ceil((needed - memory.buffer.byteLength) / 65_536));
+    const heap = new Uint8Array(memory.buffer);
+    heap.set(input, INPUT_AT);
+    const result = exports.uncompress(INPUT_AT, input.byteLength, outputAt);
+    if (result !== 0) throw new Error(`parquet snappy page is corrupt (hysnappy code ${result})`);
+    output.set(heap.subarray(outputAt, needed));
+  };
+  return { decompress, inPlace: true };
+}
+
+/** The exports of the WebAssembly instance `make` creates, when they look like hysnappy's; else null. */
+function catchInstance(make: () => unknown): SnappyExports | null {
+  const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyGlobal }).WebAssembly;
+  const Instance = wasm.Instance;
+  let made: { exports: unknown } | undefined;
+  wasm.Instance = new Proxy(Instance, {
+    construct(target, args: unknown[]) {
+      return (made = new target(...args));
+    },
+  });
+  try {
+    make();
+  } finally {
+    wasm.Instance = Instance;
+  }
+  const exports = made?.exports as Partial<SnappyExports> | undefined;
+  return exports?.memory instanceof wasm.Memory && typeof exports.uncompress === "function"
+    ? (exports as SnappyExports)
+    : null;
+}
+
 /** Snappy from hysnappy's WebAssembly (several times faster than hyparquet's own JavaScript), made on first use. */
 let snappyOnly: Compressors | undefined;
 const SNAPPY_OR_NONE = new Set<string>(["SNAPPY", "UNCOMPRESSED"]);

@@ -2,10 +2,11 @@
 // encoding (what parquet-rs writes) takes the fast paths: levels and indices into typed arrays, or
 // read as streams, strings left as bytes until read. Every other page takes hyparquet's general
 // decoder, after its run-length data is checked (rle.ts: a run may claim more values than exist).
-import { freeBuffer, ownedBuffer } from "./buffers.js";
+import { pageBuffer, recycleBuffer } from "./buffers.js";
 import {
   decompressPage,
   readDataPage,
+  snappyInto,
   readDataPageV2,
   type ColumnDecoder,
   type DecodedArray,
@@ -74,7 +75,7 @@ export function decodePage(page: Page, column: PageColumn): OwnedPage {
  * of each column at a time, tens of MiB over a file.
  */
 export function freePage(decoded: OwnedPage | undefined): void {
-  freeBuffer(decoded?.owned);
+  recycleBuffer(decoded?.owned);
 }
 
 function isDictionary(encoding: string): boolean {
@@ -93,12 +94,8 @@ function decodeStream(page: Page, column: PageColumn): OwnedPage | null {
   const type = column.decoder.type;
   const width = type === "INT64" ? 8 : type === "INT32" ? 4 : 0;
   if (!dict && !(daph.encoding === "PLAIN" && width > 0)) return null;
-  const bytes = decompress(page.bytes, header, column.decoder);
-  return {
-    kind: "stream",
-    page: new StreamPage(bytes, column.maxDef, dict, width),
-    owned: ownedBuffer(bytes, page.bytes),
-  };
+  const { bytes, owned } = decompress(page.bytes, header, column.decoder);
+  return { kind: "stream", page: new StreamPage(bytes, column.maxDef, dict, width), owned };
 }
 
 /** Scratch space for definition levels, which are not needed once a page's index is built. */
@@ -117,7 +114,7 @@ function decodeFast(page: Page, column: PageColumn): OwnedPage | null {
   if (header.type !== "DATA_PAGE" || !daph) return null;
   const dict = isDictionary(daph.encoding);
   if (!dict && !(daph.encoding === "PLAIN" && column.decoder.type === "BYTE_ARRAY")) return null;
-  const bytes = decompress(page.bytes, header, column.decoder);
+  const { bytes, owned } = decompress(page.bytes, header, column.decoder);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rows = page.rows;
   let offset = 0;
@@ -140,7 +137,7 @@ function decodeFast(page: Page, column: PageColumn): OwnedPage | null {
     const width = count > 0 ? view.getUint8(offset++) : 0;
     if (width) readHybrid(bytes, offset, bytes.byteLength, width, ids, count);
     // The indices are copied out: the page's bytes are not needed any more.
-    freeBuffer(ownedBuffer(bytes, page.bytes));
+    recycleBuffer(owned);
     return { kind: "ids", ids, index };
   }
   const starts = new Int32Array(count);
@@ -153,7 +150,7 @@ function decodeFast(page: Page, column: PageColumn): OwnedPage | null {
     if (offset > bytes.byteLength) throw new Error("parquet byte array value extends past its page");
   }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { kind: "bytes", text, starts, lengths, index, owned: ownedBuffer(bytes, page.bytes) };
+  return { kind: "bytes", text, starts, lengths, index, owned };
 }
 
 function decodeGeneric(page: Page, column: PageColumn): DecodedPage {
@@ -208,7 +205,7 @@ function readGeneric(
   }
   const daph = header.data_page_header;
   if (!daph) throw new Error("parquet data page header is undefined");
-  const raw = decompress(bytes, header, decoder);
+  const raw = decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
   let offset = 0;
   if (maxDef > 0) {
     if (raw.byteLength < 4) throw new RangeError("parquet page is too short for its levels");
@@ -244,7 +241,31 @@ function checkValueRuns(
   checkHybridRuns(data, offset + 1, data.byteLength, width, rows);
 }
 
-/** A page's bytes, uncompressed. Snappy from hysnappy's WebAssembly (see hyparquet.ts' decompressorsFor). */
-function decompress(bytes: Uint8Array, header: PageHeader, decoder: ColumnDecoder): Uint8Array {
-  return decompressPage(bytes, header.uncompressed_page_size, decoder.codec, decoder.compressors);
+/**
+ * A page's bytes, uncompressed, and the buffer they were decompressed into (`owned`, given back to
+ * the pool with the page: buffers.ts). An uncompressed page is a view of the file's window.
+ */
+export function decompress(
+  bytes: Uint8Array,
+  header: PageHeader,
+  decoder: ColumnDecoder,
+): { bytes: Uint8Array; owned?: ArrayBuffer } {
+  const size = header.uncompressed_page_size;
+  if (decoder.codec === "SNAPPY") {
+    const out = pageBuffer(size);
+    try {
+      snappyInto(bytes, out);
+    } catch (error) {
+      recycleBuffer(out.buffer);
+      throw error;
+    }
+    return { bytes: out, owned: out.buffer };
+  }
+  // Uncompressed (a view of the window, checked against its size), or another codec, whose
+  // decompressor (hyparquet-compressors) makes a buffer of its own: the page then owns it.
+  const out = decompressPage(bytes, size, decoder.codec, decoder.compressors);
+  const buffer = out.buffer;
+  return buffer === bytes.buffer || !(buffer instanceof ArrayBuffer)
+    ? { bytes: out }
+    : { bytes: out, owned: buffer };
 }

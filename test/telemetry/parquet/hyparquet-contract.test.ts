@@ -3,6 +3,7 @@
 // small inputs written out by hand. An upgrade that changes a signature or a behaviour fails here.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { snappyCompress } from "hysnappy";
 import { describe, expect, it } from "vitest";
 import {
   columnDecoder,
@@ -11,6 +12,7 @@ import {
   getMaxDefinitionLevel,
   getMaxRepetitionLevel,
   getTreePath,
+  loadSnappy,
   parquetHeader,
   parquetMetadata,
   parquetSchema,
@@ -18,6 +20,7 @@ import {
   readDataPageV2,
   readPlain,
   readRleBitPackedHybrid,
+  snappyInto,
   type ColumnMetaData,
   type FileMetaData,
   type SchemaTree,
@@ -159,6 +162,35 @@ describe("hyparquet, pinned", () => {
     // A size that does not match the stream is not an error: the output is cut or zero-filled to it
     // (so the page decoders must, and do, check every length they read).
     expect([...decompressPage(snappy, 10, "SNAPPY", decoder.compressors)].slice(7)).toEqual([0x62, 0, 0]);
+  });
+
+  it("snappyInto decompresses in hysnappy's own memory into the buffer given, every byte of it", () => {
+    // hysnappy's instance was caught (not its copying fallback): the reader depends on it for speed.
+    expect(loadSnappy().inPlace).toBe(true);
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    // Sizes around hysnappy's 64 KiB blocks and past its first memory (it grows), text and noise.
+    for (const size of [0, 1, 100, 65_535, 65_537, 300_000, 3_000_000]) {
+      const text = Uint8Array.from({ length: size }, (_, i) =>
+        i % 1000 < 500 ? 97 + (i % 7) : random() % 256,
+      );
+      const output = new Uint8Array(size).fill(0xee);
+      snappyInto(snappyCompress(text), output);
+      expect(Buffer.from(output).equals(Buffer.from(text)), `size ${size}`).toBe(true);
+    }
+  });
+
+  it("snappyInto refuses a stream whose length is not the page's, and a corrupt one", () => {
+    const compressed = snappyCompress(new TextEncoder().encode("abababab"));
+    expect(() => snappyInto(compressed, new Uint8Array(9))).toThrow(/holds 8 bytes where its header says 9/);
+    expect(() => snappyInto(compressed, new Uint8Array(7))).toThrow(/holds 8 bytes where its header says 7/);
+    expect(() =>
+      snappyInto(Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), new Uint8Array(1)),
+    ).toThrow(/unreadable number of bytes/);
+    // The right length, then a copy from before the start of the output.
+    expect(() => snappyInto(Uint8Array.from([0x08, 0x09, 0x02]), new Uint8Array(8))).toThrow(/corrupt/);
+    // Cut short: the length says 8, the literal holds 2.
+    expect(() => snappyInto(Uint8Array.from([0x08, 0x04, 0x61, 0x62]), new Uint8Array(8))).toThrow(/corrupt/);
   });
 
   it("decompressorsFor loads the other codecs only for a file that names one", async () => {
