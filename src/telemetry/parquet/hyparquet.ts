@@ -75,12 +75,12 @@ function snappyLength(input: Uint8Array): number | null {
   return null;
 }
 
-interface SnappyInto {
+interface SnappyDecompressor {
   decompress(input: Uint8Array, output: Uint8Array): void;
-  /** Whether pages are decompressed in hysnappy's memory and copied to `output` (else hysnappy's own copy is copied again). */
+  /** Whether a page is decompressed in hysnappy's own memory (else in a new buffer of hysnappy's, then copied). */
   inPlace: boolean;
 }
-let snappy: SnappyInto | undefined;
+let snappy: SnappyDecompressor | undefined;
 
 /** What hysnappy's WebAssembly exports (hysnappy/js/uncompress.js, 1.1.1). */
 interface SnappyExports {
@@ -101,7 +101,7 @@ interface WebAssemblyGlobal {
  * as hysnappy makes it. Should that ever fail (another hysnappy), its own function is used and the
  * page copied: the same bytes, slower.
  */
-export function loadSnappy(): SnappyInto {
+export function loadSnappy(): SnappyDecompressor {
   const exports = catchInstance(snappyUncompressor);
   if (!exports) {
     const uncompress = snappyUncompressor();
