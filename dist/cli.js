@@ -10587,13 +10587,16 @@ function decompress(bytes, header, decoder) {
         }
         return { bytes: out, owned: out.buffer };
     }
-    // Uncompressed (a view of the window, checked against its size), or another codec, whose
-    // decompressor (hyparquet-compressors) makes a buffer of its own: the page then owns it.
+    // Uncompressed (a view of the window, checked against its size), or another codec: the page owns
+    // what the decompressor (hyparquet-compressors) returns only when it is a buffer made for it alone,
+    // not a view of the window or of the decompressor's own memory.
     const out = datapage_decompressPage(bytes, size, decoder.codec, decoder.compressors);
     const buffer = out.buffer;
-    return buffer === bytes.buffer || !(buffer instanceof ArrayBuffer)
-        ? { bytes: out }
-        : { bytes: out, owned: buffer };
+    const alone = buffer !== bytes.buffer &&
+        buffer instanceof ArrayBuffer &&
+        out.byteOffset === 0 &&
+        out.byteLength === buffer.byteLength;
+    return alone ? { bytes: out, owned: buffer } : { bytes: out };
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/column-bytes.ts
