@@ -3328,6 +3328,10 @@ class DbtCloudFooterlessArtifactError extends DbtCloudArtifactError {
 class DbtCloudRunLookupError extends DbtCloudError {
     name = "DbtCloudRunLookupError";
 }
+/** The job lists no runs at all: a new CI job before its first run, or a wrong job or account id. */
+class DbtCloudNoRunsError extends DbtCloudRunLookupError {
+    name = "DbtCloudNoRunsError";
+}
 /** The run did not complete within maxWaitSeconds (or is not complete and waiting is off). */
 class DbtCloudWaitTimeoutError extends DbtCloudError {
     name = "DbtCloudWaitTimeoutError";
@@ -4010,7 +4014,8 @@ var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/client.ts
-// Typed calls to the three Admin API routes we need: retrieve run, list runs, download an artifact.
+// Typed calls to the Admin API routes we need: retrieve run, list runs, download an artifact, and
+// retrieve a job (only to tell a wrong job id from a job that has no runs yet).
 
 
 
@@ -4056,6 +4061,13 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                 ? offset + runs.length < totalCount
                 : runs.length >= Math.min(100, limit);
             return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
+        },
+        async requireJob(jobId) {
+            await http.getJson(`${base}/jobs/${jobId}/`, {}, {
+                what: `job ${jobId}`,
+                notFoundHint: `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
+                    `in the account of ${names.accountId} (${accountId}).`,
+            });
         },
         async downloadArtifact({ runId, path, step, destination }) {
             const what = `artifact ${path} of step ${step} of run ${runId}`;
@@ -4192,7 +4204,7 @@ async function findRunForPullRequest(client, criteria) {
         .join(" at ");
     if (scanned === 0) {
         // A wrong job id (or account) lists no runs at all, as does a new CI job before its first run.
-        throw new DbtCloudRunLookupError(`job ${jobId} has no runs at all (looking for ${wanted}). Check ${names.jobId}: the CI job's id, the ` +
+        throw new DbtCloudNoRunsError(`job ${jobId} has no runs at all (looking for ${wanted}). Check ${names.jobId}: the CI job's id, the ` +
             `number after /jobs/ in its dbt platform URL, in the account of ${names.accountId}; a new CI job has ` +
             `none until the first pull request triggers it.`);
     }
@@ -4812,6 +4824,7 @@ async function locateRun(client, settings, names, clock, log) {
     };
     const deadline = clock.now() + settings.maxWaitSeconds * 1000;
     let answered = false;
+    let jobChecked = false;
     for (;;) {
         try {
             const run = await findRunForPullRequest(client, criteria);
@@ -4819,6 +4832,12 @@ async function locateRun(client, settings, names, clock, log) {
             return run;
         }
         catch (error) {
+            // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
+            // not have ends the wait now instead of after dbt-cloud-max-wait-minutes.
+            if (error instanceof DbtCloudNoRunsError && settings.wait && !jobChecked) {
+                jobChecked = true;
+                await requireJob(client, criteria.jobId);
+            }
             // The CI run may not exist yet when this action starts, and an outage may outlast a request's
             // retries: keep looking while waiting is allowed.
             const interval = settings.pollIntervalSeconds * 1000;
@@ -4833,6 +4852,22 @@ async function locateRun(client, settings, names, clock, log) {
                 : `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
             await clock.sleep(interval);
         }
+    }
+}
+/**
+ * Throws when the account does not have the job (404), saying so and that nothing is waited for;
+ * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
+ * waiting as it was.
+ */
+async function requireJob(client, jobId) {
+    try {
+        await client.requireJob(jobId);
+    }
+    catch (error) {
+        if (!(error instanceof DbtCloudNotFoundError))
+            return;
+        error.message += " Not waiting for runs of a job the account does not have.";
+        throw error;
     }
 }
 async function requireCompleteRun(client, runId, waitName) {

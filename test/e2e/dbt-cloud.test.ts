@@ -609,6 +609,29 @@ describe("a wrong id names the input or flag to fix", () => {
     expect(result.stderr).not.toContain("among its 0 newest runs");
   });
 
+  it("Action: waiting for a job the account does not have ends at once, naming dbt-cloud-job-id", async () => {
+    const result = await runAction(null, {
+      inputs: {
+        ...dbtInputs({ "dbt-cloud-job-id": "4242", "dbt-cloud-wait": "true" }),
+        "github-token": "",
+      },
+      env: { FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE) },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("::error::dbt platform: job 4242 was not found (HTTP 404).");
+    expect(result.stdout).toContain(
+      `Check input "dbt-cloud-job-id" (4242): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
+        `in the account of input "dbt-cloud-account-id" (${ACCOUNT_ID}). Not waiting for runs of a job the ` +
+        `account does not have.`,
+    );
+    // One look at the runs and one at the job; before, the step waited out dbt-cloud-max-wait-minutes.
+    expect(dbt.requests.map((r) => r.path.replace(/^\/api\/v2\/accounts\/\d+/, ""))).toEqual([
+      "/runs/",
+      "/jobs/4242/",
+    ]);
+    expect(tokenLeaks(result)).toEqual([]);
+  });
+
   it("CLI: a run found through the job id that then answers 404 does not name --dbt-cloud-run-id", async () => {
     const run = addRun();
     dbt.failNext(1, 404, JSON.stringify(ERROR_404), (path) => path.endsWith(`/runs/${run.id}/`));

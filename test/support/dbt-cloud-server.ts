@@ -86,6 +86,8 @@ export interface DbtCloudServer {
       finalState?: Record<string, unknown>;
     },
   ): void;
+  /** A job the account has, with or without runs (a run's job is known too; any other answers 404). */
+  addJob(jobId: number): void;
   setRateLimit(config: RateLimitConfig | undefined): void;
   /**
    * The next `count` requests answer with this status (default 503) and body (default an HTML page);
@@ -118,6 +120,7 @@ export async function startDbtCloudServer(options: {
 }): Promise<DbtCloudServer> {
   const { token, accountId, clock } = options;
   const runs = new Map<number, RunState>();
+  const jobs = new Set<number>();
   const requests: RecordedRequest[] = [];
   let rateLimit: RateLimitConfig | undefined;
   let hits: number[] = [];
@@ -264,6 +267,14 @@ export async function startDbtCloudServer(options: {
       );
     }
 
+    const jobMatch = /^jobs\/(\d+)\/$/.exec(rest);
+    if (jobMatch) {
+      const jobId = Number(jobMatch[1]);
+      const known = jobs.has(jobId) || [...runs.values()].some((s) => s.run.job_definition_id === jobId);
+      if (!known) return send(res, 404, ERROR_404);
+      return send(res, 200, envelope({ id: jobId, account_id: accountId, name: `CI job ${jobId}` }));
+    }
+
     const runMatch = /^runs\/(\d+)\/$/.exec(rest);
     if (runMatch) {
       const state = runs.get(Number(runMatch[1]));
@@ -355,6 +366,9 @@ export async function startDbtCloudServer(options: {
         pollsUntilComplete: opts.pollsUntilComplete ?? 0,
         finalState: opts.finalState ?? {},
       });
+    },
+    addJob(jobId) {
+      jobs.add(jobId);
     },
     setRateLimit(config) {
       rateLimit = config;

@@ -1,4 +1,5 @@
-// Typed calls to the three Admin API routes we need: retrieve run, list runs, download an artifact.
+// Typed calls to the Admin API routes we need: retrieve run, list runs, download an artifact, and
+// retrieve a job (only to tell a wrong job id from a job that has no runs yet).
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -46,6 +47,8 @@ export interface DownloadRequest {
 export interface DbtCloudClient {
   getRun(runId: number): Promise<DbtRun>;
   listRuns(query: ListRunsQuery): Promise<RunsPage>;
+  /** Resolves when the account has the job; a 404 (no such job) is a DbtCloudNotFoundError. */
+  requireJob(jobId: number): Promise<void>;
   /** Streams the artifact to `destination`; resolves null when the step has no such artifact (404). */
   downloadArtifact(request: DownloadRequest): Promise<{ file: string; bytes: number } | null>;
 }
@@ -113,6 +116,19 @@ export function createDbtCloudClient(
           ? offset + runs.length < totalCount
           : runs.length >= Math.min(100, limit);
       return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
+    },
+
+    async requireJob(jobId) {
+      await http.getJson<unknown>(
+        `${base}/jobs/${jobId}/`,
+        {},
+        {
+          what: `job ${jobId}`,
+          notFoundHint:
+            `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
+            `in the account of ${names.accountId} (${accountId}).`,
+        },
+      );
     },
 
     async downloadArtifact({ runId, path, step, destination }) {

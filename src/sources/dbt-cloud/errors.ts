@@ -68,6 +68,11 @@ export class DbtCloudRunLookupError extends DbtCloudError {
   override name = "DbtCloudRunLookupError";
 }
 
+/** The job lists no runs at all: a new CI job before its first run, or a wrong job or account id. */
+export class DbtCloudNoRunsError extends DbtCloudRunLookupError {
+  override name = "DbtCloudNoRunsError";
+}
+
 /** The run did not complete within maxWaitSeconds (or is not complete and waiting is off). */
 export class DbtCloudWaitTimeoutError extends DbtCloudError {
   override name = "DbtCloudWaitTimeoutError";

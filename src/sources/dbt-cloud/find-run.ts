@@ -1,7 +1,7 @@
 // Finds the run of a CI job that belongs to this pull request / commit.
 // The API cannot filter by PR or SHA (reference §6), so we list the job's runs newest-first and match.
 import type { DbtCloudClient } from "./client.js";
-import { DbtCloudRunLookupError } from "./errors.js";
+import { DbtCloudNoRunsError, DbtCloudRunLookupError } from "./errors.js";
 import type { DbtRun } from "./types.js";
 
 export interface FindRunCriteria {
@@ -48,7 +48,7 @@ export async function findRunForPullRequest(
     .join(" at ");
   if (scanned === 0) {
     // A wrong job id (or account) lists no runs at all, as does a new CI job before its first run.
-    throw new DbtCloudRunLookupError(
+    throw new DbtCloudNoRunsError(
       `job ${jobId} has no runs at all (looking for ${wanted}). Check ${names.jobId}: the CI job's id, the ` +
         `number after /jobs/ in its dbt platform URL, in the account of ${names.accountId}; a new CI job has ` +
         `none until the first pull request triggers it.`,

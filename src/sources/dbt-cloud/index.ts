@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
 import {
   DbtCloudFooterlessArtifactError,
+  DbtCloudNoRunsError,
+  DbtCloudNotFoundError,
   DbtCloudRunLookupError,
   DbtCloudUnavailableError,
   DbtCloudWaitTimeoutError,
@@ -218,12 +220,19 @@ async function locateRun(
   };
   const deadline = clock.now() + settings.maxWaitSeconds * 1000;
   let answered = false;
+  let jobChecked = false;
   for (;;) {
     try {
       const run = await findRunForPullRequest(client, criteria);
       log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
       return run;
     } catch (error) {
+      // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
+      // not have ends the wait now instead of after dbt-cloud-max-wait-minutes.
+      if (error instanceof DbtCloudNoRunsError && settings.wait && !jobChecked) {
+        jobChecked = true;
+        await requireJob(client, criteria.jobId);
+      }
       // The CI run may not exist yet when this action starts, and an outage may outlast a request's
       // retries: keep looking while waiting is allowed.
       const interval = settings.pollIntervalSeconds * 1000;
@@ -239,6 +248,21 @@ async function locateRun(
       );
       await clock.sleep(interval);
     }
+  }
+}
+
+/**
+ * Throws when the account does not have the job (404), saying so and that nothing is waited for;
+ * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
+ * waiting as it was.
+ */
+async function requireJob(client: DbtCloudClient, jobId: number): Promise<void> {
+  try {
+    await client.requireJob(jobId);
+  } catch (error) {
+    if (!(error instanceof DbtCloudNotFoundError)) return;
+    error.message += " Not waiting for runs of a job the account does not have.";
+    throw error;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   NO_TELEMETRY_NOTE,
 } from "../../../src/sources/dbt-cloud/index.js";
 import {
+  ACCOUNT_ID,
   PARQUET,
   TOKEN,
   catchError,
@@ -225,6 +226,8 @@ describe("fetchDbtCloudTelemetry", () => {
   });
 
   it("keeps looking for the PR's run while waiting is on, until the run appears", async () => {
+    // A new CI job, with no run yet: the account has it.
+    h.server.addJob(900112);
     // The CI run appears only after the first lookup found none (not after a fixed delay, which a
     // busy machine can outrun).
     const firstLookup = setInterval(() => {
@@ -237,6 +240,47 @@ describe("fetchDbtCloudTelemetry", () => {
     });
     expect(result.run.id).toBe(7001234);
     expect(h.logs.some((l) => l.includes("no run of job 900112 for this pull request yet"))).toBe(true);
+  });
+
+  it("stops waiting at once for a job the account does not have, naming the job id setting", async () => {
+    const started = h.clock.now();
+    const error = await catchError(
+      h.fetch({ "dbt-cloud-job-id": "4242", "pr-number": "418", "dbt-cloud-poll-interval-seconds": "30" }),
+    );
+    expect(error).toBeInstanceOf(DbtCloudNotFoundError);
+    expect(error.message).toContain("dbt platform: job 4242 was not found (HTTP 404).");
+    expect(error.message).toContain(
+      `Check dbt-cloud-job-id (4242): the CI job's id, the number after /jobs/ in its dbt platform URL, in the ` +
+        `account of dbt-cloud-account-id (${ACCOUNT_ID}). Not waiting for runs of a job the account does not have.`,
+    );
+    // One look at the job's runs, one at the job: no wait of a poll interval, let alone of the maximum.
+    expect(h.server.requests.map((r) => r.path.replace(/^\/api\/v2\/accounts\/\d+/, ""))).toEqual([
+      "/runs/",
+      "/jobs/4242/",
+    ]);
+    expect(h.clock.now() - started).toBeLessThan(30_000);
+  });
+
+  it("asks about the job once, and keeps waiting when the token may not read it (403)", async () => {
+    h.server.failNext(
+      1,
+      403,
+      JSON.stringify({ status: { code: 403, is_success: false, user_message: "No." }, data: null }),
+      (path) => path.includes("/jobs/"),
+    );
+    let lookups = 0;
+    const secondLookup = setInterval(() => {
+      lookups = h.server.requests.filter((r) => r.path.endsWith("/runs/")).length;
+      if (lookups < 2) return;
+      clearInterval(secondLookup);
+      h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    }, 5);
+    const result = await h.fetch({ "dbt-cloud-job-id": "900112", "pr-number": "418" }).finally(() => {
+      clearInterval(secondLookup);
+    });
+    expect(result.run.id).toBe(7001234);
+    expect(h.server.requests.filter((r) => r.path.includes("/jobs/")).map((r) => r.status)).toEqual([403]);
+    expect(h.server.requests.filter((r) => r.path.endsWith("/runs/")).length).toBeGreaterThanOrEqual(3);
   });
 
   it("waits for a running run, logging progress and polling no faster than the interval", async () => {
