@@ -4066,7 +4066,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
             await http.getJson(`${base}/jobs/${jobId}/`, {}, {
                 what: `job ${jobId}`,
                 notFoundHint: `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
-                    `in the account of ${names.accountId} (${accountId}).`,
+                    `in the account of ${names.accountId} (${accountId}); and that the token can see the job's project.`,
             });
         },
         async downloadArtifact({ runId, path, step, destination }) {
@@ -4855,7 +4855,8 @@ async function locateRun(client, settings, names, clock, log) {
     }
 }
 /**
- * Throws when the account does not have the job (404), saying so and that nothing is waited for;
+ * Throws when the account does not have the job, or the token cannot see it (404: the platform
+ * answers both alike), saying so and that nothing is waited for;
  * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
  * waiting as it was.
  */
@@ -4866,7 +4867,7 @@ async function requireJob(client, jobId) {
     catch (error) {
         if (!(error instanceof DbtCloudNotFoundError))
             return;
-        error.message += " Not waiting for runs of a job the account does not have.";
+        error.message += " Not waiting for runs of a job the account does not have (or the token cannot see).";
         throw error;
     }
 }

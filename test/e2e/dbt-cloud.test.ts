@@ -621,8 +621,8 @@ describe("a wrong id names the input or flag to fix", () => {
     expect(result.stdout).toContain("::error::dbt platform: job 4242 was not found (HTTP 404).");
     expect(result.stdout).toContain(
       `Check input "dbt-cloud-job-id" (4242): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
-        `in the account of input "dbt-cloud-account-id" (${ACCOUNT_ID}). Not waiting for runs of a job the ` +
-        `account does not have.`,
+        `in the account of input "dbt-cloud-account-id" (${ACCOUNT_ID}); and that the token can see the job's ` +
+        `project. Not waiting for runs of a job the account does not have (or the token cannot see).`,
     );
     // One look at the runs and one at the job; before, the step waited out dbt-cloud-max-wait-minutes.
     expect(dbt.requests.map((r) => r.path.replace(/^\/api\/v2\/accounts\/\d+/, ""))).toEqual([

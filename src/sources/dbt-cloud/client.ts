@@ -126,7 +126,7 @@ export function createDbtCloudClient(
           what: `job ${jobId}`,
           notFoundHint:
             `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
-            `in the account of ${names.accountId} (${accountId}).`,
+            `in the account of ${names.accountId} (${accountId}); and that the token can see the job's project.`,
         },
       );
     },

@@ -252,7 +252,8 @@ async function locateRun(
 }
 
 /**
- * Throws when the account does not have the job (404), saying so and that nothing is waited for;
+ * Throws when the account does not have the job, or the token cannot see it (404: the platform
+ * answers both alike), saying so and that nothing is waited for;
  * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
  * waiting as it was.
  */
@@ -261,7 +262,7 @@ async function requireJob(client: DbtCloudClient, jobId: number): Promise<void> 
     await client.requireJob(jobId);
   } catch (error) {
     if (!(error instanceof DbtCloudNotFoundError)) return;
-    error.message += " Not waiting for runs of a job the account does not have.";
+    error.message += " Not waiting for runs of a job the account does not have (or the token cannot see).";
     throw error;
   }
 }

@@ -251,7 +251,8 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(error.message).toContain("dbt platform: job 4242 was not found (HTTP 404).");
     expect(error.message).toContain(
       `Check dbt-cloud-job-id (4242): the CI job's id, the number after /jobs/ in its dbt platform URL, in the ` +
-        `account of dbt-cloud-account-id (${ACCOUNT_ID}). Not waiting for runs of a job the account does not have.`,
+        `account of dbt-cloud-account-id (${ACCOUNT_ID}); and that the token can see the job's project. Not ` +
+        `waiting for runs of a job the account does not have (or the token cannot see).`,
     );
     // One look at the job's runs, one at the job: no wait of a poll interval, let alone of the maximum.
     expect(h.server.requests.map((r) => r.path.replace(/^\/api\/v2\/accounts\/\d+/, ""))).toEqual([
