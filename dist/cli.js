@@ -4242,6 +4242,9 @@ const SECRET_PIECE_LENGTH = 8;
 // `Bearer …`, as the dbt platform and OAuth use them).
 const TOKEN_SHAPES = /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g;
 const CREDENTIALS = /\b(Token|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}/g;
+/** The fewest characters each of these matches: `ghp_` and 20 more; `Token`, a space and 8 more. */
+const SHORTEST_TOKEN_SHAPE = 24;
+const SHORTEST_CREDENTIALS = 14;
 const PUBLIC_PREFIXES = ["github_pat_"];
 /**
  * A function that masks every secret in `secrets` (each occurrence of the whole value first, then
@@ -4263,7 +4266,12 @@ function createRedactor(secrets, options = {}) {
     const anyPiece = pieces.size > 0
         ? new RegExp([...pieces].map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"))
         : null;
+    // Nothing shorter than this can hold a secret, a piece of one or a token shape: most of a report's
+    // strings (statuses, types, short names) are returned as they are, without a scan.
+    const shortest = Math.min(...values.map((value) => value.length), pieces.size > 0 ? SECRET_PIECE_LENGTH : Number.POSITIVE_INFINITY, SHORTEST_TOKEN_SHAPE, credentials ? SHORTEST_CREDENTIALS : Number.POSITIVE_INFINITY);
     return (text) => {
+        if (text.length < shortest)
+            return text;
         let out = text;
         for (const value of values)
             if (out.includes(value))

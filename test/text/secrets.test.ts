@@ -33,6 +33,19 @@ describe("redactSecrets", () => {
     expect(redactSecrets("Bearer zzzzzzzzzzzzzzzzzz", [])).toBe("Bearer ***");
   });
 
+  it("masks at the shortest length each rule can match, where shorter text is passed over unscanned", () => {
+    // A token shape alone: `ghs_` and 20 characters.
+    const shape = `ghs_${"a1".repeat(10)}`;
+    expect(shape).toHaveLength(24);
+    expect(createRedactor([])(shape)).toBe("***");
+    expect(createRedactor([], { credentials: false })(shape)).toBe("***");
+    // A credential alone: `Token`, a space and 8 characters.
+    expect(createRedactor([])("Token abcdefgh")).toBe("Token ***");
+    // A secret of 4 characters (no pieces), and a piece of 8 of a longer one.
+    expect(createRedactor(["k9Z!"])("k9Z!")).toBe("***");
+    expect(createRedactor([TOKEN])(TOKEN.slice(5, 5 + SECRET_PIECE_LENGTH))).toBe("***");
+  });
+
   it("ignores empty and very short values, and the public github_pat_ prefix alone", () => {
     expect(redactSecrets("abc", ["", "ab"])).toBe("abc");
     const pat = "github_pat_11ABCDEFG0123456789_zyxwvutsrqponmlkjihgfedcba98765";
