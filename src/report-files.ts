@@ -258,14 +258,12 @@ async function writeNewFile(file: string, pieces: Iterable<string>, buffer: Buff
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: a piece of this many fits an empty buffer.
     const most = Math.floor(buffer.length / 3);
     let used = 0;
-    for (const piece of pieces) {
-      for (const part of piece.length > most ? inPieces(piece, most) : [piece]) {
-        if (part.length * 3 > buffer.length - used) {
-          await writeAll(handle, buffer, used);
-          used = 0;
-        }
-        used += buffer.write(part, used, "utf8");
+    for (const part of cutLongPieces(pieces, most)) {
+      if (part.length * 3 > buffer.length - used) {
+        await writeAll(handle, buffer, used);
+        used = 0;
       }
+      used += buffer.write(part, used, "utf8");
     }
     await writeAll(handle, buffer, used);
   } finally {
@@ -278,6 +276,14 @@ async function writeAll(handle: FileHandle, buffer: Buffer, length: number): Pro
     const { bytesWritten } = await handle.write(buffer, written, length - written);
     if (bytesWritten <= 0) throw new Error("the file system took no bytes");
     written += bytesWritten;
+  }
+}
+
+/** The pieces, each longer than `size` characters cut into pieces of at most that many. */
+function* cutLongPieces(pieces: Iterable<string>, size: number): Generator<string> {
+  for (const piece of pieces) {
+    if (piece.length > size) yield* inPieces(piece, size);
+    else yield piece;
   }
 }
 
