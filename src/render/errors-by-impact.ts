@@ -3,6 +3,7 @@
 // errors, those that held back the most nodes downstream. Ties keep the run's order. The JSON
 // report and run_results.json keep the run's order; this is for what people read.
 import type { Invocation, NodeResult } from "../model/types.js";
+import { replaceWholeWord } from "../text/whole-word.js";
 import type { Links } from "./markdown.js";
 
 /** Whether a node's file is one the pull request changes; absent when they are not known. */
@@ -62,7 +63,7 @@ function sameErrorKey(node: NodeResult): string | null {
   for (const own of [node.uniqueId, node.location?.path]) {
     if (own && own.length >= 3) text = text.split(own).join(OWN);
   }
-  if (node.name.length >= 3) text = text.replace(wholeWord(node.name), OWN);
+  if (node.name.length >= 3) text = replaceWholeWord(text, node.name, OWN);
   // A message that was nothing but the node's own name says nothing two nodes could share.
   if (!/[\p{L}\p{N}]/u.test(text)) return null;
   return `${node.errorType ?? ""}\u0001${text}`;
@@ -70,8 +71,3 @@ function sameErrorKey(node: NodeResult): string | null {
 
 /** What stands for the node's own id, file or name in a message. */
 const OWN = "\u0000";
-
-function wholeWord(name: string): RegExp {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu");
-}
