@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9825);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5341);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9784);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
@@ -63,7 +63,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9825:
+/***/ 5341:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -457,7 +457,64 @@ function openBlocks(markdown) {
     return { fence, details };
 }
 
+;// CONCATENATED MODULE: ./src/text/whole-word.ts
+// A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
+// digit (any script) or `_`. What `text.replace(/(?<![\p{L}\p{N}_])WORD(?![\p{L}\p{N}_])/gu, by)`
+// does, without compiling a Unicode regular expression per word (a millisecond each, once per
+// errored node of a build: a build where hundreds of nodes errored spent most of its error list
+// compiling them).
+const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
+/** `text` with every whole-word occurrence of `word` (not empty) replaced by `by`, left to right. */
+function replaceWholeWord(text, word, by) {
+    let out = "";
+    let from = 0;
+    for (let at = text.indexOf(word); at !== -1;) {
+        const end = at + word.length;
+        if (!insidePair(text, at) &&
+            !insidePair(text, end) &&
+            !isWordCharacter(codePointBefore(text, at)) &&
+            !isWordCharacter(text.codePointAt(end))) {
+            out += text.slice(from, at) + by;
+            from = end;
+            at = text.indexOf(word, end);
+        }
+        else {
+            at = text.indexOf(word, at + 1);
+        }
+    }
+    return from === 0 ? text : out + text.slice(from);
+}
+/** Whether `i` falls between the two halves of a surrogate pair (a Unicode pattern never matches there). */
+function insidePair(text, i) {
+    return (i > 0 &&
+        i < text.length &&
+        (text.charCodeAt(i) & 0xfc00) === 0xdc00 &&
+        (text.charCodeAt(i - 1) & 0xfc00) === 0xd800);
+}
+function codePointBefore(text, i) {
+    if (i === 0)
+        return undefined;
+    const low = text.charCodeAt(i - 1);
+    if ((low & 0xfc00) === 0xdc00 && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800) {
+        return text.codePointAt(i - 2);
+    }
+    return low;
+}
+function isWordCharacter(codePoint) {
+    if (codePoint === undefined)
+        return false;
+    // ASCII without the regular expression: nearly every character a message has next to a name.
+    if (codePoint < 0x80) {
+        return ((codePoint >= 0x30 && codePoint <= 0x39) ||
+            (codePoint >= 0x41 && codePoint <= 0x5a) ||
+            (codePoint >= 0x61 && codePoint <= 0x7a) ||
+            codePoint === 0x5f);
+    }
+    return WORD_CHARACTER.test(String.fromCodePoint(codePoint));
+}
+
 ;// CONCATENATED MODULE: ./src/render/errors-by-impact.ts
+
 function inChangedFileOf(links) {
     const inChangedFile = links?.inChangedFile;
     return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
@@ -510,7 +567,7 @@ function sameErrorKey(node) {
             text = text.split(own).join(OWN);
     }
     if (node.name.length >= 3)
-        text = text.replace(wholeWord(node.name), OWN);
+        text = replaceWholeWord(text, node.name, OWN);
     // A message that was nothing but the node's own name says nothing two nodes could share.
     if (!/[\p{L}\p{N}]/u.test(text))
         return null;
@@ -518,10 +575,6 @@ function sameErrorKey(node) {
 }
 /** What stands for the node's own id, file or name in a message. */
 const OWN = "\u0000";
-function wholeWord(name) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, "gu");
-}
 
 ;// CONCATENATED MODULE: ./src/render/invocations.ts
 
@@ -687,17 +740,21 @@ function renderTable(columns, rows) {
     let width = columns.length;
     for (const row of rows)
         width = Math.max(width, row.length);
-    const delimiters = Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-"));
-    const lines = [
-        tableRow(columns.map((c) => c.heading), width),
-        tableRow(delimiters, width),
-    ];
-    for (const row of rows)
-        lines.push(tableRow(row, width));
-    return lines.join("\n");
+    return [...tableLines(columns, rows, width)].join("");
 }
-function tableRow(cells, width) {
-    let line = "|";
+/**
+ * The same table a line at a time, for rows no wider than the columns (the cells past them are
+ * left out): the table of every node in a big build is megabytes, and is written a row at a time.
+ * Every line but the first starts with its line break.
+ */
+function* tableLines(columns, rows, width = columns.length) {
+    yield tableRow(columns.map((c) => c.heading), width, "");
+    yield tableRow(Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-")), width, "\n");
+    for (const row of rows)
+        yield tableRow(row, width, "\n");
+}
+function tableRow(cells, width, lead) {
+    let line = `${lead}|`;
     for (let i = 0; i < width; i++) {
         const cell = cells[i] ?? "";
         line += cell === "" ? " |" : ` ${cell} |`;
@@ -821,27 +878,18 @@ const LEVELS = [
 function renderMarkdown(report, options) {
     return fitMarkdown(report, options).markdown;
 }
+/**
+ * The whole report (no size budget: every detail) in pieces that join to what renderMarkdown gives
+ * with an unlimited budget. For writing it to a file: the table of every node of a 20,000-node build
+ * is megabytes, written a row at a time instead of first held as one string.
+ */
+function* wholeMarkdownPieces(report, options) {
+    const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
+    yield* piecesAtLevel(report, whole, fitContext(report, whole), 0);
+}
 /** The report at the most detail that fits. */
 function fitMarkdown(report, options) {
-    const inChangedFile = inChangedFileOf(options.links);
-    // Every level renders the same errors in the same order: sorted and grouped once, not per level.
-    const errors = new Map();
-    const context = {
-        names: new NodeNames(namedNodes(report)),
-        fullReportHint: options.fullReportHint,
-        ...(options.listHint ? { listHint: options.listHint } : {}),
-        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-        ...(options.links ? { links: options.links } : {}),
-        inChangedFile,
-        errorsOf(inv) {
-            let found = errors.get(inv);
-            if (!found) {
-                const ordered = erroredByImpact(inv, inChangedFile);
-                errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
-            }
-            return found;
-        },
-    };
+    const context = fitContext(report, options);
     const errorsAtLeast = errorBytesAtLeast(report);
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
     const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
@@ -885,6 +933,28 @@ function fitMarkdown(report, options) {
     }
     const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
     return { markdown, complete: false, whole: new Set() };
+}
+/** What every level of one report's rendering shares. */
+function fitContext(report, options) {
+    const inChangedFile = inChangedFileOf(options.links);
+    // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+    const errors = new Map();
+    return {
+        names: new NodeNames(namedNodes(report)),
+        fullReportHint: options.fullReportHint,
+        ...(options.listHint ? { listHint: options.listHint } : {}),
+        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+        ...(options.links ? { links: options.links } : {}),
+        inChangedFile,
+        errorsOf(inv) {
+            let found = errors.get(inv);
+            if (!found) {
+                const ordered = erroredByImpact(inv, inChangedFile);
+                errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
+            }
+            return found;
+        },
+    };
 }
 const LISTS = ["errors", "failedTests", "chains", "warnings"];
 /** How long each list limit must be to show a list whole, in every invocation. */
@@ -971,6 +1041,31 @@ function errorBytesAtLeast(report) {
 }
 /** The report at a level (which the extra sections follow) and, by default, that level's detail. */
 function renderAtLevel(report, options, context, level, detail = LEVELS[level]) {
+    return [...piecesAtLevel(report, options, context, level, detail)].join("");
+}
+/** The parts that are not empty, `separator` between them. */
+function* joinParts(parts, separator) {
+    let first = true;
+    for (const part of parts) {
+        if (part === "")
+            continue;
+        if (!first)
+            yield separator;
+        first = false;
+        if (typeof part === "string")
+            yield part;
+        else
+            yield* part.pieces();
+    }
+}
+/** The parts as one part: text when each is, else pieces ("" when every part is). */
+function joinedPart(parts, separator) {
+    if (parts.every((part) => typeof part === "string"))
+        return parts.filter(Boolean).join(separator);
+    return parts.some((part) => part !== "") ? { pieces: () => joinParts(parts, separator) } : "";
+}
+/** renderAtLevel's text in pieces. */
+function* piecesAtLevel(report, options, context, level, detail = LEVELS[level]) {
     const parts = [renderHeadline(report, options)];
     for (const extra of options.extras ?? []) {
         const block = extra.render(level, context);
@@ -986,7 +1081,8 @@ function renderAtLevel(report, options, context, level, detail = LEVELS[level]) 
     if (level > 0) {
         parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
     }
-    return `${parts.filter(Boolean).join("\n\n")}\n`;
+    yield* joinParts(parts, "\n\n");
+    yield "\n";
 }
 function renderHeadline(report, options) {
     const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
@@ -1055,8 +1151,8 @@ function renderInvocation(inv, detail, context, position) {
         ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
         : slowest);
     if (detail.rest)
-        parts.push(renderAllNodes(inv, context));
-    return parts.filter(Boolean).join("\n\n");
+        parts.push(allNodesPart(inv, context));
+    return joinedPart(parts, "\n\n");
 }
 /** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
 function invocationIcon(inv) {
@@ -1322,26 +1418,34 @@ function renderSlowest(inv, detail, context) {
     parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
     return parts.join("\n\n");
 }
-function renderAllNodes(inv, context) {
-    if (inv.nodes.length === 0)
-        return "";
+/** The table of every node, folded: a row at a time (a big build's is megabytes). */
+function allNodesPart(inv, context) {
+    return inv.nodes.length === 0 ? "" : { pieces: () => allNodesPieces(inv, context) };
+}
+const ALL_NODES_COLUMNS = [
+    { heading: "Node" },
+    { heading: "Type" },
+    { heading: "Status" },
+    { heading: "Processing", numeric: true },
+    { heading: "Warehouse", numeric: true },
+];
+function* allNodesPieces(inv, context) {
     // A handful of types and statuses, thousands of rows.
     const typeCell = cellPerValue((type) => nowrap(resourceLabel(type)));
     const statusCell = cellPerValue((status) => nowrap(statusText(status)));
-    const table = renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Status" },
-        { heading: "Processing", numeric: true },
-        { heading: "Warehouse", numeric: true },
-    ], inv.nodes.map((n) => [
-        context.names.label(n),
-        typeCell(n.resourceType),
-        statusCell(n.status),
-        formatDuration(n.timing.processingMs),
-        formatDuration(n.timing.warehouseMs),
-    ]));
-    return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+    yield `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n`;
+    yield* tableLines(ALL_NODES_COLUMNS, (function* rows() {
+        for (const n of inv.nodes) {
+            yield [
+                context.names.label(n),
+                typeCell(n.resourceType),
+                statusCell(n.status),
+                formatDuration(n.timing.processingMs),
+                formatDuration(n.timing.warehouseMs),
+            ];
+        }
+    })());
+    yield "\n\n</details>";
 }
 /** `cell`, made once per distinct value. */
 function cellPerValue(cell) {
@@ -2441,6 +2545,37 @@ function* jsonPieces(value) {
         throw new TypeError("jsonPieces: the value has no JSON text");
 }
 /**
+ * The pieces of `object` with its member `key` (which must be there, to keep its place among the
+ * keys) written as an array of `elements`, each made as it is asked for: the text of
+ * `JSON.stringify({ ...object, [key]: [...elements] }, null, 2)` without ever holding the list.
+ */
+function* jsonPiecesWithList(object, key, elements) {
+    if (!Object.hasOwn(object, key))
+        throw new TypeError(`jsonPiecesWithList: the object has no member ${key}`);
+    let first = true;
+    for (const name of Object.keys(object)) {
+        const member = name === key ? null : toJsonValue(object[name], name);
+        if (name !== key && !hasJsonText(member))
+            continue;
+        yield `${first ? "{" : ","}\n${INDENT}${JSON.stringify(name)}: `;
+        first = false;
+        if (name !== key) {
+            yield* piecesOf(member, 1);
+            continue;
+        }
+        let index = 0;
+        for (const element of elements) {
+            yield index === 0 ? `[\n${INDENT.repeat(2)}` : `,\n${INDENT.repeat(2)}`;
+            const written = yield* piecesOf(toJsonValue(element, String(index)), 2);
+            if (written === undefined)
+                yield "null";
+            index++;
+        }
+        yield index === 0 ? "[]" : `\n${INDENT}]`;
+    }
+    yield "\n}";
+}
+/**
  * Yields the pieces of `value` at nesting `level`. Returns undefined, yielding nothing, when the value
  * has no JSON text (undefined, a function, a symbol), which an object leaves out and an array
  * writes as null.
@@ -2481,10 +2616,24 @@ function* piecesOf(value, level) {
 }
 /** One piece: JSON.stringify's text of `value`, indented for `level`. */
 function* yieldWhole(value, level) {
-    const text = JSON.stringify(value, null, INDENT);
-    if (text === undefined)
+    if (level === 0) {
+        const text = JSON.stringify(value, null, INDENT);
+        if (text === undefined)
+            return undefined;
+        yield text;
+        return true;
+    }
+    // In an array it would be written as null.
+    if (!hasJsonText(value))
         return undefined;
-    yield level === 0 || !text.includes("\n") ? text : text.replaceAll("\n", `\n${INDENT.repeat(level)}`);
+    // Inside `level` arrays of one element, JSON.stringify indents every line of it for its place:
+    // its text is what stands between their brackets (`[\n  ` … `\n]` per array), a slice of the
+    // whole, with no second pass to indent it and no second string.
+    let nested = value;
+    for (let i = 0; i < level; i++)
+        nested = [nested];
+    const text = JSON.stringify(nested, null, INDENT);
+    yield text.slice(level * (level + 3), text.length - level * (level + 1));
     return true;
 }
 /** How deep `holdsMany` looks for a long array: the report's node lists are at the fourth level. */
@@ -2731,14 +2880,24 @@ function legacyStatus(status) {
  * would overwrite run_results.json.
  */
 function renderRunResults(report, generatedAt) {
+    const { artifact, results } = runResultsInParts(report, generatedAt);
+    artifact.results = [...results()];
+    return artifact;
+}
+/**
+ * renderRunResults' artifact with its results left empty, and the results made one at a time as
+ * they are asked for: a writer that puts each into the file as it is made never holds 20,000 of
+ * them (render/json-pieces.ts, jsonPiecesWithList).
+ */
+function runResultsInParts(report, generatedAt) {
     const byId = new Map();
     for (const invocation of report.invocations) {
         for (const node of invocation.nodes)
-            byId.set(node.uniqueId, toResult(node));
+            byId.set(node.uniqueId, node);
     }
     const last = report.invocations[report.invocations.length - 1];
     const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return {
+    const artifact = {
         metadata: {
             dbt_schema_version: RUN_RESULTS_SCHEMA,
             dbt_version: last?.dbtVersion ?? "unknown",
@@ -2747,12 +2906,19 @@ function renderRunResults(report, generatedAt) {
             invocation_started_at: report.invocations[0]?.startedAt ?? null,
             env: {},
         },
-        results: [...byId.values()],
+        results: [],
         elapsed_time: elapsedMs / 1000,
         args: {
             ...(last?.command ? { which: last.command } : {}),
             ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
             ...(last?.target ? { target: last.target } : {}),
+        },
+    };
+    return {
+        artifact,
+        *results() {
+            for (const node of byId.values())
+                yield toResult(node);
         },
     };
 }
@@ -2819,9 +2985,11 @@ const HEAD_BYTES = 64 * 1024;
 /** Bytes written to a report file at a time, through one buffer per call of writeReportFiles. */
 const WRITE_BUFFER_BYTES = 1 << 20;
 /** Writes every requested file, or none of them when any destination is unusable. */
-async function writeReportFiles(report, targets, fullMarkdown, options) {
+async function writeReportFiles(report, targets, 
+/** The whole Markdown report, in pieces that join to its text. */
+fullMarkdown, options) {
     const requested = [
-        ["Markdown report", targets.markdown, () => [fullMarkdown()], "text"],
+        ["Markdown report", targets.markdown, fullMarkdown, "text"],
         ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
         ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
         ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
@@ -3014,9 +3182,10 @@ function renderMarkedRunResults(report, generatedAt = new Date().toISOString()) 
 }
 /** renderMarkedRunResults' text in pieces (see render/json-pieces.ts). */
 function* markedRunResultsPieces(report, generatedAt = new Date().toISOString()) {
-    const artifact = renderRunResults(report, generatedAt);
+    const { artifact, results } = runResultsInParts(report, generatedAt);
     artifact.metadata.env = { ...artifact.metadata.env, [baseline/* RUN_RESULTS_MARK */.Vo]: report.generator.version };
-    yield* jsonPieces(artifact);
+    // Each result is made as it is written: 20,000 of them are never held at once.
+    yield* jsonPiecesWithList(artifact, "results", results());
     yield "\n";
 }
 class WriteProblem extends Error {
@@ -3212,16 +3381,19 @@ const EXIT = { ok: 0, policy: 1, unusable: 2 };
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result, options, io) {
     const { report } = result;
-    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
-    let markdown;
-    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, {
-        maxBytes: Number.MAX_SAFE_INTEGER,
+    const markdownOptions = {
         title: options.title,
         fullReportHint: "the JSON report (--json)",
         extras: extraSections(report, options),
-    }));
+    };
+    const printsMarkdown = !options.quiet && options.format === "markdown";
+    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code); a
+    // file alone gets it in pieces, never held whole.
+    let markdown;
+    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, { ...markdownOptions, maxBytes: Number.MAX_SAFE_INTEGER }));
+    const markdownFile = () => printsMarkdown ? [renderedMarkdown()] : wholeMarkdownPieces(report, markdownOptions);
     // All files or none: one unusable destination leaves every file unwritten (each problem named).
-    const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
+    const { problems } = await writeReportFiles(report, options, markdownFile, {
         cwd: io.cwd,
         telemetryFiles: result.telemetryFiles,
     });
@@ -3848,8 +4020,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 20 modules
-var cli_report = __nccwpck_require__(9825);
+// EXTERNAL MODULE: ./src/cli-report.ts + 21 modules
+var cli_report = __nccwpck_require__(5341);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts

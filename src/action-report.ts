@@ -49,7 +49,7 @@ export async function writeAndPublish(
       runResults: inputs.runResults,
       junit: inputs.junit,
     },
-    wholeFile,
+    () => [wholeFile()],
     // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
     {
       cwd: process.cwd(),

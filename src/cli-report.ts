@@ -5,7 +5,7 @@ import type { PipelineResult } from "./pipeline/run.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
-import { renderMarkdown } from "./render/markdown.js";
+import { renderMarkdown, wholeMarkdownPieces } from "./render/markdown.js";
 import { renderTerminal } from "./render/terminal.js";
 import { wantsColour } from "./render/terminal-style.js";
 import { writeReportFiles } from "./report-files.js";
@@ -26,17 +26,21 @@ export interface CliIo {
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 export async function writeAndPrint(result: PipelineResult, options: CliOptions, io: CliIo): Promise<number> {
   const { report } = result;
-  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code).
+  const markdownOptions = {
+    title: options.title,
+    fullReportHint: "the JSON report (--json)",
+    extras: extraSections(report, options),
+  };
+  const printsMarkdown = !options.quiet && options.format === "markdown";
+  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code); a
+  // file alone gets it in pieces, never held whole.
   let markdown: string | undefined;
   const renderedMarkdown = (): string =>
-    (markdown ??= renderMarkdown(report, {
-      maxBytes: Number.MAX_SAFE_INTEGER,
-      title: options.title,
-      fullReportHint: "the JSON report (--json)",
-      extras: extraSections(report, options),
-    }));
+    (markdown ??= renderMarkdown(report, { ...markdownOptions, maxBytes: Number.MAX_SAFE_INTEGER }));
+  const markdownFile = (): Iterable<string> =>
+    printsMarkdown ? [renderedMarkdown()] : wholeMarkdownPieces(report, markdownOptions);
   // All files or none: one unusable destination leaves every file unwritten (each problem named).
-  const { problems } = await writeReportFiles(report, options, renderedMarkdown, {
+  const { problems } = await writeReportFiles(report, options, markdownFile, {
     cwd: io.cwd,
     telemetryFiles: result.telemetryFiles,
   });

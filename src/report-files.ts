@@ -27,9 +27,9 @@ import path from "node:path";
 import { RUN_RESULTS_MARK } from "./model/baseline.js";
 import type { Report } from "./model/types.js";
 import { jsonReportPieces } from "./render/json-report.js";
-import { jsonPieces } from "./render/json-pieces.js";
+import { jsonPiecesWithList } from "./render/json-pieces.js";
 import { renderJunit } from "./render/junit.js";
-import { renderRunResults, type RunResultsArtifact } from "./render/run-results.js";
+import { runResultsInParts } from "./render/run-results.js";
 import { describeFileError } from "./text/file-errors.js";
 import { neutraliseRunnerCommands, type CommandSyntax } from "./text/runner-commands.js";
 
@@ -94,11 +94,12 @@ interface Destination {
 export async function writeReportFiles(
   report: Report,
   targets: ReportFileTargets,
-  fullMarkdown: () => string,
+  /** The whole Markdown report, in pieces that join to its text. */
+  fullMarkdown: () => Iterable<string>,
   options: WriteOptions,
 ): Promise<WriteResult> {
   const requested: [string, string | null, () => Iterable<string>, CommandSyntax][] = [
-    ["Markdown report", targets.markdown, () => [fullMarkdown()], "text"],
+    ["Markdown report", targets.markdown, fullMarkdown, "text"],
     ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
     ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
     ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
@@ -304,9 +305,10 @@ export function renderMarkedRunResults(report: Report, generatedAt = new Date().
 
 /** renderMarkedRunResults' text in pieces (see render/json-pieces.ts). */
 function* markedRunResultsPieces(report: Report, generatedAt = new Date().toISOString()): Generator<string> {
-  const artifact: RunResultsArtifact = renderRunResults(report, generatedAt);
+  const { artifact, results } = runResultsInParts(report, generatedAt);
   artifact.metadata.env = { ...artifact.metadata.env, [RUN_RESULTS_MARK]: report.generator.version };
-  yield* jsonPieces(artifact);
+  // Each result is made as it is written: 20,000 of them are never held at once.
+  yield* jsonPiecesWithList(artifact as unknown as Record<string, unknown>, "results", results());
   yield "\n";
 }
 

@@ -20,6 +20,39 @@ export function* jsonPieces(value: unknown): Generator<string, void, undefined> 
 }
 
 /**
+ * The pieces of `object` with its member `key` (which must be there, to keep its place among the
+ * keys) written as an array of `elements`, each made as it is asked for: the text of
+ * `JSON.stringify({ ...object, [key]: [...elements] }, null, 2)` without ever holding the list.
+ */
+export function* jsonPiecesWithList(
+  object: Record<string, unknown>,
+  key: string,
+  elements: Iterable<unknown>,
+): Generator<string, void, undefined> {
+  if (!Object.hasOwn(object, key)) throw new TypeError(`jsonPiecesWithList: the object has no member ${key}`);
+  let first = true;
+  for (const name of Object.keys(object)) {
+    const member = name === key ? null : toJsonValue(object[name], name);
+    if (name !== key && !hasJsonText(member)) continue;
+    yield `${first ? "{" : ","}\n${INDENT}${JSON.stringify(name)}: `;
+    first = false;
+    if (name !== key) {
+      yield* piecesOf(member, 1);
+      continue;
+    }
+    let index = 0;
+    for (const element of elements) {
+      yield index === 0 ? `[\n${INDENT.repeat(2)}` : `,\n${INDENT.repeat(2)}`;
+      const written = yield* piecesOf(toJsonValue(element, String(index)), 2);
+      if (written === undefined) yield "null";
+      index++;
+    }
+    yield index === 0 ? "[]" : `\n${INDENT}]`;
+  }
+  yield "\n}";
+}
+
+/**
  * Yields the pieces of `value` at nesting `level`. Returns undefined, yielding nothing, when the value
  * has no JSON text (undefined, a function, a symbol), which an object leaves out and an array
  * writes as null.
@@ -58,9 +91,21 @@ function* piecesOf(value: unknown, level: number): Generator<string, true | unde
 
 /** One piece: JSON.stringify's text of `value`, indented for `level`. */
 function* yieldWhole(value: unknown, level: number): Generator<string, true | undefined, undefined> {
-  const text = JSON.stringify(value, null, INDENT) as string | undefined;
-  if (text === undefined) return undefined;
-  yield level === 0 || !text.includes("\n") ? text : text.replaceAll("\n", `\n${INDENT.repeat(level)}`);
+  if (level === 0) {
+    const text = JSON.stringify(value, null, INDENT) as string | undefined;
+    if (text === undefined) return undefined;
+    yield text;
+    return true;
+  }
+  // In an array it would be written as null.
+  if (!hasJsonText(value)) return undefined;
+  // Inside `level` arrays of one element, JSON.stringify indents every line of it for its place:
+  // its text is what stands between their brackets (`[\n  ` … `\n]` per array), a slice of the
+  // whole, with no second pass to indent it and no second string.
+  let nested = value;
+  for (let i = 0; i < level; i++) nested = [nested];
+  const text = JSON.stringify(nested, null, INDENT);
+  yield text.slice(level * (level + 3), text.length - level * (level + 1));
   return true;
 }
 

@@ -38,7 +38,7 @@ import {
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
-import { nowrap, renderTable } from "./table.js";
+import { nowrap, renderTable, tableLines } from "./table.js";
 
 /**
  * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
@@ -202,6 +202,19 @@ export function renderMarkdown(report: Report, options: MarkdownOptions): string
   return fitMarkdown(report, options).markdown;
 }
 
+/**
+ * The whole report (no size budget: every detail) in pieces that join to what renderMarkdown gives
+ * with an unlimited budget. For writing it to a file: the table of every node of a 20,000-node build
+ * is megabytes, written a row at a time instead of first held as one string.
+ */
+export function* wholeMarkdownPieces(
+  report: Report,
+  options: Omit<MarkdownOptions, "maxBytes">,
+): Generator<string> {
+  const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
+  yield* piecesAtLevel(report, whole, fitContext(report, whole), 0);
+}
+
 /** One fitMarkdown call's context, with what every level it tries shares, worked out once. */
 interface FitContext extends RenderContext {
   /** Whether a node is in a file the pull request changes; absent when they are not known. */
@@ -219,25 +232,7 @@ export interface FittedMarkdown {
 
 /** The report at the most detail that fits. */
 export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMarkdown {
-  const inChangedFile = inChangedFileOf(options.links);
-  // Every level renders the same errors in the same order: sorted and grouped once, not per level.
-  const errors = new Map<Invocation, { groups: NodeResult[][]; count: number }>();
-  const context: FitContext = {
-    names: new NodeNames(namedNodes(report)),
-    fullReportHint: options.fullReportHint,
-    ...(options.listHint ? { listHint: options.listHint } : {}),
-    ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-    ...(options.links ? { links: options.links } : {}),
-    inChangedFile,
-    errorsOf(inv) {
-      let found = errors.get(inv);
-      if (!found) {
-        const ordered = erroredByImpact(inv, inChangedFile);
-        errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
-      }
-      return found;
-    },
-  };
+  const context = fitContext(report, options);
   const errorsAtLeast = errorBytesAtLeast(report);
   // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
   const fits = (text: string): boolean =>
@@ -282,6 +277,29 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
     options.fullReportHint,
   );
   return { markdown, complete: false, whole: new Set() };
+}
+
+/** What every level of one report's rendering shares. */
+function fitContext(report: Report, options: MarkdownOptions): FitContext {
+  const inChangedFile = inChangedFileOf(options.links);
+  // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+  const errors = new Map<Invocation, { groups: NodeResult[][]; count: number }>();
+  return {
+    names: new NodeNames(namedNodes(report)),
+    fullReportHint: options.fullReportHint,
+    ...(options.listHint ? { listHint: options.listHint } : {}),
+    ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+    ...(options.links ? { links: options.links } : {}),
+    inChangedFile,
+    errorsOf(inv) {
+      let found = errors.get(inv);
+      if (!found) {
+        const ordered = erroredByImpact(inv, inChangedFile);
+        errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
+      }
+      return found;
+    },
+  };
 }
 
 const LISTS: readonly ListName[] = ["errors", "failedTests", "chains", "warnings"];
@@ -372,7 +390,39 @@ function renderAtLevel(
   level: number,
   detail = LEVELS[level] as Detail,
 ): string {
-  const parts: string[] = [renderHeadline(report, options)];
+  return [...piecesAtLevel(report, options, context, level, detail)].join("");
+}
+
+/** A part of the report: text, or (when long) the pieces of its text, which are never none. */
+type Part = string | { pieces(): Iterable<string> };
+
+/** The parts that are not empty, `separator` between them. */
+function* joinParts(parts: readonly Part[], separator: string): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    if (part === "") continue;
+    if (!first) yield separator;
+    first = false;
+    if (typeof part === "string") yield part;
+    else yield* part.pieces();
+  }
+}
+
+/** The parts as one part: text when each is, else pieces ("" when every part is). */
+function joinedPart(parts: readonly Part[], separator: string): Part {
+  if (parts.every((part) => typeof part === "string")) return parts.filter(Boolean).join(separator);
+  return parts.some((part) => part !== "") ? { pieces: () => joinParts(parts, separator) } : "";
+}
+
+/** renderAtLevel's text in pieces. */
+function* piecesAtLevel(
+  report: Report,
+  options: MarkdownOptions,
+  context: FitContext,
+  level: number,
+  detail = LEVELS[level] as Detail,
+): Generator<string> {
+  const parts: Part[] = [renderHeadline(report, options)];
   for (const extra of options.extras ?? []) {
     const block = extra.render(level, context);
     if (block) parts.push(block);
@@ -387,7 +437,8 @@ function renderAtLevel(
       `<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`,
     );
   }
-  return `${parts.filter(Boolean).join("\n\n")}\n`;
+  yield* joinParts(parts, "\n\n");
+  yield "\n";
 }
 
 function renderHeadline(report: Report, options: MarkdownOptions): string {
@@ -450,8 +501,8 @@ function renderInvocation(
   detail: Detail,
   context: FitContext,
   position: Position | null,
-): string {
-  const parts: string[] = [];
+): Part {
+  const parts: Part[] = [];
   if (position) {
     parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
     parts.push(
@@ -477,8 +528,8 @@ function renderInvocation(
       ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
       : slowest,
   );
-  if (detail.rest) parts.push(renderAllNodes(inv, context));
-  return parts.filter(Boolean).join("\n\n");
+  if (detail.rest) parts.push(allNodesPart(inv, context));
+  return joinedPart(parts, "\n\n");
 }
 
 /** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
@@ -789,28 +840,39 @@ function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext):
   return parts.join("\n\n");
 }
 
-function renderAllNodes(inv: Invocation, context: RenderContext): string {
-  if (inv.nodes.length === 0) return "";
+/** The table of every node, folded: a row at a time (a big build's is megabytes). */
+function allNodesPart(inv: Invocation, context: RenderContext): Part {
+  return inv.nodes.length === 0 ? "" : { pieces: () => allNodesPieces(inv, context) };
+}
+
+const ALL_NODES_COLUMNS = [
+  { heading: "Node" },
+  { heading: "Type" },
+  { heading: "Status" },
+  { heading: "Processing", numeric: true },
+  { heading: "Warehouse", numeric: true },
+];
+
+function* allNodesPieces(inv: Invocation, context: RenderContext): Generator<string> {
   // A handful of types and statuses, thousands of rows.
   const typeCell = cellPerValue((type: NodeResult["resourceType"]) => nowrap(resourceLabel(type)));
   const statusCell = cellPerValue((status: NodeResult["status"]) => nowrap(statusText(status)));
-  const table = renderTable(
-    [
-      { heading: "Node" },
-      { heading: "Type" },
-      { heading: "Status" },
-      { heading: "Processing", numeric: true },
-      { heading: "Warehouse", numeric: true },
-    ],
-    inv.nodes.map((n) => [
-      context.names.label(n),
-      typeCell(n.resourceType),
-      statusCell(n.status),
-      formatDuration(n.timing.processingMs),
-      formatDuration(n.timing.warehouseMs),
-    ]),
+  yield `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n`;
+  yield* tableLines(
+    ALL_NODES_COLUMNS,
+    (function* rows() {
+      for (const n of inv.nodes) {
+        yield [
+          context.names.label(n),
+          typeCell(n.resourceType),
+          statusCell(n.status),
+          formatDuration(n.timing.processingMs),
+          formatDuration(n.timing.warehouseMs),
+        ];
+      }
+    })(),
   );
-  return `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n${table}\n\n</details>`;
+  yield "\n\n</details>";
 }
 
 /** `cell`, made once per distinct value. */

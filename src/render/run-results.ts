@@ -34,13 +34,27 @@ export interface RunResultsArtifact {
  * would overwrite run_results.json.
  */
 export function renderRunResults(report: Report, generatedAt: string): RunResultsArtifact {
-  const byId = new Map<string, Record<string, unknown>>();
+  const { artifact, results } = runResultsInParts(report, generatedAt);
+  artifact.results = [...results()];
+  return artifact;
+}
+
+/**
+ * renderRunResults' artifact with its results left empty, and the results made one at a time as
+ * they are asked for: a writer that puts each into the file as it is made never holds 20,000 of
+ * them (render/json-pieces.ts, jsonPiecesWithList).
+ */
+export function runResultsInParts(
+  report: Report,
+  generatedAt: string,
+): { artifact: RunResultsArtifact; results: () => Generator<Record<string, unknown>> } {
+  const byId = new Map<string, NodeResult>();
   for (const invocation of report.invocations) {
-    for (const node of invocation.nodes) byId.set(node.uniqueId, toResult(node));
+    for (const node of invocation.nodes) byId.set(node.uniqueId, node);
   }
   const last: Invocation | undefined = report.invocations[report.invocations.length - 1];
   const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-  return {
+  const artifact: RunResultsArtifact = {
     metadata: {
       dbt_schema_version: RUN_RESULTS_SCHEMA,
       dbt_version: last?.dbtVersion ?? "unknown",
@@ -49,12 +63,18 @@ export function renderRunResults(report: Report, generatedAt: string): RunResult
       invocation_started_at: report.invocations[0]?.startedAt ?? null,
       env: {},
     },
-    results: [...byId.values()],
+    results: [],
     elapsed_time: elapsedMs / 1000,
     args: {
       ...(last?.command ? { which: last.command } : {}),
       ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
       ...(last?.target ? { target: last.target } : {}),
+    },
+  };
+  return {
+    artifact,
+    *results() {
+      for (const node of byId.values()) yield toResult(node);
     },
   };
 }

@@ -21,20 +21,34 @@ export function nowrap(text: string): string {
 export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
   let width = columns.length;
   for (const row of rows) width = Math.max(width, row.length);
-  const delimiters = Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-"));
-  const lines = [
-    tableRow(
-      columns.map((c) => c.heading),
-      width,
-    ),
-    tableRow(delimiters, width),
-  ];
-  for (const row of rows) lines.push(tableRow(row, width));
-  return lines.join("\n");
+  return [...tableLines(columns, rows, width)].join("");
 }
 
-function tableRow(cells: readonly string[], width: number): string {
-  let line = "|";
+/**
+ * The same table a line at a time, for rows no wider than the columns (the cells past them are
+ * left out): the table of every node in a big build is megabytes, and is written a row at a time.
+ * Every line but the first starts with its line break.
+ */
+export function* tableLines(
+  columns: readonly Column[],
+  rows: Iterable<readonly string[]>,
+  width = columns.length,
+): Generator<string> {
+  yield tableRow(
+    columns.map((c) => c.heading),
+    width,
+    "",
+  );
+  yield tableRow(
+    Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-")),
+    width,
+    "\n",
+  );
+  for (const row of rows) yield tableRow(row, width, "\n");
+}
+
+function tableRow(cells: readonly string[], width: number, lead: string): string {
+  let line = `${lead}|`;
   for (let i = 0; i < width; i++) {
     const cell = cells[i] ?? "";
     line += cell === "" ? " |" : ` ${cell} |`;

@@ -1,8 +1,8 @@
 // jsonPieces must join to exactly JSON.stringify(value, null, 2): the JSON report and run_results.json
 // are written from its pieces (report-files.ts), and their golden files from the joined text.
 import { describe, expect, it } from "vitest";
-import { jsonPieces } from "../../src/render/json-pieces.js";
-import { renderRunResults } from "../../src/render/run-results.js";
+import { jsonPieces, jsonPiecesWithList } from "../../src/render/json-pieces.js";
+import { renderRunResults, runResultsInParts } from "../../src/render/run-results.js";
 import { reportFor } from "../support/report.js";
 
 const joined = (value: unknown): string => [...jsonPieces(value)].join("");
@@ -97,5 +97,49 @@ describe("jsonPieces", () => {
 
   it("refuses a value without JSON text, as JSON.stringify gives none", () => {
     expect(() => joined(undefined)).toThrow(/no JSON text/);
+  });
+});
+
+describe("jsonPiecesWithList", () => {
+  const withList = (object: Record<string, unknown>, key: string, elements: unknown[]): string =>
+    [...jsonPiecesWithList(object, key, elements)].join("");
+
+  it("joins to JSON.stringify's text of the object with the list in its place", () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const elements = Array.from({ length: seed % 23 }, (_, i) => randomValue(seed * 31 + i, 2));
+      const object: Record<string, unknown> = { before: randomValue(seed, 3), list: "placeholder" };
+      if (seed % 3 === 0) object.after = randomValue(seed + 1, 3);
+      if (seed % 5 === 0) object.gone = undefined;
+      expectSameText(
+        withList(object, "list", elements),
+        JSON.stringify({ ...object, list: elements }, null, 2),
+        `seed ${seed}`,
+      );
+    }
+  });
+
+  it("writes run_results.json's results a result at a time, each made as it is written", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const { artifact, results } = runResultsInParts(report, "2026-01-01T00:00:00Z");
+    let made = 0;
+    const counted = (function* () {
+      for (const result of results()) {
+        made++;
+        yield result;
+      }
+    })();
+    const pieces = jsonPiecesWithList(artifact as unknown as Record<string, unknown>, "results", counted);
+    let text = "";
+    for (const piece of pieces) {
+      text += piece;
+      // Never more than one result ahead of what has been written.
+      expect(made).toBeLessThanOrEqual((text.match(/"unique_id"/g) ?? []).length + 1);
+    }
+    expect(made).toBe(report.invocations[0]!.nodes.length);
+    expectSameText(text, JSON.stringify(renderRunResults(report, "2026-01-01T00:00:00Z"), null, 2));
+  });
+
+  it("refuses an object without the list's member (its place among the keys would be a guess)", () => {
+    expect(() => withList({ a: 1 }, "list", [])).toThrow(/no member list/);
   });
 });
