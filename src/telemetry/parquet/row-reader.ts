@@ -10,6 +10,7 @@ import { nodeEvent, queryEvent, toEvent, type TelemetryEvent } from "../events.j
 import {
   ATTRIBUTE_COLUMNS,
   ENVELOPE_COLUMNS,
+  PAYLOAD_FIELDS,
   READ_PLAN,
   jsonlName,
   planKindOf,
@@ -42,8 +43,11 @@ interface RowPlan {
   columns: Int32Array;
   /** Attribute columns, with their JSONL names for this event. */
   attributes: { index: number; name: string }[];
-  /** Those names, each null: what a row's attributes object starts as. */
-  template: Record<string, null>;
+  /**
+   * What a row's attributes object starts as: those names, each null, and the fields its payload
+   * may add, each undefined (read as absent). See rowTemplate.
+   */
+  template: Record<string, null | undefined>;
   payload: PlanSpec["payload"];
   statusMessage: PlanSpec["statusMessage"];
   /** NodeEvaluated span ends: the plan to use when the node also has a NodeProcessed span. */
@@ -399,11 +403,26 @@ export class RowReader {
         [...reads.keys()].filter((c) => reads[c] === 1 && this.columns[c] !== undefined),
       ),
       attributes,
-      template: Object.fromEntries(attributes.map(({ name }) => [name, null])),
+      template: rowTemplate(kind, attributes),
       payload: spec.payload,
       statusMessage: spec.statusMessage,
     };
   }
+}
+
+/**
+ * The payload's fields are in the template (undefined until set, which reads as absent) so that
+ * lifting them writes fields the object already has: adding fields to a copy made by spreading
+ * (`{ ...template }`) allocated ~800 bytes a node row, 35 of the 143 MB a 20,000-node build made
+ * (docs/performance.md). Only for the kinds whose events read attributes by name, never by listing
+ * them (`other` rows are few and kept as they come).
+ */
+function rowTemplate(kind: PlanKind, attributes: RowPlan["attributes"]): RowPlan["template"] {
+  const payloadFields = kind === "node" || kind === "query" || kind === "log" ? PAYLOAD_FIELDS[kind] : [];
+  return Object.fromEntries([
+    ...payloadFields.map((name) => [name, undefined] as const),
+    ...attributes.map(({ name }) => [name, null] as const),
+  ]);
 }
 
 function attributeIndex(child: (typeof ATTRIBUTE_COLUMNS)[number]): number {
