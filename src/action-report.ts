@@ -6,6 +6,7 @@ import { checkoutBounds } from "./action-pipeline.js";
 import { linksFor } from "./github/plan.js";
 import {
   channelRenderer,
+  fileChannelPieces,
   keptReport,
   publishReport,
   uploadReportArtifact,
@@ -37,7 +38,8 @@ export async function writeAndPublish(
         )
       : null;
   const rendering = { title: inputs.checkName, extras: extraSections(report, inputs), links: linksWith() };
-  // The whole report's Markdown, rendered once for the report file and the artifact's copy.
+  // The whole report's Markdown: the report file gets it in pieces; the artifact's copy, staged only
+  // when no report file was written, as one text (rendered then, once).
   const whole = channelRenderer(report, rendering);
   const wholeFile = (): string => whole("file");
   // A problem with the files is a warning and never stops the other channels.
@@ -49,7 +51,7 @@ export async function writeAndPublish(
       runResults: inputs.runResults,
       junit: inputs.junit,
     },
-    () => [wholeFile()],
+    () => fileChannelPieces(report, rendering),
     // The same base as the paths publishing resolves (uploads, outputs): the step's working directory, the workspace.
     {
       cwd: process.cwd(),

@@ -11,6 +11,7 @@ import {
   type FittedMarkdown,
   type Links,
   type ListName,
+  wholeMarkdownPieces,
 } from "../render/markdown.js";
 import { renderWholeReportHint, type KeptReport } from "../render/whole-report.js";
 import { pathInside } from "../text/paths.js";
@@ -100,6 +101,22 @@ export function channelRenderer(
     return (list) => (whole.has(list) ? summaryHint : hintFor(channel));
   };
   return (channel) => fitted(channel).markdown;
+}
+
+/**
+ * The "file" channel's text (the whole report, every detail) in pieces that join to what
+ * channelRenderer gives for it: the report file is written a table row at a time, never held whole.
+ */
+export function fileChannelPieces(
+  report: Report,
+  options: { title: string; extras: ExtraSection[]; links: Links | null },
+): Iterable<string> {
+  return wholeMarkdownPieces(report, {
+    fullReportHint: CHANNEL_BUDGETS.file.fullReportHint,
+    title: options.title,
+    extras: options.extras,
+    ...(options.links ? { links: options.links } : {}),
+  });
 }
 
 /**

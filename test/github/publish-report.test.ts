@@ -2,8 +2,14 @@
 // the whole report (the uploaded artifact, report files that outlive the job), else how to keep it.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { channelRenderer, keptReport, type PublishSettings } from "../../src/github/publish-report.js";
-import type { Report } from "../../src/model/types.js";
+import {
+  channelRenderer,
+  fileChannelPieces,
+  keptReport,
+  type PublishSettings,
+} from "../../src/github/publish-report.js";
+import type { NodeLocation, Report } from "../../src/model/types.js";
+import { extraSections } from "../../src/render/extra-sections.js";
 import { renderWholeReportHint } from "../../src/render/whole-report.js";
 import { reportFor } from "../support/report.js";
 import { hugeErrorsJsonl, manyFailingTestsJsonl, tempFile } from "../e2e/helpers.js";
@@ -151,3 +157,26 @@ describe("channelRenderer: what a channel leaves out points to the whole report"
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+describe("fileChannelPieces: the Action's report file, a table row at a time", () => {
+  it.each([
+    "test/fixtures/real/preview120_build_success.otel.jsonl",
+    "test/fixtures/real/preview72_failed.otel.jsonl",
+    "test/fixtures/generated/large-run/telemetry.jsonl",
+    "test/fixtures/generated/skip-chains/telemetry.jsonl",
+  ])("joins to the file channel's text, links and diagrams included (%s)", async (file) => {
+    const report = await reportFor([file]);
+    const options = {
+      title: "dbt Fusion",
+      extras: extraSections(report, { diagrams: true }),
+      links: {
+        fileUrl: (location: NodeLocation) =>
+          `https://github.com/acme/analytics/blob/0123abc/${location.path}${location.line ? `#L${location.line}` : ""}`,
+        runUrl: RUN_URL,
+      },
+    };
+    const pieces = [...fileChannelPieces(report, options)];
+    expect(pieces.join("")).toBe(channelRenderer(report, options)("file"));
+    expect(pieces.length).toBeGreaterThan(report.invocations[0]!.nodes.length);
+  });
+});
