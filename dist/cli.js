@@ -891,6 +891,7 @@ function* wholeMarkdownPieces(report, options) {
 function fitMarkdown(report, options) {
     const context = fitContext(report, options);
     const errorsAtLeast = errorBytesAtLeast(report);
+    const allNodesAtLeast = allNodesBytesAtLeast(report);
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
     const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
     const needed = listLengths(report);
@@ -898,6 +899,9 @@ function fitMarkdown(report, options) {
         // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
         // errored was rendered in full three times per channel before the first level that fits).
         if (errorsAtLeast(LEVELS[level].errors) > options.maxBytes)
+            continue;
+        // Nor one whose table of every node alone cannot (a comment's budget on a build of thousands).
+        if (LEVELS[level].rest && allNodesAtLeast > options.maxBytes)
             continue;
         const text = renderAtLevel(report, options, context, level);
         if (!fits(text))
@@ -1038,6 +1042,20 @@ function errorBytesAtLeast(report) {
         }
         return bytes;
     };
+}
+/**
+ * A lower bound of the bytes the tables of every node take (Detail.rest): each row holds the node's
+ * label, `<code title="UNIQUE_ID">…</code>` (the id cut at MAX_INLINE_CHARS, shown with escapes
+ * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its five cells.
+ */
+function allNodesBytesAtLeast(report) {
+    const idAtLeast = MAX_INLINE_CHARS - 2;
+    let bytes = 0;
+    for (const inv of report.invocations) {
+        for (const node of inv.nodes)
+            bytes += Math.min(node.uniqueId.length, idAtLeast) + 35;
+    }
+    return bytes;
 }
 /** The report at a level (which the extra sections follow) and, by default, that level's detail. */
 function renderAtLevel(report, options, context, level, detail = LEVELS[level]) {

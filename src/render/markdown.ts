@@ -18,7 +18,7 @@ import type {
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
-import { code, codeBlock, escapeText, excerpt, linkDestination } from "./escape.js";
+import { code, codeBlock, escapeText, excerpt, linkDestination, MAX_INLINE_CHARS } from "./escape.js";
 import {
   changedFirst,
   erroredByImpact,
@@ -234,6 +234,7 @@ export interface FittedMarkdown {
 export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMarkdown {
   const context = fitContext(report, options);
   const errorsAtLeast = errorBytesAtLeast(report);
+  const allNodesAtLeast = allNodesBytesAtLeast(report);
   // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
   const fits = (text: string): boolean =>
     text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
@@ -242,6 +243,8 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
     // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
     // errored was rendered in full three times per channel before the first level that fits).
     if (errorsAtLeast((LEVELS[level] as Detail).errors) > options.maxBytes) continue;
+    // Nor one whose table of every node alone cannot (a comment's budget on a build of thousands).
+    if ((LEVELS[level] as Detail).rest && allNodesAtLeast > options.maxBytes) continue;
     const text = renderAtLevel(report, options, context, level);
     if (!fits(text)) continue;
     if (level === 0)
@@ -380,6 +383,20 @@ export function errorBytesAtLeast(report: Report): (shown: number) => number {
     }
     return bytes;
   };
+}
+
+/**
+ * A lower bound of the bytes the tables of every node take (Detail.rest): each row holds the node's
+ * label, `<code title="UNIQUE_ID">…</code>` (the id cut at MAX_INLINE_CHARS, shown with escapes
+ * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its five cells.
+ */
+export function allNodesBytesAtLeast(report: Report): number {
+  const idAtLeast = MAX_INLINE_CHARS - 2;
+  let bytes = 0;
+  for (const inv of report.invocations) {
+    for (const node of inv.nodes) bytes += Math.min(node.uniqueId.length, idAtLeast) + 35;
+  }
+  return bytes;
 }
 
 /** The report at a level (which the extra sections follow) and, by default, that level's detail. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeResult, Report } from "../../src/model/types.js";
 import {
+  allNodesBytesAtLeast,
   byteLength,
   errorBytesAtLeast,
   fitMarkdown,
@@ -10,6 +11,7 @@ import {
   type ListName,
   renderMarkdown,
   truncateMarkdown,
+  wholeMarkdownPieces,
 } from "../../src/render/markdown.js";
 import { reportFor } from "../support/report.js";
 
@@ -68,6 +70,43 @@ describe("renderMarkdown under a budget", () => {
       expect(atLeast(shown)).toBeLessThanOrEqual(rendered);
     }
     expect(atLeast(1e9)).toBeGreaterThan(15_000);
+  });
+
+  it("skips the level with every node's table only when that table alone is over the budget", async () => {
+    const report = await reportFor(["test/fixtures/generated/large-run/telemetry.jsonl"]);
+    const nodes = report.invocations[0]!.nodes;
+    // Ids the table shows longer than they are (escapes, entities), cut (over 1,000 characters),
+    // or in characters of several bytes.
+    nodes[0] = { ...nodes[0]!, uniqueId: `model.shop.${'\u200b<&"'.repeat(5)}` };
+    nodes[1] = { ...nodes[1]!, uniqueId: `model.shop.${"x".repeat(1_500)}` };
+    nodes[2] = { ...nodes[2]!, uniqueId: `model.shop.${"😀é".repeat(40)}`, name: "" };
+    const tableBytes = (of: Report): number => {
+      const rows = [...wholeMarkdownPieces(of, { title: "dbt Fusion", fullReportHint: "x" })].filter(
+        (piece) => piece.startsWith("\n| <code"),
+      );
+      expect(rows).toHaveLength(of.invocations[0]!.nodes.length);
+      return rows.reduce((sum, row) => sum + byteLength(row), 0);
+    };
+    // Each odd id alone, where its row counted too long would show.
+    for (const node of nodes.slice(0, 3)) {
+      const alone = { ...report, invocations: [{ ...report.invocations[0]!, nodes: [node] }] };
+      expect(allNodesBytesAtLeast(alone)).toBeLessThanOrEqual(tableBytes(alone));
+    }
+    const atLeast = allNodesBytesAtLeast(report);
+    expect(atLeast).toBeLessThanOrEqual(tableBytes(report));
+    // Close enough to skip the level where it cannot fit: a comment's budget on a few thousand nodes.
+    expect(atLeast).toBeGreaterThan(0.5 * tableBytes(report));
+    // Under a budget between the bound and the whole report, the level is still tried and wins.
+    const whole = renderMarkdown(report, { maxBytes: Infinity, title: "dbt Fusion", fullReportHint: "x" });
+    const fitted = fitMarkdown(report, {
+      maxBytes: byteLength(whole),
+      title: "dbt Fusion",
+      fullReportHint: "x",
+    });
+    expect(fitted.complete).toBe(true);
+    expect(fitted.markdown).toBe(whole);
+    const under = fitMarkdown(report, { maxBytes: atLeast - 1, title: "dbt Fusion", fullReportHint: "x" });
+    expect(under.complete).toBe(false);
   });
 
   it.each([65_000, 20_000, 4_000])("fits %i bytes and says where the rest is", async (maxBytes) => {
