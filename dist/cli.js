@@ -1712,10 +1712,14 @@ const FLOWCHART_BY_LEVEL = [
 const TIMELINE_BY_LEVEL = [15, 15, 5];
 const MAX_LABEL_CHARS = 80;
 const MAX_TIMELINES = 3;
-/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+/**
+ * The diagrams as extra Markdown sections: skip chains first, then the timeline. Each is drawn once
+ * per level: every channel (comment, check run, summary, file) and every rendering of a level asks
+ * again, and on a big build finding the slowest nodes for a timeline takes a pass over them all.
+ */
 function diagramSections(report) {
     return [
-        {
+        oncePerLevel({
             render(level) {
                 const limits = FLOWCHART_BY_LEVEL[level];
                 if (!limits)
@@ -1726,8 +1730,8 @@ function diagramSections(report) {
                 const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
                 return collapsible(`🔗 Skip chains diagram (${plural(skipped, "skipped node")})`, chart);
             },
-        },
-        {
+        }),
+        oncePerLevel({
             render(level) {
                 const limit = TIMELINE_BY_LEVEL[level];
                 if (!limit)
@@ -1755,8 +1759,20 @@ function diagramSections(report) {
                     .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
                     .join("\n\n"), true);
             },
-        },
+        }),
     ];
+}
+/** The section with each level's text made once (the diagrams depend on the report and the level only). */
+function oncePerLevel(section) {
+    const made = new Map();
+    return {
+        render(level) {
+            let text = made.get(level);
+            if (text === undefined)
+                made.set(level, (text = section.render(level)));
+            return text;
+        },
+    };
 }
 function collapsible(summary, body, bodyIsMarkdown = false) {
     const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");

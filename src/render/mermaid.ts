@@ -33,10 +33,14 @@ const TIMELINE_BY_LEVEL: (number | null)[] = [15, 15, 5];
 const MAX_LABEL_CHARS = 80;
 const MAX_TIMELINES = 3;
 
-/** The diagrams as extra Markdown sections: skip chains first, then the timeline. */
+/**
+ * The diagrams as extra Markdown sections: skip chains first, then the timeline. Each is drawn once
+ * per level: every channel (comment, check run, summary, file) and every rendering of a level asks
+ * again, and on a big build finding the slowest nodes for a timeline takes a pass over them all.
+ */
 export function diagramSections(report: Report): ExtraSection[] {
   return [
-    {
+    oncePerLevel({
       render(level) {
         const limits = FLOWCHART_BY_LEVEL[level];
         if (!limits) return "";
@@ -48,8 +52,8 @@ export function diagramSections(report: Report): ExtraSection[] {
         );
         return collapsible(`🔗 Skip chains diagram (${plural(skipped, "skipped node")})`, chart);
       },
-    },
-    {
+    }),
+    oncePerLevel({
       render(level) {
         const limit = TIMELINE_BY_LEVEL[level];
         if (!limit) return "";
@@ -80,8 +84,20 @@ export function diagramSections(report: Report): ExtraSection[] {
           true,
         );
       },
-    },
+    }),
   ];
+}
+
+/** The section with each level's text made once (the diagrams depend on the report and the level only). */
+function oncePerLevel(section: ExtraSection): ExtraSection {
+  const made = new Map<number, string>();
+  return {
+    render(level) {
+      let text = made.get(level);
+      if (text === undefined) made.set(level, (text = section.render(level)));
+      return text;
+    },
+  };
 }
 
 function collapsible(summary: string, body: string, bodyIsMarkdown = false): string {

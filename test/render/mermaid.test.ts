@@ -238,6 +238,20 @@ describe("diagram sections", () => {
     expect(chains!.render(6)).toBe("");
   });
 
+  it("draws each level once for every channel that asks (the text depends on the report and the level)", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const [chains, timeline] = diagramSections(report);
+    const first = [chains!.render(0), timeline!.render(0)];
+    const nodes = report.invocations[0]!.nodes.splice(0);
+    const chainsDrawn = report.invocations[0]!.skipChains.splice(0);
+    // Drawn again, these would now be empty: the sections give what they drew before.
+    expect([chains!.render(0), timeline!.render(0)]).toEqual(first);
+    const [chainsAfresh, timelineAfresh] = diagramSections(report);
+    expect([chainsAfresh!.render(0), timelineAfresh!.render(0)]).toEqual(["", ""]);
+    report.invocations[0]!.nodes.push(...nodes);
+    report.invocations[0]!.skipChains.push(...chainsDrawn);
+  });
+
   it("is placed after the headline by renderMarkdown and every mermaid block parses", async () => {
     const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
     const markdown = renderMarkdown(report, {
