@@ -5,7 +5,7 @@
 //   (--a-node / --b-node: Node options for one side, e.g. "--min-semi-space-size=8")
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { runOnce, type Run } from "./measure.js";
+import { median, runOnce, type Run } from "./measure.js";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -22,7 +22,6 @@ if (!values.a || positionals.length === 0) {
   throw new Error("usage: tsx bench/ab.ts --a CLI_A [--b CLI_B] [--runs N] [--args '...'] FILE...");
 }
 const runs = Number(values.runs);
-const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
 for (const file of positionals) {
   const results: Record<"a" | "b", Run[]> = { a: [], b: [] };

@@ -20,6 +20,9 @@ export interface Run {
   stderr: string;
 }
 
+/** The middle value (the upper one of an even count), as every bench table reports it. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 const GNU_TIME = "/usr/bin/time";
 const PY_LAUNCHER = [
   "-c",

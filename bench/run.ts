@@ -25,7 +25,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { BENCH_DIR, nodeHeavy, traceHeavy, type Dataset } from "./datasets.js";
-import { runOnce, type Run } from "./measure.js";
+import { median, runOnce, type Run } from "./measure.js";
 import { SIDE_EFFECT_FREE } from "../scripts/side-effect-free.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -50,7 +50,6 @@ function log(line = ""): void {
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const fmt = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const best = (runs: Run[]): Run => runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
 
 function newestMtime(dir: string): number {

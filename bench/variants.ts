@@ -3,7 +3,7 @@
 //
 //   npx tsx bench/variants.ts --runs 7 -- "node dist/cli.js --quiet F" "node dist/cli.js --quiet --json /tmp/r.json F"
 import { parseArgs } from "node:util";
-import { runOnce, type Run } from "./measure.js";
+import { median, runOnce, type Run } from "./measure.js";
 
 const { values, positionals } = parseArgs({
   options: { runs: { type: "string", default: "7" } },
@@ -11,7 +11,6 @@ const { values, positionals } = parseArgs({
 });
 if (positionals.length === 0)
   throw new Error('usage: tsx bench/variants.ts [--runs N] -- "CMD A" "CMD B" ...');
-const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const commands = positionals.map((command) => command.split(" ").filter(Boolean));
 const runs: Run[][] = commands.map(() => []);
 for (let i = 0; i < Number(values.runs); i++) {
