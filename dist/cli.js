@@ -2586,28 +2586,14 @@ function* jsonPieces(value) {
 function* jsonPiecesWithList(object, key, elements) {
     if (!Object.hasOwn(object, key))
         throw new TypeError(`jsonPiecesWithList: the object has no member ${key}`);
-    let first = true;
-    for (const name of Object.keys(object)) {
-        const member = name === key ? null : toJsonValue(object[name], name);
-        if (name !== key && !hasJsonText(member))
-            continue;
-        yield `${first ? "{" : ","}\n${INDENT}${JSON.stringify(name)}: `;
-        first = false;
-        if (name !== key) {
-            yield* piecesOf(member, 1);
-            continue;
-        }
-        let index = 0;
-        for (const element of elements) {
-            yield index === 0 ? `[\n${INDENT.repeat(2)}` : `,\n${INDENT.repeat(2)}`;
-            const written = yield* piecesOf(toJsonValue(element, String(index)), 2);
-            if (written === undefined)
-                yield "null";
-            index++;
-        }
-        yield index === 0 ? "[]" : `\n${INDENT}]`;
+    yield* piecesOf({ ...object, [key]: new LazyList(elements) }, 0);
+}
+/** A list whose elements are made as they are written (jsonPiecesWithList); always written an element at a time. */
+class LazyList {
+    elements;
+    constructor(elements) {
+        this.elements = elements;
     }
-    yield "\n}";
 }
 /**
  * Yields the pieces of `value` at nesting `level`. Returns undefined, yielding nothing, when the value
@@ -2615,6 +2601,8 @@ function* jsonPiecesWithList(object, key, elements) {
  * writes as null.
  */
 function* piecesOf(value, level) {
+    if (value instanceof LazyList)
+        return yield* elementPieces(value.elements, level);
     if (Array.isArray(value)) {
         if (value.length === 0) {
             yield "[]";
@@ -2622,15 +2610,7 @@ function* piecesOf(value, level) {
         }
         if (!holdsMany(value))
             return yield* yieldWhole(value, level);
-        const inner = `\n${INDENT.repeat(level + 1)}`;
-        for (let i = 0; i < value.length; i++) {
-            yield i === 0 ? `[${inner}` : `,${inner}`;
-            const written = yield* piecesOf(toJsonValue(value[i], String(i)), level + 1);
-            if (written === undefined)
-                yield "null";
-        }
-        yield `\n${INDENT.repeat(level)}]`;
-        return true;
+        return yield* elementPieces(value, level);
     }
     if (isPlainObject(value) && holdsMany(value)) {
         const inner = `\n${INDENT.repeat(level + 1)}`;
@@ -2647,6 +2627,20 @@ function* piecesOf(value, level) {
         return true;
     }
     return yield* yieldWhole(value, level);
+}
+/** An array's text at nesting `level`, an element at a time (an element without JSON text is null). */
+function* elementPieces(elements, level) {
+    const inner = `\n${INDENT.repeat(level + 1)}`;
+    let index = 0;
+    for (const element of elements) {
+        yield index === 0 ? `[${inner}` : `,${inner}`;
+        const written = yield* piecesOf(toJsonValue(element, String(index)), level + 1);
+        if (written === undefined)
+            yield "null";
+        index++;
+    }
+    yield index === 0 ? "[]" : `\n${INDENT.repeat(level)}]`;
+    return true;
 }
 /** One piece: JSON.stringify's text of `value`, indented for `level`. */
 function* yieldWhole(value, level) {
@@ -2674,6 +2668,8 @@ function* yieldWhole(value, level) {
 const LOOK_DEPTH = 6;
 /** Whether a container is written a member at a time: it is a long array or holds one. */
 function holdsMany(value, depth = 0) {
+    if (value instanceof LazyList)
+        return true;
     if (Array.isArray(value)) {
         if (value.length > SMALL_ARRAY)
             return true;
@@ -2695,7 +2691,7 @@ function holdsMany(value, depth = 0) {
     return false;
 }
 function isContainer(value) {
-    return Array.isArray(value) || isPlainObject(value);
+    return Array.isArray(value) || isPlainObject(value) || value instanceof LazyList;
 }
 /** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
 function toJsonValue(value, key) {

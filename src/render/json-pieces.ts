@@ -30,26 +30,12 @@ export function* jsonPiecesWithList(
   elements: Iterable<unknown>,
 ): Generator<string, void, undefined> {
   if (!Object.hasOwn(object, key)) throw new TypeError(`jsonPiecesWithList: the object has no member ${key}`);
-  let first = true;
-  for (const name of Object.keys(object)) {
-    const member = name === key ? null : toJsonValue(object[name], name);
-    if (name !== key && !hasJsonText(member)) continue;
-    yield `${first ? "{" : ","}\n${INDENT}${JSON.stringify(name)}: `;
-    first = false;
-    if (name !== key) {
-      yield* piecesOf(member, 1);
-      continue;
-    }
-    let index = 0;
-    for (const element of elements) {
-      yield index === 0 ? `[\n${INDENT.repeat(2)}` : `,\n${INDENT.repeat(2)}`;
-      const written = yield* piecesOf(toJsonValue(element, String(index)), 2);
-      if (written === undefined) yield "null";
-      index++;
-    }
-    yield index === 0 ? "[]" : `\n${INDENT}]`;
-  }
-  yield "\n}";
+  yield* piecesOf({ ...object, [key]: new LazyList(elements) }, 0);
+}
+
+/** A list whose elements are made as they are written (jsonPiecesWithList); always written an element at a time. */
+class LazyList {
+  constructor(readonly elements: Iterable<unknown>) {}
 }
 
 /**
@@ -58,20 +44,14 @@ export function* jsonPiecesWithList(
  * writes as null.
  */
 function* piecesOf(value: unknown, level: number): Generator<string, true | undefined, undefined> {
+  if (value instanceof LazyList) return yield* elementPieces(value.elements, level);
   if (Array.isArray(value)) {
     if (value.length === 0) {
       yield "[]";
       return true;
     }
     if (!holdsMany(value)) return yield* yieldWhole(value, level);
-    const inner = `\n${INDENT.repeat(level + 1)}`;
-    for (let i = 0; i < value.length; i++) {
-      yield i === 0 ? `[${inner}` : `,${inner}`;
-      const written = yield* piecesOf(toJsonValue(value[i], String(i)), level + 1);
-      if (written === undefined) yield "null";
-    }
-    yield `\n${INDENT.repeat(level)}]`;
-    return true;
+    return yield* elementPieces(value, level);
   }
   if (isPlainObject(value) && holdsMany(value)) {
     const inner = `\n${INDENT.repeat(level + 1)}`;
@@ -87,6 +67,20 @@ function* piecesOf(value: unknown, level: number): Generator<string, true | unde
     return true;
   }
   return yield* yieldWhole(value, level);
+}
+
+/** An array's text at nesting `level`, an element at a time (an element without JSON text is null). */
+function* elementPieces(elements: Iterable<unknown>, level: number): Generator<string, true, undefined> {
+  const inner = `\n${INDENT.repeat(level + 1)}`;
+  let index = 0;
+  for (const element of elements) {
+    yield index === 0 ? `[${inner}` : `,${inner}`;
+    const written = yield* piecesOf(toJsonValue(element, String(index)), level + 1);
+    if (written === undefined) yield "null";
+    index++;
+  }
+  yield index === 0 ? "[]" : `\n${INDENT.repeat(level)}]`;
+  return true;
 }
 
 /** One piece: JSON.stringify's text of `value`, indented for `level`. */
@@ -114,6 +108,7 @@ const LOOK_DEPTH = 6;
 
 /** Whether a container is written a member at a time: it is a long array or holds one. */
 function holdsMany(value: object, depth = 0): boolean {
+  if (value instanceof LazyList) return true;
   if (Array.isArray(value)) {
     if (value.length > SMALL_ARRAY) return true;
     if (depth >= LOOK_DEPTH) return false;
@@ -130,7 +125,7 @@ function holdsMany(value: object, depth = 0): boolean {
 }
 
 function isContainer(value: unknown): value is object {
-  return Array.isArray(value) || isPlainObject(value);
+  return Array.isArray(value) || isPlainObject(value) || value instanceof LazyList;
 }
 
 /** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
