@@ -1046,14 +1046,16 @@ function errorBytesAtLeast(report) {
 /**
  * A lower bound of the bytes the tables of every node take (Detail.rest): each row holds the node's
  * label, `<code title="UNIQUE_ID">…</code>` (the id cut at MAX_INLINE_CHARS, shown with escapes
- * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its five cells.
+ * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its cells.
  */
 function allNodesBytesAtLeast(report) {
     const idAtLeast = MAX_INLINE_CHARS - 2;
+    const rowMarkup = "\n| ".length + " |".length * ALL_NODES_COLUMNS.length;
+    const labelMarkup = '<code title="">'.length + "</code>".length;
     let bytes = 0;
     for (const inv of report.invocations) {
         for (const node of inv.nodes)
-            bytes += Math.min(node.uniqueId.length, idAtLeast) + 35;
+            bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + labelMarkup;
     }
     return bytes;
 }
