@@ -212,7 +212,7 @@ export function* wholeMarkdownPieces(
   options: Omit<MarkdownOptions, "maxBytes">,
 ): Generator<string> {
   const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
-  yield* piecesAtLevel(report, whole, fitContext(report, whole), 0);
+  yield* piecesAtLevel(report, whole, fitContext(report, whole, { once: true }), 0);
 }
 
 /** One fitMarkdown call's context, with what every level it tries shares, worked out once. */
@@ -282,13 +282,13 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
   return { markdown, complete: false, whole: new Set() };
 }
 
-/** What every level of one report's rendering shares. */
-function fitContext(report: Report, options: MarkdownOptions): FitContext {
+/** What every level of one report's rendering shares; `once` when only one level is rendered. */
+function fitContext(report: Report, options: MarkdownOptions, { once = false } = {}): FitContext {
   const inChangedFile = inChangedFileOf(options.links);
   // Every level renders the same errors in the same order: sorted and grouped once, not per level.
   const errors = new Map<Invocation, { groups: NodeResult[][]; count: number }>();
   return {
-    names: new NodeNames(namedNodes(report)),
+    names: new NodeNames(namedNodes(report), { remember: !once }),
     fullReportHint: options.fullReportHint,
     ...(options.listHint ? { listHint: options.listHint } : {}),
     ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),

@@ -18,14 +18,20 @@ const UNBROKEN_MIN = 10;
 export class NodeNames {
   /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
   private readonly shared = new Set<string>();
-  /** Labels made so far, by unique id: every detail level of every view names the same nodes again. */
-  private readonly labels = new Map<string, { name: string; label: string }>();
+  /**
+   * Labels made so far, by unique id: every detail level of every view names the same nodes again.
+   * Absent for one rendering at one level, which names most nodes once: kept, 20,000 labels would
+   * outlive the collector's young generation and be copied for nothing.
+   */
+  private readonly labels: Map<string, { name: string; label: string }> | undefined;
 
   /**
    * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
    * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
+   * `remember`: whether labels are kept for the renderings after the first.
    */
-  constructor(runs: Iterable<Iterable<NamedNode>>) {
+  constructor(runs: Iterable<Iterable<NamedNode>>, { remember = true }: { remember?: boolean } = {}) {
+    this.labels = remember ? new Map() : undefined;
     for (const nodes of runs) {
       const owner = new Map<string, string>();
       for (const { uniqueId, name } of nodes) {
@@ -34,6 +40,11 @@ export class NodeNames {
         else if (first !== uniqueId) this.shared.add(name);
       }
     }
+  }
+
+  /** How many labels are kept for later renderings. */
+  get labelsKept(): number {
+    return this.labels?.size ?? 0;
   }
 
   /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
@@ -46,6 +57,7 @@ export class NodeNames {
 
   /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
   label(node: NamedNode): string {
+    if (!this.labels) return this.code(node, escapeText);
     const made = this.labels.get(node.uniqueId);
     if (made?.name === node.name) return made.label;
     const label = this.code(node, escapeText);

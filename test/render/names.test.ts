@@ -40,6 +40,20 @@ describe("NodeNames", () => {
     expect(names.htmlLabel(twin)).toBe('<code title="model.shop.stg_orders\\u200B">stg_orders\\u200B</code>');
   });
 
+  it("keeps each label for the next rendering, unless told it renders once", () => {
+    const nodes = [
+      { uniqueId: "model.shop.orders", name: "orders" },
+      { uniqueId: "model.shop.customers_with_a_long_enough_name", name: "customers_with_a_long_enough_name" },
+    ];
+    const kept = new NodeNames([nodes]);
+    const once = new NodeNames([nodes], { remember: false });
+    for (const names of [kept, once, kept, once]) {
+      for (const node of nodes) expect(names.label(node)).toBe(new NodeNames([nodes]).label(node));
+    }
+    expect(kept.labelsKept).toBe(2);
+    expect(once.labelsKept).toBe(0);
+  });
+
   it("escapes for an HTML block (a <summary>) without Markdown escapes, `|` included", () => {
     const node = { uniqueId: 'model.x."a|b"', name: "a_b|c" };
     const names = new NodeNames([[node]]);
