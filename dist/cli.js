@@ -631,13 +631,19 @@ const UNBROKEN_MIN = 10;
 class NodeNames {
     /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
     shared = new Set();
-    /** Labels made so far, by unique id: every detail level of every view names the same nodes again. */
-    labels = new Map();
+    /**
+     * Labels made so far, by unique id: every detail level of every view names the same nodes again.
+     * Absent for one rendering at one level, which names most nodes once: kept, 20,000 labels would
+     * outlive the collector's young generation and be copied for nothing.
+     */
+    labels;
     /**
      * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
      * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
+     * `remember`: whether labels are kept for the renderings after the first.
      */
-    constructor(runs) {
+    constructor(runs, { remember = true } = {}) {
+        this.labels = remember ? new Map() : undefined;
         for (const nodes of runs) {
             const owner = new Map();
             for (const { uniqueId, name } of nodes) {
@@ -648,6 +654,10 @@ class NodeNames {
                     this.shared.add(name);
             }
         }
+    }
+    /** How many labels are kept for later renderings. */
+    get labelsKept() {
+        return this.labels?.size ?? 0;
     }
     /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
     readable(node) {
@@ -660,6 +670,8 @@ class NodeNames {
     }
     /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
     label(node) {
+        if (!this.labels)
+            return this.code(node, escape_escapeText);
         const made = this.labels.get(node.uniqueId);
         if (made?.name === node.name)
             return made.label;
@@ -885,7 +897,7 @@ function renderMarkdown(report, options) {
  */
 function* wholeMarkdownPieces(report, options) {
     const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
-    yield* piecesAtLevel(report, whole, fitContext(report, whole), 0);
+    yield* piecesAtLevel(report, whole, fitContext(report, whole, { once: true }), 0);
 }
 /** The report at the most detail that fits. */
 function fitMarkdown(report, options) {
@@ -938,13 +950,13 @@ function fitMarkdown(report, options) {
     const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
     return { markdown, complete: false, whole: new Set() };
 }
-/** What every level of one report's rendering shares. */
-function fitContext(report, options) {
+/** What every level of one report's rendering shares; `once` when only one level is rendered. */
+function fitContext(report, options, { once = false } = {}) {
     const inChangedFile = inChangedFileOf(options.links);
     // Every level renders the same errors in the same order: sorted and grouped once, not per level.
     const errors = new Map();
     return {
-        names: new NodeNames(namedNodes(report)),
+        names: new NodeNames(namedNodes(report), { remember: !once }),
         fullReportHint: options.fullReportHint,
         ...(options.listHint ? { listHint: options.listHint } : {}),
         ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
