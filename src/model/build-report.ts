@@ -27,6 +27,8 @@ interface FileState {
   /** Warnings about whole files (one skipped beside it): always kept, and listed first. */
   fileWarnings: string[];
   held: Held;
+  /** Invocations this file holds too, read whole from an earlier file and left out of this one. */
+  alsoHolds: Set<string>;
 }
 
 /** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
@@ -78,7 +80,7 @@ export class ReportLimitError extends Error {
 /**
  * Collects events file by file (each file may hold several invocations, told apart by trace id)
  * and builds the report. The same invocation read from two files (Parquet and JSONL of one run) is
- * reported once: the more complete copy wins.
+ * reported once: the more complete copy wins, and one read whole is not read again (lastFileAlsoHolds).
  */
 export class ReportBuilder {
   private readonly files: FileState[] = [];
@@ -102,6 +104,7 @@ export class ReportBuilder {
       unlisted: 0,
       fileWarnings: [],
       held: { nodes: 0, spans: 0, invocations: 0 },
+      alsoHolds: new Set(),
     };
     this.files.push(file);
     const { held: total, limits } = this;
@@ -154,7 +157,22 @@ export class ReportBuilder {
 
   /** The invocations (trace ids) the last file started so far: what a file that failed part way named. */
   lastFileTraceIds(): string[] {
-    return [...(this.files.at(-1)?.traces.keys() ?? [])];
+    const file = this.files.at(-1);
+    return file ? [...file.traces.keys(), ...file.alsoHolds] : [];
+  }
+
+  /** The invocations the last file holds to their end record. */
+  lastFileEndedTraceIds(): string[] {
+    const file = this.files.at(-1);
+    return file ? [...file.traces.values()].filter((state) => state.ended).map((state) => state.traceId) : [];
+  }
+
+  /**
+   * The last file holds this invocation too, which was read whole from an earlier file: its records
+   * were left out, and the invocation names both files.
+   */
+  lastFileAlsoHolds(traceId: string): void {
+    this.files.at(-1)?.alsoHolds.add(traceId);
   }
 
   /** Forget a file whose reading failed, so partial data never reaches a report. */
@@ -180,6 +198,7 @@ export class ReportBuilder {
           }
         }
       }
+      for (const traceId of file.alsoHolds) chosen.get(traceId)?.files.push(...file.source.files);
     }
     const invocations: Invocation[] = [...chosen.values()]
       .map(({ state, file, files }) =>

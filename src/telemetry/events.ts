@@ -529,14 +529,19 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
  * Records → events, for a decoder that produces records (JSONL). With `dropNodeStarts` the decoder
  * may leave out node span starts whose ends follow (the model uses a node's starts only while none
  * of its spans ended) and throws UnpairedStarts when they do not all: the caller then reads the
- * file again without it (pipeline/read-telemetry.ts).
+ * file again without it (pipeline/read-telemetry.ts). With `readWhole` the records of those
+ * invocations are left out (RecordSink.readWhole).
  */
 export function recordsToEvents(
   sink: LocatedEventSink,
-  { dropNodeStarts = false }: { dropNodeStarts?: boolean } = {},
+  {
+    dropNodeStarts = false,
+    readWhole,
+  }: { dropNodeStarts?: boolean; readWhole?: RecordSink["readWhole"] } = {},
 ): RecordSink {
   return {
     relevantOnly: true,
+    ...(readWhole ? { readWhole } : {}),
     ...(dropNodeStarts
       ? {
           recordLeftOut: () => sink.recordLeftOut?.(),

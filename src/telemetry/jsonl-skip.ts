@@ -13,6 +13,8 @@
 // slower. A line is left unparsed only when it also names the three keys of a record and has the
 // shape of one JSON object; anything else takes the full path (and its error messages).
 
+import { isLowerHex } from "./jsonl-span-head.js";
+
 const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"] as const;
 const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'] as const;
 const LOG_SEVERITY = /error|warn/i;
@@ -46,3 +48,46 @@ export function isObjectShaped(line: string): boolean {
 export function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
+
+const RECORD_HEAD = '{"record_type":"';
+const TRACE_KEY = '","trace_id":"';
+
+/**
+ * Which of `traces` the line is a record of, told from its head as the engine writes it
+ * (`{"record_type":"…","trace_id":"<32 lowercase hex>"`), or null: then the line is parsed. A line
+ * that names `"trace_id"` again (JSON.parse keeps the last), holds a `\u` escape (which can spell
+ * the key; no other escape can) or is not shaped like one object is parsed too, so its trace is the
+ * one JSON.parse reads.
+ */
+export function traceOfRecordLine(line: string, traces: ReadonlySet<string>): string | null {
+  if (!line.startsWith(RECORD_HEAD)) return null;
+  const typeEnd = line.indexOf('"', RECORD_HEAD.length);
+  if (typeEnd < 0 || !line.startsWith(TRACE_KEY, typeEnd)) return null;
+  const at = typeEnd + TRACE_KEY.length;
+  if (line.charCodeAt(at + 32) !== 0x22 || !isLowerHex(line, at, 32)) return null;
+  let found: string | null = null;
+  // A handful of traces at most: compared in place, no string cut out of every line.
+  for (const trace of traces) {
+    if (line.startsWith(trace, at)) {
+      found = trace;
+      break;
+    }
+  }
+  if (found === null) return null;
+  if (namesTraceIdAgain(line, at + 33) || line.includes("\\u") || !isObjectShaped(line)) return null;
+  return found;
+}
+
+/**
+ * Whether `"trace_id"` comes again from `from` on, other than as the first key of an inner object
+ * (a span link's `{"trace_id":…}`): a key at the top level follows a comma, and an unescaped quote
+ * right after a `{` can only open an object's first key.
+ */
+function namesTraceIdAgain(line: string, from: number): boolean {
+  for (let at = line.indexOf(TRACE_ID, from); at >= 0; at = line.indexOf(TRACE_ID, at + TRACE_ID.length)) {
+    if (line.charCodeAt(at - 1) !== 0x7b) return true;
+  }
+  return false;
+}
+
+const TRACE_ID = '"trace_id"';

@@ -41,7 +41,7 @@ export class SpanHead {
 export const START_HEAD = new SpanHead("SpanStart");
 export const END_HEAD = new SpanHead("SpanEnd");
 
-function isLowerHex(line: string, at: number, length: number): boolean {
+export function isLowerHex(line: string, at: number, length: number): boolean {
   for (let i = at; i < at + length; i++) {
     const code = line.charCodeAt(i);
     if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;

@@ -4,7 +4,7 @@ import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
-import { isUnusableRecordLine } from "./jsonl-skip.js";
+import { isUnusableRecordLine, traceOfRecordLine } from "./jsonl-skip.js";
 import {
   describeDamagedLine,
   describeForeignJson,
@@ -70,6 +70,8 @@ export async function decodeJsonl(
    * cannot have its end after it: the ledger fails, and the file is read again with it parsed.)
    */
   let held: { line: string; lineNo: number } | null = null;
+  /** Invocations read whole from another file, whose lines are left out (RecordSink.readWhole). */
+  const readWhole = sink.readWhole?.traces.size ? sink.readWhole : null;
   /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
   const starts = sink.recordLeftOut ? new StartLedger() : null;
   /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
@@ -105,6 +107,13 @@ export async function decodeJsonl(
     if (heldPhase) {
       handPhaseOn(heldPhase);
       heldPhase = null;
+    }
+    // A line of an invocation read whole from another file: counted, never parsed, held like the next.
+    const whole = readWhole && !first ? traceOfRecordLine(line, readWhole.traces) : null;
+    if (whole !== null) {
+      readWhole!.seen(whole);
+      held = { line, lineNo };
+      return;
     }
     if (!first && sink.relevantOnly && isUnusableRecordLine(line)) {
       held = { line, lineNo };
@@ -154,6 +163,12 @@ export async function decodeJsonl(
         );
       }
       skippedForeign++;
+      return;
+    }
+    // The first and last lines are parsed whatever they hold; their records too are left out.
+    if (readWhole?.traces.has(record.traceId)) {
+      readWhole.seen(record.traceId);
+      records++;
       return;
     }
     const kind = starts?.settle(record) ?? null;

@@ -74,4 +74,10 @@ export interface RecordSink {
    * throws UnpairedStarts when a node so read has no NodeProcessed end.
    */
   readonly phaseEnd?: (end: PhaseEnd, origin: RecordOrigin) => void;
+  /**
+   * Invocations (trace ids) already read whole from another file: the sink takes none of their
+   * records. A decoder counts them without handing them on (the JSONL decoder leaves their lines
+   * unparsed) and tells `seen` of each, so that the invocation names this file too.
+   */
+  readonly readWhole?: { traces: ReadonlySet<string>; seen(traceId: string): void };
 }

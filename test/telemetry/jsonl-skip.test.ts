@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRelevant } from "../../src/telemetry/events.js";
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
-import { isObjectShaped, isUnusableRecordLine } from "../../src/telemetry/jsonl-skip.js";
+import { isObjectShaped, isUnusableRecordLine, traceOfRecordLine } from "../../src/telemetry/jsonl-skip.js";
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
 import { FIXTURE_RECORDS as RECORDS, random, reformat } from "../support/jsonl-layouts.js";
 
@@ -168,5 +168,93 @@ describe("decodeJsonl for a sink of relevant records only", () => {
     const text = `${node}\n${corrupt}\n${node}\n`;
     expect((await decode(text, false)).error).toMatch(/^logs\/otel\.jsonl:2: invalid JSON/);
     expect(await decode(text, true)).toEqual({ count: 3, records: expect.any(Array), warnings: [] });
+  });
+});
+
+function parsedOrNull(line: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+describe("traceOfRecordLine", () => {
+  const OTHER = "0190aa00bb11cc22dd33ee44ff556677";
+  const traceOf = (record: Record<string, unknown>): string => record.trace_id as string;
+
+  it("names the trace of every fixture line as the engine writes it, span links and all", () => {
+    let withLinks = 0;
+    for (const record of RECORDS) {
+      const line = JSON.stringify(record);
+      if (line.includes('"links":[{"trace_id"')) withLinks++;
+      expect(traceOfRecordLine(line, new Set([OTHER, traceOf(record)]))).toBe(traceOf(record));
+      expect(traceOfRecordLine(line, new Set([OTHER]))).toBeNull();
+    }
+    expect(RECORDS.length).toBeGreaterThan(1_000);
+    expect(withLinks).toBeGreaterThan(100);
+  });
+
+  it("never names a trace JSON.parse would not read, in any layout or after hostile edits", () => {
+    const edits = [
+      (line: string, at: number) => `${line.slice(0, at)},"trace_id":"${OTHER}"${line.slice(at)}`,
+      (line: string, at: number) => `${line.slice(0, at)}, "trace_id" : "${OTHER}"${line.slice(at)}`,
+      (line: string, at: number) => `${line.slice(0, at)},"\\u0074race_id":"${OTHER}"${line.slice(at)}`,
+      (line: string, at: number) => `${line.slice(0, at)}{"trace_id":"${OTHER}"}${line.slice(at)}`,
+      (line: string, at: number) => `${line.slice(0, at)}"${line.slice(at)}`,
+      (line: string, at: number) => line.slice(0, at),
+    ];
+    let named = 0;
+    let parsed = 0;
+    for (let seed = 1; seed <= 2; seed++) {
+      const next = random(seed);
+      for (const record of RECORDS) {
+        const compact = JSON.stringify(record);
+        const lines = [
+          compact,
+          reformat(record, next),
+          ...edits.map((edit) => edit(compact, Math.floor(next() * compact.length))),
+          // After the top-level head, where a second key would count.
+          edits[0]!(compact, compact.length - 1),
+          edits[2]!(compact, compact.length - 1),
+        ];
+        for (const line of lines) {
+          const trace = traceOfRecordLine(line, new Set([traceOf(record), OTHER]));
+          if (trace === null) continue;
+          named++;
+          const value = parsedOrNull(line);
+          // Damage that keeps the shape goes unnoticed in a line left unparsed.
+          if (value === null) continue;
+          parsed++;
+          if (value.trace_id !== trace)
+            throw new Error(`named ${trace}, JSON.parse reads ${String(value.trace_id)}: ${line}`);
+        }
+      }
+    }
+    // Not vacuous: lines were named, and many of them parse.
+    expect(named).toBeGreaterThan(5_000);
+    expect(parsed).toBeGreaterThan(2_000);
+  });
+
+  it("leaves a second top-level trace_id, a \\u escape or a cut line to JSON.parse", () => {
+    const line = JSON.stringify({
+      record_type: "SpanEnd",
+      trace_id: "019aa5db3d7b72b6ba40e3542f2258d1",
+      span_id: "15c067879dbd01d3",
+      links: [{ trace_id: OTHER, span_id: "15c067879dbd01d4" }],
+      event_type: "v1.public.events.fusion.node.NodeProcessed",
+    });
+    const traces = new Set(["019aa5db3d7b72b6ba40e3542f2258d1"]);
+    expect(traceOfRecordLine(line, traces)).toBe("019aa5db3d7b72b6ba40e3542f2258d1");
+    expect(traceOfRecordLine(` ${line}`, traces)).toBeNull();
+    expect(traceOfRecordLine(line.slice(0, -1), traces)).toBeNull();
+    expect(traceOfRecordLine(line.replace(/}$/, `,"trace_id":"${OTHER}"}`), traces)).toBeNull();
+    expect(traceOfRecordLine(line.replace(/}$/, `,"\\u0074race_id":"${OTHER}"}`), traces)).toBeNull();
+    expect(
+      traceOfRecordLine(
+        line.replace("019aa5db3d7b72b6ba40e3542f2258d1", "019AA5DB3D7B72B6BA40E3542F2258D1"),
+        traces,
+      ),
+    ).toBeNull();
   });
 });

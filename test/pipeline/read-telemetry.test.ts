@@ -1,0 +1,78 @@
+// The Parquet and JSONL files of one run (the Action's default globs name both): an invocation the
+// Parquet file holds to its end is not parsed again from the JSONL, whatever order they are given in.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  buildScenarioRecords,
+  SCENARIOS,
+  writeJsonl,
+  writeParquet,
+} from "../../scripts/fixture-gen/index.js";
+import type { Report } from "../../src/model/types.js";
+import { reportFor, ROOT } from "../support/report.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+const REAL = "test/fixtures/real";
+const PARQUET = `${REAL}/parquet-replica/preview120_failed.REPLICA.parquet`;
+const JSONL = `${REAL}/preview120_failed.otel.jsonl`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The report, and how many times JSON.parse ran while it was read. */
+async function readCounted(files: string[]): Promise<{ report: Report; parses: number }> {
+  const parse = vi.spyOn(JSON, "parse");
+  try {
+    const report = await reportFor(files);
+    return { report, parses: parse.mock.calls.length };
+  } finally {
+    parse.mockRestore();
+  }
+}
+
+const withoutFiles = (report: Report): unknown =>
+  JSON.parse(JSON.stringify(report, (key, value: unknown) => (key === "files" ? undefined : value)));
+
+describe("an invocation read whole from Parquet", () => {
+  it.each([
+    [PARQUET, JSONL],
+    [
+      "test/fixtures/generated/large-run/telemetry.parquet",
+      "test/fixtures/generated/large-run/telemetry.jsonl",
+    ],
+  ])("is not parsed again from its JSONL, and names both files (%s)", async (parquet, jsonl) => {
+    const alone = await readCounted([parquet]);
+    const jsonlAlone = await readCounted([jsonl]);
+    const both = await readCounted([parquet, jsonl]);
+    // The first and last lines, and the last line once more to tell whether the run ended.
+    expect(both.parses - alone.parses).toBeLessThanOrEqual(3);
+    expect(jsonlAlone.parses).toBeGreaterThan(15);
+    expect(withoutFiles(both.report)).toEqual(withoutFiles(alone.report));
+    expect(both.report.invocations.map((inv) => inv.source)).toEqual([
+      { files: [parquet, jsonl], format: "parquet" },
+    ]);
+  });
+
+  it("is read from the Parquet file when the JSONL is named first", async () => {
+    const given = await readCounted([JSONL, PARQUET]);
+    const parquetFirst = await readCounted([PARQUET, JSONL]);
+    expect(given.parses).toBe(parquetFirst.parses);
+    expect(given.report).toEqual(parquetFirst.report);
+  });
+
+  it("stands in only when it has its end record: without one, the JSONL is read whole", async () => {
+    // A crashed run's records in a Parquet file with its footer (the engine's own would have none).
+    const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === "crashed-run")!);
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-read-"));
+    writeFileSync(path.join(ROOT, dir, "telemetry.parquet"), writeParquet(records));
+    writeFileSync(path.join(ROOT, dir, "telemetry.jsonl"), writeJsonl(records));
+    const parquet = await readCounted([`${dir}/telemetry.parquet`]);
+    const jsonl = await readCounted([`${dir}/telemetry.jsonl`]);
+    const both = await readCounted([`${dir}/telemetry.parquet`, `${dir}/telemetry.jsonl`]);
+    expect(parquet.report.invocations.map((inv) => inv.state)).toEqual(["incomplete"]);
+    expect(jsonl.parses).toBeGreaterThan(20);
+    expect(both.parses).toBe(parquet.parses + jsonl.parses);
+  });
+});
