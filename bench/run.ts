@@ -238,6 +238,17 @@ async function main(): Promise<void> {
     `JSONL / Parquet, CLI wall: ${ratio(best(heavyJsonl.ours).wallMs, best(heavyParquet.ours).wallMs)} (target ≤ 1.5×); ` +
       `each run: ${heavyJsonl.ours.map((run, i) => (run.wallMs / heavyParquet.ours[i]!.wallMs).toFixed(2)).join(", ")}`,
   );
+  // Both files of the run, as the Action's default globs name them: the JSONL's lines of the
+  // invocation the Parquet file holds whole are left unparsed (pipeline/read-telemetry.ts).
+  const pairRuns = Array.from({ length: RUNS }, () =>
+    runOnce([cli, "--quiet", "--fail-on", "never", heavy.parquet, heavy.jsonl]),
+  );
+  log(
+    `Parquet and JSONL given together (the Action's default globs), CLI: ${fmt(best(pairRuns).wallMs)}, ` +
+      `${Math.round(median(pairRuns.map((run) => run.rssMb)))} MiB, ` +
+      `${ratio(best(pairRuns).wallMs, best(heavyParquet.ours).wallMs)} the Parquet file alone ` +
+      `(each run: ${pairRuns.map((run, i) => (run.wallMs / heavyParquet.ours[i]!.wallMs).toFixed(2)).join(", ")}).`,
+  );
   // What parsing alone costs (bench/jsonl-parse-floor.ts): no reader of this JSONL can be faster.
   const floorRuns = Array.from({ length: RUNS }, () => runOnce([process.execPath, parseFloor, heavy.jsonl]));
   log(
