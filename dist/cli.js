@@ -5468,6 +5468,7 @@ function isJsonSpace(code) {
 }
 const RECORD_HEAD = '{"record_type":"';
 const TRACE_KEY = '","trace_id":"';
+const TRACE_ID = '"trace_id"';
 /**
  * Which of `traces` the line is a record of, told from its head as the engine writes it
  * (`{"record_type":"…","trace_id":"<32 lowercase hex>"`), or null: then the line is parsed. A line
@@ -5510,7 +5511,6 @@ function namesTraceIdAgain(line, from) {
     }
     return false;
 }
-const TRACE_ID = '"trace_id"';
 
 // EXTERNAL MODULE: ./src/telemetry/values.ts
 var telemetry_values = __nccwpck_require__(7593);
@@ -7224,7 +7224,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             handPhaseOn(heldPhase);
             heldPhase = null;
         }
-        // A line of an invocation read whole from another file: counted, never parsed, held like the next.
+        // A line of an invocation read whole from another file: counted, never parsed, and held as an
+        // unusable line is (below), so that the last content line is still parsed.
         const whole = readWhole && !first ? traceOfRecordLine(line, readWhole.traces) : null;
         if (whole !== null) {
             readWhole.seen(whole);
@@ -12170,7 +12171,8 @@ async function decodeParquet(file, name, out) {
  *
  * Parquet files are read first. An invocation a Parquet file holds to its end is the run's whole
  * invocation (the engine writes the Parquet footer at shutdown): its lines in a JSONL file are then
- * counted and left unparsed, which halves the time to read the pair the Action's default globs name.
+ * counted and left unparsed: the pair the Action's default globs name reads in little more than the
+ * Parquet file's time.
  *
  * `failedSteps` are dbt platform steps that ended in Error without telemetry: each is reported as a
  * failed invocation of its own (model/failed-step.ts).

@@ -28,7 +28,8 @@ import { decodeParquet } from "../telemetry/parquet.js";
  *
  * Parquet files are read first. An invocation a Parquet file holds to its end is the run's whole
  * invocation (the engine writes the Parquet footer at shutdown): its lines in a JSONL file are then
- * counted and left unparsed, which halves the time to read the pair the Action's default globs name.
+ * counted and left unparsed: the pair the Action's default globs name reads in little more than the
+ * Parquet file's time.
  *
  * `failedSteps` are dbt platform steps that ended in Error without telemetry: each is reported as a
  * failed invocation of its own (model/failed-step.ts).

@@ -51,6 +51,7 @@ export function isJsonSpace(code: number): boolean {
 
 const RECORD_HEAD = '{"record_type":"';
 const TRACE_KEY = '","trace_id":"';
+const TRACE_ID = '"trace_id"';
 
 /**
  * Which of `traces` the line is a record of, told from its head as the engine writes it
@@ -89,5 +90,3 @@ function namesTraceIdAgain(line: string, from: number): boolean {
   }
   return false;
 }
-
-const TRACE_ID = '"trace_id"';

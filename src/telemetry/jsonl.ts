@@ -108,7 +108,8 @@ export async function decodeJsonl(
       handPhaseOn(heldPhase);
       heldPhase = null;
     }
-    // A line of an invocation read whole from another file: counted, never parsed, held like the next.
+    // A line of an invocation read whole from another file: counted, never parsed, and held as an
+    // unusable line is (below), so that the last content line is still parsed.
     const whole = readWhole && !first ? traceOfRecordLine(line, readWhole.traces) : null;
     if (whole !== null) {
       readWhole!.seen(whole);
