@@ -897,16 +897,18 @@ function renderMarkdown(report, options) {
  */
 function* wholeMarkdownPieces(report, options) {
     const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
-    yield* piecesAtLevel(report, whole, fitContext(report, whole, { once: true }), 0);
+    const memo = reportMemo(report, options.links, { once: true });
+    yield* piecesAtLevel(report, whole, fitContext(whole, memo), 0);
 }
-/** The report at the most detail that fits. */
-function fitMarkdown(report, options) {
-    const context = fitContext(report, options);
-    const errorsAtLeast = errorBytesAtLeast(report);
-    const allNodesAtLeast = allNodesBytesAtLeast(report);
+/**
+ * The report at the most detail that fits. `memo`: what renderings of this report for the same
+ * links share (reportMemo), when there are several.
+ */
+function fitMarkdown(report, options, memo = reportMemo(report, options.links)) {
+    const context = fitContext(options, memo);
+    const { needed, errorsAtLeast, allNodesAtLeast } = memo.bounds();
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
     const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
-    const needed = listLengths(report);
     for (let level = 0; level < LEVELS.length; level++) {
         // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
         // errored was rendered in full three times per channel before the first level that fits).
@@ -950,17 +952,18 @@ function fitMarkdown(report, options) {
     const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
     return { markdown, complete: false, whole: new Set() };
 }
-/** What every level of one report's rendering shares; `once` when only one level is rendered. */
-function fitContext(report, options, { once = false } = {}) {
-    const inChangedFile = inChangedFileOf(options.links);
-    // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+/**
+ * What every rendering of one report for these links shares; `once` when only one rendering at one
+ * level is made (its node labels are then not kept).
+ */
+function reportMemo(report, links, { once = false } = {}) {
+    const inChangedFile = inChangedFileOf(links);
+    // Every rendering shows the same errors in the same order: sorted and grouped once, not per level.
     const errors = new Map();
+    const lists = new Map();
+    let bounds;
     return {
         names: new NodeNames(namedNodes(report), { remember: !once }),
-        fullReportHint: options.fullReportHint,
-        ...(options.listHint ? { listHint: options.listHint } : {}),
-        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-        ...(options.links ? { links: options.links } : {}),
         inChangedFile,
         errorsOf(inv) {
             let found = errors.get(inv);
@@ -970,6 +973,57 @@ function fitContext(report, options, { once = false } = {}) {
             }
             return found;
         },
+        listsOf(inv) {
+            let found = lists.get(inv);
+            if (!found)
+                lists.set(inv, (found = invocationLists(inv, inChangedFile)));
+            return found;
+        },
+        bounds() {
+            return (bounds ??= {
+                needed: listLengths(report),
+                errorsAtLeast: errorBytesAtLeast(report),
+                allNodesAtLeast: allNodesBytesAtLeast(report),
+            });
+        },
+    };
+}
+/** One pass over an invocation's nodes for the lists its sections show. */
+function invocationLists(inv, inChangedFile) {
+    const byId = new Map();
+    const failed = [];
+    const warned = [];
+    const warningLines = [];
+    const notCompleted = [];
+    for (const node of inv.nodes) {
+        byId.set(node.uniqueId, node);
+        if (node.status === "fail")
+            failed.push(node);
+        else if (node.status === "warn")
+            warned.push(node);
+        if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
+            notCompleted.push(node);
+        for (const log of node.logs)
+            if (log.severity === "WARN")
+                warningLines.push({ node, log });
+    }
+    return {
+        byId,
+        chainsByRoot: new Map(inv.skipChains.map((chain) => [chain.rootId, chain])),
+        failed: changedFirst(failed, inChangedFile),
+        warned,
+        warningLines,
+        notCompleted,
+    };
+}
+/** A fitMarkdown call's context: the report's memo with the call's options. */
+function fitContext(options, memo) {
+    return {
+        ...memo,
+        fullReportHint: options.fullReportHint,
+        ...(options.listHint ? { listHint: options.listHint } : {}),
+        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+        ...(options.links ? { links: options.links } : {}),
     };
 }
 const LISTS = ["errors", "failedTests", "chains", "warnings"];
@@ -1170,11 +1224,10 @@ function renderInvocation(inv, detail, context, position) {
     if (inv.readerWarnings.length > 0) {
         parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
     }
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
+    const { byId, chainsByRoot } = context.listsOf(inv);
     parts.push(renderErrors(inv, detail, context, chainsByRoot));
     parts.push(renderFailedTests(inv, detail, context));
-    parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
+    parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
     parts.push(renderWarnings(inv, detail, context));
     parts.push(renderNotCompleted(inv, detail, context));
     // With several invocations the timings of each are there when wanted, not in the way.
@@ -1322,7 +1375,7 @@ function isHighSurrogateAt(text, at) {
     return next >= 0xdc00 && next <= 0xdfff;
 }
 function renderFailedTests(inv, detail, context) {
-    const failed = changedFirst(inv.nodes.filter((n) => n.status === "fail"), context.inChangedFile);
+    const { failed } = context.listsOf(inv);
     if (failed.length === 0)
         return "";
     const lines = [
@@ -1376,8 +1429,7 @@ function renderSkipChains(chains, nodes, detail, context) {
     return lines.filter(Boolean).join("\n\n");
 }
 function renderWarnings(inv, detail, context) {
-    const warned = inv.nodes.filter((n) => n.status === "warn");
-    const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
+    const { warned, warningLines: logged } = context.listsOf(inv);
     if (warned.length + logged.length === 0)
         return "";
     const lines = [`#### ⚠️ Warnings (${warningsCount(warned.length, logged.length)})`];
@@ -1407,7 +1459,7 @@ function renderWarnings(inv, detail, context) {
 }
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
 function renderNotCompleted(inv, detail, context) {
-    const nodes = inv.nodes.filter((n) => status_table/* STATUS */.XQ[n.status].notCompleted !== null);
+    const nodes = context.listsOf(inv).notCompleted;
     if (nodes.length === 0)
         return "";
     const items = nodes
@@ -1732,13 +1784,14 @@ const MAX_TIMELINES = 3;
  * again, and on a big build finding the slowest nodes for a timeline takes a pass over them all.
  */
 function diagramSections(report) {
+    const nodesById = nodesByIdOnce();
     return [
         oncePerLevel({
             render(level) {
                 const limits = FLOWCHART_BY_LEVEL[level];
                 if (!limits)
                     return "";
-                const chart = renderSkipChainFlowchart(report, limits);
+                const chart = renderSkipChainFlowchart(report, limits, nodesById);
                 if (!chart)
                     return "";
                 const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
@@ -1757,7 +1810,7 @@ function diagramSections(report) {
                     .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
                     .slice(-MAX_TIMELINES);
                 const timelines = drawnInvocations
-                    .map(({ inv }) => timelineBars(inv, limit))
+                    .map(({ inv }) => timelineBars(inv, limit, nodesById))
                     .filter((bars) => bars.length > 0);
                 if (timelines.length === 0)
                     return "";
@@ -1767,7 +1820,7 @@ function diagramSections(report) {
                     ? `⏱️ Timeline of the ${plural(drawn[0], "slowest node")}`
                     : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
                 return collapsible(summary, drawnInvocations
-                    .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
+                    .map(({ inv, label }) => renderTimelineGantt(inv, limit, label, nodesById))
                     .filter(Boolean)
                     .map((chart) => generatedBlock(chart, "mermaid"))
                     .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
@@ -1775,6 +1828,16 @@ function diagramSections(report) {
             },
         }),
     ];
+}
+/** Each invocation's nodes by unique id, the map made the first time it is asked for. */
+function nodesByIdOnce() {
+    const made = new Map();
+    return (inv) => {
+        let nodes = made.get(inv);
+        if (!nodes)
+            made.set(inv, (nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]))));
+        return nodes;
+    };
 }
 /** The section with each level's text made once (the diagrams depend on the report and the level only). */
 function oncePerLevel(section) {
@@ -1793,7 +1856,7 @@ function collapsible(summary, body, bodyIsMarkdown = false) {
     return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
 }
 /** Mermaid flowchart text, or "" when no invocation has skip chains. */
-function renderSkipChainFlowchart(report, limits) {
+function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
     const lines = ["flowchart LR"];
     const classes = new Map();
     let next = 0;
@@ -1805,7 +1868,7 @@ function renderSkipChainFlowchart(report, limits) {
     let drawn = 0;
     let left = 0;
     for (const inv of report.invocations) {
-        const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+        const nodes = nodesById(inv);
         for (const chain of inv.skipChains) {
             if (drawn >= limits.chains) {
                 left++;
@@ -1914,8 +1977,8 @@ function timelineTitle(inv) {
  * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
  * nodes without both timestamps.
  */
-function timelineBars(inv, limit) {
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+function timelineBars(inv, limit, nodesById) {
+    const nodes = nodesById(inv);
     const bars = [];
     for (const slow of inv.slowest.byProcessing) {
         if (bars.length >= limit)
@@ -1936,8 +1999,8 @@ function timelineBars(inv, limit) {
  * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
-function renderTimelineGantt(inv, limit, label = "") {
-    const bars = timelineBars(inv, limit);
+function renderTimelineGantt(inv, limit, label = "", nodesById = nodesByIdOnce()) {
+    const bars = timelineBars(inv, limit, nodesById);
     if (bars.length === 0)
         return "";
     bars.sort((a, b) => a.start - b.start || a.end - b.end);

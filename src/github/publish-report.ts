@@ -11,6 +11,7 @@ import {
   type FittedMarkdown,
   type Links,
   type ListName,
+  reportMemo,
   wholeMarkdownPieces,
 } from "../render/markdown.js";
 import { renderWholeReportHint, type KeptReport } from "../render/whole-report.js";
@@ -70,18 +71,24 @@ export function channelRenderer(
   },
 ): (channel: Channel) => string {
   const rendered = new Map<Channel, FittedMarkdown>();
+  // The channels name the same nodes and list the same errors: worked out once for all of them.
+  const memo = reportMemo(report, options.links ?? undefined);
   const fitted = (channel: Channel): FittedMarkdown => {
     let result = rendered.get(channel);
     if (result === undefined) {
       const listHint = listHintFor(channel);
-      result = fitMarkdown(report, {
-        ...CHANNEL_BUDGETS[channel],
-        fullReportHint: hintFor(channel),
-        ...(listHint ? { listHint } : {}),
-        title: options.title,
-        extras: options.extras,
-        ...(options.links ? { links: options.links } : {}),
-      });
+      result = fitMarkdown(
+        report,
+        {
+          ...CHANNEL_BUDGETS[channel],
+          fullReportHint: hintFor(channel),
+          ...(listHint ? { listHint } : {}),
+          title: options.title,
+          extras: options.extras,
+          ...(options.links ? { links: options.links } : {}),
+        },
+        memo,
+      );
       rendered.set(channel, result);
     }
     return result;

@@ -10,6 +10,7 @@
 import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
 import type {
   Invocation,
+  LogLine,
   NodeLocation,
   NodeResult,
   Report,
@@ -212,16 +213,46 @@ export function* wholeMarkdownPieces(
   options: Omit<MarkdownOptions, "maxBytes">,
 ): Generator<string> {
   const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
-  yield* piecesAtLevel(report, whole, fitContext(report, whole, { once: true }), 0);
+  const memo = reportMemo(report, options.links, { once: true });
+  yield* piecesAtLevel(report, whole, fitContext(whole, memo), 0);
 }
 
-/** One fitMarkdown call's context, with what every level it tries shares, worked out once. */
-interface FitContext extends RenderContext {
+/**
+ * What every rendering of one report shares, whatever its budget, worked out once: the Action
+ * renders its comment, check run and job summary from one (reportMemo, for the same links).
+ */
+export interface ReportMemo {
+  names: NodeNames;
   /** Whether a node is in a file the pull request changes; absent when they are not known. */
   inChangedFile: InChangedFile | undefined;
   /** An invocation's errors in their groups and order (errors-by-impact.ts), and how many. */
   errorsOf(inv: Invocation): { groups: NodeResult[][]; count: number };
+  /** An invocation's nodes as the sections list them. */
+  listsOf(inv: Invocation): InvocationLists;
+  /** What fitMarkdown decides a level by (listLengths, errorBytesAtLeast, allNodesBytesAtLeast). */
+  bounds(): LevelBounds;
 }
+
+interface LevelBounds {
+  needed: Record<ListName, number>;
+  errorsAtLeast: (shown: number) => number;
+  allNodesAtLeast: number;
+}
+
+/** An invocation's nodes, each list in the order its section shows it. */
+interface InvocationLists {
+  byId: ReadonlyMap<string, NodeResult>;
+  chainsByRoot: ReadonlyMap<string, SkipChain>;
+  /** Failed tests, those in changed files first. */
+  failed: readonly NodeResult[];
+  warned: readonly NodeResult[];
+  /** The WARN lines of every node's log. */
+  warningLines: readonly { node: NodeResult; log: LogLine }[];
+  notCompleted: readonly NodeResult[];
+}
+
+/** One fitMarkdown call's context: the report's memo and the call's options. */
+interface FitContext extends RenderContext, ReportMemo {}
 
 /** A rendering that fit: `complete` when nothing had to be left out, `whole` the lists it holds whole. */
 export interface FittedMarkdown {
@@ -230,15 +261,20 @@ export interface FittedMarkdown {
   whole: ReadonlySet<ListName>;
 }
 
-/** The report at the most detail that fits. */
-export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMarkdown {
-  const context = fitContext(report, options);
-  const errorsAtLeast = errorBytesAtLeast(report);
-  const allNodesAtLeast = allNodesBytesAtLeast(report);
+/**
+ * The report at the most detail that fits. `memo`: what renderings of this report for the same
+ * links share (reportMemo), when there are several.
+ */
+export function fitMarkdown(
+  report: Report,
+  options: MarkdownOptions,
+  memo: ReportMemo = reportMemo(report, options.links),
+): FittedMarkdown {
+  const context = fitContext(options, memo);
+  const { needed, errorsAtLeast, allNodesAtLeast } = memo.bounds();
   // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
   const fits = (text: string): boolean =>
     text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
-  const needed = listLengths(report);
   for (let level = 0; level < LEVELS.length; level++) {
     // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
     // errored was rendered in full three times per channel before the first level that fits).
@@ -282,17 +318,22 @@ export function fitMarkdown(report: Report, options: MarkdownOptions): FittedMar
   return { markdown, complete: false, whole: new Set() };
 }
 
-/** What every level of one report's rendering shares; `once` when only one level is rendered. */
-function fitContext(report: Report, options: MarkdownOptions, { once = false } = {}): FitContext {
-  const inChangedFile = inChangedFileOf(options.links);
-  // Every level renders the same errors in the same order: sorted and grouped once, not per level.
+/**
+ * What every rendering of one report for these links shares; `once` when only one rendering at one
+ * level is made (its node labels are then not kept).
+ */
+export function reportMemo(
+  report: Report,
+  links: Links | undefined,
+  { once = false }: { once?: boolean } = {},
+): ReportMemo {
+  const inChangedFile = inChangedFileOf(links);
+  // Every rendering shows the same errors in the same order: sorted and grouped once, not per level.
   const errors = new Map<Invocation, { groups: NodeResult[][]; count: number }>();
+  const lists = new Map<Invocation, InvocationLists>();
+  let bounds: LevelBounds | undefined;
   return {
     names: new NodeNames(namedNodes(report), { remember: !once }),
-    fullReportHint: options.fullReportHint,
-    ...(options.listHint ? { listHint: options.listHint } : {}),
-    ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-    ...(options.links ? { links: options.links } : {}),
     inChangedFile,
     errorsOf(inv) {
       let found = errors.get(inv);
@@ -302,6 +343,53 @@ function fitContext(report: Report, options: MarkdownOptions, { once = false } =
       }
       return found;
     },
+    listsOf(inv) {
+      let found = lists.get(inv);
+      if (!found) lists.set(inv, (found = invocationLists(inv, inChangedFile)));
+      return found;
+    },
+    bounds() {
+      return (bounds ??= {
+        needed: listLengths(report),
+        errorsAtLeast: errorBytesAtLeast(report),
+        allNodesAtLeast: allNodesBytesAtLeast(report),
+      });
+    },
+  };
+}
+
+/** One pass over an invocation's nodes for the lists its sections show. */
+function invocationLists(inv: Invocation, inChangedFile: InChangedFile | undefined): InvocationLists {
+  const byId = new Map<string, NodeResult>();
+  const failed: NodeResult[] = [];
+  const warned: NodeResult[] = [];
+  const warningLines: { node: NodeResult; log: LogLine }[] = [];
+  const notCompleted: NodeResult[] = [];
+  for (const node of inv.nodes) {
+    byId.set(node.uniqueId, node);
+    if (node.status === "fail") failed.push(node);
+    else if (node.status === "warn") warned.push(node);
+    if (STATUS[node.status].notCompleted !== null) notCompleted.push(node);
+    for (const log of node.logs) if (log.severity === "WARN") warningLines.push({ node, log });
+  }
+  return {
+    byId,
+    chainsByRoot: new Map(inv.skipChains.map((chain) => [chain.rootId, chain])),
+    failed: changedFirst(failed, inChangedFile),
+    warned,
+    warningLines,
+    notCompleted,
+  };
+}
+
+/** A fitMarkdown call's context: the report's memo with the call's options. */
+function fitContext(options: MarkdownOptions, memo: ReportMemo): FitContext {
+  return {
+    ...memo,
+    fullReportHint: options.fullReportHint,
+    ...(options.listHint ? { listHint: options.listHint } : {}),
+    ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+    ...(options.links ? { links: options.links } : {}),
   };
 }
 
@@ -534,11 +622,10 @@ function renderInvocation(
   if (inv.readerWarnings.length > 0) {
     parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n"));
   }
-  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-  const chainsByRoot = new Map(inv.skipChains.map((chain) => [chain.rootId, chain]));
+  const { byId, chainsByRoot } = context.listsOf(inv);
   parts.push(renderErrors(inv, detail, context, chainsByRoot));
   parts.push(renderFailedTests(inv, detail, context));
-  parts.push(renderSkipChains(inv.skipChains, nodes, detail, context));
+  parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
   parts.push(renderWarnings(inv, detail, context));
   parts.push(renderNotCompleted(inv, detail, context));
   // With several invocations the timings of each are there when wanted, not in the way.
@@ -587,7 +674,7 @@ function renderErrors(
   inv: Invocation,
   detail: Detail,
   context: FitContext,
-  chainsByRoot: Map<string, SkipChain>,
+  chainsByRoot: ReadonlyMap<string, SkipChain>,
 ): string {
   const { inChangedFile } = context;
   const errors = context.errorsOf(inv);
@@ -702,10 +789,7 @@ function isHighSurrogateAt(text: string, at: number): boolean {
 }
 
 function renderFailedTests(inv: Invocation, detail: Detail, context: FitContext): string {
-  const failed = changedFirst(
-    inv.nodes.filter((n) => n.status === "fail"),
-    context.inChangedFile,
-  );
+  const { failed } = context.listsOf(inv);
   if (failed.length === 0) return "";
   const lines = [
     `#### ❌ Failed tests (${formatCount(failed.length)})`,
@@ -747,7 +831,7 @@ function testTable(tests: NodeResult[], context: RenderContext): string {
 
 function renderSkipChains(
   chains: SkipChain[],
-  nodes: Map<string, NodeResult>,
+  nodes: ReadonlyMap<string, NodeResult>,
   detail: Detail,
   context: RenderContext,
 ): string {
@@ -774,11 +858,8 @@ function renderSkipChains(
   return lines.filter(Boolean).join("\n\n");
 }
 
-function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext): string {
-  const warned = inv.nodes.filter((n) => n.status === "warn");
-  const logged = inv.nodes.flatMap((n) =>
-    n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
-  );
+function renderWarnings(inv: Invocation, detail: Detail, context: FitContext): string {
+  const { warned, warningLines: logged } = context.listsOf(inv);
   if (warned.length + logged.length === 0) return "";
   const lines = [`#### ⚠️ Warnings (${warningsCount(warned.length, logged.length)})`];
   const tests = warned.filter((n) => n.test);
@@ -805,8 +886,8 @@ function renderWarnings(inv: Invocation, detail: Detail, context: RenderContext)
 }
 
 /** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
-function renderNotCompleted(inv: Invocation, detail: Detail, context: RenderContext): string {
-  const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
+function renderNotCompleted(inv: Invocation, detail: Detail, context: FitContext): string {
+  const nodes = context.listsOf(inv).notCompleted;
   if (nodes.length === 0) return "";
   const items = nodes
     .slice(0, detail.warnings)

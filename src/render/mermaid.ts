@@ -39,12 +39,13 @@ const MAX_TIMELINES = 3;
  * again, and on a big build finding the slowest nodes for a timeline takes a pass over them all.
  */
 export function diagramSections(report: Report): ExtraSection[] {
+  const nodesById = nodesByIdOnce();
   return [
     oncePerLevel({
       render(level) {
         const limits = FLOWCHART_BY_LEVEL[level];
         if (!limits) return "";
-        const chart = renderSkipChainFlowchart(report, limits);
+        const chart = renderSkipChainFlowchart(report, limits, nodesById);
         if (!chart) return "";
         const skipped = report.invocations.reduce(
           (sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0),
@@ -64,7 +65,7 @@ export function diagramSections(report: Report): ExtraSection[] {
           .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
           .slice(-MAX_TIMELINES);
         const timelines = drawnInvocations
-          .map(({ inv }) => timelineBars(inv, limit))
+          .map(({ inv }) => timelineBars(inv, limit, nodesById))
           .filter((bars) => bars.length > 0);
         if (timelines.length === 0) return "";
         // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
@@ -76,7 +77,7 @@ export function diagramSections(report: Report): ExtraSection[] {
         return collapsible(
           summary,
           drawnInvocations
-            .map(({ inv, label }) => renderTimelineGantt(inv, limit, label))
+            .map(({ inv, label }) => renderTimelineGantt(inv, limit, label, nodesById))
             .filter(Boolean)
             .map((chart) => generatedBlock(chart, "mermaid"))
             .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
@@ -86,6 +87,19 @@ export function diagramSections(report: Report): ExtraSection[] {
       },
     }),
   ];
+}
+
+/** An invocation's nodes by unique id. */
+type NodesById = (inv: Invocation) => ReadonlyMap<string, NodeResult>;
+
+/** Each invocation's nodes by unique id, the map made the first time it is asked for. */
+function nodesByIdOnce(): NodesById {
+  const made = new Map<Invocation, ReadonlyMap<string, NodeResult>>();
+  return (inv) => {
+    let nodes = made.get(inv);
+    if (!nodes) made.set(inv, (nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]))));
+    return nodes;
+  };
 }
 
 /** The section with each level's text made once (the diagrams depend on the report and the level only). */
@@ -106,7 +120,11 @@ function collapsible(summary: string, body: string, bodyIsMarkdown = false): str
 }
 
 /** Mermaid flowchart text, or "" when no invocation has skip chains. */
-export function renderSkipChainFlowchart(report: Report, limits: FlowchartLimits): string {
+export function renderSkipChainFlowchart(
+  report: Report,
+  limits: FlowchartLimits,
+  nodesById: NodesById = nodesByIdOnce(),
+): string {
   const lines = ["flowchart LR"];
   const classes = new Map<string, string[]>();
   let next = 0;
@@ -118,7 +136,7 @@ export function renderSkipChainFlowchart(report: Report, limits: FlowchartLimits
   let drawn = 0;
   let left = 0;
   for (const inv of report.invocations) {
-    const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+    const nodes = nodesById(inv);
     for (const chain of inv.skipChains) {
       if (drawn >= limits.chains) {
         left++;
@@ -241,8 +259,8 @@ interface Bar {
  * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
  * nodes without both timestamps.
  */
-function timelineBars(inv: Invocation, limit: number): Bar[] {
-  const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
+function timelineBars(inv: Invocation, limit: number, nodesById: NodesById): Bar[] {
+  const nodes = nodesById(inv);
   const bars: Bar[] = [];
   for (const slow of inv.slowest.byProcessing) {
     if (bars.length >= limit) break;
@@ -261,8 +279,13 @@ function timelineBars(inv: Invocation, limit: number): Bar[] {
  * first phase start to its last phase end (so waiting on upstream nodes shows), in wall-clock
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
-export function renderTimelineGantt(inv: Invocation, limit: number, label = ""): string {
-  const bars = timelineBars(inv, limit);
+export function renderTimelineGantt(
+  inv: Invocation,
+  limit: number,
+  label = "",
+  nodesById: NodesById = nodesByIdOnce(),
+): string {
+  const bars = timelineBars(inv, limit, nodesById);
   if (bars.length === 0) return "";
   bars.sort((a, b) => a.start - b.start || a.end - b.end);
   const lines = [

@@ -252,6 +252,24 @@ describe("diagram sections", () => {
     report.invocations[0]!.skipChains.push(...chainsDrawn);
   });
 
+  it("looks an invocation's nodes up through one map for every level and chart", async () => {
+    const report = await reportFor(["test/fixtures/generated/skip-chains/telemetry.jsonl"]);
+    const inv = report.invocations[0]!;
+    let indexed = 0;
+    // Counts the passes that map every node (the index is made by one).
+    inv.nodes = new Proxy(inv.nodes, {
+      get(target, key, receiver) {
+        if (key === "map") indexed++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const [chains, timeline] = diagramSections(report);
+    const drawn = [0, 1, 2, 3].flatMap((level) => [chains!.render(level), timeline!.render(level)]);
+    expect(drawn.filter((text) => text.includes("flowchart LR")).length).toBeGreaterThan(1);
+    expect(drawn.filter((text) => text.includes("gantt")).length).toBeGreaterThan(1);
+    expect(indexed).toBe(1);
+  });
+
   it("is placed after the headline by renderMarkdown and every mermaid block parses", async () => {
     const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
     const markdown = renderMarkdown(report, {
