@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5341);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9001);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9784);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
@@ -63,7 +63,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5341:
+/***/ 9001:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -369,7 +369,7 @@ function freshnessFact(outcome, ageSeconds) {
  * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
  * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
  */
-function cutMarkdown(markdown, maxBytes, note) {
+function cut_markdown_cutMarkdown(markdown, maxBytes, note) {
     const total = Buffer.byteLength(markdown, "utf8");
     if (total <= maxBytes)
         return markdown;
@@ -384,10 +384,10 @@ function cutMarkdown(markdown, maxBytes, note) {
         budget -= over + 64;
     }
     // A note longer than the limit is the caller's bug; still never over the limit.
-    return (0,truncate/* truncateBytes */.QY)(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
+    return truncateBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
 }
 function cutAt(markdown, budget, note) {
-    let head = (0,truncate/* truncateBytes */.QY)(markdown, budget, "");
+    let head = truncateBytes(markdown, budget, "");
     head = head.slice(0, boundary(head)).replace(/\n+$/, "");
     const open = openBlocks(head);
     let closed = head;
@@ -400,7 +400,7 @@ function cutAt(markdown, budget, note) {
     return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
 }
 /** "the last 1,234 lines (56 KiB)", for a note. */
-function describeLeftOut(left) {
+function cut_markdown_describeLeftOut(left) {
     const size = left.bytes >= 1024 * 1024
         ? `${(left.bytes / (1024 * 1024)).toFixed(1)} MiB`
         : `${Math.max(1, Math.round(left.bytes / 1024)).toLocaleString("en-US")} KiB`;
@@ -1026,7 +1026,7 @@ function fitContext(options, memo) {
         ...(options.links ? { links: options.links } : {}),
     };
 }
-const LISTS = ["errors", "failedTests", "chains", "warnings"];
+const LISTS = (/* unused pure expression or super */ null && (["errors", "failedTests", "chains", "warnings"]));
 /** How long each list limit must be to show a list whole, in every invocation. */
 function listLengths(report) {
     const needed = { errors: 0, failedTests: 0, chains: 0, warnings: 0 };
@@ -2626,6 +2626,32 @@ function terminal_more(left, noun, options, pen) {
     return wrapWords(`… and ${(0,count/* formatCount */.B)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
 }
 
+;// CONCATENATED MODULE: ./src/text/line-chunks.ts
+// Text written in pieces to a stream whose reader works by lines (a runner's log, whose workflow
+// commands text/runner-commands.ts breaks line by line): chunks that end at a line break, so that
+// whatever is done to each chunk is what would have been done to the whole text.
+/** Chunks of at least this many characters (a line longer than that is one chunk). */
+const CHUNK_CHARS = 64 * 1024;
+/**
+ * The pieces joined into chunks of about `size` characters, each ending just after a `\n` (the last
+ * chunk excepted): a line, and a `\r\n` pair, is never cut. Nothing is yielded for empty text.
+ */
+function* lineChunks(pieces, size = CHUNK_CHARS) {
+    let pending = "";
+    for (const piece of pieces) {
+        pending += piece;
+        if (pending.length < size)
+            continue;
+        const end = pending.lastIndexOf("\n") + 1;
+        if (end === 0)
+            continue;
+        yield pending.slice(0, end);
+        pending = pending.slice(end);
+    }
+    if (pending !== "")
+        yield pending;
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -3484,6 +3510,7 @@ async function removeEmptyFolders(top, destinations) {
 
 
 
+
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result, options, io) {
@@ -3494,18 +3521,26 @@ async function writeAndPrint(result, options, io) {
         extras: extraSections(report, options),
     };
     const printsMarkdown = !options.quiet && options.format === "markdown";
-    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code); a
-    // file alone gets it in pieces, never held whole.
+    // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code). A file
+    // or stdout alone gets it in pieces, never held whole; both get the one text.
     let markdown;
-    const renderedMarkdown = () => (markdown ??= renderMarkdown(report, { ...markdownOptions, maxBytes: Number.MAX_SAFE_INTEGER }));
-    const markdownFile = () => printsMarkdown ? [renderedMarkdown()] : wholeMarkdownPieces(report, markdownOptions);
+    const markdownFile = () => printsMarkdown
+        ? [(markdown ??= [...wholeMarkdownPieces(report, markdownOptions)].join(""))]
+        : wholeMarkdownPieces(report, markdownOptions);
     // All files or none: one unusable destination leaves every file unwritten (each problem named).
     const { problems } = await writeReportFiles(report, options, markdownFile, {
         cwd: io.cwd,
         telemetryFiles: result.telemetryFiles,
     });
-    if (!options.quiet) {
-        io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+    if (printsMarkdown) {
+        const text = markdown !== undefined ? [markdown] : wholeMarkdownPieces(report, markdownOptions);
+        // In chunks that end at line breaks (io.stdout breaks workflow commands a line at a time): a
+        // 20,000-node report is megabytes, not held whole when no file needed it.
+        for (const chunk of lineChunks(text))
+            io.stdout(chunk);
+    }
+    else if (!options.quiet) {
+        io.stdout(terminalReport(report, options, io));
     }
     for (const warning of (0,build_report/* readerWarningsOf */.er)(report))
         io.stderr(`fusion-report: warning: ${warning}\n`);
@@ -4127,8 +4162,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 21 modules
-var cli_report = __nccwpck_require__(5341);
+// EXTERNAL MODULE: ./src/cli-report.ts + 22 modules
+var cli_report = __nccwpck_require__(9001);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts
@@ -14665,10 +14700,10 @@ function safeLogText(text, redact) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   QY: () => (/* binding */ truncateBytes),
 /* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   UT: () => (/* binding */ truncateChars)
 /* harmony export */ });
+/* unused harmony export truncateBytes */
 /* harmony import */ var _controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
 // Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
 // output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a

@@ -5,8 +5,9 @@ import type { PipelineResult } from "./pipeline/run.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
-import { renderMarkdown, wholeMarkdownPieces } from "./render/markdown.js";
+import { wholeMarkdownPieces } from "./render/markdown.js";
 import { renderTerminal } from "./render/terminal.js";
+import { lineChunks } from "./text/line-chunks.js";
 import { wantsColour } from "./render/terminal-style.js";
 import { writeReportFiles } from "./report-files.js";
 
@@ -32,20 +33,25 @@ export async function writeAndPrint(result: PipelineResult, options: CliOptions,
     extras: extraSections(report, options),
   };
   const printsMarkdown = !options.quiet && options.format === "markdown";
-  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code); a
-  // file alone gets it in pieces, never held whole.
+  // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code). A file
+  // or stdout alone gets it in pieces, never held whole; both get the one text.
   let markdown: string | undefined;
-  const renderedMarkdown = (): string =>
-    (markdown ??= renderMarkdown(report, { ...markdownOptions, maxBytes: Number.MAX_SAFE_INTEGER }));
   const markdownFile = (): Iterable<string> =>
-    printsMarkdown ? [renderedMarkdown()] : wholeMarkdownPieces(report, markdownOptions);
+    printsMarkdown
+      ? [(markdown ??= [...wholeMarkdownPieces(report, markdownOptions)].join(""))]
+      : wholeMarkdownPieces(report, markdownOptions);
   // All files or none: one unusable destination leaves every file unwritten (each problem named).
   const { problems } = await writeReportFiles(report, options, markdownFile, {
     cwd: io.cwd,
     telemetryFiles: result.telemetryFiles,
   });
-  if (!options.quiet) {
-    io.stdout(options.format === "markdown" ? renderedMarkdown() : terminalReport(report, options, io));
+  if (printsMarkdown) {
+    const text = markdown !== undefined ? [markdown] : wholeMarkdownPieces(report, markdownOptions);
+    // In chunks that end at line breaks (io.stdout breaks workflow commands a line at a time): a
+    // 20,000-node report is megabytes, not held whole when no file needed it.
+    for (const chunk of lineChunks(text)) io.stdout(chunk);
+  } else if (!options.quiet) {
+    io.stdout(terminalReport(report, options, io));
   }
   for (const warning of readerWarningsOf(report)) io.stderr(`fusion-report: warning: ${warning}\n`);
   for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);

@@ -32,6 +32,31 @@ describe("fusion-report CLI", () => {
     expect(stdout).toContain("accepted_values_customers_customer_type__new__returning");
   });
 
+  it("prints a big Markdown report in chunks that end at line breaks, the text the file gets", async () => {
+    const dir = makeTempDir("fusion-report-cli-");
+    const file = path.join(ROOT, "test/fixtures/generated/large-run/telemetry.jsonl");
+    const chunks: string[] = [];
+    const code = await runCli(["--fail-on", "never", file], {
+      stdout: (t) => chunks.push(t),
+      stderr: () => undefined,
+      env: {},
+      cwd: ROOT,
+    });
+    expect(code).toBe(0);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.endsWith("\n")).toBe(true);
+    const written = path.join(dir, "report.md");
+    const both: string[] = [];
+    await runCli(["--fail-on", "never", "--markdown", written, file], {
+      stdout: (t) => both.push(t),
+      stderr: () => undefined,
+      env: {},
+      cwd: ROOT,
+    });
+    expect(chunks.join("")).toBe(await readFile(written, "utf8"));
+    expect(both.join("")).toBe(chunks.join(""));
+  });
+
   it("an error nobody expected exits 2 with a message, never 1 (the policy's code)", async () => {
     let stderr = "";
     const code = await runCli(["--fail-on", "never", path.join(REAL, "preview72_build_success.otel.jsonl")], {
