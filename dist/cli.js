@@ -3112,6 +3112,7 @@ var runner_commands = __nccwpck_require__(1312);
 
 
 
+
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
@@ -3176,11 +3177,12 @@ fullMarkdown, options) {
             renamed++;
         }
         for (const destination of destinations.filter((d) => d.stream)) {
-            const text = [...destination.render()].join("");
+            // In chunks that end at line breaks, never the whole text (24 MB of JSON on a 20,000-node build).
+            const chunks = lineChunks(destination.render());
             // The process's own output may be a runner's log: no line of telemetry text may start a command.
             const written = destination.fd
-                ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, (0,runner_commands/* neutraliseRunnerCommands */.b)(text, destination.syntax))
-                : (0,promises_.writeFile)(destination.file, inPieces(text, WRITE_BUFFER_BYTES), { encoding: "utf8" });
+                ? writeToStream(destination.fd === 1 ? process.stdout : process.stderr, mapped(chunks, (chunk) => (0,runner_commands/* neutraliseRunnerCommands */.b)(chunk, destination.syntax)))
+                : (0,promises_.writeFile)(destination.file, chunks, { encoding: "utf8" });
             await written.catch((error) => {
                 // The reader went away (`--json - | head`): it wanted no more, as for the printed report.
                 if (error.code === "EPIPE")
@@ -3207,8 +3209,8 @@ fullMarkdown, options) {
     return { written: files.map((destination) => destination.given), problems: [] };
 }
 /** Through the process's own stream, a piece at a time, each flushed (or failed) before the next. */
-async function writeToStream(stream, text) {
-    for (const piece of inPieces(text, WRITE_BUFFER_BYTES)) {
+async function writeToStream(stream, pieces) {
+    for (const piece of pieces) {
         await new Promise((resolve, reject) => {
             stream.write(piece, (error) => (error ? reject(error) : resolve()));
         });
@@ -3289,6 +3291,10 @@ async function writeAll(handle, buffer, length) {
             throw new Error("the file system took no bytes");
         written += bytesWritten;
     }
+}
+function* mapped(items, map) {
+    for (const item of items)
+        yield map(item);
 }
 /** The pieces, each longer than `size` characters cut into pieces of at most that many. */
 function* cutLongPieces(pieces, size) {

@@ -16,9 +16,10 @@ import {
 } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderJsonReport } from "../src/render/json-report.js";
 import { makeFolders, renderMarkedRunResults, writeReportFiles } from "../src/report-files.js";
+import { neutraliseRunnerCommands } from "../src/text/runner-commands.js";
 import { reportFor } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
 
@@ -232,5 +233,34 @@ describe("makeFolders", () => {
       `cannot write the JSON report to out/deep/r.json: cannot create the folder ${path.join(dir, "out/deep")} ` +
         `(${path.join(dir, "out/deep")} is a symbolic link to nothing)`,
     ]);
+  });
+});
+
+describe("writeReportFiles: - (stdout)", () => {
+  it("writes the JSON report in chunks that end at line breaks, commands broken as in the whole", async () => {
+    const report = await reportFor(["test/fixtures/generated/large-run/telemetry.jsonl"]);
+    const writes: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(((
+      chunk: string,
+      callback?: (error?: Error | null) => void,
+    ) => {
+      writes.push(chunk);
+      callback?.();
+      return true;
+    }) as typeof process.stdout.write);
+    try {
+      const result = await writeReportFiles(
+        report,
+        { markdown: null, json: "-", runResults: null, junit: null },
+        () => "",
+        { cwd: makeTempDir("fusion-report-stdout-"), telemetryFiles: [] },
+      );
+      expect(result.problems).toEqual([]);
+    } finally {
+      write.mockRestore();
+    }
+    expect(writes.length).toBeGreaterThan(1);
+    for (const chunk of writes.slice(0, -1)) expect(chunk.endsWith("\n")).toBe(true);
+    expect(writes.join("")).toBe(neutraliseRunnerCommands(renderJsonReport(report), "json"));
   });
 });
