@@ -2630,7 +2630,7 @@ function terminal_more(left, noun, options, pen) {
 // Text written in pieces to a stream whose reader works by lines (a runner's log, whose workflow
 // commands text/runner-commands.ts breaks line by line): chunks that end at a line break, so that
 // whatever is done to each chunk is what would have been done to the whole text.
-/** Chunks of at least this many characters (a line longer than that is one chunk). */
+/** A chunk is cut once this many characters are pending (a line longer than that stays whole). */
 const CHUNK_CHARS = 64 * 1024;
 /**
  * The pieces joined into chunks of about `size` characters, each ending just after a `\n` (the last
@@ -2640,11 +2640,11 @@ function* lineChunks(pieces, size = CHUNK_CHARS) {
     let pending = "";
     for (const piece of pieces) {
         pending += piece;
-        if (pending.length < size)
+        // Only the newest piece is searched: a long line in many pieces is not searched again and again.
+        const newline = piece.lastIndexOf("\n");
+        if (pending.length < size || newline < 0)
             continue;
-        const end = pending.lastIndexOf("\n") + 1;
-        if (end === 0)
-            continue;
+        const end = pending.length - piece.length + newline + 1;
         yield pending.slice(0, end);
         pending = pending.slice(end);
     }
@@ -3292,6 +3292,7 @@ async function writeAll(handle, buffer, length) {
         written += bytesWritten;
     }
 }
+/** Each item mapped as it is asked for. */
 function* mapped(items, map) {
     for (const item of items)
         yield map(item);

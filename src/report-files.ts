@@ -282,6 +282,7 @@ async function writeAll(handle: FileHandle, buffer: Buffer, length: number): Pro
   }
 }
 
+/** Each item mapped as it is asked for. */
 function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
   for (const item of items) yield map(item);
 }

@@ -2,7 +2,7 @@
 // commands text/runner-commands.ts breaks line by line): chunks that end at a line break, so that
 // whatever is done to each chunk is what would have been done to the whole text.
 
-/** Chunks of at least this many characters (a line longer than that is one chunk). */
+/** A chunk is cut once this many characters are pending (a line longer than that stays whole). */
 const CHUNK_CHARS = 64 * 1024;
 
 /**
@@ -13,9 +13,10 @@ export function* lineChunks(pieces: Iterable<string>, size = CHUNK_CHARS): Gener
   let pending = "";
   for (const piece of pieces) {
     pending += piece;
-    if (pending.length < size) continue;
-    const end = pending.lastIndexOf("\n") + 1;
-    if (end === 0) continue;
+    // Only the newest piece is searched: a long line in many pieces is not searched again and again.
+    const newline = piece.lastIndexOf("\n");
+    if (pending.length < size || newline < 0) continue;
+    const end = pending.length - piece.length + newline + 1;
     yield pending.slice(0, end);
     pending = pending.slice(end);
   }
