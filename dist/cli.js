@@ -10383,6 +10383,23 @@ function recycleBuffer(buffer) {
     pool.set(capacity, free);
 }
 /**
+ * Frees every buffer the pool keeps. Called when a file's decoding is done: the report made next
+ * never uses them, and kept they are ~10–20 MB of the peak RSS (docs/performance.md).
+ */
+function emptyPool() {
+    for (const free of pool.values())
+        for (const buffer of free)
+            freeBuffer(buffer);
+    pool.clear();
+}
+/** How many buffers the pool keeps now. */
+function pooledBuffers() {
+    let count = 0;
+    for (const free of pool.values())
+        count += free.length;
+    return count;
+}
+/**
  * Frees an ArrayBuffer's memory now (ArrayBuffer.prototype.transfer detaches it; Node ≥ 22). On
  * older Node the collector frees it later, as it would anyway.
  */
@@ -12159,6 +12176,7 @@ const PER_COLUMN = 16;
 
 
 
+
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
 const PARQUET_SLICE_ROWS = 8192;
 /**
@@ -12175,6 +12193,15 @@ const PARQUET_READ_BATCH_ROWS = 1024;
  * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
 async function decodeParquet(file, name, out) {
+    try {
+        return await decodeRowGroups(file, name, out);
+    }
+    finally {
+        // The pool's buffers serve the next page; after the last one they would only hold memory.
+        emptyPool();
+    }
+}
+async function decodeRowGroups(file, name, out) {
     const { metadata, schema } = await readFooter(file, name);
     const total = Number(metadata.num_rows);
     if (total === 0)

@@ -2,6 +2,7 @@ import { TelemetryInputError } from "./errors.js";
 import { RowDecodeError, describeCorruption, isDecodeError } from "./parquet/errors.js";
 import { RelevanceCache, RowFilter } from "./parquet/filter.js";
 import { readFooter } from "./parquet/footer.js";
+import { emptyPool } from "./parquet/buffers.js";
 import { decompressorsFor, type AsyncBuffer } from "./parquet/hyparquet.js";
 import { newPageCounts, type PageCounts } from "./parquet/page-decode.js";
 import { findProcessedNodes } from "./parquet/processed.js";
@@ -24,6 +25,19 @@ export const PARQUET_READ_BATCH_ROWS = 1024;
  * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
 export async function decodeParquet(
+  file: AsyncBuffer,
+  name: string,
+  out: LocatedEventSink,
+): Promise<{ records: number; pages: PageCounts }> {
+  try {
+    return await decodeRowGroups(file, name, out);
+  } finally {
+    // The pool's buffers serve the next page; after the last one they would only hold memory.
+    emptyPool();
+  }
+}
+
+async function decodeRowGroups(
   file: AsyncBuffer,
   name: string,
   out: LocatedEventSink,

@@ -18,6 +18,7 @@ import {
 import { makeNodeHeavyScenario } from "../../scripts/fixture-gen/large-scenario.js";
 import { isRelevant, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
 import { decodeParquet, PARQUET_READ_BATCH_ROWS, PARQUET_SLICE_ROWS } from "../../src/telemetry/parquet.js";
+import { pageBuffer, pooledBuffers, recycleBuffer } from "../../src/telemetry/parquet/buffers.js";
 import { PayloadError } from "../../src/telemetry/parquet/payload.js";
 import type { PageCounts } from "../../src/telemetry/parquet/page-decode.js";
 import { parquetRowToRecord } from "../support/parquet-reference.js";
@@ -257,6 +258,29 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     expect(records.length).toBeLessThan(PARQUET_SLICE_ROWS);
     const result = await expectSame(writeParquet(records));
     expect(result.events.length).toBeGreaterThan(2 * PARQUET_READ_BATCH_ROWS);
+  });
+
+  it("gives the page pool's buffers back when a file is done, also when reading it failed", async () => {
+    const bytes = writeParquet(buildScenarioRecords(noisy));
+    const sink = { add() {}, warn() {}, warnAt() {}, warnFile() {} };
+    // Buffers a read left in the pool (pages of any size class) are freed at its end.
+    const fillPool = (): void => {
+      const pages = [70_000, 70_000, 300_000, 1_300_000].map((size) => pageBuffer(size));
+      for (const page of pages) recycleBuffer(page.buffer);
+      expect(pooledBuffers()).toBeGreaterThanOrEqual(4);
+    };
+    fillPool();
+    await decodeParquet(buffer(bytes), "t.parquet", sink);
+    expect(pooledBuffers()).toBe(0);
+    fillPool();
+    const failing = {
+      ...sink,
+      add() {
+        throw new Error("stop");
+      },
+    };
+    await expect(decodeParquet(buffer(bytes), "t.parquet", failing)).rejects.toThrow("stop");
+    expect(pooledBuffers()).toBe(0);
   });
 
   it("covers every page decoding path", async () => {

@@ -45,6 +45,22 @@ export function recycleBuffer(buffer: ArrayBuffer | undefined): void {
 }
 
 /**
+ * Frees every buffer the pool keeps. Called when a file's decoding is done: the report made next
+ * never uses them, and kept they are ~10–20 MB of the peak RSS (docs/performance.md).
+ */
+export function emptyPool(): void {
+  for (const free of pool.values()) for (const buffer of free) freeBuffer(buffer);
+  pool.clear();
+}
+
+/** How many buffers the pool keeps now. */
+export function pooledBuffers(): number {
+  let count = 0;
+  for (const free of pool.values()) count += free.length;
+  return count;
+}
+
+/**
  * Frees an ArrayBuffer's memory now (ArrayBuffer.prototype.transfer detaches it; Node ≥ 22). On
  * older Node the collector frees it later, as it would anyway.
  */

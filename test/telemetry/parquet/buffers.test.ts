@@ -1,7 +1,13 @@
 // The pool decompressed pages are written into (buffers.ts): a buffer given back is the next page's
 // of its size class, and what the pool does not keep is freed at once.
 import { describe, expect, it } from "vitest";
-import { freeBuffer, pageBuffer, recycleBuffer } from "../../../src/telemetry/parquet/buffers.js";
+import {
+  emptyPool,
+  freeBuffer,
+  pageBuffer,
+  pooledBuffers,
+  recycleBuffer,
+} from "../../../src/telemetry/parquet/buffers.js";
 
 describe("page buffers", () => {
   it("are views of the size asked for, on buffers of the next power of two (at least 64 KiB)", () => {
@@ -54,5 +60,15 @@ describe("page buffers", () => {
     const window = new ArrayBuffer(65_536);
     freeBuffer(window);
     if ("transfer" in ArrayBuffer.prototype) expect(window.byteLength).toBe(0);
+  });
+
+  it("are all freed by emptying the pool, and the next page gets a new buffer", () => {
+    const kept = [pageBuffer(70_000).buffer, pageBuffer(70_000).buffer, pageBuffer(900_000).buffer];
+    for (const buffer of kept) recycleBuffer(buffer);
+    expect(pooledBuffers()).toBeGreaterThanOrEqual(3);
+    emptyPool();
+    expect(pooledBuffers()).toBe(0);
+    if ("transfer" in ArrayBuffer.prototype) for (const buffer of kept) expect(buffer.byteLength).toBe(0);
+    expect(kept).not.toContain(pageBuffer(70_000).buffer);
   });
 });
