@@ -5264,8 +5264,9 @@ async function downloadStepTelemetry(client, run, settings, log) {
             const note = failed ? FAILED_FOOTERLESS_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
             return { ...base, file: null, note, logTail: logTail(step.logs), footerless: true };
         }
+        // A step that ended in Error is failed by it even when its telemetry looks green: its log may say why.
         if (result)
-            return { ...base, file: result.file };
+            return { ...base, file: result.file, ...(failed ? { logTail: logTail(step.logs) } : {}) };
         if (failed || cancelled) {
             // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
             const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
@@ -5956,8 +5957,10 @@ async function fromDbtCloud(raw, nameSetting, workDir, services) {
     // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
     // So would a step cut off by the run's cancellation (a job timeout): the other steps' telemetry
     // made a cancelled run look green. Without any telemetry, a cancelled run stays "no telemetry".
+    // A step that ended in Error with telemetry is read from it; its status still fails it when the
+    // telemetry shows no failure (model/failed-step.ts).
     const failedSteps = telemetry.steps
-        .filter((step) => !step.file && (step.failed || (step.cancelled && files.length > 0)))
+        .filter((step) => (step.file ? step.failed : step.failed || (step.cancelled && files.length > 0)))
         .map(toFailedStep(telemetry));
     if (files.length === 0 && failedSteps.length === 0) {
         const { run } = telemetry;
@@ -5979,6 +5982,7 @@ function toFailedStep(telemetry) {
         status: step.statusHumanized ?? (step.failed ? "Error" : "Cancelled"),
         cancelled: !step.failed,
         ...(step.footerless && { footerless: true }),
+        ...(step.file && { wroteTelemetry: true }),
         startedAt: step.startedAt,
         completedAt: step.finishedAt,
         logTail: step.logTail,
@@ -13203,6 +13207,10 @@ function toSlowNode(node) {
 // `dbt deps`, or a dbt command that died before its Parquet footer): the telemetry cannot tell the
 // report it failed, so the step becomes an invocation of its own, failed with no node to blame. The
 // conclusion then counts it like a local build that crashed, and the step gets its section.
+//
+// A step that ended in Error and did write telemetry, which shows no failure (the step failed after
+// dbt finished, or for a reason the telemetry does not record), is its invocation, failed the same
+// way: the platform's word is not overruled by a green-looking file.
 
 
 function buildFailedStep(step) {
@@ -13210,7 +13218,9 @@ function buildFailedStep(step) {
     const wrote = step.footerless
         ? "wrote no complete Fusion telemetry (its file ends without the Parquet footer: it stopped while writing " +
             "it, or the download was cut short, which a re-run would retry)"
-        : "wrote no Fusion telemetry";
+        : step.wroteTelemetry
+            ? "its telemetry holds no dbt invocation"
+            : "wrote no Fusion telemetry";
     const text = (step.cancelled
         ? `Step ${step.index} was cancelled (status ${step.status}) and ${wrote}, so this ` +
             `report cannot show what ran in it or whether it would have passed; ${where}.`
@@ -13244,6 +13254,21 @@ function buildFailedStep(step) {
         slowest: pickSlowest([], 0),
         readerWarnings: [],
     };
+}
+/**
+ * The invocation of a step that ended in Error, as its telemetry file gave it: when the telemetry
+ * shows no failure of its own, the step's status makes it failed, said in its run errors. One whose
+ * telemetry already fails (node errors, failed tests, an error status) is left as it is.
+ */
+function failedDespiteTelemetry(inv, step) {
+    if (inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0)
+        return inv;
+    const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
+    const text = `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +
+        `failure (the step failed after dbt finished, or for a reason the telemetry does not record), so this ` +
+        `report counts it as failed; ${where}.` +
+        (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
+    return { ...inv, failed: true, runErrors: [{ severity: "ERROR", text }] };
 }
 function durationOf(startedAt, completedAt) {
     if (!startedAt || !completedAt)
@@ -13781,7 +13806,10 @@ class ReportBuilder {
             },
         };
     }
-    /** A dbt platform step that failed without writing telemetry: its own failed invocation (failed-step.ts). */
+    /**
+     * A dbt platform step that ended in Error (failed-step.ts): without telemetry, its own failed
+     * invocation; with it (`wroteTelemetry`), the invocations read from its file fail by its status.
+     */
     addFailedStep(step) {
         this.failedSteps.push(step);
     }
@@ -13809,6 +13837,34 @@ class ReportBuilder {
             for (const what of Object.keys(this.held))
                 this.held[what] -= file.held[what];
     }
+    /**
+     * The invocations, those of a step that ended in Error failed by it unless their telemetry already
+     * fails the step, and an invocation of its own for each such step that gave none.
+     */
+    withFailedSteps(invocations) {
+        const stepOf = (inv) => {
+            const from = inv.source.step;
+            return from
+                ? this.failedSteps.find((step) => step.wroteTelemetry && step.runId === from.runId && step.index === from.index)
+                : undefined;
+        };
+        const claimed = new Set();
+        const failing = new Set();
+        for (const inv of invocations) {
+            const step = stepOf(inv);
+            if (!step)
+                continue;
+            claimed.add(step);
+            if (failedDespiteTelemetry(inv, step) === inv)
+                failing.add(step);
+        }
+        return invocations
+            .map((inv) => {
+            const step = stepOf(inv);
+            return step && !failing.has(step) ? failedDespiteTelemetry(inv, step) : inv;
+        })
+            .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));
+    }
     finish() {
         const chosen = new Map();
         for (const file of this.files) {
@@ -13831,8 +13887,7 @@ class ReportBuilder {
             for (const traceId of file.alsoHolds)
                 chosen.get(traceId)?.files.push(...file.source.files);
         }
-        const invocations = [...chosen.values()]
-            .map(({ state, file, files }) => finishInvocation(state, {
+        const finished = [...chosen.values()].map(({ state, file, files }) => finishInvocation(state, {
             source: { ...file.source, files: unique(files) },
             slowest: this.options.slowest,
             readerWarnings: [
@@ -13844,9 +13899,8 @@ class ReportBuilder {
                     ]
                     : []),
             ],
-        }))
-            .concat(this.failedSteps.map(buildFailedStep))
-            .sort((a, b) => compareSteps(a, b) ??
+        }));
+        const invocations = this.withFailedSteps(finished).sort((a, b) => compareSteps(a, b) ??
             (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId)));
         const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
         const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);

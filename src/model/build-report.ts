@@ -5,7 +5,7 @@ import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../t
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
 import { addCounts, emptyCounts } from "./counts.js";
-import { buildFailedStep, type FailedStep } from "./failed-step.js";
+import { buildFailedStep, failedDespiteTelemetry, type FailedStep } from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
@@ -150,7 +150,10 @@ export class ReportBuilder {
     };
   }
 
-  /** A dbt platform step that failed without writing telemetry: its own failed invocation (failed-step.ts). */
+  /**
+   * A dbt platform step that ended in Error (failed-step.ts): without telemetry, its own failed
+   * invocation; with it (`wroteTelemetry`), the invocations read from its file fail by its status.
+   */
   addFailedStep(step: FailedStep): void {
     this.failedSteps.push(step);
   }
@@ -181,6 +184,35 @@ export class ReportBuilder {
     if (file) for (const what of Object.keys(this.held) as (keyof Held)[]) this.held[what] -= file.held[what];
   }
 
+  /**
+   * The invocations, those of a step that ended in Error failed by it unless their telemetry already
+   * fails the step, and an invocation of its own for each such step that gave none.
+   */
+  private withFailedSteps(invocations: Invocation[]): Invocation[] {
+    const stepOf = (inv: Invocation): FailedStep | undefined => {
+      const from = inv.source.step;
+      return from
+        ? this.failedSteps.find(
+            (step) => step.wroteTelemetry && step.runId === from.runId && step.index === from.index,
+          )
+        : undefined;
+    };
+    const claimed = new Set<FailedStep>();
+    const failing = new Set<FailedStep>();
+    for (const inv of invocations) {
+      const step = stepOf(inv);
+      if (!step) continue;
+      claimed.add(step);
+      if (failedDespiteTelemetry(inv, step) === inv) failing.add(step);
+    }
+    return invocations
+      .map((inv) => {
+        const step = stepOf(inv);
+        return step && !failing.has(step) ? failedDespiteTelemetry(inv, step) : inv;
+      })
+      .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));
+  }
+
   finish(): Report {
     const chosen = new Map<string, { state: InvocationState; file: FileState; files: string[] }>();
     for (const file of this.files) {
@@ -200,28 +232,26 @@ export class ReportBuilder {
       }
       for (const traceId of file.alsoHolds) chosen.get(traceId)?.files.push(...file.source.files);
     }
-    const invocations: Invocation[] = [...chosen.values()]
-      .map(({ state, file, files }) =>
-        finishInvocation(state, {
-          source: { ...file.source, files: unique(files) },
-          slowest: this.options.slowest,
-          readerWarnings: [
-            ...file.fileWarnings,
-            ...file.warnings,
-            ...(file.unlisted > 0
-              ? [
-                  `… and ${formatCount(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
-                ]
-              : []),
-          ],
-        }),
-      )
-      .concat(this.failedSteps.map(buildFailedStep))
-      .sort(
-        (a, b) =>
-          compareSteps(a, b) ??
-          (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
-      );
+    const finished: Invocation[] = [...chosen.values()].map(({ state, file, files }) =>
+      finishInvocation(state, {
+        source: { ...file.source, files: unique(files) },
+        slowest: this.options.slowest,
+        readerWarnings: [
+          ...file.fileWarnings,
+          ...file.warnings,
+          ...(file.unlisted > 0
+            ? [
+                `… and ${formatCount(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
+              ]
+            : []),
+        ],
+      }),
+    );
+    const invocations = this.withFailedSteps(finished).sort(
+      (a, b) =>
+        compareSteps(a, b) ??
+        (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
+    );
     const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
     const verdict = decideConclusion(invocations, counts, this.options.failOn);
     return {

@@ -2,6 +2,10 @@
 // `dbt deps`, or a dbt command that died before its Parquet footer): the telemetry cannot tell the
 // report it failed, so the step becomes an invocation of its own, failed with no node to blame. The
 // conclusion then counts it like a local build that crashed, and the step gets its section.
+//
+// A step that ended in Error and did write telemetry, which shows no failure (the step failed after
+// dbt finished, or for a reason the telemetry does not record), is its invocation, failed the same
+// way: the platform's word is not overruled by a green-looking file.
 import { emptyCounts } from "./counts.js";
 import { pickSlowest } from "./slowest.js";
 import type { Invocation } from "./types.js";
@@ -20,6 +24,8 @@ export interface FailedStep {
   cancelled?: boolean;
   /** It left a telemetry file without the Parquet footer (it died writing it), unreadable. */
   footerless?: boolean;
+  /** It wrote a complete telemetry file, read as the step's invocation (`failedDespiteTelemetry`). */
+  wroteTelemetry?: boolean;
   /** ISO-8601, when the platform said. */
   startedAt: string | null;
   completedAt: string | null;
@@ -32,7 +38,9 @@ export function buildFailedStep(step: FailedStep): Invocation {
   const wrote = step.footerless
     ? "wrote no complete Fusion telemetry (its file ends without the Parquet footer: it stopped while writing " +
       "it, or the download was cut short, which a re-run would retry)"
-    : "wrote no Fusion telemetry";
+    : step.wroteTelemetry
+      ? "its telemetry holds no dbt invocation"
+      : "wrote no Fusion telemetry";
   const text =
     (step.cancelled
       ? `Step ${step.index} was cancelled (status ${step.status}) and ${wrote}, so this ` +
@@ -67,6 +75,22 @@ export function buildFailedStep(step: FailedStep): Invocation {
     slowest: pickSlowest([], 0),
     readerWarnings: [],
   };
+}
+
+/**
+ * The invocation of a step that ended in Error, as its telemetry file gave it: when the telemetry
+ * shows no failure of its own, the step's status makes it failed, said in its run errors. One whose
+ * telemetry already fails (node errors, failed tests, an error status) is left as it is.
+ */
+export function failedDespiteTelemetry(inv: Invocation, step: FailedStep): Invocation {
+  if (inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0) return inv;
+  const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
+  const text =
+    `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +
+    `failure (the step failed after dbt finished, or for a reason the telemetry does not record), so this ` +
+    `report counts it as failed; ${where}.` +
+    (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
+  return { ...inv, failed: true, runErrors: [{ severity: "ERROR", text }] };
 }
 
 function durationOf(startedAt: string | null, completedAt: string | null): number | null {

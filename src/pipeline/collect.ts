@@ -118,8 +118,10 @@ async function fromDbtCloud(
   // run's failure (a broken `dbt deps` made a red run look green or "no telemetry").
   // So would a step cut off by the run's cancellation (a job timeout): the other steps' telemetry
   // made a cancelled run look green. Without any telemetry, a cancelled run stays "no telemetry".
+  // A step that ended in Error with telemetry is read from it; its status still fails it when the
+  // telemetry shows no failure (model/failed-step.ts).
   const failedSteps = telemetry.steps
-    .filter((step) => !step.file && (step.failed || (step.cancelled && files.length > 0)))
+    .filter((step) => (step.file ? step.failed : step.failed || (step.cancelled && files.length > 0)))
     .map(toFailedStep(telemetry));
   if (files.length === 0 && failedSteps.length === 0) {
     const { run } = telemetry;
@@ -144,6 +146,7 @@ function toFailedStep(telemetry: DbtCloudTelemetry) {
     status: step.statusHumanized ?? (step.failed ? "Error" : "Cancelled"),
     cancelled: !step.failed,
     ...(step.footerless && { footerless: true }),
+    ...(step.file && { wroteTelemetry: true }),
     startedAt: step.startedAt,
     completedAt: step.finishedAt,
     logTail: step.logTail,

@@ -670,7 +670,7 @@ describe("a run that failed in a step without telemetry", () => {
       .map((step) =>
         step.index === 3
           ? { ...step, status: 20, status_humanized: "Error", logs: log }
-          : { ...step, status: 10 },
+          : { ...step, status: 10, status_humanized: "Success" },
       );
     const run: FakeRun = {
       ...base,
@@ -792,6 +792,59 @@ describe("a run that failed in a step without telemetry", () => {
       "Step 4 ended with status Error and wrote no complete Fusion telemetry (its file ends without the Parquet footer",
     );
     expect(result.stdout).toContain("Killed: out of memory");
+  });
+
+  /** Clone, profile and deps passed; `dbt build` (step 4) wrote telemetry with no failure and ended in Error. */
+  function addGreenStepInError(): FakeRun {
+    const base = structuredClone((RUN_WITH_STEPS as { data: FakeRun }).data);
+    const steps = (base.run_steps ?? [])
+      .filter((step) => [1, 2, 3, 4].includes(step.index as number))
+      .map((step) =>
+        step.index === 4
+          ? { ...step, status: 20, status_humanized: "Error", logs: "Error: on-run-end hook failed" }
+          : { ...step, status: 10, status_humanized: "Success" },
+      );
+    const run: FakeRun = {
+      ...base,
+      id: nextRunId++,
+      run_steps: steps,
+      status: 20,
+      status_humanized: "Error",
+    };
+    dbt.addRun(run, { artifacts: { 4: SUCCESS } });
+    return run;
+  }
+
+  it("CLI: a step that ended in Error fails the report though its telemetry shows no failure", async () => {
+    const run = addGreenStepInError();
+    const out = join(makeTempDir("fusion-e2e-green-error-"), "report.json");
+    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain(
+      "Step 4 ended with status Error on the dbt platform, but its telemetry shows no failure",
+    );
+    expect(result.stdout).toContain("Error: on-run-end hook failed");
+    const report = JSON.parse(readFileSync(out, "utf8")) as { invocations: { failed: boolean }[] };
+    expect(reportSchemaErrors(report)).toBe("");
+    expect(report).toMatchObject({
+      conclusion: "failure",
+      conclusionReason: "an invocation failed without a node error",
+    });
+    expect(report.invocations.map((inv) => inv.failed)).toEqual([true]);
+    const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
+    expect(never.code, never.stderr).toBe(0);
+  });
+
+  it("Action: the check of a run whose green-looking step ended in Error is a failure, and says why", async () => {
+    const run = addGreenStepInError();
+    const result = await runDbtAction({ "dbt-cloud-run-id": String(run.id) });
+    expect(result.code, result.stdout).toBe(1);
+    expect(result.outputs.conclusion).toBe("failure");
+    expect(result.summary).toContain(
+      "Step 4 ended with status Error on the dbt platform, but its telemetry shows no failure",
+    );
+    expect(tokenLeaks(result)).toEqual([]);
   });
 
   it("CLI: a failed step whose name and status are not text is still reported, schema-valid", async () => {

@@ -333,7 +333,8 @@ async function downloadStepTelemetry(
       const note = failed ? FAILED_FOOTERLESS_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
       return { ...base, file: null, note, logTail: logTail(step.logs), footerless: true };
     }
-    if (result) return { ...base, file: result.file };
+    // A step that ended in Error is failed by it even when its telemetry looks green: its log may say why.
+    if (result) return { ...base, file: result.file, ...(failed ? { logTail: logTail(step.logs) } : {}) };
     if (failed || cancelled) {
       // Its telemetry cannot say why it failed: the end of its log is what the report can quote.
       const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;

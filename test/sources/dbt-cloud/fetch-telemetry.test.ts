@@ -117,9 +117,13 @@ describe("fetchDbtCloudTelemetry", () => {
       "Error: package x/y not found",
     ]);
     expect(deps.startedAt).toBe("2026-10-02T09:14:15.700Z");
-    // A failed step whose telemetry came is reported from its telemetry; its log is not kept.
-    expect(result.steps[3]).toMatchObject({ failed: true, logTail: null });
+    // A failed step whose telemetry came is reported from its telemetry; the end of its log is kept
+    // for when that telemetry shows no failure (model/failed-step.ts).
+    expect(result.steps[3]).toMatchObject({ failed: true });
+    expect(result.steps[3]!.logTail).toContain("ERROR creating table model analytics.orders");
     expect(result.steps[3]!.file).not.toBeNull();
+    // A step that passed keeps no log.
+    expect(result.steps[1]).toMatchObject({ failed: false, logTail: null });
   });
 
   it("quotes the end of a huge log, without OSC links, titles or short escapes, lines split as shown", async () => {
