@@ -454,14 +454,15 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
 /**
  * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
  * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
- * among the same errors, `<code title="UNIQUE_ID">…</code>` (at least 22 bytes besides the id).
+ * among the same errors, `<code title="UNIQUE_ID">…</code>` (its markup besides the id at least).
  * Which errors are named depends on how they group, so the shortest ids are counted.
  */
 export function errorBytesAtLeast(report: Report): (shown: number) => number {
+  const labelMarkup = '<code title="">'.length + "</code>".length;
   const perInvocation = report.invocations.map((inv) =>
     inv.nodes
       .filter((node) => node.status === "error")
-      .map((node) => node.uniqueId.length + 22)
+      .map((node) => node.uniqueId.length + labelMarkup)
       .sort((a, b) => a - b),
   );
   return (shown) => {
