@@ -3638,6 +3638,13 @@ class DbtCloudRateLimitError extends DbtCloudError {
 class DbtCloudUnavailableError extends DbtCloudError {
     name = "DbtCloudUnavailableError";
 }
+/**
+ * A request given a time to finish by (`RequestContext.notAfter`, a wait's limit) that would have
+ * retried or paused past it: given up then, with the reason of its last attempt.
+ */
+class DbtCloudOutOfTimeError extends DbtCloudUnavailableError {
+    name = "DbtCloudOutOfTimeError";
+}
 /** A response that is not what the API documents (non-JSON body, missing envelope, odd status). */
 class DbtCloudResponseError extends DbtCloudError {
     name = "DbtCloudResponseError";
@@ -4356,11 +4363,12 @@ const PLAIN_NAMES = { runId: "the run id", jobId: "the job id", accountId: "the 
 function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
     const base = `/api/v2/accounts/${accountId}`;
     return {
-        async getRun(runId) {
+        async getRun(runId, options = {}) {
             const envelope = await http.getJson(`${base}/runs/${runId}/`, 
             // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
             { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
                 what: `run ${runId}`,
+                ...(options.notAfter !== undefined ? { notAfter: options.notAfter } : {}),
                 notFoundHint: names.runId === null
                     ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
                         `(${accountId}) and that the token's project can see this run.`
@@ -4369,7 +4377,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
             });
             return requireRun(envelope.data, `run ${runId}`);
         },
-        async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id" }) {
+        async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id", notAfter }) {
             const envelope = await http.getJson(`${base}/runs/`, {
                 job_definition_id: String(jobId),
                 order_by: orderBy,
@@ -4378,6 +4386,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                 include_related: JSON.stringify(["trigger"]),
             }, {
                 what: `runs of job ${jobId}`,
+                ...(notAfter !== undefined ? { notAfter } : {}),
                 notFoundHint: `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
                     `the job's project.`,
             });
@@ -4516,7 +4525,13 @@ async function findRunForPullRequest(client, criteria) {
     let offset = 0;
     let scanned = 0;
     for (let page = 0; page < maxPages; page += 1) {
-        const result = await client.listRuns({ jobId, limit: pageSize, offset, orderBy: "-id" });
+        const result = await client.listRuns({
+            jobId,
+            limit: pageSize,
+            offset,
+            orderBy: "-id",
+            ...(criteria.notAfter !== undefined ? { notAfter: criteria.notAfter } : {}),
+        });
         scanned += result.runs.length;
         const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));
         if (newest)
@@ -4697,8 +4712,12 @@ function createDbtCloudHttp(options, deps) {
                 throw new DbtCloudUnavailableError(redact(`could not read ${context.what}: ${reason} (gave up after ${attempt} attempts). ` +
                     `Check that the base URL ${options.baseUrl} is reachable from this runner, then re-run.`), { url: safeUrl });
             }
-            await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+            await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`, outOfTime(reason));
         };
+        /** The error for a retry or cooldown that would end past `context.notAfter`, if there is one. */
+        const outOfTime = (reason) => (pauseMs) => context.notAfter !== undefined && clock.now() + pauseMs > context.notAfter
+            ? new DbtCloudOutOfTimeError(redact(`could not read ${context.what} in the time allowed: ${reason} (after ${attempt} attempt(s)).`), { url: safeUrl })
+            : null;
         for (;;) {
             await limiter.acquire();
             attempt += 1;
@@ -4766,8 +4785,12 @@ function createDbtCloudHttp(options, deps) {
                         `The Admin API allows 5,000 requests per minute per account and other tools share that budget; ` +
                         `wait ${Math.ceil(waitMs / 1000)} s before re-running, or lower concurrency / stagger jobs using this token.`, { status: 429, url: safeUrl });
                 }
-                // Every request waits: the pause lives in the shared limiter, not in this loop.
+                // Every request waits: the pause lives in the shared limiter, not in this loop. It holds also
+                // when this request gives up on it: nothing else is sent during the cooldown either.
                 limiter.pauseUntil(clock.now() + waitMs);
+                const late = outOfTime(`rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`)(waitMs);
+                if (late)
+                    throw late;
                 log(`dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
                     `${Math.ceil(waitMs / 1000)} s (cooldown ${cooldowns} of at most ${maxCooldowns}).`);
                 attempt -= 1; // a cooldown is not a failed attempt
@@ -4775,7 +4798,7 @@ function createDbtCloudHttp(options, deps) {
             }
             if (RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
                 await discardBody(response);
-                await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`);
+                await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`, outOfTime(`HTTP ${response.status}`));
                 continue;
             }
             throw await mapErrorResponse(response, safeUrl, context, attempt);
@@ -4807,10 +4830,13 @@ function createDbtCloudHttp(options, deps) {
         }
         return next.href;
     }
-    async function pauseBeforeRetry(attempt, reason) {
+    async function pauseBeforeRetry(attempt, reason, outOfTime = () => null) {
         const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
         // Full jitter, but never zero: the docs ask clients not to retry without pausing.
         const delay = Math.max(MIN_PAUSE_MS, Math.round(random() * cap));
+        const late = outOfTime(delay);
+        if (late)
+            throw late;
         log(`dbt platform: ${reason}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`);
         await clock.sleep(delay);
     }
@@ -4991,12 +5017,27 @@ async function waitForRun(client, runId, options, deps) {
     let polls = 0;
     /** The run as first seen complete: the next read, after the settle pause, is the one returned. */
     let complete;
+    /** The last answer, for the message when the limit comes in the middle of a poll. */
+    let last;
     for (;;) {
         let run;
         try {
-            run = await client.getRun(runId);
+            // A poll near the limit does not retry or wait out a cooldown past it.
+            run = await client.getRun(runId, { notAfter: deadline });
         }
         catch (error) {
+            if (error instanceof DbtCloudOutOfTimeError) {
+                if (complete) {
+                    log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`);
+                    return complete;
+                }
+                const elapsed = Math.round((clock.now() - started) / 1000);
+                const status = last ? (last.status_humanized ?? `in status ${last.status}`) : "not read yet";
+                throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${status} after ${elapsed} s, the limit set by ` +
+                    `${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s); the last poll ` +
+                    `${error.message.replace(/^dbt platform: /, "")} Raise the limit, or re-run once the run has finished` +
+                    (last?.href ? ` (${last.href}).` : "."));
+            }
             // A poll is retried a few times within seconds; an outage of a minute during a wait of half
             // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
             // platform has answered: a host that never did (a wrong base URL) fails at once.
@@ -5014,6 +5055,7 @@ async function waitForRun(client, runId, options, deps) {
             continue;
         }
         polls += 1;
+        last = run;
         if (complete)
             return run;
         if (isRunComplete(run)) {
@@ -5160,11 +5202,13 @@ async function locateRun(client, settings, names, clock, log) {
         names,
     };
     const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+    // While waiting, a lookup near the limit does not retry or wait out a cooldown past it.
+    const lookup = settings.wait ? { ...criteria, notAfter: deadline } : criteria;
     let answered = false;
     let jobChecked = false;
     for (;;) {
         try {
-            const run = await findRunForPullRequest(client, criteria);
+            const run = await findRunForPullRequest(client, lookup);
             log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
             return run;
         }
@@ -5181,7 +5225,9 @@ async function locateRun(client, settings, names, clock, log) {
             // An outage counts only once the host has answered (a wrong base URL fails at once).
             if (error instanceof DbtCloudRunLookupError)
                 answered = true;
-            const retryable = error instanceof DbtCloudRunLookupError || (error instanceof DbtCloudUnavailableError && answered);
+            // A lookup given up at the limit (DbtCloudOutOfTimeError) is not tried again: the time is up.
+            const retryable = error instanceof DbtCloudRunLookupError ||
+                (error instanceof DbtCloudUnavailableError && !(error instanceof DbtCloudOutOfTimeError) && answered);
             if (!retryable || !settings.wait || clock.now() + interval > deadline)
                 throw error;
             log(error instanceof DbtCloudUnavailableError

@@ -23,6 +23,8 @@ export interface ListRunsQuery {
   limit?: number;
   offset?: number;
   orderBy?: "-id" | "id" | "-created_at" | "created_at" | "-finished_at" | "finished_at";
+  /** No retry or cooldown past this clock time (a wait's limit; RequestContext). */
+  notAfter?: number;
 }
 
 export interface RunsPage {
@@ -45,7 +47,8 @@ export interface DownloadRequest {
 }
 
 export interface DbtCloudClient {
-  getRun(runId: number): Promise<DbtRun>;
+  /** `notAfter`: no retry or cooldown past this clock time (a wait's limit; RequestContext). */
+  getRun(runId: number, options?: { notAfter?: number }): Promise<DbtRun>;
   listRuns(query: ListRunsQuery): Promise<RunsPage>;
   /** Resolves when the account has the job; a 404 (no such job) is a DbtCloudNotFoundError. */
   requireJob(jobId: number): Promise<void>;
@@ -71,13 +74,14 @@ export function createDbtCloudClient(
   const base = `/api/v2/accounts/${accountId}`;
 
   return {
-    async getRun(runId) {
+    async getRun(runId, options = {}) {
       const envelope = await http.getJson<unknown>(
         `${base}/runs/${runId}/`,
         // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
         { include_related: JSON.stringify(["trigger", "run_steps"]) },
         {
           what: `run ${runId}`,
+          ...(options.notAfter !== undefined ? { notAfter: options.notAfter } : {}),
           notFoundHint:
             names.runId === null
               ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
@@ -89,7 +93,7 @@ export function createDbtCloudClient(
       return requireRun(envelope.data, `run ${runId}`);
     },
 
-    async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id" }) {
+    async listRuns({ jobId, limit = 100, offset = 0, orderBy = "-id", notAfter }) {
       const envelope = await http.getJson<unknown>(
         `${base}/runs/`,
         {
@@ -101,6 +105,7 @@ export function createDbtCloudClient(
         },
         {
           what: `runs of job ${jobId}`,
+          ...(notAfter !== undefined ? { notAfter } : {}),
           notFoundHint:
             `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
             `the job's project.`,

@@ -45,6 +45,14 @@ export class DbtCloudUnavailableError extends DbtCloudError {
   override name = "DbtCloudUnavailableError";
 }
 
+/**
+ * A request given a time to finish by (`RequestContext.notAfter`, a wait's limit) that would have
+ * retried or paused past it: given up then, with the reason of its last attempt.
+ */
+export class DbtCloudOutOfTimeError extends DbtCloudUnavailableError {
+  override name = "DbtCloudOutOfTimeError";
+}
+
 /** A response that is not what the API documents (non-JSON body, missing envelope, odd status). */
 export class DbtCloudResponseError extends DbtCloudError {
   override name = "DbtCloudResponseError";

@@ -14,6 +14,8 @@ export interface FindRunCriteria {
   pageSize?: number;
   /** How messages name the job and account settings (the Action's inputs, the CLI's flags). */
   names?: { jobId: string; accountId: string };
+  /** No retry or cooldown past this clock time (the wait's limit). */
+  notAfter?: number;
 }
 
 /** Returns the newest matching run, paging only when nothing matched so far. */
@@ -33,7 +35,13 @@ export async function findRunForPullRequest(
   let offset = 0;
   let scanned = 0;
   for (let page = 0; page < maxPages; page += 1) {
-    const result = await client.listRuns({ jobId, limit: pageSize, offset, orderBy: "-id" });
+    const result = await client.listRuns({
+      jobId,
+      limit: pageSize,
+      offset,
+      orderBy: "-id",
+      ...(criteria.notAfter !== undefined ? { notAfter: criteria.notAfter } : {}),
+    });
     scanned += result.runs.length;
     const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));
     if (newest) return newest;

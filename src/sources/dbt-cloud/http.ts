@@ -5,6 +5,7 @@ import {
   DbtCloudAuthError,
   DbtCloudError,
   DbtCloudNotFoundError,
+  DbtCloudOutOfTimeError,
   DbtCloudPermissionError,
   DbtCloudRateLimitError,
   DbtCloudResponseError,
@@ -57,6 +58,11 @@ export interface RequestContext {
   what: string;
   /** Extra advice for a 404 (e.g. "this step produced no telemetry"). */
   notFoundHint?: string;
+  /**
+   * The clock time (ms) past which no retry pause or rate-limit cooldown starts: the request then
+   * fails with DbtCloudOutOfTimeError (a wait's limit). The attempt under way keeps its own timeout.
+   */
+  notAfter?: number;
 }
 
 export interface DbtCloudHttp {
@@ -149,8 +155,20 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
           { url: safeUrl },
         );
       }
-      await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`);
+      await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`, outOfTime(reason));
     };
+    /** The error for a retry or cooldown that would end past `context.notAfter`, if there is one. */
+    const outOfTime =
+      (reason: string) =>
+      (pauseMs: number): DbtCloudOutOfTimeError | null =>
+        context.notAfter !== undefined && clock.now() + pauseMs > context.notAfter
+          ? new DbtCloudOutOfTimeError(
+              redact(
+                `could not read ${context.what} in the time allowed: ${reason} (after ${attempt} attempt(s)).`,
+              ),
+              { url: safeUrl },
+            )
+          : null;
     for (;;) {
       await limiter.acquire();
       attempt += 1;
@@ -230,8 +248,11 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
             { status: 429, url: safeUrl },
           );
         }
-        // Every request waits: the pause lives in the shared limiter, not in this loop.
+        // Every request waits: the pause lives in the shared limiter, not in this loop. It holds also
+        // when this request gives up on it: nothing else is sent during the cooldown either.
         limiter.pauseUntil(clock.now() + waitMs);
+        const late = outOfTime(`rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`)(waitMs);
+        if (late) throw late;
         log(
           `dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
             `${Math.ceil(waitMs / 1000)} s (cooldown ${cooldowns} of at most ${maxCooldowns}).`,
@@ -242,7 +263,11 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
 
       if (RETRYABLE_STATUS.has(response.status) && attempt < maxAttempts) {
         await discardBody(response);
-        await pauseBeforeRetry(attempt, `HTTP ${response.status} reading ${context.what}`);
+        await pauseBeforeRetry(
+          attempt,
+          `HTTP ${response.status} reading ${context.what}`,
+          outOfTime(`HTTP ${response.status}`),
+        );
         continue;
       }
 
@@ -288,10 +313,16 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     return next.href;
   }
 
-  async function pauseBeforeRetry(attempt: number, reason: string): Promise<void> {
+  async function pauseBeforeRetry(
+    attempt: number,
+    reason: string,
+    outOfTime: (pauseMs: number) => DbtCloudOutOfTimeError | null = () => null,
+  ): Promise<void> {
     const cap = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (attempt - 1));
     // Full jitter, but never zero: the docs ask clients not to retry without pausing.
     const delay = Math.max(MIN_PAUSE_MS, Math.round(random() * cap));
+    const late = outOfTime(delay);
+    if (late) throw late;
     log(
       `dbt platform: ${reason}; retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`,
     );

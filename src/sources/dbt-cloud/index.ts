@@ -8,6 +8,7 @@ import {
   DbtCloudFooterlessArtifactError,
   DbtCloudNoRunsError,
   DbtCloudNotFoundError,
+  DbtCloudOutOfTimeError,
   DbtCloudRunLookupError,
   DbtCloudUnavailableError,
   DbtCloudWaitTimeoutError,
@@ -219,11 +220,13 @@ async function locateRun(
     names,
   };
   const deadline = clock.now() + settings.maxWaitSeconds * 1000;
+  // While waiting, a lookup near the limit does not retry or wait out a cooldown past it.
+  const lookup = settings.wait ? { ...criteria, notAfter: deadline } : criteria;
   let answered = false;
   let jobChecked = false;
   for (;;) {
     try {
-      const run = await findRunForPullRequest(client, criteria);
+      const run = await findRunForPullRequest(client, lookup);
       log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
       return run;
     } catch (error) {
@@ -238,8 +241,10 @@ async function locateRun(
       const interval = settings.pollIntervalSeconds * 1000;
       // An outage counts only once the host has answered (a wrong base URL fails at once).
       if (error instanceof DbtCloudRunLookupError) answered = true;
+      // A lookup given up at the limit (DbtCloudOutOfTimeError) is not tried again: the time is up.
       const retryable =
-        error instanceof DbtCloudRunLookupError || (error instanceof DbtCloudUnavailableError && answered);
+        error instanceof DbtCloudRunLookupError ||
+        (error instanceof DbtCloudUnavailableError && !(error instanceof DbtCloudOutOfTimeError) && answered);
       if (!retryable || !settings.wait || clock.now() + interval > deadline) throw error;
       log(
         error instanceof DbtCloudUnavailableError

@@ -1,6 +1,6 @@
 // Polls a run until it completes, bounded by maxWaitSeconds, with a visible progress line per poll.
 import type { DbtCloudClient } from "./client.js";
-import { DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
+import { DbtCloudOutOfTimeError, DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
 import type { Clock } from "./rate-limiter.js";
 import { RUN_STATUS, type DbtRun } from "./types.js";
 
@@ -40,11 +40,30 @@ export async function waitForRun(
   let polls = 0;
   /** The run as first seen complete: the next read, after the settle pause, is the one returned. */
   let complete: DbtRun | undefined;
+  /** The last answer, for the message when the limit comes in the middle of a poll. */
+  let last: DbtRun | undefined;
   for (;;) {
     let run: DbtRun;
     try {
-      run = await client.getRun(runId);
+      // A poll near the limit does not retry or wait out a cooldown past it.
+      run = await client.getRun(runId, { notAfter: deadline });
     } catch (error) {
+      if (error instanceof DbtCloudOutOfTimeError) {
+        if (complete) {
+          log(
+            `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`,
+          );
+          return complete;
+        }
+        const elapsed = Math.round((clock.now() - started) / 1000);
+        const status = last ? (last.status_humanized ?? `in status ${last.status}`) : "not read yet";
+        throw new DbtCloudWaitTimeoutError(
+          `run ${runId} is still ${status} after ${elapsed} s, the limit set by ` +
+            `${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s); the last poll ` +
+            `${error.message.replace(/^dbt platform: /, "")} Raise the limit, or re-run once the run has finished` +
+            (last?.href ? ` (${last.href}).` : "."),
+        );
+      }
       // A poll is retried a few times within seconds; an outage of a minute during a wait of half
       // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
       // platform has answered: a host that never did (a wrong base URL) fails at once.
@@ -65,6 +84,7 @@ export async function waitForRun(
       continue;
     }
     polls += 1;
+    last = run;
     if (complete) return run;
     if (isRunComplete(run)) {
       if (polls === 1) return run;

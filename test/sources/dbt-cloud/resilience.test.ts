@@ -4,10 +4,14 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
+  DbtCloudOutOfTimeError,
   DbtCloudRateLimitError,
   DbtCloudResponseError,
   DbtCloudUnavailableError,
+  DbtCloudWaitTimeoutError,
 } from "../../../src/sources/dbt-cloud/index.js";
+import { createDbtCloudHttp, type FetchResponse } from "../../../src/sources/dbt-cloud/http.js";
+import { createRateLimiter, type Clock } from "../../../src/sources/dbt-cloud/rate-limiter.js";
 import { PARQUET, catchError, exampleRun, expectNoToken, startHarness, type Harness } from "./harness.js";
 
 let h: Harness | undefined;
@@ -279,6 +283,95 @@ describe("transient failures", () => {
     expect(result.run.id).toBe(7001234);
     expect(h.server.requests.filter((r) => r.status === 503)).toHaveLength(6);
     expect(h.logs.some((l) => /Still waiting for run 7001234: checking again/.test(l))).toBe(true);
+  });
+
+  it("a wait's last poll does not wait out a rate-limit cooldown past the limit", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun({ status: 3, status_humanized: "Running", is_complete: false }));
+    // The first poll answers; the second is told to wait 120 s, past the 60 s limit.
+    h.server.setRateLimit({ perMinute: 1, cooldownMs: 120_000, headers: "retry-after" });
+    const started = h.clock.now();
+    const error = await catchError(
+      h.fetch({ ...SERIAL, "dbt-cloud-max-wait-seconds": "60", "dbt-cloud-poll-interval-seconds": "20" }),
+    );
+
+    expect(error).toBeInstanceOf(DbtCloudWaitTimeoutError);
+    expect(error.message).toMatch(
+      /run 7001234 is still Running after \d+ s, the limit set by .*\(60 s\); the last poll could not read run 7001234 in the time allowed: rate limited \(HTTP 429\), asked to wait 120 s \(2 min\)/,
+    );
+    // Given up when told, not after the cooldown (which would end at 140 s).
+    expect(h.clock.now() - started).toBeLessThan(60_000);
+    expect(h.server.requests.map((r) => r.status)).toEqual([200, 429]);
+  });
+
+  it("a wait for the pull request's run does not wait out a cooldown past the limit either", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    // The job's list answers (no run of pull request 999 yet); the next look is told to wait 120 s.
+    h.server.setRateLimit({ perMinute: 1, cooldownMs: 120_000, headers: "retry-after" });
+    const started = h.clock.now();
+    const error = await catchError(
+      h.fetch({
+        "dbt-cloud-job-id": "900112",
+        "pr-number": "999",
+        "dbt-cloud-concurrency": "1",
+        "dbt-cloud-max-wait-seconds": "60",
+        "dbt-cloud-poll-interval-seconds": "20",
+      }),
+    );
+
+    expect(error).toBeInstanceOf(DbtCloudOutOfTimeError);
+    expect(error.message).toContain(
+      "could not read runs of job 900112 in the time allowed: rate limited (HTTP 429), asked to wait 120 s",
+    );
+    expect(h.clock.now() - started).toBeLessThan(60_000);
+    // Nothing is sent during the cooldown it gave up on.
+    expect(h.server.requests.map((r) => r.status)).toEqual([200, 429]);
+    expect(h.server.requests.filter((r) => r.duringCooldown)).toEqual([]);
+  });
+
+  it("a request with a time to finish by retries no later than that", async () => {
+    // A fake clock that moves only when slept on, and pauses as long as the backoff allows.
+    let now = 0;
+    const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
+    const unavailable: FetchResponse = {
+      status: 503,
+      headers: { get: () => null },
+      body: null,
+      text: async () => "down",
+    };
+    const requests: number[] = [];
+    const http = createDbtCloudHttp(
+      {
+        baseUrl: "http://127.0.0.1:9",
+        token: "dbtc_t0ken-0123456789",
+        requestTimeoutMs: 1000,
+        maxAttempts: 6,
+      },
+      {
+        clock,
+        limiter: createRateLimiter({ clock }),
+        log: () => {},
+        random: () => 1,
+        fetchImpl: async () => {
+          requests.push(now);
+          return unavailable;
+        },
+      },
+    );
+    // Pauses of 1, 2, 4 and 8 s: the fourth would end past 10 s.
+    const error = await catchError(http.getJson("/api/v2/x/", {}, { what: "run 1", notAfter: 10_000 }));
+    expect(error).toBeInstanceOf(DbtCloudOutOfTimeError);
+    expect(error.message).toContain(
+      "could not read run 1 in the time allowed: HTTP 503 (after 4 attempt(s)).",
+    );
+    expect(requests).toEqual([0, 1_000, 3_000, 7_000]);
+    expect(now).toBe(7_000);
+    // Without one, all six attempts are made.
+    requests.length = 0;
+    const unbounded = await catchError(http.getJson("/api/v2/x/", {}, { what: "run 1" }));
+    expect(unbounded).not.toBeInstanceOf(DbtCloudOutOfTimeError);
+    expect(requests).toHaveLength(6);
   });
 
   it("a host that never answered fails at once, also while waiting", async () => {
