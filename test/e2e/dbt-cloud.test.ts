@@ -662,26 +662,32 @@ describe("a wrong id names the input or flag to fix", () => {
 });
 
 describe("a run that failed in a step without telemetry", () => {
-  /** The reference run's clone, profile and deps steps; `dbt deps` ended in Error with this log. */
-  function addDepsFailure(log: string, extraSteps: number[] = []): FakeRun {
+  /**
+   * The reference run's `steps`, all passed but `failed`, which ended in Error with `log`; step 4
+   * (`dbt build`), when among them, wrote telemetry that shows no failure.
+   */
+  function addRunWithFailedStep(failed: number, log: string, steps: number[]): FakeRun {
     const base = structuredClone((RUN_WITH_STEPS as { data: FakeRun }).data);
-    const steps = (base.run_steps ?? [])
-      .filter((step) => [1, 2, 3, ...extraSteps].includes(step.index as number))
+    const runSteps = (base.run_steps ?? [])
+      .filter((step) => steps.includes(step.index as number))
       .map((step) =>
-        step.index === 3
+        step.index === failed
           ? { ...step, status: 20, status_humanized: "Error", logs: log }
           : { ...step, status: 10, status_humanized: "Success" },
       );
     const run: FakeRun = {
       ...base,
       id: nextRunId++,
-      run_steps: steps,
+      run_steps: runSteps,
       status: 20,
       status_humanized: "Error",
     };
-    dbt.addRun(run, { artifacts: extraSteps.includes(4) ? { 4: SUCCESS } : {} });
+    dbt.addRun(run, { artifacts: steps.includes(4) ? { 4: SUCCESS } : {} });
     return run;
   }
+  /** The reference run's clone, profile and deps steps; `dbt deps` ended in Error with this log. */
+  const addDepsFailure = (log: string, extraSteps: number[] = []): FakeRun =>
+    addRunWithFailedStep(3, log, [1, 2, 3, ...extraSteps]);
   const LOG = "\u001b[32mRunning dbt deps\u001b[0m\nError: package acme/utils@9.9.9 not found\n";
 
   it("Action: the failed step fails the report, also with if-no-telemetry: neutral, and quotes its log", async () => {
@@ -795,25 +801,8 @@ describe("a run that failed in a step without telemetry", () => {
   });
 
   /** Clone, profile and deps passed; `dbt build` (step 4) wrote telemetry with no failure and ended in Error. */
-  function addGreenStepInError(): FakeRun {
-    const base = structuredClone((RUN_WITH_STEPS as { data: FakeRun }).data);
-    const steps = (base.run_steps ?? [])
-      .filter((step) => [1, 2, 3, 4].includes(step.index as number))
-      .map((step) =>
-        step.index === 4
-          ? { ...step, status: 20, status_humanized: "Error", logs: "Error: on-run-end hook failed" }
-          : { ...step, status: 10, status_humanized: "Success" },
-      );
-    const run: FakeRun = {
-      ...base,
-      id: nextRunId++,
-      run_steps: steps,
-      status: 20,
-      status_humanized: "Error",
-    };
-    dbt.addRun(run, { artifacts: { 4: SUCCESS } });
-    return run;
-  }
+  const addGreenStepInError = (): FakeRun =>
+    addRunWithFailedStep(4, "Error: on-run-end hook failed", [1, 2, 3, 4]);
 
   it("CLI: a step that ended in Error fails the report though its telemetry shows no failure", async () => {
     const run = addGreenStepInError();
