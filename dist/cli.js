@@ -14034,7 +14034,13 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         inv.counts.error + inv.counts.fail + inv.counts.canceled === 0);
     if (runFailures.length > 0) {
         const crashed = runFailures.some((inv) => inv.state === "incomplete");
-        problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
+        // On the dbt platform each invocation is a job step: the headline names the steps.
+        const steps = runFailures.map((inv) => inv.source.step?.index);
+        problems.push(crashed
+            ? "an invocation did not finish"
+            : steps.every((index) => index !== undefined)
+                ? `${stepsNamed(steps)} failed without a node error`
+                : "an invocation failed without a node error");
     }
     const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
     const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
@@ -14069,6 +14075,13 @@ function decideConclusion(invocations, counts, failOn, baseline) {
     if (warnings.length > 0)
         return { conclusion: "success", reason: `${join(warnings)}, no errors` };
     return { conclusion: "success", reason: succeeded };
+}
+/** "step 3", "steps 3 and 5", "steps 2, 3 and 5". */
+function stepsNamed(indexes) {
+    const sorted = [...new Set(indexes)].sort((a, b) => a - b).map(String);
+    if (sorted.length === 1)
+        return `step ${sorted[0]}`;
+    return `steps ${sorted.slice(0, -1).join(", ")} and ${sorted.at(-1)}`;
 }
 function plural(n, one, many) {
     return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;

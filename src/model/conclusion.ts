@@ -31,7 +31,15 @@ export function decideConclusion(
   );
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");
-    problems.push(crashed ? "an invocation did not finish" : "an invocation failed without a node error");
+    // On the dbt platform each invocation is a job step: the headline names the steps.
+    const steps = runFailures.map((inv) => inv.source.step?.index);
+    problems.push(
+      crashed
+        ? "an invocation did not finish"
+        : steps.every((index) => index !== undefined)
+          ? `${stepsNamed(steps as number[])} failed without a node error`
+          : "an invocation failed without a node error",
+    );
   }
   const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
   const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
@@ -65,6 +73,13 @@ export function decideConclusion(
   if (canceled.length > 0) return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
   if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
   return { conclusion: "success", reason: succeeded };
+}
+
+/** "step 3", "steps 3 and 5", "steps 2, 3 and 5". */
+function stepsNamed(indexes: number[]): string {
+  const sorted = [...new Set(indexes)].sort((a, b) => a - b).map(String);
+  if (sorted.length === 1) return `step ${sorted[0]}`;
+  return `steps ${sorted.slice(0, -1).join(", ")} and ${sorted.at(-1)}`;
 }
 
 function plural(n: number, one: string, many: string): string {

@@ -818,7 +818,7 @@ describe("a run that failed in a step without telemetry", () => {
     expect(reportSchemaErrors(report)).toBe("");
     expect(report).toMatchObject({
       conclusion: "failure",
-      conclusionReason: "an invocation failed without a node error",
+      conclusionReason: "step 4 failed without a node error",
     });
     expect(report.invocations.map((inv) => inv.failed)).toEqual([true]);
     const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);

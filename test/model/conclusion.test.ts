@@ -2,6 +2,7 @@
 // failure no node explains; see build-report and baseline tests).
 import { describe, expect, it } from "vitest";
 import { decideConclusion } from "../../src/model/conclusion.js";
+import { buildFailedStep } from "../../src/model/failed-step.js";
 import type { FailOn, StatusCounts } from "../../src/model/types.js";
 
 function counts(some: Partial<StatusCounts>): StatusCounts {
@@ -71,5 +72,27 @@ describe("decideConclusion", () => {
     for (const failOn of ["errors", "never"] as const) {
       expect(decide({}, failOn)).toEqual({ conclusion: "success", reason: "no nodes ran" });
     }
+  });
+
+  it("names the dbt platform steps that failed without a node error; elsewhere, says an invocation", () => {
+    const step = (index: number) =>
+      buildFailedStep({
+        index,
+        name: `step ${index}`,
+        runId: 7001234,
+        command: null,
+        status: "Error",
+        startedAt: null,
+        completedAt: null,
+        logTail: null,
+      });
+    const reason = (invocations: ReturnType<typeof step>[]) =>
+      decideConclusion(invocations, counts({}), "errors").reason;
+    expect(reason([step(4)])).toBe("step 4 failed without a node error");
+    expect(reason([step(5), step(3)])).toBe("steps 3 and 5 failed without a node error");
+    expect(reason([step(5), step(2), step(3)])).toBe("steps 2, 3 and 5 failed without a node error");
+    const local = { ...step(1), source: { files: ["logs/otel.jsonl"], format: "jsonl" as const } };
+    expect(reason([local])).toBe("an invocation failed without a node error");
+    expect(reason([local, step(3)])).toBe("an invocation failed without a node error");
   });
 });

@@ -128,7 +128,7 @@ describe("a dbt platform step that ended in Error and wrote telemetry", () => {
     expect(inv!.runErrors[0]!.text).toMatch(/The end of its log:\nError: post-run hook failed$/);
     expect(report).toMatchObject({
       conclusion: "failure",
-      conclusionReason: "an invocation failed without a node error",
+      conclusionReason: "step 4 failed without a node error",
     });
     expect(reportWith("success", [BUILD], "never").conclusion).toBe("neutral");
   });
