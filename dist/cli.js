@@ -4715,8 +4715,9 @@ function createDbtCloudHttp(options, deps) {
             await pauseBeforeRetry(attempt, `${reason} reading ${context.what}`, outOfTime(reason));
         };
         /** The error for a retry or cooldown that would end past `context.notAfter`, if there is one. */
-        const outOfTime = (reason) => (pauseMs) => context.notAfter !== undefined && clock.now() + pauseMs > context.notAfter
-            ? new DbtCloudOutOfTimeError(redact(`could not read ${context.what} in the time allowed: ${reason} (after ${attempt} attempt(s)).`), { url: safeUrl })
+        const outOfTime = (reason, attempts = true) => (pauseMs) => context.notAfter !== undefined && clock.now() + pauseMs > context.notAfter
+            ? new DbtCloudOutOfTimeError(redact(`could not read ${context.what} in the time allowed: ${reason}` +
+                (attempts ? ` (after ${attempt} attempt${attempt === 1 ? "" : "s"}).` : ".")), { url: safeUrl })
             : null;
         for (;;) {
             await limiter.acquire();
@@ -4788,7 +4789,7 @@ function createDbtCloudHttp(options, deps) {
                 // Every request waits: the pause lives in the shared limiter, not in this loop. It holds also
                 // when this request gives up on it: nothing else is sent during the cooldown either.
                 limiter.pauseUntil(clock.now() + waitMs);
-                const late = outOfTime(`rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`)(waitMs);
+                const late = outOfTime(`rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`, false)(waitMs);
                 if (late)
                     throw late;
                 log(`dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +

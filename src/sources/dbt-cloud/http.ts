@@ -159,12 +159,13 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
     };
     /** The error for a retry or cooldown that would end past `context.notAfter`, if there is one. */
     const outOfTime =
-      (reason: string) =>
+      (reason: string, attempts = true) =>
       (pauseMs: number): DbtCloudOutOfTimeError | null =>
         context.notAfter !== undefined && clock.now() + pauseMs > context.notAfter
           ? new DbtCloudOutOfTimeError(
               redact(
-                `could not read ${context.what} in the time allowed: ${reason} (after ${attempt} attempt(s)).`,
+                `could not read ${context.what} in the time allowed: ${reason}` +
+                  (attempts ? ` (after ${attempt} attempt${attempt === 1 ? "" : "s"}).` : "."),
               ),
               { url: safeUrl },
             )
@@ -251,7 +252,10 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
         // Every request waits: the pause lives in the shared limiter, not in this loop. It holds also
         // when this request gives up on it: nothing else is sent during the cooldown either.
         limiter.pauseUntil(clock.now() + waitMs);
-        const late = outOfTime(`rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`)(waitMs);
+        const late = outOfTime(
+          `rate limited (HTTP 429), asked to wait ${describeWait(waitMs)}`,
+          false,
+        )(waitMs);
         if (late) throw late;
         log(
           `dbt platform: rate limited (HTTP 429) reading ${context.what}; pausing all requests for ` +
