@@ -13309,7 +13309,7 @@ function buildFailedStep(step) {
  * telemetry already fails (node errors, failed tests, an error status) is left as it is.
  */
 function failedDespiteTelemetry(inv, step) {
-    if (inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0)
+    if (failsByItsTelemetry(inv))
         return inv;
     const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
     const text = `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +
@@ -13317,6 +13317,10 @@ function failedDespiteTelemetry(inv, step) {
         `report counts it as failed; ${where}.` +
         (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
     return { ...inv, failed: true, runErrors: [{ severity: "ERROR", text }] };
+}
+/** Node errors, failed tests, an error status or a run error: the telemetry says it failed. */
+function failsByItsTelemetry(inv) {
+    return inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0;
 }
 function durationOf(startedAt, completedAt) {
     if (!startedAt || !completedAt)
@@ -13897,19 +13901,20 @@ class ReportBuilder {
                 : undefined;
         };
         const claimed = new Set();
-        const failing = new Set();
+        /** Steps whose Error the telemetry of one of their invocations explains. */
+        const explained = new Set();
         for (const inv of invocations) {
             const step = stepOf(inv);
             if (!step)
                 continue;
             claimed.add(step);
-            if (failedDespiteTelemetry(inv, step) === inv)
-                failing.add(step);
+            if (failsByItsTelemetry(inv))
+                explained.add(step);
         }
         return invocations
             .map((inv) => {
             const step = stepOf(inv);
-            return step && !failing.has(step) ? failedDespiteTelemetry(inv, step) : inv;
+            return step && !explained.has(step) ? failedDespiteTelemetry(inv, step) : inv;
         })
             .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));
     }

@@ -5,7 +5,12 @@ import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../t
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
 import { addCounts, emptyCounts } from "./counts.js";
-import { buildFailedStep, failedDespiteTelemetry, type FailedStep } from "./failed-step.js";
+import {
+  buildFailedStep,
+  failedDespiteTelemetry,
+  failsByItsTelemetry,
+  type FailedStep,
+} from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
@@ -198,17 +203,18 @@ export class ReportBuilder {
         : undefined;
     };
     const claimed = new Set<FailedStep>();
-    const failing = new Set<FailedStep>();
+    /** Steps whose Error the telemetry of one of their invocations explains. */
+    const explained = new Set<FailedStep>();
     for (const inv of invocations) {
       const step = stepOf(inv);
       if (!step) continue;
       claimed.add(step);
-      if (failedDespiteTelemetry(inv, step) === inv) failing.add(step);
+      if (failsByItsTelemetry(inv)) explained.add(step);
     }
     return invocations
       .map((inv) => {
         const step = stepOf(inv);
-        return step && !failing.has(step) ? failedDespiteTelemetry(inv, step) : inv;
+        return step && !explained.has(step) ? failedDespiteTelemetry(inv, step) : inv;
       })
       .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));
   }

@@ -83,7 +83,7 @@ export function buildFailedStep(step: FailedStep): Invocation {
  * telemetry already fails (node errors, failed tests, an error status) is left as it is.
  */
 export function failedDespiteTelemetry(inv: Invocation, step: FailedStep): Invocation {
-  if (inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0) return inv;
+  if (failsByItsTelemetry(inv)) return inv;
   const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
   const text =
     `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +
@@ -91,6 +91,11 @@ export function failedDespiteTelemetry(inv: Invocation, step: FailedStep): Invoc
     `report counts it as failed; ${where}.` +
     (step.logTail ? `\nThe end of its log:\n${step.logTail}` : "");
   return { ...inv, failed: true, runErrors: [{ severity: "ERROR", text }] };
+}
+
+/** Node errors, failed tests, an error status or a run error: the telemetry says it failed. */
+export function failsByItsTelemetry(inv: Invocation): boolean {
+  return inv.failed || inv.runErrors.length > 0 || inv.counts.error + inv.counts.fail > 0;
 }
 
 function durationOf(startedAt: string | null, completedAt: string | null): number | null {
