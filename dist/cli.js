@@ -12328,6 +12328,8 @@ async function decodeRowGroups(file, name, out) {
     return { records, pages };
 }
 
+// EXTERNAL MODULE: ./src/text/count.ts
+var count = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/pipeline/read-telemetry.ts
 // Telemetry files → one report: each file goes through its decoder (Parquet or JSONL) into the
 // model's ReportBuilder. The one place that joins sources → telemetry → model.
@@ -12338,6 +12340,9 @@ async function decodeRowGroups(file, name, out) {
 
 
 
+
+/** Another tool's JSON Lines files named one by one in the warnings; past this, counted. */
+const MAX_FOREIGN_FILES_NAMED = 10;
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
  * writing the footer leaves one) is skipped with a warning when a JSONL file was read: the engine
@@ -12439,10 +12444,14 @@ async function readTelemetryReport(files, options, failedSteps = []) {
             throw error;
         }
     }
+    let foreign = 0;
     for (const { error, named } of unreadableJsonl) {
         const read = lastParquet ?? lastJsonl;
         if (named.length === 0 && error.notTelemetry && read) {
-            read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${(0,errors/* shownFileName */.jO)(read.name)})`);
+            // A folder of another tool's logs is one warning per file up to a few, then counted.
+            if (++foreign <= MAX_FOREIGN_FILES_NAMED) {
+                read.sink.warnFile(`${error.message} — skipped: it is not telemetry (the report is read from ${(0,errors/* shownFileName */.jO)(read.name)})`);
+            }
         }
         else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
             const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
@@ -12451,6 +12460,11 @@ async function readTelemetryReport(files, options, failedSteps = []) {
         else {
             throw withUnreadableParquet(error, unreadableParquet);
         }
+    }
+    if (foreign > MAX_FOREIGN_FILES_NAMED) {
+        const read = (lastParquet ?? lastJsonl);
+        read.sink.warnFile(`… and ${(0,count/* formatCount */.B)(foreign - MAX_FOREIGN_FILES_NAMED)} more JSON Lines files that are not telemetry were skipped ` +
+            `(${(0,count/* formatCount */.B)(foreign)} in all)`);
     }
     if (unreadableParquet.length > 0) {
         if (!lastJsonl)

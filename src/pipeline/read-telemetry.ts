@@ -10,6 +10,10 @@ import { decodeJsonl } from "../telemetry/jsonl.js";
 import { USE_PARQUET } from "../telemetry/jsonl-sniff.js";
 import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
+import { formatCount } from "../text/count.js";
+
+/** Another tool's JSON Lines files named one by one in the warnings; past this, counted. */
+export const MAX_FOREIGN_FILES_NAMED = 10;
 
 /**
  * Reads every file into one report. A Parquet file that cannot be read (a run that died before
@@ -110,12 +114,16 @@ export async function readTelemetryReport(
       throw error;
     }
   }
+  let foreign = 0;
   for (const { error, named } of unreadableJsonl) {
     const read = lastParquet ?? lastJsonl;
     if (named.length === 0 && error.notTelemetry && read) {
-      read.sink.warnFile(
-        `${error.message} — skipped: it is not telemetry (the report is read from ${shownFileName(read.name)})`,
-      );
+      // A folder of another tool's logs is one warning per file up to a few, then counted.
+      if (++foreign <= MAX_FOREIGN_FILES_NAMED) {
+        read.sink.warnFile(
+          `${error.message} — skipped: it is not telemetry (the report is read from ${shownFileName(read.name)})`,
+        );
+      }
     } else if (named.length > 0 && lastParquet && named.every((trace) => inParquet.has(trace))) {
       const what = named.length === 1 ? "the invocation it holds is" : "the invocations it holds are";
       lastParquet.sink.warnFile(
@@ -124,6 +132,13 @@ export async function readTelemetryReport(
     } else {
       throw withUnreadableParquet(error, unreadableParquet);
     }
+  }
+  if (foreign > MAX_FOREIGN_FILES_NAMED) {
+    const read = (lastParquet ?? lastJsonl)!;
+    read.sink.warnFile(
+      `… and ${formatCount(foreign - MAX_FOREIGN_FILES_NAMED)} more JSON Lines files that are not telemetry were skipped ` +
+        `(${formatCount(foreign)} in all)`,
+    );
   }
   if (unreadableParquet.length > 0) {
     if (!lastJsonl) throw unreadableParquet[0]!;

@@ -76,3 +76,25 @@ describe("an invocation read whole from Parquet", () => {
     expect(both.parses).toBe(parquet.parses + jsonl.parses);
   });
 });
+
+describe("another tool's JSON Lines files beside the telemetry", () => {
+  it("are each named in a warning up to ten, then counted in one", async () => {
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-foreign-"));
+    const foreign = Array.from({ length: 13 }, (_, i) => {
+      const name = `${dir}/app-${String(i).padStart(2, "0")}.jsonl`;
+      writeFileSync(path.join(ROOT, name), '{"ts":1,"level":"info","msg":"started"}\n');
+      return name;
+    });
+    const report = await reportFor([PARQUET, ...foreign]);
+    const skipped = report.invocations[0]!.readerWarnings.filter((line) => line.includes("not telemetry"));
+    expect(skipped).toHaveLength(11);
+    expect(skipped.slice(0, 10).every((line) => line.includes("— skipped: it is not telemetry"))).toBe(true);
+    expect(skipped[0]).toContain("app-00.jsonl:1:");
+    expect(skipped[10]).toBe("… and 3 more JSON Lines files that are not telemetry were skipped (13 in all)");
+    // Ten or fewer: each named, nothing counted.
+    const few = await reportFor([PARQUET, ...foreign.slice(0, 10)]);
+    const named = few.invocations[0]!.readerWarnings.filter((line) => line.includes("not telemetry"));
+    expect(named).toHaveLength(10);
+    expect(named.some((line) => line.startsWith("…"))).toBe(false);
+  });
+});
