@@ -1089,6 +1089,8 @@ function* namedNodes(report) {
     if (b)
         yield b.removed;
 }
+/** A node label's markup, `<code title="">` and `</code>`, besides the id and text within it. */
+const LABEL_MARKUP_BYTES = '<code title="">'.length + "</code>".length;
 /**
  * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
  * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
@@ -1096,10 +1098,9 @@ function* namedNodes(report) {
  * Which errors are named depends on how they group, so the shortest ids are counted.
  */
 function errorBytesAtLeast(report) {
-    const labelMarkup = '<code title="">'.length + "</code>".length;
     const perInvocation = report.invocations.map((inv) => inv.nodes
         .filter((node) => node.status === "error")
-        .map((node) => node.uniqueId.length + labelMarkup)
+        .map((node) => node.uniqueId.length + LABEL_MARKUP_BYTES)
         .sort((a, b) => a - b));
     return (shown) => {
         let bytes = 0;
@@ -1118,11 +1119,10 @@ function errorBytesAtLeast(report) {
 function allNodesBytesAtLeast(report) {
     const idAtLeast = MAX_INLINE_CHARS - 2;
     const rowMarkup = "\n| ".length + " |".length * ALL_NODES_COLUMNS.length;
-    const labelMarkup = '<code title="">'.length + "</code>".length;
     let bytes = 0;
     for (const inv of report.invocations) {
         for (const node of inv.nodes)
-            bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + labelMarkup;
+            bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + LABEL_MARKUP_BYTES;
     }
     return bytes;
 }
@@ -5027,30 +5027,30 @@ async function waitForRun(client, runId, options, deps) {
             run = await client.getRun(runId, { notAfter: deadline });
         }
         catch (error) {
-            if (error instanceof DbtCloudOutOfTimeError) {
-                if (complete) {
-                    log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`);
-                    return complete;
-                }
-                const elapsed = Math.round((clock.now() - started) / 1000);
-                const status = last ? (last.status_humanized ?? `in status ${last.status}`) : "not read yet";
-                throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${status} after ${elapsed} s, the limit set by ` +
-                    `${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s); the last poll ` +
-                    `${error.message.replace(/^dbt platform: /, "")} Raise the limit, or re-run once the run has finished` +
-                    (last?.href ? ` (${last.href}).` : "."));
-            }
             // A poll is retried a few times within seconds; an outage of a minute during a wait of half
             // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
             // platform has answered: a host that never did (a wrong base URL) fails at once.
             const outage = error instanceof DbtCloudUnavailableError && (polls > 0 || options.answered === true);
-            if (outage && complete && clock.now() + intervalMs > deadline) {
+            // The poll gave up at the limit (a retry or cooldown would have ended past it), or there is
+            // no time for another poll.
+            const givenUp = error instanceof DbtCloudOutOfTimeError;
+            const timeUp = givenUp || clock.now() + intervalMs > deadline;
+            if (outage && complete && timeUp) {
                 // The run is over; only the settled re-read failed: the first complete read will do.
-                log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`);
+                log(`dbt platform: ${withoutPrefix(error)} Using run ${runId} as first read complete.`);
                 return complete;
             }
-            if (!outage || clock.now() + intervalMs > deadline)
+            if (givenUp) {
+                const elapsed = Math.round((clock.now() - started) / 1000);
+                const status = last ? (last.status_humanized ?? `in status ${last.status}`) : "not read yet";
+                throw new DbtCloudWaitTimeoutError(`run ${runId} is still ${status} after ${elapsed} s, the limit set by ` +
+                    `${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s); the last poll ` +
+                    `${withoutPrefix(error)} Raise the limit, or re-run once the run has finished` +
+                    (last?.href ? ` (${last.href}).` : "."));
+            }
+            if (!outage || timeUp)
                 throw error;
-            log(`dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
+            log(`dbt platform: ${withoutPrefix(error)} Still waiting for run ${runId}: ` +
                 `checking again in ${options.pollIntervalSeconds} s.`);
             await clock.sleep(intervalMs);
             continue;
@@ -5078,6 +5078,10 @@ async function waitForRun(client, runId, options, deps) {
             `waited ${elapsed} s of up to ${options.maxWaitSeconds} s, checking again in ${options.pollIntervalSeconds} s.`);
         await clock.sleep(intervalMs);
     }
+}
+/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
+function withoutPrefix(error) {
+    return error.message.replace(/^dbt platform: /, "");
 }
 
 // EXTERNAL MODULE: ./src/text/controls.ts
@@ -12444,9 +12448,10 @@ async function readTelemetryReport(files, options, failedSteps = []) {
             throw error;
         }
     }
+    /** The file the report is read from, which the skipped files' warnings go with. */
+    const read = lastParquet ?? lastJsonl;
     let foreign = 0;
     for (const { error, named } of unreadableJsonl) {
-        const read = lastParquet ?? lastJsonl;
         if (named.length === 0 && error.notTelemetry && read) {
             // A folder of another tool's logs is one warning per file up to a few, then counted.
             if (++foreign <= MAX_FOREIGN_FILES_NAMED) {
@@ -12461,8 +12466,7 @@ async function readTelemetryReport(files, options, failedSteps = []) {
             throw withUnreadableParquet(error, unreadableParquet);
         }
     }
-    if (foreign > MAX_FOREIGN_FILES_NAMED) {
-        const read = (lastParquet ?? lastJsonl);
+    if (read && foreign > MAX_FOREIGN_FILES_NAMED) {
         read.sink.warnFile(`… and ${(0,count/* formatCount */.B)(foreign - MAX_FOREIGN_FILES_NAMED)} more JSON Lines files that are not telemetry were skipped ` +
             `(${(0,count/* formatCount */.B)(foreign)} in all)`);
     }
@@ -13318,13 +13322,11 @@ function buildFailedStep(step) {
     };
 }
 /**
- * The invocation of a step that ended in Error, as its telemetry file gave it: when the telemetry
- * shows no failure of its own, the step's status makes it failed, said in its run errors. One whose
- * telemetry already fails (node errors, failed tests, an error status) is left as it is.
+ * The invocation of a step that ended in Error, as its telemetry file gave it, failed by the step's
+ * status, said in its run errors. For a step none of whose invocations `failsByItsTelemetry`: one
+ * whose telemetry explains the Error is left as it is (build-report.ts).
  */
 function failedDespiteTelemetry(inv, step) {
-    if (failsByItsTelemetry(inv))
-        return inv;
     const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
     const text = `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +
         `failure (the step failed after dbt finished, or for a reason the telemetry does not record), so this ` +
@@ -13908,26 +13910,20 @@ class ReportBuilder {
      * fails the step, and an invocation of its own for each such step that gave none.
      */
     withFailedSteps(invocations) {
-        const stepOf = (inv) => {
-            const from = inv.source.step;
-            return from
-                ? this.failedSteps.find((step) => step.wroteTelemetry && step.runId === from.runId && step.index === from.index)
-                : undefined;
-        };
-        const claimed = new Set();
-        /** Steps whose Error the telemetry of one of their invocations explains. */
-        const explained = new Set();
+        const stepOf = new Map();
         for (const inv of invocations) {
-            const step = stepOf(inv);
-            if (!step)
-                continue;
-            claimed.add(step);
-            if (failsByItsTelemetry(inv))
-                explained.add(step);
+            const from = inv.source.step;
+            const step = from &&
+                this.failedSteps.find((failed) => failed.wroteTelemetry && failed.runId === from.runId && failed.index === from.index);
+            if (step)
+                stepOf.set(inv, step);
         }
+        /** Steps whose Error the telemetry of one of their invocations explains. */
+        const explained = new Set([...stepOf].filter(([inv]) => failsByItsTelemetry(inv)).map(([, step]) => step));
+        const claimed = new Set(stepOf.values());
         return invocations
             .map((inv) => {
-            const step = stepOf(inv);
+            const step = stepOf.get(inv);
             return step && !explained.has(step) ? failedDespiteTelemetry(inv, step) : inv;
         })
             .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));

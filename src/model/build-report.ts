@@ -194,26 +194,24 @@ export class ReportBuilder {
    * fails the step, and an invocation of its own for each such step that gave none.
    */
   private withFailedSteps(invocations: Invocation[]): Invocation[] {
-    const stepOf = (inv: Invocation): FailedStep | undefined => {
-      const from = inv.source.step;
-      return from
-        ? this.failedSteps.find(
-            (step) => step.wroteTelemetry && step.runId === from.runId && step.index === from.index,
-          )
-        : undefined;
-    };
-    const claimed = new Set<FailedStep>();
-    /** Steps whose Error the telemetry of one of their invocations explains. */
-    const explained = new Set<FailedStep>();
+    const stepOf = new Map<Invocation, FailedStep>();
     for (const inv of invocations) {
-      const step = stepOf(inv);
-      if (!step) continue;
-      claimed.add(step);
-      if (failsByItsTelemetry(inv)) explained.add(step);
+      const from = inv.source.step;
+      const step =
+        from &&
+        this.failedSteps.find(
+          (failed) => failed.wroteTelemetry && failed.runId === from.runId && failed.index === from.index,
+        );
+      if (step) stepOf.set(inv, step);
     }
+    /** Steps whose Error the telemetry of one of their invocations explains. */
+    const explained = new Set(
+      [...stepOf].filter(([inv]) => failsByItsTelemetry(inv)).map(([, step]) => step),
+    );
+    const claimed = new Set(stepOf.values());
     return invocations
       .map((inv) => {
-        const step = stepOf(inv);
+        const step = stepOf.get(inv);
         return step && !explained.has(step) ? failedDespiteTelemetry(inv, step) : inv;
       })
       .concat(this.failedSteps.filter((step) => !claimed.has(step)).map(buildFailedStep));

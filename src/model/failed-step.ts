@@ -78,12 +78,11 @@ export function buildFailedStep(step: FailedStep): Invocation {
 }
 
 /**
- * The invocation of a step that ended in Error, as its telemetry file gave it: when the telemetry
- * shows no failure of its own, the step's status makes it failed, said in its run errors. One whose
- * telemetry already fails (node errors, failed tests, an error status) is left as it is.
+ * The invocation of a step that ended in Error, as its telemetry file gave it, failed by the step's
+ * status, said in its run errors. For a step none of whose invocations `failsByItsTelemetry`: one
+ * whose telemetry explains the Error is left as it is (build-report.ts).
  */
 export function failedDespiteTelemetry(inv: Invocation, step: FailedStep): Invocation {
-  if (failsByItsTelemetry(inv)) return inv;
   const where = step.url ? `its log is on the dbt platform (${step.url})` : "its log is on the dbt platform";
   const text =
     `Step ${step.index} ended with status ${step.status} on the dbt platform, but its telemetry shows no ` +

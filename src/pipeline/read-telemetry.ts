@@ -114,9 +114,10 @@ export async function readTelemetryReport(
       throw error;
     }
   }
+  /** The file the report is read from, which the skipped files' warnings go with. */
+  const read = lastParquet ?? lastJsonl;
   let foreign = 0;
   for (const { error, named } of unreadableJsonl) {
-    const read = lastParquet ?? lastJsonl;
     if (named.length === 0 && error.notTelemetry && read) {
       // A folder of another tool's logs is one warning per file up to a few, then counted.
       if (++foreign <= MAX_FOREIGN_FILES_NAMED) {
@@ -133,8 +134,7 @@ export async function readTelemetryReport(
       throw withUnreadableParquet(error, unreadableParquet);
     }
   }
-  if (foreign > MAX_FOREIGN_FILES_NAMED) {
-    const read = (lastParquet ?? lastJsonl)!;
+  if (read && foreign > MAX_FOREIGN_FILES_NAMED) {
     read.sink.warnFile(
       `… and ${formatCount(foreign - MAX_FOREIGN_FILES_NAMED)} more JSON Lines files that are not telemetry were skipped ` +
         `(${formatCount(foreign)} in all)`,

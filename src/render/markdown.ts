@@ -451,6 +451,9 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
   if (b) yield b.removed;
 }
 
+/** A node label's markup, `<code title="">` and `</code>`, besides the id and text within it. */
+const LABEL_MARKUP_BYTES = '<code title="">'.length + "</code>".length;
+
 /**
  * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
  * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
@@ -458,11 +461,10 @@ function* namedNodes(report: Report): Generator<Iterable<NamedNode>> {
  * Which errors are named depends on how they group, so the shortest ids are counted.
  */
 export function errorBytesAtLeast(report: Report): (shown: number) => number {
-  const labelMarkup = '<code title="">'.length + "</code>".length;
   const perInvocation = report.invocations.map((inv) =>
     inv.nodes
       .filter((node) => node.status === "error")
-      .map((node) => node.uniqueId.length + labelMarkup)
+      .map((node) => node.uniqueId.length + LABEL_MARKUP_BYTES)
       .sort((a, b) => a - b),
   );
   return (shown) => {
@@ -482,11 +484,10 @@ export function errorBytesAtLeast(report: Report): (shown: number) => number {
 export function allNodesBytesAtLeast(report: Report): number {
   const idAtLeast = MAX_INLINE_CHARS - 2;
   const rowMarkup = "\n| ".length + " |".length * ALL_NODES_COLUMNS.length;
-  const labelMarkup = '<code title="">'.length + "</code>".length;
   let bytes = 0;
   for (const inv of report.invocations) {
     for (const node of inv.nodes)
-      bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + labelMarkup;
+      bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + LABEL_MARKUP_BYTES;
   }
   return bytes;
 }

@@ -48,36 +48,32 @@ export async function waitForRun(
       // A poll near the limit does not retry or wait out a cooldown past it.
       run = await client.getRun(runId, { notAfter: deadline });
     } catch (error) {
-      if (error instanceof DbtCloudOutOfTimeError) {
-        if (complete) {
-          log(
-            `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`,
-          );
-          return complete;
-        }
+      // A poll is retried a few times within seconds; an outage of a minute during a wait of half
+      // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
+      // platform has answered: a host that never did (a wrong base URL) fails at once.
+      const outage = error instanceof DbtCloudUnavailableError && (polls > 0 || options.answered === true);
+      // The poll gave up at the limit (a retry or cooldown would have ended past it), or there is
+      // no time for another poll.
+      const givenUp = error instanceof DbtCloudOutOfTimeError;
+      const timeUp = givenUp || clock.now() + intervalMs > deadline;
+      if (outage && complete && timeUp) {
+        // The run is over; only the settled re-read failed: the first complete read will do.
+        log(`dbt platform: ${withoutPrefix(error)} Using run ${runId} as first read complete.`);
+        return complete;
+      }
+      if (givenUp) {
         const elapsed = Math.round((clock.now() - started) / 1000);
         const status = last ? (last.status_humanized ?? `in status ${last.status}`) : "not read yet";
         throw new DbtCloudWaitTimeoutError(
           `run ${runId} is still ${status} after ${elapsed} s, the limit set by ` +
             `${options.limitName ?? "max-wait-seconds"} (${options.maxWaitSeconds} s); the last poll ` +
-            `${error.message.replace(/^dbt platform: /, "")} Raise the limit, or re-run once the run has finished` +
+            `${withoutPrefix(error)} Raise the limit, or re-run once the run has finished` +
             (last?.href ? ` (${last.href}).` : "."),
         );
       }
-      // A poll is retried a few times within seconds; an outage of a minute during a wait of half
-      // an hour must not end the wait: the next poll tries again, until the deadline. Only once the
-      // platform has answered: a host that never did (a wrong base URL) fails at once.
-      const outage = error instanceof DbtCloudUnavailableError && (polls > 0 || options.answered === true);
-      if (outage && complete && clock.now() + intervalMs > deadline) {
-        // The run is over; only the settled re-read failed: the first complete read will do.
-        log(
-          `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Using run ${runId} as first read complete.`,
-        );
-        return complete;
-      }
-      if (!outage || clock.now() + intervalMs > deadline) throw error;
+      if (!outage || timeUp) throw error;
       log(
-        `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting for run ${runId}: ` +
+        `dbt platform: ${withoutPrefix(error)} Still waiting for run ${runId}: ` +
           `checking again in ${options.pollIntervalSeconds} s.`,
       );
       await clock.sleep(intervalMs);
@@ -108,4 +104,9 @@ export async function waitForRun(
     );
     await clock.sleep(intervalMs);
   }
+}
+
+/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
+function withoutPrefix(error: Error): string {
+  return error.message.replace(/^dbt platform: /, "");
 }
