@@ -3614,6 +3614,10 @@ class DbtCloudError extends Error {
         this.url = details.url;
     }
 }
+/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
+function withoutPrefix(error) {
+    return error.message.replace(/^dbt platform: /, "");
+}
 /** Bad or missing settings (never echoes the token). */
 class DbtCloudSettingsError extends DbtCloudError {
     name = "DbtCloudSettingsError";
@@ -5079,10 +5083,6 @@ async function waitForRun(client, runId, options, deps) {
         await clock.sleep(intervalMs);
     }
 }
-/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
-function withoutPrefix(error) {
-    return error.message.replace(/^dbt platform: /, "");
-}
 
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
@@ -5236,7 +5236,7 @@ async function locateRun(client, settings, names, clock, log) {
             if (!retryable || !settings.wait || clock.now() + interval > deadline)
                 throw error;
             log(error instanceof DbtCloudUnavailableError
-                ? `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
+                ? `dbt platform: ${withoutPrefix(error)} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
                 : `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`);
             await clock.sleep(interval);
         }

@@ -15,6 +15,11 @@ export class DbtCloudError extends Error {
   }
 }
 
+/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
+export function withoutPrefix(error: Error): string {
+  return error.message.replace(/^dbt platform: /, "");
+}
+
 /** Bad or missing settings (never echoes the token). */
 export class DbtCloudSettingsError extends DbtCloudError {
   override name = "DbtCloudSettingsError";

@@ -12,6 +12,7 @@ import {
   DbtCloudRunLookupError,
   DbtCloudUnavailableError,
   DbtCloudWaitTimeoutError,
+  withoutPrefix,
 } from "./errors.js";
 import { findRunForPullRequest } from "./find-run.js";
 import { createDbtCloudHttp, type FetchLike, type HttpOptions } from "./http.js";
@@ -248,7 +249,7 @@ async function locateRun(
       if (!retryable || !settings.wait || clock.now() + interval > deadline) throw error;
       log(
         error instanceof DbtCloudUnavailableError
-          ? `dbt platform: ${error.message.replace(/^dbt platform: /, "")} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
+          ? `dbt platform: ${withoutPrefix(error)} Still waiting: looking again in ${settings.pollIntervalSeconds} s.`
           : `dbt platform: no run of job ${criteria.jobId} for this pull request yet; looking again in ${settings.pollIntervalSeconds} s.`,
       );
       await clock.sleep(interval);

@@ -1,6 +1,11 @@
 // Polls a run until it completes, bounded by maxWaitSeconds, with a visible progress line per poll.
 import type { DbtCloudClient } from "./client.js";
-import { DbtCloudOutOfTimeError, DbtCloudUnavailableError, DbtCloudWaitTimeoutError } from "./errors.js";
+import {
+  DbtCloudOutOfTimeError,
+  DbtCloudUnavailableError,
+  DbtCloudWaitTimeoutError,
+  withoutPrefix,
+} from "./errors.js";
 import type { Clock } from "./rate-limiter.js";
 import { RUN_STATUS, type DbtRun } from "./types.js";
 
@@ -104,9 +109,4 @@ export async function waitForRun(
     );
     await clock.sleep(intervalMs);
   }
-}
-
-/** An error's message without the "dbt platform: " its class puts first, to quote it in another. */
-function withoutPrefix(error: Error): string {
-  return error.message.replace(/^dbt platform: /, "");
 }
