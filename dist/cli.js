@@ -13050,15 +13050,19 @@ function accumulate(state, event) {
             accumulateNode(state, event);
             return;
         case "query": {
+            const errorMessage = event.outcome === "error" ? event.errorMessage : null;
+            // A query that names a node already seen joins that node whatever its span (joinExtras): most
+            // of a build's queries, each of which would otherwise keep an entry by span until the end.
+            // A failed one keeps its place among its node's spans, whose first error message is shown.
+            const node = event.uniqueId && !errorMessage ? state.nodes.get(event.uniqueId) : undefined;
+            if (node)
+                return countQuery(node, event);
             const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
-            if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
-                extras.queryNs += Number(event.endNs - event.startNs);
-            }
-            extras.queryCount++;
-            if (event.outcome === "error" && event.errorMessage) {
+            countQuery(extras, event);
+            if (errorMessage) {
                 const errors = (extras.queryErrors ??= []);
                 if (errors.length < MAX_LOGS_PER_NODE)
-                    errors.push(clip(event.errorMessage));
+                    errors.push(clip(errorMessage));
             }
             return;
         }
@@ -13108,6 +13112,8 @@ function accumulateNode(state, event) {
             phasesEndNs: null,
             phasesMs: null,
             evaluations: null,
+            queryNs: 0,
+            queryCount: 0,
         };
         state.nodes.set(uniqueId, node);
     }
@@ -13144,6 +13150,12 @@ function accumulateNode(state, event) {
     addPhase(node, event.startNs, event.endNs);
     if (facts && !node.processed)
         (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+function countQuery(into, query) {
+    if (query.startNs !== null && query.endNs !== null && query.endNs > query.startNs) {
+        into.queryNs += Number(query.endNs - query.startNs);
+    }
+    into.queryCount++;
 }
 /** Folds an ended phase span's times into its node. */
 function addPhase(node, startNs, endNs) {
@@ -13561,8 +13573,8 @@ function finishNode(node, extras, unreadable) {
         unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
     let logs = [];
     let firstQueryError;
-    let queryNs = 0;
-    let queryCount = 0;
+    let queryNs = node.queryNs;
+    let queryCount = node.queryCount;
     for (let i = 0; i < extras.length; i++) {
         const entry = extras[i];
         if (entry.logs)
@@ -14470,8 +14482,8 @@ const MAX_GZIP_EXPANSION = 256;
  */
 const MAX_REPORT_NODES = 1_000_000;
 /**
- * Most spans one report keeps something of (a node's phases, a phase, a span with queries or logs),
- * over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ * Most spans one report keeps something of (a node's phases, a phase, a span with logs or with
+ * queries of a node not seen yet), over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
  */
 const MAX_REPORT_SPANS = 2_000_000;
 /**

@@ -40,6 +40,12 @@ export interface NodeState {
    * (files without one, ≤ preview.72, are decided by them); null when there are none.
    */
   evaluations: EvaluationState[] | null;
+  /**
+   * Queries that named this node after it was seen, with no error message: summed here rather than
+   * kept by span (SpanExtras), as a node once seen is where the join puts them anyway.
+   */
+  queryNs: number;
+  queryCount: number;
 }
 
 /** Queries and logs keyed by the span they happened in, joined to nodes when the invocation ends. */
@@ -158,14 +164,17 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
       accumulateNode(state, event);
       return;
     case "query": {
+      const errorMessage = event.outcome === "error" ? event.errorMessage : null;
+      // A query that names a node already seen joins that node whatever its span (joinExtras): most
+      // of a build's queries, each of which would otherwise keep an entry by span until the end.
+      // A failed one keeps its place among its node's spans, whose first error message is shown.
+      const node = event.uniqueId && !errorMessage ? state.nodes.get(event.uniqueId) : undefined;
+      if (node) return countQuery(node, event);
       const extras = extrasFor(state, event.parentSpanId, event.uniqueId);
-      if (event.startNs !== null && event.endNs !== null && event.endNs > event.startNs) {
-        extras.queryNs += Number(event.endNs - event.startNs);
-      }
-      extras.queryCount++;
-      if (event.outcome === "error" && event.errorMessage) {
+      countQuery(extras, event);
+      if (errorMessage) {
         const errors = (extras.queryErrors ??= []);
-        if (errors.length < MAX_LOGS_PER_NODE) errors.push(clip(event.errorMessage));
+        if (errors.length < MAX_LOGS_PER_NODE) errors.push(clip(errorMessage));
       }
       return;
     }
@@ -217,6 +226,8 @@ function accumulateNode(
       phasesEndNs: null,
       phasesMs: null,
       evaluations: null,
+      queryNs: 0,
+      queryCount: 0,
     };
     state.nodes.set(uniqueId, node);
   }
@@ -249,6 +260,16 @@ function accumulateNode(
   }
   addPhase(node, event.startNs, event.endNs);
   if (facts && !node.processed) (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+
+function countQuery(
+  into: { queryNs: number; queryCount: number },
+  query: Extract<TelemetryEvent, { kind: "query" }>,
+): void {
+  if (query.startNs !== null && query.endNs !== null && query.endNs > query.startNs) {
+    into.queryNs += Number(query.endNs - query.startNs);
+  }
+  into.queryCount++;
 }
 
 /** Folds an ended phase span's times into its node. */

@@ -101,8 +101,8 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
     unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
   let logs: LogLine[] = [];
   let firstQueryError: string | undefined;
-  let queryNs = 0;
-  let queryCount = 0;
+  let queryNs = node.queryNs;
+  let queryCount = node.queryCount;
   for (let i = 0; i < extras.length; i++) {
     const entry = extras[i]!;
     if (entry.logs) logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];

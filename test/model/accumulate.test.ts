@@ -98,6 +98,45 @@ describe("queries and logs without a unique_id", () => {
   });
 });
 
+describe("queries naming a node already seen", () => {
+  const query = (over: Partial<Extract<TelemetryEvent, { kind: "query" }>>): TelemetryEvent => ({
+    ...(children[0] as Extract<TelemetryEvent, { kind: "query" }>),
+    uniqueId: "model.shop.orders",
+    ...over,
+  });
+  const otherSpan = "00000000000000ff";
+
+  it("are counted on the node, keep nothing by span, and total what joining them by span gave", () => {
+    const earlier = { ...nodeSpan(true), span: "evaluated" } as TelemetryEvent;
+    const queries = [
+      query({}),
+      query({ parentSpanId: otherSpan, endNs: T0 + 1_500_000_001n }),
+      query({ parentSpanId: null, startNs: null }),
+    ];
+    const state = newInvocationState(TRACE);
+    for (const event of [earlier, ...queries]) accumulate(state, event);
+    expect(state.extras.size).toBe(0);
+    // The same queries before the node was seen are kept by span and joined at the end.
+    const seenFirst = finish([earlier, ...queries]).nodes[0]!;
+    const joinedLater = finish([...queries, earlier]).nodes[0]!;
+    expect(seenFirst.timing).toEqual(joinedLater.timing);
+    expect(seenFirst.timing.queryCount).toBe(3);
+    expect(seenFirst.timing.warehouseMs).toBe(2500);
+  });
+
+  it("one with an error message keeps its span: the node's message is its first in span order", () => {
+    const failed = (message: string, spanId: string): TelemetryEvent =>
+      query({ outcome: "error", errorMessage: message, parentSpanId: spanId });
+    const events = [nodeSpan(true), failed("first failure", otherSpan), query({}), failed("second", SPAN)];
+    const state = newInvocationState(TRACE);
+    for (const event of events) accumulate(state, event);
+    expect([...state.extras.keys()]).toEqual([otherSpan, SPAN]);
+    const node = finish(events).nodes[0]!;
+    expect(node.message).toBe("first failure");
+    expect(node.timing.queryCount).toBe(3);
+  });
+});
+
 describe("a node with a NodeProcessed span", () => {
   it("is decided by that span alone; its phases add only their times", () => {
     const phase: TelemetryEvent = {
