@@ -14483,7 +14483,8 @@ const MAX_GZIP_EXPANSION = 256;
 const MAX_REPORT_NODES = 1_000_000;
 /**
  * Most spans one report keeps something of (a node's phases, a phase, a span with logs or with
- * queries of a node not seen yet), over all its files. A real build has about ten per node; each costs up to ~0.7 KiB while reading.
+ * queries of a node not seen yet), over all its files. A real build has about ten per node; each
+ * costs up to ~0.7 KiB while reading.
  */
 const MAX_REPORT_SPANS = 2_000_000;
 /**

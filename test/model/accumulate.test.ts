@@ -107,7 +107,7 @@ describe("queries naming a node already seen", () => {
   const otherSpan = "00000000000000ff";
 
   it("are counted on the node, keep nothing by span, and total what joining them by span gave", () => {
-    const earlier = { ...nodeSpan(true), span: "evaluated" } as TelemetryEvent;
+    const earlier = nodeSpan(true);
     const queries = [
       query({}),
       query({ parentSpanId: otherSpan, endNs: T0 + 1_500_000_001n }),
