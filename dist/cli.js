@@ -2670,7 +2670,8 @@ var baseline = __nccwpck_require__(782);
 //
 // The pieces join to exactly what JSON.stringify gives. Containers that hold many values (an array
 // of more than SMALL_ARRAY, or an object with such an array somewhere in its objects) are written
-// a member at a time; everything else goes to JSON.stringify whole and is indented to its place.
+// a member at a time, an array's elements that hold no such array in runs of up to
+// ELEMENTS_PER_PIECE; everything else goes to JSON.stringify whole and is indented to its place.
 // JSON.stringify escapes the line breaks inside strings, so every "\n" in its text is one of its
 // own, and indenting is putting spaces after each.
 /** Arrays longer than this are written an element at a time. */
@@ -2732,29 +2733,68 @@ function* piecesOf(value, level) {
     }
     return yield* yieldWhole(value, level);
 }
-/** An array's text at nesting `level`, an element at a time (an element without JSON text is null). */
+/**
+ * An array's text at nesting `level` (an element without JSON text is null). Runs of elements that
+ * hold no long list go to JSON.stringify together, up to ELEMENTS_PER_PIECE at a time: a call and
+ * a piece per element cost as much as the serialising. An element that holds a long list is
+ * written a member at a time, as ever.
+ */
 function* elementPieces(elements, level) {
     const inner = `\n${INDENT.repeat(level + 1)}`;
     let index = 0;
+    let run = [];
+    // The run's elements as the array holds them at `level`, between its brackets: "A,<inner>B".
+    const runText = () => {
+        const text = wholeText(run, level);
+        run = [];
+        return text.slice(1 + inner.length, text.length - 2 - level * INDENT.length);
+    };
     for (const element of elements) {
-        yield index === 0 ? `[${inner}` : `,${inner}`;
-        const written = yield* piecesOf(toJsonValue(element, String(index)), level + 1);
-        if (written === undefined)
-            yield "null";
+        const value = toJsonValue(element, String(index));
+        if (isWrittenWhole(value)) {
+            if (run.length === 0)
+                yield index === 0 ? `[${inner}` : `,${inner}`;
+            run.push(value);
+            if (run.length === ELEMENTS_PER_PIECE)
+                yield runText();
+        }
+        else {
+            if (run.length > 0)
+                yield runText();
+            yield index === 0 ? `[${inner}` : `,${inner}`;
+            const written = yield* piecesOf(value, level + 1);
+            if (written === undefined)
+                yield "null";
+        }
         index++;
     }
+    if (run.length > 0)
+        yield runText();
     yield index === 0 ? "[]" : `\n${INDENT.repeat(level)}]`;
     return true;
 }
+/** Elements of an array written by one JSON.stringify call, at most. */
+const ELEMENTS_PER_PIECE = 64;
+/** Whether piecesOf writes `value` with one JSON.stringify (yieldWhole). */
+function isWrittenWhole(value) {
+    if (value instanceof LazyList)
+        return false;
+    if (Array.isArray(value))
+        return value.length === 0 || !holdsMany(value);
+    return !(isPlainObject(value) && holdsMany(value));
+}
 /** One piece: JSON.stringify's text of `value`, indented for `level`. */
 function* yieldWhole(value, level) {
-    if (level === 0) {
-        const text = JSON.stringify(value, null, INDENT);
-        if (text === undefined)
-            return undefined;
-        yield text;
-        return true;
-    }
+    const text = wholeText(value, level);
+    if (text === undefined)
+        return undefined;
+    yield text;
+    return true;
+}
+/** JSON.stringify's text of `value`, indented for `level`; undefined when it has none. */
+function wholeText(value, level) {
+    if (level === 0)
+        return JSON.stringify(value, null, INDENT);
     // In an array it would be written as null.
     if (!hasJsonText(value))
         return undefined;
@@ -2765,8 +2805,7 @@ function* yieldWhole(value, level) {
     for (let i = 0; i < level; i++)
         nested = [nested];
     const text = JSON.stringify(nested, null, INDENT);
-    yield text.slice(level * (level + 3), text.length - level * (level + 1));
-    return true;
+    return text.slice(level * (level + 3), text.length - level * (level + 1));
 }
 /** How deep `holdsMany` looks for a long array: the report's node lists are at the fourth level. */
 const LOOK_DEPTH = 6;

@@ -82,7 +82,7 @@ describe("jsonPieces", () => {
     }
   });
 
-  it("writes a long list deep in a value an element at a time", () => {
+  it("writes a long list deep in a value in runs of elements, a bounded number a piece", () => {
     const node = (i: number) => ({ id: `model.p.m${i}`, timing: { ms: i, logs: [] }, tags: ["a", "b"] });
     const report = {
       version: 1,
@@ -90,9 +90,20 @@ describe("jsonPieces", () => {
     };
     const pieces = [...jsonPieces(report)];
     expectSameText(pieces.join(""), JSON.stringify(report, null, 2));
-    // One piece per node and a few around them; none holds more than a node.
-    expect(pieces.length).toBeGreaterThan(10_000);
-    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(400);
+    // At most 64 nodes a piece (each node's text, indented, is under 250 characters), never the
+    // whole list (~2 MB).
+    expect(pieces.length).toBeGreaterThan(10_000 / 64);
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(64 * 250);
+  });
+
+  it("writes an element that holds a long list a member at a time, between runs of the others", () => {
+    const small = (i: number) => ({ id: `model.p.m${i}`, logs: ["one"] });
+    const big = { id: "model.p.big", logs: Array.from({ length: 5_000 }, (_, i) => `line ${i}`) };
+    const value = { nodes: [small(0), small(1), big, undefined, small(2), () => 0] };
+    const pieces = [...jsonPieces(value)];
+    expectSameText(pieces.join(""), JSON.stringify(value, null, 2));
+    // Its lines go in runs of 64 (~1,300 characters), never the element whole (~90,000).
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(2_000);
   });
 
   it("refuses a value without JSON text, as JSON.stringify gives none", () => {
@@ -116,6 +127,24 @@ describe("jsonPiecesWithList", () => {
         `seed ${seed}`,
       );
     }
+  });
+
+  it("makes a list's elements as they are written: never more than one piece's run ahead", () => {
+    let made = 0;
+    const elements = (function* () {
+      for (let i = 0; i < 1_000; i++) {
+        made++;
+        yield { unique_id: `model.p.m${i}`, status: "success" };
+      }
+    })();
+    let written = 0;
+    let text = "";
+    for (const piece of jsonPiecesWithList({ results: [] }, "results", elements)) {
+      text += piece;
+      written = (text.match(/"unique_id"/g) ?? []).length;
+      expect(made - written).toBeLessThanOrEqual(64);
+    }
+    expect(written).toBe(1_000);
   });
 
   it("writes run_results.json's results a result at a time, each made as it is written", async () => {
