@@ -4411,7 +4411,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
             // JSON-array encoding: what dbt Labs' own GitHub Action sends (reference §4.1).
             { include_related: JSON.stringify(["trigger", "run_steps"]) }, {
                 what: `run ${runId}`,
-                ...(options.notAfter !== undefined ? { notAfter: options.notAfter } : {}),
+                notAfter: options.notAfter,
                 notFoundHint: names.runId === null
                     ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
                         `(${accountId}) and that the token's project can see this run.`
@@ -4429,7 +4429,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                 include_related: JSON.stringify(["trigger"]),
             }, {
                 what: `runs of job ${jobId}`,
-                ...(notAfter !== undefined ? { notAfter } : {}),
+                notAfter,
                 notFoundHint: `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
                     `the job's project.`,
             });
@@ -4573,7 +4573,7 @@ async function findRunForPullRequest(client, criteria) {
             limit: pageSize,
             offset,
             orderBy: "-id",
-            ...(criteria.notAfter !== undefined ? { notAfter: criteria.notAfter } : {}),
+            notAfter: criteria.notAfter,
         });
         scanned += result.runs.length;
         const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));

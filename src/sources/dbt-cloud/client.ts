@@ -24,7 +24,7 @@ export interface ListRunsQuery {
   offset?: number;
   orderBy?: "-id" | "id" | "-created_at" | "created_at" | "-finished_at" | "finished_at";
   /** No retry or cooldown past this clock time (a wait's limit; RequestContext). */
-  notAfter?: number;
+  notAfter?: number | undefined;
 }
 
 export interface RunsPage {
@@ -48,7 +48,7 @@ export interface DownloadRequest {
 
 export interface DbtCloudClient {
   /** `notAfter`: no retry or cooldown past this clock time (a wait's limit; RequestContext). */
-  getRun(runId: number, options?: { notAfter?: number }): Promise<DbtRun>;
+  getRun(runId: number, options?: { notAfter?: number | undefined }): Promise<DbtRun>;
   listRuns(query: ListRunsQuery): Promise<RunsPage>;
   /** Resolves when the account has the job; a 404 (no such job) is a DbtCloudNotFoundError. */
   requireJob(jobId: number): Promise<void>;
@@ -81,7 +81,7 @@ export function createDbtCloudClient(
         { include_related: JSON.stringify(["trigger", "run_steps"]) },
         {
           what: `run ${runId}`,
-          ...(options.notAfter !== undefined ? { notAfter: options.notAfter } : {}),
+          notAfter: options.notAfter,
           notFoundHint:
             names.runId === null
               ? `The run was listed among the runs of the job of ${names.jobId}; check ${names.accountId} ` +
@@ -105,7 +105,7 @@ export function createDbtCloudClient(
         },
         {
           what: `runs of job ${jobId}`,
-          ...(notAfter !== undefined ? { notAfter } : {}),
+          notAfter,
           notFoundHint:
             `Check ${names.jobId} (${jobId}) and ${names.accountId} (${accountId}), and that the token can see ` +
             `the job's project.`,

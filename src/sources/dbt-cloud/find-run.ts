@@ -15,7 +15,7 @@ export interface FindRunCriteria {
   /** How messages name the job and account settings (the Action's inputs, the CLI's flags). */
   names?: { jobId: string; accountId: string };
   /** No retry or cooldown past this clock time (the wait's limit). */
-  notAfter?: number;
+  notAfter?: number | undefined;
 }
 
 /** Returns the newest matching run, paging only when nothing matched so far. */
@@ -40,7 +40,7 @@ export async function findRunForPullRequest(
       limit: pageSize,
       offset,
       orderBy: "-id",
-      ...(criteria.notAfter !== undefined ? { notAfter: criteria.notAfter } : {}),
+      notAfter: criteria.notAfter,
     });
     scanned += result.runs.length;
     const newest = pickNewest(result.runs.filter((run) => matchesPullRequest(run, prNumber, headSha)));

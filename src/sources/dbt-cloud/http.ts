@@ -62,7 +62,7 @@ export interface RequestContext {
    * The clock time (ms) past which no retry pause or rate-limit cooldown starts: the request then
    * fails with DbtCloudOutOfTimeError (a wait's limit). The attempt under way keeps its own timeout.
    */
-  notAfter?: number;
+  notAfter?: number | undefined;
 }
 
 export interface DbtCloudHttp {
