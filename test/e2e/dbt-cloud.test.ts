@@ -123,6 +123,16 @@ interface CliRun {
   stderr: string;
 }
 
+/** The CLI on a dbt platform run with `--json`: how it ended, and the JSON report, checked against its schema. */
+async function runCliWithReport<Report>(runId: number): Promise<{ result: CliRun; report: Report }> {
+  const out = join(makeTempDir("fusion-e2e-report-"), "report.json");
+  const result = await runCli(["--dbt-cloud-run-id", String(runId), "--json", out]);
+  expect(existsSync(out), result.stderr).toBe(true);
+  const report = JSON.parse(readFileSync(out, "utf8")) as Report;
+  expect(reportSchemaErrors(report)).toBe("");
+  return { result, report };
+}
+
 function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const cwd = makeTempDir("fusion-e2e-cli-");
   return new Promise((resolve) => {
@@ -764,8 +774,7 @@ describe("a run that failed in a step without telemetry", () => {
       logs: "Cancelled: job timeout of 3600 s",
     });
     dbt.addRun(run, { artifacts: { 4: SUCCESS } });
-    const out = join(makeTempDir("fusion-e2e-cancelled-"), "report.json");
-    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+    const { result, report } = await runCliWithReport<Record<string, unknown>>(run.id);
 
     expect(result.code, result.stdout).toBe(1);
     expect(result.stderr).toContain(
@@ -773,8 +782,6 @@ describe("a run that failed in a step without telemetry", () => {
     );
     expect(result.stdout).toContain("Step 5 was cancelled (status Cancelled) and wrote no Fusion telemetry");
     expect(result.stdout).toContain("Cancelled: job timeout of 3600 s");
-    const report = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
-    expect(reportSchemaErrors(report)).toBe("");
     expect(report).toMatchObject({ conclusion: "failure", conclusionReason: "an invocation did not finish" });
     const never = await runCli(["--dbt-cloud-run-id", String(run.id), "--fail-on", "never"]);
     expect(never.code, never.stderr).toBe(0);
@@ -806,16 +813,13 @@ describe("a run that failed in a step without telemetry", () => {
 
   it("CLI: a step that ended in Error fails the report though its telemetry shows no failure", async () => {
     const run = addGreenStepInError();
-    const out = join(makeTempDir("fusion-e2e-green-error-"), "report.json");
-    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+    const { result, report } = await runCliWithReport<{ invocations: { failed: boolean }[] }>(run.id);
 
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain(
       "Step 4 ended with status Error on the dbt platform, but its telemetry shows no failure",
     );
     expect(result.stdout).toContain("Error: on-run-end hook failed");
-    const report = JSON.parse(readFileSync(out, "utf8")) as { invocations: { failed: boolean }[] };
-    expect(reportSchemaErrors(report)).toBe("");
     expect(report).toMatchObject({
       conclusion: "failure",
       conclusionReason: "step 4 failed without a node error",
@@ -842,14 +846,11 @@ describe("a run that failed in a step without telemetry", () => {
     Object.assign(deps!, { name: 42, status_humanized: 7, logs: { not: "text" } });
     Object.assign(build!, { name: ["x"], status_humanized: { y: 1 } });
     dbt.addRun(run, { artifacts: { 4: SUCCESS } });
-    const out = join(makeTempDir("fusion-e2e-types-"), "report.json");
-    const result = await runCli(["--dbt-cloud-run-id", String(run.id), "--json", out]);
+    const { result, report } = await runCliWithReport<{ invocations: { source: unknown }[] }>(run.id);
 
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).not.toContain("is not a function");
     expect(result.stdout).toContain("Step 3 ended with status Error and wrote no Fusion telemetry");
-    const report = JSON.parse(readFileSync(out, "utf8")) as { invocations: { source: unknown }[] };
-    expect(reportSchemaErrors(report)).toBe("");
     expect(report.invocations.map((inv) => inv.source)).toMatchObject([
       { step: { index: 3, name: "step 3" } },
       { step: { index: 4, name: "step 4" } },
