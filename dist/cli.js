@@ -11448,6 +11448,8 @@ class LeafCursor {
     repeated;
     maxDef;
     decoder;
+    /** The column's dotted path, for messages. */
+    path;
     convert;
     bytes;
     pages = [];
@@ -11483,6 +11485,7 @@ class LeafCursor {
     }
     constructor(context, meta, schemaPath) {
         this.context = context;
+        this.path = meta.path_in_schema.join(".");
         this.decoder = columnDecoder(meta, schemaPath, context.compressors);
         this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
         this.maxDef = getMaxDefinitionLevel(schemaPath);
@@ -11494,7 +11497,12 @@ class LeafCursor {
         while (this.rowsRead < endRow && !this.bytes.done) {
             const { header, bytes, window } = await this.bytes.nextPage();
             if (header.type === "DICTIONARY_PAGE") {
-                this.dictionary?.free();
+                // The format allows one, before the data pages. Another would change what the indices of
+                // later pages mean, where the filter and the caches have decided by them already.
+                if (this.dictionary || this.rowsRead > 0) {
+                    const message = `column ${this.path} has a dictionary page after its first page`;
+                    throw new RowDecodeError(this.rowsRead, message);
+                }
                 this.dictionary = readDictionaryPage(header, bytes, this.decoder);
                 this.dictionaryCache = [];
                 continue;

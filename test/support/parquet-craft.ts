@@ -104,6 +104,8 @@ export interface CraftOptions {
   uniqueIdPageV2?: boolean;
   /** Dictionary-encodes event_type with this dictionary page num_values (default: its real count). */
   dictionaryValues?: number;
+  /** Writes event_type's rows in two data pages with a second dictionary page between them. */
+  secondDictionary?: boolean;
   /** Moves a column chunk's claimed start (relative to where it is). */
   chunkOffsetShift?: number;
 }
@@ -181,24 +183,35 @@ export function craftParquet(options: CraftOptions = {}): Buffer {
 
   // event_type: dictionary-encoded (one entry, every index 0: one RLE run).
   {
-    const dict = plainStrings([EVENT_TYPE]);
+    const dictionaryPage = (eventType: string): number[] => {
+      const dict = plainStrings([eventType]);
+      const spec = {
+        type: 2,
+        uncompressed: dict.length,
+        compressed: dict.length,
+        numValues: options.dictionaryValues ?? 1,
+        encoding: PLAIN,
+      };
+      return [...pageHeader(spec, true), ...dict];
+    };
+    // Bit width 1, then one RLE run of index 0.
+    const dataPage = (count: number): number[] => {
+      const ids = [1, ...thriftRun(count, 0, 1)];
+      return [...header("event_type", ids.length, count, RLE_DICTIONARY), ...ids];
+    };
     const dictionaryStart = out.length;
-    out.push(
-      ...pageHeader(
-        {
-          type: 2,
-          uncompressed: dict.length,
-          compressed: dict.length,
-          numValues: options.dictionaryValues ?? 1,
-          encoding: PLAIN,
-        },
-        true,
-      ),
-      ...dict,
-    );
-    const ids = [1, ...thriftRun(rows, 0, 1)]; // bit width 1, then one RLE run of index 0
+    out.push(...dictionaryPage(EVENT_TYPE));
     const start = out.length;
-    out.push(...header("event_type", ids.length, rows, RLE_DICTIONARY), ...ids);
+    if (options.secondDictionary) {
+      const half = Math.floor(rows / 2);
+      out.push(
+        ...dataPage(half),
+        ...dictionaryPage("v1.public.events.fusion.dev.CallTrace"),
+        ...dataPage(rows - half),
+      );
+    } else {
+      out.push(...dataPage(rows));
+    }
     chunks.push({ path: ["event_type"], start, dictionaryStart, end: out.length });
   }
 

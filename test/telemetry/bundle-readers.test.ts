@@ -331,6 +331,12 @@ describe("Parquet: crafted footers and pages fail fast with a message (dist/cli.
       /dictionary page claims 268435456 values in \d+ bytes/,
     ],
     [
+      // Its indices would mean other values from there on, where the filter decided by the first's.
+      "a second dictionary page in a column chunk",
+      craftParquet({ secondDictionary: true }),
+      /\(row 3\): corrupt Parquet data: column event_type has a dictionary page after its first page/,
+    ],
+    [
       "a run of 2^31 levels (page v2, hyparquet's general decoder)",
       craftParquet({ uniqueIdPageV2: true, uniqueIdLevels: Uint8Array.from(thriftRun(2 ** 31, 1, 1)) }),
       /RLE run of 2147483648 values exceeds the 4 left in its page/,

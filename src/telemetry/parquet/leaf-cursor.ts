@@ -85,6 +85,8 @@ export class LeafCursor {
   readonly repeated: boolean;
   readonly maxDef: number;
   readonly decoder: ColumnDecoder;
+  /** The column's dotted path, for messages. */
+  private readonly path: string;
   private convert: Convert;
   private readonly bytes: ColumnBytes;
   private pages: Page[] = [];
@@ -127,6 +129,7 @@ export class LeafCursor {
     meta: ColumnMetaData,
     schemaPath: SchemaTree[],
   ) {
+    this.path = meta.path_in_schema.join(".");
     this.decoder = columnDecoder(meta, schemaPath, context.compressors);
     this.repeated = getMaxRepetitionLevel(schemaPath) > 0;
     this.maxDef = getMaxDefinitionLevel(schemaPath);
@@ -139,7 +142,12 @@ export class LeafCursor {
     while (this.rowsRead < endRow && !this.bytes.done) {
       const { header, bytes, window } = await this.bytes.nextPage();
       if (header.type === "DICTIONARY_PAGE") {
-        this.dictionary?.free();
+        // The format allows one, before the data pages. Another would change what the indices of
+        // later pages mean, where the filter and the caches have decided by them already.
+        if (this.dictionary || this.rowsRead > 0) {
+          const message = `column ${this.path} has a dictionary page after its first page`;
+          throw new RowDecodeError(this.rowsRead, message);
+        }
         this.dictionary = readDictionaryPage(header, bytes, this.decoder);
         this.dictionaryCache = [];
         continue;
