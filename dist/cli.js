@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9001);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9784);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4826);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1312);
 /* harmony import */ var _young_generation_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8263);
@@ -3615,7 +3615,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 9784:
+/***/ 4826:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6301,7 +6301,7 @@ const READ_PLAN = {
     other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
     /**
      * A NodeEvaluated span end of a node that also has a NodeProcessed span end: the model uses only
-     * its span (to join queries and logs), node and times (telemetry/parquet/processed.ts).
+     * its span (to join queries and logs), node and times (telemetry/parquet.ts).
      */
     phaseOfProcessedNode: {
         envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
@@ -6692,6 +6692,7 @@ function locatedEvents(sink, file, unit) {
         recordLeftOut() {
             sink.recordLeftOut?.();
         },
+        ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes() } : {}),
     };
 }
 /**
@@ -6774,8 +6775,9 @@ function unnamedNodeEnd(record) {
 
 
 
+
 /** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
-class UnpairedStarts extends Error {
+class UnpairedStarts extends errors/* ReadAgainInFull */.d8 {
     name = "UnpairedStarts";
 }
 /**
@@ -6931,7 +6933,7 @@ function nodeStartKind(line) {
 // Phase span ends (NodeEvaluated), read for their times only. A node with a NodeProcessed span end
 // is decided by that end alone; its phase spans add only their span id (to join the queries and
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
-// telemetry/parquet/processed.ts). Two thirds of a big build's node span ends are phase ends, so
+// telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
 // the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
 // event, instead of parsing it, and notes the node. At the end of the file every node so read must
 // have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file
@@ -11722,98 +11724,6 @@ class LeafCursor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/telemetry/parquet/processed.ts
-// First pass over a Parquet file: which nodes have a NodeProcessed span end. Such a node's
-// result comes from that span alone (model/finish-invocation.ts), so its per-phase NodeEvaluated
-// rows need only their span, node and times — the second pass skips their other columns, which
-// are most of the work. The pass reads four small dictionary-encoded columns.
-
-
-
-const SLICE_ROWS = 65_536;
-const COLUMNS = ["record_type", "event_type", "trace_id", "attributes.unique_id"];
-async function findProcessedNodes(context, metadata) {
-    const processed = new Map();
-    for (const group of metadata.row_groups) {
-        const groupRows = Number(group.num_rows);
-        const complete = await findInGroup({ ...context, groupRows }, group.columns, groupRows, processed);
-        // Without dictionaries this shortcut is not worth its cost: every node is read in full.
-        if (!complete)
-            return new Map();
-    }
-    return processed;
-}
-async function findInGroup(context, chunks, groupRows, processed) {
-    const byPath = openLeafCursors(context, chunks, COLUMNS);
-    const [recordType, eventType, traceId, uniqueId] = COLUMNS.map((path) => byPath.get(path));
-    if (!recordType || !eventType || !traceId || !uniqueId)
-        return false;
-    uniqueId.sequential = true;
-    const cursors = [recordType, eventType, traceId, uniqueId];
-    try {
-        const types = new Int32Array(SLICE_ROWS);
-        const events = new Int32Array(SLICE_ROWS);
-        const rows = new Int32Array(SLICE_ROWS);
-        const slots = new Scratch().identity(SLICE_ROWS);
-        const traces = [];
-        const ids = [];
-        let isEnd;
-        let isProcessed;
-        for (let start = 0; start < groupRows; start += SLICE_ROWS) {
-            const end = Math.min(start + SLICE_ROWS, groupRows);
-            await Promise.all(cursors.map((cursor) => cursor.prepare(end)));
-            const n = end - start;
-            if (!recordType.idsInto(start, end, types.subarray(0, n)))
-                return false;
-            if (!eventType.idsInto(start, end, events.subarray(0, n)))
-                return false;
-            // Per dictionary entry, decided once (the dictionaries are read with the first pages).
-            isEnd ??= flags(recordType, (value) => value === "SpanEnd");
-            isProcessed ??= flags(eventType, isNodeProcessed);
-            if (!isProcessed.includes(1))
-                return true; // no NodeProcessed span in this row group
-            let count = 0;
-            for (let i = 0; i < n; i++) {
-                const event = events[i];
-                const type = types[i];
-                if (event >= 0 && isProcessed[event] === 1 && type >= 0 && isEnd[type] === 1)
-                    rows[count++] = start + i;
-            }
-            if (count > 0) {
-                traceId.gather(rows, slots, count, traces);
-                uniqueId.gather(rows, slots, count, ids);
-                for (let i = 0; i < count; i++) {
-                    const trace = traces[i];
-                    const id = ids[i];
-                    if (typeof trace !== "string" || typeof id !== "string" || id === "")
-                        continue;
-                    let nodes = processed.get(trace);
-                    if (!nodes)
-                        processed.set(trace, (nodes = new Set()));
-                    nodes.add(id);
-                }
-            }
-            for (const cursor of cursors)
-                cursor.release(end);
-        }
-        return true;
-    }
-    finally {
-        for (const cursor of cursors)
-            cursor.close();
-    }
-}
-function isNodeProcessed(eventType) {
-    return typeof eventType === "string" && eventName(eventType) === "NodeProcessed";
-}
-/** 1 for each entry of the column chunk's dictionary that passes the test (indices past it: undefined). */
-function flags(cursor, test) {
-    const result = new Uint8Array(cursor.dictionarySize);
-    for (let id = 0; id < result.length; id++)
-        result[id] = test(cursor.dictionaryValue(id)) ? 1 : 0;
-    return result;
-}
-
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/payload.ts
 // A Parquet row's attributes → the JSONL attribute object, so the model sees one shape. The column
 // values arrive under their JSONL names already (read-plan.ts renames as it reads); this merges the
@@ -11900,8 +11810,9 @@ function parsePayload(value) {
 // of event uses (READ_PLAN in ../read-plan.ts). Node spans and queries — nearly every relevant row
 // of a big build — become events straight from the column values (events.ts' nodeEvent and
 // queryEvent); the few other rows become a record first, for toEvent. The events equal what toEvent
-// makes of the whole-row reference's records (test/support/parquet-reference.ts), except that a
-// processed node's phase spans become `phaseTimes` events (test/telemetry/parquet-stream.test.ts).
+// makes of the whole-row reference's records (test/support/parquet-reference.ts), except that phase
+// span ends become `phaseTimes` events where NodeProcessed ends decide the nodes (slimPhases;
+// test/telemetry/parquet-stream.test.ts).
 
 
 
@@ -11927,7 +11838,6 @@ class TraceIds {
 }
 /** Reads the relevant rows of one row group. */
 class RowReader {
-    processed;
     traceIds;
     filter;
     /** Envelope then attribute columns present in the file (undefined where absent). */
@@ -11939,10 +11849,12 @@ class RowReader {
     statusCodeIndex;
     queryOutcomeIndex;
     uniqueIdIndex;
-    constructor(context, chunks, 
-    /** Nodes with a NodeProcessed span end in the file (see processed.ts). */
-    processed = new Map(), traceIds = new TraceIds()) {
-        this.processed = processed;
+    /**
+     * Phase span ends (NodeEvaluated) are read for their span, node and times only, as `phaseTimes`
+     * events: set when the file's nodes are decided by their NodeProcessed span ends (parquet.ts).
+     */
+    slimPhases = false;
+    constructor(context, chunks, traceIds = new TraceIds()) {
         this.traceIds = traceIds;
         const byPath = openLeafCursors(context, chunks, [
             ...FILTER_COLUMNS,
@@ -12000,36 +11912,19 @@ class RowReader {
         severity?.gather(rows, all, count, severities);
         const plans = new Array(count);
         let plan;
+        let rowPlan;
         for (let i = 0; i < count; i++) {
             // Dictionary values are the same string objects row after row: most rows reuse the last plan.
             if (!plan || plan.recordType !== types[i] || plan.eventType !== events[i]) {
                 plan = this.planFor(types[i], events[i]);
+                rowPlan = (this.slimPhases && plan.slim) || plan;
             }
-            plans[i] = plan;
+            plans[i] = rowPlan;
         }
         // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
         // depend on the status read in the first pass. A column no row reads keeps the empty array.
         const values = this.columns.map(() => NONE);
-        // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
-        // which node a row belongs to is read first.
-        const slimming = this.processed.size > 0;
-        if (slimming) {
-            this.gatherWhere(this.uniqueIdIndex, rows, count, values, (i) => plans[i].reads[this.uniqueIdIndex] === 1);
-            const ids = values[this.uniqueIdIndex];
-            let trace;
-            let nodes;
-            for (let i = 0; i < count; i++) {
-                const slim = plans[i].slim;
-                if (!slim)
-                    continue;
-                // Trace ids are dictionary values: the same string object row after row.
-                if (traces[i] !== trace)
-                    nodes = this.processed.get((trace = traces[i]));
-                if (nodes?.has(ids[i]))
-                    plans[i] = slim;
-            }
-        }
-        this.gatherPlanned(rows, count, plans, values, slimming ? this.uniqueIdIndex : -1);
+        this.gatherPlanned(rows, count, plans, values);
         const statusCodes = values[this.statusCodeIndex];
         const queryOutcomes = values[this.queryOutcomeIndex];
         const isError = (i) => (0,telemetry_values/* toNumber */.Ro)(statusCodes[i]) === 2 || (plans[i].isQuery && queryOutcomes[i] === "QUERY_OUTCOME_ERROR");
@@ -12141,10 +12036,10 @@ class RowReader {
         }
     }
     /**
-     * Each column the rows' plans read (but `skip`), for exactly those rows: the rows are sorted into
-     * per-column lists in one pass over the rows and their plans' column lists.
+     * Each column the rows' plans read, for exactly those rows: the rows are sorted into per-column
+     * lists in one pass over the rows and their plans' column lists.
      */
-    gatherPlanned(rows, count, plans, values, skip) {
+    gatherPlanned(rows, count, plans, values) {
         const columns = this.columns.length;
         const filled = this.scratch.ints(FILLED, columns).fill(0, 0, columns);
         const subRows = [];
@@ -12170,7 +12065,7 @@ class RowReader {
         for (let c = 0; c < columns; c++) {
             const n = filled[c];
             const cursor = this.columns[c];
-            if (n > 0 && c !== skip && cursor) {
+            if (n > 0 && cursor) {
                 cursor.gather(subRows[c], slots[c], n, (values[c] = this.scratch.values(c, count)));
             }
         }
@@ -12295,16 +12190,16 @@ const PARQUET_READ_BATCH_ROWS = 1024;
  * are decoded for every row; the rest only in pages holding a row that passed the early filter
  * (`isRelevant`), and only that row's values are converted. See docs/performance.md.
  */
-async function decodeParquet(file, name, out) {
+async function decodeParquet(file, name, out, options = {}) {
     try {
-        return await decodeRowGroups(file, name, out);
+        return await decodeRowGroups(file, name, out, options.phasesInFull === true);
     }
     finally {
         // The pool's buffers serve the next page; after the last one they would only hold memory.
         emptyPool();
     }
 }
-async function decodeRowGroups(file, name, out) {
+async function decodeRowGroups(file, name, out, phasesInFull) {
     const { metadata, schema } = await readFooter(file, name);
     const total = Number(metadata.num_rows);
     if (total === 0)
@@ -12314,15 +12209,14 @@ async function decodeRowGroups(file, name, out) {
     const relevance = new RelevanceCache();
     const pages = newPageCounts();
     const context = { file, name, schema, pageCounts: pages, compressors: await decompressorsFor(metadata) };
-    const processed = await findProcessedNodes(context, metadata).catch((error) => {
-        // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
-        if (!isDecodeError(error))
-            throw error;
-        return new Map();
-    });
+    // A node with a NodeProcessed span end is decided by it alone: its phase span ends are read for
+    // their times (and span) only, in a row group whose event types name NodeProcessed, as long as the
+    // model can tell afterwards whether every node so read was decided; if one was not, read again.
+    const slimmable = !phasesInFull && out.undecidedPhaseNodes !== undefined;
+    let slimmed = false;
     for (const group of metadata.row_groups) {
         const groupRows = Number(group.num_rows);
-        const reader = new RowReader({ ...context, groupRows }, group.columns, processed);
+        const reader = new RowReader({ ...context, groupRows }, group.columns);
         const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
         const others = reader.valueCursors;
         const all = [...filters, ...others];
@@ -12345,6 +12239,10 @@ async function decodeRowGroups(file, name, out) {
             const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
             try {
                 await fetched;
+                // The event types' dictionary is read with the first pages.
+                if (start === 0 && slimmable && namesNodeProcessed(reader.filter.eventType)) {
+                    reader.slimPhases = slimmed = true;
+                }
                 // The next slice's pages are read from the file while this slice is decoded.
                 const next = Math.min(end + PARQUET_SLICE_ROWS, groupRows);
                 fetched = next > end ? fetchPages(next) : Promise.resolve();
@@ -12376,7 +12274,24 @@ async function decodeRowGroups(file, name, out) {
     }
     if (records === 0)
         throw new errors/* TelemetryInputError */.uB(name, "no telemetry records found");
+    const undecided = slimmed ? out.undecidedPhaseNodes() : 0;
+    if (undecided > 0) {
+        throw new errors/* ReadAgainInFull */.d8(`${undecided} node(s) read from phase span ends have no NodeProcessed end`);
+    }
     return { records, pages };
+}
+/**
+ * Whether the column chunk's dictionary has a NodeProcessed event type (without a dictionary: no,
+ * and its phase spans are read in full: the shortcut needs the answer before the first row).
+ */
+function namesNodeProcessed(eventType) {
+    const size = eventType?.dictionarySize ?? 0;
+    for (let id = 0; id < size; id++) {
+        const value = eventType.dictionaryValue(id);
+        if (typeof value === "string" && eventName(value) === "NodeProcessed")
+            return true;
+    }
+    return false;
 }
 
 // EXTERNAL MODULE: ./src/text/count.ts
@@ -12384,7 +12299,6 @@ var count = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/pipeline/read-telemetry.ts
 // Telemetry files → one report: each file goes through its decoder (Parquet or JSONL) into the
 // model's ReportBuilder. The one place that joins sources → telemetry → model.
-
 
 
 
@@ -12451,7 +12365,18 @@ async function readTelemetryReport(files, options, failedSteps = []) {
             if (file.format === "parquet") {
                 const buffer = await file.openBuffer();
                 try {
-                    await decodeParquet(buffer, file.name, sink);
+                    try {
+                        await decodeParquet(buffer, file.name, sink);
+                    }
+                    catch (error) {
+                        if (!(error instanceof errors/* ReadAgainInFull */.d8))
+                            throw error;
+                        // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
+                        // file written without them): read again, those ends in full.
+                        builder.discardLastFile();
+                        sink = startFile(file);
+                        await decodeParquet(buffer, file.name, sink, { phasesInFull: true });
+                    }
                 }
                 finally {
                     await buffer.close?.();
@@ -12470,7 +12395,7 @@ async function readTelemetryReport(files, options, failedSteps = []) {
                     await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts, readWhole }));
                 }
                 catch (error) {
-                    if (!(error instanceof UnpairedStarts))
+                    if (!(error instanceof errors/* ReadAgainInFull */.d8))
                         throw error;
                     // Node span records the model needs after all (a crashed run's starts, phase ends whose
                     // node no NodeProcessed end decided; or a file still being written, whose second read then
@@ -13639,7 +13564,7 @@ function finishNode(node, extras, unreadable) {
     const endNs = node.processedEndNs ?? node.phasesEndNs;
     // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
     // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-    // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
+    // this: such phase spans are read without their other columns (telemetry/parquet.ts, jsonl-phase-ends.ts).
     const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
     const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {
@@ -13930,6 +13855,16 @@ class ReportBuilder {
             },
             recordLeftOut() {
                 count("spans", 1);
+            },
+            undecidedPhaseNodes() {
+                let undecided = 0;
+                for (const state of file.traces.values()) {
+                    state.nodes.forEach((node) => {
+                        if (node.phaseCount > 0 && node.processed === null)
+                            undecided++;
+                    });
+                }
+                return undecided;
             },
         };
     }
@@ -14438,6 +14373,7 @@ function removeOpenWorkFolders() {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   RG: () => (/* binding */ USE_JSONL),
+/* harmony export */   d8: () => (/* binding */ ReadAgainInFull),
 /* harmony export */   jO: () => (/* binding */ shownFileName),
 /* harmony export */   uB: () => (/* binding */ TelemetryInputError)
 /* harmony export */ });
@@ -14472,6 +14408,14 @@ function shownFileName(file) {
 }
 /** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
 const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
+/**
+ * A decoder read node span records slim (starts left out, phase ends as their times alone) on the
+ * promise that the records that decide their nodes follow, and not all did (a crashed run, a file
+ * from before NodeProcessed spans): the caller reads the file again, every such record in full.
+ */
+class ReadAgainInFull extends Error {
+    name = "ReadAgainInFull";
+}
 
 
 /***/ }),

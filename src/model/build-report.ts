@@ -152,6 +152,15 @@ export class ReportBuilder {
       recordLeftOut() {
         count("spans", 1);
       },
+      undecidedPhaseNodes() {
+        let undecided = 0;
+        for (const state of file.traces.values()) {
+          state.nodes.forEach((node) => {
+            if (node.phaseCount > 0 && node.processed === null) undecided++;
+          });
+        }
+        return undecided;
+      },
     };
   }
 

@@ -119,7 +119,7 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
   const endNs = node.processedEndNs ?? node.phasesEndNs;
   // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
   // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-  // this: such phase spans are read without their other columns (telemetry/parquet/processed.ts).
+  // this: such phase spans are read without their other columns (telemetry/parquet.ts, jsonl-phase-ends.ts).
   const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
   const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {

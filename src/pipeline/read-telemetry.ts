@@ -4,11 +4,10 @@ import { ReportBuilder, type BuildOptions } from "../model/build-report.js";
 import type { FailedStep } from "../model/failed-step.js";
 import type { Report } from "../model/types.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
-import { shownFileName, TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
+import { ReadAgainInFull, shownFileName, TelemetryInputError, USE_JSONL } from "../telemetry/errors.js";
 import { locatedEvents, recordsToEvents, type LocatedEventSink } from "../telemetry/events.js";
 import { decodeJsonl } from "../telemetry/jsonl.js";
 import { USE_PARQUET } from "../telemetry/jsonl-sniff.js";
-import { UnpairedStarts } from "../telemetry/jsonl-start-ledger.js";
 import { decodeParquet } from "../telemetry/parquet.js";
 import { formatCount } from "../text/count.js";
 
@@ -75,7 +74,16 @@ export async function readTelemetryReport(
       if (file.format === "parquet") {
         const buffer = await file.openBuffer();
         try {
-          await decodeParquet(buffer, file.name, sink);
+          try {
+            await decodeParquet(buffer, file.name, sink);
+          } catch (error) {
+            if (!(error instanceof ReadAgainInFull)) throw error;
+            // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
+            // file written without them): read again, those ends in full.
+            builder.discardLastFile();
+            sink = startFile(file);
+            await decodeParquet(buffer, file.name, sink, { phasesInFull: true });
+          }
         } finally {
           await buffer.close?.();
         }
@@ -93,7 +101,7 @@ export async function readTelemetryReport(
             recordsToEvents(sink, { dropNodeStarts, readWhole }),
           );
         } catch (error) {
-          if (!(error instanceof UnpairedStarts)) throw error;
+          if (!(error instanceof ReadAgainInFull)) throw error;
           // Node span records the model needs after all (a crashed run's starts, phase ends whose
           // node no NodeProcessed end decided; or a file still being written, whose second read then
           // sees more of it): read again, every line parsed.

@@ -29,3 +29,12 @@ export function shownFileName(file: string): string {
 
 /** The advice after a missing Parquet footer; left out where the JSONL is already what the report is read from. */
 export const USE_JSONL = ". Use the JSONL telemetry (--otel-file-name) for interrupted runs";
+
+/**
+ * A decoder read node span records slim (starts left out, phase ends as their times alone) on the
+ * promise that the records that decide their nodes follow, and not all did (a crashed run, a file
+ * from before NodeProcessed spans): the caller reads the file again, every such record in full.
+ */
+export class ReadAgainInFull extends Error {
+  override name = "ReadAgainInFull";
+}

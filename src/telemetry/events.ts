@@ -98,10 +98,10 @@ export type TelemetryEvent =
       /**
        * A NodeEvaluated span end of a node whose NodeProcessed span end decides it: the model uses
        * only its span (to join queries and logs) and its times (model/finish-invocation.ts). The
-       * Parquet reader knows which nodes those are before it reads their phases
-       * (parquet/processed.ts) and reads nothing else of them; the JSONL reader reads them from
-       * their text and checks at the end of the file that each node had such an end
-       * (jsonl-phase-ends.ts).
+       * Parquet reader reads nothing else of a phase span end when the file's event types name
+       * NodeProcessed, the JSONL reader reads them from their text; each then checks at the end of
+       * the file that every node so read had such an end, and reads the file again in full when
+       * one did not (parquet.ts, jsonl-phase-ends.ts).
        */
       kind: "phaseTimes";
       traceId: string;
@@ -479,6 +479,12 @@ export interface EventSink {
    * it would have held is counted.
    */
   recordLeftOut?(): void;
+  /**
+   * Present when the sink can say, once a file is read, how many of its nodes had node phase spans
+   * but no NodeProcessed span end: the Parquet decoder then reads every phase span end as its times
+   * alone (a `phaseTimes` event) and throws ReadAgainInFull when any node so read is left undecided.
+   */
+  undecidedPhaseNodes?(): number;
 }
 
 /** Events with where each was read (a 1-based line or row): what decoders feed. */
@@ -490,6 +496,8 @@ export interface LocatedEventSink {
   /** A warning about a whole file, kept whatever else was warned about. */
   warnFile(message: string): void;
   recordLeftOut?(): void;
+  /** See EventSink.undecidedPhaseNodes. */
+  undecidedPhaseNodes?(): number;
 }
 
 /**
@@ -522,6 +530,7 @@ export function locatedEvents(sink: EventSink, file: string, unit: RecordOrigin[
     recordLeftOut() {
       sink.recordLeftOut?.();
     },
+    ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes!() } : {}),
   };
 }
 

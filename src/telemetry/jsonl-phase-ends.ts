@@ -1,7 +1,7 @@
 // Phase span ends (NodeEvaluated), read for their times only. A node with a NodeProcessed span end
 // is decided by that end alone; its phase spans add only their span id (to join the queries and
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
-// telemetry/parquet/processed.ts). Two thirds of a big build's node span ends are phase ends, so
+// telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
 // the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
 // event, instead of parsing it, and notes the node. At the end of the file every node so read must
 // have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file

@@ -24,13 +24,14 @@
 // can spell a key), names its event type before any object opens (so the key is the record's own),
 // has a non-empty `"unique_id":"…"` after it, and ends with `}`. Like the lines jsonl-skip.ts
 // leaves unparsed, a dropped start is not checked to be valid JSON.
+import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
 import { END_HEAD, EVENT_TYPE_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
 
 /** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
-export class UnpairedStarts extends Error {
+export class UnpairedStarts extends ReadAgainInFull {
   override name = "UnpairedStarts";
 }
 

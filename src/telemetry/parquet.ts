@@ -1,11 +1,12 @@
-import { TelemetryInputError } from "./errors.js";
+import { eventName } from "./enums.js";
+import { ReadAgainInFull, TelemetryInputError } from "./errors.js";
 import { RowDecodeError, describeCorruption, isDecodeError } from "./parquet/errors.js";
 import { RelevanceCache, RowFilter } from "./parquet/filter.js";
 import { readFooter } from "./parquet/footer.js";
 import { emptyPool } from "./parquet/buffers.js";
 import { decompressorsFor, type AsyncBuffer } from "./parquet/hyparquet.js";
+import type { LeafCursor } from "./parquet/leaf-cursor.js";
 import { newPageCounts, type PageCounts } from "./parquet/page-decode.js";
-import { findProcessedNodes } from "./parquet/processed.js";
 import { RowReader, type RowSink } from "./parquet/row-reader.js";
 import type { LocatedEventSink } from "./events.js";
 /** Rows handled per slice: bounds the pages held per column independently of the row-group size. */
@@ -28,9 +29,10 @@ export async function decodeParquet(
   file: AsyncBuffer,
   name: string,
   out: LocatedEventSink,
+  options: { phasesInFull?: boolean } = {},
 ): Promise<{ records: number; pages: PageCounts }> {
   try {
-    return await decodeRowGroups(file, name, out);
+    return await decodeRowGroups(file, name, out, options.phasesInFull === true);
   } finally {
     // The pool's buffers serve the next page; after the last one they would only hold memory.
     emptyPool();
@@ -41,6 +43,7 @@ async function decodeRowGroups(
   file: AsyncBuffer,
   name: string,
   out: LocatedEventSink,
+  phasesInFull: boolean,
 ): Promise<{ records: number; pages: PageCounts }> {
   const { metadata, schema } = await readFooter(file, name);
   const total = Number(metadata.num_rows);
@@ -50,14 +53,14 @@ async function decodeRowGroups(
   const relevance = new RelevanceCache();
   const pages = newPageCounts();
   const context = { file, name, schema, pageCounts: pages, compressors: await decompressorsFor(metadata) };
-  const processed = await findProcessedNodes(context, metadata).catch((error: unknown) => {
-    // A shortcut only: corrupt data is reported, with its row, by the full read that follows.
-    if (!isDecodeError(error)) throw error;
-    return new Map<string, Set<string>>();
-  });
+  // A node with a NodeProcessed span end is decided by it alone: its phase span ends are read for
+  // their times (and span) only, in a row group whose event types name NodeProcessed, as long as the
+  // model can tell afterwards whether every node so read was decided; if one was not, read again.
+  const slimmable = !phasesInFull && out.undecidedPhaseNodes !== undefined;
+  let slimmed = false;
   for (const group of metadata.row_groups) {
     const groupRows = Number(group.num_rows);
-    const reader = new RowReader({ ...context, groupRows }, group.columns, processed);
+    const reader = new RowReader({ ...context, groupRows }, group.columns);
     const filters = Object.values(reader.filter).filter((cursor) => cursor !== undefined);
     const others = reader.valueCursors;
     const all = [...filters, ...others];
@@ -80,6 +83,10 @@ async function decodeRowGroups(
       const end = Math.min(start + PARQUET_SLICE_ROWS, groupRows);
       try {
         await fetched;
+        // The event types' dictionary is read with the first pages.
+        if (start === 0 && slimmable && namesNodeProcessed(reader.filter.eventType)) {
+          reader.slimPhases = slimmed = true;
+        }
         // The next slice's pages are read from the file while this slice is decoded.
         const next = Math.min(end + PARQUET_SLICE_ROWS, groupRows);
         fetched = next > end ? fetchPages(next) : Promise.resolve();
@@ -104,5 +111,22 @@ async function decodeRowGroups(
     groupStart += groupRows;
   }
   if (records === 0) throw new TelemetryInputError(name, "no telemetry records found");
+  const undecided = slimmed ? out.undecidedPhaseNodes!() : 0;
+  if (undecided > 0) {
+    throw new ReadAgainInFull(`${undecided} node(s) read from phase span ends have no NodeProcessed end`);
+  }
   return { records, pages };
+}
+
+/**
+ * Whether the column chunk's dictionary has a NodeProcessed event type (without a dictionary: no,
+ * and its phase spans are read in full: the shortcut needs the answer before the first row).
+ */
+function namesNodeProcessed(eventType: LeafCursor | undefined): boolean {
+  const size = eventType?.dictionarySize ?? 0;
+  for (let id = 0; id < size; id++) {
+    const value = eventType!.dictionaryValue(id);
+    if (typeof value === "string" && eventName(value) === "NodeProcessed") return true;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   buildScenarioRecords,
+  makeLargeScenario,
   SCENARIOS,
   writeJsonl,
   writeParquet,
@@ -74,6 +75,30 @@ describe("an invocation read whole from Parquet", () => {
     expect(parquet.report.invocations.map((inv) => inv.state)).toEqual(["incomplete"]);
     expect(jsonl.parses).toBeGreaterThan(20);
     expect(both.parses).toBe(parquet.parses + jsonl.parses);
+  });
+});
+
+describe("a Parquet file whose phase span ends are read as their times alone", () => {
+  it("is read again in full when a node so read has no NodeProcessed end, and reports as its JSONL", async () => {
+    // The engine ends every node it runs with a NodeProcessed span; a file that lost some (here a
+    // tenth of the nodes) has those nodes decided by their phases, as the JSONL reader decides them.
+    const lost = (record: { event_type: string; attributes: Record<string, unknown> }): boolean =>
+      record.event_type.endsWith(".NodeProcessed") && String(record.attributes.unique_id).endsWith("0");
+    const records = buildScenarioRecords(makeLargeScenario({ nodes: 60 })).filter((record) => !lost(record));
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-phases-"));
+    writeFileSync(path.join(ROOT, dir, "telemetry.parquet"), writeParquet(records));
+    writeFileSync(path.join(ROOT, dir, "telemetry.jsonl"), writeJsonl(records));
+    const parquet = await reportFor([`${dir}/telemetry.parquet`]);
+    const jsonl = await reportFor([`${dir}/telemetry.jsonl`]);
+    const nodes = parquet.invocations[0]!.nodes;
+    const decidedByPhases = nodes.filter((node) => node.uniqueId.endsWith("0"));
+    expect(decidedByPhases.length).toBeGreaterThan(3);
+    expect(
+      decidedByPhases.every((node) => node.status !== "unknown" && node.resourceType !== "unknown"),
+    ).toBe(true);
+    const withoutSource = (report: Report): unknown =>
+      JSON.parse(JSON.stringify(report, (key, value: unknown) => (key === "source" ? undefined : value)));
+    expect(withoutSource(parquet)).toEqual(withoutSource(jsonl));
   });
 });
 

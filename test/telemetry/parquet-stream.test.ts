@@ -16,7 +16,13 @@ import {
   type ParquetWriteOptions,
 } from "../../scripts/fixture-gen/index.js";
 import { makeNodeHeavyScenario } from "../../scripts/fixture-gen/large-scenario.js";
-import { isRelevant, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { ReadAgainInFull } from "../../src/telemetry/errors.js";
+import {
+  isRelevant,
+  toEvent,
+  type LocatedEventSink,
+  type TelemetryEvent,
+} from "../../src/telemetry/events.js";
 import { decodeParquet, PARQUET_READ_BATCH_ROWS, PARQUET_SLICE_ROWS } from "../../src/telemetry/parquet.js";
 import { pageBuffer, pooledBuffers, recycleBuffer } from "../../src/telemetry/parquet/buffers.js";
 import { PayloadError } from "../../src/telemetry/parquet/payload.js";
@@ -85,9 +91,22 @@ async function reference(bytes: Uint8Array): Promise<Decoded> {
   return out;
 }
 
-async function streamed(bytes: Uint8Array): Promise<Decoded> {
+/**
+ * As the pipeline reads a file (pipeline/read-telemetry.ts): with phase span ends read as their
+ * times alone where NodeProcessed ends decide the nodes, and again in full when one did not.
+ */
+async function streamed(bytes: Uint8Array): Promise<Decoded & { readAgain: boolean }> {
+  try {
+    return { ...(await streamedOnce(bytes, false)), readAgain: false };
+  } catch (error) {
+    if (!(error instanceof ReadAgainInFull)) throw error;
+    return { ...(await streamedOnce(bytes, true)), readAgain: true };
+  }
+}
+
+async function streamedOnce(bytes: Uint8Array, phasesInFull: boolean): Promise<Decoded> {
   const out: Decoded = { events: [], records: 0, warnings: [] };
-  const { records, pages } = await decodeParquet(buffer(bytes), "t.parquet", {
+  const sink: LocatedEventSink = {
     add(event, position) {
       out.events.push({ position, event });
     },
@@ -100,7 +119,20 @@ async function streamed(bytes: Uint8Array): Promise<Decoded> {
     warnFile(message) {
       out.warnings.push(message);
     },
-  });
+    // As the model counts them (ReportBuilder): nodes with a phase span and no NodeProcessed end.
+    undecidedPhaseNodes() {
+      const decided = processedNodes(out);
+      const phased = new Set<string>();
+      for (const { event } of out.events) {
+        if (event.kind === "phaseTimes") phased.add(`${event.traceId} ${event.uniqueId}`);
+        if (event.kind === "node" && event.span === "evaluated" && event.ended) {
+          phased.add(`${event.traceId} ${event.facts.uniqueId}`);
+        }
+      }
+      return [...phased].filter((node) => !decided.has(node)).length;
+    },
+  };
+  const { records, pages } = await decodeParquet(buffer(bytes), "t.parquet", sink, { phasesInFull });
   out.records = records;
   out.pages = pages;
   return out;
@@ -109,8 +141,8 @@ async function streamed(bytes: Uint8Array): Promise<Decoded> {
 /**
  * The NodeEvaluated span ends of a node whose NodeProcessed span end is in the file are read for
  * their span, node and times only, as `phaseTimes` events (the model decides such a node by
- * NodeProcessed alone; see src/telemetry/parquet/processed.ts): the reference's full events of
- * those spans are compared in that form.
+ * NodeProcessed alone; see src/telemetry/parquet.ts): the reference's full events of those spans
+ * are compared in that form.
  */
 function comparable(decoded: Decoded, processed: Set<string>) {
   return decoded.events.map(({ position, event }) => {
@@ -152,7 +184,7 @@ function processedNodes(decoded: Decoded): Set<string> {
   return nodes;
 }
 
-async function expectSame(bytes: Uint8Array): Promise<Decoded> {
+async function expectSame(bytes: Uint8Array): Promise<Decoded & { readAgain: boolean }> {
   const [expected, actual] = await Promise.all([reference(bytes), streamed(bytes)]);
   expect(actual.events.length).toBeGreaterThan(0);
   const processed = processedNodes(expected);
@@ -185,6 +217,7 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     const actual = await streamed(
       readFileSync(path.join(ROOT, "test/fixtures/generated/large-run/telemetry.parquet")),
     );
+    expect(actual.readAgain).toBe(false);
     const processed = processedNodes(actual);
     const phases = actual.events.filter(({ event }) => isPhaseOfProcessedNode(event, processed));
     expect(phases.length).toBeGreaterThan(100);
@@ -208,6 +241,9 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
       record.event_type.endsWith(".NodeProcessed") && String(record.attributes.unique_id).endsWith("0");
     const records = buildScenarioRecords(makeLargeScenario({ nodes: 60 })).filter((record) => !lost(record));
     const actual = await expectSame(writeParquet(records));
+    // Read slim first, as the file names NodeProcessed; then again, as not every node had one.
+    expect(actual.readAgain).toBe(true);
+    expect(actual.events.some(({ event }) => event.kind === "phaseTimes")).toBe(false);
     const processed = processedNodes(actual);
     const fullPhases = actual.events.filter(
       ({ event }) =>
@@ -220,6 +256,17 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     for (const { event } of fullPhases) {
       expect((event as Extract<TelemetryEvent, { kind: "node" }>).facts.outcome).not.toBeNull();
     }
+  });
+
+  it("reads the phase spans of a file without NodeProcessed spans in full, once", async () => {
+    // Files before preview.72: each node is decided by its phases, which its event types say up front.
+    const records = buildScenarioRecords(makeLargeScenario({ nodes: 60 })).filter(
+      (record) => !record.event_type.endsWith(".NodeProcessed"),
+    );
+    const actual = await expectSame(writeParquet(records));
+    expect(actual.readAgain).toBe(false);
+    expect(actual.events.some(({ event }) => event.kind === "phaseTimes")).toBe(false);
+    expect(actual.events.filter(({ event }) => event.kind === "node").length).toBeGreaterThan(60);
   });
 
   const noisy = makeLargeScenario({

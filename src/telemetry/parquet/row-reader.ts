@@ -3,8 +3,9 @@
 // of event uses (READ_PLAN in ../read-plan.ts). Node spans and queries — nearly every relevant row
 // of a big build — become events straight from the column values (events.ts' nodeEvent and
 // queryEvent); the few other rows become a record first, for toEvent. The events equal what toEvent
-// makes of the whole-row reference's records (test/support/parquet-reference.ts), except that a
-// processed node's phase spans become `phaseTimes` events (test/telemetry/parquet-stream.test.ts).
+// makes of the whole-row reference's records (test/support/parquet-reference.ts), except that phase
+// span ends become `phaseTimes` events where NodeProcessed ends decide the nodes (slimPhases;
+// test/telemetry/parquet-stream.test.ts).
 import { eventName } from "../enums.js";
 import { nodeEvent, queryEvent, toEvent, type TelemetryEvent } from "../events.js";
 import {
@@ -25,7 +26,6 @@ import type { FileMetaData } from "./hyparquet.js";
 import { RowDecodeError } from "./errors.js";
 import { openLeafCursors, type CursorContext, type LeafCursor } from "./leaf-cursor.js";
 import { PayloadError, liftAttributes } from "./payload.js";
-import type { ProcessedNodes } from "./processed.js";
 import { Scratch } from "./scratch.js";
 
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
@@ -50,7 +50,7 @@ interface RowPlan {
   template: Record<string, null | undefined>;
   payload: PlanSpec["payload"];
   statusMessage: PlanSpec["statusMessage"];
-  /** NodeEvaluated span ends: the plan to use when the node also has a NodeProcessed span. */
+  /** NodeEvaluated span ends: the plan to use when phase spans are read slim (RowReader.slimPhases). */
   slim?: RowPlan;
 }
 
@@ -86,12 +86,15 @@ export class RowReader {
   private readonly statusCodeIndex: number;
   private readonly queryOutcomeIndex: number;
   private readonly uniqueIdIndex: number;
+  /**
+   * Phase span ends (NodeEvaluated) are read for their span, node and times only, as `phaseTimes`
+   * events: set when the file's nodes are decided by their NodeProcessed span ends (parquet.ts).
+   */
+  slimPhases = false;
 
   constructor(
     context: CursorContext,
     chunks: FileMetaData["row_groups"][number]["columns"],
-    /** Nodes with a NodeProcessed span end in the file (see processed.ts). */
-    private readonly processed: ProcessedNodes = new Map(),
     private readonly traceIds = new TraceIds(),
   ) {
     const byPath = openLeafCursors(context, chunks, [
@@ -150,40 +153,20 @@ export class RowReader {
     severity?.gather(rows, all, count, severities);
     const plans = new Array<RowPlan>(count);
     let plan: RowPlan | undefined;
+    let rowPlan: RowPlan | undefined;
     for (let i = 0; i < count; i++) {
       // Dictionary values are the same string objects row after row: most rows reuse the last plan.
       if (!plan || plan.recordType !== types[i] || plan.eventType !== events[i]) {
         plan = this.planFor(types[i] as RecordType, events[i] as string);
+        rowPlan = (this.slimPhases && plan.slim) || plan;
       }
-      plans[i] = plan;
+      plans[i] = rowPlan!;
     }
 
     // Every column in one pass over the rows whose plan reads it; then the conditional ones, which
     // depend on the status read in the first pass. A column no row reads keeps the empty array.
     const values: (readonly unknown[])[] = this.columns.map(() => NONE);
-    // Phase spans of a node that has a NodeProcessed span read only their span, node and times;
-    // which node a row belongs to is read first.
-    const slimming = this.processed.size > 0;
-    if (slimming) {
-      this.gatherWhere(
-        this.uniqueIdIndex,
-        rows,
-        count,
-        values,
-        (i) => plans[i]!.reads[this.uniqueIdIndex] === 1,
-      );
-      const ids = values[this.uniqueIdIndex]!;
-      let trace: unknown;
-      let nodes: Set<string> | undefined;
-      for (let i = 0; i < count; i++) {
-        const slim = plans[i]!.slim;
-        if (!slim) continue;
-        // Trace ids are dictionary values: the same string object row after row.
-        if (traces[i] !== trace) nodes = this.processed.get((trace = traces[i]) as string);
-        if (nodes?.has(ids[i] as string)) plans[i] = slim;
-      }
-    }
-    this.gatherPlanned(rows, count, plans, values, slimming ? this.uniqueIdIndex : -1);
+    this.gatherPlanned(rows, count, plans, values);
     const statusCodes = values[this.statusCodeIndex]!;
     const queryOutcomes = values[this.queryOutcomeIndex]!;
     const isError = (i: number): boolean =>
@@ -301,15 +284,14 @@ export class RowReader {
   }
 
   /**
-   * Each column the rows' plans read (but `skip`), for exactly those rows: the rows are sorted into
-   * per-column lists in one pass over the rows and their plans' column lists.
+   * Each column the rows' plans read, for exactly those rows: the rows are sorted into per-column
+   * lists in one pass over the rows and their plans' column lists.
    */
   private gatherPlanned(
     rows: Int32Array,
     count: number,
     plans: RowPlan[],
     values: (readonly unknown[])[],
-    skip: number,
   ): void {
     const columns = this.columns.length;
     const filled = this.scratch.ints(FILLED, columns).fill(0, 0, columns);
@@ -335,7 +317,7 @@ export class RowReader {
     for (let c = 0; c < columns; c++) {
       const n = filled[c]!;
       const cursor = this.columns[c];
-      if (n > 0 && c !== skip && cursor) {
+      if (n > 0 && cursor) {
         cursor.gather(subRows[c]!, slots[c]!, n, (values[c] = this.scratch.values(c, count)));
       }
     }
