@@ -13084,6 +13084,7 @@ function accumulateNode(state, event) {
             phasesEndNs: null,
             phasesMs: null,
             evaluations: null,
+            timesAlone: false,
             queryNs: 0,
             queryCount: 0,
         };
@@ -13120,6 +13121,8 @@ function accumulateNode(state, event) {
         return;
     }
     addPhase(node, event.startNs, event.endNs);
+    if (event.kind === "phaseTimes")
+        node.timesAlone = true;
     if (facts && !node.processed)
         (node.evaluations ??= []).push({ facts, startNs: event.startNs });
 }
@@ -13860,7 +13863,7 @@ class ReportBuilder {
                 let undecided = 0;
                 for (const state of file.traces.values()) {
                     state.nodes.forEach((node) => {
-                        if (node.phaseCount > 0 && node.processed === null)
+                        if (node.timesAlone && node.processed === null)
                             undecided++;
                     });
                 }

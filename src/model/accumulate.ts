@@ -41,6 +41,11 @@ export interface NodeState {
    */
   evaluations: EvaluationState[] | null;
   /**
+   * A phase span end was read as its times alone (a `phaseTimes` event), on the promise that a
+   * NodeProcessed end decides the node: the reader checks that one did (undecidedPhaseNodes).
+   */
+  timesAlone: boolean;
+  /**
    * Queries that named this node after it was seen, with no error message: summed here rather than
    * kept by span (SpanExtras), as a node once seen is where the join puts them anyway.
    */
@@ -226,6 +231,7 @@ function accumulateNode(
       phasesEndNs: null,
       phasesMs: null,
       evaluations: null,
+      timesAlone: false,
       queryNs: 0,
       queryCount: 0,
     };
@@ -259,6 +265,7 @@ function accumulateNode(
     return;
   }
   addPhase(node, event.startNs, event.endNs);
+  if (event.kind === "phaseTimes") node.timesAlone = true;
   if (facts && !node.processed) (node.evaluations ??= []).push({ facts, startNs: event.startNs });
 }
 

@@ -156,7 +156,7 @@ export class ReportBuilder {
         let undecided = 0;
         for (const state of file.traces.values()) {
           state.nodes.forEach((node) => {
-            if (node.phaseCount > 0 && node.processed === null) undecided++;
+            if (node.timesAlone && node.processed === null) undecided++;
           });
         }
         return undecided;

@@ -480,9 +480,9 @@ export interface EventSink {
    */
   recordLeftOut?(): void;
   /**
-   * Present when the sink can say, once a file is read, how many of its nodes had node phase spans
-   * but no NodeProcessed span end: the Parquet decoder then reads every phase span end as its times
-   * alone (a `phaseTimes` event) and throws ReadAgainInFull when any node so read is left undecided.
+   * Present when the sink can say, once a file is read, how many of its nodes had a phase span end
+   * read as its times alone (a `phaseTimes` event) and no NodeProcessed span end: the Parquet
+   * decoder then reads phase span ends so, and throws ReadAgainInFull when any node is left undecided.
    */
   undecidedPhaseNodes?(): number;
 }

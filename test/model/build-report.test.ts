@@ -188,3 +188,27 @@ describe("reader warnings", () => {
     expect(report.invocations[1]!.readerWarnings).toEqual(first!.readerWarnings);
   });
 });
+
+describe("undecidedPhaseNodes", () => {
+  const timesAlone = (n: number, traceId = TRACE): TelemetryEvent => ({
+    kind: "phaseTimes",
+    traceId,
+    spanId: `span-evaluated-${n}`,
+    uniqueId: `model.shop.m${n}`,
+    startNs: T0,
+    endNs: T0 + 1_000_000n,
+  });
+
+  it("counts the nodes read from phase ends as their times alone that no NodeProcessed end decided", () => {
+    const sink = builder({}).startFile({ files: ["t.parquet"], format: "parquet" });
+    // m1: times alone, then decided; m2: times alone, never decided; m3: a phase read in full, no
+    // NodeProcessed (decided by its phases, as a file without them is); m4 in another invocation.
+    const other = "0190aa00bb11cc22dd33ee44ff55ffff";
+    for (const event of [timesAlone(1), timesAlone(2), node(3, "evaluated"), node(1), timesAlone(4, other)]) {
+      sink.add(event);
+    }
+    expect(sink.undecidedPhaseNodes!()).toBe(2);
+    sink.add(node(4, "processed", other));
+    expect(sink.undecidedPhaseNodes!()).toBe(1);
+  });
+});

@@ -119,17 +119,15 @@ async function streamedOnce(bytes: Uint8Array, phasesInFull: boolean): Promise<D
     warnFile(message) {
       out.warnings.push(message);
     },
-    // As the model counts them (ReportBuilder): nodes with a phase span and no NodeProcessed end.
+    // As the model counts them (ReportBuilder): nodes with a phase span end read as its times alone
+    // and no NodeProcessed end.
     undecidedPhaseNodes() {
       const decided = processedNodes(out);
-      const phased = new Set<string>();
+      const timesAlone = new Set<string>();
       for (const { event } of out.events) {
-        if (event.kind === "phaseTimes") phased.add(`${event.traceId} ${event.uniqueId}`);
-        if (event.kind === "node" && event.span === "evaluated" && event.ended) {
-          phased.add(`${event.traceId} ${event.facts.uniqueId}`);
-        }
+        if (event.kind === "phaseTimes") timesAlone.add(`${event.traceId} ${event.uniqueId}`);
       }
-      return [...phased].filter((node) => !decided.has(node)).length;
+      return [...timesAlone].filter((node) => !decided.has(node)).length;
     },
   };
   const { records, pages } = await decodeParquet(buffer(bytes), "t.parquet", sink, { phasesInFull });
