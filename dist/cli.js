@@ -12372,7 +12372,7 @@ async function readTelemetryReport(files, options, failedSteps = []) {
                         if (!(error instanceof errors/* ReadAgainInFull */.d8))
                             throw error;
                         // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
-                        // file written without them): read again, those ends in full.
+                        // file that lost some, which the engine does not write): read again, those ends in full.
                         builder.discardLastFile();
                         sink = startFile(file);
                         await decodeParquet(buffer, file.name, sink, { phasesInFull: true });

@@ -79,7 +79,7 @@ export async function readTelemetryReport(
           } catch (error) {
             if (!(error instanceof ReadAgainInFull)) throw error;
             // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
-            // file written without them): read again, those ends in full.
+            // file that lost some, which the engine does not write): read again, those ends in full.
             builder.discardLastFile();
             sink = startFile(file);
             await decodeParquet(buffer, file.name, sink, { phasesInFull: true });
