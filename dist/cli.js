@@ -12354,6 +12354,25 @@ async function readTelemetryReport(files, options, failedSteps = []) {
         });
         return locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
     };
+    /**
+     * Reads a file into its `sink` with the decoder's shortcuts (`read(sink, true)`), and when the
+     * decoder finds one did not hold (ReadAgainInFull) forgets what it gave and reads the file again
+     * without them. Returns the sink of the read that counts.
+     */
+    const readWithShortcuts = async (file, sink, read) => {
+        try {
+            await read(sink, true);
+            return sink;
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ReadAgainInFull */.d8))
+                throw error;
+            builder.discardLastFile();
+            const again = startFile(file);
+            await read(again, false);
+            return again;
+        }
+    };
     // Stable: the files of each format keep their order.
     const parquetFirst = [
         ...files.filter((file) => file.format === "parquet"),
@@ -12365,18 +12384,9 @@ async function readTelemetryReport(files, options, failedSteps = []) {
             if (file.format === "parquet") {
                 const buffer = await file.openBuffer();
                 try {
-                    try {
-                        await decodeParquet(buffer, file.name, sink);
-                    }
-                    catch (error) {
-                        if (!(error instanceof errors/* ReadAgainInFull */.d8))
-                            throw error;
-                        // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
-                        // file that lost some, which the engine does not write): read again, those ends in full.
-                        builder.discardLastFile();
-                        sink = startFile(file);
-                        await decodeParquet(buffer, file.name, sink, { phasesInFull: true });
-                    }
+                    // Read again when phase span ends read as their times alone have a node no NodeProcessed
+                    // end decided (a file that lost some, which the engine does not write): those ends in full.
+                    sink = await readWithShortcuts(file, sink, (into, shortcuts) => decodeParquet(buffer, file.name, into, { phasesInFull: !shortcuts }));
                 }
                 finally {
                     await buffer.close?.();
@@ -12391,19 +12401,10 @@ async function readTelemetryReport(files, options, failedSteps = []) {
                 // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
                 // the first time.
                 const dropNodeStarts = file.rereadable === true && file.unfinished !== true;
-                try {
-                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { dropNodeStarts, readWhole }));
-                }
-                catch (error) {
-                    if (!(error instanceof errors/* ReadAgainInFull */.d8))
-                        throw error;
-                    // Node span records the model needs after all (a crashed run's starts, phase ends whose
-                    // node no NodeProcessed end decided; or a file still being written, whose second read then
-                    // sees more of it): read again, every line parsed.
-                    builder.discardLastFile();
-                    sink = startFile(file);
-                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { readWhole }));
-                }
+                // Read again when node span records are needed after all (a crashed run's starts, phase ends
+                // whose node no NodeProcessed end decided; or a file still being written, whose second read
+                // then sees more of it): every line parsed.
+                sink = await readWithShortcuts(file, sink, (into, shortcuts) => decodeJsonl(file.openStream(), file.name, recordsToEvents(into, shortcuts ? { dropNodeStarts, readWhole } : { readWhole })));
                 lastJsonl = { sink, name: file.name };
             }
         }

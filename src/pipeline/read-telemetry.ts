@@ -63,6 +63,27 @@ export async function readTelemetryReport(
     });
     return locatedEvents(fileSink, file.name, file.format === "parquet" ? "row" : "line");
   };
+  /**
+   * Reads a file into its `sink` with the decoder's shortcuts (`read(sink, true)`), and when the
+   * decoder finds one did not hold (ReadAgainInFull) forgets what it gave and reads the file again
+   * without them. Returns the sink of the read that counts.
+   */
+  const readWithShortcuts = async (
+    file: TelemetryFile,
+    sink: LocatedEventSink,
+    read: (sink: LocatedEventSink, shortcuts: boolean) => Promise<unknown>,
+  ): Promise<LocatedEventSink> => {
+    try {
+      await read(sink, true);
+      return sink;
+    } catch (error) {
+      if (!(error instanceof ReadAgainInFull)) throw error;
+      builder.discardLastFile();
+      const again = startFile(file);
+      await read(again, false);
+      return again;
+    }
+  };
   // Stable: the files of each format keep their order.
   const parquetFirst = [
     ...files.filter((file) => file.format === "parquet"),
@@ -74,16 +95,11 @@ export async function readTelemetryReport(
       if (file.format === "parquet") {
         const buffer = await file.openBuffer();
         try {
-          try {
-            await decodeParquet(buffer, file.name, sink);
-          } catch (error) {
-            if (!(error instanceof ReadAgainInFull)) throw error;
-            // Phase span ends read as their times alone whose node no NodeProcessed end decided (a
-            // file that lost some, which the engine does not write): read again, those ends in full.
-            builder.discardLastFile();
-            sink = startFile(file);
-            await decodeParquet(buffer, file.name, sink, { phasesInFull: true });
-          }
+          // Read again when phase span ends read as their times alone have a node no NodeProcessed
+          // end decided (a file that lost some, which the engine does not write): those ends in full.
+          sink = await readWithShortcuts(file, sink, (into, shortcuts) =>
+            decodeParquet(buffer, file.name, into, { phasesInFull: !shortcuts }),
+          );
         } finally {
           await buffer.close?.();
         }
@@ -94,21 +110,16 @@ export async function readTelemetryReport(
         // A pipe cannot be read twice, and a crashed run's starts are needed: every line is parsed
         // the first time.
         const dropNodeStarts = file.rereadable === true && file.unfinished !== true;
-        try {
-          await decodeJsonl(
+        // Read again when node span records are needed after all (a crashed run's starts, phase ends
+        // whose node no NodeProcessed end decided; or a file still being written, whose second read
+        // then sees more of it): every line parsed.
+        sink = await readWithShortcuts(file, sink, (into, shortcuts) =>
+          decodeJsonl(
             file.openStream(),
             file.name,
-            recordsToEvents(sink, { dropNodeStarts, readWhole }),
-          );
-        } catch (error) {
-          if (!(error instanceof ReadAgainInFull)) throw error;
-          // Node span records the model needs after all (a crashed run's starts, phase ends whose
-          // node no NodeProcessed end decided; or a file still being written, whose second read then
-          // sees more of it): read again, every line parsed.
-          builder.discardLastFile();
-          sink = startFile(file);
-          await decodeJsonl(file.openStream(), file.name, recordsToEvents(sink, { readWhole }));
-        }
+            recordsToEvents(into, shortcuts ? { dropNodeStarts, readWhole } : { readWhole }),
+          ),
+        );
         lastJsonl = { sink, name: file.name };
       }
     } catch (error) {
