@@ -2706,32 +2706,26 @@ class LazyList {
  * writes as null.
  */
 function* piecesOf(value, level) {
+    if (isWrittenWhole(value))
+        return yield* yieldWhole(value, level);
     if (value instanceof LazyList)
         return yield* elementPieces(value.elements, level);
-    if (Array.isArray(value)) {
-        if (value.length === 0) {
-            yield "[]";
-            return true;
-        }
-        if (!holdsMany(value))
-            return yield* yieldWhole(value, level);
+    if (Array.isArray(value))
         return yield* elementPieces(value, level);
+    // A plain object that holds a long list somewhere (isWrittenWhole): a member at a time.
+    const record = value;
+    const inner = `\n${INDENT.repeat(level + 1)}`;
+    let first = true;
+    for (const key of Object.keys(record)) {
+        const member = toJsonValue(record[key], key);
+        if (!hasJsonText(member))
+            continue;
+        yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
+        first = false;
+        yield* piecesOf(member, level + 1);
     }
-    if (isPlainObject(value) && holdsMany(value)) {
-        const inner = `\n${INDENT.repeat(level + 1)}`;
-        let first = true;
-        for (const key of Object.keys(value)) {
-            const member = toJsonValue(value[key], key);
-            if (!hasJsonText(member))
-                continue;
-            yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
-            first = false;
-            yield* piecesOf(member, level + 1);
-        }
-        yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
-        return true;
-    }
-    return yield* yieldWhole(value, level);
+    yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
+    return true;
 }
 /**
  * An array's text at nesting `level` (an element without JSON text is null). Runs of elements that

@@ -45,29 +45,22 @@ class LazyList {
  * writes as null.
  */
 function* piecesOf(value: unknown, level: number): Generator<string, true | undefined, undefined> {
+  if (isWrittenWhole(value)) return yield* yieldWhole(value, level);
   if (value instanceof LazyList) return yield* elementPieces(value.elements, level);
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      yield "[]";
-      return true;
-    }
-    if (!holdsMany(value)) return yield* yieldWhole(value, level);
-    return yield* elementPieces(value, level);
+  if (Array.isArray(value)) return yield* elementPieces(value, level);
+  // A plain object that holds a long list somewhere (isWrittenWhole): a member at a time.
+  const record = value as Record<string, unknown>;
+  const inner = `\n${INDENT.repeat(level + 1)}`;
+  let first = true;
+  for (const key of Object.keys(record)) {
+    const member = toJsonValue(record[key], key);
+    if (!hasJsonText(member)) continue;
+    yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
+    first = false;
+    yield* piecesOf(member, level + 1);
   }
-  if (isPlainObject(value) && holdsMany(value)) {
-    const inner = `\n${INDENT.repeat(level + 1)}`;
-    let first = true;
-    for (const key of Object.keys(value)) {
-      const member = toJsonValue(value[key], key);
-      if (!hasJsonText(member)) continue;
-      yield `${first ? "{" : ","}${inner}${JSON.stringify(key)}: `;
-      first = false;
-      yield* piecesOf(member, level + 1);
-    }
-    yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
-    return true;
-  }
-  return yield* yieldWhole(value, level);
+  yield first ? "{}" : `\n${INDENT.repeat(level)}}`;
+  return true;
 }
 
 /**
