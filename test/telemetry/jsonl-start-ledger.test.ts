@@ -16,19 +16,28 @@ import { ROOT } from "../support/report.js";
 const OPTIONS: BuildOptions = { slowest: 5, failOn: "errors", generatorVersion: "test" };
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
 
-/** A node span start as the engine writes it (key order and all). */
-function engineStart(fields: { span?: string; event?: string; uniqueId?: string } = {}): string {
+/**
+ * A node span start as the engine writes it (key order and all), its span name the event's; with
+ * `named: false` without a span name, so that its kind is told by its event type.
+ */
+function engineStart(
+  fields: { span?: string; event?: string; uniqueId?: string; named?: boolean } = {},
+): string {
+  const event = fields.event ?? "NodeEvaluated";
   return JSON.stringify({
     record_type: "SpanStart",
     trace_id: TRACE,
     span_id: fields.span ?? "7a1c0e55d2b94f01",
-    span_name: "Node evaluated (model.shop.orders)",
+    span_name:
+      fields.named === false
+        ? undefined
+        : `Node ${event === "NodeProcessed" ? "processed" : "evaluated"} (model.shop.orders)`,
     parent_span_id: "1b2c3d4e5f607182",
     links: null,
     start_time_unix_nano: "1760000000123456789",
     severity_number: 5,
     severity_text: "DEBUG",
-    event_type: `v1.public.events.fusion.node.${fields.event ?? "NodeEvaluated"}`,
+    event_type: `v1.public.events.fusion.node.${event}`,
     attributes: {
       name: "orders",
       phase: "EXECUTION_PHASE_RUN",
@@ -36,6 +45,21 @@ function engineStart(fields: { span?: string; event?: string; uniqueId?: string 
     },
   });
 }
+
+/** Start lines with the engine's head and span name that JSON.parse reads as some other record. */
+const STARTS_READ_OTHERWISE = [
+  engineStart().replace(".node.NodeEvaluated", ".node.NodeProcessed"),
+  engineStart({ event: "PhaseExecuted" }).replace(
+    '"span_name":"Node processed',
+    '"span_name":"Node evaluated',
+  ),
+  engineStart().replace(TRACE, TRACE.toUpperCase()),
+  engineStart({ span: "7A1C0E55D2B94F01" }),
+  engineStart({ uniqueId: "model.shop.or\\u0064ers" }),
+  engineStart({ uniqueId: "" }),
+  engineStart().replace(',"unique_id":"model.shop.orders"', ""),
+  engineStart().replace('"links":null', '"links":null,"record_type":"SpanEnd"'),
+];
 
 function kindOf(value: Record<string, unknown>): "processed" | "evaluated" | null {
   const event = String(value.event_type ?? "")
@@ -103,27 +127,80 @@ describe("nodeStartKind", () => {
   });
 
   it("leaves every line it cannot be sure of to be parsed", () => {
-    expect(nodeStartKind(engineStart())).toBe("evaluated");
-    expect(nodeStartKind(engineStart({ event: "NodeProcessed" }))).toBe("processed");
+    // Without the engine's span name, the kind is the event type's, and every doubt sends the line
+    // to be parsed.
+    expect(nodeStartKind(engineStart({ named: false }))).toBe("evaluated");
+    expect(nodeStartKind(engineStart({ event: "NodeProcessed", named: false }))).toBe("processed");
     const unsure = [
-      engineStart().replace(TRACE, TRACE.toUpperCase()),
-      engineStart({ span: "7A1C0E55D2B94F01" }),
-      engineStart({ span: "7a1c0e55d2b94f0" }),
-      engineStart({ uniqueId: "model.shop.or\\u0064ers" }),
-      engineStart({ uniqueId: "" }),
-      engineStart({ event: "NodeEvaluatedLater" }),
-      engineStart({ event: "PhaseExecuted" }),
-      engineStart().replace('"record_type":"SpanStart"', '"record_type":"SpanEnd"'),
-      engineStart().replace(
+      engineStart({ named: false }).replace(TRACE, TRACE.toUpperCase()),
+      engineStart({ span: "7A1C0E55D2B94F01", named: false }),
+      engineStart({ span: "7a1c0e55d2b94f0", named: false }),
+      engineStart({ uniqueId: "model.shop.or\\u0064ers", named: false }),
+      engineStart({ uniqueId: "", named: false }),
+      engineStart({ event: "NodeEvaluatedLater", named: false }),
+      engineStart({ event: "PhaseExecuted", named: false }),
+      engineStart({ named: false }).replace('"record_type":"SpanStart"', '"record_type":"SpanEnd"'),
+      engineStart({ named: false }).replace(
         '"links":null',
         '"links":[{"event_type":"v1.public.events.fusion.node.NodeEvaluated"}]',
       ),
-      engineStart().replace(',"unique_id":"model.shop.orders"', ""),
+      engineStart({ named: false }).replace(',"unique_id":"model.shop.orders"', ""),
+      // With the span name too: the head must hold its ids in their places, and the line end with `}`.
+      engineStart().replace('"record_type":"SpanStart"', '"record_type":"SpanEnd"'),
+      engineStart({ span: "7a1c0e55d2b94f0" }),
+      engineStart().replace('"span_id":"7a1c0e55d2b94f01","span_name"', '"span_name"'),
       `${engineStart()} x`,
       ` ${engineStart()}`,
-      engineStart().replace('"span_id":"7a1c0e55d2b94f01","span_name"', '"span_name"'),
     ];
     for (const line of unsure) expect({ line, kind: nodeStartKind(line) }).toEqual({ line, kind: null });
+  });
+
+  it("takes an engine start line's kind from its span name, and leaves the rest to the ledger", () => {
+    expect(nodeStartKind(engineStart())).toBe("evaluated");
+    expect(nodeStartKind(engineStart({ event: "NodeProcessed" }))).toBe("processed");
+    // What JSON.parse would read otherwise is not looked for: such a start is dropped as the name's
+    // kind, and the ledger sends the file to be read again (the next test).
+    for (const line of STARTS_READ_OTHERWISE) expect(nodeStartKind(line)).toBe("evaluated");
+    // Another span name: the kind is the event type's, as for any other layout.
+    const renamed = engineStart().replace('"span_name":"Node evaluated', '"span_name":"Node evaluating');
+    expect(nodeStartKind(renamed)).toBe("evaluated");
+    expect(nodeStartKind(renamed.replace(".node.NodeEvaluated", ".node.NodeEvaluatedLater"))).toBeNull();
+  });
+
+  it("reports a named start that JSON.parse reads otherwise as a parse of every line does", async () => {
+    const text = readFileSync(
+      path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"),
+      "utf8",
+    );
+    const lines = text.split("\n");
+    const at = lines.findIndex((line) => nodeStartKind(line) === "evaluated");
+    expect(at).toBeGreaterThan(0);
+    const { trace_id: trace, span_id: span } = JSON.parse(lines[at]!) as {
+      trace_id: string;
+      span_id: string;
+    };
+    const cases: [string, string, number][] = [
+      // Ids not as its end writes them (JSON.parse normalises the record's, not the head's): the
+      // ledger finds no end for it, and the file is read again.
+      [
+        "ids in capitals",
+        lines[at]!.replace(trace, trace.toUpperCase()).replace(span, span.toUpperCase()),
+        2,
+      ],
+      ["a span no end closes", lines[at]!.replace(span, "0123456789abcdef"), 2],
+      // Another event type than its name's: its span's end comes, and a start is used only while
+      // its span has not ended, so what it would have said is never read.
+      ["a NodeProcessed event type", lines[at]!.replace(".node.NodeEvaluated", ".node.NodeProcessed"), 1],
+    ];
+    for (const [name, changed, reads] of cases) {
+      expect(nodeStartKind(changed)).toBe("evaluated");
+      const edited = [...lines];
+      edited[at] = changed;
+      const opened = { count: 0 };
+      const report = await readTelemetryReport([memoryJsonl("s.jsonl", edited.join("\n"), opened)], OPTIONS);
+      expect({ name, opened: opened.count }).toEqual({ name, opened: reads });
+      expect(report).toEqual(await fullParseReport("s.jsonl", edited.join("\n")));
+    }
   });
 });
 
