@@ -73,8 +73,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
-var build_report = __nccwpck_require__(3809);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
+var build_report = __nccwpck_require__(4424);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
@@ -6092,8 +6092,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
-var build_report = __nccwpck_require__(3809);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
+var build_report = __nccwpck_require__(4424);
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
@@ -6709,6 +6709,7 @@ function recordsToEvents(sink, { dropNodeStarts = false, readWhole, } = {}) {
             ? {
                 recordLeftOut: () => sink.recordLeftOut?.(),
                 phaseEnd: (end, origin) => sink.add({ kind: "phaseTimes", ...end, inPlaceOfFacts: true }, origin.position),
+                ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes() } : {}),
             }
             : {}),
         add(record, origin) {
@@ -6964,19 +6965,20 @@ function shapedStartKind(line) {
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
 // telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
 // the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
-// event, instead of parsing it, and notes the node. At the end of the file every node so read must
-// have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file
-// before preview.72's NodeProcessed spans), the reader throws UnpairedStarts, and the file is read
-// again with every line parsed (pipeline/read-telemetry.ts). The phase end also takes its start out
-// of the start ledger (jsonl-start-ledger.ts), as a parsed one would.
+// event, instead of parsing it. At the end of the file every node so read must have had a
+// NodeProcessed end in the same invocation, which the model counts (EventSink.undecidedPhaseNodes,
+// as for Parquet); when one has not (a crashed run, a file before preview.72's NodeProcessed spans),
+// the reader throws UnpairedStarts, and the file is read again with every line parsed
+// (pipeline/read-telemetry.ts). The phase end also takes its start out of the start ledger
+// (jsonl-start-ledger.ts), as a parsed one would.
 //
 // A line is read so only when the engine's layout makes it certain: it begins with record_type
 // SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
 // NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
 // every object before the status (the links) closed again; start_time_unix_nano and
 // end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
-// the event type and end the line with their last key, a non-empty unique_id, every object in them
-// before it closed again. Anything
+// the event type and end the line with their last key, a non-empty unique_id without a control
+// character, every object in them before it closed again. Anything
 // else is parsed. Not told apart, beyond what the engine writes: a repeated key (the occurrence
 // nearest the status or the end is read), braces inside strings that hide an open object; and, as
 // for the lines jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes
@@ -7024,6 +7026,10 @@ function readPhaseEnd(line) {
     const uniqueEnd = line.length - 3;
     if (key < attributesAt || uniqueEnd <= uniqueAt || line.indexOf('"', uniqueAt) !== uniqueEnd)
         return null;
+    // A raw control character makes the line no JSON: parsed, it is reported as such.
+    for (let i = uniqueAt; i < uniqueEnd; i++)
+        if (line.charCodeAt(i) < 0x20)
+            return null;
     const inside = attributesAt + ATTRIBUTES_KEY.length;
     if (!isBalanced(line, inside, key))
         return null;
@@ -7094,78 +7100,41 @@ function nanosAt(line, at, keyLength, limit) {
     return BigInt(line.slice(from, i));
 }
 /**
- * The nodes read from phase ends, and those with a NodeProcessed end, by invocation and node id:
- * each of the first must be among the second when the file ends.
+ * The invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+ * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
  */
-class DecidedNodes {
-    read = new Map();
-    decided = new Map();
-    /**
-     * Invocations with a NodeProcessed span start: only their phase ends are read from text (a file
-     * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
-     */
-    withProcessed = [];
+class TracesWithProcessed {
+    traces = [];
     /** The same, as a set once there are more than a few (a file of many invocations). */
-    withProcessedSet = null;
+    traceSet = null;
     /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
     processedStart(text, at) {
         if (this.hasProcessed(text, at))
             return;
         const trace = copyOf(text.slice(at, at + 32));
-        this.withProcessed.push(trace);
-        this.withProcessedSet?.add(trace);
-        if (!this.withProcessedSet && this.withProcessed.length > FEW_INVOCATIONS) {
-            this.withProcessedSet = new Set(this.withProcessed);
-        }
+        this.traces.push(trace);
+        this.traceSet?.add(trace);
+        if (!this.traceSet && this.traces.length > FEW_INVOCATIONS)
+            this.traceSet = new Set(this.traces);
     }
     /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
     hasProcessed(text, at) {
-        if (this.withProcessedSet)
-            return this.withProcessedSet.has(text.slice(at, at + 32));
-        for (const trace of this.withProcessed)
+        if (this.traceSet)
+            return this.traceSet.has(text.slice(at, at + 32));
+        for (const trace of this.traces)
             if (text.startsWith(trace, at))
                 return true;
         return false;
     }
-    /**
-     * Notes the node of a phase end read from text, and gives its id as a string of its own: the
-     * one read is a slice, which V8 makes a view that would keep its whole line alive in the model.
-     */
-    phaseEndRead(traceId, uniqueId) {
-        let nodes = this.read.get(traceId);
-        if (!nodes)
-            this.read.set(copyOf(traceId), (nodes = new Map()));
-        let own = nodes.get(uniqueId);
-        if (own === undefined)
-            nodes.set((own = copyOf(uniqueId)), own);
-        return own;
-    }
-    processedEnd(traceId, uniqueId) {
-        let nodes = this.decided.get(traceId);
-        if (!nodes)
-            this.decided.set(traceId, (nodes = new Set()));
-        nodes.add(uniqueId);
-    }
-    /** The nodes whose phase ends were read from text and that no NodeProcessed end decided. */
-    undecided() {
-        let count = 0;
-        for (const [trace, nodes] of this.read) {
-            const decided = this.decided.get(trace);
-            for (const node of nodes.keys())
-                if (!decided?.has(node))
-                    count++;
-        }
-        return count;
-    }
 }
-/** A new string equal to `text`, which has no quote or backslash (readPhaseEnd's values never do). */
+/** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */
 function copyOf(text) {
     try {
         return JSON.parse(`"${text}"`);
     }
     catch {
         // A raw control character: the line is no JSON; read again, it is reported as such.
-        throw new UnpairedStarts("a phase span end holds a control character");
+        throw new UnpairedStarts("a node span start holds a control character in its trace id");
     }
 }
 
@@ -7418,14 +7387,16 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     const readWhole = sink.readWhole?.traces.size ? sink.readWhole : null;
     /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
     const starts = sink.recordLeftOut ? new StartLedger() : null;
-    /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
-    const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
+    /**
+     * The invocations whose phase ends are read from text: each node so read must be decided by a
+     * NodeProcessed end, which the sink counts when the file is read (undecidedPhaseNodes).
+     */
+    const decided = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
     /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
     let heldPhase = null;
     const handPhaseOn = ({ line, lineNo, end }) => {
         records++;
         starts.phaseEndRead(line);
-        end.uniqueId = decided.phaseEndRead(end.traceId, end.uniqueId);
         sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
     };
     const handle = (raw, lineNo) => {
@@ -7517,12 +7488,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         }
         const kind = starts?.settle(record) ?? null;
-        if (decided && kind === "processed") {
-            const uniqueId = record.attributes.unique_id;
-            if (record.recordType === "SpanStart")
-                decided.processedStart(record.traceId, 0);
-            else if (typeof uniqueId === "string" && uniqueId !== "")
-                decided.processedEnd(record.traceId, uniqueId);
+        if (decided && kind === "processed" && record.recordType === "SpanStart") {
+            decided.processedStart(record.traceId, 0);
         }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
@@ -7555,7 +7522,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     if (last)
         parseLine(last.line, last.lineNo, false);
     starts?.finish();
-    const undecided = decided?.undecided() ?? 0;
+    const undecided = decided ? sink.undecidedPhaseNodes() : 0;
     if (undecided > 0)
         throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
     if (pendingBad) {
@@ -12964,7 +12931,7 @@ function compareText(a, b) {
 
 /***/ }),
 
-/***/ 3809:
+/***/ 4424:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12980,9 +12947,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(7964);
 // EXTERNAL MODULE: ./src/text/count.ts
 var count = __nccwpck_require__(896);
+;// CONCATENATED MODULE: ./src/text/detached.ts
+// A string V8 may hold as a view of a larger one (a slice of 13 characters or more is kept as its
+// parent and a range): kept as a key or a field, it keeps that parent alive. The JSONL reader
+// slices ids out of lines it never parses; what the model keeps of them is copied first.
+/** A string equal to `text` that is no view of another (any text, lone surrogates included). */
+function detached(text) {
+    return JSON.parse(JSON.stringify(text));
+}
+
 // EXTERNAL MODULE: ./src/telemetry/limits.ts
 var limits = __nccwpck_require__(9311);
 ;// CONCATENATED MODULE: ./src/model/accumulate.ts
+
 /** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
 const MAX_LOGS_PER_NODE = 10;
 const MAX_LOG_CHARS = 8_000;
@@ -13101,8 +13078,10 @@ function accumulateNode(state, event) {
     const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
     let node = state.nodes.get(uniqueId);
     if (!node) {
+        // An id read from a JSONL line's text is a view of the line: the node keeps a copy of its own.
+        const own = event.kind === "phaseTimes" && event.inPlaceOfFacts ? detached(uniqueId) : uniqueId;
         node = {
-            uniqueId,
+            uniqueId: own,
             processed: null,
             processedStartNs: null,
             processedEndNs: null,
@@ -13118,7 +13097,7 @@ function accumulateNode(state, event) {
             queryNs: 0,
             queryCount: 0,
         };
-        state.nodes.set(uniqueId, node);
+        state.nodes.set(own, node);
     }
     const ended = event.kind === "phaseTimes" || event.ended;
     // Joins queries and logs that name no node to the node span they ran in. A span's children come
@@ -13782,6 +13761,7 @@ function formatUuid(hex) {
 
 
 
+
 /** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
 const MAX_FILE_WARNINGS = 100;
 const REPORT_LIMITS = {
@@ -13858,8 +13838,9 @@ class ReportBuilder {
                 let state = file.traces.get(event.traceId);
                 if (!state) {
                     count("invocations", 1);
-                    state = newInvocationState(event.traceId);
-                    file.traces.set(event.traceId, state);
+                    // The id may be a slice of a JSONL line (phase ends read from text): kept, it is copied.
+                    state = newInvocationState(detached(event.traceId));
+                    file.traces.set(state.traceId, state);
                 }
                 if (event.kind === "process" || event.kind === "invocation")
                     return accumulate(state, event);

@@ -2,6 +2,7 @@
 // node-phase span, or per phase: nothing grows with the number of log lines or queries, which are
 // summed or capped on arrival.
 import type { NodeFacts, TelemetryEvent } from "../telemetry/events.js";
+import { detached } from "../text/detached.js";
 import type { LogLine } from "./types.js";
 
 /** Error/warning lines kept per node, and characters per line: enough to explain, bounded in memory. */
@@ -218,8 +219,10 @@ function accumulateNode(
   const uniqueId = event.kind === "node" ? event.facts.uniqueId : event.uniqueId;
   let node = state.nodes.get(uniqueId);
   if (!node) {
+    // An id read from a JSONL line's text is a view of the line: the node keeps a copy of its own.
+    const own = event.kind === "phaseTimes" && event.inPlaceOfFacts ? detached(uniqueId) : uniqueId;
     node = {
-      uniqueId,
+      uniqueId: own,
       processed: null,
       processedStartNs: null,
       processedEndNs: null,
@@ -235,7 +238,7 @@ function accumulateNode(
       queryNs: 0,
       queryCount: 0,
     };
-    state.nodes.set(uniqueId, node);
+    state.nodes.set(own, node);
   }
   const ended = event.kind === "phaseTimes" || event.ended;
   // Joins queries and logs that name no node to the node span they ran in. A span's children come

@@ -1,6 +1,7 @@
 import { shownFileName } from "../telemetry/errors.js";
 import type { EventSink, TelemetryEvent } from "../telemetry/events.js";
 import { formatCount } from "../text/count.js";
+import { detached } from "../text/detached.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
 import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
@@ -125,8 +126,9 @@ export class ReportBuilder {
         let state = file.traces.get(event.traceId);
         if (!state) {
           count("invocations", 1);
-          state = newInvocationState(event.traceId);
-          file.traces.set(event.traceId, state);
+          // The id may be a slice of a JSONL line (phase ends read from text): kept, it is copied.
+          state = newInvocationState(detached(event.traceId));
+          file.traces.set(state.traceId, state);
         }
         if (event.kind === "process" || event.kind === "invocation") return accumulate(state, event);
         const nodes = state.nodes.size;

@@ -111,7 +111,8 @@ export type TelemetryEvent =
       endNs: bigint | null;
       /**
        * Read from a JSONL phase end's text in place of its facts (jsonl-phase-ends.ts): the report's
-       * limits count it as the facts it stands for.
+       * limits count it as the facts it stands for, and the model copies its node id before keeping
+       * it (a slice of the line, which it would keep alive).
        */
       inPlaceOfFacts?: true;
     }
@@ -556,6 +557,7 @@ export function recordsToEvents(
           recordLeftOut: () => sink.recordLeftOut?.(),
           phaseEnd: (end: PhaseEnd, origin: RecordOrigin) =>
             sink.add({ kind: "phaseTimes", ...end, inPlaceOfFacts: true }, origin.position),
+          ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes!() } : {}),
         }
       : {}),
     add(record, origin) {

@@ -3,19 +3,20 @@
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
 // telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
 // the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
-// event, instead of parsing it, and notes the node. At the end of the file every node so read must
-// have had a NodeProcessed end in the same invocation; when one has not (a crashed run, a file
-// before preview.72's NodeProcessed spans), the reader throws UnpairedStarts, and the file is read
-// again with every line parsed (pipeline/read-telemetry.ts). The phase end also takes its start out
-// of the start ledger (jsonl-start-ledger.ts), as a parsed one would.
+// event, instead of parsing it. At the end of the file every node so read must have had a
+// NodeProcessed end in the same invocation, which the model counts (EventSink.undecidedPhaseNodes,
+// as for Parquet); when one has not (a crashed run, a file before preview.72's NodeProcessed spans),
+// the reader throws UnpairedStarts, and the file is read again with every line parsed
+// (pipeline/read-telemetry.ts). The phase end also takes its start out of the start ledger
+// (jsonl-start-ledger.ts), as a parsed one would.
 //
 // A line is read so only when the engine's layout makes it certain: it begins with record_type
 // SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
 // NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
 // every object before the status (the links) closed again; start_time_unix_nano and
 // end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
-// the event type and end the line with their last key, a non-empty unique_id, every object in them
-// before it closed again. Anything
+// the event type and end the line with their last key, a non-empty unique_id without a control
+// character, every object in them before it closed again. Anything
 // else is parsed. Not told apart, beyond what the engine writes: a repeated key (the occurrence
 // nearest the status or the end is read), braces inside strings that hide an open object; and, as
 // for the lines jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes
@@ -66,6 +67,8 @@ export function readPhaseEnd(line: string): PhaseEnd | null {
   const uniqueAt = key + UNIQUE_ID_KEY.length;
   const uniqueEnd = line.length - 3;
   if (key < attributesAt || uniqueEnd <= uniqueAt || line.indexOf('"', uniqueAt) !== uniqueEnd) return null;
+  // A raw control character makes the line no JSON: parsed, it is reported as such.
+  for (let i = uniqueAt; i < uniqueEnd; i++) if (line.charCodeAt(i) < 0x20) return null;
   const inside = attributesAt + ATTRIBUTES_KEY.length;
   if (!isBalanced(line, inside, key)) return null;
   return {
@@ -130,73 +133,37 @@ function nanosAt(line: string, at: number, keyLength: number, limit: number): bi
 }
 
 /**
- * The nodes read from phase ends, and those with a NodeProcessed end, by invocation and node id:
- * each of the first must be among the second when the file ends.
+ * The invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+ * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
  */
-export class DecidedNodes {
-  private readonly read = new Map<string, Map<string, string>>();
-  private readonly decided = new Map<string, Set<string>>();
-  /**
-   * Invocations with a NodeProcessed span start: only their phase ends are read from text (a file
-   * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
-   */
-  private readonly withProcessed: string[] = [];
+export class TracesWithProcessed {
+  private readonly traces: string[] = [];
   /** The same, as a set once there are more than a few (a file of many invocations). */
-  private withProcessedSet: Set<string> | null = null;
+  private traceSet: Set<string> | null = null;
 
   /** A NodeProcessed span started in the invocation whose id is in `text` at `at`. */
   processedStart(text: string, at: number): void {
     if (this.hasProcessed(text, at)) return;
     const trace = copyOf(text.slice(at, at + 32));
-    this.withProcessed.push(trace);
-    this.withProcessedSet?.add(trace);
-    if (!this.withProcessedSet && this.withProcessed.length > FEW_INVOCATIONS) {
-      this.withProcessedSet = new Set(this.withProcessed);
-    }
+    this.traces.push(trace);
+    this.traceSet?.add(trace);
+    if (!this.traceSet && this.traces.length > FEW_INVOCATIONS) this.traceSet = new Set(this.traces);
   }
 
   /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
   hasProcessed(text: string, at: number): boolean {
-    if (this.withProcessedSet) return this.withProcessedSet.has(text.slice(at, at + 32));
-    for (const trace of this.withProcessed) if (text.startsWith(trace, at)) return true;
+    if (this.traceSet) return this.traceSet.has(text.slice(at, at + 32));
+    for (const trace of this.traces) if (text.startsWith(trace, at)) return true;
     return false;
-  }
-
-  /**
-   * Notes the node of a phase end read from text, and gives its id as a string of its own: the
-   * one read is a slice, which V8 makes a view that would keep its whole line alive in the model.
-   */
-  phaseEndRead(traceId: string, uniqueId: string): string {
-    let nodes = this.read.get(traceId);
-    if (!nodes) this.read.set(copyOf(traceId), (nodes = new Map()));
-    let own = nodes.get(uniqueId);
-    if (own === undefined) nodes.set((own = copyOf(uniqueId)), own);
-    return own;
-  }
-
-  processedEnd(traceId: string, uniqueId: string): void {
-    let nodes = this.decided.get(traceId);
-    if (!nodes) this.decided.set(traceId, (nodes = new Set()));
-    nodes.add(uniqueId);
-  }
-
-  /** The nodes whose phase ends were read from text and that no NodeProcessed end decided. */
-  undecided(): number {
-    let count = 0;
-    for (const [trace, nodes] of this.read) {
-      const decided = this.decided.get(trace);
-      for (const node of nodes.keys()) if (!decided?.has(node)) count++;
-    }
-    return count;
   }
 }
 
-/** A new string equal to `text`, which has no quote or backslash (readPhaseEnd's values never do). */
+/** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */
 function copyOf(text: string): string {
   try {
     return JSON.parse(`"${text}"`) as string;
   } catch {
     // A raw control character: the line is no JSON; read again, it is reported as such.
-    throw new UnpairedStarts("a phase span end holds a control character");
+    throw new UnpairedStarts("a node span start holds a control character in its trace id");
   }
 }

@@ -1,5 +1,5 @@
 import { TelemetryInputError } from "./errors.js";
-import { DecidedNodes, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
+import { TracesWithProcessed, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
@@ -74,14 +74,16 @@ export async function decodeJsonl(
   const readWhole = sink.readWhole?.traces.size ? sink.readWhole : null;
   /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
   const starts = sink.recordLeftOut ? new StartLedger() : null;
-  /** Nodes whose phase ends were read from text, each to be decided by a NodeProcessed end. */
-  const decided = starts && sink.phaseEnd ? new DecidedNodes() : null;
+  /**
+   * The invocations whose phase ends are read from text: each node so read must be decided by a
+   * NodeProcessed end, which the sink counts when the file is read (undecidedPhaseNodes).
+   */
+  const decided = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
   /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
   let heldPhase: { line: string; lineNo: number; end: PhaseEnd } | null = null;
   const handPhaseOn = ({ line, lineNo, end }: { line: string; lineNo: number; end: PhaseEnd }): void => {
     records++;
     starts!.phaseEndRead(line);
-    end.uniqueId = decided!.phaseEndRead(end.traceId, end.uniqueId);
     sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
   };
 
@@ -173,11 +175,8 @@ export async function decodeJsonl(
       return;
     }
     const kind = starts?.settle(record) ?? null;
-    if (decided && kind === "processed") {
-      const uniqueId = record.attributes.unique_id;
-      if (record.recordType === "SpanStart") decided.processedStart(record.traceId, 0);
-      else if (typeof uniqueId === "string" && uniqueId !== "")
-        decided.processedEnd(record.traceId, uniqueId);
+    if (decided && kind === "processed" && record.recordType === "SpanStart") {
+      decided.processedStart(record.traceId, 0);
     }
     records++;
     sink.add(record, { file, position: lineNo, unit: "line" });
@@ -209,7 +208,7 @@ export async function decodeJsonl(
   const last = (held ?? heldPhase) as { line: string; lineNo: number } | null;
   if (last) parseLine(last.line, last.lineNo, false);
   starts?.finish();
-  const undecided = decided?.undecided() ?? 0;
+  const undecided = decided ? sink.undecidedPhaseNodes!() : 0;
   if (undecided > 0)
     throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
   if (pendingBad) {

@@ -71,9 +71,16 @@ export interface RecordSink {
   /**
    * Present when the sink takes a phase span end as its times alone for a node that a NodeProcessed
    * end decides: the JSONL decoder then reads such ends from their text (jsonl-phase-ends.ts), and
-   * throws UnpairedStarts when a node so read has no NodeProcessed end.
+   * throws UnpairedStarts when a node so read has no NodeProcessed end (undecidedPhaseNodes). The
+   * ids of such an end are slices of its line: the sink copies one before it keeps it.
    */
   readonly phaseEnd?: (end: PhaseEnd, origin: RecordOrigin) => void;
+  /**
+   * With `phaseEnd`: how many nodes of the file read so far had a phase span end handed on that way
+   * and no NodeProcessed span end (EventSink.undecidedPhaseNodes). A decoder reads phase ends from
+   * their text only when the sink can say so.
+   */
+  readonly undecidedPhaseNodes?: () => number;
   /**
    * Invocations (trace ids) already read whole from another file: the sink takes none of their
    * records. A decoder counts them without handing them on (the JSONL decoder leaves their lines

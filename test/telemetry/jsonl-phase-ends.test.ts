@@ -3,7 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
-import { DecidedNodes, readPhaseEnd } from "../../src/telemetry/jsonl-phase-ends.js";
+import { TracesWithProcessed, readPhaseEnd } from "../../src/telemetry/jsonl-phase-ends.js";
+import { decodeJsonl } from "../../src/telemetry/jsonl.js";
+import { UnpairedStarts } from "../../src/telemetry/jsonl-start-ledger.js";
 import { FIXTURE_RECORDS, random, reformat } from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
@@ -89,6 +91,8 @@ describe("readPhaseEnd", () => {
       engineEnd({ start: "" }),
       engineEnd({ uniqueId: "" }),
       engineEnd({ uniqueId: "model.shop.or\\u0064ers" }),
+      // A raw control character in the node id: no JSON, so parsed and reported.
+      engineEnd({ uniqueId: "model.shop.raw_orders" }).replace("raw_orders", "raw\u0001orders"),
       engineEnd().replace("NodeEvaluated", "NodeProcessed"),
       engineEnd().replace(',"start_time_unix_nano":"1760000000123456789"', ""),
       engineEnd().replace('"status":{"message":null,"code":1},', ""),
@@ -113,35 +117,13 @@ describe("readPhaseEnd", () => {
   });
 });
 
-describe("DecidedNodes", () => {
-  it("counts the nodes read from phase ends that no NodeProcessed end of the same invocation decided", () => {
-    const nodes = new DecidedNodes();
-    nodes.phaseEndRead(TRACE, "model.shop.orders");
-    nodes.phaseEndRead(TRACE, "model.shop.orders");
-    nodes.phaseEndRead(TRACE, "model.shop.customers");
-    nodes.phaseEndRead(TRACE.replace("0190", "0191"), "model.shop.orders");
-    nodes.processedEnd(TRACE, "model.shop.orders");
-    expect(nodes.undecided()).toBe(2);
-    nodes.processedEnd(TRACE, "model.shop.customers");
-    nodes.processedEnd(TRACE.replace("0190", "0191"), "model.shop.orders");
-    expect(nodes.undecided()).toBe(0);
-  });
-
+describe("TracesWithProcessed", () => {
   it("knows the invocations with a NodeProcessed start, few or many", () => {
-    const nodes = new DecidedNodes();
-    const traces = Array.from({ length: 20 }, (_, i) => i.toString(16).padStart(32, "0"));
-    for (const trace of traces.slice(0, 19)) nodes.processedStart(`x${trace}`, 1);
-    for (const trace of traces.slice(0, 19)) expect(nodes.hasProcessed(trace, 0)).toBe(true);
-    expect(nodes.hasProcessed(traces[19]!, 0)).toBe(false);
-  });
-
-  it("gives a node id that is a string of its own, equal to the one read", () => {
-    const nodes = new DecidedNodes();
-    const line = engineEnd();
-    const read = readPhaseEnd(line)!;
-    const own = nodes.phaseEndRead(read.traceId, read.uniqueId);
-    expect(own).toBe("model.shop.orders");
-    expect(nodes.phaseEndRead(read.traceId, "model.shop.orders")).toBe(own);
+    const traces = new TracesWithProcessed();
+    const ids = Array.from({ length: 20 }, (_, i) => i.toString(16).padStart(32, "0"));
+    for (const trace of ids.slice(0, 19)) traces.processedStart(`x${trace}`, 1);
+    for (const trace of ids.slice(0, 19)) expect(traces.hasProcessed(trace, 0)).toBe(true);
+    expect(traces.hasProcessed(ids[19]!, 0)).toBe(false);
   });
 });
 
@@ -183,6 +165,38 @@ describe("phase ends read from text", () => {
     expect(JSON.stringify(report)).toContain("last line is truncated or not valid JSON");
     // Cut before its last `}`, the line is not read from text at all.
     expect(readPhaseEnd(text.split("\n")[17]!.slice(0, -1))).toBeNull();
+  });
+
+  it("reads phase ends from text only for a sink that counts the nodes left undecided, and asks it", async () => {
+    const text = readFileSync(
+      path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"),
+      "utf8",
+    );
+    const read = async (undecided?: number): Promise<{ fromText: number; error?: unknown }> => {
+      let fromText = 0;
+      const sink = {
+        relevantOnly: true,
+        recordLeftOut: () => undefined,
+        phaseEnd: () => void fromText++,
+        ...(undecided === undefined ? {} : { undecidedPhaseNodes: () => undecided }),
+        add: () => undefined,
+        warn: () => undefined,
+      };
+      const chunks = (async function* () {
+        yield Buffer.from(text);
+      })();
+      return decodeJsonl(chunks, "p.jsonl", sink).then(
+        () => ({ fromText }),
+        (error: unknown) => ({ fromText, error }),
+      );
+    };
+    expect(await read()).toEqual({ fromText: 0 });
+    expect((await read(0)).fromText).toBeGreaterThan(100);
+    const undecided = await read(2);
+    expect(undecided.error).toBeInstanceOf(UnpairedStarts);
+    expect((undecided.error as Error).message).toBe(
+      "2 node(s) read from phase ends have no NodeProcessed end",
+    );
   });
 
   it("reads the file again when a node read from its phase ends has no NodeProcessed end", async () => {
