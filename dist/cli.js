@@ -7391,7 +7391,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * The invocations whose phase ends are read from text: each node so read must be decided by a
      * NodeProcessed end, which the sink counts when the file is read (undecidedPhaseNodes).
      */
-    const decided = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
+    const withProcessed = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
     /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
     let heldPhase = null;
     const handPhaseOn = ({ line, lineNo, end }) => {
@@ -7438,7 +7438,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             held = { line, lineNo };
             return;
         }
-        if (!first && decided?.hasProcessed(line, END_HEAD.traceAt)) {
+        if (!first && withProcessed?.hasProcessed(line, END_HEAD.traceAt)) {
             const end = readPhaseEnd(line);
             if (end) {
                 heldPhase = { line, lineNo, end };
@@ -7448,7 +7448,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const dropped = first ? null : (starts?.drop(line) ?? null);
         if (dropped !== null) {
             if (dropped === "processed")
-                decided?.processedStart(line, START_HEAD.traceAt);
+                withProcessed?.processedStart(line, START_HEAD.traceAt);
             records++;
             sink.recordLeftOut();
             return;
@@ -7488,8 +7488,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         }
         const kind = starts?.settle(record) ?? null;
-        if (decided && kind === "processed" && record.recordType === "SpanStart") {
-            decided.processedStart(record.traceId, 0);
+        if (withProcessed && kind === "processed" && record.recordType === "SpanStart") {
+            withProcessed.processedStart(record.traceId, 0);
         }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
@@ -7522,7 +7522,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     if (last)
         parseLine(last.line, last.lineNo, false);
     starts?.finish();
-    const undecided = decided ? sink.undecidedPhaseNodes() : 0;
+    const undecided = withProcessed ? sink.undecidedPhaseNodes() : 0;
     if (undecided > 0)
         throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
     if (pendingBad) {

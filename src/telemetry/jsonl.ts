@@ -78,7 +78,8 @@ export async function decodeJsonl(
    * The invocations whose phase ends are read from text: each node so read must be decided by a
    * NodeProcessed end, which the sink counts when the file is read (undecidedPhaseNodes).
    */
-  const decided = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
+  const withProcessed =
+    starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
   /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
   let heldPhase: { line: string; lineNo: number; end: PhaseEnd } | null = null;
   const handPhaseOn = ({ line, lineNo, end }: { line: string; lineNo: number; end: PhaseEnd }): void => {
@@ -122,7 +123,7 @@ export async function decodeJsonl(
       held = { line, lineNo };
       return;
     }
-    if (!first && decided?.hasProcessed(line, END_HEAD.traceAt)) {
+    if (!first && withProcessed?.hasProcessed(line, END_HEAD.traceAt)) {
       const end = readPhaseEnd(line);
       if (end) {
         heldPhase = { line, lineNo, end };
@@ -131,7 +132,7 @@ export async function decodeJsonl(
     }
     const dropped = first ? null : (starts?.drop(line) ?? null);
     if (dropped !== null) {
-      if (dropped === "processed") decided?.processedStart(line, START_HEAD.traceAt);
+      if (dropped === "processed") withProcessed?.processedStart(line, START_HEAD.traceAt);
       records++;
       sink.recordLeftOut!();
       return;
@@ -175,8 +176,8 @@ export async function decodeJsonl(
       return;
     }
     const kind = starts?.settle(record) ?? null;
-    if (decided && kind === "processed" && record.recordType === "SpanStart") {
-      decided.processedStart(record.traceId, 0);
+    if (withProcessed && kind === "processed" && record.recordType === "SpanStart") {
+      withProcessed.processedStart(record.traceId, 0);
     }
     records++;
     sink.add(record, { file, position: lineNo, unit: "line" });
@@ -208,7 +209,7 @@ export async function decodeJsonl(
   const last = (held ?? heldPhase) as { line: string; lineNo: number } | null;
   if (last) parseLine(last.line, last.lineNo, false);
   starts?.finish();
-  const undecided = decided ? sink.undecidedPhaseNodes!() : 0;
+  const undecided = withProcessed ? sink.undecidedPhaseNodes!() : 0;
   if (undecided > 0)
     throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
   if (pendingBad) {

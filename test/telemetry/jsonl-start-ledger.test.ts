@@ -159,7 +159,7 @@ describe("nodeStartKind", () => {
     expect(nodeStartKind(engineStart())).toBe("evaluated");
     expect(nodeStartKind(engineStart({ event: "NodeProcessed" }))).toBe("processed");
     // What JSON.parse would read otherwise is not looked for: such a start is dropped as the name's
-    // kind, and the ledger sends the file to be read again (the next test).
+    // kind, and the ledger sees to the rest (the next test).
     for (const line of STARTS_READ_OTHERWISE) expect(nodeStartKind(line)).toBe("evaluated");
     // Another span name: the kind is the event type's, as for any other layout.
     const renamed = engineStart().replace('"span_name":"Node evaluated', '"span_name":"Node evaluating');
