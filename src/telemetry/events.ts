@@ -482,8 +482,9 @@ export interface EventSink {
   recordLeftOut?(): void;
   /**
    * Present when the sink can say, once a file is read, how many of its nodes had a phase span end
-   * read as its times alone (a `phaseTimes` event) and no NodeProcessed span end: the Parquet
-   * decoder then reads phase span ends so, and throws ReadAgainInFull when any node is left undecided.
+   * read as its times alone (a `phaseTimes` event) and no NodeProcessed span end: the Parquet and
+   * JSONL decoders then read phase span ends so, and throw ReadAgainInFull when any node is left
+   * undecided.
    */
   undecidedPhaseNodes?(): number;
 }

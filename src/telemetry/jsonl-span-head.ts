@@ -27,12 +27,12 @@ export class SpanHead {
    * (`\u` can spell a key, and another escape makes a value's text differ from the value).
    */
   begins(line: string): boolean {
-    return this.startsLine(line) && !line.includes("\\", this.end);
-  }
-
-  /** Whether `line` begins with this head and its ids are lowercase hex, whatever follows. */
-  startsLine(line: string): boolean {
-    return this.holdsIds(line) && isLowerHex(line, this.traceAt, 32) && isLowerHex(line, this.spanIdAt, 16);
+    return (
+      this.holdsIds(line) &&
+      isLowerHex(line, this.traceAt, 32) &&
+      isLowerHex(line, this.spanIdAt, 16) &&
+      !line.includes("\\", this.end)
+    );
   }
 
   /** Whether `line` begins with this head, ids of 32 and 16 characters in their places (any characters). */
