@@ -3875,9 +3875,623 @@ function parseInteger(value, label, fallback, min, max) {
     return n;
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/telemetry/limits.ts
+var limits = __nccwpck_require__(9311);
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
+// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
+// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
+// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+/** Whether bytes begin as a gzip member does. */
+function isGzip(bytes) {
+    return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+class GzipError extends Error {
+    truncated;
+    constructor(message, 
+    /** The data ends early: what came before it was read. */
+    truncated = false) {
+        super(message);
+        this.truncated = truncated;
+    }
+}
+/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
+async function* inputBytes(chunks, format = { gzip: false }) {
+    const source = chunks[Symbol.asyncIterator]();
+    try {
+        // Enough bytes to see the magic (a source may yield tiny chunks).
+        const head = [];
+        let headBytes = 0;
+        while (headBytes < GZIP_MAGIC.length) {
+            const next = await source.next();
+            if (next.done)
+                break;
+            // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
+            const chunk = Buffer.from(toBuffer(next.value));
+            head.push(chunk);
+            headBytes += chunk.length;
+        }
+        const first = head.length === 1 ? head[0] : Buffer.concat(head);
+        const rest = async function* () {
+            for (let next = await source.next(); !next.done; next = await source.next())
+                yield toBuffer(next.value);
+        };
+        format.gzip = isGzip(first);
+        if (!format.gzip) {
+            if (first.length > 0)
+                yield first;
+            yield* rest();
+            return;
+        }
+        yield* gunzip(first, rest());
+    }
+    finally {
+        // Also when the reader stops early (an error on the first line, a line too long), wherever it
+        // stopped: the source (a file) is closed now, not left open until the garbage collector warns.
+        await source.return?.();
+    }
+}
+async function* gunzip(first, rest) {
+    let compressed = 0;
+    const counted = async function* () {
+        compressed += first.length;
+        yield first;
+        for await (const chunk of rest) {
+            compressed += chunk.length;
+            // Copied: the stream below still holds a chunk when it asks for the next, and a source may
+            // read into a chunk again by then (file-chunks.ts).
+            yield Buffer.from(chunk);
+        }
+    };
+    // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
+    // import(): bundlers leave it alone).
+    const { Readable } = process.getBuiltinModule("node:stream");
+    const { pipeline } = process.getBuiltinModule("node:stream/promises");
+    const { createGunzip } = process.getBuiltinModule("node:zlib");
+    const gz = createGunzip();
+    // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
+    // which closes the source too.
+    const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
+    let expanded = 0;
+    try {
+        for await (const chunk of gz) {
+            expanded += chunk.length;
+            if (expanded > 64 * limits/* MIB */.D6 && expanded > compressed * limits/* MAX_GZIP_EXPANSION */.OY) {
+                throw new GzipError(`gzip data expands more than ${limits/* MAX_GZIP_EXPANSION */.OY}-fold (${Math.round(expanded / limits/* MIB */.D6)} MiB from ` +
+                    `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
+            }
+            yield chunk;
+        }
+    }
+    catch (error) {
+        if (error instanceof GzipError)
+            throw error;
+        const code = error.code;
+        if (code === "Z_BUF_ERROR")
+            throw new GzipError("the gzip data ends early (the file is truncated)", true);
+        if (code?.startsWith("Z_"))
+            throw new GzipError(`the gzip data is corrupt (${error.message})`);
+        throw error;
+    }
+    finally {
+        gz.destroy();
+        await piped;
+    }
+}
+function toBuffer(chunk) {
+    if (typeof chunk === "string")
+        return Buffer.from(chunk, "utf8");
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts
+// The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
+// "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
+// jsonl-phase-ends.ts) find a line's ids, at fixed places.
+const SPAN_ID_KEY = '","span_id":"';
+const EVENT_TYPE_KEY = '"event_type":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+class SpanHead {
+    prefix;
+    /** Where the trace id is (32 characters). */
+    traceAt;
+    /** Where the span id is (16 characters). */
+    spanIdAt;
+    /** Where the line goes on after the head. */
+    end;
+    constructor(recordType) {
+        this.prefix = `{"record_type":"${recordType}","trace_id":"`;
+        this.traceAt = this.prefix.length;
+        this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
+        this.end = this.spanIdAt + 16 + 2;
+    }
+    /**
+     * Whether `line` begins with this head, its ids lowercase hex, and has no backslash after it
+     * (`\u` can spell a key, and another escape makes a value's text differ from the value).
+     */
+    begins(line) {
+        return (this.holdsIds(line) &&
+            isLowerHex(line, this.traceAt, 32) &&
+            isLowerHex(line, this.spanIdAt, 16) &&
+            !line.includes("\\", this.end));
+    }
+    /** Whether `line` begins with this head, ids of 32 and 16 characters in their places (any characters). */
+    holdsIds(line) {
+        return (line.startsWith(this.prefix) &&
+            line.startsWith(SPAN_ID_KEY, this.traceAt + 32) &&
+            line.startsWith('",', this.spanIdAt + 16));
+    }
+}
+const START_HEAD = new SpanHead("SpanStart");
+const END_HEAD = new SpanHead("SpanEnd");
+function isLowerHex(line, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = line.charCodeAt(i);
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
+// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
+// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
+// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
+// `"key":"value"` pairs:
+//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
+//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
+//   * a query span end has QueryExecuted and SpanEnd;
+//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
+//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
+//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
+//   * a `\u` escape can spell any of these, so a line with one is parsed.
+// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
+// slower. A line is left unparsed only when it also names the three keys of a record and has the
+// shape of one JSON object; anything else takes the full path (and its error messages).
+
+const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
+const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
+const LOG_SEVERITY = /error|warn/i;
+/**
+ * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
+ * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
+ * not a record, or not JSON).
+ */
+function isUnusableRecordLine(line) {
+    // Each test below only sends the line to be parsed, so their order is free: the span markers
+    // first, as most lines of a big build are node spans and say so early (their span name).
+    for (const marker of SPAN_MARKERS)
+        if (line.includes(marker))
+            return false;
+    if (line.includes("\\u"))
+        return false;
+    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
+        return false;
+    if (line.includes("Log") && LOG_SEVERITY.test(line))
+        return false;
+    for (const key of RECORD_KEYS)
+        if (!line.includes(key))
+            return false;
+    return isObjectShaped(line);
+}
+/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
+function isObjectShaped(line) {
+    let start = 0;
+    let end = line.length - 1;
+    while (start <= end && isJsonSpace(line.charCodeAt(start)))
+        start++;
+    while (end > start && isJsonSpace(line.charCodeAt(end)))
+        end--;
+    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
+}
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+function isJsonSpace(code) {
+    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+const RECORD_HEAD = '{"record_type":"';
+const TRACE_KEY = '","trace_id":"';
+const TRACE_ID = '"trace_id"';
+/**
+ * Which of `traces` the line is a record of, told from its head as the engine writes it
+ * (`{"record_type":"…","trace_id":"<32 lowercase hex>"`), or null: then the line is parsed. A line
+ * that names `"trace_id"` again (JSON.parse keeps the last), holds a `\u` escape (which can spell
+ * the key; no other escape can) or is not shaped like one object is parsed too, so its trace is the
+ * one JSON.parse reads.
+ */
+function traceOfRecordLine(line, traces) {
+    if (!line.startsWith(RECORD_HEAD))
+        return null;
+    const typeEnd = line.indexOf('"', RECORD_HEAD.length);
+    if (typeEnd < 0 || !line.startsWith(TRACE_KEY, typeEnd))
+        return null;
+    const at = typeEnd + TRACE_KEY.length;
+    if (line.charCodeAt(at + 32) !== 0x22 || !isLowerHex(line, at, 32))
+        return null;
+    let found = null;
+    // A handful of traces at most: compared in place, no string cut out of every line.
+    for (const trace of traces) {
+        if (line.startsWith(trace, at)) {
+            found = trace;
+            break;
+        }
+    }
+    if (found === null)
+        return null;
+    if (namesTraceIdAgain(line, at + 33) || line.includes("\\u") || !isObjectShaped(line))
+        return null;
+    return found;
+}
+/**
+ * Whether `"trace_id"` comes again from `from` on, other than as the first key of an inner object
+ * (a span link's `{"trace_id":…}`): a key at the top level follows a comma, and an unescaped quote
+ * right after a `{` can only open an object's first key.
+ */
+function namesTraceIdAgain(line, from) {
+    for (let at = line.indexOf(TRACE_ID, from); at >= 0; at = line.indexOf(TRACE_ID, at + TRACE_ID.length)) {
+        if (line.charCodeAt(at - 1) !== 0x7b)
+            return true;
+    }
+    return false;
+}
+
+// EXTERNAL MODULE: ./src/telemetry/values.ts
+var telemetry_values = __nccwpck_require__(7593);
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-run-end.ts
+// Whether a JSONL file's run finished, from its last line: the engine's last record is the end of a
+// root span (the process span ends after the invocation). A run that crashed, was killed or is
+// still writing ends with something else, often a cut line; its node span starts are then needed
+// (they are all the model has of nodes that never finished), so the reader parses them on the first
+// read instead of finding out at the end and reading the file twice.
+
+
+/**
+ * True when `tail` (the file's last bytes; all of it when `wholeFile`) ends with a root span's end,
+ * false when it ends with another record or a line that is not JSON, null when the tail holds no
+ * complete last line to tell by.
+ */
+function runEndedAt(tail, wholeFile) {
+    let end = tail.length;
+    while (end > 0 && isJsonSpace(tail[end - 1]))
+        end--;
+    if (end === 0)
+        return wholeFile ? false : null;
+    const start = tail.lastIndexOf(0x0a, end - 1) + 1;
+    if (start === 0 && !wholeFile)
+        return null;
+    let record;
+    try {
+        record = JSON.parse(tail.toString("utf8", start, end));
+    }
+    catch {
+        return false;
+    }
+    if (typeof record !== "object" || record === null)
+        return false;
+    const { record_type: type, parent_span_id: parent } = record;
+    return type === "SpanEnd" && (0,telemetry_values/* toSpanId */.Dr)(parent) === null;
+}
+
+// EXTERNAL MODULE: ./src/text/file-errors.ts
+var file_errors = __nccwpck_require__(6449);
+;// CONCATENATED MODULE: ./src/text/paths.ts
+// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
+// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
+
+/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
+function pathInside(folder, file) {
+    const relative = external_node_path_default().relative(folder, file);
+    const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
+    return outside ? null : relative;
+}
+
+;// CONCATENATED MODULE: ./src/sources/checkout-links.ts
+// In the Action the workspace is a checkout, and a pull request can commit symbolic links in it. A
+// link could lead a telemetry file that is read, or a report file that is written, anywhere the
+// runner's user can reach: the first line of a credentials file quoted in an error on the pull
+// request, a report written over a file of the runner's. So a path that passes through a link inside
+// the checkout must end in the workspace or the runner's temporary folder. The CLI follows links as
+// any Unix tool does: they are its user's own.
+
+
+
+/**
+ * Where `file` really is when a link inside the checkout on the path `given` leads it out of
+ * bounds, else null. `file` is `given` with any link to a file already followed (the default).
+ */
+async function linkLeadsOut(given, bounds, file = given) {
+    if (!(await passesLinkInside(bounds.root, given)))
+        return null;
+    const real = await realLocation(file);
+    const allowed = await Promise.all(bounds.linksMayLeadTo.map((folder) => realLocation(folder)));
+    return allowed.some((folder) => pathInside(folder, real) !== null) ? null : real;
+}
+/** The sentence messages use for a path that `linkLeadsOut` stopped. */
+function leadsOutReason(real) {
+    return (`a link in the workspace leads it to ${real}, outside the workspace and the runner's temporary folder; ` +
+        "a link that a pull request can commit must not choose what the Action reads or writes: name a path without it");
+}
+/**
+ * Whether a folder or file on `file`'s path below `root` is a symbolic link. The runner may name the
+ * workspace through a link of its own (a work folder linked to a bigger disk) while the working
+ * directory, which relative paths start from, is where it really is: either spelling is the checkout.
+ */
+async function passesLinkInside(root, file) {
+    for (const top of new Set([root, await realLocation(root)])) {
+        const relative = pathInside(top, file);
+        if (relative !== null)
+            return linkBelow(top, relative);
+    }
+    return false;
+}
+async function linkBelow(top, relative) {
+    let current = top;
+    for (const part of relative.split((external_node_path_default()).sep).filter(Boolean)) {
+        current = external_node_path_default().join(current, part);
+        const info = await (0,promises_.lstat)(current).catch(() => null);
+        if (!info)
+            return false; // nothing there yet: no link below it either
+        if (info.isSymbolicLink())
+            return true;
+    }
+    return false;
+}
+/** Where `file` really is: its nearest folder that exists with every link resolved, then the rest. */
+async function realLocation(file) {
+    let existing = external_node_path_default().resolve(file);
+    while (!(await (0,promises_.stat)(existing).then(() => true, () => false)) &&
+        external_node_path_default().dirname(existing) !== existing) {
+        existing = external_node_path_default().dirname(existing);
+    }
+    const real = await (0,promises_.realpath)(existing).catch(() => existing);
+    return external_node_path_default().join(real, external_node_path_default().relative(existing, external_node_path_default().resolve(file)));
+}
+
+;// CONCATENATED MODULE: ./src/sources/file-chunks.ts
+// A local file's bytes as the JSONL reader takes them, read into two buffers in turn: the next
+// chunk is read while the reader splits and parses the one it was given, and no buffer is made
+// per chunk. A stream's 64 KiB chunks left the reader waiting on the file system about 7 % of a
+// 200 MiB read, and each chunk was a new buffer (docs/performance.md).
+
+/** Bytes per read: large enough that waiting per read is rare, small enough to be cheap to hold. */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+/**
+ * The file's bytes in chunks of at most `chunkBytes`. A chunk is a view of a buffer that is read
+ * into again once the chunk after it has been asked for: a consumer that keeps bytes past that
+ * copies them (jsonl-lines.ts, jsonl-input.ts).
+ */
+async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
+    const handle = await (0,promises_.open)(file, "r");
+    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
+    let which = 0;
+    // From the file's current position (null): a pipe (`/dev/stdin`, `<(zcat …)`) cannot seek. One read
+    // is in flight at a time, so the reads come in order.
+    const next = () => handle.read(buffers[which], 0, chunkBytes, null);
+    let pending = next();
+    try {
+        for (;;) {
+            const { bytesRead } = await pending;
+            pending = null;
+            if (bytesRead === 0)
+                return;
+            const chunk = buffers[which].subarray(0, bytesRead);
+            which ^= 1;
+            pending = next();
+            yield chunk;
+        }
+    }
+    finally {
+        // Stopped early (an error, a line too long): the read in flight ends before the file closes.
+        await pending?.catch(() => undefined);
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sources/local.ts
+
+
+
+
+
+
+
+
+
+class TelemetryNotFoundError extends Error {
+    name = "TelemetryNotFoundError";
+}
+/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
+class NoTelemetryError extends Error {
+    name = "NoTelemetryError";
+}
+const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
+/** Errors of a path that is not there, as opposed to one that is there but cannot be reached. */
+const NOT_THERE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
+/**
+ * Expands files, directories and globs into telemetry files, in a stable order. A directory is
+ * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
+ * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
+ * of permission is an error that says so, never "nothing found".
+ */
+async function findTelemetryFiles(patterns, cwd) {
+    const found = { files: [], missing: [], empty: [], emptyFolders: [] };
+    for (const pattern of patterns) {
+        const resolved = external_node_path_default().resolve(cwd, pattern);
+        const info = await (0,promises_.stat)(resolved).catch((error) => error);
+        let files;
+        if (info instanceof Error) {
+            if (info.code === "EACCES")
+                throw permissionDenied(pattern, "a folder on its path cannot be searched");
+            // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
+            const { glob, isDynamicPattern } = await __nccwpck_require__.e(/* import() */ 382).then(__nccwpck_require__.bind(__nccwpck_require__, 3382));
+            // Something is there that cannot be followed (a link loop, a failing disk): not "missing". A name
+            // too long for the file system cannot be there.
+            if (!NOT_THERE.has(info.code ?? "") && !isDynamicPattern(pattern)) {
+                throw new TelemetryNotFoundError(`${pattern}: cannot read it (${(0,file_errors/* describeFileError */.S)(info)})`);
+            }
+            if (!isDynamicPattern(pattern)) {
+                found.missing.push(pattern);
+                continue;
+            }
+            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+            if (files.length === 0)
+                await checkGlobBase(pattern, cwd, isDynamicPattern);
+        }
+        else if (info.isDirectory()) {
+            const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
+                if (error.code === "EACCES")
+                    throw permissionDenied(pattern, "cannot list the directory");
+                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${(0,file_errors/* describeFileError */.S)(error)})`);
+            });
+            files = entries
+                // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
+                .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
+                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
+                .map((entry) => external_node_path_default().join(resolved, entry.name));
+        }
+        else {
+            files = [resolved];
+        }
+        if (files.length === 0) {
+            found.empty.push(pattern);
+            if (!(info instanceof Error) && info.isDirectory())
+                found.emptyFolders.push(pattern);
+        }
+        found.files.push(...files.sort());
+    }
+    found.files = [...new Set(found.files)];
+    return found;
+}
+/**
+ * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
+ * error; a glob or directory that matches nothing is only noted, as long as something was found.
+ * Nothing found at all is a `NoTelemetryError`.
+ */
+async function collectLocalTelemetry(patterns, cwd, note, checkout) {
+    const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
+    if (files.length === 0) {
+        const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
+        const folders = emptyFolders.length > 0
+            ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
+            : "";
+        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
+    }
+    if (missing.length > 0) {
+        throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
+            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
+    }
+    for (const pattern of empty)
+        note(`No telemetry matched ${pattern}`);
+    if (checkout) {
+        for (const file of files) {
+            const leadsTo = await linkLeadsOut(file, checkout);
+            if (leadsTo) {
+                throw new TelemetryNotFoundError(`${displayPath(file, cwd)}: cannot read it (${leadsOutReason(leadsTo)})`);
+            }
+        }
+    }
+    return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
+}
+/** Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts). */
+const STANDARD_INPUT = "/dev/stdin";
+/**
+ * A file as messages and the report name it: relative inside the working folder, else as the
+ * absolute path; standard input as `<stdin>`, as compilers and interpreters name it.
+ */
+function displayPath(file, cwd) {
+    if (file === STANDARD_INPUT)
+        return "<stdin>";
+    return pathInside(cwd, file) || file;
+}
+function permissionDenied(pattern, what) {
+    return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
+}
+/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
+async function checkGlobBase(pattern, cwd, isDynamicPattern) {
+    const segments = pattern.split(/[\\/]/);
+    const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
+    if (fixed.length === 0)
+        return;
+    const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
+    const error = await (0,promises_.access)(base, external_node_fs_.constants.R_OK | external_node_fs_.constants.X_OK).then(() => null, (failure) => failure);
+    if (error?.code === "EACCES")
+        throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
+}
+/** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
+async function openLocalTelemetry(file, displayName = file) {
+    const handle = await (0,promises_.open)(file, "r").catch((error) => {
+        throw cannotRead(displayName, error);
+    });
+    try {
+        const stats = await handle.stat();
+        const { size } = stats;
+        const head = Buffer.alloc(4);
+        if (size >= 4)
+            await handle.read(head, 0, 4, 0);
+        const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
+        const rereadable = stats.isFile();
+        return isParquet
+            ? {
+                name: displayName,
+                path: file,
+                format: "parquet",
+                openBuffer: async () => fileBuffer(file, displayName),
+            }
+            : {
+                name: displayName,
+                path: file,
+                format: "jsonl",
+                openStream: () => fileChunks(file),
+                rereadable,
+                // A compressed file's tail says nothing: left to the reader.
+                ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
+            };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** The last bytes looked at for the run's end: more than the engine's process span end takes. */
+const RUN_END_TAIL_BYTES = 64 * 1024;
+/** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
+async function endsWithRunEnd(handle, size) {
+    const length = Math.min(size, RUN_END_TAIL_BYTES);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, size - length);
+    return runEndedAt(tail, length === size) !== false;
+}
+/** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
+async function fileBuffer(file, displayName) {
+    const handle = await (0,promises_.open)(file, "r").catch((error) => {
+        throw cannotRead(displayName, error);
+    });
+    const { size } = await handle.stat();
+    return {
+        byteLength: size,
+        async slice(start, end = size) {
+            const length = Math.max(0, Math.min(end, size) - start);
+            const buffer = new ArrayBuffer(length);
+            if (length > 0)
+                await handle.read(new Uint8Array(buffer), 0, length, start);
+            return buffer;
+        },
+        close: () => handle.close(),
+    };
+}
+function cannotRead(displayName, error) {
+    if (error.code === "EACCES")
+        return permissionDenied(displayName, "cannot read the file");
+    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${(0,file_errors/* describeFileError */.S)(error)})`);
+}
+
 ;// CONCATENATED MODULE: ./src/cli-options.ts
 // The command line's options: the help text, parsing and checking the arguments (flags, and the
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+
 
 
 
@@ -3992,7 +4606,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     }
     return {
         // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
-        paths: positionals.map((file) => (file === "-" ? "/dev/stdin" : file)),
+        paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
         format: format,
         markdown: values.markdown ?? null,
         json: values.json ?? null,
@@ -4216,85 +4830,8 @@ function cliServices(io) {
 
 // EXTERNAL MODULE: ./src/cli-report.ts + 22 modules
 var cli_report = __nccwpck_require__(9001);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var model_baseline = __nccwpck_require__(782);
-;// CONCATENATED MODULE: ./src/text/paths.ts
-// Whether a file lies inside a folder, and its path from there: how a telemetry file is named
-// (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
-
-/** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
-function pathInside(folder, file) {
-    const relative = external_node_path_default().relative(folder, file);
-    const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
-    return outside ? null : relative;
-}
-
-;// CONCATENATED MODULE: ./src/sources/checkout-links.ts
-// In the Action the workspace is a checkout, and a pull request can commit symbolic links in it. A
-// link could lead a telemetry file that is read, or a report file that is written, anywhere the
-// runner's user can reach: the first line of a credentials file quoted in an error on the pull
-// request, a report written over a file of the runner's. So a path that passes through a link inside
-// the checkout must end in the workspace or the runner's temporary folder. The CLI follows links as
-// any Unix tool does: they are its user's own.
-
-
-
-/**
- * Where `file` really is when a link inside the checkout on the path `given` leads it out of
- * bounds, else null. `file` is `given` with any link to a file already followed (the default).
- */
-async function linkLeadsOut(given, bounds, file = given) {
-    if (!(await passesLinkInside(bounds.root, given)))
-        return null;
-    const real = await realLocation(file);
-    const allowed = await Promise.all(bounds.linksMayLeadTo.map((folder) => realLocation(folder)));
-    return allowed.some((folder) => pathInside(folder, real) !== null) ? null : real;
-}
-/** The sentence messages use for a path that `linkLeadsOut` stopped. */
-function leadsOutReason(real) {
-    return (`a link in the workspace leads it to ${real}, outside the workspace and the runner's temporary folder; ` +
-        "a link that a pull request can commit must not choose what the Action reads or writes: name a path without it");
-}
-/**
- * Whether a folder or file on `file`'s path below `root` is a symbolic link. The runner may name the
- * workspace through a link of its own (a work folder linked to a bigger disk) while the working
- * directory, which relative paths start from, is where it really is: either spelling is the checkout.
- */
-async function passesLinkInside(root, file) {
-    for (const top of new Set([root, await realLocation(root)])) {
-        const relative = pathInside(top, file);
-        if (relative !== null)
-            return linkBelow(top, relative);
-    }
-    return false;
-}
-async function linkBelow(top, relative) {
-    let current = top;
-    for (const part of relative.split((external_node_path_default()).sep).filter(Boolean)) {
-        current = external_node_path_default().join(current, part);
-        const info = await (0,promises_.lstat)(current).catch(() => null);
-        if (!info)
-            return false; // nothing there yet: no link below it either
-        if (info.isSymbolicLink())
-            return true;
-    }
-    return false;
-}
-/** Where `file` really is: its nearest folder that exists with every link resolved, then the rest. */
-async function realLocation(file) {
-    let existing = external_node_path_default().resolve(file);
-    while (!(await (0,promises_.stat)(existing).then(() => true, () => false)) &&
-        external_node_path_default().dirname(existing) !== existing) {
-        existing = external_node_path_default().dirname(existing);
-    }
-    const real = await (0,promises_.realpath)(existing).catch(() => existing);
-    return external_node_path_default().join(real, external_node_path_default().relative(existing, external_node_path_default().resolve(file)));
-}
-
-// EXTERNAL MODULE: ./src/text/file-errors.ts
-var file_errors = __nccwpck_require__(6449);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
 // The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
 // artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
@@ -4380,8 +4917,6 @@ class ArtifactTimeoutError extends (/* unused pure expression or super */ null &
     name = "ArtifactTimeoutError";
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -5445,533 +5980,6 @@ function onHost(href, baseUrl) {
     catch {
         return null;
     }
-}
-
-// EXTERNAL MODULE: ./src/telemetry/limits.ts
-var limits = __nccwpck_require__(9311);
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-input.ts
-// The bytes of a JSONL input as the line splitter needs them: Buffers, gzip-compressed input (what
-// people upload as artifacts: `otel.jsonl.gz`) recognised by its magic bytes and decompressed as a
-// stream, whatever the file is called and wherever it came from (local file, artifact, dbt platform).
-
-const GZIP_MAGIC = [0x1f, 0x8b];
-/** Whether bytes begin as a gzip member does. */
-function isGzip(bytes) {
-    return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-}
-class GzipError extends Error {
-    truncated;
-    constructor(message, 
-    /** The data ends early: what came before it was read. */
-    truncated = false) {
-        super(message);
-        this.truncated = truncated;
-    }
-}
-/** The input's bytes, decompressed when they are gzip; `format.gzip` says which it was. */
-async function* inputBytes(chunks, format = { gzip: false }) {
-    const source = chunks[Symbol.asyncIterator]();
-    try {
-        // Enough bytes to see the magic (a source may yield tiny chunks).
-        const head = [];
-        let headBytes = 0;
-        while (headBytes < GZIP_MAGIC.length) {
-            const next = await source.next();
-            if (next.done)
-                break;
-            // Copied: a source may read into its chunk again once the next one is asked for (file-chunks.ts).
-            const chunk = Buffer.from(toBuffer(next.value));
-            head.push(chunk);
-            headBytes += chunk.length;
-        }
-        const first = head.length === 1 ? head[0] : Buffer.concat(head);
-        const rest = async function* () {
-            for (let next = await source.next(); !next.done; next = await source.next())
-                yield toBuffer(next.value);
-        };
-        format.gzip = isGzip(first);
-        if (!format.gzip) {
-            if (first.length > 0)
-                yield first;
-            yield* rest();
-            return;
-        }
-        yield* gunzip(first, rest());
-    }
-    finally {
-        // Also when the reader stops early (an error on the first line, a line too long), wherever it
-        // stopped: the source (a file) is closed now, not left open until the garbage collector warns.
-        await source.return?.();
-    }
-}
-async function* gunzip(first, rest) {
-    let compressed = 0;
-    const counted = async function* () {
-        compressed += first.length;
-        yield first;
-        for await (const chunk of rest) {
-            compressed += chunk.length;
-            // Copied: the stream below still holds a chunk when it asks for the next, and a source may
-            // read into a chunk again by then (file-chunks.ts).
-            yield Buffer.from(chunk);
-        }
-    };
-    // Loaded only for gzip input: most runs never need zlib and streams (getBuiltinModule, not
-    // import(): bundlers leave it alone).
-    const { Readable } = process.getBuiltinModule("node:stream");
-    const { pipeline } = process.getBuiltinModule("node:stream/promises");
-    const { createGunzip } = process.getBuiltinModule("node:zlib");
-    const gz = createGunzip();
-    // Errors reach the loop below through the stream; stopping early (a line too long) destroys it,
-    // which closes the source too.
-    const piped = pipeline(Readable.from(counted()), gz).catch(() => undefined);
-    let expanded = 0;
-    try {
-        for await (const chunk of gz) {
-            expanded += chunk.length;
-            if (expanded > 64 * limits/* MIB */.D6 && expanded > compressed * limits/* MAX_GZIP_EXPANSION */.OY) {
-                throw new GzipError(`gzip data expands more than ${limits/* MAX_GZIP_EXPANSION */.OY}-fold (${Math.round(expanded / limits/* MIB */.D6)} MiB from ` +
-                    `${Math.round(compressed / 1024)} KiB): this is not compressed telemetry`);
-            }
-            yield chunk;
-        }
-    }
-    catch (error) {
-        if (error instanceof GzipError)
-            throw error;
-        const code = error.code;
-        if (code === "Z_BUF_ERROR")
-            throw new GzipError("the gzip data ends early (the file is truncated)", true);
-        if (code?.startsWith("Z_"))
-            throw new GzipError(`the gzip data is corrupt (${error.message})`);
-        throw error;
-    }
-    finally {
-        gz.destroy();
-        await piped;
-    }
-}
-function toBuffer(chunk) {
-    if (typeof chunk === "string")
-        return Buffer.from(chunk, "utf8");
-    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts
-// The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
-// "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
-// jsonl-phase-ends.ts) find a line's ids, at fixed places.
-const SPAN_ID_KEY = '","span_id":"';
-const EVENT_TYPE_KEY = '"event_type":"';
-const UNIQUE_ID_KEY = '"unique_id":"';
-class SpanHead {
-    prefix;
-    /** Where the trace id is (32 characters). */
-    traceAt;
-    /** Where the span id is (16 characters). */
-    spanIdAt;
-    /** Where the line goes on after the head. */
-    end;
-    constructor(recordType) {
-        this.prefix = `{"record_type":"${recordType}","trace_id":"`;
-        this.traceAt = this.prefix.length;
-        this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
-        this.end = this.spanIdAt + 16 + 2;
-    }
-    /**
-     * Whether `line` begins with this head, its ids lowercase hex, and has no backslash after it
-     * (`\u` can spell a key, and another escape makes a value's text differ from the value).
-     */
-    begins(line) {
-        return (this.holdsIds(line) &&
-            isLowerHex(line, this.traceAt, 32) &&
-            isLowerHex(line, this.spanIdAt, 16) &&
-            !line.includes("\\", this.end));
-    }
-    /** Whether `line` begins with this head, ids of 32 and 16 characters in their places (any characters). */
-    holdsIds(line) {
-        return (line.startsWith(this.prefix) &&
-            line.startsWith(SPAN_ID_KEY, this.traceAt + 32) &&
-            line.startsWith('",', this.spanIdAt + 16));
-    }
-}
-const START_HEAD = new SpanHead("SpanStart");
-const END_HEAD = new SpanHead("SpanEnd");
-function isLowerHex(line, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = line.charCodeAt(i);
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
-            return false;
-    }
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
-// Which JSONL lines need not be parsed: telemetry records no report can use (a query's span start,
-// trace spans, DEBUG logs), told from the raw text. The test must keep every line `isRelevant` (in
-// events.ts) could accept, whatever the key order or spacing, so it looks for words, not for
-// `"key":"value"` pairs:
-//   * a span event the model reads has one of Node, Phase, Invocation, Process in its event type
-//     (NodeProcessed, NodeEvaluated, Node, PhaseExecuted, Phase, Invocation, Process);
-//   * a query span end has QueryExecuted and SpanEnd;
-//   * an ERROR/WARN/WARNING LogMessage (or Log) has Log, and error or warn in any ASCII case (upper
-//     casing maps no other character to E, R, O, W, A or N without adding a second one, so no other
-//     spelling upper-cases to ERROR, WARN or WARNING; test/telemetry/jsonl-skip.test.ts checks it);
-//   * a `\u` escape can spell any of these, so a line with one is parsed.
-// Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
-// slower. A line is left unparsed only when it also names the three keys of a record and has the
-// shape of one JSON object; anything else takes the full path (and its error messages).
-
-const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
-const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
-const LOG_SEVERITY = /error|warn/i;
-/**
- * True when `line` is a telemetry record that `isRelevant` rejects, judged without parsing it:
- * then it can be counted as a record and dropped. False means "parse it" (it may be relevant, or
- * not a record, or not JSON).
- */
-function isUnusableRecordLine(line) {
-    // Each test below only sends the line to be parsed, so their order is free: the span markers
-    // first, as most lines of a big build are node spans and say so early (their span name).
-    for (const marker of SPAN_MARKERS)
-        if (line.includes(marker))
-            return false;
-    if (line.includes("\\u"))
-        return false;
-    if (line.includes("QueryExecuted") && line.includes("SpanEnd"))
-        return false;
-    if (line.includes("Log") && LOG_SEVERITY.test(line))
-        return false;
-    for (const key of RECORD_KEYS)
-        if (!line.includes(key))
-            return false;
-    return isObjectShaped(line);
-}
-/** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
-function isObjectShaped(line) {
-    let start = 0;
-    let end = line.length - 1;
-    while (start <= end && isJsonSpace(line.charCodeAt(start)))
-        start++;
-    while (end > start && isJsonSpace(line.charCodeAt(end)))
-        end--;
-    return end > start && line.charCodeAt(start) === 0x7b && line.charCodeAt(end) === 0x7d;
-}
-/** JSON's whitespace: space, tab, line feed, carriage return. */
-function isJsonSpace(code) {
-    return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-const RECORD_HEAD = '{"record_type":"';
-const TRACE_KEY = '","trace_id":"';
-const TRACE_ID = '"trace_id"';
-/**
- * Which of `traces` the line is a record of, told from its head as the engine writes it
- * (`{"record_type":"…","trace_id":"<32 lowercase hex>"`), or null: then the line is parsed. A line
- * that names `"trace_id"` again (JSON.parse keeps the last), holds a `\u` escape (which can spell
- * the key; no other escape can) or is not shaped like one object is parsed too, so its trace is the
- * one JSON.parse reads.
- */
-function traceOfRecordLine(line, traces) {
-    if (!line.startsWith(RECORD_HEAD))
-        return null;
-    const typeEnd = line.indexOf('"', RECORD_HEAD.length);
-    if (typeEnd < 0 || !line.startsWith(TRACE_KEY, typeEnd))
-        return null;
-    const at = typeEnd + TRACE_KEY.length;
-    if (line.charCodeAt(at + 32) !== 0x22 || !isLowerHex(line, at, 32))
-        return null;
-    let found = null;
-    // A handful of traces at most: compared in place, no string cut out of every line.
-    for (const trace of traces) {
-        if (line.startsWith(trace, at)) {
-            found = trace;
-            break;
-        }
-    }
-    if (found === null)
-        return null;
-    if (namesTraceIdAgain(line, at + 33) || line.includes("\\u") || !isObjectShaped(line))
-        return null;
-    return found;
-}
-/**
- * Whether `"trace_id"` comes again from `from` on, other than as the first key of an inner object
- * (a span link's `{"trace_id":…}`): a key at the top level follows a comma, and an unescaped quote
- * right after a `{` can only open an object's first key.
- */
-function namesTraceIdAgain(line, from) {
-    for (let at = line.indexOf(TRACE_ID, from); at >= 0; at = line.indexOf(TRACE_ID, at + TRACE_ID.length)) {
-        if (line.charCodeAt(at - 1) !== 0x7b)
-            return true;
-    }
-    return false;
-}
-
-// EXTERNAL MODULE: ./src/telemetry/values.ts
-var telemetry_values = __nccwpck_require__(7593);
-;// CONCATENATED MODULE: ./src/telemetry/jsonl-run-end.ts
-// Whether a JSONL file's run finished, from its last line: the engine's last record is the end of a
-// root span (the process span ends after the invocation). A run that crashed, was killed or is
-// still writing ends with something else, often a cut line; its node span starts are then needed
-// (they are all the model has of nodes that never finished), so the reader parses them on the first
-// read instead of finding out at the end and reading the file twice.
-
-
-/**
- * True when `tail` (the file's last bytes; all of it when `wholeFile`) ends with a root span's end,
- * false when it ends with another record or a line that is not JSON, null when the tail holds no
- * complete last line to tell by.
- */
-function runEndedAt(tail, wholeFile) {
-    let end = tail.length;
-    while (end > 0 && isJsonSpace(tail[end - 1]))
-        end--;
-    if (end === 0)
-        return wholeFile ? false : null;
-    const start = tail.lastIndexOf(0x0a, end - 1) + 1;
-    if (start === 0 && !wholeFile)
-        return null;
-    let record;
-    try {
-        record = JSON.parse(tail.toString("utf8", start, end));
-    }
-    catch {
-        return false;
-    }
-    if (typeof record !== "object" || record === null)
-        return false;
-    const { record_type: type, parent_span_id: parent } = record;
-    return type === "SpanEnd" && (0,telemetry_values/* toSpanId */.Dr)(parent) === null;
-}
-
-;// CONCATENATED MODULE: ./src/sources/file-chunks.ts
-// A local file's bytes as the JSONL reader takes them, read into two buffers in turn: the next
-// chunk is read while the reader splits and parses the one it was given, and no buffer is made
-// per chunk. A stream's 64 KiB chunks left the reader waiting on the file system about 7 % of a
-// 200 MiB read, and each chunk was a new buffer (docs/performance.md).
-
-/** Bytes per read: large enough that waiting per read is rare, small enough to be cheap to hold. */
-const FILE_CHUNK_BYTES = 1024 * 1024;
-/**
- * The file's bytes in chunks of at most `chunkBytes`. A chunk is a view of a buffer that is read
- * into again once the chunk after it has been asked for: a consumer that keeps bytes past that
- * copies them (jsonl-lines.ts, jsonl-input.ts).
- */
-async function* fileChunks(file, chunkBytes = FILE_CHUNK_BYTES) {
-    const handle = await (0,promises_.open)(file, "r");
-    const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
-    let which = 0;
-    // From the file's current position (null): a pipe (`/dev/stdin`, `<(zcat …)`) cannot seek. One read
-    // is in flight at a time, so the reads come in order.
-    const next = () => handle.read(buffers[which], 0, chunkBytes, null);
-    let pending = next();
-    try {
-        for (;;) {
-            const { bytesRead } = await pending;
-            pending = null;
-            if (bytesRead === 0)
-                return;
-            const chunk = buffers[which].subarray(0, bytesRead);
-            which ^= 1;
-            pending = next();
-            yield chunk;
-        }
-    }
-    finally {
-        // Stopped early (an error, a line too long): the read in flight ends before the file closes.
-        await pending?.catch(() => undefined);
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/sources/local.ts
-
-
-
-
-
-
-
-
-
-class TelemetryNotFoundError extends Error {
-    name = "TelemetryNotFoundError";
-}
-/** Nothing at all was found: the caller decides whether that is an error (see `if-no-telemetry`). */
-class NoTelemetryError extends Error {
-    name = "NoTelemetryError";
-}
-const TELEMETRY_EXTENSIONS = [".parquet", ".jsonl", ".jsonl.gz"];
-/** Errors of a path that is not there, as opposed to one that is there but cannot be reached. */
-const NOT_THERE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
-/**
- * Expands files, directories and globs into telemetry files, in a stable order. A directory is
- * searched (not recursively) for *.parquet, *.jsonl and *.jsonl.gz: dbt keeps other Parquet families
- * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
- * of permission is an error that says so, never "nothing found".
- */
-async function findTelemetryFiles(patterns, cwd) {
-    const found = { files: [], missing: [], empty: [], emptyFolders: [] };
-    for (const pattern of patterns) {
-        const resolved = external_node_path_default().resolve(cwd, pattern);
-        const info = await (0,promises_.stat)(resolved).catch((error) => error);
-        let files;
-        if (info instanceof Error) {
-            if (info.code === "EACCES")
-                throw permissionDenied(pattern, "a folder on its path cannot be searched");
-            // Loaded only for a path that is not there as written (~7 ms): files and folders need no glob.
-            const { glob, isDynamicPattern } = await __nccwpck_require__.e(/* import() */ 382).then(__nccwpck_require__.bind(__nccwpck_require__, 3382));
-            // Something is there that cannot be followed (a link loop, a failing disk): not "missing". A name
-            // too long for the file system cannot be there.
-            if (!NOT_THERE.has(info.code ?? "") && !isDynamicPattern(pattern)) {
-                throw new TelemetryNotFoundError(`${pattern}: cannot read it (${(0,file_errors/* describeFileError */.S)(info)})`);
-            }
-            if (!isDynamicPattern(pattern)) {
-                found.missing.push(pattern);
-                continue;
-            }
-            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
-            if (files.length === 0)
-                await checkGlobBase(pattern, cwd, isDynamicPattern);
-        }
-        else if (info.isDirectory()) {
-            const entries = await (0,promises_.readdir)(resolved, { withFileTypes: true }).catch((error) => {
-                if (error.code === "EACCES")
-                    throw permissionDenied(pattern, "cannot list the directory");
-                throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${(0,file_errors/* describeFileError */.S)(error)})`);
-            });
-            files = entries
-                // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
-                .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
-                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
-                .map((entry) => external_node_path_default().join(resolved, entry.name));
-        }
-        else {
-            files = [resolved];
-        }
-        if (files.length === 0) {
-            found.empty.push(pattern);
-            if (!(info instanceof Error) && info.isDirectory())
-                found.emptyFolders.push(pattern);
-        }
-        found.files.push(...files.sort());
-    }
-    found.files = [...new Set(found.files)];
-    return found;
-}
-/**
- * Local telemetry under one rule for the CLI and the Action: a named file that is missing is an
- * error; a glob or directory that matches nothing is only noted, as long as something was found.
- * Nothing found at all is a `NoTelemetryError`.
- */
-async function collectLocalTelemetry(patterns, cwd, note, checkout) {
-    const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
-    if (files.length === 0) {
-        const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
-        const folders = emptyFolders.length > 0
-            ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
-            : "";
-        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
-    }
-    if (missing.length > 0) {
-        throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
-            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
-    }
-    for (const pattern of empty)
-        note(`No telemetry matched ${pattern}`);
-    if (checkout) {
-        for (const file of files) {
-            const leadsTo = await linkLeadsOut(file, checkout);
-            if (leadsTo) {
-                throw new TelemetryNotFoundError(`${displayPath(file, cwd)}: cannot read it (${leadsOutReason(leadsTo)})`);
-            }
-        }
-    }
-    return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
-}
-/** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
-function displayPath(file, cwd) {
-    return pathInside(cwd, file) || file;
-}
-function permissionDenied(pattern, what) {
-    return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
-}
-/** A glob that matched nothing because its fixed leading folder cannot be read says so. */
-async function checkGlobBase(pattern, cwd, isDynamicPattern) {
-    const segments = pattern.split(/[\\/]/);
-    const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
-    if (fixed.length === 0)
-        return;
-    const base = external_node_path_default().resolve(cwd, fixed.join("/") || "/");
-    const error = await (0,promises_.access)(base, external_node_fs_.constants.R_OK | external_node_fs_.constants.X_OK).then(() => null, (failure) => failure);
-    if (error?.code === "EACCES")
-        throw permissionDenied(fixed.join("/") || "/", "cannot list the directory");
-}
-/** A local file as a telemetry input: Parquet by magic bytes, JSONL otherwise. */
-async function openLocalTelemetry(file, displayName = file) {
-    const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw cannotRead(displayName, error);
-    });
-    try {
-        const stats = await handle.stat();
-        const { size } = stats;
-        const head = Buffer.alloc(4);
-        if (size >= 4)
-            await handle.read(head, 0, 4, 0);
-        const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
-        const rereadable = stats.isFile();
-        return isParquet
-            ? {
-                name: displayName,
-                path: file,
-                format: "parquet",
-                openBuffer: async () => fileBuffer(file, displayName),
-            }
-            : {
-                name: displayName,
-                path: file,
-                format: "jsonl",
-                openStream: () => fileChunks(file),
-                rereadable,
-                // A compressed file's tail says nothing: left to the reader.
-                ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
-            };
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** The last bytes looked at for the run's end: more than the engine's process span end takes. */
-const RUN_END_TAIL_BYTES = 64 * 1024;
-/** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
-async function endsWithRunEnd(handle, size) {
-    const length = Math.min(size, RUN_END_TAIL_BYTES);
-    const tail = Buffer.alloc(length);
-    await handle.read(tail, 0, length, size - length);
-    return runEndedAt(tail, length === size) !== false;
-}
-/** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
-async function fileBuffer(file, displayName) {
-    const handle = await (0,promises_.open)(file, "r").catch((error) => {
-        throw cannotRead(displayName, error);
-    });
-    const { size } = await handle.stat();
-    return {
-        byteLength: size,
-        async slice(start, end = size) {
-            const length = Math.max(0, Math.min(end, size) - start);
-            const buffer = new ArrayBuffer(length);
-            if (length > 0)
-                await handle.read(new Uint8Array(buffer), 0, length, start);
-            return buffer;
-        },
-        close: () => handle.close(),
-    };
-}
-function cannotRead(displayName, error) {
-    if (error.code === "EACCES")
-        return permissionDenied(displayName, "cannot read the file");
-    return new TelemetryNotFoundError(`${displayName}: cannot read the file (${(0,file_errors/* describeFileError */.S)(error)})`);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/step-files.ts

@@ -8,6 +8,7 @@ import {
   readDbtCloudEnv,
   type NameSetting,
 } from "./sources/dbt-cloud/settings.js";
+import { STANDARD_INPUT } from "./sources/local.js";
 
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -152,7 +153,7 @@ export function parseCliArgs(
   }
   return {
     // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
-    paths: positionals.map((file) => (file === "-" ? "/dev/stdin" : file)),
+    paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
     format: format as Format,
     markdown: (values.markdown as string | undefined) ?? null,
     json: (values.json as string | undefined) ?? null,

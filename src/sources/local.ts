@@ -129,8 +129,15 @@ export async function collectLocalTelemetry(
   return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
 }
 
-/** A file as messages and the report name it: relative inside the working folder, else as the absolute path. */
+/** Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts). */
+export const STANDARD_INPUT = "/dev/stdin";
+
+/**
+ * A file as messages and the report name it: relative inside the working folder, else as the
+ * absolute path; standard input as `<stdin>`, as compilers and interpreters name it.
+ */
 function displayPath(file: string, cwd: string): string {
+  if (file === STANDARD_INPUT) return "<stdin>";
   return pathInside(cwd, file) || file;
 }
 

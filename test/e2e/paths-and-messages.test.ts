@@ -496,12 +496,13 @@ describe("exit code 1 is the policy's alone", () => {
 async function cliOnPipe(
   input: Uint8Array,
   stdinName = "/dev/stdin",
+  options: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cwd = makeTempDir("fusion-pipe-");
   writeFileSync(join(cwd, "input"), input);
-  const script = `cat input | "$0" "$1" --format markdown ${stdinName}`;
+  const script = `cli="$1"; shift; cat input | "$0" "$cli" --format markdown "$@" ${stdinName}`;
   return new Promise((resolve) => {
-    const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI], {
+    const child = spawn("/bin/sh", ["-c", script, process.execPath, DIST_CLI, ...options], {
       cwd,
       stdio: ["ignore", "pipe", "pipe"],
       env: { PATH: process.env.PATH ?? "", ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) },
@@ -532,6 +533,20 @@ describe("telemetry from a pipe", () => {
     expect(dash.stdout).toBe((await cliOnPipe(PASSING)).stdout);
   });
 
+  it("standard input is named <stdin> in messages, the Markdown and the JSON report, never /dev/stdin", async () => {
+    const broken = await cliOnPipe(Buffer.from('{"record_type":"SpanStart","trace_id":\n'), "-");
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^fusion-report: <stdin>:1: invalid JSON/);
+    const crashed = readFileSync(join(ROOT, "test/fixtures/generated/crashed-run/telemetry.jsonl"));
+    const markdown = await cliOnPipe(crashed, "-");
+    expect(markdown.stdout).toContain("&lt;stdin&gt;");
+    expect(markdown.stdout).not.toContain("/dev/stdin");
+    const json = await cliOnPipe(PASSING, "-", ["--json", "-"]);
+    const report = JSON.parse(json.stdout) as { invocations: { source: { files: string[] } }[] };
+    expect(report.invocations.length).toBeGreaterThan(0);
+    for (const invocation of report.invocations) expect(invocation.source.files).toEqual(["<stdin>"]);
+  });
+
   it("a crashed run on a pipe (which cannot be read twice) is reported as from its file: every start parsed", async () => {
     const crashed = join(ROOT, "test/fixtures/generated/crashed-run/telemetry.jsonl");
     const piped = await cliOnPipe(readFileSync(crashed));
@@ -539,7 +554,7 @@ describe("telemetry from a pipe", () => {
     writeFileSync(join(cwd, "telemetry.jsonl"), readFileSync(crashed));
     const fromFile = await runCliBundle(["--format", "markdown", "telemetry.jsonl"], cwd);
     expect(piped.stdout).toContain("3&nbsp;unfinished");
-    expect(piped.stdout.replaceAll("/dev/stdin", "telemetry.jsonl")).toBe(fromFile.stdout);
+    expect(piped.stdout.replaceAll("&lt;stdin&gt;", "telemetry.jsonl")).toBe(fromFile.stdout);
     expect(piped.code).toBe(fromFile.code);
   });
 
@@ -548,9 +563,11 @@ describe("telemetry from a pipe", () => {
     const plain = await cliOnPipe(parquet);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toMatch(
-      /stdin:1: this is Parquet from a pipe: Parquet is read where it lies \(its index is at its end\), so pass the file itself\n$/,
+      /^fusion-report: <stdin>:1: this is Parquet from a pipe: Parquet is read where it lies \(its index is at its end\), so pass the file itself\n$/,
     );
     const compressed = await cliOnPipe(gzipSync(parquet));
-    expect(compressed.stderr).toMatch(/stdin:1: this is gzip-compressed Parquet: decompress it first/);
+    expect(compressed.stderr).toMatch(
+      /^fusion-report: <stdin>:1: this is gzip-compressed Parquet: decompress it first/,
+    );
   });
 });
