@@ -3997,6 +3997,7 @@ const SPAN_ID_KEY = '","span_id":"';
 const EVENT_TYPE_KEY = '"event_type":"';
 const UNIQUE_ID_KEY = '"unique_id":"';
 class SpanHead {
+    /** `{"record_type":"<type>","trace_id":"`. */
     prefix;
     /** Where the trace id is (32 characters). */
     traceAt;
@@ -6823,6 +6824,41 @@ class StartLedger {
         return kind;
     }
     /**
+     * As `drop`, for the line in `bytes[start, end)` before it is made a string: only the engine's
+     * own start line (namedStartBytes), whose ids are lowercase hex, so that they hash as the
+     * characters of its end's do. Null means "make it a string and go on as with any line".
+     */
+    dropBytes(bytes, start, end) {
+        const kind = namedStartBytes(bytes, start, end);
+        if (kind === null)
+            return null;
+        const traceAt = start + START_HEAD.traceAt;
+        if (!this.sameTraceBytes(bytes, traceAt)) {
+            hashA = 0x811c9dc5;
+            hashB = 0x9e3779b9;
+            hashBytes(bytes, traceAt, traceAt + 32);
+            this.trace = String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32));
+            this.traceA = hashA;
+            this.traceB = hashB;
+        }
+        hashA = this.traceA;
+        hashB = this.traceB;
+        hashRange(kind, 0, kind.length);
+        hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
+        this.count(1);
+        return kind;
+    }
+    /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */
+    sameTraceBytes(bytes, at) {
+        const trace = this.trace;
+        if (trace.length !== 32)
+            return false;
+        for (let i = 0; i < 32; i++)
+            if (bytes[at + i] !== trace.charCodeAt(i))
+                return false;
+        return true;
+    }
+    /**
      * A parsed record: a node span start enters the ledger, a node span end takes one out. Gives the
      * kind of node span the record is of (null for any other record), for the reader's other uses.
      */
@@ -6866,6 +6902,10 @@ class StartLedger {
         hashB = this.traceB;
         hashRange(kind, 0, kind.length);
         hashRange(span, spanAt, spanAt + 16);
+        this.count(sign);
+    }
+    /** Counts the span whose hashes were just made (hashA, hashB) in (+1) or out (-1). */
+    count(sign) {
         const a = hashA;
         const b = hashB;
         const bucketA = a & TALLY_MASK;
@@ -6896,6 +6936,18 @@ function hashRange(text, from, to) {
     let b = hashB;
     for (let i = from; i < to; i++) {
         const code = text.charCodeAt(i);
+        a = Math.imul(a ^ code, 0x01000193);
+        b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+    }
+    hashA = a;
+    hashB = b;
+}
+/** hashRange over bytes: the same hashes as over the characters of an ASCII text. */
+function hashBytes(bytes, from, to) {
+    let a = hashA;
+    let b = hashB;
+    for (let i = from; i < to; i++) {
+        const code = bytes[i];
         a = Math.imul(a ^ code, 0x01000193);
         b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
     }
@@ -6942,6 +6994,48 @@ function namedStartKind(line) {
     return kind !== null && START_HEAD.holdsIds(line) && line.charCodeAt(line.length - 1) === 0x7d
         ? kind
         : null;
+}
+const START_PREFIX_BYTES = Buffer.from(START_HEAD.prefix, "latin1");
+const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
+/** What follows the span id: the end of its value, and the span name's key and first word. */
+const EVALUATED_AFTER_IDS = Buffer.from(`",${EVALUATED_NAME}`, "latin1");
+const PROCESSED_AFTER_IDS = Buffer.from(`",${PROCESSED_NAME}`, "latin1");
+/**
+ * namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex. Every byte
+ * it compares is ASCII, so the line's text would hold the same characters at the same places.
+ */
+function namedStartBytes(bytes, start, end) {
+    const idsEnd = start + START_HEAD.spanIdAt + 16;
+    if (end - idsEnd <= EVALUATED_AFTER_IDS.length || bytes[end - 1] !== 0x7d)
+        return null;
+    const kind = bytesAt(bytes, idsEnd, EVALUATED_AFTER_IDS)
+        ? "evaluated"
+        : bytesAt(bytes, idsEnd, PROCESSED_AFTER_IDS)
+            ? "processed"
+            : null;
+    const traceAt = start + START_HEAD.traceAt;
+    return kind !== null &&
+        bytesAt(bytes, start, START_PREFIX_BYTES) &&
+        bytesAt(bytes, traceAt + 32, SPAN_ID_KEY_BYTES) &&
+        isLowerHexBytes(bytes, traceAt, 32) &&
+        isLowerHexBytes(bytes, start + START_HEAD.spanIdAt, 16)
+        ? kind
+        : null;
+}
+/** `bytes` holds `expected` at `at`. */
+function bytesAt(bytes, at, expected) {
+    for (let i = 0; i < expected.length; i++)
+        if (bytes[at + i] !== expected[i])
+            return false;
+    return true;
+}
+function isLowerHexBytes(bytes, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = bytes[i];
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
 }
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */
 function shapedStartKind(line) {
@@ -7164,19 +7258,28 @@ class LineTooLongError extends Error {
 class LineSplitter {
     maxLineBytes;
     onLine;
+    takeBytes;
     /** Bytes searched for a line end so far: each input byte once. */
     scanned = 0;
     /** Bytes copied to keep and join lines that span chunks: each byte of such a line at most twice. */
     copied = 0;
     /** Lines handed on so far (blank ones too): the next line's number is this + 1. */
     lines = 0;
+    /** Lines made strings (the rest were taken as bytes). */
+    decoded = 0;
     parts = [];
     partBytes = 0;
     constructor(maxLineBytes, 
     /** A complete line, without its `\n`, and its 1-based number. */
-    onLine) {
+    onLine, 
+    /**
+     * Offered a line that lies whole in one chunk, as `bytes[start, end)`, before it is made a
+     * string: true takes it (onLine is not called for it). The bytes are the chunk's: not kept.
+     */
+    takeBytes) {
         this.maxLineBytes = maxLineBytes;
         this.onLine = onLine;
+        this.takeBytes = takeBytes;
     }
     push(chunk) {
         let start = 0;
@@ -7187,15 +7290,18 @@ class LineSplitter {
             this.scanned += end + 1 - start;
             if (this.partBytes + end - start > this.maxLineBytes)
                 throw this.tooLong();
-            let text;
             if (this.partBytes > 0) {
                 this.parts.push(chunk.subarray(start, end));
-                text = this.join();
+                this.decoded++;
+                this.onLine(this.join(), ++this.lines);
+            }
+            else if (!this.takeBytes?.(chunk, start, end, this.lines + 1)) {
+                this.decoded++;
+                this.onLine(chunk.toString("utf8", start, end), ++this.lines);
             }
             else {
-                text = chunk.toString("utf8", start, end);
+                this.lines++;
             }
-            this.onLine(text, ++this.lines);
             start = end + 1;
         }
         this.scanned += chunk.length - start;
@@ -7209,8 +7315,10 @@ class LineSplitter {
     }
     /** The input ended: its last line, if it had no line end. */
     end() {
-        if (this.partBytes > 0)
-            this.onLine(this.join(), ++this.lines);
+        if (this.partBytes === 0)
+            return;
+        this.decoded++;
+        this.onLine(this.join(), ++this.lines);
     }
     join() {
         const parts = this.parts;
@@ -7406,6 +7514,45 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         starts.phaseEndRead(line);
         sink.phaseEnd(end, { file, position: lineNo, unit: "line" });
     };
+    /** A content line other than the first has come: what the lines before it left is settled. */
+    const settleBefore = () => {
+        if (pendingBad)
+            throw invalidLine(pendingBad, true);
+        // The held line was not the last: a record no event comes of, counted and dropped.
+        if (held) {
+            records++;
+            held = null;
+        }
+        // The phase end read from text was not the last line: handed on now, before this line's record.
+        if (heldPhase) {
+            handPhaseOn(heldPhase);
+            heldPhase = null;
+        }
+    };
+    /** A node span start the ledger took (jsonl-start-ledger.ts): counted as read, never parsed. */
+    const leaveOutStart = () => {
+        records++;
+        sink.recordLeftOut();
+    };
+    /**
+     * The engine's own node span start, taken from the line's bytes: a third of a big build's bytes
+     * are such lines, and none of them is made a string. Only past the first content line, and while
+     * no other file's invocations are being left out (their lines are told apart as text).
+     */
+    const takeStartBytes = (bytes, start, end) => {
+        if (!sawContent || sniff || readWhole || !starts)
+            return false;
+        const dropped = starts.dropBytes(bytes, start, end);
+        if (dropped === null)
+            return false;
+        settleBefore();
+        if (dropped === "processed" && withProcessed) {
+            const traceAt = start + START_HEAD.traceAt;
+            withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
+        }
+        leaveOutStart();
+        return true;
+    };
     const handle = (raw, lineNo) => {
         let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
         if (lineNo === 1 && line.charCodeAt(0) === 0xfeff)
@@ -7421,18 +7568,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         const first = !sawContent;
         sawContent = true;
-        if (pendingBad)
-            throw invalidLine(pendingBad, true);
-        // The held line was not the last: a record no event comes of, counted and dropped.
-        if (held) {
-            records++;
-            held = null;
-        }
-        // The phase end read from text was not the last line: handed on now, before this line's record.
-        if (heldPhase) {
-            handPhaseOn(heldPhase);
-            heldPhase = null;
-        }
+        settleBefore();
         // A line of an invocation read whole from another file: counted, never parsed, and held as an
         // unusable line is (below), so that the last content line is still parsed.
         const whole = readWhole && !first ? traceOfRecordLine(line, readWhole.traces) : null;
@@ -7456,8 +7592,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         if (dropped !== null) {
             if (dropped === "processed")
                 withProcessed?.processedStart(line, START_HEAD.traceAt);
-            records++;
-            sink.recordLeftOut();
+            leaveOutStart();
             return;
         }
         parseLine(line, lineNo, first);
@@ -7501,7 +7636,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
-    const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle);
+    const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle, takeStartBytes);
     try {
         for await (const chunk of inputBytes(chunks, format))
             lines.push(chunk);
@@ -7520,6 +7655,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     finally {
         stats.scanned = lines.scanned;
         stats.copied = lines.copied;
+        stats.decoded = lines.decoded;
     }
     // The first line did not parse and fewer than SNIFF_CHARS followed it.
     if (sniff)

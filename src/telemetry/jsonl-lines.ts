@@ -21,6 +21,8 @@ export class LineSplitter {
   copied = 0;
   /** Lines handed on so far (blank ones too): the next line's number is this + 1. */
   lines = 0;
+  /** Lines made strings (the rest were taken as bytes). */
+  decoded = 0;
   private parts: Buffer[] = [];
   private partBytes = 0;
 
@@ -28,6 +30,11 @@ export class LineSplitter {
     private readonly maxLineBytes: number,
     /** A complete line, without its `\n`, and its 1-based number. */
     private readonly onLine: (text: string, line: number) => void,
+    /**
+     * Offered a line that lies whole in one chunk, as `bytes[start, end)`, before it is made a
+     * string: true takes it (onLine is not called for it). The bytes are the chunk's: not kept.
+     */
+    private readonly takeBytes?: (bytes: Buffer, start: number, end: number, line: number) => boolean,
   ) {}
 
   push(chunk: Buffer): void {
@@ -37,14 +44,16 @@ export class LineSplitter {
       if (end === -1) break;
       this.scanned += end + 1 - start;
       if (this.partBytes + end - start > this.maxLineBytes) throw this.tooLong();
-      let text: string;
       if (this.partBytes > 0) {
         this.parts.push(chunk.subarray(start, end));
-        text = this.join();
+        this.decoded++;
+        this.onLine(this.join(), ++this.lines);
+      } else if (!this.takeBytes?.(chunk, start, end, this.lines + 1)) {
+        this.decoded++;
+        this.onLine(chunk.toString("utf8", start, end), ++this.lines);
       } else {
-        text = chunk.toString("utf8", start, end);
+        this.lines++;
       }
-      this.onLine(text, ++this.lines);
       start = end + 1;
     }
     this.scanned += chunk.length - start;
@@ -58,7 +67,9 @@ export class LineSplitter {
 
   /** The input ended: its last line, if it had no line end. */
   end(): void {
-    if (this.partBytes > 0) this.onLine(this.join(), ++this.lines);
+    if (this.partBytes === 0) return;
+    this.decoded++;
+    this.onLine(this.join(), ++this.lines);
   }
 
   private join(): string {

@@ -2,12 +2,13 @@
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts) find a line's ids, at fixed places.
 
-const SPAN_ID_KEY = '","span_id":"';
+export const SPAN_ID_KEY = '","span_id":"';
 export const EVENT_TYPE_KEY = '"event_type":"';
 export const UNIQUE_ID_KEY = '"unique_id":"';
 
 export class SpanHead {
-  private readonly prefix: string;
+  /** `{"record_type":"<type>","trace_id":"`. */
+  readonly prefix: string;
   /** Where the trace id is (32 characters). */
   readonly traceAt: number;
   /** Where the span id is (16 characters). */

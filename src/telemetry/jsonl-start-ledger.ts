@@ -33,7 +33,7 @@
 // jsonl-skip.ts leaves unparsed, a dropped start is not checked to be valid JSON.
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
-import { END_HEAD, EVENT_TYPE_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
+import { END_HEAD, EVENT_TYPE_KEY, SPAN_ID_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
 
@@ -72,6 +72,39 @@ export class StartLedger {
     const kind = nodeStartKind(line);
     if (kind !== null) this.enter(line, START_HEAD.traceAt, line, START_HEAD.spanIdAt, kind, 1);
     return kind;
+  }
+
+  /**
+   * As `drop`, for the line in `bytes[start, end)` before it is made a string: only the engine's
+   * own start line (namedStartBytes), whose ids are lowercase hex, so that they hash as the
+   * characters of its end's do. Null means "make it a string and go on as with any line".
+   */
+  dropBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
+    const kind = namedStartBytes(bytes, start, end);
+    if (kind === null) return null;
+    const traceAt = start + START_HEAD.traceAt;
+    if (!this.sameTraceBytes(bytes, traceAt)) {
+      hashA = 0x811c9dc5;
+      hashB = 0x9e3779b9;
+      hashBytes(bytes, traceAt, traceAt + 32);
+      this.trace = String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32));
+      this.traceA = hashA;
+      this.traceB = hashB;
+    }
+    hashA = this.traceA;
+    hashB = this.traceB;
+    hashRange(kind, 0, kind.length);
+    hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
+    this.count(1);
+    return kind;
+  }
+
+  /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */
+  private sameTraceBytes(bytes: Uint8Array, at: number): boolean {
+    const trace = this.trace;
+    if (trace.length !== 32) return false;
+    for (let i = 0; i < 32; i++) if (bytes[at + i] !== trace.charCodeAt(i)) return false;
+    return true;
   }
 
   /**
@@ -125,6 +158,11 @@ export class StartLedger {
     hashB = this.traceB;
     hashRange(kind, 0, kind.length);
     hashRange(span, spanAt, spanAt + 16);
+    this.count(sign);
+  }
+
+  /** Counts the span whose hashes were just made (hashA, hashB) in (+1) or out (-1). */
+  private count(sign: 1 | -1): void {
     const a = hashA;
     const b = hashB;
     const bucketA = a & TALLY_MASK;
@@ -156,6 +194,19 @@ function hashRange(text: string, from: number, to: number): void {
   let b = hashB;
   for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
+  }
+  hashA = a;
+  hashB = b;
+}
+
+/** hashRange over bytes: the same hashes as over the characters of an ASCII text. */
+function hashBytes(bytes: Uint8Array, from: number, to: number): void {
+  let a = hashA;
+  let b = hashB;
+  for (let i = from; i < to; i++) {
+    const code = bytes[i]!;
     a = Math.imul(a ^ code, 0x01000193);
     b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 15);
   }
@@ -207,6 +258,48 @@ function namedStartKind(line: string): SpanKind | null {
   return kind !== null && START_HEAD.holdsIds(line) && line.charCodeAt(line.length - 1) === 0x7d
     ? kind
     : null;
+}
+
+const START_PREFIX_BYTES = Buffer.from(START_HEAD.prefix, "latin1");
+const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
+/** What follows the span id: the end of its value, and the span name's key and first word. */
+const EVALUATED_AFTER_IDS = Buffer.from(`",${EVALUATED_NAME}`, "latin1");
+const PROCESSED_AFTER_IDS = Buffer.from(`",${PROCESSED_NAME}`, "latin1");
+
+/**
+ * namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex. Every byte
+ * it compares is ASCII, so the line's text would hold the same characters at the same places.
+ */
+function namedStartBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
+  const idsEnd = start + START_HEAD.spanIdAt + 16;
+  if (end - idsEnd <= EVALUATED_AFTER_IDS.length || bytes[end - 1] !== 0x7d) return null;
+  const kind = bytesAt(bytes, idsEnd, EVALUATED_AFTER_IDS)
+    ? "evaluated"
+    : bytesAt(bytes, idsEnd, PROCESSED_AFTER_IDS)
+      ? "processed"
+      : null;
+  const traceAt = start + START_HEAD.traceAt;
+  return kind !== null &&
+    bytesAt(bytes, start, START_PREFIX_BYTES) &&
+    bytesAt(bytes, traceAt + 32, SPAN_ID_KEY_BYTES) &&
+    isLowerHexBytes(bytes, traceAt, 32) &&
+    isLowerHexBytes(bytes, start + START_HEAD.spanIdAt, 16)
+    ? kind
+    : null;
+}
+
+/** `bytes` holds `expected` at `at`. */
+function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
+  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
+  return true;
+}
+
+function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) {
+    const code = bytes[i]!;
+    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+  }
+  return true;
 }
 
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */

@@ -32,7 +32,7 @@ export async function decodeJsonl(
   chunks: AsyncIterable<Uint8Array | string>,
   file: string,
   sink: RecordSink,
-  stats: { scanned: number; copied: number } = { scanned: 0, copied: 0 },
+  stats: { scanned: number; copied: number; decoded?: number } = { scanned: 0, copied: 0 },
 ): Promise<{ records: number }> {
   let records = 0;
   let sawContent = false;
@@ -88,6 +88,45 @@ export async function decodeJsonl(
     sink.phaseEnd!(end, { file, position: lineNo, unit: "line" });
   };
 
+  /** A content line other than the first has come: what the lines before it left is settled. */
+  const settleBefore = (): void => {
+    if (pendingBad) throw invalidLine(pendingBad, true);
+    // The held line was not the last: a record no event comes of, counted and dropped.
+    if (held) {
+      records++;
+      held = null;
+    }
+    // The phase end read from text was not the last line: handed on now, before this line's record.
+    if (heldPhase) {
+      handPhaseOn(heldPhase);
+      heldPhase = null;
+    }
+  };
+
+  /** A node span start the ledger took (jsonl-start-ledger.ts): counted as read, never parsed. */
+  const leaveOutStart = (): void => {
+    records++;
+    sink.recordLeftOut!();
+  };
+
+  /**
+   * The engine's own node span start, taken from the line's bytes: a third of a big build's bytes
+   * are such lines, and none of them is made a string. Only past the first content line, and while
+   * no other file's invocations are being left out (their lines are told apart as text).
+   */
+  const takeStartBytes = (bytes: Buffer, start: number, end: number): boolean => {
+    if (!sawContent || sniff || readWhole || !starts) return false;
+    const dropped = starts.dropBytes(bytes, start, end);
+    if (dropped === null) return false;
+    settleBefore();
+    if (dropped === "processed" && withProcessed) {
+      const traceAt = start + START_HEAD.traceAt;
+      withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
+    }
+    leaveOutStart();
+    return true;
+  };
+
   const handle = (raw: string, lineNo: number): void => {
     let line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1); // UTF-8 byte order mark
@@ -100,17 +139,7 @@ export async function decodeJsonl(
     if (line.trim() === "") return;
     const first = !sawContent;
     sawContent = true;
-    if (pendingBad) throw invalidLine(pendingBad, true);
-    // The held line was not the last: a record no event comes of, counted and dropped.
-    if (held) {
-      records++;
-      held = null;
-    }
-    // The phase end read from text was not the last line: handed on now, before this line's record.
-    if (heldPhase) {
-      handPhaseOn(heldPhase);
-      heldPhase = null;
-    }
+    settleBefore();
     // A line of an invocation read whole from another file: counted, never parsed, and held as an
     // unusable line is (below), so that the last content line is still parsed.
     const whole = readWhole && !first ? traceOfRecordLine(line, readWhole.traces) : null;
@@ -133,8 +162,7 @@ export async function decodeJsonl(
     const dropped = first ? null : (starts?.drop(line) ?? null);
     if (dropped !== null) {
       if (dropped === "processed") withProcessed?.processedStart(line, START_HEAD.traceAt);
-      records++;
-      sink.recordLeftOut!();
+      leaveOutStart();
       return;
     }
     parseLine(line, lineNo, first);
@@ -183,7 +211,7 @@ export async function decodeJsonl(
     sink.add(record, { file, position: lineNo, unit: "line" });
   };
 
-  const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle);
+  const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle, takeStartBytes);
   try {
     for await (const chunk of inputBytes(chunks, format)) lines.push(chunk);
     lines.end();
@@ -201,6 +229,7 @@ export async function decodeJsonl(
   } finally {
     stats.scanned = lines.scanned;
     stats.copied = lines.copied;
+    stats.decoded = lines.decoded;
   }
 
   // The first line did not parse and fewer than SNIFF_CHARS followed it.

@@ -6,7 +6,7 @@ import type { Report } from "../../src/model/types.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
 import { locatedEvents, recordsToEvents } from "../../src/telemetry/events.js";
-import { decodeJsonl } from "../../src/telemetry/jsonl.js";
+import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
 import { UnpairedStarts, StartLedger, nodeStartKind } from "../../src/telemetry/jsonl-start-ledger.js";
 import type { TelemetryRecord } from "../../src/telemetry/record.js";
 import { createRandom } from "../../scripts/fixture-gen/random.js";
@@ -265,6 +265,70 @@ describe("StartLedger", () => {
     expect(() => other.settle(end())).toThrow(UnpairedStarts);
   });
 
+  it("takes the engine's start lines from their bytes, wherever they lie in a chunk, as drop takes their text", () => {
+    const lines = FIXTURE_RECORDS.map((record) => JSON.stringify(record));
+    let taken = 0;
+    for (const line of lines) {
+      // Between other lines, in a buffer holding more than the line.
+      const bytes = Buffer.from(`{"x":1}\n${line}\n{"record_type":"SpanStart"`);
+      const kind = new StartLedger().dropBytes(bytes, 8, 8 + Buffer.byteLength(line));
+      if (kind === null) continue;
+      taken++;
+      expect({ line, kind }).toEqual({ line, kind: nodeStartKind(line) });
+    }
+    // Every node span start of the fixtures is the engine's own.
+    expect(taken).toBe(FIXTURE_RECORDS.filter((record) => kindOf(record) !== null).length);
+  });
+
+  it("enters a start taken from bytes as its end takes it out: a finished run's ledger empties", () => {
+    const text = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"));
+    const starts = new StartLedger();
+    let dropped = 0;
+    for (let start = 0; start < text.length;) {
+      const lineEnd = text.indexOf(10, start) === -1 ? text.length : text.indexOf(10, start);
+      if (lineEnd > start && starts.dropBytes(text, start, lineEnd) !== null) dropped++;
+      else if (lineEnd > start) starts.settle(toRecord(JSON.parse(text.toString("utf8", start, lineEnd)))!);
+      start = lineEnd + 1;
+    }
+    expect(dropped).toBeGreaterThan(40);
+    expect(() => starts.finish()).not.toThrow();
+    // Each start's ids count: the same ends with one start's span id changed leave the ledger open.
+    const other = new StartLedger();
+    const line = Buffer.from(engineStart({ span: "00000000000000c1" }));
+    expect(other.dropBytes(line, 0, line.length)).toBe("evaluated");
+    expect(() => {
+      other.settle(end({ spanId: "00000000000000c2" }));
+      other.finish();
+    }).toThrow(UnpairedStarts);
+    const same = new StartLedger();
+    same.dropBytes(line, 0, line.length);
+    same.settle(end({ spanId: "00000000000000c1" }));
+    expect(() => same.finish()).not.toThrow();
+  });
+
+  it("leaves a start line to its text when its bytes are not the engine's own in every place it looks", () => {
+    const start = engineStart();
+    const unsure = [
+      start.replace(TRACE, TRACE.toUpperCase()),
+      engineStart({ span: "7A1C0E55D2B94F01" }),
+      engineStart({ named: false }),
+      `${start}\r`,
+      start.slice(0, -2),
+      start.replace('"record_type":"SpanStart"', '"record_type":"SpanEnd"'),
+      // Not ASCII where an id is (two bytes for one character): the text's places are not the bytes'.
+      start.replace("7a1c0e55d2b94f01", "7a1c0e55d2b94fé"),
+      start.slice(0, 60),
+      "",
+    ];
+    for (const line of unsure) {
+      const bytes = Buffer.from(line);
+      expect({ line, kind: new StartLedger().dropBytes(bytes, 0, bytes.length) }).toEqual({
+        line,
+        kind: null,
+      });
+    }
+  });
+
   it("leaves out spans whose ids the engine never writes (no dropped start has them)", () => {
     const starts = new StartLedger();
     starts.settle({ ...end({ spanId: "7a1c" }), recordType: "SpanStart" });
@@ -273,7 +337,74 @@ describe("StartLedger", () => {
   });
 });
 
+/** The file in chunks of `size` bytes, as a pipe or a file's reads may cut it. */
+function chunkedJsonl(name: string, text: string, size: number, opened: { count: number }): JsonlFile {
+  return {
+    name,
+    format: "jsonl",
+    openStream: async function* () {
+      opened.count++;
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    },
+    rereadable: true,
+  };
+}
+
 describe("dropping node span starts", () => {
+  it("makes no string of a node span start the engine wrote, after the first line", async () => {
+    const text = readFileSync(
+      path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"),
+      "utf8",
+    );
+    const lines = text.split("\n");
+    const starts = lines.filter((line, at) => at > 0 && line && kindOf(JSON.parse(line)) !== null).length;
+    expect(starts).toBeGreaterThan(40);
+    const stats = { scanned: 0, copied: 0, decoded: 0 };
+    await decodeJsonl(
+      memoryJsonl("a", text).openStream(),
+      "a",
+      { relevantOnly: true, recordLeftOut: () => undefined, add: () => undefined, warn: () => undefined },
+      stats,
+    );
+    expect(stats.decoded).toBe(lines.length - (text.endsWith("\n") ? 1 : 0) - starts);
+  });
+
+  it("settles the lines before a start taken as bytes as before any other line: a damaged one is reported", async () => {
+    const sink = {
+      relevantOnly: true,
+      recordLeftOut: () => undefined,
+      add: () => undefined,
+      warn: () => undefined,
+    };
+    // Each line ends with a line feed, so the last too lies whole in the chunk.
+    const text = [engineStart({ span: "00000000000000d1" }), '{"record_type":', engineStart(), ""].join("\n");
+    await expect(decodeJsonl(memoryJsonl("d", text).openStream(), "d.jsonl", sink)).rejects.toThrow(
+      /^d\.jsonl:2: invalid JSON .*lines follow it/,
+    );
+  });
+
+  it("gives one report whatever chunks the bytes come in (a line cut between chunks is made a string)", async () => {
+    for (const fixture of [
+      "real/preview120_build_success.otel.jsonl",
+      "generated/large-run/telemetry.jsonl",
+      "generated/crashed-run/telemetry.jsonl",
+    ]) {
+      const text = readFileSync(path.join(ROOT, "test/fixtures", fixture), "utf8");
+      const expected = await fullParseReport(fixture, text);
+      for (const size of [1, 97, 4096, 1 << 20]) {
+        const opened = { count: 0 };
+        const report = await readTelemetryReport([chunkedJsonl(fixture, text, size, opened)], OPTIONS);
+        expect({ fixture, size, same: report }).toEqual({ fixture, size, same: expected });
+        expect({ fixture, size, opened: opened.count }).toEqual({
+          fixture,
+          size,
+          opened: fixture.includes("crashed") ? 2 : 1,
+        });
+      }
+    }
+  });
+
   it("hands on no node span start of a finished run, and reads it once", async () => {
     const file = path.join(ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl");
     const text = readFileSync(file, "utf8");
