@@ -4096,7 +4096,12 @@ function isJsonSpace(code) {
 }
 const RECORD_HEAD = '{"record_type":"';
 const TRACE_KEY = '","trace_id":"';
-const TRACE_ID = '"trace_id"';
+/**
+ * `"trace_id"` where no `{` comes right before it. A regular expression, not a loop of indexOf:
+ * a search for a word that begins with `"`, in JSON, stops at every quote (~110 ms over a 200 MB
+ * file against ~55 ms).
+ */
+const TRACE_ID_NOT_FIRST = /(?<!\{)"trace_id"/g;
 /**
  * Which of `traces` the line is a record of, told from its head as the engine writes it
  * (`{"record_type":"…","trace_id":"<32 lowercase hex>"`), or null: then the line is parsed. A line
@@ -4133,11 +4138,8 @@ function traceOfRecordLine(line, traces) {
  * right after a `{` can only open an object's first key.
  */
 function namesTraceIdAgain(line, from) {
-    for (let at = line.indexOf(TRACE_ID, from); at >= 0; at = line.indexOf(TRACE_ID, at + TRACE_ID.length)) {
-        if (line.charCodeAt(at - 1) !== 0x7b)
-            return true;
-    }
-    return false;
+    TRACE_ID_NOT_FIRST.lastIndex = from;
+    return TRACE_ID_NOT_FIRST.test(line);
 }
 
 // EXTERNAL MODULE: ./src/telemetry/values.ts
