@@ -30,7 +30,10 @@
 // after it, and ends with `}`. Either way the ledger, which enters the start by the characters of
 // its head's ids and its kind, must be emptied by ends the model reads; a start whose ids are not as
 // its end's, or whose end never comes, sends the file to be read again. Like the lines
-// jsonl-skip.ts leaves unparsed, a dropped start is not checked to be valid JSON.
+// jsonl-skip.ts leaves unparsed, a dropped start is not checked to be valid JSON. The engine's own
+// start line is told so from its bytes, before it is made a string (dropBytes: the reader never
+// decodes it), when its ids are also lowercase hex: then its bytes are the characters its end's
+// text or record holds, and hash alike; any other start line goes the way of the text.
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
 import { END_HEAD, EVENT_TYPE_KEY, SPAN_ID_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
