@@ -292,7 +292,7 @@ describe("StartLedger", () => {
     }
     expect(dropped).toBeGreaterThan(40);
     expect(() => starts.finish()).not.toThrow();
-    // Each start's ids count: the same ends with one start's span id changed leave the ledger open.
+    // Each start's ids count: an end of another span does not take a start taken from bytes out.
     const other = new StartLedger();
     const line = Buffer.from(engineStart({ span: "00000000000000c1" }));
     expect(other.dropBytes(line, 0, line.length)).toBe("evaluated");
