@@ -3992,7 +3992,7 @@ function toBuffer(chunk) {
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts
 // The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
-// jsonl-phase-ends.ts) find a line's ids, at fixed places.
+// jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
 const SPAN_ID_KEY = '","span_id":"';
 const EVENT_TYPE_KEY = '"event_type":"';
 const UNIQUE_ID_KEY = '"unique_id":"';
@@ -4005,11 +4005,25 @@ class SpanHead {
     spanIdAt;
     /** Where the line goes on after the head. */
     end;
+    prefixBytes;
     constructor(recordType) {
         this.prefix = `{"record_type":"${recordType}","trace_id":"`;
         this.traceAt = this.prefix.length;
         this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
         this.end = this.spanIdAt + 16 + 2;
+        this.prefixBytes = Buffer.from(this.prefix, "latin1");
+    }
+    /**
+     * Whether the line at `bytes[start]` begins with this head, its ids lowercase hex. Every byte it
+     * compares is ASCII, so the line's text would hold the same characters at the same places.
+     */
+    beginsBytes(bytes, start) {
+        const traceAt = start + this.traceAt;
+        return (bytesAt(bytes, start, this.prefixBytes) &&
+            bytesAt(bytes, traceAt + 32, SPAN_ID_KEY_BYTES) &&
+            bytesAt(bytes, start + this.spanIdAt + 16, QUOTE_COMMA_BYTES) &&
+            isLowerHexBytes(bytes, traceAt, 32) &&
+            isLowerHexBytes(bytes, start + this.spanIdAt, 16));
     }
     /**
      * Whether `line` begins with this head, its ids lowercase hex, and has no backslash after it
@@ -4030,6 +4044,23 @@ class SpanHead {
 }
 const START_HEAD = new SpanHead("SpanStart");
 const END_HEAD = new SpanHead("SpanEnd");
+const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
+const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
+/** `bytes` holds `expected` at `at`. */
+function bytesAt(bytes, at, expected) {
+    for (let i = 0; i < expected.length; i++)
+        if (bytes[at + i] !== expected[i])
+            return false;
+    return true;
+}
+function isLowerHexBytes(bytes, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = bytes[i];
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
+}
 function isLowerHex(line, at, length) {
     for (let i = at; i < at + length; i++) {
         const code = line.charCodeAt(i);
@@ -4054,6 +4085,15 @@ function isLowerHex(line, at, length) {
 // Any other word may appear anywhere (a SQL text, a body): the line is then parsed, which is only
 // slower. A line is left unparsed only when it also names the three keys of a record and has the
 // shape of one JSON object; anything else takes the full path (and its error messages).
+//
+// The engine's query spans are told from their head instead (a quarter of a big build's bytes, each
+// line's SQL searched for every word above took ~35 ms of the node-heavy build's read): a query span
+// end in the engine's layout is parsed at once, and a query span start is left out from its bytes,
+// before it is made a string (isEngineQueryStart). Like a node span start taken so
+// (jsonl-start-ledger.ts), it is taken to be what its head and span name say without a look at the
+// rest: a line crafted to repeat a key after them (JSON.parse keeps the last) is read by its head.
+// Dropping a line never adds text to the report, and a file crafted so can say any outcome in
+// plain records too.
 
 const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"];
 const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'];
@@ -4064,8 +4104,11 @@ const LOG_SEVERITY = /error|warn/i;
  * not a record, or not JSON).
  */
 function isUnusableRecordLine(line) {
-    // Each test below only sends the line to be parsed, so their order is free: the span markers
-    // first, as most lines of a big build are node spans and say so early (their span name).
+    // Each test below only sends the line to be parsed, so their order is free: the engine's query
+    // span ends, told by their head, then the span markers, as most lines of a big build are node
+    // spans and say so early (their span name).
+    if (isEngineQueryEnd(line))
+        return false;
     for (const marker of SPAN_MARKERS)
         if (line.includes(marker))
             return false;
@@ -4079,6 +4122,25 @@ function isUnusableRecordLine(line) {
         if (!line.includes(key))
             return false;
     return isObjectShaped(line);
+}
+/** The span name the engine gives a query span (`Query executed (model.shop.orders)`), right after a record's head. */
+const QUERY_NAME = '"span_name":"Query executed';
+const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
+/** A query span end in the engine's layout: its head, then the query span name. */
+function isEngineQueryEnd(line) {
+    return line.startsWith(QUERY_NAME, END_HEAD.end) && END_HEAD.holdsIds(line);
+}
+/**
+ * Whether the line `bytes[start, end)` is a query span start in the engine's layout — its head with
+ * lowercase hex ids, the query span name, `}` last — a record no report uses, told without making
+ * it a string (see the top of this file).
+ */
+function isEngineQueryStart(bytes, start, end) {
+    const nameAt = start + START_HEAD.end;
+    return (end - nameAt > QUERY_NAME_BYTES.length &&
+        bytes[end - 1] === 0x7d &&
+        bytesAt(bytes, nameAt, QUERY_NAME_BYTES) &&
+        START_HEAD.beginsBytes(bytes, start));
 }
 /** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
 function isObjectShaped(line) {
@@ -7000,47 +7062,20 @@ function namedStartKind(line) {
         ? kind
         : null;
 }
-const START_PREFIX_BYTES = Buffer.from(START_HEAD.prefix, "latin1");
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-/** What follows the span id: the end of its value, and the span name's key and first word. */
-const EVALUATED_AFTER_IDS = Buffer.from(`",${EVALUATED_NAME}`, "latin1");
-const PROCESSED_AFTER_IDS = Buffer.from(`",${PROCESSED_NAME}`, "latin1");
-/**
- * namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex. Every byte
- * it compares is ASCII, so the line's text would hold the same characters at the same places.
- */
+/** The span names' first words, right after the head. */
+const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
+const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
+/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.beginsBytes). */
 function namedStartBytes(bytes, start, end) {
-    const idsEnd = start + START_HEAD.spanIdAt + 16;
-    if (end - idsEnd <= EVALUATED_AFTER_IDS.length || bytes[end - 1] !== 0x7d)
+    const nameAt = start + START_HEAD.end;
+    if (end - nameAt <= EVALUATED_NAME_BYTES.length || bytes[end - 1] !== 0x7d)
         return null;
-    const kind = bytesAt(bytes, idsEnd, EVALUATED_AFTER_IDS)
+    const kind = bytesAt(bytes, nameAt, EVALUATED_NAME_BYTES)
         ? "evaluated"
-        : bytesAt(bytes, idsEnd, PROCESSED_AFTER_IDS)
+        : bytesAt(bytes, nameAt, PROCESSED_NAME_BYTES)
             ? "processed"
             : null;
-    const traceAt = start + START_HEAD.traceAt;
-    return kind !== null &&
-        bytesAt(bytes, start, START_PREFIX_BYTES) &&
-        bytesAt(bytes, traceAt + 32, SPAN_ID_KEY_BYTES) &&
-        isLowerHexBytes(bytes, traceAt, 32) &&
-        isLowerHexBytes(bytes, start + START_HEAD.spanIdAt, 16)
-        ? kind
-        : null;
-}
-/** `bytes` holds `expected` at `at`. */
-function bytesAt(bytes, at, expected) {
-    for (let i = 0; i < expected.length; i++)
-        if (bytes[at + i] !== expected[i])
-            return false;
-    return true;
-}
-function isLowerHexBytes(bytes, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = bytes[i];
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
-            return false;
-    }
-    return true;
+    return kind !== null && START_HEAD.beginsBytes(bytes, start) ? kind : null;
 }
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */
 function shapedStartKind(line) {
@@ -7251,7 +7286,7 @@ function copyOf(text) {
 // holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
 // reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied. A line
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
-// JSONL reader's node span starts, a third of a big build's bytes, are never decoded).
+// JSONL reader's node and query span starts, nearly half of a big build's bytes, are never decoded).
 
 class LineTooLongError extends Error {
     line;
@@ -7542,14 +7577,18 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.recordLeftOut();
     };
     /**
-     * The engine's own node span start, taken from the line's bytes: a third of a big build's bytes
-     * are such lines, and none of them is made a string. Only past the first content line, and while
-     * no other file's invocations are being left out (their lines are told apart as text).
+     * The engine's own node and query span starts, taken from the line's bytes: nearly half of a big
+     * build's bytes are such lines, and none of them is made a string. Only past the first content
+     * line, and while no other file's invocations are being left out (their lines are told apart as
+     * text).
      */
-    const takeStartBytes = (bytes, start, end) => {
-        if (!sawContent || sniff || readWhole || !starts)
+    const takeLineBytes = (bytes, start, end) => {
+        if (!sawContent || sniff || readWhole)
             return false;
-        const dropped = starts.dropBytes(bytes, start, end);
+        return takeNodeStart(bytes, start, end) || leaveOutQueryStart(bytes, start, end);
+    };
+    const takeNodeStart = (bytes, start, end) => {
+        const dropped = starts?.dropBytes(bytes, start, end) ?? null;
         if (dropped === null)
             return false;
         settleBefore();
@@ -7558,6 +7597,18 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
         }
         leaveOutStart();
+        return true;
+    };
+    /**
+     * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
+     * unparsed. Such a line is held as text until the next content line, as the last one is always
+     * parsed: this one is taken only when the next line begins right after it, in the same bytes.
+     */
+    const leaveOutQueryStart = (bytes, start, end) => {
+        if (!sink.relevantOnly || bytes[end + 1] !== 0x7b || !isEngineQueryStart(bytes, start, end))
+            return false;
+        settleBefore();
+        records++;
         return true;
     };
     const handle = (raw, lineNo) => {
@@ -7643,7 +7694,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         records++;
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
-    const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle, takeStartBytes);
+    const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle, takeLineBytes);
     try {
         for await (const chunk of inputBytes(chunks, format))
             lines.push(chunk);

@@ -36,7 +36,7 @@
 // text or record holds, and hash alike; any other start line goes the way of the text.
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
-import { END_HEAD, EVENT_TYPE_KEY, SPAN_ID_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
+import { bytesAt, END_HEAD, EVENT_TYPE_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
 
@@ -263,46 +263,20 @@ function namedStartKind(line: string): SpanKind | null {
     : null;
 }
 
-const START_PREFIX_BYTES = Buffer.from(START_HEAD.prefix, "latin1");
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-/** What follows the span id: the end of its value, and the span name's key and first word. */
-const EVALUATED_AFTER_IDS = Buffer.from(`",${EVALUATED_NAME}`, "latin1");
-const PROCESSED_AFTER_IDS = Buffer.from(`",${PROCESSED_NAME}`, "latin1");
+/** The span names' first words, right after the head. */
+const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
+const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
 
-/**
- * namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex. Every byte
- * it compares is ASCII, so the line's text would hold the same characters at the same places.
- */
+/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.beginsBytes). */
 function namedStartBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
-  const idsEnd = start + START_HEAD.spanIdAt + 16;
-  if (end - idsEnd <= EVALUATED_AFTER_IDS.length || bytes[end - 1] !== 0x7d) return null;
-  const kind = bytesAt(bytes, idsEnd, EVALUATED_AFTER_IDS)
+  const nameAt = start + START_HEAD.end;
+  if (end - nameAt <= EVALUATED_NAME_BYTES.length || bytes[end - 1] !== 0x7d) return null;
+  const kind = bytesAt(bytes, nameAt, EVALUATED_NAME_BYTES)
     ? "evaluated"
-    : bytesAt(bytes, idsEnd, PROCESSED_AFTER_IDS)
+    : bytesAt(bytes, nameAt, PROCESSED_NAME_BYTES)
       ? "processed"
       : null;
-  const traceAt = start + START_HEAD.traceAt;
-  return kind !== null &&
-    bytesAt(bytes, start, START_PREFIX_BYTES) &&
-    bytesAt(bytes, traceAt + 32, SPAN_ID_KEY_BYTES) &&
-    isLowerHexBytes(bytes, traceAt, 32) &&
-    isLowerHexBytes(bytes, start + START_HEAD.spanIdAt, 16)
-    ? kind
-    : null;
-}
-
-/** `bytes` holds `expected` at `at`. */
-function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
-  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
-  return true;
-}
-
-function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = bytes[i]!;
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
-  return true;
+  return kind !== null && START_HEAD.beginsBytes(bytes, start) ? kind : null;
 }
 
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */

@@ -4,7 +4,7 @@ import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
-import { isUnusableRecordLine, traceOfRecordLine } from "./jsonl-skip.js";
+import { isEngineQueryStart, isUnusableRecordLine, traceOfRecordLine } from "./jsonl-skip.js";
 import {
   describeDamagedLine,
   describeForeignJson,
@@ -110,13 +110,18 @@ export async function decodeJsonl(
   };
 
   /**
-   * The engine's own node span start, taken from the line's bytes: a third of a big build's bytes
-   * are such lines, and none of them is made a string. Only past the first content line, and while
-   * no other file's invocations are being left out (their lines are told apart as text).
+   * The engine's own node and query span starts, taken from the line's bytes: nearly half of a big
+   * build's bytes are such lines, and none of them is made a string. Only past the first content
+   * line, and while no other file's invocations are being left out (their lines are told apart as
+   * text).
    */
-  const takeStartBytes = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!sawContent || sniff || readWhole || !starts) return false;
-    const dropped = starts.dropBytes(bytes, start, end);
+  const takeLineBytes = (bytes: Buffer, start: number, end: number): boolean => {
+    if (!sawContent || sniff || readWhole) return false;
+    return takeNodeStart(bytes, start, end) || leaveOutQueryStart(bytes, start, end);
+  };
+
+  const takeNodeStart = (bytes: Buffer, start: number, end: number): boolean => {
+    const dropped = starts?.dropBytes(bytes, start, end) ?? null;
     if (dropped === null) return false;
     settleBefore();
     if (dropped === "processed" && withProcessed) {
@@ -124,6 +129,18 @@ export async function decodeJsonl(
       withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
     }
     leaveOutStart();
+    return true;
+  };
+
+  /**
+   * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
+   * unparsed. Such a line is held as text until the next content line, as the last one is always
+   * parsed: this one is taken only when the next line begins right after it, in the same bytes.
+   */
+  const leaveOutQueryStart = (bytes: Buffer, start: number, end: number): boolean => {
+    if (!sink.relevantOnly || bytes[end + 1] !== 0x7b || !isEngineQueryStart(bytes, start, end)) return false;
+    settleBefore();
+    records++;
     return true;
   };
 
@@ -211,7 +228,7 @@ export async function decodeJsonl(
     sink.add(record, { file, position: lineNo, unit: "line" });
   };
 
-  const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle, takeStartBytes);
+  const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle, takeLineBytes);
   try {
     for await (const chunk of inputBytes(chunks, format)) lines.push(chunk);
     lines.end();

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { isRelevant } from "../../src/telemetry/events.js";
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
-import { isObjectShaped, isUnusableRecordLine, traceOfRecordLine } from "../../src/telemetry/jsonl-skip.js";
+import {
+  isEngineQueryStart,
+  isObjectShaped,
+  isUnusableRecordLine,
+  traceOfRecordLine,
+} from "../../src/telemetry/jsonl-skip.js";
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
-import { FIXTURE_RECORDS as RECORDS, random, reformat } from "../support/jsonl-layouts.js";
+import { readFileSync } from "node:fs";
+import { FIXTURE_RECORDS as RECORDS, jsonlFixtures, random, reformat } from "../support/jsonl-layouts.js";
 
 function relevant(record: Record<string, unknown>): boolean {
   const text = (key: string): string => (typeof record[key] === "string" ? (record[key] as string) : "");
@@ -256,5 +262,132 @@ describe("traceOfRecordLine", () => {
         traces,
       ),
     ).toBeNull();
+  });
+});
+
+describe("query span starts told from their bytes", () => {
+  const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+  /** A query span start as the engine writes it, key order and all. */
+  const queryStart = (sql = "select 1"): string =>
+    JSON.stringify({
+      record_type: "SpanStart",
+      trace_id: TRACE,
+      span_id: "04b9eb07ae3df8a0",
+      span_name: "Query executed (model.shop.orders)",
+      parent_span_id: "db25ea47e965ab68",
+      links: null,
+      start_time_unix_nano: "1763719202486113622",
+      severity_number: 5,
+      severity_text: "DEBUG",
+      event_type: "v1.public.events.fusion.query.QueryExecuted",
+      attributes: { adapter_type: "snowflake", sql, unique_id: "model.shop.orders" },
+    });
+  const node = JSON.stringify({
+    record_type: "SpanEnd",
+    trace_id: TRACE,
+    span_id: "7a1c0e55d2b94f01",
+    start_time_unix_nano: "1760000000123456789",
+    end_time_unix_nano: "1760000009000000001",
+    severity_text: "INFO",
+    event_type: "v1.public.events.fusion.node.NodeProcessed",
+    attributes: { unique_id: "model.shop.orders" },
+  });
+
+  /** isEngineQueryStart for `line` placed inside larger bytes, as a chunk holds it. */
+  function takes(line: string): boolean {
+    const bytes = Buffer.from(`{"x":1}\n${line}\n{"y":2}`);
+    const start = Buffer.byteLength('{"x":1}\n');
+    return isEngineQueryStart(bytes, start, start + Buffer.byteLength(line));
+  }
+
+  it("takes only query span starts, never a relevant record (every fixture line as written, and in 5 layouts)", () => {
+    let taken = 0;
+    const check = (line: string): void => {
+      if (!takes(line)) return;
+      taken++;
+      const record = parsedOrNull(line);
+      expect(record).not.toBeNull();
+      expect([record!.record_type, String(record!.event_type).split(".").pop()]).toEqual([
+        "SpanStart",
+        "QueryExecuted",
+      ]);
+      expect(relevant(record!)).toBe(false);
+    };
+    for (const file of jsonlFixtures())
+      for (const line of readFileSync(file, "utf8").split("\n")) check(line);
+    // Every query span start the fixtures hold is in the engine's layout.
+    const queryStarts = RECORDS.filter(
+      (record) => record.record_type === "SpanStart" && String(record.event_type).endsWith(".QueryExecuted"),
+    ).length;
+    expect(queryStarts).toBeGreaterThan(100);
+    expect(taken).toBe(queryStarts);
+    for (let seed = 1; seed <= 5; seed++) {
+      const next = random(seed);
+      for (const record of RECORDS) check(reformat(record, next));
+    }
+  });
+
+  it("leaves to the text a line whose bytes are not the engine's query start", () => {
+    const line = queryStart();
+    expect(takes(line)).toBe(true);
+    for (const other of [
+      line.replace(TRACE, TRACE.toUpperCase()),
+      line.replace("04b9eb07ae3df8a0", "04B9EB07AE3DF8A0"),
+      line.replace("04b9eb07ae3df8a0", '04b9eb07ae3df8"0'),
+      `${line}\r`,
+      `${line} `,
+      line.slice(0, -2),
+      line.replace('"SpanStart"', '"SpanEnd"'),
+      line.replace('"span_name":"Query executed', '"span_name":"Query compiled'),
+      line.replace('"span_name":"Query executed (model.shop.orders)",', ""),
+      ` ${line}`,
+    ]) {
+      expect({ other, taken: takes(other) }).toEqual({ other, taken: false });
+    }
+  });
+
+  async function decode(text: string) {
+    const records: string[] = [];
+    const warnings: string[] = [];
+    const stats = { scanned: 0, copied: 0, decoded: 0 };
+    const sink: RecordSink = {
+      relevantOnly: true,
+      add: (record) => records.push(record.eventType),
+      warn: (message) => warnings.push(message),
+    };
+    async function* stream() {
+      yield new TextEncoder().encode(text);
+    }
+    const { records: count } = await decodeJsonl(stream(), "logs/otel.jsonl", sink, stats);
+    return { count, records, warnings, decoded: stats.decoded };
+  }
+
+  it("counts a query span start as a record and never makes it a string, whatever its SQL says", async () => {
+    // Words and escapes that send a line to JSON.parse when it is read as text (isUnusableRecordLine).
+    const text = [
+      node,
+      queryStart(),
+      queryStart("select 'Node', 'Phase', 'SpanEnd', '\\u0041'"),
+      node,
+      "",
+    ].join("\n");
+    expect(await decode(text)).toEqual({
+      count: 4,
+      records: [JSON.parse(node).event_type, JSON.parse(node).event_type],
+      warnings: [],
+      decoded: 2,
+    });
+  });
+
+  // The last content line is always parsed: a crashed run may cut it anywhere, also just after a `}`.
+  const cut = queryStart().slice(0, queryStart().lastIndexOf("}"));
+  it.each([
+    ["last, cut just after a }", `${node}\n${queryStart()}\n${cut}`],
+    ["last, cut just after a }, with its line end", `${node}\n${queryStart()}\n${cut}\n`],
+    ["cut just after a }, then blank lines", `${node}\n${cut}\n\n \n`],
+  ])("reports a query span start %s as truncated, as JSON.parse would", async (_name, text) => {
+    expect(cut.endsWith("}")).toBe(true);
+    const { warnings } = await decode(text);
+    expect(warnings.join("\n")).toMatch(/last line is truncated|invalid JSON/);
   });
 });
