@@ -22,7 +22,7 @@
 // Dropping a line never adds text to the report, and a file crafted so can say any outcome in
 // plain records too.
 
-import { bytesAt, END_HEAD, isLowerHex, START_HEAD } from "./jsonl-span-head.js";
+import { bytesAt, END_HEAD, isLowerHex, QUERY_NAME, START_HEAD } from "./jsonl-span-head.js";
 
 const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"] as const;
 const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'] as const;
@@ -46,8 +46,6 @@ export function isUnusableRecordLine(line: string): boolean {
   return isObjectShaped(line);
 }
 
-/** The span name the engine gives a query span (`Query executed (model.shop.orders)`), right after a record's head. */
-const QUERY_NAME = '"span_name":"Query executed';
 const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
 
 /** A query span end in the engine's layout: its head, then the query span name. */

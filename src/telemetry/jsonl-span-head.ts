@@ -3,6 +3,10 @@
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
 
 export const SPAN_ID_KEY = '","span_id":"';
+/** The span names the engine gives node and query spans, right after a record's head (`Node evaluated (model.shop.orders)`). */
+export const EVALUATED_NAME = '"span_name":"Node evaluated';
+export const PROCESSED_NAME = '"span_name":"Node processed';
+export const QUERY_NAME = '"span_name":"Query executed';
 export const EVENT_TYPE_KEY = '"event_type":"';
 export const UNIQUE_ID_KEY = '"unique_id":"';
 

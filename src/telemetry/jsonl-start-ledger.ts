@@ -36,7 +36,15 @@
 // text or record holds, and hash alike; any other start line goes the way of the text.
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
-import { bytesAt, END_HEAD, EVENT_TYPE_KEY, START_HEAD, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
+import {
+  bytesAt,
+  END_HEAD,
+  EVALUATED_NAME,
+  EVENT_TYPE_KEY,
+  PROCESSED_NAME,
+  START_HEAD,
+  UNIQUE_ID_KEY,
+} from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
 import { toStr } from "./values.js";
 
@@ -236,10 +244,6 @@ function isEvent(text: string, start: number, end: number, name: string): boolea
   const at = end - name.length;
   return at >= start && text.startsWith(name, at) && (at === start || text.charCodeAt(at - 1) === 0x2e);
 }
-
-/** The span names the engine gives node spans, right after a record's head. */
-const EVALUATED_NAME = '"span_name":"Node evaluated';
-const PROCESSED_NAME = '"span_name":"Node processed';
 
 /** The kind of node span `line` starts, when its text identifies one (see the top of this file); else null. */
 export function nodeStartKind(line: string): SpanKind | null {

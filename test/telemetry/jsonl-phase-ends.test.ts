@@ -112,8 +112,19 @@ describe("readPhaseEnd", () => {
         '"unique_id":"model.shop.orders","zz":{"unique_id":"y"}}}',
       ),
       engineEnd().replace('"links":[{', '"links":[]},{"x":[{'),
+      // The engine's name for a NodeProcessed or a query span right after the head: parsed, whatever
+      // event type follows (JSON.parse reads the one it finds).
+      engineEnd().replace('"span_name":"Node evaluated', '"span_name":"Node processed'),
+      engineEnd().replace('"span_name":"Node evaluated', '"span_name":"Query executed'),
     ];
     for (const line of unsure) expect({ line, end: readPhaseEnd(line) }).toEqual({ line, end: null });
+    // Any other name, or none, leaves the line to the rules.
+    expect(
+      readPhaseEnd(engineEnd().replace('"span_name":"Node evaluated', '"span_name":"Node built')),
+    ).not.toBeNull();
+    expect(
+      readPhaseEnd(engineEnd().replace('"span_name":"Node evaluated (model.shop.orders)",', "")),
+    ).not.toBeNull();
   });
 });
 
