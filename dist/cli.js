@@ -3994,12 +3994,14 @@ function toBuffer(chunk) {
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
 const SPAN_ID_KEY = '","span_id":"';
+const EVENT_TYPE_KEY = '"event_type":"';
+const UNIQUE_ID_KEY = '"unique_id":"';
+const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
+const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
 /** The span names the engine gives node and query spans, right after a record's head (`Node evaluated (model.shop.orders)`). */
 const EVALUATED_NAME = '"span_name":"Node evaluated';
 const PROCESSED_NAME = '"span_name":"Node processed';
 const QUERY_NAME = '"span_name":"Query executed';
-const EVENT_TYPE_KEY = '"event_type":"';
-const UNIQUE_ID_KEY = '"unique_id":"';
 class SpanHead {
     /** `{"record_type":"<type>","trace_id":"`. */
     prefix;
@@ -4048,8 +4050,6 @@ class SpanHead {
 }
 const START_HEAD = new SpanHead("SpanStart");
 const END_HEAD = new SpanHead("SpanEnd");
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
 /** `bytes` holds `expected` at `at`. */
 function bytesAt(bytes, at, expected) {
     for (let i = 0; i < expected.length; i++)

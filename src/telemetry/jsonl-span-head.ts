@@ -3,12 +3,15 @@
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
 
 export const SPAN_ID_KEY = '","span_id":"';
+export const EVENT_TYPE_KEY = '"event_type":"';
+export const UNIQUE_ID_KEY = '"unique_id":"';
+const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
+const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
+
 /** The span names the engine gives node and query spans, right after a record's head (`Node evaluated (model.shop.orders)`). */
 export const EVALUATED_NAME = '"span_name":"Node evaluated';
 export const PROCESSED_NAME = '"span_name":"Node processed';
 export const QUERY_NAME = '"span_name":"Query executed';
-export const EVENT_TYPE_KEY = '"event_type":"';
-export const UNIQUE_ID_KEY = '"unique_id":"';
 
 export class SpanHead {
   /** `{"record_type":"<type>","trace_id":"`. */
@@ -69,9 +72,6 @@ export class SpanHead {
 
 export const START_HEAD = new SpanHead("SpanStart");
 export const END_HEAD = new SpanHead("SpanEnd");
-
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
 
 /** `bytes` holds `expected` at `at`. */
 export function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
