@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isRelevant } from "../../src/telemetry/events.js";
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
@@ -8,7 +9,6 @@ import {
   traceOfRecordLine,
 } from "../../src/telemetry/jsonl-skip.js";
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
-import { readFileSync } from "node:fs";
 import { FIXTURE_RECORDS as RECORDS, jsonlFixtures, random, reformat } from "../support/jsonl-layouts.js";
 
 function relevant(record: Record<string, unknown>): boolean {
