@@ -11,6 +11,19 @@ import {
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
 import { FIXTURE_RECORDS as RECORDS, jsonlFixtures, random, reformat } from "../support/jsonl-layouts.js";
 
+const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+/** A NodeProcessed span end: a relevant record, parsed. */
+const node = JSON.stringify({
+  record_type: "SpanEnd",
+  trace_id: TRACE,
+  span_id: "7a1c0e55d2b94f01",
+  start_time_unix_nano: "1760000000123456789",
+  end_time_unix_nano: "1760000009000000001",
+  severity_text: "INFO",
+  event_type: "v1.public.events.fusion.node.NodeProcessed",
+  attributes: { unique_id: "model.shop.orders" },
+});
+
 function relevant(record: Record<string, unknown>): boolean {
   const text = (key: string): string => (typeof record[key] === "string" ? (record[key] as string) : "");
   return isRelevant(text("event_type"), text("record_type"), text("severity_text"));
@@ -102,17 +115,6 @@ describe("isUnusableRecordLine", () => {
 });
 
 describe("decodeJsonl for a sink of relevant records only", () => {
-  const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
-  const node = JSON.stringify({
-    record_type: "SpanEnd",
-    trace_id: TRACE,
-    span_id: "7a1c0e55d2b94f01",
-    start_time_unix_nano: "1760000000123456789",
-    end_time_unix_nano: "1760000009000000001",
-    severity_text: "INFO",
-    event_type: "v1.public.events.fusion.node.NodeProcessed",
-    attributes: { unique_id: "model.shop.orders" },
-  });
   const debug = JSON.stringify({
     record_type: "LogRecord",
     trace_id: TRACE,
@@ -266,7 +268,6 @@ describe("traceOfRecordLine", () => {
 });
 
 describe("query span starts told from their bytes", () => {
-  const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
   /** A query span start as the engine writes it, key order and all. */
   const queryStart = (sql = "select 1"): string =>
     JSON.stringify({
@@ -282,16 +283,6 @@ describe("query span starts told from their bytes", () => {
       event_type: "v1.public.events.fusion.query.QueryExecuted",
       attributes: { adapter_type: "snowflake", sql, unique_id: "model.shop.orders" },
     });
-  const node = JSON.stringify({
-    record_type: "SpanEnd",
-    trace_id: TRACE,
-    span_id: "7a1c0e55d2b94f01",
-    start_time_unix_nano: "1760000000123456789",
-    end_time_unix_nano: "1760000009000000001",
-    severity_text: "INFO",
-    event_type: "v1.public.events.fusion.node.NodeProcessed",
-    attributes: { unique_id: "model.shop.orders" },
-  });
 
   /** isEngineQueryStart for `line` placed inside larger bytes, as a chunk holds it. */
   function takes(line: string): boolean {
