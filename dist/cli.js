@@ -4020,9 +4020,18 @@ class SpanHead {
         this.prefixBytes = Buffer.from(this.prefix, "latin1");
     }
     /**
-     * Whether the line at `bytes[start]` begins with this head, its ids lowercase hex. Every byte it
-     * compares is ASCII, so the line's text would hold the same characters at the same places.
+     * Whether the line `bytes[start, end)` begins with this head, its ids lowercase hex, goes on with
+     * `name` (a span name's bytes: EVALUATED_NAME …) and ends with `}`: the engine's own line of that
+     * span, told before it is made a string. Every byte it compares is ASCII, so the line's text
+     * would hold the same characters at the same places.
      */
+    namesBytes(bytes, start, end, name) {
+        const nameAt = start + this.end;
+        return (end - nameAt > name.length &&
+            bytes[end - 1] === 0x7d &&
+            bytesAt(bytes, nameAt, name) &&
+            this.beginsBytes(bytes, start));
+    }
     beginsBytes(bytes, start) {
         const traceAt = start + this.traceAt;
         return (bytesAt(bytes, start, this.prefixBytes) &&
@@ -4058,20 +4067,20 @@ function bytesAt(bytes, at, expected) {
     return true;
 }
 function isLowerHexBytes(bytes, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = bytes[i];
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+    for (let i = at; i < at + length; i++)
+        if (!isLowerHexCode(bytes[i]))
             return false;
-    }
     return true;
 }
 function isLowerHex(line, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = line.charCodeAt(i);
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+    for (let i = at; i < at + length; i++)
+        if (!isLowerHexCode(line.charCodeAt(i)))
             return false;
-    }
     return true;
+}
+/** `0`–`9` or `a`–`f`. */
+function isLowerHexCode(code) {
+    return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66);
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-skip.ts
@@ -4138,11 +4147,7 @@ function isEngineQueryEnd(line) {
  * it a string (see the top of this file).
  */
 function isEngineQueryStart(bytes, start, end) {
-    const nameAt = start + START_HEAD.end;
-    return (end - nameAt > QUERY_NAME_BYTES.length &&
-        bytes[end - 1] === 0x7d &&
-        bytesAt(bytes, nameAt, QUERY_NAME_BYTES) &&
-        START_HEAD.beginsBytes(bytes, start));
+    return START_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES);
 }
 /** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
 function isObjectShaped(line) {
@@ -6903,16 +6908,9 @@ class StartLedger {
             return null;
         const traceAt = start + START_HEAD.traceAt;
         if (!this.sameTraceBytes(bytes, traceAt)) {
-            hashA = 0x811c9dc5;
-            hashB = 0x9e3779b9;
-            hashBytes(bytes, traceAt, traceAt + 32);
-            this.trace = String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32));
-            this.traceA = hashA;
-            this.traceB = hashB;
+            this.rememberTrace(String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32)), 0);
         }
-        hashA = this.traceA;
-        hashB = this.traceB;
-        hashRange(kind, 0, kind.length);
+        this.hashKind(kind);
         hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
         this.count(1);
         return kind;
@@ -6958,20 +6956,29 @@ class StartLedger {
     }
     /** Enters (+1) or takes out (-1) a span by its ids (32 and 16 characters) and kind. */
     enter(trace, traceAt, span, spanAt, kind, sign) {
-        // A file has a trace or a few, so the hashes of the last one are kept, not made again.
-        if (!trace.startsWith(this.trace, traceAt)) {
-            hashA = 0x811c9dc5;
-            hashB = 0x9e3779b9;
-            hashRange(trace, traceAt, traceAt + 32);
-            this.trace = trace.slice(traceAt, traceAt + 32);
-            this.traceA = hashA;
-            this.traceB = hashB;
-        }
+        if (!trace.startsWith(this.trace, traceAt))
+            this.rememberTrace(trace, traceAt);
+        this.hashKind(kind);
+        hashRange(span, spanAt, spanAt + 16);
+        this.count(sign);
+    }
+    /**
+     * Makes the hashes of the trace id at `trace[at]` (32 characters) and keeps them, with the id, as
+     * the last trace entered: a file has a trace or a few, so they are not made again per span.
+     */
+    rememberTrace(trace, at) {
+        hashA = 0x811c9dc5;
+        hashB = 0x9e3779b9;
+        hashRange(trace, at, at + 32);
+        this.trace = trace.slice(at, at + 32);
+        this.traceA = hashA;
+        this.traceB = hashB;
+    }
+    /** Starts a span's hashes (hashA, hashB): the last trace entered, then the span's kind. */
+    hashKind(kind) {
         hashA = this.traceA;
         hashB = this.traceB;
         hashRange(kind, 0, kind.length);
-        hashRange(span, spanAt, spanAt + 16);
-        this.count(sign);
     }
     /** Counts the span whose hashes were just made (hashA, hashB) in (+1) or out (-1). */
     count(sign) {
@@ -7064,17 +7071,11 @@ function namedStartKind(line) {
 /** The span names' first words, right after the head. */
 const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
 const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
-/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.beginsBytes). */
+/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.namesBytes). */
 function namedStartBytes(bytes, start, end) {
-    const nameAt = start + START_HEAD.end;
-    if (end - nameAt <= EVALUATED_NAME_BYTES.length || bytes[end - 1] !== 0x7d)
-        return null;
-    const kind = bytesAt(bytes, nameAt, EVALUATED_NAME_BYTES)
-        ? "evaluated"
-        : bytesAt(bytes, nameAt, PROCESSED_NAME_BYTES)
-            ? "processed"
-            : null;
-    return kind !== null && START_HEAD.beginsBytes(bytes, start) ? kind : null;
+    if (START_HEAD.namesBytes(bytes, start, end, EVALUATED_NAME_BYTES))
+        return "evaluated";
+    return START_HEAD.namesBytes(bytes, start, end, PROCESSED_NAME_BYTES) ? "processed" : null;
 }
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */
 function shapedStartKind(line) {

@@ -22,7 +22,7 @@
 // Dropping a line never adds text to the report, and a file crafted so can say any outcome in
 // plain records too.
 
-import { bytesAt, END_HEAD, isLowerHex, QUERY_NAME, START_HEAD } from "./jsonl-span-head.js";
+import { END_HEAD, isLowerHex, QUERY_NAME, START_HEAD } from "./jsonl-span-head.js";
 
 const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"] as const;
 const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'] as const;
@@ -59,13 +59,7 @@ function isEngineQueryEnd(line: string): boolean {
  * it a string (see the top of this file).
  */
 export function isEngineQueryStart(bytes: Uint8Array, start: number, end: number): boolean {
-  const nameAt = start + START_HEAD.end;
-  return (
-    end - nameAt > QUERY_NAME_BYTES.length &&
-    bytes[end - 1] === 0x7d &&
-    bytesAt(bytes, nameAt, QUERY_NAME_BYTES) &&
-    START_HEAD.beginsBytes(bytes, start)
-  );
+  return START_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES);
 }
 
 /** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */

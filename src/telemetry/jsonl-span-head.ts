@@ -2,7 +2,7 @@
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
 
-export const SPAN_ID_KEY = '","span_id":"';
+const SPAN_ID_KEY = '","span_id":"';
 export const EVENT_TYPE_KEY = '"event_type":"';
 export const UNIQUE_ID_KEY = '"unique_id":"';
 const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
@@ -15,7 +15,7 @@ export const QUERY_NAME = '"span_name":"Query executed';
 
 export class SpanHead {
   /** `{"record_type":"<type>","trace_id":"`. */
-  readonly prefix: string;
+  private readonly prefix: string;
   /** Where the trace id is (32 characters). */
   readonly traceAt: number;
   /** Where the span id is (16 characters). */
@@ -33,10 +33,22 @@ export class SpanHead {
   }
 
   /**
-   * Whether the line at `bytes[start]` begins with this head, its ids lowercase hex. Every byte it
-   * compares is ASCII, so the line's text would hold the same characters at the same places.
+   * Whether the line `bytes[start, end)` begins with this head, its ids lowercase hex, goes on with
+   * `name` (a span name's bytes: EVALUATED_NAME …) and ends with `}`: the engine's own line of that
+   * span, told before it is made a string. Every byte it compares is ASCII, so the line's text
+   * would hold the same characters at the same places.
    */
-  beginsBytes(bytes: Uint8Array, start: number): boolean {
+  namesBytes(bytes: Uint8Array, start: number, end: number, name: Uint8Array): boolean {
+    const nameAt = start + this.end;
+    return (
+      end - nameAt > name.length &&
+      bytes[end - 1] === 0x7d &&
+      bytesAt(bytes, nameAt, name) &&
+      this.beginsBytes(bytes, start)
+    );
+  }
+
+  private beginsBytes(bytes: Uint8Array, start: number): boolean {
     const traceAt = start + this.traceAt;
     return (
       bytesAt(bytes, start, this.prefixBytes) &&
@@ -74,23 +86,22 @@ export const START_HEAD = new SpanHead("SpanStart");
 export const END_HEAD = new SpanHead("SpanEnd");
 
 /** `bytes` holds `expected` at `at`. */
-export function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
+function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
   for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
   return true;
 }
 
 function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = bytes[i]!;
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
+  for (let i = at; i < at + length; i++) if (!isLowerHexCode(bytes[i]!)) return false;
   return true;
 }
 
 export function isLowerHex(line: string, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = line.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
+  for (let i = at; i < at + length; i++) if (!isLowerHexCode(line.charCodeAt(i))) return false;
   return true;
+}
+
+/** `0`–`9` or `a`–`f`. */
+function isLowerHexCode(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66);
 }

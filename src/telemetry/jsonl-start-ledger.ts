@@ -37,7 +37,6 @@
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
 import {
-  bytesAt,
   END_HEAD,
   EVALUATED_NAME,
   EVENT_TYPE_KEY,
@@ -95,16 +94,9 @@ export class StartLedger {
     if (kind === null) return null;
     const traceAt = start + START_HEAD.traceAt;
     if (!this.sameTraceBytes(bytes, traceAt)) {
-      hashA = 0x811c9dc5;
-      hashB = 0x9e3779b9;
-      hashBytes(bytes, traceAt, traceAt + 32);
-      this.trace = String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32));
-      this.traceA = hashA;
-      this.traceB = hashB;
+      this.rememberTrace(String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32)), 0);
     }
-    hashA = this.traceA;
-    hashB = this.traceB;
-    hashRange(kind, 0, kind.length);
+    this.hashKind(kind);
     hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
     this.count(1);
     return kind;
@@ -156,20 +148,30 @@ export class StartLedger {
     kind: SpanKind,
     sign: 1 | -1,
   ): void {
-    // A file has a trace or a few, so the hashes of the last one are kept, not made again.
-    if (!trace.startsWith(this.trace, traceAt)) {
-      hashA = 0x811c9dc5;
-      hashB = 0x9e3779b9;
-      hashRange(trace, traceAt, traceAt + 32);
-      this.trace = trace.slice(traceAt, traceAt + 32);
-      this.traceA = hashA;
-      this.traceB = hashB;
-    }
+    if (!trace.startsWith(this.trace, traceAt)) this.rememberTrace(trace, traceAt);
+    this.hashKind(kind);
+    hashRange(span, spanAt, spanAt + 16);
+    this.count(sign);
+  }
+
+  /**
+   * Makes the hashes of the trace id at `trace[at]` (32 characters) and keeps them, with the id, as
+   * the last trace entered: a file has a trace or a few, so they are not made again per span.
+   */
+  private rememberTrace(trace: string, at: number): void {
+    hashA = 0x811c9dc5;
+    hashB = 0x9e3779b9;
+    hashRange(trace, at, at + 32);
+    this.trace = trace.slice(at, at + 32);
+    this.traceA = hashA;
+    this.traceB = hashB;
+  }
+
+  /** Starts a span's hashes (hashA, hashB): the last trace entered, then the span's kind. */
+  private hashKind(kind: SpanKind): void {
     hashA = this.traceA;
     hashB = this.traceB;
     hashRange(kind, 0, kind.length);
-    hashRange(span, spanAt, spanAt + 16);
-    this.count(sign);
   }
 
   /** Counts the span whose hashes were just made (hashA, hashB) in (+1) or out (-1). */
@@ -271,16 +273,10 @@ function namedStartKind(line: string): SpanKind | null {
 const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
 const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
 
-/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.beginsBytes). */
+/** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.namesBytes). */
 function namedStartBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
-  const nameAt = start + START_HEAD.end;
-  if (end - nameAt <= EVALUATED_NAME_BYTES.length || bytes[end - 1] !== 0x7d) return null;
-  const kind = bytesAt(bytes, nameAt, EVALUATED_NAME_BYTES)
-    ? "evaluated"
-    : bytesAt(bytes, nameAt, PROCESSED_NAME_BYTES)
-      ? "processed"
-      : null;
-  return kind !== null && START_HEAD.beginsBytes(bytes, start) ? kind : null;
+  if (START_HEAD.namesBytes(bytes, start, end, EVALUATED_NAME_BYTES)) return "evaluated";
+  return START_HEAD.namesBytes(bytes, start, end, PROCESSED_NAME_BYTES) ? "processed" : null;
 }
 
 /** A start line in another layout: its event type found, and every doubt about it ruled out. */
