@@ -7284,6 +7284,8 @@ function copyOf(text) {
     }
 }
 
+// EXTERNAL MODULE: ./src/text/byte-text.ts
+var byte_text = __nccwpck_require__(7225);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts
 // Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
 // line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
@@ -7292,6 +7294,7 @@ function copyOf(text) {
 // reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied. A line
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
 // JSONL reader's node and query span starts, nearly half of a big build's bytes, are never decoded).
+
 
 class LineTooLongError extends Error {
     line;
@@ -7344,7 +7347,7 @@ class LineSplitter {
             }
             else if (!this.takeBytes?.(chunk, start, end)) {
                 this.decoded++;
-                this.onLine(chunk.toString("utf8", start, end), ++this.lines);
+                this.onLine((0,byte_text/* utf8Text */.H)(chunk, start, end), ++this.lines);
             }
             else {
                 this.lines++;
@@ -11467,6 +11470,7 @@ function checkPageSize(which, size) {
 
 
 
+
 /** Reads a dictionary page (PLAIN values), after checking they fit in the page's bytes. */
 function readDictionaryPage(header, bytes, decoder) {
     const diph = header.dictionary_page_header;
@@ -11513,7 +11517,7 @@ function byteArrayDictionary(page, count, owned) {
     const text = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
     return {
         size: count,
-        entry: (id) => text.toString("utf8", starts[id], ends[id]),
+        entry: (id) => (0,byte_text/* utf8Text */.H)(text, starts[id], ends[id]),
         free: () => recycleBuffer(owned),
     };
 }
@@ -11607,6 +11611,7 @@ function converterFor(element) {
 //   * for columns read in row order, decodes levels and dictionary indices only as far as the row
 //     asked for (stream-page.ts), so long runs of nulls cost one step.
 // Memory is bounded by the window size and the pages overlapping one slice, per column.
+
 
 
 
@@ -11752,7 +11757,7 @@ class LeafCursor {
                 return this.fromDictionary(decoded.ids[i]);
             case "bytes": {
                 const start = decoded.starts[i];
-                return decoded.text.toString("utf8", start, start + decoded.lengths[i]);
+                return (0,byte_text/* utf8Text */.H)(decoded.text, start, start + decoded.lengths[i]);
             }
             default:
                 return this.value(decoded, i);
@@ -13665,19 +13670,30 @@ const RESOURCE_TYPES = new Set([
 ]);
 /** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
 function resourceTypeOf(nodeType, uniqueId) {
-    const candidate = nodeType ?? segment(uniqueId, 0);
+    const candidate = nodeType ?? firstSegment(uniqueId);
     return RESOURCE_TYPES.has(candidate) ? candidate : "unknown";
 }
+/** The package packageOf named last: a build's nodes nearly all share one or two. */
+let lastPackage = "";
+/**
+ * The id's package segment. The same string as for the node before when the package is the same,
+ * so a 20,000-node report keeps one copy of it, not one per node.
+ */
 function packageOf(uniqueId) {
-    return uniqueId.includes(".") ? segment(uniqueId, 1) : null;
-}
-/** The `index`th dot-separated segment (0 or 1), without splitting the whole id (it runs per node). */
-function segment(uniqueId, index) {
     const dot = uniqueId.indexOf(".");
-    if (index === 0)
-        return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
+    if (dot < 0)
+        return null;
     const next = uniqueId.indexOf(".", dot + 1);
-    return uniqueId.slice(dot + 1, next < 0 ? uniqueId.length : next);
+    const end = next < 0 ? uniqueId.length : next;
+    if (end - dot - 1 !== lastPackage.length || !uniqueId.startsWith(lastPackage, dot + 1)) {
+        lastPackage = uniqueId.slice(dot + 1, end);
+    }
+    return lastPackage;
+}
+/** The first dot-separated segment, without splitting the whole id (it runs per node). */
+function firstSegment(uniqueId) {
+    const dot = uniqueId.indexOf(".");
+    return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
 }
 
 ;// CONCATENATED MODULE: ./src/model/finish-invocation.ts
@@ -13740,6 +13756,8 @@ function finishInvocation(state, options) {
     };
 }
 const NO_EXTRAS = [];
+/** The logs of a node that logged nothing (most of them): one list for all, never changed. */
+const NO_LOGS = Object.freeze([]);
 function finishNode(node, extras, unreadable) {
     const evaluations = node.evaluations ? byStart(node.evaluations) : [];
     // A node whose phases were read for their times only (their NodeProcessed span, which decides
@@ -13761,7 +13779,7 @@ function finishNode(node, extras, unreadable) {
     const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
     if (finished && facts.unreadable)
         unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
-    let logs = [];
+    let logs = NO_LOGS;
     let firstQueryError;
     let queryNs = node.queryNs;
     let queryCount = node.queryCount;
@@ -14722,8 +14740,10 @@ const MAX_REPORT_INVOCATIONS = 10_000;
 /* harmony export */   u4: () => (/* binding */ isRecord),
 /* harmony export */   u9: () => (/* binding */ nanosToIso)
 /* harmony export */ });
+/* harmony import */ var _text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7225);
 // Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
 // as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
+
 /** A number from a JSON string, number or bigint; null when absent or not numeric. */
 function toNumber(value) {
     if (typeof value === "number")
@@ -14781,7 +14801,7 @@ function spanIdFromWords(high, low) {
         high >>>= 4;
         low >>>= 4;
     }
-    return HEX_CHARS.toString("latin1");
+    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .L)(HEX_CHARS, 0, 16);
 }
 function toStr(value) {
     return typeof value === "string" && value !== "" ? value : null;
@@ -14827,10 +14847,15 @@ function nanosToIso(ns) {
 }
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
 const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
+/** The day whose date ISO_CHARS holds: a build's times nearly all fall on one or two days. */
+let isoDay = Number.NaN;
+/** The two ASCII digits of 0–99, in pairs. */
+const DIGIT_PAIRS = Buffer.from(Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0")).join(""), "latin1");
 /**
  * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
  * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
- * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
+ * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's,
+ * and is worked out again only when the day changes.
  */
 function isoFromMicros(micros) {
     let seconds = Math.floor(micros / 1e6);
@@ -14845,8 +14870,25 @@ function isoFromMicros(micros) {
         fraction -= 1e6;
     }
     const days = Math.floor(seconds / 86_400);
+    if (days !== isoDay) {
+        putDate(days);
+        isoDay = days;
+    }
     const inDay = seconds - days * 86_400;
-    // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
+    const hours = Math.floor(inDay / 3_600);
+    const inDayMinutes = Math.floor(inDay / 60);
+    putPair(11, hours);
+    putPair(14, inDayMinutes - hours * 60);
+    putPair(17, inDay - inDayMinutes * 60);
+    const hundredths = Math.floor(fraction / 10_000);
+    const tenThousandths = Math.floor(fraction / 100);
+    putPair(20, hundredths);
+    putPair(22, tenThousandths - hundredths * 100);
+    putPair(24, fraction - tenThousandths * 100);
+    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .L)(ISO_CHARS, 0, 27);
+}
+/** `YYYY-MM-DD` of the day `days` after 1970-01-01, counted in 400-year eras from 0000-03-01. */
+function putDate(days) {
     const sinceEpoch = days + 719_468;
     const era = Math.floor(sinceEpoch / 146_097);
     const dayOfEra = sinceEpoch - era * 146_097;
@@ -14860,21 +14902,43 @@ function isoFromMicros(micros) {
     const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
     const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
     const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-    putDigits(0, year, 4);
-    putDigits(5, month, 2);
-    putDigits(8, day, 2);
-    putDigits(11, Math.floor(inDay / 3_600), 2);
-    putDigits(14, Math.floor(inDay / 60) % 60, 2);
-    putDigits(17, inDay % 60, 2);
-    putDigits(20, fraction, 6);
-    return ISO_CHARS.toString("latin1");
+    const century = Math.floor(year / 100);
+    putPair(0, century);
+    putPair(2, year - century * 100);
+    putPair(5, month);
+    putPair(8, day);
 }
-function putDigits(at, value, width) {
-    for (let i = at + width - 1; i >= at; i--) {
-        ISO_CHARS[i] = 48 + (value % 10);
-        value = Math.floor(value / 10);
-    }
+/** Writes `value` (0–99) as two digits at `at`. */
+function putPair(at, value) {
+    ISO_CHARS[at] = DIGIT_PAIRS[2 * value];
+    ISO_CHARS[at + 1] = DIGIT_PAIRS[2 * value + 1];
 }
+
+
+/***/ }),
+
+/***/ 7225:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ utf8Text),
+/* harmony export */   L: () => (/* binding */ latin1Text)
+/* harmony export */ });
+// The readers make hundreds of thousands of short strings from bytes (span ids, times, column
+// values, JSONL lines). Buffer#toString(encoding, start, end) checks and clamps its range and looks
+// the encoding up by name on every call before it reaches the method that makes the string: ~10 ms
+// of a 20,000-node Parquet run. Node's Buffer has had those methods (latin1Slice, utf8Slice) since
+// its first releases, but they are not in its documented API, so each is used only where present;
+// callers pass ranges inside the buffer (they throw on others, where toString would clamp).
+const methods = Buffer.prototype;
+/** The bytes `start..end` of `bytes` as Latin-1 text (one character per byte). */
+const latin1Text = typeof methods.latin1Slice === "function"
+    ? (bytes, start, end) => bytes.latin1Slice(start, end)
+    : (bytes, start, end) => bytes.toString("latin1", start, end);
+/** The bytes `start..end` of `bytes` as UTF-8 text (malformed sequences become U+FFFD, as toString). */
+const utf8Text = typeof methods.utf8Slice === "function"
+    ? (bytes, start, end) => bytes.utf8Slice(start, end)
+    : (bytes, start, end) => bytes.toString("utf8", start, end);
 
 
 /***/ }),

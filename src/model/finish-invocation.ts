@@ -76,6 +76,8 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
 }
 
 const NO_EXTRAS: readonly SpanExtras[] = [];
+/** The logs of a node that logged nothing (most of them): one list for all, never changed. */
+const NO_LOGS: readonly LogLine[] = Object.freeze([]);
 
 function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: string[]): NodeResult | null {
   const evaluations = node.evaluations ? byStart(node.evaluations) : [];
@@ -99,7 +101,7 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
   const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
   if (finished && facts.unreadable)
     unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
-  let logs: LogLine[] = [];
+  let logs: readonly LogLine[] = NO_LOGS;
   let firstQueryError: string | undefined;
   let queryNs = node.queryNs;
   let queryCount = node.queryCount;

@@ -59,18 +59,30 @@ const RESOURCE_TYPES = new Set<ResourceType>([
 
 /** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
 export function resourceTypeOf(nodeType: string | null, uniqueId: string): ResourceType {
-  const candidate = nodeType ?? segment(uniqueId, 0);
+  const candidate = nodeType ?? firstSegment(uniqueId);
   return RESOURCE_TYPES.has(candidate as ResourceType) ? (candidate as ResourceType) : "unknown";
 }
 
+/** The package packageOf named last: a build's nodes nearly all share one or two. */
+let lastPackage = "";
+
+/**
+ * The id's package segment. The same string as for the node before when the package is the same,
+ * so a 20,000-node report keeps one copy of it, not one per node.
+ */
 export function packageOf(uniqueId: string): string | null {
-  return uniqueId.includes(".") ? segment(uniqueId, 1) : null;
+  const dot = uniqueId.indexOf(".");
+  if (dot < 0) return null;
+  const next = uniqueId.indexOf(".", dot + 1);
+  const end = next < 0 ? uniqueId.length : next;
+  if (end - dot - 1 !== lastPackage.length || !uniqueId.startsWith(lastPackage, dot + 1)) {
+    lastPackage = uniqueId.slice(dot + 1, end);
+  }
+  return lastPackage;
 }
 
-/** The `index`th dot-separated segment (0 or 1), without splitting the whole id (it runs per node). */
-function segment(uniqueId: string, index: 0 | 1): string {
+/** The first dot-separated segment, without splitting the whole id (it runs per node). */
+function firstSegment(uniqueId: string): string {
   const dot = uniqueId.indexOf(".");
-  if (index === 0) return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
-  const next = uniqueId.indexOf(".", dot + 1);
-  return uniqueId.slice(dot + 1, next < 0 ? uniqueId.length : next);
+  return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
 }

@@ -101,7 +101,7 @@ export interface NodeResult {
   /** The most useful error text (ERROR log in the node's spans, else a failed query's message). */
   message: string | null;
   /** ERROR and WARN log lines emitted inside the node (bounded). */
-  logs: LogLine[];
+  logs: readonly LogLine[];
   test: TestResult | null;
   freshness: FreshnessResult | null;
   /** For upstream skips: the node named by the engine as the cause. */

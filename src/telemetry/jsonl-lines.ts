@@ -6,6 +6,7 @@
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
 // JSONL reader's node and query span starts, nearly half of a big build's bytes, are never decoded).
 import { MIB } from "./limits.js";
+import { utf8Text } from "../text/byte-text.js";
 
 export class LineTooLongError extends Error {
   constructor(
@@ -52,7 +53,7 @@ export class LineSplitter {
         this.onLine(this.join(), ++this.lines);
       } else if (!this.takeBytes?.(chunk, start, end)) {
         this.decoded++;
-        this.onLine(chunk.toString("utf8", start, end), ++this.lines);
+        this.onLine(utf8Text(chunk, start, end), ++this.lines);
       } else {
         this.lines++;
       }

@@ -1,5 +1,6 @@
 // Small value coercions shared by both decoders. The wire mixes styles: pbjson writes 64-bit integers
 // as decimal strings, serde helper structs write numbers, Parquet gives bigint for UInt64/INT64.
+import { latin1Text } from "../text/byte-text.js";
 
 /** A number from a JSON string, number or bigint; null when absent or not numeric. */
 export function toNumber(value: unknown): number | null {
@@ -56,7 +57,7 @@ export function spanIdFromWords(high: number, low: number): string {
     high >>>= 4;
     low >>>= 4;
   }
-  return HEX_CHARS.toString("latin1");
+  return latin1Text(HEX_CHARS, 0, 16);
 }
 
 export function toStr(value: unknown): string | null {
@@ -103,11 +104,19 @@ export function nanosToIso(ns: bigint | null): string | null {
 
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
 const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
+/** The day whose date ISO_CHARS holds: a build's times nearly all fall on one or two days. */
+let isoDay = Number.NaN;
+/** The two ASCII digits of 0–99, in pairs. */
+const DIGIT_PAIRS = Buffer.from(
+  Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0")).join(""),
+  "latin1",
+);
 
 /**
  * The ISO string of a time after 1970 in whole microseconds (≤ 2^53), made as one flat string:
  * a report holds two per node, which are compared when nodes are sorted, and built from pieces they
- * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's.
+ * would be a chain of four strings each. The date is the proleptic Gregorian calendar's, as Date's,
+ * and is worked out again only when the day changes.
  */
 function isoFromMicros(micros: number): string {
   let seconds = Math.floor(micros / 1e6);
@@ -121,8 +130,26 @@ function isoFromMicros(micros: number): string {
     fraction -= 1e6;
   }
   const days = Math.floor(seconds / 86_400);
+  if (days !== isoDay) {
+    putDate(days);
+    isoDay = days;
+  }
   const inDay = seconds - days * 86_400;
-  // Civil date from days since 1970-01-01, counted in 400-year eras from 0000-03-01.
+  const hours = Math.floor(inDay / 3_600);
+  const inDayMinutes = Math.floor(inDay / 60);
+  putPair(11, hours);
+  putPair(14, inDayMinutes - hours * 60);
+  putPair(17, inDay - inDayMinutes * 60);
+  const hundredths = Math.floor(fraction / 10_000);
+  const tenThousandths = Math.floor(fraction / 100);
+  putPair(20, hundredths);
+  putPair(22, tenThousandths - hundredths * 100);
+  putPair(24, fraction - tenThousandths * 100);
+  return latin1Text(ISO_CHARS, 0, 27);
+}
+
+/** `YYYY-MM-DD` of the day `days` after 1970-01-01, counted in 400-year eras from 0000-03-01. */
+function putDate(days: number): void {
   const sinceEpoch = days + 719_468;
   const era = Math.floor(sinceEpoch / 146_097);
   const dayOfEra = sinceEpoch - era * 146_097;
@@ -138,19 +165,15 @@ function isoFromMicros(micros: number): string {
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  putDigits(0, year, 4);
-  putDigits(5, month, 2);
-  putDigits(8, day, 2);
-  putDigits(11, Math.floor(inDay / 3_600), 2);
-  putDigits(14, Math.floor(inDay / 60) % 60, 2);
-  putDigits(17, inDay % 60, 2);
-  putDigits(20, fraction, 6);
-  return ISO_CHARS.toString("latin1");
+  const century = Math.floor(year / 100);
+  putPair(0, century);
+  putPair(2, year - century * 100);
+  putPair(5, month);
+  putPair(8, day);
 }
 
-function putDigits(at: number, value: number, width: number): void {
-  for (let i = at + width - 1; i >= at; i--) {
-    ISO_CHARS[i] = 48 + (value % 10);
-    value = Math.floor(value / 10);
-  }
+/** Writes `value` (0–99) as two digits at `at`. */
+function putPair(at: number, value: number): void {
+  ISO_CHARS[at] = DIGIT_PAIRS[2 * value]!;
+  ISO_CHARS[at + 1] = DIGIT_PAIRS[2 * value + 1]!;
 }

@@ -1,6 +1,6 @@
 // The outcome mapping as the engine documents it (fusion-telemetry.md §9 and issue 2's table).
 import { describe, expect, it } from "vitest";
-import { decideStatus } from "../../src/model/status.js";
+import { decideStatus, packageOf, resourceTypeOf } from "../../src/model/status.js";
 import { legacyStatus } from "../../src/render/run-results.js";
 
 describe("decideStatus", () => {
@@ -37,5 +37,33 @@ describe("legacyStatus (run_results.json)", () => {
     ["unknown", "error"],
   ] as const)("%s → %s", (status, legacy) => {
     expect(legacyStatus(status)).toBe(legacy);
+  });
+});
+
+describe("packageOf and resourceTypeOf", () => {
+  it("name each id's own package, in any order of ids", () => {
+    // The package of the id before is reused when it is the same: ids of other packages, of the
+    // same length or sharing its first letters, must still get theirs.
+    const ids: [string, string | null][] = [
+      ["model.shop.orders", "shop"],
+      ["test.shop.not_null_orders_id.abc123", "shop"],
+      ["model.shoe.orders", "shoe"],
+      ["model.shopping.orders", "shopping"],
+      ["model.sho.orders", "sho"],
+      ["seed.shop", "shop"],
+      ["model..orders", ""],
+      ["model.shop.orders", "shop"],
+      ["orders", null],
+      ["source.dbt_utils.raw.orders", "dbt_utils"],
+      ["model.shop.orders", "shop"],
+    ];
+    for (const [id, expected] of ids) expect(packageOf(id), id).toBe(expected);
+  });
+
+  it("take the resource type from node_type, else from the id's first segment", () => {
+    expect(resourceTypeOf("snapshot", "model.shop.orders")).toBe("snapshot");
+    expect(resourceTypeOf(null, "seed.shop.countries")).toBe("seed");
+    expect(resourceTypeOf(null, "orders")).toBe("unknown");
+    expect(resourceTypeOf(null, "thing.shop.x")).toBe("unknown");
   });
 });

@@ -5,6 +5,7 @@
 import { recycleBuffer } from "./buffers.js";
 import { decompress } from "./page-decode.js";
 import { spanIdFromWords } from "../values.js";
+import { utf8Text } from "../../text/byte-text.js";
 import { readPlain, type ColumnDecoder, type PageHeader } from "./hyparquet.js";
 
 export interface Dictionary {
@@ -65,7 +66,7 @@ function byteArrayDictionary(page: Uint8Array, count: number, owned: ArrayBuffer
   const text = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   return {
     size: count,
-    entry: (id) => text.toString("utf8", starts[id], ends[id]),
+    entry: (id) => utf8Text(text, starts[id]!, ends[id]!),
     free: () => recycleBuffer(owned),
   };
 }

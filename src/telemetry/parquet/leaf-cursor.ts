@@ -14,6 +14,7 @@
 // Memory is bounded by the window size and the pages overlapping one slice, per column.
 import { TelemetryInputError } from "../errors.js";
 import { toSpanId } from "../values.js";
+import { utf8Text } from "../../text/byte-text.js";
 import { ColumnBytes } from "./column-bytes.js";
 import { RowDecodeError, describeCorruption } from "./errors.js";
 import {
@@ -192,7 +193,7 @@ export class LeafCursor {
         return this.fromDictionary(decoded.ids[i]!);
       case "bytes": {
         const start = decoded.starts[i]!;
-        return decoded.text.toString("utf8", start, start + decoded.lengths[i]!);
+        return utf8Text(decoded.text, start, start + decoded.lengths[i]!);
       }
       default:
         return this.value(decoded, i);
