@@ -6695,6 +6695,11 @@ function toNodeFacts(attrs, processed) {
         unreadable: problems.length > 0 ? problems.join("; ") : null,
     };
 }
+/**
+ * A passed test with no failing rows and nothing else said: most of a build's tests. They share
+ * this one (never changed), rather than each keeping an object of its own to the end of the run.
+ */
+const PASSED_TEST = Object.freeze({ outcome: "passed", failingRows: 0 });
 function toTest(detail, prefix, problems) {
     const outcome = understood(normalizeTestOutcome(detail.test_outcome), detail.test_outcome, `${prefix}test_outcome`, problems);
     const failingRows = detail.failing_rows === undefined || detail.failing_rows === null
@@ -6708,6 +6713,8 @@ function toTest(detail, prefix, problems) {
         : understood((0,telemetry_values/* toBool */.AF)(detail.store_failures), detail.store_failures, `${prefix}store_failures`, problems);
     if (!outcome)
         return null;
+    if (outcome === "passed" && failingRows === 0 && !diffTable && storeFailures === null)
+        return PASSED_TEST;
     return {
         outcome,
         failingRows: failingRows ?? 0,
@@ -13315,6 +13322,10 @@ function accumulateNode(state, event) {
     // before its end, so at the end only a span that has some needs to say whose it is; a start
     // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
     // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
+    // The facts the node keeps hold the node's own copy of its id, so that the one their record
+    // brought (a second string of it for every node) is garbage at once, not copied to the end.
+    if (facts)
+        facts.uniqueId = node.uniqueId;
     if (!ended) {
         node.started ??= facts;
         node.openSpans++;

@@ -72,6 +72,27 @@ describe("node facts", () => {
     });
   });
 
+  it("gives every plain passed test one shared, frozen result; any other test its own", () => {
+    const passed = (detail: Record<string, unknown>) =>
+      nodeFacts({ node_outcome: "NODE_OUTCOME_SUCCESS", node_test_detail: detail }).test;
+    const shared = passed({});
+    expect(passed({ test_outcome: "TEST_OUTCOME_PASSED", failing_rows: "0" })).toBe(shared);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(JSON.stringify(shared)).toBe('{"outcome":"passed","failingRows":0}');
+    // Anything more said about it, or another outcome, is the test's own.
+    for (const [detail, expected] of [
+      [{ failing_rows: 2 }, { outcome: "passed", failingRows: 2 }],
+      [{ store_failures: false }, { outcome: "passed", failingRows: 0, storeFailures: false }],
+      [{ diff_table: "d" }, { outcome: "passed", failingRows: 0, diffTable: "d" }],
+      [{ test_outcome: "TEST_OUTCOME_WARNED" }, { outcome: "warned", failingRows: 0 }],
+    ] as const) {
+      const own = passed(detail);
+      expect(own).not.toBe(shared);
+      expect(own).toEqual(expected);
+    }
+    expect(shared).toEqual({ outcome: "passed", failingRows: 0 });
+  });
+
   it("reads freshness with the doubled OUTCOME word and string ages", () => {
     const facts = nodeFacts({
       node_outcome: "NODE_OUTCOME_SUCCESS",
