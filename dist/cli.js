@@ -13317,15 +13317,15 @@ function accumulateNode(state, event) {
         };
         state.nodes.set(own, node);
     }
+    // The facts the node keeps hold the node's own copy of its id, so that the one their record
+    // brought (a second string of it for every node) is garbage at once, not copied to the end.
+    if (facts)
+        facts.uniqueId = node.uniqueId;
     const ended = event.kind === "phaseTimes" || event.ended;
     // Joins queries and logs that name no node to the node span they ran in. A span's children come
     // before its end, so at the end only a span that has some needs to say whose it is; a start
     // (JSONL) records it among the open spans until then, for a span that never ends. The node's own
     // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
-    // The facts the node keeps hold the node's own copy of its id, so that the one their record
-    // brought (a second string of it for every node) is garbage at once, not copied to the end.
-    if (facts)
-        facts.uniqueId = node.uniqueId;
     if (!ended) {
         node.started ??= facts;
         node.openSpans++;
