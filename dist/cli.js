@@ -13769,8 +13769,10 @@ function finishInvocation(state, options) {
 const NO_EXTRAS = [];
 /** The logs of a node that logged nothing (most of them): one list for all, never changed. */
 const NO_LOGS = Object.freeze([]);
+/** The phases kept of a node decided by its NodeProcessed span (most of them): none. */
+const NO_EVALUATIONS = Object.freeze([]);
 function finishNode(node, extras, unreadable) {
-    const evaluations = node.evaluations ? byStart(node.evaluations) : [];
+    const evaluations = node.evaluations ? byStart(node.evaluations) : NO_EVALUATIONS;
     // A node whose phases were read for their times only (their NodeProcessed span, which decides
     // such a node, was unreadable) is still reported, from what is known: its id.
     const facts = node.processed ??
@@ -13909,11 +13911,13 @@ function locationOf(node, evaluations) {
     return facts ? finish_invocation_location(facts) : null;
 }
 function finish_invocation_location(facts) {
-    return {
-        path: facts.path,
-        ...(facts.line ? { line: facts.line } : {}),
-        ...(facts.line && facts.column !== null ? { column: facts.column + 1 } : {}),
-    };
+    // Written out rather than spread from optional parts: this runs per node, and each spread made a
+    // temporary object (~3 MB of garbage on a 20,000-node build).
+    if (!facts.line)
+        return { path: facts.path };
+    if (facts.column === null)
+        return { path: facts.path, line: facts.line };
+    return { path: facts.path, line: facts.line, column: facts.column + 1 };
 }
 function joinExtras(state) {
     const byNode = new Map();

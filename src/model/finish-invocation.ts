@@ -78,9 +78,11 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
 const NO_EXTRAS: readonly SpanExtras[] = [];
 /** The logs of a node that logged nothing (most of them): one list for all, never changed. */
 const NO_LOGS: readonly LogLine[] = Object.freeze([]);
+/** The phases kept of a node decided by its NodeProcessed span (most of them): none. */
+const NO_EVALUATIONS: readonly EvaluationState[] = Object.freeze([]);
 
 function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: string[]): NodeResult | null {
-  const evaluations = node.evaluations ? byStart(node.evaluations) : [];
+  const evaluations = node.evaluations ? byStart(node.evaluations) : NO_EVALUATIONS;
   // A node whose phases were read for their times only (their NodeProcessed span, which decides
   // such a node, was unreadable) is still reported, from what is known: its id.
   const facts =
@@ -161,7 +163,7 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
  * Files without NodeProcessed (≤ preview.72): the node's result is its phases folded in order, where
  * a later phase-skipped/phase-disabled never overwrites an earlier outcome (the engine's own rule).
  */
-function deriveFromEvaluations(evaluations: EvaluationState[]): NodeFacts | null {
+function deriveFromEvaluations(evaluations: readonly EvaluationState[]): NodeFacts | null {
   return evaluations.reduce<NodeFacts | null>((previous, { facts }) => {
     if (!previous) return facts;
     if (previous.outcome === "error") return previous;
@@ -201,7 +203,7 @@ function bareFacts(uniqueId: string): NodeFacts {
   };
 }
 
-function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocation | null {
+function locationOf(node: NodeState, evaluations: readonly EvaluationState[]): NodeLocation | null {
   // NodeProcessed carries the definition location; newer NodeEvaluated spans point at compiled files.
   const isSource = (f: NodeFacts | null): f is NodeFacts & { path: string } =>
     !!f?.path && !f.path.startsWith("target/");
@@ -218,11 +220,11 @@ function locationOf(node: NodeState, evaluations: EvaluationState[]): NodeLocati
 }
 
 function location(facts: NodeFacts & { path: string }): NodeLocation {
-  return {
-    path: facts.path,
-    ...(facts.line ? { line: facts.line } : {}),
-    ...(facts.line && facts.column !== null ? { column: facts.column + 1 } : {}),
-  };
+  // Written out rather than spread from optional parts: this runs per node, and each spread made a
+  // temporary object (~3 MB of garbage on a 20,000-node build).
+  if (!facts.line) return { path: facts.path };
+  if (facts.column === null) return { path: facts.path, line: facts.line };
+  return { path: facts.path, line: facts.line, column: facts.column + 1 };
 }
 
 function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
@@ -257,7 +259,7 @@ function finishPhases(state: InvocationState): PhaseSummary[] {
     }));
 }
 
-function sumIdle(evaluations: EvaluationState[]): number | null {
+function sumIdle(evaluations: readonly EvaluationState[]): number | null {
   const values = evaluations.map((e) => e.facts.idleMs).filter((v): v is number => v !== null);
   return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
 }

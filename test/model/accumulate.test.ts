@@ -163,6 +163,38 @@ describe("a node with a NodeProcessed span", () => {
   });
 });
 
+describe("a node's location", () => {
+  it("is its definition's path, with a line only when given and a 1-based column only with a line", () => {
+    const at = (over: Partial<NodeFacts>): unknown => {
+      const summary: TelemetryEvent = {
+        kind: "node",
+        traceId: TRACE,
+        spanId: "00000000000000b2",
+        ended: true,
+        startNs: T0,
+        endNs: T0 + 1n,
+        span: "processed",
+        facts: { ...facts("model.shop.orders"), inSelection: true, ...over },
+      };
+      return finish([summary]).nodes[0]!.location;
+    };
+    const cases: [Partial<NodeFacts>, string | null][] = [
+      [{ path: "models/orders.sql" }, '{"path":"models/orders.sql"}'],
+      [{ path: "models/orders.sql", column: 4 }, '{"path":"models/orders.sql"}'],
+      [{ path: "models/orders.yml", line: 12 }, '{"path":"models/orders.yml","line":12}'],
+      [
+        { path: "models/orders.yml", line: 12, column: 0 },
+        '{"path":"models/orders.yml","line":12,"column":1}',
+      ],
+      [{ path: "target/compiled/orders.sql", line: 3 }, null],
+      [{ path: null, line: 3 }, null],
+    ];
+    // As JSON, so the keys' order (what the report files show) is checked too.
+    for (const [over, expected] of cases)
+      expect(JSON.stringify(at(over)), JSON.stringify(over)).toBe(expected ?? "null");
+  });
+});
+
 describe("a node's span starts", () => {
   const started = (ended: boolean, over: Partial<NodeFacts>): TelemetryEvent => ({
     ...(nodeSpan(ended) as Extract<TelemetryEvent, { kind: "node" }>),
