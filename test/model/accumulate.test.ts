@@ -27,6 +27,20 @@ function nodeSpan(ended: boolean, uniqueId = "model.shop.orders", spanId = SPAN)
   };
 }
 
+/** The NodeProcessed span end of model.shop.orders (a selected model, `over` its facts), `endNs` after T0. */
+function processedEnd(over: Partial<NodeFacts>, endNs = 6_000_000_000n): TelemetryEvent {
+  return {
+    kind: "node",
+    traceId: TRACE,
+    spanId: "00000000000000b2",
+    ended: true,
+    startNs: T0,
+    endNs: T0 + endNs,
+    span: "processed",
+    facts: { ...facts("model.shop.orders"), inSelection: true, ...over },
+  };
+}
+
 /** A query and an ERROR log that name no node, run inside the node's span. */
 const children: TelemetryEvent[] = [
   {
@@ -143,17 +157,7 @@ describe("a node with a NodeProcessed span", () => {
       ...(nodeSpan(true) as Extract<TelemetryEvent, { kind: "node" }>),
       facts: { ...facts("model.shop.orders"), path: "models/orders.sql", line: 3, idleMs: 7 },
     };
-    const summary: TelemetryEvent = {
-      kind: "node",
-      traceId: TRACE,
-      spanId: "00000000000000b2",
-      ended: true,
-      startNs: T0,
-      endNs: T0 + 6_000_000_000n,
-      span: "processed",
-      facts: { ...facts("model.shop.orders"), inSelection: true, durationMs: null },
-    };
-    const [node] = finish([phase, summary]).nodes;
+    const [node] = finish([phase, processedEnd({ durationMs: null })]).nodes;
     // Location and idle come from the summary (which has neither), not from the phase.
     expect(node!.location).toBeNull();
     expect(node!.timing.idleMs).toBeNull();
@@ -165,19 +169,7 @@ describe("a node with a NodeProcessed span", () => {
 
 describe("a node's location", () => {
   it("is its definition's path, with a line only when given and a 1-based column only with a line", () => {
-    const at = (over: Partial<NodeFacts>): unknown => {
-      const summary: TelemetryEvent = {
-        kind: "node",
-        traceId: TRACE,
-        spanId: "00000000000000b2",
-        ended: true,
-        startNs: T0,
-        endNs: T0 + 1n,
-        span: "processed",
-        facts: { ...facts("model.shop.orders"), inSelection: true, ...over },
-      };
-      return finish([summary]).nodes[0]!.location;
-    };
+    const at = (over: Partial<NodeFacts>): unknown => finish([processedEnd(over)]).nodes[0]!.location;
     const cases: [Partial<NodeFacts>, string | null][] = [
       [{ path: "models/orders.sql" }, '{"path":"models/orders.sql"}'],
       [{ path: "models/orders.sql", column: 4 }, '{"path":"models/orders.sql"}'],
