@@ -6831,6 +6831,8 @@ function unnamedNodeEnd(record) {
     return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }
 
+// EXTERNAL MODULE: ./src/text/byte-text.ts
+var byte_text = __nccwpck_require__(7225);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-start-ledger.ts
 // Node span starts, dropped unparsed. In the JSONL every node span is written twice, as a start and
 // as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
@@ -6868,6 +6870,7 @@ function unnamedNodeEnd(record) {
 // start line is told so from its bytes, before it is made a string (dropBytes: the reader never
 // decodes it), when its ids are also lowercase hex: then its bytes are the characters its end's
 // text or record holds, and hash alike; any other start line goes the way of the text.
+
 
 
 
@@ -6914,9 +6917,8 @@ class StartLedger {
         if (kind === null)
             return null;
         const traceAt = start + START_HEAD.traceAt;
-        if (!this.sameTraceBytes(bytes, traceAt)) {
-            this.rememberTrace(String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32)), 0);
-        }
+        if (!this.sameTraceBytes(bytes, traceAt))
+            this.rememberTrace((0,byte_text/* latin1Text */.L)(bytes, traceAt, traceAt + 32), 0);
         this.hashKind(kind);
         hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
         this.count(1);
@@ -7291,8 +7293,6 @@ function copyOf(text) {
     }
 }
 
-// EXTERNAL MODULE: ./src/text/byte-text.ts
-var byte_text = __nccwpck_require__(7225);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts
 // Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
 // line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
@@ -7518,6 +7518,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -7609,7 +7610,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         settleBefore();
         if (dropped === "processed" && withProcessed) {
             const traceAt = start + START_HEAD.traceAt;
-            withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
+            withProcessed.processedStart((0,byte_text/* latin1Text */.L)(bytes, traceAt, traceAt + 32), 0);
         }
         leaveOutStart();
         return true;

@@ -45,6 +45,7 @@ import {
   UNIQUE_ID_KEY,
 } from "./jsonl-span-head.js";
 import type { TelemetryRecord } from "./record.js";
+import { latin1Text } from "../text/byte-text.js";
 import { toStr } from "./values.js";
 
 /** The starts a file's reader dropped could not all be paired with ends: read it again, parsing every start. */
@@ -89,13 +90,11 @@ export class StartLedger {
    * own start line (namedStartBytes), whose ids are lowercase hex, so that they hash as the
    * characters of its end's do. Null means "make it a string and go on as with any line".
    */
-  dropBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
+  dropBytes(bytes: Buffer, start: number, end: number): SpanKind | null {
     const kind = namedStartBytes(bytes, start, end);
     if (kind === null) return null;
     const traceAt = start + START_HEAD.traceAt;
-    if (!this.sameTraceBytes(bytes, traceAt)) {
-      this.rememberTrace(String.fromCharCode(...bytes.subarray(traceAt, traceAt + 32)), 0);
-    }
+    if (!this.sameTraceBytes(bytes, traceAt)) this.rememberTrace(latin1Text(bytes, traceAt, traceAt + 32), 0);
     this.hashKind(kind);
     hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
     this.count(1);

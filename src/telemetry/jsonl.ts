@@ -15,6 +15,7 @@ import {
 import { MAX_JSONL_LINE_BYTES } from "./limits.js";
 import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
+import { latin1Text } from "../text/byte-text.js";
 
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
@@ -126,7 +127,7 @@ export async function decodeJsonl(
     settleBefore();
     if (dropped === "processed" && withProcessed) {
       const traceAt = start + START_HEAD.traceAt;
-      withProcessed.processedStart(bytes.toString("latin1", traceAt, traceAt + 32), 0);
+      withProcessed.processedStart(latin1Text(bytes, traceAt, traceAt + 32), 0);
     }
     leaveOutStart();
     return true;
