@@ -3150,7 +3150,10 @@ var runner_commands = __nccwpck_require__(1312);
 const TEMP_SUFFIX = /^(.+)\.fusion-report-(\d+)\.tmp$/;
 /** dbt writes `metadata` first; its head is enough to recognise an artifact and our mark. */
 const HEAD_BYTES = 64 * 1024;
-/** Bytes written to a report file at a time, through one buffer per call of writeReportFiles. */
+/**
+ * Bytes written to a report file at a time, through two buffers per call of writeReportFiles: one
+ * is filled while the other is being written.
+ */
 const WRITE_BUFFER_BYTES = 1 << 20;
 /** Writes every requested file, or none of them when any destination is unusable. */
 async function writeReportFiles(report, targets, 
@@ -3188,8 +3191,8 @@ fullMarkdown, options) {
     const temps = [];
     const createdFolders = [];
     let renamed = 0;
-    /** The files' bytes pass through this, one file after the other. */
-    let buffer;
+    /** The files' bytes pass through these, one file after the other. */
+    let buffers;
     try {
         for (const destination of files) {
             const folder = external_node_path_default().dirname(destination.file);
@@ -3200,7 +3203,7 @@ fullMarkdown, options) {
                 createdFolders.push(created);
             const temp = tempFileFor(destination.file);
             temps.push(temp);
-            await writeNewFile(temp, destination.render(), (buffer ??= Buffer.allocUnsafe(WRITE_BUFFER_BYTES))).catch((error) => {
+            await writeNewFile(temp, destination.render(), (buffers ??= [Buffer.allocUnsafe(WRITE_BUFFER_BYTES), Buffer.allocUnsafe(WRITE_BUFFER_BYTES)])).catch((error) => {
                 throw new WriteProblem(destination, (0,file_errors/* describeFileError */.S)(error));
             });
         }
@@ -3296,25 +3299,38 @@ async function danglingLinkTarget(file) {
     return target === null ? null : external_node_path_default().resolve(external_node_path_default().dirname(file), target);
 }
 /**
- * Creates `file` (it must not exist) and writes the pieces to it through `buffer`: a 24 MB report
- * never needs a 24 MB string or buffer (see render/json-pieces.ts).
+ * Creates `file` (it must not exist) and writes the pieces' UTF-8 to it through the two buffers: a
+ * 24 MB report never needs a 24 MB string or buffer (see render/json-pieces.ts). A full buffer is
+ * written by the thread pool while the other is filled, so that the file system's copy of one MiB
+ * and the making of the next overlap; with one buffer the main thread waited on every write.
  */
-async function writeNewFile(file, pieces, buffer) {
+async function writeNewFile(file, pieces, buffers) {
     const handle = await (0,promises_.open)(file, "wx");
+    /** The write of the other buffer, until it is done: that buffer is not touched before. */
+    let inFlight;
     try {
+        let [buffer, other] = buffers;
         // A UTF-16 code unit takes at most 3 bytes in UTF-8: a piece of this many fits an empty buffer.
         const most = Math.floor(buffer.length / 3);
         let used = 0;
         for (const part of cutLongPieces(pieces, most)) {
             if (part.length * 3 > buffer.length - used) {
-                await writeAll(handle, buffer, used);
+                await inFlight;
+                inFlight = writeAll(handle, buffer, used);
+                // Its failure is awaited (and thrown) before the next write; until then it is not "unhandled".
+                inFlight.catch(() => undefined);
+                [buffer, other] = [other, buffer];
                 used = 0;
             }
             used += buffer.write(part, used, "utf8");
         }
+        await inFlight;
+        inFlight = undefined;
         await writeAll(handle, buffer, used);
     }
     finally {
+        // A piece that failed to render leaves a write in flight: it ends before the file is closed.
+        await inFlight?.catch(() => undefined);
         await handle.close();
     }
 }

@@ -181,6 +181,27 @@ describe("the CLI's report files", () => {
     expect(existsSync(join(cwd, "new"))).toBe(false);
   });
 
+  it("a write refused part way through a file (its size limit) names it, and changes no file", () => {
+    // 3,000 nodes: a JSON report of ~3 MiB, written a MiB at a time with the next MiB made
+    // meanwhile, so the write that fails is one still in flight; the Markdown (~0.5 MiB) fits.
+    const cwd = makeTempDir("fusion-files-");
+    mkdirSync(join(cwd, "logs"));
+    writeFileSync(
+      join(cwd, "logs/telemetry.jsonl"),
+      writeJsonl(buildScenarioRecords(makeLargeScenario({ nodes: 3000 }))),
+    );
+    writeFileSync(join(cwd, "report.md"), "the last run's report\n");
+    // Node ignores SIGXFSZ: a write past the limit fails with EFBIG. bash counts `ulimit -f` in KiB.
+    const shell = `ulimit -f 2560; exec "${process.execPath}" "${DIST_CLI}" --quiet --fail-on never --markdown report.md --json report.json logs/telemetry.jsonl`;
+    const run = spawnSync("bash", ["-c", shell], { cwd, encoding: "utf8" });
+    expect(run.stderr).toBe(
+      "fusion-report: cannot write the JSON report to report.json: EFBIG: file too large, write\n",
+    );
+    expect(run.status).toBe(2);
+    expect(tree(cwd)).toEqual(["logs/telemetry.jsonl", "report.md"]);
+    expect(readFileSync(join(cwd, "report.md"), "utf8")).toBe("the last run's report\n");
+  });
+
   it("names every problem at once: two outputs on one file and a path through a file", async () => {
     const cwd = project();
     writeFileSync(join(cwd, "a-file"), "x");
