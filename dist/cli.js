@@ -4018,6 +4018,10 @@ const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
 const EVALUATED_NAME = '"span_name":"Node evaluated';
 const PROCESSED_NAME = '"span_name":"Node processed';
 const QUERY_NAME = '"span_name":"Query executed';
+/** The same names as bytes, for SpanHead.namesBytes. */
+const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
+const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
+const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
 class SpanHead {
     /** `{"record_type":"<type>","trace_id":"`. */
     prefix;
@@ -4152,7 +4156,6 @@ function isUnusableRecordLine(line) {
             return false;
     return isObjectShaped(line);
 }
-const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
 /** A query span end in the engine's layout: its head, then the query span name. */
 function isEngineQueryEnd(line) {
     return line.startsWith(QUERY_NAME, END_HEAD.end) && END_HEAD.holdsIds(line);
@@ -7093,9 +7096,6 @@ function namedStartKind(line) {
         ? kind
         : null;
 }
-/** The span names' first words, right after the head. */
-const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
-const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
 /** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.namesBytes). */
 function namedStartBytes(bytes, start, end) {
     if (START_HEAD.namesBytes(bytes, start, end, EVALUATED_NAME_BYTES))

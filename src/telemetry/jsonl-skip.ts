@@ -22,7 +22,7 @@
 // Dropping a line never adds text to the report, and a file crafted so can say any outcome in
 // plain records too.
 
-import { END_HEAD, isLowerHex, QUERY_NAME, START_HEAD } from "./jsonl-span-head.js";
+import { END_HEAD, isLowerHex, QUERY_NAME, QUERY_NAME_BYTES, START_HEAD } from "./jsonl-span-head.js";
 
 const SPAN_MARKERS = ["Node", "Phase", "Invocation", "Process"] as const;
 const RECORD_KEYS = ['"record_type"', '"trace_id"', '"event_type"'] as const;
@@ -45,8 +45,6 @@ export function isUnusableRecordLine(line: string): boolean {
   for (const key of RECORD_KEYS) if (!line.includes(key)) return false;
   return isObjectShaped(line);
 }
-
-const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
 
 /** A query span end in the engine's layout: its head, then the query span name. */
 function isEngineQueryEnd(line: string): boolean {

@@ -12,6 +12,10 @@ const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
 export const EVALUATED_NAME = '"span_name":"Node evaluated';
 export const PROCESSED_NAME = '"span_name":"Node processed';
 export const QUERY_NAME = '"span_name":"Query executed';
+/** The same names as bytes, for SpanHead.namesBytes. */
+export const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
+export const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
+export const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
 
 export class SpanHead {
   /** `{"record_type":"<type>","trace_id":"`. */

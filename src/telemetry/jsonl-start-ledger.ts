@@ -39,8 +39,10 @@ import { isObjectShaped } from "./jsonl-skip.js";
 import {
   END_HEAD,
   EVALUATED_NAME,
+  EVALUATED_NAME_BYTES,
   EVENT_TYPE_KEY,
   PROCESSED_NAME,
+  PROCESSED_NAME_BYTES,
   START_HEAD,
   UNIQUE_ID_KEY,
 } from "./jsonl-span-head.js";
@@ -267,10 +269,6 @@ function namedStartKind(line: string): SpanKind | null {
     ? kind
     : null;
 }
-
-/** The span names' first words, right after the head. */
-const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
-const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
 
 /** namedStartKind over the line's bytes `bytes[start, end)`, its ids also lowercase hex (SpanHead.namesBytes). */
 function namedStartBytes(bytes: Uint8Array, start: number, end: number): SpanKind | null {
