@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { EXIT } from "./cli-report.js";
 import { runCli } from "./cli.js";
+import { fitOptimisingCompiler } from "./optimising-compiler.js";
 import { removeOpenWorkFolders } from "./pipeline/work-folders.js";
 import { neutraliseRunnerCommands } from "./text/runner-commands.js";
 import { keepYoungGenerationSmall } from "./young-generation.js";
@@ -47,5 +48,6 @@ const code = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   stdoutIsTty: process.stdout.isTTY === true,
   ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
+  beforeReading: fitOptimisingCompiler,
 });
 process.exitCode = stdoutFailed ? EXIT.unusable : code;

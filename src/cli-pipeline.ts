@@ -42,5 +42,6 @@ export function cliServices(io: CliIo): PipelineServices {
     warning: (text) => line(`warning: ${text}`),
     skippedStep: (step) => line(`step ${step.index} (${step.name}): ${step.note ?? "no telemetry"}`),
     clock: defaultClock(io.env),
+    beforeReading: io.beforeReading,
   };
 }

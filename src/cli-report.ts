@@ -1,7 +1,7 @@
 // The CLI's outputs once the report is built: the report files (all or none), the report on stdout
 // (text for a terminal, or Markdown), the reader's warnings on stderr; and the exit code they make.
 import type { CliOptions } from "./cli-options.js";
-import type { PipelineResult } from "./pipeline/run.js";
+import type { PipelineResult, PipelineServices } from "./pipeline/run.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
@@ -22,6 +22,8 @@ export interface CliIo {
   stdoutIsTty?: boolean;
   /** The terminal's width in columns, when stdout is one. */
   columns?: number;
+  /** The process entry's own settings for the read, once the files are known (pipeline/run.ts). */
+  beforeReading?: PipelineServices["beforeReading"];
 }
 
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */

@@ -16,11 +16,12 @@ import {
   type StopSettings,
 } from "./github/unusable.js";
 import { inputWarnings, InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
-import { runPipeline, type PipelineResult } from "./pipeline/run.js";
+import { runPipeline, type PipelineResult, type PipelineServices } from "./pipeline/run.js";
 
 const coreLog: CoreLog = { error, info, notice, setFailed, warning };
 
-export async function run(): Promise<void> {
+/** `entry`: what the process entry (index.ts) adds to the pipeline, its own settings for the read. */
+export async function run(entry: Pick<PipelineServices, "beforeReading"> = {}): Promise<void> {
   const failure = readFailureSettings(getInput);
   // The token is masked before anything can print it, also when another input is wrong: the
   // failure path below still uses it to complete the check run.
@@ -39,7 +40,7 @@ export async function run(): Promise<void> {
       if (secret && secret !== failure.githubToken) setSecret(secret);
     }
     log = createActionLog(coreLog, [inputs.githubToken, inputs.dbtCloud.token]);
-    await report(inputs, runner, log, step);
+    await report(inputs, runner, log, step, entry);
   } catch (thrown) {
     // Whatever escapes ends here, never as an unhandled rejection, and says so in the job summary
     // and the check run (a required check must not wait for ever).
@@ -53,7 +54,13 @@ export async function run(): Promise<void> {
   }
 }
 
-async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: ActionLog, step: StepState) {
+async function report(
+  inputs: Readonly<ActionInputs>,
+  runner: Runner,
+  log: ActionLog,
+  step: StepState,
+  entry: Pick<PipelineServices, "beforeReading">,
+) {
   for (const warning of inputWarnings(inputs)) log.warning(warning);
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
   const { env, tempDir } = runner;
@@ -62,7 +69,7 @@ async function report(inputs: Readonly<ActionInputs>, runner: Runner, log: Actio
   let result: PipelineResult;
   try {
     const request = actionPipelineRequest(inputs, runner, github);
-    result = await runPipeline(request, actionPipelineServices(inputs, runner, github, log));
+    result = await runPipeline(request, { ...actionPipelineServices(inputs, runner, github, log), ...entry });
   } catch (thrown) {
     return reportUnusable(thrown as Error, inputs, services);
   }

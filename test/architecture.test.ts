@@ -22,6 +22,7 @@ const TOP_LEVEL: Record<string, Part> = {
   "report-files.ts": "report-files",
   "version.ts": "version",
   "young-generation.ts": "runtime",
+  "optimising-compiler.ts": "runtime",
 };
 
 type Part =

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { FailOn, Report } from "../model/types.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { CheckoutBounds } from "../sources/checkout-links.js";
+import type { TelemetryFile } from "../sources/telemetry-file.js";
 import {
   compareReports,
   downloadBaselineReport,
@@ -51,6 +52,11 @@ export interface PipelineServices extends CollectServices {
   locateBaselineRun?: () => Promise<BaselineRunLocation | { skip: string }>;
   /** Masks the secrets the entry was given in every string of the report (text/secrets.ts). */
   redact?: (text: string) => string;
+  /**
+   * Told the files once they are collected, before any is read: the process entries fit V8 to the
+   * read there (optimising-compiler.ts).
+   */
+  beforeReading?: (files: readonly TelemetryFile[]) => void;
 }
 
 export interface PipelineResult {
@@ -66,6 +72,7 @@ export async function runPipeline(
   const work = workFolder(request.tempDir);
   try {
     const { files, failedSteps } = await collectTelemetry(request.telemetry, work.path, services);
+    services.beforeReading?.(files);
     let report = await readTelemetryReport(
       files,
       { slowest: request.slowest, failOn: request.failOn, generatorVersion: request.generatorVersion },

@@ -177,16 +177,19 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     if (size >= 4) await handle.read(head, 0, 4, 0);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
     const rereadable = stats.isFile();
+    const known = rereadable ? { bytes: size } : {};
     return isParquet
       ? {
           name: displayName,
           path: file,
+          ...known,
           format: "parquet",
           openBuffer: async () => fileBuffer(file, displayName),
         }
       : {
           name: displayName,
           path: file,
+          ...known,
           format: "jsonl",
           openStream: () => fileChunks(file),
           rereadable,

@@ -1,6 +1,6 @@
 // The shared pipeline on its own: one typed request, the sources it names, the baseline, and the
 // downloads folder gone afterwards. (Both entries run it; test/e2e drives it through the bundles.)
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPipeline, type PipelineRequest, type PipelineServices } from "../../src/pipeline/run.js";
@@ -53,6 +53,24 @@ describe("runPipeline", () => {
     expect(result.report.conclusion).toBe("failure");
     expect(result.report.invocations.map((inv) => inv.source.files)).toEqual([[FAILED]]);
     expect(result.telemetryFiles).toEqual([path.join(ROOT, FAILED)]);
+  });
+
+  it("tells the entry the files it collected, with their sizes, before it reads any", async () => {
+    const told: { name: string; format: string; bytes?: number }[][] = [];
+    const { services: s } = services({
+      beforeReading: (files) => {
+        told.push(files.map(({ name, format, bytes }) => ({ name, format, bytes })));
+        // Thrown before the read: the read would otherwise end the run first, or not at all.
+        throw new Error("told before reading");
+      },
+    });
+    await expect(runPipeline(request({ paths: [FAILED, PASSED] }), s)).rejects.toThrow("told before reading");
+    expect(told).toEqual([
+      [
+        { name: FAILED, format: "jsonl", bytes: statSync(path.join(ROOT, FAILED)).size },
+        { name: PASSED, format: "jsonl", bytes: statSync(path.join(ROOT, PASSED)).size },
+      ],
+    ]);
   });
 
   it("compares with a baseline file and decides fail-on again", async () => {

@@ -1,0 +1,87 @@
+// When the entries leave V8's TurboFan off: a short read, told by the sizes of the files the sources
+// found. (test/e2e/optimising-compiler.test.ts watches the bundles' compiler at work.)
+import { execFileSync } from "node:child_process";
+import { statSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  isShortRead,
+  JSONL_BYTES_PER_PARQUET_BYTE,
+  maglevRuns,
+  SHORT_READ_BYTES,
+} from "../src/optimising-compiler.js";
+import { openLocalTelemetry } from "../src/sources/local.js";
+import { makeTempDir } from "./support/temp-dir.js";
+
+const parquet = (bytes?: number) => ({ format: "parquet" as const, ...(bytes !== undefined && { bytes }) });
+const jsonl = (bytes?: number) => ({ format: "jsonl" as const, ...(bytes !== undefined && { bytes }) });
+
+describe("isShortRead", () => {
+  it("is short up to SHORT_READ_BYTES of Parquet, and not a byte past it", () => {
+    expect(isShortRead([parquet(18_000_000)])).toBe(true);
+    expect(isShortRead([parquet(SHORT_READ_BYTES)])).toBe(true);
+    expect(isShortRead([parquet(SHORT_READ_BYTES + 1)])).toBe(false);
+    expect(isShortRead([parquet(SHORT_READ_BYTES / 2), parquet(SHORT_READ_BYTES / 2 + 1)])).toBe(false);
+  });
+
+  it("counts JSONL bytes JSONL_BYTES_PER_PARQUET_BYTE times less", () => {
+    const limit = SHORT_READ_BYTES * JSONL_BYTES_PER_PARQUET_BYTE;
+    expect(isShortRead([jsonl(limit)])).toBe(true);
+    expect(isShortRead([jsonl(limit + JSONL_BYTES_PER_PARQUET_BYTE)])).toBe(false);
+    // The Parquet and JSONL files of one run count together.
+    expect(isShortRead([parquet(SHORT_READ_BYTES / 2), jsonl(limit / 2)])).toBe(true);
+    expect(
+      isShortRead([parquet(SHORT_READ_BYTES / 2), jsonl(limit / 2 + 2 * JSONL_BYTES_PER_PARQUET_BYTE)]),
+    ).toBe(false);
+  });
+
+  it("is never short when a file's size is unknown (a pipe may hold any amount)", () => {
+    expect(isShortRead([jsonl()])).toBe(false);
+    expect(isShortRead([parquet(1_000), jsonl()])).toBe(false);
+  });
+});
+
+describe("maglevRuns", () => {
+  it("holds from V8 12 on x64 and arm64", () => {
+    expect(maglevRuns("13.6.233.17-node.53", "x64", [])).toBe(true);
+    expect(maglevRuns("12.4.254.21-node.33", "arm64", [])).toBe(true);
+    // Node 20: Maglev is there, and off.
+    expect(maglevRuns("11.3.244.8-node.30", "x64", [])).toBe(false);
+    expect(maglevRuns("13.6.233.17-node.53", "s390x", [])).toBe(false);
+  });
+
+  it("leaves the compilers to whoever set one on node's command line", () => {
+    for (const flag of ["--no-maglev", "--turbofan", "--jitless", "--max-opt=2"]) {
+      expect(maglevRuns("13.6.233.17-node.53", "x64", ["--enable-source-maps", flag])).toBe(false);
+    }
+    expect(maglevRuns("13.6.233.17-node.53", "x64", ["--enable-source-maps"])).toBe(true);
+  });
+});
+
+describe("the sizes the local source gives", () => {
+  it("are a regular file's size, Parquet or JSONL", async () => {
+    const dir = makeTempDir("fusion-sizes-");
+    const lines = path.join(dir, "telemetry.jsonl");
+    writeFileSync(lines, '{"record_type":"LogRecord"}\n'.repeat(100));
+    const table = path.join(dir, "telemetry.parquet");
+    writeFileSync(table, Buffer.concat([Buffer.from("PAR1"), Buffer.alloc(5_000), Buffer.from("PAR1")]));
+    expect(await openLocalTelemetry(lines)).toMatchObject({ format: "jsonl", bytes: statSync(lines).size });
+    expect(await openLocalTelemetry(table)).toMatchObject({ format: "parquet", bytes: 5_008 });
+  });
+
+  it("leave a pipe's unknown, so its read is never taken for short", async () => {
+    const fifo = path.join(makeTempDir("fusion-sizes-"), "telemetry.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    // Opening either end of a pipe waits for the other.
+    const writer = open(fifo, "w");
+    const opening = openLocalTelemetry(fifo);
+    const handle = await writer;
+    await handle.write('{"record_type":"LogRecord"}\n');
+    await handle.close();
+    const file = await opening;
+    expect(file.format).toBe("jsonl");
+    expect(file.bytes).toBeUndefined();
+    expect(isShortRead([file])).toBe(false);
+  });
+});
