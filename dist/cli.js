@@ -14621,17 +14621,19 @@ function stepOutputCounts(counts) {
 // assumed stops holding. That pays back over a long run. Reading a 20,834-node build takes about half
 // a second, and there TurboFan cost more than it gave: without it the main thread's profile samples
 // fell from 606 to 516 ms (the collector's among them 123 → 79 ms), the wall time to 0.83–0.90× and
-// the CPU time by a quarter, on builds of 1,000 to 25,000 nodes and on 10M trace-level records. Past a
-// second or so of reading it pays for itself again (a 100,000-node Parquet file 1.04×, a 50,000-node
-// JSONL file 1.12× without it). So both entries leave TurboFan off when the files to read are small
-// enough for a short read, and change nothing otherwise (see docs/performance.md). Only where Maglev
-// runs: without either compiler (Node 20's V8 has Maglev off) the same read takes 1.76×.
+// the CPU time by a quarter, on Parquet files of 1,000 to 20,834 nodes and of 1M trace-level records.
+// Past a second or so of reading it pays for itself again (a 100,000-node Parquet file 1.04×, a
+// 50,000-node JSONL file 1.12× without it). So both entries leave TurboFan off when the files to read
+// are small enough for a short read, and change nothing otherwise (see docs/performance.md). Only
+// where Maglev runs: without either compiler (Node 20's V8 has Maglev off) the same read takes 1.76×.
 
-/** A read of at most this many Parquet bytes (about 25,000 nodes) is short. */
+/** A read of at most this many Parquet bytes (about 40,000 nodes) is short. */
 const SHORT_READ_BYTES = 24 * 1024 * 1024;
 /**
- * JSONL takes ~12 times the bytes of the same build's Parquet and is read ~1.5 times slower, so its
- * bytes count this much less.
+ * JSONL takes ~18 times the bytes of the same build's Parquet and about twice as long to read, and
+ * gains less: the 5,000-node build's 50 MiB read in 0.90× without TurboFan, the 20,834-node build's
+ * 208 MiB in the same time (1.015×, CPU 0.87×), the 50,000-node build's 498 MiB in 1.12×. So its
+ * bytes count an eighth, which puts the line just under 208 MiB.
  */
 const JSONL_BYTES_PER_PARQUET_BYTE = 8;
 /** Whether reading these files is short: every size known, and together under SHORT_READ_BYTES. */
