@@ -14655,7 +14655,7 @@ function maglevRuns(v8Version = process.versions.v8, arch = process.arch, execAr
     const major = Number(v8Version.split(".")[0]);
     return (major >= 12 &&
         (arch === "x64" || arch === "arm64") &&
-        !execArgv.some((arg) => /maglev|turbofan|jitless|max-opt/.test(arg)));
+        !execArgv.some((arg) => /maglev|turbofan|jitless|max-opt|--(no-)?opt\b/.test(arg)));
 }
 /** Turns TurboFan off for the rest of the process when reading `files` is short and Maglev runs. */
 function fitOptimisingCompiler(files) {

@@ -50,7 +50,7 @@ export function maglevRuns(
   return (
     major >= 12 &&
     (arch === "x64" || arch === "arm64") &&
-    !execArgv.some((arg) => /maglev|turbofan|jitless|max-opt/.test(arg))
+    !execArgv.some((arg) => /maglev|turbofan|jitless|max-opt|--(no-)?opt\b/.test(arg))
   );
 }
 

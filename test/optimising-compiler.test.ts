@@ -52,10 +52,12 @@ describe("maglevRuns", () => {
   });
 
   it("leaves the compilers to whoever set one on node's command line", () => {
-    for (const flag of ["--no-maglev", "--turbofan", "--jitless", "--max-opt=2"]) {
+    for (const flag of ["--no-maglev", "--turbofan", "--no-opt", "--jitless", "--max-opt=2"]) {
       expect(maglevRuns("13.6.233.17-node.53", "x64", ["--enable-source-maps", flag])).toBe(false);
     }
-    expect(maglevRuns("13.6.233.17-node.53", "x64", ["--enable-source-maps"])).toBe(true);
+    expect(maglevRuns("13.6.233.17-node.53", "x64", ["--enable-source-maps", "--optimize-for-size"])).toBe(
+      true,
+    );
   });
 });
 
