@@ -4528,7 +4528,8 @@ async function openLocalTelemetry(file, displayName = file) {
             await handle.read(head, 0, 4, 0);
         const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
         const rereadable = stats.isFile();
-        const known = rereadable ? { bytes: size } : {};
+        // A compressed file's size says little of what reading it takes: left unknown, as a pipe's.
+        const known = rereadable && !isGzip(head) ? { bytes: size } : {};
         return isParquet
             ? {
                 name: displayName,
@@ -14640,7 +14641,7 @@ const JSONL_BYTES_PER_PARQUET_BYTE = 8;
 function isShortRead(files) {
     let parquetBytes = 0;
     for (const file of files) {
-        // A pipe (standard input) may hold any amount.
+        // A pipe (standard input) may hold any amount, and a compressed file ten times its size.
         if (file.bytes === undefined)
             return false;
         parquetBytes += file.format === "parquet" ? file.bytes : file.bytes / JSONL_BYTES_PER_PARQUET_BYTE;

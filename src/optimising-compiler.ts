@@ -20,7 +20,7 @@ export const SHORT_READ_BYTES = 24 * 1024 * 1024;
  */
 export const JSONL_BYTES_PER_PARQUET_BYTE = 8;
 
-/** What the decision needs of a telemetry file: its format, and its size when it is a regular file. */
+/** What the decision needs of a telemetry file: its format, and its size when that tells (local.ts). */
 export interface SizedFile {
   format: "parquet" | "jsonl";
   bytes?: number;
@@ -30,7 +30,7 @@ export interface SizedFile {
 export function isShortRead(files: readonly SizedFile[]): boolean {
   let parquetBytes = 0;
   for (const file of files) {
-    // A pipe (standard input) may hold any amount.
+    // A pipe (standard input) may hold any amount, and a compressed file ten times its size.
     if (file.bytes === undefined) return false;
     parquetBytes += file.format === "parquet" ? file.bytes : file.bytes / JSONL_BYTES_PER_PARQUET_BYTE;
   }

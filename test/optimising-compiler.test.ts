@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   isShortRead,
@@ -70,6 +71,14 @@ describe("the sizes the local source gives", () => {
     writeFileSync(table, Buffer.concat([Buffer.from("PAR1"), Buffer.alloc(5_000), Buffer.from("PAR1")]));
     expect(await openLocalTelemetry(lines)).toMatchObject({ format: "jsonl", bytes: statSync(lines).size });
     expect(await openLocalTelemetry(table)).toMatchObject({ format: "parquet", bytes: 5_008 });
+  });
+
+  it("leave a compressed file's unknown: its size says little of what reading it takes", async () => {
+    const file = path.join(makeTempDir("fusion-sizes-"), "telemetry.jsonl.gz");
+    writeFileSync(file, gzipSync('{"record_type":"LogRecord"}\n'.repeat(100)));
+    const opened = await openLocalTelemetry(file);
+    expect(opened.format).toBe("jsonl");
+    expect(opened.bytes).toBeUndefined();
   });
 
   it("leave a pipe's unknown, so its read is never taken for short", async () => {

@@ -177,7 +177,8 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     if (size >= 4) await handle.read(head, 0, 4, 0);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
     const rereadable = stats.isFile();
-    const known = rereadable ? { bytes: size } : {};
+    // A compressed file's size says little of what reading it takes: left unknown, as a pipe's.
+    const known = rereadable && !isGzip(head) ? { bytes: size } : {};
     return isParquet
       ? {
           name: displayName,

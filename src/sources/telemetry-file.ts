@@ -22,7 +22,7 @@ export type TelemetryFile = (
   name: string;
   /** The file on this machine, for a file the user named: outputs must never be written over it. */
   path?: string;
-  /** Its size, when it is a regular file (a pipe, such as standard input, may hold any amount). */
+  /** Its size, for a regular file not compressed (a pipe, such as standard input, holds any amount). */
   bytes?: number;
   /** dbt platform job step this file belongs to. */
   step?: TelemetryStep;

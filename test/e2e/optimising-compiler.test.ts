@@ -1,7 +1,8 @@
 // Both bundles leave V8's TurboFan off when the telemetry is small enough for a short read and Maglev
-// runs, and keep it when the size is unknown or Maglev is off, as on Node 20 (src/optimising-compiler.ts). Watched from inside: each bundle runs
-// under a launcher that turns on V8's own trace of what it optimises, on a generated build of ~1,000
-// nodes, hot enough that TurboFan compiles a dozen functions when it is on.
+// runs, and keep it when the size is unknown or Maglev is off, as on Node 20 (src/optimising-compiler.ts).
+// Watched from inside: each bundle runs under a launcher that turns on V8's own trace of what it
+// optimises, on a generated build of ~1,000 nodes, hot enough that TurboFan compiles a dozen
+// functions when it is on.
 import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -75,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the optimising compiler", () => {
-  it("is left off by the CLI for a small file, which Maglev alone compiles (kept without Maglev)", async () => {
+  it("is left off by the CLI for a small file, which Maglev compiles (kept without Maglev)", async () => {
     const run = await tracedCli(["--quiet", "--fail-on", "never", parquet]);
     expect(run.code).toBe(0);
     if (withMaglev) {
