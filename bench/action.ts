@@ -1,9 +1,9 @@
-// Builds of the Action (`dist/index.js` and another) on one telemetry file, as a pull request's step
+// Builds of the Action (`dist/index.js` and another) on telemetry files, as a pull request's step
 // runs them: comment, check run and job summary published to the tests' GitHub stand-in, which runs
 // in this process. Runs interleaved (A B, B A, …); prints each side's medians: wall time around the
 // spawn, and CPU time and peak RSS of the Action's process from GNU time.
 //
-//   npx tsx bench/action.ts [--runs 15] --a .bench/before/index.js [--b dist/index.js] FILE
+//   npx tsx bench/action.ts [--runs 15] --a .bench/before/index.js [--b dist/index.js] FILE...
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,9 +20,11 @@ const { values, positionals } = parseArgs({
   },
   allowPositionals: true,
 });
-const telemetry = positionals[0];
-if (!values.a || !telemetry)
-  throw new Error("usage: tsx bench/action.ts [--runs N] --a INDEX_A [--b INDEX_B] FILE");
+if (!values.a || positionals.length === 0) {
+  throw new Error("usage: tsx bench/action.ts [--runs N] --a INDEX_A [--b INDEX_B] FILE...");
+}
+/** The `telemetry` input: the files, one per line. */
+const telemetry = positionals.map((file) => path.resolve(file)).join("\n");
 
 interface Step {
   wallMs: number;
@@ -74,7 +76,7 @@ async function step(script: string, api: string): Promise<Step> {
       RUNNER_TEMP: temp,
       // The stand-in answers at once; no retry needs a real pause.
       FUSION_REPORT_TEST_FAST_RETRY: "1",
-      INPUT_TELEMETRY: path.resolve(telemetry!),
+      INPUT_TELEMETRY: telemetry,
       "INPUT_GITHUB-TOKEN": "ghs_benchTokenValue0123456789abcdefABCDEF",
       "INPUT_CHECK-NAME": "dbt Fusion",
       "INPUT_FAIL-ON": "never",

@@ -10,6 +10,8 @@ import {
   isShortRead,
   JSONL_BYTES_PER_PARQUET_BYTE,
   maglevRuns,
+  SAME_RUN_JSONL_DISCOUNT,
+  SAME_RUN_JSONL_PER_PARQUET_BYTE,
   SHORT_READ_BYTES,
 } from "../src/optimising-compiler.js";
 import { openLocalTelemetry } from "../src/sources/local.js";
@@ -30,11 +32,26 @@ describe("isShortRead", () => {
     const limit = SHORT_READ_BYTES * JSONL_BYTES_PER_PARQUET_BYTE;
     expect(isShortRead([jsonl(limit)])).toBe(true);
     expect(isShortRead([jsonl(limit + JSONL_BYTES_PER_PARQUET_BYTE)])).toBe(false);
-    // The Parquet and JSONL files of one run count together.
-    expect(isShortRead([parquet(SHORT_READ_BYTES / 2), jsonl(limit / 2)])).toBe(true);
-    expect(
-      isShortRead([parquet(SHORT_READ_BYTES / 2), jsonl(limit / 2 + 2 * JSONL_BYTES_PER_PARQUET_BYTE)]),
-    ).toBe(false);
+    expect(isShortRead([jsonl(limit / 2), jsonl(limit / 2 + JSONL_BYTES_PER_PARQUET_BYTE)])).toBe(false);
+  });
+
+  it("counts a JSONL file beside Parquet as the same run's, SAME_RUN_JSONL_DISCOUNT times less again", () => {
+    const MiB = 1024 * 1024;
+    // The 20,834-node build: its 11.8 MiB of Parquet and 207.6 MiB of JSONL are short, its JSONL alone not.
+    expect(isShortRead([parquet(11.8 * MiB), jsonl(207.6 * MiB)])).toBe(true);
+    expect(isShortRead([jsonl(207.6 * MiB)])).toBe(false);
+    // As much JSONL as the Parquet can hold, all counted as the same run's: the line is where the two make
+    // SHORT_READ_BYTES together.
+    const jsonlShare =
+      SAME_RUN_JSONL_PER_PARQUET_BYTE / (JSONL_BYTES_PER_PARQUET_BYTE * SAME_RUN_JSONL_DISCOUNT);
+    const atLine = Math.floor(SHORT_READ_BYTES / (1 + jsonlShare));
+    expect(isShortRead([parquet(atLine), jsonl(atLine * SAME_RUN_JSONL_PER_PARQUET_BYTE)])).toBe(true);
+    const past = atLine + 1_000;
+    expect(isShortRead([parquet(past), jsonl(past * SAME_RUN_JSONL_PER_PARQUET_BYTE)])).toBe(false);
+    // More JSONL than that is another run's, read in full: a small Parquet file does not make it short.
+    expect(isShortRead([parquet(2 * MiB), jsonl(480 * MiB)])).toBe(false);
+    expect(isShortRead([parquet(2 * MiB), jsonl(48 * MiB), jsonl(150 * MiB)])).toBe(true);
+    expect(isShortRead([parquet(2 * MiB), jsonl(48 * MiB), jsonl(200 * MiB)])).toBe(false);
   });
 
   it("is never short when a file's size is unknown (a pipe may hold any amount)", () => {
