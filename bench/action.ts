@@ -1,7 +1,8 @@
 // Builds of the Action (`dist/index.js` and another) on telemetry files, as a pull request's step
 // runs them: comment, check run and job summary published to the tests' GitHub stand-in, which runs
 // in this process. Runs interleaved (A B, B A, …); prints each side's medians: wall time around the
-// spawn, and CPU time and peak RSS of the Action's process from GNU time.
+// spawn, and CPU time and peak RSS of the Action's process from GNU time. Not measure.ts's runOnce:
+// it waits synchronously, and the stand-in in this process must answer the Action meanwhile.
 //
 //   npx tsx bench/action.ts [--runs 15] --a .bench/before/index.js [--b dist/index.js] FILE...
 import { execFile } from "node:child_process";

@@ -4528,8 +4528,10 @@ async function openLocalTelemetry(file, displayName = file) {
             await handle.read(head, 0, 4, 0);
         const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
         const rereadable = stats.isFile();
-        // A compressed file's size says little of what reading it takes: left unknown, as a pipe's.
-        const known = rereadable && !isGzip(head) ? { bytes: size } : {};
+        // A regular file that is not compressed: its size says what reading it takes (optimising-compiler.ts),
+        // and its tail whether the run ended. A compressed file's say neither: left unknown, as a pipe's.
+        const plain = rereadable && !isGzip(head);
+        const known = plain ? { bytes: size } : {};
         return isParquet
             ? {
                 name: displayName,
@@ -4545,8 +4547,8 @@ async function openLocalTelemetry(file, displayName = file) {
                 format: "jsonl",
                 openStream: () => fileChunks(file),
                 rereadable,
-                // A compressed file's tail says nothing: left to the reader.
-                ...(rereadable && !isGzip(head) && { unfinished: !(await endsWithRunEnd(handle, size)) }),
+                // Otherwise left to the reader.
+                ...(plain && { unfinished: !(await endsWithRunEnd(handle, size)) }),
             };
     }
     finally {
