@@ -1,7 +1,7 @@
 // The CLI's outputs once the report is built: the report files (all or none), the report on stdout
 // (text for a terminal, or Markdown), the reader's warnings on stderr; and the exit code they make.
 import type { CliOptions } from "./cli-options.js";
-import type { PipelineResult, PipelineServices } from "./pipeline/run.js";
+import type { PipelineResult, ProcessEntry } from "./pipeline/run.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
@@ -13,7 +13,7 @@ import { writeReportFiles } from "./report-files.js";
 
 export const EXIT = { ok: 0, policy: 1, unusable: 2 } as const;
 
-export interface CliIo {
+export interface CliIo extends ProcessEntry {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
@@ -22,8 +22,6 @@ export interface CliIo {
   stdoutIsTty?: boolean;
   /** The terminal's width in columns, when stdout is one. */
   columns?: number;
-  /** The process entry's own settings for the read, once the files are known (pipeline/run.ts). */
-  beforeReading?: PipelineServices["beforeReading"];
 }
 
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */

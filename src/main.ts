@@ -16,12 +16,12 @@ import {
   type StopSettings,
 } from "./github/unusable.js";
 import { inputWarnings, InputError, readFailureSettings, readInputs, type ActionInputs } from "./inputs.js";
-import { runPipeline, type PipelineResult, type PipelineServices } from "./pipeline/run.js";
+import { runPipeline, type PipelineResult, type ProcessEntry } from "./pipeline/run.js";
 
 const coreLog: CoreLog = { error, info, notice, setFailed, warning };
 
 /** `entry`: what the process entry (index.ts) adds to the pipeline, its own settings for the read. */
-export async function run(entry: Pick<PipelineServices, "beforeReading"> = {}): Promise<void> {
+export async function run(entry: ProcessEntry = {}): Promise<void> {
   const failure = readFailureSettings(getInput);
   // The token is masked before anything can print it, also when another input is wrong: the
   // failure path below still uses it to complete the check run.
@@ -59,7 +59,7 @@ async function report(
   runner: Runner,
   log: ActionLog,
   step: StepState,
-  entry: Pick<PipelineServices, "beforeReading">,
+  entry: ProcessEntry,
 ) {
   for (const warning of inputWarnings(inputs)) log.warning(warning);
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));

@@ -59,6 +59,9 @@ export interface PipelineServices extends CollectServices {
   beforeReading?: (files: readonly TelemetryFile[]) => void;
 }
 
+/** What a process entry (index.ts, cli-entry.ts) adds to the pipeline: its own settings for the read. */
+export type ProcessEntry = Pick<PipelineServices, "beforeReading">;
+
 export interface PipelineResult {
   report: Report;
   /** Paths of the telemetry files that were read: outputs must never be written over them. */
