@@ -1,8 +1,9 @@
 // Builds of the Action (`dist/index.js` and another) on telemetry files, as a pull request's step
 // runs them: comment, check run and job summary published to the tests' GitHub stand-in, which runs
 // in this process. Runs interleaved (A B, B A, …); prints each side's medians: wall time around the
-// spawn, and CPU time and peak RSS of the Action's process from GNU time. Not measure.ts's runOnce:
-// it waits synchronously, and the stand-in in this process must answer the Action meanwhile.
+// spawn, and CPU time and peak RSS of the Action's process measured from outside it, as measure.ts
+// does. Not measure.ts's runOnce: it waits synchronously, and the stand-in in this process must
+// answer the Action meanwhile.
 //
 //   npx tsx bench/action.ts [--runs 15] --a .bench/before/index.js [--b dist/index.js] FILE...
 import { execFile } from "node:child_process";
@@ -11,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { FakeGitHub } from "../test/support/github-server.js";
-import { median } from "./measure.js";
+import { launcherFigures, measuredCommand, median } from "./measure.js";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -82,22 +83,20 @@ async function step(script: string, api: string): Promise<Step> {
       "INPUT_CHECK-NAME": "dbt Fusion",
       "INPUT_FAIL-ON": "never",
     };
+    const [file, ...args] = measuredCommand([process.execPath, path.resolve(script)]);
     const started = performance.now();
     const stderr = await new Promise<string>((resolve, reject) =>
-      execFile(
-        "/usr/bin/time",
-        ["-f", "BENCH %U %S %M", process.execPath, path.resolve(script)],
-        { env, maxBuffer: 1 << 28 },
-        (error, stdout, stderr) =>
-          error
-            ? reject(new Error(`${script} failed: ${stdout.slice(-2000)}${stderr.slice(-2000)}`))
-            : resolve(stderr),
+      execFile(file!, args, { env, maxBuffer: 1 << 28 }, (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${script} failed: ${stdout.slice(-2000)}${stderr.slice(-2000)}`))
+          : resolve(stderr),
       ),
     );
     const wallMs = performance.now() - started;
-    const [, user, system, kb] = /BENCH ([\d.]+) ([\d.]+) (\d+)/.exec(stderr) ?? [];
-    if (!kb) throw new Error("GNU time (/usr/bin/time) is needed: apt-get install time");
-    return { wallMs, cpuMs: (Number(user) + Number(system)) * 1000, rssMb: Number(kb) / 1024 };
+    const { cpuMs, rssMb } = launcherFigures(stderr);
+    if (Number.isNaN(rssMb))
+      throw new Error(`${script}: no peak RSS after its output: ${stderr.slice(-2000)}`);
+    return { wallMs, cpuMs, rssMb };
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

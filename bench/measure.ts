@@ -39,8 +39,11 @@ const PY_LAUNCHER = [
 
 let launcher: ((command: string[]) => string[]) | undefined;
 
-/** How runs are wrapped, decided once: GNU time, else Python; else a message saying how to install it. */
-function wrap(command: string[]): string[] {
+/**
+ * `command` wrapped so that its peak RSS and CPU time are measured from outside it (launcherFigures
+ * reads them), decided once: GNU time, else Python; else a message saying how to install it.
+ */
+export function measuredCommand(command: string[]): string[] {
   if (!launcher) {
     if (existsSync(GNU_TIME) && spawnSync(GNU_TIME, ["-f", "%M", "true"]).status === 0) {
       launcher = (cmd) => [GNU_TIME, "-f", "\nPEAK_RSS_KB=%M CPU_S=%U+%S", ...cmd];
@@ -58,7 +61,7 @@ function wrap(command: string[]): string[] {
 
 /** Runs `command` once. Exit statuses other than 0 and 1 (policy failure) are errors. */
 export function runOnce(command: string[], options: { allowFailure?: boolean; cwd?: string } = {}): Run {
-  const [file, ...args] = wrap(command);
+  const [file, ...args] = measuredCommand(command);
   const started = process.hrtime.bigint();
   const child = spawnSync(file!, args, {
     encoding: "utf8",
@@ -70,14 +73,19 @@ export function runOnce(command: string[], options: { allowFailure?: boolean; cw
   if (!options.allowFailure && status !== 0 && status !== 1) {
     throw new Error(`${command.join(" ")} exited ${status}: ${child.stderr.slice(-2000)}`);
   }
-  const rss = /PEAK_RSS_KB=(\d+) CPU_S=([\d.]+)(?:\+([\d.]+))?\s*$/.exec(child.stderr);
+  return { wallMs, status, stdout: child.stdout, ...launcherFigures(child.stderr) };
+}
+
+/**
+ * What the launcher of measuredCommand wrote after the command's own stderr: peak RSS and CPU time
+ * (NaN when it wrote none), and the command's stderr without them.
+ */
+export function launcherFigures(stderr: string): Pick<Run, "rssMb" | "cpuMs" | "stderr"> {
+  const rss = /PEAK_RSS_KB=(\d+) CPU_S=([\d.]+)(?:\+([\d.]+))?\s*$/.exec(stderr);
   return {
-    wallMs,
     rssMb: rss ? Number(rss[1]) / 1024 : NaN,
     cpuMs: rss ? (Number(rss[2]) + Number(rss[3] ?? 0)) * 1000 : NaN,
-    status,
-    stdout: child.stdout,
-    stderr: rss ? child.stderr.slice(0, rss.index) : child.stderr,
+    stderr: rss ? stderr.slice(0, rss.index) : stderr,
   };
 }
 
