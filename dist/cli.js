@@ -6943,15 +6943,24 @@ class StartLedger {
      */
     dropBytes(bytes, start, end) {
         const kind = namedStartBytes(bytes, start, end);
-        if (kind === null)
-            return null;
-        const traceAt = start + START_HEAD.traceAt;
+        if (kind !== null)
+            this.enterBytes(bytes, start + START_HEAD.traceAt, start + START_HEAD.spanIdAt, kind, 1);
+        return kind;
+    }
+    /**
+     * A phase span end read from its bytes (jsonl-phase-ends.ts phaseEndIdAt), its ids lowercase
+     * hex: taken out as a parsed one is.
+     */
+    phaseEndBytes(bytes, start) {
+        this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, "evaluated", -1);
+    }
+    /** `enter`, for ids of lowercase hex in `bytes` at `traceAt` and `spanAt`. */
+    enterBytes(bytes, traceAt, spanAt, kind, sign) {
         if (!this.sameTraceBytes(bytes, traceAt))
             this.rememberTrace((0,byte_text/* latin1Text */.L)(bytes, traceAt, traceAt + 32), 0);
         this.hashKind(kind);
-        hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
-        this.count(1);
-        return kind;
+        hashBytes(bytes, spanAt, spanAt + 16);
+        this.count(sign);
     }
     /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */
     sameTraceBytes(bytes, at) {
@@ -7140,18 +7149,28 @@ function shapedStartKind(line) {
 // is decided by that end alone; its phase spans add only their span id (to join the queries and
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
 // telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
-// the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
-// event, instead of parsing it. At the end of the file every node so read must have had a
-// NodeProcessed end in the same invocation, which the model counts (EventSink.undecidedPhaseNodes,
-// as for Parquet); when one has not (a crashed run, a file before preview.72's NodeProcessed spans),
-// the reader throws UnpairedStarts, and the file is read again with every line parsed
-// (pipeline/read-telemetry.ts). The phase end also takes its start out of the start ledger
-// (jsonl-start-ledger.ts), as a parsed one would.
+// the JSONL reader takes those facts from such a line, as the model's `phaseTimes` event, instead
+// of parsing it. At the end of the file every node so read must have had a NodeProcessed end in the
+// same invocation, which the model counts (EventSink.undecidedPhaseNodes, as for Parquet); when one
+// has not (a crashed run, a file before preview.72's NodeProcessed spans), the reader throws
+// UnpairedStarts, and the file is read again with every line parsed (pipeline/read-telemetry.ts).
+// The phase end also takes its start out of the start ledger (jsonl-start-ledger.ts), as a parsed
+// one would.
 //
-// A line is read so only when the engine's layout makes it certain: it begins with record_type
-// SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
-// NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
-// every object before the status (the links) closed again; start_time_unix_nano and
+// The engine's own phase end is read from its bytes, before it is made a string (phaseEndIdAt):
+// its ids from its head, its node from the attributes' last key, which must be the node its span
+// name holds, and not its times. Those are left to its node's NodeProcessed end, whose times and
+// duration_ms the model uses in their place (the engine writes them on every one); a node whose
+// NodeProcessed end lacks one of them counts as undecided too, and the file is read again. Not
+// told apart, beyond what the engine writes (as for the starts the ledger drops): an engine-named
+// phase end whose event type or attributes are not the name's, or whose object closing the line is
+// not its attributes. Such a line is taken only when the next line begins right after it, in the
+// same bytes (the last content line is parsed); any other phase end goes the way of the text.
+//
+// A line is read from its text only when the engine's layout makes it certain: it begins with
+// record_type SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event
+// type is NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object),
+// with every object before the status (the links) closed again; start_time_unix_nano and
 // end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
 // the event type and end the line with their last key, a non-empty unique_id without a control
 // character, every object in them before it closed again; and the span name right after the head,
@@ -7159,8 +7178,9 @@ function shapedStartKind(line) {
 // Not told apart, beyond what the engine writes: a repeated key (the occurrence nearest the status
 // or the end is read), braces inside strings that hide an open object; and, as for the lines
 // jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes (it is not
-// checked to be valid JSON). A phase end read so as the file's last content line is
-// parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
+// checked to be valid JSON). A phase end read so as the file's last content line is parsed instead
+// (jsonl.ts holds it until the next line), so a cut last line is still reported.
+
 
 
 const HEAD_END = END_HEAD.end;
@@ -7170,6 +7190,49 @@ const END_KEY = '"end_time_unix_nano":"';
 const ATTRIBUTES_KEY = ',"attributes":{';
 /** Up to this many invocations are looked up by comparing text, past it in a set. */
 const FEW_INVOCATIONS = 8;
+const UNIQUE_ID_KEY_BYTES = Buffer.from(UNIQUE_ID_KEY, "latin1");
+/** Where a node id begins in the engine's phase span name, `Node evaluated (<id>)`, after the head. */
+const NAMED_ID_AT = EVALUATED_NAME.length + 2;
+/**
+ * Where the node id begins in the engine's own phase span end `bytes[start, end)`, or -1: its
+ * head and span name as the engine writes them (SpanHead.namesBytes), the line ending with the
+ * attributes' last key, `"unique_id":"<id>"}}`, whose id is printable ASCII without a quote or
+ * backslash and is the one the span name holds (`Node evaluated (<id>)`). The id ends 3 bytes
+ * before `end`.
+ */
+function phaseEndIdAt(bytes, start, end) {
+    if (bytes[end - 2] !== 0x7d || bytes[end - 3] !== 0x22)
+        return -1;
+    if (!END_HEAD.namesBytes(bytes, start, end, EVALUATED_NAME_BYTES))
+        return -1;
+    const idEnd = end - 3;
+    const nameAt = start + END_HEAD.end;
+    let at = idEnd;
+    for (;;) {
+        const code = bytes[--at];
+        if (code === 0x22)
+            break;
+        if (code < 0x20 || code > 0x7e || code === 0x5c || at <= nameAt)
+            return -1;
+    }
+    const idAt = at + 1;
+    const length = idEnd - idAt;
+    if (length === 0 || !holdsBytes(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES))
+        return -1;
+    // The span name: ` (`, the same id, `)"`.
+    const namedAt = nameAt + NAMED_ID_AT;
+    if (bytes[namedAt - 2] !== 0x20 || bytes[namedAt - 1] !== 0x28)
+        return -1;
+    if (bytes[namedAt + length] !== 0x29 || bytes[namedAt + length + 1] !== 0x22)
+        return -1;
+    return bytes.compare(bytes, idAt, idEnd, namedAt, namedAt + length) === 0 ? idAt : -1;
+}
+function holdsBytes(bytes, at, expected) {
+    for (let i = 0; i < expected.length; i++)
+        if (bytes[at + i] !== expected[i])
+            return false;
+    return true;
+}
 /** What a phase span end's text says of it, or null when that is not certain. */
 function readPhaseEnd(line) {
     // A NodeProcessed end or a query's end, as the engine names them, is parsed: told by the name
@@ -7281,7 +7344,7 @@ function nanosAt(line, at, keyLength, limit) {
     return BigInt(line.slice(from, i));
 }
 /**
- * The invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+ * The invocations with a NodeProcessed span start: only their phase ends are read so (a file
  * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
  */
 class TracesWithProcessed {
@@ -7298,6 +7361,20 @@ class TracesWithProcessed {
         if (!this.traceSet && this.traces.length > FEW_INVOCATIONS)
             this.traceSet = new Set(this.traces);
     }
+    /**
+     * The id of the invocation whose id is in `bytes` at `at`, when it has had a NodeProcessed span
+     * start; else null.
+     */
+    processedTrace(bytes, at) {
+        if (this.traceSet) {
+            const trace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32);
+            return this.traceSet.has(trace) ? trace : null;
+        }
+        for (const trace of this.traces)
+            if (holdsText(bytes, at, trace))
+                return trace;
+        return null;
+    }
     /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
     hasProcessed(text, at) {
         if (this.traceSet)
@@ -7307,6 +7384,12 @@ class TracesWithProcessed {
                 return true;
         return false;
     }
+}
+function holdsText(bytes, at, text) {
+    for (let i = 0; i < text.length; i++)
+        if (bytes[at + i] !== text.charCodeAt(i))
+            return false;
+    return true;
 }
 /** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */
 function copyOf(text) {
@@ -7587,8 +7670,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /** Node span starts dropped unparsed, each to be closed by its end (jsonl-start-ledger.ts). */
     const starts = sink.recordLeftOut ? new StartLedger() : null;
     /**
-     * The invocations whose phase ends are read from text: each node so read must be decided by a
-     * NodeProcessed end, which the sink counts when the file is read (undecidedPhaseNodes).
+     * The invocations whose phase ends are read from their text or bytes: each node so read must be
+     * decided by a NodeProcessed end (holding its times, where a phase end's were not read), which
+     * the sink counts when the file is read (undecidedPhaseNodes).
      */
     const withProcessed = starts && sink.phaseEnd && sink.undecidedPhaseNodes ? new TracesWithProcessed() : null;
     /** A phase end read from its text, held like `held`: the last content line is parsed instead. */
@@ -7619,15 +7703,48 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.recordLeftOut();
     };
     /**
-     * The engine's own node and query span starts, taken from the line's bytes: nearly half of a big
-     * build's bytes are such lines, and none of them is made a string. Only past the first content
-     * line, and while no other file's invocations are being left out (their lines are told apart as
-     * text).
+     * The engine's own node and query span starts and phase span ends, taken from the line's bytes:
+     * about three quarters of a big build's bytes are such lines, and none of them is made a string.
+     * Only past the first content line, and while no other file's invocations are being left out
+     * (their lines are told apart as text).
      */
     const takeLineBytes = (bytes, start, end) => {
         if (!sawContent || sniff || readWhole)
             return false;
-        return takeNodeStart(bytes, start, end) || leaveOutQueryStart(bytes, start, end);
+        return (takeNodeStart(bytes, start, end) ||
+            takePhaseEnd(bytes, start, end) ||
+            leaveOutQueryStart(bytes, start, end));
+    };
+    /**
+     * The engine's own phase span end, read from its bytes for its ids and node (phaseEndIdAt), its
+     * times left to its node's NodeProcessed end, which the sink checks has them
+     * (undecidedPhaseNodes). Taken only when the next line begins right after it, in the same bytes,
+     * as the last content line is always parsed.
+     */
+    const takePhaseEnd = (bytes, start, end) => {
+        if (!withProcessed || bytes[end + 1] !== 0x7b)
+            return false;
+        const idAt = phaseEndIdAt(bytes, start, end);
+        if (idAt === -1)
+            return false;
+        const traceId = withProcessed.processedTrace(bytes, start + END_HEAD.traceAt);
+        if (traceId === null)
+            return false;
+        settleBefore();
+        records++;
+        starts.phaseEndBytes(bytes, start);
+        const spanAt = start + END_HEAD.spanIdAt;
+        const phaseEnd = {
+            traceId,
+            spanId: (0,byte_text/* latin1Text */.L)(bytes, spanAt, spanAt + 16),
+            uniqueId: (0,byte_text/* latin1Text */.L)(bytes, idAt, end - 3),
+            startNs: null,
+            endNs: null,
+            timesFromProcessed: true,
+        };
+        // The splitter counts the line once it is taken.
+        sink.phaseEnd(phaseEnd, { file, position: lines.lines + 1, unit: "line" });
+        return true;
     };
     const takeNodeStart = (bytes, start, end) => {
         const dropped = starts?.dropBytes(bytes, start, end) ?? null;
@@ -7767,7 +7884,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     starts?.finish();
     const undecided = withProcessed ? sink.undecidedPhaseNodes() : 0;
     if (undecided > 0)
-        throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end`);
+        throw new UnpairedStarts(`${undecided} node(s) read from phase ends have no NodeProcessed end, or one without their times`);
     if (pendingBad) {
         const bad = pendingBad;
         // The file's only content line: not the half-written end of a run that wrote records before it.
@@ -13340,6 +13457,7 @@ function accumulateNode(state, event) {
             phasesMs: null,
             evaluations: null,
             timesAlone: false,
+            timesFromProcessed: false,
             queryNs: 0,
             queryCount: 0,
         };
@@ -13380,10 +13498,24 @@ function accumulateNode(state, event) {
         return;
     }
     addPhase(node, event.startNs, event.endNs);
-    if (event.kind === "phaseTimes")
+    if (event.kind === "phaseTimes") {
         node.timesAlone = true;
+        if (event.timesFromProcessed)
+            node.timesFromProcessed = true;
+    }
     if (facts && !node.processed)
         (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+/**
+ * Whether what a node's phase ends read as times alone left to its NodeProcessed end was given: the
+ * end itself, and, when a phase end's times were not read, the times and duration it holds.
+ */
+function keepsPhasePromise(node) {
+    if (node.processed === null)
+        return false;
+    if (!node.timesFromProcessed)
+        return true;
+    return node.processed.durationMs !== null && node.processedStartNs !== null && node.processedEndNs !== null;
 }
 function countQuery(into, query) {
     if (query.startNs !== null && query.endNs !== null && query.endNs > query.startNs) {
@@ -14105,7 +14237,7 @@ class ReportBuilder {
                 let state = file.traces.get(event.traceId);
                 if (!state) {
                     count("invocations", 1);
-                    // The id may be a slice of a JSONL line (phase ends read from text): kept, it is copied.
+                    // The id may be a slice of a JSONL line (phase ends read from their text): kept, it is copied.
                     state = newInvocationState(detached(event.traceId));
                     file.traces.set(state.traceId, state);
                 }
@@ -14141,7 +14273,7 @@ class ReportBuilder {
                 let undecided = 0;
                 for (const state of file.traces.values()) {
                     state.nodes.forEach((node) => {
-                        if (node.timesAlone && node.processed === null)
+                        if (node.timesAlone && !keepsPhasePromise(node))
                             undecided++;
                     });
                 }

@@ -47,6 +47,11 @@ export interface NodeState {
    */
   timesAlone: boolean;
   /**
+   * A phase span end was read without its times, on the promise that the NodeProcessed end holds
+   * the node's times and duration, used in their place: the reader checks that too.
+   */
+  timesFromProcessed: boolean;
+  /**
    * Queries that named this node after it was seen, with no error message: summed here rather than
    * kept by span (SpanExtras), as a node once seen is where the join puts them anyway.
    */
@@ -235,6 +240,7 @@ function accumulateNode(
       phasesMs: null,
       evaluations: null,
       timesAlone: false,
+      timesFromProcessed: false,
       queryNs: 0,
       queryCount: 0,
     };
@@ -271,8 +277,21 @@ function accumulateNode(
     return;
   }
   addPhase(node, event.startNs, event.endNs);
-  if (event.kind === "phaseTimes") node.timesAlone = true;
+  if (event.kind === "phaseTimes") {
+    node.timesAlone = true;
+    if (event.timesFromProcessed) node.timesFromProcessed = true;
+  }
   if (facts && !node.processed) (node.evaluations ??= []).push({ facts, startNs: event.startNs });
+}
+
+/**
+ * Whether what a node's phase ends read as times alone left to its NodeProcessed end was given: the
+ * end itself, and, when a phase end's times were not read, the times and duration it holds.
+ */
+export function keepsPhasePromise(node: NodeState): boolean {
+  if (node.processed === null) return false;
+  if (!node.timesFromProcessed) return true;
+  return node.processed.durationMs !== null && node.processedStartNs !== null && node.processedEndNs !== null;
 }
 
 function countQuery(

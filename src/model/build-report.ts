@@ -3,7 +3,7 @@ import type { EventSink, TelemetryEvent } from "../telemetry/events.js";
 import { formatCount } from "../text/count.js";
 import { detached } from "../text/detached.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
-import { accumulate, newInvocationState, type InvocationState } from "./accumulate.js";
+import { accumulate, keepsPhasePromise, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
 import { addCounts, emptyCounts } from "./counts.js";
 import {
@@ -126,7 +126,7 @@ export class ReportBuilder {
         let state = file.traces.get(event.traceId);
         if (!state) {
           count("invocations", 1);
-          // The id may be a slice of a JSONL line (phase ends read from text): kept, it is copied.
+          // The id may be a slice of a JSONL line (phase ends read from their text): kept, it is copied.
           state = newInvocationState(detached(event.traceId));
           file.traces.set(state.traceId, state);
         }
@@ -158,7 +158,7 @@ export class ReportBuilder {
         let undecided = 0;
         for (const state of file.traces.values()) {
           state.nodes.forEach((node) => {
-            if (node.timesAlone && node.processed === null) undecided++;
+            if (node.timesAlone && !keepsPhasePromise(node)) undecided++;
           });
         }
         return undecided;

@@ -99,9 +99,10 @@ export type TelemetryEvent =
        * A NodeEvaluated span end of a node whose NodeProcessed span end decides it: the model uses
        * only its span (to join queries and logs) and its times (model/finish-invocation.ts). The
        * Parquet reader reads nothing else of a phase span end when the file's event types name
-       * NodeProcessed, the JSONL reader reads them from their text; each then checks at the end of
-       * the file that every node so read had such an end, and reads the file again in full when
-       * one did not (parquet.ts, jsonl-phase-ends.ts).
+       * NodeProcessed, the JSONL reader reads them from their text or bytes (the engine's own
+       * without their times, left to the NodeProcessed end); each then checks at the end of the
+       * file that every node so read had such an end, and reads the file again in full when one
+       * did not (parquet.ts, jsonl-phase-ends.ts).
        */
       kind: "phaseTimes";
       traceId: string;
@@ -115,6 +116,8 @@ export type TelemetryEvent =
        * it (a slice of the line, which it would keep alive).
        */
       inPlaceOfFacts?: true;
+      /** Read without its times, which its node's NodeProcessed end must hold (PhaseEnd.timesFromProcessed). */
+      timesFromProcessed?: true;
     }
   | {
       kind: "query";
@@ -489,8 +492,9 @@ export interface EventSink {
   recordLeftOut?(): void;
   /**
    * Present when the sink can say, once a file is read, how many of its nodes had a phase span end
-   * read as its times alone (a `phaseTimes` event) and no NodeProcessed span end: the Parquet and
-   * JSONL decoders then read phase span ends so, and throw ReadAgainInFull when any node is left
+   * read as its times alone (a `phaseTimes` event) and no NodeProcessed span end, or one without
+   * the node's times and duration where a phase end's times were not read: the Parquet and JSONL
+   * decoders then read phase span ends so, and throw ReadAgainInFull when any node is left
    * undecided.
    */
   undecidedPhaseNodes?(): number;

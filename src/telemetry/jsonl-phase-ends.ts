@@ -2,18 +2,28 @@
 // is decided by that end alone; its phase spans add only their span id (to join the queries and
 // logs run in them), node and times (model/finish-invocation.ts; the Parquet reader reads them so,
 // telemetry/parquet.ts). Two thirds of a big build's node span ends are phase ends, so
-// the JSONL reader takes those four facts from the text of such a line, as the model's `phaseTimes`
-// event, instead of parsing it. At the end of the file every node so read must have had a
-// NodeProcessed end in the same invocation, which the model counts (EventSink.undecidedPhaseNodes,
-// as for Parquet); when one has not (a crashed run, a file before preview.72's NodeProcessed spans),
-// the reader throws UnpairedStarts, and the file is read again with every line parsed
-// (pipeline/read-telemetry.ts). The phase end also takes its start out of the start ledger
-// (jsonl-start-ledger.ts), as a parsed one would.
+// the JSONL reader takes those facts from such a line, as the model's `phaseTimes` event, instead
+// of parsing it. At the end of the file every node so read must have had a NodeProcessed end in the
+// same invocation, which the model counts (EventSink.undecidedPhaseNodes, as for Parquet); when one
+// has not (a crashed run, a file before preview.72's NodeProcessed spans), the reader throws
+// UnpairedStarts, and the file is read again with every line parsed (pipeline/read-telemetry.ts).
+// The phase end also takes its start out of the start ledger (jsonl-start-ledger.ts), as a parsed
+// one would.
 //
-// A line is read so only when the engine's layout makes it certain: it begins with record_type
-// SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event type is
-// NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object), with as
-// every object before the status (the links) closed again; start_time_unix_nano and
+// The engine's own phase end is read from its bytes, before it is made a string (phaseEndIdAt):
+// its ids from its head, its node from the attributes' last key, which must be the node its span
+// name holds, and not its times. Those are left to its node's NodeProcessed end, whose times and
+// duration_ms the model uses in their place (the engine writes them on every one); a node whose
+// NodeProcessed end lacks one of them counts as undecided too, and the file is read again. Not
+// told apart, beyond what the engine writes (as for the starts the ledger drops): an engine-named
+// phase end whose event type or attributes are not the name's, or whose object closing the line is
+// not its attributes. Such a line is taken only when the next line begins right after it, in the
+// same bytes (the last content line is parsed); any other phase end goes the way of the text.
+//
+// A line is read from its text only when the engine's layout makes it certain: it begins with
+// record_type SpanEnd, trace_id and span_id (lowercase hex); has no backslash after them; its event
+// type is NodeEvaluated (or the docs' Node), right after the span status (`null` or a flat object),
+// with every object before the status (the links) closed again; start_time_unix_nano and
 // end_time_unix_nano (digits) come before the status with no brace between; the attributes follow
 // the event type and end the line with their last key, a non-empty unique_id without a control
 // character, every object in them before it closed again; and the span name right after the head,
@@ -21,10 +31,19 @@
 // Not told apart, beyond what the engine writes: a repeated key (the occurrence nearest the status
 // or the end is read), braces inside strings that hide an open object; and, as for the lines
 // jsonl-skip.ts leaves unparsed, damage inside a line read so that keeps these shapes (it is not
-// checked to be valid JSON). A phase end read so as the file's last content line is
-// parsed instead (jsonl.ts holds it until the next line), so a cut last line is still reported.
+// checked to be valid JSON). A phase end read so as the file's last content line is parsed instead
+// (jsonl.ts holds it until the next line), so a cut last line is still reported.
 import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
-import { END_HEAD, EVENT_TYPE_KEY, PROCESSED_NAME, QUERY_NAME, UNIQUE_ID_KEY } from "./jsonl-span-head.js";
+import {
+  END_HEAD,
+  EVALUATED_NAME,
+  EVALUATED_NAME_BYTES,
+  EVENT_TYPE_KEY,
+  PROCESSED_NAME,
+  QUERY_NAME,
+  UNIQUE_ID_KEY,
+} from "./jsonl-span-head.js";
+import { latin1Text } from "../text/byte-text.js";
 
 const HEAD_END = END_HEAD.end;
 const STATUS_KEY = '"status":';
@@ -39,8 +58,50 @@ export interface PhaseEnd {
   traceId: string;
   spanId: string;
   uniqueId: string;
-  startNs: bigint;
-  endNs: bigint;
+  startNs: bigint | null;
+  endNs: bigint | null;
+  /**
+   * Read from the line's bytes without its times (phaseEndIdAt): its node's NodeProcessed end must
+   * hold the node's times and duration, which the model then uses in their place.
+   */
+  timesFromProcessed?: true;
+}
+
+const UNIQUE_ID_KEY_BYTES = Buffer.from(UNIQUE_ID_KEY, "latin1");
+/** Where a node id begins in the engine's phase span name, `Node evaluated (<id>)`, after the head. */
+const NAMED_ID_AT = EVALUATED_NAME.length + 2;
+
+/**
+ * Where the node id begins in the engine's own phase span end `bytes[start, end)`, or -1: its
+ * head and span name as the engine writes them (SpanHead.namesBytes), the line ending with the
+ * attributes' last key, `"unique_id":"<id>"}}`, whose id is printable ASCII without a quote or
+ * backslash and is the one the span name holds (`Node evaluated (<id>)`). The id ends 3 bytes
+ * before `end`.
+ */
+export function phaseEndIdAt(bytes: Buffer, start: number, end: number): number {
+  if (bytes[end - 2] !== 0x7d || bytes[end - 3] !== 0x22) return -1;
+  if (!END_HEAD.namesBytes(bytes, start, end, EVALUATED_NAME_BYTES)) return -1;
+  const idEnd = end - 3;
+  const nameAt = start + END_HEAD.end;
+  let at = idEnd;
+  for (;;) {
+    const code = bytes[--at]!;
+    if (code === 0x22) break;
+    if (code < 0x20 || code > 0x7e || code === 0x5c || at <= nameAt) return -1;
+  }
+  const idAt = at + 1;
+  const length = idEnd - idAt;
+  if (length === 0 || !holdsBytes(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES)) return -1;
+  // The span name: ` (`, the same id, `)"`.
+  const namedAt = nameAt + NAMED_ID_AT;
+  if (bytes[namedAt - 2] !== 0x20 || bytes[namedAt - 1] !== 0x28) return -1;
+  if (bytes[namedAt + length] !== 0x29 || bytes[namedAt + length + 1] !== 0x22) return -1;
+  return bytes.compare(bytes, idAt, idEnd, namedAt, namedAt + length) === 0 ? idAt : -1;
+}
+
+function holdsBytes(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
+  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
+  return true;
 }
 
 /** What a phase span end's text says of it, or null when that is not certain. */
@@ -137,7 +198,7 @@ function nanosAt(line: string, at: number, keyLength: number, limit: number): bi
 }
 
 /**
- * The invocations with a NodeProcessed span start: only their phase ends are read from text (a file
+ * The invocations with a NodeProcessed span start: only their phase ends are read so (a file
  * without NodeProcessed spans, ≤ preview.72, is decided by its phases, which are then parsed).
  */
 export class TracesWithProcessed {
@@ -154,12 +215,30 @@ export class TracesWithProcessed {
     if (!this.traceSet && this.traces.length > FEW_INVOCATIONS) this.traceSet = new Set(this.traces);
   }
 
+  /**
+   * The id of the invocation whose id is in `bytes` at `at`, when it has had a NodeProcessed span
+   * start; else null.
+   */
+  processedTrace(bytes: Buffer, at: number): string | null {
+    if (this.traceSet) {
+      const trace = latin1Text(bytes, at, at + 32);
+      return this.traceSet.has(trace) ? trace : null;
+    }
+    for (const trace of this.traces) if (holdsText(bytes, at, trace)) return trace;
+    return null;
+  }
+
   /** Whether the invocation whose id is in `text` at `at` has had a NodeProcessed span start. */
   hasProcessed(text: string, at: number): boolean {
     if (this.traceSet) return this.traceSet.has(text.slice(at, at + 32));
     for (const trace of this.traces) if (text.startsWith(trace, at)) return true;
     return false;
   }
+}
+
+function holdsText(bytes: Uint8Array, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 /** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */

@@ -94,13 +94,25 @@ export class StartLedger {
    */
   dropBytes(bytes: Buffer, start: number, end: number): SpanKind | null {
     const kind = namedStartBytes(bytes, start, end);
-    if (kind === null) return null;
-    const traceAt = start + START_HEAD.traceAt;
+    if (kind !== null)
+      this.enterBytes(bytes, start + START_HEAD.traceAt, start + START_HEAD.spanIdAt, kind, 1);
+    return kind;
+  }
+
+  /**
+   * A phase span end read from its bytes (jsonl-phase-ends.ts phaseEndIdAt), its ids lowercase
+   * hex: taken out as a parsed one is.
+   */
+  phaseEndBytes(bytes: Buffer, start: number): void {
+    this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, "evaluated", -1);
+  }
+
+  /** `enter`, for ids of lowercase hex in `bytes` at `traceAt` and `spanAt`. */
+  private enterBytes(bytes: Buffer, traceAt: number, spanAt: number, kind: SpanKind, sign: 1 | -1): void {
     if (!this.sameTraceBytes(bytes, traceAt)) this.rememberTrace(latin1Text(bytes, traceAt, traceAt + 32), 0);
     this.hashKind(kind);
-    hashBytes(bytes, start + START_HEAD.spanIdAt, start + START_HEAD.spanIdAt + 16);
-    this.count(1);
-    return kind;
+    hashBytes(bytes, spanAt, spanAt + 16);
+    this.count(sign);
   }
 
   /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */

@@ -70,15 +70,16 @@ export interface RecordSink {
   readonly recordLeftOut?: () => void;
   /**
    * Present when the sink takes a phase span end as its times alone for a node that a NodeProcessed
-   * end decides: the JSONL decoder then reads such ends from their text (jsonl-phase-ends.ts), and
-   * throws UnpairedStarts when a node so read has no NodeProcessed end (undecidedPhaseNodes). The
-   * ids of such an end are slices of its line: the sink copies one before it keeps it.
+   * end decides: the JSONL decoder then reads such ends from their text or bytes
+   * (jsonl-phase-ends.ts), and throws UnpairedStarts when a node so read has no NodeProcessed end,
+   * or one without the times a phase end's were left to (undecidedPhaseNodes). The ids of such an
+   * end may be slices of its line: the sink copies one before it keeps it.
    */
   readonly phaseEnd?: (end: PhaseEnd, origin: RecordOrigin) => void;
   /**
    * With `phaseEnd`: how many nodes of the file read so far had a phase span end handed on that way
-   * and no NodeProcessed span end (EventSink.undecidedPhaseNodes). A decoder reads phase ends from
-   * their text only when the sink can say so.
+   * and no NodeProcessed span end, or one without the times it was left (EventSink.undecidedPhaseNodes).
+   * A decoder reads phase ends so only when the sink can say so.
    */
   readonly undecidedPhaseNodes?: () => number;
   /**
