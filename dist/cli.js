@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9001);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4826);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3074);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1312);
@@ -3628,7 +3628,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 4826:
+/***/ 3074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6827,6 +6827,7 @@ function recordsToEvents(sink, { dropNodeStarts = false, readWhole, } = {}) {
                 ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes() } : {}),
             }
             : {}),
+        queryEnd: (event, origin) => sink.add(event, origin.position),
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -7402,6 +7403,196 @@ function copyOf(text) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-query-ends.ts
+// Query span ends (QueryExecuted), read from their bytes. A big build runs a query or more per
+// node, and each end is a line of ~1 KB, most of it SQL, of which the model uses only the span it
+// ran in, its times, its node and its outcome (model/accumulate.ts). So the JSONL reader reads the
+// engine's own query end from its bytes, before it is made a string, into the model's `query`
+// event, instead of parsing it.
+//
+// A line is read so only when it is the engine's layout throughout: its head (SpanEnd, lowercase
+// hex ids) and span name (`Query executed`, with or without its node); then the parent span (16
+// lowercase hex), no links, the two times (digits), severity 5 DEBUG, a status of success
+// (`{"message":null,"code":1}`), the event type QueryExecuted and the attributes, which close the
+// line; every attribute a string, a number, true, false or null, each string closed where JSON
+// closes it (its escapes stepped over) without a raw control character. Of the attributes the
+// model uses `query_outcome` and `unique_id`, which must then be printable ASCII without an escape
+// (so that their text is their value); a line with `query_error_adapter_message`, or any other
+// status, is parsed, as the model shows a failed query's message. Not told apart (as for the lines
+// jsonl-skip.ts leaves unparsed): a skipped string's escapes and UTF-8 are not checked to be valid,
+// nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse reads it.
+
+
+
+const ascii = (text) => Buffer.from(text, "latin1");
+const PARENT = ascii(',"parent_span_id":"');
+const START = ascii('","links":null,"start_time_unix_nano":"');
+const END = ascii('","end_time_unix_nano":"');
+const ATTRIBUTES = ascii('","severity_number":5,"severity_text":"DEBUG","status":{"message":null,"code":1},' +
+    '"event_type":"v1.public.events.fusion.query.QueryExecuted","attributes":{');
+const UNIQUE_ID = ascii("unique_id");
+const QUERY_OUTCOME = ascii("query_outcome");
+const ERROR_MESSAGE = ascii("query_error_adapter_message");
+/** Where the span name's value begins, after the head: `"span_name":"`. */
+const NAME_VALUE_AT = '"span_name":"'.length;
+/**
+ * The engine's own query span end `bytes[start, end)` as the model's event, or null when its layout
+ * is not certain (see the top of this file). `traceId` gives the trace id's text at a place.
+ */
+function readQueryEnd(bytes, start, end, traceId) {
+    if (!END_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES))
+        return null;
+    const nameEnd = stringEnd(bytes, start + END_HEAD.end + NAME_VALUE_AT, end);
+    if (nameEnd === -1 || !holds(bytes, nameEnd + 1, PARENT))
+        return null;
+    const parentAt = nameEnd + 1 + PARENT.length;
+    if (!jsonl_query_ends_isLowerHex(bytes, parentAt, 16))
+        return null;
+    if (!holds(bytes, parentAt + 16, START))
+        return null;
+    const startAt = parentAt + 16 + START.length;
+    const startEnd = digitsEnd(bytes, startAt);
+    if (startEnd === -1 || !holds(bytes, startEnd, END))
+        return null;
+    const endAt = startEnd + END.length;
+    const endEnd = digitsEnd(bytes, endAt);
+    if (endEnd === -1 || !holds(bytes, endEnd, ATTRIBUTES))
+        return null;
+    let at = endEnd + ATTRIBUTES.length;
+    let uniqueId = null;
+    let outcome = null;
+    // `"key":value` pairs, separated by commas, up to the `}}` that ends the line.
+    for (let first = true;; first = false) {
+        if (bytes[at] === 0x7d)
+            break;
+        if (!first) {
+            if (bytes[at] !== 0x2c)
+                return null;
+            at++;
+        }
+        if (bytes[at] !== 0x22)
+            return null;
+        const keyAt = at + 1;
+        const keyEnd = plainStringEnd(bytes, keyAt, end);
+        if (keyEnd === -1 || bytes[keyEnd + 1] !== 0x3a)
+            return null;
+        const valueAt = keyEnd + 2;
+        const wanted = isKey(bytes, keyAt, keyEnd, UNIQUE_ID)
+            ? "uniqueId"
+            : isKey(bytes, keyAt, keyEnd, QUERY_OUTCOME)
+                ? "outcome"
+                : null;
+        if (isKey(bytes, keyAt, keyEnd, ERROR_MESSAGE))
+            return null;
+        if (wanted !== null) {
+            // A value the model uses: its text must be its value.
+            if (bytes[valueAt] !== 0x22)
+                return null;
+            const valueEnd = plainStringEnd(bytes, valueAt + 1, end);
+            if (valueEnd === -1)
+                return null;
+            const value = (0,byte_text/* latin1Text */.L)(bytes, valueAt + 1, valueEnd);
+            if (wanted === "uniqueId")
+                uniqueId = value === "" ? null : value;
+            else
+                outcome = value;
+            at = valueEnd + 1;
+        }
+        else if (bytes[valueAt] === 0x22) {
+            const valueEnd = stringEnd(bytes, valueAt + 1, end);
+            if (valueEnd === -1)
+                return null;
+            at = valueEnd + 1;
+        }
+        else {
+            at = scalarEnd(bytes, valueAt, end);
+            if (at === -1)
+                return null;
+        }
+    }
+    // The attributes' `}` and the record's, ending the line.
+    if (at + 2 !== end || bytes[at + 1] !== 0x7d)
+        return null;
+    return {
+        kind: "query",
+        traceId: traceId(bytes, start + END_HEAD.traceAt),
+        parentSpanId: (0,byte_text/* latin1Text */.L)(bytes, parentAt, parentAt + 16),
+        startNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, startAt, startEnd)),
+        endNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, endAt, endEnd)),
+        uniqueId,
+        outcome: normalizeQueryOutcome(outcome),
+        errorMessage: null,
+    };
+}
+/**
+ * Where the JSON string whose text begins at `at` closes (its escapes stepped over), or -1 (a raw
+ * control character, or no close before `end`).
+ */
+function stringEnd(bytes, at, end) {
+    for (let i = at; i < end; i++) {
+        const code = bytes[i];
+        if (code === 0x22)
+            return i;
+        if (code === 0x5c)
+            i++;
+        else if (code < 0x20)
+            return -1;
+    }
+    return -1;
+}
+/** stringEnd for a string of printable ASCII without an escape; -1 for any other. */
+function plainStringEnd(bytes, at, end) {
+    for (let i = at; i < end; i++) {
+        const code = bytes[i];
+        if (code === 0x22)
+            return i;
+        if (code === 0x5c || code < 0x20 || code > 0x7e)
+            return -1;
+    }
+    return -1;
+}
+/** Where a number, true, false or null that begins at `at` ends (at `,` or `}`), or -1. */
+function scalarEnd(bytes, at, end) {
+    let i = at;
+    while (i < end) {
+        const code = bytes[i];
+        const scalar = (code >= 0x30 && code <= 0x39) ||
+            (code >= 0x61 && code <= 0x7a) ||
+            code === 0x2d ||
+            code === 0x2b ||
+            code === 0x2e ||
+            code === 0x45;
+        if (!scalar)
+            break;
+        i++;
+    }
+    return i > at && (bytes[i] === 0x2c || bytes[i] === 0x7d) ? i : -1;
+}
+/** Where 1–20 digits that begin at `at` end, or -1. */
+function digitsEnd(bytes, at) {
+    let i = at;
+    while (i < at + 21 && bytes[i] >= 0x30 && bytes[i] <= 0x39)
+        i++;
+    return i === at || i === at + 21 ? -1 : i;
+}
+function isKey(bytes, at, end, key) {
+    return end - at === key.length && holds(bytes, at, key);
+}
+function holds(bytes, at, expected) {
+    for (let i = 0; i < expected.length; i++)
+        if (bytes[at + i] !== expected[i])
+            return false;
+    return true;
+}
+function jsonl_query_ends_isLowerHex(bytes, at, length) {
+    for (let i = at; i < at + length; i++) {
+        const code = bytes[i];
+        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
+            return false;
+    }
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts
 // Bytes → lines, in time linear in the input whatever the line lengths: each byte is searched for a
 // line end once, and a line that spans chunks is joined once, when its end arrives (never rebuilt
@@ -7409,7 +7600,8 @@ function copyOf(text) {
 // holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
 // reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied. A line
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
-// JSONL reader's node and query span starts, nearly half of a big build's bytes, are never decoded).
+// JSONL reader's node and query span starts, phase span ends and query span ends, nine tenths of a
+// big build's bytes, are never decoded).
 
 
 class LineTooLongError extends Error {
@@ -7628,6 +7820,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -7703,8 +7896,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.recordLeftOut();
     };
     /**
-     * The engine's own node and query span starts and phase span ends, taken from the line's bytes:
-     * about three quarters of a big build's bytes are such lines, and none of them is made a string.
+     * The engine's own node and query span starts, phase span ends and query span ends, taken from the
+     * line's bytes: nine tenths of a big build's bytes are such lines, and none of them is made a
+     * string.
      * Only past the first content line, and while no other file's invocations are being left out
      * (their lines are told apart as text).
      */
@@ -7713,7 +7907,34 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return false;
         return (takeNodeStart(bytes, start, end) ||
             takePhaseEnd(bytes, start, end) ||
-            leaveOutQueryStart(bytes, start, end));
+            leaveOutQueryStart(bytes, start, end) ||
+            takeQueryEnd(bytes, start, end));
+    };
+    /** The last trace id a query end read from its bytes named (a file has a trace or a few). */
+    let queryTrace = "";
+    const traceText = (bytes, at) => {
+        for (let i = 0; i < 32; i++) {
+            if (bytes[at + i] !== queryTrace.charCodeAt(i))
+                return (queryTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32));
+        }
+        return queryTrace;
+    };
+    /**
+     * The engine's own query span end, read from its bytes into the model's event
+     * (jsonl-query-ends.ts). Taken only when the next line begins right after it, in the same bytes,
+     * as the last content line is always parsed.
+     */
+    const takeQueryEnd = (bytes, start, end) => {
+        if (!sink.queryEnd || bytes[end + 1] !== 0x7b)
+            return false;
+        const event = readQueryEnd(bytes, start, end, traceText);
+        if (event === null)
+            return false;
+        settleBefore();
+        records++;
+        // The splitter counts the line once it is taken.
+        sink.queryEnd(event, { file, position: lines.lines + 1, unit: "line" });
+        return true;
     };
     /**
      * The engine's own phase span end, read from its bytes for its ids and node (phaseEndIdAt), its

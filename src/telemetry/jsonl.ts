@@ -1,6 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
+import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
@@ -112,8 +113,9 @@ export async function decodeJsonl(
   };
 
   /**
-   * The engine's own node and query span starts and phase span ends, taken from the line's bytes:
-   * about three quarters of a big build's bytes are such lines, and none of them is made a string.
+   * The engine's own node and query span starts, phase span ends and query span ends, taken from the
+   * line's bytes: nine tenths of a big build's bytes are such lines, and none of them is made a
+   * string.
    * Only past the first content line, and while no other file's invocations are being left out
    * (their lines are told apart as text).
    */
@@ -122,8 +124,34 @@ export async function decodeJsonl(
     return (
       takeNodeStart(bytes, start, end) ||
       takePhaseEnd(bytes, start, end) ||
-      leaveOutQueryStart(bytes, start, end)
+      leaveOutQueryStart(bytes, start, end) ||
+      takeQueryEnd(bytes, start, end)
     );
+  };
+
+  /** The last trace id a query end read from its bytes named (a file has a trace or a few). */
+  let queryTrace = "";
+  const traceText = (bytes: Buffer, at: number): string => {
+    for (let i = 0; i < 32; i++) {
+      if (bytes[at + i] !== queryTrace.charCodeAt(i)) return (queryTrace = latin1Text(bytes, at, at + 32));
+    }
+    return queryTrace;
+  };
+
+  /**
+   * The engine's own query span end, read from its bytes into the model's event
+   * (jsonl-query-ends.ts). Taken only when the next line begins right after it, in the same bytes,
+   * as the last content line is always parsed.
+   */
+  const takeQueryEnd = (bytes: Buffer, start: number, end: number): boolean => {
+    if (!sink.queryEnd || bytes[end + 1] !== 0x7b) return false;
+    const event = readQueryEnd(bytes, start, end, traceText);
+    if (event === null) return false;
+    settleBefore();
+    records++;
+    // The splitter counts the line once it is taken.
+    sink.queryEnd(event, { file, position: lines.lines + 1, unit: "line" });
+    return true;
   };
 
   /**
