@@ -6408,10 +6408,11 @@ const READ_PLAN = {
     other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
     /**
      * A NodeEvaluated span end of a node that also has a NodeProcessed span end: the model uses only
-     * its span (to join queries and logs), node and times (telemetry/parquet.ts).
+     * its span (to join queries and logs) and node, and its times only where the NodeProcessed end
+     * lacks the node's, which the model checks (telemetry/parquet.ts).
      */
     phaseOfProcessedNode: {
-        envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
+        envelope: ["span_id"],
         attributes: ["unique_id"],
         payload: "never",
         statusMessage: "never",
@@ -12429,8 +12430,9 @@ class RowReader {
     queryOutcomeIndex;
     uniqueIdIndex;
     /**
-     * Phase span ends (NodeEvaluated) are read for their span, node and times only, as `phaseTimes`
-     * events: set when the file's nodes are decided by their NodeProcessed span ends (parquet.ts).
+     * Phase span ends (NodeEvaluated) are read for their span and node only, as `phaseTimes` events
+     * whose times are left to the NodeProcessed end: set when the file's nodes are decided by their
+     * NodeProcessed span ends (parquet.ts).
      */
     slimPhases = false;
     constructor(context, chunks, traceIds = new TraceIds()) {
@@ -12534,8 +12536,9 @@ class RowReader {
                     traceId,
                     spanId,
                     uniqueId,
-                    startNs: (0,telemetry_values/* toNanos */.tb)(starts[i]),
-                    endNs: (0,telemetry_values/* toNanos */.tb)(ends[i]),
+                    startNs: null,
+                    endNs: null,
+                    timesFromProcessed: true,
                 };
                 sink.event(event, row);
                 continue;
@@ -12789,8 +12792,9 @@ async function decodeRowGroups(file, name, out, phasesInFull) {
     const pages = newPageCounts();
     const context = { file, name, schema, pageCounts: pages, compressors: await decompressorsFor(metadata) };
     // A node with a NodeProcessed span end is decided by it alone: its phase span ends are read for
-    // their times (and span) only, in a row group whose event types name NodeProcessed, as long as the
-    // model can tell afterwards whether every node so read was decided; if one was not, read again.
+    // their span and node only (their times left to the NodeProcessed end, which holds the node's), in
+    // a row group whose event types name NodeProcessed, as long as the model can tell afterwards
+    // whether every node so read was decided, with its times; if one was not, read again.
     const slimmable = !phasesInFull && out.undecidedPhaseNodes !== undefined;
     let slimmed = false;
     for (const group of metadata.row_groups) {
@@ -14193,8 +14197,9 @@ function finishNode(node, extras, unreadable) {
     const startNs = node.processedStartNs ?? node.phasesStartNs;
     const endNs = node.processedEndNs ?? node.phasesEndNs;
     // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
-    // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-    // this: such phase spans are read without their other columns (telemetry/parquet.ts, jsonl-phase-ends.ts).
+    // phase spans then add only their times, where the summary lacks them. The readers rely on this:
+    // such phase spans are read for their span and node alone, and the file is read again where the
+    // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
     const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
     const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {

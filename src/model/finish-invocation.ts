@@ -122,8 +122,9 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
   const startNs = node.processedStartNs ?? node.phasesStartNs;
   const endNs = node.processedEndNs ?? node.phasesEndNs;
   // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
-  // phase spans then add only their times, where the summary lacks them. Parquet decoding relies on
-  // this: such phase spans are read without their other columns (telemetry/parquet.ts, jsonl-phase-ends.ts).
+  // phase spans then add only their times, where the summary lacks them. The readers rely on this:
+  // such phase spans are read for their span and node alone, and the file is read again where the
+  // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
   const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
   const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {

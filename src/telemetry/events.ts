@@ -97,12 +97,12 @@ export type TelemetryEvent =
   | {
       /**
        * A NodeEvaluated span end of a node whose NodeProcessed span end decides it: the model uses
-       * only its span (to join queries and logs) and its times (model/finish-invocation.ts). The
-       * Parquet reader reads nothing else of a phase span end when the file's event types name
-       * NodeProcessed, the JSONL reader reads them from their text or bytes (the engine's own
-       * without their times, left to the NodeProcessed end); each then checks at the end of the
-       * file that every node so read had such an end, and reads the file again in full when one
-       * did not (parquet.ts, jsonl-phase-ends.ts).
+       * only its span (to join queries and logs) and its times (model/finish-invocation.ts), these
+       * only where the NodeProcessed end lacks the node's. The Parquet reader reads only its span
+       * and node when the file's event types name NodeProcessed, the JSONL reader reads them from
+       * their text (with times) or bytes (without); each then checks at the end of the file that
+       * every node so read had such an end, holding the times a phase end's were left to, and reads
+       * the file again in full when one did not (parquet.ts, jsonl-phase-ends.ts).
        */
       kind: "phaseTimes";
       traceId: string;
@@ -116,7 +116,10 @@ export type TelemetryEvent =
        * it (a slice of the line, which it would keep alive).
        */
       inPlaceOfFacts?: true;
-      /** Read without its times, which its node's NodeProcessed end must hold (PhaseEnd.timesFromProcessed). */
+      /**
+       * Read without its times, which its node's NodeProcessed end must hold (the model checks it:
+       * keepsPhasePromise): the Parquet reader's slim phase ends, and the JSONL reader's from bytes.
+       */
       timesFromProcessed?: true;
     }
   | {

@@ -54,8 +54,9 @@ async function decodeRowGroups(
   const pages = newPageCounts();
   const context = { file, name, schema, pageCounts: pages, compressors: await decompressorsFor(metadata) };
   // A node with a NodeProcessed span end is decided by it alone: its phase span ends are read for
-  // their times (and span) only, in a row group whose event types name NodeProcessed, as long as the
-  // model can tell afterwards whether every node so read was decided; if one was not, read again.
+  // their span and node only (their times left to the NodeProcessed end, which holds the node's), in
+  // a row group whose event types name NodeProcessed, as long as the model can tell afterwards
+  // whether every node so read was decided, with its times; if one was not, read again.
   const slimmable = !phasesInFull && out.undecidedPhaseNodes !== undefined;
   let slimmed = false;
   for (const group of metadata.row_groups) {

@@ -102,10 +102,11 @@ export const READ_PLAN: Readonly<Record<PlanKind, PlanSpec>> = {
   other: { envelope: ENVELOPE_COLUMNS, attributes: null, payload: "always", statusMessage: "always" },
   /**
    * A NodeEvaluated span end of a node that also has a NodeProcessed span end: the model uses only
-   * its span (to join queries and logs), node and times (telemetry/parquet.ts).
+   * its span (to join queries and logs) and node, and its times only where the NodeProcessed end
+   * lacks the node's, which the model checks (telemetry/parquet.ts).
    */
   phaseOfProcessedNode: {
-    envelope: ["span_id", "start_time_unix_nano", "end_time_unix_nano"],
+    envelope: ["span_id"],
     attributes: ["unique_id"],
     payload: "never",
     statusMessage: "never",

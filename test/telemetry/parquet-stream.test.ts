@@ -29,6 +29,7 @@ import { PayloadError } from "../../src/telemetry/parquet/payload.js";
 import type { PageCounts } from "../../src/telemetry/parquet/page-decode.js";
 import { parquetRowToRecord } from "../support/parquet-reference.js";
 import { ReportBuilder } from "../../src/model/build-report.js";
+import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -120,9 +121,9 @@ async function streamedOnce(bytes: Uint8Array, phasesInFull: boolean): Promise<D
       out.warnings.push(message);
     },
     // As the model counts them (ReportBuilder): nodes with a phase span end read as its times alone
-    // and no NodeProcessed end.
+    // and no NodeProcessed end, or one without the node's times and duration.
     undecidedPhaseNodes() {
-      const decided = processedNodes(out);
+      const decided = processedNodes(out, { withTimes: true });
       const timesAlone = new Set<string>();
       for (const { event } of out.events) {
         if (event.kind === "phaseTimes") timesAlone.add(`${event.traceId} ${event.uniqueId}`);
@@ -138,17 +139,25 @@ async function streamedOnce(bytes: Uint8Array, phasesInFull: boolean): Promise<D
 
 /**
  * The NodeEvaluated span ends of a node whose NodeProcessed span end is in the file are read for
- * their span, node and times only, as `phaseTimes` events (the model decides such a node by
- * NodeProcessed alone; see src/telemetry/parquet.ts): the reference's full events of those spans
- * are compared in that form.
+ * their span and node only, as `phaseTimes` events, their times left to the NodeProcessed end (the
+ * model decides such a node by NodeProcessed alone; see src/telemetry/parquet.ts): the reference's
+ * full events of those spans are compared in that form.
  */
 function comparable(decoded: Decoded, processed: Set<string>) {
   return decoded.events.map(({ position, event }) => {
     if (event.kind === "node" && isPhaseOfProcessedNode(event, processed)) {
-      const { traceId, spanId, startNs, endNs, facts } = event;
+      const { traceId, spanId, facts } = event;
       return {
         position,
-        event: { kind: "phaseTimes", traceId, spanId, uniqueId: facts.uniqueId, startNs, endNs },
+        event: {
+          kind: "phaseTimes",
+          traceId,
+          spanId,
+          uniqueId: facts.uniqueId,
+          startNs: null,
+          endNs: null,
+          timesFromProcessed: true,
+        },
       };
     }
     return { position, event };
@@ -172,11 +181,13 @@ function report(decoded: Decoded) {
   return builder.finish();
 }
 
-function processedNodes(decoded: Decoded): Set<string> {
+/** The nodes with a NodeProcessed span end; `withTimes`: one that holds their times and duration. */
+function processedNodes(decoded: Decoded, { withTimes = false } = {}): Set<string> {
   const nodes = new Set<string>();
   for (const { event } of decoded.events) {
     if (event.kind === "node" && event.span === "processed" && event.ended) {
-      nodes.add(`${event.traceId} ${event.facts.uniqueId}`);
+      const timed = event.startNs !== null && event.endNs !== null && event.facts.durationMs !== null;
+      if (!withTimes || timed) nodes.add(`${event.traceId} ${event.facts.uniqueId}`);
     }
   }
   return nodes;
@@ -219,18 +230,61 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     const processed = processedNodes(actual);
     const phases = actual.events.filter(({ event }) => isPhaseOfProcessedNode(event, processed));
     expect(phases.length).toBeGreaterThan(100);
-    // Read in full, a phase span has an outcome and a node type; read slim, only its span and times.
+    // Read in full, a phase span has an outcome and a node type; read slim, only its span and node,
+    // its times left to its node's NodeProcessed end.
     for (const { event } of phases) {
-      expect(event.kind).toBe("phaseTimes");
+      expect(event).toMatchObject({
+        kind: "phaseTimes",
+        startNs: null,
+        endNs: null,
+        timesFromProcessed: true,
+      });
       expect(Object.keys(event).sort()).toEqual([
         "endNs",
         "kind",
         "spanId",
         "startNs",
+        "timesFromProcessed",
         "traceId",
         "uniqueId",
       ]);
     }
+  });
+
+  it("reads the phase spans again in full when a node's NodeProcessed end lacks its duration", async () => {
+    // The engine writes duration_ms on every NodeProcessed end (and its times: the Parquet file's
+    // columns cannot leave them out); without it, the phases' times stand in.
+    const records = buildScenarioRecords(makeLargeScenario({ nodes: 60 }));
+    let cuts = 0;
+    for (const record of records) {
+      const processedEnd = record.record_type === "SpanEnd" && record.event_type.endsWith(".NodeProcessed");
+      if (processedEnd && String(record.attributes.unique_id).endsWith("0")) {
+        delete record.attributes.duration_ms;
+        cuts++;
+      }
+    }
+    expect(cuts).toBeGreaterThan(2);
+    const bytes = writeParquet(records);
+    const actual = await expectSame(bytes);
+    expect(actual.readAgain).toBe(true);
+    // Through the pipeline, with the model's own count of the nodes left undecided.
+    const copy = new Uint8Array(bytes).buffer;
+    const read = await readTelemetryReport(
+      [
+        {
+          name: "t.parquet",
+          format: "parquet",
+          openBuffer: async () => ({ byteLength: copy.byteLength, slice: (s, e) => copy.slice(s, e) }),
+        },
+      ],
+      { slowest: 10, failOn: "errors", generatorVersion: "test" },
+    );
+    const timings = (invocations: { nodes: { uniqueId: string; timing: unknown }[] }[]) =>
+      new Map(invocations.flatMap(({ nodes }) => nodes.map((node) => [node.uniqueId, node.timing])));
+    const expected = timings(report(await reference(bytes)).invocations);
+    expect(timings(read.invocations)).toEqual(expected);
+    const cutNode = [...expected.keys()].find((id) => id.endsWith("0"))!;
+    expect((expected.get(cutNode) as { processingMs: number | null }).processingMs).not.toBeNull();
   });
 
   it("reads in full the phase spans of nodes that have no NodeProcessed span", async () => {

@@ -87,8 +87,9 @@ export class RowReader {
   private readonly queryOutcomeIndex: number;
   private readonly uniqueIdIndex: number;
   /**
-   * Phase span ends (NodeEvaluated) are read for their span, node and times only, as `phaseTimes`
-   * events: set when the file's nodes are decided by their NodeProcessed span ends (parquet.ts).
+   * Phase span ends (NodeEvaluated) are read for their span and node only, as `phaseTimes` events
+   * whose times are left to the NodeProcessed end: set when the file's nodes are decided by their
+   * NodeProcessed span ends (parquet.ts).
    */
   slimPhases = false;
 
@@ -199,8 +200,9 @@ export class RowReader {
           traceId,
           spanId,
           uniqueId,
-          startNs: toNanos(starts[i]),
-          endNs: toNanos(ends[i]),
+          startNs: null,
+          endNs: null,
+          timesFromProcessed: true,
         };
         sink.event(event, row);
         continue;
