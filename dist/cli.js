@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9001);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3074);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4354);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1312);
@@ -3628,7 +3628,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 3074:
+/***/ 4354:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6828,7 +6828,7 @@ function recordsToEvents(sink, { dropNodeStarts = false, readWhole, } = {}) {
                 ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes() } : {}),
             }
             : {}),
-        queryEnd: (event, origin) => sink.add(event, origin.position),
+        eventRead: (event, origin) => sink.add(event, origin.position),
         add(record, origin) {
             const event = toEvent(record);
             if (event)
@@ -6950,11 +6950,11 @@ class StartLedger {
         return kind;
     }
     /**
-     * A phase span end read from its bytes (jsonl-phase-ends.ts phaseEndIdAt), its ids lowercase
-     * hex: taken out as a parsed one is.
+     * A node span end of `kind` read from its bytes (jsonl-phase-ends.ts, jsonl-node-ends.ts), its
+     * ids lowercase hex: taken out as a parsed one is.
      */
-    phaseEndBytes(bytes, start) {
-        this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, "evaluated", -1);
+    endBytes(bytes, start, kind) {
+        this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, kind, -1);
     }
     /** `enter`, for ids of lowercase hex in `bytes` at `traceAt` and `spanAt`. */
     enterBytes(bytes, traceAt, spanAt, kind, sign) {
@@ -7219,7 +7219,7 @@ function phaseEndIdAt(bytes, start, end) {
     }
     const idAt = at + 1;
     const length = idEnd - idAt;
-    if (length === 0 || !holdsBytes(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES))
+    if (length === 0 || !bytesAt(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES))
         return -1;
     // The span name: ` (`, the same id, `)"`.
     const namedAt = nameAt + NAMED_ID_AT;
@@ -7228,12 +7228,6 @@ function phaseEndIdAt(bytes, start, end) {
     if (bytes[namedAt + length] !== 0x29 || bytes[namedAt + length + 1] !== 0x22)
         return -1;
     return bytes.compare(bytes, idAt, idEnd, namedAt, namedAt + length) === 0 ? idAt : -1;
-}
-function holdsBytes(bytes, at, expected) {
-    for (let i = 0; i < expected.length; i++)
-        if (bytes[at + i] !== expected[i])
-            return false;
-    return true;
 }
 /** What a phase span end's text says of it, or null when that is not certain. */
 function readPhaseEnd(line) {
@@ -7404,6 +7398,180 @@ function copyOf(text) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-end-bytes.ts
+// The envelope of a span end as the engine writes it, read from the line's bytes before it is made
+// a string: `{"record_type":"SpanEnd","trace_id":"<32>","span_id":"<16>","span_name":"<name>",
+// "parent_span_id":"<16>","links":null,"start_time_unix_nano":"<digits>","end_time_unix_nano":
+// "<digits>","severity_number":<digits>,"severity_text":"<text>","status":<null or {"message":
+// <null or text>,"code":<digits>}>,"event_type":"<type>","attributes":{`. What the JSONL reader's
+// byte shortcuts for query and NodeProcessed span ends (jsonl-query-ends.ts, jsonl-node-ends.ts)
+// stand on: every byte of the envelope is checked, ids lowercase hex, and each text in it printable
+// ASCII without an escape, so that its bytes are its value.
+
+
+const ascii = (text) => Buffer.from(text, "latin1");
+const PARENT = ascii(',"parent_span_id":"');
+const START = ascii('","links":null,"start_time_unix_nano":"');
+const END = ascii('","end_time_unix_nano":"');
+const SEVERITY_NUMBER = ascii('","severity_number":');
+const SEVERITY_TEXT = ascii(',"severity_text":"');
+const STATUS = ascii('","status":');
+const STATUS_MESSAGE = ascii('{"message":');
+const STATUS_CODE = ascii(',"code":');
+const NULL = ascii("null");
+const EVENT_TYPE = ascii(',"event_type":"');
+const ATTRIBUTES = ascii('","attributes":{');
+/** Where the span name's value begins, after the head: `"span_name":"`. */
+const NAME_VALUE_AT = '"span_name":"'.length;
+/**
+ * The envelope of the span end `bytes[start, end)` whose span name begins with `name` (bytes of
+ * `"span_name":"…`) and whose event type is `eventType` (bytes), or null when any byte of it is not
+ * as the engine writes it (see the top of this file).
+ */
+function readEndEnvelope(bytes, start, end, name, eventType) {
+    if (!END_HEAD.namesBytes(bytes, start, end, name))
+        return null;
+    const nameEnd = plainStringEnd(bytes, start + END_HEAD.end + NAME_VALUE_AT, end);
+    if (nameEnd === -1 || !bytesAt(bytes, nameEnd + 1, PARENT))
+        return null;
+    const parentAt = nameEnd + 1 + PARENT.length;
+    if (!isLowerHexBytes(bytes, parentAt, 16) || !bytesAt(bytes, parentAt + 16, START))
+        return null;
+    const startAt = parentAt + 16 + START.length;
+    const startEnd = digitsEnd(bytes, startAt);
+    if (startEnd === -1 || !bytesAt(bytes, startEnd, END))
+        return null;
+    const endAt = startEnd + END.length;
+    const endEnd = digitsEnd(bytes, endAt);
+    if (endEnd === -1 || !bytesAt(bytes, endEnd, SEVERITY_NUMBER))
+        return null;
+    const severityEnd = digitsEnd(bytes, endEnd + SEVERITY_NUMBER.length);
+    if (severityEnd === -1 || !bytesAt(bytes, severityEnd, SEVERITY_TEXT))
+        return null;
+    const severityTextEnd = plainStringEnd(bytes, severityEnd + SEVERITY_TEXT.length, end);
+    if (severityTextEnd === -1 || !bytesAt(bytes, severityTextEnd, STATUS))
+        return null;
+    let at = severityTextEnd + STATUS.length;
+    let statusCode = null;
+    let statusMessage = false;
+    if (bytesAt(bytes, at, NULL)) {
+        at += NULL.length;
+    }
+    else {
+        if (!bytesAt(bytes, at, STATUS_MESSAGE))
+            return null;
+        at += STATUS_MESSAGE.length;
+        if (bytesAt(bytes, at, NULL)) {
+            at += NULL.length;
+        }
+        else {
+            if (bytes[at] !== 0x22)
+                return null;
+            at = plainStringEnd(bytes, at + 1, end);
+            if (at === -1)
+                return null;
+            at++;
+            statusMessage = true;
+        }
+        if (!bytesAt(bytes, at, STATUS_CODE))
+            return null;
+        const codeAt = at + STATUS_CODE.length;
+        const codeEnd = digitsEnd(bytes, codeAt);
+        if (codeEnd === -1 || codeEnd - codeAt > 9 || bytes[codeEnd] !== 0x7d)
+            return null;
+        statusCode = Number((0,byte_text/* latin1Text */.L)(bytes, codeAt, codeEnd));
+        at = codeEnd + 1;
+    }
+    if (!bytesAt(bytes, at, EVENT_TYPE) || !bytesAt(bytes, at + EVENT_TYPE.length, eventType))
+        return null;
+    const attributesAt = at + EVENT_TYPE.length + eventType.length + ATTRIBUTES.length - 1;
+    if (!bytesAt(bytes, at + EVENT_TYPE.length + eventType.length, ATTRIBUTES))
+        return null;
+    return {
+        parentSpanId: (0,byte_text/* latin1Text */.L)(bytes, parentAt, parentAt + 16),
+        startNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, startAt, startEnd)),
+        endNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, endAt, endEnd)),
+        statusCode,
+        statusMessage,
+        attributesAt,
+    };
+}
+/**
+ * Where the JSON string whose text begins at `at` closes (its escapes stepped over), or -1 (a raw
+ * control character, or no close before `end`).
+ */
+function stringEnd(bytes, at, end) {
+    for (let i = at; i < end; i++) {
+        const code = bytes[i];
+        if (code === 0x22)
+            return i;
+        if (code === 0x5c)
+            i++;
+        else if (code < 0x20)
+            return -1;
+    }
+    return -1;
+}
+/** stringEnd for a string of printable ASCII without an escape; -1 for any other. */
+function plainStringEnd(bytes, at, end) {
+    for (let i = at; i < end; i++) {
+        const code = bytes[i];
+        if (code === 0x22)
+            return i;
+        if (code === 0x5c || code < 0x20 || code > 0x7e)
+            return -1;
+    }
+    return -1;
+}
+/** Where 1–20 digits that begin at `at` end, or -1. */
+function digitsEnd(bytes, at) {
+    let i = at;
+    while (i < at + 21 && bytes[i] >= 0x30 && bytes[i] <= 0x39)
+        i++;
+    return i === at || i === at + 21 ? -1 : i;
+}
+
+;// CONCATENATED MODULE: ./src/telemetry/jsonl-node-ends.ts
+// NodeProcessed span ends, their envelope read from their bytes and only their attributes parsed.
+// Every node a build runs ends with one (a tenth of a big build's lines, ~1 KB each), and the model
+// needs its attributes whole (model/accumulate.ts, events.ts toNodeFacts); of the envelope it uses
+// only the ids and the two times. So for the engine's own line — its envelope as the engine writes
+// it (jsonl-end-bytes.ts), the span name `Node processed (…)`, the event type NodeProcessed — the
+// JSONL reader reads the envelope from the bytes and hands `JSON.parse` the attributes alone, the
+// object from `"attributes":` to the line's last `}`. The attributes are checked as JSON by that
+// parse (anything after them in the line makes it fail, and the line is parsed whole instead), the
+// envelope byte by byte, so the event is the one a parse of the whole line gives.
+
+
+
+const NODE_PROCESSED = Buffer.from("v1.public.events.fusion.node.NodeProcessed", "latin1");
+/**
+ * The engine's own NodeProcessed span end `bytes[start, end)`, its envelope read from its bytes and
+ * its attributes parsed, or null when its layout is not certain or its attributes are not one JSON
+ * object that closes the line but for the record's `}`: then the whole line is parsed.
+ */
+function readProcessedEnd(bytes, start, end) {
+    if (bytes[end - 1] !== 0x7d || bytes[end - 2] !== 0x7d)
+        return null;
+    const envelope = readEndEnvelope(bytes, start, end, PROCESSED_NAME_BYTES, NODE_PROCESSED);
+    if (envelope === null)
+        return null;
+    let attributes;
+    try {
+        attributes = JSON.parse((0,byte_text/* utf8Text */.H)(bytes, envelope.attributesAt, end - 1));
+    }
+    catch {
+        return null;
+    }
+    if (typeof attributes !== "object" || attributes === null || Array.isArray(attributes))
+        return null;
+    return {
+        startNs: envelope.startNs,
+        endNs: envelope.endNs,
+        attributes: attributes,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-query-ends.ts
 // Query span ends (QueryExecuted), read from their bytes. A big build runs a query or more per
 // node, and each end is a line of ~1 KB, most of it SQL, of which the model uses only the span it
@@ -7411,12 +7579,11 @@ function copyOf(text) {
 // engine's own query end from its bytes, before it is made a string, into the model's `query`
 // event, instead of parsing it.
 //
-// A line is read so only when it is the engine's layout throughout: its head (SpanEnd, lowercase
-// hex ids) and span name (`Query executed`, with or without its node); then the parent span (16
-// lowercase hex), no links, the two times (digits), severity 5 DEBUG, a status of success
-// (`{"message":null,"code":1}`), the event type QueryExecuted and the attributes, which close the
-// line; every attribute a string, a number, true, false or null, each string closed where JSON
-// closes it (its escapes stepped over) without a raw control character. Of the attributes the
+// A line is read so only when it is the engine's layout throughout: its envelope as the engine
+// writes it (jsonl-end-bytes.ts), with the span name `Query executed` (with or without its node), a
+// status of success (`{"message":null,"code":1}`) and the event type QueryExecuted; then the
+// attributes, which close the line, every one a string, a number, true, false or null, each string
+// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the attributes the
 // model uses `query_outcome` and `unique_id`, which must then be printable ASCII without an escape
 // (so that their text is their value); a line with `query_error_adapter_message`, or any other
 // status, is parsed, as the model shows a failed query's message. Not told apart (as for the lines
@@ -7425,41 +7592,21 @@ function copyOf(text) {
 
 
 
-const ascii = (text) => Buffer.from(text, "latin1");
-const PARENT = ascii(',"parent_span_id":"');
-const START = ascii('","links":null,"start_time_unix_nano":"');
-const END = ascii('","end_time_unix_nano":"');
-const ATTRIBUTES = ascii('","severity_number":5,"severity_text":"DEBUG","status":{"message":null,"code":1},' +
-    '"event_type":"v1.public.events.fusion.query.QueryExecuted","attributes":{');
-const UNIQUE_ID = ascii("unique_id");
-const QUERY_OUTCOME = ascii("query_outcome");
-const ERROR_MESSAGE = ascii("query_error_adapter_message");
-/** Where the span name's value begins, after the head: `"span_name":"`. */
-const NAME_VALUE_AT = '"span_name":"'.length;
+
+const jsonl_query_ends_ascii = (text) => Buffer.from(text, "latin1");
+const QUERY_EXECUTED = jsonl_query_ends_ascii("v1.public.events.fusion.query.QueryExecuted");
+const UNIQUE_ID = jsonl_query_ends_ascii("unique_id");
+const QUERY_OUTCOME = jsonl_query_ends_ascii("query_outcome");
+const ERROR_MESSAGE = jsonl_query_ends_ascii("query_error_adapter_message");
 /**
  * The engine's own query span end `bytes[start, end)` as the model's event, or null when its layout
  * is not certain (see the top of this file). `traceId` gives the trace id's text at a place.
  */
 function readQueryEnd(bytes, start, end, traceId) {
-    if (!END_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES))
+    const envelope = readEndEnvelope(bytes, start, end, QUERY_NAME_BYTES, QUERY_EXECUTED);
+    if (envelope === null || envelope.statusCode !== 1 || envelope.statusMessage)
         return null;
-    const nameEnd = stringEnd(bytes, start + END_HEAD.end + NAME_VALUE_AT, end);
-    if (nameEnd === -1 || !holds(bytes, nameEnd + 1, PARENT))
-        return null;
-    const parentAt = nameEnd + 1 + PARENT.length;
-    if (!jsonl_query_ends_isLowerHex(bytes, parentAt, 16))
-        return null;
-    if (!holds(bytes, parentAt + 16, START))
-        return null;
-    const startAt = parentAt + 16 + START.length;
-    const startEnd = digitsEnd(bytes, startAt);
-    if (startEnd === -1 || !holds(bytes, startEnd, END))
-        return null;
-    const endAt = startEnd + END.length;
-    const endEnd = digitsEnd(bytes, endAt);
-    if (endEnd === -1 || !holds(bytes, endEnd, ATTRIBUTES))
-        return null;
-    let at = endEnd + ATTRIBUTES.length;
+    let at = envelope.attributesAt + 1;
     let uniqueId = null;
     let outcome = null;
     // `"key":value` pairs, separated by commas, up to the `}}` that ends the line.
@@ -7478,13 +7625,13 @@ function readQueryEnd(bytes, start, end, traceId) {
         if (keyEnd === -1 || bytes[keyEnd + 1] !== 0x3a)
             return null;
         const valueAt = keyEnd + 2;
+        if (isKey(bytes, keyAt, keyEnd, ERROR_MESSAGE))
+            return null;
         const wanted = isKey(bytes, keyAt, keyEnd, UNIQUE_ID)
             ? "uniqueId"
             : isKey(bytes, keyAt, keyEnd, QUERY_OUTCOME)
                 ? "outcome"
                 : null;
-        if (isKey(bytes, keyAt, keyEnd, ERROR_MESSAGE))
-            return null;
         if (wanted !== null) {
             // A value the model uses: its text must be its value.
             if (bytes[valueAt] !== 0x22)
@@ -7517,40 +7664,13 @@ function readQueryEnd(bytes, start, end, traceId) {
     return {
         kind: "query",
         traceId: traceId(bytes, start + END_HEAD.traceAt),
-        parentSpanId: (0,byte_text/* latin1Text */.L)(bytes, parentAt, parentAt + 16),
-        startNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, startAt, startEnd)),
-        endNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, endAt, endEnd)),
+        parentSpanId: envelope.parentSpanId,
+        startNs: envelope.startNs,
+        endNs: envelope.endNs,
         uniqueId,
         outcome: normalizeQueryOutcome(outcome),
         errorMessage: null,
     };
-}
-/**
- * Where the JSON string whose text begins at `at` closes (its escapes stepped over), or -1 (a raw
- * control character, or no close before `end`).
- */
-function stringEnd(bytes, at, end) {
-    for (let i = at; i < end; i++) {
-        const code = bytes[i];
-        if (code === 0x22)
-            return i;
-        if (code === 0x5c)
-            i++;
-        else if (code < 0x20)
-            return -1;
-    }
-    return -1;
-}
-/** stringEnd for a string of printable ASCII without an escape; -1 for any other. */
-function plainStringEnd(bytes, at, end) {
-    for (let i = at; i < end; i++) {
-        const code = bytes[i];
-        if (code === 0x22)
-            return i;
-        if (code === 0x5c || code < 0x20 || code > 0x7e)
-            return -1;
-    }
-    return -1;
 }
 /** Where a number, true, false or null that begins at `at` ends (at `,` or `}`), or -1. */
 function scalarEnd(bytes, at, end) {
@@ -7569,29 +7689,8 @@ function scalarEnd(bytes, at, end) {
     }
     return i > at && (bytes[i] === 0x2c || bytes[i] === 0x7d) ? i : -1;
 }
-/** Where 1–20 digits that begin at `at` end, or -1. */
-function digitsEnd(bytes, at) {
-    let i = at;
-    while (i < at + 21 && bytes[i] >= 0x30 && bytes[i] <= 0x39)
-        i++;
-    return i === at || i === at + 21 ? -1 : i;
-}
 function isKey(bytes, at, end, key) {
-    return end - at === key.length && holds(bytes, at, key);
-}
-function holds(bytes, at, expected) {
-    for (let i = 0; i < expected.length; i++)
-        if (bytes[at + i] !== expected[i])
-            return false;
-    return true;
-}
-function jsonl_query_ends_isLowerHex(bytes, at, length) {
-    for (let i = at; i < at + length; i++) {
-        const code = bytes[i];
-        if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66)))
-            return false;
-    }
-    return true;
+    return end - at === key.length && bytesAt(bytes, at, key);
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-lines.ts
@@ -7822,6 +7921,8 @@ const EVENT = {
 
 
 
+
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -7909,7 +8010,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         return (takeNodeStart(bytes, start, end) ||
             takePhaseEnd(bytes, start, end) ||
             leaveOutQueryStart(bytes, start, end) ||
-            takeQueryEnd(bytes, start, end));
+            takeQueryEnd(bytes, start, end) ||
+            takeProcessedEnd(bytes, start, end));
     };
     /** The last trace id a query end read from its bytes named (a file has a trace or a few). */
     let queryTrace = "";
@@ -7926,7 +8028,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * as the last content line is always parsed.
      */
     const takeQueryEnd = (bytes, start, end) => {
-        if (!sink.queryEnd || bytes[end + 1] !== 0x7b)
+        if (!sink.eventRead || bytes[end + 1] !== 0x7b)
             return false;
         const event = readQueryEnd(bytes, start, end, traceText);
         if (event === null)
@@ -7934,7 +8036,34 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         settleBefore();
         records++;
         // The splitter counts the line once it is taken.
-        sink.queryEnd(event, { file, position: lines.lines + 1, unit: "line" });
+        sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+        return true;
+    };
+    /**
+     * The engine's own NodeProcessed span end, its envelope read from its bytes and only its
+     * attributes parsed (jsonl-node-ends.ts), into the model's event. One that names no node is parsed
+     * whole, for the warning a parsed one gets. Taken only when the next line begins right after it,
+     * in the same bytes, as the last content line is always parsed.
+     */
+    const takeProcessedEnd = (bytes, start, end) => {
+        if (!sink.eventRead || bytes[end + 1] !== 0x7b)
+            return false;
+        const read = readProcessedEnd(bytes, start, end);
+        const uniqueId = read?.attributes.unique_id;
+        if (read === null || typeof uniqueId !== "string" || uniqueId === "")
+            return false;
+        const spanAt = start + END_HEAD.spanIdAt;
+        const spanId = (0,byte_text/* latin1Text */.L)(bytes, spanAt, spanAt + 16);
+        const traceId = traceText(bytes, start + END_HEAD.traceAt);
+        const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
+        if (event === null)
+            return false;
+        settleBefore();
+        // As a parsed end does (StartLedger.settle): it takes its start out of the ledger.
+        starts?.endBytes(bytes, start, "processed");
+        records++;
+        // The splitter counts the line once it is taken.
+        sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
         return true;
     };
     /**
@@ -7954,7 +8083,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return false;
         settleBefore();
         records++;
-        starts.phaseEndBytes(bytes, start);
+        starts.endBytes(bytes, start, "evaluated");
         const spanAt = start + END_HEAD.spanIdAt;
         const phaseEnd = {
             traceId,

@@ -575,7 +575,7 @@ export function recordsToEvents(
           ...(sink.undecidedPhaseNodes ? { undecidedPhaseNodes: () => sink.undecidedPhaseNodes!() } : {}),
         }
       : {}),
-    queryEnd: (event, origin) => sink.add(event, origin.position),
+    eventRead: (event, origin) => sink.add(event, origin.position),
     add(record, origin) {
       const event = toEvent(record);
       if (event) sink.add(event, origin.position);

@@ -35,6 +35,7 @@
 // (jsonl.ts holds it until the next line), so a cut last line is still reported.
 import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
 import {
+  bytesAt,
   END_HEAD,
   EVALUATED_NAME,
   EVALUATED_NAME_BYTES,
@@ -91,17 +92,12 @@ export function phaseEndIdAt(bytes: Buffer, start: number, end: number): number 
   }
   const idAt = at + 1;
   const length = idEnd - idAt;
-  if (length === 0 || !holdsBytes(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES)) return -1;
+  if (length === 0 || !bytesAt(bytes, idAt - UNIQUE_ID_KEY_BYTES.length, UNIQUE_ID_KEY_BYTES)) return -1;
   // The span name: ` (`, the same id, `)"`.
   const namedAt = nameAt + NAMED_ID_AT;
   if (bytes[namedAt - 2] !== 0x20 || bytes[namedAt - 1] !== 0x28) return -1;
   if (bytes[namedAt + length] !== 0x29 || bytes[namedAt + length + 1] !== 0x22) return -1;
   return bytes.compare(bytes, idAt, idEnd, namedAt, namedAt + length) === 0 ? idAt : -1;
-}
-
-function holdsBytes(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
-  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
-  return true;
 }
 
 /** What a phase span end's text says of it, or null when that is not certain. */

@@ -4,12 +4,11 @@
 // engine's own query end from its bytes, before it is made a string, into the model's `query`
 // event, instead of parsing it.
 //
-// A line is read so only when it is the engine's layout throughout: its head (SpanEnd, lowercase
-// hex ids) and span name (`Query executed`, with or without its node); then the parent span (16
-// lowercase hex), no links, the two times (digits), severity 5 DEBUG, a status of success
-// (`{"message":null,"code":1}`), the event type QueryExecuted and the attributes, which close the
-// line; every attribute a string, a number, true, false or null, each string closed where JSON
-// closes it (its escapes stepped over) without a raw control character. Of the attributes the
+// A line is read so only when it is the engine's layout throughout: its envelope as the engine
+// writes it (jsonl-end-bytes.ts), with the span name `Query executed` (with or without its node), a
+// status of success (`{"message":null,"code":1}`) and the event type QueryExecuted; then the
+// attributes, which close the line, every one a string, a number, true, false or null, each string
+// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the attributes the
 // model uses `query_outcome` and `unique_id`, which must then be printable ASCII without an escape
 // (so that their text is their value); a line with `query_error_adapter_message`, or any other
 // status, is parsed, as the model shows a failed query's message. Not told apart (as for the lines
@@ -17,24 +16,17 @@
 // nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse reads it.
 import { normalizeQueryOutcome } from "./enums.js";
 import type { TelemetryEvent } from "./events.js";
-import { END_HEAD, QUERY_NAME_BYTES } from "./jsonl-span-head.js";
+import { plainStringEnd, readEndEnvelope, stringEnd } from "./jsonl-end-bytes.js";
+import { bytesAt, END_HEAD, QUERY_NAME_BYTES } from "./jsonl-span-head.js";
 import { latin1Text } from "../text/byte-text.js";
 
 export type QueryEvent = Extract<TelemetryEvent, { kind: "query" }>;
 
 const ascii = (text: string): Buffer => Buffer.from(text, "latin1");
-const PARENT = ascii(',"parent_span_id":"');
-const START = ascii('","links":null,"start_time_unix_nano":"');
-const END = ascii('","end_time_unix_nano":"');
-const ATTRIBUTES = ascii(
-  '","severity_number":5,"severity_text":"DEBUG","status":{"message":null,"code":1},' +
-    '"event_type":"v1.public.events.fusion.query.QueryExecuted","attributes":{',
-);
+const QUERY_EXECUTED = ascii("v1.public.events.fusion.query.QueryExecuted");
 const UNIQUE_ID = ascii("unique_id");
 const QUERY_OUTCOME = ascii("query_outcome");
 const ERROR_MESSAGE = ascii("query_error_adapter_message");
-/** Where the span name's value begins, after the head: `"span_name":"`. */
-const NAME_VALUE_AT = '"span_name":"'.length;
 
 /**
  * The engine's own query span end `bytes[start, end)` as the model's event, or null when its layout
@@ -46,20 +38,9 @@ export function readQueryEnd(
   end: number,
   traceId: (bytes: Buffer, at: number) => string,
 ): QueryEvent | null {
-  if (!END_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES)) return null;
-  const nameEnd = stringEnd(bytes, start + END_HEAD.end + NAME_VALUE_AT, end);
-  if (nameEnd === -1 || !holds(bytes, nameEnd + 1, PARENT)) return null;
-  const parentAt = nameEnd + 1 + PARENT.length;
-  if (!isLowerHex(bytes, parentAt, 16)) return null;
-  if (!holds(bytes, parentAt + 16, START)) return null;
-  const startAt = parentAt + 16 + START.length;
-  const startEnd = digitsEnd(bytes, startAt);
-  if (startEnd === -1 || !holds(bytes, startEnd, END)) return null;
-  const endAt = startEnd + END.length;
-  const endEnd = digitsEnd(bytes, endAt);
-  if (endEnd === -1 || !holds(bytes, endEnd, ATTRIBUTES)) return null;
-  let at = endEnd + ATTRIBUTES.length;
-
+  const envelope = readEndEnvelope(bytes, start, end, QUERY_NAME_BYTES, QUERY_EXECUTED);
+  if (envelope === null || envelope.statusCode !== 1 || envelope.statusMessage) return null;
+  let at = envelope.attributesAt + 1;
   let uniqueId: string | null = null;
   let outcome: string | null = null;
   // `"key":value` pairs, separated by commas, up to the `}}` that ends the line.
@@ -74,12 +55,12 @@ export function readQueryEnd(
     const keyEnd = plainStringEnd(bytes, keyAt, end);
     if (keyEnd === -1 || bytes[keyEnd + 1] !== 0x3a) return null;
     const valueAt = keyEnd + 2;
+    if (isKey(bytes, keyAt, keyEnd, ERROR_MESSAGE)) return null;
     const wanted = isKey(bytes, keyAt, keyEnd, UNIQUE_ID)
       ? "uniqueId"
       : isKey(bytes, keyAt, keyEnd, QUERY_OUTCOME)
         ? "outcome"
         : null;
-    if (isKey(bytes, keyAt, keyEnd, ERROR_MESSAGE)) return null;
     if (wanted !== null) {
       // A value the model uses: its text must be its value.
       if (bytes[valueAt] !== 0x22) return null;
@@ -103,37 +84,13 @@ export function readQueryEnd(
   return {
     kind: "query",
     traceId: traceId(bytes, start + END_HEAD.traceAt),
-    parentSpanId: latin1Text(bytes, parentAt, parentAt + 16),
-    startNs: BigInt(latin1Text(bytes, startAt, startEnd)),
-    endNs: BigInt(latin1Text(bytes, endAt, endEnd)),
+    parentSpanId: envelope.parentSpanId,
+    startNs: envelope.startNs,
+    endNs: envelope.endNs,
     uniqueId,
     outcome: normalizeQueryOutcome(outcome),
     errorMessage: null,
   };
-}
-
-/**
- * Where the JSON string whose text begins at `at` closes (its escapes stepped over), or -1 (a raw
- * control character, or no close before `end`).
- */
-function stringEnd(bytes: Buffer, at: number, end: number): number {
-  for (let i = at; i < end; i++) {
-    const code = bytes[i]!;
-    if (code === 0x22) return i;
-    if (code === 0x5c) i++;
-    else if (code < 0x20) return -1;
-  }
-  return -1;
-}
-
-/** stringEnd for a string of printable ASCII without an escape; -1 for any other. */
-function plainStringEnd(bytes: Buffer, at: number, end: number): number {
-  for (let i = at; i < end; i++) {
-    const code = bytes[i]!;
-    if (code === 0x22) return i;
-    if (code === 0x5c || code < 0x20 || code > 0x7e) return -1;
-  }
-  return -1;
 }
 
 /** Where a number, true, false or null that begins at `at` ends (at `,` or `}`), or -1. */
@@ -154,26 +111,6 @@ function scalarEnd(bytes: Buffer, at: number, end: number): number {
   return i > at && (bytes[i] === 0x2c || bytes[i] === 0x7d) ? i : -1;
 }
 
-/** Where 1–20 digits that begin at `at` end, or -1. */
-function digitsEnd(bytes: Buffer, at: number): number {
-  let i = at;
-  while (i < at + 21 && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
-  return i === at || i === at + 21 ? -1 : i;
-}
-
 function isKey(bytes: Buffer, at: number, end: number, key: Buffer): boolean {
-  return end - at === key.length && holds(bytes, at, key);
-}
-
-function holds(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
-  for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
-  return true;
-}
-
-function isLowerHex(bytes: Uint8Array, at: number, length: number): boolean {
-  for (let i = at; i < at + length; i++) {
-    const code = bytes[i]!;
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
-  }
-  return true;
+  return end - at === key.length && bytesAt(bytes, at, key);
 }

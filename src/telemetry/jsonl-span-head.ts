@@ -90,12 +90,12 @@ export const START_HEAD = new SpanHead("SpanStart");
 export const END_HEAD = new SpanHead("SpanEnd");
 
 /** `bytes` holds `expected` at `at`. */
-function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
+export function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): boolean {
   for (let i = 0; i < expected.length; i++) if (bytes[at + i] !== expected[i]) return false;
   return true;
 }
 
-function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
+export function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
   for (let i = at; i < at + length; i++) if (!isLowerHexCode(bytes[i]!)) return false;
   return true;
 }

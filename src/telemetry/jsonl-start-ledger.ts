@@ -100,11 +100,11 @@ export class StartLedger {
   }
 
   /**
-   * A phase span end read from its bytes (jsonl-phase-ends.ts phaseEndIdAt), its ids lowercase
-   * hex: taken out as a parsed one is.
+   * A node span end of `kind` read from its bytes (jsonl-phase-ends.ts, jsonl-node-ends.ts), its
+   * ids lowercase hex: taken out as a parsed one is.
    */
-  phaseEndBytes(bytes: Buffer, start: number): void {
-    this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, "evaluated", -1);
+  endBytes(bytes: Buffer, start: number, kind: SpanKind): void {
+    this.enterBytes(bytes, start + END_HEAD.traceAt, start + END_HEAD.spanIdAt, kind, -1);
   }
 
   /** `enter`, for ids of lowercase hex in `bytes` at `traceAt` and `spanAt`. */

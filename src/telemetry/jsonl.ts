@@ -1,6 +1,8 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
+import { nodeEvent } from "./events.js";
+import { readProcessedEnd } from "./jsonl-node-ends.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
@@ -125,7 +127,8 @@ export async function decodeJsonl(
       takeNodeStart(bytes, start, end) ||
       takePhaseEnd(bytes, start, end) ||
       leaveOutQueryStart(bytes, start, end) ||
-      takeQueryEnd(bytes, start, end)
+      takeQueryEnd(bytes, start, end) ||
+      takeProcessedEnd(bytes, start, end)
     );
   };
 
@@ -144,13 +147,38 @@ export async function decodeJsonl(
    * as the last content line is always parsed.
    */
   const takeQueryEnd = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!sink.queryEnd || bytes[end + 1] !== 0x7b) return false;
+    if (!sink.eventRead || bytes[end + 1] !== 0x7b) return false;
     const event = readQueryEnd(bytes, start, end, traceText);
     if (event === null) return false;
     settleBefore();
     records++;
     // The splitter counts the line once it is taken.
-    sink.queryEnd(event, { file, position: lines.lines + 1, unit: "line" });
+    sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+    return true;
+  };
+
+  /**
+   * The engine's own NodeProcessed span end, its envelope read from its bytes and only its
+   * attributes parsed (jsonl-node-ends.ts), into the model's event. One that names no node is parsed
+   * whole, for the warning a parsed one gets. Taken only when the next line begins right after it,
+   * in the same bytes, as the last content line is always parsed.
+   */
+  const takeProcessedEnd = (bytes: Buffer, start: number, end: number): boolean => {
+    if (!sink.eventRead || bytes[end + 1] !== 0x7b) return false;
+    const read = readProcessedEnd(bytes, start, end);
+    const uniqueId = read?.attributes.unique_id;
+    if (read === null || typeof uniqueId !== "string" || uniqueId === "") return false;
+    const spanAt = start + END_HEAD.spanIdAt;
+    const spanId = latin1Text(bytes, spanAt, spanAt + 16);
+    const traceId = traceText(bytes, start + END_HEAD.traceAt);
+    const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
+    if (event === null) return false;
+    settleBefore();
+    // As a parsed end does (StartLedger.settle): it takes its start out of the ledger.
+    starts?.endBytes(bytes, start, "processed");
+    records++;
+    // The splitter counts the line once it is taken.
+    sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
     return true;
   };
 
@@ -168,7 +196,7 @@ export async function decodeJsonl(
     if (traceId === null) return false;
     settleBefore();
     records++;
-    starts!.phaseEndBytes(bytes, start);
+    starts!.endBytes(bytes, start, "evaluated");
     const spanAt = start + END_HEAD.spanIdAt;
     const phaseEnd: PhaseEnd = {
       traceId,

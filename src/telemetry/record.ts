@@ -3,7 +3,7 @@
 // are lifted into it (read-plan.ts names the columns, parquet/payload.ts merges json_payload), so
 // nothing after the decoders knows which format a record came from.
 import type { PhaseEnd } from "./jsonl-phase-ends.js";
-import type { QueryEvent } from "./jsonl-query-ends.js";
+import type { TelemetryEvent } from "./events.js";
 
 export type RecordType = "SpanStart" | "SpanEnd" | "LogRecord";
 
@@ -84,10 +84,11 @@ export interface RecordSink {
    */
   readonly undecidedPhaseNodes?: () => number;
   /**
-   * Present when the sink takes a query span end as the model's event: the JSONL decoder then reads
-   * the engine's own query ends from their bytes into it (jsonl-query-ends.ts) instead of parsing them.
+   * Present when the sink takes the model's events straight: the JSONL decoder then reads the
+   * engine's own query span ends from their bytes into them (jsonl-query-ends.ts), and its
+   * NodeProcessed span ends with only their attributes parsed (jsonl-node-ends.ts).
    */
-  readonly queryEnd?: (event: QueryEvent, origin: RecordOrigin) => void;
+  readonly eventRead?: (event: TelemetryEvent, origin: RecordOrigin) => void;
   /**
    * Invocations (trace ids) already read whole from another file: the sink takes none of their
    * records. A decoder counts them without handing them on (the JSONL decoder leaves their lines

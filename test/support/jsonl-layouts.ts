@@ -52,3 +52,12 @@ export function reformat(value: unknown, next: () => number): string {
     .join(`,${space()}`);
   return `${space()}{${space()}${body}${space()}}${space()}`;
 }
+
+/** Every fixture record's line as written, then in `layouts` other layouts (seeded from `seed`). */
+export function* fixtureLines(layouts: number, seed: number): Generator<string> {
+  for (const record of FIXTURE_RECORDS) yield JSON.stringify(record);
+  for (let layout = 1; layout <= layouts; layout++) {
+    const next = random(seed + layout);
+    for (const record of FIXTURE_RECORDS) yield reformat(record, next);
+  }
+}

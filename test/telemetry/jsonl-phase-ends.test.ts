@@ -12,7 +12,7 @@ import {
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { END_HEAD } from "../../src/telemetry/jsonl-span-head.js";
 import { UnpairedStarts } from "../../src/telemetry/jsonl-start-ledger.js";
-import { FIXTURE_RECORDS, random, reformat } from "../support/jsonl-layouts.js";
+import { FIXTURE_RECORDS, fixtureLines, random, reformat } from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -153,19 +153,15 @@ function withNode(line: string, uniqueId: string): string {
 describe("phaseEndIdAt", () => {
   it("reads the engine's own phase ends, and of every fixture line it reads, in any layout, what JSON.parse says", () => {
     let read = 0;
-    for (let seed = 0; seed <= 10; seed++) {
-      const next = random(seed + 300);
-      for (const record of FIXTURE_RECORDS) {
-        const line = seed === 0 ? JSON.stringify(record) : reformat(record, next);
-        const uniqueId = idFromBytes(line);
-        if (uniqueId === null) continue;
-        read++;
-        const parsed = JSON.parse(line) as Record<string, unknown>;
-        expect(isPhaseEnd(parsed)).toBe(true);
-        expect(uniqueId).toBe((parsed.attributes as Record<string, unknown>).unique_id);
-        expect(line.slice(END_HEAD.traceAt, END_HEAD.traceAt + 32)).toBe(parsed.trace_id);
-        expect(line.slice(END_HEAD.spanIdAt, END_HEAD.spanIdAt + 16)).toBe(parsed.span_id);
-      }
+    for (const line of fixtureLines(10, 300)) {
+      const uniqueId = idFromBytes(line);
+      if (uniqueId === null) continue;
+      read++;
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      expect(isPhaseEnd(parsed)).toBe(true);
+      expect(uniqueId).toBe((parsed.attributes as Record<string, unknown>).unique_id);
+      expect(line.slice(END_HEAD.traceAt, END_HEAD.traceAt + 32)).toBe(parsed.trace_id);
+      expect(line.slice(END_HEAD.spanIdAt, END_HEAD.spanIdAt + 16)).toBe(parsed.span_id);
     }
     const engineEnds = FIXTURE_RECORDS.filter(
       (record) =>
