@@ -7700,8 +7700,8 @@ function isKey(bytes, at, end, key) {
 // holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
 // reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied. A line
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
-// JSONL reader's node and query span starts, phase span ends and query span ends, nine tenths of a
-// big build's bytes, are never decoded).
+// JSONL reader's node and query span starts and phase, query and NodeProcessed span ends, nearly
+// all of a big build's bytes, are never decoded).
 
 
 class LineTooLongError extends Error {
@@ -7998,11 +7998,10 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.recordLeftOut();
     };
     /**
-     * The engine's own node and query span starts, phase span ends and query span ends, taken from the
-     * line's bytes: nine tenths of a big build's bytes are such lines, and none of them is made a
-     * string.
-     * Only past the first content line, and while no other file's invocations are being left out
-     * (their lines are told apart as text).
+     * The engine's own node and query span starts and its phase, query and NodeProcessed span ends,
+     * taken from the line's bytes: nearly all of a big build's bytes are such lines, and none of them
+     * is made a string. Only past the first content line, and while no other file's invocations are
+     * being left out (their lines are told apart as text).
      */
     const takeLineBytes = (bytes, start, end) => {
         if (!sawContent || sniff || readWhole)
@@ -8013,14 +8012,17 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             takeQueryEnd(bytes, start, end) ||
             takeProcessedEnd(bytes, start, end));
     };
-    /** The last trace id a query end read from its bytes named (a file has a trace or a few). */
-    let queryTrace = "";
+    /**
+     * The trace id in `bytes` at `at`, as text: the last one a span end read from its bytes named,
+     * kept (a file has a trace or a few).
+     */
+    let lastTrace = "";
     const traceText = (bytes, at) => {
         for (let i = 0; i < 32; i++) {
-            if (bytes[at + i] !== queryTrace.charCodeAt(i))
-                return (queryTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32));
+            if (bytes[at + i] !== lastTrace.charCodeAt(i))
+                return (lastTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32));
         }
-        return queryTrace;
+        return lastTrace;
     };
     /**
      * The engine's own query span end, read from its bytes into the model's event
@@ -13861,8 +13863,9 @@ function accumulateNode(state, event) {
         (node.evaluations ??= []).push({ facts, startNs: event.startNs });
 }
 /**
- * Whether what a node's phase ends read as times alone left to its NodeProcessed end was given: the
- * end itself, and, when a phase end's times were not read, the times and duration it holds.
+ * Whether a node whose phase ends were read as times alone (`phaseTimes`) got what that left to its
+ * NodeProcessed end: the end itself, and, where a phase end's times were not read, the node's times
+ * and duration on it.
  */
 function keepsPhasePromise(node) {
     if (node.processed === null)

@@ -285,8 +285,9 @@ function accumulateNode(
 }
 
 /**
- * Whether what a node's phase ends read as times alone left to its NodeProcessed end was given: the
- * end itself, and, when a phase end's times were not read, the times and duration it holds.
+ * Whether a node whose phase ends were read as times alone (`phaseTimes`) got what that left to its
+ * NodeProcessed end: the end itself, and, where a phase end's times were not read, the node's times
+ * and duration on it.
  */
 export function keepsPhasePromise(node: NodeState): boolean {
   if (node.processed === null) return false;

@@ -4,8 +4,8 @@
 // holding the rest. A chunk is not kept past `push`: its source may read into it again (a file's
 // reused buffers, sources/file-chunks.ts), so the start of a line it ends with is copied. A line
 // that lies whole in its chunk can be taken as bytes before it is made a string (`takeBytes`: the
-// JSONL reader's node and query span starts, phase span ends and query span ends, nine tenths of a
-// big build's bytes, are never decoded).
+// JSONL reader's node and query span starts and phase, query and NodeProcessed span ends, nearly
+// all of a big build's bytes, are never decoded).
 import { MIB } from "./limits.js";
 import { utf8Text } from "../text/byte-text.js";
 

@@ -115,11 +115,10 @@ export async function decodeJsonl(
   };
 
   /**
-   * The engine's own node and query span starts, phase span ends and query span ends, taken from the
-   * line's bytes: nine tenths of a big build's bytes are such lines, and none of them is made a
-   * string.
-   * Only past the first content line, and while no other file's invocations are being left out
-   * (their lines are told apart as text).
+   * The engine's own node and query span starts and its phase, query and NodeProcessed span ends,
+   * taken from the line's bytes: nearly all of a big build's bytes are such lines, and none of them
+   * is made a string. Only past the first content line, and while no other file's invocations are
+   * being left out (their lines are told apart as text).
    */
   const takeLineBytes = (bytes: Buffer, start: number, end: number): boolean => {
     if (!sawContent || sniff || readWhole) return false;
@@ -132,13 +131,16 @@ export async function decodeJsonl(
     );
   };
 
-  /** The last trace id a query end read from its bytes named (a file has a trace or a few). */
-  let queryTrace = "";
+  /**
+   * The trace id in `bytes` at `at`, as text: the last one a span end read from its bytes named,
+   * kept (a file has a trace or a few).
+   */
+  let lastTrace = "";
   const traceText = (bytes: Buffer, at: number): string => {
     for (let i = 0; i < 32; i++) {
-      if (bytes[at + i] !== queryTrace.charCodeAt(i)) return (queryTrace = latin1Text(bytes, at, at + 32));
+      if (bytes[at + i] !== lastTrace.charCodeAt(i)) return (lastTrace = latin1Text(bytes, at, at + 32));
     }
-    return queryTrace;
+    return lastTrace;
   };
 
   /**
