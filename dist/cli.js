@@ -4089,6 +4089,16 @@ function bytesAt(bytes, at, expected) {
             return false;
     return true;
 }
+/**
+ * `bytes` holds the characters of `text`, one byte each, at `at`: an id kept as text (a trace id)
+ * compared with a line's bytes without making a string of them.
+ */
+function bytesHoldText(bytes, at, text) {
+    for (let i = 0; i < text.length; i++)
+        if (bytes[at + i] !== text.charCodeAt(i))
+            return false;
+    return true;
+}
 function isLowerHexBytes(bytes, at, length) {
     for (let i = at; i < at + length; i++)
         if (!isLowerHexCode(bytes[i]))
@@ -6966,13 +6976,7 @@ class StartLedger {
     }
     /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */
     sameTraceBytes(bytes, at) {
-        const trace = this.trace;
-        if (trace.length !== 32)
-            return false;
-        for (let i = 0; i < 32; i++)
-            if (bytes[at + i] !== trace.charCodeAt(i))
-                return false;
-        return true;
+        return this.trace.length === 32 && bytesHoldText(bytes, at, this.trace);
     }
     /**
      * A parsed record: a node span start enters the ledger, a node span end takes one out. Gives the
@@ -7367,7 +7371,7 @@ class TracesWithProcessed {
             return this.traceSet.has(trace) ? trace : null;
         }
         for (const trace of this.traces)
-            if (holdsText(bytes, at, trace))
+            if (bytesHoldText(bytes, at, trace))
                 return trace;
         return null;
     }
@@ -7380,12 +7384,6 @@ class TracesWithProcessed {
                 return true;
         return false;
     }
-}
-function holdsText(bytes, at, text) {
-    for (let i = 0; i < text.length; i++)
-        if (bytes[at + i] !== text.charCodeAt(i))
-            return false;
-    return true;
 }
 /** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */
 function copyOf(text) {
@@ -7484,9 +7482,11 @@ function readEndEnvelope(bytes, start, end, name, eventType) {
     }
     if (!bytesAt(bytes, at, EVENT_TYPE) || !bytesAt(bytes, at + EVENT_TYPE.length, eventType))
         return null;
-    const attributesAt = at + EVENT_TYPE.length + eventType.length + ATTRIBUTES.length - 1;
-    if (!bytesAt(bytes, at + EVENT_TYPE.length + eventType.length, ATTRIBUTES))
+    const attributesKeyAt = at + EVENT_TYPE.length + eventType.length;
+    if (!bytesAt(bytes, attributesKeyAt, ATTRIBUTES))
         return null;
+    // The attributes' `{`, the key's last byte.
+    const attributesAt = attributesKeyAt + ATTRIBUTES.length - 1;
     return {
         parentSpanId: (0,byte_text/* latin1Text */.L)(bytes, parentAt, parentAt + 16),
         startNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, startAt, startEnd)),
@@ -7583,12 +7583,13 @@ function readProcessedEnd(bytes, start, end) {
 // writes it (jsonl-end-bytes.ts), with the span name `Query executed` (with or without its node), a
 // status of success (`{"message":null,"code":1}`) and the event type QueryExecuted; then the
 // attributes, which close the line, every one a string, a number, true, false or null, each string
-// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the attributes the
-// model uses `query_outcome` and `unique_id`, which must then be printable ASCII without an escape
-// (so that their text is their value); a line with `query_error_adapter_message`, or any other
-// status, is parsed, as the model shows a failed query's message. Not told apart (as for the lines
-// jsonl-skip.ts leaves unparsed): a skipped string's escapes and UTF-8 are not checked to be valid,
-// nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse reads it.
+// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the
+// attributes the model uses `query_outcome` and `unique_id`, which must then be printable ASCII
+// without an escape (so that their text is their value); a line with `query_error_adapter_message`,
+// or any other status, is parsed, as the model shows a failed query's message. Not told apart (as
+// for the lines jsonl-skip.ts leaves unparsed): a skipped string's escapes and UTF-8 are not checked
+// to be valid, nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse
+// reads it.
 
 
 
@@ -8018,12 +8019,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      */
     let lastTrace = "";
     const traceText = (bytes, at) => {
-        for (let i = 0; i < 32; i++) {
-            if (bytes[at + i] !== lastTrace.charCodeAt(i))
-                return (lastTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32));
-        }
+        if (lastTrace.length !== 32 || !bytesHoldText(bytes, at, lastTrace))
+            lastTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32);
         return lastTrace;
     };
+    /** Where a line taken from its bytes was read: the splitter counts the line once it is taken. */
+    const takenLine = () => ({ file, position: lines.lines + 1, unit: "line" });
     /**
      * The engine's own query span end, read from its bytes into the model's event
      * (jsonl-query-ends.ts). Taken only when the next line begins right after it, in the same bytes,
@@ -8037,8 +8038,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return false;
         settleBefore();
         records++;
-        // The splitter counts the line once it is taken.
-        sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+        sink.eventRead(event, takenLine());
         return true;
     };
     /**
@@ -8051,12 +8051,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         if (!sink.eventRead || bytes[end + 1] !== 0x7b)
             return false;
         const read = readProcessedEnd(bytes, start, end);
-        const uniqueId = read?.attributes.unique_id;
-        if (read === null || typeof uniqueId !== "string" || uniqueId === "")
+        if (read === null)
             return false;
         const spanAt = start + END_HEAD.spanIdAt;
         const spanId = (0,byte_text/* latin1Text */.L)(bytes, spanAt, spanAt + 16);
         const traceId = traceText(bytes, start + END_HEAD.traceAt);
+        // Null when the attributes name no node.
         const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
         if (event === null)
             return false;
@@ -8064,8 +8064,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         // As a parsed end does (StartLedger.settle): it takes its start out of the ledger.
         starts?.endBytes(bytes, start, "processed");
         records++;
-        // The splitter counts the line once it is taken.
-        sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+        sink.eventRead(event, takenLine());
         return true;
     };
     /**
@@ -8095,8 +8094,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             endNs: null,
             timesFromProcessed: true,
         };
-        // The splitter counts the line once it is taken.
-        sink.phaseEnd(phaseEnd, { file, position: lines.lines + 1, unit: "line" });
+        sink.phaseEnd(phaseEnd, takenLine());
         return true;
     };
     const takeNodeStart = (bytes, start, end) => {

@@ -89,8 +89,10 @@ export function readEndEnvelope(
     at = codeEnd + 1;
   }
   if (!bytesAt(bytes, at, EVENT_TYPE) || !bytesAt(bytes, at + EVENT_TYPE.length, eventType)) return null;
-  const attributesAt = at + EVENT_TYPE.length + eventType.length + ATTRIBUTES.length - 1;
-  if (!bytesAt(bytes, at + EVENT_TYPE.length + eventType.length, ATTRIBUTES)) return null;
+  const attributesKeyAt = at + EVENT_TYPE.length + eventType.length;
+  if (!bytesAt(bytes, attributesKeyAt, ATTRIBUTES)) return null;
+  // The attributes' `{`, the key's last byte.
+  const attributesAt = attributesKeyAt + ATTRIBUTES.length - 1;
   return {
     parentSpanId: latin1Text(bytes, parentAt, parentAt + 16),
     startNs: BigInt(latin1Text(bytes, startAt, startEnd)),

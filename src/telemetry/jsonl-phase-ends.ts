@@ -36,6 +36,7 @@
 import { UnpairedStarts, kindOfValue } from "./jsonl-start-ledger.js";
 import {
   bytesAt,
+  bytesHoldText,
   END_HEAD,
   EVALUATED_NAME,
   EVALUATED_NAME_BYTES,
@@ -220,7 +221,7 @@ export class TracesWithProcessed {
       const trace = latin1Text(bytes, at, at + 32);
       return this.traceSet.has(trace) ? trace : null;
     }
-    for (const trace of this.traces) if (holdsText(bytes, at, trace)) return trace;
+    for (const trace of this.traces) if (bytesHoldText(bytes, at, trace)) return trace;
     return null;
   }
 
@@ -230,11 +231,6 @@ export class TracesWithProcessed {
     for (const trace of this.traces) if (text.startsWith(trace, at)) return true;
     return false;
   }
-}
-
-function holdsText(bytes: Uint8Array, at: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
-  return true;
 }
 
 /** A new string equal to `text`, which has no quote or backslash (a trace id read from a head). */

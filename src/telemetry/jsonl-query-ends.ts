@@ -8,12 +8,13 @@
 // writes it (jsonl-end-bytes.ts), with the span name `Query executed` (with or without its node), a
 // status of success (`{"message":null,"code":1}`) and the event type QueryExecuted; then the
 // attributes, which close the line, every one a string, a number, true, false or null, each string
-// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the attributes the
-// model uses `query_outcome` and `unique_id`, which must then be printable ASCII without an escape
-// (so that their text is their value); a line with `query_error_adapter_message`, or any other
-// status, is parsed, as the model shows a failed query's message. Not told apart (as for the lines
-// jsonl-skip.ts leaves unparsed): a skipped string's escapes and UTF-8 are not checked to be valid,
-// nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse reads it.
+// closed where JSON closes it (its escapes stepped over) without a raw control character. Of the
+// attributes the model uses `query_outcome` and `unique_id`, which must then be printable ASCII
+// without an escape (so that their text is their value); a line with `query_error_adapter_message`,
+// or any other status, is parsed, as the model shows a failed query's message. Not told apart (as
+// for the lines jsonl-skip.ts leaves unparsed): a skipped string's escapes and UTF-8 are not checked
+// to be valid, nor a number's digits; a repeated key is read by its last occurrence, as JSON.parse
+// reads it.
 import { normalizeQueryOutcome } from "./enums.js";
 import type { TelemetryEvent } from "./events.js";
 import { plainStringEnd, readEndEnvelope, stringEnd } from "./jsonl-end-bytes.js";

@@ -95,6 +95,15 @@ export function bytesAt(bytes: Uint8Array, at: number, expected: Uint8Array): bo
   return true;
 }
 
+/**
+ * `bytes` holds the characters of `text`, one byte each, at `at`: an id kept as text (a trace id)
+ * compared with a line's bytes without making a string of them.
+ */
+export function bytesHoldText(bytes: Uint8Array, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
 export function isLowerHexBytes(bytes: Uint8Array, at: number, length: number): boolean {
   for (let i = at; i < at + length; i++) if (!isLowerHexCode(bytes[i]!)) return false;
   return true;

@@ -37,6 +37,7 @@
 import { ReadAgainInFull } from "./errors.js";
 import { isObjectShaped } from "./jsonl-skip.js";
 import {
+  bytesHoldText,
   END_HEAD,
   EVALUATED_NAME,
   EVALUATED_NAME_BYTES,
@@ -117,10 +118,7 @@ export class StartLedger {
 
   /** The trace id at `bytes[at]` is the last one entered (a file has a trace or a few). */
   private sameTraceBytes(bytes: Uint8Array, at: number): boolean {
-    const trace = this.trace;
-    if (trace.length !== 32) return false;
-    for (let i = 0; i < 32; i++) if (bytes[at + i] !== trace.charCodeAt(i)) return false;
-    return true;
+    return this.trace.length === 32 && bytesHoldText(bytes, at, this.trace);
   }
 
   /**

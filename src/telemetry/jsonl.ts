@@ -1,6 +1,6 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
-import { END_HEAD, START_HEAD } from "./jsonl-span-head.js";
+import { bytesHoldText, END_HEAD, START_HEAD } from "./jsonl-span-head.js";
 import { nodeEvent } from "./events.js";
 import { readProcessedEnd } from "./jsonl-node-ends.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
@@ -16,7 +16,13 @@ import {
   isWorthSniffing,
 } from "./jsonl-sniff.js";
 import { MAX_JSONL_LINE_BYTES } from "./limits.js";
-import { RECORD_TYPES, type RecordSink, type RecordType, type TelemetryRecord } from "./record.js";
+import {
+  RECORD_TYPES,
+  type RecordOrigin,
+  type RecordSink,
+  type RecordType,
+  type TelemetryRecord,
+} from "./record.js";
 import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
 import { latin1Text } from "../text/byte-text.js";
 
@@ -137,11 +143,13 @@ export async function decodeJsonl(
    */
   let lastTrace = "";
   const traceText = (bytes: Buffer, at: number): string => {
-    for (let i = 0; i < 32; i++) {
-      if (bytes[at + i] !== lastTrace.charCodeAt(i)) return (lastTrace = latin1Text(bytes, at, at + 32));
-    }
+    if (lastTrace.length !== 32 || !bytesHoldText(bytes, at, lastTrace))
+      lastTrace = latin1Text(bytes, at, at + 32);
     return lastTrace;
   };
+
+  /** Where a line taken from its bytes was read: the splitter counts the line once it is taken. */
+  const takenLine = (): RecordOrigin => ({ file, position: lines.lines + 1, unit: "line" });
 
   /**
    * The engine's own query span end, read from its bytes into the model's event
@@ -154,8 +162,7 @@ export async function decodeJsonl(
     if (event === null) return false;
     settleBefore();
     records++;
-    // The splitter counts the line once it is taken.
-    sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+    sink.eventRead(event, takenLine());
     return true;
   };
 
@@ -168,19 +175,18 @@ export async function decodeJsonl(
   const takeProcessedEnd = (bytes: Buffer, start: number, end: number): boolean => {
     if (!sink.eventRead || bytes[end + 1] !== 0x7b) return false;
     const read = readProcessedEnd(bytes, start, end);
-    const uniqueId = read?.attributes.unique_id;
-    if (read === null || typeof uniqueId !== "string" || uniqueId === "") return false;
+    if (read === null) return false;
     const spanAt = start + END_HEAD.spanIdAt;
     const spanId = latin1Text(bytes, spanAt, spanAt + 16);
     const traceId = traceText(bytes, start + END_HEAD.traceAt);
+    // Null when the attributes name no node.
     const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
     if (event === null) return false;
     settleBefore();
     // As a parsed end does (StartLedger.settle): it takes its start out of the ledger.
     starts?.endBytes(bytes, start, "processed");
     records++;
-    // The splitter counts the line once it is taken.
-    sink.eventRead(event, { file, position: lines.lines + 1, unit: "line" });
+    sink.eventRead(event, takenLine());
     return true;
   };
 
@@ -208,8 +214,7 @@ export async function decodeJsonl(
       endNs: null,
       timesFromProcessed: true,
     };
-    // The splitter counts the line once it is taken.
-    sink.phaseEnd!(phaseEnd, { file, position: lines.lines + 1, unit: "line" });
+    sink.phaseEnd!(phaseEnd, takenLine());
     return true;
   };
 

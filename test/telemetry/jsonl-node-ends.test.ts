@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { memoryJsonl } from "../support/memory-jsonl.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
-import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
 import { nodeEvent, recordsToEvents, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
 import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
 import { readProcessedEnd } from "../../src/telemetry/jsonl-node-ends.js";
@@ -137,15 +137,6 @@ describe("readProcessedEnd", () => {
 
 describe("NodeProcessed ends read from their bytes", () => {
   const options = { slowest: 5, failOn: "errors" as const, generatorVersion: "test" };
-  const file = (text: string, opened: { count: number }, rereadable = true): TelemetryFile => ({
-    name: "t.jsonl",
-    format: "jsonl",
-    openStream: async function* () {
-      opened.count++;
-      yield Buffer.from(text);
-    },
-    rereadable,
-  });
 
   it("read a finished run once, its ledger balanced, with a full parse's report", async () => {
     const text = readFileSync(
@@ -153,19 +144,11 @@ describe("NodeProcessed ends read from their bytes", () => {
       "utf8",
     );
     const opened = { count: 0 };
-    const report = await readTelemetryReport([file(text, opened)], options);
+    const report = await readTelemetryReport([memoryJsonl("t.jsonl", text, opened)], options);
     expect(opened.count).toBe(1);
     // Each line its own chunk: no span end is followed by the next line in its bytes, so all are parsed.
     const lines = text.split("\n").map((line) => `${line}\n`);
-    const parsedFile: TelemetryFile = {
-      name: "t.jsonl",
-      format: "jsonl",
-      openStream: async function* () {
-        for (const line of lines) yield Buffer.from(line);
-      },
-      rereadable: true,
-    };
-    expect(report).toEqual(await readTelemetryReport([parsedFile], options));
+    expect(report).toEqual(await readTelemetryReport([memoryJsonl("t.jsonl", lines)], options));
   });
 
   it("parse one that names no node, for its warning, and the file's last content line", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { memoryJsonl } from "../support/memory-jsonl.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
 import {
@@ -229,12 +230,7 @@ describe("TracesWithProcessed", () => {
 
 describe("phase ends read from their text or bytes", () => {
   const file = (text: string, opened: { count: number }, rereadable = true): TelemetryFile => ({
-    name: "t.jsonl",
-    format: "jsonl",
-    openStream: async function* () {
-      opened.count++;
-      yield Buffer.from(text);
-    },
+    ...memoryJsonl("t.jsonl", text, opened),
     rereadable,
   });
   const options = { slowest: 5, failOn: "errors" as const, generatorVersion: "test" };
@@ -398,16 +394,7 @@ describe("phase ends read from their text or bytes", () => {
       pieces.push(text.slice(at, at + size));
       at += size;
     }
-    const pieceFile: TelemetryFile = {
-      name: "t.jsonl",
-      format: "jsonl",
-      openStream: async function* () {
-        opened.count++;
-        for (const piece of pieces) yield Buffer.from(piece);
-      },
-      rereadable: true,
-    };
-    const report = await readTelemetryReport([pieceFile], options);
+    const report = await readTelemetryReport([memoryJsonl("t.jsonl", pieces, opened)], options);
     expect(opened.count).toBe(1);
     expect(report).toEqual(await readTelemetryReport([file(text, { count: 0 }, false)], options));
   });

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { memoryJsonl, type JsonlFile } from "../support/memory-jsonl.js";
 import { ReportBuilder, type BuildOptions } from "../../src/model/build-report.js";
 import type { Report } from "../../src/model/types.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
-import type { TelemetryFile } from "../../src/sources/telemetry-file.js";
 import { locatedEvents, recordsToEvents } from "../../src/telemetry/events.js";
 import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
 import { UnpairedStarts, StartLedger, nodeStartKind } from "../../src/telemetry/jsonl-start-ledger.js";
@@ -70,20 +70,6 @@ function kindOf(value: Record<string, unknown>): "processed" | "evaluated" | nul
   if (!attributes.unique_id) return null;
   if (event === "NodeProcessed") return "processed";
   return event === "NodeEvaluated" || event === "Node" ? "evaluated" : null;
-}
-
-type JsonlFile = Extract<TelemetryFile, { format: "jsonl" }>;
-
-function memoryJsonl(name: string, text: string, opened: { count: number } = { count: 0 }): JsonlFile {
-  return {
-    name,
-    format: "jsonl",
-    openStream: async function* () {
-      opened.count++;
-      yield Buffer.from(text);
-    },
-    rereadable: true,
-  };
 }
 
 /** The report a parse of every line gives: what dropping starts must never change. */
@@ -339,16 +325,10 @@ describe("StartLedger", () => {
 
 /** The file in chunks of `size` bytes, as a pipe or a file's reads may cut it. */
 function chunkedJsonl(name: string, text: string, size: number, opened: { count: number }): JsonlFile {
-  return {
-    name,
-    format: "jsonl",
-    openStream: async function* () {
-      opened.count++;
-      const bytes = Buffer.from(text);
-      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-    },
-    rereadable: true,
-  };
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return memoryJsonl(name, chunks, opened);
 }
 
 describe("dropping node span starts", () => {
