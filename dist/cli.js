@@ -4008,23 +4008,26 @@ function toBuffer(chunk) {
     return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
+// EXTERNAL MODULE: ./src/text/byte-text.ts
+var byte_text = __nccwpck_require__(7225);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-span-head.ts
 // The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
+
 const SPAN_ID_KEY = '","span_id":"';
 const EVENT_TYPE_KEY = '"event_type":"';
 const UNIQUE_ID_KEY = '"unique_id":"';
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
+const SPAN_ID_KEY_BYTES = (0,byte_text/* asciiBytes */.Tg)(SPAN_ID_KEY);
+const QUOTE_COMMA_BYTES = (0,byte_text/* asciiBytes */.Tg)('",');
 /** The span names the engine gives node and query spans, right after a record's head (`Node evaluated (model.shop.orders)`). */
 const EVALUATED_NAME = '"span_name":"Node evaluated';
 const PROCESSED_NAME = '"span_name":"Node processed';
 const QUERY_NAME = '"span_name":"Query executed';
 /** The same names as bytes, for SpanHead.namesBytes. */
-const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
-const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
-const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
+const EVALUATED_NAME_BYTES = (0,byte_text/* asciiBytes */.Tg)(EVALUATED_NAME);
+const PROCESSED_NAME_BYTES = (0,byte_text/* asciiBytes */.Tg)(PROCESSED_NAME);
+const QUERY_NAME_BYTES = (0,byte_text/* asciiBytes */.Tg)(QUERY_NAME);
 class SpanHead {
     /** `{"record_type":"<type>","trace_id":"`. */
     prefix;
@@ -4040,7 +4043,7 @@ class SpanHead {
         this.traceAt = this.prefix.length;
         this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
         this.end = this.spanIdAt + 16 + 2;
-        this.prefixBytes = Buffer.from(this.prefix, "latin1");
+        this.prefixBytes = (0,byte_text/* asciiBytes */.Tg)(this.prefix);
     }
     /**
      * Whether the line `bytes[start, end)` begins with this head, its ids lowercase hex, goes on with
@@ -6872,8 +6875,6 @@ function unnamedNodeEnd(record) {
     return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }
 
-// EXTERNAL MODULE: ./src/text/byte-text.ts
-var byte_text = __nccwpck_require__(7225);
 ;// CONCATENATED MODULE: ./src/telemetry/jsonl-start-ledger.ts
 // Node span starts, dropped unparsed. In the JSONL every node span is written twice, as a start and
 // as an end that repeats the start's attributes; a third of a big build's bytes are starts, and the
@@ -6969,7 +6970,7 @@ class StartLedger {
     /** `enter`, for ids of lowercase hex in `bytes` at `traceAt` and `spanAt`. */
     enterBytes(bytes, traceAt, spanAt, kind, sign) {
         if (!this.sameTraceBytes(bytes, traceAt))
-            this.rememberTrace((0,byte_text/* latin1Text */.L)(bytes, traceAt, traceAt + 32), 0);
+            this.rememberTrace((0,byte_text/* latin1Text */.Ly)(bytes, traceAt, traceAt + 32), 0);
         this.hashKind(kind);
         hashBytes(bytes, spanAt, spanAt + 16);
         this.count(sign);
@@ -7196,7 +7197,7 @@ const END_KEY = '"end_time_unix_nano":"';
 const ATTRIBUTES_KEY = ',"attributes":{';
 /** Up to this many invocations are looked up by comparing text, past it in a set. */
 const FEW_INVOCATIONS = 8;
-const UNIQUE_ID_KEY_BYTES = Buffer.from(UNIQUE_ID_KEY, "latin1");
+const UNIQUE_ID_KEY_BYTES = (0,byte_text/* asciiBytes */.Tg)(UNIQUE_ID_KEY);
 /** Where a node id begins in the engine's phase span name, `Node evaluated (<id>)`, after the head. */
 const NAMED_ID_AT = EVALUATED_NAME.length + 2;
 /**
@@ -7367,7 +7368,7 @@ class TracesWithProcessed {
      */
     processedTrace(bytes, at) {
         if (this.traceSet) {
-            const trace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32);
+            const trace = (0,byte_text/* latin1Text */.Ly)(bytes, at, at + 32);
             return this.traceSet.has(trace) ? trace : null;
         }
         for (const trace of this.traces)
@@ -7407,18 +7408,17 @@ function copyOf(text) {
 // ASCII without an escape, so that its bytes are its value.
 
 
-const ascii = (text) => Buffer.from(text, "latin1");
-const PARENT = ascii(',"parent_span_id":"');
-const START = ascii('","links":null,"start_time_unix_nano":"');
-const END = ascii('","end_time_unix_nano":"');
-const SEVERITY_NUMBER = ascii('","severity_number":');
-const SEVERITY_TEXT = ascii(',"severity_text":"');
-const STATUS = ascii('","status":');
-const STATUS_MESSAGE = ascii('{"message":');
-const STATUS_CODE = ascii(',"code":');
-const NULL = ascii("null");
-const EVENT_TYPE = ascii(',"event_type":"');
-const ATTRIBUTES = ascii('","attributes":{');
+const PARENT = (0,byte_text/* asciiBytes */.Tg)(',"parent_span_id":"');
+const START = (0,byte_text/* asciiBytes */.Tg)('","links":null,"start_time_unix_nano":"');
+const END = (0,byte_text/* asciiBytes */.Tg)('","end_time_unix_nano":"');
+const SEVERITY_NUMBER = (0,byte_text/* asciiBytes */.Tg)('","severity_number":');
+const SEVERITY_TEXT = (0,byte_text/* asciiBytes */.Tg)(',"severity_text":"');
+const STATUS = (0,byte_text/* asciiBytes */.Tg)('","status":');
+const STATUS_MESSAGE = (0,byte_text/* asciiBytes */.Tg)('{"message":');
+const STATUS_CODE = (0,byte_text/* asciiBytes */.Tg)(',"code":');
+const NULL = (0,byte_text/* asciiBytes */.Tg)("null");
+const EVENT_TYPE = (0,byte_text/* asciiBytes */.Tg)(',"event_type":"');
+const ATTRIBUTES = (0,byte_text/* asciiBytes */.Tg)('","attributes":{');
 /** Where the span name's value begins, after the head: `"span_name":"`. */
 const NAME_VALUE_AT = '"span_name":"'.length;
 /**
@@ -7477,7 +7477,7 @@ function readEndEnvelope(bytes, start, end, name, eventType) {
         const codeEnd = digitsEnd(bytes, codeAt);
         if (codeEnd === -1 || codeEnd - codeAt > 9 || bytes[codeEnd] !== 0x7d)
             return null;
-        statusCode = Number((0,byte_text/* latin1Text */.L)(bytes, codeAt, codeEnd));
+        statusCode = Number((0,byte_text/* latin1Text */.Ly)(bytes, codeAt, codeEnd));
         at = codeEnd + 1;
     }
     if (!bytesAt(bytes, at, EVENT_TYPE) || !bytesAt(bytes, at + EVENT_TYPE.length, eventType))
@@ -7488,9 +7488,9 @@ function readEndEnvelope(bytes, start, end, name, eventType) {
     // The attributes' `{`, the key's last byte.
     const attributesAt = attributesKeyAt + ATTRIBUTES.length - 1;
     return {
-        parentSpanId: (0,byte_text/* latin1Text */.L)(bytes, parentAt, parentAt + 16),
-        startNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, startAt, startEnd)),
-        endNs: BigInt((0,byte_text/* latin1Text */.L)(bytes, endAt, endEnd)),
+        parentSpanId: (0,byte_text/* latin1Text */.Ly)(bytes, parentAt, parentAt + 16),
+        startNs: BigInt((0,byte_text/* latin1Text */.Ly)(bytes, startAt, startEnd)),
+        endNs: BigInt((0,byte_text/* latin1Text */.Ly)(bytes, endAt, endEnd)),
         statusCode,
         statusMessage,
         attributesAt,
@@ -7544,7 +7544,7 @@ function digitsEnd(bytes, at) {
 
 
 
-const NODE_PROCESSED = Buffer.from("v1.public.events.fusion.node.NodeProcessed", "latin1");
+const NODE_PROCESSED = (0,byte_text/* asciiBytes */.Tg)("v1.public.events.fusion.node.NodeProcessed");
 /**
  * The engine's own NodeProcessed span end `bytes[start, end)`, its envelope read from its bytes and
  * its attributes parsed, or null when its layout is not certain or its attributes are not one JSON
@@ -7558,7 +7558,7 @@ function readProcessedEnd(bytes, start, end) {
         return null;
     let attributes;
     try {
-        attributes = JSON.parse((0,byte_text/* utf8Text */.H)(bytes, envelope.attributesAt, end - 1));
+        attributes = JSON.parse((0,byte_text/* utf8Text */.Hp)(bytes, envelope.attributesAt, end - 1));
     }
     catch {
         return null;
@@ -7594,11 +7594,10 @@ function readProcessedEnd(bytes, start, end) {
 
 
 
-const jsonl_query_ends_ascii = (text) => Buffer.from(text, "latin1");
-const QUERY_EXECUTED = jsonl_query_ends_ascii("v1.public.events.fusion.query.QueryExecuted");
-const UNIQUE_ID = jsonl_query_ends_ascii("unique_id");
-const QUERY_OUTCOME = jsonl_query_ends_ascii("query_outcome");
-const ERROR_MESSAGE = jsonl_query_ends_ascii("query_error_adapter_message");
+const QUERY_EXECUTED = (0,byte_text/* asciiBytes */.Tg)("v1.public.events.fusion.query.QueryExecuted");
+const UNIQUE_ID = (0,byte_text/* asciiBytes */.Tg)("unique_id");
+const QUERY_OUTCOME = (0,byte_text/* asciiBytes */.Tg)("query_outcome");
+const ERROR_MESSAGE = (0,byte_text/* asciiBytes */.Tg)("query_error_adapter_message");
 /**
  * The engine's own query span end `bytes[start, end)` as the model's event, or null when its layout
  * is not certain (see the top of this file). `traceId` gives the trace id's text at a place.
@@ -7640,7 +7639,7 @@ function readQueryEnd(bytes, start, end, traceId) {
             const valueEnd = plainStringEnd(bytes, valueAt + 1, end);
             if (valueEnd === -1)
                 return null;
-            const value = (0,byte_text/* latin1Text */.L)(bytes, valueAt + 1, valueEnd);
+            const value = (0,byte_text/* latin1Text */.Ly)(bytes, valueAt + 1, valueEnd);
             if (wanted === "uniqueId")
                 uniqueId = value === "" ? null : value;
             else
@@ -7756,7 +7755,7 @@ class LineSplitter {
             }
             else if (!this.takeBytes?.(chunk, start, end)) {
                 this.decoded++;
-                this.onLine((0,byte_text/* utf8Text */.H)(chunk, start, end), ++this.lines);
+                this.onLine((0,byte_text/* utf8Text */.Hp)(chunk, start, end), ++this.lines);
             }
             else {
                 this.lines++;
@@ -7927,6 +7926,14 @@ const EVENT = {
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
+ * Whether another line begins right after the line that ends at `end`, in the same bytes. A line is
+ * taken from its bytes only then: the last content line is always parsed, and a line whose next
+ * one lies in a later read may be that last one.
+ */
+function nextLineFollows(bytes, end) {
+    return bytes[end + 1] === 0x7b; // {
+}
+/**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.
  * Memory stays bounded by the longest line (at most MAX_JSONL_LINE_BYTES): records are never
  * collected. Gzip-compressed input is decompressed as it streams; a UTF-8 BOM is skipped.
@@ -8020,18 +8027,17 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     let lastTrace = "";
     const traceText = (bytes, at) => {
         if (lastTrace.length !== 32 || !bytesHoldText(bytes, at, lastTrace))
-            lastTrace = (0,byte_text/* latin1Text */.L)(bytes, at, at + 32);
+            lastTrace = (0,byte_text/* latin1Text */.Ly)(bytes, at, at + 32);
         return lastTrace;
     };
     /** Where a line taken from its bytes was read: the splitter counts the line once it is taken. */
     const takenLine = () => ({ file, position: lines.lines + 1, unit: "line" });
     /**
      * The engine's own query span end, read from its bytes into the model's event
-     * (jsonl-query-ends.ts). Taken only when the next line begins right after it, in the same bytes,
-     * as the last content line is always parsed.
+     * (jsonl-query-ends.ts).
      */
     const takeQueryEnd = (bytes, start, end) => {
-        if (!sink.eventRead || bytes[end + 1] !== 0x7b)
+        if (!sink.eventRead || !nextLineFollows(bytes, end))
             return false;
         const event = readQueryEnd(bytes, start, end, traceText);
         if (event === null)
@@ -8044,17 +8050,16 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /**
      * The engine's own NodeProcessed span end, its envelope read from its bytes and only its
      * attributes parsed (jsonl-node-ends.ts), into the model's event. One that names no node is parsed
-     * whole, for the warning a parsed one gets. Taken only when the next line begins right after it,
-     * in the same bytes, as the last content line is always parsed.
+     * whole, for the warning a parsed one gets.
      */
     const takeProcessedEnd = (bytes, start, end) => {
-        if (!sink.eventRead || bytes[end + 1] !== 0x7b)
+        if (!sink.eventRead || !nextLineFollows(bytes, end))
             return false;
         const read = readProcessedEnd(bytes, start, end);
         if (read === null)
             return false;
         const spanAt = start + END_HEAD.spanIdAt;
-        const spanId = (0,byte_text/* latin1Text */.L)(bytes, spanAt, spanAt + 16);
+        const spanId = (0,byte_text/* latin1Text */.Ly)(bytes, spanAt, spanAt + 16);
         const traceId = traceText(bytes, start + END_HEAD.traceAt);
         // Null when the attributes name no node.
         const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
@@ -8070,11 +8075,10 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /**
      * The engine's own phase span end, read from its bytes for its ids and node (phaseEndIdAt), its
      * times left to its node's NodeProcessed end, which the sink checks has them
-     * (undecidedPhaseNodes). Taken only when the next line begins right after it, in the same bytes,
-     * as the last content line is always parsed.
+     * (undecidedPhaseNodes).
      */
     const takePhaseEnd = (bytes, start, end) => {
-        if (!withProcessed || bytes[end + 1] !== 0x7b)
+        if (!withProcessed || !nextLineFollows(bytes, end))
             return false;
         const idAt = phaseEndIdAt(bytes, start, end);
         if (idAt === -1)
@@ -8088,8 +8092,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const spanAt = start + END_HEAD.spanIdAt;
         const phaseEnd = {
             traceId,
-            spanId: (0,byte_text/* latin1Text */.L)(bytes, spanAt, spanAt + 16),
-            uniqueId: (0,byte_text/* latin1Text */.L)(bytes, idAt, end - 3),
+            spanId: (0,byte_text/* latin1Text */.Ly)(bytes, spanAt, spanAt + 16),
+            uniqueId: (0,byte_text/* latin1Text */.Ly)(bytes, idAt, end - 3),
             startNs: null,
             endNs: null,
             timesFromProcessed: true,
@@ -8104,7 +8108,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         settleBefore();
         if (dropped === "processed" && withProcessed) {
             const traceAt = start + START_HEAD.traceAt;
-            withProcessed.processedStart((0,byte_text/* latin1Text */.L)(bytes, traceAt, traceAt + 32), 0);
+            withProcessed.processedStart((0,byte_text/* latin1Text */.Ly)(bytes, traceAt, traceAt + 32), 0);
         }
         leaveOutStart();
         return true;
@@ -8112,11 +8116,12 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /**
      * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
      * unparsed. Such a line is held as text until the next content line, as the last one is always
-     * parsed: this one is taken only when the next line begins right after it, in the same bytes.
+     * parsed.
      */
     const leaveOutQueryStart = (bytes, start, end) => {
-        if (!sink.relevantOnly || bytes[end + 1] !== 0x7b || !isEngineQueryStart(bytes, start, end))
+        if (!sink.relevantOnly || !nextLineFollows(bytes, end) || !isEngineQueryStart(bytes, start, end)) {
             return false;
+        }
         settleBefore();
         records++;
         return true;
@@ -12019,7 +12024,7 @@ function byteArrayDictionary(page, count, owned) {
     const text = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
     return {
         size: count,
-        entry: (id) => (0,byte_text/* utf8Text */.H)(text, starts[id], ends[id]),
+        entry: (id) => (0,byte_text/* utf8Text */.Hp)(text, starts[id], ends[id]),
         free: () => recycleBuffer(owned),
     };
 }
@@ -12259,7 +12264,7 @@ class LeafCursor {
                 return this.fromDictionary(decoded.ids[i]);
             case "bytes": {
                 const start = decoded.starts[i];
-                return (0,byte_text/* utf8Text */.H)(decoded.text, start, start + decoded.lengths[i]);
+                return (0,byte_text/* utf8Text */.Hp)(decoded.text, start, start + decoded.lengths[i]);
             }
             default:
                 return this.value(decoded, i);
@@ -15410,7 +15415,7 @@ function spanIdFromWords(high, low) {
         high >>>= 4;
         low >>>= 4;
     }
-    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .L)(HEX_CHARS, 0, 16);
+    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .Ly)(HEX_CHARS, 0, 16);
 }
 function toStr(value) {
     return typeof value === "string" && value !== "" ? value : null;
@@ -15494,7 +15499,7 @@ function isoFromMicros(micros) {
     putPair(20, hundredths);
     putPair(22, tenThousandths - hundredths * 100);
     putPair(24, fraction - tenThousandths * 100);
-    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .L)(ISO_CHARS, 0, 27);
+    return (0,_text_byte_text_js__WEBPACK_IMPORTED_MODULE_0__/* .latin1Text */ .Ly)(ISO_CHARS, 0, 27);
 }
 /** `YYYY-MM-DD` of the day `days` after 1970-01-01, counted in 400-year eras from 0000-03-01. */
 function putDate(days) {
@@ -15530,8 +15535,9 @@ function putPair(at, value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ utf8Text),
-/* harmony export */   L: () => (/* binding */ latin1Text)
+/* harmony export */   Hp: () => (/* binding */ utf8Text),
+/* harmony export */   Ly: () => (/* binding */ latin1Text),
+/* harmony export */   Tg: () => (/* binding */ asciiBytes)
 /* harmony export */ });
 // The readers make hundreds of thousands of short strings from bytes (span ids, times, column
 // values, JSONL lines). Buffer#toString(encoding, start, end) checks and clamps its range and looks
@@ -15548,6 +15554,10 @@ const latin1Text = typeof methods.latin1Slice === "function"
 const utf8Text = typeof methods.utf8Slice === "function"
     ? (bytes, start, end) => bytes.utf8Slice(start, end)
     : (bytes, start, end) => bytes.toString("utf8", start, end);
+/** The bytes of ASCII text (one byte per character), to compare with a line's bytes in place. */
+function asciiBytes(text) {
+    return Buffer.from(text, "latin1");
+}
 
 
 /***/ }),

@@ -7,9 +7,8 @@
 // stand on: every byte of the envelope is checked, ids lowercase hex, and each text in it printable
 // ASCII without an escape, so that its bytes are its value.
 import { bytesAt, END_HEAD, isLowerHexBytes } from "./jsonl-span-head.js";
-import { latin1Text } from "../text/byte-text.js";
+import { asciiBytes as ascii, latin1Text } from "../text/byte-text.js";
 
-const ascii = (text: string): Buffer => Buffer.from(text, "latin1");
 const PARENT = ascii(',"parent_span_id":"');
 const START = ascii('","links":null,"start_time_unix_nano":"');
 const END = ascii('","end_time_unix_nano":"');

@@ -9,9 +9,9 @@
 // envelope byte by byte, so the event is the one a parse of the whole line gives.
 import { readEndEnvelope } from "./jsonl-end-bytes.js";
 import { PROCESSED_NAME_BYTES } from "./jsonl-span-head.js";
-import { utf8Text } from "../text/byte-text.js";
+import { asciiBytes, utf8Text } from "../text/byte-text.js";
 
-const NODE_PROCESSED = Buffer.from("v1.public.events.fusion.node.NodeProcessed", "latin1");
+const NODE_PROCESSED = asciiBytes("v1.public.events.fusion.node.NodeProcessed");
 
 export interface ProcessedEnd {
   startNs: bigint;

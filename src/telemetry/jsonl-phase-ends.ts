@@ -45,7 +45,7 @@ import {
   QUERY_NAME,
   UNIQUE_ID_KEY,
 } from "./jsonl-span-head.js";
-import { latin1Text } from "../text/byte-text.js";
+import { asciiBytes, latin1Text } from "../text/byte-text.js";
 
 const HEAD_END = END_HEAD.end;
 const STATUS_KEY = '"status":';
@@ -69,7 +69,7 @@ export interface PhaseEnd {
   timesFromProcessed?: true;
 }
 
-const UNIQUE_ID_KEY_BYTES = Buffer.from(UNIQUE_ID_KEY, "latin1");
+const UNIQUE_ID_KEY_BYTES = asciiBytes(UNIQUE_ID_KEY);
 /** Where a node id begins in the engine's phase span name, `Node evaluated (<id>)`, after the head. */
 const NAMED_ID_AT = EVALUATED_NAME.length + 2;
 

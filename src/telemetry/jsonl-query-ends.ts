@@ -19,11 +19,10 @@ import { normalizeQueryOutcome } from "./enums.js";
 import type { TelemetryEvent } from "./events.js";
 import { plainStringEnd, readEndEnvelope, stringEnd } from "./jsonl-end-bytes.js";
 import { bytesAt, END_HEAD, QUERY_NAME_BYTES } from "./jsonl-span-head.js";
-import { latin1Text } from "../text/byte-text.js";
+import { asciiBytes as ascii, latin1Text } from "../text/byte-text.js";
 
 export type QueryEvent = Extract<TelemetryEvent, { kind: "query" }>;
 
-const ascii = (text: string): Buffer => Buffer.from(text, "latin1");
 const QUERY_EXECUTED = ascii("v1.public.events.fusion.query.QueryExecuted");
 const UNIQUE_ID = ascii("unique_id");
 const QUERY_OUTCOME = ascii("query_outcome");

@@ -1,21 +1,22 @@
 // The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
+import { asciiBytes } from "../text/byte-text.js";
 
 const SPAN_ID_KEY = '","span_id":"';
 export const EVENT_TYPE_KEY = '"event_type":"';
 export const UNIQUE_ID_KEY = '"unique_id":"';
-const SPAN_ID_KEY_BYTES = Buffer.from(SPAN_ID_KEY, "latin1");
-const QUOTE_COMMA_BYTES = Buffer.from('",', "latin1");
+const SPAN_ID_KEY_BYTES = asciiBytes(SPAN_ID_KEY);
+const QUOTE_COMMA_BYTES = asciiBytes('",');
 
 /** The span names the engine gives node and query spans, right after a record's head (`Node evaluated (model.shop.orders)`). */
 export const EVALUATED_NAME = '"span_name":"Node evaluated';
 export const PROCESSED_NAME = '"span_name":"Node processed';
 export const QUERY_NAME = '"span_name":"Query executed';
 /** The same names as bytes, for SpanHead.namesBytes. */
-export const EVALUATED_NAME_BYTES = Buffer.from(EVALUATED_NAME, "latin1");
-export const PROCESSED_NAME_BYTES = Buffer.from(PROCESSED_NAME, "latin1");
-export const QUERY_NAME_BYTES = Buffer.from(QUERY_NAME, "latin1");
+export const EVALUATED_NAME_BYTES = asciiBytes(EVALUATED_NAME);
+export const PROCESSED_NAME_BYTES = asciiBytes(PROCESSED_NAME);
+export const QUERY_NAME_BYTES = asciiBytes(QUERY_NAME);
 
 export class SpanHead {
   /** `{"record_type":"<type>","trace_id":"`. */
@@ -33,7 +34,7 @@ export class SpanHead {
     this.traceAt = this.prefix.length;
     this.spanIdAt = this.traceAt + 32 + SPAN_ID_KEY.length;
     this.end = this.spanIdAt + 16 + 2;
-    this.prefixBytes = Buffer.from(this.prefix, "latin1");
+    this.prefixBytes = asciiBytes(this.prefix);
   }
 
   /**

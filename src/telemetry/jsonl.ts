@@ -30,6 +30,15 @@ import { latin1Text } from "../text/byte-text.js";
 const SNIFF_CHARS = 16 * 1024;
 
 /**
+ * Whether another line begins right after the line that ends at `end`, in the same bytes. A line is
+ * taken from its bytes only then: the last content line is always parsed, and a line whose next
+ * one lies in a later read may be that last one.
+ */
+function nextLineFollows(bytes: Buffer, end: number): boolean {
+  return bytes[end + 1] === 0x7b; // {
+}
+
+/**
  * Decodes JSONL telemetry line by line from a byte stream and feeds each record to the sink.
  * Memory stays bounded by the longest line (at most MAX_JSONL_LINE_BYTES): records are never
  * collected. Gzip-compressed input is decompressed as it streams; a UTF-8 BOM is skipped.
@@ -153,11 +162,10 @@ export async function decodeJsonl(
 
   /**
    * The engine's own query span end, read from its bytes into the model's event
-   * (jsonl-query-ends.ts). Taken only when the next line begins right after it, in the same bytes,
-   * as the last content line is always parsed.
+   * (jsonl-query-ends.ts).
    */
   const takeQueryEnd = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!sink.eventRead || bytes[end + 1] !== 0x7b) return false;
+    if (!sink.eventRead || !nextLineFollows(bytes, end)) return false;
     const event = readQueryEnd(bytes, start, end, traceText);
     if (event === null) return false;
     settleBefore();
@@ -169,11 +177,10 @@ export async function decodeJsonl(
   /**
    * The engine's own NodeProcessed span end, its envelope read from its bytes and only its
    * attributes parsed (jsonl-node-ends.ts), into the model's event. One that names no node is parsed
-   * whole, for the warning a parsed one gets. Taken only when the next line begins right after it,
-   * in the same bytes, as the last content line is always parsed.
+   * whole, for the warning a parsed one gets.
    */
   const takeProcessedEnd = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!sink.eventRead || bytes[end + 1] !== 0x7b) return false;
+    if (!sink.eventRead || !nextLineFollows(bytes, end)) return false;
     const read = readProcessedEnd(bytes, start, end);
     if (read === null) return false;
     const spanAt = start + END_HEAD.spanIdAt;
@@ -193,11 +200,10 @@ export async function decodeJsonl(
   /**
    * The engine's own phase span end, read from its bytes for its ids and node (phaseEndIdAt), its
    * times left to its node's NodeProcessed end, which the sink checks has them
-   * (undecidedPhaseNodes). Taken only when the next line begins right after it, in the same bytes,
-   * as the last content line is always parsed.
+   * (undecidedPhaseNodes).
    */
   const takePhaseEnd = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!withProcessed || bytes[end + 1] !== 0x7b) return false;
+    if (!withProcessed || !nextLineFollows(bytes, end)) return false;
     const idAt = phaseEndIdAt(bytes, start, end);
     if (idAt === -1) return false;
     const traceId = withProcessed.processedTrace(bytes, start + END_HEAD.traceAt);
@@ -233,10 +239,12 @@ export async function decodeJsonl(
   /**
    * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
    * unparsed. Such a line is held as text until the next content line, as the last one is always
-   * parsed: this one is taken only when the next line begins right after it, in the same bytes.
+   * parsed.
    */
   const leaveOutQueryStart = (bytes: Buffer, start: number, end: number): boolean => {
-    if (!sink.relevantOnly || bytes[end + 1] !== 0x7b || !isEngineQueryStart(bytes, start, end)) return false;
+    if (!sink.relevantOnly || !nextLineFollows(bytes, end) || !isEngineQueryStart(bytes, start, end)) {
+      return false;
+    }
     settleBefore();
     records++;
     return true;

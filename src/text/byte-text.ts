@@ -23,3 +23,8 @@ export const utf8Text: (bytes: Buffer, start: number, end: number) => string =
   typeof methods.utf8Slice === "function"
     ? (bytes, start, end) => (bytes as unknown as SliceMethods).utf8Slice(start, end)
     : (bytes, start, end) => bytes.toString("utf8", start, end);
+
+/** The bytes of ASCII text (one byte per character), to compare with a line's bytes in place. */
+export function asciiBytes(text: string): Buffer {
+  return Buffer.from(text, "latin1");
+}
