@@ -98,8 +98,10 @@ export function createClient(
         },
       },
       retry: {
-        // 403/429 belong to the throttling plugin; 4xx other than those are never transient.
-        doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+        // 403/429 belong to the throttling plugin; 4xx other than those are never transient, nor is
+        // 501 (a server without the endpoint, such as an older GitHub Enterprise Server): retried,
+        // it would only add the backoff's 14 s.
+        doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451, 501],
         retries: 3,
         retryAfterBaseValue: fast ? 1 : 1000,
       },

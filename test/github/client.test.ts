@@ -91,6 +91,14 @@ describe("createClient", () => {
     server.inject({ operationId: "issues/list-comments", status: 502, times: 2 });
     expect((await upsertComment(octokit, target)).action).toBe("created");
   });
+
+  it("does not retry a 501: a server without the endpoint will not have it a moment later", async () => {
+    const octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+    server.inject({ operationId: "issues/list-comments", status: 501, times: 2 });
+    await expect(upsertComment(octokit, target)).rejects.toMatchObject({ status: 501 });
+    const asked = server.requests.filter((r) => r.method === "GET" && r.path.endsWith("/comments"));
+    expect(asked).toHaveLength(1);
+  });
 });
 
 describe("redirects", () => {
