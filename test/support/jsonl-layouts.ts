@@ -1,8 +1,11 @@
 // The JSONL fixtures and their records, and other layouts of a record (keys shuffled, spaces
-// around `:` and `,`): what tests of the readers' text shortcuts (jsonl-skip.ts,
-// jsonl-start-ledger.ts) check them against, since JSON.parse must agree with them on every one.
+// around `:` and `,`): what tests of the readers' text and byte shortcuts (jsonl-skip.ts,
+// jsonl-start-ledger.ts, the span ends read from bytes) check them against, since JSON.parse must
+// agree with them on every one; and a full parse's event, and a line placed in a chunk, for those.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { toRecord } from "../../src/telemetry/jsonl.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
@@ -60,4 +63,18 @@ export function* fixtureLines(layouts: number, seed: number): Generator<string> 
     const next = random(seed + layout);
     for (const record of FIXTURE_RECORDS) yield reformat(record, next);
   }
+}
+
+/** What a full parse makes of `line`: the event the byte readers must agree with. */
+export function parsedEvent(line: string): TelemetryEvent | null {
+  const record = toRecord(JSON.parse(line));
+  return record ? toEvent(record) : null;
+}
+
+/** `line` between two other lines in one buffer, as a read's chunk holds it, and where it lies there. */
+export function inChunk(line: string): { bytes: Buffer; start: number; end: number } {
+  const before = '{"x":1}\n';
+  const bytes = Buffer.from(`${before}${line}\n{"y":2}`);
+  const start = Buffer.byteLength(before);
+  return { bytes, start, end: start + Buffer.byteLength(line) };
 }

@@ -3,11 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { memoryJsonl } from "../support/memory-jsonl.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
-import { nodeEvent, recordsToEvents, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
-import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
+import { nodeEvent, recordsToEvents, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { readProcessedEnd } from "../../src/telemetry/jsonl-node-ends.js";
 import { END_HEAD } from "../../src/telemetry/jsonl-span-head.js";
-import { FIXTURE_RECORDS, fixtureLines } from "../support/jsonl-layouts.js";
+import { FIXTURE_RECORDS, fixtureLines, inChunk, parsedEvent } from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -45,9 +45,8 @@ function processedEnd(
 
 /** The event the JSONL reader makes of `line` from its bytes (as jsonl.ts does), or null. */
 function fromBytes(line: string): TelemetryEvent | null {
-  const bytes = Buffer.from(`{"x":1}\n${line}\n{"y":2}`);
-  const start = Buffer.byteLength('{"x":1}\n');
-  const read = readProcessedEnd(bytes, start, start + Buffer.byteLength(line));
+  const { bytes, start, end } = inChunk(line);
+  const read = readProcessedEnd(bytes, start, end);
   if (read === null) return null;
   const at = (offset: number, length: number): string =>
     bytes.toString("latin1", start + offset, start + offset + length);
@@ -60,11 +59,6 @@ function fromBytes(line: string): TelemetryEvent | null {
     read.endNs,
     read.attributes,
   );
-}
-
-function parsedEvent(line: string): TelemetryEvent | null {
-  const record = toRecord(JSON.parse(line));
-  return record ? toEvent(record) : null;
 }
 
 describe("readProcessedEnd", () => {

@@ -13,7 +13,7 @@ import {
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { END_HEAD } from "../../src/telemetry/jsonl-span-head.js";
 import { UnpairedStarts } from "../../src/telemetry/jsonl-start-ledger.js";
-import { FIXTURE_RECORDS, fixtureLines, random, reformat } from "../support/jsonl-layouts.js";
+import { FIXTURE_RECORDS, fixtureLines, inChunk, random, reformat } from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -137,9 +137,7 @@ describe("readPhaseEnd", () => {
 
 /** The node id phaseEndIdAt finds in `line`, placed amid other bytes as in a chunk; else null. */
 function idFromBytes(line: string): string | null {
-  const bytes = Buffer.from(`{"x":1}\n${line}\n{"y":2}`);
-  const start = 8;
-  const end = bytes.length - 8;
+  const { bytes, start, end } = inChunk(line);
   const at = phaseEndIdAt(bytes, start, end);
   return at === -1 ? null : bytes.toString("latin1", at, end - 3);
 }

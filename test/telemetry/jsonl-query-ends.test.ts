@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  recordsToEvents,
-  toEvent,
-  type LocatedEventSink,
-  type TelemetryEvent,
-} from "../../src/telemetry/events.js";
-import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
+import { recordsToEvents, type LocatedEventSink, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { readQueryEnd, type QueryEvent } from "../../src/telemetry/jsonl-query-ends.js";
-import { FIXTURE_RECORDS, fixtureLines, jsonlFixtures } from "../support/jsonl-layouts.js";
+import {
+  FIXTURE_RECORDS,
+  fixtureLines,
+  inChunk,
+  jsonlFixtures,
+  parsedEvent,
+} from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -46,17 +47,8 @@ function queryEnd(
 
 /** readQueryEnd for `line` placed inside larger bytes, as a chunk holds it. */
 function readFromBytes(line: string): QueryEvent | null {
-  const bytes = Buffer.from(`{"x":1}\n${line}\n{"y":2}`);
-  const start = Buffer.byteLength('{"x":1}\n');
-  return readQueryEnd(bytes, start, start + Buffer.byteLength(line), (from, at) =>
-    from.toString("latin1", at, at + 32),
-  );
-}
-
-/** What a full parse makes of `line`. */
-function parsedEvent(line: string): TelemetryEvent | null {
-  const record = toRecord(JSON.parse(line));
-  return record ? toEvent(record) : null;
+  const { bytes, start, end } = inChunk(line);
+  return readQueryEnd(bytes, start, end, (from, at) => from.toString("latin1", at, at + 32));
 }
 
 describe("readQueryEnd", () => {

@@ -9,7 +9,13 @@ import {
   traceOfRecordLine,
 } from "../../src/telemetry/jsonl-skip.js";
 import type { RecordSink, TelemetryRecord } from "../../src/telemetry/record.js";
-import { FIXTURE_RECORDS as RECORDS, jsonlFixtures, random, reformat } from "../support/jsonl-layouts.js";
+import {
+  FIXTURE_RECORDS as RECORDS,
+  inChunk,
+  jsonlFixtures,
+  random,
+  reformat,
+} from "../support/jsonl-layouts.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
 /** A NodeProcessed span end: a relevant record, parsed. */
@@ -286,9 +292,8 @@ describe("query span starts told from their bytes", () => {
 
   /** isEngineQueryStart for `line` placed inside larger bytes, as a chunk holds it. */
   function takes(line: string): boolean {
-    const bytes = Buffer.from(`{"x":1}\n${line}\n{"y":2}`);
-    const start = Buffer.byteLength('{"x":1}\n');
-    return isEngineQueryStart(bytes, start, start + Buffer.byteLength(line));
+    const { bytes, start, end } = inChunk(line);
+    return isEngineQueryStart(bytes, start, end);
   }
 
   it("takes only query span starts, never a relevant record (every fixture line as written, and in 5 layouts)", () => {
