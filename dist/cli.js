@@ -4058,6 +4058,10 @@ class SpanHead {
             bytesAt(bytes, nameAt, name) &&
             this.beginsBytes(bytes, start));
     }
+    /** The span id of the line that begins at `start` in `bytes` (its head checked), as text. */
+    spanIdText(bytes, start) {
+        return (0,byte_text/* latin1Text */.Ly)(bytes, start + this.spanIdAt, start + this.spanIdAt + 16);
+    }
     beginsBytes(bytes, start) {
         const traceAt = start + this.traceAt;
         return (bytesAt(bytes, start, this.prefixBytes) &&
@@ -8021,8 +8025,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             takeProcessedEnd(bytes, start, end));
     };
     /**
-     * The trace id in `bytes` at `at`, as text: the last one a span end read from its bytes named,
-     * kept (a file has a trace or a few).
+     * The trace id in `bytes` at `at`, as text: the last one a line taken from its bytes named, kept
+     * (a file has a trace or a few).
      */
     let lastTrace = "";
     const traceText = (bytes, at) => {
@@ -8058,8 +8062,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         const read = readProcessedEnd(bytes, start, end);
         if (read === null)
             return false;
-        const spanAt = start + END_HEAD.spanIdAt;
-        const spanId = (0,byte_text/* latin1Text */.Ly)(bytes, spanAt, spanAt + 16);
+        const spanId = END_HEAD.spanIdText(bytes, start);
         const traceId = traceText(bytes, start + END_HEAD.traceAt);
         // Null when the attributes name no node.
         const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
@@ -8089,10 +8092,9 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         settleBefore();
         records++;
         starts.endBytes(bytes, start, "evaluated");
-        const spanAt = start + END_HEAD.spanIdAt;
         const phaseEnd = {
             traceId,
-            spanId: (0,byte_text/* latin1Text */.Ly)(bytes, spanAt, spanAt + 16),
+            spanId: END_HEAD.spanIdText(bytes, start),
             uniqueId: (0,byte_text/* latin1Text */.Ly)(bytes, idAt, end - 3),
             startNs: null,
             endNs: null,
@@ -8107,8 +8109,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return false;
         settleBefore();
         if (dropped === "processed" && withProcessed) {
-            const traceAt = start + START_HEAD.traceAt;
-            withProcessed.processedStart((0,byte_text/* latin1Text */.Ly)(bytes, traceAt, traceAt + 32), 0);
+            withProcessed.processedStart(traceText(bytes, start + START_HEAD.traceAt), 0);
         }
         leaveOutStart();
         return true;

@@ -127,7 +127,7 @@ export function plainStringEnd(bytes: Uint8Array, at: number, end: number): numb
 }
 
 /** Where 1–20 digits that begin at `at` end, or -1. */
-export function digitsEnd(bytes: Uint8Array, at: number): number {
+function digitsEnd(bytes: Uint8Array, at: number): number {
   let i = at;
   while (i < at + 21 && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
   return i === at || i === at + 21 ? -1 : i;

@@ -1,7 +1,7 @@
 // The head of a span record as the engine writes it, `{"record_type":"<type>","trace_id":"<32 hex>",
 // "span_id":"<16 hex>",`: where the JSONL reader's text shortcuts (jsonl-start-ledger.ts,
 // jsonl-phase-ends.ts, jsonl-skip.ts) find a line's ids, at fixed places, in its text or its bytes.
-import { asciiBytes } from "../text/byte-text.js";
+import { asciiBytes, latin1Text } from "../text/byte-text.js";
 
 const SPAN_ID_KEY = '","span_id":"';
 export const EVENT_TYPE_KEY = '"event_type":"';
@@ -51,6 +51,11 @@ export class SpanHead {
       bytesAt(bytes, nameAt, name) &&
       this.beginsBytes(bytes, start)
     );
+  }
+
+  /** The span id of the line that begins at `start` in `bytes` (its head checked), as text. */
+  spanIdText(bytes: Buffer, start: number): string {
+    return latin1Text(bytes, start + this.spanIdAt, start + this.spanIdAt + 16);
   }
 
   private beginsBytes(bytes: Uint8Array, start: number): boolean {

@@ -147,8 +147,8 @@ export async function decodeJsonl(
   };
 
   /**
-   * The trace id in `bytes` at `at`, as text: the last one a span end read from its bytes named,
-   * kept (a file has a trace or a few).
+   * The trace id in `bytes` at `at`, as text: the last one a line taken from its bytes named, kept
+   * (a file has a trace or a few).
    */
   let lastTrace = "";
   const traceText = (bytes: Buffer, at: number): string => {
@@ -183,8 +183,7 @@ export async function decodeJsonl(
     if (!sink.eventRead || !nextLineFollows(bytes, end)) return false;
     const read = readProcessedEnd(bytes, start, end);
     if (read === null) return false;
-    const spanAt = start + END_HEAD.spanIdAt;
-    const spanId = latin1Text(bytes, spanAt, spanAt + 16);
+    const spanId = END_HEAD.spanIdText(bytes, start);
     const traceId = traceText(bytes, start + END_HEAD.traceAt);
     // Null when the attributes name no node.
     const event = nodeEvent(true, traceId, spanId, true, read.startNs, read.endNs, read.attributes);
@@ -211,10 +210,9 @@ export async function decodeJsonl(
     settleBefore();
     records++;
     starts!.endBytes(bytes, start, "evaluated");
-    const spanAt = start + END_HEAD.spanIdAt;
     const phaseEnd: PhaseEnd = {
       traceId,
-      spanId: latin1Text(bytes, spanAt, spanAt + 16),
+      spanId: END_HEAD.spanIdText(bytes, start),
       uniqueId: latin1Text(bytes, idAt, end - 3),
       startNs: null,
       endNs: null,
@@ -229,8 +227,7 @@ export async function decodeJsonl(
     if (dropped === null) return false;
     settleBefore();
     if (dropped === "processed" && withProcessed) {
-      const traceAt = start + START_HEAD.traceAt;
-      withProcessed.processedStart(latin1Text(bytes, traceAt, traceAt + 32), 0);
+      withProcessed.processedStart(traceText(bytes, start + START_HEAD.traceAt), 0);
     }
     leaveOutStart();
     return true;
