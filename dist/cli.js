@@ -76,8 +76,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
-var build_report = __nccwpck_require__(4424);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 9 modules
+var build_report = __nccwpck_require__(7073);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/text/controls.ts
@@ -265,49 +265,23 @@ function stripFrameNumber(line) {
 
 // EXTERNAL MODULE: ./src/text/count.ts
 var count = __nccwpck_require__(896);
+// EXTERNAL MODULE: ./src/text/duration.ts
+var duration = __nccwpck_require__(9495);
 ;// CONCATENATED MODULE: ./src/render/format.ts
 
 
 
 
-/**
- * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
- * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
- * unit below the largest.
- */
-function formatDuration(ms) {
-    if (ms === null || ms === undefined || !Number.isFinite(ms))
-        return "–";
-    if (ms < 0)
-        return `-${formatDuration(-ms)}`;
-    if (Math.round(ms) < 1_000)
-        return `${Math.round(ms)}ms`;
-    const seconds = ms / 1_000;
-    if (Number(seconds.toFixed(2)) < 10)
-        return `${seconds.toFixed(2)}s`;
-    if (Number(seconds.toFixed(1)) < 60)
-        return `${seconds.toFixed(1)}s`;
-    const total = Math.round(seconds);
-    if (total < 3_600)
-        return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
-    const minutes = Math.round(total / 60);
-    if (minutes < 24 * 60)
-        return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
-    const hours = Math.round(minutes / 60);
-    return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
-}
+
 /** A slowdown: `+1m06s`. */
 function formatDelta(ms) {
-    return ms < 0 ? formatDuration(ms) : `+${formatDuration(ms)}`;
+    return ms < 0 ? (0,duration/* formatDuration */.a)(ms) : `+${(0,duration/* formatDuration */.a)(ms)}`;
 }
 /** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
 function formatPercent(percent) {
     const sign = percent < 0 ? "-" : "+";
     const size = Math.abs(percent);
     return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
-}
-function pad2(n) {
-    return String(n).padStart(2, "0");
 }
 /** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
 function statusIcon(status) {
@@ -357,7 +331,7 @@ function warningsCount(warnedNodes, warningLines) {
 }
 /** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
 function freshnessFact(outcome, ageSeconds) {
-    return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${formatDuration(ageSeconds * 1000)})` : ""}`;
+    return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${(0,duration/* formatDuration */.a)(ageSeconds * 1000)})` : ""}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
@@ -616,7 +590,7 @@ function sharedFacts(report, show) {
         plural(invocations.length, "invocation"),
         versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
         target ? `target ${show.code(target)}` : null,
-        `${formatDuration(total)} in all`,
+        `${(0,duration/* formatDuration */.a)(total)} in all`,
     ].filter((fact) => fact !== null);
 }
 
@@ -1204,7 +1178,7 @@ function invocationFacts(inv, shared = { version: false, target: false }) {
     const facts = [
         shared.version ? null : inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
         shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
-        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.durationMs !== null ? (0,duration/* formatDuration */.a)(inv.durationMs) : null,
         inv.state === "incomplete" ? "**did not finish**" : null,
         inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
         `invocation ${code(inv.invocationId)}`,
@@ -1491,16 +1465,16 @@ function renderSlowest(inv, detail, context) {
     ], rows.map((n) => [
         `${statusIcon(n.status)} ${context.names.label(n)}`,
         nowrap(resourceLabel(n.resourceType)),
-        formatDuration(n.processingMs),
-        formatDuration(n.warehouseMs),
-        formatDuration(n.lifetimeMs),
+        (0,duration/* formatDuration */.a)(n.processingMs),
+        (0,duration/* formatDuration */.a)(n.warehouseMs),
+        (0,duration/* formatDuration */.a)(n.lifetimeMs),
     ]));
     const parts = [`#### 🐢 Slowest nodes`, table];
     // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
     const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
     if (idle.length > 0) {
         parts.push(`Longest waits for a warehouse connection: ${idle
-            .map((n) => `${context.names.label(n)}&nbsp;${formatDuration(n.idleMs)}`)
+            .map((n) => `${context.names.label(n)}&nbsp;${(0,duration/* formatDuration */.a)(n.idleMs)}`)
             .join(" · ")}`);
     }
     parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
@@ -1528,8 +1502,8 @@ function* allNodesPieces(inv, context) {
                 context.names.label(n),
                 typeCell(n.resourceType),
                 statusCell(n.status),
-                formatDuration(n.timing.processingMs),
-                formatDuration(n.timing.warehouseMs),
+                (0,duration/* formatDuration */.a)(n.timing.processingMs),
+                (0,duration/* formatDuration */.a)(n.timing.warehouseMs),
             ];
         }
     })());
@@ -1741,8 +1715,8 @@ function regressionTable(rows, context) {
     ], rows.map((r) => [
         context.names.label(r),
         nowrap(resourceLabel(r.resourceType)),
-        formatDuration(r.beforeMs),
-        formatDuration(r.afterMs),
+        (0,duration/* formatDuration */.a)(r.beforeMs),
+        (0,duration/* formatDuration */.a)(r.afterMs),
         `${formatDelta(r.deltaMs)}&nbsp;(${formatPercent(r.percent)})`,
     ]));
 }
@@ -2317,8 +2291,8 @@ function regressions(comparison, pen, fullReportHint) {
     const shown = rows.slice(0, LIMITS.regressions);
     const titles = ["before", "after", "change"];
     const cells = shown.map((r) => [
-        formatDuration(r.beforeMs),
-        formatDuration(r.afterMs),
+        (0,duration/* formatDuration */.a)(r.beforeMs),
+        (0,duration/* formatDuration */.a)(r.afterMs),
         `${formatDelta(r.deltaMs)} (${formatPercent(r.percent)})`,
     ]);
     const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
@@ -2417,7 +2391,7 @@ function terminal_invocationFacts(inv, omit = {}) {
         command ? inert(command) : null,
         !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
         !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
-        inv.durationMs !== null ? formatDuration(inv.durationMs) : null,
+        inv.durationMs !== null ? (0,duration/* formatDuration */.a)(inv.durationMs) : null,
         inv.state === "incomplete" ? "did not finish" : null,
         inv.statusMessage ? inert(inv.statusMessage) : null,
         `invocation ${inert(inv.invocationId)}`,
@@ -2605,9 +2579,9 @@ function terminal_renderSlowest(inv, pen) {
     if (rows.length === 0)
         return "";
     const cells = rows.map((n) => [
-        formatDuration(n.processingMs),
-        formatDuration(n.warehouseMs),
-        formatDuration(n.lifetimeMs),
+        (0,duration/* formatDuration */.a)(n.processingMs),
+        (0,duration/* formatDuration */.a)(n.warehouseMs),
+        (0,duration/* formatDuration */.a)(n.lifetimeMs),
     ]);
     const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
     const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
@@ -2617,7 +2591,7 @@ function terminal_renderSlowest(inv, pen) {
     const idle = inv.slowest.byIdle.slice(0, Math.min(terminal_IDLE_SHOWN, rows.length));
     if (idle.length > 0) {
         blocks.push(`Longest waits for a warehouse connection:\n${idle
-            .map((n) => `${padStart(formatDuration(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
+            .map((n) => `${padStart((0,duration/* formatDuration */.a)(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
             .join("\n")}`);
     }
     return blocks.join("\n\n");
@@ -6217,8 +6191,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
-var build_report = __nccwpck_require__(4424);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 9 modules
+var build_report = __nccwpck_require__(7073);
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
@@ -13654,7 +13628,7 @@ function compareText(a, b) {
 
 /***/ }),
 
-/***/ 4424:
+/***/ 7073:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13669,7 +13643,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 // EXTERNAL MODULE: ./src/text/count.ts
-var count = __nccwpck_require__(896);
+var text_count = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/text/detached.ts
 // A string V8 may hold as a view of a larger one (a slice of 13 characters or more is kept as its
 // parent and a range): kept as a key or a field, it keeps that parent alive. The JSONL reader
@@ -14086,6 +14060,90 @@ function durationOf(startedAt, completedAt) {
 
 // EXTERNAL MODULE: ./src/telemetry/values.ts
 var values = __nccwpck_require__(7593);
+// EXTERNAL MODULE: ./src/text/duration.ts
+var duration = __nccwpck_require__(9495);
+;// CONCATENATED MODULE: ./src/model/implausible-times.ts
+// A node's durations that its invocation cannot hold: a span that ends before it starts or lies
+// outside the invocation's, a processing or idle time longer than the whole run. An engine that
+// leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node "running" for 56
+// years at the top of the slowest lists and into the regression check. Such a duration is shown
+// as unknown, and the invocation's warnings say which nodes and why, once.
+
+
+
+/**
+ * How far a node's times may run past its invocation's: the engine rounds durations to whole
+ * milliseconds and writes a node's span end just before the invocation's; nothing real is near a second.
+ */
+const SLACK_NS = 1000000000n;
+const SLACK_MS = 1_000;
+/** Nodes named in the warning; the rest are counted. */
+const NAMED = 3;
+/** Collects the nodes whose durations were left out, for one warning per invocation. */
+class ImplausibleTimes {
+    invocation;
+    found = [];
+    longestMs;
+    constructor(invocation) {
+        this.invocation = invocation;
+        const { startNs, endNs } = invocation;
+        this.longestMs =
+            startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1000000n) : null;
+    }
+    /** The durations, each one the invocation cannot hold replaced by null (and noted). */
+    check(uniqueId, durations) {
+        const { startNs, endNs } = durations;
+        const reasons = [];
+        let { lifetimeMs, processingMs, idleMs } = durations;
+        if (lifetimeMs !== null && !this.holdsSpan(startNs, endNs)) {
+            reasons.push(`its span runs from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`);
+            lifetimeMs = null;
+        }
+        if (processingMs !== null && !this.holdsDuration(processingMs)) {
+            reasons.push(`processing time ${(0,duration/* formatDuration */.a)(processingMs)}`);
+            processingMs = null;
+        }
+        if (idleMs !== null && !this.holdsDuration(idleMs)) {
+            reasons.push(`idle time ${(0,duration/* formatDuration */.a)(idleMs)}`);
+            idleMs = null;
+        }
+        if (reasons.length === 0)
+            return durations;
+        this.found.push(`${uniqueId} (${reasons.join(", ")})`);
+        return { startNs, endNs, lifetimeMs, processingMs, idleMs };
+    }
+    /** The warning for the invocation, or null when every node's durations fit it. */
+    warning() {
+        const count = this.found.length;
+        if (count === 0)
+            return null;
+        const { startNs, endNs } = this.invocation;
+        const ran = this.longestMs !== null
+            ? `the invocation ran ${(0,duration/* formatDuration */.a)(this.longestMs)}, from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`
+            : startNs !== null
+                ? `the invocation started at ${(0,values/* nanosToIso */.u9)(startNs)}`
+                : "the invocation's own times are unknown";
+        const named = this.found.slice(0, NAMED).join("; ");
+        const more = count > NAMED ? `; and ${(0,text_count/* formatCount */.B)(count - NAMED)} more` : "";
+        const nodes = count === 1 ? "1 node has durations" : `${(0,text_count/* formatCount */.B)(count)} nodes have durations`;
+        const which = count === 1 ? "this node" : "these nodes";
+        return (`${nodes} its invocation cannot hold (${ran}): ${named}${more}. Those durations are shown as unknown ` +
+            `and left out of the slowest lists and the timing comparison; the telemetry's times for ${which} ` +
+            "cannot be right (an unset start time, or a damaged file)");
+    }
+    holdsSpan(startNs, endNs) {
+        if (endNs < startNs)
+            return false;
+        const { startNs: from, endNs: to } = this.invocation;
+        if (from !== null && startNs < from - SLACK_NS)
+            return false;
+        return to === null || endNs <= to + SLACK_NS;
+    }
+    holdsDuration(ms) {
+        return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
 /**
  * Groups upstream skips under the node that caused them. The engine names the immediate cause
@@ -14234,14 +14292,21 @@ function firstSegment(uniqueId) {
 
 
 
+
 /** Turns one invocation's accumulated state into its result: one result per selected node. */
 function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
     const unreadable = [];
+    // An end before the start bounds nothing: the invocation's duration is unknown then.
+    const backwards = state.startNs !== null && state.endNs !== null && state.endNs < state.startNs;
+    const implausible = new ImplausibleTimes({
+        startNs: state.startNs,
+        endNs: backwards ? null : state.endNs,
+    });
     // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
     state.nodes.forEach((node) => {
-        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable);
+        const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable, implausible);
         if (result)
             nodes.push(result);
     });
@@ -14258,10 +14323,17 @@ function finishInvocation(state, options) {
     for (const node of nodes)
         node.skipRoot = roots.get(node.uniqueId) ?? null;
     const readerWarnings = [...options.readerWarnings, ...unreadable];
+    if (backwards) {
+        readerWarnings.push(`the invocation's end (${(0,values/* nanosToIso */.u9)(state.endNs)}) is before its start (${(0,values/* nanosToIso */.u9)(state.startNs)}): ` +
+            "its duration is shown as unknown");
+    }
+    const timesWarning = implausible.warning();
+    if (timesWarning)
+        readerWarnings.push(timesWarning);
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }
-    const durationMs = state.startNs !== null && state.endNs !== null
+    const durationMs = state.startNs !== null && state.endNs !== null && !backwards
         ? Number((state.endNs - state.startNs) / 1000000n)
         : null;
     return {
@@ -14292,7 +14364,7 @@ const NO_EXTRAS = [];
 const NO_LOGS = Object.freeze([]);
 /** The phases kept of a node decided by its NodeProcessed span (most of them): none. */
 const NO_EVALUATIONS = Object.freeze([]);
-function finishNode(node, extras, unreadable) {
+function finishNode(node, extras, unreadable, implausible) {
     const evaluations = node.evaluations ? byStart(node.evaluations) : NO_EVALUATIONS;
     // A node whose phases were read for their times only (their NodeProcessed span, which decides
     // such a node, was unreadable) is still reported, from what is known: its id.
@@ -14329,14 +14401,19 @@ function finishNode(node, extras, unreadable) {
     let message = errorLog?.text ?? firstQueryError ?? null;
     if (!finished)
         message = "the node started but never finished (the run was interrupted)";
-    const processingMs = facts.durationMs ?? node.phasesMs;
     const startNs = node.processedStartNs ?? node.phasesStartNs;
     const endNs = node.processedEndNs ?? node.phasesEndNs;
     // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
     // phase spans then add only their times, where the summary lacks them. The readers rely on this:
     // such phase spans are read for their span and node alone, and the file is read again where the
     // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
-    const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
+    const { lifetimeMs, processingMs, idleMs } = implausible.check(node.uniqueId, {
+        startNs,
+        endNs,
+        lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
+        processingMs: facts.durationMs ?? node.phasesMs,
+        idleMs: node.processed ? node.processed.idleMs : sumIdle(evaluations),
+    });
     const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {
         uniqueId: node.uniqueId,
@@ -14359,8 +14436,8 @@ function finishNode(node, extras, unreadable) {
         rowsAffected: facts.rowsAffected,
         timing: {
             processingMs,
-            lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
-            idleMs: idle,
+            lifetimeMs,
+            idleMs,
             // Whole microseconds, in milliseconds (integer arithmetic: exact).
             warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
             queryCount,
@@ -14727,7 +14804,7 @@ class ReportBuilder {
                 ...file.warnings,
                 ...(file.unlisted > 0
                     ? [
-                        `… and ${(0,count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
+                        `… and ${(0,text_count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
                     ]
                     : []),
             ],
@@ -15671,6 +15748,46 @@ function formatCount(n) {
     for (let i = out.length; i < digits.length; i += 3)
         out += `,${digits.slice(i, i + 3)}`;
     return n < 0 ? `-${out}` : out;
+}
+
+
+/***/ }),
+
+/***/ 9495:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */ });
+// Durations as people read them, wherever one is written (tables, notes, warnings).
+/**
+ * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
+ * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
+ * unit below the largest.
+ */
+function formatDuration(ms) {
+    if (ms === null || ms === undefined || !Number.isFinite(ms))
+        return "–";
+    if (ms < 0)
+        return `-${formatDuration(-ms)}`;
+    if (Math.round(ms) < 1_000)
+        return `${Math.round(ms)}ms`;
+    const seconds = ms / 1_000;
+    if (Number(seconds.toFixed(2)) < 10)
+        return `${seconds.toFixed(2)}s`;
+    if (Number(seconds.toFixed(1)) < 60)
+        return `${seconds.toFixed(1)}s`;
+    const total = Math.round(seconds);
+    if (total < 3_600)
+        return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
+    const minutes = Math.round(total / 60);
+    if (minutes < 24 * 60)
+        return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
+    const hours = Math.round(minutes / 60);
+    return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
+}
+function pad2(n) {
+    return String(n).padStart(2, "0");
 }
 
 

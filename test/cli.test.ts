@@ -121,6 +121,37 @@ describe("fusion-report CLI", () => {
     expect((await readdir(dir)).sort()).toEqual(["report.json", "report.md", "run_results.json"]);
   });
 
+  it("shows a span end 175 years late as an unknown lifetime, out of the slowest list, with a warning", async () => {
+    const dir = makeTempDir("fr-times-");
+    const id = "test.jaffle_shop.accepted_values_customers_customer_type__new__returning.d299a3800c";
+    const lines = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
+    const at = lines.findIndex(
+      (line) => line.includes('"SpanEnd"') && line.includes(`Node processed (${id})`),
+    );
+    const record = JSON.parse(lines[at]!);
+    record.end_time_unix_nano = String(BigInt(record.end_time_unix_nano) + 175n * 365n * 86_400n * 10n ** 9n);
+    lines[at] = JSON.stringify(record);
+    const telemetry = path.join(dir, "late.jsonl");
+    await writeFile(telemetry, lines.join("\n"));
+    const json = path.join(dir, "report.json");
+    const { stdout, stderr } = await cli(["--format", "markdown", "--json", json, telemetry]);
+
+    const node = JSON.parse(await readFile(json, "utf8")).invocations[0].nodes.find(
+      (n: { uniqueId: string }) => n.uniqueId === id,
+    );
+    expect(node.timing).toMatchObject({
+      lifetimeMs: null,
+      processingMs: 2962,
+      completedAt: expect.stringMatching(/^2201-/),
+    });
+    expect(stderr).toContain(
+      `fusion-report: warning: 1 node has durations its invocation cannot hold (the invocation ran 53.0s, from ` +
+        `2026-02-26T02:33:08.912148Z to 2026-02-26T02:34:01.863124Z): ${id} (its span runs from`,
+    );
+    expect(stdout).toContain("1 node has durations its invocation cannot hold");
+    expect(stdout).not.toMatch(/\d+d\d\dh/);
+  });
+
   it("prints exactly the Markdown it writes, and with --quiet only writes it", async () => {
     const dir = makeTempDir("fr-md-");
     const file = path.join(REAL, "preview120_failed.otel.jsonl");

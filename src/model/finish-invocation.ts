@@ -2,6 +2,7 @@ import type { NodeFacts } from "../telemetry/events.js";
 import { nanosToIso } from "../telemetry/values.js";
 import type { EvaluationState, InvocationState, NodeState, SpanExtras } from "./accumulate.js";
 import { countStatuses } from "./counts.js";
+import { ImplausibleTimes } from "./implausible-times.js";
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
@@ -25,9 +26,15 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const extrasByNode = joinExtras(state);
   const nodes: NodeResult[] = [];
   const unreadable: string[] = [];
+  // An end before the start bounds nothing: the invocation's duration is unknown then.
+  const backwards = state.startNs !== null && state.endNs !== null && state.endNs < state.startNs;
+  const implausible = new ImplausibleTimes({
+    startNs: state.startNs,
+    endNs: backwards ? null : state.endNs,
+  });
   // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
   state.nodes.forEach((node) => {
-    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable);
+    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable, implausible);
     if (result) nodes.push(result);
   });
   nodes.sort(byStartThenId);
@@ -42,13 +49,21 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   for (const node of nodes) node.skipRoot = roots.get(node.uniqueId) ?? null;
 
   const readerWarnings = [...options.readerWarnings, ...unreadable];
+  if (backwards) {
+    readerWarnings.push(
+      `the invocation's end (${nanosToIso(state.endNs)}) is before its start (${nanosToIso(state.startNs)}): ` +
+        "its duration is shown as unknown",
+    );
+  }
+  const timesWarning = implausible.warning();
+  if (timesWarning) readerWarnings.push(timesWarning);
   if (!state.ended) {
     readerWarnings.push(
       "the invocation has no end record: the run crashed, was killed or is still running; results are partial",
     );
   }
   const durationMs =
-    state.startNs !== null && state.endNs !== null
+    state.startNs !== null && state.endNs !== null && !backwards
       ? Number((state.endNs - state.startNs) / 1_000_000n)
       : null;
   return {
@@ -81,7 +96,12 @@ const NO_LOGS: readonly LogLine[] = Object.freeze([]);
 /** The phases kept of a node decided by its NodeProcessed span (most of them): none. */
 const NO_EVALUATIONS: readonly EvaluationState[] = Object.freeze([]);
 
-function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: string[]): NodeResult | null {
+function finishNode(
+  node: NodeState,
+  extras: readonly SpanExtras[],
+  unreadable: string[],
+  implausible: ImplausibleTimes,
+): NodeResult | null {
   const evaluations = node.evaluations ? byStart(node.evaluations) : NO_EVALUATIONS;
   // A node whose phases were read for their times only (their NodeProcessed span, which decides
   // such a node, was unreadable) is still reported, from what is known: its id.
@@ -118,14 +138,19 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
   let message = errorLog?.text ?? firstQueryError ?? null;
   if (!finished) message = "the node started but never finished (the run was interrupted)";
 
-  const processingMs = facts.durationMs ?? node.phasesMs;
   const startNs = node.processedStartNs ?? node.phasesStartNs;
   const endNs = node.processedEndNs ?? node.phasesEndNs;
   // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
   // phase spans then add only their times, where the summary lacks them. The readers rely on this:
   // such phase spans are read for their span and node alone, and the file is read again where the
   // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
-  const idle = node.processed ? node.processed.idleMs : sumIdle(evaluations);
+  const { lifetimeMs, processingMs, idleMs } = implausible.check(node.uniqueId, {
+    startNs,
+    endNs,
+    lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000n) / 1_000 : null,
+    processingMs: facts.durationMs ?? node.phasesMs,
+    idleMs: node.processed ? node.processed.idleMs : sumIdle(evaluations),
+  });
   const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {
     uniqueId: node.uniqueId,
@@ -148,8 +173,8 @@ function finishNode(node: NodeState, extras: readonly SpanExtras[], unreadable: 
     rowsAffected: facts.rowsAffected,
     timing: {
       processingMs,
-      lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000n) / 1_000 : null,
-      idleMs: idle,
+      lifetimeMs,
+      idleMs,
       // Whole microseconds, in milliseconds (integer arithmetic: exact).
       warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
       queryCount,

@@ -1,29 +1,10 @@
 import { statusRow } from "../model/status-table.js";
 import type { ResourceType } from "../model/types.js";
 import { formatCount } from "../text/count.js";
+import { formatDuration } from "../text/duration.js";
 import { escapeText } from "./escape.js";
 
-export { formatCount };
-
-/**
- * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
- * Seconds keep two significant decimals below ten, one below a minute; longer spans round to the
- * unit below the largest.
- */
-export function formatDuration(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "–";
-  if (ms < 0) return `-${formatDuration(-ms)}`;
-  if (Math.round(ms) < 1_000) return `${Math.round(ms)}ms`;
-  const seconds = ms / 1_000;
-  if (Number(seconds.toFixed(2)) < 10) return `${seconds.toFixed(2)}s`;
-  if (Number(seconds.toFixed(1)) < 60) return `${seconds.toFixed(1)}s`;
-  const total = Math.round(seconds);
-  if (total < 3_600) return `${Math.floor(total / 60)}m${pad2(total % 60)}s`;
-  const minutes = Math.round(total / 60);
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h${pad2(minutes % 60)}m`;
-  const hours = Math.round(minutes / 60);
-  return `${Math.floor(hours / 24)}d${pad2(hours % 24)}h`;
-}
+export { formatCount, formatDuration };
 
 /** A slowdown: `+1m06s`. */
 export function formatDelta(ms: number): string {
@@ -35,10 +16,6 @@ export function formatPercent(percent: number): string {
   const sign = percent < 0 ? "-" : "+";
   const size = Math.abs(percent);
   return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
-}
-
-function pad2(n: number): string {
-  return String(n).padStart(2, "0");
 }
 
 /** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */

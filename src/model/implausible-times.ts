@@ -1,0 +1,99 @@
+// A node's durations that its invocation cannot hold: a span that ends before it starts or lies
+// outside the invocation's, a processing or idle time longer than the whole run. An engine that
+// leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node "running" for 56
+// years at the top of the slowest lists and into the regression check. Such a duration is shown
+// as unknown, and the invocation's warnings say which nodes and why, once.
+import { formatCount } from "../text/count.js";
+import { formatDuration } from "../text/duration.js";
+import { nanosToIso } from "../telemetry/values.js";
+
+/**
+ * How far a node's times may run past its invocation's: the engine rounds durations to whole
+ * milliseconds and writes a node's span end just before the invocation's; nothing real is near a second.
+ */
+const SLACK_NS = 1_000_000_000n;
+const SLACK_MS = 1_000;
+/** Nodes named in the warning; the rest are counted. */
+const NAMED = 3;
+
+/** The invocation's span; an end of null (a crashed run) bounds nothing but a node's own order. */
+export interface InvocationSpan {
+  startNs: bigint | null;
+  endNs: bigint | null;
+}
+
+/** A node's durations as derived, and the span its lifetime was taken from. */
+export interface NodeDurations {
+  startNs: bigint | null;
+  endNs: bigint | null;
+  lifetimeMs: number | null;
+  processingMs: number | null;
+  idleMs: number | null;
+}
+
+/** Collects the nodes whose durations were left out, for one warning per invocation. */
+export class ImplausibleTimes {
+  private readonly found: string[] = [];
+  private readonly longestMs: number | null;
+
+  constructor(private readonly invocation: InvocationSpan) {
+    const { startNs, endNs } = invocation;
+    this.longestMs =
+      startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1_000_000n) : null;
+  }
+
+  /** The durations, each one the invocation cannot hold replaced by null (and noted). */
+  check(uniqueId: string, durations: NodeDurations): NodeDurations {
+    const { startNs, endNs } = durations;
+    const reasons: string[] = [];
+    let { lifetimeMs, processingMs, idleMs } = durations;
+    if (lifetimeMs !== null && !this.holdsSpan(startNs!, endNs!)) {
+      reasons.push(`its span runs from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`);
+      lifetimeMs = null;
+    }
+    if (processingMs !== null && !this.holdsDuration(processingMs)) {
+      reasons.push(`processing time ${formatDuration(processingMs)}`);
+      processingMs = null;
+    }
+    if (idleMs !== null && !this.holdsDuration(idleMs)) {
+      reasons.push(`idle time ${formatDuration(idleMs)}`);
+      idleMs = null;
+    }
+    if (reasons.length === 0) return durations;
+    this.found.push(`${uniqueId} (${reasons.join(", ")})`);
+    return { startNs, endNs, lifetimeMs, processingMs, idleMs };
+  }
+
+  /** The warning for the invocation, or null when every node's durations fit it. */
+  warning(): string | null {
+    const count = this.found.length;
+    if (count === 0) return null;
+    const { startNs, endNs } = this.invocation;
+    const ran =
+      this.longestMs !== null
+        ? `the invocation ran ${formatDuration(this.longestMs)}, from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`
+        : startNs !== null
+          ? `the invocation started at ${nanosToIso(startNs)}`
+          : "the invocation's own times are unknown";
+    const named = this.found.slice(0, NAMED).join("; ");
+    const more = count > NAMED ? `; and ${formatCount(count - NAMED)} more` : "";
+    const nodes = count === 1 ? "1 node has durations" : `${formatCount(count)} nodes have durations`;
+    const which = count === 1 ? "this node" : "these nodes";
+    return (
+      `${nodes} its invocation cannot hold (${ran}): ${named}${more}. Those durations are shown as unknown ` +
+      `and left out of the slowest lists and the timing comparison; the telemetry's times for ${which} ` +
+      "cannot be right (an unset start time, or a damaged file)"
+    );
+  }
+
+  private holdsSpan(startNs: bigint, endNs: bigint): boolean {
+    if (endNs < startNs) return false;
+    const { startNs: from, endNs: to } = this.invocation;
+    if (from !== null && startNs < from - SLACK_NS) return false;
+    return to === null || endNs <= to + SLACK_NS;
+  }
+
+  private holdsDuration(ms: number): boolean {
+    return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
+  }
+}

@@ -1,0 +1,183 @@
+// Durations the invocation cannot hold are shown as unknown, with one warning naming the nodes; the
+// ones it can hold (within its span, give or take the engine's rounding) are kept as they are.
+import { describe, expect, it } from "vitest";
+import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
+import { finishInvocation } from "../../src/model/finish-invocation.js";
+import { ImplausibleTimes, type NodeDurations } from "../../src/model/implausible-times.js";
+import type { TelemetryEvent } from "../../src/telemetry/events.js";
+import { nodeFacts } from "../support/node-facts.js";
+
+const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+/** 2025-11-21T04:40:00.000000Z */
+const T0 = 1_763_700_000_000_000_000n;
+const SECOND = 1_000_000_000n;
+/** An invocation of 60 s. */
+const RUN = { startNs: T0, endNs: T0 + 60n * SECOND };
+
+function durations(
+  startNs: bigint | null,
+  endNs: bigint | null,
+  over: Partial<NodeDurations> = {},
+): NodeDurations {
+  return {
+    startNs,
+    endNs,
+    lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000_000n) : null,
+    processingMs: 1_000,
+    idleMs: 0,
+    ...over,
+  };
+}
+
+describe("ImplausibleTimes", () => {
+  it("keeps durations the invocation holds, to the second of slack at either end", () => {
+    const check = new ImplausibleTimes(RUN);
+    const inside = durations(T0 + SECOND, T0 + 30n * SECOND, { processingMs: 29_000, idleMs: 500 });
+    expect(check.check("model.a.inside", inside)).toBe(inside);
+    const edges = durations(T0 - SECOND, T0 + 61n * SECOND, { processingMs: 61_000 });
+    expect(check.check("model.a.edges", edges)).toBe(edges);
+    expect(check.warning()).toBeNull();
+  });
+
+  it.each([
+    [
+      "an end before the start",
+      durations(T0 + 9n * SECOND, T0 + 2n * SECOND),
+      "its span runs from 2025-11-21T04:40:09.000000Z to 2025-11-21T04:40:02.000000Z",
+    ],
+    [
+      "an unset start (1970)",
+      durations(0n, T0 + 5n * SECOND),
+      "its span runs from 1970-01-01T00:00:00.000000Z to",
+    ],
+    [
+      "an end after the invocation's",
+      durations(T0, T0 + 62n * SECOND),
+      "its span runs from 2025-11-21T04:40:00.000000Z to 2025-11-21T04:41:02.000000Z",
+    ],
+  ])("leaves out the lifetime of a span with %s", (_, given, reason) => {
+    const check = new ImplausibleTimes(RUN);
+    const kept = check.check("model.a.b", given);
+    expect(kept).toEqual({ ...given, lifetimeMs: null });
+    expect(check.warning()).toContain(`model.a.b (${reason}`);
+  });
+
+  it("leaves out a processing or idle time longer than the invocation, and names each", () => {
+    const check = new ImplausibleTimes(RUN);
+    const kept = check.check(
+      "model.a.b",
+      durations(T0, T0 + SECOND, { processingMs: 62_000, idleMs: 86_400_000 }),
+    );
+    expect(kept).toMatchObject({ lifetimeMs: 1_000, processingMs: null, idleMs: null });
+    expect(check.warning()).toBe(
+      "1 node has durations its invocation cannot hold (the invocation ran 1m00s, from 2025-11-21T04:40:00.000000Z to " +
+        "2025-11-21T04:41:00.000000Z): model.a.b (processing time 1m02s, idle time 1d00h). Those durations are shown as " +
+        "unknown and left out of the slowest lists and the timing comparison; the telemetry's times for this node " +
+        "cannot be right (an unset start time, or a damaged file)",
+    );
+  });
+
+  it("bounds only a span's order when the invocation has no end (a crashed run)", () => {
+    const check = new ImplausibleTimes({ startNs: T0, endNs: null });
+    const long = durations(T0, T0 + 86_400n * SECOND, { processingMs: 86_400_000 });
+    expect(check.check("model.a.long", long)).toBe(long);
+    expect(check.check("model.a.back", durations(T0 + SECOND, T0))).toMatchObject({ lifetimeMs: null });
+    expect(check.warning()).toMatch(
+      /^1 node has durations its invocation cannot hold \(the invocation started at 2025-11-21T04:40:00.000000Z\): model\.a\.back /,
+    );
+  });
+
+  it("names three nodes and counts the rest", () => {
+    const check = new ImplausibleTimes(RUN);
+    for (const name of ["a", "b", "c", "d", "e"]) check.check(`model.p.${name}`, durations(0n, T0));
+    const warning = check.warning()!;
+    expect(warning).toMatch(/^5 nodes have durations/);
+    expect(warning).toContain("model.p.c (");
+    expect(warning).not.toContain("model.p.d");
+    expect(warning).toContain("; and 2 more. Those durations");
+  });
+});
+
+describe("finishInvocation with times the invocation cannot hold", () => {
+  function invocation(endNs: bigint): TelemetryEvent {
+    return {
+      kind: "invocation",
+      traceId: TRACE,
+      ended: true,
+      startNs: T0,
+      endNs,
+      statusCode: 1,
+      statusMessage: null,
+      invocationId: null,
+      command: "build",
+      rawCommand: "dbt build",
+      target: null,
+      version: "2.0.0-preview.120",
+    };
+  }
+  function processed(uniqueId: string, startNs: bigint, endNs: bigint, durationMs: number): TelemetryEvent {
+    return {
+      kind: "node",
+      traceId: TRACE,
+      spanId: null,
+      ended: true,
+      startNs,
+      endNs,
+      span: "processed",
+      facts: nodeFacts(uniqueId, { inSelection: true, durationMs }),
+    };
+  }
+  function finish(events: TelemetryEvent[]) {
+    const state = newInvocationState(TRACE);
+    for (const event of events) accumulate(state, event);
+    return finishInvocation(state, {
+      source: { files: ["x"], format: "jsonl" },
+      slowest: 5,
+      readerWarnings: [],
+    });
+  }
+
+  it("keeps an unset start's 56 years out of the node's timing and the slowest lists, and says so", () => {
+    const inv = finish([
+      invocation(T0 + 60n * SECOND),
+      processed("model.shop.unset", 0n, T0 + 10n * SECOND, 3_000),
+      processed("model.shop.fine", T0 + SECOND, T0 + 5n * SECOND, 4_000),
+    ]);
+    const unset = inv.nodes.find((node) => node.uniqueId === "model.shop.unset")!;
+    expect(unset.timing).toMatchObject({
+      lifetimeMs: null,
+      processingMs: 3_000,
+      startedAt: "1970-01-01T00:00:00.000000Z",
+    });
+    expect(inv.nodes.find((node) => node.uniqueId === "model.shop.fine")!.timing.lifetimeMs).toBe(4_000);
+    expect(inv.slowest.byLifetime.map((node) => node.uniqueId)).toEqual(["model.shop.fine"]);
+    expect(inv.readerWarnings).toHaveLength(1);
+    expect(inv.readerWarnings[0]).toMatch(
+      /^1 node has durations its invocation cannot hold \(the invocation ran 1m00s, /,
+    );
+    expect(inv.readerWarnings[0]).toContain(
+      "model.shop.unset (its span runs from 1970-01-01T00:00:00.000000Z to",
+    );
+  });
+
+  it("gives an invocation that ends before it starts no duration, and bounds its nodes by its start alone", () => {
+    const inv = finish([
+      invocation(T0 - 60n * SECOND),
+      processed("model.shop.a", T0, T0 + 5n * SECOND, 5_000),
+    ]);
+    expect(inv.durationMs).toBeNull();
+    expect(inv.nodes[0]!.timing).toMatchObject({ lifetimeMs: 5_000, processingMs: 5_000 });
+    expect(inv.readerWarnings).toEqual([
+      "the invocation's end (2025-11-21T04:39:00.000000Z) is before its start (2025-11-21T04:40:00.000000Z): its duration is shown as unknown",
+    ]);
+  });
+
+  it("adds nothing to a run whose times fit", () => {
+    const inv = finish([
+      invocation(T0 + 60n * SECOND),
+      processed("model.shop.a", T0, T0 + 5n * SECOND, 5_000),
+    ]);
+    expect(inv.durationMs).toBe(60_000);
+    expect(inv.readerWarnings).toEqual([]);
+  });
+});
