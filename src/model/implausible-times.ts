@@ -1,22 +1,22 @@
 // A node's durations that its invocation cannot hold: a span that ends before it starts or lies
 // outside the invocation's, a processing or idle time longer than the whole run. An engine that
 // leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node "running" for 56
-// years at the top of the slowest lists and into the regression check. Such a duration is shown
+// years at the top of the slowest lists and into the timing comparison. Such a duration is shown
 // as unknown, and the invocation's warnings say which nodes and why, once.
 import { formatCount } from "../text/count.js";
 import { formatDuration } from "../text/duration.js";
 import { nanosToIso } from "../telemetry/values.js";
 
 /**
- * How far a node's times may run past its invocation's: the engine rounds durations to whole
- * milliseconds and writes a node's span end just before the invocation's; nothing real is near a second.
+ * How far a node's times may run past its invocation's: its spans lie inside the invocation's and
+ * durations are whole milliseconds, so a second is far more than rounding needs.
  */
 const SLACK_NS = 1_000_000_000n;
 const SLACK_MS = 1_000;
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
 
-/** The invocation's span; an end of null (a crashed run) bounds nothing but a node's own order. */
+/** The invocation's span; without an end (a crashed run) it bounds a node's start alone, not its durations. */
 export interface InvocationSpan {
   startNs: bigint | null;
   endNs: bigint | null;
