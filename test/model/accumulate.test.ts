@@ -2,8 +2,8 @@
 // in — whether the file has span starts (JSONL) or only span ends (Parquet).
 import { describe, expect, it } from "vitest";
 import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
-import { finishInvocation } from "../../src/model/finish-invocation.js";
 import type { NodeFacts, TelemetryEvent } from "../../src/telemetry/events.js";
+import { finishEvents } from "../support/finish-events.js";
 import { nodeFacts } from "../support/node-facts.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -69,13 +69,7 @@ const children: TelemetryEvent[] = [
 ];
 
 function finish(events: TelemetryEvent[]) {
-  const state = newInvocationState(TRACE);
-  for (const event of events) accumulate(state, event);
-  return finishInvocation(state, {
-    source: { files: ["x"], format: "jsonl" },
-    slowest: 5,
-    readerWarnings: [],
-  });
+  return finishEvents(TRACE, events);
 }
 
 describe("queries and logs without a unique_id", () => {

@@ -1,10 +1,9 @@
 // Durations the invocation cannot hold are shown as unknown, with one warning naming the nodes; the
 // ones it can hold (within its span, give or take the engine's rounding) are kept as they are.
 import { describe, expect, it } from "vitest";
-import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
-import { finishInvocation } from "../../src/model/finish-invocation.js";
 import { ImplausibleTimes, type NodeDurations } from "../../src/model/implausible-times.js";
 import type { TelemetryEvent } from "../../src/telemetry/events.js";
+import { finishEvents } from "../support/finish-events.js";
 import { nodeFacts } from "../support/node-facts.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -127,15 +126,7 @@ describe("finishInvocation with times the invocation cannot hold", () => {
       facts: nodeFacts(uniqueId, { inSelection: true, durationMs }),
     };
   }
-  function finish(events: TelemetryEvent[]) {
-    const state = newInvocationState(TRACE);
-    for (const event of events) accumulate(state, event);
-    return finishInvocation(state, {
-      source: { files: ["x"], format: "jsonl" },
-      slowest: 5,
-      readerWarnings: [],
-    });
-  }
+  const finish = (events: TelemetryEvent[]) => finishEvents(TRACE, events);
 
   it("keeps an unset start's 56 years out of the node's timing and the slowest lists, and says so", () => {
     const inv = finish([
