@@ -13794,6 +13794,7 @@ function accumulateNode(state, event) {
             timesFromProcessed: false,
             queryNs: 0,
             queryCount: 0,
+            queryLongestNs: 0,
         };
         state.nodes.set(own, node);
     }
@@ -13854,7 +13855,10 @@ function keepsPhasePromise(node) {
 }
 function countQuery(into, query) {
     if (query.startNs !== null && query.endNs !== null && query.endNs > query.startNs) {
-        into.queryNs += Number(query.endNs - query.startNs);
+        const ns = Number(query.endNs - query.startNs);
+        into.queryNs += ns;
+        if (ns > into.queryLongestNs)
+            into.queryLongestNs = ns;
     }
     into.queryCount++;
 }
@@ -13885,7 +13889,16 @@ function extrasFor(state, spanId, uniqueId) {
         extras = state.extras.get(key);
     }
     if (!extras) {
-        extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null, spanNode: null };
+        extras = {
+            spanId,
+            uniqueId,
+            queryNs: 0,
+            queryCount: 0,
+            queryLongestNs: 0,
+            queryErrors: null,
+            logs: null,
+            spanNode: null,
+        };
         state.extras.set(key, extras);
     }
     return extras;
@@ -14063,11 +14076,12 @@ var values = __nccwpck_require__(7593);
 // EXTERNAL MODULE: ./src/text/duration.ts
 var duration = __nccwpck_require__(9495);
 ;// CONCATENATED MODULE: ./src/model/implausible-times.ts
-// A node's durations that its invocation cannot hold: a span that ends before it starts or lies
-// outside the invocation's, a processing or idle time longer than the whole run. An engine that
-// leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node "running" for 56
-// years at the top of the slowest lists and into the timing comparison. Such a duration is shown
-// as unknown, and the invocation's warnings say which nodes and why, once.
+// A node's times that its invocation cannot hold: a span that ends before it starts or lies outside
+// the invocation's, a processing or idle time longer than the whole run, a query longer than it. An
+// engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
+// "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
+// duration is shown as unknown, such a query is not counted in the warehouse time, and the
+// invocation's warnings say which nodes and why, once.
 
 
 
@@ -14092,11 +14106,11 @@ class ImplausibleTimes {
     }
     /** The durations, each one the invocation cannot hold replaced by null (and noted). */
     check(uniqueId, durations) {
-        const { startNs, endNs } = durations;
+        const { startNs, endNs, longestQueryNs } = durations;
         const reasons = [];
-        let { lifetimeMs, processingMs, idleMs } = durations;
+        let { lifetimeMs, processingMs, idleMs, warehouseNs } = durations;
         if (lifetimeMs !== null && !this.holdsSpan(startNs, endNs)) {
-            reasons.push(`its span runs from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`);
+            reasons.push(`lifetime: its span runs from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`);
             lifetimeMs = null;
         }
         if (processingMs !== null && !this.holdsDuration(processingMs)) {
@@ -14107,10 +14121,15 @@ class ImplausibleTimes {
             reasons.push(`idle time ${(0,duration/* formatDuration */.a)(idleMs)}`);
             idleMs = null;
         }
+        // The longest query alone: two such queries in one node are beyond what is worth a rule.
+        if (!this.holdsDuration(longestQueryNs / 1_000_000)) {
+            reasons.push(`warehouse time: a query of ${(0,duration/* formatDuration */.a)(longestQueryNs / 1_000_000)}`);
+            warehouseNs -= longestQueryNs;
+        }
         if (reasons.length === 0)
             return durations;
         this.found.push(`${uniqueId} (${reasons.join(", ")})`);
-        return { startNs, endNs, lifetimeMs, processingMs, idleMs };
+        return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
     }
     /** The warning for the invocation, or null when every node's durations fit it. */
     warning() {
@@ -14125,11 +14144,12 @@ class ImplausibleTimes {
                 : "the invocation's own times are unknown";
         const named = this.found.slice(0, NAMED).join("; ");
         const more = count > NAMED ? `; and ${(0,text_count/* formatCount */.B)(count - NAMED)} more` : "";
-        const nodes = count === 1 ? "1 node has durations" : `${(0,text_count/* formatCount */.B)(count)} nodes have durations`;
+        const nodes = count === 1 ? "1 node has times" : `${(0,text_count/* formatCount */.B)(count)} nodes have times`;
         const which = count === 1 ? "this node" : "these nodes";
-        return (`${nodes} its invocation cannot hold (${ran}): ${named}${more}. Those durations are shown as unknown ` +
-            `and left out of the slowest lists and the timing comparison; the telemetry's times for ${which} ` +
-            "cannot be right (an unset start time, or a damaged file)");
+        return (`${nodes} its invocation cannot hold (${ran}), left out of the report: ${named}${more}. Such a ` +
+            "duration is shown as unknown and such a query is not counted, so neither reaches the slowest lists or " +
+            `the timing comparison. The telemetry's times for ${which} cannot be right (an unset start time, or a ` +
+            "damaged file)");
     }
     holdsSpan(startNs, endNs) {
         if (endNs < startNs)
@@ -14389,6 +14409,7 @@ function finishNode(node, extras, unreadable, implausible) {
     let firstQueryError;
     let queryNs = node.queryNs;
     let queryCount = node.queryCount;
+    let longestQueryNs = node.queryLongestNs;
     for (let i = 0; i < extras.length; i++) {
         const entry = extras[i];
         if (entry.logs)
@@ -14396,6 +14417,8 @@ function finishNode(node, extras, unreadable, implausible) {
         firstQueryError ??= entry.queryErrors?.[0];
         queryNs += entry.queryNs;
         queryCount += entry.queryCount;
+        if (entry.queryLongestNs > longestQueryNs)
+            longestQueryNs = entry.queryLongestNs;
     }
     const errorLog = logs.find((line) => line.severity === "ERROR");
     let message = errorLog?.text ?? firstQueryError ?? null;
@@ -14407,12 +14430,14 @@ function finishNode(node, extras, unreadable, implausible) {
     // phase spans then add only their times, where the summary lacks them. The readers rely on this:
     // such phase spans are read for their span and node alone, and the file is read again where the
     // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
-    const { lifetimeMs, processingMs, idleMs } = implausible.check(node.uniqueId, {
+    const { lifetimeMs, processingMs, idleMs, warehouseNs } = implausible.check(node.uniqueId, {
         startNs,
         endNs,
         lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1000n) / 1_000 : null,
         processingMs: facts.durationMs ?? node.phasesMs,
         idleMs: node.processed ? node.processed.idleMs : sumIdle(evaluations),
+        warehouseNs: queryNs,
+        longestQueryNs,
     });
     const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
     return {
@@ -14439,7 +14464,7 @@ function finishNode(node, extras, unreadable, implausible) {
             lifetimeMs,
             idleMs,
             // Whole microseconds, in milliseconds (integer arithmetic: exact).
-            warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
+            warehouseMs: (warehouseNs - (warehouseNs % 1_000)) / 1_000 / 1_000,
             queryCount,
             startedAt: (0,values/* nanosToIso */.u9)(startNs),
             completedAt: (0,values/* nanosToIso */.u9)(endNs),

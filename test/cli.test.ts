@@ -145,10 +145,11 @@ describe("fusion-report CLI", () => {
       completedAt: expect.stringMatching(/^2201-/),
     });
     expect(stderr).toContain(
-      `fusion-report: warning: 1 node has durations its invocation cannot hold (the invocation ran 53.0s, from ` +
-        `2026-02-26T02:33:08.912148Z to 2026-02-26T02:34:01.863124Z): ${id} (its span runs from`,
+      `fusion-report: warning: 1 node has times its invocation cannot hold (the invocation ran 53.0s, from ` +
+        `2026-02-26T02:33:08.912148Z to 2026-02-26T02:34:01.863124Z), left out of the report: ${id} (lifetime: its ` +
+        "span runs from",
     );
-    expect(stdout).toContain("1 node has durations its invocation cannot hold");
+    expect(stdout).toContain("1 node has times its invocation cannot hold");
     expect(stdout).not.toMatch(/\d+d\d\dh/);
   });
 

@@ -57,6 +57,8 @@ export interface NodeState {
    */
   queryNs: number;
   queryCount: number;
+  /** The longest of those queries (one its invocation cannot hold is left out: implausible-times.ts). */
+  queryLongestNs: number;
 }
 
 /** Queries and logs keyed by the span they happened in, joined to nodes when the invocation ends. */
@@ -66,6 +68,7 @@ export interface SpanExtras {
   /** Nanoseconds in queries: a number, exact up to 104 days per node (2^53 ns). */
   queryNs: number;
   queryCount: number;
+  queryLongestNs: number;
   /** Null until there is one (most spans have queries and no errors or logs). */
   queryErrors: string[] | null;
   logs: LogLine[] | null;
@@ -243,6 +246,7 @@ function accumulateNode(
       timesFromProcessed: false,
       queryNs: 0,
       queryCount: 0,
+      queryLongestNs: 0,
     };
     state.nodes.set(own, node);
   }
@@ -296,11 +300,13 @@ export function keepsPhasePromise(node: NodeState): boolean {
 }
 
 function countQuery(
-  into: { queryNs: number; queryCount: number },
+  into: { queryNs: number; queryCount: number; queryLongestNs: number },
   query: Extract<TelemetryEvent, { kind: "query" }>,
 ): void {
   if (query.startNs !== null && query.endNs !== null && query.endNs > query.startNs) {
-    into.queryNs += Number(query.endNs - query.startNs);
+    const ns = Number(query.endNs - query.startNs);
+    into.queryNs += ns;
+    if (ns > into.queryLongestNs) into.queryLongestNs = ns;
   }
   into.queryCount++;
 }
@@ -332,7 +338,16 @@ function extrasFor(state: InvocationState, spanId: string | null, uniqueId: stri
     extras = state.extras.get(key);
   }
   if (!extras) {
-    extras = { spanId, uniqueId, queryNs: 0, queryCount: 0, queryErrors: null, logs: null, spanNode: null };
+    extras = {
+      spanId,
+      uniqueId,
+      queryNs: 0,
+      queryCount: 0,
+      queryLongestNs: 0,
+      queryErrors: null,
+      logs: null,
+      spanNode: null,
+    };
     state.extras.set(key, extras);
   }
   return extras;

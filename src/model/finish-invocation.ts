@@ -127,12 +127,14 @@ function finishNode(
   let firstQueryError: string | undefined;
   let queryNs = node.queryNs;
   let queryCount = node.queryCount;
+  let longestQueryNs = node.queryLongestNs;
   for (let i = 0; i < extras.length; i++) {
     const entry = extras[i]!;
     if (entry.logs) logs = logs.length === 0 ? entry.logs : [...logs, ...entry.logs];
     firstQueryError ??= entry.queryErrors?.[0];
     queryNs += entry.queryNs;
     queryCount += entry.queryCount;
+    if (entry.queryLongestNs > longestQueryNs) longestQueryNs = entry.queryLongestNs;
   }
   const errorLog = logs.find((line) => line.severity === "ERROR");
   let message = errorLog?.text ?? firstQueryError ?? null;
@@ -144,12 +146,14 @@ function finishNode(
   // phase spans then add only their times, where the summary lacks them. The readers rely on this:
   // such phase spans are read for their span and node alone, and the file is read again where the
   // summary lacks them (keepsPhasePromise; telemetry/parquet.ts, jsonl-phase-ends.ts).
-  const { lifetimeMs, processingMs, idleMs } = implausible.check(node.uniqueId, {
+  const { lifetimeMs, processingMs, idleMs, warehouseNs } = implausible.check(node.uniqueId, {
     startNs,
     endNs,
     lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000n) / 1_000 : null,
     processingMs: facts.durationMs ?? node.phasesMs,
     idleMs: node.processed ? node.processed.idleMs : sumIdle(evaluations),
+    warehouseNs: queryNs,
+    longestQueryNs,
   });
   const name = facts.name ?? node.uniqueId.split(".").slice(2).join(".");
   return {
@@ -176,7 +180,7 @@ function finishNode(
       lifetimeMs,
       idleMs,
       // Whole microseconds, in milliseconds (integer arithmetic: exact).
-      warehouseMs: (queryNs - (queryNs % 1_000)) / 1_000 / 1_000,
+      warehouseMs: (warehouseNs - (warehouseNs % 1_000)) / 1_000 / 1_000,
       queryCount,
       startedAt: nanosToIso(startNs),
       completedAt: nanosToIso(endNs),

@@ -1,8 +1,9 @@
-// A node's durations that its invocation cannot hold: a span that ends before it starts or lies
-// outside the invocation's, a processing or idle time longer than the whole run. An engine that
-// leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node "running" for 56
-// years at the top of the slowest lists and into the timing comparison. Such a duration is shown
-// as unknown, and the invocation's warnings say which nodes and why, once.
+// A node's times that its invocation cannot hold: a span that ends before it starts or lies outside
+// the invocation's, a processing or idle time longer than the whole run, a query longer than it. An
+// engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
+// "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
+// duration is shown as unknown, such a query is not counted in the warehouse time, and the
+// invocation's warnings say which nodes and why, once.
 import { formatCount } from "../text/count.js";
 import { formatDuration } from "../text/duration.js";
 import { nanosToIso } from "../telemetry/values.js";
@@ -22,13 +23,16 @@ export interface InvocationSpan {
   endNs: bigint | null;
 }
 
-/** A node's durations as derived, and the span its lifetime was taken from. */
+/** A node's durations as derived, the span its lifetime was taken from, and its queries' time. */
 export interface NodeDurations {
   startNs: bigint | null;
   endNs: bigint | null;
   lifetimeMs: number | null;
   processingMs: number | null;
   idleMs: number | null;
+  /** The node's queries, summed, and the longest of them. */
+  warehouseNs: number;
+  longestQueryNs: number;
 }
 
 /** Collects the nodes whose durations were left out, for one warning per invocation. */
@@ -44,11 +48,11 @@ export class ImplausibleTimes {
 
   /** The durations, each one the invocation cannot hold replaced by null (and noted). */
   check(uniqueId: string, durations: NodeDurations): NodeDurations {
-    const { startNs, endNs } = durations;
+    const { startNs, endNs, longestQueryNs } = durations;
     const reasons: string[] = [];
-    let { lifetimeMs, processingMs, idleMs } = durations;
+    let { lifetimeMs, processingMs, idleMs, warehouseNs } = durations;
     if (lifetimeMs !== null && !this.holdsSpan(startNs!, endNs!)) {
-      reasons.push(`its span runs from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`);
+      reasons.push(`lifetime: its span runs from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`);
       lifetimeMs = null;
     }
     if (processingMs !== null && !this.holdsDuration(processingMs)) {
@@ -59,9 +63,14 @@ export class ImplausibleTimes {
       reasons.push(`idle time ${formatDuration(idleMs)}`);
       idleMs = null;
     }
+    // The longest query alone: two such queries in one node are beyond what is worth a rule.
+    if (!this.holdsDuration(longestQueryNs / 1_000_000)) {
+      reasons.push(`warehouse time: a query of ${formatDuration(longestQueryNs / 1_000_000)}`);
+      warehouseNs -= longestQueryNs;
+    }
     if (reasons.length === 0) return durations;
     this.found.push(`${uniqueId} (${reasons.join(", ")})`);
-    return { startNs, endNs, lifetimeMs, processingMs, idleMs };
+    return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
   }
 
   /** The warning for the invocation, or null when every node's durations fit it. */
@@ -77,12 +86,13 @@ export class ImplausibleTimes {
           : "the invocation's own times are unknown";
     const named = this.found.slice(0, NAMED).join("; ");
     const more = count > NAMED ? `; and ${formatCount(count - NAMED)} more` : "";
-    const nodes = count === 1 ? "1 node has durations" : `${formatCount(count)} nodes have durations`;
+    const nodes = count === 1 ? "1 node has times" : `${formatCount(count)} nodes have times`;
     const which = count === 1 ? "this node" : "these nodes";
     return (
-      `${nodes} its invocation cannot hold (${ran}): ${named}${more}. Those durations are shown as unknown ` +
-      `and left out of the slowest lists and the timing comparison; the telemetry's times for ${which} ` +
-      "cannot be right (an unset start time, or a damaged file)"
+      `${nodes} its invocation cannot hold (${ran}), left out of the report: ${named}${more}. Such a ` +
+      "duration is shown as unknown and such a query is not counted, so neither reaches the slowest lists or " +
+      `the timing comparison. The telemetry's times for ${which} cannot be right (an unset start time, or a ` +
+      "damaged file)"
     );
   }
 

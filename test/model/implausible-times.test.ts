@@ -24,6 +24,8 @@ function durations(
     lifetimeMs: startNs !== null && endNs !== null ? Number((endNs - startNs) / 1_000_000n) : null,
     processingMs: 1_000,
     idleMs: 0,
+    warehouseNs: 0,
+    longestQueryNs: 0,
     ...over,
   };
 }
@@ -42,17 +44,17 @@ describe("ImplausibleTimes", () => {
     [
       "an end before the start",
       durations(T0 + 9n * SECOND, T0 + 2n * SECOND),
-      "its span runs from 2025-11-21T04:40:09.000000Z to 2025-11-21T04:40:02.000000Z",
+      "lifetime: its span runs from 2025-11-21T04:40:09.000000Z to 2025-11-21T04:40:02.000000Z",
     ],
     [
       "an unset start (1970)",
       durations(0n, T0 + 5n * SECOND),
-      "its span runs from 1970-01-01T00:00:00.000000Z to",
+      "lifetime: its span runs from 1970-01-01T00:00:00.000000Z to",
     ],
     [
       "an end after the invocation's",
       durations(T0, T0 + 62n * SECOND),
-      "its span runs from 2025-11-21T04:40:00.000000Z to 2025-11-21T04:41:02.000000Z",
+      "lifetime: its span runs from 2025-11-21T04:40:00.000000Z to 2025-11-21T04:41:02.000000Z",
     ],
   ])("leaves out the lifetime of a span with %s", (_, given, reason) => {
     const check = new ImplausibleTimes(RUN);
@@ -69,11 +71,25 @@ describe("ImplausibleTimes", () => {
     );
     expect(kept).toMatchObject({ lifetimeMs: 1_000, processingMs: null, idleMs: null });
     expect(check.warning()).toBe(
-      "1 node has durations its invocation cannot hold (the invocation ran 1m00s, from 2025-11-21T04:40:00.000000Z to " +
-        "2025-11-21T04:41:00.000000Z): model.a.b (processing time 1m02s, idle time 1d00h). Those durations are shown as " +
-        "unknown and left out of the slowest lists and the timing comparison; the telemetry's times for this node " +
-        "cannot be right (an unset start time, or a damaged file)",
+      "1 node has times its invocation cannot hold (the invocation ran 1m00s, from 2025-11-21T04:40:00.000000Z to " +
+        "2025-11-21T04:41:00.000000Z), left out of the report: model.a.b (processing time 1m02s, idle time 1d00h). " +
+        "Such a duration is shown as unknown and such a query is not counted, so neither reaches the slowest lists " +
+        "or the timing comparison. The telemetry's times for this node cannot be right (an unset start time, or a " +
+        "damaged file)",
     );
+  });
+
+  it("leaves a query longer than the invocation out of the warehouse time, and keeps the others", () => {
+    const check = new ImplausibleTimes(RUN);
+    const fine = durations(T0, T0 + SECOND, { warehouseNs: 61e9, longestQueryNs: 61e9 });
+    expect(check.check("model.a.fine", fine)).toBe(fine);
+    const unset = Number(T0 + SECOND);
+    const kept = check.check(
+      "model.a.b",
+      durations(T0, T0 + SECOND, { warehouseNs: unset + 3e9, longestQueryNs: unset }),
+    );
+    expect(kept).toMatchObject({ lifetimeMs: 1_000, processingMs: 1_000, warehouseNs: 3e9 });
+    expect(check.warning()).toContain("left out of the report: model.a.b (warehouse time: a query of 20413d");
   });
 
   it("bounds only a span's order when the invocation has no end (a crashed run)", () => {
@@ -82,7 +98,7 @@ describe("ImplausibleTimes", () => {
     expect(check.check("model.a.long", long)).toBe(long);
     expect(check.check("model.a.back", durations(T0 + SECOND, T0))).toMatchObject({ lifetimeMs: null });
     expect(check.warning()).toMatch(
-      /^1 node has durations its invocation cannot hold \(the invocation started at 2025-11-21T04:40:00.000000Z\): model\.a\.back /,
+      /^1 node has times its invocation cannot hold \(the invocation started at 2025-11-21T04:40:00.000000Z\), left out of the report: model\.a\.back /,
     );
   });
 
@@ -90,10 +106,10 @@ describe("ImplausibleTimes", () => {
     const check = new ImplausibleTimes(RUN);
     for (const name of ["a", "b", "c", "d", "e"]) check.check(`model.p.${name}`, durations(0n, T0));
     const warning = check.warning()!;
-    expect(warning).toMatch(/^5 nodes have durations/);
+    expect(warning).toMatch(/^5 nodes have times/);
     expect(warning).toContain("model.p.c (");
     expect(warning).not.toContain("model.p.d");
-    expect(warning).toContain("; and 2 more. Those durations");
+    expect(warning).toContain("; and 2 more. Such a duration");
   });
 });
 
@@ -144,10 +160,10 @@ describe("finishInvocation with times the invocation cannot hold", () => {
     expect(inv.slowest.byLifetime.map((node) => node.uniqueId)).toEqual(["model.shop.fine"]);
     expect(inv.readerWarnings).toHaveLength(1);
     expect(inv.readerWarnings[0]).toMatch(
-      /^1 node has durations its invocation cannot hold \(the invocation ran 1m00s, /,
+      /^1 node has times its invocation cannot hold \(the invocation ran 1m00s, /,
     );
     expect(inv.readerWarnings[0]).toContain(
-      "model.shop.unset (its span runs from 1970-01-01T00:00:00.000000Z to",
+      "model.shop.unset (lifetime: its span runs from 1970-01-01T00:00:00.000000Z to",
     );
   });
 
@@ -161,6 +177,28 @@ describe("finishInvocation with times the invocation cannot hold", () => {
     expect(inv.readerWarnings).toEqual([
       "the invocation's end (2025-11-21T04:39:00.000000Z) is before its start (2025-11-21T04:40:00.000000Z): its duration is shown as unknown",
     ]);
+  });
+
+  it("counts a node's queries without one whose start was never set", () => {
+    const query = (startNs: bigint, endNs: bigint): TelemetryEvent => ({
+      kind: "query",
+      traceId: TRACE,
+      parentSpanId: null,
+      startNs,
+      endNs,
+      uniqueId: "model.shop.a",
+      outcome: "success",
+      errorMessage: null,
+    });
+    const inv = finish([
+      invocation(T0 + 60n * SECOND),
+      processed("model.shop.a", T0, T0 + 9n * SECOND, 9_000),
+      query(T0 + SECOND, T0 + 3n * SECOND),
+      query(0n, T0 + 5n * SECOND),
+    ]);
+    expect(inv.nodes[0]!.timing).toMatchObject({ warehouseMs: 2_000, queryCount: 2, lifetimeMs: 9_000 });
+    expect(inv.slowest.byWarehouse[0]).toMatchObject({ uniqueId: "model.shop.a", warehouseMs: 2_000 });
+    expect(inv.readerWarnings[0]).toContain("model.shop.a (warehouse time: a query of 20413d");
   });
 
   it("adds nothing to a run whose times fit", () => {
