@@ -14091,8 +14091,32 @@ var duration = __nccwpck_require__(9495);
  */
 const SLACK_NS = 1000000000n;
 const SLACK_MS = 1_000;
+/**
+ * 2020-01-01T00:00:00Z. The Fusion engine (2025) wrote no telemetry before it: an earlier time is an
+ * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
+ */
+const EARLIEST_NS = 1577836800000000000n;
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
+/**
+ * The invocation's span as far as it can be right (a start before 2020 or an end before the start
+ * bounds nothing), and what was wrong with it, for its warnings.
+ */
+function usableInvocationSpan(startNs, endNs) {
+    if (startNs !== null && startNs < EARLIEST_NS) {
+        return {
+            span: { startNs: null, endNs },
+            problem: `the invocation's start (${(0,values/* nanosToIso */.u9)(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
+        };
+    }
+    if (startNs !== null && endNs !== null && endNs < startNs) {
+        return {
+            span: { startNs, endNs: null },
+            problem: `the invocation's end (${(0,values/* nanosToIso */.u9)(endNs)}) is before its start (${(0,values/* nanosToIso */.u9)(startNs)}): its duration is shown as unknown`,
+        };
+    }
+    return { span: { startNs, endNs }, problem: null };
+}
 /** Collects the nodes whose durations were left out, for one warning per invocation. */
 class ImplausibleTimes {
     invocation;
@@ -14141,7 +14165,9 @@ class ImplausibleTimes {
             ? `the invocation ran ${(0,duration/* formatDuration */.a)(this.longestMs)}, from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`
             : startNs !== null
                 ? `the invocation started at ${(0,values/* nanosToIso */.u9)(startNs)}`
-                : "the invocation's own times are unknown";
+                : endNs !== null
+                    ? `the invocation ended at ${(0,values/* nanosToIso */.u9)(endNs)}`
+                    : "the invocation's own times are unknown";
         const named = this.found.slice(0, NAMED).join("; ");
         const more = count > NAMED ? `; and ${(0,text_count/* formatCount */.B)(count - NAMED)} more` : "";
         const nodes = count === 1 ? "1 node has times" : `${(0,text_count/* formatCount */.B)(count)} nodes have times`;
@@ -14152,7 +14178,7 @@ class ImplausibleTimes {
             "damaged file)");
     }
     holdsSpan(startNs, endNs) {
-        if (endNs < startNs)
+        if (endNs < startNs || startNs < EARLIEST_NS)
             return false;
         const { startNs: from, endNs: to } = this.invocation;
         if (from !== null && startNs < from - SLACK_NS)
@@ -14318,12 +14344,8 @@ function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
     const unreadable = [];
-    // An end before the start bounds nothing: the invocation's duration is unknown then.
-    const backwards = state.startNs !== null && state.endNs !== null && state.endNs < state.startNs;
-    const implausible = new ImplausibleTimes({
-        startNs: state.startNs,
-        endNs: backwards ? null : state.endNs,
-    });
+    const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
+    const implausible = new ImplausibleTimes(span);
     // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
     state.nodes.forEach((node) => {
         const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable, implausible);
@@ -14343,19 +14365,15 @@ function finishInvocation(state, options) {
     for (const node of nodes)
         node.skipRoot = roots.get(node.uniqueId) ?? null;
     const readerWarnings = [...options.readerWarnings, ...unreadable];
-    if (backwards) {
-        readerWarnings.push(`the invocation's end (${(0,values/* nanosToIso */.u9)(state.endNs)}) is before its start (${(0,values/* nanosToIso */.u9)(state.startNs)}): ` +
-            "its duration is shown as unknown");
-    }
+    if (spanProblem)
+        readerWarnings.push(spanProblem);
     const timesWarning = implausible.warning();
     if (timesWarning)
         readerWarnings.push(timesWarning);
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }
-    const durationMs = state.startNs !== null && state.endNs !== null && !backwards
-        ? Number((state.endNs - state.startNs) / 1000000n)
-        : null;
+    const durationMs = span.startNs !== null && span.endNs !== null ? Number((span.endNs - span.startNs) / 1000000n) : null;
     return {
         invocationId: state.invocationId ?? formatUuid(state.traceId),
         traceId: state.traceId,

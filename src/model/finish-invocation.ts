@@ -2,7 +2,7 @@ import type { NodeFacts } from "../telemetry/events.js";
 import { nanosToIso } from "../telemetry/values.js";
 import type { EvaluationState, InvocationState, NodeState, SpanExtras } from "./accumulate.js";
 import { countStatuses } from "./counts.js";
-import { ImplausibleTimes } from "./implausible-times.js";
+import { ImplausibleTimes, usableInvocationSpan } from "./implausible-times.js";
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
@@ -26,12 +26,8 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const extrasByNode = joinExtras(state);
   const nodes: NodeResult[] = [];
   const unreadable: string[] = [];
-  // An end before the start bounds nothing: the invocation's duration is unknown then.
-  const backwards = state.startNs !== null && state.endNs !== null && state.endNs < state.startNs;
-  const implausible = new ImplausibleTimes({
-    startNs: state.startNs,
-    endNs: backwards ? null : state.endNs,
-  });
+  const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
+  const implausible = new ImplausibleTimes(span);
   // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
   state.nodes.forEach((node) => {
     const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable, implausible);
@@ -49,12 +45,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   for (const node of nodes) node.skipRoot = roots.get(node.uniqueId) ?? null;
 
   const readerWarnings = [...options.readerWarnings, ...unreadable];
-  if (backwards) {
-    readerWarnings.push(
-      `the invocation's end (${nanosToIso(state.endNs)}) is before its start (${nanosToIso(state.startNs)}): ` +
-        "its duration is shown as unknown",
-    );
-  }
+  if (spanProblem) readerWarnings.push(spanProblem);
   const timesWarning = implausible.warning();
   if (timesWarning) readerWarnings.push(timesWarning);
   if (!state.ended) {
@@ -63,9 +54,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     );
   }
   const durationMs =
-    state.startNs !== null && state.endNs !== null && !backwards
-      ? Number((state.endNs - state.startNs) / 1_000_000n)
-      : null;
+    span.startNs !== null && span.endNs !== null ? Number((span.endNs - span.startNs) / 1_000_000n) : null;
   return {
     invocationId: state.invocationId ?? formatUuid(state.traceId),
     traceId: state.traceId,

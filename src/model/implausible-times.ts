@@ -14,6 +14,11 @@ import { nanosToIso } from "../telemetry/values.js";
  */
 const SLACK_NS = 1_000_000_000n;
 const SLACK_MS = 1_000;
+/**
+ * 2020-01-01T00:00:00Z. The Fusion engine (2025) wrote no telemetry before it: an earlier time is an
+ * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
+ */
+const EARLIEST_NS = 1_577_836_800_000_000_000n;
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
 
@@ -21,6 +26,29 @@ const NAMED = 3;
 export interface InvocationSpan {
   startNs: bigint | null;
   endNs: bigint | null;
+}
+
+/**
+ * The invocation's span as far as it can be right (a start before 2020 or an end before the start
+ * bounds nothing), and what was wrong with it, for its warnings.
+ */
+export function usableInvocationSpan(
+  startNs: bigint | null,
+  endNs: bigint | null,
+): { span: InvocationSpan; problem: string | null } {
+  if (startNs !== null && startNs < EARLIEST_NS) {
+    return {
+      span: { startNs: null, endNs },
+      problem: `the invocation's start (${nanosToIso(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
+    };
+  }
+  if (startNs !== null && endNs !== null && endNs < startNs) {
+    return {
+      span: { startNs, endNs: null },
+      problem: `the invocation's end (${nanosToIso(endNs)}) is before its start (${nanosToIso(startNs)}): its duration is shown as unknown`,
+    };
+  }
+  return { span: { startNs, endNs }, problem: null };
 }
 
 /** A node's durations as derived, the span its lifetime was taken from, and its queries' time. */
@@ -83,7 +111,9 @@ export class ImplausibleTimes {
         ? `the invocation ran ${formatDuration(this.longestMs)}, from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`
         : startNs !== null
           ? `the invocation started at ${nanosToIso(startNs)}`
-          : "the invocation's own times are unknown";
+          : endNs !== null
+            ? `the invocation ended at ${nanosToIso(endNs)}`
+            : "the invocation's own times are unknown";
     const named = this.found.slice(0, NAMED).join("; ");
     const more = count > NAMED ? `; and ${formatCount(count - NAMED)} more` : "";
     const nodes = count === 1 ? "1 node has times" : `${formatCount(count)} nodes have times`;
@@ -97,7 +127,7 @@ export class ImplausibleTimes {
   }
 
   private holdsSpan(startNs: bigint, endNs: bigint): boolean {
-    if (endNs < startNs) return false;
+    if (endNs < startNs || startNs < EARLIEST_NS) return false;
     const { startNs: from, endNs: to } = this.invocation;
     if (from !== null && startNs < from - SLACK_NS) return false;
     return to === null || endNs <= to + SLACK_NS;

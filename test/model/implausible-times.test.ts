@@ -114,12 +114,12 @@ describe("ImplausibleTimes", () => {
 });
 
 describe("finishInvocation with times the invocation cannot hold", () => {
-  function invocation(endNs: bigint): TelemetryEvent {
+  function invocation(endNs: bigint, startNs = T0): TelemetryEvent {
     return {
       kind: "invocation",
       traceId: TRACE,
       ended: true,
-      startNs: T0,
+      startNs,
       endNs,
       statusCode: 1,
       statusMessage: null,
@@ -199,6 +199,24 @@ describe("finishInvocation with times the invocation cannot hold", () => {
     expect(inv.nodes[0]!.timing).toMatchObject({ warehouseMs: 2_000, queryCount: 2, lifetimeMs: 9_000 });
     expect(inv.slowest.byWarehouse[0]).toMatchObject({ uniqueId: "model.shop.a", warehouseMs: 2_000 });
     expect(inv.readerWarnings[0]).toContain("model.shop.a (warehouse time: a query of 20413d");
+  });
+
+  it("gives an invocation whose start was never set no duration, and still finds its nodes' unset starts", () => {
+    const inv = finish([
+      invocation(T0 + 60n * SECOND, 0n),
+      processed("model.shop.a", T0, T0 + 5n * SECOND, 5_000),
+      processed("model.shop.unset", 0n, T0 + 5n * SECOND, 5_000),
+    ]);
+    expect(inv.durationMs).toBeNull();
+    expect(inv.nodes.find((node) => node.uniqueId === "model.shop.a")!.timing.lifetimeMs).toBe(5_000);
+    expect(inv.nodes.find((node) => node.uniqueId === "model.shop.unset")!.timing.lifetimeMs).toBeNull();
+    expect(inv.readerWarnings[0]).toBe(
+      "the invocation's start (1970-01-01T00:00:00.000000Z) is not a real time (never set, or a damaged file): its " +
+        "duration is shown as unknown",
+    );
+    expect(inv.readerWarnings[1]).toMatch(
+      /^1 node has times its invocation cannot hold \(the invocation ended at 2025-11-21T04:41:00\.000000Z\), left out of the report: model\.shop\.unset \(lifetime: /,
+    );
   });
 
   it("adds nothing to a run whose times fit", () => {
