@@ -14081,7 +14081,8 @@ var duration = __nccwpck_require__(9495);
 // engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
 // "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
 // duration is shown as unknown, such a query is not counted in the warehouse time, and the
-// invocation's warnings say which nodes and why, once.
+// invocation's warnings say which nodes and why, once. The invocation's own span is checked first
+// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything.
 
 
 
@@ -14117,7 +14118,7 @@ function usableInvocationSpan(startNs, endNs) {
     }
     return { span: { startNs, endNs }, problem: null };
 }
-/** Collects the nodes whose durations were left out, for one warning per invocation. */
+/** Collects the nodes whose times were left out, for one warning per invocation. */
 class ImplausibleTimes {
     invocation;
     found = [];

@@ -3,7 +3,8 @@
 // engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
 // "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
 // duration is shown as unknown, such a query is not counted in the warehouse time, and the
-// invocation's warnings say which nodes and why, once.
+// invocation's warnings say which nodes and why, once. The invocation's own span is checked first
+// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything.
 import { formatCount } from "../text/count.js";
 import { formatDuration } from "../text/duration.js";
 import { nanosToIso } from "../telemetry/values.js";
@@ -22,7 +23,10 @@ const EARLIEST_NS = 1_577_836_800_000_000_000n;
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
 
-/** The invocation's span; without an end (a crashed run) it bounds a node's start alone, not its durations. */
+/**
+ * The invocation's span, either end unknown where it is not real or not there (a crashed run has no
+ * end): a node's span is bounded by what there is, its durations only by both.
+ */
 export interface InvocationSpan {
   startNs: bigint | null;
   endNs: bigint | null;
@@ -63,7 +67,7 @@ export interface NodeDurations {
   longestQueryNs: number;
 }
 
-/** Collects the nodes whose durations were left out, for one warning per invocation. */
+/** Collects the nodes whose times were left out, for one warning per invocation. */
 export class ImplausibleTimes {
   private readonly found: string[] = [];
   private readonly longestMs: number | null;
