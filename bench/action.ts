@@ -86,7 +86,8 @@ async function step(script: string, api: string): Promise<Step> {
     const [file, ...args] = measuredCommand([process.execPath, path.resolve(script)]);
     const started = performance.now();
     const stderr = await new Promise<string>((resolve, reject) =>
-      execFile(file!, args, { env, maxBuffer: 1 << 28 }, (error, stdout, stderr) =>
+      // In the workspace, as a runner starts a step: relative paths resolve there, not in this repository.
+      execFile(file!, args, { env, cwd: workspace, maxBuffer: 1 << 28 }, (error, stdout, stderr) =>
         error
           ? reject(new Error(`${script} failed: ${stdout.slice(-2000)}${stderr.slice(-2000)}`))
           : resolve(stderr),
