@@ -1,11 +1,13 @@
 // The JSONL fixtures and their records, and other layouts of a record (keys shuffled, spaces
 // around `:` and `,`): what tests of the readers' text and byte shortcuts (jsonl-skip.ts,
 // jsonl-start-ledger.ts, the span ends read from bytes) check them against, since JSON.parse must
-// agree with them on every one; and a full parse's event, and a line placed in a chunk, for those.
+// agree with them on every one; a full parse's event, a line placed in a chunk, and which lines of a
+// file were taken from their bytes and which parsed, for those.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
-import { toRecord } from "../../src/telemetry/jsonl.js";
+import { recordsToEvents, toEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { decodeJsonl, toRecord } from "../../src/telemetry/jsonl.js";
+import { memoryJsonl } from "./memory-jsonl.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures");
 
@@ -77,4 +79,35 @@ export function inChunk(line: string): { bytes: Buffer; start: number; end: numb
   const bytes = Buffer.from(`${before}${line}\n{"y":2}`);
   const start = Buffer.byteLength(before);
   return { bytes, start, end: start + Buffer.byteLength(line) };
+}
+
+/**
+ * `text` decoded as the JSONL file `file`: the positions of the lines whose events were taken from
+ * their bytes, of those parsed, and the warnings at a line (`position: message`).
+ */
+export async function decodeNoting(
+  text: string,
+  file: string,
+): Promise<{ taken: number[]; parsed: number[]; warnings: string[] }> {
+  const taken: number[] = [];
+  const parsed: number[] = [];
+  const warnings: string[] = [];
+  const sink = recordsToEvents({
+    add: () => undefined,
+    warn: () => undefined,
+    warnAt: (position, message) => void warnings.push(`${position}: ${message}`),
+    warnFile: () => undefined,
+  });
+  await decodeJsonl(memoryJsonl(file, text).openStream(), file, {
+    ...sink,
+    eventRead: (event, origin) => {
+      taken.push(origin.position);
+      sink.eventRead!(event, origin);
+    },
+    add: (record, origin) => {
+      parsed.push(origin.position);
+      sink.add(record, origin);
+    },
+  });
+  return { taken, parsed, warnings };
 }

@@ -3,11 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { memoryJsonl } from "../support/memory-jsonl.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
-import { nodeEvent, recordsToEvents, type TelemetryEvent } from "../../src/telemetry/events.js";
-import { decodeJsonl } from "../../src/telemetry/jsonl.js";
+import { nodeEvent, type TelemetryEvent } from "../../src/telemetry/events.js";
 import { readProcessedEnd } from "../../src/telemetry/jsonl-node-ends.js";
 import { END_HEAD } from "../../src/telemetry/jsonl-span-head.js";
-import { FIXTURE_RECORDS, fixtureLines, inChunk, parsedEvent } from "../support/jsonl-layouts.js";
+import {
+  decodeNoting,
+  FIXTURE_RECORDS,
+  fixtureLines,
+  inChunk,
+  parsedEvent,
+} from "../support/jsonl-layouts.js";
 import { ROOT } from "../support/report.js";
 
 const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
@@ -146,29 +151,9 @@ describe("NodeProcessed ends read from their bytes", () => {
   });
 
   it("parse one that names no node, for its warning, and the file's last content line", async () => {
-    const warnings: string[] = [];
-    const taken: number[] = [];
-    const sink = recordsToEvents({
-      add: () => undefined,
-      warn: () => undefined,
-      warnAt: (position, message) => void warnings.push(`${position}: ${message}`),
-      warnFile: () => undefined,
-    });
     const unnamed = processedEnd().replace(',"unique_id":"model.shop.orders"', "");
     const text = [processedEnd(), processedEnd(), unnamed, processedEnd(), processedEnd(), ""].join("\n");
-    await decodeJsonl(
-      (async function* () {
-        yield Buffer.from(text);
-      })(),
-      "p.jsonl",
-      {
-        ...sink,
-        eventRead: (event, origin) => {
-          taken.push(origin.position);
-          sink.eventRead!(event, origin);
-        },
-      },
-    );
+    const { taken, warnings } = await decodeNoting(text, "p.jsonl");
     // The first and last content lines and the unnamed end are parsed.
     expect(taken).toEqual([2, 4]);
     expect(warnings).toEqual([expect.stringMatching(/^3: .*has no attributes\.unique_id/)]);

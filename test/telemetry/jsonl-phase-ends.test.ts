@@ -365,13 +365,7 @@ describe("phase ends read from their text or bytes", () => {
         add: () => undefined,
         warn: () => undefined,
       };
-      await decodeJsonl(
-        (async function* () {
-          for (const chunk of chunks) yield Buffer.from(chunk);
-        })(),
-        "p.jsonl",
-        sink,
-      );
+      await decodeJsonl(memoryJsonl("p.jsonl", chunks).openStream(), "p.jsonl", sink);
       return counts;
     };
     const whole = await read([text]);

@@ -5,6 +5,7 @@ import { recordsToEvents, type LocatedEventSink, type TelemetryEvent } from "../
 import { decodeJsonl } from "../../src/telemetry/jsonl.js";
 import { readQueryEnd, type QueryEvent } from "../../src/telemetry/jsonl-query-ends.js";
 import {
+  decodeNoting,
   FIXTURE_RECORDS,
   fixtureLines,
   inChunk,
@@ -189,32 +190,8 @@ describe("query ends read from their bytes", () => {
   );
 
   it("parses a query end that is the file's last content line (a crashed run may cut it anywhere)", async () => {
-    const sink = recordsToEvents({
-      add: () => undefined,
-      warn: () => undefined,
-      warnAt: () => undefined,
-      warnFile: () => undefined,
-    });
-    const taken: number[] = [];
-    const parsed: number[] = [];
     const text = [queryEnd(), queryEnd(), queryEnd(), ""].join("\n");
-    await decodeJsonl(
-      (async function* () {
-        yield Buffer.from(text);
-      })(),
-      "q.jsonl",
-      {
-        ...sink,
-        eventRead: (event, origin) => {
-          taken.push(origin.position);
-          sink.eventRead!(event, origin);
-        },
-        add: (record, origin) => {
-          parsed.push(origin.position);
-          sink.add(record, origin);
-        },
-      },
-    );
+    const { taken, parsed } = await decodeNoting(text, "q.jsonl");
     // The first content line is always parsed too.
     expect({ taken, parsed }).toEqual({ taken: [2], parsed: [1, 3] });
   });
