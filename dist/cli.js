@@ -14122,11 +14122,12 @@ function usableInvocationSpan(startNs, endNs) {
 class ImplausibleTimes {
     invocation;
     found = [];
-    longestMs;
+    /** The invocation's duration, when both ends of its span are known. */
+    invocationMs;
     constructor(invocation) {
         this.invocation = invocation;
         const { startNs, endNs } = invocation;
-        this.longestMs =
+        this.invocationMs =
             startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1000000n) : null;
     }
     /** The durations, each one the invocation cannot hold replaced by null (and noted). */
@@ -14162,8 +14163,8 @@ class ImplausibleTimes {
         if (count === 0)
             return null;
         const { startNs, endNs } = this.invocation;
-        const ran = this.longestMs !== null
-            ? `the invocation ran ${(0,duration/* formatDuration */.a)(this.longestMs)}, from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`
+        const ran = this.invocationMs !== null
+            ? `the invocation ran ${(0,duration/* formatDuration */.a)(this.invocationMs)}, from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`
             : startNs !== null
                 ? `the invocation started at ${(0,values/* nanosToIso */.u9)(startNs)}`
                 : endNs !== null
@@ -14187,7 +14188,7 @@ class ImplausibleTimes {
         return to === null || endNs <= to + SLACK_NS;
     }
     holdsDuration(ms) {
-        return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
+        return ms >= 0 && (this.invocationMs === null || ms <= this.invocationMs + SLACK_MS);
     }
 }
 
@@ -14374,7 +14375,6 @@ function finishInvocation(state, options) {
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }
-    const durationMs = span.startNs !== null && span.endNs !== null ? Number((span.endNs - span.startNs) / 1000000n) : null;
     return {
         invocationId: state.invocationId ?? formatUuid(state.traceId),
         traceId: state.traceId,
@@ -14384,7 +14384,7 @@ function finishInvocation(state, options) {
         target: state.target,
         startedAt: (0,values/* nanosToIso */.u9)(state.startNs),
         completedAt: (0,values/* nanosToIso */.u9)(state.endNs),
-        durationMs,
+        durationMs: implausible.invocationMs,
         state: state.ended ? "complete" : "incomplete",
         statusMessage: state.statusMessage,
         failed: state.statusCode === 2 || !state.ended,
@@ -15259,9 +15259,10 @@ const JSONL_BYTES_PER_PARQUET_BYTE = 8;
  * flags, as the README's workflow does), and the reader checks the lines of an invocation a Parquet
  * file holds to its end without parsing them: when this was set (twenty-third session) the
  * 20,834-node build's two files read in 1.47–1.77× its Parquet file's time, its JSONL alone in
- * 1.65–1.91× (1.35–1.48× since the twenty-fifth), and without TurboFan the two in 0.937× the time. So JSONL bytes up to this many times the Parquet bytes (the same build's JSONL
- * is ~18 times its Parquet) count SAME_RUN_JSONL_DISCOUNT times less again; past that they are
- * another run's, which is read in full.
+ * 1.65–1.91× (1.35–1.48× since the twenty-fifth), and without TurboFan the two in 0.937× the
+ * time. So JSONL bytes up to this many times the Parquet bytes (the same build's JSONL is ~18
+ * times its Parquet) count SAME_RUN_JSONL_DISCOUNT times less again; past that they are another
+ * run's, which is read in full.
  */
 const SAME_RUN_JSONL_PER_PARQUET_BYTE = 24;
 const SAME_RUN_JSONL_DISCOUNT = 3;

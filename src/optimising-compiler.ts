@@ -25,9 +25,10 @@ export const JSONL_BYTES_PER_PARQUET_BYTE = 8;
  * flags, as the README's workflow does), and the reader checks the lines of an invocation a Parquet
  * file holds to its end without parsing them: when this was set (twenty-third session) the
  * 20,834-node build's two files read in 1.47–1.77× its Parquet file's time, its JSONL alone in
- * 1.65–1.91× (1.35–1.48× since the twenty-fifth), and without TurboFan the two in 0.937× the time. So JSONL bytes up to this many times the Parquet bytes (the same build's JSONL
- * is ~18 times its Parquet) count SAME_RUN_JSONL_DISCOUNT times less again; past that they are
- * another run's, which is read in full.
+ * 1.65–1.91× (1.35–1.48× since the twenty-fifth), and without TurboFan the two in 0.937× the
+ * time. So JSONL bytes up to this many times the Parquet bytes (the same build's JSONL is ~18
+ * times its Parquet) count SAME_RUN_JSONL_DISCOUNT times less again; past that they are another
+ * run's, which is read in full.
  */
 export const SAME_RUN_JSONL_PER_PARQUET_BYTE = 24;
 export const SAME_RUN_JSONL_DISCOUNT = 3;

@@ -53,8 +53,6 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
       "the invocation has no end record: the run crashed, was killed or is still running; results are partial",
     );
   }
-  const durationMs =
-    span.startNs !== null && span.endNs !== null ? Number((span.endNs - span.startNs) / 1_000_000n) : null;
   return {
     invocationId: state.invocationId ?? formatUuid(state.traceId),
     traceId: state.traceId,
@@ -64,7 +62,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     target: state.target,
     startedAt: nanosToIso(state.startNs),
     completedAt: nanosToIso(state.endNs),
-    durationMs,
+    durationMs: implausible.invocationMs,
     state: state.ended ? "complete" : "incomplete",
     statusMessage: state.statusMessage,
     failed: state.statusCode === 2 || !state.ended,

@@ -70,11 +70,12 @@ export interface NodeDurations {
 /** Collects the nodes whose times were left out, for one warning per invocation. */
 export class ImplausibleTimes {
   private readonly found: string[] = [];
-  private readonly longestMs: number | null;
+  /** The invocation's duration, when both ends of its span are known. */
+  readonly invocationMs: number | null;
 
   constructor(private readonly invocation: InvocationSpan) {
     const { startNs, endNs } = invocation;
-    this.longestMs =
+    this.invocationMs =
       startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1_000_000n) : null;
   }
 
@@ -111,8 +112,8 @@ export class ImplausibleTimes {
     if (count === 0) return null;
     const { startNs, endNs } = this.invocation;
     const ran =
-      this.longestMs !== null
-        ? `the invocation ran ${formatDuration(this.longestMs)}, from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`
+      this.invocationMs !== null
+        ? `the invocation ran ${formatDuration(this.invocationMs)}, from ${nanosToIso(startNs)} to ${nanosToIso(endNs)}`
         : startNs !== null
           ? `the invocation started at ${nanosToIso(startNs)}`
           : endNs !== null
@@ -138,6 +139,6 @@ export class ImplausibleTimes {
   }
 
   private holdsDuration(ms: number): boolean {
-    return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
+    return ms >= 0 && (this.invocationMs === null || ms <= this.invocationMs + SLACK_MS);
   }
 }
