@@ -102,11 +102,21 @@ const GH_REF = /(GH-)(?=\d)/gi;
 const URL_SCHEME = /:\/\//g;
 const WWW = /(www)(?=\.)/gi;
 const MAY_LINK = /[@#:]|gh-|www\./i;
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
+// A commit SHA (7 to 40 hex characters standing alone, `a...b` too) links to the commit, one pushed
+// to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
+// unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
+// piece long enough to link.
+const SHA_LIKE = /(?<![\w./-])(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/gi;
+const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
+/**
+ * Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs, `www.` hosts and
+ * commit SHAs from linking.
+ */
 function neutralizeLinks(text) {
-    if (!MAY_LINK.test(text))
-        return text;
-    return text
+    const shas = text.replace(SHA_LIKE, (sha) => sha.replace(SIX, `$&${ZWSP}`));
+    if (!MAY_LINK.test(shas))
+        return shas;
+    return shas
         .replace(MENTION, `@${ZWSP}`)
         .replace(ISSUE_REF, `#${ZWSP}`)
         .replace(GH_REF, `$1${ZWSP}`)
@@ -140,7 +150,8 @@ const clip = (text) => (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
-const LINKABLE = /gh-\d|www\./i;
+// In such a text a SHA can only stand alone at its start (SHA_LIKE).
+const LINKABLE = /gh-\d|www\.|^(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/i;
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 function escape_escapeText(untrusted) {
     const text = clip(untrusted);
@@ -3047,7 +3058,8 @@ function runResultsInParts(report, generatedAt) {
             dbt_version: last?.dbtVersion ?? "unknown",
             generated_at: generatedAt,
             invocation_id: last?.invocationId ?? null,
-            invocation_started_at: report.invocations[0]?.startedAt ?? null,
+            // The start of the invocation named above, as dbt writes the pair (not the first's).
+            invocation_started_at: last?.startedAt ?? null,
             env: {},
         },
         results: [],
@@ -6560,9 +6572,10 @@ function toEvent(record) {
                 startNs,
                 endNs,
                 phase: normalizePhase(attrs.phase),
-                nodeCountTotal: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_total),
-                nodeCountSkipped: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_skipped),
-                nodeCountError: (0,telemetry_values/* toNumber */.Ro)(attrs.node_count_error),
+                // Counts of nodes (uint64 on the wire): a negative or fractional one is no count.
+                nodeCountTotal: (0,telemetry_values/* toWholeNumber */.cy)(attrs.node_count_total, 0),
+                nodeCountSkipped: (0,telemetry_values/* toWholeNumber */.cy)(attrs.node_count_skipped, 0),
+                nodeCountError: (0,telemetry_values/* toWholeNumber */.cy)(attrs.node_count_error, 0),
             };
         case "Invocation": {
             const evalArgs = (0,telemetry_values/* isRecord */.u4)(attrs.eval_args) ? attrs.eval_args : {};
@@ -6725,7 +6738,7 @@ function toTest(detail, prefix, problems) {
     const outcome = understood(normalizeTestOutcome(detail.test_outcome), detail.test_outcome, `${prefix}test_outcome`, problems);
     const failingRows = detail.failing_rows === undefined || detail.failing_rows === null
         ? 0
-        : understood((0,telemetry_values/* toNumber */.Ro)(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
+        : understood((0,telemetry_values/* toWholeNumber */.cy)(detail.failing_rows, 0), detail.failing_rows, `${prefix}failing_rows`, problems);
     const diffTable = detail.diff_table === undefined
         ? null
         : understood(typeof detail.diff_table === "string" ? detail.diff_table : null, detail.diff_table, `${prefix}diff_table`, problems);
@@ -14279,13 +14292,18 @@ function decideStatus(facts) {
                     return "skipped";
             }
         case "success":
-            if (facts.test) {
-                return facts.test.outcome === "failed" ? "fail" : facts.test.outcome === "warned" ? "warn" : "pass";
-            }
-            if (facts.freshness) {
+            if (facts.test?.outcome === "failed")
+                return "fail";
+            if (facts.test?.outcome === "warned")
+                return "warn";
+            if (facts.freshness && facts.freshness.outcome !== "pass") {
                 return facts.freshness.outcome === "error" ? "error" : facts.freshness.outcome;
             }
-            return "success";
+            // A test dbt State reused reports SUCCESS with skip reason CACHED (fusion-telemetry.md §10):
+            // reused, as a cached skip is, and never `success`, which is no test's status.
+            if (facts.skipReason === "cached")
+                return "reused";
+            return facts.test || facts.freshness ? "pass" : "success";
         default:
             return "unknown";
     }
@@ -14934,10 +14952,12 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         problems.push(plural(counts.error, "node error", "node errors"));
     if (counts.fail > 0)
         problems.push(plural(counts.fail, "failed test", "failed tests"));
-    // A failed invocation with no node to blame (compile error, crash) still fails; a canceled one
-    // is explained by its canceled nodes, which are never failures.
+    // A failed invocation with no node to blame (compile error, crash) still fails. One that ended
+    // after canceling nodes is explained by them (a canceled node is never a failure); one that never
+    // ended crashed, whatever it canceled on the way.
     const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) &&
-        inv.counts.error + inv.counts.fail + inv.counts.canceled === 0);
+        inv.counts.error + inv.counts.fail === 0 &&
+        (inv.counts.canceled === 0 || inv.state === "incomplete"));
     if (runFailures.length > 0) {
         const crashed = runFailures.some((inv) => inv.state === "incomplete");
         // On the dbt platform each invocation is a job step: the headline names the steps.
@@ -15804,6 +15824,7 @@ function formatCount(n) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ formatDuration)
 /* harmony export */ });
+/* unused harmony export formatMinutes */
 // Durations as people read them, wherever one is written (tables, notes, warnings).
 /**
  * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.
@@ -15833,6 +15854,14 @@ function formatDuration(ms) {
 }
 function pad2(n) {
     return String(n).padStart(2, "0");
+}
+/** `10 minutes`, `1.5 minutes`, `3 seconds`: as the input was meant, not as milliseconds. */
+function formatMinutes(ms) {
+    const seconds = Math.max(1, Math.round(ms / 1000));
+    if (seconds < 60)
+        return `${seconds} second${seconds === 1 ? "" : "s"}`;
+    const minutes = Math.round(seconds / 6) / 10;
+    return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 

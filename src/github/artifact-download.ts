@@ -13,10 +13,11 @@ import {
   type FetchArtifactZip,
 } from "../sources/artifact.js";
 import { readBaselineArtifact, type BaselineArtifactRequest } from "../sources/baseline-artifact.js";
+import { formatMinutes } from "../text/duration.js";
 import { redactSecrets } from "../text/secrets.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
 import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
-import { leaveBehind } from "./lingering-work.js";
+import { withDeadline } from "./lingering-work.js";
 
 export interface ArtifactAccess {
   /** GitHub token with `actions: read` (only used for another run's artifact). */
@@ -95,33 +96,6 @@ async function downloadZip(
     );
   }
   return path.join(dir, downloaded[0]);
-}
-
-/**
- * The work's result, or `expired()` once `ms` have passed. The work cannot be stopped, so it is
- * left behind (the entry point ends the process when the step is done).
- */
-async function withDeadline<T>(work: Promise<T>, ms: number, expired: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      leaveBehind(work);
-      reject(expired());
-    }, ms);
-  });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** `10 minutes`, `1.5 minutes`, `3 seconds`: as the input was meant, not as milliseconds. */
-function formatMinutes(ms: number): string {
-  const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.round(seconds / 6) / 10;
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullable<FindOptions["findBy"]> {

@@ -87,12 +87,15 @@ export function createClient(
           _o: unknown,
           count: number,
         ) => {
-          const again = count < maxRetries;
+          // A retry-after of an hour would hold the step (and every channel after this one) that long.
+          const again = count < maxRetries && retryAfter <= maxWait;
+          const why =
+            count >= maxRetries
+              ? `giving up after ${count} retries.`
+              : `it asks to wait ${retryAfter} s, longer than the ${maxWait} s fusion-report waits; not retried.`;
           log(
             `GitHub secondary rate limit on ${request.method} ${request.url}; ` +
-              (again
-                ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).`
-                : `giving up after ${count} retries.`),
+              (again ? `retrying in ${retryAfter} s (attempt ${count + 1} of ${maxRetries}).` : why),
           );
           return again;
         },

@@ -33,9 +33,15 @@ export type CommentResult =
   | { url: null; id: null; action: "not-posted" }
   | { url: null; id: null; action: "superseded"; head: string };
 
-/** `<!-- fusion-report:<check-name> -->`; characters that would end an HTML comment are dropped. */
+/**
+ * `<!-- fusion-report:<check-name> -->`. What could end an HTML comment early (`<`, `>`, a hyphen
+ * after a hyphen) is percent-encoded, and so is `%`: every check name has a marker of its own
+ * (`prod--eu` and `prod-eu` are two jobs' comments), and a name without them is written as it is.
+ */
 export function commentMarker(checkName: string): string {
-  const safe = checkName.replace(/[<>]/g, "").replace(/-{2,}/g, "-").trim();
+  const safe = checkName
+    .trim()
+    .replace(/[%<>]|(?<=-)-/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
   return `<!-- fusion-report:${safe} -->`;
 }
 

@@ -253,9 +253,18 @@ export async function completeRunContext(octokit: GitHubClient, ctx: RunContext)
   return { ...ctx, prNumber: await findPullRequestNumber(octokit, ctx) };
 }
 
-/** The head repository of a pull request from a fork (`contributor/analytics`), or null. */
-export function forkOf(ctx: Pick<RunContext, "owner" | "repo" | "headRepoFullName"> | null): string | null {
+/**
+ * The head repository of a pull request from a fork (`contributor/analytics`) on an event whose
+ * token GitHub makes read-only for it, or null. `pull_request_target` and `workflow_run` run in the
+ * base repository with the token its `permissions:` give, fork or not: a 403 there is theirs.
+ */
+export function forkOf(
+  ctx: Pick<RunContext, "owner" | "repo" | "headRepoFullName" | "eventName"> | null,
+): string | null {
   const head = ctx?.headRepoFullName;
-  if (!ctx || !head) return null;
+  if (!ctx || !head || !READ_ONLY_FOR_FORKS.has(ctx.eventName)) return null;
   return head.toLowerCase() === `${ctx.owner}/${ctx.repo}`.toLowerCase() ? null : head;
 }
+
+/** The events whose runs for a fork's pull request get a read-only token. */
+const READ_ONLY_FOR_FORKS = new Set(["pull_request", "pull_request_review", "pull_request_review_comment"]);

@@ -16,3 +16,22 @@ export function leaveBehind(work: Promise<unknown>): void {
 export function lingeringWork(): number {
   return lingering;
 }
+
+/**
+ * The work's result, or `expired()` once `ms` have passed. The work cannot be stopped, so it is
+ * left behind (the entry point ends the process when the step is done).
+ */
+export async function withDeadline<T>(work: Promise<T>, ms: number, expired: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      leaveBehind(work);
+      reject(expired());
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

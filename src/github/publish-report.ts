@@ -42,6 +42,8 @@ export interface PublishSettings extends PlanSettings {
   markdownReport: string | null;
   /** Artifact name to upload the report files as; null = none. */
   uploadArtifact: string | null;
+  /** The longest the upload may take (`artifact-timeout-minutes`): every channel waits for it. */
+  artifactTimeoutMinutes: number;
 }
 
 export interface PublishServices {
@@ -218,6 +220,7 @@ export async function uploadReportArtifact(
       info: services.log.info,
       warning: services.log.warning,
       tempDir: services.tempDir,
+      timeoutMs: settings.artifactTimeoutMinutes * 60_000,
     },
   );
   return uploaded !== null;

@@ -1,9 +1,14 @@
 // Uploads the reports this run wrote (JSON report, run_results.json, Markdown) as one workflow
-// artifact. Best effort: a failure becomes a warning and never hides the other channels.
+// artifact. Best effort: a failure becomes a warning and never hides the other channels. The
+// channels wait for it (they name the artifact only once it is there), and the toolkit's own
+// timeouts let a results service that never answers hold them for a quarter of an hour: the
+// upload has a deadline.
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { formatMinutes } from "../text/duration.js";
 import { loadArtifactClient, type ArtifactUploader } from "./artifact-client.js";
+import { withDeadline } from "./lingering-work.js";
 
 /** A report file to include: an existing file, or content to write (e.g. a Markdown report nobody asked to keep). */
 export type ReportFile = { path: string; name?: string } | { name: string; content: () => string };
@@ -13,6 +18,8 @@ export interface UploadDeps {
   warning: (message: string) => void;
   /** Where to stage the files (RUNNER_TEMP). */
   tempDir: string;
+  /** The longest the upload may take (`artifact-timeout-minutes`); past it, it is given up. */
+  timeoutMs?: number;
   client?: ArtifactUploader;
 }
 
@@ -50,7 +57,20 @@ export async function uploadReports(
       return null;
     }
     const client = deps.client ?? (await loadArtifactClient());
-    const result = await client.uploadArtifact(name, staged, stage);
+    const upload = client.uploadArtifact(name, staged, stage);
+    const result =
+      deps.timeoutMs === undefined
+        ? await upload
+        : await withDeadline(
+            upload,
+            deps.timeoutMs,
+            () =>
+              new Error(
+                `it took longer than ${formatMinutes(deps.timeoutMs!)} (artifact-timeout-minutes) and was given ` +
+                  "up: GitHub's artifact storage did not answer. Re-run the job, or raise artifact-timeout-minutes " +
+                  "for very large reports.",
+              ),
+          );
     const names = staged.map((f) => path.basename(f));
     deps.info(`Uploaded artifact '${name}'${result.id ? ` (id ${result.id})` : ""}: ${names.join(", ")}`);
     return { id: result.id ?? null, files: names };

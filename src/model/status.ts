@@ -28,13 +28,15 @@ export function decideStatus(
           return "skipped";
       }
     case "success":
-      if (facts.test) {
-        return facts.test.outcome === "failed" ? "fail" : facts.test.outcome === "warned" ? "warn" : "pass";
-      }
-      if (facts.freshness) {
+      if (facts.test?.outcome === "failed") return "fail";
+      if (facts.test?.outcome === "warned") return "warn";
+      if (facts.freshness && facts.freshness.outcome !== "pass") {
         return facts.freshness.outcome === "error" ? "error" : facts.freshness.outcome;
       }
-      return "success";
+      // A test dbt State reused reports SUCCESS with skip reason CACHED (fusion-telemetry.md §10):
+      // reused, as a cached skip is, and never `success`, which is no test's status.
+      if (facts.skipReason === "cached") return "reused";
+      return facts.test || facts.freshness ? "pass" : "success";
     default:
       return "unknown";
   }

@@ -17,11 +17,21 @@ const GH_REF = /(GH-)(?=\d)/gi;
 const URL_SCHEME = /:\/\//g;
 const WWW = /(www)(?=\.)/gi;
 const MAY_LINK = /[@#:]|gh-|www\./i;
+// A commit SHA (7 to 40 hex characters standing alone, `a...b` too) links to the commit, one pushed
+// to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
+// unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
+// piece long enough to link.
+const SHA_LIKE = /(?<![\w./-])(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/gi;
+const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
 
-/** Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs and `www.` hosts from linking. */
+/**
+ * Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs, `www.` hosts and
+ * commit SHAs from linking.
+ */
 function neutralizeLinks(text: string): string {
-  if (!MAY_LINK.test(text)) return text;
-  return text
+  const shas = text.replace(SHA_LIKE, (sha) => sha.replace(SIX, `$&${ZWSP}`));
+  if (!MAY_LINK.test(shas)) return shas;
+  return shas
     .replace(MENTION, `@${ZWSP}`)
     .replace(ISSUE_REF, `#${ZWSP}`)
     .replace(GH_REF, `$1${ZWSP}`)
@@ -59,7 +69,8 @@ const clip = (text: string): string => truncateChars(text, MAX_INLINE_CHARS);
 // Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
-const LINKABLE = /gh-\d|www\./i;
+// In such a text a SHA can only stand alone at its start (SHA_LIKE).
+const LINKABLE = /gh-\d|www\.|^(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/i;
 
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 export function escapeText(untrusted: string): string {

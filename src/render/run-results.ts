@@ -60,7 +60,8 @@ export function runResultsInParts(
       dbt_version: last?.dbtVersion ?? "unknown",
       generated_at: generatedAt,
       invocation_id: last?.invocationId ?? null,
-      invocation_started_at: report.invocations[0]?.startedAt ?? null,
+      // The start of the invocation named above, as dbt writes the pair (not the first's).
+      invocation_started_at: last?.startedAt ?? null,
       env: {},
     },
     results: [],

@@ -208,9 +208,10 @@ export function toEvent(record: TelemetryRecord): TelemetryEvent | null {
         startNs,
         endNs,
         phase: normalizePhase(attrs.phase),
-        nodeCountTotal: toNumber(attrs.node_count_total),
-        nodeCountSkipped: toNumber(attrs.node_count_skipped),
-        nodeCountError: toNumber(attrs.node_count_error),
+        // Counts of nodes (uint64 on the wire): a negative or fractional one is no count.
+        nodeCountTotal: toWholeNumber(attrs.node_count_total, 0),
+        nodeCountSkipped: toWholeNumber(attrs.node_count_skipped, 0),
+        nodeCountError: toWholeNumber(attrs.node_count_error, 0),
       };
     case "Invocation": {
       const evalArgs = isRecord(attrs.eval_args) ? attrs.eval_args : {};
@@ -429,7 +430,12 @@ function toTest(detail: Record<string, unknown>, prefix: string, problems: strin
   const failingRows =
     detail.failing_rows === undefined || detail.failing_rows === null
       ? 0
-      : understood(toNumber(detail.failing_rows), detail.failing_rows, `${prefix}failing_rows`, problems);
+      : understood(
+          toWholeNumber(detail.failing_rows, 0),
+          detail.failing_rows,
+          `${prefix}failing_rows`,
+          problems,
+        );
   const diffTable =
     detail.diff_table === undefined
       ? null

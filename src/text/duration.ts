@@ -23,3 +23,11 @@ export function formatDuration(ms: number | null | undefined): string {
 function pad2(n: number): string {
   return String(n).padStart(2, "0");
 }
+
+/** `10 minutes`, `1.5 minutes`, `3 seconds`: as the input was meant, not as milliseconds. */
+export function formatMinutes(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.round(seconds / 6) / 10;
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}

@@ -246,6 +246,43 @@ describe("pull_request", () => {
     expect(run.stdout).toContain("::error::dbt Fusion: 1 node error, 1 failed test (fail-on: errors)");
   });
 
+  it("a fork's pull request on pull_request_target or workflow_run: a 403 asks for the job's permissions, not the fork", async () => {
+    // Both run in the base repository with the token its `permissions:` give, fork or not.
+    const workflowRun = JSON.parse(
+      readFileSync(
+        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
+        "utf8",
+      ),
+    ) as Record<string, unknown>;
+    const events = [
+      { event: "pull_request_target", payload: pullRequestPayload({ headRepo: "contributor/analytics" }) },
+      { event: "workflow_run", payload: workflowRun },
+    ] as const;
+    for (const { event, payload } of events) {
+      await server.close();
+      server = await startServer();
+      server.pulls.push({
+        number: 77,
+        state: "open",
+        head: { sha: HEAD_SHA, ref: "feature/orders-model", repoFullName: "contributor/analytics" },
+      });
+      server.forbid("issues/create-comment");
+      server.forbid("checks/create");
+      const run = await act({ event, payload, inputs: { telemetry: FAILING } });
+      expect(run.code, event).toBe(1);
+      expect(run.stdout, event).not.toContain("comes from the fork");
+      for (const [what, permission] of [
+        ["check run: GitHub refused to create the check run", "checks"],
+        ["pull request comment: GitHub refused to write the pull request comment", "pull-requests"],
+      ]) {
+        expect(run.stdout, event).toContain(
+          `::warning::Could not publish the ${what} (403 Resource not accessible by integration). Add ` +
+            `\`permissions: ${permission}: write\` to the workflow job.`,
+        );
+      }
+    }
+  });
+
   it("fork with fail-on: never still exits 0 after the 403s", async () => {
     server.forbid("issues/create-comment");
     server.forbid("checks/create");

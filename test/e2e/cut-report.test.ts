@@ -114,6 +114,49 @@ describe("a report cut to GitHub's limits points to the whole report", () => {
     expect(listZipEntries(upload!.bytes).sort()).toEqual(["dbt.md", "fusion-report.json"]);
   }, 120_000);
 
+  it("a results service that never answers: the upload is given up at artifact-timeout-minutes, the channels go out", async () => {
+    // The toolkit would wait three minutes per attempt, five times, with every channel behind it.
+    artifacts.silentResults = true;
+    const started = Date.now();
+    const run = await runAction(server, {
+      apiUrl: gateway.url,
+      inputs: {
+        telemetry: "logs/telemetry.jsonl",
+        "upload-artifact": "fusion-report",
+        "artifact-timeout-minutes": "0.02",
+      },
+      workspaceFiles: { "logs/telemetry.jsonl": hugeErrorsJsonl(ERRORS, 4_000) },
+      env: {
+        ACTIONS_RESULTS_URL: `${artifacts.url}/`,
+        ACTIONS_RUNTIME_TOKEN: runtimeToken("run-1", "job-2"),
+      },
+    });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(run.code).toBe(1);
+    expect(artifacts.requests.map((r) => r.path)).toContain(
+      "/twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact",
+    );
+    expect(run.stdout).toMatch(
+      /^::warning::upload-artifact: could not upload 'fusion-report': it took longer than 1 second \(artifact-timeout-minutes\) and was given up/m,
+    );
+    expect(artifacts.uploads).toEqual([]);
+    // Every channel went out, none naming the artifact.
+    const comment = server.commentsOn(PR_NUMBER)[0]!.body;
+    expect(server.checkRuns.map((c) => c.conclusion)).toEqual(["failure"]);
+    expect(run.outputs.conclusion).toBe("failure");
+    for (const [channel, markdown] of [
+      ["comment", comment],
+      ["check run", server.checkRuns[0]!.output.summary!],
+      ["job summary", run.summary],
+    ] as const) {
+      expect(markdown, channel).not.toContain("artifact of");
+      expect(visibleParagraphs(markdown), channel).toContain(
+        "Some detail was left out to fit this view; the complete report is in the JSON report, which this run " +
+          "could not keep: the upload of the fusion-report artifact failed (the step's warnings say why).",
+      );
+    }
+  }, 120_000);
+
   it("never names an artifact whose upload failed: the notes say the report could not be kept", async () => {
     // No ACTIONS_RUNTIME_TOKEN: the artifact client refuses before any request (as outside Actions).
     const run = await runAction(server, {

@@ -152,7 +152,10 @@ function linkableText(markdown: string): string[] {
     if (node.nodeName !== "#text") continue;
     if (ancestors.some((a) => ["code", "pre", "a"].includes(a.tagName))) continue;
     const text = textOf(node);
-    for (const m of text.matchAll(/(?<![\w`])@[A-Za-z0-9][\w-]*|(?<![\w&])#\d+|\bGH-\d+/gi)) found.push(m[0]);
+    for (const m of text.matchAll(
+      /(?<![\w`])@[A-Za-z0-9][\w-]*|(?<![\w&])#\d+|\bGH-\d+|(?<![\w./-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])/gi,
+    ))
+      found.push(m[0]);
   }
   return found;
 }

@@ -74,6 +74,29 @@ describe("createClient", () => {
     );
   });
 
+  it("a secondary rate limit that asks to wait longer than it waits is not retried, and the log says so", async () => {
+    const logs: string[] = [];
+    const octokit = createClient("ghs_test", {
+      baseUrl: server.url,
+      fastRetry: true,
+      log: (m) => logs.push(m),
+    });
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 403,
+      body: {
+        message: "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+      },
+      headers: { "retry-after": "3600" },
+    });
+    const error = await upsertComment(octokit, target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(1);
+    expect(logs.join("\n")).toMatch(
+      /secondary rate limit on GET .*; it asks to wait 3600 s, longer than the 120 s fusion-report waits; not retried\./,
+    );
+  });
+
   it("honours FUSION_REPORT_TEST_FAST_RETRY=1 and GITHUB_API_URL from the env it is given", async () => {
     const octokit = createClient(
       "ghs_test",

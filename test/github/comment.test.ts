@@ -35,7 +35,28 @@ afterEach(async () => {
 describe("commentMarker", () => {
   it("is a hidden HTML comment per check name that cannot be closed early", () => {
     expect(commentMarker("dbt Fusion")).toBe("<!-- fusion-report:dbt Fusion -->");
-    expect(commentMarker("a --> b")).toBe("<!-- fusion-report:a - b -->");
+    expect(commentMarker("a --> b")).toBe("<!-- fusion-report:a -%2D%3E b -->");
+    expect(commentMarker("<!-- x -->")).toBe("<!-- fusion-report:%3C!-%2D x -%2D%3E -->");
+  });
+
+  it("gives every check name a marker of its own", () => {
+    const names = [
+      "prod--eu",
+      "prod-eu",
+      "<pg>",
+      "pg",
+      "a%3Cb",
+      "a<b",
+      "a---b",
+      "a-%2D-b",
+      "dbt Fusion (pg)",
+    ];
+    const markers = names.map(commentMarker);
+    expect(new Set(markers).size).toBe(names.length);
+    for (const marker of markers) {
+      // Nothing inside closes the comment: its one "-->" is its end.
+      expect(marker.slice(4, -4)).not.toMatch(/--|[<>]/);
+    }
   });
 });
 

@@ -60,6 +60,7 @@ describe("keptReport", () => {
     runResults: null,
     markdownReport: null,
     uploadArtifact: null,
+    artifactTimeoutMinutes: 10,
     ...over,
   });
 

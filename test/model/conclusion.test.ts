@@ -95,4 +95,33 @@ describe("decideConclusion", () => {
     expect(reason([local])).toBe("an invocation failed without a node error");
     expect(reason([local, step(3)])).toBe("an invocation failed without a node error");
   });
+
+  it("canceled nodes explain an invocation that ended failed, never one that did not end", () => {
+    const local = buildFailedStep({
+      index: 1,
+      name: "step 1",
+      runId: 7001234,
+      command: null,
+      status: "Error",
+      startedAt: null,
+      completedAt: null,
+      logTail: null,
+    });
+    const ran = counts({ success: 1, canceled: 1 });
+    const invocation = (state: "complete" | "incomplete") => ({
+      ...local,
+      source: { files: ["logs/otel.jsonl"], format: "jsonl" as const },
+      runErrors: [],
+      state,
+      counts: ran,
+    });
+    expect(decideConclusion([invocation("complete")], ran, "errors")).toEqual({
+      conclusion: "neutral",
+      reason: "1 node canceled",
+    });
+    expect(decideConclusion([invocation("incomplete")], ran, "errors")).toEqual({
+      conclusion: "failure",
+      reason: "an invocation did not finish",
+    });
+  });
 });

@@ -13,6 +13,11 @@ describe("decideStatus", () => {
     [{ outcome: "success", test: { outcome: "failed", failingRows: 2 } }, "fail"],
     [{ outcome: "error", test: { outcome: "failed", failingRows: 2 } }, "error"],
     [{ outcome: "skipped", skipReason: "cached" }, "reused"],
+    // A test dbt State reused: SUCCESS with skip reason CACHED, with or without its earlier result.
+    [{ outcome: "success", skipReason: "cached" }, "reused"],
+    [{ outcome: "success", skipReason: "cached", test: { outcome: "passed", failingRows: 0 } }, "reused"],
+    [{ outcome: "success", skipReason: "cached", test: { outcome: "failed", failingRows: 2 } }, "fail"],
+    [{ outcome: "success", skipReason: "cached", test: { outcome: "warned", failingRows: 1 } }, "warn"],
     [{ outcome: "skipped", skipReason: "no_op" }, "no-op"],
     [{ outcome: "skipped", skipReason: "phase_disabled" }, "phase-disabled"],
     [{ outcome: "skipped", skipReason: "phase_skipped" }, "phase-skipped"],

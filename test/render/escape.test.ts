@@ -121,6 +121,26 @@ describe("untrusted text", () => {
     }
   });
 
+  it("keeps commit SHAs and ranges from linking, and numbers, words and unique_id hashes whole", () => {
+    const sha = "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e";
+    const text = `see ${sha}, fixed in 0a1b2c3d4e5f and 1a2b3c4...5d6e7f8 (ABCDEF1)`;
+    for (const out of [escapeText(text), escapeHtml(text)]) {
+      // No run of 7 hex characters is left standing alone.
+      expect(out).not.toMatch(/(?<![\w./-])[0-9a-f]{7,}/i);
+      expect(out.replace(/\u200b/g, "")).toContain(sha);
+    }
+    expect(escapeText(sha)).not.toBe(sha);
+    expect(escapeText("abc1234")).toBe("abc123\u200b4");
+    for (const whole of [
+      "12345678 rows",
+      "defaced accede",
+      "test.jaffle_shop.not_null_orders_id.d12f0947c8",
+      "models/3f1c2e9a7b6d.sql",
+    ]) {
+      expect(escapeText(whole).replace(/\\_/g, "_"), whole).toBe(whole);
+    }
+  });
+
   it("shows entities as written instead of decoding them", () => {
     expect(escapeText("&lt;img src=x&gt; &#x202E; &amp;")).toBe(
       "&amp;lt;img src=x&amp;gt; &amp;#x202E; &amp;amp;",

@@ -19,6 +19,7 @@ process.env.ACTIONS_RUNTIME_TOKEN = runtimeToken("run-backend-1", "job-backend-2
 const { readArtifactTelemetry, ArtifactSourceError } = await import("../../src/sources/artifact.js");
 const { createArtifactFetcher } = await import("../../src/github/artifact-download.js");
 const { uploadReports } = await import("../../src/github/upload-artifact.js");
+const { lingeringWork } = await import("../../src/github/lingering-work.js");
 const { readTelemetryReport } = await import("../../src/pipeline/read-telemetry.js");
 
 const REAL = new URL("../fixtures/real/", import.meta.url);
@@ -221,6 +222,28 @@ describe("uploadReports", () => {
       "report.json",
       "run_results.json",
     ]);
+  });
+
+  it("gives up an upload that outlasts its deadline, with a warning, and leaves it behind", async () => {
+    await writeFile(path.join(temp, "report.json"), "{}\n");
+    const warnings: string[] = [];
+    const before = lingeringWork();
+    // The toolkit's client takes no abort signal: an upload that never settles, as against a silent host.
+    const never = { uploadArtifact: () => new Promise<never>(() => {}) };
+    const result = await uploadReports("fusion-report-3", [{ path: path.join(temp, "report.json") }], {
+      info: () => undefined,
+      warning: (w) => warnings.push(w),
+      tempDir: temp,
+      timeoutMs: 200,
+      client: never,
+    });
+    expect(result).toBeNull();
+    expect(warnings).toEqual([
+      "upload-artifact: could not upload 'fusion-report-3': it took longer than 1 second (artifact-timeout-minutes) " +
+        "and was given up: GitHub's artifact storage did not answer. Re-run the job, or raise " +
+        "artifact-timeout-minutes for very large reports.",
+    ]);
+    expect(lingeringWork()).toBe(before + 1);
   });
 
   it("turns a failed upload into a warning", async () => {

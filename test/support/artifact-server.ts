@@ -192,6 +192,8 @@ export interface ArtifactServer {
   blobOrigin: string | null;
   /** Blob downloads are accepted and never answered: a blob host that hangs. */
   silentBlobs: boolean;
+  /** The results service's (Twirp) requests are accepted and never answered: an upload that hangs. */
+  silentResults: boolean;
   /** CreateArtifact answers this status (e.g. 500 with no retries left → upload fails). */
   createStatus: number;
   close(): Promise<void>;
@@ -285,6 +287,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
 
     const twirp = /^\/twirp\/github\.actions\.results\.api\.v1\.ArtifactService\/(\w+)$/.exec(url.pathname);
     if (twirp && req.method === "POST") {
+      if (state.silentResults) return; // held open until close()
       const body = JSON.parse((await readBody(req)).toString("utf8")) as Record<string, string>;
       if (twirp[1] === "CreateArtifact") {
         if (state.createStatus !== 200)
@@ -357,6 +360,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
     failure: null,
     blobOrigin: null,
     silentBlobs: false,
+    silentResults: false,
     createStatus: 200,
     add(artifact) {
       const served = { ...artifact, id: artifact.id ?? nextId++ };

@@ -75,6 +75,8 @@ const NAMED = [
   "GH-1",
   "gh-22",
   "acme/analytics#1",
+  "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+  "fixed in 0a1b2c3 and 1a2b3c4...5d6e7f8",
   // Fence, table and block breakers.
   "```",
   "````js",

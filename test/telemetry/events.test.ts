@@ -53,6 +53,33 @@ describe("node facts", () => {
     expect(nodeFacts({ duration_ms: "0", idle_time_ms: 12 })).toMatchObject({ durationMs: 0, idleMs: 12 });
   });
 
+  it("takes a negative or fractional node count of a phase for none (uint64 on the wire)", () => {
+    const phase = (count: unknown) =>
+      toEvent(
+        toRecord({
+          record_type: "SpanEnd",
+          trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+          span_id: "7a1c0e55d2b94f02",
+          event_type: "v1.public.events.fusion.phase.PhaseExecuted",
+          severity_text: "INFO",
+          attributes: {
+            phase: "EXECUTION_PHASE_RUN",
+            node_count_total: count,
+            node_count_skipped: count,
+            node_count_error: count,
+          },
+        })!,
+      );
+    for (const bad of [-1, "-1", 2.5, "many"]) {
+      expect(phase(bad)).toMatchObject({
+        nodeCountTotal: null,
+        nodeCountSkipped: null,
+        nodeCountError: null,
+      });
+    }
+    expect(phase("7")).toMatchObject({ nodeCountTotal: 7, nodeCountSkipped: 7, nodeCountError: 7 });
+  });
+
   it("reads the docs' simplified spelling the same way", () => {
     const facts = nodeFacts(
       { node_outcome: "success", phase: "Run", test_outcome: "failed", failing_rows: 4, duration_ms: 3 },
@@ -193,6 +220,9 @@ describe("details the reader cannot understand (never a default outcome)", () =>
       { node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", failing_rows: "many" } },
       'failing_rows is "many"',
     ],
+    // A count of rows: the wire type is an int32, and run_results.json's failures an integer.
+    [{ node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", failing_rows: -1 } }, "failing_rows is -1"],
+    [{ node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", failing_rows: 2.5 } }, "failing_rows is 2.5"],
     [
       { node_test_detail: { test_outcome: "TEST_OUTCOME_FAILED", diff_table: { a: 1 } } },
       "node_test_detail.diff_table is",
