@@ -267,8 +267,8 @@ var redirects = __webpack_require__(73766);
 var stalled_requests = __webpack_require__(48871);
 ;// CONCATENATED MODULE: ./src/github/client.ts
 // The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx, lost
-// connections), bounded; a silent request given up after 30 s; redirects kept on the API's origin;
-// the token's value scrubbed from every error it throws.
+// connections), bounded; a silent request given up after 30 s, and a silent API after two such
+// requests; redirects kept on the API's origin; the token's value scrubbed from every error it throws.
 
 
 
@@ -330,7 +330,7 @@ function createClient(token, options = {}, env = {}) {
         },
     }, 
     // The first registered is innermost: the limit is on the fetch of the whole redirect chain.
-    (0,stalled_requests/* giveUpOnStalledRequests */.XF)(timeoutMs), redirects/* refuseCrossOriginRedirects */.s, throttling, dist_bundle/* retry */.L);
+    (0,stalled_requests/* giveUpOnStalledRequests */.XF)(timeoutMs), redirects/* refuseCrossOriginRedirects */.s, throttling, dist_bundle/* retry */.L, (0,stalled_requests/* stopAskingASilentApi */.ak)(stalled_requests/* SILENT_AFTER_REQUESTS */.yS));
     // Registered last, so it sees the error every other hook settled on. GitHub echoes what it was
     // sent in some error bodies; a token of any shape (GHES, another app's, a test token) is masked.
     const redact = (0,secrets/* createRedactor */.lY)([token]);

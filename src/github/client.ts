@@ -1,12 +1,17 @@
 // The one place an Octokit is built: throttling (secondary rate limits) + retry (5xx, lost
-// connections), bounded; a silent request given up after 30 s; redirects kept on the API's origin;
-// the token's value scrubbed from every error it throws.
+// connections), bounded; a silent request given up after 30 s, and a silent API after two such
+// requests; redirects kept on the API's origin; the token's value scrubbed from every error it throws.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { throttling, type ThrottlingOptions } from "@octokit/plugin-throttling";
 import { createRedactor, type Redact } from "../text/secrets.js";
 import { refuseCrossOriginRedirects } from "./redirects.js";
-import { giveUpOnStalledRequests, GITHUB_REQUEST_TIMEOUT_MS } from "./stalled-requests.js";
+import {
+  giveUpOnStalledRequests,
+  GITHUB_REQUEST_TIMEOUT_MS,
+  SILENT_AFTER_REQUESTS,
+  stopAskingASilentApi,
+} from "./stalled-requests.js";
 
 export type GitHubClient = ReturnType<typeof getOctokit>;
 
@@ -114,6 +119,7 @@ export function createClient(
     refuseCrossOriginRedirects,
     throttling,
     retry,
+    stopAskingASilentApi(SILENT_AFTER_REQUESTS),
   );
   // Registered last, so it sees the error every other hook settled on. GitHub echoes what it was
   // sent in some error bodies; a token of any shape (GHES, another app's, a test token) is masked.

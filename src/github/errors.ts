@@ -1,7 +1,7 @@
 // Octokit errors → typed errors whose messages say what to do. Never echo request headers (token).
 import { redactSecrets } from "../text/secrets.js";
 import { CrossOriginRedirectError } from "./redirects.js";
-import { requestTimeoutOf } from "./stalled-requests.js";
+import { GitHubSilentError, requestTimeoutOf } from "./stalled-requests.js";
 
 export type Channel =
   | "comment"
@@ -136,6 +136,15 @@ export function classifyGitHubError(
       channel,
       null,
       `Did not ${WHAT[channel]}: ${error.message}. Check GITHUB_API_URL and any proxy in front of the API.`,
+    );
+  }
+  if (error instanceof GitHubSilentError) {
+    return new GitHubApiError(
+      channel,
+      null,
+      `Could not ${WHAT[channel]}: ${scrub(error.message)}. GitHub may be having an outage ` +
+        "(https://www.githubstatus.com); re-run the job later.",
+      scrub(error.message),
     );
   }
   const timeout = requestTimeoutOf(error);

@@ -82,6 +82,52 @@ export function giveUpOnStalledRequests(timeoutMs: number): (octokit: Octokit) =
   };
 }
 
+/** A request not sent: GitHub had left the requests before it unanswered (stopAskingASilentApi). */
+export class GitHubSilentError extends Error {
+  override name = "GitHubSilentError";
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly unanswered: number,
+  ) {
+    super(
+      `did not ask GitHub for ${method} ${path}: it had left the ${unanswered} requests before it ` +
+        "without an answer, each asked again",
+    );
+  }
+}
+
+/** Whole requests in a row left unanswered, every retry spent, after which the API is taken for silent. */
+export const SILENT_AFTER_REQUESTS = 2;
+
+/**
+ * Octokit plugin, registered after the retry plugin (outermost), so that it sees each request once
+ * its retries are spent: after `limit` requests in a row ended without an answer, the requests that
+ * follow fail at once, unsent. A whole silent API otherwise costs every channel its own four
+ * attempts of 30 s, twelve minutes before the step ends. Any answer, an error status too, starts
+ * the count again: one endpoint that hangs leaves the others alone.
+ */
+export function stopAskingASilentApi(limit: number): (octokit: Octokit) => void {
+  return (octokit) => {
+    let unansweredInARow = 0;
+    octokit.hook.wrap("request", async (request, options) => {
+      if (unansweredInARow >= limit) {
+        const { method, url } = octokit.request.endpoint(options);
+        throw new GitHubSilentError(method.toUpperCase(), new URL(url).pathname, unansweredInARow);
+      }
+      try {
+        const response = await request(options);
+        unansweredInARow = 0;
+        return response;
+      } catch (error) {
+        if (requestTimeoutOf(error)) unansweredInARow++;
+        else if ((error as { response?: unknown }).response !== undefined) unansweredInARow = 0;
+        throw error;
+      }
+    });
+  };
+}
+
 /** The GitHubRequestTimeoutError an Octokit error stands for (itself or its cause), else null. */
 export function requestTimeoutOf(error: unknown): GitHubRequestTimeoutError | null {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -117,7 +117,7 @@ describe("a report cut to GitHub's limits points to the whole report", () => {
   it("a results service that never answers: the upload is given up at artifact-timeout-minutes, the channels go out", async () => {
     // The toolkit would wait three minutes per attempt, five times, with every channel behind it.
     artifacts.silentResults = true;
-    const started = Date.now();
+    // runAction gives the step 30 s (then the exit code is -1, not 1).
     const run = await runAction(server, {
       apiUrl: gateway.url,
       inputs: {
@@ -131,7 +131,6 @@ describe("a report cut to GitHub's limits points to the whole report", () => {
         ACTIONS_RUNTIME_TOKEN: runtimeToken("run-1", "job-2"),
       },
     });
-    expect(Date.now() - started).toBeLessThan(60_000);
     expect(run.code).toBe(1);
     expect(artifacts.requests.map((r) => r.path)).toContain(
       "/twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact",

@@ -3,6 +3,7 @@
 // fails with a message that says so; a check run whose answer was lost is found, not made twice;
 // the summary, outputs and annotations go out as always.
 import { rmSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureBuilt, fixture, PR_NUMBER, runAction, startServer, type E2EServer } from "./helpers.js";
 
@@ -55,5 +56,49 @@ describe("a GitHub API that stops answering", () => {
     expect(run.summary).toContain("dbt Fusion: 1 node error, 1 failed test");
     expect(run.outputs).toMatchObject({ conclusion: "failure", errors: "1" });
     expect(run.code).toBe(1);
+  });
+
+  it("a whole API that accepts connections and never answers: two requests are tried, the rest not sent", async () => {
+    const sockets: Socket[] = [];
+    const asked: string[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.on("data", (data) => {
+        const line = /^([A-Z]+ \S+) HTTP/.exec(data.toString("latin1"));
+        if (line) asked.push(line[1]!);
+      });
+      socket.on("error", () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      const run = await runAction(server, {
+        apiUrl: `http://127.0.0.1:${port}`,
+        inputs: { telemetry: FAILING },
+        env: { FUSION_REPORT_TEST_REQUEST_TIMEOUT_MS: String(LIMIT_MS) },
+      });
+      workspaces.push(run.workspace);
+      // Each of the two asked four times (the retry plugin's three after the first); nothing after them.
+      expect(asked).toHaveLength(8);
+      expect(new Set(asked).size).toBe(2);
+      const warnings = run.stdout
+        .split("\n")
+        .filter((line) => line.startsWith("::warning::Could not publish"));
+      expect(warnings).toHaveLength(2);
+      expect(run.stdout).toMatch(
+        /did not ask GitHub for \w+ \/repos\/acme\/analytics\/\S+: it had left the 2 requests/,
+      );
+      expect(run.summary).toContain("dbt Fusion: 1 node error, 1 failed test");
+      expect(run.outputs).toMatchObject({
+        conclusion: "failure",
+        errors: "1",
+        "comment-url": "",
+        "check-run-url": "",
+      });
+      expect(run.code).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -97,6 +97,34 @@ describe("GitHub API requests that get no answer", () => {
     expect(server.commentsOn(7)).toHaveLength(0);
   });
 
+  it("a silent API: after two requests went unanswered, the next is not sent, and says why", async () => {
+    server.inject({ operationId: "issues/list-comments", status: 200, stall: "headers" });
+    const octokit = client();
+    for (let i = 0; i < 2; i++) await upsertComment(octokit, target).catch(() => undefined);
+    const asked = server.requests.length;
+    expect(asked).toBe(8);
+    const error = await upsertComment(octokit, target).catch((e: unknown) => e);
+    expect(server.requests).toHaveLength(asked);
+    expect(classifyGitHubError(error, "comment").message).toBe(
+      "Could not write the pull request comment: did not ask GitHub for GET /repos/acme/analytics/issues/7/comments: " +
+        "it had left the 2 requests before it without an answer, each asked again. GitHub may be having an outage " +
+        "(https://www.githubstatus.com); re-run the job later.",
+    );
+  });
+
+  it("any answer in between starts the count again: one endpoint that hangs leaves the others alone", async () => {
+    const octokit = client();
+    server.inject({ operationId: "issues/list-comments", status: 200, stall: "headers", times: 4 });
+    await expect(upsertComment(octokit, target)).rejects.toBeDefined();
+    // Answered, with an error status: GitHub is there.
+    server.inject({ operationId: "issues/list-comments", status: 404, times: 1 });
+    await expect(upsertComment(octokit, target)).rejects.toMatchObject({ status: 404 });
+    server.inject({ operationId: "issues/list-comments", status: 200, stall: "headers", times: 4 });
+    await expect(upsertComment(octokit, target)).rejects.toBeDefined();
+    expect((await upsertComment(octokit, target)).action).toBe("created");
+    expect(server.requests.filter((r) => r.operationId === "issues/list-comments")).toHaveLength(10);
+  });
+
   it("a connection refused is named as no answer, not as an HTTP 500", async () => {
     const closed = await FakeGitHub.start();
     const url = closed.url;
