@@ -1147,6 +1147,9 @@ function* piecesAtLevel(report, options, context, level, detail = LEVELS[level])
         if (block)
             parts.push(block);
     }
+    // About files no invocation was read from (each invocation shows those about its own).
+    if (report.readerWarnings?.length)
+        parts.push(quotedWarnings(report.readerWarnings));
     const many = report.invocations.length > 1;
     report.invocations.forEach((invocation, i) => {
         parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
@@ -1201,6 +1204,9 @@ function invocationFacts(inv, shared = { version: false, target: false }) {
         list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
     return list;
 }
+function quotedWarnings(warnings) {
+    return warnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n");
+}
 function renderInvocation(inv, detail, context, position) {
     const parts = [];
     if (position) {
@@ -1210,9 +1216,8 @@ function renderInvocation(inv, detail, context, position) {
     else if (inv.source.step) {
         parts.push(`### ${invocationTitle(inv, null)}`);
     }
-    if (inv.readerWarnings.length > 0) {
-        parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n"));
-    }
+    if (inv.readerWarnings.length > 0)
+        parts.push(quotedWarnings(inv.readerWarnings));
     const { byId, chainsByRoot } = context.listsOf(inv);
     parts.push(renderErrors(inv, detail, context, chainsByRoot));
     parts.push(renderFailedTests(inv, detail, context));
@@ -6702,13 +6707,15 @@ function toNodeFacts(attrs, processed) {
         inSelection = true; // shown (as unknown) rather than silently left out of the report
     }
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
+    // An outcome this reader does not know is said, not shown as a node that did not finish.
+    const outcome = understood(normalizeNodeOutcome(attrs.node_outcome), attrs.node_outcome, "attributes.node_outcome", problems, "NODE_OUTCOME_");
     return {
         uniqueId,
         name: (0,telemetry_values/* toStr */.N7)(attrs.name),
         nodeType: normalizeNodeType(attrs.node_type),
         materialization: normalizeMaterialization(attrs.materialization),
         phase: normalizePhase(phase),
-        outcome: normalizeNodeOutcome(attrs.node_outcome),
+        outcome,
         skipReason,
         errorType: normalizeErrorType(attrs.node_error_type),
         upstreamId,
@@ -8174,6 +8181,13 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             return;
         }
         const record = toRecord(parsed);
+        const untraced = record ? null : unusableTraceOf(parsed);
+        if (untraced) {
+            // A record in all but its trace: no invocation to put it in, said where it is.
+            sink.warn(`${file}:${lineNo}: ${untraced}; the record was ignored`);
+            records++;
+            return;
+        }
         if (!record) {
             // Valid JSON that is not a telemetry record. Tolerated after the file proved to be telemetry
             // (another tool may append); at the very start it means this is not a telemetry file.
@@ -8198,6 +8212,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         sink.add(record, { file, position: lineNo, unit: "line" });
     };
     const lines = new LineSplitter(limits/* MAX_JSONL_LINE_BYTES */.LA, handle, takeLineBytes);
+    /** Why gzip data ended early, when it did. */
+    let gzipCut = null;
     try {
         for await (const chunk of inputBytes(chunks, format))
             lines.push(chunk);
@@ -8211,12 +8227,19 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             throw error;
         if (!error.truncated)
             throw new errors/* TelemetryInputError */.uB(file, error.message);
+        gzipCut = error.message;
         sink.warn(`${file}: ${error.message}; the lines before that point were read`);
+        // Where the data ends is the last line, cut as a crashed run's is: settled as one.
+        lines.end();
     }
     finally {
         stats.scanned = lines.scanned;
         stats.copied = lines.copied;
         stats.decoded = lines.decoded;
+    }
+    // Cut inside its first record: the cut, not the half line it left, is what to say.
+    if (gzipCut !== null && records === 0) {
+        throw new errors/* TelemetryInputError */.uB(file, `${gzipCut} before the end of its first line: no telemetry record could be read`);
     }
     // The first line did not parse and fewer than SNIFF_CHARS followed it.
     if (sniff)
@@ -8245,22 +8268,28 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     }
     return { records };
 }
+/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
+const TRACE_ID = /^[0-9a-f]{32}$/;
+const traceIdOf = (value) => {
+    const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
+    return id !== null && TRACE_ID.test(id) ? id : null;
+};
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
     if (!(0,telemetry_values/* isRecord */.u4)(value))
         return null;
     const recordType = value.record_type;
-    const traceId = value.trace_id;
+    const traceId = traceIdOf(value.trace_id);
     const eventType = value.event_type;
     if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
         return null;
-    if (typeof traceId !== "string" || typeof eventType !== "string")
+    if (traceId === null || typeof eventType !== "string")
         return null;
     const status = (0,telemetry_values/* isRecord */.u4)(value.status) ? value.status : null;
     const body = typeof value.body === "string" ? (0,telemetry_values/* stripAnsi */.aJ)(value.body) : null;
     return {
         recordType: recordType,
-        traceId: traceId.toLowerCase().replace(/-/g, ""),
+        traceId,
         spanId: (0,telemetry_values/* toSpanId */.Dr)(value.span_id),
         parentSpanId: (0,telemetry_values/* toSpanId */.Dr)(value.parent_span_id),
         spanName: (0,telemetry_values/* toStr */.N7)(value.span_name),
@@ -8274,6 +8303,19 @@ function toRecord(value) {
         statusMessage: status ? (0,telemetry_values/* toStr */.N7)(status.message) : null,
         attributes: (0,telemetry_values/* isRecord */.u4)(value.attributes) ? value.attributes : {},
     };
+}
+/**
+ * Why an object that is a telemetry record by its record_type and event_type is not one by its
+ * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
+ */
+function unusableTraceOf(value) {
+    if (!(0,telemetry_values/* isRecord */.u4)(value) || typeof value.record_type !== "string" || !RECORD_TYPES.has(value.record_type))
+        return null;
+    if (typeof value.event_type !== "string" || traceIdOf(value.trace_id) !== null)
+        return null;
+    return value.trace_id === undefined
+        ? "the record has no trace_id"
+        : `trace_id is ${describe(value.trace_id)}, not a trace id (32 hex digits)`;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/errors.ts
@@ -14858,18 +14900,25 @@ class ReportBuilder {
             for (const traceId of file.alsoHolds)
                 chosen.get(traceId)?.files.push(...file.source.files);
         }
+        // A file no invocation was made from keeps its warnings too (a truncated last line, gzip data that
+        // ends early): with each invocation it was read for, else with the report, never dropped.
+        const madeFrom = new Set([...chosen.values()].map((entry) => entry.file));
+        const orphaned = [];
+        const alsoWarned = new Map();
+        for (const file of this.files) {
+            const warnings = warningsOf(file);
+            if (madeFrom.has(file) || warnings.length === 0)
+                continue;
+            const readFor = [...chosen.values()].filter((entry) => file.source.files.some((name) => entry.files.includes(name)));
+            if (readFor.length === 0)
+                orphaned.push(...warnings);
+            for (const entry of readFor)
+                alsoWarned.set(entry.file, [...(alsoWarned.get(entry.file) ?? []), ...warnings]);
+        }
         const finished = [...chosen.values()].map(({ state, file, files }) => finishInvocation(state, {
             source: { ...file.source, files: unique(files) },
             slowest: this.options.slowest,
-            readerWarnings: [
-                ...file.fileWarnings,
-                ...file.warnings,
-                ...(file.unlisted > 0
-                    ? [
-                        `… and ${(0,text_count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
-                    ]
-                    : []),
-            ],
+            readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
         }));
         const invocations = this.withFailedSteps(finished).sort((a, b) => compareSteps(a, b) ??
             (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId)));
@@ -14882,8 +14931,21 @@ class ReportBuilder {
             counts,
             conclusion: verdict.conclusion,
             conclusionReason: verdict.reason,
+            ...(orphaned.length > 0 ? { readerWarnings: unique(orphaned) } : {}),
         };
     }
+}
+/** A file's warnings as an invocation lists them: whole files first, then the first hundred, then a count. */
+function warningsOf(file) {
+    return [
+        ...file.fileWarnings,
+        ...file.warnings,
+        ...(file.unlisted > 0
+            ? [
+                `… and ${(0,text_count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
+            ]
+            : []),
+    ];
 }
 /**
  * An ended phase span whose facts its node keeps (accumulate.ts: until a NodeProcessed span end
@@ -14925,7 +14987,12 @@ function shownName(file) {
  * holds, and a log says each once.
  */
 function readerWarningsOf(report) {
-    return [...new Set(report.invocations.flatMap((inv) => inv.readerWarnings))];
+    return [
+        ...new Set([
+            ...(report.readerWarnings ?? []),
+            ...report.invocations.flatMap((inv) => inv.readerWarnings),
+        ]),
+    ];
 }
 
 

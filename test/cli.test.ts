@@ -153,6 +153,45 @@ describe("fusion-report CLI", () => {
     expect(stdout).not.toMatch(/\d+d\d\dh/);
   });
 
+  it("a file cut before its run began says so: the warning reaches stderr, the Markdown and the JSON report", async () => {
+    const dir = makeTempDir("fr-cut-");
+    const lines = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
+    // The Process span's start, then the next record cut off: no invocation was ever written whole.
+    const telemetry = path.join(dir, "cut.jsonl");
+    await writeFile(telemetry, `${lines[0]}\n${lines[1]!.slice(0, 150)}`);
+    const json = path.join(dir, "report.json");
+    const { code, stdout, stderr } = await cli(["--format", "markdown", "--json", json, telemetry]);
+    const warning = `${telemetry}:2: last line is truncated or not valid JSON (a crashed or interrupted run); it was ignored`;
+    expect(code).toBe(0);
+    expect(stderr).toBe(`fusion-report: warning: ${warning}\n`);
+    expect(stdout).toContain("No dbt invocation was found in the telemetry.");
+    expect(stdout).toContain("last line is truncated or not valid JSON");
+    const report = JSON.parse(await readFile(json, "utf8"));
+    expect(report.readerWarnings).toEqual([warning]);
+    expect(reportSchemaErrors(report)).toBe("");
+  });
+
+  it("a record whose trace_id is no trace id is left out, naming its line, and makes no invocation", async () => {
+    const dir = makeTempDir("fr-trace-");
+    const lines = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");
+    const at = lines.findIndex(
+      (line) => line.includes('"SpanEnd"') && line.includes("Node processed (test."),
+    );
+    const record = JSON.parse(lines[at]!);
+    record.trace_id = "zz";
+    lines[at] = JSON.stringify(record);
+    const telemetry = path.join(dir, "trace.jsonl");
+    await writeFile(telemetry, lines.join("\n"));
+    const json = path.join(dir, "report.json");
+    const { stderr } = await cli(["--quiet", "--json", json, telemetry]);
+    expect(stderr).toContain(
+      `fusion-report: warning: ${telemetry}:${at + 1}: trace_id is "zz", not a trace id (32 hex digits); the record was ignored`,
+    );
+    const report = JSON.parse(await readFile(json, "utf8"));
+    expect(report.invocations).toHaveLength(1);
+    expect(report.counts.total).toBe(2);
+  });
+
   it("prints exactly the Markdown it writes, and with --quiet only writes it", async () => {
     const dir = makeTempDir("fr-md-");
     const file = path.join(REAL, "preview120_failed.otel.jsonl");

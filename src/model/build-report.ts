@@ -247,19 +247,26 @@ export class ReportBuilder {
       }
       for (const traceId of file.alsoHolds) chosen.get(traceId)?.files.push(...file.source.files);
     }
+    // A file no invocation was made from keeps its warnings too (a truncated last line, gzip data that
+    // ends early): with each invocation it was read for, else with the report, never dropped.
+    const madeFrom = new Set([...chosen.values()].map((entry) => entry.file));
+    const orphaned: string[] = [];
+    const alsoWarned = new Map<FileState, string[]>();
+    for (const file of this.files) {
+      const warnings = warningsOf(file);
+      if (madeFrom.has(file) || warnings.length === 0) continue;
+      const readFor = [...chosen.values()].filter((entry) =>
+        file.source.files.some((name) => entry.files.includes(name)),
+      );
+      if (readFor.length === 0) orphaned.push(...warnings);
+      for (const entry of readFor)
+        alsoWarned.set(entry.file, [...(alsoWarned.get(entry.file) ?? []), ...warnings]);
+    }
     const finished: Invocation[] = [...chosen.values()].map(({ state, file, files }) =>
       finishInvocation(state, {
         source: { ...file.source, files: unique(files) },
         slowest: this.options.slowest,
-        readerWarnings: [
-          ...file.fileWarnings,
-          ...file.warnings,
-          ...(file.unlisted > 0
-            ? [
-                `… and ${formatCount(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
-              ]
-            : []),
-        ],
+        readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
       }),
     );
     const invocations = this.withFailedSteps(finished).sort(
@@ -276,8 +283,22 @@ export class ReportBuilder {
       counts,
       conclusion: verdict.conclusion,
       conclusionReason: verdict.reason,
+      ...(orphaned.length > 0 ? { readerWarnings: unique(orphaned) } : {}),
     };
   }
+}
+
+/** A file's warnings as an invocation lists them: whole files first, then the first hundred, then a count. */
+function warningsOf(file: FileState): string[] {
+  return [
+    ...file.fileWarnings,
+    ...file.warnings,
+    ...(file.unlisted > 0
+      ? [
+          `… and ${formatCount(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
+        ]
+      : []),
+  ];
 }
 
 /**
@@ -324,5 +345,10 @@ function shownName(file: string | undefined): string {
  * holds, and a log says each once.
  */
 export function readerWarningsOf(report: Report): string[] {
-  return [...new Set(report.invocations.flatMap((inv) => inv.readerWarnings))];
+  return [
+    ...new Set([
+      ...(report.readerWarnings ?? []),
+      ...report.invocations.flatMap((inv) => inv.readerWarnings),
+    ]),
+  ];
 }

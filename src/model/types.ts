@@ -217,6 +217,11 @@ export interface Report {
   conclusionReason: string;
   /** Present when a base-branch report was compared (baseline input / --baseline). */
   baseline?: BaselineComparison;
+  /**
+   * Warnings about files no invocation was read from (one cut off before its run began): present
+   * when there are any. Each invocation lists those about its own files.
+   */
+  readerWarnings?: string[];
 }
 
 /** `still-failing` also covers "still warning" in the warnings list. */

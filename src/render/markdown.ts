@@ -537,6 +537,8 @@ function* piecesAtLevel(
     const block = extra.render(level, context);
     if (block) parts.push(block);
   }
+  // About files no invocation was read from (each invocation shows those about its own).
+  if (report.readerWarnings?.length) parts.push(quotedWarnings(report.readerWarnings));
   const many = report.invocations.length > 1;
   report.invocations.forEach((invocation, i) => {
     parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
@@ -606,6 +608,10 @@ interface Position {
   report: Report;
 }
 
+function quotedWarnings(warnings: readonly string[]): string {
+  return warnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n");
+}
+
 function renderInvocation(
   inv: Invocation,
   detail: Detail,
@@ -621,9 +627,7 @@ function renderInvocation(
   } else if (inv.source.step) {
     parts.push(`### ${invocationTitle(inv, null)}`);
   }
-  if (inv.readerWarnings.length > 0) {
-    parts.push(inv.readerWarnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n"));
-  }
+  if (inv.readerWarnings.length > 0) parts.push(quotedWarnings(inv.readerWarnings));
   const { byId, chainsByRoot } = context.listsOf(inv);
   parts.push(renderErrors(inv, detail, context, chainsByRoot));
   parts.push(renderFailedTests(inv, detail, context));

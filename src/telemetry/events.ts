@@ -386,13 +386,21 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     inSelection = true; // shown (as unknown) rather than silently left out of the report
   }
   const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
+  // An outcome this reader does not know is said, not shown as a node that did not finish.
+  const outcome = understood(
+    normalizeNodeOutcome(attrs.node_outcome),
+    attrs.node_outcome,
+    "attributes.node_outcome",
+    problems,
+    "NODE_OUTCOME_",
+  );
   return {
     uniqueId,
     name: toStr(attrs.name),
     nodeType: normalizeNodeType(attrs.node_type),
     materialization: normalizeMaterialization(attrs.materialization),
     phase: normalizePhase(phase),
-    outcome: normalizeNodeOutcome(attrs.node_outcome),
+    outcome,
     skipReason,
     errorType: normalizeErrorType(attrs.node_error_type),
     upstreamId,
@@ -477,7 +485,7 @@ function understood<T>(
 }
 
 /** A wire value for a message: JSON-ish, short, control characters shown as escapes. */
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   let text: string;
   try {
     text = typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));

@@ -1,7 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { bytesHoldText, END_HEAD, START_HEAD } from "./jsonl-span-head.js";
-import { nodeEvent } from "./events.js";
+import { describe, nodeEvent } from "./events.js";
 import { readProcessedEnd } from "./jsonl-node-ends.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
@@ -302,6 +302,13 @@ export async function decodeJsonl(
       return;
     }
     const record = toRecord(parsed);
+    const untraced = record ? null : unusableTraceOf(parsed);
+    if (untraced) {
+      // A record in all but its trace: no invocation to put it in, said where it is.
+      sink.warn(`${file}:${lineNo}: ${untraced}; the record was ignored`);
+      records++;
+      return;
+    }
     if (!record) {
       // Valid JSON that is not a telemetry record. Tolerated after the file proved to be telemetry
       // (another tool may append); at the very start it means this is not a telemetry file.
@@ -332,6 +339,8 @@ export async function decodeJsonl(
   };
 
   const lines = new LineSplitter(MAX_JSONL_LINE_BYTES, handle, takeLineBytes);
+  /** Why gzip data ended early, when it did. */
+  let gzipCut: string | null = null;
   try {
     for await (const chunk of inputBytes(chunks, format)) lines.push(chunk);
     lines.end();
@@ -345,13 +354,23 @@ export async function decodeJsonl(
     }
     if (!(error instanceof GzipError)) throw error;
     if (!error.truncated) throw new TelemetryInputError(file, error.message);
+    gzipCut = error.message;
     sink.warn(`${file}: ${error.message}; the lines before that point were read`);
+    // Where the data ends is the last line, cut as a crashed run's is: settled as one.
+    lines.end();
   } finally {
     stats.scanned = lines.scanned;
     stats.copied = lines.copied;
     stats.decoded = lines.decoded;
   }
 
+  // Cut inside its first record: the cut, not the half line it left, is what to say.
+  if (gzipCut !== null && records === 0) {
+    throw new TelemetryInputError(
+      file,
+      `${gzipCut} before the end of its first line: no telemetry record could be read`,
+    );
+  }
   // The first line did not parse and fewer than SNIFF_CHARS followed it.
   if (sniff) throw notJsonl();
   // Narrowed to null by TypeScript, which does not see the closure assign it.
@@ -379,19 +398,27 @@ export async function decodeJsonl(
   return { records };
 }
 
+/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
+const TRACE_ID = /^[0-9a-f]{32}$/;
+
+const traceIdOf = (value: unknown): string | null => {
+  const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
+  return id !== null && TRACE_ID.test(id) ? id : null;
+};
+
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 export function toRecord(value: unknown): TelemetryRecord | null {
   if (!isRecord(value)) return null;
   const recordType = value.record_type;
-  const traceId = value.trace_id;
+  const traceId = traceIdOf(value.trace_id);
   const eventType = value.event_type;
   if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType)) return null;
-  if (typeof traceId !== "string" || typeof eventType !== "string") return null;
+  if (traceId === null || typeof eventType !== "string") return null;
   const status = isRecord(value.status) ? value.status : null;
   const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
   return {
     recordType: recordType as RecordType,
-    traceId: traceId.toLowerCase().replace(/-/g, ""),
+    traceId,
     spanId: toSpanId(value.span_id),
     parentSpanId: toSpanId(value.parent_span_id),
     spanName: toStr(value.span_name),
@@ -405,4 +432,17 @@ export function toRecord(value: unknown): TelemetryRecord | null {
     statusMessage: status ? toStr(status.message) : null,
     attributes: isRecord(value.attributes) ? value.attributes : {},
   };
+}
+
+/**
+ * Why an object that is a telemetry record by its record_type and event_type is not one by its
+ * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
+ */
+function unusableTraceOf(value: unknown): string | null {
+  if (!isRecord(value) || typeof value.record_type !== "string" || !RECORD_TYPES.has(value.record_type))
+    return null;
+  if (typeof value.event_type !== "string" || traceIdOf(value.trace_id) !== null) return null;
+  return value.trace_id === undefined
+    ? "the record has no trace_id"
+    : `trace_id is ${describe(value.trace_id)}, not a trace id (32 hex digits)`;
 }

@@ -189,6 +189,41 @@ describe("reader warnings", () => {
   });
 });
 
+describe("warnings of a file no invocation was made from", () => {
+  it("go with the report when no invocation was read from it (a file cut before its run began)", () => {
+    const b = builder({});
+    const sink = b.startFile({ files: ["cut.jsonl"], format: "jsonl" });
+    sink.warn("cut.jsonl:2: the last line is truncated (no newline at the end)");
+    const report = b.finish();
+    expect(report.invocations).toEqual([]);
+    expect(report.readerWarnings).toEqual([
+      "cut.jsonl:2: the last line is truncated (no newline at the end)",
+    ]);
+    expect(readerWarningsOf(report)).toEqual(report.readerWarnings);
+  });
+
+  it("go with the invocation a better file was chosen for, when it was read for that one too", () => {
+    const b = builder({});
+    feed(b, "t.parquet", [node(1), node(2)]);
+    const sink = b.startFile({ files: ["t.jsonl"], format: "jsonl" });
+    sink.add(node(1));
+    sink.warn("t.jsonl:9: the last line is truncated (no newline at the end)");
+    const report = b.finish();
+    expect(report.invocations).toHaveLength(1);
+    expect(report.invocations[0]!.source.files).toEqual(["t.parquet", "t.jsonl"]);
+    expect(report.invocations[0]!.readerWarnings).toContain(
+      "t.jsonl:9: the last line is truncated (no newline at the end)",
+    );
+    expect(report.readerWarnings).toBeUndefined();
+  });
+
+  it("are not made when there are none", () => {
+    const b = builder({});
+    feed(b, "t.parquet", [node(1)]);
+    expect(Object.keys(b.finish())).not.toContain("readerWarnings");
+  });
+});
+
 describe("undecidedPhaseNodes", () => {
   const timesAlone = (n: number, traceId = TRACE): TelemetryEvent => ({
     kind: "phaseTimes",

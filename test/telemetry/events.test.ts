@@ -235,6 +235,7 @@ describe("details the reader cannot understand (never a default outcome)", () =>
     [{ node_skip_upstream_detail: { upstream_unique_id: 5 } }, "upstream_unique_id is 5"],
     [{ node_evaluation_detail: { node_warning_outcome: [] } }, "node_warning_outcome is []"],
     [{ node_skip_reason: 99 }, "attributes.node_skip_reason is 99"],
+    [{ node_outcome: "NODE_OUTCOME_FOO" }, 'attributes.node_outcome is "NODE_OUTCOME_FOO", which'],
     [{ in_selection: "yes" }, 'attributes.in_selection is "yes", not true or false'],
     [{ node_test_detail: "\u001b[2J\u202e" }, String.raw`attributes.node_test_detail is "\u001b[2J\u202E"`],
   ])("%j", (attributes, problem) => {

@@ -268,6 +268,20 @@ describe("decodeJsonl: what people actually pass", () => {
     expect(got.length).toBeGreaterThan(50);
     expect(got.length).toBeLessThan(200);
     expect(warned.join("\n")).toMatch(/t\.jsonl\.gz: the gzip data ends early \(the file is truncated\)/);
+    // The line the data ends in is the run's last, cut: named as such.
+    expect(warned.join("\n")).toMatch(/t\.jsonl\.gz:\d+: last line is truncated or not valid JSON/);
+    // Cut inside the first line: the cut is named, not an empty file or the half line's JSON.
+    for (const end of [2, 12, 40]) {
+      await expect(
+        decodeJsonl(inBytes(gz.subarray(0, end)), "f.jsonl.gz", {
+          add: () => undefined,
+          warn: () => undefined,
+        }),
+        String(end),
+      ).rejects.toThrow(
+        /^f\.jsonl\.gz: the gzip data ends early \(the file is truncated\) before the end of its first line: no telemetry record could be read$/,
+      );
+    }
     const corrupt = Buffer.from(gz);
     corrupt.fill(0xff, 10, 40);
     await expect(
