@@ -57,6 +57,15 @@ async function act(options: RunOptions): Promise<ActionRun> {
 
 const ops = (op: string) => server.requests.filter((r) => r.operationId === op);
 
+/** GitHub's workflow_run event after a fork's pull_request run (an excerpt, pull_requests empty). */
+const workflowRunExcerpt = (): unknown =>
+  JSON.parse(
+    readFileSync(
+      new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
+      "utf8",
+    ),
+  );
+
 describe("pull_request", () => {
   it("first run: sticky comment, check run on the PR head with annotations, summary, outputs, exit 1", async () => {
     const run = await act({ inputs: { telemetry: FAILING, "project-dir": "transform" } });
@@ -248,12 +257,7 @@ describe("pull_request", () => {
 
   it("a fork's pull request on pull_request_target or workflow_run: a 403 asks for the job's permissions, not the fork", async () => {
     // Both run in the base repository with the token its `permissions:` give, fork or not.
-    const workflowRun = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as Record<string, unknown>;
+    const workflowRun = workflowRunExcerpt() as Record<string, unknown>;
     const events = [
       { event: "pull_request_target", payload: pullRequestPayload({ headRepo: "contributor/analytics" }) },
       { event: "workflow_run", payload: workflowRun },
@@ -438,12 +442,7 @@ describe("other events", () => {
   });
 
   it("workflow_run from a fork (empty pull_requests): finds the PR through the API and comments on it", async () => {
-    const payload = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as Record<string, unknown>;
+    const payload = workflowRunExcerpt() as Record<string, unknown>;
     server.pulls.push({
       number: 77,
       state: "open",
@@ -466,12 +465,7 @@ describe("other events", () => {
   it("workflow_run listing another repository's pull request: never comments there, finds its own through the API", async () => {
     // GitHub lists the open PRs of any repository whose head is the run's branch: a fork's run on its
     // `main` can name a pull request of someone else's repository, with the same number as one here.
-    const payload = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as { workflow_run: Record<string, unknown> };
+    const payload = workflowRunExcerpt() as { workflow_run: Record<string, unknown> };
     const elsewhere = {
       id: 5550001,
       url: "https://api.github.com/repos/someone/analytics",
@@ -500,12 +494,7 @@ describe("other events", () => {
   });
 
   it("workflow_run when the commit's PRs are hidden: falls back to listing open PRs by head branch", async () => {
-    const payload = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as Record<string, unknown>;
+    const payload = workflowRunExcerpt() as Record<string, unknown>;
     server.commitPullsVisible = false;
     server.pulls.push({
       number: 78,
@@ -519,12 +508,7 @@ describe("other events", () => {
   });
 
   it("fork-safe recipe: workflow_run reads the telemetry artifact of the triggering run and publishes on the PR", async () => {
-    const payload = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as { workflow_run: { id: number } };
+    const payload = workflowRunExcerpt() as { workflow_run: { id: number } };
     server.pulls.push({
       number: 77,
       state: "open",
@@ -576,12 +560,7 @@ describe("other events", () => {
   });
 
   it("workflow_run whose PR lookup is forbidden: still writes the check run on the head commit", async () => {
-    const payload = JSON.parse(
-      readFileSync(
-        new URL("../fixtures/reference/examples/gh-workflow-run-event-excerpt.json", import.meta.url),
-        "utf8",
-      ),
-    ) as Record<string, unknown>;
+    const payload = workflowRunExcerpt() as Record<string, unknown>;
     server.forbid("repos/list-pull-requests-associated-with-commit");
     const run = await act({ event: "workflow_run", payload, inputs: { telemetry: FAILING } });
     expect(run.code).toBe(1);

@@ -27,6 +27,19 @@ function counts(some: Partial<StatusCounts>): StatusCounts {
 
 const decide = (some: Partial<StatusCounts>, failOn: FailOn) => decideConclusion([], counts(some), failOn);
 
+/** A failed invocation with no node: a dbt platform step that ended in Error without telemetry. */
+const step = (index: number) =>
+  buildFailedStep({
+    index,
+    name: `step ${index}`,
+    runId: 7001234,
+    command: null,
+    status: "Error",
+    startedAt: null,
+    completedAt: null,
+    logTail: null,
+  });
+
 describe("decideConclusion", () => {
   it("writes counts of a thousand or more with separators, as every count in the report", () => {
     expect(decide({ success: 10, error: 3_300, fail: 1_500 }, "errors")).toEqual({
@@ -75,17 +88,6 @@ describe("decideConclusion", () => {
   });
 
   it("names the dbt platform steps that failed without a node error; elsewhere, says an invocation", () => {
-    const step = (index: number) =>
-      buildFailedStep({
-        index,
-        name: `step ${index}`,
-        runId: 7001234,
-        command: null,
-        status: "Error",
-        startedAt: null,
-        completedAt: null,
-        logTail: null,
-      });
     const reason = (invocations: ReturnType<typeof step>[]) =>
       decideConclusion(invocations, counts({}), "errors").reason;
     expect(reason([step(4)])).toBe("step 4 failed without a node error");
@@ -97,16 +99,7 @@ describe("decideConclusion", () => {
   });
 
   it("canceled nodes explain an invocation that ended failed, never one that did not end", () => {
-    const local = buildFailedStep({
-      index: 1,
-      name: "step 1",
-      runId: 7001234,
-      command: null,
-      status: "Error",
-      startedAt: null,
-      completedAt: null,
-      logTail: null,
-    });
+    const local = step(1);
     const ran = counts({ success: 1, canceled: 1 });
     const invocation = (state: "complete" | "incomplete") => ({
       ...local,
