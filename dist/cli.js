@@ -13727,6 +13727,7 @@ function newInvocationState(traceId) {
         startNs: null,
         endNs: null,
         ended: false,
+        moreEnds: [],
         statusCode: null,
         statusMessage: null,
         phases: new Map(),
@@ -13749,6 +13750,9 @@ function accumulate(state, event) {
             state.version = event.version ?? state.version;
             state.startNs = event.startNs ?? state.startNs;
             if (event.ended) {
+                // The same end read again (a file given twice, a line repeated) is one invocation still.
+                if (state.ended && event.endNs !== state.endNs)
+                    state.moreEnds.push(event.endNs ?? 0n);
                 state.ended = true;
                 state.endNs = event.endNs;
                 state.statusCode = event.statusCode;
@@ -14432,6 +14436,11 @@ function finishInvocation(state, options) {
     const timesWarning = implausible.warning();
     if (timesWarning)
         readerWarnings.push(timesWarning);
+    if (state.moreEnds.length > 0) {
+        readerWarnings.push(`trace ${state.traceId} holds ${state.moreEnds.length + 1} invocations' ends: runs given the same ` +
+            "invocation id were appended to one file; their nodes are shown as one invocation, a node run again " +
+            "with its last result");
+    }
     if (!state.ended) {
         readerWarnings.push("the invocation has no end record: the run crashed, was killed or is still running; results are partial");
     }

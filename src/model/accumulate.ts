@@ -98,6 +98,11 @@ export interface InvocationState {
   startNs: bigint | null;
   endNs: bigint | null;
   ended: boolean;
+  /**
+   * The end times of Invocation spans after the first that ended elsewhere: two runs that were
+   * given one invocation id (`--invocation-id`) and appended to one file share its trace.
+   */
+  moreEnds: bigint[];
   statusCode: number | null;
   statusMessage: string | null;
   phases: Map<string, PhaseState>;
@@ -123,6 +128,7 @@ export function newInvocationState(traceId: string): InvocationState {
     startNs: null,
     endNs: null,
     ended: false,
+    moreEnds: [],
     statusCode: null,
     statusMessage: null,
     phases: new Map(),
@@ -146,6 +152,8 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
       state.version = event.version ?? state.version;
       state.startNs = event.startNs ?? state.startNs;
       if (event.ended) {
+        // The same end read again (a file given twice, a line repeated) is one invocation still.
+        if (state.ended && event.endNs !== state.endNs) state.moreEnds.push(event.endNs ?? 0n);
         state.ended = true;
         state.endNs = event.endNs;
         state.statusCode = event.statusCode;

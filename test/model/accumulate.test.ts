@@ -208,3 +208,33 @@ describe("a node's span starts", () => {
     expect(node!.status).toBe("unknown");
   });
 });
+
+describe("one trace, several invocations' ends", () => {
+  const invocationEnd = (endNs: bigint): TelemetryEvent => ({
+    kind: "invocation",
+    traceId: TRACE,
+    ended: true,
+    startNs: T0,
+    endNs,
+    statusCode: 1,
+    statusMessage: null,
+    invocationId: "11111111-2222-3333-4444-555555555555",
+    command: "build",
+    rawCommand: "dbt build",
+    target: null,
+    version: "2.0.0-preview.176",
+  });
+  const sharedTrace = (events: TelemetryEvent[]) =>
+    finishEvents(TRACE, events).readerWarnings.filter((w) => w.includes("invocations' ends"));
+
+  it("says so when two runs given one invocation id were appended to one file", () => {
+    expect(sharedTrace([invocationEnd(T0 + 5_000_000_000n), invocationEnd(T0 + 9_000_000_000n)])).toEqual([
+      `trace ${TRACE} holds 2 invocations' ends: runs given the same invocation id were appended to one file; ` +
+        "their nodes are shown as one invocation, a node run again with its last result",
+    ]);
+  });
+
+  it("says nothing for the same end read twice (a line repeated)", () => {
+    expect(sharedTrace([invocationEnd(T0 + 5_000_000_000n), invocationEnd(T0 + 5_000_000_000n)])).toEqual([]);
+  });
+});
