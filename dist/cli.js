@@ -106,7 +106,8 @@ const MAY_LINK = /[@#:]|gh-|www\./i;
 // to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
 // unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
 // piece long enough to link.
-const SHA_LIKE = /(?<![\w./-])(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/gi;
+const SHA = String.raw `(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])`;
+const SHA_LIKE = new RegExp(String.raw `(?<![\w./-])${SHA}`, "gi");
 const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
 /**
  * Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs, `www.` hosts and
@@ -151,7 +152,7 @@ const clip = (text) => (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
 // In such a text a SHA can only stand alone at its start (SHA_LIKE).
-const LINKABLE = /gh-\d|www\.|^(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/i;
+const LINKABLE = new RegExp(String.raw `gh-\d|www\.|^${SHA}`, "i");
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 function escape_escapeText(untrusted) {
     const text = clip(untrusted);
@@ -6664,7 +6665,7 @@ function toNodeFacts(attrs, processed) {
             return null;
         if ((0,telemetry_values/* isRecord */.u4)(value))
             return value;
-        problems.push(`attributes.${key} is ${describe(value)}, not an object`);
+        problems.push(`attributes.${key} is ${describeValue(value)}, not an object`);
         return null;
     };
     const testDetail = detail("node_test_detail");
@@ -6674,7 +6675,7 @@ function toNodeFacts(attrs, processed) {
     const evaluationDetail = detail("node_evaluation_detail");
     // A Parquet payload whose node_outcome_detail is not an object (parquet/payload.ts keeps it here).
     if (attrs[PAYLOAD_DETAIL] !== undefined) {
-        problems.push(`attributes.json_payload node_outcome_detail is ${describe(attrs[PAYLOAD_DETAIL])}, not an object`);
+        problems.push(`attributes.json_payload node_outcome_detail is ${describeValue(attrs[PAYLOAD_DETAIL])}, not an object`);
     }
     // The simplified docs format carries test_outcome as a direct attribute.
     const directTestOutcome = attrs.test_outcome;
@@ -6703,7 +6704,7 @@ function toNodeFacts(attrs, processed) {
     const skipReason = understood(normalizeSkipReason(attrs.node_skip_reason), attrs.node_skip_reason, "attributes.node_skip_reason", problems, "NODE_SKIP_REASON_");
     let inSelection = (0,telemetry_values/* toBool */.AF)(attrs.in_selection);
     if (inSelection === null && attrs.in_selection !== undefined && attrs.in_selection !== null) {
-        problems.push(`attributes.in_selection is ${describe(attrs.in_selection)}, not true or false`);
+        problems.push(`attributes.in_selection is ${describeValue(attrs.in_selection)}, not true or false`);
         inSelection = true; // shown (as unknown) rather than silently left out of the report
     }
     const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
@@ -6772,11 +6773,11 @@ function understood(normalized, raw, field, problems, prefix) {
         return normalized;
     if (prefix && (raw === `${prefix}UNSPECIFIED` || raw === 0))
         return null;
-    problems.push(`${field} is ${describe(raw)}, which this reader does not understand`);
+    problems.push(`${field} is ${describeValue(raw)}, which this reader does not understand`);
     return null;
 }
 /** A wire value for a message: JSON-ish, short, control characters shown as escapes. */
-function describe(value) {
+function describeValue(value) {
     let text;
     try {
         text = typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
@@ -6869,7 +6870,7 @@ function unnamedNodeEnd(record) {
     const id = record.attributes.unique_id;
     if (typeof id === "string" && id !== "")
         return null;
-    const what = id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describe(id)}`;
+    const what = id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describeValue(id)}`;
     return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }
 
@@ -8274,26 +8275,29 @@ const traceIdOf = (value) => {
     const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
     return id !== null && TRACE_ID.test(id) ? id : null;
 };
+/** An object with a record type and an event type: a telemetry record, if its trace id is one. */
+function isRecordShaped(value) {
+    return ((0,telemetry_values/* isRecord */.u4)(value) &&
+        typeof value.record_type === "string" &&
+        RECORD_TYPES.has(value.record_type) &&
+        typeof value.event_type === "string");
+}
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
-    if (!(0,telemetry_values/* isRecord */.u4)(value))
+    if (!isRecordShaped(value))
         return null;
-    const recordType = value.record_type;
     const traceId = traceIdOf(value.trace_id);
-    const eventType = value.event_type;
-    if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType))
-        return null;
-    if (traceId === null || typeof eventType !== "string")
+    if (traceId === null)
         return null;
     const status = (0,telemetry_values/* isRecord */.u4)(value.status) ? value.status : null;
     const body = typeof value.body === "string" ? (0,telemetry_values/* stripAnsi */.aJ)(value.body) : null;
     return {
-        recordType: recordType,
+        recordType: value.record_type,
         traceId,
         spanId: (0,telemetry_values/* toSpanId */.Dr)(value.span_id),
         parentSpanId: (0,telemetry_values/* toSpanId */.Dr)(value.parent_span_id),
         spanName: (0,telemetry_values/* toStr */.N7)(value.span_name),
-        eventType,
+        eventType: value.event_type,
         startNs: (0,telemetry_values/* toNanos */.tb)(value.start_time_unix_nano),
         endNs: (0,telemetry_values/* toNanos */.tb)(value.end_time_unix_nano),
         timeNs: (0,telemetry_values/* toNanos */.tb)(value.time_unix_nano),
@@ -8309,13 +8313,11 @@ function toRecord(value) {
  * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
  */
 function unusableTraceOf(value) {
-    if (!(0,telemetry_values/* isRecord */.u4)(value) || typeof value.record_type !== "string" || !RECORD_TYPES.has(value.record_type))
-        return null;
-    if (typeof value.event_type !== "string" || traceIdOf(value.trace_id) !== null)
+    if (!isRecordShaped(value) || traceIdOf(value.trace_id) !== null)
         return null;
     return value.trace_id === undefined
         ? "the record has no trace_id"
-        : `trace_id is ${describe(value.trace_id)}, not a trace id (32 hex digits)`;
+        : `trace_id is ${describeValue(value.trace_id)}, not a trace id (32 hex digits)`;
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/errors.ts
@@ -13727,7 +13729,7 @@ function newInvocationState(traceId) {
         startNs: null,
         endNs: null,
         ended: false,
-        moreEnds: [],
+        moreEnds: 0,
         statusCode: null,
         statusMessage: null,
         phases: new Map(),
@@ -13752,7 +13754,7 @@ function accumulate(state, event) {
             if (event.ended) {
                 // The same end read again (a file given twice, a line repeated) is one invocation still.
                 if (state.ended && event.endNs !== state.endNs)
-                    state.moreEnds.push(event.endNs ?? 0n);
+                    state.moreEnds++;
                 state.ended = true;
                 state.endNs = event.endNs;
                 state.statusCode = event.statusCode;
@@ -14436,8 +14438,8 @@ function finishInvocation(state, options) {
     const timesWarning = implausible.warning();
     if (timesWarning)
         readerWarnings.push(timesWarning);
-    if (state.moreEnds.length > 0) {
-        readerWarnings.push(`trace ${state.traceId} holds ${state.moreEnds.length + 1} invocations' ends: runs given the same ` +
+    if (state.moreEnds > 0) {
+        readerWarnings.push(`trace ${state.traceId} holds ${state.moreEnds + 1} invocations' ends: runs given the same ` +
             "invocation id were appended to one file; their nodes are shown as one invocation, a node run again " +
             "with its last result");
     }

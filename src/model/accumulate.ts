@@ -99,10 +99,10 @@ export interface InvocationState {
   endNs: bigint | null;
   ended: boolean;
   /**
-   * The end times of Invocation spans after the first that ended elsewhere: two runs that were
-   * given one invocation id (`--invocation-id`) and appended to one file share its trace.
+   * Invocation span ends after the first that ended elsewhere: two runs that were given one
+   * invocation id (`--invocation-id`) and appended to one file share its trace.
    */
-  moreEnds: bigint[];
+  moreEnds: number;
   statusCode: number | null;
   statusMessage: string | null;
   phases: Map<string, PhaseState>;
@@ -128,7 +128,7 @@ export function newInvocationState(traceId: string): InvocationState {
     startNs: null,
     endNs: null,
     ended: false,
-    moreEnds: [],
+    moreEnds: 0,
     statusCode: null,
     statusMessage: null,
     phases: new Map(),
@@ -153,7 +153,7 @@ export function accumulate(state: InvocationState, event: TelemetryEvent): void 
       state.startNs = event.startNs ?? state.startNs;
       if (event.ended) {
         // The same end read again (a file given twice, a line repeated) is one invocation still.
-        if (state.ended && event.endNs !== state.endNs) state.moreEnds.push(event.endNs ?? 0n);
+        if (state.ended && event.endNs !== state.endNs) state.moreEnds++;
         state.ended = true;
         state.endNs = event.endNs;
         state.statusCode = event.statusCode;

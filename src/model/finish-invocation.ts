@@ -48,9 +48,9 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   if (spanProblem) readerWarnings.push(spanProblem);
   const timesWarning = implausible.warning();
   if (timesWarning) readerWarnings.push(timesWarning);
-  if (state.moreEnds.length > 0) {
+  if (state.moreEnds > 0) {
     readerWarnings.push(
-      `trace ${state.traceId} holds ${state.moreEnds.length + 1} invocations' ends: runs given the same ` +
+      `trace ${state.traceId} holds ${state.moreEnds + 1} invocations' ends: runs given the same ` +
         "invocation id were appended to one file; their nodes are shown as one invocation, a node run again " +
         "with its last result",
     );

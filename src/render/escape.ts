@@ -21,7 +21,8 @@ const MAY_LINK = /[@#:]|gh-|www\./i;
 // to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
 // unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
 // piece long enough to link.
-const SHA_LIKE = /(?<![\w./-])(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/gi;
+const SHA = String.raw`(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])`;
+const SHA_LIKE = new RegExp(String.raw`(?<![\w./-])${SHA}`, "gi");
 const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
 
 /**
@@ -70,7 +71,7 @@ const clip = (text: string): string => truncateChars(text, MAX_INLINE_CHARS);
 // link (a report can name 20,000 nodes, several times over).
 const PLAIN = /^[\w./-]*$/;
 // In such a text a SHA can only stand alone at its start (SHA_LIKE).
-const LINKABLE = /gh-\d|www\.|^(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])/i;
+const LINKABLE = new RegExp(String.raw`gh-\d|www\.|^${SHA}`, "i");
 
 /** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
 export function escapeText(untrusted: string): string {

@@ -309,7 +309,7 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     const value = attrs[key];
     if (value === undefined || value === null) return null;
     if (isRecord(value)) return value;
-    problems.push(`attributes.${key} is ${describe(value)}, not an object`);
+    problems.push(`attributes.${key} is ${describeValue(value)}, not an object`);
     return null;
   };
   const testDetail = detail("node_test_detail");
@@ -320,7 +320,7 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
   // A Parquet payload whose node_outcome_detail is not an object (parquet/payload.ts keeps it here).
   if (attrs[PAYLOAD_DETAIL] !== undefined) {
     problems.push(
-      `attributes.json_payload node_outcome_detail is ${describe(attrs[PAYLOAD_DETAIL])}, not an object`,
+      `attributes.json_payload node_outcome_detail is ${describeValue(attrs[PAYLOAD_DETAIL])}, not an object`,
     );
   }
   // The simplified docs format carries test_outcome as a direct attribute.
@@ -382,7 +382,7 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
   );
   let inSelection = toBool(attrs.in_selection);
   if (inSelection === null && attrs.in_selection !== undefined && attrs.in_selection !== null) {
-    problems.push(`attributes.in_selection is ${describe(attrs.in_selection)}, not true or false`);
+    problems.push(`attributes.in_selection is ${describeValue(attrs.in_selection)}, not true or false`);
     inSelection = true; // shown (as unknown) rather than silently left out of the report
   }
   const phase = processed ? (attrs.last_phase ?? attrs.phase) : attrs.phase;
@@ -480,12 +480,12 @@ function understood<T>(
 ): T | null {
   if (normalized !== null || raw === undefined || raw === null || raw === "") return normalized;
   if (prefix && (raw === `${prefix}UNSPECIFIED` || raw === 0)) return null;
-  problems.push(`${field} is ${describe(raw)}, which this reader does not understand`);
+  problems.push(`${field} is ${describeValue(raw)}, which this reader does not understand`);
   return null;
 }
 
 /** A wire value for a message: JSON-ish, short, control characters shown as escapes. */
-export function describe(value: unknown): string {
+export function describeValue(value: unknown): string {
   let text: string;
   try {
     text = typeof value === "bigint" ? String(value) : (JSON.stringify(value) ?? String(value));
@@ -615,6 +615,7 @@ function unnamedNodeEnd(record: TelemetryRecord): string | null {
   if (event !== "NodeProcessed" && event !== "NodeEvaluated" && event !== "Node") return null;
   const id = record.attributes.unique_id;
   if (typeof id === "string" && id !== "") return null;
-  const what = id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describe(id)}`;
+  const what =
+    id === undefined ? "has no attributes.unique_id" : `has attributes.unique_id ${describeValue(id)}`;
   return `a ${event} span end ${what}, so it names no node; the record was ignored`;
 }

@@ -1,7 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { bytesHoldText, END_HEAD, START_HEAD } from "./jsonl-span-head.js";
-import { describe, nodeEvent } from "./events.js";
+import { describeValue, nodeEvent } from "./events.js";
 import { readProcessedEnd } from "./jsonl-node-ends.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
@@ -406,23 +406,32 @@ const traceIdOf = (value: unknown): string | null => {
   return id !== null && TRACE_ID.test(id) ? id : null;
 };
 
+/** An object with a record type and an event type: a telemetry record, if its trace id is one. */
+function isRecordShaped(
+  value: unknown,
+): value is Record<string, unknown> & { record_type: RecordType; event_type: string } {
+  return (
+    isRecord(value) &&
+    typeof value.record_type === "string" &&
+    RECORD_TYPES.has(value.record_type) &&
+    typeof value.event_type === "string"
+  );
+}
+
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 export function toRecord(value: unknown): TelemetryRecord | null {
-  if (!isRecord(value)) return null;
-  const recordType = value.record_type;
+  if (!isRecordShaped(value)) return null;
   const traceId = traceIdOf(value.trace_id);
-  const eventType = value.event_type;
-  if (typeof recordType !== "string" || !RECORD_TYPES.has(recordType)) return null;
-  if (traceId === null || typeof eventType !== "string") return null;
+  if (traceId === null) return null;
   const status = isRecord(value.status) ? value.status : null;
   const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
   return {
-    recordType: recordType as RecordType,
+    recordType: value.record_type,
     traceId,
     spanId: toSpanId(value.span_id),
     parentSpanId: toSpanId(value.parent_span_id),
     spanName: toStr(value.span_name),
-    eventType,
+    eventType: value.event_type,
     startNs: toNanos(value.start_time_unix_nano),
     endNs: toNanos(value.end_time_unix_nano),
     timeNs: toNanos(value.time_unix_nano),
@@ -439,10 +448,8 @@ export function toRecord(value: unknown): TelemetryRecord | null {
  * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
  */
 function unusableTraceOf(value: unknown): string | null {
-  if (!isRecord(value) || typeof value.record_type !== "string" || !RECORD_TYPES.has(value.record_type))
-    return null;
-  if (typeof value.event_type !== "string" || traceIdOf(value.trace_id) !== null) return null;
+  if (!isRecordShaped(value) || traceIdOf(value.trace_id) !== null) return null;
   return value.trace_id === undefined
     ? "the record has no trace_id"
-    : `trace_id is ${describe(value.trace_id)}, not a trace id (32 hex digits)`;
+    : `trace_id is ${describeValue(value.trace_id)}, not a trace id (32 hex digits)`;
 }
