@@ -679,6 +679,15 @@ class NodeNames {
         return `<code title="${title}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)), escape)}</code>`;
     }
 }
+// Escaped text without entities or surrogate pairs (nearly every name) is made of one-character
+// units and `\x` escapes, which a regular expression can count, as the loop below does, at a
+// fraction of its cost (a report can name 20,000 nodes). A unit is `\` and the character after
+// it, or any other character; a break comes after the first separator unit from the
+// UNBROKEN_MIN-th on, else after the UNBROKEN_MAX-th unit, and never at the end.
+const HAS_LONG_UNIT = /[&\uD800-\uDFFF]/;
+const UNIT = String.raw `(?:\\[^]|[^\\])`;
+const SEPARATOR_UNIT = String.raw `(?:\\?[_./-])`;
+const BREAK_AFTER = new RegExp(`${UNIT}{${UNBROKEN_MIN - 1},${UNBROKEN_MAX - 1}}?${SEPARATOR_UNIT}(?=[^])|${UNIT}{${UNBROKEN_MAX}}(?=[^])`, "gy");
 /**
  * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
  * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
@@ -688,6 +697,8 @@ function breakable(text, escape = escape_escapeText) {
     const escaped = escape(text);
     if (text.length <= UNBROKEN_MAX)
         return escaped;
+    if (!HAS_LONG_UNIT.test(escaped))
+        return escaped.replace(BREAK_AFTER, "$&<wbr>");
     // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
     let out = "";
     let from = 0;
@@ -2822,6 +2833,9 @@ function holdsMany(value, depth = 0) {
     return false;
 }
 function isContainer(value) {
+    // Most members are strings, numbers and nulls: one test says so.
+    if (typeof value !== "object" || value === null)
+        return false;
     return Array.isArray(value) || isPlainObject(value) || value instanceof LazyList;
 }
 /** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
@@ -7949,6 +7963,8 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
     let pendingBad = null;
     let skippedForeign = 0;
+    /** The first of them: where it is and why it is not a record. */
+    let firstForeign = null;
     /** The first content line did not parse: the next lines are kept to say what the file is. */
     let sniff = null;
     /** What the first content line says the file is; not telemetry unless it is only invalid JSON. */
@@ -8197,6 +8213,7 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
                     "not dbt Fusion telemetry: expected a JSON object with record_type, trace_id and event_type", { line: lineNo }, true);
             }
             skippedForeign++;
+            firstForeign ??= { line: lineNo, why: whyNotARecord(parsed) };
             return;
         }
         // The first and last lines are parsed whatever they hold; their records too are left out.
@@ -8264,8 +8281,11 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
         throw new errors/* TelemetryInputError */.uB(file, "file is empty: no telemetry records");
     if (records === 0)
         throw new errors/* TelemetryInputError */.uB(file, "no telemetry records found");
-    if (skippedForeign > 0) {
-        sink.warn(`${file}: ${skippedForeign} line(s) were JSON but not telemetry records and were ignored`);
+    // Set in parseLine, which TypeScript does not follow.
+    const foreign = firstForeign;
+    if (foreign) {
+        sink.warn(`${file}:${foreign.line}: ${skippedForeign} line(s) were JSON but not telemetry records and were ` +
+            `ignored; the first, on this line, ${foreign.why}`);
     }
     return { records };
 }
@@ -8281,6 +8301,18 @@ function isRecordShaped(value) {
         typeof value.record_type === "string" &&
         RECORD_TYPES.has(value.record_type) &&
         typeof value.event_type === "string");
+}
+/** Why a line's JSON (that toRecord turned down, with no trace id to blame) is not a record. */
+function whyNotARecord(value) {
+    if (!(0,telemetry_values/* isRecord */.u4)(value))
+        return "is not a JSON object";
+    const type = value.record_type;
+    if (typeof type !== "string")
+        return type === undefined ? "has no record_type" : "has a record_type that is not text";
+    if (!RECORD_TYPES.has(type)) {
+        return `has record_type ${describeValue(type)}, which is none of ${[...RECORD_TYPES].join(", ")}`;
+    }
+    return "has no event_type";
 }
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {

@@ -71,29 +71,110 @@ export async function upsertComment(
   log: (message: string) => void = () => {},
   writer: string | null = null,
 ): Promise<CommentResult> {
-  const { owner, repo, marker } = target;
-  const body = fitCommentBody(target.body, marker);
+  const body = fitCommentBody(target.body, target.marker);
   try {
     const head = target.headSha ? await currentHead(octokit, target) : null;
     if (head !== null && head !== target.headSha) return { url: null, id: null, action: "superseded", head };
-    const previous = await findOwnComment(octokit, target, log, writer);
-    if (previous) {
-      if (normalise(previous.body ?? "") === normalise(body)) {
-        return { url: previous.html_url, id: previous.id, action: "unchanged" };
-      }
-      const { data } = await octokit.rest.issues.updateComment({
-        owner,
-        repo,
-        comment_id: previous.id,
-        body,
-      });
-      return { url: data.html_url, id: data.id, action: "updated" };
+    const ours = await findOwnComments(octokit, target, log, writer);
+    for (const [index, previous] of ours.entries()) {
+      const result = await bringUpToDate(octokit, target, previous, body);
+      if (result === null) continue;
+      await deleteComments(octokit, target, ours.slice(index + 1), log);
+      return result;
     }
+    if (ours.length > 0) log(`The PR comment this report wrote before was deleted meanwhile.`);
     if (!target.create) return { url: null, id: null, action: "not-posted" };
-    return await createComment(octokit, target, body, log, writer);
+    const created = await createComment(octokit, target, body, log, writer);
+    return await keepOldest(octokit, target, created, body, log, writer);
   } catch (error) {
     throw classifyGitHubError(error, "comment");
   }
+}
+
+/** `previous` with `body`; null when it is gone (deleted since it was listed). */
+async function bringUpToDate(
+  octokit: GitHubClient,
+  target: CommentTarget,
+  previous: FoundComment,
+  body: string,
+): Promise<CommentResult | null> {
+  if (normalise(previous.body ?? "") === normalise(body)) {
+    return { url: previous.html_url, id: previous.id, action: "unchanged" };
+  }
+  try {
+    const { data } = await octokit.rest.issues.updateComment({
+      owner: target.owner,
+      repo: target.repo,
+      comment_id: previous.id,
+      body,
+    });
+    return { url: data.html_url, id: data.id, action: "updated" };
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * GitHub cannot create a comment only if none exists: two runs that publish at the same moment
+ * (matrix jobs of one check name, two pushes) may each start one, and later runs would update only
+ * the older, leaving the other's report standing. So a run that created a comment looks again; if
+ * an older one of ours is there, its report goes into that one and its own is deleted. The run
+ * whose comment is the oldest leaves it: the other run writes into it.
+ */
+async function keepOldest(
+  octokit: GitHubClient,
+  target: CommentTarget,
+  created: FoundComment,
+  body: string,
+  log: (message: string) => void,
+  writer: string | null,
+): Promise<CommentResult> {
+  const result: CommentResult = { url: created.html_url, id: created.id, action: "created" };
+  try {
+    // The comment just written says who the token writes as.
+    const [oldest] = await findOwnComments(octokit, target, log, writer ?? created.login ?? null);
+    if (!oldest || oldest.id === created.id) return result;
+    const written = await bringUpToDate(octokit, target, oldest, body);
+    if (written === null) return result;
+    log(
+      "Another run created a PR comment for this report at the same moment; this report went into that one.",
+    );
+    await deleteComments(octokit, target, [created], log);
+    return written;
+  } catch (error) {
+    // The report is written; a second comment, if any, goes with the next run (upsertComment).
+    log(
+      `Wrote the PR comment, but could not look for one another run wrote at the same moment: ` +
+        `${classifyGitHubError(error, "comment").message}`,
+    );
+    return result;
+  }
+}
+
+/** Our other comments for this report, best effort: a comment that stays is a stale report, not a failure. */
+async function deleteComments(
+  octokit: GitHubClient,
+  target: CommentTarget,
+  comments: readonly FoundComment[],
+  log: (message: string) => void,
+): Promise<void> {
+  for (const comment of comments) {
+    try {
+      await octokit.rest.issues.deleteComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: comment.id,
+      });
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) continue;
+      log(
+        `Could not delete an earlier copy of the PR comment (${comment.html_url}): ` +
+          `${classifyGitHubError(error, "comment").message}`,
+      );
+    }
+  }
+  if (comments.length > 0) log(`Deleted ${comments.length} earlier copy(ies) of the PR comment.`);
 }
 
 /** Why a run left the comment alone: its commit is no longer the pull request's head. */
@@ -129,19 +210,14 @@ async function createComment(
   body: string,
   log: (message: string) => void,
   writer: string | null,
-): Promise<CommentResult> {
+): Promise<FoundComment> {
   const { owner, repo, prNumber } = target;
-  const created = (comment: FoundComment): CommentResult => ({
-    url: comment.html_url,
-    id: comment.id,
-    action: "created",
-  });
   const request = { owner, repo, issue_number: prNumber, body, request: { retries: 0 } };
-  const post = async () => created((await octokit.rest.issues.createComment(request)).data);
-  const find = async () => {
-    const stored = await findOwnComment(octokit, target, log, writer);
-    return stored ? created(stored) : null;
+  const post = async (): Promise<FoundComment> => {
+    const { data } = await octokit.rest.issues.createComment(request);
+    return { id: data.id, html_url: data.html_url, login: data.user?.login };
   };
+  const find = async () => (await findOwnComments(octokit, target, log, writer))[0] ?? null;
   return postOnce(post, find, (failure) =>
     log(`Creating the PR comment failed ${failure}, and it was not stored; posting it once more.`),
   );
@@ -151,6 +227,8 @@ interface FoundComment {
   id: number;
   html_url: string;
   body?: string;
+  /** Who wrote it, when GitHub said. */
+  login?: string;
 }
 
 /**
@@ -163,14 +241,15 @@ export function endsWithMarker(body: string, marker: string): boolean {
   return text === marker || text.endsWith(`\n\n${marker}`);
 }
 
-// Pages are read lazily (most PRs find the comment on the first page of 100), and who we are is
-// only asked once a comment with our marker turns up.
-async function findOwnComment(
+// Every page is read: two runs that published at the same moment can leave two comments (keepOldest),
+// and the newer must be found to be deleted. Who we are is only asked once a comment with our marker
+// turns up. Oldest first, as GitHub lists them.
+async function findOwnComments(
   octokit: GitHubClient,
   target: CommentTarget,
   log: (message: string) => void,
   writer: string | null,
-): Promise<FoundComment | null> {
+): Promise<FoundComment[]> {
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: target.owner,
     repo: target.repo,
@@ -179,15 +258,19 @@ async function findOwnComment(
   });
   let self: TokenIdentity | null = writer === null ? null : { login: writer, assumed: false };
   const others: string[] = [];
+  const ours: FoundComment[] = [];
   for await (const { data } of pages) {
     const candidates = data.filter((c) => endsWithMarker(c.body ?? "", target.marker));
     if (candidates.length === 0) continue;
     self ??= await readTokenIdentity(octokit, log);
     const me = self.login;
-    const hit = candidates.find((c) => isSameLogin(c.user?.login, me));
-    if (hit) return { id: hit.id, html_url: hit.html_url, body: hit.body };
-    others.push(...candidates.map((c) => `${c.id} by ${c.user?.login ?? "unknown"}`));
+    for (const c of candidates) {
+      if (isSameLogin(c.user?.login, me))
+        ours.push({ id: c.id, html_url: c.html_url, body: c.body, login: me });
+      else others.push(`${c.id} by ${c.user?.login ?? "unknown"}`);
+    }
   }
+  if (ours.length > 0) return ours;
   if (self && others.length > 0) {
     log(
       `Left alone ${others.length} comment(s) that end with this report's marker but were not written by ` +
@@ -195,7 +278,7 @@ async function findOwnComment(
         (target.create ? "; writing a new comment." : "."),
     );
   }
-  return null;
+  return ours;
 }
 
 // GitHub stores bodies with CRLF sometimes and trims trailing whitespace.

@@ -172,6 +172,17 @@ export function classifyGitHubError(
         apiMessage,
       );
     }
+    // "Unable to create comment because issue is locked.": no permission lets a token write there.
+    if (status === 403 && channel === "comment" && /\blocked\b/i.test(apiMessage)) {
+      return new GitHubApiError(
+        channel,
+        status,
+        `GitHub refused to ${what} (403 ${apiMessage}): the pull request's conversation is locked, and no ` +
+          "`permissions:` entry lets the workflow's token comment on it. The check run and the job summary still " +
+          "have the report; unlock the conversation to get the comment back.",
+        apiMessage,
+      );
+    }
     const permission = PERMISSION_FOR[channel];
     if (status === 403 && permission) return permissionError(channel, permission, apiMessage, fork);
   }

@@ -60,6 +60,8 @@ export async function decodeJsonl(
   /** A line that did not parse; `head` is kept for the first content line, to say what the file is. */
   let pendingBad: { line: number; reason: string; head?: string } | null = null;
   let skippedForeign = 0;
+  /** The first of them: where it is and why it is not a record. */
+  let firstForeign: { line: number; why: string } | null = null;
   /** The first content line did not parse: the next lines are kept to say what the file is. */
   let sniff: { lines: string[]; chars: number; reason: string } | null = null;
 
@@ -322,6 +324,7 @@ export async function decodeJsonl(
         );
       }
       skippedForeign++;
+      firstForeign ??= { line: lineNo, why: whyNotARecord(parsed) };
       return;
     }
     // The first and last lines are parsed whatever they hold; their records too are left out.
@@ -392,8 +395,13 @@ export async function decodeJsonl(
   }
   if (!sawContent) throw new TelemetryInputError(file, "file is empty: no telemetry records");
   if (records === 0) throw new TelemetryInputError(file, "no telemetry records found");
-  if (skippedForeign > 0) {
-    sink.warn(`${file}: ${skippedForeign} line(s) were JSON but not telemetry records and were ignored`);
+  // Set in parseLine, which TypeScript does not follow.
+  const foreign = firstForeign as { line: number; why: string } | null;
+  if (foreign) {
+    sink.warn(
+      `${file}:${foreign.line}: ${skippedForeign} line(s) were JSON but not telemetry records and were ` +
+        `ignored; the first, on this line, ${foreign.why}`,
+    );
   }
   return { records };
 }
@@ -416,6 +424,18 @@ function isRecordShaped(
     RECORD_TYPES.has(value.record_type) &&
     typeof value.event_type === "string"
   );
+}
+
+/** Why a line's JSON (that toRecord turned down, with no trace id to blame) is not a record. */
+function whyNotARecord(value: unknown): string {
+  if (!isRecord(value)) return "is not a JSON object";
+  const type = value.record_type;
+  if (typeof type !== "string")
+    return type === undefined ? "has no record_type" : "has a record_type that is not text";
+  if (!RECORD_TYPES.has(type)) {
+    return `has record_type ${describeValue(type)}, which is none of ${[...RECORD_TYPES].join(", ")}`;
+  }
+  return "has no event_type";
 }
 
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */

@@ -134,6 +134,83 @@ describe("upsertComment", () => {
     expect(logs.join("\n")).not.toContain("writing a new comment");
   });
 
+  it("writes a new comment when its own was deleted between finding and editing it", async () => {
+    const old = server.seedComment(418, `old\n\n${marker}`, BOT);
+    server.afterNext("issues/list-comments", () => server.comments.splice(server.comments.indexOf(old), 1));
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("new report"), (line) => logs.push(line));
+    expect(result.action).toBe("created");
+    expect(server.commentsOn(418).map((c) => c.body)).toEqual([`new report\n\n${marker}`]);
+    expect(logs.join("\n")).toContain("was deleted meanwhile");
+  });
+
+  it("with create: false, does not start one when its own was deleted meanwhile", async () => {
+    const old = server.seedComment(418, `old\n\n${marker}`, BOT);
+    server.afterNext("issues/list-comments", () => server.comments.splice(server.comments.indexOf(old), 1));
+    expect((await upsertComment(octokit, target("passed", false))).action).toBe("not-posted");
+    expect(server.commentsOn(418)).toEqual([]);
+  });
+
+  it("two runs that create the comment at the same moment leave one, with the later report", async () => {
+    const [a, b] = await Promise.all([
+      upsertComment(octokit, target("job A")),
+      upsertComment(octokit, target("job B")),
+    ]);
+    const [kept] = server.commentsOn(418);
+    expect(server.commentsOn(418)).toHaveLength(1);
+    expect([a.id, b.id]).toEqual([kept!.id, kept!.id]);
+    expect(["job A", "job B"]).toContain(kept!.body.split("\n")[0]);
+    expect((await upsertComment(octokit, target("next push"))).id).toBe(kept!.id);
+    expect(server.commentsOn(418).map((c) => c.body)).toEqual([`next push\n\n${marker}`]);
+  });
+
+  it("updates the oldest of its comments and deletes the others (left by two runs at one moment)", async () => {
+    const older = server.seedComment(418, `job A\n\n${marker}`, BOT);
+    server.seedComment(418, `unrelated`, HUMAN);
+    server.seedComment(418, `job B\n\n${marker}`, BOT);
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("next push"), (line) => logs.push(line));
+    expect(result).toMatchObject({ action: "updated", id: older.id });
+    expect(server.commentsOn(418).map((c) => c.body)).toEqual([`next push\n\n${marker}`, "unrelated"]);
+    expect(logs.join("\n")).toContain("Deleted 1 earlier copy(ies) of the PR comment.");
+  });
+
+  it("a duplicate it cannot delete is logged, and the report is still written", async () => {
+    const older = server.seedComment(418, `job A\n\n${marker}`, BOT);
+    server.seedComment(418, `job B\n\n${marker}`, BOT);
+    server.inject({
+      operationId: "issues/delete-comment",
+      status: 403,
+      body: { message: "Resource not accessible by integration" },
+    });
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("next push"), (line) => logs.push(line));
+    expect(result).toMatchObject({ action: "updated", id: older.id });
+    expect(logs.join("\n")).toMatch(/Could not delete an earlier copy of the PR comment .*403/);
+  });
+
+  it("a comment written stays written when looking for another run's at the same moment fails", async () => {
+    server.afterNext("issues/create-comment", () =>
+      server.inject({ operationId: "issues/list-comments", status: 502, times: 10 }),
+    );
+    const logs: string[] = [];
+    const result = await upsertComment(octokit, target("report"), (line) => logs.push(line));
+    expect(result.action).toBe("created");
+    expect(server.commentsOn(418)).toHaveLength(1);
+    expect(logs.join("\n")).toMatch(/Wrote the PR comment, but could not look for one another run wrote/);
+  });
+
+  it("a locked conversation is not blamed on permissions", async () => {
+    server.inject({
+      operationId: "issues/create-comment",
+      status: 403,
+      body: { message: "Unable to create comment because issue is locked." },
+    });
+    const error = (await upsertComment(octokit, target("x")).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/conversation is locked/);
+    expect(error.message).not.toMatch(/permissions: pull-requests: write|fork/);
+  });
+
   it("keeps one comment per check name", async () => {
     await upsertComment(octokit, target("a"));
     await upsertComment(octokit, { ...target("b"), marker: commentMarker("dbt Fusion (prod)") });
@@ -191,7 +268,9 @@ describe("upsertComment: whose comment it is", () => {
   it("asks who the token is only when a comment ends with the marker", async () => {
     server.seedComment(418, `mentions ${marker} in passing`);
     await upsertComment(octokit, target("first"));
-    expect(ops()).toEqual(["issues/list-comments", "issues/create-comment"]);
+    // Listed again after creating (a comment another run created at the same moment), as the
+    // login the new comment names.
+    expect(ops()).toEqual(["issues/list-comments", "issues/create-comment", "issues/list-comments"]);
   });
 
   it("never updates another bot's comment, with the marker at the end or in the middle", async () => {

@@ -118,6 +118,10 @@ describe("breakable", () => {
       "\\".repeat(31),
       `${"x".repeat(30)}\uD83D`,
       `\uDE00${"y".repeat(30)}`,
+      "x".repeat(48),
+      `${"x".repeat(30)}_`,
+      `${"x".repeat(24)}\\`,
+      ...nameLikeTexts(2_000),
     ];
     for (const text of texts) {
       for (const escape of [escapeText, escapeHtml, (t: string) => t]) {
@@ -126,3 +130,19 @@ describe("breakable", () => {
     }
   });
 });
+
+/**
+ * Texts of names' characters, escapes and backslashes (no entity, no surrogate: breakable counts
+ * those with a regular expression), the same every run.
+ */
+function nameLikeTexts(count: number): string[] {
+  const alphabet = ["a", "b", "7", "_", ".", "/", "-", "\\", "`", "*", " "];
+  let seed = 13;
+  const next = (below: number): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % below;
+  };
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 20 + next(80) }, () => alphabet[next(alphabet.length)]).join(""),
+  );
+}

@@ -339,6 +339,12 @@ export class FakeGitHub {
         c.body = String(body.body);
         return send(200, commentJson(c));
       }
+      case "issues/delete-comment": {
+        const at = this.comments.findIndex((x) => x.id === Number(params.comment_id));
+        if (at < 0) return send(404, { message: "Not Found" });
+        this.comments.splice(at, 1);
+        return send(204, undefined);
+      }
       case "checks/create":
       case "checks/update": {
         const output = (body.output ?? null) as Record<string, unknown> | null;

@@ -111,6 +111,22 @@ describe("decodeJsonl", () => {
     expect(warnings.join()).toMatch(/1 line\(s\) were JSON but not telemetry/);
   });
 
+  it.each([
+    [
+      '{"record_type":"Metric","event_type":"x"}',
+      'has record_type "Metric", which is none of SpanStart, SpanEnd, LogRecord',
+    ],
+    ['{"event_type":"x"}', "has no record_type"],
+    ['{"record_type":7}', "has a record_type that is not text"],
+    ['{"record_type":"LogRecord"}', "has no event_type"],
+    ["[1]", "is not a JSON object"],
+  ])("says where the first line that is not a record is, and why: %s", async (line, why) => {
+    const { warnings } = await decode(`${span()}\n${span()}\n${line}\n{"other":1}\n${span()}\n`);
+    expect(warnings).toContain(
+      `logs/otel.jsonl:3: 2 line(s) were JSON but not telemetry records and were ignored; the first, on this line, ${why}`,
+    );
+  });
+
   it("accepts CRLF line endings and blank lines", async () => {
     const { records } = await decode(`${span()}\r\n\r\n${span()}\r\n`);
     expect(records).toHaveLength(2);
