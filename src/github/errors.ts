@@ -163,7 +163,8 @@ export function classifyGitHubError(
   const what = WHAT[channel];
 
   if (status === 403 || status === 429) {
-    if (/secondary rate|rate limit/i.test(apiMessage)) {
+    // 429 is "Too Many Requests" whatever the body says (a proxy in front of GitHub Enterprise Server).
+    if (status === 429 || /secondary rate|rate limit/i.test(apiMessage)) {
       return new RateLimitError(
         channel,
         status,

@@ -97,6 +97,20 @@ describe("createClient", () => {
     );
   });
 
+  it("a 429 that names no rate limit is still one, not a bare 'Could not'", async () => {
+    const octokit = createClient("ghs_test", { baseUrl: server.url, fastRetry: true });
+    server.inject({
+      operationId: "issues/list-comments",
+      status: 429,
+      body: { message: "Too Many Requests" },
+    });
+    const error = await upsertComment(octokit, target).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as Error).message).toMatch(
+      /GitHub rate limit while trying to write the pull request comment \(Too Many Requests\).*Re-run the job later/s,
+    );
+  });
+
   it("honours FUSION_REPORT_TEST_FAST_RETRY=1 and GITHUB_API_URL from the env it is given", async () => {
     const octokit = createClient(
       "ghs_test",
