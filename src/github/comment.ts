@@ -159,6 +159,7 @@ async function deleteComments(
   comments: readonly FoundComment[],
   log: (message: string) => void,
 ): Promise<void> {
+  let deleted = 0;
   for (const comment of comments) {
     try {
       await octokit.rest.issues.deleteComment({
@@ -166,6 +167,7 @@ async function deleteComments(
         repo: target.repo,
         comment_id: comment.id,
       });
+      deleted++;
     } catch (error) {
       if ((error as { status?: unknown }).status === 404) continue;
       log(
@@ -174,7 +176,7 @@ async function deleteComments(
       );
     }
   }
-  if (comments.length > 0) log(`Deleted ${comments.length} earlier copy(ies) of the PR comment.`);
+  if (deleted > 0) log(`Deleted ${deleted} earlier copy(ies) of the PR comment.`);
 }
 
 /** Why a run left the comment alone: its commit is no longer the pull request's head. */

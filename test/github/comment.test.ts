@@ -187,6 +187,7 @@ describe("upsertComment", () => {
     const result = await upsertComment(octokit, target("next push"), (line) => logs.push(line));
     expect(result).toMatchObject({ action: "updated", id: older.id });
     expect(logs.join("\n")).toMatch(/Could not delete an earlier copy of the PR comment .*403/);
+    expect(logs.join("\n")).not.toContain("Deleted");
   });
 
   it("a comment written stays written when looking for another run's at the same moment fails", async () => {
