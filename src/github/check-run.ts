@@ -2,7 +2,7 @@
 // (each PATCH appends; the API requires output.summary on every update, so title+summary are resent).
 import { randomUUID } from "node:crypto";
 import type { Conclusion } from "../model/types.js";
-import type { CheckAnnotation } from "../render/annotations.js";
+import { renderRefusedNote, type CheckAnnotation } from "../render/annotations.js";
 import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
 import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
@@ -42,10 +42,20 @@ export interface CheckRunResult {
   url: string;
   id: number;
   annotationsWritten: number;
+  /** Annotations GitHub would not take (422), left out a batch at a time; null when none were. */
+  refused: RefusedAnnotations | null;
   /** Check runs of this name that other jobs of this run attempt wrote on the commit before this one. */
   siblings: SiblingCheckRun[];
   /** The login the token writes as: the bot of the app GitHub says wrote the check run (identity.ts). */
   writtenAs: string | null;
+}
+
+export interface RefusedAnnotations {
+  count: number;
+  /** The requests GitHub answered 422 (each a batch of up to 50). */
+  requests: number;
+  /** The first refusal, as a message for the log. */
+  reason: string;
 }
 
 const note = (left: LeftOut): string =>
@@ -79,7 +89,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   const batches = chunk(input.annotations, ANNOTATIONS_PER_REQUEST);
   const now = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 
-  const create = async (): Promise<WrittenCheckRun> =>
+  const create = async (annotations: CheckAnnotation[]): Promise<WrittenCheckRun> =>
     (
       await octokit.rest.checks.create({
         owner,
@@ -91,25 +101,43 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
         completed_at: now,
         ...(input.detailsUrl ? { details_url: input.detailsUrl } : {}),
         external_id: externalId,
-        output: { title, summary, ...(text ? { text } : {}), annotations: batches[0] ?? [] },
+        output: { title, summary, ...(text ? { text } : {}), annotations },
         request: { retries: 0 },
       })
     ).data;
+  const createOnce = (annotations: CheckAnnotation[]) =>
+    postOnce(
+      () => create(annotations),
+      () => findCheckRun(octokit, input, externalId),
+    );
   let created: WrittenCheckRun;
+  // The batches still to send as updates: all but the first, unless the create went without it.
+  let rest = batches.slice(1);
   try {
-    created = await postOnce(create, () => findCheckRun(octokit, input, externalId));
+    try {
+      created = await createOnce(batches[0] ?? []);
+    } catch (error) {
+      // A 422 is an answer (nothing was stored): one annotation GitHub refuses must not cost the
+      // check run, and a required check would wait for ever. Created without them, the first
+      // batch goes as an update like the others.
+      if (!isRefused(error) || batches.length === 0) throw error;
+      created = await createOnce([]);
+      rest = batches;
+    }
   } catch (error) {
     throw classifyGitHubError(error, "check-run");
   }
-  const result = (written: number): CheckRunResult => ({
+  const result = (written: number, refused: RefusedAnnotations | null = null): CheckRunResult => ({
     url: created.html_url ?? "",
     id: created.id,
     annotationsWritten: written,
+    refused: refused?.count ? refused : null,
     siblings,
     writtenAs: appBotLogin(created.app),
   });
 
-  let written = batches[0]?.length ?? 0;
+  let written = rest === batches ? 0 : (batches[0]?.length ?? 0);
+  const refused: RefusedAnnotations = { count: 0, requests: 0, reason: "" };
   // A job finishing at the same time may have created its check run between our look and our create:
   // looked for again, the newest check run of the name has seen every older one, so it concludes worst.
   if (input.runKey) {
@@ -135,23 +163,49 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   }
 
   try {
-    for (const batch of batches.slice(1)) {
+    for (const batch of rest) {
+      try {
+        await octokit.rest.checks.update({
+          owner,
+          repo,
+          check_run_id: created.id,
+          output: { title, summary, annotations: batch },
+        });
+        written += batch.length;
+      } catch (error) {
+        // A batch GitHub refuses is left out; the batches after it are still sent.
+        if (!isRefused(error)) throw error;
+        refused.count += batch.length;
+        refused.requests++;
+        refused.reason ||= classifyGitHubError(error, "check-run").message;
+      }
+    }
+    // The check's text says how many were refused (the log says why).
+    if (refused.count > 0) {
       await octokit.rest.checks.update({
         owner,
         repo,
         check_run_id: created.id,
-        output: { title, summary, annotations: batch },
+        output: {
+          title,
+          summary,
+          text: fitCheckOutput([renderRefusedNote(refused.count), input.text].filter(Boolean).join("\n")),
+        },
       });
-      written += batch.length;
     }
   } catch (error) {
     const classified = classifyGitHubError(error, "check-run");
     throw new PartialCheckRunError(
       `The check run was created but only ${written} of ${input.annotations.length} annotations were added: ${classified.message}`,
-      result(written),
+      result(written, refused),
     );
   }
-  return result(written);
+  return result(written, refused);
+}
+
+/** GitHub's 422: it read the request and will not take it (for annotations, one it refuses). */
+function isRefused(error: unknown): boolean {
+  return (error as { status?: unknown }).status === 422;
 }
 
 /** Every check run of this name on the commit (ours carry our external ids). */

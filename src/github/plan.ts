@@ -9,12 +9,16 @@ import {
   toWorkflowCommands,
   type AnnotationSet,
 } from "../render/annotations.js";
-import { CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, type Links } from "../render/markdown.js";
+import {
+  CHECK_CODE_WIDTH,
+  COMMENT_CODE_WIDTH,
+  JOB_SUMMARY_BUDGET_BYTES,
+  type Links,
+} from "../render/markdown.js";
 import { CHECK_OUTPUT_MAX_BYTES } from "./check-run.js";
 import { commentMarker } from "./comment.js";
 import { attemptUrl, forkOf, needsPullRequestLookup, type RunContext } from "./context.js";
 import type { PublishPlan } from "./publish.js";
-import { SUMMARY_MAX_BYTES } from "./summary.js";
 
 /** Comment bodies are limited to 65,536 characters; keep room for the hidden marker. */
 export const COMMENT_BUDGET_BYTES = 60_000;
@@ -35,7 +39,7 @@ export const CHANNEL_BUDGETS = {
     codeWidth: CHECK_CODE_WIDTH,
   },
   summary: {
-    maxBytes: SUMMARY_MAX_BYTES - 1_000,
+    maxBytes: JOB_SUMMARY_BUDGET_BYTES,
     fullReportHint: "the JSON report (report-json output)",
     codeWidth: COMMENT_CODE_WIDTH,
   },
@@ -64,6 +68,11 @@ export interface PlanInput {
   canCallApi: boolean;
   /** The report rendered for each channel (see CHANNEL_BUDGETS). */
   markdown: Record<"comment" | "checkRun" | "summary", string>;
+  /**
+   * Where the findings the annotations leave out are listed, for the check run's text (Markdown)
+   * and the log: the job summary only when it holds the whole report (channelRenderer).
+   */
+  findingsHint: { checkRun: string; log: string };
   annotations: AnnotationSet;
   outputs: Record<string, string>;
 }
@@ -83,9 +92,7 @@ export function planPublish(input: PlanInput): PublishPlan {
   const api = input.canCallApi ? context : null;
   // on-failure still updates an earlier comment when the report no longer fails; it starts none.
   const wantsComment = settings.comment === "always" || settings.comment === "on-failure";
-  // Only a job summary lists every finding in the run's own page; without one, no place is named.
-  const fullList = settings.jobSummary ? "the job summary" : null;
-  const text = renderCheckText(annotations, settings.maxAnnotations, fullList);
+  const text = renderCheckText(annotations, settings.maxAnnotations, input.findingsHint.checkRun);
   return {
     comment:
       api?.prNumber && wantsComment
@@ -119,7 +126,7 @@ export function planPublish(input: PlanInput): PublishPlan {
     outputs: input.outputs,
     fork: forkOf(context),
     fallbackAnnotations: settings.annotations
-      ? toWorkflowCommands(annotations.annotations, annotations.omitted, fullList)
+      ? toWorkflowCommands(annotations.annotations, annotations.omitted, input.findingsHint.log)
       : null,
   };
 }

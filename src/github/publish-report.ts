@@ -71,7 +71,7 @@ export function channelRenderer(
     links: Links | null;
     kept?: KeptReport & { jobSummary: boolean };
   },
-): (channel: Channel) => string {
+): ChannelRenderer {
   const rendered = new Map<Channel, FittedMarkdown>();
   // The channels name the same nodes and list the same errors: worked out once for all of them.
   const memo = reportMemo(report, options.links ?? undefined);
@@ -109,7 +109,20 @@ export function channelRenderer(
     const summaryHint = CHANNEL_BUDGETS[channel].fullReportHint;
     return (list) => (whole.has(list) ? summaryHint : hintFor(channel));
   };
-  return (channel) => fitted(channel).markdown;
+  // The annotations left out are findings: in the job summary only when it was not cut.
+  const findingsHint = (link: boolean): string => {
+    const { kept } = options;
+    if (!kept || (kept.jobSummary && fitted("summary").complete)) return "the job summary";
+    return renderWholeReportHint(kept, link ? options.links?.runUrl : undefined);
+  };
+  return Object.assign((channel: Channel) => fitted(channel).markdown, { findingsHint });
+}
+
+/** The report for each channel, and where the findings the annotations leave out are listed. */
+export interface ChannelRenderer {
+  (channel: Channel): string;
+  /** For the check run's text (Markdown, `link`) and the log line of the workflow-command fallback. */
+  findingsHint(link: boolean): string;
 }
 
 /**
@@ -154,7 +167,7 @@ export async function publishReport(
   report: Report,
   settings: PublishSettings,
   /** The channels' renderer, given the pull request's changed files (to list those first) when known. */
-  renderFor: (changedFiles: ReadonlySet<string> | undefined) => (channel: Channel) => string,
+  renderFor: (changedFiles: ReadonlySet<string> | undefined) => ChannelRenderer,
   /** Absolute paths of the report files this run wrote. */
   written: ReadonlySet<string>,
   services: PublishServices,
@@ -175,6 +188,7 @@ export async function publishReport(
     context,
     canCallApi: octokit !== null,
     markdown: { comment: render("comment"), checkRun: render("checkRun"), summary: render("summary") },
+    findingsHint: { checkRun: render.findingsHint(true), log: render.findingsHint(false) },
     annotations,
     outputs: outputsFor(report, settings, written),
   });

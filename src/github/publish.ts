@@ -2,7 +2,12 @@
 // summary or the outputs. Failures become warnings; whether the step fails is the caller's call.
 import type { WorkflowCommandSet } from "../render/annotations.js";
 import type { AnnotationProperties } from "./action-log.js";
-import { publishCheckRun, PartialCheckRunError, type CheckRunInput } from "./check-run.js";
+import {
+  publishCheckRun,
+  PartialCheckRunError,
+  type CheckRunInput,
+  type RefusedAnnotations,
+} from "./check-run.js";
 import type { GitHubClient } from "./client.js";
 import { supersededNote, upsertComment, type CommentTarget } from "./comment.js";
 import { classifyGitHubError, type Channel } from "./errors.js";
@@ -100,6 +105,7 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
         deps.info(
           `Check run '${checkRun.name}' written with ${out.annotationsWritten} annotations: ${out.url}`,
         );
+        if (out.refused) deps.warning(refusedWarning(out.refused, checkRun.annotations.length));
         return { url: out.url, detail: String(out.annotationsWritten) };
       },
       plan.fork,
@@ -209,6 +215,15 @@ async function runChannel(
       warning: `Could not publish the ${CHANNEL_NAMES[channel] ?? channel}: ${message}`,
     };
   }
+}
+
+/** Annotations GitHub refused (a batch at a time): the check run has the others. */
+function refusedWarning(refused: RefusedAnnotations, total: number): string {
+  const requests = refused.requests === 1 ? "1 request" : `${refused.requests} requests`;
+  return (
+    `GitHub refused ${refused.count} of ${total} annotations (${requests} of up to 50 answered 422); ` +
+    `they are not on the check run: ${refused.reason}`
+  );
 }
 
 /** A channel as a warning names it. */

@@ -271,8 +271,12 @@ function isPackagePath(file: string | undefined): boolean {
   return PACKAGE_DIRS.some((dir) => p.startsWith(dir) || p.includes(`/${dir}`));
 }
 
+/** The largest line or column an annotation is given: GitHub keeps them as 32-bit integers. */
+export const MAX_POSITION = 2 ** 31 - 1;
+
+/** A line or column from the telemetry (untrusted): whole, at least 1, at most MAX_POSITION. */
 function positive(n: number | undefined): number | undefined {
-  return typeof n === "number" && Number.isInteger(n) && n >= 1 ? n : undefined;
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_POSITION) : undefined;
 }
 
 /**
@@ -294,6 +298,11 @@ export function renderCheckText(
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** The check's text, first line, when GitHub refused some annotations (a batch of 50 at a time). */
+export function renderRefusedNote(refused: number): string {
+  return `${formatCount(refused)} annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.`;
 }
 
 // ---- Fork fallback: workflow-command annotations (no token needed) ----
@@ -354,7 +363,7 @@ export function toWorkflowCommands(
     notShown > 0
       ? `${formatCount(notShown)} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
         `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step)` +
-        (fullList ? `; see ${fullList} for the full list.` : ".")
+        (fullList ? `; the full list is in ${fullList}.` : ".")
       : null;
   return { commands, notShown, summaryLine };
 }

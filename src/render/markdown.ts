@@ -48,6 +48,13 @@ import { nowrap, renderTable, tableLines } from "./table.js";
 export const COMMENT_CODE_WIDTH = 96;
 export const CHECK_CODE_WIDTH = 80;
 
+/**
+ * The report's budget in a job summary: the runner drops a step summary over 1 MiB whole, and the
+ * Action cuts its summary at 1,000,000 bytes as the last guard (github/summary.ts), 1,000 above this.
+ * The CLI fits its Markdown on stdout to it too when that goes to $GITHUB_STEP_SUMMARY.
+ */
+export const JOB_SUMMARY_BUDGET_BYTES = 999_000;
+
 export interface Links {
   /** URL of a repository file at the PR head, or null for files outside the repository. */
   fileUrl(location: NodeLocation, packageName: string | null): string | null;

@@ -98,6 +98,11 @@ describe("a report cut to GitHub's limits points to the whole report", () => {
       );
       expect(markdown, channel).toContain(`artifact of [this workflow run](${RUN_URL})`);
     }
+    // The job summary was cut too, so the annotations left out are not named as there.
+    expect(server.checkRuns[0]!.output.text).toBe(
+      `${ERRORS - 50} more annotation(s) were not sent (max-annotations: 50); see the \`fusion-report\` artifact ` +
+        `of [this workflow run](${RUN_URL}).`,
+    );
     // The comment's hidden marker is still last (found by the next run).
     expect(comment.endsWith("<!-- fusion-report:dbt Fusion -->")).toBe(true);
 

@@ -7,7 +7,7 @@ import {
   type CheckRunInput,
 } from "../../src/github/check-run.js";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
-import { PermissionError } from "../../src/github/errors.js";
+import { PermissionError, ValidationError } from "../../src/github/errors.js";
 import { appBotLogin } from "../../src/github/identity.js";
 import type { CheckAnnotation } from "../../src/render/annotations.js";
 import { FakeGitHub } from "../support/github-server.js";
@@ -109,6 +109,64 @@ describe("publishCheckRun", () => {
     expect(error).toBeInstanceOf(PermissionError);
     expect((error as PermissionError).permission).toBe("checks: write");
     expect((error as Error).message).toMatch(/checks: write.*workflow_run/s);
+  });
+
+  it("an annotation GitHub refuses costs its batch of 50, not the batches after it", async () => {
+    server.refusesAnnotation = (a) => a.path === "models/m70.sql";
+    const result = await publishCheckRun(octokit, input(200));
+    expect(result.annotationsWritten).toBe(150);
+    expect(result.refused).toMatchObject({ count: 50, requests: 1 });
+    expect(result.refused?.reason).toMatch(/422 Validation Failed/);
+    const writes = server.requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => [r.operationId, r.status])).toEqual([
+      ["checks/create", 201],
+      ["checks/update", 422],
+      ["checks/update", 200],
+      ["checks/update", 200],
+      // The text says how many were refused.
+      ["checks/update", 200],
+    ]);
+    const run = server.checkRuns[0]!;
+    expect(run.annotations.map((a) => a.message)).toEqual([
+      ...Array.from({ length: 50 }, (_, i) => `error ${i}`),
+      ...Array.from({ length: 100 }, (_, i) => `error ${i + 100}`),
+    ]);
+    expect(run.output.text).toBe(
+      "50 annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.\ndetails",
+    );
+  });
+
+  it("an annotation GitHub refuses in the first batch: the check run is created without it, completed", async () => {
+    server.refusesAnnotation = (a) => a.path === "models/m3.sql";
+    const result = await publishCheckRun(octokit, input(60));
+    expect(result.annotationsWritten).toBe(10);
+    expect(result.refused).toMatchObject({ count: 50, requests: 1 });
+    const writes = server.requests.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => [r.operationId, r.status])).toEqual([
+      ["checks/create", 422],
+      ["checks/create", 201],
+      ["checks/update", 422],
+      ["checks/update", 200],
+      ["checks/update", 200],
+    ]);
+    // A 422 is an answer: nothing was stored, so nothing is looked for before creating again.
+    expect(server.requests.filter((r) => r.operationId === "checks/list-for-ref")).toEqual([]);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(server.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(server.checkRuns[0]!.annotations.map((a) => a.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `error ${i + 50}`),
+    );
+  });
+
+  it("a create GitHub refuses without annotations too is an error, asked twice at most", async () => {
+    server.inject({ operationId: "checks/create", status: 422 });
+    const error = await publishCheckRun(octokit, input(3)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(server.requests.map((r) => r.operationId)).toEqual(["checks/create", "checks/create"]);
+    expect((server.requests[1]!.body as { output: { annotations: unknown[] } }).output.annotations).toEqual(
+      [],
+    );
+    expect(server.checkRuns).toEqual([]);
   });
 
   it("reports a partial check run when a later batch fails", async () => {

@@ -116,8 +116,10 @@ describe("channelRenderer: what a channel leaves out points to the whole report"
       /more failed tests?, listed in the job summary of this workflow run\._/,
     );
     expect(channel("checkRun")).toContain("listed in the job summary of this workflow run");
+    expect(channel.findingsHint(true)).toBe("the job summary");
     // Without a job summary, the artifact.
     expect(render(report, false)("comment")).toContain(`listed in ${artifact}._`);
+    expect(render(report, false).findingsHint(true)).toBe(artifact);
   });
 
   it("a list the job summary holds whole is pointed to there, also when it left out other detail", async () => {
@@ -152,6 +154,9 @@ describe("channelRenderer: what a channel leaves out points to the whole report"
       expect(channel(name), name).toContain(`the complete report is in ${artifact}.</sub>`);
       expect(channel(name), name).toMatch(new RegExp(`more errors, listed in ${escape(artifact)}\\._`));
     }
+    // The annotations left out, too: the job summary does not list them all.
+    expect(channel.findingsHint(true)).toBe(artifact);
+    expect(channel.findingsHint(false)).toBe("the `fusion-report` artifact of this workflow run");
   }, 60_000);
 });
 

@@ -135,6 +135,21 @@ describe("publishAll", () => {
     expect(log.outputs).toMatchObject({ "comment-url": "", "check-run-url": "" });
   });
 
+  it("annotations GitHub refuses are a warning; the check run is written, so no fallback", async () => {
+    server.refusesAnnotation = (a) => a.path === "models/m0.sql";
+    const result = await publishAll(deps(), plan());
+    expect(result.results.find((r) => r.channel === "check-run")).toMatchObject({ ok: true, detail: "0" });
+    expect(server.checkRuns).toHaveLength(1);
+    expect(server.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+    expect(log.warnings).toEqual([
+      expect.stringMatching(
+        /^GitHub refused 12 of 12 annotations \(1 request of up to 50 answered 422\); they are not on the check run: GitHub rejected/,
+      ),
+    ]);
+    expect(result.usedAnnotationFallback).toBe(false);
+    expect(log.annotations).toEqual([]);
+  });
+
   it("a failing summary does not hide the other channels", async () => {
     delete process.env.GITHUB_STEP_SUMMARY;
     const result = await publishAll(deps(), plan());

@@ -209,6 +209,22 @@ describe("buildAnnotations", () => {
     expect(byTitle("model orders failed")).not.toHaveProperty("start_column");
   });
 
+  it("keeps lines and columns from the telemetry within what GitHub stores (32-bit)", () => {
+    const far = node("model.shop.far", {
+      status: "error",
+      message: "boom",
+      location: { path: "models/far.sql", line: 1e20, column: 2 ** 31 },
+    });
+    const [a] = buildAnnotations([invocation([far])], { projectDir: ".", maxAnnotations: 5 }).annotations;
+    expect(a).toMatchObject({
+      start_line: 2 ** 31 - 1,
+      end_line: 2 ** 31 - 1,
+      start_column: 2 ** 31 - 1,
+      end_column: 2 ** 31 - 1,
+    });
+    expect(toWorkflowCommands([a!]).commands[0]!.properties).toMatchObject({ startLine: 2 ** 31 - 1 });
+  });
+
   it("bounds title and message sizes", () => {
     const long = node("model.shop.x", {
       status: "error",

@@ -104,6 +104,11 @@ export class FakeGitHub {
   tokenOwner: TokenOwner = { user: BOT, kind: "installation" };
   /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
   commitPullsVisible = true;
+  /**
+   * Annotations GitHub refuses for reasons its OpenAPI description does not give: a request with
+   * one is answered 422 and nothing of it is stored.
+   */
+  refusesAnnotation: (annotation: Record<string, unknown>) => boolean = () => false;
   private faults: Fault[] = [];
   private afterAnswers: { operationId: string; run: () => void }[] = [];
   private secondaryLimited = 0;
@@ -351,6 +356,11 @@ export class FakeGitHub {
         const annotations = (output?.annotations ?? []) as Record<string, unknown>[];
         if (annotations.length > 50)
           return send(422, { message: "Only 50 annotations are allowed per request" });
+        if (annotations.some(this.refusesAnnotation))
+          return send(422, {
+            message: "Validation Failed",
+            errors: [{ resource: "CheckRun", code: "invalid", field: "annotations" }],
+          });
         for (const field of ["summary", "text"]) {
           const v = output?.[field];
           if (typeof v === "string" && Buffer.byteLength(v, "utf8") > 65_535) {
