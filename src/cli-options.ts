@@ -2,6 +2,7 @@
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
+import { JOB_SUMMARY_BUDGET_BYTES } from "./render/markdown.js";
 import {
   DBT_CLOUD_ENV_VARS,
   DBT_CLOUD_SETTING_KEYS,
@@ -19,7 +20,11 @@ Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
                           markdown when stdout is a pipe or a file, e.g. $GITHUB_STEP_SUMMARY);
                           text is coloured unless NO_COLOR is set (FORCE_COLOR forces it)
-  --markdown FILE         also write the Markdown report to FILE (always Markdown)
+  --markdown FILE         also write the Markdown report to FILE (always Markdown, always whole)
+  --max-bytes N           fit the Markdown on stdout into N bytes (at least 1000; 0 = no limit),
+                          leaving detail out with a note, as the Action's job summary does;
+                          default 999000 when GITHUB_STEP_SUMMARY is set (the runner drops a
+                          step summary over 1 MiB), else no limit
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
@@ -59,6 +64,8 @@ export interface CliOptions {
   paths: string[];
   format: Format;
   markdown: string | null;
+  /** The most bytes of Markdown printed on stdout (cut to fit, with a note); null = no limit. */
+  maxBytes: number | null;
   json: string | null;
   runResults: string | null;
   junit: string | null;
@@ -83,6 +90,7 @@ export const HELP_HINT = "Try 'fusion-report --help' for the options.";
 export const OPTIONS = {
   format: { type: "string" },
   markdown: { type: "string" },
+  "max-bytes": { type: "string" },
   json: { type: "string" },
   "run-results": { type: "string" },
   junit: { type: "string" },
@@ -147,6 +155,7 @@ export function parseCliArgs(
       `--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`,
     );
   }
+  const maxBytes = stdoutBudget(values["max-bytes"] as string | undefined, format as Format, env);
   const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -156,6 +165,7 @@ export function parseCliArgs(
     paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
     format: format as Format,
     markdown: (values.markdown as string | undefined) ?? null,
+    maxBytes,
     json: (values.json as string | undefined) ?? null,
     runResults: (values["run-results"] as string | undefined) ?? null,
     junit: (values.junit as string | undefined) ?? null,
@@ -173,6 +183,33 @@ export function parseCliArgs(
     dbtCloud,
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
   };
+}
+
+/** A budget smaller than this would leave little but the note saying what was left out. */
+const MIN_MAX_BYTES = 1_000;
+
+/**
+ * The budget of the Markdown on stdout. In a GitHub Actions step it is the job summary's by default:
+ * `>> "$GITHUB_STEP_SUMMARY"` over 1 MiB would lose the whole summary (`--markdown FILE` keeps it all).
+ */
+function stdoutBudget(
+  given: string | undefined,
+  format: Format,
+  env: Readonly<Record<string, string | undefined>>,
+): number | null {
+  if (given === undefined) {
+    return format === "markdown" && env.GITHUB_STEP_SUMMARY ? JOB_SUMMARY_BUDGET_BYTES : null;
+  }
+  const bytes = Number(given);
+  if (!Number.isInteger(bytes) || (bytes !== 0 && bytes < MIN_MAX_BYTES)) {
+    throw new UsageError(
+      `--max-bytes must be a whole number ≥ ${MIN_MAX_BYTES}, or 0 for no limit (got "${given}")`,
+    );
+  }
+  if (format !== "markdown") {
+    throw new UsageError("--max-bytes is for the Markdown on stdout: add --format markdown");
+  }
+  return bytes === 0 ? null : bytes;
 }
 
 /** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */

@@ -5,7 +5,9 @@ import type { PipelineResult, ProcessEntry } from "./pipeline/run.js";
 import { readerWarningsOf } from "./model/build-report.js";
 import type { Report } from "./model/types.js";
 import { extraSections } from "./render/extra-sections.js";
-import { wholeMarkdownPieces } from "./render/markdown.js";
+import { code } from "./render/escape.js";
+import { formatCount } from "./render/format.js";
+import { fitMarkdown, wholeMarkdownPieces } from "./render/markdown.js";
 import { renderTerminal } from "./render/terminal.js";
 import { lineChunks } from "./text/line-chunks.js";
 import { wantsColour } from "./render/terminal-style.js";
@@ -33,11 +35,22 @@ export async function writeAndPrint(result: PipelineResult, options: CliOptions,
     extras: extraSections(report, options),
   };
   const printsMarkdown = !options.quiet && options.format === "markdown";
+  // Within --max-bytes (a job summary's budget), what stdout gets is cut with a note; else it is
+  // the whole report, as the file gets it.
+  const fitted =
+    printsMarkdown && options.maxBytes !== null
+      ? fitMarkdown(report, {
+          ...markdownOptions,
+          fullReportHint: wholeReportHint(options),
+          maxBytes: options.maxBytes,
+        })
+      : null;
+  const printsWhole = printsMarkdown && fitted === null;
   // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code). A file
   // or stdout alone gets it in pieces, never held whole; both get the one text.
   let markdown: string | undefined;
   const markdownFile = (): Iterable<string> =>
-    printsMarkdown
+    printsWhole
       ? [(markdown ??= [...wholeMarkdownPieces(report, markdownOptions)].join(""))]
       : wholeMarkdownPieces(report, markdownOptions);
   // All files or none: one unusable destination leaves every file unwritten (each problem named).
@@ -46,10 +59,20 @@ export async function writeAndPrint(result: PipelineResult, options: CliOptions,
     telemetryFiles: result.telemetryFiles,
   });
   if (printsMarkdown) {
-    const text = markdown !== undefined ? [markdown] : wholeMarkdownPieces(report, markdownOptions);
+    const text = fitted
+      ? [fitted.markdown]
+      : markdown !== undefined
+        ? [markdown]
+        : wholeMarkdownPieces(report, markdownOptions);
     // In chunks that end at line breaks (io.stdout breaks workflow commands a line at a time): a
     // 20,000-node report is megabytes, not held whole when no file needed it.
     for (const chunk of lineChunks(text)) io.stdout(chunk);
+    if (fitted && !fitted.complete) {
+      io.stderr(
+        `fusion-report: the Markdown on stdout leaves detail out to fit ${formatCount(options.maxBytes ?? 0)} bytes ` +
+          "(--max-bytes; 0 prints everything); --markdown FILE has the whole report\n",
+      );
+    }
   } else if (!options.quiet) {
     io.stdout(terminalReport(report, options, io));
   }
@@ -57,6 +80,16 @@ export async function writeAndPrint(result: PipelineResult, options: CliOptions,
   for (const problem of problems) io.stderr(`fusion-report: ${problem}\n`);
   if (problems.length > 0) return EXIT.unusable;
   return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+
+/** Where a cut Markdown report sends its reader: the report files this run writes, else how to get them. */
+function wholeReportHint(options: CliOptions): string {
+  const files = [options.markdown, options.json].filter(
+    (file): file is string => file !== null && file !== "-",
+  );
+  return files.length > 0
+    ? files.map(code).join(" and ")
+    : "the Markdown report (--markdown FILE) and the JSON report (--json FILE)";
 }
 
 /** The plain-text report, as wide as the terminal and coloured as the environment asks. */

@@ -9,6 +9,9 @@ import { HELP_HINT, OPTIONS, parseCliArgs, USAGE, UsageError } from "../src/cli-
 import { runCli } from "../src/cli.js";
 import { ROOT, runResultsSchemaErrors, reportSchemaErrors } from "./support/report.js";
 import { makeTempDir } from "./support/temp-dir.js";
+import { hugeErrorsJsonl, tempFile } from "./e2e/helpers.js";
+import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
+import { JOB_SUMMARY_BUDGET_BYTES } from "../src/render/markdown.js";
 
 const REAL = path.join(ROOT, "test/fixtures/real");
 
@@ -319,6 +322,69 @@ describe("--format", () => {
     const named = new Set(USAGE.match(/--[a-z-]+/g));
     expect(Object.keys(OPTIONS).filter((flag) => !named.has(`--${flag}`))).toEqual([]);
     expect(() => parseCliArgs(["--dbt-cloud-download-dir", "/x", "f.jsonl"], {})).toThrow(UsageError);
+  });
+});
+
+describe("--max-bytes: the Markdown on stdout within a job summary's budget", () => {
+  const parse = (argv: string[], env: Record<string, string> = {}, tty = false) =>
+    parseCliArgs(argv, env, tty) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">;
+
+  it("is the job summary's budget by default in a GitHub Actions step, else no limit", () => {
+    expect(JOB_SUMMARY_BUDGET_BYTES).toBe(SUMMARY_MAX_BYTES - 1_000);
+    expect(parse(["f.jsonl"]).maxBytes).toBeNull();
+    expect(parse(["f.jsonl"], { GITHUB_STEP_SUMMARY: "/tmp/s.md" }).maxBytes).toBe(JOB_SUMMARY_BUDGET_BYTES);
+    expect(parse(["--max-bytes", "0", "f.jsonl"], { GITHUB_STEP_SUMMARY: "/tmp/s.md" }).maxBytes).toBeNull();
+    expect(parse(["--max-bytes", "65536", "f.jsonl"]).maxBytes).toBe(65_536);
+    // Plain text for a terminal is not what a job summary takes.
+    expect(parse(["f.jsonl"], { GITHUB_STEP_SUMMARY: "/tmp/s.md" }, true).maxBytes).toBeNull();
+    expect(() => parse(["--max-bytes", "5000", "f.jsonl"], {}, true)).toThrow(
+      "--max-bytes is for the Markdown on stdout: add --format markdown",
+    );
+    for (const bad of ["999", "-1", "1e3.5", "lots"]) {
+      expect(() => parse(["--max-bytes", bad, "f.jsonl"]), bad).toThrow(
+        /--max-bytes must be a whole number ≥ 1000/,
+      );
+    }
+  });
+
+  it("cuts a report over the budget with a note, as the Action's job summary; --markdown FILE stays whole", async () => {
+    const dir = makeTempDir("fusion-report-cli-");
+    const telemetry = tempFile("huge.jsonl", hugeErrorsJsonl(400, 4_000));
+    const written = path.join(dir, "report.md");
+    const run = await cli(["--fail-on", "never", "--markdown", written, telemetry], {
+      GITHUB_STEP_SUMMARY: path.join(dir, "step_summary.md"),
+    });
+    expect(run.code).toBe(0);
+    const bytes = Buffer.byteLength(run.stdout, "utf8");
+    expect(bytes).toBeLessThanOrEqual(JOB_SUMMARY_BUDGET_BYTES);
+    expect(bytes).toBeGreaterThan(900_000);
+    expect(run.stdout).toContain(
+      `<sub>Some detail was left out to fit this view; the complete report is in \`${written}\`.</sub>`,
+    );
+    expect(run.stderr).toBe(
+      "fusion-report: the Markdown on stdout leaves detail out to fit 999,000 bytes (--max-bytes; 0 prints " +
+        "everything); --markdown FILE has the whole report\n",
+    );
+    const file = await readFile(written, "utf8");
+    expect(Buffer.byteLength(file, "utf8")).toBeGreaterThan(SUMMARY_MAX_BYTES);
+    expect(file).not.toContain("left out");
+    // Asked for no limit, stdout is the whole report too.
+    const whole = await cli(["--fail-on", "never", "--max-bytes", "0", telemetry], {
+      GITHUB_STEP_SUMMARY: path.join(dir, "step_summary.md"),
+    });
+    expect(whole.stdout).toBe(file);
+  }, 60_000);
+
+  it("leaves a report within the budget as it is", async () => {
+    const file = path.join(REAL, "preview120_build_success.otel.jsonl");
+    const fitted = await cli(["--max-bytes", "100000", file]);
+    expect(fitted.stdout).toBe((await cli([file])).stdout);
+    expect(fitted.stderr).toBe("");
+    const small = await cli(["--max-bytes", "3000", file]);
+    expect(Buffer.byteLength(small.stdout, "utf8")).toBeLessThanOrEqual(3_000);
+    expect(small.stdout).toContain(
+      "the complete report is in the Markdown report (--markdown FILE) and the JSON report (--json FILE).",
+    );
   });
 });
 
