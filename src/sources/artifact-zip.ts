@@ -11,6 +11,8 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { showControls } from "../text/controls.js";
+import { describeFileError } from "../text/file-errors.js";
+import { truncateChars } from "../text/truncate.js";
 import { ArtifactSourceError } from "./artifact-error.js";
 
 export { ArtifactSourceError };
@@ -60,7 +62,9 @@ export async function unpackFiles(
 ): Promise<string[]> {
   const { size } = await stat(archive);
   if (size > limits.maxBytes) {
-    throw new ArtifactSourceError(`${label} is ${size} bytes, over the ${limits.maxBytes}-byte limit.`);
+    throw new ArtifactSourceError(
+      `${label} is ${size} bytes, over the ${limits.maxBytes}-byte limit. ${wanted.hint}`,
+    );
   }
   if (size === 0) {
     throw new ArtifactSourceError(
@@ -74,24 +78,25 @@ export async function unpackFiles(
   try {
     if (zip.entryCount > limits.maxEntries) {
       throw new ArtifactSourceError(
-        `${label} has ${zip.entryCount} entries, over the limit of ${limits.maxEntries}.`,
+        `${label} has ${zip.entryCount} entries, over the limit of ${limits.maxEntries}. ${wanted.hint}`,
       );
     }
     const entries = await readEntries(zip, label);
     const files = entries.filter((e) => !e.isDirectory);
     if (files.length === 0) throw new ArtifactSourceError(`${label} is empty.`, true);
     for (const entry of entries) checkEntry(entry, dest, label);
+    checkFolderNames(entries, label, wanted.hint);
     const declared = files.reduce((sum, e) => sum + e.size, 0);
     if (declared > limits.maxBytes) {
       throw new ArtifactSourceError(
-        `${label} unpacks to ${declared} bytes, over the ${limits.maxBytes}-byte limit.`,
+        `${label} unpacks to ${declared} bytes, over the ${limits.maxBytes}-byte limit. ${wanted.hint}`,
       );
     }
     const matching = files
       .filter((e) => wanted.pattern.test(e.name))
       .sort((a, b) => a.name.localeCompare(b.name));
     if (matching.length === 0) {
-      const sample = files.slice(0, 5).map((e) => shown(e.name));
+      const sample = files.slice(0, 5).map((e) => showEntryName(e.name));
       throw new ArtifactSourceError(
         `${label} holds no ${wanted.description} file (it has ${files.length} file(s): ${sample.join(", ")}` +
           `${files.length > sample.length ? ", …" : ""}). ${wanted.hint}`,
@@ -99,7 +104,7 @@ export async function unpackFiles(
       );
     }
     let budget = limits.maxBytes;
-    for (const entry of matching) budget -= await extractEntry(zip, entry, dest, budget, label);
+    for (const entry of matching) budget -= await extractEntry(zip, entry, dest, budget, label, wanted.hint);
     return matching.map((e) => unpackedName(e.name));
   } finally {
     zip.close();
@@ -178,12 +183,12 @@ function invalidZip(label: string, error: unknown): ArtifactSourceError {
   return new ArtifactSourceError(`${label} is not a valid zip: ${shown(why).replace(/\.+$/, "")}.`);
 }
 
-/** Rejects names that would land outside `dest`, links, encryption and unknown compression. */
 /** Where an entry lands below the destination: zips written on Windows may separate folders with `\`. */
 function unpackedName(name: string): string {
   return name.replace(/\\/g, "/");
 }
 
+/** Rejects names that would land outside `dest`, links, encryption and unknown compression. */
 function checkEntry({ name: rawName, isDirectory, entry }: ZipEntry, dest: string, label: string): void {
   const name = unpackedName(rawName);
   const target = path.resolve(dest, name);
@@ -212,6 +217,27 @@ function checkEntry({ name: rawName, isDirectory, entry }: ZipEntry, dest: strin
   }
 }
 
+/**
+ * Rejects a file whose name is also a folder on another entry's path (`logs/a.jsonl` beside
+ * `logs/a.jsonl/b.jsonl`): no file system holds both, so no upload made it, and unpacking would fail
+ * half-way with one already written.
+ */
+function checkFolderNames(entries: readonly ZipEntry[], label: string, hint: string): void {
+  const where = (name: string) => path.posix.normalize(unpackedName(name)).replace(/\/+$/, "");
+  const files = new Map(entries.filter((e) => !e.isDirectory).map((e) => [where(e.name), e.name]));
+  for (const { name } of entries) {
+    const parts = where(name).split("/");
+    for (let depth = 1; depth < parts.length; depth++) {
+      const file = files.get(parts.slice(0, depth).join("/"));
+      if (file === undefined) continue;
+      throw new ArtifactSourceError(
+        `${label} has a file ${quoted(file)} and an entry inside a folder of the same name ` +
+          `(${quoted(name)}); refusing to unpack it. ${hint}`,
+      );
+    }
+  }
+}
+
 /** Streams one entry to disk, stopping as soon as it outgrows its declared size or the budget. */
 async function extractEntry(
   zip: ZipFile,
@@ -219,9 +245,9 @@ async function extractEntry(
   dest: string,
   budget: number,
   label: string,
+  hint: string,
 ): Promise<number> {
   const target = path.resolve(dest, unpackedName(name));
-  await mkdir(path.dirname(target), { recursive: true });
   const cap = Math.min(size, budget);
   let written = 0;
   const counter = new Transform({
@@ -240,6 +266,7 @@ async function extractEntry(
     },
   });
   try {
+    await mkdir(path.dirname(target), { recursive: true });
     await pipeline(
       await zip.openReadStreamPromise(entry),
       counter,
@@ -248,9 +275,14 @@ async function extractEntry(
     );
   } catch (error) {
     if (error instanceof ArtifactSourceError) throw error;
-    throw new ArtifactSourceError(
-      `${label}: cannot unpack ${quoted(name)}: ${shown((error as Error).message)}`,
-    );
+    // Node's own message names the path below the runner's temp folder: the reason is said in words.
+    const failure = error as NodeJS.ErrnoException;
+    if (failure.syscall) {
+      throw new ArtifactSourceError(
+        `${label}: cannot unpack ${quoted(name)}: ${fileSystemReason(failure)}; refusing the artifact. ${hint}`,
+      );
+    }
+    throw new ArtifactSourceError(`${label}: cannot unpack ${quoted(name)}: ${shown(failure.message)}`);
   }
   if (written !== size) {
     throw new ArtifactSourceError(
@@ -260,11 +292,25 @@ async function extractEntry(
   return written;
 }
 
+/** Why writing an entry failed, in words: the zip names it twice (EEXIST), or its name is too long. */
+function fileSystemReason(error: NodeJS.ErrnoException): string {
+  if (error.code === "EEXIST") return "another entry of the zip was already unpacked under that name";
+  return describeFileError(error);
+}
+
 /** A name from the zip (or an error about it) in a message: on one line, every control visible. */
 function shown(name: string): string {
   return showControls(name, "escape");
 }
 
+/** Entry names are the uploader's: a 60 KB one is cut, so the message stays readable. */
+const NAME_MAX_CHARS = 200;
+
+/** An entry name from the zip in a message: on one line, every control visible, cut when long. */
+export function showEntryName(name: string): string {
+  return truncateChars(shown(name), NAME_MAX_CHARS);
+}
+
 function quoted(name: string): string {
-  return `'${shown(name)}'`;
+  return `'${showEntryName(name)}'`;
 }

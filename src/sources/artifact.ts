@@ -8,6 +8,7 @@ import path from "node:path";
 import { showControls } from "../text/controls.js";
 import {
   DEFAULT_ARTIFACT_LIMITS,
+  showEntryName,
   unpackFiles,
   type ArtifactLimits,
   type WantedFiles,
@@ -16,7 +17,7 @@ import { openLocalTelemetry } from "./local.js";
 import type { TelemetryFile } from "./telemetry-file.js";
 
 export { ArtifactSourceError } from "./artifact-error.js";
-export { DEFAULT_ARTIFACT_LIMITS } from "./artifact-zip.js";
+export { DEFAULT_ARTIFACT_LIMITS, showEntryName } from "./artifact-zip.js";
 export type { ArtifactLimits, WantedFiles } from "./artifact-zip.js";
 
 export interface ArtifactRequest {
@@ -58,7 +59,7 @@ export async function readArtifactTelemetry(
   log: (message: string) => void,
 ): Promise<TelemetryFile[]> {
   const { dir, files, label } = await readArtifactFiles(request, TELEMETRY_FILES, fetchZip);
-  log(`Found ${files.length} telemetry file(s) in ${label}: ${files.map(shown).join(", ")}`);
+  log(`Found ${files.length} telemetry file(s) in ${label}: ${files.map(showEntryName).join(", ")}`);
   return Promise.all(files.map((rel) => openLocalTelemetry(path.join(dir, rel), rel)));
 }
 

@@ -4,11 +4,11 @@
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { showControls } from "../text/controls.js";
 import { ArtifactTimeoutError } from "./artifact-error.js";
 import {
   ArtifactSourceError,
   readArtifactFiles,
+  showEntryName,
   type ArtifactLimits,
   type FetchArtifactZip,
   type WantedFiles,
@@ -95,10 +95,10 @@ export async function readBaselineArtifact(
   const file = pickReportFile(files);
   if (!file) {
     throw new ArtifactSourceError(
-      `${label} holds ${files.length} JSON files (${files.map((f) => showControls(f, "escape")).join(", ")}) ` +
+      `${label} holds ${files.length} JSON files (${files.map(showEntryName).join(", ")}) ` +
         "and none is fusion-report.json; upload only the JSON report, or name it fusion-report.json",
     );
   }
   const text = await readFile(path.join(dir, file), "utf8");
-  return { found: true, text, name: `${label} (${showControls(file, "escape")})` };
+  return { found: true, text, name: `${label} (${showEntryName(file)})` };
 }

@@ -152,7 +152,7 @@ describe("hostile archives are refused before anything is written", () => {
     const error = await rejection(
       unpack([{ name: "logs/x.jsonl", data: JSONL }], { declaredCount: 5000, limits: { maxEntries: 1000 } }),
     );
-    expect(error.message).toContain("5000 entries, over the limit of 1000");
+    expect(error.message).toBe(`${LABEL} has 5000 entries, over the limit of 1000. Upload telemetry.`);
   });
 
   it("declared sizes over the limit in total, before unpacking any", async () => {
@@ -165,8 +165,60 @@ describe("hostile archives are refused before anything is written", () => {
         { limits: { maxBytes: 1000 } },
       ),
     );
-    expect(error.message).toBe(`${LABEL} unpacks to 1200 bytes, over the 1000-byte limit.`);
+    expect(error.message).toBe(`${LABEL} unpacks to 1200 bytes, over the 1000-byte limit. Upload telemetry.`);
     expect(await unpacked()).toEqual([]);
+  });
+});
+
+describe("names no file system holds", () => {
+  it("a file and a folder of the same name: refused before anything is written, both named", async () => {
+    const error = await rejection(
+      unpack([
+        { name: "logs/a.jsonl", data: JSONL },
+        { name: "logs/a.jsonl/b.jsonl", data: JSONL },
+      ]),
+    );
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error.message).toBe(
+      `${LABEL} has a file 'logs/a.jsonl' and an entry inside a folder of the same name ` +
+        "('logs/a.jsonl/b.jsonl'); refusing to unpack it. Upload telemetry.",
+    );
+    expect(await unpacked()).toEqual([]);
+  });
+
+  it("the same, deeper, with Windows separators and a line break in the name: shown, on one line", async () => {
+    const error = await rejection(
+      unpack([
+        { name: "logs/x\n.jsonl/deeper/b.jsonl", data: JSONL },
+        { name: "logs\\x\n.jsonl", data: JSONL },
+      ]),
+    );
+    expect(error.message).toBe(
+      `${LABEL} has a file 'logs\\x\\n.jsonl' and an entry inside a folder of the same name ` +
+        "('logs/x\\n.jsonl/deeper/b.jsonl'); refusing to unpack it. Upload telemetry.",
+    );
+    expect(await unpacked()).toEqual([]);
+  });
+
+  it("a folder name longer than the file system allows: the artifact and entry named, not the temp path", async () => {
+    const name = `logs/${"d".repeat(300)}/a.jsonl`;
+    const error = await rejection(unpack([{ name, data: JSONL }]));
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error.message).toBe(
+      `${LABEL}: cannot unpack 'logs/${"d".repeat(194)}…': the name is too long; refusing the artifact. ` +
+        "Upload telemetry.",
+    );
+    expect(error.message).not.toContain(root);
+  });
+
+  it("a name of 60 KB is cut in every message about it", async () => {
+    const long = `../${"x".repeat(60_000)}.jsonl`;
+    const unsafe = await rejection(unpack([{ name: long, data: JSONL }]));
+    expect(unsafe.message).toBe(
+      `${LABEL} has an entry with an unsafe path ('../${"x".repeat(196)}…'); refusing to unpack it.`,
+    );
+    const absent = await rejection(unpack([{ name: `${"y".repeat(60_000)}.txt`, data: "{}" }]));
+    expect(absent.message.length).toBeLessThan(400);
   });
 });
 
@@ -199,9 +251,11 @@ describe("lies found while unpacking", () => {
         { name: "logs/a.jsonl", data: '{"evil":true}\n' },
       ]),
     );
-    expect(error.message).toMatch(
-      /^artifact 'dbt-telemetry' of workflow run 7: cannot unpack 'logs\/a.jsonl': /,
+    expect(error.message).toBe(
+      `${LABEL}: cannot unpack 'logs/a.jsonl': another entry of the zip was already unpacked under that ` +
+        "name; refusing the artifact. Upload telemetry.",
     );
+    expect(error.message).not.toContain(root);
     expect(readFileSync(path.join(work, "logs/a.jsonl"), "utf8")).toBe(JSONL);
   });
 
