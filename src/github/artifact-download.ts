@@ -4,7 +4,7 @@
 // deadline (a blob host that never answers holds its request for ever), so the fetch has one.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { ArtifactTimeoutError } from "../sources/artifact-error.js";
+import { ArtifactTimeoutError, ArtifactTransferError } from "../sources/artifact-error.js";
 import {
   ArtifactSourceError,
   readArtifactTelemetry,
@@ -13,8 +13,10 @@ import {
   type FetchArtifactZip,
 } from "../sources/artifact.js";
 import { readBaselineArtifact, type BaselineArtifactRequest } from "../sources/baseline-artifact.js";
+import { showControls } from "../text/controls.js";
 import { formatMinutes } from "../text/duration.js";
 import { redactSecrets } from "../text/secrets.js";
+import { truncateChars } from "../text/truncate.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
 import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
 import { withDeadline } from "./lingering-work.js";
@@ -120,7 +122,7 @@ function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullab
 function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repository: string): Error {
   if (error instanceof ArtifactSourceError) return error;
   const { label, name, runId } = artifact;
-  const err = error as Error & { status?: number };
+  const err = error as Error & { status?: number; response?: unknown };
   if (err?.name === "GHESNotSupportedError") {
     return new ArtifactSourceError(
       `${label}: workflow artifacts cannot be read on GitHub Enterprise Server (${err.message}).`,
@@ -158,14 +160,45 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repo
         "(and pass a github-token that can read the other run's repository).",
     );
   }
-  // The toolkit retries a failed blob download and says only how often; each answer went to its
-  // debug log (an expired link's 403, a 5xx, a reset connection).
-  const retries = /^Artifact download failed after (\d+) retries/.exec(err?.message ?? "");
+  // The toolkit retries a failed blob download and says only how often, inside its own words
+  // ("Unable to download and extract artifact: Artifact download failed after 5 retries."); each
+  // answer went to its debug log (an expired link's 403, a 5xx, a reset connection).
+  const retries = /\bArtifact download failed after (\d+) retries/.exec(err?.message ?? "");
   if (retries) {
-    return new ArtifactSourceError(
+    return new ArtifactTransferError(
       `could not download ${label}: GitHub's artifact storage failed the download ${retries[1]} times. Re-run the ` +
         "job; to see each answer, re-run it with debug logging enabled.",
     );
   }
-  return new ArtifactSourceError(`could not download ${label}: ${err?.message ?? String(error)}`);
+  const said = serverWords(failure.detail);
+  if (failure.status !== null && failure.status >= 500) {
+    return new ArtifactTransferError(
+      `could not download ${label}: GitHub answered HTTP ${failure.status}${said && ` (${said})`}. ${OUTAGE}`,
+    );
+  }
+  // Octokit gives a request whose connection failed (refused, reset, cut off) the status 500 and no answer.
+  if (err?.status === 500 && !err.response) {
+    return new ArtifactTransferError(
+      `could not download ${label}: the request to GitHub failed (${said}). ${OUTAGE}`,
+    );
+  }
+  if (failure.status !== null) {
+    return new ArtifactSourceError(`could not download ${label}: ${showControls(failure.message, "space")}`);
+  }
+  // The toolkit's own words (no status): whole, on one line.
+  return new ArtifactSourceError(`could not download ${label}: ${showControls(failure.detail, "space")}`);
+}
+
+const OUTAGE = "GitHub may be having an outage (https://www.githubstatus.com); re-run the job later.";
+
+/**
+ * What GitHub (or a proxy in front of it) said, for one line of a message: an HTML error page loses
+ * its tags and line breaks, and a long one is cut.
+ */
+function serverWords(detail: string): string {
+  const text = detail
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return truncateChars(showControls(text, "escape"), 200);
 }

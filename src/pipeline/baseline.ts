@@ -1,7 +1,8 @@
 // The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
 // artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
 // fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
-// and comparing are model's. A baseline that does not exist yet is skipped with a reason.
+// and comparing are model's. A baseline that does not exist yet, or that GitHub did not hand over
+// (sources/baseline-artifact.ts), is skipped with a reason.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { applyBaseline, BaselineError, compareWithBaseline, parseBaselineReport } from "../model/baseline.js";

@@ -15,9 +15,18 @@ export class ArtifactSourceError extends Error {
 }
 
 /**
- * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
- * answer. An error for the telemetry; a baseline comparison is skipped instead (the report stands).
+ * GitHub did not hand the artifact over: its storage failed every retry, the API answered 5xx, or the
+ * connection was cut. Nothing is known to be wrong with the artifact itself. An error for the
+ * telemetry; a baseline comparison is skipped instead (the report stands).
  */
-export class ArtifactTimeoutError extends ArtifactSourceError {
+export class ArtifactTransferError extends ArtifactSourceError {
+  override name = "ArtifactTransferError";
+}
+
+/**
+ * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
+ * answer. A failed transfer, like the others.
+ */
+export class ArtifactTimeoutError extends ArtifactTransferError {
   override name = "ArtifactTimeoutError";
 }

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ArtifactTimeoutError } from "./artifact-error.js";
+import { ArtifactTransferError } from "./artifact-error.js";
 import {
   ArtifactSourceError,
   readArtifactFiles,
@@ -66,7 +66,9 @@ export function pickReportFile(files: readonly string[]): string | null {
 
 /**
  * The report file's text and the name to quote it by. An artifact that does not exist (never
- * uploaded, expired) is `found: false` with the reason; any other problem is an ArtifactSourceError.
+ * uploaded, expired) or that GitHub did not hand over (a timeout, its storage failing every retry, a
+ * 5xx, a cut connection) is `found: false` with the reason; any other problem (a zip or report that
+ * is not what it should be, a refused token) is an ArtifactSourceError.
  */
 export async function readBaselineArtifact(
   request: BaselineArtifactRequest,
@@ -85,8 +87,8 @@ export async function readBaselineArtifact(
       fetchZip,
     );
   } catch (error) {
-    // A baseline that does not exist, or that GitHub did not hand over in time: the report stands.
-    if (error instanceof ArtifactTimeoutError || (error instanceof ArtifactSourceError && error.gone)) {
+    // A baseline that does not exist, or that GitHub did not hand over: the report stands.
+    if (error instanceof ArtifactTransferError || (error instanceof ArtifactSourceError && error.gone)) {
       return { found: false, reason: error.message };
     }
     throw error;

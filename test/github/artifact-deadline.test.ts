@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
 import { createArtifactFetcher } from "../../src/github/artifact-download.js";
 import { lingeringWork } from "../../src/github/lingering-work.js";
-import { ArtifactSourceError, ArtifactTimeoutError } from "../../src/sources/artifact-error.js";
+import {
+  ArtifactSourceError,
+  ArtifactTimeoutError,
+  ArtifactTransferError,
+} from "../../src/sources/artifact-error.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
@@ -124,13 +128,14 @@ describe("artifact-timeout-minutes", () => {
     const client: ArtifactDownloader = {
       getArtifact: async (name) => ({ artifact: { id: 41, name, size: 22, createdAt: new Date() } }),
       downloadArtifact: async () => {
-        throw new Error("Artifact download failed after 5 retries.");
+        // As @actions/artifact 6.2.1 throws it: its retries, wrapped in its own words.
+        throw new Error("Unable to download and extract artifact: Artifact download failed after 5 retries.");
       },
     };
     const error = await fetcher(client, 60_000)(ARTIFACT, makeTempDir("fusion-deadline-")).catch(
       (e: Error) => e,
     );
-    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error).toBeInstanceOf(ArtifactTransferError);
     expect((error as Error).message).toBe(
       "could not download artifact 'dbt-telemetry' of workflow run 77: GitHub's artifact storage failed the " +
         "download 5 times. Re-run the job; to see each answer, re-run it with debug logging enabled.",

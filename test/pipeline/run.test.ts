@@ -3,6 +3,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
+import { createArtifactFetcher } from "../../src/github/artifact-download.js";
 import { runPipeline, type PipelineRequest, type PipelineServices } from "../../src/pipeline/run.js";
 import { renderJsonReport } from "../../src/render/json-report.js";
 import { readArtifactTelemetry, type FetchArtifactZip } from "../../src/sources/artifact.js";
@@ -131,6 +133,89 @@ describe("runPipeline", () => {
     expect(lines).toContain(
       `warning: Baseline comparison skipped: ${given.slice(0, -1)}. The report has no comparison and ` +
         "fail-on: new-errors acts like errors.",
+    );
+  });
+
+  it.each([
+    [
+      "its storage failed every retry",
+      new Error("Unable to download and extract artifact: Artifact download failed after 5 retries."),
+      "GitHub's artifact storage failed the download 5 times",
+    ],
+    [
+      "the API answered 503",
+      Object.assign(new Error("Service Unavailable"), {
+        status: 503,
+        response: { status: 503, data: { message: "Service Unavailable" }, headers: {} },
+      }),
+      "GitHub answered HTTP 503 (Service Unavailable)",
+    ],
+    [
+      "the connection was cut",
+      // Octokit's RequestError for a fetch that failed: status 500 and no answer.
+      Object.assign(new Error("other side closed"), { status: 500 }),
+      "the request to GitHub failed (other side closed)",
+    ],
+  ])(
+    "skips a baseline artifact GitHub did not hand over (%s); the report stands",
+    async (_what, thrown, said) => {
+      const client: ArtifactDownloader = {
+        getArtifact: async (name) => ({ artifact: { id: 41, name, size: 22, createdAt: new Date() } }),
+        downloadArtifact: async () => {
+          throw thrown;
+        },
+      };
+      const fetchZip = createArtifactFetcher(
+        { token: "a-token", repository: "acme/analytics", timeoutMs: 60_000 },
+        { log: () => {}, client },
+      );
+      const { services: s, lines } = services({
+        locateBaselineRun: async () => ({
+          workflow: "dbt-main.yml",
+          branch: "main",
+          findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
+        }),
+        artifacts: {
+          readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
+          readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
+        },
+      });
+      const result = await runPipeline(
+        request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }),
+        s,
+      );
+      expect(result.report.baseline).toBeUndefined();
+      expect(result.report.conclusion).toBe("failure");
+      const warning = lines.find((line) => line.startsWith("warning: "));
+      expect(warning).toMatch(
+        /^warning: Baseline comparison skipped: could not download artifact 'fusion-report-main' of workflow run 9: /,
+      );
+      expect(warning).toContain(said);
+      expect(warning).toMatch(/\. The report has no comparison and fail-on: new-errors acts like errors\.$/);
+    },
+  );
+
+  it("still stops on a baseline artifact GitHub handed over broken (a zip that is not one)", async () => {
+    const fetchZip: FetchArtifactZip = async (_artifact, dir) => {
+      mkdirSync(dir, { recursive: true });
+      const zip = path.join(dir, "artifact.zip");
+      writeFileSync(zip, buildZip([{ name: "fusion-report.json", data: "{}" }]).subarray(0, 30));
+      return zip;
+    };
+    const { services: s } = services({
+      locateBaselineRun: async () => ({
+        workflow: "dbt-main.yml",
+        branch: "main",
+        findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
+      }),
+      artifacts: {
+        readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
+        readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
+      },
+    });
+    const error = await rejection(runPipeline(request({ baseline: { artifact: "fusion-report-main" } }), s));
+    expect(error.message).toMatch(
+      /^baseline-artifact: artifact 'fusion-report-main' of workflow run 9 is not a valid zip: /,
     );
   });
 

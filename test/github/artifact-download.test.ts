@@ -1,0 +1,112 @@
+// What a failed artifact download says, from the errors the toolkit really throws: its own words
+// around the blob download's retries, and Octokit's RequestErrors from the REST call that finds the
+// zip (made here by a real Octokit against a stand-in on 127.0.0.1). A failed transfer is an
+// ArtifactTransferError (a baseline is skipped for it); anything else stays an ArtifactSourceError.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getOctokit } from "@actions/github";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
+import { createArtifactFetcher } from "../../src/github/artifact-download.js";
+import { ArtifactSourceError, ArtifactTransferError } from "../../src/sources/artifact-error.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+const TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
+const LABEL = "artifact 'dbt-telemetry' of workflow run 77";
+const ARTIFACT = { name: "dbt-telemetry", runId: "77", label: LABEL, maxBytes: 1e9 };
+const OUTAGE = "GitHub may be having an outage (https://www.githubstatus.com); re-run the job later.";
+
+/** Answers each path as a failing GitHub (or a proxy in front of it) would. */
+let server: Server;
+let baseUrl: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url?.endsWith("/500")) {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Server Error" }));
+    } else if (req.url?.endsWith("/502")) {
+      res.writeHead(502, { "content-type": "text/html" });
+      res.end("<html>\n<head><title>502</title></head>\n<body>Bad gateway\n</body></html>");
+    } else if (req.url?.endsWith("/400")) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Bad request\n::error::PWNED" }));
+    } else {
+      req.socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** The toolkit finds the artifact, then its download throws what `fail` throws. */
+async function failedDownload(fail: () => Promise<unknown>): Promise<Error> {
+  const client: ArtifactDownloader = {
+    getArtifact: async (name) => ({ artifact: { id: 41, name, size: 22, createdAt: new Date() } }),
+    downloadArtifact: async () => {
+      await fail();
+      throw new Error("the stand-in did not fail");
+    },
+  };
+  const fetchZip = createArtifactFetcher(
+    { token: TOKEN, repository: "acme/analytics", timeoutMs: 60_000 },
+    { log: () => {}, client },
+  );
+  return fetchZip(ARTIFACT, makeTempDir("fusion-download-")).then(
+    () => new Error("downloaded"),
+    (error: Error) => error,
+  );
+}
+
+/** The toolkit's REST call for the zip's address, as downloadArtifactPublic makes it. */
+const askGitHub = (status: string) => () => getOctokit(TOKEN, { baseUrl }).request(`GET /${status}`);
+
+describe("a download GitHub did not hand over", () => {
+  it("the toolkit's retries, in the words it wraps them in (@actions/artifact 6.2.1), keep their advice", async () => {
+    const error = await failedDownload(async () => {
+      throw new Error("Unable to download and extract artifact: Artifact download failed after 5 retries.");
+    });
+    expect(error).toBeInstanceOf(ArtifactTransferError);
+    expect(error.message).toBe(
+      `could not download ${LABEL}: GitHub's artifact storage failed the download 5 times. Re-run the job; ` +
+        "to see each answer, re-run it with debug logging enabled.",
+    );
+  });
+
+  it("a 500 from the REST API names the status and the likely outage", async () => {
+    const error = await failedDownload(askGitHub("500"));
+    expect(error).toBeInstanceOf(ArtifactTransferError);
+    expect(error.message).toBe(
+      `could not download ${LABEL}: GitHub answered HTTP 500 (Server Error). ${OUTAGE}`,
+    );
+  });
+
+  it("a proxy's 502 page is said in words, without its HTML", async () => {
+    const error = await failedDownload(askGitHub("502"));
+    expect(error).toBeInstanceOf(ArtifactTransferError);
+    expect(error.message).toBe(
+      `could not download ${LABEL}: GitHub answered HTTP 502 (502 Bad gateway). ${OUTAGE}`,
+    );
+  });
+
+  it("a connection cut before any answer", async () => {
+    const error = await failedDownload(askGitHub("reset"));
+    expect(error).toBeInstanceOf(ArtifactTransferError);
+    // undici's words for the cut ("other side closed", or the socket's ECONNRESET).
+    expect(error.message.startsWith(`could not download ${LABEL}: the request to GitHub failed (`)).toBe(
+      true,
+    );
+    expect(error.message.endsWith(`). ${OUTAGE}`)).toBe(true);
+  });
+});
+
+describe("a download GitHub refused", () => {
+  it("a 400 is no failed transfer: GitHub's words on one line, their controls shown", async () => {
+    const error = await failedDownload(askGitHub("400"));
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error).not.toBeInstanceOf(ArtifactTransferError);
+    expect(error.message).toBe(
+      `could not download ${LABEL}: Could not read the workflow artifact: 400 Bad request ::error::PWNED`,
+    );
+  });
+});
