@@ -71,11 +71,14 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
           );
         },
       );
-      files = entries
-        // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
+      const named = entries
+        // Files, and links to files (read as what they name): a pipe, socket or folder is no telemetry file.
         .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
-        .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
-        .map((entry) => path.join(resolved, entry.name));
+        .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)));
+      const kept = await Promise.all(
+        named.map((entry) => entry.isFile() || linksToFile(resolved, entry.name)),
+      );
+      files = named.filter((_, i) => kept[i]).map((entry) => path.join(resolved, entry.name));
     } else {
       files = [resolved];
     }
@@ -141,6 +144,17 @@ function displayPath(file: string, cwd: string): string {
   return pathInside(cwd, file) || file;
 }
 
+/**
+ * Whether a link found in a searched folder is read as a file: one to a folder (`dirlink.jsonl` →
+ * `../sub`), a pipe or nothing at all is passed over, as a glob passes it over. A link that cannot be
+ * followed (a loop, a folder without permission) is kept: opening it says why.
+ */
+async function linksToFile(folder: string, name: string): Promise<boolean> {
+  const target = await stat(path.join(folder, name)).catch((error: NodeJS.ErrnoException) => error);
+  if (target instanceof Error) return !NOT_THERE.has(target.code ?? "");
+  return target.isFile();
+}
+
 function permissionDenied(pattern: string, what: string): TelemetryNotFoundError {
   return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
 }
@@ -174,7 +188,7 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
     const stats = await handle.stat();
     const { size } = stats;
     const head = Buffer.alloc(4);
-    if (size >= 4) await handle.read(head, 0, 4, 0);
+    if (size >= 4) await readAt(handle, head, 0, displayName);
     const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
     const rereadable = stats.isFile();
     // A regular file that is not compressed: its size says what reading it takes (optimising-compiler.ts),
@@ -197,7 +211,7 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
           openStream: () => fileChunks(file),
           rereadable,
           // Otherwise left to the reader.
-          ...(plain && { unfinished: !(await endsWithRunEnd(handle, size)) }),
+          ...(plain && { unfinished: !(await endsWithRunEnd(handle, size, displayName)) }),
         };
   } finally {
     await handle.close();
@@ -208,11 +222,23 @@ export async function openLocalTelemetry(file: string, displayName = file): Prom
 const RUN_END_TAIL_BYTES = 64 * 1024;
 
 /** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
-async function endsWithRunEnd(handle: FileHandle, size: number): Promise<boolean> {
+async function endsWithRunEnd(handle: FileHandle, size: number, displayName: string): Promise<boolean> {
   const length = Math.min(size, RUN_END_TAIL_BYTES);
   const tail = Buffer.alloc(length);
-  await handle.read(tail, 0, length, size - length);
+  await readAt(handle, tail, size - length, displayName);
   return runEndedAt(tail, length === size) !== false;
+}
+
+/** Fills `buffer` from `position`; a failed read names the file (a folder behind a link: EISDIR). */
+async function readAt(
+  handle: FileHandle,
+  buffer: Buffer,
+  position: number,
+  displayName: string,
+): Promise<void> {
+  await handle.read(buffer, 0, buffer.length, position).catch((error: NodeJS.ErrnoException) => {
+    throw cannotRead(displayName, error);
+  });
 }
 
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */

@@ -180,6 +180,17 @@ describe("paths that are there but cannot be followed or opened: the CLI", () =>
     expect(baseline.stderr).toBe(`fusion-report: baseline a.jsonl: cannot read it (${LOOP})\n`);
   });
 
+  it("a link to a folder in a searched folder is passed over, as a glob passes it over; the report stands", async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, "sub"));
+    symlinkSync("../sub", join(cwd, "logs/dirlink.jsonl"));
+    for (const searched of ["logs", "logs/*.jsonl"]) {
+      const result = await runCliBundle(["--quiet", searched], { cwd });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+    }
+  });
+
   it("a socket named as telemetry says why it cannot be opened", async () => {
     const cwd = project();
     const server = createServer();
