@@ -35,9 +35,9 @@ export interface RedactorOptions {
  */
 export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redact {
   const credentials = options.credentials ?? true;
-  const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort(
-    (a, b) => b.length - a.length,
-  );
+  const values = [
+    ...new Set(secrets.flatMap(encodedForms).filter((s) => s.length >= MIN_SECRET_LENGTH)),
+  ].sort((a, b) => b.length - a.length);
   const pieces = new Set<string>();
   for (const value of values) {
     // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
@@ -68,6 +68,28 @@ export function createRedactor(secrets: readonly string[], options: RedactorOpti
     out = out.replace(TOKEN_SHAPES, MASK);
     return credentials ? out.replace(CREDENTIALS, `$1 ${MASK}`) : out;
   };
+}
+
+/**
+ * A secret as written, and as a server may echo it back in a URL or a query string: percent-encoded
+ * (upper- or lower-case hex). Tokens made of letters, digits, `-` and `_` are the same in both.
+ */
+function encodedForms(secret: string): string[] {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(secret);
+  } catch {
+    return [secret]; // a lone surrogate: no URL can carry it
+  }
+  return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+}
+
+/**
+ * Text with JSON's `\uXXXX` escapes written out, so that a secret a server sent back escaped (a JSON
+ * body quoted as it came) can be masked by value.
+ */
+export function unescapeJsonUnicode(text: string): string {
+  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** One-off form of createRedactor. */

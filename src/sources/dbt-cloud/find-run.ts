@@ -69,13 +69,16 @@ export async function findRunForPullRequest(
   );
 }
 
-/** Both criteria must hold when both are given. */
+/**
+ * Both criteria must hold when both are given. A head SHA may be abbreviated (settings take 7 hex
+ * digits or more, as `git log --oneline` shows them): it matches the commit it starts.
+ */
 export function matchesPullRequest(run: DbtRun, prNumber?: number, headSha?: string): boolean {
   if (prNumber !== undefined && run.trigger?.github_pull_request_id !== prNumber) return false;
   if (headSha !== undefined) {
     const want = headSha.toLowerCase();
     const shas = [run.git_sha, run.trigger?.git_sha].filter((s): s is string => typeof s === "string");
-    if (!shas.some((sha) => sha.toLowerCase() === want)) return false;
+    if (!shas.some((sha) => sha.toLowerCase().startsWith(want))) return false;
   }
   return true;
 }

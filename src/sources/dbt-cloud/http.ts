@@ -12,7 +12,7 @@ import {
   DbtCloudUnavailableError,
 } from "./errors.js";
 import type { Clock, RateLimiter } from "./rate-limiter.js";
-import { createRedactor } from "../../text/secrets.js";
+import { createRedactor, unescapeJsonUnicode } from "../../text/secrets.js";
 import { truncateChars } from "../../text/truncate.js";
 
 /** The subset of a fetch Response this module reads (undici's and the global one both fit). */
@@ -117,8 +117,10 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const { clock, limiter } = deps;
   const redact = createRedactor([options.token]);
   // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
-  // only the second pass (which masks any run of 8 characters of it) can see.
-  const redactedSnippet = (text: string, max?: number): string => redact(snippet(redact(text), max));
+  // only the second pass (which masks any run of 8 characters of it) can see. A JSON body quoted as
+  // it came may hold the token \u-escaped: written out first, it is masked by value.
+  const redactedSnippet = (text: string, max?: number): string =>
+    redact(snippet(redact(unescapeJsonUnicode(text)), max));
   const log = (message: string): void => deps.log(redact(message));
   const doFetch = deps.fetchImpl;
 
@@ -426,24 +428,74 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   };
 }
 
-/** Reads Retry-After (seconds or HTTP date) and x-rate-limit-retry-after-seconds; the larger wins. */
+/**
+ * Reads Retry-After (delta-seconds or an HTTP date) and x-rate-limit-retry-after-seconds; the larger
+ * wins. Anything else (`-5`, `1 2`, `5, 10`) is no wait at all, so the documented cooldown applies:
+ * Date.parse would read such a value as a date in 2001 and the request would resume at once.
+ */
 export function readRetryAfterMs(headers: { get(name: string): string | null }): number | undefined {
   const candidates: number[] = [];
-  const custom = headers.get("x-rate-limit-retry-after-seconds");
-  if (custom && Number.isFinite(Number(custom)) && Number(custom) >= 0)
-    candidates.push(Number(custom) * 1000);
+  const custom = readDeltaSeconds(headers.get("x-rate-limit-retry-after-seconds"));
+  if (custom !== undefined) candidates.push(custom * 1000);
   const standard = headers.get("retry-after");
-  if (standard) {
-    if (/^\d+(\.\d+)?$/.test(standard.trim())) candidates.push(Number(standard) * 1000);
+  if (standard !== null) {
+    const seconds = readDeltaSeconds(standard);
+    if (seconds !== undefined) candidates.push(seconds * 1000);
     else {
-      const at = Date.parse(standard);
+      const at = parseHttpDate(standard);
       // An HTTP date is wall-clock; convert to a duration and apply it on our (maybe scaled) clock.
-      if (Number.isFinite(at)) candidates.push(Math.max(0, at - Date.now()));
+      if (at !== undefined) candidates.push(Math.max(0, at - Date.now()));
     }
   }
   if (candidates.length === 0) return undefined;
   // Never resume instantly: a zero wait would retry without pausing.
   return Math.max(MIN_PAUSE_MS, ...candidates);
+}
+
+/** `delta-seconds` of RFC 9110 §10.2.3: digits only. */
+function readDeltaSeconds(value: string | null): number | undefined {
+  const trimmed = value?.trim();
+  return trimmed && /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const LONG_DAY = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)";
+const MONTH = `(${MONTHS.join("|")})`;
+const TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+/** `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate, the form servers send). */
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+/** `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850, obsolete). */
+const RFC_850_DATE = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+/** `Sun Nov  6 08:49:37 1994` (asctime, obsolete). */
+const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
+
+/** The three HTTP-date forms of RFC 9110 §5.6.7, as epoch ms; undefined for anything else. */
+export function parseHttpDate(value: string, now = Date.now()): number | undefined {
+  const text = value.trim();
+  let fields: string[] | undefined; // day, month, year, hours, minutes, seconds
+  const imf = IMF_FIXDATE.exec(text);
+  const rfc850 = RFC_850_DATE.exec(text);
+  const asctime = ASCTIME_DATE.exec(text);
+  if (imf) fields = imf.slice(1);
+  else if (rfc850) {
+    // A two-digit year more than 50 years ahead is the most recent past year ending so (§5.6.7).
+    const thisYear = new Date(now).getUTCFullYear();
+    let year = Math.floor(thisYear / 100) * 100 + Number(rfc850[3]);
+    if (year > thisYear + 50) year -= 100;
+    fields = [rfc850[1]!, rfc850[2]!, String(year), ...rfc850.slice(4)];
+  } else if (asctime) {
+    const [, month, day, hours, minutes, seconds, year] = asctime as unknown as string[];
+    fields = [day!.trim(), month!, year!, hours!, minutes!, seconds!];
+  }
+  if (!fields) return undefined;
+  const [day, month, year, hours, minutes, seconds] = fields.map((field, i) =>
+    i === 1 ? MONTHS.indexOf(field) : Number(field),
+  ) as [number, number, number, number, number, number];
+  if (hours > 23 || minutes > 59 || seconds > 60) return undefined;
+  const at = Date.UTC(year, month, day, hours, minutes, seconds);
+  // 31 Feb would roll over into March: not a date the server meant.
+  return new Date(at).getUTCDate() === day ? at : undefined;
 }
 
 /** A week: past it, a server's wait (a Retry-After of hundreds of digits) is not worth its number. */

@@ -9,6 +9,7 @@ import {
   DbtCloudNoRunsError,
   DbtCloudNotFoundError,
   DbtCloudOutOfTimeError,
+  DbtCloudResponseError,
   DbtCloudRunLookupError,
   DbtCloudUnavailableError,
   DbtCloudWaitTimeoutError,
@@ -290,9 +291,9 @@ async function downloadStepTelemetry(
   settings: DbtCloudSettings,
   log: (message: string) => void,
 ): Promise<DbtCloudStepTelemetry[]> {
+  const listed = readRunSteps(run, log);
   // A step is named by its index in the artifact's path: one without is said, not asked for as
   // `telemetry-undefined-otel.parquet`.
-  const listed = run.run_steps ?? [];
   const steps = listed.filter((step) => Number.isSafeInteger(step.index)).sort((a, b) => a.index - b.index);
   if (steps.length < listed.length) {
     log(
@@ -349,6 +350,31 @@ async function downloadStepTelemetry(
     const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
     return { ...base, file: null, note };
   });
+}
+
+/**
+ * The run's steps as the API documents them: a list of objects. A list is the contract; anything
+ * else is refused, naming the run and the field; an entry that is not an object is skipped, saying so.
+ */
+function readRunSteps(run: DbtRun, log: (message: string) => void): DbtRunStep[] {
+  const listed: unknown = run.run_steps ?? [];
+  if (!Array.isArray(listed)) {
+    throw new DbtCloudResponseError(
+      `run ${run.id} came back with "run_steps" that is not a list (${typeof listed === "object" ? "an object" : `a ${typeof listed}`}), against the ` +
+        `API's documented answer; its steps cannot be read. Check the base URL (a proxy may have changed the ` +
+        `answer), and re-run.`,
+    );
+  }
+  const steps = listed.filter(
+    (step): step is DbtRunStep => typeof step === "object" && step !== null && !Array.isArray(step),
+  );
+  if (steps.length < listed.length) {
+    log(
+      `dbt platform: skipped ${listed.length - steps.length} of the ${listed.length} entries of "run_steps" ` +
+        `of run ${run.id}: not step objects.`,
+    );
+  }
+  return steps;
 }
 
 /**

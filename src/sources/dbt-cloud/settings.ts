@@ -102,6 +102,16 @@ export function parseDbtCloudSettings(raw: RawSettings, name: NameSetting = quot
       `${name(K.token)} contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`,
     );
   }
+  // A header can carry visible ASCII only: a zero-width space or a curly quote picked up when the
+  // token was copied would fail every request before it is sent, and read as a network error.
+  const unsendable = /[^\x21-\x7e]/.exec(token)?.[0];
+  if (unsendable !== undefined) {
+    const code = `U+${unsendable.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    throw new DbtCloudSettingsError(
+      `${name(K.token)} contains a character that is not visible ASCII (${code}, e.g. a zero-width space or a ` +
+        `typographic quote picked up when copying it); copy the token again, from the dbt platform or the secret's source.`,
+    );
+  }
 
   const runId = parseId(get(K.runId), name(K.runId));
   const jobId = parseId(get(K.jobId), name(K.jobId));

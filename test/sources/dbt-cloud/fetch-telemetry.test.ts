@@ -87,6 +87,29 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(h.server.requests.filter((r) => r.path.includes("undefined"))).toEqual([]);
   });
 
+  it("skips run_steps entries that are not objects, saying so, and refuses run_steps that is not a list", async () => {
+    const run = exampleRun();
+    run.run_steps = [null, "step", ...run.run_steps!] as unknown as typeof run.run_steps;
+    h.server.addRun(run, { artifacts: { 4: PARQUET } });
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    expect(result.steps.map((step) => step.index)).toEqual([1, 2, 3, 4]);
+    expect(h.logs).toContain(
+      'dbt platform: skipped 2 of the 6 entries of "run_steps" of run 7001234: not step objects.',
+    );
+
+    for (const [id, steps, type] of [
+      [7001235, {}, "an object"],
+      [7001236, "step 1", "a string"],
+    ] as const) {
+      h.server.addRun(exampleRun({ id, run_steps: steps as unknown as [] }));
+      const error = await catchError(h.fetch({ "dbt-cloud-run-id": String(id) }));
+      expect(error).toBeInstanceOf(DbtCloudResponseError);
+      expect(error.message).toMatch(
+        new RegExp(`^dbt platform: run ${id} came back with "run_steps" that is not a list \\(${type}\\),`),
+      );
+    }
+  });
+
   it("a dbt build step without telemetry asks whether the job runs on Fusion", async () => {
     const run = exampleRun();
     run.run_steps = run.run_steps!.map((step) => ({ ...step, status: 10, status_humanized: "Success" }));
@@ -218,6 +241,16 @@ describe("fetchDbtCloudTelemetry", () => {
     ]);
     expect(JSON.parse(lists[0]!.query.get("include_related")!)).toEqual(["trigger"]);
     expect(h.logs.some((l) => l.includes("using run 7001234 of job 900112"))).toBe(true);
+  });
+
+  it("finds the run by an abbreviated head SHA, as git log --oneline shows it", async () => {
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    const result = await h.fetch({
+      "dbt-cloud-job-id": "900112",
+      "head-sha": "3F1C2E9",
+      "dbt-cloud-wait": "false",
+    });
+    expect(result.run.id).toBe(7001234);
   });
 
   it("fails the lookup with what to check when no run matches and waiting is off", async () => {

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 
 import { checkParquetEdges } from "../../../src/sources/dbt-cloud/client.js";
 import { matchesPullRequest } from "../../../src/sources/dbt-cloud/find-run.js";
-import { describeWait, readRetryAfterMs } from "../../../src/sources/dbt-cloud/http.js";
+import {
+  createDbtCloudHttp,
+  describeWait,
+  parseHttpDate,
+  readRetryAfterMs,
+} from "../../../src/sources/dbt-cloud/http.js";
 import { parseDbtCommand, telemetryArtifactPath } from "../../../src/sources/dbt-cloud/index.js";
 import { createRateLimiter, type Clock } from "../../../src/sources/dbt-cloud/rate-limiter.js";
 import { createRedactingLog, redactSecrets } from "../../../src/text/secrets.js";
@@ -61,6 +66,14 @@ describe("redactSecrets", () => {
     expect(redactSecrets("Bearer zzzzzzzzzzzzzzzzzz", [])).toBe("Bearer ***");
     expect(redactSecrets("nothing secret here", [token])).toBe("nothing secret here");
   });
+  it("masks a token the server echoed percent-encoded, in either case of hex", () => {
+    const special = "dbtc_a+b/c=d&e?f-0123456789";
+    const encoded = encodeURIComponent(special);
+    expect(encoded).not.toBe(special);
+    expect(redactSecrets(`https://x/?t=${encoded}`, [special])).toBe("https://x/?t=***");
+    // The token's own letters are lower-case: only the hex of its escapes changes.
+    expect(redactSecrets(`t=${encoded.toLowerCase()}`, [special])).toBe("t=***");
+  });
   it("wraps a log callback", () => {
     const lines: string[] = [];
     createRedactingLog((l) => lines.push(l), [token])(`sent ${token}`);
@@ -82,6 +95,24 @@ describe("readRetryAfterMs", () => {
     expect(readRetryAfterMs(headers({ "retry-after": at }))).toBeGreaterThan(100_000);
     expect(readRetryAfterMs(headers({ "retry-after": "0" }))).toBe(250);
     expect(readRetryAfterMs(headers({}))).toBeUndefined();
+  });
+  it("takes only delta-seconds and HTTP dates: anything else leaves the documented cooldown", () => {
+    // Date.parse reads each of these as a date in 2001, which made a wait of 250 ms.
+    for (const value of ["-5", "1 2", "5, 10", "1.5", "0x10", "soon", "Sun, 06 Nov 1994"]) {
+      expect(readRetryAfterMs(headers({ "retry-after": value })), value).toBeUndefined();
+      expect(readRetryAfterMs(headers({ "x-rate-limit-retry-after-seconds": value })), value).toBeUndefined();
+    }
+    expect(readRetryAfterMs(headers({ "retry-after": " 30 " }))).toBe(30_000);
+  });
+  it("reads the three HTTP-date forms, and no date that does not exist", () => {
+    const at = Date.UTC(1994, 10, 6, 8, 49, 37);
+    expect(parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT")).toBe(at);
+    expect(parseHttpDate("Sunday, 06-Nov-94 08:49:37 GMT", Date.UTC(2026, 0, 1))).toBe(at);
+    expect(parseHttpDate("Sun Nov  6 08:49:37 1994")).toBe(at);
+    expect(parseHttpDate("Tuesday, 01-Jan-30 00:00:00 GMT", Date.UTC(2026, 0, 1))).toBe(Date.UTC(2030, 0, 1));
+    expect(parseHttpDate("Fri, 31 Feb 2026 00:00:00 GMT")).toBeUndefined();
+    expect(parseHttpDate("Fri, 06 Nov 1994 25:00:00 GMT")).toBeUndefined();
+    expect(parseHttpDate("2026-10-02T09:00:00Z")).toBeUndefined();
   });
 });
 
@@ -120,6 +151,14 @@ describe("matchesPullRequest", () => {
     expect(matchesPullRequest(run, 7, "ccccccc3")).toBe(false);
     expect(matchesPullRequest({ id: 2 }, 7)).toBe(false);
   });
+  it("matches an abbreviated head SHA (7 hex digits or more) to the commit it starts, in either case", () => {
+    const full = { id: 3, git_sha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e" } as DbtRun;
+    expect(matchesPullRequest(full, undefined, "3f1c2e9")).toBe(true);
+    expect(matchesPullRequest(full, undefined, "3F1C2E9A7B6D")).toBe(true);
+    expect(matchesPullRequest(full, undefined, "3f1c2e8")).toBe(false);
+    // Only a prefix: a SHA somewhere inside the commit's is another commit.
+    expect(matchesPullRequest(full, undefined, "1c2e9a7")).toBe(false);
+  });
 });
 
 describe("parseDbtCommand", () => {
@@ -135,5 +174,34 @@ describe("parseDbtCommand", () => {
   });
   it("names telemetry artifacts by step index", () => {
     expect(telemetryArtifactPath(4)).toBe("metadata/telemetry-4-otel.parquet");
+  });
+});
+
+describe("quoting the server's answer", () => {
+  it("masks a token the answer holds \\u-escaped (a JSON body quoted as it came)", async () => {
+    const token = "dbtc_escaped-T0ken-0123456789";
+    const escaped = [...token].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    const body = `{"detail": "bad token ${escaped}"}`;
+    const clock: Clock = { now: () => 0, sleep: async () => {} };
+    const http = createDbtCloudHttp(
+      { baseUrl: "http://127.0.0.1:9", token, requestTimeoutMs: 1000 },
+      {
+        clock,
+        limiter: createRateLimiter({ clock }),
+        log: () => {},
+        fetchImpl: async () => ({
+          status: 400,
+          headers: { get: () => "application/json" },
+          body: null,
+          text: async () => body,
+        }),
+      },
+    );
+    const error = await http.getJson("/api/v2/x/", {}, { what: "run 1" }).then(
+      () => new Error("expected a rejection"),
+      (rejected: Error) => rejected,
+    );
+    expect(error.message).toContain(`Body starts: "{"detail": "bad token ***"}"`);
+    expect(error.message).not.toContain("\\u0064");
   });
 });
