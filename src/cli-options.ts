@@ -80,6 +80,8 @@ export interface CliOptions {
   dbtCloud: Record<string, string> | null;
   /** How dbt platform messages name a setting: the flag or variable it came from. */
   nameDbtCloudSetting: NameSetting;
+  /** Arguments that are valid but not used as they might seem (said on stderr). */
+  warnings: string[];
 }
 
 export class UsageError extends Error {}
@@ -156,7 +158,8 @@ export function parseCliArgs(
     );
   }
   const maxBytes = stdoutBudget(values["max-bytes"] as string | undefined, format as Format, env);
-  const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0);
+  const warnings: string[] = [];
+  const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0, warnings);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
   }
@@ -182,6 +185,7 @@ export function parseCliArgs(
       [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
     dbtCloud,
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
+    warnings,
   };
 }
 
@@ -256,13 +260,14 @@ function platformMode(
   values: Record<string, unknown>,
   env: Readonly<Record<string, string | undefined>>,
   filesGiven: boolean,
+  warnings: string[],
 ): Record<string, string> | null {
   const flags = Object.values(DBT_CLOUD_SETTING_KEYS).filter((key) => values[key] !== undefined);
   const run = [DBT_CLOUD_SETTING_KEYS.runId, DBT_CLOUD_SETTING_KEYS.jobId].find((key) => flags.includes(key));
   if (filesGiven && run) {
     throw new UsageError(`telemetry files and --${run} were both given: pass one or the other`);
   }
-  const dbtCloud = filesGiven ? null : collectDbtCloud(values, env);
+  const dbtCloud = filesGiven ? null : collectDbtCloud(values, env, warnings);
   if (!dbtCloud && flags.length > 0) {
     throw new UsageError(
       `--${flags[0]} is for a dbt platform run: give --${DBT_CLOUD_SETTING_KEYS.runId} or --${DBT_CLOUD_SETTING_KEYS.jobId} (and no files)`,
@@ -271,12 +276,22 @@ function platformMode(
   return dbtCloud;
 }
 
-/** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */
+/**
+ * dbt platform mode is on when a run or job id is given by flag or environment (flags win). The run
+ * or job is one choice: `--dbt-cloud-job-id` replaces a DBT_CLOUD_RUN_ID set around it, which would
+ * otherwise win over it (a run id wins over a job id) and report another run without a word.
+ */
 function collectDbtCloud(
   values: Record<string, unknown>,
   env: Readonly<Record<string, string | undefined>>,
+  warnings: string[],
 ): Record<string, string> | null {
   const raw = readDbtCloudEnv(env);
+  const { runId, jobId } = DBT_CLOUD_SETTING_KEYS;
+  if (values[jobId] !== undefined && values[runId] === undefined && raw[runId] !== undefined) {
+    delete raw[runId];
+    warnings.push(`DBT_CLOUD_RUN_ID is ignored: --${jobId} was given, and flags win over the environment`);
+  }
   for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
     const value = values[key];
     if (typeof value === "string") raw[key] = value;

@@ -29,6 +29,7 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
   } catch (error) {
     return fail(`${(error as Error).message}\n${HELP_HINT}`);
   }
+  for (const warning of options.warnings) io.stderr(`fusion-report: warning: ${warning}\n`);
   if (options.failOn === "new-errors" && !options.baseline) {
     io.stderr(
       "fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +

@@ -2,7 +2,9 @@
 // The getter is injected so tests (and the CLI) never need @actions/core.
 import * as os from "node:os";
 import * as path from "node:path";
+import { forkOf, type RunContext } from "./github/context.js";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
+import { DbtCloudSettingsError } from "./sources/dbt-cloud/errors.js";
 import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
 import { pathInside } from "./text/paths.js";
 
@@ -351,9 +353,20 @@ export function nameDbtCloudInput(key: string): string {
  */
 export function dbtCloudSettingsOf(
   dbtCloud: Readonly<DbtCloudActionInputs>,
-  pullRequest: { prNumber: number | null; headSha: string } | null,
+  pullRequest: RunContext | null,
 ): Record<string, string> | null {
   if (!dbtCloud.runId && !dbtCloud.jobId) return null;
+  const fork = forkOf(pullRequest);
+  if (!dbtCloud.token && fork) {
+    // GitHub leaves every secret empty in a run for a fork's pull request, whatever the workflow
+    // passes: "is required" would send the user looking for a typo.
+    throw new DbtCloudSettingsError(
+      `input "${INPUT.dbtCloudToken}" is empty: this run is for a pull request from the fork ${fork}, and GitHub ` +
+        `does not pass secrets to workflows run for pull requests from forks. Read the dbt platform run in a ` +
+        `second workflow triggered by \`workflow_run\`, which runs in this repository with its secrets (see the ` +
+        `README, 'Fork-safe two-workflow setup').`,
+    );
+  }
   const K = DBT_CLOUD_SETTING_KEYS;
   return {
     [K.baseUrl]: dbtCloud.baseUrl,

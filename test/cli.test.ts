@@ -416,6 +416,25 @@ describe("telemetry files and a dbt platform run", () => {
     expect(parse(["--dbt-cloud-run-id", "6"], env).dbtCloud).toMatchObject({ "dbt-cloud-run-id": "6" });
   });
 
+  it("--dbt-cloud-job-id wins over DBT_CLOUD_RUN_ID in the environment, saying it ignores the variable", async () => {
+    const byJob = parse(["--dbt-cloud-job-id", "900112", "--pr-number", "418"], env);
+    expect(byJob.dbtCloud).toMatchObject({ "dbt-cloud-job-id": "900112", "pr-number": "418" });
+    expect(byJob.dbtCloud).not.toHaveProperty("dbt-cloud-run-id");
+    expect(byJob.warnings).toEqual([
+      "DBT_CLOUD_RUN_ID is ignored: --dbt-cloud-job-id was given, and flags win over the environment",
+    ]);
+    // Both as flags: the run id wins, as documented; DBT_CLOUD_JOB_ID beside a run id changes nothing.
+    expect(parse(["--dbt-cloud-job-id", "7", "--dbt-cloud-run-id", "6"], env).dbtCloud).toMatchObject({
+      "dbt-cloud-run-id": "6",
+    });
+    expect(parse([], { ...env, DBT_CLOUD_JOB_ID: "7" }).warnings).toEqual([]);
+    // Said on stderr (the run then fails on the base URL nobody set, as it would anyway).
+    const { stderr } = await cli(["--dbt-cloud-job-id", "900112", "--pr-number", "418"], env);
+    expect(stderr).toMatch(
+      /^fusion-report: warning: DBT_CLOUD_RUN_ID is ignored: --dbt-cloud-job-id was given/,
+    );
+  });
+
   it("an unknown option is named, without parseArgs' advice about positionals", () => {
     expect(() => parse(["--bogus", "f.jsonl"])).toThrow(/^unknown option --bogus$/);
     expect(() => parse(["-q", "f.jsonl"])).toThrow(/^unknown option -q$/);

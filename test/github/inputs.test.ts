@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { INPUT, InputError, OUTPUT, readInputs, unusedSourceInputs } from "../../src/inputs.js";
+import type { RunContext } from "../../src/github/context.js";
+import {
+  dbtCloudSettingsOf,
+  INPUT,
+  InputError,
+  OUTPUT,
+  readInputs,
+  unusedSourceInputs,
+} from "../../src/inputs.js";
+import { DbtCloudSettingsError } from "../../src/sources/dbt-cloud/errors.js";
 
 const TOKEN = "ghs_secretsecretsecretsecret000";
 const getter =
@@ -191,5 +200,54 @@ describe("readInputs", () => {
     );
     expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
     expect(unused({})).toBeNull();
+  });
+});
+
+describe("dbtCloudSettingsOf", () => {
+  const pullRequest: RunContext = {
+    owner: "acme",
+    repo: "analytics",
+    eventName: "pull_request",
+    headSha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e",
+    prNumber: 418,
+    runUrl: null,
+    headRepoFullName: "acme/analytics",
+    headBranch: "feature/orders",
+  };
+  const inputs = (token: string) =>
+    readInputs(
+      getter({
+        "dbt-cloud-base-url": "ab123.us1.dbt.com",
+        "dbt-cloud-account-id": "51798",
+        "dbt-cloud-job-id": "900112",
+        "dbt-cloud-token": token,
+      }),
+      {},
+    ).dbtCloud;
+
+  it("says that GitHub passes no secrets to a fork's pull request, when the token is empty there", () => {
+    const fromFork = { ...pullRequest, headRepoFullName: "contributor/analytics" };
+    let error: unknown;
+    try {
+      dbtCloudSettingsOf(inputs(""), fromFork);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(DbtCloudSettingsError);
+    expect((error as Error).message).toBe(
+      `dbt platform: input "dbt-cloud-token" is empty: this run is for a pull request from the fork ` +
+        `contributor/analytics, and GitHub does not pass secrets to workflows run for pull requests from forks. ` +
+        "Read the dbt platform run in a second workflow triggered by `workflow_run`, which runs in this " +
+        `repository with its secrets (see the README, 'Fork-safe two-workflow setup').`,
+    );
+    // The README section it names exists.
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain("## Fork-safe two-workflow setup");
+    // With a token, or not from a fork, or on workflow_run (secrets are there): the settings as before.
+    expect(dbtCloudSettingsOf(inputs(TOKEN), fromFork)).toMatchObject({ "dbt-cloud-job-id": "900112" });
+    expect(dbtCloudSettingsOf(inputs(""), pullRequest)).toMatchObject({ "dbt-cloud-token": "" });
+    expect(dbtCloudSettingsOf(inputs(""), { ...fromFork, eventName: "workflow_run" })).toMatchObject({
+      "pr-number": "418",
+    });
   });
 });

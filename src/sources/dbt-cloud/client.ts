@@ -50,8 +50,11 @@ export interface DbtCloudClient {
   /** `notAfter`: no retry or cooldown past this clock time (a wait's limit; RequestContext). */
   getRun(runId: number, options?: { notAfter?: number | undefined }): Promise<DbtRun>;
   listRuns(query: ListRunsQuery): Promise<RunsPage>;
-  /** Resolves when the account has the job; a 404 (no such job) is a DbtCloudNotFoundError. */
-  requireJob(jobId: number): Promise<void>;
+  /**
+   * Resolves when the account has the job; a 404 (no such job) is a DbtCloudNotFoundError.
+   * `notAfter`: no retry or cooldown past this clock time (a wait's limit; RequestContext).
+   */
+  requireJob(jobId: number, options?: { notAfter?: number | undefined }): Promise<void>;
   /** Streams the artifact to `destination`; resolves null when the step has no such artifact (404). */
   downloadArtifact(request: DownloadRequest): Promise<{ file: string; bytes: number } | null>;
 }
@@ -123,12 +126,13 @@ export function createDbtCloudClient(
       return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
     },
 
-    async requireJob(jobId) {
+    async requireJob(jobId, options = {}) {
       await http.getJson<unknown>(
         `${base}/jobs/${jobId}/`,
         {},
         {
           what: `job ${jobId}`,
+          notAfter: options.notAfter,
           notFoundHint:
             `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
             `in the account of ${names.accountId} (${accountId}); and that the token can see the job's project.`,

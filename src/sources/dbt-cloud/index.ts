@@ -9,6 +9,7 @@ import {
   DbtCloudNoRunsError,
   DbtCloudNotFoundError,
   DbtCloudOutOfTimeError,
+  DbtCloudPermissionError,
   DbtCloudResponseError,
   DbtCloudRunLookupError,
   DbtCloudUnavailableError,
@@ -231,12 +232,16 @@ async function locateRun(
       const run = await findRunForPullRequest(client, lookup);
       log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
       return run;
-    } catch (error) {
+    } catch (lookupError) {
+      let error = lookupError;
       // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
-      // not have ends the wait now instead of after dbt-cloud-max-wait-minutes.
+      // not have ends the wait now instead of after dbt-cloud-max-wait-minutes. The question is
+      // bound by the same limit, and what stopped it (a rate limit, an outage) is what the wait met.
       if (error instanceof DbtCloudNoRunsError && settings.wait && !jobChecked) {
-        jobChecked = true;
-        await requireJob(client, criteria.jobId);
+        const failure = await checkJob(client, criteria.jobId, deadline);
+        // An outage asks again at the next look; any other answer is final.
+        jobChecked = !(failure instanceof DbtCloudUnavailableError);
+        error = failure ?? error;
       }
       // The CI run may not exist yet when this action starts, and an outage may outlast a request's
       // retries: keep looking while waiting is allowed.
@@ -260,15 +265,17 @@ async function locateRun(
 
 /**
  * Throws when the account does not have the job, or the token cannot see it (404: the platform
- * answers both alike), saying so and that nothing is waited for;
- * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
- * waiting as it was.
+ * answers both alike), saying so and that nothing is waited for. The job exists, or the token may
+ * not read job definitions (403): null, the waiting goes on as it was. Anything else (a rate limit,
+ * an outage, a limit reached) is returned, to be handled as the lookup's own failure.
  */
-async function requireJob(client: DbtCloudClient, jobId: number): Promise<void> {
+async function checkJob(client: DbtCloudClient, jobId: number, notAfter: number): Promise<unknown> {
   try {
-    await client.requireJob(jobId);
+    await client.requireJob(jobId, { notAfter });
+    return null;
   } catch (error) {
-    if (!(error instanceof DbtCloudNotFoundError)) return;
+    if (error instanceof DbtCloudPermissionError) return null;
+    if (!(error instanceof DbtCloudNotFoundError)) return error;
     error.message += " Not waiting for runs of a job the account does not have (or the token cannot see).";
     throw error;
   }

@@ -332,6 +332,42 @@ describe("transient failures", () => {
     expect(h.server.requests.filter((r) => r.duringCooldown)).toEqual([]);
   });
 
+  it("the question whether the job exists does not wait out a cooldown past the limit either", async () => {
+    h = await startHarness(1000);
+    // A new CI job (no runs yet); asking about it meets a 429 without Retry-After: a 300 s cooldown.
+    h.server.addJob(4242);
+    h.server.failNext(1, 429, "Too Many Requests", (path) => path.includes("/jobs/"));
+    const started = h.clock.now();
+    const error = await catchError(
+      h.fetch({
+        "dbt-cloud-job-id": "4242",
+        "pr-number": "418",
+        "dbt-cloud-max-wait-seconds": "60",
+        "dbt-cloud-poll-interval-seconds": "20",
+      }),
+    );
+
+    expect(error).toBeInstanceOf(DbtCloudOutOfTimeError);
+    expect(error.message).toContain(
+      "could not read job 4242 in the time allowed: rate limited (HTTP 429), asked to wait 300 s",
+    );
+    expect(error.message).not.toContain("no runs at all");
+    // Given up when told, not after one or two cooldowns (600 s).
+    expect(h.clock.now() - started).toBeLessThan(130_000);
+    expect(h.server.requests.map((r) => r.status)).toEqual([200, 429]);
+  });
+
+  it("a rate limit that outlasts the cooldowns on the job question is the error, not 'no runs at all'", async () => {
+    h = await startHarness(1000);
+    h.server.addJob(4242);
+    h.server.failNext(3, 429, "Too Many Requests", (path) => path.includes("/jobs/"));
+    const error = await catchError(h.fetch({ "dbt-cloud-job-id": "4242", "pr-number": "418" }));
+
+    expect(error).toBeInstanceOf(DbtCloudRateLimitError);
+    expect(error.message).toMatch(/rate limit still exceeded \(HTTP 429\) reading job 4242 after 2 cooldown/);
+    expect(h.server.requests.map((r) => r.status)).toEqual([200, 429, 429, 429]);
+  });
+
   it("a request with a time to finish by retries no later than that", async () => {
     // A fake clock that moves only when slept on, and pauses as long as the backoff allows.
     let now = 0;
