@@ -14,6 +14,8 @@ import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
 import { STOPPED } from "../src/github/unusable.js";
 import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
 import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
+import { DEFAULT_DOWNLOAD_LIMITS } from "../src/sources/dbt-cloud/client.js";
+import { ANSWER_TIMEOUTS_IN_ALL } from "../src/sources/dbt-cloud/http.js";
 import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
 import * as LIMITS from "../src/telemetry/limits.js";
 import { ensureBuilt, runCliBundle } from "./e2e/helpers.js";
@@ -173,8 +175,13 @@ describe("README Security section", () => {
     expect(row("The comment, the check run's output, the job summary")).toContain(
       `${count(COMMENT_MAX_CHARS)} characters, ${count(CHECK_OUTPUT_MAX_BYTES)} bytes, ${count(SUMMARY_MAX_BYTES)} bytes`,
     );
+    const timeout = DBT_CLOUD_DEFAULTS.requestTimeoutMs / 1000;
     expect(row("The dbt platform")).toContain(
-      `${DBT_CLOUD_DEFAULTS.requestTimeoutMs / 1000} s per request, ${DBT_CLOUD_DEFAULTS.concurrency} downloads`,
+      `${timeout} s for an answer to start and ${timeout} s without data ` +
+        `(${(ANSWER_TIMEOUTS_IN_ALL * timeout) / 60} min for an answer in all), ` +
+        `${DBT_CLOUD_DEFAULTS.concurrency} downloads at a time, one step's telemetry file ` +
+        `${DEFAULT_DOWNLOAD_LIMITS.maxBytes / (1024 * LIMITS.MIB)} GiB and ` +
+        `${DEFAULT_DOWNLOAD_LIMITS.timeoutMs / 60_000} min (retries included)`,
     );
   });
 });

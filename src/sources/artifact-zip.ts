@@ -10,6 +10,7 @@ import path from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { MAX_TELEMETRY_ARTIFACT_BYTES } from "../telemetry/limits.js";
 import { showControls } from "../text/controls.js";
 import { describeFileError } from "../text/file-errors.js";
 import { truncateChars } from "../text/truncate.js";
@@ -25,7 +26,7 @@ export interface ArtifactLimits {
 }
 
 export const DEFAULT_ARTIFACT_LIMITS: Readonly<ArtifactLimits> = Object.freeze({
-  maxBytes: 1024 ** 3,
+  maxBytes: MAX_TELEMETRY_ARTIFACT_BYTES,
   maxEntries: 1000,
 });
 

@@ -4,6 +4,12 @@
 
 export const MIB = 1024 * 1024;
 
+/**
+ * Most bytes one telemetry artifact may bring: a workflow artifact (its zip, and all it unpacks to),
+ * or one dbt platform step's telemetry file. A big build's telemetry is tens of MiB.
+ */
+export const MAX_TELEMETRY_ARTIFACT_BYTES = 1024 * MIB;
+
 /** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
 export const MAX_JSONL_LINE_BYTES = 64 * MIB;
 

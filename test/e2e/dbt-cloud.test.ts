@@ -26,6 +26,7 @@ import {
   HEAD_SHA,
   inheritedTmpdir,
   PR_NUMBER,
+  pullRequestPayload,
   REPO_ROOT,
   runAction,
   runCliBundle,
@@ -988,6 +989,23 @@ describe("dbt platform settings errors name what the user set", () => {
     expect(tooLong.stdout).toMatch(
       /^::error::input 'dbt-cloud-max-wait-minutes': '500' is not a number from 1 to 360/m,
     );
+  });
+
+  it("Action: an empty token on a fork's pull request says GitHub passes it no secrets", async () => {
+    const run = await runAction(null, {
+      inputs: {
+        "github-token": "",
+        ...dbtInputs({ "dbt-cloud-job-id": String(JOB_ID), "dbt-cloud-token": "" }),
+      },
+      payload: pullRequestPayload({ headRepo: "contributor/analytics" }),
+      env: { FUSION_REPORT_TEST_CLOCK_SCALE: String(SCALE), GITHUB_API_URL: "http://127.0.0.1:9" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^::error::dbt platform: input "dbt-cloud-token" is empty: this run is for a pull request from the fork contributor\/analytics, and GitHub does not pass secrets to workflows run for pull requests from forks\. .*'Fork-safe two-workflow setup'/m,
+    );
+    expect(run.summary).toContain("an input cannot be used");
+    expect(dbt.requests).toEqual([]);
   });
 });
 

@@ -72,6 +72,8 @@ export interface ArtifactSpec {
   trickleMs: number;
   /** The next this many downloads send half and hang up. */
   hangUps: number;
+  /** Sent without a Content-Length, again and again, until the client hangs up (an endless answer). */
+  endless: boolean;
 }
 
 export interface DbtCloudServer {
@@ -96,6 +98,11 @@ export interface DbtCloudServer {
   failNext(count: number, status?: number, body?: string, only?: (path: string) => boolean): void;
   /** The next `count` requests wait `realMs` (real time) before answering. */
   slowNext(count: number, realMs: number): void;
+  /**
+   * The next `count` JSON answers come in `pieces` pieces `realMs` (real time) apart: slow, but never
+   * long without data.
+   */
+  trickleNext(count: number, realMs: number, pieces?: number): void;
   /** The next `count` requests answer 200 with a Content-Length, send part of the body and hang up. */
   breakNext(count: number): void;
   /**
@@ -130,6 +137,7 @@ export async function startDbtCloudServer(options: {
     status: 503,
   };
   let slow: { count: number; ms: number } = { count: 0, ms: 0 };
+  let trickle = { count: 0, ms: 0, pieces: 8 };
   let breaks = 0;
   let redirect: { count: number; status: number; location: (url: URL) => string | null } | null = null;
   let forbidden = false;
@@ -149,6 +157,11 @@ export async function startDbtCloudServer(options: {
       "content-length": Buffer.byteLength(text),
       ...headers,
     });
+    if (trickle.count > 0) {
+      trickle.count -= 1;
+      void sendInPieces(res, Buffer.from(text), trickle.pieces, trickle.ms);
+      return status;
+    }
     res.end(text);
     return status;
   }
@@ -296,6 +309,15 @@ export async function startDbtCloudServer(options: {
       const bytes = artifact.truncate
         ? artifact.bytes.subarray(0, Math.floor(artifact.bytes.length / 2))
         : artifact.bytes;
+      if (artifact.endless) {
+        res.writeHead(200, { "content-type": artifact.contentType });
+        const chunk = Buffer.from(bytes);
+        while (!res.destroyed) {
+          if (!res.write(chunk))
+            await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+        }
+        return 200;
+      }
       res.writeHead(200, { "content-type": artifact.contentType, "content-length": bytes.length });
       if (artifact.hangUps > 0) {
         // Half the body, then the connection goes.
@@ -304,13 +326,7 @@ export async function startDbtCloudServer(options: {
         return 200;
       }
       if (artifact.trickleMs > 0) {
-        const pieces = 8;
-        const size = Math.ceil(bytes.length / pieces);
-        for (let i = 0; i < pieces && !res.destroyed; i++) {
-          res.write(Buffer.from(bytes.subarray(i * size, (i + 1) * size)));
-          await delay(artifact.trickleMs);
-        }
-        res.end();
+        await sendInPieces(res, Buffer.from(bytes), 8, artifact.trickleMs);
         return 200;
       }
       res.end(Buffer.from(bytes));
@@ -358,6 +374,7 @@ export async function startDbtCloudServer(options: {
           truncate: spec.truncate ?? false,
           trickleMs: spec.trickleMs ?? 0,
           hangUps: spec.hangUps ?? 0,
+          endless: spec.endless ?? false,
         });
       }
       runs.set(run.id, {
@@ -381,6 +398,9 @@ export async function startDbtCloudServer(options: {
     slowNext(count, ms) {
       slow = { count, ms };
     },
+    trickleNext(count, ms, pieces = 8) {
+      trickle = { count, ms, pieces };
+    },
     breakNext(count) {
       breaks = count;
     },
@@ -400,6 +420,16 @@ export async function startDbtCloudServer(options: {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** Writes `bytes` in `pieces` pieces, `ms` (real time) apart, then ends the answer. */
+async function sendInPieces(res: ServerResponse, bytes: Buffer, pieces: number, ms: number): Promise<void> {
+  const size = Math.ceil(bytes.length / pieces);
+  for (let i = 0; i < pieces && !res.destroyed; i++) {
+    res.write(bytes.subarray(i * size, (i + 1) * size));
+    await delay(ms);
+  }
+  res.end();
 }
 
 export interface ReceivedRequest {

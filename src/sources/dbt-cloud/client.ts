@@ -15,6 +15,7 @@ import {
 } from "./errors.js";
 import type { DbtCloudHttp } from "./http.js";
 import type { DbtRun } from "./types.js";
+import { MAX_TELEMETRY_ARTIFACT_BYTES, MIB } from "../../telemetry/limits.js";
 
 const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
 
@@ -59,6 +60,22 @@ export interface DbtCloudClient {
   downloadArtifact(request: DownloadRequest): Promise<{ file: string; bytes: number } | null>;
 }
 
+/** What one step's telemetry download may take: bytes, and real time from its first request to its end. */
+export interface DownloadLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * 1 GiB, as a workflow artifact; ten minutes in all, retries included (1 GiB needs 1.7 MB/s). Past
+ * either, the platform is sending something other than a step's telemetry, or sending it too slowly
+ * to wait for: an endless answer filled the disk, a trickle never ended.
+ */
+export const DEFAULT_DOWNLOAD_LIMITS: Readonly<DownloadLimits> = Object.freeze({
+  maxBytes: MAX_TELEMETRY_ARTIFACT_BYTES,
+  timeoutMs: 10 * 60_000,
+});
+
 /** How a 404's advice names the settings to check (the Action's inputs, the CLI's flags). */
 export interface SettingNames {
   /** null: no run id was set, the run was found in the job's list (the advice must not name it). */
@@ -73,6 +90,7 @@ export function createDbtCloudClient(
   http: DbtCloudHttp,
   accountId: number,
   names: SettingNames = PLAIN_NAMES,
+  limits: Readonly<DownloadLimits> = DEFAULT_DOWNLOAD_LIMITS,
 ): DbtCloudClient {
   const base = `/api/v2/accounts/${accountId}`;
 
@@ -142,6 +160,8 @@ export function createDbtCloudClient(
 
     async downloadArtifact({ runId, path, step, destination }) {
       const what = `artifact ${path} of step ${step} of run ${runId}`;
+      // Real time, like the request timeouts: the limit is on the runner's wait, whatever the clock.
+      const startedAt = Date.now();
       for (let attempt = 1; ; attempt++) {
         let raw;
         try {
@@ -155,29 +175,51 @@ export function createDbtCloudClient(
           throw error;
         }
         const { response } = raw;
-        // A big file may take minutes: what is bounded is the time without data, not the whole;
-        // from here on, so that a body nobody reads (an error before the pipeline) is ended too.
-        const idle = idleGuard(http.timeoutMs, () =>
-          raw.abort(new Error(`no data for ${http.timeoutMs} ms`)),
+        // A big file may take minutes: what is bounded is the time without data, and the whole
+        // download's time and size; from here on, so that a body nobody reads (an error before the
+        // pipeline) is ended too.
+        const guard = guardDownload(
+          {
+            idleMs: http.timeoutMs,
+            totalMs: limits.timeoutMs - (Date.now() - startedAt),
+            maxBytes: limits.maxBytes,
+          },
+          (reason) => raw.abort(reason),
         );
         try {
           if (!response.body) throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+          const declared = Number(response.headers.get("content-length") ?? 0);
+          if (declared > limits.maxBytes) {
+            throw new DbtCloudArtifactError(
+              tooBig(what, limits.maxBytes, `its Content-Length says ${declared} bytes`),
+            );
+          }
           await mkdir(dirname(destination), { recursive: true });
         } catch (error) {
-          idle.stop();
+          guard.stop();
           raw.abort(error as Error);
           throw error;
         }
         const edges = createEdgeRecorder();
         try {
           await pipeline(
-            Readable.fromWeb(response.body! as NodeReadableStream<Uint8Array>),
-            idle.transform,
+            Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+            guard.transform,
             edges.transform,
             createWriteStream(destination),
           );
         } catch (error) {
           await rm(destination, { force: true });
+          const limit = guard.limitReached();
+          if (limit === "size") throw new DbtCloudArtifactError(tooBig(what, limits.maxBytes, "more came"));
+          if (limit === "time") {
+            throw new DbtCloudArtifactError(
+              `download of ${what} took longer than ${describeMinutes(limits.timeoutMs)}, the most ` +
+                `fusion-report gives one step's telemetry (${edges.bytes()} bytes came in the last of ${attempt} ` +
+                `attempt(s)); the dbt platform sent it too slowly. Re-run later; or download the file from the ` +
+                `run's Artifacts and read it with the CLI as a local file.`,
+            );
+          }
           const reason = error instanceof Error ? error.message : String(error);
           const brokeOff = `download of ${what} broke off after ${edges.bytes()} bytes (${reason})`;
           // The same GET again is safe; the file starts afresh.
@@ -186,7 +228,7 @@ export function createDbtCloudClient(
             http.redact(`${brokeOff}; gave up after ${attempt} attempts, re-run to retry.`),
           );
         } finally {
-          idle.stop();
+          guard.stop();
         }
         const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
         if (problem) {
@@ -208,17 +250,56 @@ export function createDbtCloudClient(
   };
 }
 
-/** Calls `onIdle` when `ms` pass without a chunk through `transform` (until `stop`). */
-function idleGuard(ms: number, onIdle: () => void): { transform: Transform; stop: () => void } {
-  const timer = setTimeout(onIdle, ms);
+/** The message for a step's file over the size limit; `seen` says how that was known. */
+function tooBig(what: string, maxBytes: number, seen: string): string {
+  return (
+    `${what} is larger than ${maxBytes / MIB} MiB, the most fusion-report downloads for one step ` +
+    `(${seen}); nothing of it was kept. A step's telemetry is rarely a tenth of that: check the base URL; ` +
+    `or download the file from the run's Artifacts and read it with the CLI as a local file.`
+  );
+}
+
+/** `10 min`, `1.5 min`, `2 s`. */
+function describeMinutes(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 6000) / 10} min` : `${Math.round(ms / 1000)} s`;
+}
+
+/**
+ * Passes a download's chunks on, ending it (`onStop`, with the reason) when `idleMs` pass without
+ * one, when `totalMs` have passed in all, or when more than `maxBytes` came. `limitReached` says
+ * which of the last two ended it: those are not retried.
+ */
+function guardDownload(
+  limits: { idleMs: number; totalMs: number; maxBytes: number },
+  onStop: (reason: Error) => void,
+): { transform: Transform; stop: () => void; limitReached: () => "size" | "time" | null } {
+  let limit: "size" | "time" | null = null;
+  let bytes = 0;
+  const idle = setTimeout(() => onStop(new Error(`no data for ${limits.idleMs} ms`)), limits.idleMs);
+  const total = setTimeout(
+    () => {
+      limit = "time";
+      onStop(new Error(`no end after ${limits.totalMs} ms`));
+    },
+    Math.max(0, limits.totalMs),
+  );
   return {
     transform: new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        timer.refresh();
-        done(null, chunk);
+        idle.refresh();
+        bytes += chunk.length;
+        if (bytes <= limits.maxBytes) return done(null, chunk);
+        limit = "size";
+        const reason = new Error(`more than ${limits.maxBytes} bytes`);
+        onStop(reason);
+        done(reason);
       },
     }),
-    stop: () => clearTimeout(timer),
+    stop: () => {
+      clearTimeout(idle);
+      clearTimeout(total);
+    },
+    limitReached: () => limit,
   };
 }
 

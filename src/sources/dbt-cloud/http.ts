@@ -43,6 +43,8 @@ export interface HttpOptions {
   cooldownMs?: number;
   /** A Retry-After longer than this is not waited for (fail with a clear error instead). */
   maxRetryAfterMs?: number;
+  /** The longest a JSON answer's body may take in all. Default ANSWER_TIMEOUTS_IN_ALL request timeouts. */
+  maxAnswerMs?: number;
 }
 
 export interface HttpDeps {
@@ -99,6 +101,11 @@ export interface Envelope<T> {
   };
 }
 
+/**
+ * How many request timeouts a JSON answer's body may take in all, however steadily it comes: a run
+ * with its steps' logs is a few MiB, and ten silences' worth is room for a slow link, not a trickle.
+ */
+export const ANSWER_TIMEOUTS_IN_ALL = 10;
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
@@ -113,6 +120,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const maxCooldowns = options.maxCooldowns ?? 2;
   const cooldownMs = options.cooldownMs ?? 5 * 60_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
+  const maxAnswerMs = options.maxAnswerMs ?? ANSWER_TIMEOUTS_IN_ALL * options.requestTimeoutMs;
   const random = deps.random ?? Math.random;
   const { clock, limiter } = deps;
   const redact = createRedactor([options.token]);
@@ -176,8 +184,8 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
       await limiter.acquire();
       attempt += 1;
       let response: FetchResponse;
-      // The deadline of one attempt: the headers, and a JSON body with them; a raw body is the
-      // caller's to read, and to stop when it stalls.
+      // The deadline of one attempt: the headers; then, for a JSON body, the time without data. A raw
+      // body is the caller's to read, and to stop when it stalls.
       const controller = new AbortController();
       const abort = (reason: Error): void => controller.abort(reason);
       // Unref'd: left running past an error answer (it bounds reading that body too), it must not
@@ -205,20 +213,38 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
           clearTimeout(deadline);
           return { response, url: safeUrl, text: null, abort };
         }
+        // What ended a body that did not finish: no data for a timeout, the whole answer's time, or
+        // the time to finish by passing while it came.
+        let cut = "idle" as "idle" | "total" | "late";
+        const total = setTimeout(() => {
+          cut = "total";
+          abort(new DOMException("The answer took too long.", "TimeoutError"));
+        }, maxAnswerMs).unref();
         try {
-          return { response, url: safeUrl, text: await response.text(), abort };
+          const text = await readBodyText(response, () => {
+            // Past the time to finish by, a piece no longer puts the deadline off: the answer under
+            // way outlasts that time by less than one timeout.
+            if (context.notAfter !== undefined && clock.now() > context.notAfter) cut = "late";
+            else deadline.refresh();
+          });
+          return { response, url: safeUrl, text, abort };
         } catch (error) {
           // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
           const timedOut =
             error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
           await retryOrGiveUp(
-            timedOut
-              ? `the answer stopped: no data for ${options.requestTimeoutMs} ms`
-              : `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`,
+            !timedOut
+              ? `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`
+              : cut === "total"
+                ? `the answer was still coming after ${maxAnswerMs} ms`
+                : cut === "late"
+                  ? "the answer was still coming when the time allowed was up"
+                  : `the answer stopped: no data for ${options.requestTimeoutMs} ms`,
           );
           continue;
         } finally {
           clearTimeout(deadline);
+          clearTimeout(total);
         }
       }
 
@@ -540,6 +566,20 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   }
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
   return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
+}
+
+/** The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes. */
+async function readBodyText(response: FetchResponse, onChunk: () => void): Promise<string> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    onChunk();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 async function readBodySafely(response: FetchResponse): Promise<string> {

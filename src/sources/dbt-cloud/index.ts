@@ -3,7 +3,12 @@
 // the Action itself (callers decide what to do with the typed errors).
 import { join } from "node:path";
 
-import { createDbtCloudClient, type DbtCloudClient } from "./client.js";
+import {
+  createDbtCloudClient,
+  DEFAULT_DOWNLOAD_LIMITS,
+  type DbtCloudClient,
+  type DownloadLimits,
+} from "./client.js";
 import {
   DbtCloudFooterlessArtifactError,
   DbtCloudNoRunsError,
@@ -90,6 +95,8 @@ export interface DbtCloudDeps {
   settleMs?: number;
   /** How messages name a setting (the Action's input, the CLI's flag); default its record key. */
   nameSetting?: NameSetting;
+  /** The most a step's telemetry download may take (default DEFAULT_DOWNLOAD_LIMITS). */
+  downloads?: Partial<DownloadLimits>;
 }
 
 export const NO_TELEMETRY_NOTE =
@@ -154,12 +161,17 @@ export async function fetchDbtCloudTelemetry(
     },
   );
   const name = deps.nameSetting ?? ((key: string) => key);
-  const client = createDbtCloudClient(http, settings.accountId, {
-    // A run found through the job id: a 404 reading it must not send the user to a run id they never set.
-    runId: settings.runId === undefined ? null : name(DBT_CLOUD_SETTING_KEYS.runId),
-    jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
-    accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
-  });
+  const client = createDbtCloudClient(
+    http,
+    settings.accountId,
+    {
+      // A run found through the job id: a 404 reading it must not send the user to a run id they never set.
+      runId: settings.runId === undefined ? null : name(DBT_CLOUD_SETTING_KEYS.runId),
+      jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
+      accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
+    },
+    { ...DEFAULT_DOWNLOAD_LIMITS, ...deps.downloads },
+  );
   try {
     const started = clock.now();
     const names = {

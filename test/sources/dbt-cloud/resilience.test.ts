@@ -1,9 +1,12 @@
 // 429 cooldowns, 5xx bursts and timeouts against the stand-in server on a scaled clock.
+import { existsSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
+import { join } from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
+  DbtCloudArtifactError,
   DbtCloudOutOfTimeError,
   DbtCloudRateLimitError,
   DbtCloudResponseError,
@@ -154,6 +157,70 @@ describe("transient failures", () => {
     );
   });
 
+  it("bounds a JSON answer by the time without data, not its whole length, and by a total", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
+    // 8 pieces 100 ms apart: longer than the 300 ms timeout in all, never 300 ms without data.
+    h.server.trickleNext(1, 100);
+    const slow = await h.fetch({ ...SERIAL, "dbt-cloud-request-timeout-ms": "300" });
+    expect(slow.run.id).toBe(7001234);
+    expect(h.logs.filter((l) => l.includes("the answer"))).toEqual([]);
+    expect(h.server.requests.filter((r) => r.path.endsWith("/runs/7001234/"))).toHaveLength(1);
+
+    // The whole answer is bounded all the same: past it, the attempt counts as failed and is retried.
+    h.server.trickleNext(1, 100);
+    const bounded = await h.fetch(
+      { ...SERIAL, "dbt-cloud-request-timeout-ms": "300" },
+      { http: { maxAnswerMs: 450 } },
+    );
+    expect(bounded.run.id).toBe(7001234);
+    expect(
+      h.logs.some((l) =>
+        l.includes("the answer was still coming after 450 ms reading run 7001234; retrying in"),
+      ),
+    ).toBe(true);
+  });
+
+  it("an answer still coming at a request's time to finish by is not given more time for each piece", async () => {
+    let now = 0;
+    const clock: Clock = { now: () => now, sleep: async (ms) => void (now += ms) };
+    let pieces = 0;
+    const http = createDbtCloudHttp(
+      { baseUrl: "http://127.0.0.1:9", token: "dbtc_t0ken-0123456789", requestTimeoutMs: 200 },
+      {
+        clock,
+        limiter: createRateLimiter({ clock }),
+        log: () => {},
+        // 40 pieces 50 ms apart (2 s); the time to finish by passes after the first.
+        fetchImpl: async (_url, init) => {
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              init.signal.addEventListener("abort", () => controller.error(init.signal.reason));
+            },
+            async pull(controller) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              if (init.signal.aborted) return;
+              pieces += 1;
+              if (pieces === 1) now = 20_000;
+              if (pieces === 40) controller.close();
+              else controller.enqueue(new TextEncoder().encode(" "));
+            },
+          });
+          // text() as fetch has it, for a reader that does not take the body piece by piece.
+          return { status: 200, headers: { get: () => null }, body, text: () => new Response(body).text() };
+        },
+      },
+    );
+    const started = Date.now();
+    const error = await catchError(http.getJson("/api/v2/x/", {}, { what: "run 1", notAfter: 10_000 }));
+    expect(error).toBeInstanceOf(DbtCloudOutOfTimeError);
+    expect(error.message).toBe(
+      "dbt platform: could not read run 1 in the time allowed: the answer was still coming when the time " +
+        "allowed was up (after 1 attempt).",
+    );
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
   it("retries an answer that breaks off halfway, and names it when it keeps breaking", async () => {
     h = await startHarness(1000);
     h.server.addRun(exampleRun(), { artifacts: { 4: PARQUET } });
@@ -179,6 +246,44 @@ describe("transient failures", () => {
     expect(result.steps[3]!.file).not.toBeNull();
     expect(h.logs.filter((l) => l.includes("broke off"))).toEqual([]);
   });
+
+  it("stops a download at the size limit, whether the answer says its length or never ends", async () => {
+    h = await startHarness(1000);
+    const downloads = { maxBytes: 1024 * 1024 };
+    const big = Buffer.concat([PARQUET, Buffer.alloc(2 * 1024 * 1024)]);
+    h.server.addRun(exampleRun(), { artifacts: { 4: big } });
+    const declared = await catchError(h.fetch(SERIAL, { downloads }));
+    expect(declared).toBeInstanceOf(DbtCloudArtifactError);
+    expect(declared.message).toBe(
+      "dbt platform: artifact metadata/telemetry-4-otel.parquet of step 4 of run 7001234 is larger than 1 MiB, the " +
+        `most fusion-report downloads for one step (its Content-Length says ${big.length} bytes); nothing of it ` +
+        "was kept. A step's telemetry is rarely a tenth of that: check the base URL; or download the file from " +
+        "the run's Artifacts and read it with the CLI as a local file.",
+    );
+
+    h.server.addRun(exampleRun({ id: 7001235 }), { artifacts: { 4: { bytes: PARQUET, endless: true } } });
+    const endless = await catchError(h.fetch({ ...SERIAL, "dbt-cloud-run-id": "7001235" }, { downloads }));
+    expect(endless).toBeInstanceOf(DbtCloudArtifactError);
+    expect(endless.message).toMatch(
+      /of step 4 of run 7001235 is larger than 1 MiB, the most fusion-report downloads for one step \(more came\)/,
+    );
+    // Not retried, and nothing left behind.
+    const artifactGets = h.server.requests.filter((r) => r.path.includes("/runs/7001235/artifacts/"));
+    expect(artifactGets.filter((r) => r.query.get("step") === "4")).toHaveLength(1);
+    expect(existsSync(join(h.dir, "run-7001235", "telemetry-4-otel.parquet"))).toBe(false);
+  }, 15_000);
+
+  it("stops a download that takes longer in all than the time one step's telemetry is given", async () => {
+    h = await startHarness(1000);
+    // 8 pieces 250 ms apart: never long without data, 2 s in all.
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET, trickleMs: 250 } } });
+    const error = await catchError(h.fetch(SERIAL, { downloads: { timeoutMs: 1000 } }));
+    expect(error).toBeInstanceOf(DbtCloudArtifactError);
+    expect(error.message).toMatch(
+      /^dbt platform: download of artifact metadata\/telemetry-4-otel\.parquet of step 4 of run 7001234 took longer than 1 s, the most fusion-report gives one step's telemetry \(\d+ bytes came in the last of 1 attempt\(s\)\); the dbt platform sent it too slowly\. Re-run later;/,
+    );
+    expect(h.logs.filter((l) => l.includes("broke off"))).toEqual([]);
+  }, 15_000);
 
   it("downloads again a file whose connection went halfway, and says so when it keeps going", async () => {
     h = await startHarness(1000);
