@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9001);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1702);
 /* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4354);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
@@ -66,7 +66,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9001:
+/***/ 1702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -80,1510 +80,16 @@ __nccwpck_require__.d(__webpack_exports__, {
 var build_report = __nccwpck_require__(7073);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
-// EXTERNAL MODULE: ./src/text/truncate.ts
-var truncate = __nccwpck_require__(3377);
-;// CONCATENATED MODULE: ./src/render/escape.ts
-// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
-// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
-// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
-// shows control characters and bidi overrides as visible escapes (showControls).
-
-
-const ZWSP = "\u200b";
-// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
-// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
-// first rule). A zero-width space after the trigger leaves the text readable and inert.
-const MENTION = /@(?=[A-Za-z0-9_-])/g;
-// Not the `#` of an entity we wrote (`&#124;`).
-const ISSUE_REF = /(?<!&)#(?=\d)/g;
-const GH_REF = /(GH-)(?=\d)/gi;
-const URL_SCHEME = /:\/\//g;
-const WWW = /(www)(?=\.)/gi;
-const MAY_LINK = /[@#:]|gh-|www\./i;
-// A commit SHA (7 to 40 hex characters standing alone, `a...b` too) links to the commit, one pushed
-// to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
-// unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
-// piece long enough to link.
-const SHA = String.raw `(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])`;
-const SHA_LIKE = new RegExp(String.raw `(?<![\w./-])${SHA}`, "gi");
-const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
-/**
- * Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs, `www.` hosts and
- * commit SHAs from linking.
- */
-function neutralizeLinks(text) {
-    const shas = text.replace(SHA_LIKE, (sha) => sha.replace(SIX, `$&${ZWSP}`));
-    if (!MAY_LINK.test(shas))
-        return shas;
-    return shas
-        .replace(MENTION, `@${ZWSP}`)
-        .replace(ISSUE_REF, `#${ZWSP}`)
-        .replace(GH_REF, `$1${ZWSP}`)
-        .replace(URL_SCHEME, `:${ZWSP}//`)
-        .replace(WWW, `$1${ZWSP}`);
-}
-/**
- * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
- * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
- * where a code span or block is no protection.
- */
-function breakHtmlComments(text) {
-    if (!text.includes("--"))
-        return text;
-    return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
-}
-/**
- * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
- * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
- */
-function plainText(text, lineBreaks) {
-    return breakHtmlComments((0,controls/* showControls */.mz)(text, lineBreaks));
-}
-/**
- * The longest untrusted text shown inline (a name, an id, a command, a message's mention), in
- * UTF-16 units; longer is cut with an ellipsis. A line of 100 KB would not fit the comment whole, and
- * one value should not crowd out the report around it; the JSON report keeps every value whole.
- */
-const MAX_INLINE_CHARS = 1_000;
-const clip = (text) => (0,truncate/* truncateChars */.UT)(text, MAX_INLINE_CHARS);
-// Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
-// link (a report can name 20,000 nodes, several times over).
-const PLAIN = /^[\w./-]*$/;
-// In such a text a SHA can only stand alone at its start (SHA_LIKE).
-const LINKABLE = new RegExp(String.raw `gh-\d|www\.|^${SHA}`, "i");
-/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
-function escape_escapeText(untrusted) {
-    const text = clip(untrusted);
-    if (PLAIN.test(text) && !LINKABLE.test(text))
-        return text.includes("_") ? text.replace(/_/g, "\\_") : text;
-    let escaped = (0,controls/* showControls */.mz)(text, "space")
-        .replace(/&/g, "&amp;")
-        // GitHub renders `$…$` as math and ignores a backslash before `$`; an entity is a plain `$`.
-        .replace(/\$/g, "&#36;")
-        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;");
-    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
-    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
-    return neutralizeLinks(escaped);
-}
-/** Inline code that survives backticks in the value; safe in table cells too. */
-function code(untrusted) {
-    const text = clip(untrusted);
-    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
-    if (/^[\w./:-]+$/.test(text))
-        return `\`${text}\``;
-    const clean = breakHtmlComments((0,controls/* showControls */.mz)(text, "space").replace(/\|/g, "¦"));
-    let longest = 0;
-    for (const run of clean.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const fence = "`".repeat(longest + 1);
-    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
-    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
-}
-/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
-function neutralizeMentions(text) {
-    return text.includes("@") || text.includes("#")
-        ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
-        : text;
-}
-/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function escape_codeBlock(text, language = "text") {
-    return fence(breakHtmlComments((0,controls/* showControls */.mz)(text, "keep")), language);
-}
-/**
- * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
- * (its `-->` arrows must stay as they are).
- */
-function generatedBlock(text, language) {
-    return fence(text, language);
-}
-function fence(clean, language) {
-    let longest = 2;
-    for (const run of clean.matchAll(/`+/g))
-        longest = Math.max(longest, run[0].length);
-    const backticks = "`".repeat(longest + 1);
-    return `${backticks}${language}\n${clean}\n${backticks}`;
-}
-/**
- * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
- * in a table row it would end the cell, even inside an attribute. And what could start a link, an
- * image, a code span or math (`[`, `]`, backticks, `$`), so that text which ever stood outside its
- * tag would still be text.
- */
-function escapeHtml(untrusted) {
-    const text = clip(untrusted);
-    if (PLAIN.test(text) && !LINKABLE.test(text))
-        return text;
-    return neutralizeLinks((0,controls/* showControls */.mz)(text, "space")
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;")
-        .replace(/\|/g, "&#124;")
-        .replace(/\[/g, "&#91;")
-        .replace(/\]/g, "&#93;")
-        .replace(/`/g, "&#96;")
-        .replace(/\$/g, "&#36;"));
-}
-/**
- * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
- * that could end the destination or the line early is percent-encoded.
- */
-function linkDestination(url) {
-    return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) => [...new TextEncoder().encode(ch)]
-        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
-        .join(""));
-}
-/**
- * The first lines and characters of a long message, saying how much was cut. Runs of identical
- * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
- */
-function excerpt(text, maxLines, maxChars) {
-    const lines = collapseRepeats((0,controls/* splitLines */.uz)(text.trimEnd()));
-    let kept = lines.slice(0, maxLines).join("\n");
-    let cut = lines.length > maxLines;
-    if (kept.length > maxChars) {
-        kept = kept.slice(0, maxChars);
-        cut = true;
-    }
-    if (!cut)
-        return kept;
-    const rest = lines.length - Math.min(lines.length, maxLines);
-    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
-}
-function collapseRepeats(lines) {
-    const out = [];
-    for (let i = 0; i < lines.length;) {
-        const body = stripFrameNumber(lines[i]);
-        let j = i + 1;
-        while (j < lines.length && stripFrameNumber(lines[j]) === body)
-            j++;
-        out.push(lines[i]);
-        if (j - i > 2)
-            out.push(`  … (${j - i - 1} similar lines)`);
-        else if (j - i === 2)
-            out.push(lines[i + 1]);
-        i = j;
-    }
-    return out;
-}
-/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
-function stripFrameNumber(line) {
-    return line.replace(/^\s*\d+:\s*/, "");
-}
-
-// EXTERNAL MODULE: ./src/text/count.ts
-var count = __nccwpck_require__(896);
-// EXTERNAL MODULE: ./src/text/duration.ts
-var duration = __nccwpck_require__(9495);
-;// CONCATENATED MODULE: ./src/render/format.ts
-
-
-
-
-
-/** A slowdown: `+1m06s`. */
-function formatDelta(ms) {
-    return ms < 0 ? (0,duration/* formatDuration */.a)(ms) : `+${(0,duration/* formatDuration */.a)(ms)}`;
-}
-/** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
-function formatPercent(percent) {
-    const sign = percent < 0 ? "-" : "+";
-    const size = Math.abs(percent);
-    return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
-}
-/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
-function statusIcon(status) {
-    return (0,status_table/* statusRow */.jf)(status)?.icon ?? "❔";
-}
-/** The status's word; a value that is not a status is shown escaped. */
-function statusWord(status) {
-    return (0,status_table/* statusRow */.jf)(status)?.label ?? escape_escapeText(status);
-}
-/** "✅ success": icon and word. */
-function statusText(status) {
-    return `${statusIcon(status)} ${statusWord(status)}`;
-}
-const RESOURCE_LABEL = {
-    model: "model",
-    seed: "seed",
-    snapshot: "snapshot",
-    source: "source",
-    test: "test",
-    unit_test: "unit test",
-    function: "function",
-    analysis: "analysis",
-    operation: "operation",
-    exposure: "exposure",
-    metric: "metric",
-    saved_query: "saved query",
-    semantic_model: "semantic model",
-    macro: "macro",
-    unknown: "node",
-};
-/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
-function resourceLabel(type) {
-    return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
-}
-/** `1 node`, `3,300 nodes`. */
-function plural(n, one, many = `${one}s`) {
-    return `${(0,count/* formatCount */.B)(n)} ${n === 1 ? one : many}`;
-}
-/**
- * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
- * too, both are named, so "Warnings (188)" never sits under "167 warned" unexplained.
- */
-function warningsCount(warnedNodes, warningLines) {
-    if (warnedNodes === 0 || warningLines === 0)
-        return (0,count/* formatCount */.B)(warnedNodes + warningLines);
-    return `${plural(warnedNodes, "node")} warned, ${plural(warningLines, "warning line")}`;
-}
-/** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
-function freshnessFact(outcome, ageSeconds) {
-    return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${(0,duration/* formatDuration */.a)(ageSeconds * 1000)})` : ""}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
-// Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
-// fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
-// hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
-// So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
-// a code block); close the fence and the <details> our Markdown left open; then the note, after a
-// blank line, which also ends a table.
-
-/**
- * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
- * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
- */
-function cut_markdown_cutMarkdown(markdown, maxBytes, note) {
-    const total = Buffer.byteLength(markdown, "utf8");
-    if (total <= maxBytes)
-        return markdown;
-    // What closes the head and the note are only known once it is cut: start from an estimate and
-    // cut shorter until everything fits (once or twice).
-    let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
-    for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
-        const text = cutAt(markdown, budget, note);
-        const over = Buffer.byteLength(text, "utf8") - maxBytes;
-        if (over <= 0)
-            return text;
-        budget -= over + 64;
-    }
-    // A note longer than the limit is the caller's bug; still never over the limit.
-    return truncateBytes(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
-}
-function cutAt(markdown, budget, note) {
-    let head = truncateBytes(markdown, budget, "");
-    head = head.slice(0, boundary(head)).replace(/\n+$/, "");
-    const open = openBlocks(head);
-    let closed = head;
-    if (open.fence)
-        closed += `\n${open.fence}`;
-    for (let i = 0; i < open.details; i++)
-        closed += "\n\n</details>";
-    const rest = markdown.slice(head.length);
-    const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
-    return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
-}
-/** "the last 1,234 lines (56 KiB)", for a note. */
-function cut_markdown_describeLeftOut(left) {
-    const size = left.bytes >= 1024 * 1024
-        ? `${(left.bytes / (1024 * 1024)).toFixed(1)} MiB`
-        : `${Math.max(1, Math.round(left.bytes / 1024)).toLocaleString("en-US")} KiB`;
-    const lines = left.lines === 1 ? "line" : `${left.lines.toLocaleString("en-US")} lines`;
-    return `the last ${lines} (${size})`;
-}
-/**
- * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
- * after its last line end. Inside a line only when the line is most of the text (one long line) and
- * sits in a code block, where it is literal: anywhere else a cut could leave a code span or an HTML
- * tag open, and the escaped telemetry after it would be read as live Markdown (links, images). Such a
- * line is left out whole.
- */
-function boundary(head) {
-    const blank = head.lastIndexOf("\n\n");
-    if (blank > head.length * 0.75)
-        return blank + 1;
-    const lineStart = head.lastIndexOf("\n") + 1;
-    if (lineStart > head.length * 0.5)
-        return lineStart;
-    return openBlocks(head.slice(0, lineStart)).fence ? head.length : lineStart;
-}
-function countLines(text) {
-    const trimmed = text.replace(/^\n+|\n+$/g, "");
-    if (trimmed === "")
-        return 0;
-    let lines = 1;
-    for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1))
-        lines++;
-    return lines;
-}
-/**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
- */
-function openBlocks(markdown) {
-    let fence = null;
-    let details = 0;
-    for (const line of markdown.split("\n")) {
-        if (fence) {
-            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
-                fence = null;
-            continue;
-        }
-        const opening = /^(`{3,})/.exec(line);
-        if (opening)
-            fence = opening[1];
-        else if (line.startsWith("<details>"))
-            details++;
-        else if (line === "</details>" && details > 0)
-            details--;
-    }
-    return { fence, details };
-}
-
-;// CONCATENATED MODULE: ./src/text/whole-word.ts
-// A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
-// digit (any script) or `_`. What `text.replace(/(?<![\p{L}\p{N}_])WORD(?![\p{L}\p{N}_])/gu, by)`
-// does, without compiling a Unicode regular expression per word (a millisecond each, once per
-// errored node of a build: a build where hundreds of nodes errored spent most of its error list
-// compiling them).
-const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
-/** `text` with every whole-word occurrence of `word` (not empty) replaced by `by`, left to right. */
-function replaceWholeWord(text, word, by) {
-    let out = "";
-    let from = 0;
-    for (let at = text.indexOf(word); at !== -1;) {
-        const end = at + word.length;
-        if (!insidePair(text, at) &&
-            !insidePair(text, end) &&
-            !isWordCharacter(codePointBefore(text, at)) &&
-            !isWordCharacter(text.codePointAt(end))) {
-            out += text.slice(from, at) + by;
-            from = end;
-            at = text.indexOf(word, end);
-        }
-        else {
-            at = text.indexOf(word, at + 1);
-        }
-    }
-    return from === 0 ? text : out + text.slice(from);
-}
-/** Whether `i` falls between the two halves of a surrogate pair (a Unicode pattern never matches there). */
-function insidePair(text, i) {
-    return (i > 0 &&
-        i < text.length &&
-        (text.charCodeAt(i) & 0xfc00) === 0xdc00 &&
-        (text.charCodeAt(i - 1) & 0xfc00) === 0xd800);
-}
-function codePointBefore(text, i) {
-    if (i === 0)
-        return undefined;
-    const low = text.charCodeAt(i - 1);
-    if ((low & 0xfc00) === 0xdc00 && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800) {
-        return text.codePointAt(i - 2);
-    }
-    return low;
-}
-function isWordCharacter(codePoint) {
-    if (codePoint === undefined)
-        return false;
-    // ASCII without the regular expression: nearly every character a message has next to a name.
-    if (codePoint < 0x80) {
-        return ((codePoint >= 0x30 && codePoint <= 0x39) ||
-            (codePoint >= 0x41 && codePoint <= 0x5a) ||
-            (codePoint >= 0x61 && codePoint <= 0x7a) ||
-            codePoint === 0x5f);
-    }
-    return WORD_CHARACTER.test(String.fromCodePoint(codePoint));
-}
-
-;// CONCATENATED MODULE: ./src/render/errors-by-impact.ts
-
-function inChangedFileOf(links) {
-    const inChangedFile = links?.inChangedFile;
-    return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
-}
-function erroredByImpact(inv, inChangedFile) {
-    const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-    const held = (node) => skipped.get(node.uniqueId) ?? 0;
-    // Array.prototype.sort is stable: equal keys stay in run order.
-    return changedFirst(inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)), inChangedFile);
-}
-/** The nodes in changed files first, each part in the order given. */
-function changedFirst(nodes, inChangedFile) {
-    if (!inChangedFile)
-        return nodes;
-    const changed = nodes.map(inChangedFile);
-    return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
-}
-/**
- * Errors in groups of the same error, each group where its first error stands: a build where one
- * missing table fails 300 models says so once, then names the other 299. Two errors are the same
- * when their messages are equal once each node's own unique id, file and name (as a whole word)
- * are taken out (the engine writes them into the message) and their error types agree. An error
- * without a message, or whose message is only its own name, stands alone.
- */
-function groupSameErrors(errors) {
-    const groups = [];
-    const byKey = new Map();
-    for (const node of errors) {
-        const key = sameErrorKey(node);
-        const group = key === null ? undefined : byKey.get(key);
-        if (group) {
-            group.push(node);
-            continue;
-        }
-        const fresh = [node];
-        groups.push(fresh);
-        if (key !== null)
-            byKey.set(key, fresh);
-    }
-    return groups;
-}
-function sameErrorKey(node) {
-    if (!node.message)
-        return null;
-    let text = node.message;
-    // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
-    // (a model `int` keeps the `int` of "internal").
-    for (const own of [node.uniqueId, node.location?.path]) {
-        if (own && own.length >= 3)
-            text = text.split(own).join(OWN);
-    }
-    if (node.name.length >= 3)
-        text = replaceWholeWord(text, node.name, OWN);
-    // A message that was nothing but the node's own name says nothing two nodes could share.
-    if (!/[\p{L}\p{N}]/u.test(text))
-        return null;
-    return `${node.errorType ?? ""}\u0001${text}`;
-}
-/** What stands for the node's own id, file or name in a message. */
-const OWN = "\u0000";
-
-;// CONCATENATED MODULE: ./src/render/invocations.ts
-
-/** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
-function commandOf(inv) {
-    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
-}
-/** The value every invocation of the report has alike, or null when they differ or it is unknown. */
-function sharedValue(report, value) {
-    const [first, ...rest] = report.invocations;
-    if (!first)
-        return null;
-    const shared = value(first);
-    return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
-}
-/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
-function startTime(iso, show) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : show(iso);
-}
-/**
- * Facts every invocation shares, said once in the headline when there are several: how many, the
- * dbt versions, the target when all have the same, the time in all. `text` and `code` show untrusted
- * text in the renderer's own way (escaped Markdown and a code span, or inert terminal text).
- */
-function sharedFacts(report, show) {
-    const invocations = report.invocations;
-    if (invocations.length === 0)
-        return [];
-    const versions = [
-        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
-    ];
-    const target = sharedValue(report, (inv) => inv.target);
-    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
-    return [
-        plural(invocations.length, "invocation"),
-        versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
-        target ? `target ${show.code(target)}` : null,
-        `${(0,duration/* formatDuration */.a)(total)} in all`,
-    ].filter((fact) => fact !== null);
-}
-
-;// CONCATENATED MODULE: ./src/render/names.ts
-// One readable name per node, shown the same way in every section: the node's name in code style,
-// with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
-// so a table cell can wrap instead of running off the comment's right edge. Characters that draw
-// nothing are shown as escapes, so two nodes never look alike (text/controls.ts).
-
-
-/** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
- * characters, and at least every UNBROKEN_MAX characters. */
-const UNBROKEN_MAX = 24;
-const UNBROKEN_MIN = 10;
-class NodeNames {
-    /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
-    shared = new Set();
-    /**
-     * Labels made so far, by unique id: every detail level of every view names the same nodes again.
-     * Absent for one rendering at one level, which names most nodes once: kept, 20,000 labels would
-     * outlive the collector's young generation and be copied for nothing.
-     */
-    labels;
-    /**
-     * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
-     * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
-     * `remember`: whether labels are kept for the renderings after the first.
-     */
-    constructor(runs, { remember = true } = {}) {
-        this.labels = remember ? new Map() : undefined;
-        for (const nodes of runs) {
-            const owner = new Map();
-            for (const { uniqueId, name } of nodes) {
-                const first = owner.get(name);
-                if (first === undefined)
-                    owner.set(name, uniqueId);
-                else if (first !== uniqueId)
-                    this.shared.add(name);
-            }
-        }
-    }
-    /** How many labels are kept for later renderings. */
-    get labelsKept() {
-        return this.labels?.size ?? 0;
-    }
-    /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
-    readable(node) {
-        if (!node.name)
-            return node.uniqueId;
-        if (!this.shared.has(node.name))
-            return node.name;
-        const dot = node.uniqueId.indexOf(".");
-        return dot > 0 ? node.uniqueId.slice(dot + 1) : node.uniqueId;
-    }
-    /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
-    label(node) {
-        if (!this.labels)
-            return this.code(node, escape_escapeText);
-        const made = this.labels.get(node.uniqueId);
-        if (made?.name === node.name)
-            return made.label;
-        const label = this.code(node, escape_escapeText);
-        if (!made)
-            this.labels.set(node.uniqueId, { name: node.name, label });
-        return label;
-    }
-    /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
-    htmlLabel(node) {
-        return this.code(node, escapeHtml);
-    }
-    /** The readable name in code style, the unique id as its tooltip, both with invisible characters shown. */
-    code(node, escape) {
-        const title = escapeHtml((0,controls/* showInvisible */.jQ)(node.uniqueId));
-        return `<code title="${title}">${breakable((0,controls/* showInvisible */.jQ)(this.readable(node)), escape)}</code>`;
-    }
-}
-// Escaped text without entities or surrogate pairs (nearly every name) is made of one-character
-// units and `\x` escapes, which a regular expression can count, as the loop below does, at a
-// fraction of its cost (a report can name 20,000 nodes). A unit is `\` and the character after
-// it, or any other character; a break comes after the first separator unit from the
-// UNBROKEN_MIN-th on, else after the UNBROKEN_MAX-th unit, and never at the end.
-const HAS_LONG_UNIT = /[&\uD800-\uDFFF]/;
-const UNIT = String.raw `(?:\\[^]|[^\\])`;
-const SEPARATOR_UNIT = String.raw `(?:\\?[_./-])`;
-const BREAK_AFTER = new RegExp(`${UNIT}{${UNBROKEN_MIN - 1},${UNBROKEN_MAX - 1}}?${SEPARATOR_UNIT}(?=[^])|${UNIT}{${UNBROKEN_MAX}}(?=[^])`, "gy");
-/**
- * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
- * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
- * it is. The breaks go into the escaped text, never inside an escape (`\_`) or an entity (`&lt;`).
- */
-function breakable(text, escape = escape_escapeText) {
-    const escaped = escape(text);
-    if (text.length <= UNBROKEN_MAX)
-        return escaped;
-    if (!HAS_LONG_UNIT.test(escaped))
-        return escaped.replace(BREAK_AFTER, "$&<wbr>");
-    // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
-    let out = "";
-    let from = 0;
-    let run = 0;
-    for (let i = 0; i < escaped.length;) {
-        const end = unitEnd(escaped, i);
-        run++;
-        const separator = run >= UNBROKEN_MIN && end - i <= 2 && isSeparator(escaped.charCodeAt(end - 1));
-        i = end;
-        if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
-            out += `${escaped.slice(from, i)}<wbr>`;
-            from = i;
-            run = 0;
-        }
-    }
-    return out + escaped.slice(from);
-}
-/** Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point. */
-function unitEnd(text, i) {
-    const code = text.charCodeAt(i);
-    if (code === 0x5c /* \ */ && i + 1 < text.length)
-        return i + 2;
-    if (code === 0x26 /* & */) {
-        const end = text.indexOf(";", i);
-        if (end > i && end - i <= 6)
-            return end + 1;
-    }
-    const high = code >= 0xd800 && code <= 0xdbff;
-    const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-    return high && low ? i + 2 : i + 1;
-}
-/** `_ . / -`, after which a name may break. */
-function isSeparator(code) {
-    return code === 0x5f || code === 0x2e || code === 0x2f || code === 0x2d;
-}
-
-;// CONCATENATED MODULE: ./src/render/table.ts
-// Markdown tables. Cells must already be escaped for a table cell (no `|`, no line break: escapeText
-// and code do that). Columns are not padded to a common width: a 20,000-row table would only grow,
-// and GitHub does not care.
-//
-// Written out here rather than with markdown-table (which made these tables before, with
-// `alignDelimiters: false`): it measures and copies every cell several times, a third of the time
-// of a 20,000-node Markdown report. test/render/table.test.ts checks the bytes against it.
-/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
-function nowrap(text) {
-    return text.includes(" ") ? text.replaceAll(" ", "&nbsp;") : text;
-}
-/** A GFM table: `| a | b |` rows, `-` or `-:` (numeric) delimiters, short rows filled with empty cells. */
-function renderTable(columns, rows) {
-    let width = columns.length;
-    for (const row of rows)
-        width = Math.max(width, row.length);
-    return [...tableLines(columns, rows, width)].join("");
-}
-/**
- * The same table a line at a time, for rows no wider than the columns (the cells past them are
- * left out): the table of every node in a big build is megabytes, and is written a row at a time.
- * Every line but the first starts with its line break.
- */
-function* tableLines(columns, rows, width = columns.length) {
-    yield tableRow(columns.map((c) => c.heading), width, "");
-    yield tableRow(Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-")), width, "\n");
-    for (const row of rows)
-        yield tableRow(row, width, "\n");
-}
-function tableRow(cells, width, lead) {
-    let line = `${lead}|`;
-    for (let i = 0; i < width; i++) {
-        const cell = cells[i] ?? "";
-        line += cell === "" ? " |" : ` ${cell} |`;
-    }
-    return line;
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
-// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
-// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
-// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
-// errors) and every section says how much it left out and where the full list is.
-//
-// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
-// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
-// code excerpts wrapped to the given width.
-
-
-
-
-
-
-
-
-
-/**
- * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
- * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
- */
-const COMMENT_CODE_WIDTH = 96;
-const CHECK_CODE_WIDTH = 80;
-/** A list limit that is no limit. */
-const UNLIMITED = 1e9;
-const LEVELS = [
-    {
-        errors: UNLIMITED,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: UNLIMITED,
-        diffTables: true,
-        chains: UNLIMITED,
-        chainNodes: 100,
-        warnings: UNLIMITED,
-        slowest: UNLIMITED,
-        rest: true,
-    },
-    {
-        errors: UNLIMITED,
-        excerptLines: 20,
-        excerptChars: 3000,
-        failedTests: UNLIMITED,
-        diffTables: true,
-        chains: UNLIMITED,
-        chainNodes: 100,
-        warnings: UNLIMITED,
-        slowest: UNLIMITED,
-        rest: false,
-    },
-    {
-        errors: UNLIMITED,
-        excerptLines: 15,
-        excerptChars: 2000,
-        failedTests: UNLIMITED,
-        diffTables: true,
-        chains: UNLIMITED,
-        chainNodes: 20,
-        warnings: 100,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 100,
-        excerptLines: 12,
-        excerptChars: 1200,
-        failedTests: 200,
-        diffTables: false,
-        chains: 50,
-        chainNodes: 10,
-        warnings: 20,
-        slowest: 5,
-        rest: false,
-    },
-    {
-        errors: 50,
-        excerptLines: 8,
-        excerptChars: 600,
-        failedTests: 100,
-        diffTables: false,
-        chains: 20,
-        chainNodes: 5,
-        warnings: 10,
-        slowest: 3,
-        rest: false,
-    },
-    {
-        errors: 20,
-        excerptLines: 4,
-        excerptChars: 300,
-        failedTests: 30,
-        diffTables: false,
-        chains: 10,
-        chainNodes: 0,
-        warnings: 5,
-        slowest: 0,
-        rest: false,
-    },
-    {
-        errors: 10,
-        excerptLines: 2,
-        excerptChars: 160,
-        failedTests: 10,
-        diffTables: false,
-        chains: 5,
-        chainNodes: 0,
-        warnings: 0,
-        slowest: 0,
-        rest: false,
-    },
-];
-function renderMarkdown(report, options) {
-    return fitMarkdown(report, options).markdown;
-}
-/**
- * The whole report (no size budget: every detail) in pieces that join to what renderMarkdown gives
- * with an unlimited budget. For writing it to a file: the table of every node of a 20,000-node build
- * is megabytes, written a row at a time instead of first held as one string.
- */
-function* wholeMarkdownPieces(report, options) {
-    const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
-    const memo = reportMemo(report, options.links, { once: true });
-    yield* piecesAtLevel(report, whole, fitContext(whole, memo), 0);
-}
-/**
- * The report at the most detail that fits. `memo`: what renderings of this report for the same
- * links share (reportMemo), when there are several.
- */
-function fitMarkdown(report, options, memo = reportMemo(report, options.links)) {
-    const context = fitContext(options, memo);
-    const { needed, errorsAtLeast, allNodesAtLeast } = memo.bounds();
-    // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
-    const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
-    for (let level = 0; level < LEVELS.length; level++) {
-        // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
-        // errored was rendered in full three times per channel before the first level that fits).
-        if (errorsAtLeast(LEVELS[level].errors) > options.maxBytes)
-            continue;
-        // Nor one whose table of every node alone cannot (a comment's budget on a build of thousands).
-        if (LEVELS[level].rest && allNodesAtLeast > options.maxBytes)
-            continue;
-        const text = renderAtLevel(report, options, context, level);
-        if (!fits(text))
-            continue;
-        if (level === 0)
-            return { markdown: text, complete: true, whole: wholeLists(LEVELS[0], needed) };
-        // The level below did not fit, and may have missed by much less than the step between the two:
-        // longer lists, at this level's detail, are tried in between (four renderings at most). The
-        // search is on the square of the way, as a list the level below shows whole may be 20 times as
-        // long as this level's limit; the whole way is tried first.
-        let best = { markdown: text, detail: LEVELS[level] };
-        let [lo, hi] = [0, 1];
-        for (let step = 0; step < 4; step++) {
-            // The whole way first (the level below's lists at this level's detail), then halves.
-            const t = step === 0 ? 1 : (lo + hi) / 2;
-            const detail = between(LEVELS[level], LEVELS[level - 1], t * t, needed);
-            if (detail === null)
-                break;
-            const longer = errorsAtLeast(detail.errors) > options.maxBytes
-                ? null
-                : renderAtLevel(report, options, context, level, detail);
-            if (longer !== null && fits(longer)) {
-                best = { markdown: longer, detail };
-                if (step === 0)
-                    break;
-                lo = t;
-            }
-            else {
-                hi = t;
-            }
-        }
-        return { markdown: best.markdown, complete: false, whole: wholeLists(best.detail, needed) };
-    }
-    const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
-    return { markdown, complete: false, whole: new Set() };
-}
-/**
- * What every rendering of one report for these links shares; `once` when only one rendering at one
- * level is made (its node labels are then not kept).
- */
-function reportMemo(report, links, { once = false } = {}) {
-    const inChangedFile = inChangedFileOf(links);
-    // Every rendering shows the same errors in the same order: sorted and grouped once, not per level.
-    const errors = new Map();
-    const lists = new Map();
-    let bounds;
-    return {
-        names: new NodeNames(namedNodes(report), { remember: !once }),
-        inChangedFile,
-        errorsOf(inv) {
-            let found = errors.get(inv);
-            if (!found) {
-                const ordered = erroredByImpact(inv, inChangedFile);
-                errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
-            }
-            return found;
-        },
-        listsOf(inv) {
-            let found = lists.get(inv);
-            if (!found)
-                lists.set(inv, (found = invocationLists(inv, inChangedFile)));
-            return found;
-        },
-        bounds() {
-            return (bounds ??= {
-                needed: listLengths(report),
-                errorsAtLeast: errorBytesAtLeast(report),
-                allNodesAtLeast: allNodesBytesAtLeast(report),
-            });
-        },
-    };
-}
-/** One pass over an invocation's nodes for the lists its sections show. */
-function invocationLists(inv, inChangedFile) {
-    const byId = new Map();
-    const failed = [];
-    const warned = [];
-    const warningLines = [];
-    const notCompleted = [];
-    for (const node of inv.nodes) {
-        byId.set(node.uniqueId, node);
-        if (node.status === "fail")
-            failed.push(node);
-        else if (node.status === "warn")
-            warned.push(node);
-        if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
-            notCompleted.push(node);
-        for (const log of node.logs)
-            if (log.severity === "WARN")
-                warningLines.push({ node, log });
-    }
-    return {
-        byId,
-        chainsByRoot: new Map(inv.skipChains.map((chain) => [chain.rootId, chain])),
-        failed: changedFirst(failed, inChangedFile),
-        warned,
-        warningLines,
-        notCompleted,
-    };
-}
-/** A fitMarkdown call's context: the report's memo with the call's options. */
-function fitContext(options, memo) {
-    return {
-        ...memo,
-        fullReportHint: options.fullReportHint,
-        ...(options.listHint ? { listHint: options.listHint } : {}),
-        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
-        ...(options.links ? { links: options.links } : {}),
-    };
-}
-const LISTS = (/* unused pure expression or super */ null && (["errors", "failedTests", "chains", "warnings"]));
-/** How long each list limit must be to show a list whole, in every invocation. */
-function listLengths(report) {
-    const needed = { errors: 0, failedTests: 0, chains: 0, warnings: 0 };
-    for (const inv of report.invocations) {
-        let errors = inv.runErrors.length;
-        let failed = 0;
-        let warnedTests = 0;
-        let freshness = 0;
-        let warningLines = 0;
-        let notCompleted = 0;
-        for (const node of inv.nodes) {
-            if (node.status === "error")
-                errors++;
-            else if (node.status === "fail")
-                failed++;
-            else if (node.status === "warn" && node.test)
-                warnedTests++;
-            else if (node.status === "warn")
-                freshness++;
-            if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
-                notCompleted++;
-            for (const log of node.logs)
-                if (log.severity === "WARN")
-                    warningLines++;
-        }
-        needed.errors = Math.max(needed.errors, errors);
-        needed.failedTests = Math.max(needed.failedTests, failed);
-        needed.chains = Math.max(needed.chains, inv.skipChains.length);
-        // The warnings limit applies to each kind renderWarnings and renderNotCompleted list.
-        needed.warnings = Math.max(needed.warnings, warnedTests, freshness, warningLines, notCompleted);
-    }
-    return needed;
-}
-/**
- * `lower`'s detail with its list limits `t` of the way to `upper`'s (no further than the lists are
- * long); null when no list would grow.
- */
-function between(lower, upper, t, needed) {
-    const detail = { ...lower };
-    let grows = false;
-    for (const list of LISTS) {
-        const target = Math.min(upper[list], needed[list]);
-        if (target <= lower[list])
-            continue;
-        // At least one more: a list one over the limit would otherwise round back to it.
-        detail[list] = Math.max(lower[list] + 1, Math.round(lower[list] + t * (target - lower[list])));
-        grows = true;
-    }
-    return grows ? detail : null;
-}
-/** The lists a rendering at this detail shows whole. */
-function wholeLists(detail, needed) {
-    return new Set(LISTS.filter((list) => detail[list] >= Math.min(UNLIMITED, needed[list])));
-}
-/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
-function* namedNodes(report) {
-    for (const inv of report.invocations)
-        yield inv.nodes;
-    const b = report.baseline;
-    if (b)
-        yield b.removed;
-}
-/** A node label's markup, `<code title="">` and `</code>`, besides the id and text within it. */
-const LABEL_MARKUP_BYTES = '<code title="">'.length + "</code>".length;
-/**
- * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
- * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
- * among the same errors, `<code title="UNIQUE_ID">…</code>` (its markup besides the id at least).
- * Which errors are named depends on how they group, so the shortest ids are counted.
- */
-function errorBytesAtLeast(report) {
-    const perInvocation = report.invocations.map((inv) => inv.nodes
-        .filter((node) => node.status === "error")
-        .map((node) => node.uniqueId.length + LABEL_MARKUP_BYTES)
-        .sort((a, b) => a - b));
-    return (shown) => {
-        let bytes = 0;
-        for (const lengths of perInvocation) {
-            for (let i = 0; i < Math.min(shown, lengths.length); i++)
-                bytes += lengths[i];
-        }
-        return bytes;
-    };
-}
-/**
- * A lower bound of the bytes the tables of every node take (Detail.rest): each row holds the node's
- * label, `<code title="UNIQUE_ID">…</code>` (the id cut at MAX_INLINE_CHARS, shown with escapes
- * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its cells.
- */
-function allNodesBytesAtLeast(report) {
-    const idAtLeast = MAX_INLINE_CHARS - 2;
-    const rowMarkup = "\n| ".length + " |".length * ALL_NODES_COLUMNS.length;
-    let bytes = 0;
-    for (const inv of report.invocations) {
-        for (const node of inv.nodes)
-            bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + LABEL_MARKUP_BYTES;
-    }
-    return bytes;
-}
-/** The report at a level (which the extra sections follow) and, by default, that level's detail. */
-function renderAtLevel(report, options, context, level, detail = LEVELS[level]) {
-    return [...piecesAtLevel(report, options, context, level, detail)].join("");
-}
-/** The parts that are not empty, `separator` between them. */
-function* joinParts(parts, separator) {
-    let first = true;
-    for (const part of parts) {
-        if (part === "")
-            continue;
-        if (!first)
-            yield separator;
-        first = false;
-        if (typeof part === "string")
-            yield part;
-        else
-            yield* part.pieces();
-    }
-}
-/** The parts as one part: text when each is, else pieces ("" when every part is). */
-function joinedPart(parts, separator) {
-    if (parts.every((part) => typeof part === "string"))
-        return parts.filter(Boolean).join(separator);
-    return parts.some((part) => part !== "") ? { pieces: () => joinParts(parts, separator) } : "";
-}
-/** renderAtLevel's text in pieces. */
-function* piecesAtLevel(report, options, context, level, detail = LEVELS[level]) {
-    const parts = [renderHeadline(report, options)];
-    for (const extra of options.extras ?? []) {
-        const block = extra.render(level, context);
-        if (block)
-            parts.push(block);
-    }
-    // About files no invocation was read from (each invocation shows those about its own).
-    if (report.readerWarnings?.length)
-        parts.push(quotedWarnings(report.readerWarnings));
-    const many = report.invocations.length > 1;
-    report.invocations.forEach((invocation, i) => {
-        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
-    });
-    if (report.invocations.length === 0)
-        parts.push("_No dbt invocation was found in the telemetry._");
-    if (level > 0) {
-        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
-    }
-    yield* joinParts(parts, "\n\n");
-    yield "\n";
-}
-function renderHeadline(report, options) {
-    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
-    const lines = [
-        `## ${icon} ${escape_escapeText(options.title)}: ${escape_escapeText(report.conclusionReason)}`,
-        countLine(report.counts, "**"),
-    ];
-    const facts = report.invocations.length === 1
-        ? invocationFacts(report.invocations[0])
-        : sharedFacts(report, { text: escape_escapeText, code: code });
-    if (options.links?.runUrl)
-        facts.push(`[workflow run](${linkDestination(options.links.runUrl)})`);
-    if (facts.length > 0)
-        lines.push(`<sub>${facts.join(" · ")}</sub>`);
-    return lines.join("\n\n");
-}
-/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
-function countLine(counts, strong) {
-    const cells = (0,status_table/* headlineCounts */.Bi)(counts);
-    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
-    const total = `${(0,count/* formatCount */.B)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
-    return `${strong}${total}:${strong} ${items.join(" · ")}`;
-}
-function countItem(icon, n, one, many) {
-    return `${icon}&nbsp;${(0,count/* formatCount */.B)(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
-}
-/** Command, version, target, duration, state and id of one invocation. */
-function invocationFacts(inv, shared = { version: false, target: false }) {
-    const facts = [
-        shared.version ? null : inv.dbtVersion ? `dbt ${escape_escapeText(inv.dbtVersion)}` : null,
-        shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
-        inv.durationMs !== null ? (0,duration/* formatDuration */.a)(inv.durationMs) : null,
-        inv.state === "incomplete" ? "**did not finish**" : null,
-        inv.statusMessage ? escape_escapeText(inv.statusMessage) : null,
-        `invocation ${code(inv.invocationId)}`,
-    ];
-    const command = commandOf(inv);
-    const list = [command ? code(command) : null, ...facts].filter((fact) => fact !== null);
-    const step = inv.source.step;
-    if (step?.url)
-        list.push(`[run ${escape_escapeText(String(step.runId))}](${linkDestination(step.url)})`);
-    return list;
-}
-function quotedWarnings(warnings) {
-    return warnings.map((w) => `> ⚠️ ${escape_escapeText(w)}`).join("\n>\n");
-}
-function renderInvocation(inv, detail, context, position) {
-    const parts = [];
-    if (position) {
-        parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
-        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
-    }
-    else if (inv.source.step) {
-        parts.push(`### ${invocationTitle(inv, null)}`);
-    }
-    if (inv.readerWarnings.length > 0)
-        parts.push(quotedWarnings(inv.readerWarnings));
-    const { byId, chainsByRoot } = context.listsOf(inv);
-    parts.push(renderErrors(inv, detail, context, chainsByRoot));
-    parts.push(renderFailedTests(inv, detail, context));
-    parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
-    parts.push(renderWarnings(inv, detail, context));
-    parts.push(renderNotCompleted(inv, detail, context));
-    // With several invocations the timings of each are there when wanted, not in the way.
-    const slowest = renderSlowest(inv, detail, context);
-    parts.push(position && slowest
-        ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
-        : slowest);
-    if (detail.rest)
-        parts.push(allNodesPart(inv, context));
-    return joinedPart(parts, "\n\n");
-}
-/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
-function invocationIcon(inv) {
-    const c = inv.counts;
-    if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
-        return "❌";
-    if (c.warn > 0)
-        return "⚠️";
-    if (c.canceled > 0)
-        return "🚫";
-    return "✅";
-}
-function sharedWithAll(report) {
-    return {
-        version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
-        target: sharedValue(report, (inv) => inv.target) !== null,
-    };
-}
-/**
- * What tells invocations apart: the step, or the number, the command (with its selector), the
- * target when they differ, and the start time.
- */
-function invocationTitle(inv, position) {
-    const step = inv.source.step;
-    const started = inv.startedAt ? startTime(inv.startedAt, escape_escapeText) : null;
-    if (step)
-        return [`Step ${step.index}: ${escape_escapeText(step.name)}`, started].filter(Boolean).join(" · ");
-    const command = commandOf(inv) ?? "dbt";
-    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
-    return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
-}
-function renderErrors(inv, detail, context, chainsByRoot) {
-    const { inChangedFile } = context;
-    const errors = context.errorsOf(inv);
-    const total = errors.count + inv.runErrors.length;
-    if (total === 0)
-        return "";
-    const lines = [`#### ❌ Errors (${(0,count/* formatCount */.B)(total)})`];
-    // Every distinct error first, then the names of the same errors as far as the limit goes.
-    const groups = errors.groups.slice(0, detail.errors);
-    let spare = detail.errors - groups.length;
-    let shown = 0;
-    for (const [node, ...same] of groups) {
-        if (!node)
-            continue;
-        shown++;
-        const facts = [
-            inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
-            resourceLabel(node.resourceType),
-            node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : null,
-            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
-            locationLink(node.location, node.packageName, context),
-        ].filter(Boolean);
-        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
-        if (downstream > 0)
-            facts.push(`⏭️ ${plural(downstream, "node")} skipped downstream`);
-        lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
-        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
-        if (text)
-            lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
-        if (same.length > 0) {
-            const named = same.slice(0, spare);
-            spare -= named.length;
-            shown += named.length;
-            const unnamed = same.length - named.length;
-            const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
-            lines.push([
-                `The same error in ${plural(same.length, "more node")}`,
-                named.length > 0
-                    ? `, each naming itself: ${named.map((o) => context.names.label(o)).join(", ")}`
-                    : " (not named here)",
-                named.length > 0 && unnamed > 0 ? ` and ${(0,count/* formatCount */.B)(unnamed)} more` : "",
-                held > 0 ? ` · ⏭️ ${plural(held, "node")} skipped downstream of them` : "",
-            ].join(""));
-        }
-    }
-    lines.push(more(errors.count, shown, "error", context, "errors"));
-    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
-        const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
-        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
-        lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
-    }
-    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.count), "run error", context, "errors"));
-    return lines.filter(Boolean).join("\n\n");
-}
-/** A message's first lines in a code block, wrapped to the view's width. */
-function excerptBlock(text, maxLines, maxChars, context) {
-    const short = excerpt(text, maxLines, maxChars);
-    return escape_codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
-}
-/**
- * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
- * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
- */
-function wrapLines(text, width) {
-    const out = [];
-    for (const line of text.split("\n")) {
-        // Widths count code points; a line is walked once (a report of thousands of long messages).
-        let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
-        let at = 0;
-        let prefix = "";
-        while (left + prefix.length > width) {
-            const room = width - prefix.length;
-            const headEnd = advance(line, at, room);
-            const space = line.lastIndexOf(" ", headEnd - 1) - at;
-            const cut = space > room / 3 ? space + 1 : headEnd - at;
-            out.push(prefix + line.slice(at, at + cut).trimEnd());
-            left -= codePoints(line, at, at + cut);
-            at += cut;
-            prefix = "↪ ";
-        }
-        out.push(prefix + line.slice(at));
-    }
-    return out.join("\n");
-}
-/** The index `count` code points after `from` (or the end). */
-function advance(text, from, count) {
-    let at = from;
-    for (let n = 0; n < count && at < text.length; n++)
-        at += isHighSurrogateAt(text, at) ? 2 : 1;
-    return at;
-}
-function codePoints(text, from, to) {
-    let count = 0;
-    for (let at = from; at < to; count++)
-        at += isHighSurrogateAt(text, at) ? 2 : 1;
-    return count;
-}
-function isHighSurrogateAt(text, at) {
-    const code = text.charCodeAt(at);
-    if (code < 0xd800 || code > 0xdbff)
-        return false;
-    const next = text.charCodeAt(at + 1);
-    return next >= 0xdc00 && next <= 0xdfff;
-}
-function renderFailedTests(inv, detail, context) {
-    const { failed } = context.listsOf(inv);
-    if (failed.length === 0)
-        return "";
-    const lines = [
-        `#### ❌ Failed tests (${(0,count/* formatCount */.B)(failed.length)})`,
-        testTable(failed.slice(0, detail.failedTests), context),
-    ];
-    if (detail.diffTables) {
-        for (const node of failed.slice(0, detail.failedTests)) {
-            if (!node.test?.diffTable)
-                continue;
-            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
-        }
-    }
-    lines.push(more(failed.length, detail.failedTests, "failed test", context, "failedTests"));
-    return lines.filter(Boolean).join("\n\n");
-}
-function testTable(tests, context) {
-    return renderTable([
-        { heading: "Test" },
-        { heading: "Type" },
-        { heading: "Failing rows", numeric: true },
-        { heading: "Defined at" },
-    ], tests.map((n) => [
-        context.names.label(n),
-        nowrap(resourceLabel(n.resourceType)),
-        String(n.test?.failingRows ?? "–"),
-        locationLink(n.location, n.packageName, context) ?? "–",
-    ]));
-}
-function renderSkipChains(chains, nodes, detail, context) {
-    if (chains.length === 0)
-        return "";
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const lines = [`#### ⏭️ Skipped because of an upstream problem (${plural(skipped, "node")})`];
-    const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
-    const items = [];
-    for (const chain of chains.slice(0, detail.chains)) {
-        const root = nodes.get(chain.rootId);
-        const rootStatus = root ? statusText(root.status) : "not in this run";
-        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
-        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
-            const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-            items.push(`  - ${label(entry.uniqueId)}${via}`);
-        }
-        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${(0,count/* formatCount */.B)(chain.skipped.length - detail.chainNodes)} more`);
-        }
-    }
-    lines.push(items.join("\n"));
-    lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
-    return lines.filter(Boolean).join("\n\n");
-}
-function renderWarnings(inv, detail, context) {
-    const { warned, warningLines: logged } = context.listsOf(inv);
-    if (warned.length + logged.length === 0)
-        return "";
-    const lines = [`#### ⚠️ Warnings (${warningsCount(warned.length, logged.length)})`];
-    const tests = warned.filter((n) => n.test);
-    const fresh = warned.filter((n) => !n.test);
-    if (tests.length > 0)
-        lines.push(testTable(tests.slice(0, detail.warnings), context));
-    lines.push(more(tests.length, detail.warnings, "warned test", context, "warnings"));
-    const other = [];
-    for (const node of fresh.slice(0, detail.warnings)) {
-        // Said as an error is: what it is, the freshness and its age, where it is defined.
-        const facts = [
-            resourceLabel(node.resourceType),
-            node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
-            locationLink(node.location, node.packageName, context),
-        ].filter(Boolean);
-        other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
-    }
-    for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${context.names.label(node)}: ${escape_escapeText((0,truncate/* firstLine */.TM)(log.text, 300))}`);
-    }
-    if (other.length > 0)
-        lines.push(other.join("\n"));
-    // Up to the limit of each kind: freshness warnings and warning lines.
-    lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
-    return lines.filter(Boolean).join("\n\n");
-}
-/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
-function renderNotCompleted(inv, detail, context) {
-    const nodes = context.listsOf(inv).notCompleted;
-    if (nodes.length === 0)
-        return "";
-    const items = nodes
-        .slice(0, detail.warnings)
-        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`);
-    return [
-        `#### 🚫 Not run to completion (${(0,count/* formatCount */.B)(nodes.length)})`,
-        items.join("\n"),
-        more(nodes.length, detail.warnings, "node", context, "warnings"),
-    ]
-        .filter(Boolean)
-        .join("\n\n");
-}
-const IDLE_SHOWN = 5;
-function renderSlowest(inv, detail, context) {
-    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
-    if (rows.length === 0)
-        return "";
-    const table = renderTable([
-        { heading: "Node" },
-        { heading: "Type" },
-        { heading: "Processing", numeric: true },
-        { heading: "Warehouse", numeric: true },
-        { heading: "Lifetime", numeric: true },
-    ], rows.map((n) => [
-        `${statusIcon(n.status)} ${context.names.label(n)}`,
-        nowrap(resourceLabel(n.resourceType)),
-        (0,duration/* formatDuration */.a)(n.processingMs),
-        (0,duration/* formatDuration */.a)(n.warehouseMs),
-        (0,duration/* formatDuration */.a)(n.lifetimeMs),
-    ]));
-    const parts = [`#### 🐢 Slowest nodes`, table];
-    // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
-    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
-    if (idle.length > 0) {
-        parts.push(`Longest waits for a warehouse connection: ${idle
-            .map((n) => `${context.names.label(n)}&nbsp;${(0,duration/* formatDuration */.a)(n.idleMs)}`)
-            .join(" · ")}`);
-    }
-    parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
-    return parts.join("\n\n");
-}
-/** The table of every node, folded: a row at a time (a big build's is megabytes). */
-function allNodesPart(inv, context) {
-    return inv.nodes.length === 0 ? "" : { pieces: () => allNodesPieces(inv, context) };
-}
-const ALL_NODES_COLUMNS = [
-    { heading: "Node" },
-    { heading: "Type" },
-    { heading: "Status" },
-    { heading: "Processing", numeric: true },
-    { heading: "Warehouse", numeric: true },
-];
-function* allNodesPieces(inv, context) {
-    // A handful of types and statuses, thousands of rows.
-    const typeCell = cellPerValue((type) => nowrap(resourceLabel(type)));
-    const statusCell = cellPerValue((status) => nowrap(statusText(status)));
-    yield `<details><summary>All ${plural(inv.nodes.length, "node")}</summary>\n\n`;
-    yield* tableLines(ALL_NODES_COLUMNS, (function* rows() {
-        for (const n of inv.nodes) {
-            yield [
-                context.names.label(n),
-                typeCell(n.resourceType),
-                statusCell(n.status),
-                (0,duration/* formatDuration */.a)(n.timing.processingMs),
-                (0,duration/* formatDuration */.a)(n.timing.warehouseMs),
-            ];
-        }
-    })());
-    yield "\n\n</details>";
-}
-/** `cell`, made once per distinct value. */
-function cellPerValue(cell) {
-    const made = new Map();
-    return (value) => {
-        let text = made.get(value);
-        if (text === undefined)
-            made.set(value, (text = cell(value)));
-        return text;
-    };
-}
-function locationLink(location, packageName, context) {
-    if (!location)
-        return null;
-    const label = `<code>${breakable(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
-    const url = context.links?.fileUrl(location, packageName);
-    return url ? `[${label}](${linkDestination(url)})` : label;
-}
-/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
-function phaseName(phase) {
-    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escape_escapeText(phase);
-}
-/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
-function more(total, shown, noun, context, list) {
-    const left = total - Math.min(total, shown);
-    const where = (list && context.listHint?.(list)) || context.fullReportHint;
-    return left > 0
-        ? `_… and ${(0,count/* formatCount */.B)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
-        : "";
-}
-/**
- * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
- * error may quote a file's name or content, so it is shown in a code block.
- */
-function renderUnusable(title, what, severity, message) {
-    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
-}
-function byteLength(text) {
-    return Buffer.byteLength(text, "utf8");
-}
-/**
- * Last resort when even the leanest rendering is too long: cut between blocks, close an open code
- * fence and <details>, and say how much was left out and where the rest is.
- */
-function truncateMarkdown(text, maxBytes, fullReportHint) {
-    return cutMarkdown(text, maxBytes, (left) => `_The report was cut to fit, leaving out ${describeLeftOut(left)}; the complete report is in ${fullReportHint}._`);
-}
-
+// EXTERNAL MODULE: ./src/render/escape.ts
+var render_escape = __nccwpck_require__(7789);
+// EXTERNAL MODULE: ./src/render/format.ts
+var format = __nccwpck_require__(1509);
+// EXTERNAL MODULE: ./src/render/markdown.ts + 1 modules
+var render_markdown = __nccwpck_require__(1746);
+// EXTERNAL MODULE: ./src/render/names.ts
+var names = __nccwpck_require__(5968);
+// EXTERNAL MODULE: ./src/render/table.ts
+var table = __nccwpck_require__(900);
 ;// CONCATENATED MODULE: ./src/render/baseline-section.ts
 // The "what changed" block at the top of the comment when a base-branch report was compared: the
 // one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
@@ -1595,7 +101,7 @@ function truncateMarkdown(text, maxBytes, fullReportHint) {
 
 
 
-const baseline_section_LEVELS = [
+const LEVELS = [
     { newFailures: 100, messages: true, other: 100, regressions: 10, allRegressions: true, presence: 200 },
     { newFailures: 100, messages: true, other: 50, regressions: 10, allRegressions: false, presence: 50 },
     { newFailures: 50, messages: false, other: 20, regressions: 10, allRegressions: false, presence: 0 },
@@ -1609,13 +115,13 @@ function baselineSection(comparison) {
 }
 function renderBaselineSection(comparison, level, given) {
     const context = given ?? {
-        names: new NodeNames([
+        names: new names/* NodeNames */.p([
             [...comparison.failures, ...comparison.warnings, ...comparison.regressions, ...comparison.added],
             comparison.removed,
         ]),
         fullReportHint: "the JSON report",
     };
-    const limits = baseline_section_LEVELS[Math.min(level, baseline_section_LEVELS.length - 1)];
+    const limits = LEVELS[Math.min(level, LEVELS.length - 1)];
     const c = comparison.counts;
     const parts = [`### 🔁 Compared with the base branch`, `${tally(comparison)}\n\n${about(comparison)}`];
     const byLabel = (list, label) => list.filter((change) => change.label === label);
@@ -1644,22 +150,22 @@ function tally(comparison) {
     const fresh = c.newFailures + c.addedFailing;
     const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
     const items = [
-        fresh > 0 ? `**🆕 ${plural(fresh, "new failure")}**${notRun}` : `🆕 0 new failures`,
+        fresh > 0 ? `**🆕 ${(0,format/* plural */.LS)(fresh, "new failure")}**${notRun}` : `🆕 0 new failures`,
         `✅ ${c.fixedFailures} fixed`,
         `still failing ${c.stillFailing}`,
-        `⏱️ ${plural(c.regressions, "regression")}`,
+        `⏱️ ${(0,format/* plural */.LS)(c.regressions, "regression")}`,
     ];
     if (c.newWarnings > 0)
-        items.push(`⚠️ ${plural(c.newWarnings, "new warning")}`);
+        items.push(`⚠️ ${(0,format/* plural */.LS)(c.newWarnings, "new warning")}`);
     return items.join(", ");
 }
 function about(comparison) {
     const b = comparison.baseline;
     const c = comparison.counts;
     const facts = [
-        b.source ? `baseline ${code(b.source)}` : "baseline",
-        b.startedAt ? `from ${escape_escapeText(b.startedAt)}` : null,
-        `${plural(c.compared, "node")} compared`,
+        b.source ? `baseline ${(0,render_escape/* code */.aY)(b.source)}` : "baseline",
+        b.startedAt ? `from ${(0,render_escape/* escapeText */.X1)(b.startedAt)}` : null,
+        `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
     ].filter(Boolean);
@@ -1672,18 +178,18 @@ function newFailureList(failures, limits, context) {
     const shown = failures.slice(0, limits.newFailures);
     lines.push(shown
         .map((failure) => "change" in failure
-        ? `- ${statusIcon(failure.change.status)} ${context.names.label(failure.change)} · ${resourceLabel(failure.change.resourceType)} ${statusWord(failure.change.status)} · was ${statusText(failure.change.baselineStatus)}`
-        : `- ${statusIcon(failure.added.status)} ${context.names.label(failure.added)} · ${resourceLabel(failure.added.resourceType)} ${statusWord(failure.added.status)} · not run on the base branch`)
+        ? `- ${(0,format/* statusIcon */.I8)(failure.change.status)} ${context.names.label(failure.change)} · ${(0,format/* resourceLabel */.bP)(failure.change.resourceType)} ${(0,format/* statusWord */.Hm)(failure.change.status)} · was ${(0,format/* statusText */.qS)(failure.change.baselineStatus)}`
+        : `- ${(0,format/* statusIcon */.I8)(failure.added.status)} ${context.names.label(failure.added)} · ${(0,format/* resourceLabel */.bP)(failure.added.resourceType)} ${(0,format/* statusWord */.Hm)(failure.added.status)} · not run on the base branch`)
         .join("\n"));
     if (limits.messages) {
         for (const failure of shown) {
             if (!("change" in failure) || !failure.change.message)
                 continue;
-            lines.push(`<details><summary>${context.names.htmlLabel(failure.change)}</summary>\n\n${excerptBlock(failure.change.message, 8, 800, context)}\n\n</details>`);
+            lines.push(`<details><summary>${context.names.htmlLabel(failure.change)}</summary>\n\n${(0,render_markdown/* excerptBlock */.DM)(failure.change.message, 8, 800, context)}\n\n</details>`);
         }
     }
     if (failures.length > limits.newFailures)
-        lines.push(`_… and ${(0,count/* formatCount */.B)(failures.length - limits.newFailures)} more._`);
+        lines.push(`_… and ${(0,format/* formatCount */.B4)(failures.length - limits.newFailures)} more._`);
     return lines.join("\n\n");
 }
 function changeList(title, changes, limit, context, collapsed = false) {
@@ -1691,14 +197,14 @@ function changeList(title, changes, limit, context, collapsed = false) {
     if (changes.length === 0 || limit === 0)
         return "";
     const items = changes.slice(0, limit).map((change) => {
-        const was = change.label === "new" ? ` · was ${statusText(change.baselineStatus)}` : "";
-        return `- ${statusIcon(change.status)} ${context.names.label(change)} · ${resourceLabel(change.resourceType)} ${statusWord(change.status)}${was}`;
+        const was = change.label === "new" ? ` · was ${(0,format/* statusText */.qS)(change.baselineStatus)}` : "";
+        return `- ${(0,format/* statusIcon */.I8)(change.status)} ${context.names.label(change)} · ${(0,format/* resourceLabel */.bP)(change.resourceType)} ${(0,format/* statusWord */.Hm)(change.status)}${was}`;
     });
     const body = [items.join("\n")];
     if (changes.length > limit)
-        body.push(`_… and ${(0,count/* formatCount */.B)(changes.length - limit)} more._`);
+        body.push(`_… and ${(0,format/* formatCount */.B4)(changes.length - limit)} more._`);
     return collapsed
-        ? `<details><summary>${escapeHtml(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
+        ? `<details><summary>${(0,render_escape/* escapeHtml */.ZD)(title)}</summary>\n\n${body.join("\n\n")}\n\n</details>`
         : [`#### ${title}`, ...body].join("\n\n");
 }
 function presenceDetails(title, nodes, limit, context) {
@@ -1706,10 +212,10 @@ function presenceDetails(title, nodes, limit, context) {
         return "";
     const items = nodes
         .slice(0, limit)
-        .map((n) => `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} ${statusWord(n.status)}`);
+        .map((n) => `- ${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)} · ${(0,format/* resourceLabel */.bP)(n.resourceType)} ${(0,format/* statusWord */.Hm)(n.status)}`);
     if (nodes.length > limit)
-        items.push(`- … and ${(0,count/* formatCount */.B)(nodes.length - limit)} more`);
-    return `<details><summary>${escapeHtml(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
+        items.push(`- … and ${(0,format/* formatCount */.B4)(nodes.length - limit)} more`);
+    return `<details><summary>${(0,render_escape/* escapeHtml */.ZD)(title)}</summary>\n\n${items.join("\n")}\n\n</details>`;
 }
 /**
  * The top regressions by absolute slowdown, how many more there are and where they are listed
@@ -1725,16 +231,16 @@ function regressionSection(comparison, limits, context) {
     ];
     const rest = rows.slice(limits.regressions);
     if (rest.length > 0 && limits.allRegressions) {
-        parts.push(`<details><summary>${plural(rest.length, "more slower node")}</summary>\n\n${regressionTable(rest, context)}\n\n</details>`);
+        parts.push(`<details><summary>${(0,format/* plural */.LS)(rest.length, "more slower node")}</summary>\n\n${regressionTable(rest, context)}\n\n</details>`);
     }
     else {
-        parts.push(more(rows.length, limits.regressions, "slower node", context));
+        parts.push((0,render_markdown/* more */.OS)(rows.length, limits.regressions, "slower node", context));
     }
     parts.push(noiseLine(comparison));
     return parts.filter(Boolean).join("\n\n");
 }
 function regressionTable(rows, context) {
-    return renderTable([
+    return (0,table/* renderTable */.bo)([
         { heading: "Node" },
         { heading: "Type" },
         { heading: "Before", numeric: true },
@@ -1742,10 +248,10 @@ function regressionTable(rows, context) {
         { heading: "Change", numeric: true },
     ], rows.map((r) => [
         context.names.label(r),
-        nowrap(resourceLabel(r.resourceType)),
-        (0,duration/* formatDuration */.a)(r.beforeMs),
-        (0,duration/* formatDuration */.a)(r.afterMs),
-        `${formatDelta(r.deltaMs)}&nbsp;(${formatPercent(r.percent)})`,
+        (0,table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(r.resourceType)),
+        (0,format/* formatDuration */.a3)(r.beforeMs),
+        (0,format/* formatDuration */.a3)(r.afterMs),
+        `${(0,format/* formatDelta */.CW)(r.deltaMs)}&nbsp;(${(0,format/* formatPercent */.l9)(r.percent)})`,
     ]));
 }
 /** With no regression the reader still learns what counts as one and how noisy the timings were. */
@@ -1762,12 +268,14 @@ function noiseLine(comparison) {
 /** How much timings moved between the two runs and what counts as slower, as one plain sentence. */
 function timingNoise(comparison) {
     const t = comparison.timingChange;
-    const rule = `a node counts as slower past ${formatPercent(comparison.regressionThresholdPercent)} and ${formatDelta(comparison.minRegressionMs)}`;
+    const rule = `a node counts as slower past ${(0,format/* formatPercent */.l9)(comparison.regressionThresholdPercent)} and ${(0,format/* formatDelta */.CW)(comparison.minRegressionMs)}`;
     if (!t || t.nodes < 4)
         return `Timings vary from run to run; ${rule}.`;
-    return `Timing noise: half of the ${plural(t.nodes, "node")} timed in both runs changed by ${formatPercent(t.p25Percent)} to ${formatPercent(t.p75Percent)} (median ${formatPercent(t.medianPercent)}); ${rule}.`;
+    return `Timing noise: half of the ${(0,format/* plural */.LS)(t.nodes, "node")} timed in both runs changed by ${(0,format/* formatPercent */.l9)(t.p25Percent)} to ${(0,format/* formatPercent */.l9)(t.p75Percent)} (median ${(0,format/* formatPercent */.l9)(t.medianPercent)}); ${rule}.`;
 }
 
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/render/mermaid.ts
 
 
@@ -1801,7 +309,7 @@ function diagramSections(report) {
                 if (!chart)
                     return "";
                 const skipped = report.invocations.reduce((sum, inv) => sum + inv.skipChains.reduce((n, chain) => n + chain.skipped.length, 0), 0);
-                return collapsible(`🔗 Skip chains diagram (${plural(skipped, "skipped node")})`, chart);
+                return collapsible(`🔗 Skip chains diagram (${(0,format/* plural */.LS)(skipped, "skipped node")})`, chart);
             },
         }),
         oncePerLevel({
@@ -1823,12 +331,12 @@ function diagramSections(report) {
                 // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
                 const drawn = timelines.map((bars) => bars.length);
                 const summary = timelines.length === 1
-                    ? `⏱️ Timeline of the ${plural(drawn[0], "slowest node")}`
+                    ? `⏱️ Timeline of the ${(0,format/* plural */.LS)(drawn[0], "slowest node")}`
                     : `⏱️ Timelines of the slowest nodes (${drawn.join(", ")} in ${timelines.length} invocations)`;
                 return collapsible(summary, drawnInvocations
                     .map(({ inv, label }) => renderTimelineGantt(inv, limit, label, nodesById))
                     .filter(Boolean)
-                    .map((chart) => generatedBlock(chart, "mermaid"))
+                    .map((chart) => (0,render_escape/* generatedBlock */.dR)(chart, "mermaid"))
                     .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
                     .join("\n\n"), true);
             },
@@ -1858,8 +366,8 @@ function oncePerLevel(section) {
     };
 }
 function collapsible(summary, body, bodyIsMarkdown = false) {
-    const content = bodyIsMarkdown ? body : generatedBlock(body, "mermaid");
-    return `<details><summary>${escapeHtml(summary)}</summary>\n\n${content}\n\n</details>`;
+    const content = bodyIsMarkdown ? body : (0,render_escape/* generatedBlock */.dR)(body, "mermaid");
+    return `<details><summary>${(0,render_escape/* escapeHtml */.ZD)(summary)}</summary>\n\n${content}\n\n</details>`;
 }
 /** Mermaid flowchart text, or "" when no invocation has skip chains. */
 function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
@@ -1884,7 +392,7 @@ function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
             const root = nodes.get(chain.rootId);
             const rootId = newId(root ? statusClass(root.status) : "missing");
             const rootLabel = root
-                ? `${statusIcon(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
+                ? `${(0,format/* statusIcon */.I8)(root.status)} ${nodeLabel(root.uniqueId, root.resourceType, root.name)}`
                 : `❔ ${chain.rootId} (not in this run)`;
             lines.push(`  ${rootId}["${mermaidLabel(rootLabel)}"]`);
             const ids = new Map([[chain.rootId, rootId]]);
@@ -1904,7 +412,7 @@ function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
             const rest = chain.skipped.length - shown.length;
             if (rest > 0) {
                 const id = newId("more");
-                lines.push(`  ${id}["${mermaidLabel(`… and ${plural(rest, "more skipped node")}`)}"]`);
+                lines.push(`  ${id}["${mermaidLabel(`… and ${(0,format/* plural */.LS)(rest, "more skipped node")}`)}"]`);
                 lines.push(`  ${rootId} -.-> ${id}`);
             }
         }
@@ -1913,7 +421,7 @@ function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
         return "";
     if (left > 0) {
         const id = newId("more");
-        lines.push(`  ${id}["${mermaidLabel(`… and ${plural(left, "more root cause")}`)}"]`);
+        lines.push(`  ${id}["${mermaidLabel(`… and ${(0,format/* plural */.LS)(left, "more root cause")}`)}"]`);
     }
     for (const [cls, style] of Object.entries(CLASS_STYLES)) {
         const members = classes.get(cls);
@@ -1935,7 +443,7 @@ function statusClass(status) {
     return (0,status_table/* isFailure */.N6)(status) ? "failed" : "other";
 }
 function nodeLabel(uniqueId, type, name) {
-    return `${resourceLabel(type)} ${name || uniqueId}`;
+    return `${(0,format/* resourceLabel */.bP)(type)} ${name || uniqueId}`;
 }
 /**
  * Text for inside a quoted flowchart label. Letters (any script), digits, spaces and a few
@@ -1943,7 +451,7 @@ function nodeLabel(uniqueId, type, name) {
  * entity code, which Mermaid shows as the character and never parses as syntax or markup.
  */
 function mermaidLabel(text) {
-    const clean = mermaid_clip(stripInvisible(text));
+    const clean = clip(stripInvisible(text));
     let out = "";
     for (const ch of clean) {
         out += /^[\p{L}\p{N} _.,\-/()…]$/u.test(ch) || isPictograph(ch) ? ch : `#${ch.codePointAt(0)};`;
@@ -1952,7 +460,7 @@ function mermaidLabel(text) {
 }
 /** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
 function ganttTaskName(text) {
-    const clean = mermaid_clip(stripInvisible(text))
+    const clean = clip(stripInvisible(text))
         .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
         .replace(/\s+/g, " ")
         .trim();
@@ -1968,7 +476,7 @@ function isPictograph(ch) {
 function stripInvisible(text) {
     return (0,controls/* showControls */.mz)(text, "space").replace(/[\u200B-\u200D\u2060]/g, " ");
 }
-function mermaid_clip(text) {
+function clip(text) {
     const chars = [...text];
     return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
@@ -2021,10 +529,10 @@ function renderTimelineGantt(inv, limit, label = "", nodesById = nodesByIdOnce()
     for (const bar of bars)
         byType.set(bar.node.resourceType, [...(byType.get(bar.node.resourceType) ?? []), bar]);
     for (const [type, group] of byType) {
-        lines.push(`  section ${ganttTaskName(resourceLabel(type))}`);
+        lines.push(`  section ${ganttTaskName((0,format/* resourceLabel */.bP)(type))}`);
         for (const { node, start, end } of group) {
             // Resource-type prefix: a task name can then never begin with a Gantt keyword (section, click…).
-            const name = ganttTaskName(`${resourceLabel(node.resourceType)} ${node.name || node.uniqueId}`);
+            const name = ganttTaskName(`${(0,format/* resourceLabel */.bP)(node.resourceType)} ${node.name || node.uniqueId}`);
             const crit = (0,status_table/* isFailure */.N6)(node.status) ? "crit, " : "";
             lines.push(`  ${name} : ${crit}${start}, ${Math.max(end, start + 1)}`);
         }
@@ -2042,6 +550,12 @@ function extraSections(report, options) {
     ];
 }
 
+// EXTERNAL MODULE: ./src/text/truncate.ts
+var truncate = __nccwpck_require__(3377);
+// EXTERNAL MODULE: ./src/render/errors-by-impact.ts + 1 modules
+var errors_by_impact = __nccwpck_require__(469);
+// EXTERNAL MODULE: ./src/render/invocations.ts
+var invocations = __nccwpck_require__(7215);
 ;// CONCATENATED MODULE: ./src/render/terminal-style.ts
 // How the terminal report marks things: SGR colour and weight when the terminal wants colour, plain
 // text otherwise. These are the only escape sequences the report writes; everything from telemetry
@@ -2145,7 +659,7 @@ function statusMark(pen, status) {
     return paint(pen, mark.colour, mark.glyph);
 }
 /** The status's word ("error", "phase-skipped"); an unknown value shown inert. */
-function terminal_text_statusWord(status) {
+function statusWord(status) {
     return (0,status_table/* statusRow */.jf)(status)?.label ?? inert(status);
 }
 /**
@@ -2228,7 +742,7 @@ function visibleLength(text) {
 function excerptGutter(pen, text, limits, indent = "  ") {
     const gutter = `${indent}${pen.style.dim("│")} `;
     const room = Math.max(20, pen.width - indent.length - 2);
-    const lines = wrapLines(inertLines(excerpt(text, limits.lines, limits.chars)), room).split("\n");
+    const lines = (0,render_markdown/* wrapLines */.MT)(inertLines((0,render_escape/* excerpt */.Kb)(text, limits.lines, limits.chars)), room).split("\n");
     return lines.map((line) => `${gutter}${line}`.trimEnd()).join("\n");
 }
 /** Right-aligned to `size` columns. */
@@ -2258,11 +772,11 @@ function renderTerminalBaseline(comparison, pen, fullReportHint) {
     if (fresh.length > 0) {
         // Each one's message is in the errors and failed tests below: said once in a terminal.
         const items = fresh.slice(0, LIMITS.newFailures).map((node) => {
-            const was = "label" in node ? `was ${terminal_text_statusWord(node.baselineStatus)}` : "not run on the base branch";
-            return entry(pen, node.status, node, `${resourceLabel(node.resourceType)} ${terminal_text_statusWord(node.status)} · ${was}`);
+            const was = "label" in node ? `was ${statusWord(node.baselineStatus)}` : "not run on the base branch";
+            return entry(pen, node.status, node, `${(0,format/* resourceLabel */.bP)(node.resourceType)} ${statusWord(node.status)} · ${was}`);
         });
         if (fresh.length > LIMITS.newFailures)
-            items.push(`… and ${(0,count/* formatCount */.B)(fresh.length - LIMITS.newFailures)} more.`);
+            items.push(`… and ${(0,format/* formatCount */.B4)(fresh.length - LIMITS.newFailures)} more.`);
         blocks.push([pen.style.red(pen.style.bold(`New failures (${fresh.length})`)), ...items].join("\n"));
     }
     blocks.push(terminal_baseline_changeList(`Fixed (${c.fixedFailures})`, byLabel(comparison.failures, "fixed"), pen));
@@ -2279,13 +793,13 @@ function terminal_baseline_tally(comparison, pen) {
     const fresh = c.newFailures + c.addedFailing;
     const notRun = c.addedFailing > 0 ? ` (${c.addedFailing} not run on the base branch)` : "";
     const items = [
-        fresh > 0 ? pen.style.red(pen.style.bold(`${plural(fresh, "new failure")}${notRun}`)) : "0 new failures",
+        fresh > 0 ? pen.style.red(pen.style.bold(`${(0,format/* plural */.LS)(fresh, "new failure")}${notRun}`)) : "0 new failures",
         `${c.fixedFailures} fixed`,
         `still failing ${c.stillFailing}`,
-        plural(c.regressions, "regression"),
+        (0,format/* plural */.LS)(c.regressions, "regression"),
     ];
     if (c.newWarnings > 0)
-        items.push(plural(c.newWarnings, "new warning"));
+        items.push((0,format/* plural */.LS)(c.newWarnings, "new warning"));
     return packFacts(items, pen.width);
 }
 function terminal_baseline_about(comparison, pen) {
@@ -2294,7 +808,7 @@ function terminal_baseline_about(comparison, pen) {
     const facts = [
         b.source ? `baseline ${inert(b.source)}` : "baseline",
         b.startedAt ? `from ${inert(b.startedAt)}` : null,
-        `${plural(c.compared, "node")} compared`,
+        `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
     ].filter((fact) => fact !== null);
@@ -2304,11 +818,11 @@ function terminal_baseline_changeList(title, changes, pen) {
     if (changes.length === 0)
         return "";
     const items = changes.slice(0, LIMITS.other).map((change) => {
-        const was = change.label === "new" ? ` · was ${terminal_text_statusWord(change.baselineStatus)}` : "";
-        return entry(pen, change.status, change, `${resourceLabel(change.resourceType)} ${terminal_text_statusWord(change.status)}${was}`);
+        const was = change.label === "new" ? ` · was ${statusWord(change.baselineStatus)}` : "";
+        return entry(pen, change.status, change, `${(0,format/* resourceLabel */.bP)(change.resourceType)} ${statusWord(change.status)}${was}`);
     });
     if (changes.length > LIMITS.other)
-        items.push(`… and ${(0,count/* formatCount */.B)(changes.length - LIMITS.other)} more.`);
+        items.push(`… and ${(0,format/* formatCount */.B4)(changes.length - LIMITS.other)} more.`);
     return [pen.style.bold(title), ...items].join("\n");
 }
 /** The largest slowdowns: before, after and change in fixed columns, the node last. */
@@ -2319,9 +833,9 @@ function regressions(comparison, pen, fullReportHint) {
     const shown = rows.slice(0, LIMITS.regressions);
     const titles = ["before", "after", "change"];
     const cells = shown.map((r) => [
-        (0,duration/* formatDuration */.a)(r.beforeMs),
-        (0,duration/* formatDuration */.a)(r.afterMs),
-        `${formatDelta(r.deltaMs)} (${formatPercent(r.percent)})`,
+        (0,format/* formatDuration */.a3)(r.beforeMs),
+        (0,format/* formatDuration */.a3)(r.afterMs),
+        `${(0,format/* formatDelta */.CW)(r.deltaMs)} (${(0,format/* formatPercent */.l9)(r.percent)})`,
     ]);
     const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
     const line = (values) => values.map((v, i) => padStart(v, widths[i])).join("  ");
@@ -2331,7 +845,7 @@ function regressions(comparison, pen, fullReportHint) {
         ...shown.map((r, i) => `${line(cells[i])}  ${nodeName(pen, r)}`),
     ];
     if (rows.length > shown.length) {
-        lines.push(wrapWords(`… and ${plural(rows.length - shown.length, "more slower node")}, listed in ${fullReportHint}.`, pen.width));
+        lines.push(wrapWords(`… and ${(0,format/* plural */.LS)(rows.length - shown.length, "more slower node")}, listed in ${fullReportHint}.`, pen.width));
     }
     return lines.join("\n");
 }
@@ -2367,17 +881,17 @@ const MAX_WIDTH = 120;
 function renderTerminal(report, options) {
     const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
     const pen = { style: terminalStyle(options.colour), width };
-    const blocks = [terminal_renderHeadline(report, options, pen)];
+    const blocks = [renderHeadline(report, options, pen)];
     if (report.baseline)
         blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
     const many = report.invocations.length > 1;
     // Facts the headline already says for every invocation are not repeated under each.
     const omit = {
-        version: many && sharedValue(report, (inv) => inv.dbtVersion) !== null,
-        target: many && sharedValue(report, (inv) => inv.target) !== null,
+        version: many && (0,invocations/* sharedValue */.Fm)(report, (inv) => inv.dbtVersion) !== null,
+        target: many && (0,invocations/* sharedValue */.Fm)(report, (inv) => inv.target) !== null,
     };
     report.invocations.forEach((inv, i) => {
-        blocks.push(...terminal_renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
+        blocks.push(...renderInvocation(inv, many ? i + 1 : null, pen, options, omit));
     });
     if (report.invocations.length === 0)
         blocks.push("No dbt invocation was found in the telemetry.");
@@ -2385,70 +899,70 @@ function renderTerminal(report, options) {
         blocks.push(timingsLegend(pen));
     const nodes = report.counts.total;
     if (nodes > 0) {
-        blocks.push(pen.style.dim(wrapWords(`The full list of ${plural(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
+        blocks.push(pen.style.dim(wrapWords(`The full list of ${(0,format/* plural */.LS)(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
     }
     return `${blocks.filter(Boolean).join("\n\n")}\n`;
 }
-function terminal_renderHeadline(report, options, pen) {
+function renderHeadline(report, options, pen) {
     const { bold, red, yellow, green } = pen.style;
     const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
     const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
-    lines.push(terminal_countLine(report.counts, pen));
+    lines.push(countLine(report.counts, pen));
     const facts = report.invocations.length === 1
-        ? terminal_invocationFacts(report.invocations[0])
-        : sharedFacts(report, { text: inert, code: inert });
+        ? invocationFacts(report.invocations[0])
+        : (0,invocations/* sharedFacts */.TA)(report, { text: inert, code: inert });
     if (facts.length > 0)
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
     return lines.join("\n");
 }
 /** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
-function terminal_countLine(counts, pen) {
+function countLine(counts, pen) {
     const cells = (0,status_table/* headlineCounts */.Bi)(counts);
     const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
         const n = cells[cell.key];
         const mark = CELL_MARK[cell.key];
-        const text = `${mark.glyph} ${(0,count/* formatCount */.B)(n)} ${n === 1 ? cell.one : cell.many}`;
+        const text = `${mark.glyph} ${(0,format/* formatCount */.B4)(n)} ${n === 1 ? cell.one : cell.many}`;
         return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
     });
-    const total = `${(0,count/* formatCount */.B)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
+    const total = `${(0,format/* formatCount */.B4)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
     return packFacts([`${total} ${items[0] ?? ""}`, ...items.slice(1)], pen.width, "  ");
 }
-function terminal_invocationFacts(inv, omit = {}) {
-    const command = commandOf(inv);
+function invocationFacts(inv, omit = {}) {
+    const command = (0,invocations/* commandOf */.Nl)(inv);
     return [
         command ? inert(command) : null,
         !omit.version && inv.dbtVersion ? `dbt ${inert(inv.dbtVersion)}` : null,
         !omit.target && inv.target ? `target ${inert(inv.target)}` : null,
-        inv.durationMs !== null ? (0,duration/* formatDuration */.a)(inv.durationMs) : null,
+        inv.durationMs !== null ? (0,format/* formatDuration */.a3)(inv.durationMs) : null,
         inv.state === "incomplete" ? "did not finish" : null,
         inv.statusMessage ? inert(inv.statusMessage) : null,
         `invocation ${inert(inv.invocationId)}`,
         inv.source.step?.url ? `run ${inert(inv.source.step.url)}` : null,
     ].filter((fact) => fact !== null);
 }
-function terminal_renderInvocation(inv, index, pen, options, omit) {
+function renderInvocation(inv, index, pen, options, omit) {
     const blocks = [];
     if (index !== null || inv.source.step)
         blocks.push(invocationHeader(inv, index, pen, omit));
-    blocks.push(terminal_renderErrors(inv, pen));
-    blocks.push(terminal_renderFailedTests(inv, pen));
-    blocks.push(terminal_renderSkipChains(inv, pen));
-    blocks.push(terminal_renderWarnings(inv, pen, options));
-    blocks.push(terminal_renderNotCompleted(inv, pen, options));
-    blocks.push(terminal_renderSlowest(inv, pen));
+    blocks.push(renderErrors(inv, pen));
+    blocks.push(renderFailedTests(inv, pen));
+    blocks.push(renderSkipChains(inv, pen));
+    blocks.push(renderWarnings(inv, pen, options));
+    blocks.push(renderNotCompleted(inv, pen, options));
+    blocks.push(renderSlowest(inv, pen));
     return blocks.filter(Boolean);
 }
 /** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
 function invocationHeader(inv, index, pen, omit) {
     const step = inv.source.step;
-    const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
+    const started = inv.startedAt ? (0,invocations/* startTime */.Sv)(inv.startedAt, inert) : null;
     const title = step
         ? [`Step ${step.index}: ${inert(step.name)}`, started]
-        : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
+        : [`${index ?? 1}. ${inert((0,invocations/* commandOf */.Nl)(inv) ?? "dbt")}`, started];
     const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
     if (index !== null) {
-        lines.push(terminal_countLine(inv.counts, pen));
-        const facts = terminal_invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
+        lines.push(countLine(inv.counts, pen));
+        const facts = invocationFacts(inv, omit).slice((0,invocations/* commandOf */.Nl)(inv) ? 1 : 0);
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
     }
     return lines.join("\n");
@@ -2458,24 +972,24 @@ function where(location) {
         return null;
     return inert(location.line ? `${location.path}:${location.line}` : location.path);
 }
-function terminal_renderErrors(inv, pen) {
-    const errors = erroredByImpact(inv);
+function renderErrors(inv, pen) {
+    const errors = (0,errors_by_impact/* erroredByImpact */.rE)(inv);
     const total = errors.length + inv.runErrors.length;
     if (total === 0)
         return "";
     const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-    const blocks = [pen.style.red(heading(pen, `Errors (${(0,count/* formatCount */.B)(total)})`))];
-    for (const [node, ...same] of groupSameErrors(errors)) {
+    const blocks = [pen.style.red(heading(pen, `Errors (${(0,format/* formatCount */.B4)(total)})`))];
+    for (const [node, ...same] of (0,errors_by_impact/* groupSameErrors */.PD)(errors)) {
         if (!node)
             continue;
         const facts = [
-            resourceLabel(node.resourceType),
+            (0,format/* resourceLabel */.bP)(node.resourceType),
             node.errorType ? `${node.errorType} error` : null,
-            node.freshness ? freshnessFact(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
+            node.freshness ? (0,format/* freshnessFact */.CT)(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
             node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
             where(node.location),
             downstream.get(node.uniqueId)
-                ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
+                ? `${(0,format/* plural */.LS)(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
                 : null,
         ].filter((fact) => fact !== null);
         const lines = [
@@ -2487,8 +1001,8 @@ function terminal_renderErrors(inv, pen) {
             lines.push(excerptGutter(pen, text, excerptLimits()));
         if (same.length > 0) {
             const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
-            const skipped = held > 0 ? ` (${plural(held, "node")} skipped downstream of them)` : "";
-            lines.push(`  The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`);
+            const skipped = held > 0 ? ` (${(0,format/* plural */.LS)(held, "node")} skipped downstream of them)` : "";
+            lines.push(`  The same error in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself${skipped}:`);
             lines.push(packList(same.map((other) => inert(other.uniqueId)), pen.width, "    "));
         }
         blocks.push(lines.join("\n"));
@@ -2507,8 +1021,8 @@ function excerptLimits() {
 }
 /** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
 function testBlock(node, pen) {
-    const rows = node.test ? plural(node.test.failingRows, "failing row") : null;
-    const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
+    const rows = node.test ? (0,format/* plural */.LS)(node.test.failingRows, "failing row") : null;
+    const facts = [(0,format/* resourceLabel */.bP)(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
     const lines = [
         `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
         `  ${packFacts(facts, pen.width - 2, "  ")}`,
@@ -2521,22 +1035,22 @@ function testBlock(node, pen) {
     }
     return lines.join("\n");
 }
-function terminal_renderFailedTests(inv, pen) {
+function renderFailedTests(inv, pen) {
     const failed = inv.nodes.filter((n) => n.status === "fail");
     if (failed.length === 0)
         return "";
     return [
-        pen.style.red(heading(pen, `Failed tests (${(0,count/* formatCount */.B)(failed.length)})`)),
+        pen.style.red(heading(pen, `Failed tests (${(0,format/* formatCount */.B4)(failed.length)})`)),
         ...failed.map((n) => testBlock(n, pen)),
     ].join("\n\n");
 }
-function terminal_renderSkipChains(inv, pen) {
+function renderSkipChains(inv, pen) {
     const chains = inv.skipChains;
     if (chains.length === 0)
         return "";
     const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
     const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const blocks = [heading(pen, `Skipped because of an upstream problem (${plural(skipped, "node")})`)];
+    const blocks = [heading(pen, `Skipped because of an upstream problem (${(0,format/* plural */.LS)(skipped, "node")})`)];
     for (const chain of chains)
         blocks.push(chainBlock(chain, nodes, pen));
     return blocks.join("\n\n");
@@ -2546,7 +1060,7 @@ function chainBlock(chain, nodes, pen) {
     const root = nodes.get(chain.rootId);
     const lines = [
         `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
-        `  ${root ? terminal_text_statusWord(root.status) : "not in this run"} → ${plural(chain.skipped.length, "node")} skipped:`,
+        `  ${root ? statusWord(root.status) : "not in this run"} → ${(0,format/* plural */.LS)(chain.skipped.length, "node")} skipped:`,
     ];
     for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
         const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
@@ -2554,17 +1068,17 @@ function chainBlock(chain, nodes, pen) {
     }
     const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
     if (left > 0)
-        lines.push(`  … and ${(0,count/* formatCount */.B)(left)} more`);
+        lines.push(`  … and ${(0,format/* formatCount */.B4)(left)} more`);
     return lines.join("\n");
 }
-function terminal_renderWarnings(inv, pen, options) {
+function renderWarnings(inv, pen, options) {
     const warned = inv.nodes.filter((n) => n.status === "warn");
     const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
     const total = warned.length + logged.length;
     if (total === 0)
         return "";
     const blocks = [
-        pen.style.yellow(heading(pen, `Warnings (${warningsCount(warned.length, logged.length)})`)),
+        pen.style.yellow(heading(pen, `Warnings (${(0,format/* warningsCount */.Fd)(warned.length, logged.length)})`)),
     ];
     const limit = TERMINAL_LIMITS.warnings;
     for (const node of warned.slice(0, limit)) {
@@ -2573,8 +1087,8 @@ function terminal_renderWarnings(inv, pen, options) {
             continue;
         }
         const facts = [
-            resourceLabel(node.resourceType),
-            node.freshness ? freshnessFact("warn", node.freshness.ageSeconds) : null,
+            (0,format/* resourceLabel */.bP)(node.resourceType),
+            node.freshness ? (0,format/* freshnessFact */.CT)("warn", node.freshness.ageSeconds) : null,
             where(node.location),
         ].filter((fact) => fact !== null);
         blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`);
@@ -2583,43 +1097,43 @@ function terminal_renderWarnings(inv, pen, options) {
         blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, (0,truncate/* firstLine */.TM)(log.text, 300), { lines: 1, chars: 300 })}`);
     }
     if (total > limit)
-        blocks.push(terminal_more(total - limit, "warning", options, pen));
+        blocks.push(more(total - limit, "warning", options, pen));
     return blocks.join("\n\n");
 }
 /** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
-function terminal_renderNotCompleted(inv, pen, options) {
+function renderNotCompleted(inv, pen, options) {
     const nodes = inv.nodes.filter((n) => status_table/* STATUS */.XQ[n.status].notCompleted !== null);
     if (nodes.length === 0)
         return "";
     const lines = nodes
         .slice(0, TERMINAL_LIMITS.notCompleted)
-        .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`));
+        .map((n) => entry(pen, n.status, n, `${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`));
     const left = nodes.length - TERMINAL_LIMITS.notCompleted;
     if (left > 0)
-        lines.push(terminal_more(left, "node", options, pen));
-    return [heading(pen, `Not run to completion (${(0,count/* formatCount */.B)(nodes.length)})`), lines.join("\n")].join("\n\n");
+        lines.push(more(left, "node", options, pen));
+    return [heading(pen, `Not run to completion (${(0,format/* formatCount */.B4)(nodes.length)})`), lines.join("\n")].join("\n\n");
 }
-const terminal_IDLE_SHOWN = 5;
+const IDLE_SHOWN = 5;
 const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];
 /** Durations first, in fixed columns, and the node last, so a long id never pushes a column out of line. */
-function terminal_renderSlowest(inv, pen) {
+function renderSlowest(inv, pen) {
     const rows = inv.slowest.byProcessing;
     if (rows.length === 0)
         return "";
     const cells = rows.map((n) => [
-        (0,duration/* formatDuration */.a)(n.processingMs),
-        (0,duration/* formatDuration */.a)(n.warehouseMs),
-        (0,duration/* formatDuration */.a)(n.lifetimeMs),
+        (0,format/* formatDuration */.a3)(n.processingMs),
+        (0,format/* formatDuration */.a3)(n.warehouseMs),
+        (0,format/* formatDuration */.a3)(n.lifetimeMs),
     ]);
     const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
     const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
     const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
     rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`));
     const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
-    const idle = inv.slowest.byIdle.slice(0, Math.min(terminal_IDLE_SHOWN, rows.length));
+    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, rows.length));
     if (idle.length > 0) {
         blocks.push(`Longest waits for a warehouse connection:\n${idle
-            .map((n) => `${padStart((0,duration/* formatDuration */.a)(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
+            .map((n) => `${padStart((0,format/* formatDuration */.a3)(n.idleMs), widths[0])}  ${nodeName(pen, n)}`)
             .join("\n")}`);
     }
     return blocks.join("\n\n");
@@ -2628,8 +1142,8 @@ function terminal_renderSlowest(inv, pen) {
 function timingsLegend(pen) {
     return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
 }
-function terminal_more(left, noun, options, pen) {
-    return wrapWords(`… and ${(0,count/* formatCount */.B)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
+function more(left, noun, options, pen) {
+    return wrapWords(`… and ${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
 }
 
 ;// CONCATENATED MODULE: ./src/text/line-chunks.ts
@@ -2961,7 +1475,7 @@ function renderCase(node) {
             ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
             : "";
         const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || rows || "test failed";
-        return body(`<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
+        return body(`<failure${attrs({ message, type: `${(0,format/* resourceLabel */.bP)(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
     }
     if (row.junit === "error") {
         const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || "the engine reported an error but no message";
@@ -3025,7 +1539,7 @@ function xmlSafe(value) {
 }
 /** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
 function junit_text(value) {
-    return xmlSafe(plainText(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    return xmlSafe((0,render_escape/* plainText */.wh)(value, "keep")).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 /** Attribute values: also quotes, and whitespace as references so parsers do not normalise it away. */
 function attribute(value) {
@@ -3577,6 +2091,8 @@ async function removeEmptyFolders(top, destinations) {
 
 
 
+
+
 const EXIT = { ok: 0, policy: 1, unusable: 2 };
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */
 async function writeAndPrint(result, options, io) {
@@ -3587,23 +2103,41 @@ async function writeAndPrint(result, options, io) {
         extras: extraSections(report, options),
     };
     const printsMarkdown = !options.quiet && options.format === "markdown";
+    // Within --max-bytes (a job summary's budget), what stdout gets is cut with a note; else it is
+    // the whole report, as the file gets it.
+    const fitted = printsMarkdown && options.maxBytes !== null
+        ? (0,render_markdown/* fitMarkdown */.DJ)(report, {
+            ...markdownOptions,
+            fullReportHint: wholeReportHint(options),
+            maxBytes: options.maxBytes,
+        })
+        : null;
+    const printsWhole = printsMarkdown && fitted === null;
     // Rendered once, and only when printed or written (`--quiet` alone needs just the exit code). A file
     // or stdout alone gets it in pieces, never held whole; both get the one text.
     let markdown;
-    const markdownFile = () => printsMarkdown
-        ? [(markdown ??= [...wholeMarkdownPieces(report, markdownOptions)].join(""))]
-        : wholeMarkdownPieces(report, markdownOptions);
+    const markdownFile = () => printsWhole
+        ? [(markdown ??= [...(0,render_markdown/* wholeMarkdownPieces */.Is)(report, markdownOptions)].join(""))]
+        : (0,render_markdown/* wholeMarkdownPieces */.Is)(report, markdownOptions);
     // All files or none: one unusable destination leaves every file unwritten (each problem named).
     const { problems } = await writeReportFiles(report, options, markdownFile, {
         cwd: io.cwd,
         telemetryFiles: result.telemetryFiles,
     });
     if (printsMarkdown) {
-        const text = markdown !== undefined ? [markdown] : wholeMarkdownPieces(report, markdownOptions);
+        const text = fitted
+            ? [fitted.markdown]
+            : markdown !== undefined
+                ? [markdown]
+                : (0,render_markdown/* wholeMarkdownPieces */.Is)(report, markdownOptions);
         // In chunks that end at line breaks (io.stdout breaks workflow commands a line at a time): a
         // 20,000-node report is megabytes, not held whole when no file needed it.
         for (const chunk of lineChunks(text))
             io.stdout(chunk);
+        if (fitted && !fitted.complete) {
+            io.stderr(`fusion-report: the Markdown on stdout leaves detail out to fit ${(0,format/* formatCount */.B4)(options.maxBytes ?? 0)} bytes ` +
+                "(--max-bytes; 0 prints everything); --markdown FILE has the whole report\n");
+        }
     }
     else if (!options.quiet) {
         io.stdout(terminalReport(report, options, io));
@@ -3615,6 +2149,13 @@ async function writeAndPrint(result, options, io) {
     if (problems.length > 0)
         return EXIT.unusable;
     return report.conclusion === "failure" ? EXIT.policy : EXIT.ok;
+}
+/** Where a cut Markdown report sends its reader: the report files this run writes, else how to get them. */
+function wholeReportHint(options) {
+    const files = [options.markdown, options.json].filter((file) => file !== null && file !== "-");
+    return files.length > 0
+        ? files.map(render_escape/* code */.aY).join(" and ")
+        : "the Markdown report (--markdown FILE) and the JSON report (--json FILE)";
 }
 /** The plain-text report, as wide as the terminal and coloured as the environment asks. */
 function terminalReport(report, options, io) {
@@ -3651,6 +2192,8 @@ var external_node_util_ = __nccwpck_require__(7975);
 /** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
 const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"];
 
+// EXTERNAL MODULE: ./src/render/markdown.ts + 1 modules
+var markdown = __nccwpck_require__(1746);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
@@ -3802,6 +2345,14 @@ function parseDbtCloudSettings(raw, name = quoteKey) {
     if (/\s/.test(token)) {
         // Never echo the value: it is a secret even when malformed.
         throw new DbtCloudSettingsError(`${name(K.token)} contains whitespace; pass only the token itself, without a "Token " or "Bearer " prefix.`);
+    }
+    // A header can carry visible ASCII only: a zero-width space or a curly quote picked up when the
+    // token was copied would fail every request before it is sent, and read as a network error.
+    const unsendable = /[^\x21-\x7e]/.exec(token)?.[0];
+    if (unsendable !== undefined) {
+        const code = `U+${unsendable.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+        throw new DbtCloudSettingsError(`${name(K.token)} contains a character that is not visible ASCII (${code}, e.g. a zero-width space or a ` +
+            `typographic quote picked up when copying it); copy the token again, from the dbt platform or the secret's source.`);
     }
     const runId = parseId(get(K.runId), name(K.runId));
     const jobId = parseId(get(K.jobId), name(K.jobId));
@@ -4464,11 +3015,12 @@ async function findTelemetryFiles(patterns, cwd) {
                     throw permissionDenied(pattern, "cannot list the directory");
                 throw new TelemetryNotFoundError(`${pattern}: cannot list the directory (${(0,file_errors/* describeFileError */.S)(error)})`);
             });
-            files = entries
-                // Files (and links, read as what they name): a pipe or socket in the folder is no telemetry file.
+            const named = entries
+                // Files, and links to files (read as what they name): a pipe, socket or folder is no telemetry file.
                 .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith("."))
-                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)))
-                .map((entry) => external_node_path_default().join(resolved, entry.name));
+                .filter((entry) => TELEMETRY_EXTENSIONS.some((ext) => entry.name.endsWith(ext)));
+            const kept = await Promise.all(named.map((entry) => entry.isFile() || linksToFile(resolved, entry.name)));
+            files = named.filter((_, i) => kept[i]).map((entry) => external_node_path_default().join(resolved, entry.name));
         }
         else {
             files = [resolved];
@@ -4524,6 +3076,17 @@ function displayPath(file, cwd) {
         return "<stdin>";
     return pathInside(cwd, file) || file;
 }
+/**
+ * Whether a link found in a searched folder is read as a file: one to a folder (`dirlink.jsonl` →
+ * `../sub`), a pipe or nothing at all is passed over, as a glob passes it over. A link that cannot be
+ * followed (a loop, a folder without permission) is kept: opening it says why.
+ */
+async function linksToFile(folder, name) {
+    const target = await (0,promises_.stat)(external_node_path_default().join(folder, name)).catch((error) => error);
+    if (target instanceof Error)
+        return !NOT_THERE.has(target.code ?? "");
+    return target.isFile();
+}
 function permissionDenied(pattern, what) {
     return new TelemetryNotFoundError(`${pattern}: permission denied (${what})`);
 }
@@ -4548,7 +3111,7 @@ async function openLocalTelemetry(file, displayName = file) {
         const { size } = stats;
         const head = Buffer.alloc(4);
         if (size >= 4)
-            await handle.read(head, 0, 4, 0);
+            await readAt(handle, head, 0, displayName);
         const isParquet = head.toString("latin1") === "PAR1" || file.endsWith(".parquet");
         const rereadable = stats.isFile();
         // A regular file that is not compressed: its size says what reading it takes (optimising-compiler.ts),
@@ -4571,7 +3134,7 @@ async function openLocalTelemetry(file, displayName = file) {
                 openStream: () => fileChunks(file),
                 rereadable,
                 // Otherwise left to the reader.
-                ...(plain && { unfinished: !(await endsWithRunEnd(handle, size)) }),
+                ...(plain && { unfinished: !(await endsWithRunEnd(handle, size, displayName)) }),
             };
     }
     finally {
@@ -4581,11 +3144,17 @@ async function openLocalTelemetry(file, displayName = file) {
 /** The last bytes looked at for the run's end: more than the engine's process span end takes. */
 const RUN_END_TAIL_BYTES = 64 * 1024;
 /** Whether the file's last line is the run's end, or too long to tell (then the reader finds out). */
-async function endsWithRunEnd(handle, size) {
+async function endsWithRunEnd(handle, size, displayName) {
     const length = Math.min(size, RUN_END_TAIL_BYTES);
     const tail = Buffer.alloc(length);
-    await handle.read(tail, 0, length, size - length);
+    await readAt(handle, tail, size - length, displayName);
     return runEndedAt(tail, length === size) !== false;
+}
+/** Fills `buffer` from `position`; a failed read names the file (a folder behind a link: EISDIR). */
+async function readAt(handle, buffer, position, displayName) {
+    await handle.read(buffer, 0, buffer.length, position).catch((error) => {
+        throw cannotRead(displayName, error);
+    });
 }
 /** A byte-range reader over a file: Parquet footers and column chunks are read where they sit. */
 async function fileBuffer(file, displayName) {
@@ -4618,6 +3187,7 @@ function cannotRead(displayName, error) {
 
 
 
+
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
@@ -4627,7 +3197,11 @@ Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
                           markdown when stdout is a pipe or a file, e.g. $GITHUB_STEP_SUMMARY);
                           text is coloured unless NO_COLOR is set (FORCE_COLOR forces it)
-  --markdown FILE         also write the Markdown report to FILE (always Markdown)
+  --markdown FILE         also write the Markdown report to FILE (always Markdown, always whole)
+  --max-bytes N           fit the Markdown on stdout into N bytes (at least 1000; 0 = no limit),
+                          leaving detail out with a note, as the Action's job summary does;
+                          default 999000 when GITHUB_STEP_SUMMARY is set (the runner drops a
+                          step summary over 1 MiB), else no limit
   --json FILE             write the JSON report (schema/report.schema.json) to FILE
   --run-results FILE      write a dbt-compatible run_results.json (schema v6) to FILE
   --junit FILE            write JUnit XML (one test case per node) to FILE
@@ -4667,6 +3241,7 @@ const HELP_HINT = "Try 'fusion-report --help' for the options.";
 const OPTIONS = {
     format: { type: "string" },
     markdown: { type: "string" },
+    "max-bytes": { type: "string" },
     json: { type: "string" },
     "run-results": { type: "string" },
     junit: { type: "string" },
@@ -4723,7 +3298,9 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
         throw new UsageError(`--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`);
     }
-    const dbtCloud = platformMode(values, env, positionals.length > 0);
+    const maxBytes = stdoutBudget(values["max-bytes"], format, env);
+    const warnings = [];
+    const dbtCloud = platformMode(values, env, positionals.length > 0, warnings);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
     }
@@ -4732,6 +3309,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
         format: format,
         markdown: values.markdown ?? null,
+        maxBytes,
         json: values.json ?? null,
         runResults: values["run-results"] ?? null,
         junit: values.junit ?? null,
@@ -4747,7 +3325,27 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
             [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
         dbtCloud,
         nameDbtCloudSetting: nameCliSetting(values, env),
+        warnings,
     };
+}
+/** A budget smaller than this would leave little but the note saying what was left out. */
+const MIN_MAX_BYTES = 1_000;
+/**
+ * The budget of the Markdown on stdout. In a GitHub Actions step it is the job summary's by default:
+ * `>> "$GITHUB_STEP_SUMMARY"` over 1 MiB would lose the whole summary (`--markdown FILE` keeps it all).
+ */
+function stdoutBudget(given, format, env) {
+    if (given === undefined) {
+        return format === "markdown" && env.GITHUB_STEP_SUMMARY ? markdown/* JOB_SUMMARY_BUDGET_BYTES */.vn : null;
+    }
+    const bytes = Number(given);
+    if (!Number.isInteger(bytes) || (bytes !== 0 && bytes < MIN_MAX_BYTES)) {
+        throw new UsageError(`--max-bytes must be a whole number ≥ ${MIN_MAX_BYTES}, or 0 for no limit (got "${given}")`);
+    }
+    if (format !== "markdown") {
+        throw new UsageError("--max-bytes is for the Markdown on stdout: add --format markdown");
+    }
+    return bytes === 0 ? null : bytes;
 }
 /** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */
 function parseArgsProblem(error) {
@@ -4786,21 +3384,30 @@ function joinNegativeValues(argv) {
  * a run or job given as flags, or a platform flag without a run or job, is a usage error (one of
  * them would be ignored without a word).
  */
-function platformMode(values, env, filesGiven) {
+function platformMode(values, env, filesGiven, warnings) {
     const flags = Object.values(DBT_CLOUD_SETTING_KEYS).filter((key) => values[key] !== undefined);
     const run = [DBT_CLOUD_SETTING_KEYS.runId, DBT_CLOUD_SETTING_KEYS.jobId].find((key) => flags.includes(key));
     if (filesGiven && run) {
         throw new UsageError(`telemetry files and --${run} were both given: pass one or the other`);
     }
-    const dbtCloud = filesGiven ? null : collectDbtCloud(values, env);
+    const dbtCloud = filesGiven ? null : collectDbtCloud(values, env, warnings);
     if (!dbtCloud && flags.length > 0) {
         throw new UsageError(`--${flags[0]} is for a dbt platform run: give --${DBT_CLOUD_SETTING_KEYS.runId} or --${DBT_CLOUD_SETTING_KEYS.jobId} (and no files)`);
     }
     return dbtCloud;
 }
-/** dbt platform mode is on when a run or job id is given by flag or environment (flags win). */
-function collectDbtCloud(values, env) {
+/**
+ * dbt platform mode is on when a run or job id is given by flag or environment (flags win). The run
+ * or job is one choice: `--dbt-cloud-job-id` replaces a DBT_CLOUD_RUN_ID set around it, which would
+ * otherwise win over it (a run id wins over a job id) and report another run without a word.
+ */
+function collectDbtCloud(values, env, warnings) {
     const raw = readDbtCloudEnv(env);
+    const { runId, jobId } = DBT_CLOUD_SETTING_KEYS;
+    if (values[jobId] !== undefined && values[runId] === undefined && raw[runId] !== undefined) {
+        delete raw[runId];
+        warnings.push(`DBT_CLOUD_RUN_ID is ignored: --${jobId} was given, and flags win over the environment`);
+    }
     for (const key of Object.values(DBT_CLOUD_SETTING_KEYS)) {
         const value = values[key];
         if (typeof value === "string")
@@ -4952,15 +3559,16 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 22 modules
-var cli_report = __nccwpck_require__(9001);
+// EXTERNAL MODULE: ./src/cli-report.ts + 13 modules
+var cli_report = __nccwpck_require__(1702);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var model_baseline = __nccwpck_require__(782);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
 // The base branch's report for the comparison: from a file (`baseline`, `--baseline`) or from the
 // artifact of the newest successful base-branch run (`baseline-artifact`). Finding that run and
 // fetching the zip are GitHub's, passed in as functions; reading the text is sources', parsing it
-// and comparing are model's. A baseline that does not exist yet is skipped with a reason.
+// and comparing are model's. A baseline that does not exist yet, or that GitHub did not hand over
+// (sources/baseline-artifact.ts), is skipped with a reason.
 
 
 
@@ -5034,10 +3642,18 @@ class ArtifactSourceError extends Error {
     }
 }
 /**
- * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
- * answer. An error for the telemetry; a baseline comparison is skipped instead (the report stands).
+ * GitHub did not hand the artifact over: its storage failed every retry, the API answered 5xx, or the
+ * connection was cut. Nothing is known to be wrong with the artifact itself. An error for the
+ * telemetry; a baseline comparison is skipped instead (the report stands).
  */
-class ArtifactTimeoutError extends (/* unused pure expression or super */ null && (ArtifactSourceError)) {
+class ArtifactTransferError extends (/* unused pure expression or super */ null && (ArtifactSourceError)) {
+    name = "ArtifactTransferError";
+}
+/**
+ * Finding or downloading the artifact took longer than `artifact-timeout-minutes`: GitHub did not
+ * answer. A failed transfer, like the others.
+ */
+class ArtifactTimeoutError extends (/* unused pure expression or super */ null && (ArtifactTransferError)) {
     name = "ArtifactTimeoutError";
 }
 
@@ -5054,9 +3670,19 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
+
 const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
+/**
+ * 1 GiB, as a workflow artifact; ten minutes in all, retries included (1 GiB needs 1.7 MB/s). Past
+ * either, the platform is sending something other than a step's telemetry, or sending it too slowly
+ * to wait for: an endless answer filled the disk, a trickle never ended.
+ */
+const DEFAULT_DOWNLOAD_LIMITS = Object.freeze({
+    maxBytes: limits/* MAX_TELEMETRY_ARTIFACT_BYTES */.Cy,
+    timeoutMs: 10 * 60_000,
+});
 const PLAIN_NAMES = { runId: "the run id", jobId: "the job id", accountId: "the account id" };
-function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
+function createDbtCloudClient(http, accountId, names = PLAIN_NAMES, limits = DEFAULT_DOWNLOAD_LIMITS) {
     const base = `/api/v2/accounts/${accountId}`;
     return {
         async getRun(runId, options = {}) {
@@ -5096,15 +3722,18 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                 : runs.length >= Math.min(100, limit);
             return { runs, offset, limit, totalCount, hasMore: hasMore && runs.length > 0 };
         },
-        async requireJob(jobId) {
+        async requireJob(jobId, options = {}) {
             await http.getJson(`${base}/jobs/${jobId}/`, {}, {
                 what: `job ${jobId}`,
+                notAfter: options.notAfter,
                 notFoundHint: `Check ${names.jobId} (${jobId}): the CI job's id, the number after /jobs/ in its dbt platform URL, ` +
                     `in the account of ${names.accountId} (${accountId}); and that the token can see the job's project.`,
             });
         },
         async downloadArtifact({ runId, path, step, destination }) {
             const what = `artifact ${path} of step ${step} of run ${runId}`;
+            // Real time, like the request timeouts: the limit is on the runner's wait, whatever the clock.
+            const startedAt = Date.now();
             for (let attempt = 1;; attempt++) {
                 let raw;
                 try {
@@ -5116,25 +3745,43 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                     throw error;
                 }
                 const { response } = raw;
-                // A big file may take minutes: what is bounded is the time without data, not the whole;
-                // from here on, so that a body nobody reads (an error before the pipeline) is ended too.
-                const idle = idleGuard(http.timeoutMs, () => raw.abort(new Error(`no data for ${http.timeoutMs} ms`)));
+                // A big file may take minutes: what is bounded is the time without data, and the whole
+                // download's time and size; from here on, so that a body nobody reads (an error before the
+                // pipeline) is ended too.
+                const guard = guardDownload({
+                    idleMs: http.timeoutMs,
+                    totalMs: limits.timeoutMs - (Date.now() - startedAt),
+                    maxBytes: limits.maxBytes,
+                }, (reason) => raw.abort(reason));
                 try {
                     if (!response.body)
                         throw new DbtCloudArtifactError(`${what} came back with an empty body.`);
+                    const declared = Number(response.headers.get("content-length") ?? 0);
+                    if (declared > limits.maxBytes) {
+                        throw new DbtCloudArtifactError(tooBig(what, limits.maxBytes, `its Content-Length says ${declared} bytes`));
+                    }
                     await (0,promises_.mkdir)((0,external_node_path_.dirname)(destination), { recursive: true });
                 }
                 catch (error) {
-                    idle.stop();
+                    guard.stop();
                     raw.abort(error);
                     throw error;
                 }
                 const edges = createEdgeRecorder();
                 try {
-                    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), idle.transform, edges.transform, (0,external_node_fs_.createWriteStream)(destination));
+                    await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), guard.transform, edges.transform, (0,external_node_fs_.createWriteStream)(destination));
                 }
                 catch (error) {
                     await (0,promises_.rm)(destination, { force: true });
+                    const limit = guard.limitReached();
+                    if (limit === "size")
+                        throw new DbtCloudArtifactError(tooBig(what, limits.maxBytes, "more came"));
+                    if (limit === "time") {
+                        throw new DbtCloudArtifactError(`download of ${what} took longer than ${describeMinutes(limits.timeoutMs)}, the most ` +
+                            `fusion-report gives one step's telemetry (${edges.bytes()} bytes came in the last of ${attempt} ` +
+                            `attempt(s)); the dbt platform sent it too slowly. Re-run later; or download the file from the ` +
+                            `run's Artifacts and read it with the CLI as a local file.`);
+                    }
                     const reason = error instanceof Error ? error.message : String(error);
                     const brokeOff = `download of ${what} broke off after ${edges.bytes()} bytes (${reason})`;
                     // The same GET again is safe; the file starts afresh.
@@ -5143,7 +3790,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
                     throw new DbtCloudArtifactError(http.redact(`${brokeOff}; gave up after ${attempt} attempts, re-run to retry.`));
                 }
                 finally {
-                    idle.stop();
+                    guard.stop();
                 }
                 const problem = checkParquetEdges(edges.head(), edges.tail(), edges.bytes());
                 if (problem) {
@@ -5162,17 +3809,47 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES) {
         },
     };
 }
-/** Calls `onIdle` when `ms` pass without a chunk through `transform` (until `stop`). */
-function idleGuard(ms, onIdle) {
-    const timer = setTimeout(onIdle, ms);
+/** The message for a step's file over the size limit; `seen` says how that was known. */
+function tooBig(what, maxBytes, seen) {
+    return (`${what} is larger than ${maxBytes / limits/* MIB */.D6} MiB, the most fusion-report downloads for one step ` +
+        `(${seen}); nothing of it was kept. A step's telemetry is rarely a tenth of that: check the base URL; ` +
+        `or download the file from the run's Artifacts and read it with the CLI as a local file.`);
+}
+/** `10 min`, `1.5 min`, `2 s`. */
+function describeMinutes(ms) {
+    return ms >= 60_000 ? `${Math.round(ms / 6000) / 10} min` : `${Math.round(ms / 1000)} s`;
+}
+/**
+ * Passes a download's chunks on, ending it (`onStop`, with the reason) when `idleMs` pass without
+ * one, when `totalMs` have passed in all, or when more than `maxBytes` came. `limitReached` says
+ * which of the last two ended it: those are not retried.
+ */
+function guardDownload(limits, onStop) {
+    let limit = null;
+    let bytes = 0;
+    const idle = setTimeout(() => onStop(new Error(`no data for ${limits.idleMs} ms`)), limits.idleMs);
+    const total = setTimeout(() => {
+        limit = "time";
+        onStop(new Error(`no end after ${limits.totalMs} ms`));
+    }, Math.max(0, limits.totalMs));
     return {
         transform: new external_node_stream_.Transform({
             transform(chunk, _encoding, done) {
-                timer.refresh();
-                done(null, chunk);
+                idle.refresh();
+                bytes += chunk.length;
+                if (bytes <= limits.maxBytes)
+                    return done(null, chunk);
+                limit = "size";
+                const reason = new Error(`more than ${limits.maxBytes} bytes`);
+                onStop(reason);
+                done(reason);
             },
         }),
-        stop: () => clearTimeout(timer),
+        stop: () => {
+            clearTimeout(idle);
+            clearTimeout(total);
+        },
+        limitReached: () => limit,
     };
 }
 /** Keeps only the first and last four bytes of a stream so the whole file never sits in memory. */
@@ -5252,14 +3929,17 @@ async function findRunForPullRequest(client, criteria) {
         `job triggered for this pull request, that the run has been created (pass the run id directly if known), ` +
         `and that the head SHA is the pull request's head commit, not the merge commit.`);
 }
-/** Both criteria must hold when both are given. */
+/**
+ * Both criteria must hold when both are given. A head SHA may be abbreviated (settings take 7 hex
+ * digits or more, as `git log --oneline` shows them): it matches the commit it starts.
+ */
 function matchesPullRequest(run, prNumber, headSha) {
     if (prNumber !== undefined && run.trigger?.github_pull_request_id !== prNumber)
         return false;
     if (headSha !== undefined) {
         const want = headSha.toLowerCase();
         const shas = [run.git_sha, run.trigger?.git_sha].filter((s) => typeof s === "string");
-        if (!shas.some((sha) => sha.toLowerCase() === want))
+        if (!shas.some((sha) => sha.toLowerCase().startsWith(want)))
             return false;
     }
     return true;
@@ -5292,7 +3972,9 @@ const PUBLIC_PREFIXES = ["github_pat_"];
  */
 function createRedactor(secrets, options = {}) {
     const credentials = options.credentials ?? true;
-    const values = [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    const values = [
+        ...new Set(secrets.flatMap(encodedForms).filter((s) => s.length >= MIN_SECRET_LENGTH)),
+    ].sort((a, b) => b.length - a.length);
     const pieces = new Set();
     for (const value of values) {
         // A documented prefix (`github_pat_`) is public: a piece of it alone says nothing secret.
@@ -5321,6 +4003,27 @@ function createRedactor(secrets, options = {}) {
         out = out.replace(TOKEN_SHAPES, MASK);
         return credentials ? out.replace(CREDENTIALS, `$1 ${MASK}`) : out;
     };
+}
+/**
+ * A secret as written, and as a server may echo it back in a URL or a query string: percent-encoded
+ * (upper- or lower-case hex). Tokens made of letters, digits, `-` and `_` are the same in both.
+ */
+function encodedForms(secret) {
+    let encoded;
+    try {
+        encoded = encodeURIComponent(secret);
+    }
+    catch {
+        return [secret]; // a lone surrogate: no URL can carry it
+    }
+    return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())];
+}
+/**
+ * Text with JSON's `\uXXXX` escapes written out, so that a secret a server sent back escaped (a JSON
+ * body quoted as it came) can be masked by value.
+ */
+function unescapeJsonUnicode(text) {
+    return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }
 /** One-off form of createRedactor. */
 function redactSecrets(text, secrets) {
@@ -5365,6 +4068,11 @@ var truncate = __nccwpck_require__(3377);
 
 
 
+/**
+ * How many request timeouts a JSON answer's body may take in all, however steadily it comes: a run
+ * with its steps' logs is a few MiB, and ten silences' worth is room for a slow link, not a trickle.
+ */
+const ANSWER_TIMEOUTS_IN_ALL = 10;
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
@@ -5378,12 +4086,14 @@ function createDbtCloudHttp(options, deps) {
     const maxCooldowns = options.maxCooldowns ?? 2;
     const cooldownMs = options.cooldownMs ?? 5 * 60_000;
     const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
+    const maxAnswerMs = options.maxAnswerMs ?? ANSWER_TIMEOUTS_IN_ALL * options.requestTimeoutMs;
     const random = deps.random ?? Math.random;
     const { clock, limiter } = deps;
     const redact = createRedactor([options.token]);
     // Redact, then cut, then redact again: a token straddling the cut leaves a piece behind that
-    // only the second pass (which masks any run of 8 characters of it) can see.
-    const redactedSnippet = (text, max) => redact(snippet(redact(text), max));
+    // only the second pass (which masks any run of 8 characters of it) can see. A JSON body quoted as
+    // it came may hold the token \u-escaped: written out first, it is masked by value.
+    const redactedSnippet = (text, max) => redact(snippet(redact(unescapeJsonUnicode(text)), max));
     const log = (message) => deps.log(redact(message));
     const doFetch = deps.fetchImpl;
     function buildUrl(path, query) {
@@ -5419,8 +4129,8 @@ function createDbtCloudHttp(options, deps) {
             await limiter.acquire();
             attempt += 1;
             let response;
-            // The deadline of one attempt: the headers, and a JSON body with them; a raw body is the
-            // caller's to read, and to stop when it stalls.
+            // The deadline of one attempt: the headers; then, for a JSON body, the time without data. A raw
+            // body is the caller's to read, and to stop when it stalls.
             const controller = new AbortController();
             const abort = (reason) => controller.abort(reason);
             // Unref'd: left running past an error answer (it bounds reading that body too), it must not
@@ -5445,19 +4155,39 @@ function createDbtCloudHttp(options, deps) {
                     clearTimeout(deadline);
                     return { response, url: safeUrl, text: null, abort };
                 }
+                // What ended a body that did not finish: no data for a timeout, the whole answer's time, or
+                // the time to finish by passing while it came.
+                let cut = "idle";
+                const total = setTimeout(() => {
+                    cut = "total";
+                    abort(new DOMException("The answer took too long.", "TimeoutError"));
+                }, maxAnswerMs).unref();
                 try {
-                    return { response, url: safeUrl, text: await response.text(), abort };
+                    const text = await readBodyText(response, () => {
+                        // Past the time to finish by, a piece no longer puts the deadline off: the answer under
+                        // way outlasts that time by less than one timeout.
+                        if (context.notAfter !== undefined && clock.now() > context.notAfter)
+                            cut = "late";
+                        else
+                            deadline.refresh();
+                    });
+                    return { response, url: safeUrl, text, abort };
                 }
                 catch (error) {
                     // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
                     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-                    await retryOrGiveUp(timedOut
-                        ? `the answer stopped: no data for ${options.requestTimeoutMs} ms`
-                        : `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`);
+                    await retryOrGiveUp(!timedOut
+                        ? `the answer broke off: ${describeNetworkError(error, options.requestTimeoutMs)}`
+                        : cut === "total"
+                            ? `the answer was still coming after ${maxAnswerMs} ms`
+                            : cut === "late"
+                                ? "the answer was still coming when the time allowed was up"
+                                : `the answer stopped: no data for ${options.requestTimeoutMs} ms`);
                     continue;
                 }
                 finally {
                     clearTimeout(deadline);
+                    clearTimeout(total);
                 }
             }
             const location = REDIRECT_STATUS.has(response.status) ? response.headers.get("location") : null;
@@ -5606,20 +4336,25 @@ function createDbtCloudHttp(options, deps) {
         },
     };
 }
-/** Reads Retry-After (seconds or HTTP date) and x-rate-limit-retry-after-seconds; the larger wins. */
+/**
+ * Reads Retry-After (delta-seconds or an HTTP date) and x-rate-limit-retry-after-seconds; the larger
+ * wins. Anything else (`-5`, `1 2`, `5, 10`) is no wait at all, so the documented cooldown applies:
+ * Date.parse would read such a value as a date in 2001 and the request would resume at once.
+ */
 function readRetryAfterMs(headers) {
     const candidates = [];
-    const custom = headers.get("x-rate-limit-retry-after-seconds");
-    if (custom && Number.isFinite(Number(custom)) && Number(custom) >= 0)
-        candidates.push(Number(custom) * 1000);
+    const custom = readDeltaSeconds(headers.get("x-rate-limit-retry-after-seconds"));
+    if (custom !== undefined)
+        candidates.push(custom * 1000);
     const standard = headers.get("retry-after");
-    if (standard) {
-        if (/^\d+(\.\d+)?$/.test(standard.trim()))
-            candidates.push(Number(standard) * 1000);
+    if (standard !== null) {
+        const seconds = readDeltaSeconds(standard);
+        if (seconds !== undefined)
+            candidates.push(seconds * 1000);
         else {
-            const at = Date.parse(standard);
+            const at = parseHttpDate(standard);
             // An HTTP date is wall-clock; convert to a duration and apply it on our (maybe scaled) clock.
-            if (Number.isFinite(at))
+            if (at !== undefined)
                 candidates.push(Math.max(0, at - Date.now()));
         }
     }
@@ -5627,6 +4362,52 @@ function readRetryAfterMs(headers) {
         return undefined;
     // Never resume instantly: a zero wait would retry without pausing.
     return Math.max(MIN_PAUSE_MS, ...candidates);
+}
+/** `delta-seconds` of RFC 9110 §10.2.3: digits only. */
+function readDeltaSeconds(value) {
+    const trimmed = value?.trim();
+    return trimmed && /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const LONG_DAY = "(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)";
+const MONTH = `(${MONTHS.join("|")})`;
+const TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+/** `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate, the form servers send). */
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+/** `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850, obsolete). */
+const RFC_850_DATE = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+/** `Sun Nov  6 08:49:37 1994` (asctime, obsolete). */
+const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
+/** The three HTTP-date forms of RFC 9110 §5.6.7, as epoch ms; undefined for anything else. */
+function parseHttpDate(value, now = Date.now()) {
+    const text = value.trim();
+    let fields; // day, month, year, hours, minutes, seconds
+    const imf = IMF_FIXDATE.exec(text);
+    const rfc850 = RFC_850_DATE.exec(text);
+    const asctime = ASCTIME_DATE.exec(text);
+    if (imf)
+        fields = imf.slice(1);
+    else if (rfc850) {
+        // A two-digit year more than 50 years ahead is the most recent past year ending so (§5.6.7).
+        const thisYear = new Date(now).getUTCFullYear();
+        let year = Math.floor(thisYear / 100) * 100 + Number(rfc850[3]);
+        if (year > thisYear + 50)
+            year -= 100;
+        fields = [rfc850[1], rfc850[2], String(year), ...rfc850.slice(4)];
+    }
+    else if (asctime) {
+        const [, month, day, hours, minutes, seconds, year] = asctime;
+        fields = [day.trim(), month, year, hours, minutes, seconds];
+    }
+    if (!fields)
+        return undefined;
+    const [day, month, year, hours, minutes, seconds] = fields.map((field, i) => i === 1 ? MONTHS.indexOf(field) : Number(field));
+    if (hours > 23 || minutes > 59 || seconds > 60)
+        return undefined;
+    const at = Date.UTC(year, month, day, hours, minutes, seconds);
+    // 31 Feb would roll over into March: not a date the server meant.
+    return new Date(at).getUTCDate() === day ? at : undefined;
 }
 /** A week: past it, a server's wait (a Retry-After of hundreds of digits) is not worth its number. */
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -5669,6 +4450,21 @@ function describeNetworkError(error, timeoutMs) {
     }
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
     return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
+}
+/** The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes. */
+async function readBodyText(response, onChunk) {
+    if (!response.body)
+        return response.text();
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (;;) {
+        const { done, value } = await reader.read();
+        if (done)
+            return text + decoder.decode();
+        onChunk();
+        text += decoder.decode(value, { stream: true });
+    }
 }
 async function readBodySafely(response) {
     try {
@@ -5852,7 +4648,7 @@ async function fetchDbtCloudTelemetry(settings, deps) {
         runId: settings.runId === undefined ? null : name(DBT_CLOUD_SETTING_KEYS.runId),
         jobId: name(DBT_CLOUD_SETTING_KEYS.jobId),
         accountId: name(DBT_CLOUD_SETTING_KEYS.accountId),
-    });
+    }, { ...DEFAULT_DOWNLOAD_LIMITS, ...deps.downloads });
     try {
         const started = clock.now();
         const names = {
@@ -5909,12 +4705,16 @@ async function locateRun(client, settings, names, clock, log) {
             log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
             return run;
         }
-        catch (error) {
+        catch (lookupError) {
+            let error = lookupError;
             // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
-            // not have ends the wait now instead of after dbt-cloud-max-wait-minutes.
+            // not have ends the wait now instead of after dbt-cloud-max-wait-minutes. The question is
+            // bound by the same limit, and what stopped it (a rate limit, an outage) is what the wait met.
             if (error instanceof DbtCloudNoRunsError && settings.wait && !jobChecked) {
-                jobChecked = true;
-                await requireJob(client, criteria.jobId);
+                const failure = await checkJob(client, criteria.jobId, deadline);
+                // An outage asks again at the next look; any other answer is final.
+                jobChecked = !(failure instanceof DbtCloudUnavailableError);
+                error = failure ?? error;
             }
             // The CI run may not exist yet when this action starts, and an outage may outlast a request's
             // retries: keep looking while waiting is allowed.
@@ -5936,17 +4736,20 @@ async function locateRun(client, settings, names, clock, log) {
 }
 /**
  * Throws when the account does not have the job, or the token cannot see it (404: the platform
- * answers both alike), saying so and that nothing is waited for;
- * anything else (the job exists, a token that may not read job definitions, an outage) leaves the
- * waiting as it was.
+ * answers both alike), saying so and that nothing is waited for. The job exists, or the token may
+ * not read job definitions (403): null, the waiting goes on as it was. Anything else (a rate limit,
+ * an outage, a limit reached) is returned, to be handled as the lookup's own failure.
  */
-async function requireJob(client, jobId) {
+async function checkJob(client, jobId, notAfter) {
     try {
-        await client.requireJob(jobId);
+        await client.requireJob(jobId, { notAfter });
+        return null;
     }
     catch (error) {
+        if (error instanceof DbtCloudPermissionError)
+            return null;
         if (!(error instanceof DbtCloudNotFoundError))
-            return;
+            return error;
         error.message += " Not waiting for runs of a job the account does not have (or the token cannot see).";
         throw error;
     }
@@ -5960,9 +4763,9 @@ async function requireCompleteRun(client, runId, waitName) {
     return run;
 }
 async function downloadStepTelemetry(client, run, settings, log) {
+    const listed = readRunSteps(run, log);
     // A step is named by its index in the artifact's path: one without is said, not asked for as
     // `telemetry-undefined-otel.parquet`.
-    const listed = run.run_steps ?? [];
     const steps = listed.filter((step) => Number.isSafeInteger(step.index)).sort((a, b) => a.index - b.index);
     if (steps.length < listed.length) {
         log(`dbt platform: ${listed.length - steps.length} step(s) of run ${run.id} have no index and were skipped.`);
@@ -6019,6 +4822,24 @@ async function downloadStepTelemetry(client, run, settings, log) {
         const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
         return { ...base, file: null, note };
     });
+}
+/**
+ * The run's steps as the API documents them: a list of objects. A list is the contract; anything
+ * else is refused, naming the run and the field; an entry that is not an object is skipped, saying so.
+ */
+function readRunSteps(run, log) {
+    const listed = run.run_steps ?? [];
+    if (!Array.isArray(listed)) {
+        throw new DbtCloudResponseError(`run ${run.id} came back with "run_steps" that is not a list (${typeof listed === "object" ? "an object" : `a ${typeof listed}`}), against the ` +
+            `API's documented answer; its steps cannot be read. Check the base URL (a proxy may have changed the ` +
+            `answer), and re-run.`);
+    }
+    const steps = listed.filter((step) => typeof step === "object" && step !== null && !Array.isArray(step));
+    if (steps.length < listed.length) {
+        log(`dbt platform: skipped ${listed.length - steps.length} of the ${listed.length} entries of "run_steps" ` +
+            `of run ${run.id}: not step objects.`);
+    }
+    return steps;
 }
 /**
  * Runs `fn` over items with at most `limit` in flight, keeping input order. On failure it stops
@@ -13408,6 +12229,8 @@ async function runCli(argv, rawIo) {
     catch (error) {
         return fail(`${error.message}\n${HELP_HINT}`);
     }
+    for (const warning of options.warnings)
+        io.stderr(`fusion-report: warning: ${warning}\n`);
     if (options.failOn === "new-errors" && !options.baseline) {
         io.stderr("fusion-report: warning: --fail-on new-errors needs --baseline (a base-branch JSON report); " +
             "without one it acts like --fail-on errors\n");
@@ -15473,6 +14296,1631 @@ function removeOpenWorkFolders() {
 
 /***/ }),
 
+/***/ 469:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  d$: () => (/* binding */ changedFirst),
+  rE: () => (/* binding */ erroredByImpact),
+  PD: () => (/* binding */ groupSameErrors),
+  Rk: () => (/* binding */ inChangedFileOf)
+});
+
+;// CONCATENATED MODULE: ./src/text/whole-word.ts
+// A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
+// digit (any script) or `_`. What `text.replace(/(?<![\p{L}\p{N}_])WORD(?![\p{L}\p{N}_])/gu, by)`
+// does, without compiling a Unicode regular expression per word (a millisecond each, once per
+// errored node of a build: a build where hundreds of nodes errored spent most of its error list
+// compiling them).
+const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
+/** `text` with every whole-word occurrence of `word` (not empty) replaced by `by`, left to right. */
+function replaceWholeWord(text, word, by) {
+    let out = "";
+    let from = 0;
+    for (let at = text.indexOf(word); at !== -1;) {
+        const end = at + word.length;
+        if (!insidePair(text, at) &&
+            !insidePair(text, end) &&
+            !isWordCharacter(codePointBefore(text, at)) &&
+            !isWordCharacter(text.codePointAt(end))) {
+            out += text.slice(from, at) + by;
+            from = end;
+            at = text.indexOf(word, end);
+        }
+        else {
+            at = text.indexOf(word, at + 1);
+        }
+    }
+    return from === 0 ? text : out + text.slice(from);
+}
+/** Whether `i` falls between the two halves of a surrogate pair (a Unicode pattern never matches there). */
+function insidePair(text, i) {
+    return (i > 0 &&
+        i < text.length &&
+        (text.charCodeAt(i) & 0xfc00) === 0xdc00 &&
+        (text.charCodeAt(i - 1) & 0xfc00) === 0xd800);
+}
+function codePointBefore(text, i) {
+    if (i === 0)
+        return undefined;
+    const low = text.charCodeAt(i - 1);
+    if ((low & 0xfc00) === 0xdc00 && i >= 2 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800) {
+        return text.codePointAt(i - 2);
+    }
+    return low;
+}
+function isWordCharacter(codePoint) {
+    if (codePoint === undefined)
+        return false;
+    // ASCII without the regular expression: nearly every character a message has next to a name.
+    if (codePoint < 0x80) {
+        return ((codePoint >= 0x30 && codePoint <= 0x39) ||
+            (codePoint >= 0x41 && codePoint <= 0x5a) ||
+            (codePoint >= 0x61 && codePoint <= 0x7a) ||
+            codePoint === 0x5f);
+    }
+    return WORD_CHARACTER.test(String.fromCodePoint(codePoint));
+}
+
+;// CONCATENATED MODULE: ./src/render/errors-by-impact.ts
+
+function inChangedFileOf(links) {
+    const inChangedFile = links?.inChangedFile;
+    return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
+}
+function erroredByImpact(inv, inChangedFile) {
+    const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const held = (node) => skipped.get(node.uniqueId) ?? 0;
+    // Array.prototype.sort is stable: equal keys stay in run order.
+    return changedFirst(inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)), inChangedFile);
+}
+/** The nodes in changed files first, each part in the order given. */
+function changedFirst(nodes, inChangedFile) {
+    if (!inChangedFile)
+        return nodes;
+    const changed = nodes.map(inChangedFile);
+    return [...nodes.filter((_, i) => changed[i]), ...nodes.filter((_, i) => !changed[i])];
+}
+/**
+ * Errors in groups of the same error, each group where its first error stands: a build where one
+ * missing table fails 300 models says so once, then names the other 299. Two errors are the same
+ * when their messages are equal once each node's own unique id, file and name (as a whole word)
+ * are taken out (the engine writes them into the message) and their error types agree. An error
+ * without a message, or whose message is only its own name, stands alone.
+ */
+function groupSameErrors(errors) {
+    const groups = [];
+    const byKey = new Map();
+    for (const node of errors) {
+        const key = sameErrorKey(node);
+        const group = key === null ? undefined : byKey.get(key);
+        if (group) {
+            group.push(node);
+            continue;
+        }
+        const fresh = [node];
+        groups.push(fresh);
+        if (key !== null)
+            byKey.set(key, fresh);
+    }
+    return groups;
+}
+function sameErrorKey(node) {
+    if (!node.message)
+        return null;
+    let text = node.message;
+    // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
+    // (a model `int` keeps the `int` of "internal").
+    for (const own of [node.uniqueId, node.location?.path]) {
+        if (own && own.length >= 3)
+            text = text.split(own).join(OWN);
+    }
+    if (node.name.length >= 3)
+        text = replaceWholeWord(text, node.name, OWN);
+    // A message that was nothing but the node's own name says nothing two nodes could share.
+    if (!/[\p{L}\p{N}]/u.test(text))
+        return null;
+    return `${node.errorType ?? ""}\u0001${text}`;
+}
+/** What stands for the node's own id, file or name in a message. */
+const OWN = "\u0000";
+
+
+/***/ }),
+
+/***/ 7789:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   Kb: () => (/* binding */ excerpt),
+/* harmony export */   Vh: () => (/* binding */ linkDestination),
+/* harmony export */   X1: () => (/* binding */ escapeText),
+/* harmony export */   ZD: () => (/* binding */ escapeHtml),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   dR: () => (/* binding */ generatedBlock),
+/* harmony export */   p0: () => (/* binding */ MAX_INLINE_CHARS),
+/* harmony export */   wh: () => (/* binding */ plainText)
+/* harmony export */ });
+/* harmony import */ var _text_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
+/* harmony import */ var _text_truncate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3377);
+// Everything that comes from telemetry (node names, SQL error text, file paths) is untrusted: it must
+// not inject Markdown or HTML, ping people, link anywhere, write our hidden comment marker, or break
+// out of a code span or block. Every helper here treats all line terminators alike (LINE_BREAKS) and
+// shows control characters and bidi overrides as visible escapes (showControls).
+
+
+const ZWSP = "\u200b";
+// What GitHub turns into a link or a notification in text: `@user`, `#123`, `GH-123`, bare
+// `scheme://` URLs and `www.` hosts (GFM autolink literals; an email needs an `@`, broken by the
+// first rule). A zero-width space after the trigger leaves the text readable and inert.
+const MENTION = /@(?=[A-Za-z0-9_-])/g;
+// Not the `#` of an entity we wrote (`&#124;`).
+const ISSUE_REF = /(?<!&)#(?=\d)/g;
+const GH_REF = /(GH-)(?=\d)/gi;
+const URL_SCHEME = /:\/\//g;
+const WWW = /(www)(?=\.)/gi;
+const MAY_LINK = /[@#:]|gh-|www\./i;
+// A commit SHA (7 to 40 hex characters standing alone, `a...b` too) links to the commit, one pushed
+// to a fork included. Only runs with a letter and a digit: numbers and words stay whole, and a
+// unique_id's hash (`….d12f0947c8`) follows a dot. A zero-width space every 6 characters leaves no
+// piece long enough to link.
+const SHA = String.raw `(?=[0-9a-f]{0,39}\d)(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])`;
+const SHA_LIKE = new RegExp(String.raw `(?<![\w./-])${SHA}`, "gi");
+const SIX = /[0-9a-f]{6}(?=[0-9a-f])/gi;
+/**
+ * Stops `@user` / `@org/team` from notifying anyone, and `#123`, `GH-1`, URLs, `www.` hosts and
+ * commit SHAs from linking.
+ */
+function neutralizeLinks(text) {
+    const shas = text.replace(SHA_LIKE, (sha) => sha.replace(SIX, `$&${ZWSP}`));
+    if (!MAY_LINK.test(shas))
+        return shas;
+    return shas
+        .replace(MENTION, `@${ZWSP}`)
+        .replace(ISSUE_REF, `#${ZWSP}`)
+        .replace(GH_REF, `$1${ZWSP}`)
+        .replace(URL_SCHEME, `:${ZWSP}//`)
+        .replace(WWW, `$1${ZWSP}`);
+}
+/**
+ * `<!--` and `-->` broken apart, so no untrusted text can open or close an HTML comment or spell our
+ * sticky marker (`<!-- fusion-report:… -->`): the marker is found by searching the raw Markdown,
+ * where a code span or block is no protection.
+ */
+function breakHtmlComments(text) {
+    if (!text.includes("--"))
+        return text;
+    return text.replace(/<!--/g, `<!-${ZWSP}-`).replace(/--(!?)>/g, `-${ZWSP}-$1>`);
+}
+/**
+ * Untrusted text for an output that is not Markdown but may end up in some (annotation titles and
+ * messages, JUnit): controls shown as escapes, line breaks normalised or flattened, no HTML comment.
+ */
+function plainText(text, lineBreaks) {
+    return breakHtmlComments((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(text, lineBreaks));
+}
+/**
+ * The longest untrusted text shown inline (a name, an id, a command, a message's mention), in
+ * UTF-16 units; longer is cut with an ellipsis. A line of 100 KB would not fit the comment whole, and
+ * one value should not crowd out the report around it; the JSON report keeps every value whole.
+ */
+const MAX_INLINE_CHARS = 1_000;
+const clip = (text) => (0,_text_truncate_js__WEBPACK_IMPORTED_MODULE_1__/* .truncateChars */ .UT)(text, MAX_INLINE_CHARS);
+// Names and paths are nearly always made of these: then only `_` needs escaping, and nothing can
+// link (a report can name 20,000 nodes, several times over).
+const PLAIN = /^[\w./-]*$/;
+// In such a text a SHA can only stand alone at its start (SHA_LIKE).
+const LINKABLE = new RegExp(String.raw `gh-\d|www\.|^${SHA}`, "i");
+/** Plain text inside Markdown: every character that could start inline syntax or HTML is escaped. */
+function escapeText(untrusted) {
+    const text = clip(untrusted);
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text.includes("_") ? text.replace(/_/g, "\\_") : text;
+    let escaped = (0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        // GitHub renders `$…$` as math and ignores a backslash before `$`; an entity is a plain `$`.
+        .replace(/\$/g, "&#36;")
+        .replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`)
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;");
+    // Block syntax only matters at the start of a line: headings, lists, quotes, numbered lists.
+    escaped = escaped.replace(/^(\s*)([#+-])(?=\s|#)/, "$1\\$2").replace(/^(\s*\d+)([.)])(?=\s)/, "$1\\$2");
+    return neutralizeLinks(escaped);
+}
+/** Inline code that survives backticks in the value; safe in table cells too. */
+function code(untrusted) {
+    const text = clip(untrusted);
+    // Node names nearly always need none of this: skip the scans (a report can list 20,000 nodes).
+    if (/^[\w./:-]+$/.test(text))
+        return `\`${text}\``;
+    const clean = breakHtmlComments((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(text, "space").replace(/\|/g, "¦"));
+    let longest = 0;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const fence = "`".repeat(longest + 1);
+    const pad = clean.startsWith("`") || clean.endsWith("`") || clean === "" ? " " : "";
+    return `${fence}${pad}${neutralizeMentions(clean)}${pad}${fence}`;
+}
+/** Code spans never autolink, but GitHub's mention filter is kept away from them too. */
+function neutralizeMentions(text) {
+    return text.includes("@") || text.includes("#")
+        ? text.replace(MENTION, `@${ZWSP}`).replace(ISSUE_REF, `#${ZWSP}`)
+        : text;
+}
+/** A fenced block whose fence is longer than any backtick run inside, so the text cannot close it. */
+function codeBlock(text, language = "text") {
+    return fence(breakHtmlComments((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(text, "keep")), language);
+}
+/**
+ * A fenced block of text we generated, such as a Mermaid diagram whose labels are already encoded
+ * (its `-->` arrows must stay as they are).
+ */
+function generatedBlock(text, language) {
+    return fence(text, language);
+}
+function fence(clean, language) {
+    let longest = 2;
+    for (const run of clean.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    const backticks = "`".repeat(longest + 1);
+    return `${backticks}${language}\n${clean}\n${backticks}`;
+}
+/**
+ * Text for an HTML attribute or element (a <summary>, a name's `title`), entity-escaped. `|` too:
+ * in a table row it would end the cell, even inside an attribute. And what could start a link, an
+ * image, a code span or math (`[`, `]`, backticks, `$`), so that text which ever stood outside its
+ * tag would still be text.
+ */
+function escapeHtml(untrusted) {
+    const text = clip(untrusted);
+    if (PLAIN.test(text) && !LINKABLE.test(text))
+        return text;
+    return neutralizeLinks((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showControls */ .mz)(text, "space")
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/\|/g, "&#124;")
+        .replace(/\[/g, "&#91;")
+        .replace(/\]/g, "&#93;")
+        .replace(/`/g, "&#96;")
+        .replace(/\$/g, "&#36;"));
+}
+/**
+ * A URL we built (a file at the PR head, a run), made safe as a Markdown link destination: anything
+ * that could end the destination or the line early is percent-encoded.
+ */
+function linkDestination(url) {
+    return url.replace(/[^A-Za-z0-9\-._~:/?#@!$&*+,;=%]/g, (ch) => [...new TextEncoder().encode(ch)]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+        .join(""));
+}
+/**
+ * The first lines and characters of a long message, saying how much was cut. Runs of identical
+ * lines (engine backtraces repeat frames) are collapsed first. Every kind of line break counts.
+ */
+function excerpt(text, maxLines, maxChars) {
+    const lines = collapseRepeats((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .splitLines */ .uz)(text.trimEnd()));
+    let kept = lines.slice(0, maxLines).join("\n");
+    let cut = lines.length > maxLines;
+    if (kept.length > maxChars) {
+        kept = kept.slice(0, maxChars);
+        cut = true;
+    }
+    if (!cut)
+        return kept;
+    const rest = lines.length - Math.min(lines.length, maxLines);
+    return `${kept}\n… (${rest > 0 ? `${rest} more line${rest === 1 ? "" : "s"}` : "truncated"})`;
+}
+function collapseRepeats(lines) {
+    const out = [];
+    for (let i = 0; i < lines.length;) {
+        const body = stripFrameNumber(lines[i]);
+        let j = i + 1;
+        while (j < lines.length && stripFrameNumber(lines[j]) === body)
+            j++;
+        out.push(lines[i]);
+        if (j - i > 2)
+            out.push(`  … (${j - i - 1} similar lines)`);
+        else if (j - i === 2)
+            out.push(lines[i + 1]);
+        i = j;
+    }
+    return out;
+}
+/** `  12: __mh_execute_header` and `  13: __mh_execute_header` are the same frame. */
+function stripFrameNumber(line) {
+    return line.replace(/^\s*\d+:\s*/, "");
+}
+
+
+/***/ }),
+
+/***/ 1509:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B4: () => (/* reexport safe */ _text_count_js__WEBPACK_IMPORTED_MODULE_2__.B),
+/* harmony export */   CT: () => (/* binding */ freshnessFact),
+/* harmony export */   CW: () => (/* binding */ formatDelta),
+/* harmony export */   Fd: () => (/* binding */ warningsCount),
+/* harmony export */   Hm: () => (/* binding */ statusWord),
+/* harmony export */   I8: () => (/* binding */ statusIcon),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   a3: () => (/* reexport safe */ _text_duration_js__WEBPACK_IMPORTED_MODULE_3__.a),
+/* harmony export */   bP: () => (/* binding */ resourceLabel),
+/* harmony export */   l9: () => (/* binding */ formatPercent),
+/* harmony export */   qS: () => (/* binding */ statusText)
+/* harmony export */ });
+/* harmony import */ var _model_status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
+/* harmony import */ var _text_count_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(896);
+/* harmony import */ var _text_duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9495);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7789);
+
+
+
+
+
+/** A slowdown: `+1m06s`. */
+function formatDelta(ms) {
+    return ms < 0 ? (0,_text_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(ms) : `+${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(ms)}`;
+}
+/** A growth in percent: `+350%`, `+52.4%` (one decimal below 100 %, where the threshold usually is). */
+function formatPercent(percent) {
+    const sign = percent < 0 ? "-" : "+";
+    const size = Math.abs(percent);
+    return `${sign}${size >= 100 ? Math.round(size) : Number(size.toFixed(1))}%`;
+}
+/** The status's icon; ❔ for a value that is not a status (a hostile or newer baseline report). */
+function statusIcon(status) {
+    return (0,_model_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .statusRow */ .jf)(status)?.icon ?? "❔";
+}
+/** The status's word; a value that is not a status is shown escaped. */
+function statusWord(status) {
+    return (0,_model_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .statusRow */ .jf)(status)?.label ?? (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1)(status);
+}
+/** "✅ success": icon and word. */
+function statusText(status) {
+    return `${statusIcon(status)} ${statusWord(status)}`;
+}
+const RESOURCE_LABEL = {
+    model: "model",
+    seed: "seed",
+    snapshot: "snapshot",
+    source: "source",
+    test: "test",
+    unit_test: "unit test",
+    function: "function",
+    analysis: "analysis",
+    operation: "operation",
+    exposure: "exposure",
+    metric: "metric",
+    saved_query: "saved query",
+    semantic_model: "semantic model",
+    macro: "macro",
+    unknown: "node",
+};
+/** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
+function resourceLabel(type) {
+    return Object.hasOwn(RESOURCE_LABEL, type) ? RESOURCE_LABEL[type] : "node";
+}
+/** `1 node`, `3,300 nodes`. */
+function plural(n, one, many = `${one}s`) {
+    return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;
+}
+/**
+ * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
+ * too, both are named, so "Warnings (188)" never sits under "167 warned" unexplained.
+ */
+function warningsCount(warnedNodes, warningLines) {
+    if (warnedNodes === 0 || warningLines === 0)
+        return (0,_text_count_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B)(warnedNodes + warningLines);
+    return `${plural(warnedNodes, "node")} warned, ${plural(warningLines, "warning line")}`;
+}
+/** `freshness warn (age 1d01h)`: a source's freshness outcome and, when the engine gave it, its age. */
+function freshnessFact(outcome, ageSeconds) {
+    return `freshness ${outcome}${ageSeconds !== undefined ? ` (age ${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(ageSeconds * 1000)})` : ""}`;
+}
+
+
+/***/ }),
+
+/***/ 7215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fm: () => (/* binding */ sharedValue),
+/* harmony export */   Nl: () => (/* binding */ commandOf),
+/* harmony export */   Sv: () => (/* binding */ startTime),
+/* harmony export */   TA: () => (/* binding */ sharedFacts)
+/* harmony export */ });
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1509);
+
+/** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
+function commandOf(inv) {
+    return inv.rawCommand ?? (inv.command ? `dbt ${inv.command}` : null);
+}
+/** The value every invocation of the report has alike, or null when they differ or it is unknown. */
+function sharedValue(report, value) {
+    const [first, ...rest] = report.invocations;
+    if (!first)
+        return null;
+    const shared = value(first);
+    return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
+}
+/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
+function startTime(iso, show) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : show(iso);
+}
+/**
+ * Facts every invocation shares, said once in the headline when there are several: how many, the
+ * dbt versions, the target when all have the same, the time in all. `text` and `code` show untrusted
+ * text in the renderer's own way (escaped Markdown and a code span, or inert terminal text).
+ */
+function sharedFacts(report, show) {
+    const invocations = report.invocations;
+    if (invocations.length === 0)
+        return [];
+    const versions = [
+        ...new Set(invocations.map((inv) => inv.dbtVersion).filter((v) => v !== null)),
+    ];
+    const target = sharedValue(report, (inv) => inv.target);
+    const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    return [
+        (0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(invocations.length, "invocation"),
+        versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
+        target ? `target ${show.code(target)}` : null,
+        `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(total)} in all`,
+    ].filter((fact) => fact !== null);
+}
+
+
+/***/ }),
+
+/***/ 1746:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vn: () => (/* binding */ JOB_SUMMARY_BUDGET_BYTES),
+  DM: () => (/* binding */ excerptBlock),
+  DJ: () => (/* binding */ fitMarkdown),
+  OS: () => (/* binding */ more),
+  Is: () => (/* binding */ wholeMarkdownPieces),
+  MT: () => (/* binding */ wrapLines)
+});
+
+// UNUSED EXPORTS: CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, allNodesBytesAtLeast, byteLength, errorBytesAtLeast, renderMarkdown, renderUnusable, reportMemo, truncateMarkdown
+
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
+// EXTERNAL MODULE: ./src/text/truncate.ts
+var truncate = __nccwpck_require__(3377);
+;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
+// Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
+// fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
+// hidden marker after it); a cut in the middle of a line leaves half a table row or half a word.
+// So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
+// a code block); close the fence and the <details> our Markdown left open; then the note, after a
+// blank line, which also ends a table.
+
+/**
+ * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
+ * it within `maxBytes`. The note is its own paragraph (give it without leading blank lines).
+ */
+function cutMarkdown(markdown, maxBytes, note) {
+    const total = Buffer.byteLength(markdown, "utf8");
+    if (total <= maxBytes)
+        return markdown;
+    // What closes the head and the note are only known once it is cut: start from an estimate and
+    // cut shorter until everything fits (once or twice).
+    let budget = maxBytes - Buffer.byteLength(note({ lines: countLines(markdown), bytes: total }), "utf8") - 64;
+    for (let attempt = 0; attempt < 8 && budget > 0; attempt++) {
+        const text = cutAt(markdown, budget, note);
+        const over = Buffer.byteLength(text, "utf8") - maxBytes;
+        if (over <= 0)
+            return text;
+        budget -= over + 64;
+    }
+    // A note longer than the limit is the caller's bug; still never over the limit.
+    return (0,truncate/* truncateBytes */.QY)(`${note({ lines: countLines(markdown), bytes: total })}\n`, maxBytes, "");
+}
+function cutAt(markdown, budget, note) {
+    let head = (0,truncate/* truncateBytes */.QY)(markdown, budget, "");
+    head = head.slice(0, boundary(head)).replace(/\n+$/, "");
+    const open = openBlocks(head);
+    let closed = head;
+    if (open.fence)
+        closed += `\n${open.fence}`;
+    for (let i = 0; i < open.details; i++)
+        closed += "\n\n</details>";
+    const rest = markdown.slice(head.length);
+    const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
+    return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
+}
+/** "the last 1,234 lines (56 KiB)", for a note. */
+function describeLeftOut(left) {
+    const size = left.bytes >= 1024 * 1024
+        ? `${(left.bytes / (1024 * 1024)).toFixed(1)} MiB`
+        : `${Math.max(1, Math.round(left.bytes / 1024)).toLocaleString("en-US")} KiB`;
+    const lines = left.lines === 1 ? "line" : `${left.lines.toLocaleString("en-US")} lines`;
+    return `the last ${lines} (${size})`;
+}
+/**
+ * Where to cut `head`: after its last blank line (between blocks) when that keeps most of it, else
+ * after its last line end. Inside a line only when the line is most of the text (one long line) and
+ * sits in a code block, where it is literal: anywhere else a cut could leave a code span or an HTML
+ * tag open, and the escaped telemetry after it would be read as live Markdown (links, images). Such a
+ * line is left out whole.
+ */
+function boundary(head) {
+    const blank = head.lastIndexOf("\n\n");
+    if (blank > head.length * 0.75)
+        return blank + 1;
+    const lineStart = head.lastIndexOf("\n") + 1;
+    if (lineStart > head.length * 0.5)
+        return lineStart;
+    return openBlocks(head.slice(0, lineStart)).fence ? head.length : lineStart;
+}
+function countLines(text) {
+    const trimmed = text.replace(/^\n+|\n+$/g, "");
+    if (trimmed === "")
+        return 0;
+    let lines = 1;
+    for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1))
+        lines++;
+    return lines;
+}
+/**
+ * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
+ * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
+ * or a table cell does not count.
+ */
+function openBlocks(markdown) {
+    let fence = null;
+    let details = 0;
+    for (const line of markdown.split("\n")) {
+        if (fence) {
+            if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
+                fence = null;
+            continue;
+        }
+        const opening = /^(`{3,})/.exec(line);
+        if (opening)
+            fence = opening[1];
+        else if (line.startsWith("<details>"))
+            details++;
+        else if (line === "</details>" && details > 0)
+            details--;
+    }
+    return { fence, details };
+}
+
+// EXTERNAL MODULE: ./src/render/escape.ts
+var render_escape = __nccwpck_require__(7789);
+// EXTERNAL MODULE: ./src/render/errors-by-impact.ts + 1 modules
+var errors_by_impact = __nccwpck_require__(469);
+// EXTERNAL MODULE: ./src/render/format.ts
+var format = __nccwpck_require__(1509);
+// EXTERNAL MODULE: ./src/render/invocations.ts
+var invocations = __nccwpck_require__(7215);
+// EXTERNAL MODULE: ./src/render/names.ts
+var names = __nccwpck_require__(5968);
+// EXTERNAL MODULE: ./src/render/table.ts
+var render_table = __nccwpck_require__(900);
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+// The Markdown report: one renderer for the job summary, the PR comment, the check run and the
+// CLI's Markdown (`--markdown FILE`, `--format markdown`), differing only in their size budget and
+// width. The terminal's plain text is render/terminal.ts. When the full report does not fit,
+// detail is dropped in a fixed priority (the rest → slowest → warnings → skip roots → failed tests →
+// errors) and every section says how much it left out and where the full list is.
+//
+// Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
+// at most five columns in a table, one readable name per node (its unique id in the tooltip), and
+// code excerpts wrapped to the given width.
+
+
+
+
+
+
+
+
+
+/**
+ * Characters of monospace text across a view, measured with GitHub's CSS: a comment in a pull
+ * request's timeline at 780 px holds about 96, the Checks tab's summary about 80.
+ */
+const COMMENT_CODE_WIDTH = 96;
+const CHECK_CODE_WIDTH = 80;
+/**
+ * The report's budget in a job summary: the runner drops a step summary over 1 MiB whole, and the
+ * Action cuts its summary at 1,000,000 bytes as the last guard (github/summary.ts), 1,000 above this.
+ * The CLI fits its Markdown on stdout to it too when that goes to $GITHUB_STEP_SUMMARY.
+ */
+const JOB_SUMMARY_BUDGET_BYTES = 999_000;
+/** A list limit that is no limit. */
+const UNLIMITED = 1e9;
+const LEVELS = [
+    {
+        errors: UNLIMITED,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: UNLIMITED,
+        diffTables: true,
+        chains: UNLIMITED,
+        chainNodes: 100,
+        warnings: UNLIMITED,
+        slowest: UNLIMITED,
+        rest: true,
+    },
+    {
+        errors: UNLIMITED,
+        excerptLines: 20,
+        excerptChars: 3000,
+        failedTests: UNLIMITED,
+        diffTables: true,
+        chains: UNLIMITED,
+        chainNodes: 100,
+        warnings: UNLIMITED,
+        slowest: UNLIMITED,
+        rest: false,
+    },
+    {
+        errors: UNLIMITED,
+        excerptLines: 15,
+        excerptChars: 2000,
+        failedTests: UNLIMITED,
+        diffTables: true,
+        chains: UNLIMITED,
+        chainNodes: 20,
+        warnings: 100,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 100,
+        excerptLines: 12,
+        excerptChars: 1200,
+        failedTests: 200,
+        diffTables: false,
+        chains: 50,
+        chainNodes: 10,
+        warnings: 20,
+        slowest: 5,
+        rest: false,
+    },
+    {
+        errors: 50,
+        excerptLines: 8,
+        excerptChars: 600,
+        failedTests: 100,
+        diffTables: false,
+        chains: 20,
+        chainNodes: 5,
+        warnings: 10,
+        slowest: 3,
+        rest: false,
+    },
+    {
+        errors: 20,
+        excerptLines: 4,
+        excerptChars: 300,
+        failedTests: 30,
+        diffTables: false,
+        chains: 10,
+        chainNodes: 0,
+        warnings: 5,
+        slowest: 0,
+        rest: false,
+    },
+    {
+        errors: 10,
+        excerptLines: 2,
+        excerptChars: 160,
+        failedTests: 10,
+        diffTables: false,
+        chains: 5,
+        chainNodes: 0,
+        warnings: 0,
+        slowest: 0,
+        rest: false,
+    },
+];
+function renderMarkdown(report, options) {
+    return fitMarkdown(report, options).markdown;
+}
+/**
+ * The whole report (no size budget: every detail) in pieces that join to what renderMarkdown gives
+ * with an unlimited budget. For writing it to a file: the table of every node of a 20,000-node build
+ * is megabytes, written a row at a time instead of first held as one string.
+ */
+function* wholeMarkdownPieces(report, options) {
+    const whole = { ...options, maxBytes: Number.MAX_SAFE_INTEGER };
+    const memo = reportMemo(report, options.links, { once: true });
+    yield* piecesAtLevel(report, whole, fitContext(whole, memo), 0);
+}
+/**
+ * The report at the most detail that fits. `memo`: what renderings of this report for the same
+ * links share (reportMemo), when there are several.
+ */
+function fitMarkdown(report, options, memo = reportMemo(report, options.links)) {
+    const context = fitContext(options, memo);
+    const { needed, errorsAtLeast, allNodesAtLeast } = memo.bounds();
+    // A UTF-16 unit is at most 3 UTF-8 bytes: a file's unlimited budget needs no count.
+    const fits = (text) => text.length * 3 <= options.maxBytes || byteLength(text) <= options.maxBytes;
+    for (let level = 0; level < LEVELS.length; level++) {
+        // A level whose error lines alone cannot fit is not rendered (a build where thousands of nodes
+        // errored was rendered in full three times per channel before the first level that fits).
+        if (errorsAtLeast(LEVELS[level].errors) > options.maxBytes)
+            continue;
+        // Nor one whose table of every node alone cannot (a comment's budget on a build of thousands).
+        if (LEVELS[level].rest && allNodesAtLeast > options.maxBytes)
+            continue;
+        const text = renderAtLevel(report, options, context, level);
+        if (!fits(text))
+            continue;
+        if (level === 0)
+            return { markdown: text, complete: true, whole: wholeLists(LEVELS[0], needed) };
+        // The level below did not fit, and may have missed by much less than the step between the two:
+        // longer lists, at this level's detail, are tried in between (four renderings at most). The
+        // search is on the square of the way, as a list the level below shows whole may be 20 times as
+        // long as this level's limit; the whole way is tried first.
+        let best = { markdown: text, detail: LEVELS[level] };
+        let [lo, hi] = [0, 1];
+        for (let step = 0; step < 4; step++) {
+            // The whole way first (the level below's lists at this level's detail), then halves.
+            const t = step === 0 ? 1 : (lo + hi) / 2;
+            const detail = between(LEVELS[level], LEVELS[level - 1], t * t, needed);
+            if (detail === null)
+                break;
+            const longer = errorsAtLeast(detail.errors) > options.maxBytes
+                ? null
+                : renderAtLevel(report, options, context, level, detail);
+            if (longer !== null && fits(longer)) {
+                best = { markdown: longer, detail };
+                if (step === 0)
+                    break;
+                lo = t;
+            }
+            else {
+                hi = t;
+            }
+        }
+        return { markdown: best.markdown, complete: false, whole: wholeLists(best.detail, needed) };
+    }
+    const markdown = truncateMarkdown(renderAtLevel(report, options, context, LEVELS.length - 1), options.maxBytes, options.fullReportHint);
+    return { markdown, complete: false, whole: new Set() };
+}
+/**
+ * What every rendering of one report for these links shares; `once` when only one rendering at one
+ * level is made (its node labels are then not kept).
+ */
+function reportMemo(report, links, { once = false } = {}) {
+    const inChangedFile = (0,errors_by_impact/* inChangedFileOf */.Rk)(links);
+    // Every rendering shows the same errors in the same order: sorted and grouped once, not per level.
+    const errors = new Map();
+    const lists = new Map();
+    let bounds;
+    return {
+        names: new names/* NodeNames */.p(namedNodes(report), { remember: !once }),
+        inChangedFile,
+        errorsOf(inv) {
+            let found = errors.get(inv);
+            if (!found) {
+                const ordered = (0,errors_by_impact/* erroredByImpact */.rE)(inv, inChangedFile);
+                errors.set(inv, (found = { groups: (0,errors_by_impact/* groupSameErrors */.PD)(ordered), count: ordered.length }));
+            }
+            return found;
+        },
+        listsOf(inv) {
+            let found = lists.get(inv);
+            if (!found)
+                lists.set(inv, (found = invocationLists(inv, inChangedFile)));
+            return found;
+        },
+        bounds() {
+            return (bounds ??= {
+                needed: listLengths(report),
+                errorsAtLeast: errorBytesAtLeast(report),
+                allNodesAtLeast: allNodesBytesAtLeast(report),
+            });
+        },
+    };
+}
+/** One pass over an invocation's nodes for the lists its sections show. */
+function invocationLists(inv, inChangedFile) {
+    const byId = new Map();
+    const failed = [];
+    const warned = [];
+    const warningLines = [];
+    const notCompleted = [];
+    for (const node of inv.nodes) {
+        byId.set(node.uniqueId, node);
+        if (node.status === "fail")
+            failed.push(node);
+        else if (node.status === "warn")
+            warned.push(node);
+        if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
+            notCompleted.push(node);
+        for (const log of node.logs)
+            if (log.severity === "WARN")
+                warningLines.push({ node, log });
+    }
+    return {
+        byId,
+        chainsByRoot: new Map(inv.skipChains.map((chain) => [chain.rootId, chain])),
+        failed: (0,errors_by_impact/* changedFirst */.d$)(failed, inChangedFile),
+        warned,
+        warningLines,
+        notCompleted,
+    };
+}
+/** A fitMarkdown call's context: the report's memo with the call's options. */
+function fitContext(options, memo) {
+    return {
+        ...memo,
+        fullReportHint: options.fullReportHint,
+        ...(options.listHint ? { listHint: options.listHint } : {}),
+        ...(options.codeWidth ? { codeWidth: options.codeWidth } : {}),
+        ...(options.links ? { links: options.links } : {}),
+    };
+}
+const LISTS = ["errors", "failedTests", "chains", "warnings"];
+/** How long each list limit must be to show a list whole, in every invocation. */
+function listLengths(report) {
+    const needed = { errors: 0, failedTests: 0, chains: 0, warnings: 0 };
+    for (const inv of report.invocations) {
+        let errors = inv.runErrors.length;
+        let failed = 0;
+        let warnedTests = 0;
+        let freshness = 0;
+        let warningLines = 0;
+        let notCompleted = 0;
+        for (const node of inv.nodes) {
+            if (node.status === "error")
+                errors++;
+            else if (node.status === "fail")
+                failed++;
+            else if (node.status === "warn" && node.test)
+                warnedTests++;
+            else if (node.status === "warn")
+                freshness++;
+            if (status_table/* STATUS */.XQ[node.status].notCompleted !== null)
+                notCompleted++;
+            for (const log of node.logs)
+                if (log.severity === "WARN")
+                    warningLines++;
+        }
+        needed.errors = Math.max(needed.errors, errors);
+        needed.failedTests = Math.max(needed.failedTests, failed);
+        needed.chains = Math.max(needed.chains, inv.skipChains.length);
+        // The warnings limit applies to each kind renderWarnings and renderNotCompleted list.
+        needed.warnings = Math.max(needed.warnings, warnedTests, freshness, warningLines, notCompleted);
+    }
+    return needed;
+}
+/**
+ * `lower`'s detail with its list limits `t` of the way to `upper`'s (no further than the lists are
+ * long); null when no list would grow.
+ */
+function between(lower, upper, t, needed) {
+    const detail = { ...lower };
+    let grows = false;
+    for (const list of LISTS) {
+        const target = Math.min(upper[list], needed[list]);
+        if (target <= lower[list])
+            continue;
+        // At least one more: a list one over the limit would otherwise round back to it.
+        detail[list] = Math.max(lower[list] + 1, Math.round(lower[list] + t * (target - lower[list])));
+        grows = true;
+    }
+    return grows ? detail : null;
+}
+/** The lists a rendering at this detail shows whole. */
+function wholeLists(detail, needed) {
+    return new Set(LISTS.filter((list) => detail[list] >= Math.min(UNLIMITED, needed[list])));
+}
+/** The nodes the report names, run by run (the baseline's own nodes as one more run). */
+function* namedNodes(report) {
+    for (const inv of report.invocations)
+        yield inv.nodes;
+    const b = report.baseline;
+    if (b)
+        yield b.removed;
+}
+/** A node label's markup, `<code title="">` and `</code>`, besides the id and text within it. */
+const LABEL_MARKUP_BYTES = '<code title="">'.length + "</code>".length;
+/**
+ * A lower bound of the bytes the errors section takes when it names up to `shown` errors per
+ * invocation: each named error holds `**<code title="UNIQUE_ID">…</code>**` (renderErrors), or,
+ * among the same errors, `<code title="UNIQUE_ID">…</code>` (its markup besides the id at least).
+ * Which errors are named depends on how they group, so the shortest ids are counted.
+ */
+function errorBytesAtLeast(report) {
+    const perInvocation = report.invocations.map((inv) => inv.nodes
+        .filter((node) => node.status === "error")
+        .map((node) => node.uniqueId.length + LABEL_MARKUP_BYTES)
+        .sort((a, b) => a - b));
+    return (shown) => {
+        let bytes = 0;
+        for (const lengths of perInvocation) {
+            for (let i = 0; i < Math.min(shown, lengths.length); i++)
+                bytes += lengths[i];
+        }
+        return bytes;
+    };
+}
+/**
+ * A lower bound of the bytes the tables of every node take (Detail.rest): each row holds the node's
+ * label, `<code title="UNIQUE_ID">…</code>` (the id cut at MAX_INLINE_CHARS, shown with escapes
+ * that only lengthen it), and the row's markup, `\n| ` and ` |` after each of its cells.
+ */
+function allNodesBytesAtLeast(report) {
+    const idAtLeast = render_escape/* MAX_INLINE_CHARS */.p0 - 2;
+    const rowMarkup = "\n| ".length + " |".length * ALL_NODES_COLUMNS.length;
+    let bytes = 0;
+    for (const inv of report.invocations) {
+        for (const node of inv.nodes)
+            bytes += Math.min(node.uniqueId.length, idAtLeast) + rowMarkup + LABEL_MARKUP_BYTES;
+    }
+    return bytes;
+}
+/** The report at a level (which the extra sections follow) and, by default, that level's detail. */
+function renderAtLevel(report, options, context, level, detail = LEVELS[level]) {
+    return [...piecesAtLevel(report, options, context, level, detail)].join("");
+}
+/** The parts that are not empty, `separator` between them. */
+function* joinParts(parts, separator) {
+    let first = true;
+    for (const part of parts) {
+        if (part === "")
+            continue;
+        if (!first)
+            yield separator;
+        first = false;
+        if (typeof part === "string")
+            yield part;
+        else
+            yield* part.pieces();
+    }
+}
+/** The parts as one part: text when each is, else pieces ("" when every part is). */
+function joinedPart(parts, separator) {
+    if (parts.every((part) => typeof part === "string"))
+        return parts.filter(Boolean).join(separator);
+    return parts.some((part) => part !== "") ? { pieces: () => joinParts(parts, separator) } : "";
+}
+/** renderAtLevel's text in pieces. */
+function* piecesAtLevel(report, options, context, level, detail = LEVELS[level]) {
+    const parts = [renderHeadline(report, options)];
+    for (const extra of options.extras ?? []) {
+        const block = extra.render(level, context);
+        if (block)
+            parts.push(block);
+    }
+    // About files no invocation was read from (each invocation shows those about its own).
+    if (report.readerWarnings?.length)
+        parts.push(quotedWarnings(report.readerWarnings));
+    const many = report.invocations.length > 1;
+    report.invocations.forEach((invocation, i) => {
+        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+    });
+    if (report.invocations.length === 0)
+        parts.push("_No dbt invocation was found in the telemetry._");
+    if (level > 0) {
+        parts.push(`<sub>Some detail was left out to fit this view; the complete report is in ${options.fullReportHint}.</sub>`);
+    }
+    yield* joinParts(parts, "\n\n");
+    yield "\n";
+}
+function renderHeadline(report, options) {
+    const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
+    const lines = [
+        `## ${icon} ${(0,render_escape/* escapeText */.X1)(options.title)}: ${(0,render_escape/* escapeText */.X1)(report.conclusionReason)}`,
+        countLine(report.counts, "**"),
+    ];
+    const facts = report.invocations.length === 1
+        ? invocationFacts(report.invocations[0])
+        : (0,invocations/* sharedFacts */.TA)(report, { text: render_escape/* escapeText */.X1, code: render_escape/* code */.aY });
+    if (options.links?.runUrl)
+        facts.push(`[workflow run](${(0,render_escape/* linkDestination */.Vh)(options.links.runUrl)})`);
+    if (facts.length > 0)
+        lines.push(`<sub>${facts.join(" · ")}</sub>`);
+    return lines.join("\n\n");
+}
+/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
+function countLine(counts, strong) {
+    const cells = (0,status_table/* headlineCounts */.Bi)(counts);
+    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
+    const total = `${(0,format/* formatCount */.B4)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
+    return `${strong}${total}:${strong} ${items.join(" · ")}`;
+}
+function countItem(icon, n, one, many) {
+    return `${icon}&nbsp;${(0,format/* formatCount */.B4)(n)}&nbsp;${(n === 1 ? one : many).replace(/ /g, "&nbsp;")}`;
+}
+/** Command, version, target, duration, state and id of one invocation. */
+function invocationFacts(inv, shared = { version: false, target: false }) {
+    const facts = [
+        shared.version ? null : inv.dbtVersion ? `dbt ${(0,render_escape/* escapeText */.X1)(inv.dbtVersion)}` : null,
+        shared.target ? null : inv.target ? `target ${(0,render_escape/* code */.aY)(inv.target)}` : null,
+        inv.durationMs !== null ? (0,format/* formatDuration */.a3)(inv.durationMs) : null,
+        inv.state === "incomplete" ? "**did not finish**" : null,
+        inv.statusMessage ? (0,render_escape/* escapeText */.X1)(inv.statusMessage) : null,
+        `invocation ${(0,render_escape/* code */.aY)(inv.invocationId)}`,
+    ];
+    const command = (0,invocations/* commandOf */.Nl)(inv);
+    const list = [command ? (0,render_escape/* code */.aY)(command) : null, ...facts].filter((fact) => fact !== null);
+    const step = inv.source.step;
+    if (step?.url)
+        list.push(`[run ${(0,render_escape/* escapeText */.X1)(String(step.runId))}](${(0,render_escape/* linkDestination */.Vh)(step.url)})`);
+    return list;
+}
+function quotedWarnings(warnings) {
+    return warnings.map((w) => `> ⚠️ ${(0,render_escape/* escapeText */.X1)(w)}`).join("\n>\n");
+}
+function renderInvocation(inv, detail, context, position) {
+    const parts = [];
+    if (position) {
+        parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
+        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
+    }
+    else if (inv.source.step) {
+        parts.push(`### ${invocationTitle(inv, null)}`);
+    }
+    if (inv.readerWarnings.length > 0)
+        parts.push(quotedWarnings(inv.readerWarnings));
+    const { byId, chainsByRoot } = context.listsOf(inv);
+    parts.push(renderErrors(inv, detail, context, chainsByRoot));
+    parts.push(renderFailedTests(inv, detail, context));
+    parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
+    parts.push(renderWarnings(inv, detail, context));
+    parts.push(renderNotCompleted(inv, detail, context));
+    // With several invocations the timings of each are there when wanted, not in the way.
+    const slowest = renderSlowest(inv, detail, context);
+    parts.push(position && slowest
+        ? `<details><summary>🐢 Slowest nodes</summary>\n\n${slowest.replace(/^#### .*\n\n/, "")}\n\n</details>`
+        : slowest);
+    if (detail.rest)
+        parts.push(allNodesPart(inv, context));
+    return joinedPart(parts, "\n\n");
+}
+/** ❌ when the invocation failed, ⚠️ with warnings, 🚫 when nodes were canceled, else ✅. */
+function invocationIcon(inv) {
+    const c = inv.counts;
+    if (c.error + c.fail > 0 || inv.failed || inv.state === "incomplete" || inv.runErrors.length > 0)
+        return "❌";
+    if (c.warn > 0)
+        return "⚠️";
+    if (c.canceled > 0)
+        return "🚫";
+    return "✅";
+}
+function sharedWithAll(report) {
+    return {
+        version: (0,invocations/* sharedValue */.Fm)(report, (inv) => inv.dbtVersion) !== null,
+        target: (0,invocations/* sharedValue */.Fm)(report, (inv) => inv.target) !== null,
+    };
+}
+/**
+ * What tells invocations apart: the step, or the number, the command (with its selector), the
+ * target when they differ, and the start time.
+ */
+function invocationTitle(inv, position) {
+    const step = inv.source.step;
+    const started = inv.startedAt ? (0,invocations/* startTime */.Sv)(inv.startedAt, render_escape/* escapeText */.X1) : null;
+    if (step)
+        return [`Step ${step.index}: ${(0,render_escape/* escapeText */.X1)(step.name)}`, started].filter(Boolean).join(" · ");
+    const command = (0,invocations/* commandOf */.Nl)(inv) ?? "dbt";
+    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${(0,render_escape/* code */.aY)(inv.target)}` : null;
+    return [`${position?.index ?? 1}. ${(0,render_escape/* code */.aY)(command)}`, target, started].filter(Boolean).join(" · ");
+}
+function renderErrors(inv, detail, context, chainsByRoot) {
+    const { inChangedFile } = context;
+    const errors = context.errorsOf(inv);
+    const total = errors.count + inv.runErrors.length;
+    if (total === 0)
+        return "";
+    const lines = [`#### ❌ Errors (${(0,format/* formatCount */.B4)(total)})`];
+    // Every distinct error first, then the names of the same errors as far as the limit goes.
+    const groups = errors.groups.slice(0, detail.errors);
+    let spare = detail.errors - groups.length;
+    let shown = 0;
+    for (const [node, ...same] of groups) {
+        if (!node)
+            continue;
+        shown++;
+        const facts = [
+            inChangedFile?.(node) ? "✏️ in a file this pull request changes" : null,
+            (0,format/* resourceLabel */.bP)(node.resourceType),
+            node.errorType ? `${node.errorType} error` : null,
+            node.freshness ? (0,format/* freshnessFact */.CT)(node.freshness.outcome, node.freshness.ageSeconds) : null,
+            node.lastPhase ? `in ${phaseName(node.lastPhase)} phase` : null,
+            locationLink(node.location, node.packageName, context),
+        ].filter(Boolean);
+        const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
+        if (downstream > 0)
+            facts.push(`⏭️ ${(0,format/* plural */.LS)(downstream, "node")} skipped downstream`);
+        lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
+        const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
+        if (text)
+            lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
+        if (same.length > 0) {
+            const named = same.slice(0, spare);
+            spare -= named.length;
+            shown += named.length;
+            const unnamed = same.length - named.length;
+            const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
+            lines.push([
+                `The same error in ${(0,format/* plural */.LS)(same.length, "more node")}`,
+                named.length > 0
+                    ? `, each naming itself: ${named.map((o) => context.names.label(o)).join(", ")}`
+                    : " (not named here)",
+                named.length > 0 && unnamed > 0 ? ` and ${(0,format/* formatCount */.B4)(unnamed)} more` : "",
+                held > 0 ? ` · ⏭️ ${(0,format/* plural */.LS)(held, "node")} skipped downstream of them` : "",
+            ].join(""));
+        }
+    }
+    lines.push(more(errors.count, shown, "error", context, "errors"));
+    for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
+        const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
+        lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
+        lines.push(excerptBlock(log.text, detail.excerptLines, detail.excerptChars, context));
+    }
+    lines.push(more(inv.runErrors.length, Math.max(0, detail.errors - errors.count), "run error", context, "errors"));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** A message's first lines in a code block, wrapped to the view's width. */
+function excerptBlock(text, maxLines, maxChars, context) {
+    const short = (0,render_escape/* excerpt */.Kb)(text, maxLines, maxChars);
+    return (0,render_escape/* codeBlock */.DV)(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
+}
+/**
+ * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
+ * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
+ */
+function wrapLines(text, width) {
+    const out = [];
+    for (const line of text.split("\n")) {
+        // Widths count code points; a line is walked once (a report of thousands of long messages).
+        let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
+        let at = 0;
+        let prefix = "";
+        while (left + prefix.length > width) {
+            const room = width - prefix.length;
+            const headEnd = advance(line, at, room);
+            const space = line.lastIndexOf(" ", headEnd - 1) - at;
+            const cut = space > room / 3 ? space + 1 : headEnd - at;
+            out.push(prefix + line.slice(at, at + cut).trimEnd());
+            left -= codePoints(line, at, at + cut);
+            at += cut;
+            prefix = "↪ ";
+        }
+        out.push(prefix + line.slice(at));
+    }
+    return out.join("\n");
+}
+/** The index `count` code points after `from` (or the end). */
+function advance(text, from, count) {
+    let at = from;
+    for (let n = 0; n < count && at < text.length; n++)
+        at += isHighSurrogateAt(text, at) ? 2 : 1;
+    return at;
+}
+function codePoints(text, from, to) {
+    let count = 0;
+    for (let at = from; at < to; count++)
+        at += isHighSurrogateAt(text, at) ? 2 : 1;
+    return count;
+}
+function isHighSurrogateAt(text, at) {
+    const code = text.charCodeAt(at);
+    if (code < 0xd800 || code > 0xdbff)
+        return false;
+    const next = text.charCodeAt(at + 1);
+    return next >= 0xdc00 && next <= 0xdfff;
+}
+function renderFailedTests(inv, detail, context) {
+    const { failed } = context.listsOf(inv);
+    if (failed.length === 0)
+        return "";
+    const lines = [
+        `#### ❌ Failed tests (${(0,format/* formatCount */.B4)(failed.length)})`,
+        testTable(failed.slice(0, detail.failedTests), context),
+    ];
+    if (detail.diffTables) {
+        for (const node of failed.slice(0, detail.failedTests)) {
+            if (!node.test?.diffTable)
+                continue;
+            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
+        }
+    }
+    lines.push(more(failed.length, detail.failedTests, "failed test", context, "failedTests"));
+    return lines.filter(Boolean).join("\n\n");
+}
+function testTable(tests, context) {
+    return (0,render_table/* renderTable */.bo)([
+        { heading: "Test" },
+        { heading: "Type" },
+        { heading: "Failing rows", numeric: true },
+        { heading: "Defined at" },
+    ], tests.map((n) => [
+        context.names.label(n),
+        (0,render_table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(n.resourceType)),
+        String(n.test?.failingRows ?? "–"),
+        locationLink(n.location, n.packageName, context) ?? "–",
+    ]));
+}
+function renderSkipChains(chains, nodes, detail, context) {
+    if (chains.length === 0)
+        return "";
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
+    const lines = [`#### ⏭️ Skipped because of an upstream problem (${(0,format/* plural */.LS)(skipped, "node")})`];
+    const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
+    const items = [];
+    for (const chain of chains.slice(0, detail.chains)) {
+        const root = nodes.get(chain.rootId);
+        const rootStatus = root ? (0,format/* statusText */.qS)(root.status) : "not in this run";
+        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${(0,format/* plural */.LS)(chain.skipped.length, "node")} skipped`);
+        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
+            const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
+            items.push(`  - ${label(entry.uniqueId)}${via}`);
+        }
+        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
+            items.push(`  - … and ${(0,format/* formatCount */.B4)(chain.skipped.length - detail.chainNodes)} more`);
+        }
+    }
+    lines.push(items.join("\n"));
+    lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
+    return lines.filter(Boolean).join("\n\n");
+}
+function renderWarnings(inv, detail, context) {
+    const { warned, warningLines: logged } = context.listsOf(inv);
+    if (warned.length + logged.length === 0)
+        return "";
+    const lines = [`#### ⚠️ Warnings (${(0,format/* warningsCount */.Fd)(warned.length, logged.length)})`];
+    const tests = warned.filter((n) => n.test);
+    const fresh = warned.filter((n) => !n.test);
+    if (tests.length > 0)
+        lines.push(testTable(tests.slice(0, detail.warnings), context));
+    lines.push(more(tests.length, detail.warnings, "warned test", context, "warnings"));
+    const other = [];
+    for (const node of fresh.slice(0, detail.warnings)) {
+        // Said as an error is: what it is, the freshness and its age, where it is defined.
+        const facts = [
+            (0,format/* resourceLabel */.bP)(node.resourceType),
+            node.freshness ? (0,format/* freshnessFact */.CT)("warn", node.freshness.ageSeconds) : null,
+            locationLink(node.location, node.packageName, context),
+        ].filter(Boolean);
+        other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
+    }
+    for (const { node, log } of logged.slice(0, detail.warnings)) {
+        other.push(`- ${context.names.label(node)}: ${(0,render_escape/* escapeText */.X1)((0,truncate/* firstLine */.TM)(log.text, 300))}`);
+    }
+    if (other.length > 0)
+        lines.push(other.join("\n"));
+    // Up to the limit of each kind: freshness warnings and warning lines.
+    lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
+    return lines.filter(Boolean).join("\n\n");
+}
+/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+function renderNotCompleted(inv, detail, context) {
+    const nodes = context.listsOf(inv).notCompleted;
+    if (nodes.length === 0)
+        return "";
+    const items = nodes
+        .slice(0, detail.warnings)
+        .map((n) => `- ${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)} · ${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`);
+    return [
+        `#### 🚫 Not run to completion (${(0,format/* formatCount */.B4)(nodes.length)})`,
+        items.join("\n"),
+        more(nodes.length, detail.warnings, "node", context, "warnings"),
+    ]
+        .filter(Boolean)
+        .join("\n\n");
+}
+const IDLE_SHOWN = 5;
+function renderSlowest(inv, detail, context) {
+    const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
+    if (rows.length === 0)
+        return "";
+    const table = (0,render_table/* renderTable */.bo)([
+        { heading: "Node" },
+        { heading: "Type" },
+        { heading: "Processing", numeric: true },
+        { heading: "Warehouse", numeric: true },
+        { heading: "Lifetime", numeric: true },
+    ], rows.map((n) => [
+        `${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)}`,
+        (0,render_table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(n.resourceType)),
+        (0,format/* formatDuration */.a3)(n.processingMs),
+        (0,format/* formatDuration */.a3)(n.warehouseMs),
+        (0,format/* formatDuration */.a3)(n.lifetimeMs),
+    ]));
+    const parts = [`#### 🐢 Slowest nodes`, table];
+    // Connection waits (engines from preview.178 on) are their own ranking: the longest few, in one line.
+    const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, detail.slowest));
+    if (idle.length > 0) {
+        parts.push(`Longest waits for a warehouse connection: ${idle
+            .map((n) => `${context.names.label(n)}&nbsp;${(0,format/* formatDuration */.a3)(n.idleMs)}`)
+            .join(" · ")}`);
+    }
+    parts.push("<sub>Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.</sub>");
+    return parts.join("\n\n");
+}
+/** The table of every node, folded: a row at a time (a big build's is megabytes). */
+function allNodesPart(inv, context) {
+    return inv.nodes.length === 0 ? "" : { pieces: () => allNodesPieces(inv, context) };
+}
+const ALL_NODES_COLUMNS = [
+    { heading: "Node" },
+    { heading: "Type" },
+    { heading: "Status" },
+    { heading: "Processing", numeric: true },
+    { heading: "Warehouse", numeric: true },
+];
+function* allNodesPieces(inv, context) {
+    // A handful of types and statuses, thousands of rows.
+    const typeCell = cellPerValue((type) => (0,render_table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(type)));
+    const statusCell = cellPerValue((status) => (0,render_table/* nowrap */.Ot)((0,format/* statusText */.qS)(status)));
+    yield `<details><summary>All ${(0,format/* plural */.LS)(inv.nodes.length, "node")}</summary>\n\n`;
+    yield* (0,render_table/* tableLines */.oW)(ALL_NODES_COLUMNS, (function* rows() {
+        for (const n of inv.nodes) {
+            yield [
+                context.names.label(n),
+                typeCell(n.resourceType),
+                statusCell(n.status),
+                (0,format/* formatDuration */.a3)(n.timing.processingMs),
+                (0,format/* formatDuration */.a3)(n.timing.warehouseMs),
+            ];
+        }
+    })());
+    yield "\n\n</details>";
+}
+/** `cell`, made once per distinct value. */
+function cellPerValue(cell) {
+    const made = new Map();
+    return (value) => {
+        let text = made.get(value);
+        if (text === undefined)
+            made.set(value, (text = cell(value)));
+        return text;
+    };
+}
+function locationLink(location, packageName, context) {
+    if (!location)
+        return null;
+    const label = `<code>${(0,names/* breakable */.m)(location.line ? `${location.path}:${location.line}` : location.path)}</code>`;
+    const url = context.links?.fileUrl(location, packageName);
+    return url ? `[${label}](${(0,render_escape/* linkDestination */.Vh)(url)})` : label;
+}
+/** The engine's phase names (`freshness_analysis`) as they are; anything else escaped. */
+function phaseName(phase) {
+    return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : (0,render_escape/* escapeText */.X1)(phase);
+}
+/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
+function more(total, shown, noun, context, list) {
+    const left = total - Math.min(total, shown);
+    const where = (list && context.listHint?.(list)) || context.fullReportHint;
+    return left > 0
+        ? `_… and ${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
+        : "";
+}
+/**
+ * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
+ * error may quote a file's name or content, so it is shown in a code block.
+ */
+function renderUnusable(title, what, severity, message) {
+    return `## ${severity === "warning" ? "⚠️" : "❌"} ${escapeText(title)}: ${escapeText(what)}\n\n${codeBlock(message)}\n`;
+}
+function byteLength(text) {
+    return Buffer.byteLength(text, "utf8");
+}
+/**
+ * Last resort when even the leanest rendering is too long: cut between blocks, close an open code
+ * fence and <details>, and say how much was left out and where the rest is.
+ */
+function truncateMarkdown(text, maxBytes, fullReportHint) {
+    return cutMarkdown(text, maxBytes, (left) => `_The report was cut to fit, leaving out ${describeLeftOut(left)}; the complete report is in ${fullReportHint}._`);
+}
+
+
+/***/ }),
+
+/***/ 5968:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ breakable),
+/* harmony export */   p: () => (/* binding */ NodeNames)
+/* harmony export */ });
+/* harmony import */ var _text_controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7789);
+// One readable name per node, shown the same way in every section: the node's name in code style,
+// with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
+// so a table cell can wrap instead of running off the comment's right edge. Characters that draw
+// nothing are shown as escapes, so two nodes never look alike (text/controls.ts).
+
+
+/** Longer text gets a break opportunity after a `_ . / -` that ends a run of at least UNBROKEN_MIN
+ * characters, and at least every UNBROKEN_MAX characters. */
+const UNBROKEN_MAX = 24;
+const UNBROKEN_MIN = 10;
+class NodeNames {
+    /** Names that two different nodes of one run share; those nodes are called by their unique id instead. */
+    shared = new Set();
+    /**
+     * Labels made so far, by unique id: every detail level of every view names the same nodes again.
+     * Absent for one rendering at one level, which names most nodes once: kept, 20,000 labels would
+     * outlive the collector's young generation and be copied for nothing.
+     */
+    labels;
+    /**
+     * `runs`: the nodes of each invocation (and of the baseline). A name is ambiguous only within a
+     * run: the same test in two engine versions has two unique ids (the hash differs) and one name.
+     * `remember`: whether labels are kept for the renderings after the first.
+     */
+    constructor(runs, { remember = true } = {}) {
+        this.labels = remember ? new Map() : undefined;
+        for (const nodes of runs) {
+            const owner = new Map();
+            for (const { uniqueId, name } of nodes) {
+                const first = owner.get(name);
+                if (first === undefined)
+                    owner.set(name, uniqueId);
+                else if (first !== uniqueId)
+                    this.shared.add(name);
+            }
+        }
+    }
+    /** How many labels are kept for later renderings. */
+    get labelsKept() {
+        return this.labels?.size ?? 0;
+    }
+    /** The name a reader sees: the node's name, or its unique id (without the type) when the name is ambiguous. */
+    readable(node) {
+        if (!node.name)
+            return node.uniqueId;
+        if (!this.shared.has(node.name))
+            return node.name;
+        const dot = node.uniqueId.indexOf(".");
+        return dot > 0 ? node.uniqueId.slice(dot + 1) : node.uniqueId;
+    }
+    /** `<code title="model.shop.orders">orders</code>`, as Markdown (text, lists, table cells). */
+    label(node) {
+        if (!this.labels)
+            return this.code(node, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1);
+        const made = this.labels.get(node.uniqueId);
+        if (made?.name === node.name)
+            return made.label;
+        const label = this.code(node, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1);
+        if (!made)
+            this.labels.set(node.uniqueId, { name: node.name, label });
+        return label;
+    }
+    /** The same inside an HTML block (a <summary>), where Markdown escapes would show as written. */
+    htmlLabel(node) {
+        return this.code(node, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD);
+    }
+    /** The readable name in code style, the unique id as its tooltip, both with invisible characters shown. */
+    code(node, escape) {
+        const title = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeHtml */ .ZD)((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showInvisible */ .jQ)(node.uniqueId));
+        return `<code title="${title}">${breakable((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showInvisible */ .jQ)(this.readable(node)), escape)}</code>`;
+    }
+}
+// Escaped text without entities or surrogate pairs (nearly every name) is made of one-character
+// units and `\x` escapes, which a regular expression can count, as the loop below does, at a
+// fraction of its cost (a report can name 20,000 nodes). A unit is `\` and the character after
+// it, or any other character; a break comes after the first separator unit from the
+// UNBROKEN_MIN-th on, else after the UNBROKEN_MAX-th unit, and never at the end.
+const HAS_LONG_UNIT = /[&\uD800-\uDFFF]/;
+const UNIT = String.raw `(?:\\[^]|[^\\])`;
+const SEPARATOR_UNIT = String.raw `(?:\\?[_./-])`;
+const BREAK_AFTER = new RegExp(`${UNIT}{${UNBROKEN_MIN - 1},${UNBROKEN_MAX - 1}}?${SEPARATOR_UNIT}(?=[^])|${UNIT}{${UNBROKEN_MAX}}(?=[^])`, "gy");
+/**
+ * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
+ * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
+ * it is. The breaks go into the escaped text, never inside an escape (`\_`) or an entity (`&lt;`).
+ */
+function breakable(text, escape = _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1) {
+    const escaped = escape(text);
+    if (text.length <= UNBROKEN_MAX)
+        return escaped;
+    if (!HAS_LONG_UNIT.test(escaped))
+        return escaped.replace(BREAK_AFTER, "$&<wbr>");
+    // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
+    let out = "";
+    let from = 0;
+    let run = 0;
+    for (let i = 0; i < escaped.length;) {
+        const end = unitEnd(escaped, i);
+        run++;
+        const separator = run >= UNBROKEN_MIN && end - i <= 2 && isSeparator(escaped.charCodeAt(end - 1));
+        i = end;
+        if ((separator || run >= UNBROKEN_MAX) && i < escaped.length) {
+            out += `${escaped.slice(from, i)}<wbr>`;
+            from = i;
+            run = 0;
+        }
+    }
+    return out + escaped.slice(from);
+}
+/** Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point. */
+function unitEnd(text, i) {
+    const code = text.charCodeAt(i);
+    if (code === 0x5c /* \ */ && i + 1 < text.length)
+        return i + 2;
+    if (code === 0x26 /* & */) {
+        const end = text.indexOf(";", i);
+        if (end > i && end - i <= 6)
+            return end + 1;
+    }
+    const high = code >= 0xd800 && code <= 0xdbff;
+    const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    return high && low ? i + 2 : i + 1;
+}
+/** `_ . / -`, after which a name may break. */
+function isSeparator(code) {
+    return code === 0x5f || code === 0x2e || code === 0x2f || code === 0x2d;
+}
+
+
+/***/ }),
+
+/***/ 900:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ot: () => (/* binding */ nowrap),
+/* harmony export */   bo: () => (/* binding */ renderTable),
+/* harmony export */   oW: () => (/* binding */ tableLines)
+/* harmony export */ });
+// Markdown tables. Cells must already be escaped for a table cell (no `|`, no line break: escapeText
+// and code do that). Columns are not padded to a common width: a 20,000-row table would only grow,
+// and GitHub does not care.
+//
+// Written out here rather than with markdown-table (which made these tables before, with
+// `alignDelimiters: false`): it measures and copies every cell several times, a third of the time
+// of a 20,000-node Markdown report. test/render/table.test.ts checks the bytes against it.
+/** Words that must stay on one line in a cell ("✅ success", "unit test"): spaces made non-breaking. */
+function nowrap(text) {
+    return text.includes(" ") ? text.replaceAll(" ", "&nbsp;") : text;
+}
+/** A GFM table: `| a | b |` rows, `-` or `-:` (numeric) delimiters, short rows filled with empty cells. */
+function renderTable(columns, rows) {
+    let width = columns.length;
+    for (const row of rows)
+        width = Math.max(width, row.length);
+    return [...tableLines(columns, rows, width)].join("");
+}
+/**
+ * The same table a line at a time, for rows no wider than the columns (the cells past them are
+ * left out): the table of every node in a big build is megabytes, and is written a row at a time.
+ * Every line but the first starts with its line break.
+ */
+function* tableLines(columns, rows, width = columns.length) {
+    yield tableRow(columns.map((c) => c.heading), width, "");
+    yield tableRow(Array.from({ length: width }, (_, i) => (columns[i]?.numeric ? "-:" : "-")), width, "\n");
+    for (const row of rows)
+        yield tableRow(row, width, "\n");
+}
+function tableRow(cells, width, lead) {
+    let line = `${lead}|`;
+    for (let i = 0; i < width; i++) {
+        const cell = cells[i] ?? "";
+        line += cell === "" ? " |" : ` ${cell} |`;
+    }
+    return line;
+}
+
+
+/***/ }),
+
 /***/ 7964:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -15529,6 +15977,7 @@ class ReadAgainInFull extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cy: () => (/* binding */ MAX_TELEMETRY_ARTIFACT_BYTES),
 /* harmony export */   D6: () => (/* binding */ MIB),
 /* harmony export */   GL: () => (/* binding */ MAX_REPORT_NODES),
 /* harmony export */   LA: () => (/* binding */ MAX_JSONL_LINE_BYTES),
@@ -15544,6 +15993,11 @@ class ReadAgainInFull extends Error {
 // request: every length or count a file claims is checked against these before it is allocated or
 // looped over. The README's Security section quotes them; keep the two in step.
 const MIB = 1024 * 1024;
+/**
+ * Most bytes one telemetry artifact may bring: a workflow artifact (its zip, and all it unpacks to),
+ * or one dbt platform step's telemetry file. A big build's telemetry is tens of MiB.
+ */
+const MAX_TELEMETRY_ARTIFACT_BYTES = 1024 * MIB;
 /** Longest JSONL line (one record). A longer line stops the read: `FILE:LINE: line longer than 64 MiB`. */
 const MAX_JSONL_LINE_BYTES = 64 * MIB;
 /**
@@ -16073,10 +16527,10 @@ function safeLogText(text, redact) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QY: () => (/* binding */ truncateBytes),
 /* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   UT: () => (/* binding */ truncateChars)
 /* harmony export */ });
-/* unused harmony export truncateBytes */
 /* harmony import */ var _controls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7453);
 // Cutting text to a limit: GitHub's API limits count UTF-16 units (titles) or UTF-8 bytes (check-run
 // output, annotations, the job summary), and a cut must never leave half a surrogate pair or half a
