@@ -1347,9 +1347,6 @@ function holdsMany(value, depth = 0) {
     return false;
 }
 function isContainer(value) {
-    // Most members are strings, numbers and nulls: one test says so.
-    if (typeof value !== "object" || value === null)
-        return false;
     return Array.isArray(value) || isPlainObject(value) || value instanceof LazyList;
 }
 /** What JSON.stringify serialises for a member: the result of its toJSON, if it has one. */
@@ -15813,15 +15810,6 @@ class NodeNames {
         return `<code title="${title}">${breakable((0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .showInvisible */ .jQ)(this.readable(node)), escape)}</code>`;
     }
 }
-// Escaped text without entities or surrogate pairs (nearly every name) is made of one-character
-// units and `\x` escapes, which a regular expression can count, as the loop below does, at a
-// fraction of its cost (a report can name 20,000 nodes). A unit is `\` and the character after
-// it, or any other character; a break comes after the first separator unit from the
-// UNBROKEN_MIN-th on, else after the UNBROKEN_MAX-th unit, and never at the end.
-const HAS_LONG_UNIT = /[&\uD800-\uDFFF]/;
-const UNIT = String.raw `(?:\\[^]|[^\\])`;
-const SEPARATOR_UNIT = String.raw `(?:\\?[_./-])`;
-const BREAK_AFTER = new RegExp(`${UNIT}{${UNBROKEN_MIN - 1},${UNBROKEN_MAX - 1}}?${SEPARATOR_UNIT}(?=[^])|${UNIT}{${UNBROKEN_MAX}}(?=[^])`, "gy");
 /**
  * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
  * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
@@ -15831,8 +15819,6 @@ function breakable(text, escape = _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .esc
     const escaped = escape(text);
     if (text.length <= UNBROKEN_MAX)
         return escaped;
-    if (!HAS_LONG_UNIT.test(escaped))
-        return escaped.replace(BREAK_AFTER, "$&<wbr>");
     // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
     let out = "";
     let from = 0;

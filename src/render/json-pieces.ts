@@ -152,8 +152,6 @@ function holdsMany(value: object, depth = 0): boolean {
 }
 
 function isContainer(value: unknown): value is object {
-  // Most members are strings, numbers and nulls: one test says so.
-  if (typeof value !== "object" || value === null) return false;
   return Array.isArray(value) || isPlainObject(value) || value instanceof LazyList;
 }
 

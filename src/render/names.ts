@@ -77,19 +77,6 @@ export class NodeNames {
   }
 }
 
-// Escaped text without entities or surrogate pairs (nearly every name) is made of one-character
-// units and `\x` escapes, which a regular expression can count, as the loop below does, at a
-// fraction of its cost (a report can name 20,000 nodes). A unit is `\` and the character after
-// it, or any other character; a break comes after the first separator unit from the
-// UNBROKEN_MIN-th on, else after the UNBROKEN_MAX-th unit, and never at the end.
-const HAS_LONG_UNIT = /[&\uD800-\uDFFF]/;
-const UNIT = String.raw`(?:\\[^]|[^\\])`;
-const SEPARATOR_UNIT = String.raw`(?:\\?[_./-])`;
-const BREAK_AFTER = new RegExp(
-  `${UNIT}{${UNBROKEN_MIN - 1},${UNBROKEN_MAX - 1}}?${SEPARATOR_UNIT}(?=[^])|${UNIT}{${UNBROKEN_MAX}}(?=[^])`,
-  "gy",
-);
-
 /**
  * Escaped text (for inline Markdown or HTML content) with a <wbr> after each separator when the
  * text is long, and every UNBROKEN_MAX characters within a run that has none. Short text stays as
@@ -98,7 +85,6 @@ const BREAK_AFTER = new RegExp(
 export function breakable(text: string, escape: (text: string) => string = escapeText): string {
   const escaped = escape(text);
   if (text.length <= UNBROKEN_MAX) return escaped;
-  if (!HAS_LONG_UNIT.test(escaped)) return escaped.replace(BREAK_AFTER, "$&<wbr>");
   // Copied a run at a time (a report can name 20,000 nodes): `from` is where the current run starts.
   let out = "";
   let from = 0;

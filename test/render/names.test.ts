@@ -131,10 +131,7 @@ describe("breakable", () => {
   });
 });
 
-/**
- * Texts of names' characters, escapes and backslashes (no entity, no surrogate: breakable counts
- * those with a regular expression), the same every run.
- */
+/** Texts of names' characters, separators, escapes and backslashes, the same every run. */
 function nameLikeTexts(count: number): string[] {
   const alphabet = ["a", "b", "7", "_", ".", "/", "-", "\\", "`", "*", " "];
   let seed = 13;
