@@ -19,7 +19,8 @@ report. Directories are searched for *.parquet, *.jsonl and *.jsonl.gz; - reads 
 Options:
   --format FORMAT         text | markdown: the report on stdout (default: text in a terminal,
                           markdown when stdout is a pipe or a file, e.g. $GITHUB_STEP_SUMMARY);
-                          text is coloured unless NO_COLOR is set (FORCE_COLOR forces it)
+                          text is coloured when stdout is a terminal, unless NO_COLOR is set
+                          or TERM=dumb; FORCE_COLOR (1, or 0 for none) decides over both
   --markdown FILE         also write the Markdown report to FILE (always Markdown, always whole)
   --max-bytes N           fit the Markdown on stdout into N bytes (at least 1000; 0 = no limit),
                           leaving detail out with a note, as the Action's job summary does;

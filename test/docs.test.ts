@@ -47,6 +47,17 @@ function tableNames(markdown: string): Set<string> {
   return new Set([...markdown.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map((m) => m[1]!));
 }
 
+/** The second cell of each `| \`name\` | description | … |` row, by name. */
+function tableDescriptions(markdown: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const line of markdown.split("\n")) {
+    const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim());
+    const name = /^`([^`]+)`$/.exec(cells[1] ?? "")?.[1];
+    if (name !== undefined && cells[2] !== undefined) rows.set(name, cells[2]);
+  }
+  return rows;
+}
+
 const inputs = actionKeys("inputs");
 const outputs = actionKeys("outputs");
 
@@ -70,6 +81,26 @@ describe("README.md", () => {
   it("has a row in the Outputs table for every action.yml output", () => {
     const documented = tableNames(section("Outputs"));
     expect(outputs.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it("describes every input and output in the words action.yml gives them (the Marketplace page, editors' hints)", () => {
+    const action = parseYaml(actionYml) as Record<
+      "inputs" | "outputs",
+      Record<string, { description: string }>
+    >;
+    const mismatches: string[] = [];
+    for (const kind of ["inputs", "outputs"] as const) {
+      const rows = tableDescriptions(section(kind === "inputs" ? "Inputs" : "Outputs"));
+      for (const [name, { description }] of Object.entries(action[kind])) {
+        const row = rows.get(name) ?? "";
+        // The README may go on with a sentence that points to its own section on the matter.
+        const extra = row.slice(description.length);
+        const same =
+          row === description || (row.startsWith(`${description} `) && /\]\(#[\w-]+\)/.test(extra));
+        if (!same) mismatches.push(`${kind} ${name}:\n  action.yml: ${description}\n  README:     ${row}`);
+      }
+    }
+    expect(mismatches.join("\n")).toBe("");
   });
 
   it("documents no input or output that action.yml does not have", () => {
