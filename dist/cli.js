@@ -758,6 +758,8 @@ function padStart(text, size) {
 
 
 
+
+
 const LIMITS = { newFailures: 100, other: 20, regressions: 10 };
 function renderTerminalBaseline(comparison, pen, fullReportHint) {
     const c = comparison.counts;
@@ -806,8 +808,9 @@ function terminal_baseline_about(comparison, pen) {
     const b = comparison.baseline;
     const c = comparison.counts;
     const facts = [
-        b.source ? `baseline ${inert(b.source)}` : "baseline",
-        b.startedAt ? `from ${inert(b.startedAt)}` : null,
+        // From the baseline file, which may hold anything: as long as the comment shows them.
+        b.source ? `baseline ${inert((0,truncate/* truncateChars */.UT)(b.source, render_escape/* MAX_INLINE_CHARS */.p0))}` : "baseline",
+        b.startedAt ? `from ${inert((0,truncate/* truncateChars */.UT)(b.startedAt, render_escape/* MAX_INLINE_CHARS */.p0))}` : null,
         `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
@@ -3297,6 +3300,13 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         throw new UsageError(`--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`);
     }
     const maxBytes = stdoutBudget(values["max-bytes"], format, env);
+    // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
+    const quiet = values.quiet ||
+        [values.markdown, values.json, values["run-results"], values.junit].includes("-");
+    if (quiet && values["max-bytes"] !== undefined) {
+        throw new UsageError("--max-bytes fits the Markdown report printed on stdout, and none is printed with --quiet or a report " +
+            "file on -: report files are always whole");
+    }
     const warnings = [];
     const dbtCloud = platformMode(values, env, positionals.length > 0, warnings);
     if (positionals.length === 0 && !dbtCloud) {
@@ -3318,9 +3328,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         failOn: failOn,
         slowest,
         title: values.title,
-        // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
-        quiet: values.quiet ||
-            [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
+        quiet,
         dbtCloud,
         nameDbtCloudSetting: nameCliSetting(values, env),
         warnings,
@@ -3659,9 +3667,12 @@ class ArtifactTimeoutError extends (/* unused pure expression or super */ null &
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: ./src/text/duration.ts
+var duration = __nccwpck_require__(9495);
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/client.ts
 // Typed calls to the Admin API routes we need: retrieve run, list runs, download an artifact, and
 // retrieve a job (only to tell a wrong job id from a job that has no runs yet).
+
 
 
 
@@ -3731,7 +3742,9 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES, limits = DEF
         async downloadArtifact({ runId, path, step, destination }) {
             const what = `artifact ${path} of step ${step} of run ${runId}`;
             // Real time, like the request timeouts: the limit is on the runner's wait, whatever the clock.
-            const startedAt = Date.now();
+            // It starts with the first answer: the rate limiter's pauses before it are bounded on their
+            // own (http.ts), and are no transfer that is too slow.
+            let startedAt;
             for (let attempt = 1;; attempt++) {
                 let raw;
                 try {
@@ -3743,6 +3756,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES, limits = DEF
                     throw error;
                 }
                 const { response } = raw;
+                startedAt ??= Date.now();
                 // A big file may take minutes: what is bounded is the time without data, and the whole
                 // download's time and size; from here on, so that a body nobody reads (an error before the
                 // pipeline) is ended too.
@@ -3775,7 +3789,7 @@ function createDbtCloudClient(http, accountId, names = PLAIN_NAMES, limits = DEF
                     if (limit === "size")
                         throw new DbtCloudArtifactError(tooBig(what, limits.maxBytes, "more came"));
                     if (limit === "time") {
-                        throw new DbtCloudArtifactError(`download of ${what} took longer than ${describeMinutes(limits.timeoutMs)}, the most ` +
+                        throw new DbtCloudArtifactError(`download of ${what} took longer than ${(0,duration/* formatMinutes */.d)(limits.timeoutMs)}, the most ` +
                             `fusion-report gives one step's telemetry (${edges.bytes()} bytes came in the last of ${attempt} ` +
                             `attempt(s)); the dbt platform sent it too slowly. Re-run later; or download the file from the ` +
                             `run's Artifacts and read it with the CLI as a local file.`);
@@ -3812,10 +3826,6 @@ function tooBig(what, maxBytes, seen) {
     return (`${what} is larger than ${maxBytes / limits/* MIB */.D6} MiB, the most fusion-report downloads for one step ` +
         `(${seen}); nothing of it was kept. A step's telemetry is rarely a tenth of that: check the base URL; ` +
         `or download the file from the run's Artifacts and read it with the CLI as a local file.`);
-}
-/** `10 min`, `1.5 min`, `2 s`. */
-function describeMinutes(ms) {
-    return ms >= 60_000 ? `${Math.round(ms / 6000) / 10} min` : `${Math.round(ms / 1000)} s`;
 }
 /**
  * Passes a download's chunks on, ending it (`onStop`, with the reason) when `idleMs` pass without
@@ -4704,6 +4714,10 @@ async function locateRun(client, settings, names, clock, log) {
             return run;
         }
         catch (lookupError) {
+            // An outage counts only once the host has answered (a wrong base URL fails at once); a list
+            // of runs is an answer, also when the job check below then meets an outage.
+            if (lookupError instanceof DbtCloudRunLookupError)
+                answered = true;
             let error = lookupError;
             // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
             // not have ends the wait now instead of after dbt-cloud-max-wait-minutes. The question is
@@ -4717,9 +4731,6 @@ async function locateRun(client, settings, names, clock, log) {
             // The CI run may not exist yet when this action starts, and an outage may outlast a request's
             // retries: keep looking while waiting is allowed.
             const interval = settings.pollIntervalSeconds * 1000;
-            // An outage counts only once the host has answered (a wrong base URL fails at once).
-            if (error instanceof DbtCloudRunLookupError)
-                answered = true;
             // A lookup given up at the limit (DbtCloudOutOfTimeError) is not tried again: the time is up.
             const retryable = error instanceof DbtCloudRunLookupError ||
                 (error instanceof DbtCloudUnavailableError && !(error instanceof DbtCloudOutOfTimeError) && answered);
@@ -7131,7 +7142,7 @@ function whyNotARecord(value) {
     if (!RECORD_TYPES.has(type)) {
         return `has record_type ${describeValue(type)}, which is none of ${[...RECORD_TYPES].join(", ")}`;
     }
-    return "has no event_type";
+    return value.event_type === undefined ? "has no event_type" : "has an event_type that is not text";
 }
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 function toRecord(value) {
@@ -12275,10 +12286,17 @@ async function runCli(argv, rawIo) {
 
 
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
+// A baseline is untrusted and may come from a newer version: a status this one does not know counts
+// as a node that did not run.
+const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .statusRow */ .jf)(status)?.ran ?? "no";
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const ranClean = (status) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "clean" || _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "warned";
-const ranWithoutWarning = (status) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[status].ran === "clean";
-const ranBoth = (now, before) => _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[now].ran !== "no" && _status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[before].ran !== "no";
+const ranClean = (status) => ran(status) === "clean" || ran(status) === "warned";
+const ranWithoutWarning = (status) => ran(status) === "clean";
+/**
+ * Times compare only between two runs that went to their end: an error after 50 ms, fixed to take
+ * its 5 s, is no slowdown.
+ */
+const ranCleanBoth = (now, before) => ranClean(now) && ranClean(before);
 class BaselineError extends Error {
     name = "BaselineError";
 }
@@ -12358,8 +12376,8 @@ function shapeProblem(value) {
             if (!isObject(node.timing))
                 return `${where}.timing is not an object`;
             const ms = node.timing.processingMs;
-            if (ms !== null && typeof ms !== "number")
-                return `${where}.timing.processingMs is not a number or null`;
+            if (ms !== null && !(typeof ms === "number" && Number.isFinite(ms) && ms >= 0))
+                return `${where}.timing.processingMs is not a number ≥ 0 or null`;
         }
     }
     return null;
@@ -12394,9 +12412,9 @@ function compareWithBaseline(current, baseline, opts) {
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
         if (warning)
             warnings.push(change(node, old, warning));
-        // Times compare only between two runs of the node: a skipped or reused node's few
-        // milliseconds are no baseline for one that ran.
-        if (!ranBoth(node.status, old.status))
+        // Times compare only between two runs of the node that went to their end: a skipped or reused
+        // node's few milliseconds, or a failure's, are no baseline for one that ran.
+        if (!ranCleanBoth(node.status, old.status))
             continue;
         const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
         if (percent !== null)
@@ -12498,8 +12516,8 @@ function regressionOf(node, old, thresholdPercent, minMs) {
     if (beforeMs === null || afterMs === null || beforeMs <= 0)
         return null;
     const deltaMs = afterMs - beforeMs;
-    const percent = (deltaMs / beforeMs) * 100;
-    if (deltaMs < minMs || percent <= thresholdPercent)
+    const percent = percentChange(beforeMs, afterMs);
+    if (percent === null || deltaMs < minMs || percent <= thresholdPercent)
         return null;
     return {
         uniqueId: node.uniqueId,
@@ -12511,10 +12529,12 @@ function regressionOf(node, old, thresholdPercent, minMs) {
         percent: Math.round(percent * 10) / 10,
     };
 }
+/** null when there is no ratio to give: a time missing, or a base of 0 (or so near it that the ratio overflows). */
 function percentChange(beforeMs, afterMs) {
     if (beforeMs === null || afterMs === null || beforeMs <= 0)
         return null;
-    return ((afterMs - beforeMs) / beforeMs) * 100;
+    const percent = ((afterMs - beforeMs) / beforeMs) * 100;
+    return Number.isFinite(percent) ? percent : null;
 }
 function quartiles(changes) {
     const sorted = Float64Array.from(changes).sort();
@@ -13883,12 +13903,14 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         problems.push(plural(counts.error, "node error", "node errors"));
     if (counts.fail > 0)
         problems.push(plural(counts.fail, "failed test", "failed tests"));
-    // A failed invocation with no node to blame (compile error, crash) still fails. One that ended
-    // after canceling nodes is explained by them (a canceled node is never a failure); one that never
-    // ended crashed, whatever it canceled on the way.
-    const runFailures = invocations.filter((inv) => (inv.failed || inv.runErrors.length > 0) &&
-        inv.counts.error + inv.counts.fail === 0 &&
-        (inv.counts.canceled === 0 || inv.state === "incomplete"));
+    // A failed invocation with no node to blame (a compile error) still fails. One that ended after
+    // canceling nodes is explained by them (a canceled node is never a failure). One that never ended
+    // crashed, whatever its nodes did on the way: what it did not run is not known to pass, and no
+    // node error, old or new, explains it.
+    const runFailures = invocations.filter((inv) => inv.state === "incomplete" ||
+        ((inv.failed || inv.runErrors.length > 0) &&
+            inv.counts.error + inv.counts.fail === 0 &&
+            inv.counts.canceled === 0));
     if (runFailures.length > 0) {
         const crashed = runFailures.some((inv) => inv.state === "incomplete");
         // On the dbt platform each invocation is a job step: the headline names the steps.
@@ -16373,9 +16395,9 @@ function formatCount(n) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ formatDuration)
+/* harmony export */   a: () => (/* binding */ formatDuration),
+/* harmony export */   d: () => (/* binding */ formatMinutes)
 /* harmony export */ });
-/* unused harmony export formatMinutes */
 // Durations as people read them, wherever one is written (tables, notes, warnings).
 /**
  * A compact duration that never wraps: `850ms`, `5.42s`, `16.8s`, `1m25s`, `2h05m`, `3d04h`.

@@ -159,6 +159,16 @@ export function parseCliArgs(
     );
   }
   const maxBytes = stdoutBudget(values["max-bytes"] as string | undefined, format as Format, env);
+  // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
+  const quiet =
+    (values.quiet as boolean) ||
+    [values.markdown, values.json, values["run-results"], values.junit].includes("-");
+  if (quiet && values["max-bytes"] !== undefined) {
+    throw new UsageError(
+      "--max-bytes fits the Markdown report printed on stdout, and none is printed with --quiet or a report " +
+        "file on -: report files are always whole",
+    );
+  }
   const warnings: string[] = [];
   const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0, warnings);
   if (positionals.length === 0 && !dbtCloud) {
@@ -180,10 +190,7 @@ export function parseCliArgs(
     failOn: failOn as FailOn,
     slowest,
     title: values.title as string,
-    // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
-    quiet:
-      (values.quiet as boolean) ||
-      [values.markdown, values.json, values["run-results"], values.junit].includes("-"),
+    quiet,
     dbtCloud,
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
     warnings,

@@ -337,6 +337,14 @@ describe("--max-bytes: the Markdown on stdout within a job summary's budget", ()
     expect(parse(["--max-bytes", "65536", "f.jsonl"]).maxBytes).toBe(65_536);
     // Plain text for a terminal is not what a job summary takes.
     expect(parse(["f.jsonl"], { GITHUB_STEP_SUMMARY: "/tmp/s.md" }, true).maxBytes).toBeNull();
+    for (const nothingPrinted of [["--quiet"], ["--markdown", "-"], ["--json", "-"]]) {
+      expect(
+        () => parse(["--max-bytes", "5000", ...nothingPrinted, "f.jsonl"]),
+        nothingPrinted.join(" "),
+      ).toThrow(
+        /--max-bytes fits the Markdown report printed on stdout, and none is printed with --quiet or a report file on -/,
+      );
+    }
     expect(() => parse(["--max-bytes", "5000", "f.jsonl"], {}, true)).toThrow(
       "--max-bytes is for the Markdown on stdout: add --format markdown",
     );

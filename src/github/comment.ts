@@ -171,12 +171,12 @@ async function deleteComments(
     } catch (error) {
       if ((error as { status?: unknown }).status === 404) continue;
       log(
-        `Could not delete an earlier copy of the PR comment (${comment.html_url}): ` +
+        `Could not delete an extra copy of the PR comment (${comment.html_url}): ` +
           `${classifyGitHubError(error, "comment").message}`,
       );
     }
   }
-  if (deleted > 0) log(`Deleted ${deleted} earlier copy(ies) of the PR comment.`);
+  if (deleted > 0) log(`Deleted ${deleted} extra copy(ies) of the PR comment.`);
 }
 
 /** Why a run left the comment alone: its commit is no longer the pull request's head. */

@@ -179,8 +179,8 @@ export function classifyGitHubError(
         channel,
         status,
         `GitHub refused to ${what} (403 ${apiMessage}): the pull request's conversation is locked, and no ` +
-          "`permissions:` entry lets the workflow's token comment on it. The check run and the job summary still " +
-          "have the report; unlock the conversation to get the comment back.",
+          "`permissions:` entry lets the workflow's token comment on it. The other channels (check run, job summary, " +
+          "files) are written as usual; unlock the conversation to get the comment back.",
         apiMessage,
       );
     }

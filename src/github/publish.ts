@@ -96,6 +96,9 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
             siblings = error.result.siblings;
             writer = error.result.writtenAs;
             if (deps.checkRunWritten) deps.checkRunWritten.id = error.result.id;
+            // Refused before the batch that failed: said too, or they would go unmentioned.
+            const refused = error.result.refused;
+            if (refused) deps.warning(refusedWarning(refused, checkRun.annotations.length));
           }
           throw error;
         });

@@ -2,8 +2,10 @@
 // so this is the last guard (the renderer already budgets), cut so the note stays visible.
 import { summary } from "@actions/core";
 import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
+import { JOB_SUMMARY_BUDGET_BYTES } from "../render/markdown.js";
 
-export const SUMMARY_MAX_BYTES = 1_000_000;
+/** The renderer's budget, and 1,000 bytes for what is written around it. */
+export const SUMMARY_MAX_BYTES = JOB_SUMMARY_BUDGET_BYTES + 1_000;
 
 const note = (left: LeftOut): string =>
   `… _Job summary truncated to stay under GitHub's 1 MiB limit, leaving out ${describeLeftOut(left)}; ` +

@@ -2,7 +2,7 @@
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 import { decideConclusion } from "./conclusion.js";
-import { isFailure, STATUS } from "./status-table.js";
+import { isFailure, statusRow } from "./status-table.js";
 import type {
   BaselineComparison,
   BaselineLabel,
@@ -11,7 +11,6 @@ import type {
   BaselineRegression,
   FailOn,
   NodeResult,
-  NodeStatus,
   Report,
   TimingChange,
 } from "./types.js";
@@ -27,12 +26,17 @@ export interface CompareOptions {
 
 export const DEFAULT_MIN_REGRESSION_MS = 1_000;
 
+// A baseline is untrusted and may come from a newer version: a status this one does not know counts
+// as a node that did not run.
+const ran = (status: string) => statusRow(status)?.ran ?? "no";
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
-const ranClean = (status: NodeStatus): boolean =>
-  STATUS[status].ran === "clean" || STATUS[status].ran === "warned";
-const ranWithoutWarning = (status: NodeStatus): boolean => STATUS[status].ran === "clean";
-const ranBoth = (now: NodeStatus, before: NodeStatus): boolean =>
-  STATUS[now].ran !== "no" && STATUS[before].ran !== "no";
+const ranClean = (status: string): boolean => ran(status) === "clean" || ran(status) === "warned";
+const ranWithoutWarning = (status: string): boolean => ran(status) === "clean";
+/**
+ * Times compare only between two runs that went to their end: an error after 50 ms, fixed to take
+ * its 5 s, is no slowdown.
+ */
+const ranCleanBoth = (now: string, before: string): boolean => ranClean(now) && ranClean(before);
 
 export class BaselineError extends Error {
   override name = "BaselineError";
@@ -110,8 +114,8 @@ function shapeProblem(value: unknown): string | null {
       if (typeof node.inSelection !== "boolean") return `${where}.inSelection is not a boolean`;
       if (!isObject(node.timing)) return `${where}.timing is not an object`;
       const ms = node.timing.processingMs;
-      if (ms !== null && typeof ms !== "number")
-        return `${where}.timing.processingMs is not a number or null`;
+      if (ms !== null && !(typeof ms === "number" && Number.isFinite(ms) && ms >= 0))
+        return `${where}.timing.processingMs is not a number ≥ 0 or null`;
     }
   }
   return null;
@@ -153,9 +157,9 @@ export function compareWithBaseline(
     if (failure) failures.push(change(node, old, failure));
     const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
     if (warning) warnings.push(change(node, old, warning));
-    // Times compare only between two runs of the node: a skipped or reused node's few
-    // milliseconds are no baseline for one that ran.
-    if (!ranBoth(node.status, old.status)) continue;
+    // Times compare only between two runs of the node that went to their end: a skipped or reused
+    // node's few milliseconds, or a failure's, are no baseline for one that ran.
+    if (!ranCleanBoth(node.status, old.status)) continue;
     const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
     if (percent !== null) changes.push(percent);
     const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);
@@ -260,8 +264,8 @@ function regressionOf(
   const afterMs = node.timing.processingMs;
   if (beforeMs === null || afterMs === null || beforeMs <= 0) return null;
   const deltaMs = afterMs - beforeMs;
-  const percent = (deltaMs / beforeMs) * 100;
-  if (deltaMs < minMs || percent <= thresholdPercent) return null;
+  const percent = percentChange(beforeMs, afterMs);
+  if (percent === null || deltaMs < minMs || percent <= thresholdPercent) return null;
   return {
     uniqueId: node.uniqueId,
     name: node.name,
@@ -273,9 +277,11 @@ function regressionOf(
   };
 }
 
+/** null when there is no ratio to give: a time missing, or a base of 0 (or so near it that the ratio overflows). */
 function percentChange(beforeMs: number | null, afterMs: number | null): number | null {
   if (beforeMs === null || afterMs === null || beforeMs <= 0) return null;
-  return ((afterMs - beforeMs) / beforeMs) * 100;
+  const percent = ((afterMs - beforeMs) / beforeMs) * 100;
+  return Number.isFinite(percent) ? percent : null;
 }
 
 function quartiles(changes: number[]): TimingChange {

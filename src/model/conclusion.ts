@@ -22,14 +22,16 @@ export function decideConclusion(
   const problems: string[] = [];
   if (counts.error > 0) problems.push(plural(counts.error, "node error", "node errors"));
   if (counts.fail > 0) problems.push(plural(counts.fail, "failed test", "failed tests"));
-  // A failed invocation with no node to blame (compile error, crash) still fails. One that ended
-  // after canceling nodes is explained by them (a canceled node is never a failure); one that never
-  // ended crashed, whatever it canceled on the way.
+  // A failed invocation with no node to blame (a compile error) still fails. One that ended after
+  // canceling nodes is explained by them (a canceled node is never a failure). One that never ended
+  // crashed, whatever its nodes did on the way: what it did not run is not known to pass, and no
+  // node error, old or new, explains it.
   const runFailures = invocations.filter(
     (inv) =>
-      (inv.failed || inv.runErrors.length > 0) &&
-      inv.counts.error + inv.counts.fail === 0 &&
-      (inv.counts.canceled === 0 || inv.state === "incomplete"),
+      inv.state === "incomplete" ||
+      ((inv.failed || inv.runErrors.length > 0) &&
+        inv.counts.error + inv.counts.fail === 0 &&
+        inv.counts.canceled === 0),
   );
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");

@@ -286,7 +286,7 @@ function positive(n: number | undefined): number | undefined {
 export function renderCheckText(
   set: AnnotationSet,
   maxAnnotations: number,
-  /** Where every finding is listed (the job summary); null when the run writes none, so none is named. */
+  /** Where every finding is listed (the job summary when it is whole, else the report files); null names none. */
   fullList: string | null = "the job summary",
 ): string {
   const pointer = fullList ? `; see ${fullList}` : "";

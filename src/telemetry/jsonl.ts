@@ -435,7 +435,7 @@ function whyNotARecord(value: unknown): string {
   if (!RECORD_TYPES.has(type)) {
     return `has record_type ${describeValue(type)}, which is none of ${[...RECORD_TYPES].join(", ")}`;
   }
-  return "has no event_type";
+  return value.event_type === undefined ? "has no event_type" : "has an event_type that is not text";
 }
 
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */

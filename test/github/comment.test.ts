@@ -151,7 +151,7 @@ describe("upsertComment", () => {
     expect(server.commentsOn(418)).toEqual([]);
   });
 
-  it("two runs that create the comment at the same moment leave one, with the later report", async () => {
+  it("two runs that create the comment at the same moment leave one, holding one of their reports", async () => {
     const [a, b] = await Promise.all([
       upsertComment(octokit, target("job A")),
       upsertComment(octokit, target("job B")),
@@ -172,7 +172,7 @@ describe("upsertComment", () => {
     const result = await upsertComment(octokit, target("next push"), (line) => logs.push(line));
     expect(result).toMatchObject({ action: "updated", id: older.id });
     expect(server.commentsOn(418).map((c) => c.body)).toEqual([`next push\n\n${marker}`, "unrelated"]);
-    expect(logs.join("\n")).toContain("Deleted 1 earlier copy(ies) of the PR comment.");
+    expect(logs.join("\n")).toContain("Deleted 1 extra copy(ies) of the PR comment.");
   });
 
   it("a duplicate it cannot delete is logged, and the report is still written", async () => {
@@ -186,7 +186,7 @@ describe("upsertComment", () => {
     const logs: string[] = [];
     const result = await upsertComment(octokit, target("next push"), (line) => logs.push(line));
     expect(result).toMatchObject({ action: "updated", id: older.id });
-    expect(logs.join("\n")).toMatch(/Could not delete an earlier copy of the PR comment .*403/);
+    expect(logs.join("\n")).toMatch(/Could not delete an extra copy of the PR comment .*403/);
     expect(logs.join("\n")).not.toContain("Deleted");
   });
 

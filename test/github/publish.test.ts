@@ -150,6 +150,21 @@ describe("publishAll", () => {
     expect(log.annotations).toEqual([]);
   });
 
+  it("annotations refused before a batch that fails are still named in a warning", async () => {
+    const many: CheckAnnotation[] = Array.from({ length: 120 }, (_, i) => ({
+      ...annotations[0]!,
+      path: `models/n${i}.sql`,
+    }));
+    // The first batch (sent with the create) is refused; the next update is refused, the one after fails.
+    server.refusesAnnotation = (a) => a.path === "models/n0.sql" || a.path === "models/n50.sql";
+    server.afterNext("checks/update", () =>
+      server.inject({ operationId: "checks/update", status: 500, times: 10 }),
+    );
+    await publishAll(deps(), plan({ checkRun: { ...plan().checkRun!, annotations: many } }));
+    expect(log.warnings.join("\n")).toMatch(/GitHub refused \d+ of 120 annotations/);
+    expect(log.warnings.join("\n")).toMatch(/only 0 of 120 annotations were added/);
+  });
+
   it("a failing summary does not hide the other channels", async () => {
     delete process.env.GITHUB_STEP_SUMMARY;
     const result = await publishAll(deps(), plan());

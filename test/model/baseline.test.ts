@@ -142,6 +142,32 @@ describe("compareWithBaseline", () => {
     ).not.toContain("customers");
   });
 
+  it("compares no time of a node that failed on either side (an error after 50 ms is no baseline)", async () => {
+    const { base, pr, node } = await pair();
+    Object.assign(node(base, "customers"), { status: "error" });
+    node(base, "customers").timing.processingMs = 50;
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 40, minRegressionMs: 0 });
+    expect(comparison.regressions.map((r) => r.name)).not.toContain("customers");
+    expect(comparison.failures.find((f) => f.name === "customers")?.label).toBe("fixed");
+  });
+
+  it("a baseline node whose status this version does not know counts as not run, without a crash", async () => {
+    const { base, pr, node } = await pair();
+    Object.assign(node(base, "customers"), { status: "exploded" });
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 40, minRegressionMs: 0 });
+    expect(comparison.regressions.map((r) => r.name)).not.toContain("customers");
+    expect(comparison.failures.map((f) => f.name)).not.toContain("customers");
+  });
+
+  it("a baseline time too near 0 for a ratio gives no percentage (no Infinity)", async () => {
+    const { base, pr, node } = await pair();
+    for (const n of base.invocations[0]!.nodes) n.timing.processingMs = 5e-324;
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 40, minRegressionMs: 0 });
+    expect(comparison.regressions).toEqual([]);
+    expect(JSON.stringify(comparison)).not.toMatch(/Infinity|NaN/);
+    expect(node(pr, "customers").timing.processingMs).toBeGreaterThan(0);
+  });
+
   it("real runs: preview120 (PR) against preview72 (base branch), golden", async () => {
     const pr = await reportFor([PR]);
     const base = await reportFor([BASE]);
@@ -280,6 +306,10 @@ describe("parseBaselineReport", () => {
       })}]}]}`,
       /invocations\[0\]\.nodes\[0\]\.resourceType is not a string/,
     ],
+    ...["1e400", "-5"].map((ms): [string, RegExp] => [
+      `{"schemaVersion": 1, "invocations": [{"invocationId": "i", "nodes": [{"uniqueId": "model.a.b", "status": "success", "name": "b", "resourceType": "model", "inSelection": true, "timing": {"processingMs": ${ms}}}]}]}`,
+      /invocations\[0\]\.nodes\[0\]\.timing\.processingMs is not a number ≥ 0 or null/,
+    ]),
   ])("rejects %s naming the file", (text, message) => {
     expect(() => parseBaselineReport(text, "reports/base.json")).toThrow(BaselineError);
     expect(() => parseBaselineReport(text, "reports/base.json")).toThrow(message);

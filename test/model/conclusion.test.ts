@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { decideConclusion } from "../../src/model/conclusion.js";
 import { buildFailedStep } from "../../src/model/failed-step.js";
-import type { FailOn, StatusCounts } from "../../src/model/types.js";
+import type { BaselineComparison, FailOn, StatusCounts } from "../../src/model/types.js";
 
 function counts(some: Partial<StatusCounts>): StatusCounts {
   const zero: StatusCounts = {
@@ -115,6 +115,27 @@ describe("decideConclusion", () => {
     expect(decideConclusion([invocation("incomplete")], ran, "errors")).toEqual({
       conclusion: "failure",
       reason: "an invocation did not finish",
+    });
+  });
+
+  it("a run that did not finish fails also when its nodes failed, under new-errors too (old failures do not explain it)", () => {
+    const ran = counts({ success: 3, error: 1, skipped: 2 });
+    const crashed = {
+      ...step(1),
+      source: { files: ["logs/otel.jsonl"], format: "jsonl" as const },
+      runErrors: [],
+      state: "incomplete" as const,
+      counts: ran,
+    };
+    expect(decideConclusion([crashed], ran, "errors")).toEqual({
+      conclusion: "failure",
+      reason: "1 node error, an invocation did not finish",
+    });
+    // The node error was on the base branch already: not new, but the crash is.
+    const baseline = { counts: { newFailures: 0, addedFailing: 0 } } as unknown as BaselineComparison;
+    expect(decideConclusion([crashed], ran, "new-errors", baseline)).toEqual({
+      conclusion: "failure",
+      reason: "an invocation did not finish compared with the base branch",
     });
   });
 });

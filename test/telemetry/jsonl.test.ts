@@ -119,6 +119,7 @@ describe("decodeJsonl", () => {
     ['{"event_type":"x"}', "has no record_type"],
     ['{"record_type":7}', "has a record_type that is not text"],
     ['{"record_type":"LogRecord"}', "has no event_type"],
+    ['{"record_type":"LogRecord","event_type":5}', "has an event_type that is not text"],
     ["[1]", "is not a JSON object"],
   ])("says where the first line that is not a record is, and why: %s", async (line, why) => {
     const { warnings } = await decode(`${span()}\n${span()}\n${line}\n{"other":1}\n${span()}\n`);

@@ -16,6 +16,7 @@ import {
 import type { DbtCloudHttp } from "./http.js";
 import type { DbtRun } from "./types.js";
 import { MAX_TELEMETRY_ARTIFACT_BYTES, MIB } from "../../telemetry/limits.js";
+import { formatMinutes } from "../../text/duration.js";
 
 const PARQUET_MAGIC = Buffer.from("PAR1", "ascii");
 
@@ -161,7 +162,9 @@ export function createDbtCloudClient(
     async downloadArtifact({ runId, path, step, destination }) {
       const what = `artifact ${path} of step ${step} of run ${runId}`;
       // Real time, like the request timeouts: the limit is on the runner's wait, whatever the clock.
-      const startedAt = Date.now();
+      // It starts with the first answer: the rate limiter's pauses before it are bounded on their
+      // own (http.ts), and are no transfer that is too slow.
+      let startedAt: number | undefined;
       for (let attempt = 1; ; attempt++) {
         let raw;
         try {
@@ -175,6 +178,7 @@ export function createDbtCloudClient(
           throw error;
         }
         const { response } = raw;
+        startedAt ??= Date.now();
         // A big file may take minutes: what is bounded is the time without data, and the whole
         // download's time and size; from here on, so that a body nobody reads (an error before the
         // pipeline) is ended too.
@@ -214,7 +218,7 @@ export function createDbtCloudClient(
           if (limit === "size") throw new DbtCloudArtifactError(tooBig(what, limits.maxBytes, "more came"));
           if (limit === "time") {
             throw new DbtCloudArtifactError(
-              `download of ${what} took longer than ${describeMinutes(limits.timeoutMs)}, the most ` +
+              `download of ${what} took longer than ${formatMinutes(limits.timeoutMs)}, the most ` +
                 `fusion-report gives one step's telemetry (${edges.bytes()} bytes came in the last of ${attempt} ` +
                 `attempt(s)); the dbt platform sent it too slowly. Re-run later; or download the file from the ` +
                 `run's Artifacts and read it with the CLI as a local file.`,
@@ -257,11 +261,6 @@ function tooBig(what: string, maxBytes: number, seen: string): string {
     `(${seen}); nothing of it was kept. A step's telemetry is rarely a tenth of that: check the base URL; ` +
     `or download the file from the run's Artifacts and read it with the CLI as a local file.`
   );
-}
-
-/** `10 min`, `1.5 min`, `2 s`. */
-function describeMinutes(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 6000) / 10} min` : `${Math.round(ms / 1000)} s`;
 }
 
 /**

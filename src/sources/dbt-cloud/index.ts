@@ -245,6 +245,9 @@ async function locateRun(
       log(`dbt platform: using run ${run.id} of job ${criteria.jobId}${run.href ? ` (${run.href})` : ""}.`);
       return run;
     } catch (lookupError) {
+      // An outage counts only once the host has answered (a wrong base URL fails at once); a list
+      // of runs is an answer, also when the job check below then meets an outage.
+      if (lookupError instanceof DbtCloudRunLookupError) answered = true;
       let error = lookupError;
       // A job with no runs at all is a new CI job or a wrong id: asked once, a job the account does
       // not have ends the wait now instead of after dbt-cloud-max-wait-minutes. The question is
@@ -258,8 +261,6 @@ async function locateRun(
       // The CI run may not exist yet when this action starts, and an outage may outlast a request's
       // retries: keep looking while waiting is allowed.
       const interval = settings.pollIntervalSeconds * 1000;
-      // An outage counts only once the host has answered (a wrong base URL fails at once).
-      if (error instanceof DbtCloudRunLookupError) answered = true;
       // A lookup given up at the limit (DbtCloudOutOfTimeError) is not tried again: the time is up.
       const retryable =
         error instanceof DbtCloudRunLookupError ||

@@ -280,9 +280,18 @@ describe("transient failures", () => {
     const error = await catchError(h.fetch(SERIAL, { downloads: { timeoutMs: 1000 } }));
     expect(error).toBeInstanceOf(DbtCloudArtifactError);
     expect(error.message).toMatch(
-      /^dbt platform: download of artifact metadata\/telemetry-4-otel\.parquet of step 4 of run 7001234 took longer than 1 s, the most fusion-report gives one step's telemetry \(\d+ bytes came in the last of 1 attempt\(s\)\); the dbt platform sent it too slowly\. Re-run later;/,
+      /^dbt platform: download of artifact metadata\/telemetry-4-otel\.parquet of step 4 of run 7001234 took longer than 1 second, the most fusion-report gives one step's telemetry \(\d+ bytes came in the last of 1 attempt\(s\)\); the dbt platform sent it too slowly\. Re-run later;/,
     );
     expect(h.logs.filter((l) => l.includes("broke off"))).toEqual([]);
+  }, 15_000);
+
+  it("a download's time in all starts with its first answer: a rate limit's pause before it is not a slow transfer", async () => {
+    h = await startHarness(1000);
+    h.server.addRun(exampleRun(), { artifacts: { 4: { bytes: PARQUET } } });
+    // A 429 without Retry-After: a 300 s cooldown, 300 ms on this clock, longer than the download is given.
+    h.server.failNext(1, 429, "Too Many Requests", (path) => path.includes("telemetry-4"));
+    const result = await h.fetch(SERIAL, { downloads: { timeoutMs: 250 } });
+    expect(result.steps[3]!.file).not.toBeNull();
   }, 15_000);
 
   it("downloads again a file whose connection went halfway, and says so when it keeps going", async () => {
@@ -460,6 +469,29 @@ describe("transient failures", () => {
     // Given up when told, not after one or two cooldowns (600 s).
     expect(h.clock.now() - started).toBeLessThan(130_000);
     expect(h.server.requests.map((r) => r.status)).toEqual([200, 429]);
+  });
+
+  it("an outage on the job question goes on waiting: the runs list answered, so the host is there", async () => {
+    h = await startHarness(1000);
+    h.server.addJob(4242);
+    // More 503s than one request retries: the job question gives up, and is asked again at the next look.
+    h.server.failNext(4, 503, "Service Unavailable", (path) => path.includes("/jobs/"));
+    const error = await catchError(
+      h.fetch({
+        "dbt-cloud-job-id": "4242",
+        "pr-number": "418",
+        "dbt-cloud-max-wait-seconds": "120",
+        "dbt-cloud-poll-interval-seconds": "20",
+      }),
+    );
+
+    expect(h.logs.join("\n")).toMatch(/Still waiting: looking again in 20 s/);
+    // Asked again once the outage passed: the job exists, so the wait runs to its limit.
+    expect(error.message).toMatch(/job 4242 has no runs at all/);
+    expect(h.logs.some((line) => line.includes("no run of job 4242 for this pull request yet"))).toBe(true);
+    expect(h.server.requests.filter((r) => r.path.includes("/jobs/4242/") && r.status === 200).length).toBe(
+      1,
+    );
   });
 
   it("a rate limit that outlasts the cooldowns on the job question is the error, not 'no runs at all'", async () => {
