@@ -5061,7 +5061,8 @@ var errors = __nccwpck_require__(7964);
 // Enum values arrive as proto value names on the wire (`NODE_OUTCOME_SUCCESS`, `EXECUTION_PHASE_RUN`),
 // but the public docs show a simplified spelling (`success`, `Run`) and pbjson also accepts numbers.
 // Each normaliser accepts all three and returns a lower-case token, or null for unknown/unspecified
-// values (unknown values are ignored, never fatal).
+// values (unknown values are ignored, never fatal). Node types and materializations are the
+// exception: their numbers are not documented (fusion-telemetry.md §6.4), so a number is unknown.
 // The same few enum strings repeat on every record: normalise each distinct spelling once.
 const tokenCaches = new Map();
 const MAX_CACHED = 1_000;
@@ -5153,8 +5154,29 @@ function normalizeFreshnessOutcome(value) {
         return "error";
     return null;
 }
+/** ExecutionPhase's numbers (fusion-telemetry.md §6.3): sparse, ten apart with two in between. */
+const PHASE_NUMBERS = Object.assign([], {
+    10: "clean",
+    20: "load_project",
+    30: "parse",
+    40: "schedule",
+    45: "compare",
+    50: "init_adapter",
+    60: "defer_hydration",
+    65: "schema_hydration",
+    70: "task_graph_build",
+    80: "node_cache_hydration",
+    90: "render",
+    100: "analyze",
+    110: "run",
+    120: "freshness_analysis",
+    130: "lineage",
+    140: "debug",
+    150: "on_run_start",
+    160: "on_run_end",
+});
 function normalizePhase(value) {
-    return fromProto(value, "EXECUTION_PHASE_", []);
+    return fromProto(value, "EXECUTION_PHASE_", PHASE_NUMBERS);
 }
 function normalizeNodeType(value) {
     return fromProto(value, "NODE_TYPE_", []);
@@ -12719,6 +12741,7 @@ function accumulateNode(state, event) {
             started: null,
             processedStarted: false,
             openSpans: 0,
+            endsBeforeStarts: 0,
             phaseCount: 0,
             phasesStartNs: null,
             phasesEndNs: null,
@@ -12743,9 +12766,14 @@ function accumulateNode(state, event) {
     // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
     if (!ended) {
         node.started ??= facts;
-        node.openSpans++;
         if (event.kind === "node" && event.span === "processed")
             node.processedStarted = true;
+        // The end came first (the order of records is not the engine's promise): the span is closed.
+        if (node.endsBeforeStarts > 0) {
+            node.endsBeforeStarts--;
+            return;
+        }
+        node.openSpans++;
         if (event.spanId)
             state.openNodeSpans.set(event.spanId, node.uniqueId);
         return;
@@ -12758,6 +12786,9 @@ function accumulateNode(state, event) {
     // Files without SpanStart rows never opened the span; don't count below zero.
     if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
         node.openSpans--;
+    }
+    else {
+        node.endsBeforeStarts++;
     }
     if (event.kind === "node" && event.span === "processed") {
         node.processed = event.facts;

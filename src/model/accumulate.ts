@@ -28,6 +28,11 @@ export interface NodeState {
   /** Node spans opened and not (yet) closed. */
   openSpans: number;
   /**
+   * Node span ends that closed no open span: the start was left out (Parquet, a JSONL start the
+   * reader dropped) or comes later (records out of order). A start that comes later closes one.
+   */
+  endsBeforeStarts: number;
+  /**
    * Ended phase spans (NodeEvaluated), and their times folded as they arrive: the earliest start,
    * the latest end, and the sum of their wall times, each in whole milliseconds (null while none
    * had both). A node decided by its NodeProcessed span needs no more of them.
@@ -245,6 +250,7 @@ function accumulateNode(
       started: null,
       processedStarted: false,
       openSpans: 0,
+      endsBeforeStarts: 0,
       phaseCount: 0,
       phasesStartNs: null,
       phasesEndNs: null,
@@ -268,8 +274,13 @@ function accumulateNode(
   // copy of its id is what is kept: from JSONL every record brings a fresh string of it.
   if (!ended) {
     node.started ??= facts;
-    node.openSpans++;
     if (event.kind === "node" && event.span === "processed") node.processedStarted = true;
+    // The end came first (the order of records is not the engine's promise): the span is closed.
+    if (node.endsBeforeStarts > 0) {
+      node.endsBeforeStarts--;
+      return;
+    }
+    node.openSpans++;
     if (event.spanId) state.openNodeSpans.set(event.spanId, node.uniqueId);
     return;
   }
@@ -280,6 +291,8 @@ function accumulateNode(
   // Files without SpanStart rows never opened the span; don't count below zero.
   if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
     node.openSpans--;
+  } else {
+    node.endsBeforeStarts++;
   }
   if (event.kind === "node" && event.span === "processed") {
     node.processed = event.facts;

@@ -1,7 +1,8 @@
 // Enum values arrive as proto value names on the wire (`NODE_OUTCOME_SUCCESS`, `EXECUTION_PHASE_RUN`),
 // but the public docs show a simplified spelling (`success`, `Run`) and pbjson also accepts numbers.
 // Each normaliser accepts all three and returns a lower-case token, or null for unknown/unspecified
-// values (unknown values are ignored, never fatal).
+// values (unknown values are ignored, never fatal). Node types and materializations are the
+// exception: their numbers are not documented (fusion-telemetry.md §6.4), so a number is unknown.
 
 // The same few enum strings repeat on every record: normalise each distinct spelling once.
 const tokenCaches = new Map<string, Map<string, string | null>>();
@@ -90,8 +91,30 @@ export function normalizeFreshnessOutcome(value: unknown): "pass" | "warn" | "er
   return null;
 }
 
+/** ExecutionPhase's numbers (fusion-telemetry.md §6.3): sparse, ten apart with two in between. */
+const PHASE_NUMBERS: readonly string[] = Object.assign([], {
+  10: "clean",
+  20: "load_project",
+  30: "parse",
+  40: "schedule",
+  45: "compare",
+  50: "init_adapter",
+  60: "defer_hydration",
+  65: "schema_hydration",
+  70: "task_graph_build",
+  80: "node_cache_hydration",
+  90: "render",
+  100: "analyze",
+  110: "run",
+  120: "freshness_analysis",
+  130: "lineage",
+  140: "debug",
+  150: "on_run_start",
+  160: "on_run_end",
+});
+
 export function normalizePhase(value: unknown): string | null {
-  return fromProto(value, "EXECUTION_PHASE_", []);
+  return fromProto(value, "EXECUTION_PHASE_", PHASE_NUMBERS);
 }
 
 export function normalizeNodeType(value: unknown): string | null {

@@ -199,6 +199,18 @@ describe("a node's span starts", () => {
     expect(withStart.location).toBeNull();
   });
 
+  it("a start that comes after its end (records out of order) leaves no span open", () => {
+    const start = started(false, { name: "from_the_start" });
+    const end = started(true, {});
+    const inOrder = finish([start, end]).nodes[0]!;
+    const reversed = finish([end, start]).nodes[0]!;
+    expect(reversed.status).not.toBe("unknown");
+    expect(reversed.status).toBe(inOrder.status);
+    // A second span of the node that starts and never ends is still open: the run crashed there.
+    const second = { ...started(false, {}), spanId: "00000000000000c3" } as TelemetryEvent;
+    expect(finish([end, start, second]).nodes[0]!.status).toBe("unknown");
+  });
+
   it("describe a node none of whose spans ended (a crashed run)", () => {
     const [node] = finish([
       started(false, { name: "from_the_start", path: "models/orders.sql", line: 3 }),
