@@ -1501,7 +1501,8 @@ function renderCase(node) {
  */
 function invocationError(inv) {
     const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
-    const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+    // A run that did not finish is its own failure, whatever its nodes did (model/conclusion.ts).
+    const failed = inv.runErrors.length > 0 || inv.state === "incomplete" || (!blamed && inv.failed);
     if (!failed)
         return null;
     const message = (0,truncate/* firstLine */.TM)(inv.runErrors[0]?.text ?? "", 500) ||
@@ -12315,10 +12316,11 @@ const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .stat
 const ranClean = (status) => ran(status) === "clean" || ran(status) === "warned";
 const ranWithoutWarning = (status) => ran(status) === "clean";
 /**
- * Times compare only between two runs that went to their end: an error after 50 ms, fixed to take
- * its 5 s, is no slowdown.
+ * Times compare only between two runs of the node that went to their end: a failed test ran its
+ * query through, an error stopped part way (after 50 ms, fixed to take its 5 s, is no slowdown).
  */
-const ranCleanBoth = (now, before) => ranClean(now) && ranClean(before);
+const ranToTheEnd = (status) => ran(status) !== "no" && status !== "error";
+const ranToTheEndBoth = (now, before) => ranToTheEnd(now) && ranToTheEnd(before);
 class BaselineError extends Error {
     name = "BaselineError";
 }
@@ -12435,8 +12437,8 @@ function compareWithBaseline(current, baseline, opts) {
         if (warning)
             warnings.push(change(node, old, warning));
         // Times compare only between two runs of the node that went to their end: a skipped or reused
-        // node's few milliseconds, or a failure's, are no baseline for one that ran.
-        if (!ranCleanBoth(node.status, old.status))
+        // node's few milliseconds, or an error's, are no baseline for one that ran.
+        if (!ranToTheEndBoth(node.status, old.status))
             continue;
         const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
         if (percent !== null)
@@ -12630,6 +12632,8 @@ function newInvocationState(traceId) {
         phases: new Map(),
         nodes: new Map(),
         openNodeSpans: new Map(),
+        endedBeforeStart: new Set(),
+        sawNodeStart: false,
         extras: new Map(),
         runLogs: [],
     };
@@ -12741,7 +12745,6 @@ function accumulateNode(state, event) {
             started: null,
             processedStarted: false,
             openSpans: 0,
-            endsBeforeStarts: 0,
             phaseCount: 0,
             phasesStartNs: null,
             phasesEndNs: null,
@@ -12768,11 +12771,10 @@ function accumulateNode(state, event) {
         node.started ??= facts;
         if (event.kind === "node" && event.span === "processed")
             node.processedStarted = true;
-        // The end came first (the order of records is not the engine's promise): the span is closed.
-        if (node.endsBeforeStarts > 0) {
-            node.endsBeforeStarts--;
+        state.sawNodeStart = true;
+        // This span's end came first: it is closed.
+        if (event.spanId && state.endedBeforeStart.delete(event.spanId))
             return;
-        }
         node.openSpans++;
         if (event.spanId)
             state.openNodeSpans.set(event.spanId, node.uniqueId);
@@ -12787,8 +12789,8 @@ function accumulateNode(state, event) {
     if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
         node.openSpans--;
     }
-    else {
-        node.endsBeforeStarts++;
+    else if (event.spanId && state.sawNodeStart) {
+        state.endedBeforeStart.add(event.spanId);
     }
     if (event.kind === "node" && event.span === "processed") {
         node.processed = event.facts;
@@ -13925,8 +13927,9 @@ function readerWarningsOf(report) {
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
  * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
  * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
- * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
- * on the base branch make it neutral. Without a baseline it behaves like `errors`.
+ * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
+ * that did not finish); failures already on the base branch make it neutral. Without a baseline it
+ * behaves like `errors`.
  */
 function decideConclusion(invocations, counts, failOn, baseline) {
     const problems = [];

@@ -28,11 +28,6 @@ export interface NodeState {
   /** Node spans opened and not (yet) closed. */
   openSpans: number;
   /**
-   * Node span ends that closed no open span: the start was left out (Parquet, a JSONL start the
-   * reader dropped) or comes later (records out of order). A start that comes later closes one.
-   */
-  endsBeforeStarts: number;
-  /**
    * Ended phase spans (NodeEvaluated), and their times folded as they arrive: the earliest start,
    * the latest end, and the sum of their wall times, each in whole milliseconds (null while none
    * had both). A node decided by its NodeProcessed span needs no more of them.
@@ -118,6 +113,14 @@ export interface InvocationState {
    * to the spans in flight, not one entry per span of the build.
    */
   openNodeSpans: Map<string, string>;
+  /**
+   * Node spans whose end came before their start (records out of order: the format does not
+   * promise their order), once a start has been seen: its start then opens nothing. Kept only
+   * where starts are read, so a file without them (Parquet, the JSONL reader's dropped starts)
+   * keeps no entry per span.
+   */
+  endedBeforeStart: Set<string>;
+  sawNodeStart: boolean;
   extras: Map<string, SpanExtras>;
   runLogs: LogLine[];
 }
@@ -139,6 +142,8 @@ export function newInvocationState(traceId: string): InvocationState {
     phases: new Map(),
     nodes: new Map(),
     openNodeSpans: new Map(),
+    endedBeforeStart: new Set(),
+    sawNodeStart: false,
     extras: new Map(),
     runLogs: [],
   };
@@ -250,7 +255,6 @@ function accumulateNode(
       started: null,
       processedStarted: false,
       openSpans: 0,
-      endsBeforeStarts: 0,
       phaseCount: 0,
       phasesStartNs: null,
       phasesEndNs: null,
@@ -275,11 +279,9 @@ function accumulateNode(
   if (!ended) {
     node.started ??= facts;
     if (event.kind === "node" && event.span === "processed") node.processedStarted = true;
-    // The end came first (the order of records is not the engine's promise): the span is closed.
-    if (node.endsBeforeStarts > 0) {
-      node.endsBeforeStarts--;
-      return;
-    }
+    state.sawNodeStart = true;
+    // This span's end came first: it is closed.
+    if (event.spanId && state.endedBeforeStart.delete(event.spanId)) return;
     node.openSpans++;
     if (event.spanId) state.openNodeSpans.set(event.spanId, node.uniqueId);
     return;
@@ -291,8 +293,8 @@ function accumulateNode(
   // Files without SpanStart rows never opened the span; don't count below zero.
   if (event.spanId && state.openNodeSpans.size > 0 && state.openNodeSpans.delete(event.spanId)) {
     node.openSpans--;
-  } else {
-    node.endsBeforeStarts++;
+  } else if (event.spanId && state.sawNodeStart) {
+    state.endedBeforeStart.add(event.spanId);
   }
   if (event.kind === "node" && event.span === "processed") {
     node.processed = event.facts;

@@ -33,10 +33,11 @@ const ran = (status: string) => statusRow(status)?.ran ?? "no";
 const ranClean = (status: string): boolean => ran(status) === "clean" || ran(status) === "warned";
 const ranWithoutWarning = (status: string): boolean => ran(status) === "clean";
 /**
- * Times compare only between two runs that went to their end: an error after 50 ms, fixed to take
- * its 5 s, is no slowdown.
+ * Times compare only between two runs of the node that went to their end: a failed test ran its
+ * query through, an error stopped part way (after 50 ms, fixed to take its 5 s, is no slowdown).
  */
-const ranCleanBoth = (now: string, before: string): boolean => ranClean(now) && ranClean(before);
+const ranToTheEnd = (status: string): boolean => ran(status) !== "no" && status !== "error";
+const ranToTheEndBoth = (now: string, before: string): boolean => ranToTheEnd(now) && ranToTheEnd(before);
 
 export class BaselineError extends Error {
   override name = "BaselineError";
@@ -158,8 +159,8 @@ export function compareWithBaseline(
     const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
     if (warning) warnings.push(change(node, old, warning));
     // Times compare only between two runs of the node that went to their end: a skipped or reused
-    // node's few milliseconds, or a failure's, are no baseline for one that ran.
-    if (!ranCleanBoth(node.status, old.status)) continue;
+    // node's few milliseconds, or an error's, are no baseline for one that ran.
+    if (!ranToTheEndBoth(node.status, old.status)) continue;
     const percent = percentChange(old.timing.processingMs, node.timing.processingMs);
     if (percent !== null) changes.push(percent);
     const regression = regressionOf(node, old, opts.regressionThresholdPercent, minRegressionMs);

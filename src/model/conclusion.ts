@@ -10,8 +10,9 @@ export interface Verdict {
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
  * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
  * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
- * failing nodes the baseline did not run, an invocation failure with no node to blame); failures already
- * on the base branch make it neutral. Without a baseline it behaves like `errors`.
+ * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
+ * that did not finish); failures already on the base branch make it neutral. Without a baseline it
+ * behaves like `errors`.
  */
 export function decideConclusion(
   invocations: readonly Invocation[],

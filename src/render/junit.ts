@@ -137,7 +137,8 @@ function renderCase(node: NodeResult): Case {
  */
 function invocationError(inv: Invocation): Case | null {
   const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
-  const failed = inv.runErrors.length > 0 || (!blamed && (inv.failed || inv.state === "incomplete"));
+  // A run that did not finish is its own failure, whatever its nodes did (model/conclusion.ts).
+  const failed = inv.runErrors.length > 0 || inv.state === "incomplete" || (!blamed && inv.failed);
   if (!failed) return null;
   const message =
     firstLine(inv.runErrors[0]?.text ?? "", 500) ||

@@ -199,16 +199,27 @@ describe("a node's span starts", () => {
     expect(withStart.location).toBeNull();
   });
 
-  it("a start that comes after its end (records out of order) leaves no span open", () => {
+  it("a start that comes after its own end (records out of order) leaves no span open", () => {
+    // Another node's start first: a file that has starts (Parquet and the JSONL reader's fast pass have none).
+    const other = { ...started(false, {}), spanId: "00000000000000d4", facts: facts("model.shop.customers") };
+    const otherEnd = { ...other, ended: true, endNs: T0 + 1_000_000_000n } as TelemetryEvent;
     const start = started(false, { name: "from_the_start" });
     const end = started(true, {});
-    const inOrder = finish([start, end]).nodes[0]!;
-    const reversed = finish([end, start]).nodes[0]!;
-    expect(reversed.status).not.toBe("unknown");
-    expect(reversed.status).toBe(inOrder.status);
-    // A second span of the node that starts and never ends is still open: the run crashed there.
+    const inOrder = finish([other as TelemetryEvent, start, end, otherEnd]).nodes;
+    const reversed = finish([other as TelemetryEvent, end, start, otherEnd]).nodes;
+    expect(reversed.map((n) => n.status)).toEqual(inOrder.map((n) => n.status));
+    expect(reversed.map((n) => n.status)).not.toContain("unknown");
+  });
+
+  it("an end that closed nothing never closes another span's start: a span that never ends is still open", () => {
+    // One span's start missing from the file, then a second span of the node that starts and never ends (the crash).
+    const other = { ...started(false, {}), spanId: "00000000000000d4", facts: facts("model.shop.customers") };
+    const end = started(true, {});
     const second = { ...started(false, {}), spanId: "00000000000000c3" } as TelemetryEvent;
-    expect(finish([end, start, second]).nodes[0]!.status).toBe("unknown");
+    const node = finish([other as TelemetryEvent, end, second]).nodes.find(
+      (n) => n.uniqueId === "model.shop.orders",
+    );
+    expect(node!.status).toBe("unknown");
   });
 
   it("describe a node none of whose spans ended (a crashed run)", () => {

@@ -142,7 +142,7 @@ describe("compareWithBaseline", () => {
     ).not.toContain("customers");
   });
 
-  it("compares no time of a node that failed on either side (an error after 50 ms is no baseline)", async () => {
+  it("compares no time of a node that errored on either side (an error after 50 ms is no baseline)", async () => {
     const { base, pr, node } = await pair();
     Object.assign(node(base, "customers"), { status: "error" });
     node(base, "customers").timing.processingMs = 50;

@@ -73,6 +73,18 @@ describe("renderJunit", () => {
     expect(Number(parse(xml).testsuites.errors)).toBe(0);
   });
 
+  it("a run that did not finish is a red invocation case also when its nodes failed", async () => {
+    const report = await reportFor(["test/fixtures/generated/crashed-run/telemetry.jsonl"]);
+    const invocation = report.invocations[0]!;
+    expect(invocation.state).toBe("incomplete");
+    // Its nodes failing too: the crash is still its own failure, as the check's conclusion says.
+    invocation.counts = { ...invocation.counts, error: invocation.counts.error + 1 };
+    const xml = renderJunit(report);
+    expect(xml).toMatch(
+      /<testcase classname="dbt\.invocation"[^>]*>\s*<error message="[^"]*" type="run error">/,
+    );
+  });
+
   it("one testsuite per invocation", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     const xml = renderJunit(report);
