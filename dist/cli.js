@@ -1396,6 +1396,7 @@ function* jsonReportPieces(report) {
 
 
 
+
 function renderJunit(report) {
     const suites = report.invocations.map(renderSuite);
     const totals = suites.reduce((sum, s) => ({
@@ -1478,7 +1479,9 @@ function renderCase(node) {
         return body(`<failure${attrs({ message, type: `${(0,format/* resourceLabel */.bP)(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
     }
     if (row.junit === "error") {
-        const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || "the engine reported an error but no message";
+        const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) ||
+            freshnessOf(node) ||
+            "the engine reported an error but no message";
         const type = node.errorType ? `${node.errorType} error` : "error";
         return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
     }
@@ -1490,7 +1493,10 @@ function renderCase(node) {
         return body(`<skipped${attrs({ message })}/>`, "skipped");
     }
     if (row.ran === "warned") {
-        const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+        const warning = node.message ??
+            node.logs.find((l) => l.severity === "WARN")?.text ??
+            (node.test ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}` : null) ??
+            (freshnessOf(node) || "warned");
         return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
     }
     return { xml: `${open}/>`, kind: "passed", ms };
@@ -1513,20 +1519,27 @@ function invocationError(inv) {
     const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
     return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
+/** A source's freshness as words ("freshness error (age 3d)"); empty for any other node. */
+function freshnessOf(node) {
+    return node.freshness ? (0,format/* freshnessFact */.CT)(node.freshness.outcome, node.freshness.ageSeconds) : "";
+}
 function details(node, extra) {
     const where = node.location
         ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
         : "";
-    return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+    return [junit_clip(node.uniqueId), junit_clip(where), extra, node.message ?? "", node.test?.diffTable ?? ""]
         .filter(Boolean)
         .join("\n");
 }
 function seconds(ms) {
     return (Math.max(0, ms) / 1_000).toFixed(3);
 }
+// A name or path of megabytes would pass XML, but not libxml2's readers (lxml, xmllint) without
+// their "huge" option: shown as long as the comment shows it.
+const junit_clip = (text) => (0,truncate/* truncateChars */.UT)(text, render_escape/* MAX_INLINE_CHARS */.p0);
 function attrs(values) {
     return Object.entries(values)
-        .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+        .map(([key, value]) => ` ${key}="${attribute(junit_clip(String(value)))}"`)
         .join("");
 }
 /**
@@ -1617,7 +1630,8 @@ function toResult(node) {
     const { timing } = node;
     return {
         status: legacyStatus(node.status),
-        timing: timing.startedAt && timing.completedAt
+        // Never an end before its start (times the report left out as implausible may still be here).
+        timing: timing.startedAt && timing.completedAt && Date.parse(timing.completedAt) >= Date.parse(timing.startedAt)
             ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
             : [],
         thread_id: "fusion",

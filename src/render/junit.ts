@@ -5,8 +5,9 @@
 import { STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeResult, Report } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { plainText } from "./escape.js";
-import { resourceLabel } from "./format.js";
+import { truncateChars } from "../text/truncate.js";
+import { MAX_INLINE_CHARS, plainText } from "./escape.js";
+import { freshnessFact, resourceLabel } from "./format.js";
 
 export function renderJunit(report: Report): string {
   const suites = report.invocations.map(renderSuite);
@@ -112,7 +113,10 @@ function renderCase(node: NodeResult): Case {
     );
   }
   if (row.junit === "error") {
-    const message = firstLine(node.message ?? "", 500) || "the engine reported an error but no message";
+    const message =
+      firstLine(node.message ?? "", 500) ||
+      freshnessOf(node) ||
+      "the engine reported an error but no message";
     const type = node.errorType ? `${node.errorType} error` : "error";
     return body(`<error${attrs({ message, type })}>${text(details(node, ""))}</error>`, "error");
   }
@@ -125,7 +129,11 @@ function renderCase(node: NodeResult): Case {
     return body(`<skipped${attrs({ message })}/>`, "skipped");
   }
   if (row.ran === "warned") {
-    const warning = node.message ?? node.logs.find((l) => l.severity === "WARN")?.text ?? "warned";
+    const warning =
+      node.message ??
+      node.logs.find((l) => l.severity === "WARN")?.text ??
+      (node.test ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}` : null) ??
+      (freshnessOf(node) || "warned");
     return body(`<system-out>${text(`WARN: ${warning}`)}</system-out>`, "passed");
   }
   return { xml: `${open}/>`, kind: "passed", ms };
@@ -150,11 +158,16 @@ function invocationError(inv: Invocation): Case | null {
   return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
 
+/** A source's freshness as words ("freshness error (age 3d)"); empty for any other node. */
+function freshnessOf(node: NodeResult): string {
+  return node.freshness ? freshnessFact(node.freshness.outcome, node.freshness.ageSeconds) : "";
+}
+
 function details(node: NodeResult, extra: string): string {
   const where = node.location
     ? `${node.location.path}${node.location.line ? `:${node.location.line}` : ""}`
     : "";
-  return [node.uniqueId, where, extra, node.message ?? "", node.test?.diffTable ?? ""]
+  return [clip(node.uniqueId), clip(where), extra, node.message ?? "", node.test?.diffTable ?? ""]
     .filter(Boolean)
     .join("\n");
 }
@@ -163,9 +176,13 @@ function seconds(ms: number): string {
   return (Math.max(0, ms) / 1_000).toFixed(3);
 }
 
+// A name or path of megabytes would pass XML, but not libxml2's readers (lxml, xmllint) without
+// their "huge" option: shown as long as the comment shows it.
+const clip = (text: string): string => truncateChars(text, MAX_INLINE_CHARS);
+
 function attrs(values: Record<string, string | number>): string {
   return Object.entries(values)
-    .map(([key, value]) => ` ${key}="${attribute(String(value))}"`)
+    .map(([key, value]) => ` ${key}="${attribute(clip(String(value)))}"`)
     .join("");
 }
 

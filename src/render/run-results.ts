@@ -84,8 +84,9 @@ function toResult(node: NodeResult): Record<string, unknown> {
   const { timing } = node;
   return {
     status: legacyStatus(node.status),
+    // Never an end before its start (times the report left out as implausible may still be here).
     timing:
-      timing.startedAt && timing.completedAt
+      timing.startedAt && timing.completedAt && Date.parse(timing.completedAt) >= Date.parse(timing.startedAt)
         ? [{ name: "execute", started_at: timing.startedAt, completed_at: timing.completedAt }]
         : [],
     thread_id: "fusion",

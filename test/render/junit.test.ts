@@ -85,6 +85,25 @@ describe("renderJunit", () => {
     );
   });
 
+  it("says what a source's freshness and a warned test came to, not just 'warned' or 'no message'", async () => {
+    const freshness = renderJunit(await reportFor(["test/fixtures/generated/freshness/telemetry.jsonl"]));
+    expect(freshness).toMatch(/<error message="freshness error \(age [^"]+\)"/);
+    expect(freshness).toMatch(/<system-out>WARN: freshness warn \(age [^<]+\)<\/system-out>/);
+    expect(freshness).not.toContain("the engine reported an error but no message");
+    const tests = renderJunit(await reportFor(["test/fixtures/generated/tests/telemetry.jsonl"]));
+    expect(tests).toMatch(/<system-out>WARN: (?!warned<)[^<]+<\/system-out>/);
+  });
+
+  it("shortens a name of megabytes, which libxml2's readers refuse in an attribute", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const node = report.invocations[0]!.nodes[0]!;
+    node.name = "n".repeat(2_000_000);
+    node.uniqueId = `model.shop.${"u".repeat(2_000_000)}`;
+    const xml = renderJunit(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.length).toBeLessThan(200_000);
+  });
+
   it("one testsuite per invocation", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     const xml = renderJunit(report);

@@ -1,0 +1,16 @@
+// run_results.json's per-node fields where the telemetry's own values would mislead a legacy tool.
+import { describe, expect, it } from "vitest";
+import { renderRunResults } from "../../src/render/run-results.js";
+import { reportFor } from "../support/report.js";
+
+describe("renderRunResults", () => {
+  it("gives no timing entry whose end comes before its start", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const [backwards, intact] = report.invocations[0]!.nodes;
+    backwards!.timing = { ...backwards!.timing, completedAt: "2000-01-01T00:00:00Z" };
+    const results = renderRunResults(report, "2026-11-30T00:00:00Z").results;
+    const of = (uniqueId: string) => results.find((r) => r.unique_id === uniqueId)!;
+    expect(of(backwards!.uniqueId).timing).toEqual([]);
+    expect(of(intact!.uniqueId).timing).toHaveLength(1);
+  });
+});
