@@ -48,6 +48,26 @@ function services(over: Partial<PipelineServices> = {}) {
   };
 }
 
+/** The pipeline run for `fail-on: new-errors` with `baseline-artifact`, the artifact fetched by `fetchZip` (run 9). */
+async function withBaselineArtifact(fetchZip: FetchArtifactZip) {
+  const { services: s, lines } = services({
+    locateBaselineRun: async () => ({
+      workflow: "dbt-main.yml",
+      branch: "main",
+      findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
+    }),
+    artifacts: {
+      readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
+      readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
+    },
+  });
+  const result = await runPipeline(
+    request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }),
+    s,
+  );
+  return { result, lines };
+}
+
 describe("runPipeline", () => {
   it("reads local files into the report and names them as the files read", async () => {
     const { services: s } = services();
@@ -112,21 +132,7 @@ describe("runPipeline", () => {
     const fetchZip: FetchArtifactZip = async () => {
       throw new ArtifactTimeoutError(given);
     };
-    const { services: s, lines } = services({
-      locateBaselineRun: async () => ({
-        workflow: "dbt-main.yml",
-        branch: "main",
-        findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
-      }),
-      artifacts: {
-        readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
-        readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
-      },
-    });
-    const result = await runPipeline(
-      request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }),
-      s,
-    );
+    const { result, lines } = await withBaselineArtifact(fetchZip);
     expect(result.report.baseline).toBeUndefined();
     expect(result.report.conclusion).toBe("failure");
     // One full stop between the reason and what follows, whatever the reason ends with.
@@ -169,21 +175,7 @@ describe("runPipeline", () => {
         { token: "a-token", repository: "acme/analytics", timeoutMs: 60_000 },
         { log: () => {}, client },
       );
-      const { services: s, lines } = services({
-        locateBaselineRun: async () => ({
-          workflow: "dbt-main.yml",
-          branch: "main",
-          findRun: async () => ({ id: 9, headSha: "3f1c2e9" }),
-        }),
-        artifacts: {
-          readTelemetry: (artifact, log) => readArtifactTelemetry(artifact, fetchZip, log),
-          readBaseline: (lookup) => readBaselineArtifact(lookup, fetchZip),
-        },
-      });
-      const result = await runPipeline(
-        request({ baseline: { artifact: "fusion-report-main" }, failOn: "new-errors" }),
-        s,
-      );
+      const { result, lines } = await withBaselineArtifact(fetchZip);
       expect(result.report.baseline).toBeUndefined();
       expect(result.report.conclusion).toBe("failure");
       const warning = lines.find((line) => line.startsWith("warning: "));
