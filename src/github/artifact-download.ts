@@ -18,7 +18,13 @@ import { formatMinutes } from "../text/duration.js";
 import { redactSecrets } from "../text/secrets.js";
 import { truncateChars } from "../text/truncate.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
-import { classifyGitHubError, GoneError, NotFoundError, PermissionError } from "./errors.js";
+import {
+  classifyGitHubError,
+  GoneError,
+  isConnectionFailure,
+  NotFoundError,
+  PermissionError,
+} from "./errors.js";
 import { withDeadline } from "./lingering-work.js";
 
 export interface ArtifactAccess {
@@ -122,7 +128,7 @@ function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullab
 function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repository: string): Error {
   if (error instanceof ArtifactSourceError) return error;
   const { label, name, runId } = artifact;
-  const err = error as Error & { status?: number; response?: unknown };
+  const err = error as Error & { status?: number };
   if (err?.name === "GHESNotSupportedError") {
     return new ArtifactSourceError(
       `${label}: workflow artifacts cannot be read on GitHub Enterprise Server (${err.message}).`,
@@ -176,8 +182,7 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repo
       `could not download ${label}: GitHub answered HTTP ${failure.status}${said && ` (${said})`}. ${OUTAGE}`,
     );
   }
-  // Octokit gives a request whose connection failed (refused, reset, cut off) the status 500 and no answer.
-  if (err?.status === 500 && !err.response) {
+  if (isConnectionFailure(error)) {
     return new ArtifactTransferError(
       `could not download ${label}: the request to GitHub failed (${said}). ${OUTAGE}`,
     );

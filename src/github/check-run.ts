@@ -6,7 +6,7 @@ import { renderRefusedNote, type CheckAnnotation } from "../render/annotations.j
 import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
 import { truncateChars } from "../text/truncate.js";
 import type { GitHubClient } from "./client.js";
-import { classifyGitHubError } from "./errors.js";
+import { classifyGitHubError, httpStatusOf } from "./errors.js";
 import { appBotLogin } from "./identity.js";
 import { postOnce } from "./post-once.js";
 import {
@@ -205,7 +205,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
 
 /** GitHub's 422: it read the request and will not take it (for annotations, one it refuses). */
 function isRefused(error: unknown): boolean {
-  return (error as { status?: unknown }).status === 422;
+  return httpStatusOf(error) === 422;
 }
 
 /** Every check run of this name on the commit (ours carry our external ids). */

@@ -1,7 +1,7 @@
 // The sticky PR comment: one per check name, found by a hidden marker, updated in place.
 import { cutMarkdown, describeLeftOut } from "../render/cut-markdown.js";
 import type { GitHubClient } from "./client.js";
-import { classifyGitHubError } from "./errors.js";
+import { classifyGitHubError, httpStatusOf } from "./errors.js";
 import { isSameLogin, readTokenIdentity, type TokenIdentity } from "./identity.js";
 import { postOnce } from "./post-once.js";
 
@@ -110,7 +110,7 @@ async function bringUpToDate(
     });
     return { url: data.html_url, id: data.id, action: "updated" };
   } catch (error) {
-    if ((error as { status?: unknown }).status === 404) return null;
+    if (httpStatusOf(error) === 404) return null;
     throw error;
   }
 }
@@ -169,7 +169,7 @@ async function deleteComments(
       });
       deleted++;
     } catch (error) {
-      if ((error as { status?: unknown }).status === 404) continue;
+      if (httpStatusOf(error) === 404) continue;
       log(
         `Could not delete an extra copy of the PR comment (${comment.html_url}): ` +
           `${classifyGitHubError(error, "comment").message}`,

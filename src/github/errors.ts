@@ -158,7 +158,7 @@ export function classifyGitHubError(
     );
   }
   const e = (error ?? {}) as OctokitLikeError;
-  const status = typeof e.status === "number" ? e.status : null;
+  const status = httpStatusOf(error);
   const apiMessage = readApiMessage(e);
   const what = WHAT[channel];
 
@@ -221,8 +221,7 @@ export function classifyGitHubError(
       apiMessage,
     );
   }
-  // Octokit gives a request whose fetch failed (refused, reset, cut off) the status 500: not GitHub's.
-  if (status === 500 && !e.response) {
+  if (isConnectionFailure(error)) {
     return new GitHubApiError(
       channel,
       null,
@@ -232,6 +231,20 @@ export function classifyGitHubError(
   }
   const prefix = status === null ? "" : `${status} `;
   return new GitHubApiError(channel, status, `Could not ${what}: ${prefix}${apiMessage}`, apiMessage);
+}
+
+/** The HTTP status an Octokit error carries, if any. */
+export function httpStatusOf(error: unknown): number | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : null;
+}
+
+/**
+ * Whether the request got no answer at all (refused, reset, cut off): Octokit gives such a failed
+ * fetch the status 500 too, but no response. Not GitHub's 500.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  return httpStatusOf(error) === 500 && !(error as { response?: unknown }).response;
 }
 
 /** What GitHub said about a failed request (the body's `message`, else the error's), token shapes masked. */
