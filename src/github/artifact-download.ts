@@ -16,14 +16,15 @@ import { readBaselineArtifact, type BaselineArtifactRequest } from "../sources/b
 import { showControls } from "../text/controls.js";
 import { formatMinutes } from "../text/duration.js";
 import { redactSecrets } from "../text/secrets.js";
-import { truncateChars } from "../text/truncate.js";
 import { loadArtifactClient, type ArtifactDownloader, type FindOptions } from "./artifact-client.js";
 import {
   classifyGitHubError,
   GoneError,
   isConnectionFailure,
   NotFoundError,
+  OUTAGE,
   PermissionError,
+  serverWords,
 } from "./errors.js";
 import { withDeadline } from "./lingering-work.js";
 
@@ -192,18 +193,4 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repo
   }
   // The toolkit's own words (no status): whole, on one line.
   return new ArtifactSourceError(`could not download ${label}: ${showControls(failure.detail, "space")}`);
-}
-
-const OUTAGE = "GitHub may be having an outage (https://www.githubstatus.com); re-run the job later.";
-
-/**
- * What GitHub (or a proxy in front of it) said, for one line of a message: an HTML error page loses
- * its tags and line breaks, and a long one is cut.
- */
-function serverWords(detail: string): string {
-  const text = detail
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return truncateChars(showControls(text, "escape"), 200);
 }

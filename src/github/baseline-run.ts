@@ -5,7 +5,16 @@ import { BaselineError } from "../model/baseline.js";
 import type { BaselineRunLocation } from "../sources/baseline-artifact.js";
 import type { GitHubClient } from "./client.js";
 import { pickWorkflowRunPull, type EventPayload } from "./context.js";
-import { classifyGitHubError, NotFoundError, PermissionError, readApiMessage } from "./errors.js";
+import {
+  classifyGitHubError,
+  NotFoundError,
+  OUTAGE,
+  PermissionError,
+  RateLimitError,
+  readApiMessage,
+  serverWords,
+  type GitHubApiError,
+} from "./errors.js";
 
 export interface BaselineTarget {
   /** Workflow file name (`dbt.yml`) or numeric id whose runs to search. */
@@ -52,12 +61,25 @@ export function baselineTarget(
   return { workflow, branch };
 }
 
-/** The repository's default branch, for runs that are not about a pull request. */
-export async function readDefaultBranch(octokit: GitHubClient, owner: string, repo: string): Promise<string> {
+/**
+ * The repository's default branch, for runs that are not about a pull request; a skip reason when
+ * GitHub did not answer (isUnavailable).
+ */
+export async function readDefaultBranch(
+  octokit: GitHubClient,
+  owner: string,
+  repo: string,
+): Promise<string | { skip: string }> {
   try {
     const { data } = await octokit.rest.repos.get({ owner, repo });
     return data.default_branch;
   } catch (error) {
+    const failure = classifyGitHubError(error, "workflow-runs");
+    if (isUnavailable(failure)) {
+      return {
+        skip: `GitHub did not give the default branch of ${owner}/${repo} (${unavailableWords(failure)})`,
+      };
+    }
     throw new BaselineError(
       `baseline-artifact: cannot read the default branch of ${owner}/${repo} (${readApiMessage(error)}); ` +
         "run on pull_request, or pass the report with the baseline input",
@@ -106,7 +128,10 @@ export function isBaselineRun(
 
 export interface BaselineRunSearch {
   run: { id: number; headSha: string } | null;
-  /** Why there is no run to look in when GitHub does not know the workflow (404). */
+  /**
+   * Why there is no run to look in: GitHub does not know the workflow (404), or did not answer the
+   * listing (a 5xx, a rate limit, no answer). Either way the report stands without a comparison.
+   */
   absent?: string;
   /** Successful runs on the branch that were passed over (pull requests, forks, workflow_run). */
   ignored: number;
@@ -159,8 +184,27 @@ export async function findLatestSuccessfulRun(
           "(give the file name, e.g. dbt-main.yml, or the id of the workflow that uploads the report)",
       };
     }
+    if (isUnavailable(failure)) {
+      return { run: null, ignored: 0, absent: `GitHub did not list ${where} (${unavailableWords(failure)})` };
+    }
     throw new BaselineError(`baseline-artifact: cannot list ${where} (${failure.detail})`);
   }
+}
+
+/**
+ * GitHub failing to answer (an outage, a rate limit, a request that got no answer), as opposed to
+ * refusing: the baseline only adds to the report, so such a failure skips the comparison, as a
+ * failed artifact transfer does (sources/baseline-artifact.ts), rather than costing the step.
+ */
+function isUnavailable(failure: GitHubApiError): boolean {
+  return failure instanceof RateLimitError || failure.status === null || failure.status >= 500;
+}
+
+function unavailableWords(failure: GitHubApiError): string {
+  const said = serverWords(failure.detail);
+  if (failure instanceof RateLimitError) return `rate limited: ${said}; re-run the job later`;
+  const answer = failure.status === null ? "no answer" : `HTTP ${failure.status}`;
+  return `${answer}${said && `: ${said}`}. ${OUTAGE.replace(/\.$/, "")}`;
 }
 
 /**
@@ -184,6 +228,7 @@ export async function locateBaselineRun(
   }
   const target = baselineTarget(where.workflowInput, where.payload, where.env);
   const branch = target.branch ?? (await readDefaultBranch(octokit, owner, repo));
+  if (typeof branch !== "string") return branch;
   return {
     workflow: target.workflow,
     branch,

@@ -1,5 +1,7 @@
 // Octokit errors → typed errors whose messages say what to do. Never echo request headers (token).
+import { showControls } from "../text/controls.js";
 import { redactSecrets } from "../text/secrets.js";
+import { truncateChars } from "../text/truncate.js";
 import { CrossOriginRedirectError } from "./redirects.js";
 import { GitHubSilentError, requestTimeoutOf } from "./stalled-requests.js";
 
@@ -267,4 +269,18 @@ function readValidationDetails(e: OctokitLikeError): string {
 // github_pat_ …) of any other token never reach a log line either.
 function scrub(text: string): string {
   return redactSecrets(text, []);
+}
+
+export const OUTAGE = "GitHub may be having an outage (https://www.githubstatus.com); re-run the job later.";
+
+/**
+ * What GitHub (or a proxy in front of it) said, for one line of a message: an HTML error page loses
+ * its tags and line breaks, and a long one is cut.
+ */
+export function serverWords(detail: string): string {
+  const text = detail
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return truncateChars(showControls(text, "escape"), 200);
 }

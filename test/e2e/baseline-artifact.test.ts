@@ -116,6 +116,29 @@ describe("baseline-artifact", () => {
     expect(server.commentsOn(PR_NUMBER)[0]!.body).not.toContain("Compared with the base branch");
   });
 
+  it("when GitHub fails to list the base branch's runs, skips the comparison and still publishes", async () => {
+    seedBaseRun();
+    server.inject({
+      operationId: "actions/list-workflow-runs",
+      status: 500,
+      body: { message: "Server Error" },
+    });
+    const run = await runAction(server, {
+      apiUrl: gateway.url,
+      env: { GITHUB_WORKFLOW_REF: WORKFLOW_REF },
+      inputs: { telemetry: PR_TELEMETRY, "fail-on": "new-errors", "baseline-artifact": "fusion-report-main" },
+    });
+    expect(run.stdout).toContain(
+      "::warning::Baseline comparison skipped: GitHub did not list the runs of workflow 'dbt.yml' on main " +
+        "(HTTP 500: Server Error. GitHub may be having an outage (https://www.githubstatus.com); re-run the job " +
+        "later). The report has no comparison and fail-on: new-errors acts like errors.",
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("::error::dbt Fusion: 1 node error, 1 failed test (fail-on: new-errors)");
+    expect(server.commentsOn(PR_NUMBER)).toHaveLength(1);
+    expect(server.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
+  });
+
   it("never takes the baseline from a fork's pull request whose branch is named like the base branch", async () => {
     // The base branch's own push run: the unit test passed there, so this PR's error is new.
     seedBaseRun();

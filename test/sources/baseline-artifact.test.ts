@@ -305,6 +305,38 @@ describe("downloadBaselineReport", () => {
     expect(error.message).toContain("actions: read");
   });
 
+  it("skips, naming the status and a possible outage, when GitHub fails to list the runs (5xx)", async () => {
+    // A baseline only adds to the report: GitHub failing to answer costs the comparison, not the step.
+    seedRun({ id: 1101 });
+    github.inject({
+      operationId: "actions/list-workflow-runs",
+      status: 503,
+      body: "<html><body><h1>503 Service Unavailable</h1>\n::error::No server is available</body></html>",
+    });
+    const result = await lookup();
+    expect(result.found).toBe(false);
+    if (result.found) return;
+    expect(result.reason).toMatch(
+      /^GitHub did not list the runs of workflow 'dbt-main\.yml' on main \(HTTP 503: 503 Service Unavailable ::error::No server is available\. GitHub may be having an outage/,
+    );
+    expect(result.reason).not.toMatch(/[<>\n]/);
+  });
+
+  it("skips, saying to re-run later, when GitHub rate-limits the listing", async () => {
+    seedRun({ id: 1201 });
+    github.inject({
+      operationId: "actions/list-workflow-runs",
+      status: 429,
+      body: { message: "Too many requests" },
+      headers: { "retry-after": "0" },
+    });
+    const result = await lookup();
+    expect(result).toEqual({
+      found: false,
+      reason: expect.stringMatching(/\(rate limited: Too many requests; re-run the job later\)$/),
+    });
+  });
+
   it("skips, saying which workflow GitHub does not know and why that may be, when it is not found", async () => {
     // The pull request that adds the base branch's workflow: GitHub answers 404 until it is merged.
     seedRun({ id: 1001 });
@@ -319,6 +351,24 @@ describe("downloadBaselineReport", () => {
 });
 
 describe("readDefaultBranch", () => {
+  it("gives a skip reason when GitHub fails to answer", async () => {
+    const octokit = createClient(TOKEN, { baseUrl: github.url, fastRetry: true });
+    github.inject({ operationId: "repos/get", status: 502, body: { message: "Bad gateway" } });
+    expect(await readDefaultBranch(octokit, "acme", "analytics")).toEqual({
+      skip: expect.stringMatching(
+        /^GitHub did not give the default branch of acme\/analytics \(HTTP 502: Bad gateway\. /,
+      ),
+    });
+  });
+
+  it("stops when GitHub refuses to give the default branch", async () => {
+    const octokit = createClient(TOKEN, { baseUrl: github.url, fastRetry: true });
+    github.forbid("repos/get");
+    await expect(readDefaultBranch(octokit, "acme", "analytics")).rejects.toThrow(
+      /cannot read the default branch/,
+    );
+  });
+
   it("asks the API when the event names no base branch", async () => {
     github.defaultBranch = "trunk";
     expect(await readDefaultBranch(createClient(TOKEN, { baseUrl: github.url }), "acme", "analytics")).toBe(
