@@ -4091,11 +4091,19 @@ var truncate = __nccwpck_require__(3377);
 
 
 
+
 /**
  * How many request timeouts a JSON answer's body may take in all, however steadily it comes: a run
  * with its steps' logs is a few MiB, and ten silences' worth is room for a slow link, not a trickle.
  */
 const ANSWER_TIMEOUTS_IN_ALL = 10;
+/**
+ * The most bytes of a JSON answer: a run with its steps' logs is a few MiB. Without a bound an
+ * endless answer grows until V8 refuses the string (~512 MiB) or memory runs out, within the time.
+ */
+const MAX_ANSWER_BYTES = 256 * limits/* MIB */.D6;
+/** The most bytes read of an answer that is not used (an error's, a redirect's): only its start is quoted. */
+const MAX_UNUSED_BODY_BYTES = limits/* MIB */.D6;
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
@@ -4110,6 +4118,7 @@ function createDbtCloudHttp(options, deps) {
     const cooldownMs = options.cooldownMs ?? 5 * 60_000;
     const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
     const maxAnswerMs = options.maxAnswerMs ?? ANSWER_TIMEOUTS_IN_ALL * options.requestTimeoutMs;
+    const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     const random = deps.random ?? Math.random;
     const { clock, limiter } = deps;
     const redact = createRedactor([options.token]);
@@ -4186,7 +4195,7 @@ function createDbtCloudHttp(options, deps) {
                     abort(new DOMException("The answer took too long.", "TimeoutError"));
                 }, maxAnswerMs).unref();
                 try {
-                    const text = await readBodyText(response, () => {
+                    const { text, whole } = await readBodyText(response, maxAnswerBytes, () => {
                         // Past the time to finish by, a piece no longer puts the deadline off: the answer under
                         // way outlasts that time by less than one timeout.
                         if (context.notAfter !== undefined && clock.now() > context.notAfter)
@@ -4194,9 +4203,17 @@ function createDbtCloudHttp(options, deps) {
                         else
                             deadline.refresh();
                     });
+                    if (!whole) {
+                        // Not a passing fault: asking again would bring the same answer.
+                        throw new DbtCloudResponseError(`the answer for ${context.what} was larger than ${maxAnswerBytes / limits/* MIB */.D6} MiB, and a dbt platform ` +
+                            "answer is a few MiB at most; it was not read further. Check the base URL: it must be the " +
+                            "account's Access URL.", { status: response.status, url: safeUrl });
+                    }
                     return { response, url: safeUrl, text, abort };
                 }
                 catch (error) {
+                    if (error instanceof DbtCloudResponseError)
+                        throw error;
                     // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
                     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
                     await retryOrGiveUp(!timedOut
@@ -4474,24 +4491,38 @@ function describeNetworkError(error, timeoutMs) {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
     return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
 }
-/** The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes. */
-async function readBodyText(response, onChunk) {
+/**
+ * The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes, up to
+ * `maxBytes`: past them the rest is not read, and `whole` is false.
+ */
+async function readBodyText(response, maxBytes, onChunk = () => { }) {
     if (!response.body)
-        return response.text();
+        return { text: await response.text(), whole: true };
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let text = "";
+    let bytes = 0;
     for (;;) {
         const { done, value } = await reader.read();
         if (done)
-            return text + decoder.decode();
+            return { text: text + decoder.decode(), whole: true };
+        bytes += value.byteLength;
+        if (bytes > maxBytes) {
+            // Closes the connection rather than reading on to its end.
+            reader.cancel().catch(() => { });
+            return {
+                text: text + decoder.decode(value.subarray(0, value.byteLength - (bytes - maxBytes))),
+                whole: false,
+            };
+        }
         onChunk();
         text += decoder.decode(value, { stream: true });
     }
 }
+/** The start of an answer that is not used (an error's): at most MAX_UNUSED_BODY_BYTES of it, "" if it fails. */
 async function readBodySafely(response) {
     try {
-        return await response.text();
+        return (await readBodyText(response, MAX_UNUSED_BODY_BYTES)).text;
     }
     catch {
         return "";

@@ -15,7 +15,7 @@ import { STOPPED } from "../src/github/unusable.js";
 import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
 import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
 import { DEFAULT_DOWNLOAD_LIMITS } from "../src/sources/dbt-cloud/client.js";
-import { ANSWER_TIMEOUTS_IN_ALL } from "../src/sources/dbt-cloud/http.js";
+import { ANSWER_TIMEOUTS_IN_ALL, MAX_ANSWER_BYTES } from "../src/sources/dbt-cloud/http.js";
 import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
 import * as LIMITS from "../src/telemetry/limits.js";
 import { ensureBuilt, runCliBundle } from "./e2e/helpers.js";
@@ -209,7 +209,8 @@ describe("README Security section", () => {
     const timeout = DBT_CLOUD_DEFAULTS.requestTimeoutMs / 1000;
     expect(row("The dbt platform")).toContain(
       `${timeout} s for an answer to start and ${timeout} s without data ` +
-        `(${(ANSWER_TIMEOUTS_IN_ALL * timeout) / 60} min for an answer in all), ` +
+        `(${(ANSWER_TIMEOUTS_IN_ALL * timeout) / 60} min and ${mib(MAX_ANSWER_BYTES)} for an API answer in all; ` +
+        "of an error's answer only its first 1 MiB is read), " +
         `${DBT_CLOUD_DEFAULTS.concurrency} downloads at a time, one step's telemetry file ` +
         `${DEFAULT_DOWNLOAD_LIMITS.maxBytes / (1024 * LIMITS.MIB)} GiB and ` +
         `${DEFAULT_DOWNLOAD_LIMITS.timeoutMs / 60_000} min (retries included)`,

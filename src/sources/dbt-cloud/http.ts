@@ -14,6 +14,7 @@ import {
 import type { Clock, RateLimiter } from "./rate-limiter.js";
 import { createRedactor, unescapeJsonUnicode } from "../../text/secrets.js";
 import { truncateChars } from "../../text/truncate.js";
+import { MIB } from "../../telemetry/limits.js";
 
 /** The subset of a fetch Response this module reads (undici's and the global one both fit). */
 export interface FetchResponse {
@@ -45,6 +46,8 @@ export interface HttpOptions {
   maxRetryAfterMs?: number;
   /** The longest a JSON answer's body may take in all. Default ANSWER_TIMEOUTS_IN_ALL request timeouts. */
   maxAnswerMs?: number;
+  /** The most bytes a JSON answer's body may have. Default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
 }
 
 export interface HttpDeps {
@@ -106,6 +109,13 @@ export interface Envelope<T> {
  * with its steps' logs is a few MiB, and ten silences' worth is room for a slow link, not a trickle.
  */
 export const ANSWER_TIMEOUTS_IN_ALL = 10;
+/**
+ * The most bytes of a JSON answer: a run with its steps' logs is a few MiB. Without a bound an
+ * endless answer grows until V8 refuses the string (~512 MiB) or memory runs out, within the time.
+ */
+export const MAX_ANSWER_BYTES = 256 * MIB;
+/** The most bytes read of an answer that is not used (an error's, a redirect's): only its start is quoted. */
+const MAX_UNUSED_BODY_BYTES = MIB;
 const RETRYABLE_STATUS = new Set([408, 500, 502, 503, 504]);
 const MIN_PAUSE_MS = 250;
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
@@ -121,6 +131,7 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
   const cooldownMs = options.cooldownMs ?? 5 * 60_000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 15 * 60_000;
   const maxAnswerMs = options.maxAnswerMs ?? ANSWER_TIMEOUTS_IN_ALL * options.requestTimeoutMs;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const random = deps.random ?? Math.random;
   const { clock, limiter } = deps;
   const redact = createRedactor([options.token]);
@@ -221,14 +232,24 @@ export function createDbtCloudHttp(options: HttpOptions, deps: HttpDeps): DbtClo
           abort(new DOMException("The answer took too long.", "TimeoutError"));
         }, maxAnswerMs).unref();
         try {
-          const text = await readBodyText(response, () => {
+          const { text, whole } = await readBodyText(response, maxAnswerBytes, () => {
             // Past the time to finish by, a piece no longer puts the deadline off: the answer under
             // way outlasts that time by less than one timeout.
             if (context.notAfter !== undefined && clock.now() > context.notAfter) cut = "late";
             else deadline.refresh();
           });
+          if (!whole) {
+            // Not a passing fault: asking again would bring the same answer.
+            throw new DbtCloudResponseError(
+              `the answer for ${context.what} was larger than ${maxAnswerBytes / MIB} MiB, and a dbt platform ` +
+                "answer is a few MiB at most; it was not read further. Check the base URL: it must be the " +
+                "account's Access URL.",
+              { status: response.status, url: safeUrl },
+            );
+          }
           return { response, url: safeUrl, text, abort };
         } catch (error) {
+          if (error instanceof DbtCloudResponseError) throw error;
           // Its status and headers came: a timeout here is data that stopped, not an answer that never came.
           const timedOut =
             error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -568,23 +589,41 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   return `network error (${error instanceof Error ? error.message : String(error)}${cause})`;
 }
 
-/** The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes. */
-async function readBodyText(response: FetchResponse, onChunk: () => void): Promise<string> {
-  if (!response.body) return response.text();
+/**
+ * The body as UTF-8 text (as `text()` reads it), calling `onChunk` as each piece comes, up to
+ * `maxBytes`: past them the rest is not read, and `whole` is false.
+ */
+async function readBodyText(
+  response: FetchResponse,
+  maxBytes: number,
+  onChunk: () => void = () => {},
+): Promise<{ text: string; whole: boolean }> {
+  if (!response.body) return { text: await response.text(), whole: true };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
+  let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    if (done) return { text: text + decoder.decode(), whole: true };
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      // Closes the connection rather than reading on to its end.
+      reader.cancel().catch(() => {});
+      return {
+        text: text + decoder.decode(value.subarray(0, value.byteLength - (bytes - maxBytes))),
+        whole: false,
+      };
+    }
     onChunk();
     text += decoder.decode(value, { stream: true });
   }
 }
 
+/** The start of an answer that is not used (an error's): at most MAX_UNUSED_BODY_BYTES of it, "" if it fails. */
 async function readBodySafely(response: FetchResponse): Promise<string> {
   try {
-    return await response.text();
+    return (await readBodyText(response, MAX_UNUSED_BODY_BYTES)).text;
   } catch {
     return "";
   }

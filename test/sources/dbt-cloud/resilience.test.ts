@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   DbtCloudArtifactError,
   DbtCloudOutOfTimeError,
+  DbtCloudPermissionError,
   DbtCloudRateLimitError,
   DbtCloudResponseError,
   DbtCloudUnavailableError,
@@ -15,6 +16,7 @@ import {
 } from "../../../src/sources/dbt-cloud/index.js";
 import { createDbtCloudHttp, type FetchResponse } from "../../../src/sources/dbt-cloud/http.js";
 import { createRateLimiter, type Clock } from "../../../src/sources/dbt-cloud/rate-limiter.js";
+import { MIB } from "../../../src/telemetry/limits.js";
 import { PARQUET, catchError, exampleRun, expectNoToken, startHarness, type Harness } from "./harness.js";
 
 let h: Harness | undefined;
@@ -219,6 +221,55 @@ describe("transient failures", () => {
         "allowed was up (after 1 attempt).",
     );
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it("stops reading an answer past its byte bound, not retried; an error's answer is read only at its start", async () => {
+    // An endless body of 64 KiB pieces: with no bound it would grow until memory or V8's string limit ran out.
+    const endless = (status: number, first: string): FetchResponse => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 1;
+          controller.enqueue(
+            new TextEncoder().encode(sent === 1 ? first.padEnd(65_536, " ") : "x".repeat(65_536)),
+          );
+        },
+      });
+      return { status, headers: { get: () => null }, body, text: () => new Response(body).text() };
+    };
+    const answers: FetchResponse[] = [];
+    let requests = 0;
+    const clock: Clock = { now: () => 0, sleep: async () => {} };
+    const http = createDbtCloudHttp(
+      {
+        baseUrl: "http://127.0.0.1:9",
+        token: "dbtc_t0ken-0123456789",
+        requestTimeoutMs: 5_000,
+        maxAnswerBytes: MIB,
+      },
+      {
+        clock,
+        limiter: createRateLimiter({ clock }),
+        log: () => {},
+        fetchImpl: async () => {
+          requests += 1;
+          return answers.shift()!;
+        },
+      },
+    );
+    answers.push(endless(200, '{"status": {"code": 200}, "data": ['));
+    const large = await catchError(http.getJson("/api/v2/x/", {}, { what: "run 1" }));
+    expect(large).toBeInstanceOf(DbtCloudResponseError);
+    expect(large.message).toBe(
+      "dbt platform: the answer for run 1 was larger than 1 MiB, and a dbt platform answer is a few MiB at most; " +
+        "it was not read further. Check the base URL: it must be the account's Access URL.",
+    );
+    expect(requests).toBe(1);
+
+    answers.push(endless(403, "<html><title>Forbidden by proxy</title>"));
+    const refused = await catchError(http.getJson("/api/v2/x/", {}, { what: "run 1" }));
+    expect(refused).toBeInstanceOf(DbtCloudPermissionError);
+    expect(refused.message).toContain('it starts: "<html><title>Forbidden by proxy</title> x');
   });
 
   it("retries an answer that breaks off halfway, and names it when it keeps breaking", async () => {
