@@ -29,14 +29,21 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
   const implausible = new ImplausibleTimes(span);
   // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
+  const failed = state.statusCode === 2 || !state.ended;
+  // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
+  // says why (a model outside `--select` that does not compile stops the whole run).
+  const leftOutLogs: LogLine[] = [];
   state.nodes.forEach((node) => {
-    const result = finishNode(node, extrasByNode.get(node.uniqueId) ?? NO_EXTRAS, unreadable, implausible);
+    const extras = extrasByNode.get(node.uniqueId) ?? NO_EXTRAS;
+    const result = finishNode(node, extras, unreadable, implausible);
     if (result) nodes.push(result);
+    else if (failed) for (const entry of extras) if (entry.logs) leftOutLogs.push(...entry.logs);
   });
   nodes.sort(byStartThenId);
   const runErrors = [
     ...state.runLogs,
     ...(extrasByNode.get("") ?? []).flatMap((extras) => extras.logs ?? []),
+    ...leftOutLogs,
   ].filter((line) => line.severity === "ERROR");
   const skipChains = buildSkipChains(nodes);
   const roots = new Map<string, string>();
@@ -72,7 +79,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     durationMs: implausible.invocationMs,
     state: state.ended ? "complete" : "incomplete",
     statusMessage: state.statusMessage,
-    failed: state.statusCode === 2 || !state.ended,
+    failed,
     source: options.source,
     phases: finishPhases(state),
     nodes,

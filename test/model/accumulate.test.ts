@@ -261,3 +261,62 @@ describe("one trace, several invocations' ends", () => {
     expect(sharedTrace([invocationEnd(T0 + 5_000_000_000n), invocationEnd(T0 + 5_000_000_000n)])).toEqual([]);
   });
 });
+
+describe("errors of nodes outside the selection", () => {
+  // A model outside `--select` that does not compile stops the run; its node is not reported.
+  const unselected: TelemetryEvent[] = [
+    {
+      kind: "node",
+      traceId: TRACE,
+      spanId: "00000000000000c3",
+      ended: true,
+      startNs: T0,
+      endNs: T0 + 1_000_000_000n,
+      span: "processed",
+      facts: { ...facts("model.shop.broken"), outcome: "error", errorType: "user", inSelection: false },
+    },
+    {
+      kind: "log",
+      traceId: TRACE,
+      spanId: "00000000000000c3",
+      severity: "ERROR",
+      text: "Compilation Error in model broken: unexpected '}'",
+      uniqueId: "model.shop.broken",
+      phase: "render",
+      code: null,
+      path: "models/broken.sql",
+      line: 4,
+      column: 2,
+    },
+  ];
+  const end = (statusCode: number): TelemetryEvent => ({
+    kind: "invocation",
+    traceId: TRACE,
+    ended: true,
+    startNs: T0,
+    endNs: T0 + 9_000_000_000n,
+    statusCode,
+    statusMessage: null,
+    invocationId: "11111111-2222-3333-4444-555555555555",
+    command: "build",
+    rawCommand: "dbt build --select orders",
+    target: null,
+    version: "2.0.0-preview.176",
+  });
+
+  it("are the run's errors when the run failed, with where they are", () => {
+    const inv = finish([...unselected, processedEnd({}), end(2)]);
+    expect(inv.nodes.map((n) => n.uniqueId)).toEqual(["model.shop.orders"]);
+    expect(inv.runErrors).toEqual([
+      expect.objectContaining({
+        severity: "ERROR",
+        text: "Compilation Error in model broken: unexpected '}'",
+        location: expect.objectContaining({ path: "models/broken.sql", line: 4 }),
+      }),
+    ]);
+  });
+
+  it("are left out with their node when the run succeeded", () => {
+    expect(finish([...unselected, processedEnd({}), end(1)]).runErrors).toEqual([]);
+  });
+});
