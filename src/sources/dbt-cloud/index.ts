@@ -473,11 +473,15 @@ function toIsoDate(value: string | null | undefined): string | null {
 /**
  * A link from the server's answer, kept only when it points at the dbt platform host we asked (the
  * run's page is `<access URL>/deploy/…`): anything else would put a link to anywhere in the comment.
+ * Kept as the URL parser wrote it, never as sent: `https://host\@evil.example/` is on `host` to the
+ * parser, but its `\` is percent-encoded in a Markdown link, and `https://host%5C@evil.example/`
+ * leads to evil.example.
  */
 function onHost(href: string | undefined, baseUrl: string): string | null {
   if (!href) return null;
   try {
-    return new URL(href).origin === new URL(baseUrl).origin ? href : null;
+    const url = new URL(href);
+    return url.origin === new URL(baseUrl).origin ? url.href : null;
   } catch {
     return null;
   }

@@ -15,6 +15,7 @@ import {
   NO_TELEMETRY_FROM_DBT_NOTE,
   NO_TELEMETRY_NOTE,
 } from "../../../src/sources/dbt-cloud/index.js";
+import { linkDestination } from "../../../src/render/escape.js";
 import {
   ACCOUNT_ID,
   PARQUET,
@@ -74,6 +75,17 @@ describe("fetchDbtCloudTelemetry", () => {
       expect.arrayContaining([1, 2, 3, 4].map((i) => [`metadata/telemetry-${i}-otel.parquet`, String(i)])),
     );
     expect(downloads.every((r) => r.accept === "*/*" && r.authorization === `Token ${TOKEN}`)).toBe(true);
+  });
+
+  it("keeps the run's link as the URL parser reads it, so a Markdown link to it stays on the host", async () => {
+    // `\` is `/` to the parser (host: the stand-in), but a Markdown link percent-encodes it, and
+    // `http://127.0.0.1:PORT%5C@evil.example/` is a link to evil.example.
+    h.server.addRun(exampleRun({ href: `${h.server.baseUrl}\\@evil.example/deploy/1/` }), {
+      artifacts: { 4: PARQUET },
+    });
+    const { href } = (await h.fetch({ "dbt-cloud-run-id": "7001234" })).run;
+    expect(href).toBe(`${h.server.baseUrl}/@evil.example/deploy/1/`);
+    expect(new URL(linkDestination(href!)).origin).toBe(new URL(h.server.baseUrl).origin);
   });
 
   it("skips a step without an index, saying so, instead of asking for telemetry-undefined", async () => {
