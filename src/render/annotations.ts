@@ -252,11 +252,18 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
   return annotation;
 }
 
+/**
+ * The longest path a report links or annotates, in UTF-16 units. No checkout holds a file by a longer
+ * one (Linux's PATH_MAX is 4,096 bytes), and a link to one is as long: a path of 200 KB in the
+ * telemetry made every mention of its node a link of 200 KB, and the comment had room for nothing else.
+ */
+export const MAX_REPO_PATH_CHARS = 4_096;
+
 /** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
 export function toRepoPath(projectDir: string, file: string): string | null {
   // A lone surrogate (JSONL may spell one, `\ud800`) names no file a repository can hold, and a
   // link to it cannot be written (encodeURIComponent throws).
-  if (hasLoneSurrogate(file)) return null;
+  if (hasLoneSurrogate(file) || file.length > MAX_REPO_PATH_CHARS) return null;
   const posix = (p: string): string => p.replace(/\\/g, "/");
   if (path.posix.isAbsolute(posix(file)) || /^[A-Za-z]:/.test(file)) return null;
   const joined = path.posix.normalize(path.posix.join(posix(projectDir || "."), posix(file)));

@@ -6,6 +6,7 @@ import {
   buildAnnotations,
   findProjectPackage,
   toRepoPath,
+  MAX_REPO_PATH_CHARS,
   renderCheckText,
   toWorkflowCommands,
   type CheckAnnotation,
@@ -257,6 +258,12 @@ describe("findProjectPackage / toRepoPath", () => {
     expect(toRepoPath("./dbt/", "models\\a.sql")).toBe("dbt/models/a.sql");
     expect(toRepoPath(".", "../outside.sql")).toBeNull();
     expect(toRepoPath(".", "/abs/models/a.sql")).toBeNull();
+  });
+
+  it("names no file by a path longer than a checkout can hold (its finding is run-level instead)", () => {
+    const longest = `models/${"a".repeat(MAX_REPO_PATH_CHARS - "models/".length)}`;
+    expect(toRepoPath(".", longest)).toBe(longest);
+    expect(toRepoPath(".", `${longest}b`)).toBeNull();
   });
 });
 

@@ -82,4 +82,18 @@ describe("links to files at the PR head", () => {
     const text = parseHtml(markdownToHtml(markdown)).map(textOf).join("");
     expect(text).toContain("dbt_packages/dbt_utils/macros/x.sql:3");
   });
+
+  it("gives no link to a path no checkout can hold, which would crowd the errors out of the comment", async () => {
+    vi.stubEnv("GITHUB_SERVER_URL", "https://github.com");
+    const report = await reportFor(["test/fixtures/generated/model-errors/telemetry.jsonl"]);
+    const errored = report.invocations[0]!.nodes.filter((n) => n.status === "error");
+    expect(errored.length).toBe(2);
+    errored[0]!.location = { path: `models/${"a/".repeat(100_000)}x.sql`, line: 3 };
+    const markdown = await render(report, ".");
+    // Both errors and their messages are there, the long path shown cut and not linked.
+    const text = parseHtml(markdownToHtml(markdown)).map(textOf).join("");
+    for (const node of errored) expect(text).toContain(node.message!.split("\n")[0]);
+    expect(Math.max(...links(markdown).map((url) => url.length))).toBeLessThan(200);
+    expect(text).toContain("models/a/a/a/");
+  });
 });
