@@ -3,7 +3,7 @@
 // "Expected — waiting for status" for good. So whenever it can, the step completes it anyway, with
 // the step's own verdict. Never throws: the caller still fails the step with its message.
 import type { ActionLog } from "./action-log.js";
-import { publishCheckRun } from "./check-run.js";
+import { fitCheckOutput, publishCheckRun } from "./check-run.js";
 import { classifyGitHubError } from "./errors.js";
 import type { GitHubSide } from "./connect.js";
 import { attemptUrl, forkOf } from "./context.js";
@@ -60,7 +60,8 @@ export async function completeStepCheckRun(
         check_run_id: written.id,
         status: "completed",
         conclusion: check.conclusion,
-        output: { title: check.title, summary: check.summary },
+        // Cut as publishCheckRun cuts it: the message may quote anything, at any length.
+        output: { title: check.title, summary: fitCheckOutput(check.summary) },
       });
       log.info(`Check run '${check.name}' completed again: ${check.conclusion}.`);
       return;

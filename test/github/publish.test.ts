@@ -206,6 +206,14 @@ describe("publishAll", () => {
     await completeStepCheckRun(github, check, stepLog, written);
     expect(server.checkRuns).toHaveLength(1);
     expect(server.checkRuns[0]!.output.title).toBe("stopped");
+
+    // A message that quotes megabytes (a name, a server's answer) is cut to the API's limit there too.
+    const long = { ...check, summary: `## stopped\n\n\`\`\`text\n${"ü".repeat(100_000)}\n\`\`\`\n` };
+    await completeStepCheckRun(github, long, stepLog, written);
+    expect(log.warnings).toEqual([]);
+    expect(server.checkRuns).toHaveLength(1);
+    expect(Buffer.byteLength(server.checkRuns[0]!.output.summary!, "utf8")).toBeLessThanOrEqual(65_535);
+    expect(server.checkRuns[0]!.output.summary).toMatch(/^## stopped\n\n```text\nü/);
   });
 
   it("skips disabled channels", async () => {
