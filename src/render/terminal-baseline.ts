@@ -8,9 +8,7 @@ import type {
   BaselinePresence,
   BaselineRegression,
 } from "../model/types.js";
-import { truncateChars } from "../text/truncate.js";
 import { timingNoise } from "./baseline-section.js";
-import { MAX_INLINE_CHARS } from "./escape.js";
 import { formatCount, formatDelta, formatDuration, formatPercent, plural, resourceLabel } from "./format.js";
 import {
   entry,
@@ -87,9 +85,9 @@ function about(comparison: BaselineComparison, pen: Pen): string {
   const b = comparison.baseline;
   const c = comparison.counts;
   const facts = [
-    // From the baseline file, which may hold anything: as long as the comment shows them.
-    b.source ? `baseline ${inert(truncateChars(b.source, MAX_INLINE_CHARS))}` : "baseline",
-    b.startedAt ? `from ${inert(truncateChars(b.startedAt, MAX_INLINE_CHARS))}` : null,
+    // From the baseline file, which may hold anything: inert cuts them as the comment does.
+    b.source ? `baseline ${inert(b.source)}` : "baseline",
+    b.startedAt ? `from ${inert(b.startedAt)}` : null,
     `${plural(c.compared, "node")} compared`,
     c.added > 0 ? `${c.added} only in this run` : null,
     c.removed > 0 ? `${c.removed} only in the baseline` : null,

@@ -2,7 +2,8 @@
 // facts packed to the width, and message excerpts in an indented gutter.
 import { statusRow, type HeadlineCell } from "../model/status-table.js";
 import { showControls, showInvisible } from "../text/controls.js";
-import { excerpt } from "./escape.js";
+import { truncateChars } from "../text/truncate.js";
+import { excerpt, MAX_INLINE_CHARS } from "./escape.js";
 import { wrapLines } from "./markdown.js";
 import type { NamedNode } from "./names.js";
 import { OWN_SEQUENCES, type Style, type StyleName } from "./terminal-style.js";
@@ -33,10 +34,11 @@ export const CELL_MARK: { readonly [K in HeadlineCell]: { glyph: string; colour:
 /**
  * Untrusted text on one line: every control character, bidi override and line break shown as an
  * escape or a space (showControls), and tabs as a space, so nothing but our own styles acts on the
- * terminal or moves the cursor.
+ * terminal or moves the cursor. As long as the comment shows it (MAX_INLINE_CHARS): an id of 60 MB
+ * named in a dozen places would otherwise print the better part of a gigabyte.
  */
 export function inert(text: string): string {
-  return showControls(text, "space").replace(/\t/g, " ");
+  return showControls(truncateChars(text, MAX_INLINE_CHARS), "space").replace(/\t/g, " ");
 }
 
 /** Untrusted text over several lines: line breaks of every kind become `\n`, tabs are expanded. */

@@ -81,6 +81,27 @@ describe("inert text", () => {
     expect([...text].filter((ch) => ch < " " || (ch >= "\u007f" && ch <= "\u009f"))).toEqual([]);
   });
 
+  it("names a node of a megabyte as the comment does, cut with an ellipsis, however often it is named", async () => {
+    const report = await reportFor(["test/fixtures/generated/model-errors/telemetry.jsonl"]);
+    const inv = report.invocations[0]!;
+    const root = inv.skipChains[0]!.rootId;
+    const huge = `model.shop.${"x".repeat(1_000_000)}`;
+    for (const node of inv.nodes) {
+      if (node.uniqueId === root) Object.assign(node, { uniqueId: huge, name: "", location: { path: huge } });
+    }
+    inv.skipChains[0]!.rootId = huge;
+    for (const skipped of inv.skipChains[0]!.skipped) skipped.via = huge;
+    const text = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 80,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(text).toContain(`model.shop.${"x".repeat(500)}`);
+    expect(text).toContain("x…");
+    expect(text.length).toBeLessThan(100_000);
+  });
+
   it("expands tabs in a message and wraps it in the gutter with ↪ continuation lines", () => {
     const gutter = excerptGutter(
       { ...plain, width: 40 },
