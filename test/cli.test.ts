@@ -174,6 +174,47 @@ describe("fusion-report CLI", () => {
     expect(reportSchemaErrors(report)).toBe("");
   });
 
+  it("a run appended after one killed mid-record is read, whatever record was cut (the engine appends)", async () => {
+    const dir = makeTempDir("fr-appended-");
+    const lines = (await readFile(path.join(REAL, "preview120_build_success.otel.jsonl"), "utf8")).split(
+      "\n",
+    );
+    const nextRun = await readFile(path.join(REAL, "preview72_build_success.otel.jsonl"), "utf8");
+    const kinds = {
+      "a node's start": (line: string) =>
+        line.startsWith('{"record_type":"SpanStart"') && line.includes("Node evaluated"),
+      "a phase's end": (line: string) =>
+        line.startsWith('{"record_type":"SpanEnd"') && line.includes("Node evaluated"),
+      "a NodeProcessed end": (line: string) =>
+        line.startsWith('{"record_type":"SpanEnd"') && line.includes("Node processed"),
+      "a query's end": (line: string) =>
+        line.startsWith('{"record_type":"SpanEnd"') && line.includes("Query executed"),
+      "an error log": (line: string) =>
+        line.startsWith('{"record_type":"LogRecord"') && line.includes('"ERROR"'),
+    };
+    for (const [kind, isKind] of Object.entries(kinds)) {
+      const at = lines.findIndex((line, i) => i > 5 && isKind(line));
+      const telemetry = path.join(dir, "telemetry.jsonl");
+      const cut = lines[at]!.slice(0, lines[at]!.length / 2);
+      await writeFile(telemetry, `${lines.slice(0, at).join("\n")}\n${cut}${nextRun}`);
+      const json = path.join(dir, "report.json");
+      const { code, stderr } = await cli(["--quiet", "--json", json, telemetry]);
+      expect(code, kind).toBe(1);
+      expect(stderr, kind).toContain(
+        `${telemetry}:${at + 1}: a record cut off where its run stopped (killed or crashed while writing it)`,
+      );
+      const report = JSON.parse(await readFile(json, "utf8"));
+      // Both invocations of the appended file, whole, and the one cut off, not finished.
+      expect(
+        report.invocations.map((inv: { nodes: unknown[] }) => inv.nodes.length),
+        kind,
+      ).toEqual([48, 48, expect.any(Number)]);
+      expect(report.invocations[2].readerWarnings, kind).toContain(
+        "the invocation has no end record: the run crashed, was killed or is still running; results are partial",
+      );
+    }
+  });
+
   it("a record whose trace_id is no trace id is left out, naming its line, and makes no invocation", async () => {
     const dir = makeTempDir("fr-trace-");
     const lines = (await readFile(path.join(REAL, "preview120_failed.otel.jsonl"), "utf8")).split("\n");

@@ -295,6 +295,15 @@ export async function decodeJsonl(
     try {
       parsed = JSON.parse(line);
     } catch (error) {
+      const appendedAt = appendedRecordAt(line);
+      if (appendedAt !== -1) {
+        sink.warn(
+          `${file}:${lineNo}: a record cut off where its run stopped (killed or crashed while writing it), ` +
+            "with the next run's first record appended to it on the same line; the cut record was ignored",
+        );
+        parseLine(line.slice(appendedAt), lineNo, first);
+        return;
+      }
       pendingBad = { line: lineNo, reason: (error as Error).message };
       if (first && isWorthSniffing(line)) {
         sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
@@ -408,6 +417,31 @@ export async function decodeJsonl(
 
 /** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
 const TRACE_ID = /^[0-9a-f]{32}$/;
+
+/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
+const RECORD_HEAD = '{"record_type":"';
+/** The trace id a record's text names first (in a cut record: if the cut left it). */
+const TRACE_ID_TEXT = /"trace_id":"([^"]*)"/;
+
+/**
+ * Where the record of a run appended to the file begins, in a line that is not JSON, else -1. The
+ * engine opens its JSONL for append, and a run killed while writing leaves its last record cut,
+ * with no line break: the next run's first record then starts on the same line. Only a whole
+ * record of another invocation than the cut one's counts; anything else is damage, as before.
+ */
+function appendedRecordAt(line: string): number {
+  const at = line.lastIndexOf(RECORD_HEAD);
+  if (at <= 0) return -1;
+  let appended: TelemetryRecord | null;
+  try {
+    appended = toRecord(JSON.parse(line.slice(at)));
+  } catch {
+    return -1;
+  }
+  const cutTrace = TRACE_ID_TEXT.exec(line.slice(0, at))?.[1];
+  if (appended === null || (cutTrace !== undefined && traceIdOf(cutTrace) === appended.traceId)) return -1;
+  return at;
+}
 
 const traceIdOf = (value: unknown): string | null => {
   const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;

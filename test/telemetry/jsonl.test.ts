@@ -73,6 +73,34 @@ describe("decodeJsonl", () => {
     );
   });
 
+  // The engine appends to its JSONL: a run killed while writing a record leaves it cut with no line
+  // break, and the next run (`dbt retry`, a second command) starts its first record on that line.
+  it("reads a run appended after one that was cut off mid-record, warning about the cut record", async () => {
+    const nextRun = span({ trace_id: "0190aa00bb11cc22dd33ee44ff55aaaa", span_id: "00000000000000aa" });
+    for (const cut of [80, 30, 5]) {
+      const { records, warnings } = await decode(`${span()}\n${span().slice(0, cut)}${nextRun}\n${span()}\n`);
+      expect(records.map((r) => r.traceId)).toEqual([
+        "0190aa00bb11cc22dd33ee44ff556677",
+        "0190aa00bb11cc22dd33ee44ff55aaaa",
+        "0190aa00bb11cc22dd33ee44ff556677",
+      ]);
+      expect(warnings).toEqual([
+        "logs/otel.jsonl:2: a record cut off where its run stopped (killed or crashed while writing it), with " +
+          "the next run's first record appended to it on the same line; the cut record was ignored",
+      ]);
+    }
+  });
+
+  it("a record of the cut one's own invocation after it is damage, not an appended run", async () => {
+    await expect(decode(`${span()}\n${span().slice(0, 80)}${span()}\n${span()}\n`)).rejects.toThrow(
+      /^logs\/otel\.jsonl:2: invalid JSON .*lines follow it/,
+    );
+    // Nor is a cut record followed by anything but a whole record.
+    await expect(
+      decode(`${span()}\n${span().slice(0, 80)}${span().slice(0, 90)}\n${span()}\n`),
+    ).rejects.toThrow(/^logs\/otel\.jsonl:2: invalid JSON/);
+  });
+
   it("rejects an empty file and a file that is not telemetry", async () => {
     await expect(decode("")).rejects.toThrow(/logs\/otel\.jsonl: file is empty/);
     await expect(decode('{"hello":"world"}\n')).rejects.toThrow(TelemetryInputError);
