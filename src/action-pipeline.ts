@@ -8,8 +8,9 @@ import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
 import type { Runner } from "./github/runner.js";
+import { eventTimeOf, warnAboutStaleInvocations } from "./github/stale-telemetry.js";
 import { dbtCloudSettingsOf, nameDbtCloudInput, unusedSourceInputs, type ActionInputs } from "./inputs.js";
-import type { PipelineRequest, PipelineServices } from "./pipeline/run.js";
+import type { PipelineRequest, PipelineResult, PipelineServices } from "./pipeline/run.js";
 import type { CheckoutBounds } from "./sources/checkout-links.js";
 import { defaultClock } from "./sources/dbt-cloud/rate-limiter.js";
 import { describeFileError } from "./text/file-errors.js";
@@ -122,4 +123,18 @@ export function actionPipelineServices(
 /** The checkout, and where a link in it may lead what the Action reads and writes (checkout-links.ts). */
 export function checkoutBounds(runner: Runner): CheckoutBounds {
   return { root: runner.workspace, linksMayLeadTo: [runner.workspace, runner.tempDir] };
+}
+
+/**
+ * The result, with a warning on each invocation that began before the event this run answers. Only
+ * files found on the runner can be an earlier build's; an artifact or a dbt platform run is the one asked for.
+ */
+export function olderBuildsNamed(
+  result: PipelineResult,
+  request: PipelineRequest,
+  runner: Runner,
+): PipelineResult {
+  const eventMs = request.telemetry.paths.length > 0 ? eventTimeOf(runner.eventName, runner.payload) : null;
+  if (eventMs === null) return result;
+  return { ...result, report: warnAboutStaleInvocations(result.report, runner.eventName, eventMs) };
 }

@@ -3,7 +3,7 @@
 // Named imports, not the namespace: a namespace object handed on uses every export, getIDToken
 // among them, which keeps @actions/http-client and undici in the Action's start (scripts/build.mjs).
 import { error, getInput, info, notice, setFailed, setOutput, setSecret, warning } from "@actions/core";
-import { actionPipelineRequest, actionPipelineServices } from "./action-pipeline.js";
+import { actionPipelineRequest, actionPipelineServices, olderBuildsNamed } from "./action-pipeline.js";
 import { writeAndPublish } from "./action-report.js";
 import { createActionLog, type ActionLog, type CoreLog } from "./github/action-log.js";
 import { connectToGitHub } from "./github/connect.js";
@@ -63,13 +63,13 @@ async function report(
 ) {
   for (const warning of inputWarnings(inputs)) log.warning(warning);
   const github = (step.github = await connectToGitHub(inputs.githubToken, runner, log));
-  const { env, tempDir } = runner;
   // The step's record of its check run goes along: a later failure completes that one again.
-  const services = { ...step, github, log, setOutput, env, tempDir };
+  const services = { ...step, github, log, setOutput, env: runner.env, tempDir: runner.tempDir };
   let result: PipelineResult;
   try {
     const request = actionPipelineRequest(inputs, runner, github);
-    result = await runPipeline(request, { ...actionPipelineServices(inputs, runner, github, log), ...entry });
+    const reading = { ...actionPipelineServices(inputs, runner, github, log), ...entry };
+    result = olderBuildsNamed(await runPipeline(request, reading), request, runner);
   } catch (thrown) {
     return reportUnusable(thrown as Error, inputs, services);
   }

@@ -7,7 +7,14 @@ import { parse } from "yaml";
 import { RUN_RESULTS_MARK } from "../../src/report-files.js";
 import { makeTempDir } from "../support/temp-dir.js";
 import { runResultsSchemaErrors } from "../support/report.js";
-import { REPO_ROOT, runAction, runCliBundle, useStandIn, type ActionRun } from "./helpers.js";
+import {
+  pullRequestPayload,
+  REPO_ROOT,
+  runAction,
+  runCliBundle,
+  useStandIn,
+  type ActionRun,
+} from "./helpers.js";
 
 const CRASHED = join(REPO_ROOT, "test/fixtures/generated/crashed-run");
 const TRUNCATED_PARQUET = readFileSync(join(CRASHED, "telemetry.parquet"));
@@ -156,5 +163,47 @@ describe("when nothing readable is left", () => {
     const cli = await runCliBundle(["telemetry.parquet", "telemetry.jsonl"], { cwd });
     expect(cli.code).toBe(2);
     expect(cli.stderr).toMatch(/telemetry\.jsonl: .*empty/);
+  });
+});
+
+describe("only an earlier build's telemetry on the runner", () => {
+  // dbt failed before it wrote anything (a broken install, a bad profile), and a cache of target/
+  // and logs/ (or a self-hosted runner's workspace) still holds an older build's files.
+  const stale = {
+    "logs/telemetry.jsonl": readFileSync(
+      join(REPO_ROOT, "test/fixtures/real/preview120_build_success.otel.jsonl"),
+    ),
+  };
+  const payloadAt = (updatedAt: string) => {
+    const payload = pullRequestPayload();
+    (payload.pull_request as Record<string, unknown>).updated_at = updatedAt;
+    return payload;
+  };
+
+  it("is reported, saying on every channel that it began before this run's event", async () => {
+    const run = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/telemetry.jsonl" },
+      workspaceFiles: stale,
+      payload: payloadAt("2026-11-30T09:00:00Z"),
+    });
+    const warning =
+      "this invocation began at 2026-02-26T02:33:08.912148Z, before the pull_request event this workflow run answers " +
+      "(2026-11-30T09:00:00.000Z): it is an earlier build's telemetry";
+    expect(run.stdout.split("\n").filter((line) => line.startsWith(`::warning::${warning}`))).toHaveLength(1);
+    // The Markdown channels show it under the invocation (its text escaped for Markdown).
+    const shown = "> ⚠️ this invocation began at 2026-02-26T02:33:08.912148Z, before the pull";
+    expect(run.summary).toContain(shown);
+    expect(standIn.current.checkRuns[0]?.output?.summary).toContain(shown);
+    expect(standIn.current.comments[0]?.body).toContain(shown);
+  });
+
+  it("telemetry this run's build wrote after the event gets no such warning", async () => {
+    const run = await runAction(standIn.current, {
+      inputs: { telemetry: "logs/telemetry.jsonl" },
+      workspaceFiles: stale,
+      payload: payloadAt("2026-02-26T02:30:00Z"),
+    });
+    expect(run.stdout).not.toContain("earlier build's telemetry");
+    expect(run.summary).toContain("dbt Fusion");
   });
 });

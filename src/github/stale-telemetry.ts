@@ -1,0 +1,52 @@
+// Telemetry older than the event this workflow run answers is not this run's build: files a cache of
+// target/ or logs/ restored, or an earlier run left on a self-hosted runner, read when dbt itself
+// wrote nothing (it failed before it started, or another step was skipped). Said on each such
+// invocation, so the comment, the check run and the summary never show an old build as this one's.
+import type { Report } from "../model/types.js";
+import type { EventPayload } from "./context.js";
+
+/** GitHub's clock and the runner's may differ a little; a build a minute "before" its event is not stale. */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * When the event this run answers happened, where the payload says so: a pull request's last update
+ * (its push, for `synchronize`), a push's time. Null for other events, and when the payload has no time.
+ */
+export function eventTimeOf(eventName: string, payload: EventPayload): number | null {
+  if (eventName === "pull_request" || eventName === "pull_request_target") {
+    const updated = (payload.pull_request as { updated_at?: unknown } | undefined)?.updated_at;
+    const time = typeof updated === "string" ? Date.parse(updated) : NaN;
+    return Number.isFinite(time) ? time : null;
+  }
+  if (eventName === "push") {
+    // A push payload's repository.pushed_at is seconds since 1970 (other events give it as text).
+    const pushed = (payload.repository as { pushed_at?: unknown } | undefined)?.pushed_at;
+    return typeof pushed === "number" && pushed > 0 ? pushed * 1000 : null;
+  }
+  return null;
+}
+
+/** The report with a warning on each invocation that began before the event (`eventMs`). */
+export function warnAboutStaleInvocations(report: Report, eventName: string, eventMs: number): Report {
+  const event = new Date(eventMs).toISOString();
+  const stale = (startedAt: string | null): boolean =>
+    startedAt !== null && Date.parse(startedAt) < eventMs - CLOCK_SLACK_MS;
+  if (!report.invocations.some((inv) => stale(inv.startedAt))) return report;
+  return {
+    ...report,
+    invocations: report.invocations.map((inv) =>
+      stale(inv.startedAt)
+        ? {
+            ...inv,
+            readerWarnings: [
+              ...inv.readerWarnings,
+              `this invocation began at ${inv.startedAt}, before the ${eventName} event this workflow run ` +
+                `answers (${event}): it is an earlier build's telemetry (a cache of target/ or logs/, files an ` +
+                "earlier run left), not this run's; check that dbt ran in this job and wrote the files the " +
+                "'telemetry' input names",
+            ],
+          }
+        : inv,
+    ),
+  };
+}
