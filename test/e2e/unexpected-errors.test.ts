@@ -55,6 +55,27 @@ describe("Action (dist/index.js): unexpected errors", () => {
   });
 });
 
+describe("Action (dist/index.js): a job summary it cannot write", () => {
+  it("on a full disk is a warning naming the file; the outputs and files still go out, the step follows fail-on", async () => {
+    const telemetry = tempFile(
+      "telemetry.jsonl",
+      readFileSync(fixture("preview120_build_success.otel.jsonl")),
+    );
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: { telemetry, "github-token": "", "fail-on": "never" },
+      env: { GITHUB_STEP_SUMMARY: "/dev/full" },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^::warning::Could not publish the job summary: \/dev\/full \(GITHUB_STEP_SUMMARY\): no space left on the device$/m,
+    );
+    expect(run.outputs.conclusion).toBe("neutral");
+    expect(readFileSync(run.outputs["report-json"]!, "utf8")).toContain('"schemaVersion": 1');
+    expectNoUnhandledRejection(run.stderr);
+  });
+});
+
 describe("Action (dist/index.js): an input it cannot use", () => {
   it("fails the step, says so in the job summary under the check name, and sets the conclusion", async () => {
     const run = await runAction(null, {

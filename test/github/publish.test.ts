@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { summary } from "@actions/core";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createClient, type GitHubClient } from "../../src/github/client.js";
 import { commentMarker } from "../../src/github/comment.js";
 import { createActionLog } from "../../src/github/action-log.js";
@@ -233,5 +234,22 @@ describe("writeJobSummary", () => {
     const written = readFileSync(summaryFile);
     expect(written.byteLength).toBeLessThanOrEqual(SUMMARY_MAX_BYTES + 1);
     expect(written.toString("utf8")).toContain("Job summary truncated");
+  });
+
+  it("a write cut short (a disk that filled up) leaves the file as it was, and says which file", async () => {
+    writeFileSync(summaryFile, "## An earlier step's summary\n");
+    // What a full disk does to an append: part of the text is written, then ENOSPC.
+    const write = vi.spyOn(summary, "write").mockImplementationOnce(async () => {
+      appendFileSync(summaryFile, "## dbt Fusion\n\n```text\nhalf of a code bl");
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    });
+    await expect(writeJobSummary("## dbt Fusion\n\n```text\nhalf of a code block\n```\n")).rejects.toThrow(
+      `${summaryFile} (GITHUB_STEP_SUMMARY): no space left on the device`,
+    );
+    write.mockRestore();
+    expect(readFileSync(summaryFile, "utf8")).toBe("## An earlier step's summary\n");
+    // Nor does the refused text come back with the next summary written.
+    await writeJobSummary("## stopped\n");
+    expect(readFileSync(summaryFile, "utf8")).toBe("## An earlier step's summary\n## stopped\n\n");
   });
 });
