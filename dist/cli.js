@@ -608,6 +608,7 @@ function wantsColour(env, stdoutIsTty) {
 
 
 
+
 /**
  * Narrow glyphs for the terminal (the comment's emoji take two columns in most terminals and one in
  * some), with the colour of each headline count. Keyed by the status table's headline cells, so a
@@ -627,10 +628,11 @@ const CELL_MARK = {
 /**
  * Untrusted text on one line: every control character, bidi override and line break shown as an
  * escape or a space (showControls), and tabs as a space, so nothing but our own styles acts on the
- * terminal or moves the cursor.
+ * terminal or moves the cursor. As long as the comment shows it (MAX_INLINE_CHARS): an id of 60 MB
+ * named in a dozen places would otherwise print the better part of a gigabyte.
  */
 function inert(text) {
-    return (0,controls/* showControls */.mz)(text, "space").replace(/\t/g, " ");
+    return (0,controls/* showControls */.mz)((0,truncate/* truncateChars */.UT)(text, render_escape/* MAX_INLINE_CHARS */.p0), "space").replace(/\t/g, " ");
 }
 /** Untrusted text over several lines: line breaks of every kind become `\n`, tabs are expanded. */
 function inertLines(text) {
@@ -758,8 +760,6 @@ function padStart(text, size) {
 
 
 
-
-
 const LIMITS = { newFailures: 100, other: 20, regressions: 10 };
 function renderTerminalBaseline(comparison, pen, fullReportHint) {
     const c = comparison.counts;
@@ -808,9 +808,9 @@ function terminal_baseline_about(comparison, pen) {
     const b = comparison.baseline;
     const c = comparison.counts;
     const facts = [
-        // From the baseline file, which may hold anything: as long as the comment shows them.
-        b.source ? `baseline ${inert((0,truncate/* truncateChars */.UT)(b.source, render_escape/* MAX_INLINE_CHARS */.p0))}` : "baseline",
-        b.startedAt ? `from ${inert((0,truncate/* truncateChars */.UT)(b.startedAt, render_escape/* MAX_INLINE_CHARS */.p0))}` : null,
+        // From the baseline file, which may hold anything: inert cuts them as the comment does.
+        b.source ? `baseline ${inert(b.source)}` : "baseline",
+        b.startedAt ? `from ${inert(b.startedAt)}` : null,
         `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
@@ -4970,12 +4970,16 @@ function toIsoDate(value) {
 /**
  * A link from the server's answer, kept only when it points at the dbt platform host we asked (the
  * run's page is `<access URL>/deploy/…`): anything else would put a link to anywhere in the comment.
+ * Kept as the URL parser wrote it, never as sent: `https://host\@evil.example/` is on `host` to the
+ * parser, but its `\` is percent-encoded in a Markdown link, and `https://host%5C@evil.example/`
+ * leads to evil.example.
  */
 function onHost(href, baseUrl) {
     if (!href)
         return null;
     try {
-        return new URL(href).origin === new URL(baseUrl).origin ? href : null;
+        const url = new URL(href);
+        return url.origin === new URL(baseUrl).origin ? url.href : null;
     }
     catch {
         return null;
@@ -7086,6 +7090,13 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
             parsed = JSON.parse(line);
         }
         catch (error) {
+            const appendedAt = appendedRecordAt(line);
+            if (appendedAt !== -1) {
+                sink.warn(`${file}:${lineNo}: a record cut off where its run stopped (killed or crashed while writing it), ` +
+                    "with the next run's first record appended to it on the same line; the cut record was ignored");
+                parseLine(line.slice(appendedAt), lineNo, first);
+                return;
+            }
             pendingBad = { line: lineNo, reason: error.message };
             if (first && isWorthSniffing(line)) {
                 sniff = { lines: [line.slice(0, SNIFF_CHARS)], chars: 0, reason: pendingBad.reason };
@@ -7189,6 +7200,32 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
 }
 /** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
 const TRACE_ID = /^[0-9a-f]{32}$/;
+/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
+const jsonl_RECORD_HEAD = '{"record_type":"';
+/** The trace id a record's text names first (in a cut record: if the cut left it). */
+const TRACE_ID_TEXT = /"trace_id":"([^"]*)"/;
+/**
+ * Where the record of a run appended to the file begins, in a line that is not JSON, else -1. The
+ * engine opens its JSONL for append, and a run killed while writing leaves its last record cut,
+ * with no line break: the next run's first record then starts on the same line. Only a whole
+ * record of another invocation than the cut one's counts; anything else is damage, as before.
+ */
+function appendedRecordAt(line) {
+    const at = line.lastIndexOf(jsonl_RECORD_HEAD);
+    if (at <= 0)
+        return -1;
+    let appended;
+    try {
+        appended = toRecord(JSON.parse(line.slice(at)));
+    }
+    catch {
+        return -1;
+    }
+    const cutTrace = TRACE_ID_TEXT.exec(line.slice(0, at))?.[1];
+    if (appended === null || (cutTrace !== undefined && traceIdOf(cutTrace) === appended.traceId))
+        return -1;
+    return at;
+}
 const traceIdOf = (value) => {
     const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
     return id !== null && TRACE_ID.test(id) ? id : null;
