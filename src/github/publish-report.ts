@@ -31,6 +31,7 @@ import {
 import { publishAll } from "./publish.js";
 import { listChangedFiles } from "./pull-files.js";
 import { NO_CLIENT, noCheckRun, type StepCheckRecord } from "./step-check-run.js";
+import { writeStepOutputs } from "./step-outputs.js";
 import { writeJobSummary } from "./summary.js";
 import { uploadReports, type ReportFile } from "./upload-artifact.js";
 
@@ -208,7 +209,7 @@ export async function publishReport(
       warning: log.warning,
       info: log.info,
       writeSummary: (markdown) => writeJobSummary(markdown, services.env),
-      setOutput: services.setOutput,
+      setOutputs: (outputs) => writeStepOutputs(outputs, services.setOutput, services.env),
       annotate: (level, message, properties) => log[level](message, properties),
       ...(services.checkRunWritten ? { checkRunWritten: services.checkRunWritten } : {}),
     },

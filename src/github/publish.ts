@@ -21,8 +21,8 @@ export interface PublishDeps {
   info: (message: string) => void;
   /** Writes the job summary (e.g. writeJobSummary). */
   writeSummary?: (markdown: string) => Promise<unknown>;
-  /** Sets one step output (e.g. core.setOutput). */
-  setOutput?: (name: string, value: string) => void;
+  /** Sets the step outputs, all or none (e.g. writeStepOutputs over core.setOutput). */
+  setOutputs?: (outputs: Readonly<Record<string, string>>) => void;
   /** Emits one workflow-command annotation (e.g. core.error / core.warning / core.notice). */
   annotate?: (
     level: "error" | "warning" | "notice",
@@ -169,19 +169,14 @@ export async function publishAll(deps: PublishDeps, plan: PublishPlan): Promise<
     record(await runChannel("summary", async () => (await write(markdown), {})));
   }
 
-  if (plan.outputs && deps.setOutput) {
+  if (plan.outputs && deps.setOutputs) {
     const outputs = {
       ...plan.outputs,
       [OUTPUT.commentUrl]: commentUrl ?? "",
       [OUTPUT.checkRunUrl]: checkRunUrl ?? "",
     };
-    const set = deps.setOutput;
-    record(
-      await runChannel("outputs", async () => {
-        for (const [name, value] of Object.entries(outputs)) set(name, value);
-        return {};
-      }),
-    );
+    const set = deps.setOutputs;
+    record(await runChannel("outputs", async () => (set(outputs), {})));
   }
 
   return { results, commentUrl, checkRunUrl, usedAnnotationFallback };

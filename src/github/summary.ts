@@ -1,10 +1,10 @@
 // The job summary ($GITHUB_STEP_SUMMARY). Over 1 MiB the runner drops the whole step summary,
 // so this is the last guard (the renderer already budgets), cut so the note stays visible.
-import { statSync, truncateSync } from "node:fs";
 import { summary } from "@actions/core";
 import { cutMarkdown, describeLeftOut, type LeftOut } from "../render/cut-markdown.js";
 import { JOB_SUMMARY_BUDGET_BYTES } from "../render/markdown.js";
 import { describeFileError } from "../text/file-errors.js";
+import { sizeBeforeAppend, undoAppend } from "./appended-file.js";
 
 /** The renderer's budget, and 1,000 bytes for what is written around it. */
 export const SUMMARY_MAX_BYTES = JOB_SUMMARY_BUDGET_BYTES + 1_000;
@@ -33,25 +33,15 @@ export async function writeJobSummary(
   }
   const file = env.GITHUB_STEP_SUMMARY;
   const fitted = fitSummary(markdown);
-  let before: number | null = null;
+  const before = sizeBeforeAppend(file);
   try {
-    before = statSync(file).size;
     await summary.addRaw(fitted, true).write();
   } catch (error) {
     // Neither a half-written report (a disk that filled up mid-write), which the runner would show
     // with a code block left open, nor this text again in the next summary written (core keeps it).
     summary.emptyBuffer();
-    if (before !== null) undoAppend(file, before);
+    undoAppend(file, before);
     throw new SummaryError(`${file} (GITHUB_STEP_SUMMARY): ${describeFileError(error)}`);
   }
   return { bytes: Buffer.byteLength(fitted, "utf8"), truncated: fitted !== markdown };
-}
-
-/** Cuts the file back to `size` bytes, as best it can (the disk that refused the text may refuse this too). */
-function undoAppend(file: string, size: number): void {
-  try {
-    if (statSync(file).size > size) truncateSync(file, size);
-  } catch {
-    // What is left is what the write left; the warning says the summary could not be written.
-  }
 }

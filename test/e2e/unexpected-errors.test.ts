@@ -48,7 +48,9 @@ describe("Action (dist/index.js): unexpected errors", () => {
       env: { GITHUB_OUTPUT: unwritableOutputs() },
     });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^::warning::Could not publish the step outputs: .*EISDIR/m);
+    expect(run.stdout).toMatch(
+      /^::warning::Could not publish the step outputs: .*github_output \(GITHUB_OUTPUT\): it is a directory; no step output was set$/m,
+    );
     expect(run.stdout).toMatch(/^::error::dbt Fusion: /m);
     expect(run.summary).toContain("dbt Fusion");
     expectNoUnhandledRejection(run.stderr);
@@ -72,6 +74,26 @@ describe("Action (dist/index.js): a job summary it cannot write", () => {
     );
     expect(run.outputs.conclusion).toBe("neutral");
     expect(readFileSync(run.outputs["report-json"]!, "utf8")).toContain('"schemaVersion": 1');
+    expectNoUnhandledRejection(run.stderr);
+  });
+});
+
+describe("Action (dist/index.js): step outputs it cannot write", () => {
+  it("on a full disk is a warning naming the file; the summary and files still go out, the step follows fail-on", async () => {
+    const telemetry = tempFile(
+      "telemetry.jsonl",
+      readFileSync(fixture("preview120_build_success.otel.jsonl")),
+    );
+    const run = await runAction(null, {
+      noServer: true,
+      inputs: { telemetry, "github-token": "", "fail-on": "never", "json-report": "report.json" },
+      env: { GITHUB_OUTPUT: "/dev/full" },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^::warning::Could not publish the step outputs: \/dev\/full \(GITHUB_OUTPUT\): no space left on the device; no step output was set$/m,
+    );
+    expect(run.summary).toContain("dbt Fusion: 1 node error, 1 failed test");
     expectNoUnhandledRejection(run.stderr);
   });
 });

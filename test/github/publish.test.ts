@@ -37,7 +37,7 @@ const deps = (): PublishDeps => ({
   warning: (m) => log.warnings.push(m),
   info: (m) => log.infos.push(m),
   writeSummary: (md) => writeJobSummary(md),
-  setOutput: (name, value) => (log.outputs[name] = value),
+  setOutputs: (outputs) => Object.assign(log.outputs, outputs),
   annotate: (level, message, props) => log.annotations.push([level, message, props]),
 });
 
