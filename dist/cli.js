@@ -9939,6 +9939,8 @@ const FRAME_BYTES = 12;
 const MIN_FOOTER_BYTES = 8;
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
 /** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
+const TRUNCATED = "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
+    "probably crashed or was killed)";
 async function readFooter(file, name) {
     const size = file.byteLength;
     if (size === 0)
@@ -9948,13 +9950,14 @@ async function readFooter(file, name) {
         throw new errors/* TelemetryInputError */.uB(name, "this is gzip-compressed: decompress it first (gunzip); Parquet is read where it lies, not streamed");
     }
     const head = new TextDecoder().decode(first);
-    if (head !== MAGIC || size < FRAME_BYTES) {
+    if (head !== MAGIC)
         throw new errors/* TelemetryInputError */.uB(name, "not a Parquet file (missing PAR1 magic bytes)");
-    }
+    // A Parquet file begun and cut off before its first page or footer (a run killed at its start).
+    if (size < FRAME_BYTES)
+        throw new errors/* TelemetryInputError */.uB(name, `${TRUNCATED}${errors/* USE_JSONL */.RG}`);
     const tail = new Uint8Array(await file.slice(size - 8, size));
     if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) {
-        throw new errors/* TelemetryInputError */.uB(name, "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-            `probably crashed or was killed)${errors/* USE_JSONL */.RG}`);
+        throw new errors/* TelemetryInputError */.uB(name, `${TRUNCATED}${errors/* USE_JSONL */.RG}`);
     }
     const corrupt = (problem) => new errors/* TelemetryInputError */.uB(name, `corrupt Parquet footer: ${problem}`);
     const length = new DataView(tail.buffer, tail.byteOffset, 4).getUint32(0, true);

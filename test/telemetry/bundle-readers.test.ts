@@ -368,6 +368,15 @@ describe("Parquet: crafted footers and pages fail fast with a message (dist/cli.
     rmSync(name);
   });
 
+  it("says a Parquet file cut off just after it began is truncated, and one without PAR1 is not Parquet", async () => {
+    // A run killed at its start leaves the magic bytes and nothing more: not "not a Parquet file".
+    const cut = await cli([file("cut.parquet", good.subarray(0, 4))], false);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr).toMatch(/cut\.parquet: truncated Parquet file: the footer is missing/);
+    const other = await cli([file("other.parquet", new TextEncoder().encode("PAR2 and more bytes"))], false);
+    expect(other.stderr).toMatch(/other\.parquet: not a Parquet file \(missing PAR1 magic bytes\)/);
+  });
+
   it("says a gzip-compressed Parquet file must be decompressed first", async () => {
     const run = await cli([file("t.parquet", gzipSync(good))], false);
     expect(run.code).toBe(2);

@@ -27,6 +27,10 @@ const MIN_FOOTER_BYTES = 8;
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
 
 /** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
+const TRUNCATED =
+  "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
+  "probably crashed or was killed)";
+
 export async function readFooter(
   file: AsyncBuffer,
   name: string,
@@ -41,16 +45,12 @@ export async function readFooter(
     );
   }
   const head = new TextDecoder().decode(first);
-  if (head !== MAGIC || size < FRAME_BYTES) {
-    throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
-  }
+  if (head !== MAGIC) throw new TelemetryInputError(name, "not a Parquet file (missing PAR1 magic bytes)");
+  // A Parquet file begun and cut off before its first page or footer (a run killed at its start).
+  if (size < FRAME_BYTES) throw new TelemetryInputError(name, `${TRUNCATED}${USE_JSONL}`);
   const tail = new Uint8Array(await file.slice(size - 8, size));
   if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) {
-    throw new TelemetryInputError(
-      name,
-      "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
-        `probably crashed or was killed)${USE_JSONL}`,
-    );
+    throw new TelemetryInputError(name, `${TRUNCATED}${USE_JSONL}`);
   }
   const corrupt = (problem: string): TelemetryInputError =>
     new TelemetryInputError(name, `corrupt Parquet footer: ${problem}`);
