@@ -80,10 +80,21 @@ export function runResultsInParts(
   };
 }
 
+/**
+ * The node's run_results status. A source whose freshness query itself failed is `runtime error`, as
+ * dbt writes it; `error` on a source means its data is older than `error_after`.
+ */
+function runResultsStatusOf(node: NodeResult): RunResultsStatus | "runtime error" {
+  if (node.resourceType === "source" && node.status === "error" && node.freshness?.outcome !== "error") {
+    return "runtime error";
+  }
+  return legacyStatus(node.status);
+}
+
 function toResult(node: NodeResult): Record<string, unknown> {
   const { timing } = node;
   return {
-    status: legacyStatus(node.status),
+    status: runResultsStatusOf(node),
     // Never an end before its start (times the report left out as implausible may still be here).
     timing:
       timing.startedAt && timing.completedAt && Date.parse(timing.completedAt) >= Date.parse(timing.startedAt)
