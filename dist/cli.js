@@ -1599,7 +1599,7 @@ function runResultsInParts(report, generatedAt) {
             byId.set(node.uniqueId, node);
     }
     const last = report.invocations[report.invocations.length - 1];
-    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+    const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? observedMs(inv)), 0);
     const artifact = {
         metadata: {
             dbt_schema_version: RUN_RESULTS_SCHEMA,
@@ -1625,6 +1625,20 @@ function runResultsInParts(report, generatedAt) {
                 yield toResult(node);
         },
     };
+}
+/**
+ * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
+ * to the last end of a node it shows. 0 when that cannot be told.
+ */
+function observedMs(inv) {
+    const start = inv.startedAt ? Date.parse(inv.startedAt) : NaN;
+    let last = -Infinity;
+    for (const node of inv.nodes) {
+        const end = node.timing.completedAt ? Date.parse(node.timing.completedAt) : NaN;
+        if (end > last)
+            last = end;
+    }
+    return last > start ? last - start : 0;
 }
 /**
  * The node's run_results status. A source whose freshness query itself failed is `runtime error`, as

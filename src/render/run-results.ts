@@ -53,7 +53,7 @@ export function runResultsInParts(
     for (const node of invocation.nodes) byId.set(node.uniqueId, node);
   }
   const last: Invocation | undefined = report.invocations[report.invocations.length - 1];
-  const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
+  const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? observedMs(inv)), 0);
   const artifact: RunResultsArtifact = {
     metadata: {
       dbt_schema_version: RUN_RESULTS_SCHEMA,
@@ -78,6 +78,20 @@ export function runResultsInParts(
       for (const node of byId.values()) yield toResult(node);
     },
   };
+}
+
+/**
+ * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
+ * to the last end of a node it shows. 0 when that cannot be told.
+ */
+function observedMs(inv: Invocation): number {
+  const start = inv.startedAt ? Date.parse(inv.startedAt) : NaN;
+  let last = -Infinity;
+  for (const node of inv.nodes) {
+    const end = node.timing.completedAt ? Date.parse(node.timing.completedAt) : NaN;
+    if (end > last) last = end;
+  }
+  return last > start ? last - start : 0;
 }
 
 /**
