@@ -13,22 +13,45 @@ export function buildSkipChains(nodes: readonly NodeResult[]): SkipChain[] {
     if (node.status === "skipped" && node.skippedBecauseOf) skippedById.set(node.uniqueId, node);
   }
   if (skippedById.size === 0) return [];
+  // Each node's root and depth, found once: a node's walk stops at a node already resolved, so a
+  // chain 10,000 deep is walked once, not once per node on it (which took minutes).
+  const resolved = new Map<string, { root: string; depth: number }>();
+  const path: NodeResult[] = [];
+  const onPath = new Set<string>();
+  skippedById.forEach((start) => {
+    if (resolved.has(start.uniqueId)) return;
+    let node = start;
+    let root: string;
+    let depth: number;
+    for (;;) {
+      path.push(node);
+      onPath.add(node.uniqueId);
+      const cause = node.skippedBecauseOf!;
+      const known = resolved.get(cause);
+      if (known) {
+        ({ root, depth } = known);
+        break;
+      }
+      const upstream = skippedById.get(cause);
+      // A cause that is no upstream skip is the root; so is one met again (a cycle, in hostile data).
+      if (!upstream || onPath.has(cause)) {
+        root = cause;
+        depth = 0;
+        break;
+      }
+      node = upstream;
+    }
+    for (let i = path.length - 1; i >= 0; i--) resolved.set(path[i]!.uniqueId, { root, depth: ++depth });
+    path.length = 0;
+    onPath.clear();
+  });
   const chains = new Map<string, SkipChain>();
   skippedById.forEach((node) => {
-    let cause = node.skippedBecauseOf!;
-    let depth = 1;
-    const seen = new Set([node.uniqueId]);
-    for (;;) {
-      const upstream = skippedById.get(cause);
-      if (!upstream || seen.has(cause)) break;
-      seen.add(cause);
-      cause = upstream.skippedBecauseOf!;
-      depth++;
-    }
-    let chain = chains.get(cause);
+    const { root, depth } = resolved.get(node.uniqueId)!;
+    let chain = chains.get(root);
     if (!chain) {
-      chain = { rootId: cause, rootStatus: "missing", skipped: [] };
-      chains.set(cause, chain);
+      chain = { rootId: root, rootStatus: "missing", skipped: [] };
+      chains.set(root, chain);
     }
     chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf!, depth });
   });
