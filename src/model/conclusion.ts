@@ -8,7 +8,8 @@ export interface Verdict {
 
 /**
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
- * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
+ * blame; else canceled nodes and nodes of unknown outcome make it neutral. `warnings`: also warned
+ * tests. `never`: problems make the check neutral, never failing.
  * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
  * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
  * that did not finish); failures already on the base branch make it neutral. Without a baseline it
@@ -47,7 +48,19 @@ export function decideConclusion(
     );
   }
   const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
-  const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
+  // Neither failures nor passes: canceled nodes, and nodes whose outcome is unknown. A node whose
+  // end the reader could not understand (an outcome of a newer engine, a damaged file) is not known
+  // to have passed, so it makes the check neutral, never green. The unfinished nodes of a run that
+  // did not finish are already explained by it.
+  const unfinished = invocations.reduce(
+    (sum, inv) => sum + (inv.state === "incomplete" ? inv.counts.unknown : 0),
+    0,
+  );
+  const unknown = counts.unknown - unfinished;
+  const unsettled = [
+    counts.canceled > 0 ? plural(counts.canceled, "node canceled", "nodes canceled") : "",
+    unknown > 0 ? plural(unknown, "node with an unknown outcome", "nodes with an unknown outcome") : "",
+  ].filter(Boolean);
   const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
 
   if (failOn === "new-errors" && baseline) {
@@ -68,14 +81,14 @@ export function decideConclusion(
   }
 
   if (failOn === "never") {
-    const all = [...problems, ...canceled, ...warnings];
+    const all = [...problems, ...unsettled, ...warnings];
     return all.length > 0
       ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
       : { conclusion: "success", reason: succeeded };
   }
   const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
   if (blocking.length > 0) return { conclusion: "failure", reason: join(blocking) };
-  if (canceled.length > 0) return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
+  if (unsettled.length > 0) return { conclusion: "neutral", reason: join([...unsettled, ...warnings]) };
   if (warnings.length > 0) return { conclusion: "success", reason: `${join(warnings)}, no errors` };
   return { conclusion: "success", reason: succeeded };
 }

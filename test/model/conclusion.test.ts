@@ -118,6 +118,36 @@ describe("decideConclusion", () => {
     });
   });
 
+  it("a node of unknown outcome in a run that ended is not a pass: neutral, never 'all nodes succeeded'", () => {
+    for (const failOn of ["errors", "warnings", "new-errors"] as const) {
+      expect(decide({ success: 3, unknown: 1 }, failOn), failOn).toEqual({
+        conclusion: "neutral",
+        reason: "1 node with an unknown outcome",
+      });
+    }
+    expect(decide({ success: 1, canceled: 1, unknown: 2, warn: 1 }, "errors")).toEqual({
+      conclusion: "neutral",
+      reason: "1 node canceled, 2 nodes with an unknown outcome, 1 warning",
+    });
+    expect(decide({ unknown: 1 }, "never")).toEqual({
+      conclusion: "neutral",
+      reason: "1 node with an unknown outcome (fail-on: never)",
+    });
+    // A run that did not finish explains its unfinished nodes: they are not counted again.
+    const ran = counts({ success: 1, unknown: 2 });
+    const crashed = {
+      ...step(1),
+      source: { files: ["logs/otel.jsonl"], format: "jsonl" as const },
+      runErrors: [],
+      state: "incomplete" as const,
+      counts: ran,
+    };
+    expect(decideConclusion([crashed], ran, "errors")).toEqual({
+      conclusion: "failure",
+      reason: "an invocation did not finish",
+    });
+  });
+
   it("a run that did not finish fails also when its nodes failed, under new-errors too (old failures do not explain it)", () => {
     const ran = counts({ success: 3, error: 1, skipped: 2 });
     const crashed = {
