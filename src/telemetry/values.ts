@@ -90,16 +90,17 @@ export function nanosToIso(ns: bigint | null): string | null {
     const micros = Number(ns / 1_000n);
     // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
     if (micros <= Number.MAX_SAFE_INTEGER) return isoFromMicros(micros);
-    const digits = ns.toString();
-    const date = new Date(Number(digits.slice(0, -9)) * 1000);
-    return Number.isNaN(date.getTime())
-      ? null
-      : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
   }
-  const date = new Date(Number(ns / 1_000_000n));
+  // Whole seconds rounded down, so a time before 1970 (a signed Parquet time, a JSON number) keeps a
+  // fraction of 0–999,999,999 ns, never a negative one.
+  const rest = ns % 1_000_000_000n;
+  const seconds = ns / 1_000_000_000n - (rest < 0n ? 1n : 0n);
+  const date = new Date(Number(seconds) * 1000);
   if (Number.isNaN(date.getTime())) return null;
-  const frac = (ns % 1_000_000_000n).toString().padStart(9, "0");
-  return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+  const frac = (rest < 0n ? rest + 1_000_000_000n : rest).toString().padStart(9, "0");
+  // Without Date's `.sssZ`: a year past 9999 or before 0 is written with a sign and six digits
+  // (`+010000-01-01T00:00:00`), which a fixed-length slice would cut short.
+  return `${date.toISOString().slice(0, -5)}.${frac.slice(0, 6)}Z`;
 }
 
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */

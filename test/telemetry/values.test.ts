@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { nanosToIso } from "../../src/telemetry/values.js";
 
-/** The plain definition: milliseconds through Date, then the first six digits of the fraction. */
+/**
+ * The plain definition: whole milliseconds (rounded down) through Date, without its `.sssZ`, then
+ * the first six digits of the fraction of the second.
+ */
 function reference(ns: bigint): string | null {
-  const date = new Date(Number(ns / 1_000_000n));
+  const ms = ns / 1_000_000n - (ns % 1_000_000n < 0n ? 1n : 0n);
+  const date = new Date(Number(ms));
   if (Number.isNaN(date.getTime())) return null;
-  const frac = (ns % 1_000_000_000n).toString().padStart(9, "0");
-  return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+  const frac = (((ns % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n).toString().padStart(9, "0");
+  return `${date.toISOString().replace(/\.\d{3}Z$/, "")}.${frac.slice(0, 6)}Z`;
 }
 
 describe("nanosToIso", () => {
@@ -42,5 +46,16 @@ describe("nanosToIso", () => {
     for (const ns of values) expect(nanosToIso(ns), String(ns)).toBe(reference(ns));
     expect(nanosToIso(1_763_700_000_123_456_789n)).toBe("2025-11-21T04:40:00.123456Z");
     expect(nanosToIso(null)).toBeNull();
+  });
+
+  it("writes times before 1970 and past the year 9999 as valid ISO-8601 (hostile or damaged files)", () => {
+    expect(nanosToIso(-1n)).toBe("1969-12-31T23:59:59.999999Z");
+    expect(nanosToIso(-1_500_000_000n)).toBe("1969-12-31T23:59:58.500000Z");
+    expect(nanosToIso(253_402_300_799_999_999_999n)).toBe("9999-12-31T23:59:59.999999Z");
+    expect(nanosToIso(253_402_300_800_000_000_000n)).toBe("+010000-01-01T00:00:00.000000Z");
+    expect(nanosToIso(300_000_000_000_123_456_789n)).toBe("+011476-08-15T05:20:00.123456Z");
+    expect(nanosToIso(-62_167_219_201_000_000_000n)).toBe("-000001-12-31T23:59:59.000000Z");
+    // Past what Date can hold (±275,760 years): no time.
+    expect(nanosToIso(10n ** 25n)).toBeNull();
   });
 });
