@@ -413,7 +413,8 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     // uint64 milliseconds on the wire: a negative or fractional one is no time at all (absent, not -5 ms).
     durationMs: toWholeNumber(attrs.duration_ms, 0),
     idleMs: toWholeNumber(attrs.idle_time_ms, 0),
-    rowsAffected: toNumber(attrs.rows_affected),
+    // uint64 on the wire, and run_results.json's rows_affected a count: -5 or 1.5 rows is none.
+    rowsAffected: toWholeNumber(attrs.rows_affected, 0),
     inSelection,
     path: toStr(attrs.relative_path),
     line: toWholeNumber(attrs.defined_at_line, 1),

@@ -53,6 +53,14 @@ describe("node facts", () => {
     expect(nodeFacts({ duration_ms: "0", idle_time_ms: 12 })).toMatchObject({ durationMs: 0, idleMs: 12 });
   });
 
+  it("takes a negative or fractional row count for none (uint64 on the wire)", () => {
+    for (const bad of ["-5", -5, 1.5, "1e400", "many"]) {
+      expect(nodeFacts({ rows_affected: bad }).rowsAffected, String(bad)).toBeNull();
+    }
+    expect(nodeFacts({ rows_affected: "0" }).rowsAffected).toBe(0);
+    expect(nodeFacts({ rows_affected: "1200" }).rowsAffected).toBe(1200);
+  });
+
   it("takes a negative or fractional node count of a phase for none (uint64 on the wire)", () => {
     const phase = (count: unknown) =>
       toEvent(
