@@ -81,7 +81,7 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
     statusMessage: state.statusMessage,
     failed,
     source: options.source,
-    phases: finishPhases(state),
+    phases: finishPhases(state, implausible),
     nodes,
     counts: countStatuses(nodes),
     skipChains,
@@ -275,15 +275,13 @@ function joinExtras(state: InvocationState): Map<string, SpanExtras[]> {
   return byNode;
 }
 
-function finishPhases(state: InvocationState): PhaseSummary[] {
+function finishPhases(state: InvocationState, implausible: ImplausibleTimes): PhaseSummary[] {
   return [...state.phases.values()]
     .sort((a, b) => compareNs(a.startNs, b.startNs))
     .map((phase) => ({
       phase: phase.phase ?? "unknown",
-      durationMs:
-        phase.startNs !== null && phase.endNs !== null
-          ? Number((phase.endNs - phase.startNs) / 1_000_000n)
-          : null,
+      // Not -4 s for an end before the start, nor 56 years for a start never set.
+      durationMs: implausible.phaseMs(phase.startNs, phase.endNs),
       nodeCountTotal: phase.nodeCountTotal,
       nodeCountSkipped: phase.nodeCountSkipped,
       nodeCountError: phase.nodeCountError,

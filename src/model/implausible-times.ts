@@ -106,6 +106,15 @@ export class ImplausibleTimes {
     return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
   }
 
+  /**
+   * A phase's duration in whole milliseconds, or null when its span is not known or the invocation
+   * cannot hold it (a phase is the invocation's child, as a node's span is).
+   */
+  phaseMs(startNs: bigint | null, endNs: bigint | null): number | null {
+    if (startNs === null || endNs === null || !this.holdsSpan(startNs, endNs)) return null;
+    return Number((endNs - startNs) / 1_000_000n);
+  }
+
   /** The warning for the invocation, or null when every node's durations fit it. */
   warning(): string | null {
     const count = this.found.length;

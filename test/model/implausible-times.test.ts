@@ -228,3 +228,47 @@ describe("finishInvocation with times the invocation cannot hold", () => {
     expect(inv.readerWarnings).toEqual([]);
   });
 });
+
+describe("phase durations", () => {
+  const phase = (spanId: string, name: string, startNs: bigint, endNs: bigint): TelemetryEvent => ({
+    kind: "phase",
+    traceId: TRACE,
+    spanId,
+    ended: true,
+    startNs,
+    endNs,
+    phase: name,
+    nodeCountTotal: 1,
+    nodeCountSkipped: null,
+    nodeCountError: null,
+  });
+
+  it("are unknown where the invocation cannot hold the phase's span, never negative or 56 years", () => {
+    const inv = finishEvents(TRACE, [
+      {
+        kind: "invocation",
+        traceId: TRACE,
+        ended: true,
+        startNs: T0,
+        endNs: T0 + 60n * SECOND,
+        statusCode: 1,
+        statusMessage: null,
+        invocationId: null,
+        command: "build",
+        rawCommand: "dbt build",
+        target: null,
+        version: "2.0.0-preview.186",
+      },
+      phase("a", "render", T0 + SECOND, T0 + 3n * SECOND),
+      phase("b", "analyze", T0 + 5n * SECOND, T0 + 4n * SECOND),
+      phase("c", "run", 5n, T0 + 9n * SECOND),
+      phase("d", "debug", T0 + 10n * SECOND, T0 + 90n * SECOND),
+    ]);
+    expect(inv.phases.map((p) => [p.phase, p.durationMs])).toEqual([
+      ["run", null],
+      ["render", 2_000],
+      ["analyze", null],
+      ["debug", null],
+    ]);
+  });
+});
