@@ -6,12 +6,14 @@ import { ImplausibleTimes, usableInvocationSpan } from "./implausible-times.js";
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
+import { STATUS } from "./status-table.js";
 import type {
   Invocation,
   InvocationSource,
   LogLine,
   NodeLocation,
   NodeResult,
+  NodeStatus,
   PhaseSummary,
 } from "./types.js";
 
@@ -119,11 +121,12 @@ function finishNode(
   // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
   const finished =
     node.processed !== null || (!node.processedStarted && node.phaseCount > 0 && node.openSpans === 0);
-  // A status-deciding attribute the reader could not understand makes the node unknown, never a
-  // default (a malformed test outcome is not a pass).
-  const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
+  // An attribute the reader could not understand makes the node unknown, never a default (a
+  // malformed test outcome is not a pass), unless what it did understand is a failure already: an
+  // error outcome beside a skip reason of a newer engine, a failed test of unreadable row count.
+  const status = finished ? statusDespite(facts) : "unknown";
   if (finished && facts.unreadable)
-    unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
+    unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as ${status}`);
   let logs: readonly LogLine[] = NO_LOGS;
   let firstQueryError: string | undefined;
   let queryNs = node.queryNs;
@@ -188,6 +191,12 @@ function finishNode(
     },
     location: locationOf(node, evaluations),
   };
+}
+
+/** The node's status from what the reader understood: an unreadable attribute makes it unknown, unless that is a failure. */
+function statusDespite(facts: NodeFacts): NodeStatus {
+  const status = decideStatus(facts);
+  return !facts.unreadable || STATUS[status].failure ? status : "unknown";
 }
 
 /**

@@ -159,6 +159,28 @@ describe("a node with a NodeProcessed span", () => {
     expect(node!.timing.processingMs).toBe(5000);
     expect(node!.timing.lifetimeMs).toBe(6000);
   });
+
+  it("with an attribute the reader does not understand is unknown, unless what it understood is a failure", () => {
+    const unreadable = "x.jsonl:9: attributes.node_skip_reason is 9, which this reader does not understand";
+    const statusOf = (over: Partial<NodeFacts>) => {
+      const inv = finish([processedEnd({ ...over, unreadable })]);
+      return [inv.nodes[0]!.status, inv.readerWarnings.find((w) => w.startsWith(unreadable))];
+    };
+    // Never a default: neither a success nor a pass.
+    expect(statusOf({ outcome: "success" })).toEqual([
+      "unknown",
+      `${unreadable}; model.shop.orders is shown as unknown`,
+    ]);
+    expect(statusOf({ outcome: "success", test: { outcome: "passed", failingRows: 0 } })[0]).toBe("unknown");
+    expect(statusOf({ outcome: "canceled" })[0]).toBe("unknown");
+    // The engine said the node failed: a detail beside it hides no failure.
+    expect(statusOf({ outcome: "error" })).toEqual([
+      "error",
+      `${unreadable}; model.shop.orders is shown as error`,
+    ]);
+    expect(statusOf({ outcome: "success", test: { outcome: "failed", failingRows: 0 } })[0]).toBe("fail");
+    expect(statusOf({ outcome: "success", freshness: { outcome: "error" } })[0]).toBe("error");
+  });
 });
 
 describe("a node's location", () => {
