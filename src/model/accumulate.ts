@@ -297,6 +297,9 @@ function accumulateNode(
     state.endedBeforeStart.add(event.spanId);
   }
   if (event.kind === "node" && event.span === "processed") {
+    // A later run given the same invocation id (one trace) that did not select the node did not run
+    // it again: the result of the run that did stands.
+    if (node.processed?.inSelection === true && event.facts.inSelection !== true) return;
     node.processed = event.facts;
     node.processedStartNs = event.startNs;
     node.processedEndNs = event.endNs;

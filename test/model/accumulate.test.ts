@@ -279,6 +279,22 @@ describe("one trace, several invocations' ends", () => {
     ]);
   });
 
+  it("keeps a node's result from the run that selected it, not a later one's that did not", () => {
+    const inv = finishEvents(TRACE, [
+      processedEnd({ outcome: "error" }),
+      invocationEnd(T0 + 9_000_000_000n),
+      processedEnd({ outcome: "skipped", inSelection: false }, 12_000_000_000n),
+      invocationEnd(T0 + 15_000_000_000n),
+    ]);
+    expect(inv.nodes.map((node) => [node.uniqueId, node.status])).toEqual([["model.shop.orders", "error"]]);
+    // Run again and selected, the last result is the node's.
+    const again = finishEvents(TRACE, [
+      processedEnd({ outcome: "error" }),
+      processedEnd({ outcome: "success" }, 12_000_000_000n),
+    ]);
+    expect(again.nodes.map((node) => node.status)).toEqual(["success"]);
+  });
+
   it("says nothing for the same end read twice (a line repeated)", () => {
     expect(sharedTrace([invocationEnd(T0 + 5_000_000_000n), invocationEnd(T0 + 5_000_000_000n)])).toEqual([]);
   });
