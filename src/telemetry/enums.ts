@@ -135,6 +135,19 @@ export function normalizeQueryOutcome(value: unknown): "success" | "error" | "ca
   return token === "success" || token === "error" || token === "canceled" ? token : null;
 }
 
+/**
+ * A span status code: OpenTelemetry's number (0 unset, 1 ok, 2 error), as the engine writes it, or
+ * its name (`STATUS_CODE_ERROR`, `Error`), as other OpenTelemetry JSON does: an invocation's Error
+ * read as no code would conclude a run that failed without a node error a success.
+ */
+export function normalizeStatusCode(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
+  if (typeof value !== "string") return null;
+  if (/^\d{1,9}$/.test(value)) return Number(value);
+  const token = fromProto(value, "STATUS_CODE_", ["unset", "ok", "error"]);
+  return token === "error" ? 2 : token === "ok" ? 1 : token === "unset" ? 0 : null;
+}
+
 /** `v1.public.events.fusion.node.NodeProcessed` → `NodeProcessed`; legacy short tags pass through. */
 export function eventName(eventType: string): string {
   const dot = eventType.lastIndexOf(".");

@@ -3,6 +3,7 @@ import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "
 import { bytesHoldText, END_HEAD, START_HEAD } from "./jsonl-span-head.js";
 import { describeValue, nodeEvent } from "./events.js";
 import { readProcessedEnd } from "./jsonl-node-ends.js";
+import { normalizeStatusCode } from "./enums.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
@@ -23,7 +24,7 @@ import {
   type RecordType,
   type TelemetryRecord,
 } from "./record.js";
-import { isRecord, stripAnsi, toNanos, toNumber, toSpanId, toStr } from "./values.js";
+import { isRecord, stripAnsi, toNanos, toSpanId, toStr } from "./values.js";
 import { latin1Text } from "../text/byte-text.js";
 
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
@@ -491,7 +492,7 @@ export function toRecord(value: unknown): TelemetryRecord | null {
     timeNs: toNanos(value.time_unix_nano),
     severity: typeof value.severity_text === "string" ? value.severity_text.toUpperCase() : "",
     body,
-    statusCode: status ? toNumber(status.code) : null,
+    statusCode: status ? normalizeStatusCode(status.code) : null,
     statusMessage: status ? toStr(status.message) : null,
     attributes: isRecord(value.attributes) ? value.attributes : {},
   };

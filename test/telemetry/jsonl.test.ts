@@ -45,6 +45,24 @@ describe("decodeJsonl", () => {
     expect(records[0]!.statusCode).toBe(2);
   });
 
+  it("reads a span status code given by its OpenTelemetry name, as the number the engine writes", async () => {
+    const codes = [
+      2,
+      "2",
+      "STATUS_CODE_ERROR",
+      "Error",
+      "STATUS_CODE_OK",
+      "Ok",
+      "STATUS_CODE_UNSET",
+      "bogus",
+      1.5,
+    ];
+    const { records } = await decode(
+      codes.map((code) => `${span({ status: { code, message: "Error: compile" } })}\n`).join(""),
+    );
+    expect(records.map((record) => record.statusCode)).toEqual([2, 2, 2, 2, 1, 1, 0, null, null]);
+  });
+
   it("reassembles lines split across chunks, including multi-byte characters", async () => {
     const line = span({ span_name: "Node processed (model.shop.café_ünïcode)" });
     const bytes = new TextEncoder().encode(`${line}\n${line}\n`);
