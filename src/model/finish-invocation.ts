@@ -127,6 +127,9 @@ function finishNode(
   const status = finished ? statusDespite(facts) : "unknown";
   if (finished && facts.unreadable)
     unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as ${status}`);
+  // Ended, but with no outcome at all (proto JSON leaves out UNSPECIFIED): unknown, and said why.
+  else if (finished && facts.outcome === null)
+    unreadable.push(`no span end of ${node.uniqueId} has a node_outcome; it is shown as unknown`);
   let logs: readonly LogLine[] = NO_LOGS;
   let firstQueryError: string | undefined;
   let queryNs = node.queryNs;

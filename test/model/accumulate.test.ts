@@ -181,6 +181,14 @@ describe("a node with a NodeProcessed span", () => {
     expect(statusOf({ outcome: "success", test: { outcome: "failed", failingRows: 0 } })[0]).toBe("fail");
     expect(statusOf({ outcome: "success", freshness: { outcome: "error" } })[0]).toBe("error");
   });
+
+  it("that ended with no outcome at all is unknown, and a warning says why", () => {
+    const inv = finish([processedEnd({ outcome: null })]);
+    expect(inv.nodes[0]!.status).toBe("unknown");
+    expect(inv.readerWarnings).toContain(
+      "no span end of model.shop.orders has a node_outcome; it is shown as unknown",
+    );
+  });
 });
 
 describe("a node's location", () => {
