@@ -5266,6 +5266,21 @@ function normalizeQueryOutcome(value) {
     const token = fromProto(value, "QUERY_OUTCOME_", ["unspecified", "success", "error", "canceled"]);
     return token === "success" || token === "error" || token === "canceled" ? token : null;
 }
+/**
+ * A span status code: OpenTelemetry's number (0 unset, 1 ok, 2 error), as the engine writes it, or
+ * its name (`STATUS_CODE_ERROR`, `Error`), as other OpenTelemetry JSON does: an invocation's Error
+ * read as no code would conclude a run that failed without a node error a success.
+ */
+function normalizeStatusCode(value) {
+    if (typeof value === "number")
+        return Number.isSafeInteger(value) ? value : null;
+    if (typeof value !== "string")
+        return null;
+    if (/^\d{1,9}$/.test(value))
+        return Number(value);
+    const token = fromProto(value, "STATUS_CODE_", ["unset", "ok", "error"]);
+    return token === "error" ? 2 : token === "ok" ? 1 : token === "unset" ? 0 : null;
+}
 /** `v1.public.events.fusion.node.NodeProcessed` → `NodeProcessed`; legacy short tags pass through. */
 function eventName(eventType) {
     const dot = eventType.lastIndexOf(".");
@@ -5669,7 +5684,8 @@ function toNodeFacts(attrs, processed) {
         // uint64 milliseconds on the wire: a negative or fractional one is no time at all (absent, not -5 ms).
         durationMs: (0,telemetry_values/* toWholeNumber */.cy)(attrs.duration_ms, 0),
         idleMs: (0,telemetry_values/* toWholeNumber */.cy)(attrs.idle_time_ms, 0),
-        rowsAffected: (0,telemetry_values/* toNumber */.Ro)(attrs.rows_affected),
+        // uint64 on the wire, and run_results.json's rows_affected a count: -5 or 1.5 rows is none.
+        rowsAffected: (0,telemetry_values/* toWholeNumber */.cy)(attrs.rows_affected, 0),
         inSelection,
         path: (0,telemetry_values/* toStr */.N7)(attrs.relative_path),
         line: (0,telemetry_values/* toWholeNumber */.cy)(attrs.defined_at_line, 1),
@@ -6862,6 +6878,7 @@ const EVENT = {
 
 
 
+
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
 const SNIFF_CHARS = 16 * 1024;
 /**
@@ -7294,7 +7311,7 @@ function toRecord(value) {
         timeNs: (0,telemetry_values/* toNanos */.tb)(value.time_unix_nano),
         severity: typeof value.severity_text === "string" ? value.severity_text.toUpperCase() : "",
         body,
-        statusCode: status ? (0,telemetry_values/* toNumber */.Ro)(status.code) : null,
+        statusCode: status ? normalizeStatusCode(status.code) : null,
         statusMessage: status ? (0,telemetry_values/* toStr */.N7)(status.message) : null,
         attributes: (0,telemetry_values/* isRecord */.u4)(value.attributes) ? value.attributes : {},
     };
@@ -12902,6 +12919,10 @@ function accumulateNode(state, event) {
         state.endedBeforeStart.add(event.spanId);
     }
     if (event.kind === "node" && event.span === "processed") {
+        // A later run given the same invocation id (one trace) that did not select the node did not run
+        // it again: the result of the run that did stands.
+        if (node.processed?.inSelection === true && event.facts.inSelection !== true)
+            return;
         node.processed = event.facts;
         node.processedStartNs = event.startNs;
         node.processedEndNs = event.endNs;
@@ -13233,6 +13254,15 @@ class ImplausibleTimes {
         this.found.push(`${uniqueId} (${reasons.join(", ")})`);
         return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
     }
+    /**
+     * A phase's duration in whole milliseconds, or null when its span is not known or the invocation
+     * cannot hold it (a phase is the invocation's child, as a node's span is).
+     */
+    phaseMs(startNs, endNs) {
+        if (startNs === null || endNs === null || !this.holdsSpan(startNs, endNs))
+            return null;
+        return Number((endNs - startNs) / 1000000n);
+    }
     /** The warning for the invocation, or null when every node's durations fit it. */
     warning() {
         const count = this.found.length;
@@ -13284,23 +13314,47 @@ function buildSkipChains(nodes) {
     }
     if (skippedById.size === 0)
         return [];
+    // Each node's root and depth, found once: a node's walk stops at a node already resolved, so a
+    // chain 10,000 deep is walked once, not once per node on it (which took minutes).
+    const resolved = new Map();
+    const path = [];
+    const onPath = new Set();
+    skippedById.forEach((start) => {
+        if (resolved.has(start.uniqueId))
+            return;
+        let node = start;
+        let root;
+        let depth;
+        for (;;) {
+            path.push(node);
+            onPath.add(node.uniqueId);
+            const cause = node.skippedBecauseOf;
+            const known = resolved.get(cause);
+            if (known) {
+                ({ root, depth } = known);
+                break;
+            }
+            const upstream = skippedById.get(cause);
+            // A cause that is no upstream skip is the root; so is one met again (a cycle, in hostile data).
+            if (!upstream || onPath.has(cause)) {
+                root = cause;
+                depth = 0;
+                break;
+            }
+            node = upstream;
+        }
+        for (let i = path.length - 1; i >= 0; i--)
+            resolved.set(path[i].uniqueId, { root, depth: ++depth });
+        path.length = 0;
+        onPath.clear();
+    });
     const chains = new Map();
     skippedById.forEach((node) => {
-        let cause = node.skippedBecauseOf;
-        let depth = 1;
-        const seen = new Set([node.uniqueId]);
-        for (;;) {
-            const upstream = skippedById.get(cause);
-            if (!upstream || seen.has(cause))
-                break;
-            seen.add(cause);
-            cause = upstream.skippedBecauseOf;
-            depth++;
-        }
-        let chain = chains.get(cause);
+        const { root, depth } = resolved.get(node.uniqueId);
+        let chain = chains.get(root);
         if (!chain) {
-            chain = { rootId: cause, rootStatus: "missing", skipped: [] };
-            chains.set(cause, chain);
+            chain = { rootId: root, rootStatus: "missing", skipped: [] };
+            chains.set(root, chain);
         }
         chain.skipped.push({ uniqueId: node.uniqueId, via: node.skippedBecauseOf, depth });
     });
@@ -13422,6 +13476,7 @@ function firstSegment(uniqueId) {
 
 
 
+
 /** Turns one invocation's accumulated state into its result: one result per selected node. */
 function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
@@ -13485,7 +13540,7 @@ function finishInvocation(state, options) {
         statusMessage: state.statusMessage,
         failed,
         source: options.source,
-        phases: finishPhases(state),
+        phases: finishPhases(state, implausible),
         nodes,
         counts: countStatuses(nodes),
         skipChains,
@@ -13515,11 +13570,15 @@ function finishNode(node, extras, unreadable, implausible) {
         return null;
     // Decided by NodeProcessed when there is one; otherwise by its phases, all of which must have ended.
     const finished = node.processed !== null || (!node.processedStarted && node.phaseCount > 0 && node.openSpans === 0);
-    // A status-deciding attribute the reader could not understand makes the node unknown, never a
-    // default (a malformed test outcome is not a pass).
-    const status = finished && !facts.unreadable ? decideStatus(facts) : "unknown";
+    // An attribute the reader could not understand makes the node unknown, never a default (a
+    // malformed test outcome is not a pass), unless what it did understand is a failure already: an
+    // error outcome beside a skip reason of a newer engine, a failed test of unreadable row count.
+    const status = finished ? statusDespite(facts) : "unknown";
     if (finished && facts.unreadable)
-        unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as unknown`);
+        unreadable.push(`${facts.unreadable}; ${node.uniqueId} is shown as ${status}`);
+    // Ended, but with no outcome at all (proto JSON leaves out UNSPECIFIED): unknown, and said why.
+    else if (finished && facts.outcome === null)
+        unreadable.push(`no span end of ${node.uniqueId} has a node_outcome; it is shown as unknown`);
     let logs = NO_LOGS;
     let firstQueryError;
     let queryNs = node.queryNs;
@@ -13586,6 +13645,11 @@ function finishNode(node, extras, unreadable, implausible) {
         },
         location: locationOf(node, evaluations),
     };
+}
+/** The node's status from what the reader understood: an unreadable attribute makes it unknown, unless that is a failure. */
+function statusDespite(facts) {
+    const status = decideStatus(facts);
+    return !facts.unreadable || status_table/* STATUS */.XQ[status].failure ? status : "unknown";
 }
 /**
  * Files without NodeProcessed (≤ preview.72): the node's result is its phases folded in order, where
@@ -13676,14 +13740,13 @@ function joinExtras(state) {
     });
     return byNode;
 }
-function finishPhases(state) {
+function finishPhases(state, implausible) {
     return [...state.phases.values()]
         .sort((a, b) => compareNs(a.startNs, b.startNs))
         .map((phase) => ({
         phase: phase.phase ?? "unknown",
-        durationMs: phase.startNs !== null && phase.endNs !== null
-            ? Number((phase.endNs - phase.startNs) / 1000000n)
-            : null,
+        // Not -4 s for an end before the start, nor 56 years for a start never set.
+        durationMs: implausible.phaseMs(phase.startNs, phase.endNs),
         nodeCountTotal: phase.nodeCountTotal,
         nodeCountSkipped: phase.nodeCountSkipped,
         nodeCountError: phase.nodeCountError,
@@ -14044,7 +14107,8 @@ function readerWarningsOf(report) {
 
 /**
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
- * blame. `warnings`: also warned tests. `never`: problems make the check neutral, never failing.
+ * blame; else canceled nodes and nodes of unknown outcome make it neutral. `warnings`: also warned
+ * tests. `never`: problems make the check neutral, never failing.
  * `new-errors` with a baseline comparison: fails only on failures the change brought (new failures,
  * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
  * that did not finish); failures already on the base branch make it neutral. Without a baseline it
@@ -14075,7 +14139,16 @@ function decideConclusion(invocations, counts, failOn, baseline) {
                 : "an invocation failed without a node error");
     }
     const warnings = counts.warn > 0 ? [plural(counts.warn, "warning", "warnings")] : [];
-    const canceled = counts.canceled > 0 ? [plural(counts.canceled, "node canceled", "nodes canceled")] : [];
+    // Neither failures nor passes: canceled nodes, and nodes whose outcome is unknown. A node whose
+    // end the reader could not understand (an outcome of a newer engine, a damaged file) is not known
+    // to have passed, so it makes the check neutral, never green. The unfinished nodes of a run that
+    // did not finish are already explained by it.
+    const unfinished = invocations.reduce((sum, inv) => sum + (inv.state === "incomplete" ? inv.counts.unknown : 0), 0);
+    const unknown = counts.unknown - unfinished;
+    const unsettled = [
+        counts.canceled > 0 ? plural(counts.canceled, "node canceled", "nodes canceled") : "",
+        unknown > 0 ? plural(unknown, "node with an unknown outcome", "nodes with an unknown outcome") : "",
+    ].filter(Boolean);
     const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
     if (failOn === "new-errors" && baseline) {
         const b = baseline.counts;
@@ -14094,7 +14167,7 @@ function decideConclusion(invocations, counts, failOn, baseline) {
         }
     }
     if (failOn === "never") {
-        const all = [...problems, ...canceled, ...warnings];
+        const all = [...problems, ...unsettled, ...warnings];
         return all.length > 0
             ? { conclusion: "neutral", reason: `${join(all)} (fail-on: never)` }
             : { conclusion: "success", reason: succeeded };
@@ -14102,8 +14175,8 @@ function decideConclusion(invocations, counts, failOn, baseline) {
     const blocking = failOn === "warnings" ? [...problems, ...warnings] : problems;
     if (blocking.length > 0)
         return { conclusion: "failure", reason: join(blocking) };
-    if (canceled.length > 0)
-        return { conclusion: "neutral", reason: join([...canceled, ...warnings]) };
+    if (unsettled.length > 0)
+        return { conclusion: "neutral", reason: join([...unsettled, ...warnings]) };
     if (warnings.length > 0)
         return { conclusion: "success", reason: `${join(warnings)}, no errors` };
     return { conclusion: "success", reason: succeeded };
@@ -16316,17 +16389,18 @@ function nanosToIso(ns) {
         // Whole microseconds fit a Number exactly until the year 2255: computed without Date.
         if (micros <= Number.MAX_SAFE_INTEGER)
             return isoFromMicros(micros);
-        const digits = ns.toString();
-        const date = new Date(Number(digits.slice(0, -9)) * 1000);
-        return Number.isNaN(date.getTime())
-            ? null
-            : `${date.toISOString().slice(0, 19)}.${digits.slice(-9, -3)}Z`;
     }
-    const date = new Date(Number(ns / 1000000n));
+    // Whole seconds rounded down, so a time before 1970 (a signed Parquet time, a JSON number) keeps a
+    // fraction of 0–999,999,999 ns, never a negative one.
+    const rest = ns % 1000000000n;
+    const seconds = ns / 1000000000n - (rest < 0n ? 1n : 0n);
+    const date = new Date(Number(seconds) * 1000);
     if (Number.isNaN(date.getTime()))
         return null;
-    const frac = (ns % 1000000000n).toString().padStart(9, "0");
-    return `${date.toISOString().slice(0, 19)}.${frac.slice(0, 6)}Z`;
+    const frac = (rest < 0n ? rest + 1000000000n : rest).toString().padStart(9, "0");
+    // Without Date's `.sssZ`: a year past 9999 or before 0 is written with a sign and six digits
+    // (`+010000-01-01T00:00:00`), which a fixed-length slice would cut short.
+    return `${date.toISOString().slice(0, -5)}.${frac.slice(0, 6)}Z`;
 }
 /** `YYYY-MM-DDTHH:MM:SS.ffffffZ`, filled in place for each call. */
 const ISO_CHARS = Buffer.from("0000-00-00T00:00:00.000000Z", "latin1");
