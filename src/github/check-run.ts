@@ -42,7 +42,7 @@ export interface CheckRunResult {
   url: string;
   id: number;
   annotationsWritten: number;
-  /** Annotations GitHub would not take (422), left out a batch at a time; null when none were. */
+  /** Annotations GitHub would not take (422), found by halving refused batches; null when none were. */
   refused: RefusedAnnotations | null;
   /** Check runs of this name that other jobs of this run attempt wrote on the commit before this one. */
   siblings: SiblingCheckRun[];
@@ -52,7 +52,7 @@ export interface CheckRunResult {
 
 export interface RefusedAnnotations {
   count: number;
-  /** The requests GitHub answered 422 (each a batch of up to 50). */
+  /** The batches (of up to 50) left out after GitHub answered 422, once halving stopped. */
   requests: number;
   /** The first refusal, as a message for the log. */
   reason: string;
@@ -163,7 +163,11 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   }
 
   try {
-    for (const batch of rest) {
+    // In order; a refused batch is sent again as two halves, down to the annotation GitHub will not
+    // take, while MAX_REFUSED_SPLITS allows (a bad one costs ~2 requests per halving, not its batch).
+    const queue = [...rest];
+    let splits = 0;
+    for (let batch = queue.shift(); batch; batch = queue.shift()) {
       try {
         await octokit.rest.checks.update({
           owner,
@@ -175,9 +179,15 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
       } catch (error) {
         // A batch GitHub refuses is left out; the batches after it are still sent.
         if (!isRefused(error)) throw error;
+        refused.reason ||= classifyGitHubError(error, "check-run").message;
+        if (batch.length > 1 && splits < MAX_REFUSED_SPLITS) {
+          splits++;
+          const half = Math.ceil(batch.length / 2);
+          queue.unshift(batch.slice(0, half), batch.slice(half));
+          continue;
+        }
         refused.count += batch.length;
         refused.requests++;
-        refused.reason ||= classifyGitHubError(error, "check-run").message;
       }
     }
     // The check's text says how many were refused (the log says why).
@@ -202,6 +212,13 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
   }
   return result(written, refused);
 }
+
+/**
+ * How many times refused batches are halved in one run: enough to find one bad annotation in each of
+ * a few batches of 50 (6 halvings each), few enough that a run whose every annotation is refused
+ * sends at most ~2 × this many extra requests.
+ */
+const MAX_REFUSED_SPLITS = 24;
 
 /** GitHub's 422: it read the request and will not take it (for annotations, one it refuses). */
 function isRefused(error: unknown): boolean {

@@ -202,7 +202,7 @@ describe("pull_request", () => {
     expect(ops("issues/list-comments")).toHaveLength(0);
   });
 
-  it("an annotation GitHub refuses: the check run is still completed, and the other batches are written", async () => {
+  it("an annotation GitHub refuses: the check run is still completed, and every other annotation is written", async () => {
     const telemetry = tempFile("many.otel.jsonl", manyFailingTestsJsonl(120));
     // In the first batch: the create is refused, and made again without annotations.
     server.refusesAnnotation = (a) => /model_000\b/.test(String(a.path));
@@ -211,9 +211,11 @@ describe("pull_request", () => {
     expect(ops("checks/create").map((r) => r.status)).toEqual([422, 201]);
     const check = server.checkRuns[0]!;
     expect(check).toMatchObject({ status: "completed", conclusion: "failure" });
-    expect(check.annotations).toHaveLength(70);
-    expect(check.output.text).toMatch(/^50 annotation\(s\) were refused by GitHub \(HTTP 422\)/);
-    expect(run.stdout).toContain("::warning::GitHub refused 50 of 120 annotations");
+    // Its request was sent again in halves down to the one refused.
+    expect(check.annotations).toHaveLength(119);
+    expect(check.annotations.some((a) => /model_000\b/.test(String(a.path)))).toBe(false);
+    expect(check.output.text).toMatch(/^1 annotation\(s\) were refused by GitHub \(HTTP 422\)/);
+    expect(run.stdout).toContain("::warning::GitHub refused 1 of 120 annotations");
     // The check run has the rest: no workflow-command annotations instead.
     expect(run.stdout).not.toMatch(/^::error file=/m);
     expect(run.outputs["check-run-url"]).not.toBe("");

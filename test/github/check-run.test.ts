@@ -111,51 +111,57 @@ describe("publishCheckRun", () => {
     expect((error as Error).message).toMatch(/checks: write.*workflow_run/s);
   });
 
-  it("an annotation GitHub refuses costs its batch of 50, not the batches after it", async () => {
+  it("an annotation GitHub refuses costs only itself: its batch is sent again in halves, the batches after it too", async () => {
     server.refusesAnnotation = (a) => a.path === "models/m70.sql";
     const result = await publishCheckRun(octokit, input(200));
-    expect(result.annotationsWritten).toBe(150);
-    expect(result.refused).toMatchObject({ count: 50, requests: 1 });
+    expect(result.annotationsWritten).toBe(199);
+    expect(result.refused).toMatchObject({ count: 1, requests: 1 });
     expect(result.refused?.reason).toMatch(/422 Validation Failed/);
-    const writes = server.requests.filter((r) => r.method !== "GET");
-    expect(writes.map((r) => [r.operationId, r.status])).toEqual([
-      ["checks/create", 201],
-      ["checks/update", 422],
-      ["checks/update", 200],
-      ["checks/update", 200],
-      // The text says how many were refused.
-      ["checks/update", 200],
-    ]);
+    const updates = server.requests.filter((r) => r.operationId === "checks/update");
+    // 50–99 refused, then halved down to m70, in order: 50–74 ✗, 50–62 ✓, 63–74 ✗, 63–68 ✓, 69–74 ✗,
+    // 69–71 ✗, 69–70 ✗, 69 ✓, 70 ✗, 71 ✓, 72–74 ✓, 75–99 ✓; then 100–149 and 150–199; then the text.
+    expect(
+      updates.map((r) => (r.body as { output: { annotations?: unknown[] } }).output.annotations?.length),
+    ).toEqual([50, 25, 13, 12, 6, 6, 3, 2, 1, 1, 1, 3, 25, 50, 50, undefined]);
     const run = server.checkRuns[0]!;
-    expect(run.annotations.map((a) => a.message)).toEqual([
-      ...Array.from({ length: 50 }, (_, i) => `error ${i}`),
-      ...Array.from({ length: 100 }, (_, i) => `error ${i + 100}`),
-    ]);
+    // In their order, every one but the refused.
+    expect(run.annotations.map((a) => a.message)).toEqual(
+      Array.from({ length: 200 }, (_, i) => `error ${i}`).filter((m) => m !== "error 70"),
+    );
     expect(run.output.text).toBe(
-      "50 annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.\ndetails",
+      "1 annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.\ndetails",
     );
   });
 
   it("an annotation GitHub refuses in the first batch: the check run is created without it, completed", async () => {
     server.refusesAnnotation = (a) => a.path === "models/m3.sql";
     const result = await publishCheckRun(octokit, input(60));
-    expect(result.annotationsWritten).toBe(10);
-    expect(result.refused).toMatchObject({ count: 50, requests: 1 });
+    expect(result.annotationsWritten).toBe(59);
+    expect(result.refused).toMatchObject({ count: 1, requests: 1 });
     const writes = server.requests.filter((r) => r.method !== "GET");
-    expect(writes.map((r) => [r.operationId, r.status])).toEqual([
+    expect(writes.slice(0, 3).map((r) => [r.operationId, r.status])).toEqual([
       ["checks/create", 422],
       ["checks/create", 201],
       ["checks/update", 422],
-      ["checks/update", 200],
-      ["checks/update", 200],
     ]);
     // A 422 is an answer: nothing was stored, so nothing is looked for before creating again.
     expect(server.requests.filter((r) => r.operationId === "checks/list-for-ref")).toEqual([]);
     expect(server.checkRuns).toHaveLength(1);
     expect(server.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
     expect(server.checkRuns[0]!.annotations.map((a) => a.message)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `error ${i + 50}`),
+      Array.from({ length: 60 }, (_, i) => `error ${i}`).filter((m) => m !== "error 3"),
     );
+  });
+
+  it("halves refused batches a bounded number of times: every annotation refused costs a few dozen requests", async () => {
+    server.refusesAnnotation = () => true;
+    const result = await publishCheckRun(octokit, input(500));
+    expect(result.annotationsWritten).toBe(0);
+    expect(result.refused?.count).toBe(500);
+    const updates = server.requests.filter((r) => r.operationId === "checks/update");
+    // 10 batches, 24 halvings of two requests each, and the text.
+    expect(updates).toHaveLength(10 + 2 * 24 + 1);
+    expect(server.checkRuns[0]).toMatchObject({ status: "completed", conclusion: "failure" });
   });
 
   it("a create GitHub refuses without annotations too is an error, asked twice at most", async () => {
