@@ -19,8 +19,11 @@ import type { Redact } from "./secrets.js";
 // Characters a culture-aware comparison skips: format and default-ignorable characters, and the
 // C0/C1 controls other than whitespace.
 const IGNORABLE = "\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f";
-// At a line start: whitespace (TrimStart) and ignorable characters, then `::`.
-const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([\\s\\u0085${IGNORABLE}]*)::`, "gu");
+// Whitespace within a line (`\s` but `\r` and `\n`, which end it), for TrimStart; NEL too.
+const LINE_SPACE = "\\t\\v\\f\\p{Zs}\\u2028\\u2029\\ufeff\\u0085";
+// At a line start: whitespace (TrimStart) and ignorable characters, then `::`. Not across a line
+// break: from every line start of a run of blank lines, that would read the whole run again.
+const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([${LINE_SPACE}${IGNORABLE}]*)::`, "gu");
 // Anywhere: `#`, `#`, `[` with only ignorable characters between them.
 const LEGACY_COMMAND = new RegExp(`#([${IGNORABLE}]*)#([${IGNORABLE}]*)\\[`, "gu");
 
