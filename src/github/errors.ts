@@ -278,8 +278,9 @@ export const OUTAGE = "GitHub may be having an outage (https://www.githubstatus.
  * its tags and line breaks, and a long one is cut.
  */
 export function serverWords(detail: string): string {
+  // A tag ends at the next `<` too: from every `<` of a page of them, `[^>]*` read to its end.
   const text = detail
-    .replace(/<[^>]*>/g, " ")
+    .replace(/<[^<>]*>/g, " ")
     .replace(/\s+/g, " ")
     .trim();
   return truncateChars(showControls(text, "escape"), 200);

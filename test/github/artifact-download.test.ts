@@ -27,6 +27,9 @@ beforeAll(async () => {
     } else if (req.url?.endsWith("/502")) {
       res.writeHead(502, { "content-type": "text/html" });
       res.end("<html>\n<head><title>502</title></head>\n<body>Bad gateway\n</body></html>");
+    } else if (req.url?.endsWith("/502-unclosed")) {
+      res.writeHead(502, { "content-type": "text/html" });
+      res.end(`<p>Bad gateway</p>${"<".repeat(300_000)}`);
     } else if (req.url?.endsWith("/400")) {
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Bad request\n::error::PWNED" }));
@@ -86,6 +89,16 @@ describe("a download GitHub did not hand over", () => {
     expect(error).toBeInstanceOf(ArtifactTransferError);
     expect(error.message).toBe(
       `could not download ${LABEL}: GitHub answered HTTP 502 (502 Bad gateway). ${OUTAGE}`,
+    );
+  });
+
+  it("a page of unclosed tags is read once, not once per `<`", async () => {
+    // Each `<` began a tag that the old pattern read to the page's end: these 300,000 took two
+    // minutes, far past the test's timeout. Now a tag ends at the next `<`: milliseconds.
+    const error = await failedDownload(askGitHub("502-unclosed"));
+    expect(error).toBeInstanceOf(ArtifactTransferError);
+    expect(error.message).toMatch(
+      /^could not download .*: GitHub answered HTTP 502 \(Bad gateway <<<+…\)\. /,
     );
   });
 
