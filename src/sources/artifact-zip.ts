@@ -225,18 +225,33 @@ function checkEntry({ name: rawName, isDirectory, entry }: ZipEntry, dest: strin
  */
 function checkFolderNames(entries: readonly ZipEntry[], label: string, hint: string): void {
   const where = (name: string) => path.posix.normalize(unpackedName(name)).replace(/\/+$/, "");
-  const files = new Map(entries.filter((e) => !e.isDirectory).map((e) => [where(e.name), e.name]));
-  for (const { name } of entries) {
-    const parts = where(name).split("/");
-    for (let depth = 1; depth < parts.length; depth++) {
-      const file = files.get(parts.slice(0, depth).join("/"));
-      if (file === undefined) continue;
-      throw new ArtifactSourceError(
-        `${label} has a file ${quoted(file)} and an entry inside a folder of the same name ` +
-          `(${quoted(name)}); refusing to unpack it. ${hint}`,
-      );
-    }
+  // Sorted, the entries inside a folder `F/` stand together, right where `F/` would: each file is
+  // looked up once, by halving. Looking up every folder on every entry's path built a 64 KB name's
+  // 32,000 prefixes, seconds per entry of a crafted zip.
+  const places = entries.map((e) => ({ place: where(e.name), name: e.name }));
+  const sorted = [...places].sort((a, b) => (a.place < b.place ? -1 : a.place > b.place ? 1 : 0));
+  for (const [i, { isDirectory }] of entries.entries()) {
+    if (isDirectory) continue;
+    const folder = `${places[i]!.place}/`;
+    const inside = sorted[firstNotBefore(sorted, folder)];
+    if (!inside?.place.startsWith(folder)) continue;
+    throw new ArtifactSourceError(
+      `${label} has a file ${quoted(entries[i]!.name)} and an entry inside a folder of the same name ` +
+        `(${quoted(inside.name)}); refusing to unpack it. ${hint}`,
+    );
   }
+}
+
+/** The index of the first place not before `place` in `sorted` (its length when there is none). */
+function firstNotBefore(sorted: readonly { place: string }[], place: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.place < place) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Streams one entry to disk, stopping as soon as it outgrows its declared size or the budget. */

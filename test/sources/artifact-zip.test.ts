@@ -200,6 +200,16 @@ describe("names no file system holds", () => {
     expect(await unpacked()).toEqual([]);
   });
 
+  it("entries 30,000 folders deep are checked in one pass, not once per folder", async () => {
+    // Looking up each folder on an entry's path built every prefix of its 60 KB name: about ten
+    // seconds per entry, so these 20 took minutes, far past the test's timeout. Now milliseconds.
+    const deep = Array.from({ length: 20 }, (_, i) => ({ name: `${"d/".repeat(30_000)}${i}.txt`, data: "" }));
+    const files = await unpack([...deep, { name: "logs/a.jsonl", data: JSONL }], {
+      limits: { maxBytes: 16 * 1024 ** 2 },
+    });
+    expect(files).toEqual(["logs/a.jsonl"]);
+  });
+
   it("a folder name longer than the file system allows: the artifact and entry named, not the temp path", async () => {
     const name = `logs/${"d".repeat(300)}/a.jsonl`;
     const error = await rejection(unpack([{ name, data: JSONL }]));
