@@ -547,8 +547,11 @@ function* piecesAtLevel(
   // About files no invocation was read from (each invocation shows those about its own).
   if (report.readerWarnings?.length) parts.push(quotedWarnings(report.readerWarnings));
   const many = report.invocations.length > 1;
+  // Once for the report: asked of every invocation, it read all of them each time (a file of 10,000
+  // invocations took two minutes to fit into a comment).
+  const shared = many ? sharedWithAll(report) : null;
   report.invocations.forEach((invocation, i) => {
-    parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+    parts.push(renderInvocation(invocation, detail, context, shared ? { index: i + 1, shared } : null));
   });
   if (report.invocations.length === 0) parts.push("_No dbt invocation was found in the telemetry._");
   if (level > 0) {
@@ -590,10 +593,7 @@ function countItem(icon: string, n: number, one: string, many: string): string {
 }
 
 /** Command, version, target, duration, state and id of one invocation. */
-function invocationFacts(
-  inv: Invocation,
-  shared: { version: boolean; target: boolean } = { version: false, target: false },
-): string[] {
+function invocationFacts(inv: Invocation, shared: SharedFacts = { version: false, target: false }): string[] {
   const facts = [
     shared.version ? null : inv.dbtVersion ? `dbt ${escapeText(inv.dbtVersion)}` : null,
     shared.target ? null : inv.target ? `target ${code(inv.target)}` : null,
@@ -612,7 +612,8 @@ function invocationFacts(
 interface Position {
   /** 1-based, in report order. */
   index: number;
-  report: Report;
+  /** Whether every invocation of the report has the same dbt version, and the same target. */
+  shared: SharedFacts;
 }
 
 function quotedWarnings(warnings: readonly string[]): string {
@@ -629,7 +630,7 @@ function renderInvocation(
   if (position) {
     parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
     parts.push(
-      `${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`,
+      `${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`,
     );
   } else if (inv.source.step) {
     parts.push(`### ${invocationTitle(inv, null)}`);
@@ -662,7 +663,12 @@ function invocationIcon(inv: Invocation): string {
   return "✅";
 }
 
-function sharedWithAll(report: Report): { version: boolean; target: boolean } {
+interface SharedFacts {
+  version: boolean;
+  target: boolean;
+}
+
+function sharedWithAll(report: Report): SharedFacts {
   return {
     version: sharedValue(report, (inv) => inv.dbtVersion) !== null,
     target: sharedValue(report, (inv) => inv.target) !== null,
@@ -678,8 +684,7 @@ function invocationTitle(inv: Invocation, position: Position | null): string {
   const started = inv.startedAt ? startTime(inv.startedAt, escapeText) : null;
   if (step) return [`Step ${step.index}: ${escapeText(step.name)}`, started].filter(Boolean).join(" · ");
   const command = commandOf(inv) ?? "dbt";
-  const target =
-    position && !sharedWithAll(position.report).target && inv.target ? `target ${code(inv.target)}` : null;
+  const target = position && !position.shared.target && inv.target ? `target ${code(inv.target)}` : null;
   return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");
 }
 

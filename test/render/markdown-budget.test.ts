@@ -254,3 +254,33 @@ describe("the note of a list cut short", () => {
     expect(more(40, 30, "root cause", context)).toBe("_… and 10 more root causes, listed in the artifact._");
   });
 });
+
+describe("a report of many invocations", () => {
+  it("works out once what they all share, not once per invocation", async () => {
+    // Each invocation's title and facts asked whether all invocations share a target and a version,
+    // reading every invocation each time: a file of 10,000 took two minutes to fit into a comment.
+    // Counted, not timed: the reads of an invocation's target, over one rendering of 2,000.
+    const base = (await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]))
+      .invocations[0]!;
+    let reads = 0;
+    const invocations = Array.from({ length: 2_000 }, (_, i) => {
+      const inv = { ...base, invocationId: `inv-${i}`, nodes: base.nodes.slice(0, 1), skipChains: [] };
+      Object.defineProperty(inv, "target", {
+        get: () => {
+          reads++;
+          return "ci";
+        },
+      });
+      return inv;
+    });
+    const report = {
+      ...(await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"])),
+      invocations,
+    };
+    const text = renderMarkdown(report, { maxBytes: Infinity, title: "dbt Fusion", fullReportHint: "x" });
+    // The target all share is said once, in the headline, not in each title.
+    expect(text).toContain("### ❌ 2000. `dbt build` · 2026-02-26 02:33 UTC\n");
+    expect(text).toContain("target `ci`");
+    expect(reads).toBeLessThan(10 * invocations.length);
+  });
+});
