@@ -14565,6 +14565,7 @@ const WORD_CHARACTER = /^[\p{L}\p{N}_]$/u;
 function replaceWholeWord(text, word, by) {
     let out = "";
     let from = 0;
+    const step = nextCandidate(word);
     for (let at = text.indexOf(word); at !== -1;) {
         const end = at + word.length;
         if (!insidePair(text, at) &&
@@ -14576,10 +14577,23 @@ function replaceWholeWord(text, word, by) {
             at = text.indexOf(word, end);
         }
         else {
-            at = text.indexOf(word, at + 1);
+            at = text.indexOf(word, at + step);
         }
     }
     return from === 0 ? text : out + text.slice(from);
+}
+/**
+ * How far past an occurrence of `word` the next one that may be whole can start: one that starts
+ * inside it follows a character of `word`, so only after a character that is no word character.
+ * Trying every position instead cost a message the length of the name per position: "aaa…" named
+ * `aaa…` (an 8,000-character message, a 4,000-character name) took 30 ms per errored node.
+ */
+function nextCandidate(word) {
+    for (let k = 1; k < word.length; k++) {
+        if (!insidePair(word, k) && !isWordCharacter(codePointBefore(word, k)))
+            return k;
+    }
+    return word.length;
 }
 /** Whether `i` falls between the two halves of a surrogate pair (a Unicode pattern never matches there). */
 function insidePair(text, i) {
@@ -15554,8 +15568,11 @@ function* piecesAtLevel(report, options, context, level, detail = LEVELS[level])
     if (report.readerWarnings?.length)
         parts.push(quotedWarnings(report.readerWarnings));
     const many = report.invocations.length > 1;
+    // Once for the report: asked of every invocation, it read all of them each time (a file of 10,000
+    // invocations took two minutes to fit into a comment).
+    const shared = many ? sharedWithAll(report) : null;
     report.invocations.forEach((invocation, i) => {
-        parts.push(renderInvocation(invocation, detail, context, many ? { index: i + 1, report } : null));
+        parts.push(renderInvocation(invocation, detail, context, shared ? { index: i + 1, shared } : null));
     });
     if (report.invocations.length === 0)
         parts.push("_No dbt invocation was found in the telemetry._");
@@ -15614,7 +15631,7 @@ function renderInvocation(inv, detail, context, position) {
     const parts = [];
     if (position) {
         parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
-        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, sharedWithAll(position.report)).slice(1).join(" · ")}</sub>`);
+        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`);
     }
     else if (inv.source.step) {
         parts.push(`### ${invocationTitle(inv, null)}`);
@@ -15663,7 +15680,7 @@ function invocationTitle(inv, position) {
     if (step)
         return [`Step ${step.index}: ${(0,render_escape/* escapeText */.X1)(step.name)}`, started].filter(Boolean).join(" · ");
     const command = (0,invocations/* commandOf */.Nl)(inv) ?? "dbt";
-    const target = position && !sharedWithAll(position.report).target && inv.target ? `target ${(0,render_escape/* code */.aY)(inv.target)}` : null;
+    const target = position && !position.shared.target && inv.target ? `target ${(0,render_escape/* code */.aY)(inv.target)}` : null;
     return [`${position?.index ?? 1}. ${(0,render_escape/* code */.aY)(command)}`, target, started].filter(Boolean).join(" · ");
 }
 function renderErrors(inv, detail, context, chainsByRoot) {
@@ -16728,8 +16745,11 @@ function describeFileError(error) {
 // Characters a culture-aware comparison skips: format and default-ignorable characters, and the
 // C0/C1 controls other than whitespace.
 const IGNORABLE = "\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u0000-\\u0008\\u000e-\\u001f\\u007f-\\u009f";
-// At a line start: whitespace (TrimStart) and ignorable characters, then `::`.
-const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([\\s\\u0085${IGNORABLE}]*)::`, "gu");
+// Whitespace within a line (`\s` but `\r` and `\n`, which end it), for TrimStart; NEL too.
+const LINE_SPACE = "\\t\\v\\f\\p{Zs}\\u2028\\u2029\\ufeff\\u0085";
+// At a line start: whitespace (TrimStart) and ignorable characters, then `::`. Not across a line
+// break: from every line start of a run of blank lines, that would read the whole run again.
+const LINE_COMMAND = new RegExp(`(^|\\r\\n|\\r|\\n)([${LINE_SPACE}${IGNORABLE}]*)::`, "gu");
 // Anywhere: `#`, `#`, `[` with only ignorable characters between them.
 const LEGACY_COMMAND = new RegExp(`#([${IGNORABLE}]*)#([${IGNORABLE}]*)\\[`, "gu");
 const BROKEN = {
