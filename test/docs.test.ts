@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { USAGE } from "../src/cli-options.js";
-import { CHECK_OUTPUT_MAX_BYTES } from "../src/github/check-run.js";
+import { CHECK_OUTPUT_MAX_BYTES, MAX_REFUSED_SPLITS } from "../src/github/check-run.js";
 import { COMMENT_MAX_CHARS } from "../src/github/comment.js";
 import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
 import { STOPPED } from "../src/github/unusable.js";
@@ -261,6 +261,31 @@ describe("README Required status check section", () => {
     expect(
       stopped.filter((row) => row.conclusion !== "`neutral`").every((r) => r.conclusion === "`failure`"),
     ).toBe(true);
+  });
+});
+
+describe("what the docs say about annotations GitHub refuses (src/github/check-run.ts)", () => {
+  const actionDoc = readFileSync(new URL("docs/action.md", ROOT), "utf8");
+
+  it.each([
+    ["README.md, Required status check", () => section("Required status check")],
+    ["docs/action.md", () => actionDoc],
+  ])("%s: a refused request is halved (as often as the code allows), not dropped whole", (_, text) => {
+    const flat = text().replace(/\s+/g, " ");
+    expect(flat).toMatch(/sent again in halves until the annotation GitHub will not take is found/);
+    expect(flat).toContain(`(up to ${MAX_REFUSED_SPLITS} halvings a run)`);
+    expect(flat).not.toMatch(/costs those \d+/);
+  });
+});
+
+describe("README Uploading the reports as an artifact", () => {
+  const text = section("Uploading the reports as an artifact").replace(/\s+/g, " ");
+
+  it("names the entries the artifact holds, and leaves no Markdown file on the runner to look for", () => {
+    for (const entry of ["`fusion-report.json`", "`fusion-report.md`"]) expect(text).toContain(entry);
+    // The Markdown made for the artifact is staged in a temporary folder that is removed after the upload.
+    expect(text).not.toMatch(/RUNNER_TEMP\/fusion-report\.md/);
+    expect(text).toContain("no copy of it stays on the runner");
   });
 });
 

@@ -218,7 +218,7 @@ export async function publishCheckRun(octokit: GitHubClient, input: CheckRunInpu
  * a few batches of 50 (6 halvings each), few enough that a run whose every annotation is refused
  * sends at most ~2 × this many extra requests.
  */
-const MAX_REFUSED_SPLITS = 24;
+export const MAX_REFUSED_SPLITS = 24;
 
 /** GitHub's 422: it read the request and will not take it (for annotations, one it refuses). */
 function isRefused(error: unknown): boolean {
