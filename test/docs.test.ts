@@ -7,16 +7,19 @@ import path, { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { USAGE } from "../src/cli-options.js";
+import { OPTIONS, USAGE } from "../src/cli-options.js";
+import { EXIT } from "../src/cli-report.js";
 import { CHECK_OUTPUT_MAX_BYTES, MAX_REFUSED_SPLITS } from "../src/github/check-run.js";
 import { COMMENT_MAX_CHARS } from "../src/github/comment.js";
 import { SUMMARY_MAX_BYTES } from "../src/github/summary.js";
 import { STOPPED } from "../src/github/unusable.js";
+import { JOB_SUMMARY_BUDGET_BYTES } from "../src/render/markdown.js";
+import { TERMINAL_LIMITS } from "../src/render/terminal.js";
 import { DEFAULT_ARTIFACT_LIMITS } from "../src/sources/artifact-zip.js";
 import { BASELINE_LIMITS } from "../src/sources/baseline-artifact.js";
 import { DEFAULT_DOWNLOAD_LIMITS } from "../src/sources/dbt-cloud/client.js";
 import { ANSWER_TIMEOUTS_IN_ALL, MAX_ANSWER_BYTES } from "../src/sources/dbt-cloud/http.js";
-import { DBT_CLOUD_DEFAULTS } from "../src/sources/dbt-cloud/settings.js";
+import { DBT_CLOUD_DEFAULTS, MAX_CONCURRENCY, MIN_POLL_SECONDS } from "../src/sources/dbt-cloud/settings.js";
 import * as LIMITS from "../src/telemetry/limits.js";
 import { ensureBuilt, runCliBundle } from "./e2e/helpers.js";
 
@@ -404,6 +407,54 @@ function anchors(markdown: string): Set<string> {
   for (const [, id] of markdown.matchAll(/<a id="([^"]+)"/g)) found.add(id!);
   return found;
 }
+
+describe("README Command line: the numbers --help and the README give are the code's", () => {
+  const cli = section("Command line");
+  const row = (option: string): string =>
+    new RegExp(`^\\| \`${option}[^|]*\\| (.+) \\|$`, "m").exec(cli)?.[1] ?? `(no row '${option}')`;
+
+  it("gives the exit codes the CLI uses", () => {
+    expect(USAGE).toContain(
+      `Exit codes: ${EXIT.ok} ok, ${EXIT.policy} the --fail-on policy tripped, ${EXIT.unusable} unusable input or usage.`,
+    );
+    expect(cli).toContain(
+      `Exit codes: **${EXIT.ok}** ok, **${EXIT.policy}** the \`--fail-on\` policy tripped, **${EXIT.unusable}** unusable input or usage.`,
+    );
+  });
+
+  it("gives each option's default as the parser has it", () => {
+    for (const option of ["regression-threshold", "regression-min-seconds", "slowest"] as const) {
+      const fallback = OPTIONS[option].default;
+      expect(USAGE, option).toMatch(new RegExp(`--${option} [\\s\\S]*?\\(default ${fallback}\\)`));
+      expect(row(`--${option}`), option).toContain(`(default ${fallback})`);
+    }
+    expect(USAGE).toContain(`report heading (default "${OPTIONS.title.default}")`);
+    expect(row("--title")).toContain(`(default \`${OPTIONS.title.default}\`)`);
+    expect(USAGE).toContain(`default ${JOB_SUMMARY_BUDGET_BYTES} when GITHUB_STEP_SUMMARY is set`);
+    expect(row("--max-bytes")).toContain(
+      `default ${JOB_SUMMARY_BUDGET_BYTES} when \`GITHUB_STEP_SUMMARY\` is set`,
+    );
+    const platform = row("--dbt-cloud-poll-interval-seconds");
+    expect(platform).toContain(
+      `(default ${DBT_CLOUD_DEFAULTS.pollIntervalSeconds}, at least ${MIN_POLL_SECONDS})`,
+    );
+    expect(platform).toContain(`(default ${DBT_CLOUD_DEFAULTS.concurrency}, at most ${MAX_CONCURRENCY})`);
+    expect(platform).toContain(`(default ${DBT_CLOUD_DEFAULTS.requestTimeoutMs})`);
+    expect(USAGE).toContain(
+      `--dbt-cloud-poll-interval-seconds S (default ${DBT_CLOUD_DEFAULTS.pollIntervalSeconds}, at least ${MIN_POLL_SECONDS})`,
+    );
+    expect(USAGE).toContain(`(default ${DBT_CLOUD_DEFAULTS.concurrency}, at most ${MAX_CONCURRENCY})`);
+    expect(USAGE).toContain(
+      `--dbt-cloud-request-timeout-ms MS (default ${DBT_CLOUD_DEFAULTS.requestTimeoutMs})`,
+    );
+  });
+
+  it("says how much the terminal report lists (Limits and known gaps)", () => {
+    expect(section("Limits and known gaps").replace(/\s+/g, " ")).toContain(
+      `lists at most ${TERMINAL_LIMITS.chainNodes} skipped nodes per root cause and ${TERMINAL_LIMITS.warnings} warnings`,
+    );
+  });
+});
 
 describe("README's first lines: the two commands a new user runs", () => {
   const scripts = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")).scripts as Record<

@@ -59,8 +59,8 @@ export const DBT_CLOUD_DEFAULTS = {
 
 /** The longest wait for a run (6 hours). */
 export const DBT_CLOUD_MAX_WAIT_SECONDS = 6 * 3600;
-const MIN_POLL_SECONDS = 10;
-const MAX_CONCURRENCY = 16;
+export const MIN_POLL_SECONDS = 10;
+export const MAX_CONCURRENCY = 16;
 
 type RawSettings = Readonly<Record<string, string | undefined>>;
 
