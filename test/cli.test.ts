@@ -103,6 +103,21 @@ describe("fusion-report CLI", () => {
     expect(report.invocations[0].source.files).toHaveLength(2);
   });
 
+  it("skips another tool's JSON Lines also when it is named, as long as telemetry was read (README: When the run crashes)", async () => {
+    const dir = makeTempDir("fr-foreign-");
+    const foreign = path.join(dir, "app.jsonl");
+    await writeFile(foreign, '{"ts":1,"level":"info","msg":"started"}\n');
+    const telemetry = path.join(REAL, "preview120_failed.otel.jsonl");
+    const both = await cli(["--quiet", foreign, telemetry]);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain("app.jsonl:1: not dbt Fusion telemetry");
+    expect(both.stderr).toContain("— skipped: it is not telemetry (the report is read from ");
+    // Alone, it is no telemetry at all: an error, not a silent empty report.
+    const alone = await cli(["--quiet", foreign]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain("app.jsonl:1: not dbt Fusion telemetry");
+  });
+
   it("writes --markdown, --json and a schema-valid --run-results", async () => {
     const dir = makeTempDir("fr-out-");
     const { code } = await cli([
