@@ -10,6 +10,7 @@ import {
   type NameSetting,
 } from "./sources/dbt-cloud/settings.js";
 import { STANDARD_INPUT } from "./sources/local.js";
+import { parseDecimal } from "./text/decimal.js";
 
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -142,17 +143,17 @@ export function parseCliArgs(
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
   }
-  const slowest = Number(values.slowest);
+  const slowest = parseDecimal(values.slowest as string);
   if (!Number.isInteger(slowest) || slowest < 0) {
     throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
   }
-  const regressionThreshold = Number(values["regression-threshold"]);
+  const regressionThreshold = parseDecimal(values["regression-threshold"] as string);
   if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
     throw new UsageError(
       `--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`,
     );
   }
-  const regressionMinSeconds = Number(values["regression-min-seconds"]);
+  const regressionMinSeconds = parseDecimal(values["regression-min-seconds"] as string);
   if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
     throw new UsageError(
       `--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`,
@@ -212,7 +213,7 @@ function stdoutBudget(
   if (given === undefined) {
     return format === "markdown" && env.GITHUB_STEP_SUMMARY ? JOB_SUMMARY_BUDGET_BYTES : null;
   }
-  const bytes = Number(given);
+  const bytes = parseDecimal(given);
   if (!Number.isInteger(bytes) || (bytes !== 0 && bytes < MIN_MAX_BYTES)) {
     throw new UsageError(
       `--max-bytes must be a whole number ≥ ${MIN_MAX_BYTES}, or 0 for no limit (got "${given}")`,

@@ -6,6 +6,7 @@ import { forkOf, type RunContext } from "./github/context.js";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
 import { DbtCloudSettingsError } from "./sources/dbt-cloud/errors.js";
 import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
+import { parseDecimal } from "./text/decimal.js";
 import { pathInside } from "./text/paths.js";
 
 export const INPUT = {
@@ -245,7 +246,7 @@ function readNumber(
 ): number {
   const raw = get(name);
   if (raw === "") return fallback;
-  const value = Number(raw);
+  const value = parseDecimal(raw);
   const kind = rule.integer ? "a whole number" : "a number";
   const range = rule.max === undefined ? `≥ ${rule.min}` : `from ${rule.min} to ${rule.max}`;
   if (

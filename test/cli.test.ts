@@ -505,6 +505,24 @@ describe("telemetry files and a dbt platform run", () => {
   });
 });
 
+describe("option values", () => {
+  const parse = (argv: string[]) =>
+    parseCliArgs(argv, {}) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">;
+
+  it("numbers are decimal: 0x10 is refused, not read as 16", () => {
+    expect(() => parse(["--slowest", "0x10", "f.jsonl"])).toThrow(
+      /^--slowest must be a whole number ≥ 0 \(got "0x10"\)$/,
+    );
+    expect(() => parse(["--max-bytes", "0b1111101000", "--format", "markdown", "f.jsonl"])).toThrow(
+      /^--max-bytes must be a whole number ≥ 1000/,
+    );
+    expect(parse(["--slowest", "1e1", "--regression-min-seconds", " 2.5 ", "f.jsonl"])).toMatchObject({
+      slowest: 10,
+      regressionMinSeconds: 2.5,
+    });
+  });
+});
+
 describe("baseline and JUnit options", () => {
   it("--fail-on new-errors fails on failures the base branch did not have, and --junit writes XML", async () => {
     const dir = makeTempDir("fr-base-");

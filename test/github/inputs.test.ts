@@ -138,6 +138,9 @@ describe("readInputs", () => {
       /input 'artifact-timeout-minutes': '0' is not a number from 0.01 to 360/,
     ],
     [INPUT.artifactTimeoutMinutes, "ten", /input 'artifact-timeout-minutes'/],
+    // Number() would read these as 16 and 3: a number nobody typed, used without a word.
+    [INPUT.slowest, "0x10", /input 'slowest': '0x10' is not a whole number ≥ 0/],
+    [INPUT.regressionThreshold, "0b11", /input 'regression-threshold': '0b11' is not a number ≥ 0/],
   ])("rejects %s=%s naming the input and allowed values", (name, value, message) => {
     expect(() => readInputs(getter({ [name]: value }), {})).toThrow(InputError);
     expect(() => readInputs(getter({ [name]: value }), {})).toThrow(message);
