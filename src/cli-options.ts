@@ -135,6 +135,10 @@ export function parseCliArgs(
   const { values, positionals } = parsed;
   if (values.help) return "help";
   if (values.version) return "version";
+  // `--baseline "$BASE"` with BASE unset in a script: an empty value would quietly mean "none" (or 0).
+  const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
+  if (empty)
+    throw new UsageError(`--${empty[0]} was given an empty value: give it one, or leave the option out`);
   const failOn = values["fail-on"] as string;
   if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);

@@ -509,6 +509,18 @@ describe("option values", () => {
   const parse = (argv: string[]) =>
     parseCliArgs(argv, {}) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">;
 
+  it("an empty value is a usage error naming the option, never 'none' or 0 (an unset variable in a script)", () => {
+    for (const flag of ["--baseline", "--json", "--markdown", "--title", "--slowest", "--max-bytes"]) {
+      expect(() => parse([flag, "", "f.jsonl"])).toThrow(
+        new RegExp(`^${flag} was given an empty value: give it one, or leave the option out$`),
+      );
+    }
+    expect(() => parse(["--regression-threshold= ", "f.jsonl"])).toThrow(
+      /^--regression-threshold was given an empty/,
+    );
+    expect(() => parse(["--dbt-cloud-run-id", ""])).toThrow(/^--dbt-cloud-run-id was given an empty value/);
+  });
+
   it("numbers are decimal: 0x10 is refused, not read as 16", () => {
     expect(() => parse(["--slowest", "0x10", "f.jsonl"])).toThrow(
       /^--slowest must be a whole number ≥ 0 \(got "0x10"\)$/,
