@@ -128,10 +128,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
   const get = (name: InputName): string => (getInput(name) ?? "").trim();
   const optional = (name: InputName): string | null => get(name) || null;
 
-  const telemetry = get(INPUT.telemetry)
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
+  const telemetry = telemetryPatterns(get(INPUT.telemetry), env.HOME || os.homedir());
 
   const dbtCloud = {
     baseUrl: get(INPUT.dbtCloudBaseUrl),
@@ -181,6 +178,29 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
   };
   defineSecret(inputs, "githubToken", get(INPUT.githubToken));
   return Object.freeze(inputs) as Readonly<ActionInputs>;
+}
+
+// A backslash that escapes no glob character, as tinyglobby's convertPathToPattern reads it on Windows.
+const WINDOWS_SEPARATOR = /\\(?![()[\]{}!+@])/g;
+
+/**
+ * The `telemetry` list as GitHub's own actions read a list of paths (@actions/glob, for
+ * upload-artifact and cache): one per line, blank lines and `#` comments left out (a `#` in a YAML
+ * block is text, not a YAML comment), `~` the home folder, and on Windows `\` a folder separator
+ * (the glob library takes `\` for an escape).
+ */
+export function telemetryPatterns(
+  raw: string,
+  home: string,
+  platform: NodeJS.Platform = process.platform,
+): string[] {
+  const inHome = platform === "win32" ? /^~(?:$|[\\/])/ : /^~(?:$|\/)/;
+  return raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"))
+    .map((line) => (inHome.test(line) ? `${home}${line.slice(1)}` : line))
+    .map((line) => (platform === "win32" ? line.replace(WINDOWS_SEPARATOR, "/") : line));
 }
 
 export interface FailureSettings {

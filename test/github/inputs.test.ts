@@ -8,6 +8,7 @@ import {
   InputError,
   OUTPUT,
   readInputs,
+  telemetryPatterns,
   unusedSourceInputs,
 } from "../../src/inputs.js";
 import { DbtCloudSettingsError } from "../../src/sources/dbt-cloud/errors.js";
@@ -203,6 +204,51 @@ describe("readInputs", () => {
     );
     expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
     expect(unused({})).toBeNull();
+  });
+});
+
+describe("telemetryPatterns: the telemetry list as GitHub's own actions read a list of paths", () => {
+  it("leaves out blank lines and # comments (a # in a YAML block is text), and trims each line", () => {
+    const yaml =
+      "# Parquet from the build\n  target/metadata/*.parquet  \r\n\n  # and the JSONL\nlogs/*.jsonl\n";
+    expect(telemetryPatterns(yaml, "/home/runner", "linux")).toEqual([
+      "target/metadata/*.parquet",
+      "logs/*.jsonl",
+    ]);
+    // A path with spaces is one path; a # inside a line is part of it.
+    expect(telemetryPatterns("my logs/run #2.jsonl", "/home/runner", "linux")).toEqual([
+      "my logs/run #2.jsonl",
+    ]);
+  });
+
+  it("reads ~ as the home folder, as a shell would", () => {
+    expect(telemetryPatterns("~/dbt/logs/*.jsonl\n~\n~user/x.jsonl", "/home/runner", "linux")).toEqual([
+      "/home/runner/dbt/logs/*.jsonl",
+      "/home/runner",
+      "~user/x.jsonl",
+    ]);
+  });
+
+  it("on Windows reads \\ as a folder separator (the glob library takes it for an escape), keeping escapes", () => {
+    expect(
+      telemetryPatterns(
+        "logs\\*.jsonl\n~\\dbt\\x.jsonl\nlogs\\\\[draft\\]\\*.jsonl",
+        "C:\\Users\\runner",
+        "win32",
+      ),
+    ).toEqual(["logs/*.jsonl", "C:/Users/runner/dbt/x.jsonl", "logs/\\[draft\\]/*.jsonl"]);
+    // Elsewhere a backslash is a file name's character.
+    expect(telemetryPatterns("logs\\*.jsonl", "/home/runner", "linux")).toEqual(["logs\\*.jsonl"]);
+  });
+
+  it("is what readInputs reads", () => {
+    const inputs = readInputs(getter({ [INPUT.telemetry]: "# only a comment\n~/x.jsonl" }), { HOME: "/h" });
+    expect(inputs.telemetry).toEqual(["/h/x.jsonl"]);
+    // Only comments: the default paths, as for an empty input.
+    expect(readInputs(getter({ [INPUT.telemetry]: "# nothing\n" }), {}).telemetry).toEqual([
+      "target/metadata/*.parquet",
+      "logs/*.jsonl",
+    ]);
   });
 });
 
