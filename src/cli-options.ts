@@ -126,11 +126,12 @@ export function parseCliArgs(
   env: Readonly<Record<string, string | undefined>>,
   stdoutIsTty = false,
 ): CliOptions | "help" | "version" {
+  const args = joinNegativeValues(argv);
   let parsed;
   try {
-    parsed = parseArgs({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   } catch (error) {
-    throw new UsageError(parseArgsProblem(error as Error & { code?: string }));
+    throw new UsageError(parseArgsProblem(args) ?? (error as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
@@ -229,10 +230,72 @@ function stdoutBudget(
   return bytes === 0 ? null : bytes;
 }
 
-/** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */
-function parseArgsProblem(error: Error & { code?: string }): string {
-  const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'([^']+)'/.exec(error.message) : null;
-  return unknown ? `unknown option ${unknown[1]}` : error.message;
+/**
+ * What parseArgs refused, said by option and value: its own messages name `'-h, --help'`, end in
+ * advice on positionals, and say "ambiguous" for `--json --quiet`. Null when nothing is found here.
+ */
+function parseArgsProblem(args: readonly string[]): string | null {
+  const { tokens } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: OPTIONS,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const given = args[token.index]!;
+    if (!Object.hasOwn(OPTIONS, token.name)) return unknownOption(token.rawName, given);
+    const option = OPTIONS[token.name as keyof typeof OPTIONS];
+    const flag = `--${token.name}`;
+    if (option.type === "boolean" && token.inlineValue) return `${flag} takes no value (got ${given})`;
+    if (option.type === "string" && token.value === undefined) return `${flag} needs a value`;
+    // Not strict, parseArgs takes the next argument for the value; strict, it refuses one that starts with -.
+    if (
+      option.type === "string" &&
+      !token.inlineValue &&
+      token.value !== "-" &&
+      token.value?.startsWith("-")
+    ) {
+      return `${flag} needs a value, but the next argument is the option ${token.value} (for a value that starts with -, write ${flag}=${token.value})`;
+    }
+  }
+  return null;
+}
+
+/** An unknown option, with the one it most likely was; a file named like an option, with how to name it. */
+function unknownOption(rawName: string, given: string): string {
+  if (!given.startsWith("--") && /[./]/.test(given)) {
+    return `unknown option ${rawName} (in ${given}): name a file that starts with - after --, or as ./${given}`;
+  }
+  const closest = closestOption(rawName);
+  return `unknown option ${rawName}${closest ? ` (did you mean ${closest}?)` : ""}`;
+}
+
+/** The known long option a mistyped one most likely was: another case, `_` for `-`, or two letters off. */
+function closestOption(rawName: string): string | null {
+  const wanted = rawName.toLowerCase().replaceAll("_", "-");
+  let best: { flag: string; distance: number } | null = null;
+  for (const name of Object.keys(OPTIONS)) {
+    const flag = `--${name}`;
+    const distance = editDistance(wanted, flag);
+    if (distance <= 2 && (best === null || distance < best.distance)) best = { flag, distance };
+  }
+  return best?.flag ?? null;
+}
+
+/** Levenshtein distance: the fewest letters added, removed or changed to turn one text into the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /**

@@ -498,11 +498,6 @@ describe("telemetry files and a dbt platform run", () => {
       /^fusion-report: warning: DBT_CLOUD_RUN_ID is ignored: --dbt-cloud-job-id was given/,
     );
   });
-
-  it("an unknown option is named, without parseArgs' advice about positionals", () => {
-    expect(() => parse(["--bogus", "f.jsonl"])).toThrow(/^unknown option --bogus$/);
-    expect(() => parse(["-q", "f.jsonl"])).toThrow(/^unknown option -q$/);
-  });
 });
 
 describe("option values", () => {
@@ -532,6 +527,48 @@ describe("option values", () => {
       slowest: 10,
       regressionMinSeconds: 2.5,
     });
+  });
+
+  it("an unknown option is named, without parseArgs' advice about positionals", () => {
+    expect(() => parse(["--bogus", "f.jsonl"])).toThrow(/^unknown option --bogus$/);
+    expect(() => parse(["-q", "f.jsonl"])).toThrow(/^unknown option -q$/);
+    expect(() => parse(["--constructor", "f.jsonl"])).toThrow(/^unknown option --constructor$/);
+  });
+
+  it.each([
+    ["--fromat", "--format"],
+    ["--Format", "--format"],
+    ["--fail_on", "--fail-on"],
+    ["--dbt-cloud-runid", "--dbt-cloud-run-id"],
+    ["--slowst", "--slowest"],
+  ])("an unknown option %s suggests the closest known one, %s", (typed, known) => {
+    expect(() => parse([typed, "x", "f.jsonl"])).toThrow(`unknown option ${typed} (did you mean ${known}?)`);
+  });
+
+  it("a file named like an option is told how to name it; after -- it is a file", () => {
+    expect(() => parse(["-x.jsonl"])).toThrow(
+      /^unknown option -x \(in -x\.jsonl\): name a file that starts with - after --, or as \.\/-x\.jsonl$/,
+    );
+    expect(parse(["--", "-x.jsonl", "--quiet"]).paths).toEqual(["-x.jsonl", "--quiet"]);
+  });
+
+  it("a missing value, a value for a switch and an option taken for a value are said by option", () => {
+    expect(() => parse(["f.jsonl", "--slowest"])).toThrow(/^--slowest needs a value$/);
+    expect(() => parse(["--diagrams=yes", "f.jsonl"])).toThrow(
+      /^--diagrams takes no value \(got --diagrams=yes\)$/,
+    );
+    expect(() => parse(["--help=1"])).toThrow(/^--help takes no value \(got --help=1\)$/);
+    expect(() => parse(["--json", "--quiet", "f.jsonl"])).toThrow(
+      /^--json needs a value, but the next argument is the option --quiet \(for a value that starts with -, write --json=--quiet\)$/,
+    );
+    // `-` is standard output, a value like any other.
+    expect(parse(["--json", "-", "f.jsonl"]).json).toBe("-");
+  });
+
+  it("--help and --version win wherever they are; a repeated option's last value is used", () => {
+    expect(parse(["f.jsonl", "--fail-on", "never", "--help"])).toBe("help");
+    expect(parse(["f.jsonl", "-v"])).toBe("version");
+    expect(parse(["--slowest", "3", "--slowest", "4", "f.jsonl"]).slowest).toBe(4);
   });
 });
 
