@@ -308,7 +308,32 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
   }
   const unused = unusedSourceInputs(inputs);
   if (unused) warnings.push(unused);
+  const outranked = outrankedSourceInputs(inputs);
+  if (outranked) warnings.push(outranked);
   return warnings;
+}
+
+/**
+ * Telemetry sources that are set but outranked by another (a dbt platform run, then the artifact,
+ * then the `telemetry` paths), so they are not read; null when there are none. The `telemetry`
+ * paths count only when changed from their default, which is always there.
+ */
+export function outrankedSourceInputs(
+  inputs: Pick<ActionInputs, "dbtCloud" | "artifactName" | "telemetry">,
+): string | null {
+  const { runId, jobId } = inputs.dbtCloud;
+  const read =
+    runId || jobId
+      ? `the dbt platform run ('${runId ? INPUT.dbtCloudRunId : INPUT.dbtCloudJobId}')`
+      : inputs.artifactName
+        ? `the artifact ('${INPUT.artifactName}')`
+        : null;
+  if (!read) return null;
+  const outranked: InputName[] = [];
+  if ((runId || jobId) && inputs.artifactName) outranked.push(INPUT.artifactName);
+  if (inputs.telemetry.join("\n") !== DEFAULT_TELEMETRY.join("\n")) outranked.push(INPUT.telemetry);
+  if (outranked.length === 0) return null;
+  return `'${outranked.join("' and '")}' ${outranked.length === 1 ? "is" : "are"} set, but ${read} is read instead.`;
 }
 
 /**

@@ -5,8 +5,10 @@ import type { RunContext } from "../../src/github/context.js";
 import {
   dbtCloudSettingsOf,
   INPUT,
+  inputWarnings,
   InputError,
   OUTPUT,
+  outrankedSourceInputs,
   readInputs,
   telemetryPatterns,
   unusedSourceInputs,
@@ -204,6 +206,51 @@ describe("readInputs", () => {
     );
     expect(unused({ [INPUT.artifactRunId]: "123", [INPUT.artifactName]: "dbt-telemetry" })).toBeNull();
     expect(unused({})).toBeNull();
+  });
+});
+
+describe("inputWarnings", () => {
+  const warnings = (values: Record<string, string>) => inputWarnings(readInputs(getter(values), {}));
+
+  it("says which telemetry source inputs are set but outranked, so they are not read", () => {
+    const outranked = (values: Record<string, string>) =>
+      outrankedSourceInputs(readInputs(getter(values), {}));
+    expect(outranked({ [INPUT.dbtCloudRunId]: "7", [INPUT.telemetry]: "logs/dbt.jsonl" })).toBe(
+      "'telemetry' is set, but the dbt platform run ('dbt-cloud-run-id') is read instead.",
+    );
+    expect(
+      outranked({
+        [INPUT.dbtCloudJobId]: "5",
+        [INPUT.artifactName]: "dbt-telemetry",
+        [INPUT.telemetry]: "x.jsonl",
+      }),
+    ).toBe(
+      "'artifact-name' and 'telemetry' are set, but the dbt platform run ('dbt-cloud-job-id') is read instead.",
+    );
+    expect(outranked({ [INPUT.artifactName]: "dbt-telemetry", [INPUT.telemetry]: "x.jsonl" })).toBe(
+      "'telemetry' is set, but the artifact ('artifact-name') is read instead.",
+    );
+    // The default paths are always there: no warning for them, nor for one source alone.
+    expect(
+      outranked({
+        [INPUT.artifactName]: "dbt-telemetry",
+        [INPUT.telemetry]: "target/metadata/*.parquet\nlogs/*.jsonl\n",
+      }),
+    ).toBeNull();
+    expect(outranked({ [INPUT.dbtCloudRunId]: "7" })).toBeNull();
+    expect(outranked({ [INPUT.telemetry]: "x.jsonl" })).toBeNull();
+    expect(warnings({ [INPUT.artifactName]: "a", [INPUT.telemetry]: "x.jsonl" })).toEqual([
+      "'telemetry' is set, but the artifact ('artifact-name') is read instead.",
+    ]);
+  });
+
+  it("says that fail-on: new-errors without a baseline acts like errors", () => {
+    expect(warnings({ [INPUT.failOn]: "new-errors" })).toEqual([
+      "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
+    ]);
+    expect(
+      warnings({ [INPUT.failOn]: "New-Errors", [INPUT.baselineArtifact]: "fusion-report-main" }),
+    ).toEqual([]);
   });
 });
 
