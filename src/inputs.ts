@@ -376,7 +376,10 @@ export function unusedSourceInputs(
 function readRunId(get: (n: InputName) => string, name: InputName): string | null {
   const raw = get(name);
   if (raw === "") return null;
-  if (!/^\d+$/.test(raw)) throw new InputError(name, `'${raw}' is not a workflow run id (digits only)`);
+  // Run ids start at 1: `0` (an unset number printed) would ask GitHub for a run that cannot exist.
+  if (!/^[1-9]\d*$/.test(raw)) {
+    throw new InputError(name, `'${raw}' is not a workflow run id (a whole number from 1, digits only)`);
+  }
   return raw;
 }
 

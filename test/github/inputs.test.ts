@@ -134,6 +134,12 @@ describe("readInputs", () => {
     [INPUT.maxAnnotations, "2.5", /whole number/],
     [INPUT.jobSummary, "yes", /input 'job-summary': 'yes' is not a boolean; use true or false/],
     [INPUT.artifactRunId, "abc", /input 'artifact-run-id'/],
+    [
+      INPUT.artifactRunId,
+      "0",
+      /input 'artifact-run-id': '0' is not a workflow run id \(a whole number from 1/,
+    ],
+    [INPUT.artifactRunId, "1e9", /input 'artifact-run-id': '1e9' is not a workflow run id/],
     [INPUT.dbtCloudMaxWaitMinutes, "0", /input 'dbt-cloud-max-wait-minutes'/],
     [
       INPUT.artifactTimeoutMinutes,
