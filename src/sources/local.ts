@@ -104,18 +104,22 @@ export async function collectLocalTelemetry(
   checkout?: CheckoutBounds,
 ): Promise<TelemetryFile[]> {
   const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
+  // `telemetry: a.parquet, b.jsonl` is one path to the reader, and reads as two in the message.
+  const commas = missing.some((name) => name.includes(","))
+    ? " Give each path on its own line (on the command line, as its own argument), not separated by commas."
+    : "";
   if (files.length === 0) {
     const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
     const folders =
       emptyFolders.length > 0
         ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
         : "";
-    throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
+    throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}${commas}`);
   }
   if (missing.length > 0) {
     throw new TelemetryNotFoundError(
       `telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
-        "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent",
+        `name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent${commas && `.${commas}`}`,
     );
   }
   for (const pattern of empty) note(`No telemetry matched ${pattern}`);

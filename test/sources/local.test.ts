@@ -73,6 +73,25 @@ describe("collectLocalTelemetry", () => {
   });
 });
 
+describe("collectLocalTelemetry: paths joined by commas", () => {
+  it("says to give each path on its own, when a missing name holds a comma", async () => {
+    const cwd = project();
+    const none = await rejection(collectLocalTelemetry(["x.parquet, y.jsonl"], cwd, () => {}));
+    expect(none).toBeInstanceOf(NoTelemetryError);
+    expect(none.message).toBe(
+      "No telemetry found at x.parquet, y.jsonl (x.parquet, y.jsonl: no such file or directory). " +
+        "Give each path on its own line (on the command line, as its own argument), not separated by commas.",
+    );
+    const some = await rejection(collectLocalTelemetry(["logs", "logs/a.jsonl,x.jsonl"], cwd, () => {}));
+    expect(some.message).toMatch(
+      /may be absent\. Give each path on its own line .*, not separated by commas\.$/,
+    );
+    // Without a comma, the message is as before.
+    const plain = await rejection(collectLocalTelemetry(["logs", "nowhere.jsonl"], cwd, () => {}));
+    expect(plain.message).toMatch(/telemetry that may be absent$/);
+  });
+});
+
 describe("openLocalTelemetry", () => {
   it("a read that fails after the open names the file and says why in words", async () => {
     const cwd = project();
