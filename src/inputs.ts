@@ -127,8 +127,14 @@ type Getter = (name: string) => string;
 export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<ActionInputs> {
   const get = (name: InputName): string => (getInput(name) ?? "").trim();
   const optional = (name: InputName): string | null => get(name) || null;
+  const home = env.HOME || os.homedir();
+  // A file the step writes or reads: `~/…` is the home folder, as in a shell, not a folder named ~.
+  const optionalPath = (name: InputName): string | null => {
+    const value = optional(name);
+    return value === null ? null : expandHome(value, home);
+  };
 
-  const telemetry = telemetryPatterns(get(INPUT.telemetry), env.HOME || os.homedir());
+  const telemetry = telemetryPatterns(get(INPUT.telemetry), home);
 
   const dbtCloud = {
     baseUrl: get(INPUT.dbtCloudBaseUrl),
@@ -152,9 +158,10 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     projectDir: readProjectDir(get(INPUT.projectDir), env.GITHUB_WORKSPACE),
     maxAnnotations: readNumber(get, INPUT.maxAnnotations, 50, { min: 0, integer: true }),
     slowest: readNumber(get, INPUT.slowest, 10, { min: 0, integer: true }),
-    runResults: optional(INPUT.runResults),
-    jsonReport: get(INPUT.jsonReport) || path.join(env.RUNNER_TEMP || os.tmpdir(), "fusion-report.json"),
-    markdownReport: optional(INPUT.markdownReport),
+    runResults: optionalPath(INPUT.runResults),
+    jsonReport:
+      optionalPath(INPUT.jsonReport) ?? path.join(env.RUNNER_TEMP || os.tmpdir(), "fusion-report.json"),
+    markdownReport: optionalPath(INPUT.markdownReport),
     ifNoTelemetry: readChoice(get, INPUT.ifNoTelemetry, IF_NO_TELEMETRY_VALUES, "error"),
     checkRun: readBoolean(get, INPUT.checkRun, true),
     jobSummary: readBoolean(get, INPUT.jobSummary, true),
@@ -168,13 +175,13 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
       integer: false,
     }),
     uploadArtifact: optional(INPUT.uploadArtifact),
-    baseline: optional(INPUT.baseline),
+    baseline: optionalPath(INPUT.baseline),
     baselineArtifact: optional(INPUT.baselineArtifact),
     baselineWorkflow: optional(INPUT.baselineWorkflow),
     regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
     regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, 1, { min: 0, integer: false }),
     diagrams: readBoolean(get, INPUT.diagrams, true),
-    junit: optional(INPUT.junit),
+    junit: optionalPath(INPUT.junit),
   };
   defineSecret(inputs, "githubToken", get(INPUT.githubToken));
   return Object.freeze(inputs) as Readonly<ActionInputs>;
@@ -194,13 +201,22 @@ export function telemetryPatterns(
   home: string,
   platform: NodeJS.Platform = process.platform,
 ): string[] {
-  const inHome = platform === "win32" ? /^~(?:$|[\\/])/ : /^~(?:$|\/)/;
   return raw
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"))
-    .map((line) => (inHome.test(line) ? `${home}${line.slice(1)}` : line))
+    .map((line) => expandHome(line, home, platform))
     .map((line) => (platform === "win32" ? line.replace(WINDOWS_SEPARATOR, "/") : line));
+}
+
+/** `~` and `~/…` (also `~\…` on Windows) in the home folder, as a shell reads them; `~user` is left as it is. */
+export function expandHome(
+  value: string,
+  home: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const inHome = platform === "win32" ? /^~(?:$|[\\/])/ : /^~(?:$|\/)/;
+  return inHome.test(value) ? `${home}${value.slice(1)}` : value;
 }
 
 export interface FailureSettings {

@@ -294,6 +294,27 @@ describe("telemetryPatterns: the telemetry list as GitHub's own actions read a l
     expect(telemetryPatterns("logs\\*.jsonl", "/home/runner", "linux")).toEqual(["logs\\*.jsonl"]);
   });
 
+  it("~ is the home folder in every path input too, not a folder named ~ in the workspace", () => {
+    const inputs = readInputs(
+      getter({
+        [INPUT.jsonReport]: "~/reports/fusion.json",
+        [INPUT.runResults]: "~/run_results.json",
+        [INPUT.markdownReport]: "~/r.md",
+        [INPUT.junit]: "~/junit.xml",
+        [INPUT.baseline]: "~/base.json",
+      }),
+      { HOME: "/home/runner" },
+    );
+    expect(inputs).toMatchObject({
+      jsonReport: "/home/runner/reports/fusion.json",
+      runResults: "/home/runner/run_results.json",
+      markdownReport: "/home/runner/r.md",
+      junit: "/home/runner/junit.xml",
+      baseline: "/home/runner/base.json",
+    });
+    expect(readInputs(getter({ [INPUT.junit]: "~junit.xml" }), { HOME: "/h" }).junit).toBe("~junit.xml");
+  });
+
   it("is what readInputs reads", () => {
     const inputs = readInputs(getter({ [INPUT.telemetry]: "# only a comment\n~/x.jsonl" }), { HOME: "/h" });
     expect(inputs.telemetry).toEqual(["/h/x.jsonl"]);
