@@ -131,6 +131,9 @@ export function parseCliArgs(
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   } catch (error) {
+    // `fusion-report --fromat x --help`: asking for help is answered, as the usage error would advise.
+    const asked = helpOrVersion(args);
+    if (asked) return asked;
     throw new UsageError(parseArgsProblem(args) ?? (error as Error).message);
   }
   const { values, positionals } = parsed;
@@ -228,6 +231,14 @@ function stdoutBudget(
     throw new UsageError("--max-bytes is for the Markdown on stdout: add --format markdown");
   }
   return bytes === 0 ? null : bytes;
+}
+
+/** `--help` or `--version` as an argument of its own (before `--`), whatever else is on the line. */
+function helpOrVersion(args: readonly string[]): "help" | "version" | null {
+  const options = args.slice(0, args.includes("--") ? args.indexOf("--") : undefined);
+  if (options.some((arg) => arg === "--help" || arg === "-h")) return "help";
+  if (options.some((arg) => arg === "--version" || arg === "-v")) return "version";
+  return null;
 }
 
 /**

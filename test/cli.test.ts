@@ -568,6 +568,12 @@ describe("option values", () => {
   it("--help and --version win wherever they are; a repeated option's last value is used", () => {
     expect(parse(["f.jsonl", "--fail-on", "never", "--help"])).toBe("help");
     expect(parse(["f.jsonl", "-v"])).toBe("version");
+    // Also beside an option that is wrong: the help is what was asked for.
+    expect(parse(["--fromat", "text", "f.jsonl", "--help"])).toBe("help");
+    expect(parse(["--slowest", "-h"])).toBe("help");
+    expect(parse(["--bogus", "--version"])).toBe("version");
+    // After `--` it is a file name.
+    expect(() => parse(["--bogus", "--", "--help"])).toThrow(/^unknown option --bogus/);
     expect(parse(["--slowest", "3", "--slowest", "4", "f.jsonl"]).slowest).toBe(4);
   });
 });
