@@ -167,16 +167,16 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     jobSummary: readBoolean(get, INPUT.jobSummary, true),
     annotations: readBoolean(get, INPUT.annotations, true),
     dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudActionInputs>,
-    artifactName: optional(INPUT.artifactName),
+    artifactName: readArtifactName(get, INPUT.artifactName),
     artifactRunId: readRunId(get, INPUT.artifactRunId),
     artifactTimeoutMinutes: readNumber(get, INPUT.artifactTimeoutMinutes, 10, {
       min: 0.01,
       max: 360,
       integer: false,
     }),
-    uploadArtifact: optional(INPUT.uploadArtifact),
+    uploadArtifact: readArtifactName(get, INPUT.uploadArtifact),
     baseline: optionalPath(INPUT.baseline),
-    baselineArtifact: optional(INPUT.baselineArtifact),
+    baselineArtifact: readArtifactName(get, INPUT.baselineArtifact),
     baselineWorkflow: optional(INPUT.baselineWorkflow),
     regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
     regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, 1, { min: 0, integer: false }),
@@ -387,6 +387,25 @@ export function unusedSourceInputs(
         ? "the artifact is"
         : "the local 'telemetry' paths are";
   return `${reasons.join("; ")}: ${instead} read instead.`;
+}
+
+/** What GitHub refuses in an artifact's name (as @actions/artifact checks it before an upload). */
+const NOT_IN_ARTIFACT_NAMES = ['"', ":", "<", ">", "|", "*", "?", "\\", "/", "\r", "\n"];
+
+/**
+ * An artifact's name, checked when the step starts: a name GitHub refuses would otherwise fail the
+ * upload only after the report (a warning, and no baseline for later runs), or find nothing to download.
+ */
+function readArtifactName(get: (n: InputName) => string, name: InputName): string | null {
+  const raw = get(name);
+  if (raw === "") return null;
+  if (NOT_IN_ARTIFACT_NAMES.some((character) => raw.includes(character))) {
+    throw new InputError(
+      name,
+      `'${raw}' cannot be an artifact's name: GitHub allows none of " : < > | * ? \\ / or a line break in one`,
+    );
+  }
+  return raw;
 }
 
 function readRunId(get: (n: InputName) => string, name: InputName): string | null {

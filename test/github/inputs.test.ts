@@ -134,6 +134,22 @@ describe("readInputs", () => {
     [INPUT.maxAnnotations, "2.5", /whole number/],
     [INPUT.jobSummary, "yes", /input 'job-summary': 'yes' is not a boolean; use true or false/],
     [INPUT.artifactRunId, "abc", /input 'artifact-run-id'/],
+    // Names GitHub refuses: the upload would fail only after the report, a download would find nothing.
+    [
+      INPUT.uploadArtifact,
+      "reports/fusion",
+      /input 'upload-artifact': 'reports\/fusion' cannot be an artifact's name: GitHub allows none of " : < > \| \* \? \\ \/ or a line break/,
+    ],
+    [
+      INPUT.artifactName,
+      "dbt:telemetry",
+      /input 'artifact-name': 'dbt:telemetry' cannot be an artifact's name/,
+    ],
+    [
+      INPUT.baselineArtifact,
+      "main\nreport",
+      /input 'baseline-artifact': 'main\nreport' cannot be an artifact's name/,
+    ],
     [
       INPUT.artifactRunId,
       "0",
