@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1702);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4354);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4429);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1312);
@@ -2214,7 +2214,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 4354:
+/***/ 4429:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3081,16 +3081,20 @@ async function findTelemetryFiles(patterns, cwd) {
  */
 async function collectLocalTelemetry(patterns, cwd, note, checkout) {
     const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
+    // `telemetry: a.parquet, b.jsonl` is one path to the reader, and reads as two in the message.
+    const commas = missing.some((name) => name.includes(","))
+        ? " Give each path on its own line (on the command line, as its own argument), not separated by commas."
+        : "";
     if (files.length === 0) {
         const absent = missing.length > 0 ? ` (${missing.join(", ")}: no such file or directory)` : "";
         const folders = emptyFolders.length > 0
             ? ` A folder is searched for ${TELEMETRY_EXTENSIONS.map((ext) => `*${ext}`).join(", ")} files, not its subfolders.`
             : "";
-        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}`);
+        throw new NoTelemetryError(`No telemetry found at ${patterns.join(", ")}${absent}.${folders}${commas}`);
     }
     if (missing.length > 0) {
         throw new TelemetryNotFoundError(`telemetry file not found: ${missing.join(", ")}. A file named in the list must exist; ` +
-            "name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent");
+            `name a glob (e.g. logs/*.jsonl) or a directory for telemetry that may be absent${commas && `.${commas}`}`);
     }
     for (const pattern of empty)
         note(`No telemetry matched ${pattern}`);
@@ -3219,9 +3223,23 @@ function cannotRead(displayName, error) {
     return new TelemetryNotFoundError(`${displayName}: cannot read the file (${(0,file_errors/* describeFileError */.S)(error)})`);
 }
 
+;// CONCATENATED MODULE: ./src/text/decimal.ts
+// Numbers as people type them into a setting: decimal notation only.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+/**
+ * The number a setting's text writes in decimal notation (`10`, `2.5`, `1e3`), else NaN. Number()
+ * alone also reads `0x10` as 16, `0b11` as 3 and an empty or blank text as 0: a value nobody meant,
+ * used without a word.
+ */
+function parseDecimal(text) {
+    const trimmed = text.trim();
+    return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
 ;// CONCATENATED MODULE: ./src/cli-options.ts
 // The command line's options: the help text, parsing and checking the arguments (flags, and the
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+
 
 
 
@@ -3306,18 +3324,27 @@ const OPTIONS = {
  * file (the job summary, a PR comment made by a script, every test that reads stdout).
  */
 function parseCliArgs(argv, env, stdoutIsTty = false) {
+    const args = joinNegativeValues(argv);
     let parsed;
     try {
-        parsed = (0,external_node_util_.parseArgs)({ args: joinNegativeValues(argv), allowPositionals: true, options: OPTIONS });
+        parsed = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: OPTIONS });
     }
     catch (error) {
-        throw new UsageError(parseArgsProblem(error));
+        // `fusion-report --fromat x --help`: asking for help is answered, as the usage error would advise.
+        const asked = helpOrVersion(args);
+        if (asked)
+            return asked;
+        throw new UsageError(parseArgsProblem(args) ?? error.message);
     }
     const { values, positionals } = parsed;
     if (values.help)
         return "help";
     if (values.version)
         return "version";
+    // `--baseline "$BASE"` with BASE unset in a script: an empty value would quietly mean "none" (or 0).
+    const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
+    if (empty)
+        throw new UsageError(`--${empty[0]} was given an empty value: give it one, or leave the option out`);
     const failOn = values["fail-on"];
     if (!FAIL_ON_VALUES.includes(failOn)) {
         throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
@@ -3326,15 +3353,15 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     if (!FORMATS.includes(format)) {
         throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
     }
-    const slowest = Number(values.slowest);
+    const slowest = parseDecimal(values.slowest);
     if (!Number.isInteger(slowest) || slowest < 0) {
         throw new UsageError(`--slowest must be a whole number ≥ 0 (got "${values.slowest}")`);
     }
-    const regressionThreshold = Number(values["regression-threshold"]);
+    const regressionThreshold = parseDecimal(values["regression-threshold"]);
     if (!Number.isFinite(regressionThreshold) || regressionThreshold < 0) {
         throw new UsageError(`--regression-threshold must be a number ≥ 0 (got "${values["regression-threshold"]}")`);
     }
-    const regressionMinSeconds = Number(values["regression-min-seconds"]);
+    const regressionMinSeconds = parseDecimal(values["regression-min-seconds"]);
     if (!Number.isFinite(regressionMinSeconds) || regressionMinSeconds < 0) {
         throw new UsageError(`--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`);
     }
@@ -3383,7 +3410,7 @@ function stdoutBudget(given, format, env) {
     if (given === undefined) {
         return format === "markdown" && env.GITHUB_STEP_SUMMARY ? markdown/* JOB_SUMMARY_BUDGET_BYTES */.vn : null;
     }
-    const bytes = Number(given);
+    const bytes = parseDecimal(given);
     if (!Number.isInteger(bytes) || (bytes !== 0 && bytes < MIN_MAX_BYTES)) {
         throw new UsageError(`--max-bytes must be a whole number ≥ ${MIN_MAX_BYTES}, or 0 for no limit (got "${given}")`);
     }
@@ -3392,10 +3419,81 @@ function stdoutBudget(given, format, env) {
     }
     return bytes === 0 ? null : bytes;
 }
-/** parseArgs' message, but for an unknown option its own advice (on `--` and positionals) left out. */
-function parseArgsProblem(error) {
-    const unknown = error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'([^']+)'/.exec(error.message) : null;
-    return unknown ? `unknown option ${unknown[1]}` : error.message;
+/** `--help` or `--version` as an argument of its own (before `--`), whatever else is on the line. */
+function helpOrVersion(args) {
+    const options = args.slice(0, args.includes("--") ? args.indexOf("--") : undefined);
+    if (options.some((arg) => arg === "--help" || arg === "-h"))
+        return "help";
+    if (options.some((arg) => arg === "--version" || arg === "-v"))
+        return "version";
+    return null;
+}
+/**
+ * What parseArgs refused, said by option and value: its own messages name `'-h, --help'`, end in
+ * advice on positionals, and say "ambiguous" for `--json --quiet`. Null when nothing is found here.
+ */
+function parseArgsProblem(args) {
+    const { tokens } = (0,external_node_util_.parseArgs)({
+        args: [...args],
+        allowPositionals: true,
+        options: OPTIONS,
+        strict: false,
+        tokens: true,
+    });
+    for (const token of tokens) {
+        if (token.kind !== "option")
+            continue;
+        const given = args[token.index];
+        if (!Object.hasOwn(OPTIONS, token.name))
+            return unknownOption(token.rawName, given);
+        const option = OPTIONS[token.name];
+        const flag = `--${token.name}`;
+        if (option.type === "boolean" && token.inlineValue)
+            return `${flag} takes no value (got ${given})`;
+        if (option.type === "string" && token.value === undefined)
+            return `${flag} needs a value`;
+        // Not strict, parseArgs takes the next argument for the value; strict, it refuses one that starts with -.
+        if (option.type === "string" &&
+            !token.inlineValue &&
+            token.value !== "-" &&
+            token.value?.startsWith("-")) {
+            return `${flag} needs a value, but the next argument is the option ${token.value} (for a value that starts with -, write ${flag}=${token.value})`;
+        }
+    }
+    return null;
+}
+/** An unknown option, with the one it most likely was; a file named like an option, with how to name it. */
+function unknownOption(rawName, given) {
+    if (!given.startsWith("--") && /[./]/.test(given)) {
+        return `unknown option ${rawName} (in ${given}): name a file that starts with - after --, or as ./${given}`;
+    }
+    const closest = closestOption(rawName);
+    return `unknown option ${rawName}${closest ? ` (did you mean ${closest}?)` : ""}`;
+}
+/** The known long option a mistyped one most likely was: another case, `_` for `-`, or two letters off. */
+function closestOption(rawName) {
+    const wanted = rawName.toLowerCase().replaceAll("_", "-");
+    let best = null;
+    for (const name of Object.keys(OPTIONS)) {
+        const flag = `--${name}`;
+        const distance = editDistance(wanted, flag);
+        if (distance <= 2 && (best === null || distance < best.distance))
+            best = { flag, distance };
+    }
+    return best?.flag ?? null;
+}
+/** Levenshtein distance: the fewest letters added, removed or changed to turn one text into the other. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
+        }
+        previous = current;
+    }
+    return previous[b.length];
 }
 /**
  * `--slowest -1` as `--slowest=-1`: parseArgs takes a value starting with `-` for an option, and would
@@ -9006,7 +9104,7 @@ function convert_convert(data, columnDecoder) {
     const arr = new Array(data.length)
     for (let i = 0; i < arr.length; i++) {
       if (data[i] instanceof Uint8Array) {
-        arr[i] = parseDecimal(data[i]) * factor
+        arr[i] = convert_parseDecimal(data[i]) * factor
       } else {
         arr[i] = Number(data[i]) * factor
       }
@@ -9082,7 +9180,7 @@ function convert_convert(data, columnDecoder) {
  * @param {Uint8Array} bytes
  * @returns {number}
  */
-function parseDecimal(bytes) {
+function convert_parseDecimal(bytes) {
   if (!bytes.length) return 0
 
   let value = 0n
@@ -9613,7 +9711,7 @@ function convertMetadata(value, schema, parsers) {
   if (type === 'INT64' && unsigned && view.byteLength === 8) return view.getBigUint64(0, true)
   if (type === 'INT32' && view.byteLength === 4) return view.getInt32(0, true)
   if (type === 'INT64' && view.byteLength === 8) return view.getBigInt64(0, true)
-  if (converted_type === 'DECIMAL') return parseDecimal(value) * 10 ** -(schema.scale || 0)
+  if (converted_type === 'DECIMAL') return convert_parseDecimal(value) * 10 ** -(schema.scale || 0)
   if (logical_type?.type === 'FLOAT16') return parseFloat16(value)
   if (logical_type?.type === 'UUID') return parsers.uuidFromBytes(value)
   if (type === 'FIXED_LEN_BYTE_ARRAY') return value
