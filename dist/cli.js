@@ -1396,7 +1396,6 @@ function* jsonReportPieces(report) {
 
 
 
-
 function renderJunit(report) {
     const suites = report.invocations.map(renderSuite);
     const totals = suites.reduce((sum, s) => ({
@@ -10077,9 +10076,9 @@ const FRAME_BYTES = 12;
 /** The smallest footer: a FileMetaData struct has four required fields. */
 const MIN_FOOTER_BYTES = 8;
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
-/** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
 const TRUNCATED = "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
     "probably crashed or was killed)";
+/** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
 async function readFooter(file, name) {
     const size = file.byteLength;
     if (size === 0)
@@ -13582,11 +13581,11 @@ function finishInvocation(state, options) {
     const unreadable = [];
     const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
     const implausible = new ImplausibleTimes(span);
-    // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
     const failed = state.statusCode === 2 || !state.ended;
     // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
     // says why (a model outside `--select` that does not compile stops the whole run).
     const leftOutLogs = [];
+    // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
     state.nodes.forEach((node) => {
         const extras = extrasByNode.get(node.uniqueId) ?? NO_EXTRAS;
         const result = finishNode(node, extras, unreadable, implausible);

@@ -215,7 +215,7 @@ async function runChannel(
   }
 }
 
-/** Annotations GitHub refused (a batch at a time): the check run has the others. */
+/** Annotations GitHub refused (what was left once refused requests were halved): the check run has the others. */
 function refusedWarning(refused: RefusedAnnotations, total: number): string {
   const requests = refused.requests === 1 ? "1 request" : `${refused.requests} requests`;
   return (

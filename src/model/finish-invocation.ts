@@ -30,11 +30,11 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const unreadable: string[] = [];
   const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
   const implausible = new ImplausibleTimes(span);
-  // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
   const failed = state.statusCode === 2 || !state.ended;
   // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
   // says why (a model outside `--select` that does not compile stops the whole run).
   const leftOutLogs: LogLine[] = [];
+  // forEach, not for…of: this runs once, unoptimised, where for…of makes an iterator result per node.
   state.nodes.forEach((node) => {
     const extras = extrasByNode.get(node.uniqueId) ?? NO_EXTRAS;
     const result = finishNode(node, extras, unreadable, implausible);

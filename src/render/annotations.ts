@@ -307,7 +307,7 @@ export function renderCheckText(
     .join("\n");
 }
 
-/** The check's text, first line, when GitHub refused some annotations (a batch of 50 at a time). */
+/** The check's text, first line, when GitHub refused some annotations (those left once refused requests were halved). */
 export function renderRefusedNote(refused: number): string {
   return `${formatCount(refused)} annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.`;
 }

@@ -4,8 +4,7 @@
 // <testsuite> per invocation. Pure: returns the document as a string.
 import { STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeResult, Report } from "../model/types.js";
-import { firstLine } from "../text/truncate.js";
-import { truncateChars } from "../text/truncate.js";
+import { firstLine, truncateChars } from "../text/truncate.js";
 import { MAX_INLINE_CHARS, plainText } from "./escape.js";
 import { freshnessFact, resourceLabel } from "./format.js";
 

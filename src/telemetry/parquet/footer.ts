@@ -26,11 +26,11 @@ const FRAME_BYTES = 12;
 const MIN_FOOTER_BYTES = 8;
 const REQUIRED_COLUMNS = ["record_type", "trace_id", "event_type", "attributes"];
 
-/** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
 const TRUNCATED =
   "truncated Parquet file: the footer is missing (the engine writes it only at shutdown, so the run " +
   "probably crashed or was killed)";
 
+/** Reads, checks and decodes the footer of a Parquet telemetry file; returns its metadata and schema. */
 export async function readFooter(
   file: AsyncBuffer,
   name: string,
