@@ -10,6 +10,7 @@ import {
   type NameSetting,
 } from "./sources/dbt-cloud/settings.js";
 import { STANDARD_INPUT } from "./sources/local.js";
+import { matchChoice } from "./text/choice.js";
 import { parseDecimal } from "./text/decimal.js";
 
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
@@ -143,13 +144,19 @@ export function parseCliArgs(
   const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
   if (empty)
     throw new UsageError(`--${empty[0]} was given an empty value: give it one, or leave the option out`);
-  const failOn = values["fail-on"] as string;
-  if (!(FAIL_ON_VALUES as readonly string[]).includes(failOn)) {
-    throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+  // In any case, as the Action reads its inputs: `--fail-on Errors` is `errors`.
+  const failOn = matchChoice(values["fail-on"] as string, FAIL_ON_VALUES);
+  if (failOn === null) {
+    throw new UsageError(
+      `--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${values["fail-on"]}")`,
+    );
   }
-  const format = (values.format as string | undefined) ?? (stdoutIsTty ? "text" : "markdown");
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
+  const format = matchChoice(
+    (values.format as string | undefined) ?? (stdoutIsTty ? "text" : "markdown"),
+    FORMATS,
+  );
+  if (format === null) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${values.format}")`);
   }
   const slowest = parseDecimal(values.slowest as string);
   if (!Number.isInteger(slowest) || slowest < 0) {
@@ -167,7 +174,7 @@ export function parseCliArgs(
       `--regression-min-seconds must be a number ≥ 0 (got "${values["regression-min-seconds"]}")`,
     );
   }
-  const maxBytes = stdoutBudget(values["max-bytes"] as string | undefined, format as Format, env);
+  const maxBytes = stdoutBudget(values["max-bytes"] as string | undefined, format, env);
   // A report file on stdout (`-`) is all stdout says: the printed report would make it unreadable.
   const quiet =
     (values.quiet as boolean) ||
@@ -186,7 +193,7 @@ export function parseCliArgs(
   return {
     // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
     paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
-    format: format as Format,
+    format,
     markdown: (values.markdown as string | undefined) ?? null,
     maxBytes,
     json: (values.json as string | undefined) ?? null,
@@ -196,7 +203,7 @@ export function parseCliArgs(
     regressionThreshold,
     regressionMinSeconds,
     diagrams: values.diagrams as boolean,
-    failOn: failOn as FailOn,
+    failOn,
     slowest,
     title: values.title as string,
     quiet,

@@ -6,6 +6,7 @@ import { forkOf, type RunContext } from "./github/context.js";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
 import { DbtCloudSettingsError } from "./sources/dbt-cloud/errors.js";
 import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
+import { matchChoice } from "./text/choice.js";
 import { parseDecimal } from "./text/decimal.js";
 import { pathInside } from "./text/paths.js";
 
@@ -260,8 +261,8 @@ function readChoice<T extends string>(
 ): T {
   const raw = get(name);
   if (raw === "") return fallback;
-  const value = raw.toLowerCase();
-  if ((allowed as readonly string[]).includes(value)) return value as T;
+  const value = matchChoice(raw, allowed);
+  if (value !== null) return value;
   throw new InputError(name, `'${raw}' is not allowed; use one of: ${allowed.join(", ")}`);
 }
 

@@ -74,7 +74,8 @@ describe("fusion-report CLI", () => {
     expect(stderr).toBe("fusion-report: stopped unexpectedly: EBADF: bad file descriptor, write\n");
   });
 
-  it("exits 0 on a clean run, and with --fail-on never", async () => {
+  it("exits 0 on a clean run, and with --fail-on never (in any case)", async () => {
+    expect((await cli(["--fail-on", "Never", path.join(REAL, "preview120_failed.otel.jsonl")])).code).toBe(0);
     expect((await cli([path.join(REAL, "preview72_build_success.otel.jsonl")])).code).toBe(0);
     expect((await cli(["--fail-on", "never", path.join(REAL, "preview120_failed.otel.jsonl")])).code).toBe(0);
   });
@@ -563,6 +564,20 @@ describe("option values", () => {
     );
     // `-` is standard output, a value like any other.
     expect(parse(["--json", "-", "f.jsonl"]).json).toBe("-");
+  });
+
+  it("a choice is read in any case, as the Action reads its inputs; a wrong one is told the spellings", () => {
+    expect(parse(["--fail-on", "Errors", "--format", "MARKDOWN", "f.jsonl"])).toMatchObject({
+      failOn: "errors",
+      format: "markdown",
+    });
+    expect(parse(["--fail-on=New-Errors", "--format=Text", "f.jsonl"])).toMatchObject({
+      failOn: "new-errors",
+      format: "text",
+    });
+    expect(() => parse(["--format", "HTML", "f.jsonl"])).toThrow(
+      /^--format must be one of text, markdown \(got "HTML"\)$/,
+    );
   });
 
   it("--help and --version win wherever they are; a repeated option's last value is used", () => {
