@@ -156,7 +156,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     checkName: get(INPUT.checkName) || "dbt Fusion",
     failOn: readChoice(get, INPUT.failOn, FAIL_ON_VALUES, "errors"),
     comment: readChoice(get, INPUT.comment, COMMENT_VALUES, "always"),
-    projectDir: readProjectDir(get(INPUT.projectDir), env.GITHUB_WORKSPACE),
+    projectDir: readProjectDir(get(INPUT.projectDir), home, env.GITHUB_WORKSPACE),
     maxAnnotations: readNumber(get, INPUT.maxAnnotations, 50, { min: 0, integer: true }),
     slowest: readNumber(get, INPUT.slowest, 10, { min: 0, integer: true }),
     runResults: optionalPath(INPUT.runResults),
@@ -299,13 +299,15 @@ function readNumber(
 
 /**
  * `project-dir` relative to the repository root, as annotations and file links need it. An absolute
- * path (`${{ github.workspace }}/transform`, a common way to write it) is made relative to the
+ * path (`${{ github.workspace }}/transform`, a common way to write it, or `~/…`) is made relative to the
  * workspace; outside it, no file of the report could be linked or annotated.
  */
-function readProjectDir(raw: string, workspace: string | undefined): string {
+function readProjectDir(raw: string, home: string, workspace: string | undefined): string {
   if (raw === "") return ".";
-  if (!path.isAbsolute(raw) || !workspace) return raw;
-  const inside = pathInside(path.resolve(workspace), path.resolve(raw));
+  // `~/…` is the home folder, as in every other path input, not a folder named ~ in the workspace.
+  const dir = expandHome(raw, home);
+  if (!path.isAbsolute(dir) || !workspace) return dir;
+  const inside = pathInside(path.resolve(workspace), path.resolve(dir));
   if (inside === null) {
     throw new InputError(
       INPUT.projectDir,

@@ -329,6 +329,18 @@ describe("telemetryPatterns: the telemetry list as GitHub's own actions read a l
       baseline: "/home/runner/base.json",
     });
     expect(readInputs(getter({ [INPUT.junit]: "~junit.xml" }), { HOME: "/h" }).junit).toBe("~junit.xml");
+    // project-dir too: inside the workspace it is made relative, as an absolute path is.
+    const projectDir = (value: string) =>
+      readInputs(getter({ [INPUT.projectDir]: value }), {
+        HOME: "/home/runner",
+        GITHUB_WORKSPACE: "/home/runner/work/repo/repo",
+      }).projectDir;
+    expect(projectDir("~/work/repo/repo/transform")).toBe("transform");
+    expect(projectDir("~/work/repo/repo")).toBe(".");
+    expect(() => projectDir("~/transform")).toThrow(
+      "input 'project-dir': '~/transform' is outside the workspace (/home/runner/work/repo/repo)",
+    );
+    expect(projectDir("~transform")).toBe("~transform");
   });
 
   it("is what readInputs reads", () => {
