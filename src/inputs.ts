@@ -329,7 +329,27 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
   if (unused) warnings.push(unused);
   const outranked = outrankedSourceInputs(inputs);
   if (outranked) warnings.push(outranked);
+  const baseline = unreadBaselineInputs(inputs);
+  if (baseline) warnings.push(baseline);
   return warnings;
+}
+
+/**
+ * Baseline inputs that are set but not read, null when there are none: the `baseline` file wins
+ * over the artifact, and `baseline-workflow` only says where to look for `baseline-artifact`.
+ */
+export function unreadBaselineInputs(
+  inputs: Pick<ActionInputs, "baseline" | "baselineArtifact" | "baselineWorkflow">,
+): string | null {
+  const unread = [
+    inputs.baselineArtifact !== null && INPUT.baselineArtifact,
+    inputs.baselineWorkflow !== null && INPUT.baselineWorkflow,
+  ].filter((name) => name !== false);
+  if (unread.length === 0) return null;
+  const set = `'${unread.join("' and '")}' ${unread.length === 1 ? "is" : "are"} set`;
+  if (inputs.baseline) return `${set}, but the file ('${INPUT.baseline}') is read as the baseline instead.`;
+  if (inputs.baselineArtifact) return null;
+  return `${set}, but '${INPUT.baselineArtifact}' is empty: no baseline is read from a workflow run.`;
 }
 
 /**

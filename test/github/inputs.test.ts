@@ -11,6 +11,7 @@ import {
   outrankedSourceInputs,
   readInputs,
   telemetryPatterns,
+  unreadBaselineInputs,
   unusedSourceInputs,
 } from "../../src/inputs.js";
 import { DbtCloudSettingsError } from "../../src/sources/dbt-cloud/errors.js";
@@ -264,6 +265,29 @@ describe("inputWarnings", () => {
     expect(warnings({ [INPUT.artifactName]: "a", [INPUT.telemetry]: "x.jsonl" })).toEqual([
       "'telemetry' is set, but the artifact ('artifact-name') is read instead.",
     ]);
+  });
+
+  it("says which baseline inputs are set but not read: the file wins, the workflow needs the artifact", () => {
+    const unread = (values: Record<string, string>) => unreadBaselineInputs(readInputs(getter(values), {}));
+    expect(
+      warnings({ [INPUT.baseline]: "base.json", [INPUT.baselineArtifact]: "fusion-report-main" }),
+    ).toEqual(["'baseline-artifact' is set, but the file ('baseline') is read as the baseline instead."]);
+    expect(
+      unread({
+        [INPUT.baseline]: "base.json",
+        [INPUT.baselineArtifact]: "fusion-report-main",
+        [INPUT.baselineWorkflow]: "dbt-main.yml",
+      }),
+    ).toBe(
+      "'baseline-artifact' and 'baseline-workflow' are set, but the file ('baseline') is read as the baseline instead.",
+    );
+    expect(unread({ [INPUT.baselineWorkflow]: "dbt-main.yml" })).toBe(
+      "'baseline-workflow' is set, but 'baseline-artifact' is empty: no baseline is read from a workflow run.",
+    );
+    // One source, with or without its workflow: nothing to say.
+    expect(unread({ [INPUT.baselineArtifact]: "a", [INPUT.baselineWorkflow]: "dbt-main.yml" })).toBeNull();
+    expect(unread({ [INPUT.baseline]: "base.json" })).toBeNull();
+    expect(unread({})).toBeNull();
   });
 
   it("says that fail-on: new-errors without a baseline acts like errors", () => {
