@@ -391,7 +391,9 @@ export function unusedSourceInputs(
       dbtCloud.baseUrl && INPUT.dbtCloudBaseUrl,
       dbtCloud.accountId && INPUT.dbtCloudAccountId,
       dbtCloud.token && INPUT.dbtCloudToken,
-    ].filter((name) => name !== "" && name !== undefined);
+      // Its default is false: true was set, to wait for a run that is never asked for.
+      dbtCloud.wait && INPUT.dbtCloudWait,
+    ].filter((name) => typeof name === "string" && name !== "");
     if (given.length > 0) {
       reasons.push(
         `'${given.join("', '")}' ${given.length === 1 ? "is" : "are"} set for a dbt platform run, but neither ` +

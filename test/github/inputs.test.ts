@@ -223,6 +223,11 @@ describe("readInputs", () => {
       "'dbt-cloud-token' is set for a dbt platform run, but neither 'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is: " +
         "the artifact is read instead.",
     );
+    expect(unused({ [INPUT.dbtCloudWait]: "true" })).toBe(
+      "'dbt-cloud-wait' is set for a dbt platform run, but neither 'dbt-cloud-run-id' nor 'dbt-cloud-job-id' is: " +
+        "the local 'telemetry' paths are read instead.",
+    );
+    expect(unused({ [INPUT.dbtCloudWait]: "false" })).toBeNull();
     expect(unused({ [INPUT.dbtCloudAccountId]: "1", [INPUT.dbtCloudJobId]: "5" })).toBeNull();
     expect(unused({ [INPUT.dbtCloudRunId]: "7", [INPUT.artifactRunId]: "123" })).toBe(
       "'artifact-run-id' is set, but 'artifact-name' is empty: the dbt platform run is read instead.",
