@@ -130,14 +130,14 @@ export function parseCliArgs(
   const args = joinNegativeValues(argv);
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS, tokens: true });
   } catch (error) {
     // `fusion-report --fromat x --help`: asking for help is answered, as the usage error would advise.
     const asked = helpOrVersion(args);
     if (asked) return asked;
     throw new UsageError(parseArgsProblem(args) ?? (error as Error).message);
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help) return "help";
   if (values.version) return "version";
   // `--baseline "$BASE"` with BASE unset in a script: an empty value would quietly mean "none" (or 0).
@@ -186,6 +186,8 @@ export function parseCliArgs(
     );
   }
   const warnings: string[] = [];
+  const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
+  if (unread) warnings.push(unread);
   const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0, warnings);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -211,6 +213,22 @@ export function parseCliArgs(
     nameDbtCloudSetting: nameCliSetting(values as Record<string, unknown>, env),
     warnings,
   };
+}
+
+/**
+ * The regression options given without `--baseline`, which they compare with: nothing is compared,
+ * whatever they say. Asked of the tokens, as each option's default is its value when not given.
+ */
+function unreadRegressionOptions(
+  tokens: readonly { kind: string; name?: string }[],
+  baseline: boolean,
+): string | null {
+  if (baseline) return null;
+  const given = ["regression-threshold", "regression-min-seconds"].filter((name) =>
+    tokens.some((token) => token.kind === "option" && token.name === name),
+  );
+  if (given.length === 0) return null;
+  return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
 }
 
 /** A budget smaller than this would leave little but the note saying what was left out. */

@@ -57,6 +57,9 @@ export const IF_NO_TELEMETRY_VALUES = ["error", "neutral", "warn"] as const;
 export type CommentMode = (typeof COMMENT_VALUES)[number];
 export type IfNoTelemetry = (typeof IF_NO_TELEMETRY_VALUES)[number];
 
+/** What counts as a timing regression unless `regression-threshold` / `regression-min-seconds` say otherwise. */
+const REGRESSION_DEFAULTS = { threshold: 50, minSeconds: 1 } as const;
+
 export const DEFAULT_TELEMETRY = ["target/metadata/*.parquet", "logs/*.jsonl"] as const;
 
 export interface DbtCloudActionInputs {
@@ -179,8 +182,14 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     baseline: optionalPath(INPUT.baseline),
     baselineArtifact: readArtifactName(get, INPUT.baselineArtifact),
     baselineWorkflow: optional(INPUT.baselineWorkflow),
-    regressionThreshold: readNumber(get, INPUT.regressionThreshold, 50, { min: 0, integer: false }),
-    regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, 1, { min: 0, integer: false }),
+    regressionThreshold: readNumber(get, INPUT.regressionThreshold, REGRESSION_DEFAULTS.threshold, {
+      min: 0,
+      integer: false,
+    }),
+    regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, REGRESSION_DEFAULTS.minSeconds, {
+      min: 0,
+      integer: false,
+    }),
     diagrams: readBoolean(get, INPUT.diagrams, true),
     junit: optionalPath(INPUT.junit),
   };
@@ -323,6 +332,15 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
   if (inputs.failOn === "new-errors" && !inputs.baseline && !inputs.baselineArtifact) {
     warnings.push(
       "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
+    );
+  }
+  const regression = [
+    inputs.regressionThreshold !== REGRESSION_DEFAULTS.threshold && INPUT.regressionThreshold,
+    inputs.regressionMinSeconds !== REGRESSION_DEFAULTS.minSeconds && INPUT.regressionMinSeconds,
+  ].filter((name) => name !== false);
+  if (regression.length > 0 && !inputs.baseline && !inputs.baselineArtifact) {
+    warnings.push(
+      `'${regression.join("' and '")}' ${regression.length === 1 ? "needs" : "need"} a baseline ('baseline' or 'baseline-artifact'); without one no timing is compared.`,
     );
   }
   const unused = unusedSourceInputs(inputs);

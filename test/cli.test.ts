@@ -613,6 +613,32 @@ describe("baseline and JUnit options", () => {
     expect((await cli(["--quiet", "--baseline", self, "--fail-on", "new-errors", pr])).code).toBe(0);
   });
 
+  it("the regression options without --baseline are said to compare nothing", async () => {
+    const warnings = (argv: string[]) =>
+      (parseCliArgs(argv, {}) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">).warnings;
+    expect(warnings(["--regression-threshold", "20", "f.jsonl"])).toEqual([
+      "--regression-threshold needs --baseline (a base-branch JSON report); without one no timing is compared",
+    ]);
+    expect(warnings(["--regression-min-seconds=5", "--regression-threshold", "20", "f.jsonl"])).toEqual([
+      "--regression-threshold and --regression-min-seconds need --baseline (a base-branch JSON report); " +
+        "without one no timing is compared",
+    ]);
+    // Their defaults are no reason to warn, nor are the options beside a baseline.
+    expect(warnings(["f.jsonl"])).toEqual([]);
+    expect(warnings(["--regression-threshold", "20", "--baseline", "b.json", "f.jsonl"])).toEqual([]);
+    const run = await cli([
+      "--quiet",
+      "--regression-min-seconds",
+      "5",
+      path.join(REAL, "preview72_build_success.otel.jsonl"),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      "fusion-report: warning: --regression-min-seconds needs --baseline (a base-branch JSON report); " +
+        "without one no timing is compared\n",
+    );
+  });
+
   it("rejects an unusable baseline with exit 2, naming the file", async () => {
     const dir = makeTempDir("fr-badbase-");
     const base = path.join(dir, "base.json");

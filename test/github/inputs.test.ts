@@ -295,6 +295,20 @@ describe("inputWarnings", () => {
     expect(unread({})).toBeNull();
   });
 
+  it("says that the regression inputs without a baseline compare nothing", () => {
+    expect(warnings({ [INPUT.regressionThreshold]: "20" })).toEqual([
+      "'regression-threshold' needs a baseline ('baseline' or 'baseline-artifact'); without one no timing is compared.",
+    ]);
+    expect(warnings({ [INPUT.regressionThreshold]: "20", [INPUT.regressionMinSeconds]: "0" })).toEqual([
+      "'regression-threshold' and 'regression-min-seconds' need a baseline ('baseline' or 'baseline-artifact'); " +
+        "without one no timing is compared.",
+    ]);
+    // The defaults, or a baseline beside them: nothing to say.
+    expect(warnings({ [INPUT.regressionThreshold]: "50", [INPUT.regressionMinSeconds]: "1" })).toEqual([]);
+    expect(warnings({ [INPUT.regressionMinSeconds]: "5", [INPUT.baseline]: "base.json" })).toEqual([]);
+    expect(warnings({ [INPUT.regressionMinSeconds]: "5", [INPUT.baselineArtifact]: "main" })).toEqual([]);
+  });
+
   it("says that fail-on: new-errors without a baseline acts like errors", () => {
     expect(warnings({ [INPUT.failOn]: "new-errors" })).toEqual([
       "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
