@@ -44,7 +44,7 @@ export type ResourceType =
   | "unknown";
 
 export interface NodeLocation {
-  /** Relative to the dbt project root, as the engine reports it. */
+  /** Relative to the dbt project root, as the engine reports it but with `/` between folders (telemetry/values.ts). */
   path: string;
   /** 1-based; absent when the engine gave no line (most .sql files). */
   line?: number;

@@ -59,8 +59,10 @@ function sameErrorKey(node: NodeResult): string | null {
   if (!node.message) return null;
   let text = node.message;
   // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
-  // (a model `int` keeps the `int` of "internal").
-  for (const own of [node.uniqueId, node.location?.path]) {
+  // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
+  // on Windows writes it into the message (`models\orders.sql`).
+  const file = node.location?.path;
+  for (const own of [node.uniqueId, file, file?.replaceAll("/", "\\")]) {
     if (own && own.length >= 3) text = text.split(own).join(OWN);
   }
   if (node.name.length >= 3) text = replaceWholeWord(text, node.name, OWN);

@@ -20,7 +20,7 @@ import { shownFileName } from "./errors.js";
 import { PAYLOAD_DETAIL } from "./read-plan.js";
 import type { PhaseEnd } from "./jsonl-phase-ends.js";
 import type { RecordOrigin, RecordSink, TelemetryRecord } from "./record.js";
-import { isRecord, toBool, toNumber, toStr, toWholeNumber } from "./values.js";
+import { isRecord, toBool, toFilePath, toNumber, toStr, toWholeNumber } from "./values.js";
 
 /** What every span event carries. Each event has only the fields the model reads, so a decoder can
  * skip the columns no event of its kind uses. */
@@ -295,7 +295,7 @@ function toLogEvent(record: TelemetryRecord, event: string): TelemetryEvent | nu
     uniqueId: toStr(attrs.unique_id),
     phase: normalizePhase(attrs.phase),
     code: toWholeNumber(attrs.code),
-    path: toStr(attrs.relative_path),
+    path: toFilePath(attrs.relative_path),
     line: toWholeNumber(attrs.code_line, 1),
     column: toWholeNumber(attrs.code_column, 0),
   };
@@ -416,7 +416,7 @@ function toNodeFacts(attrs: Record<string, unknown>, processed: boolean): NodeFa
     // uint64 on the wire, and run_results.json's rows_affected a count: -5 or 1.5 rows is none.
     rowsAffected: toWholeNumber(attrs.rows_affected, 0),
     inSelection,
-    path: toStr(attrs.relative_path),
+    path: toFilePath(attrs.relative_path),
     line: toWholeNumber(attrs.defined_at_line, 1),
     column: toWholeNumber(attrs.defined_at_col, 0),
     unreadable: problems.length > 0 ? problems.join("; ") : null,

@@ -64,6 +64,17 @@ export function toStr(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
+/**
+ * A file path from the engine with `/` between its folders: dbt on Windows writes
+ * `models\orders.sql`, and what reads the report (annotations and links, which must be repository
+ * paths; JUnit's file; the target/ and package folder tests; a baseline from another runner) takes
+ * one spelling whatever runner wrote it.
+ */
+export function toFilePath(value: unknown): string | null {
+  const text = toStr(value);
+  return text !== null && text.includes("\\") ? text.replaceAll("\\", "/") : text;
+}
+
 export function toBool(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
   if (value === "true") return true;

@@ -123,3 +123,38 @@ describe("another tool's JSON Lines files beside the telemetry", () => {
     expect(named.some((line) => line.startsWith("…"))).toBe(false);
   });
 });
+
+describe("telemetry dbt wrote on Windows", () => {
+  // dbt on a Windows runner names files as Windows does: `models\marts\orders.sql`.
+  const onWindows = <T extends { attributes: Record<string, unknown> }>(records: T[]): T[] =>
+    records.map((record) =>
+      typeof record.attributes.relative_path === "string"
+        ? {
+            ...record,
+            attributes: {
+              ...record.attributes,
+              relative_path: record.attributes.relative_path.replaceAll("/", "\\"),
+            },
+          }
+        : record,
+    );
+
+  it.each(["model-errors", "tests", "warnings-and-idle", "crashed-run"])(
+    "reports as the same run on Linux, from Parquet and JSONL: every file with / between folders (%s)",
+    async (scenario) => {
+      const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === scenario)!);
+      const dir = path.relative(ROOT, makeTempDir("fusion-report-windows-"));
+      writeFileSync(path.join(ROOT, dir, "linux.jsonl"), writeJsonl(records));
+      writeFileSync(path.join(ROOT, dir, "windows.jsonl"), writeJsonl(onWindows(records)));
+      writeFileSync(path.join(ROOT, dir, "linux.parquet"), writeParquet(records));
+      writeFileSync(path.join(ROOT, dir, "windows.parquet"), writeParquet(onWindows(records)));
+      const withoutSource = (report: Report): unknown =>
+        JSON.parse(JSON.stringify(report, (key, value: unknown) => (key === "source" ? undefined : value)));
+      for (const format of ["jsonl", "parquet"]) {
+        const linux = withoutSource(await reportFor([`${dir}/linux.${format}`]));
+        expect(JSON.stringify(linux)).toContain('"path":"models/');
+        expect(withoutSource(await reportFor([`${dir}/windows.${format}`])), format).toEqual(linux);
+      }
+    },
+  );
+});

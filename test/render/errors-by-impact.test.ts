@@ -130,6 +130,27 @@ describe("errors by impact", () => {
     ]);
   });
 
+  it("groups the same error that dbt on Windows wrote with its own file as models\\marts\\schema.yml", async () => {
+    const { report } = await threeErrors();
+    const lead = report.invocations[0]!.nodes.find((n) => n.status === "error")!;
+    // The report's location has / between folders (telemetry/values.ts); the message is dbt's own text.
+    const same = (name: string, folder: string): NodeResult => ({
+      ...lead,
+      uniqueId: `unit_test.shop.${name}`,
+      name,
+      location: { path: `models/${folder}/schema.yml`, line: 4 },
+      message: `Compilation Error (models\\${folder}\\schema.yml): fixture 'raw_orders' not found`,
+    });
+    const errors = [
+      same("test_orders", "marts"),
+      same("test_customers", "staging"),
+      same("test_items", "core"),
+    ];
+    expect(groupSameErrors(errors).map((g) => g.map((n) => n.name))).toEqual([
+      ["test_orders", "test_customers", "test_items"],
+    ]);
+  });
+
   it("shows every distinct error before naming the same ones, each name counted against the list's limit", async () => {
     const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
     const inv = report.invocations[0]!;
