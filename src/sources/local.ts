@@ -60,7 +60,11 @@ export async function findTelemetryFiles(patterns: readonly string[], cwd: strin
         found.missing.push(pattern);
         continue;
       }
-      files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+      // In Node's own spelling: on Windows the glob answers D:/a/repo/logs/x.jsonl, and the same file
+      // named, or found in a folder, is D:\a\repo\logs\x.jsonl; each file is read once.
+      files = (await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false })).map(
+        (file) => path.resolve(file),
+      );
       if (files.length === 0) await checkGlobBase(pattern, cwd, isDynamicPattern);
     } else if (info.isDirectory()) {
       const entries = await readdir(resolved, { withFileTypes: true }).catch(
