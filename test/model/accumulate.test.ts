@@ -2,7 +2,8 @@
 // in — whether the file has span starts (JSONL) or only span ends (Parquet).
 import { describe, expect, it } from "vitest";
 import { accumulate, newInvocationState } from "../../src/model/accumulate.js";
-import type { NodeFacts, TelemetryEvent } from "../../src/telemetry/events.js";
+import { toEvent, type NodeFacts, type TelemetryEvent } from "../../src/telemetry/events.js";
+import { toRecord } from "../../src/telemetry/jsonl.js";
 import { finishEvents } from "../support/finish-events.js";
 import { nodeFacts } from "../support/node-facts.js";
 
@@ -208,6 +209,41 @@ describe("a node's location", () => {
     // As JSON, so the keys' order (what the report files show) is checked too.
     for (const [over, expected] of cases)
       expect(JSON.stringify(at(over)), JSON.stringify(over)).toBe(expected ?? "null");
+  });
+});
+
+describe("a node's location from telemetry dbt wrote on Windows", () => {
+  // A node that never ended (a crashed run): only its phase spans say where it is, and dbt names
+  // the compiled file in the analyze phase's (`target\compiled\…` on Windows), which is no definition.
+  const evaluatedEnd = (phase: string, relativePath: string): TelemetryEvent =>
+    toEvent(
+      toRecord({
+        record_type: "SpanEnd",
+        trace_id: TRACE,
+        span_id: phase === "EXECUTION_PHASE_ANALYZE" ? "00000000000000c1" : "00000000000000c2",
+        start_time_unix_nano: String(T0),
+        end_time_unix_nano: String(T0 + 1_000_000n),
+        event_type: "v1.public.events.fusion.node.NodeEvaluated",
+        severity_text: "INFO",
+        attributes: {
+          unique_id: "test.shop.not_null_orders_id.1a2b",
+          node_type: "NODE_TYPE_TEST",
+          phase,
+          relative_path: relativePath,
+        },
+      })!,
+    )!;
+
+  it("is not the compiled file, and has / between folders", () => {
+    const compiled = evaluatedEnd(
+      "EXECUTION_PHASE_ANALYZE",
+      "target\\compiled\\shop\\models\\orders.yml\\nn.sql",
+    );
+    const defined = evaluatedEnd("EXECUTION_PHASE_RUN", "models\\marts\\orders.yml");
+    expect(finishEvents(TRACE, [compiled]).nodes[0]!.location).toBeNull();
+    expect(finishEvents(TRACE, [compiled, defined]).nodes[0]!.location).toEqual({
+      path: "models/marts/orders.yml",
+    });
   });
 });
 
