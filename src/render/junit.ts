@@ -6,7 +6,7 @@ import { STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeResult, Report } from "../model/types.js";
 import { firstLine, truncateChars } from "../text/truncate.js";
 import { MAX_INLINE_CHARS, plainText } from "./escape.js";
-import { freshnessFact, resourceLabel } from "./format.js";
+import { formatCount, freshnessFact, resourceLabel } from "./format.js";
 
 export function renderJunit(report: Report): string {
   const suites = report.invocations.map(renderSuite);
@@ -107,7 +107,7 @@ function renderCase(node: NodeResult): Case {
       : "";
     const message = firstLine(node.message ?? "", 500) || rows || "test failed";
     return body(
-      `<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${text(details(node, rows))}</failure>`,
+      `<failure${attrs({ message, type: `${resourceLabel(node.resourceType)} failed` })}>${elementText(details(node, rows))}</failure>`,
       "failure",
     );
   }
@@ -117,7 +117,7 @@ function renderCase(node: NodeResult): Case {
       freshnessOf(node) ||
       "the engine reported an error but no message";
     const type = node.errorType ? `${node.errorType} error` : "error";
-    return body(`<error${attrs({ message, type })}>${text(details(node, ""))}</error>`, "error");
+    return body(`<error${attrs({ message, type })}>${elementText(details(node, ""))}</error>`, "error");
   }
   if (row.junit === "skipped") {
     const because = node.skipRoot ?? node.skippedBecauseOf;
@@ -133,7 +133,7 @@ function renderCase(node: NodeResult): Case {
       node.logs.find((l) => l.severity === "WARN")?.text ??
       (node.test ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}` : null) ??
       (freshnessOf(node) || "warned");
-    return body(`<system-out>${text(`WARN: ${warning}`)}</system-out>`, "passed");
+    return body(`<system-out>${elementText(`WARN: ${warning}`)}</system-out>`, "passed");
   }
   return { xml: `${open}/>`, kind: "passed", ms };
 }
@@ -153,7 +153,7 @@ function invocationError(inv: Invocation): Case | null {
       ? "the invocation did not finish"
       : (inv.statusMessage ?? "the invocation failed"));
   const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-  const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${text(detail)}</error>\n    </testcase>`;
+  const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
   return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
 
@@ -195,6 +195,18 @@ export function xmlSafe(value: string): string {
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     "\uFFFD",
   );
+}
+
+// libxml2's readers (lxml, which EnricoMi/publish-unit-test-result-action parses with; xmllint) refuse a
+// text node over 10,000,000 bytes without their "huge" option, and with it the whole file. A message
+// or diff that long (a JSONL line may hold 64 MiB) is shown by its start; the JSON report keeps it whole.
+const MAX_TEXT_CHARS = 100_000;
+
+/** An element's text: at most MAX_TEXT_CHARS of it, saying how much was cut. */
+function elementText(value: string): string {
+  if (value.length <= MAX_TEXT_CHARS) return text(value);
+  const kept = truncateChars(value, MAX_TEXT_CHARS);
+  return text(`${kept} (${formatCount(value.length - kept.length + 1)} more characters)`);
 }
 
 /** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */

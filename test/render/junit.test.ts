@@ -104,6 +104,20 @@ describe("renderJunit", () => {
     expect(xml.length).toBeLessThan(200_000);
   });
 
+  it("shortens a message of megabytes, which libxml2's readers refuse as one text node", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const node = report.invocations[0]!.nodes.find((n) => n.status === "error")!;
+    // A JSONL line may hold 64 MiB; xmllint and lxml stop at a text node of 10,000,000 bytes.
+    node.message = `Database Error\n${"x".repeat(11_000_000)}`;
+    const xml = renderJunit(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml.length).toBeLessThan(200_000);
+    const cases = parse(xml).testsuites.testsuite[0]!.testcase;
+    const error = cases.find((t) => t.error !== undefined)!.error as { message: string; "#text": string };
+    expect(error.message).toBe("Database Error");
+    expect(error["#text"]).toMatch(/\nx+… \([\d,]+ more characters\)$/);
+  });
+
   it("one testsuite per invocation", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     const xml = renderJunit(report);
