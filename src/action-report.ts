@@ -56,6 +56,7 @@ export async function writeAndPublish(
     {
       cwd: process.cwd(),
       telemetryFiles: result.telemetryFiles,
+      projectDir: inputs.projectDir,
       linkGuard: async (given, file) => {
         const leadsTo = await linkLeadsOut(given, checkoutBounds(runner), file);
         return leadsTo ? leadsOutReason(leadsTo) : null;

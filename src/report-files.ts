@@ -52,6 +52,11 @@ export interface WriteOptions {
    * (sources/checkout-links.ts). Unset for the CLI, whose links are its user's own.
    */
   linkGuard?: (given: string, file: string) => Promise<string | null>;
+  /**
+   * The dbt project's folder relative to the repository root, where JUnit's `file` paths start:
+   * the Action's `project-dir`. Unset for the CLI ("."), whose paths are the engine's own.
+   */
+  projectDir?: string;
 }
 
 export interface WriteResult {
@@ -106,7 +111,7 @@ export async function writeReportFiles(
     ["Markdown report", targets.markdown, fullMarkdown, "text"],
     ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
     ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
-    ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
+    ["JUnit XML", targets.junit, () => [renderJunit(report, { projectDir: options.projectDir })], "xml"],
   ];
   const destinations: Destination[] = await Promise.all(
     requested

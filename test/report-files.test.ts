@@ -99,6 +99,23 @@ describe("writeReportFiles: the JSON files, written in pieces", () => {
   });
 });
 
+describe("writeReportFiles: JUnit XML", () => {
+  it("gives test cases their file from the repository root, as the Action's project-dir says", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);
+    const folder = makeTempDir("fusion-report-files-");
+    const result = await writeReportFiles(
+      report,
+      { markdown: null, json: null, runResults: null, junit: "junit.xml" },
+      () => "",
+      { cwd: folder, telemetryFiles: [], projectDir: "transform" },
+    );
+    expect(result.problems).toEqual([]);
+    const xml = readFileSync(path.join(folder, "junit.xml"), "utf8");
+    expect(xml).toContain(' file="transform/models/marts/customers.yml" line="31"');
+    expect(xml).not.toMatch(/ file="(?!transform\/)/);
+  });
+});
+
 describe("writeReportFiles: links, pipes and devices", () => {
   it("writes the file a link names, and the link stays a link", async () => {
     const report = await reportFor(["test/fixtures/real/preview120_failed.otel.jsonl"]);

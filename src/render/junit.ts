@@ -3,13 +3,20 @@
 // (models and seeds included: a model that fails to build is as much a failure as a test), one
 // <testsuite> per invocation. Pure: returns the document as a string.
 import { STATUS, type JunitKind } from "../model/status-table.js";
-import type { Invocation, NodeResult, Report } from "../model/types.js";
+import type { Invocation, NodeLocation, NodeResult, Report } from "../model/types.js";
 import { firstLine, truncateChars } from "../text/truncate.js";
+import { MAX_POSITION, toRepoPath } from "./annotations.js";
 import { MAX_INLINE_CHARS, plainText } from "./escape.js";
 import { formatCount, freshnessFact, resourceLabel } from "./format.js";
 
-export function renderJunit(report: Report): string {
-  const suites = report.invocations.map(renderSuite);
+export interface JunitOptions {
+  /** The dbt project's folder relative to the repository root ("." when unknown). */
+  projectDir?: string;
+}
+
+export function renderJunit(report: Report, options: JunitOptions = {}): string {
+  const projectDir = options.projectDir ?? ".";
+  const suites = report.invocations.map((inv) => renderSuite(inv, projectDir));
   const totals = suites.reduce(
     (sum, s) => ({
       tests: sum.tests + s.tests,
@@ -40,8 +47,8 @@ interface Suite {
   time: number;
 }
 
-function renderSuite(inv: Invocation): Suite {
-  const cases = inv.nodes.map(renderCase);
+function renderSuite(inv: Invocation, projectDir: string): Suite {
+  const cases = inv.nodes.map((node) => renderCase(node, projectDir));
   const runError = invocationError(inv);
   if (runError) cases.push(runError);
   const count = (kind: Case["kind"]) => cases.filter((c) => c.kind === kind).length;
@@ -86,14 +93,13 @@ interface Case {
   ms: number;
 }
 
-function renderCase(node: NodeResult): Case {
+function renderCase(node: NodeResult, projectDir: string): Case {
   const ms = node.timing.processingMs ?? 0;
   const open = `    <testcase${attrs({
     classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
     name: node.name || node.uniqueId,
     time: seconds(ms),
-    ...(node.location ? { file: node.location.path } : {}),
-    ...(node.location?.line ? { line: node.location.line } : {}),
+    ...whereInRepo(node.location, projectDir),
   })}`;
   const body = (child: string, kind: Case["kind"]): Case => ({
     xml: `${open}>\n      ${child}\n    </testcase>`,
@@ -155,6 +161,19 @@ function invocationError(inv: Invocation): Case | null {
   const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
   const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
   return { xml, kind: "error", ms: inv.durationMs ?? 0 };
+}
+
+/**
+ * `file` and `line` as tools that annotate them read them (EnricoMi/publish-unit-test-result-action,
+ * mikepenz/action-junit-report): the path from the repository root, as our own annotations have it,
+ * and neither when the telemetry names no file the repository can hold (an absolute path, `../`) or
+ * a line GitHub refuses (over 32 bits), which would fail the consumer's whole check run.
+ */
+function whereInRepo(location: NodeLocation | null, projectDir: string): { file?: string; line?: number } {
+  const file = location ? toRepoPath(projectDir, location.path) : null;
+  if (file === null) return {};
+  const line = location?.line;
+  return line && line <= MAX_POSITION ? { file, line } : { file };
 }
 
 /** A source's freshness as words ("freshness error (age 3d)"); empty for any other node. */

@@ -118,6 +118,25 @@ describe("renderJunit", () => {
     expect(error["#text"]).toMatch(/\nx+… \([\d,]+ more characters\)$/);
   });
 
+  it("gives file and line as a tool that annotates them needs: from the repository root, or not at all", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const [model, outside, absolute, farLine] = report.invocations[0]!.nodes;
+    model!.location = { path: "./models/staging/stg_orders.sql" };
+    outside!.location = { path: "../../../outside/x.sql", line: 3 };
+    absolute!.location = { path: "/etc/passwd", line: 1 };
+    // GitHub keeps lines as 32-bit integers: one larger fails the consumer's whole check run.
+    farLine!.location = { path: "models/a.yml", line: 2 ** 31 };
+    const cases = parse(renderJunit(report, { projectDir: "transform/dbt" })).testsuites.testsuite[0]!
+      .testcase as (Case & { file?: string; line?: string })[];
+    expect([cases[0]!.file, cases[0]!.line]).toEqual([
+      "transform/dbt/models/staging/stg_orders.sql",
+      undefined,
+    ]);
+    expect([cases[1]!.file, cases[1]!.line]).toEqual([undefined, undefined]);
+    expect([cases[2]!.file, cases[2]!.line]).toEqual([undefined, undefined]);
+    expect([cases[3]!.file, cases[3]!.line]).toEqual(["transform/dbt/models/a.yml", undefined]);
+  });
+
   it("one testsuite per invocation", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     const xml = renderJunit(report);
