@@ -67,7 +67,7 @@ export function runResultsInParts(
     results: [],
     elapsed_time: elapsedMs / 1000,
     args: {
-      ...(last?.command ? { which: last.command } : {}),
+      ...(last?.command ? { which: whichOf(last.command) } : {}),
       ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
       ...(last?.target ? { target: last.target } : {}),
     },
@@ -78,6 +78,15 @@ export function runResultsInParts(
       for (const node of byId.values()) yield toResult(node);
     },
   };
+}
+
+/**
+ * `args.which` as dbt Core writes it: the subcommand's own name, `freshness` for `dbt source
+ * freshness` and `generate` for `dbt docs generate` (dbt/cli/types.py `Command`). `dbt retry` reads
+ * it back with `Command.from_str`, which knows no `source freshness`.
+ */
+function whichOf(command: string): string {
+  return command.trim().split(/\s+/).pop() || command;
 }
 
 /**

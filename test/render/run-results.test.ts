@@ -13,4 +13,14 @@ describe("renderRunResults", () => {
     expect(of(backwards!.uniqueId).timing).toEqual([]);
     expect(of(intact!.uniqueId).timing).toHaveLength(1);
   });
+
+  it("names the command in args.which as dbt Core does: the subcommand's own name", async () => {
+    const report = await reportFor(["test/fixtures/generated/freshness/telemetry.jsonl"]);
+    expect(report.invocations[0]!.command).toBe("source freshness");
+    expect(renderRunResults(report, "2026-11-30T00:00:00Z").args.which).toBe("freshness");
+    report.invocations[0]!.command = "docs generate";
+    expect(renderRunResults(report, "2026-11-30T00:00:00Z").args.which).toBe("generate");
+    report.invocations[0]!.command = "build";
+    expect(renderRunResults(report, "2026-11-30T00:00:00Z").args.which).toBe("build");
+  });
 });
