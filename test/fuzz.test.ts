@@ -1,10 +1,12 @@
 // Mutation fuzzing: thousands of corrupted copies of real fixtures (byte flips, truncation, line
 // shuffles and drops) must each end in a report or a clear TelemetryInputError naming the file,
 // never in an uncaught exception or a hang; copies whose values are swapped for odd ones (wrong
-// types, huge, control and bidi characters, markup) must also render in every format. Seeded, so a
-// failure reproduces.
+// types, huge, control and bidi characters, markup) must also render in every format, the files
+// other tools read still valid (the JSON report and run_results.json against their schemas, JUnit as
+// XML). Seeded, so a failure reproduces.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { readTelemetryReport } from "../src/pipeline/read-telemetry.js";
 import { buildAnnotations } from "../src/render/annotations.js";
@@ -16,7 +18,7 @@ import { renderTerminal } from "../src/render/terminal.js";
 import type { TelemetryFile } from "../src/sources/telemetry-file.js";
 import { TelemetryInputError } from "../src/telemetry/errors.js";
 import { createRandom } from "../scripts/fixture-gen/random.js";
-import { ROOT } from "./support/report.js";
+import { ROOT, reportSchemaErrors, runResultsSchemaErrors } from "./support/report.js";
 
 const JSONL = readFileSync(path.join(ROOT, "test/fixtures/real/preview120_failed.otel.jsonl"));
 const PARQUET = readFileSync(
@@ -125,6 +127,8 @@ describe("fuzzing", () => {
       "x".repeat(20_000),
       "\u0000\u001b[2J\u202e<script>alert(1)</script>",
       "::error::workflow command\n@here <!-- -->",
+      "\ud800]]>\uffff\r\n\"'&",
+      2 ** 31,
     ];
     const lines = JSONL.toString("utf8").split("\n");
     const tally = { report: 0, error: 0 };
@@ -156,9 +160,9 @@ describe("fuzzing", () => {
           generatorVersion: "fuzz",
         });
         tally.report++;
-        renderJsonReport(report);
-        renderRunResults(report, "2026-11-24T00:00:00Z");
-        renderJunit(report);
+        expect(reportSchemaErrors(JSON.parse(renderJsonReport(report)))).toBe("");
+        expect(runResultsSchemaErrors(renderRunResults(report, "2026-11-24T00:00:00Z"))).toBe("");
+        expect(XMLValidator.validate(renderJunit(report))).toBe(true);
         renderTerminal(report, { title: "t", width: 80, colour: true, fullReportHint: "h" });
         expect(
           renderMarkdown(report, { maxBytes: 65_000, title: "t", fullReportHint: "h", codeWidth: 100 })
