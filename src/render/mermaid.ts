@@ -152,6 +152,8 @@ export function renderSkipChainFlowchart(
       const ids = new Map<string, string>([[chain.rootId, rootId]]);
       const shown = chain.skipped.slice(0, limits.nodesPerChain);
       for (const entry of shown) {
+        // A cycle (hostile data) ends at a skipped node, listed as skipped too: it keeps its one box.
+        if (entry.uniqueId === chain.rootId) continue;
         const node = nodes.get(entry.uniqueId);
         const id = newId("skipped");
         ids.set(entry.uniqueId, id);
@@ -160,8 +162,11 @@ export function renderSkipChainFlowchart(
       }
       // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
       for (const entry of shown) {
+        const id = ids.get(entry.uniqueId)!;
         const via = ids.get(entry.via) ?? rootId;
-        lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+        // A node skipped because of itself (hostile data) hangs off the root, or off nothing if it is the root.
+        const from = via === id ? rootId : via;
+        if (from !== id) lines.push(`  ${from} --> ${id}`);
       }
       const rest = chain.skipped.length - shown.length;
       if (rest > 0) {

@@ -123,6 +123,40 @@ describe("skip chain flowchart", () => {
     expect(await parse(text)).toBe("flowchart-v2");
   });
 
+  it("draws each node of a cycle (hostile data) once, the root included, and mermaid parses it", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const [x, y, tail, self] = inv.nodes.slice(0, 4).map((n) => n.uniqueId) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    // As buildSkipChains ends a cycle: at the node met again, which is listed among the skipped too.
+    inv.skipChains = [
+      {
+        rootId: x,
+        rootStatus: "skipped",
+        skipped: [
+          { uniqueId: y, via: x, depth: 1 },
+          { uniqueId: x, via: y, depth: 2 },
+          { uniqueId: tail, via: x, depth: 3 },
+        ],
+      },
+      { rootId: self, rootStatus: "skipped", skipped: [{ uniqueId: self, via: self, depth: 1 }] },
+    ];
+    const text = renderSkipChainFlowchart(report, { chains: 10, nodesPerChain: 10 });
+    const boxes = [...text.matchAll(/^ {2}(n\d+)\["/gm)].map((m) => m[1]);
+    expect(boxes).toEqual(["n0", "n1", "n2", "n3"]);
+    expect(text.split("\n").filter((line) => line.includes("-->"))).toEqual([
+      "  n0 --> n1",
+      "  n1 --> n0",
+      "  n0 --> n2",
+    ]);
+    expectLines(text, FLOWCHART_LINE);
+    expect(await parse(text)).toBe("flowchart-v2");
+  });
+
   it("is empty without skip chains", async () => {
     const report = await reportFor(["test/fixtures/real/preview72_build_success.otel.jsonl"]);
     expect(renderSkipChainFlowchart(report, { chains: 10, nodesPerChain: 10 })).toBe("");
