@@ -57,12 +57,24 @@ const RESOURCE_TYPES = new Set<ResourceType>([
   "saved_query",
   "semantic_model",
   "macro",
+  "doc",
 ]);
 
-/** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
+/**
+ * The engine's node types named otherwise than dbt Core's resource types: a docs block is
+ * NODE_TYPE_DOCS_MACRO to the engine and `doc` to dbt Core (its unique_id is `doc.<package>.<name>`).
+ */
+const CORE_NAME: Readonly<Record<string, ResourceType>> = { docs_macro: "doc" };
+
+/**
+ * From the engine's node_type, in dbt Core's words; else (none, or one this reader does not know)
+ * the unique_id's first segment (`model.shop.orders`).
+ */
 export function resourceTypeOf(nodeType: string | null, uniqueId: string): ResourceType {
-  const candidate = nodeType ?? firstSegment(uniqueId);
-  return RESOURCE_TYPES.has(candidate as ResourceType) ? (candidate as ResourceType) : "unknown";
+  const named = nodeType !== null && Object.hasOwn(CORE_NAME, nodeType) ? CORE_NAME[nodeType] : nodeType;
+  if (named && RESOURCE_TYPES.has(named as ResourceType)) return named as ResourceType;
+  const segment = firstSegment(uniqueId);
+  return RESOURCE_TYPES.has(segment as ResourceType) ? (segment as ResourceType) : "unknown";
 }
 
 /** The package packageOf named last: a build's nodes nearly all share one or two. */

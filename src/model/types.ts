@@ -41,6 +41,7 @@ export type ResourceType =
   | "saved_query"
   | "semantic_model"
   | "macro"
+  | "doc"
   | "unknown";
 
 export interface NodeLocation {

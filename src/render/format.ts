@@ -48,6 +48,7 @@ const RESOURCE_LABEL: Record<ResourceType, string> = {
   saved_query: "saved query",
   semantic_model: "semantic model",
   macro: "macro",
+  doc: "doc",
   unknown: "node",
 };
 

@@ -1,6 +1,7 @@
 // The outcome mapping as the engine documents it (fusion-telemetry.md §9 and issue 2's table).
 import { describe, expect, it } from "vitest";
 import { decideStatus, packageOf, resourceTypeOf } from "../../src/model/status.js";
+import { normalizeNodeType } from "../../src/telemetry/enums.js";
 import { legacyStatus } from "../../src/render/run-results.js";
 
 describe("decideStatus", () => {
@@ -70,5 +71,18 @@ describe("packageOf and resourceTypeOf", () => {
     expect(resourceTypeOf(null, "seed.shop.countries")).toBe("seed");
     expect(resourceTypeOf(null, "orders")).toBe("unknown");
     expect(resourceTypeOf(null, "thing.shop.x")).toBe("unknown");
+  });
+
+  it("name a docs block `doc`, as dbt Core does, and fall back to the id for a node_type not known", () => {
+    for (const wire of ["NODE_TYPE_DOCS_MACRO", "DocsMacro"])
+      expect(resourceTypeOf(normalizeNodeType(wire), "doc.shop.orders_overview"), wire).toBe("doc");
+    expect(resourceTypeOf("docs_macro", "macro.shop.orders_overview")).toBe("doc");
+    expect(resourceTypeOf(null, "doc.shop.orders_overview")).toBe("doc");
+    expect(resourceTypeOf("macro", "macro.shop.cents_to_dollars")).toBe("macro");
+    // NODE_TYPE_UNSPECIFIED, or a type of a newer engine: the id still says what the node is.
+    expect(resourceTypeOf("unspecified", "model.shop.orders")).toBe("model");
+    expect(resourceTypeOf("hologram", "thing.shop.x")).toBe("unknown");
+    // Not an inherited property of a plain object.
+    expect(resourceTypeOf("constructor", "x")).toBe("unknown");
   });
 });
