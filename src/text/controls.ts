@@ -38,6 +38,18 @@ const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
 // eslint-disable-next-line no-misleading-character-class
 const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
 
+// Combining marks stacked on one character ("zalgo" text) are drawn above and below it, over the lines
+// around it. Real writing stacks a few at most: Vietnamese two (ệ decomposed), Thai a vowel and a
+// tone mark, Devanagari a sign or two. Runs longer than MAX_MARKS keep their first MAX_MARKS marks.
+const MAX_MARKS = 4;
+const MARK_PILE = new RegExp(`([\\p{Mn}\\p{Me}]{${MAX_MARKS}})[\\p{Mn}\\p{Me}]+`, "gu");
+const HAS_MARK_PILE = new RegExp(MARK_PILE.source, "u");
+
+/** The text with each run of combining marks cut to MAX_MARKS (the rest would draw over other lines). */
+function capMarks(text: string): string {
+  return HAS_MARK_PILE.test(text) ? text.replace(MARK_PILE, "$1") : text;
+}
+
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 export function showInvisible(text: string): string {
   if (!HAS_INVISIBLE.test(text)) return text;
@@ -71,7 +83,8 @@ export type LineBreakHandling =
 
 /**
  * Shows control characters and bidi overrides as visible escapes (`\x1b`, `\u202E`), so they can
- * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
+ * neither act on a terminal or log viewer nor disguise a name, and cuts piles of combining marks
+ * (capMarks). Tabs are kept.
  */
 export function showControls(text: string, lineBreaks: LineBreakHandling = "keep"): string {
   const joined =
@@ -80,7 +93,7 @@ export function showControls(text: string, lineBreaks: LineBreakHandling = "keep
       : lineBreaks === "keep"
         ? text.replace(LINE_BREAKS, "\n")
         : oneLine(text);
-  const shown = HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
+  const shown = capMarks(HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined);
   return SURROGATE.test(shown) ? shown.replace(LONE_SURROGATE, escapeCodePoint) : shown;
 }
 

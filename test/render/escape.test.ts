@@ -9,7 +9,10 @@ import {
   MAX_INLINE_CHARS,
   plainText,
 } from "../../src/render/escape.js";
-import { markdownToHtml } from "../support/gfm-html.js";
+import { renderMarkdown } from "../../src/render/markdown.js";
+import { renderTerminal } from "../../src/render/terminal.js";
+import { markdownToHtml, parseHtml, textOf } from "../support/gfm-html.js";
+import { reportFor } from "../support/report.js";
 
 const BREAKS = ["\n", "\r", "\r\n", "\u0085", "\u2028", "\u2029"];
 const ALL = (text: string) => [escapeText(text), code(text), escapeHtml(text), plainText(text, "space")];
@@ -158,5 +161,30 @@ describe("untrusted text", () => {
 
   it("escapes | in HTML text and attributes (it would end a table cell), keeping the entity whole", () => {
     expect(escapeHtml("a|b #1")).toBe("a&#124;b #\u200b1");
+  });
+});
+
+describe("piles of combining marks (zalgo) in a report", () => {
+  it("are cut to four marks per character in the comment and the terminal", async () => {
+    const pile = "\u0300\u0316\u0301\u0317\u0342\u0353\u0346\u0354\u034a\u0359".repeat(3);
+    const zalgo = (text: string): string => [...text].map((ch) => ch + pile).join("");
+    const report = await reportFor(["test/fixtures/generated/model-errors/telemetry.jsonl"]);
+    const failed = report.invocations[0]!.nodes.find((n) => n.status === "error")!;
+    failed.name = zalgo("stg_orders");
+    failed.message = zalgo("Database Error");
+    const longestPile = (text: string): number =>
+      Math.max(0, ...[...text.matchAll(/[\p{Mn}\p{Me}]+/gu)].map((m) => [...m[0]].length));
+    const markdown = renderMarkdown(report, { maxBytes: 65_536, title: "dbt Fusion", fullReportHint: "x" });
+    const text = parseHtml(markdownToHtml(markdown)).map(textOf).join("");
+    expect(text.replace(/\p{M}/gu, "")).toContain("Database Error");
+    expect(longestPile(text)).toBe(4);
+    const terminal = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 100,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(terminal.replace(/\p{M}/gu, "")).toContain("Database Error");
+    expect(longestPile(terminal)).toBe(4);
   });
 });

@@ -52,6 +52,43 @@ describe("showControls", () => {
   });
 });
 
+describe("piles of combining marks", () => {
+  // "zalgo": each letter with 12 to 20 marks above and below it.
+  const zalgo = [..."orders"]
+    .map(
+      (ch, i) =>
+        ch + "\u0300\u0316\u0301\u0317\u0342\u0353\u0346\u0354\u034a\u0359\u0310\u0320".repeat(1 + (i % 2)),
+    )
+    .join("");
+  const longestPile = (text: string): number =>
+    Math.max(0, ...[...text.matchAll(/[\p{Mn}\p{Me}]+/gu)].map((m) => [...m[0]].length));
+
+  it("keeps at most four marks on a character, and the character", () => {
+    for (const mode of ["keep", "space", "escape"] as const) {
+      const shown = showControls(zalgo, mode);
+      expect(longestPile(shown), mode).toBe(4);
+      expect(shown.replace(/\p{M}/gu, "")).toBe("orders");
+      expect(shown.startsWith("o\u0300\u0316\u0301\u0317d"), mode).toBe(false);
+      expect(shown.startsWith("o\u0300\u0316\u0301\u0317r"), mode).toBe(true);
+    }
+  });
+
+  it("leaves real words of scripts that stack marks alone", () => {
+    const words = [
+      // Vietnamese, composed and decomposed (ệ is e + dot below + circumflex: two marks).
+      "Nguyễn Thị Việt Nam tiếng Việt",
+      "Nguyễn Thị Việt Nam tiếng Việt".normalize("NFD"),
+      // Hindi, Thai (a vowel and a tone mark on one consonant), Tibetan, Hebrew with points, emoji.
+      "हिन्दी क्षत्रिय स्त्री",
+      "ภาษาไทย น้ำ ที่นี่ กี่",
+      "བོད་སྐད་ བསྒྲུབས་",
+      "שָׁלוֹם",
+      "1\ufe0f\u20e3 👍🏽 👩‍💻",
+    ];
+    for (const word of words) expect(showControls(word, "space"), word).toBe(word);
+  });
+});
+
 describe("showInvisible", () => {
   it("shows each character that draws nothing as an escape, and leaves the rest", () => {
     const invisible = [
