@@ -2,7 +2,7 @@ import type { NodeFacts } from "../telemetry/events.js";
 import { nanosToIso } from "../telemetry/values.js";
 import type { EvaluationState, InvocationState, NodeState, SpanExtras } from "./accumulate.js";
 import { countStatuses } from "./counts.js";
-import { ImplausibleTimes, usableInvocationSpan } from "./implausible-times.js";
+import { ImplausibleTimes, latestRealNs, usableInvocationSpan } from "./implausible-times.js";
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
@@ -28,8 +28,9 @@ export function finishInvocation(state: InvocationState, options: FinishOptions)
   const extrasByNode = joinExtras(state);
   const nodes: NodeResult[] = [];
   const unreadable: string[] = [];
-  const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
-  const implausible = new ImplausibleTimes(span);
+  const latestNs = latestRealNs();
+  const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs, latestNs);
+  const implausible = new ImplausibleTimes(span, latestNs);
   const failed = state.statusCode === 2 || !state.ended;
   // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
   // says why (a model outside `--select` that does not compile stops the whole run).

@@ -4,7 +4,8 @@
 // "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
 // duration is shown as unknown, such a query is not counted in the warehouse time, and the
 // invocation's warnings say which nodes and why, once. The invocation's own span is checked first
-// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything.
+// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything,
+// and an end in year 9999 (no time is later than the report read from it) make it last millennia.
 import { formatCount } from "../text/count.js";
 import { formatDuration } from "../text/duration.js";
 import { nanosToIso } from "../telemetry/values.js";
@@ -20,6 +21,18 @@ const SLACK_MS = 1_000;
  * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
  */
 const EARLIEST_NS = 1_577_836_800_000_000_000n;
+/**
+ * How far past the time the report is made a time may lie: the engine's clock and this one's may
+ * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)
+ * is no real one: a damaged file.
+ */
+const CLOCK_SKEW_NS = 86_400n * 1_000_000_000n;
+
+/** The latest time telemetry read now can hold. */
+export function latestRealNs(nowMs: number = Date.now()): bigint {
+  return BigInt(Math.floor(nowMs)) * 1_000_000n + CLOCK_SKEW_NS;
+}
+
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
 
@@ -33,17 +46,24 @@ export interface InvocationSpan {
 }
 
 /**
- * The invocation's span as far as it can be right (a start before 2020 or an end before the start
- * bounds nothing), and what was wrong with it, for its warnings.
+ * The invocation's span as far as it can be right (a start before 2020, a time after `latestNs` or
+ * an end before the start bounds nothing), and what was wrong with it, for its warnings.
  */
 export function usableInvocationSpan(
   startNs: bigint | null,
   endNs: bigint | null,
+  latestNs: bigint = latestRealNs(),
 ): { span: InvocationSpan; problem: string | null } {
-  if (startNs !== null && startNs < EARLIEST_NS) {
+  if (startNs !== null && (startNs < EARLIEST_NS || startNs > latestNs)) {
     return {
-      span: { startNs: null, endNs },
+      span: { startNs: null, endNs: endNs !== null && endNs > latestNs ? null : endNs },
       problem: `the invocation's start (${nanosToIso(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
+    };
+  }
+  if (endNs !== null && endNs > latestNs) {
+    return {
+      span: { startNs, endNs: null },
+      problem: `the invocation's end (${nanosToIso(endNs)}) is not a real time (later than this report, a damaged file): its duration is shown as unknown`,
     };
   }
   if (startNs !== null && endNs !== null && endNs < startNs) {
@@ -72,11 +92,19 @@ export class ImplausibleTimes {
   private readonly found: string[] = [];
   /** The invocation's duration, when both ends of its span are known. */
   readonly invocationMs: number | null;
+  /** The longest a node's duration can be: the invocation's, else from its start to `latestNs`. */
+  private readonly longestMs: number | null;
 
-  constructor(private readonly invocation: InvocationSpan) {
+  constructor(
+    private readonly invocation: InvocationSpan,
+    private readonly latestNs: bigint = latestRealNs(),
+  ) {
     const { startNs, endNs } = invocation;
     this.invocationMs =
       startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1_000_000n) : null;
+    this.longestMs =
+      this.invocationMs ??
+      (startNs !== null && latestNs >= startNs ? Number((latestNs - startNs) / 1_000_000n) : null);
   }
 
   /** The durations, each one the invocation cannot hold replaced by null (and noted). */
@@ -141,13 +169,13 @@ export class ImplausibleTimes {
   }
 
   private holdsSpan(startNs: bigint, endNs: bigint): boolean {
-    if (endNs < startNs || startNs < EARLIEST_NS) return false;
+    if (endNs < startNs || startNs < EARLIEST_NS || endNs > this.latestNs) return false;
     const { startNs: from, endNs: to } = this.invocation;
     if (from !== null && startNs < from - SLACK_NS) return false;
     return to === null || endNs <= to + SLACK_NS;
   }
 
   private holdsDuration(ms: number): boolean {
-    return ms >= 0 && (this.invocationMs === null || ms <= this.invocationMs + SLACK_MS);
+    return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
   }
 }

@@ -1,7 +1,12 @@
 // Durations the invocation cannot hold are shown as unknown, with one warning naming the nodes; the
 // ones it can hold (within its span, give or take the engine's rounding) are kept as they are.
 import { describe, expect, it } from "vitest";
-import { ImplausibleTimes, type NodeDurations } from "../../src/model/implausible-times.js";
+import {
+  ImplausibleTimes,
+  latestRealNs,
+  usableInvocationSpan,
+  type NodeDurations,
+} from "../../src/model/implausible-times.js";
 import type { TelemetryEvent } from "../../src/telemetry/events.js";
 import { finishEvents } from "../support/finish-events.js";
 import { nodeFacts } from "../support/node-facts.js";
@@ -217,6 +222,51 @@ describe("finishInvocation with times the invocation cannot hold", () => {
     expect(inv.readerWarnings[1]).toMatch(
       /^1 node has times its invocation cannot hold \(the invocation ended at 2025-11-21T04:41:00\.000000Z\), left out of the report: model\.shop\.unset \(lifetime: /,
     );
+  });
+
+  it("gives an invocation that ends in year 9999 no duration, and keeps its nodes' times to real ones", () => {
+    const YEAR_9999 = 253_402_300_799_000_000_000n;
+    const inv = finish([
+      invocation(YEAR_9999),
+      processed("model.shop.a", T0, T0 + 5n * SECOND, 5_000),
+      processed("model.shop.far", T0, YEAR_9999, 5_000),
+      processed("model.shop.long", T0, T0 + 5n * SECOND, 8_000_000_000_000_000),
+    ]);
+    expect(inv.durationMs).toBeNull();
+    expect(inv.completedAt).toBe("9999-12-31T23:59:59.000000Z");
+    const timing = (id: string) => inv.nodes.find((node) => node.uniqueId === id)!.timing;
+    expect(timing("model.shop.a")).toMatchObject({ lifetimeMs: 5_000, processingMs: 5_000 });
+    expect(timing("model.shop.far").lifetimeMs).toBeNull();
+    expect(timing("model.shop.long").processingMs).toBeNull();
+    expect(inv.readerWarnings[0]).toBe(
+      "the invocation's end (9999-12-31T23:59:59.000000Z) is not a real time (later than this report, a damaged " +
+        "file): its duration is shown as unknown",
+    );
+    expect(inv.readerWarnings[1]).toMatch(
+      /^2 nodes have times its invocation cannot hold \(the invocation started at 2025-11-21T04:40:00\.000000Z\), left out of the report: model\.shop\.far \(lifetime: .*\); model\.shop\.long \(processing time /,
+    );
+  });
+
+  it("takes a time later than the report (give or take a day of clock skew) for no real one", () => {
+    const now = Number(T0 / 1_000_000n);
+    const latest = latestRealNs(now);
+    expect(latest).toBe(T0 + 86_400n * SECOND);
+    expect(usableInvocationSpan(T0, latest, latest)).toEqual({
+      span: { startNs: T0, endNs: latest },
+      problem: null,
+    });
+    expect(usableInvocationSpan(T0, latest + 1n, latest).span).toEqual({ startNs: T0, endNs: null });
+    expect(usableInvocationSpan(latest + 1n, latest + 2n, latest).span).toEqual({
+      startNs: null,
+      endNs: null,
+    });
+    // A crashed run (no end): its nodes are bounded by its start and the latest real time.
+    const check = new ImplausibleTimes({ startNs: T0, endNs: null }, latest);
+    expect(check.check("model.a.fine", durations(T0, T0 + 60n * SECOND)).lifetimeMs).toBe(60_000);
+    expect(check.check("model.a.far", durations(T0, latest + 1n)).lifetimeMs).toBeNull();
+    expect(
+      check.check("model.a.long", durations(T0, T0 + SECOND, { processingMs: 2 * 86_400_000 })).processingMs,
+    ).toBeNull();
   });
 
   it("adds nothing to a run whose times fit", () => {
