@@ -1,5 +1,5 @@
 import { statusRow } from "../model/status-table.js";
-import type { ResourceType } from "../model/types.js";
+import type { NodeResult, ResourceType } from "../model/types.js";
 import { formatCount } from "../text/count.js";
 import { formatDuration } from "../text/duration.js";
 import { escapeText } from "./escape.js";
@@ -26,6 +26,22 @@ export function statusIcon(status: string): string {
 /** The status's word; a value that is not a status is shown escaped. */
 export function statusWord(status: string): string {
   return statusRow(status)?.label ?? escapeText(status);
+}
+
+/**
+ * A skipped node whose skip names no upstream node (a skip reason without its upstream id, or no
+ * reason): in no skip chain, so the skip section lists it in a group of its own.
+ */
+export function isUncausedSkip(node: Pick<NodeResult, "status" | "skippedBecauseOf">): boolean {
+  return node.status === "skipped" && !node.skippedBecauseOf;
+}
+
+/** The group of skipped nodes whose cause the engine did not name. */
+export const UNCAUSED_SKIPS = "cause not given";
+
+/** The skip section's heading: not all skips are said to be upstream ones when some give no cause. */
+export function skipHeading(anyUncaused: boolean): string {
+  return anyUncaused ? "Skipped" : "Skipped because of an upstream problem";
 }
 
 /** "✅ success": icon and word. */

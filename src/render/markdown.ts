@@ -31,10 +31,13 @@ import {
   formatCount,
   formatDuration,
   freshnessFact,
+  isUncausedSkip,
   plural,
   resourceLabel,
+  skipHeading,
   statusIcon,
   statusText,
+  UNCAUSED_SKIPS,
   warningsCount,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
@@ -256,6 +259,8 @@ interface InvocationLists {
   /** The WARN lines of every node's log. */
   warningLines: readonly { node: NodeResult; log: LogLine }[];
   notCompleted: readonly NodeResult[];
+  /** Skipped nodes whose skip names no upstream node (uncausedSkips). */
+  uncausedSkips: readonly NodeResult[];
 }
 
 /** One fitMarkdown call's context: the report's memo and the call's options. */
@@ -372,8 +377,10 @@ function invocationLists(inv: Invocation, inChangedFile: InChangedFile | undefin
   const warned: NodeResult[] = [];
   const warningLines: { node: NodeResult; log: LogLine }[] = [];
   const notCompleted: NodeResult[] = [];
+  const uncausedSkips: NodeResult[] = [];
   for (const node of inv.nodes) {
     byId.set(node.uniqueId, node);
+    if (isUncausedSkip(node)) uncausedSkips.push(node);
     if (node.status === "fail") failed.push(node);
     else if (node.status === "warn") warned.push(node);
     if (STATUS[node.status].notCompleted !== null) notCompleted.push(node);
@@ -386,6 +393,7 @@ function invocationLists(inv: Invocation, inChangedFile: InChangedFile | undefin
     warned,
     warningLines,
     notCompleted,
+    uncausedSkips,
   };
 }
 
@@ -412,7 +420,9 @@ function listLengths(report: Report): Record<ListName, number> {
     let freshness = 0;
     let warningLines = 0;
     let notCompleted = 0;
+    let uncausedSkips = 0;
     for (const node of inv.nodes) {
+      if (isUncausedSkip(node)) uncausedSkips = 1;
       if (node.status === "error") errors++;
       else if (node.status === "fail") failed++;
       else if (node.status === "warn" && node.test) warnedTests++;
@@ -422,7 +432,8 @@ function listLengths(report: Report): Record<ListName, number> {
     }
     needed.errors = Math.max(needed.errors, errors);
     needed.failedTests = Math.max(needed.failedTests, failed);
-    needed.chains = Math.max(needed.chains, inv.skipChains.length);
+    // The skips that name no cause are one group more.
+    needed.chains = Math.max(needed.chains, inv.skipChains.length + uncausedSkips);
     // The warnings limit applies to each kind renderWarnings and renderNotCompleted list.
     needed.warnings = Math.max(needed.warnings, warnedTests, freshness, warningLines, notCompleted);
   }
@@ -636,10 +647,10 @@ function renderInvocation(
     parts.push(`### ${invocationTitle(inv, null)}`);
   }
   if (inv.readerWarnings.length > 0) parts.push(quotedWarnings(inv.readerWarnings));
-  const { byId, chainsByRoot } = context.listsOf(inv);
+  const { byId, chainsByRoot, uncausedSkips } = context.listsOf(inv);
   parts.push(renderErrors(inv, detail, context, chainsByRoot));
   parts.push(renderFailedTests(inv, detail, context));
-  parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
+  parts.push(renderSkipChains(inv.skipChains, uncausedSkips, byId, detail, context));
   parts.push(renderWarnings(inv, detail, context));
   parts.push(renderNotCompleted(inv, detail, context));
   // With several invocations the timings of each are there when wanted, not in the way.
@@ -847,15 +858,20 @@ function testTable(tests: NodeResult[], context: RenderContext): string {
   );
 }
 
+/**
+ * Every skipped node under its cause: the skip chains, largest first, then the skips whose cause the
+ * engine did not name (uncausedSkips), as one group more within the same limits.
+ */
 function renderSkipChains(
   chains: SkipChain[],
+  uncaused: readonly NodeResult[],
   nodes: ReadonlyMap<string, NodeResult>,
   detail: Detail,
   context: RenderContext,
 ): string {
-  if (chains.length === 0) return "";
-  const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-  const lines = [`#### ⏭️ Skipped because of an upstream problem (${plural(skipped, "node")})`];
+  if (chains.length === 0 && uncaused.length === 0) return "";
+  const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
+  const lines = [`#### ⏭️ ${skipHeading(uncaused.length > 0)} (${plural(skipped, "node")})`];
   const label = (uniqueId: string): string =>
     context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
   const items: string[] = [];
@@ -871,8 +887,16 @@ function renderSkipChains(
       items.push(`  - … and ${formatCount(chain.skipped.length - detail.chainNodes)} more`);
     }
   }
+  const groups = chains.length + (uncaused.length > 0 ? 1 : 0);
+  if (uncaused.length > 0 && chains.length < detail.chains) {
+    items.push(`- _${UNCAUSED_SKIPS}_ → ${plural(uncaused.length, "node")} skipped`);
+    for (const node of uncaused.slice(0, detail.chainNodes)) items.push(`  - ${context.names.label(node)}`);
+    if (uncaused.length > detail.chainNodes && detail.chainNodes > 0) {
+      items.push(`  - … and ${formatCount(uncaused.length - detail.chainNodes)} more`);
+    }
+  }
   lines.push(items.join("\n"));
-  lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
+  lines.push(more(groups, detail.chains, "root cause", context, "chains"));
   return lines.filter(Boolean).join("\n\n");
 }
 

@@ -19,8 +19,11 @@ import {
   formatCount,
   formatDuration,
   freshnessFact,
+  isUncausedSkip,
   plural,
   resourceLabel,
+  skipHeading,
+  UNCAUSED_SKIPS,
   warningsCount,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
@@ -269,14 +272,26 @@ function renderFailedTests(inv: Invocation, pen: Pen): string {
   ].join("\n\n");
 }
 
+/** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
 function renderSkipChains(inv: Invocation, pen: Pen): string {
   const chains = inv.skipChains;
-  if (chains.length === 0) return "";
+  const uncaused = inv.nodes.filter(isUncausedSkip);
+  if (chains.length === 0 && uncaused.length === 0) return "";
   const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-  const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-  const blocks = [heading(pen, `Skipped because of an upstream problem (${plural(skipped, "node")})`)];
+  const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
+  const blocks = [heading(pen, `${skipHeading(uncaused.length > 0)} (${plural(skipped, "node")})`)];
   for (const chain of chains) blocks.push(chainBlock(chain, nodes, pen));
+  if (uncaused.length > 0) blocks.push(uncausedBlock(uncaused, pen));
   return blocks.join("\n\n");
+}
+
+function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen): string {
+  const lines = [`? ${UNCAUSED_SKIPS}`, `  → ${plural(uncaused.length, "node")} skipped:`];
+  for (const node of uncaused.slice(0, TERMINAL_LIMITS.chainNodes))
+    lines.push(`  ${statusMark(pen, "skipped")} ${nodeName(pen, node)}`);
+  const left = uncaused.length - TERMINAL_LIMITS.chainNodes;
+  if (left > 0) lines.push(`  … and ${formatCount(left)} more`);
+  return lines.join("\n");
 }
 
 function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen): string {
