@@ -6,7 +6,7 @@ import { ImplausibleTimes, latestRealNs, usableInvocationSpan } from "./implausi
 import { buildSkipChains } from "./skip-chains.js";
 import { pickSlowest } from "./slowest.js";
 import { decideStatus, packageOf, resourceTypeOf } from "./status.js";
-import { STATUS } from "./status-table.js";
+import { NEVER_FINISHED_MESSAGE, STATUS } from "./status-table.js";
 import type {
   Invocation,
   InvocationSource,
@@ -146,7 +146,7 @@ function finishNode(
   }
   const errorLog = logs.find((line) => line.severity === "ERROR");
   let message = errorLog?.text ?? firstQueryError ?? null;
-  if (!finished) message = "the node started but never finished (the run was interrupted)";
+  if (!finished) message = NEVER_FINISHED_MESSAGE;
 
   const startNs = node.processedStartNs ?? node.phasesStartNs;
   const endNs = node.processedEndNs ?? node.phasesEndNs;

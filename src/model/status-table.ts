@@ -1,6 +1,6 @@
 // Everything every output says about a node status, in one table. A status added to `NodeStatus`
 // does not compile until its row is filled in here, so no renderer can forget it.
-import type { NodeStatus, StatusCounts } from "./types.js";
+import type { NodeResult, NodeStatus, StatusCounts } from "./types.js";
 
 /** Check-run annotation level (the Checks API's names). */
 export type AnnotationLevel = "notice" | "warning" | "failure";
@@ -210,6 +210,8 @@ export const STATUS: { readonly [S in NodeStatus]: Readonly<StatusRow> } = {
     stepOutput: null,
     notCompleted: "canceled",
   },
+  // A node of a crashed run; one that finished with an outcome not understood is told apart
+  // (outcomeNotUnderstood) wherever these words are shown.
   unknown: {
     icon: "❔",
     label: "unknown",
@@ -226,6 +228,45 @@ export const STATUS: { readonly [S in NodeStatus]: Readonly<StatusRow> } = {
     notCompleted: "did not finish",
   },
 };
+
+/** The message of a node whose spans never ended (a crashed or cut-off run): its status is unknown. */
+export const NEVER_FINISHED_MESSAGE = "the node started but never finished (the run was interrupted)";
+
+/** What is said of a node that finished with an outcome the reader did not understand. */
+const OUTCOME_UNKNOWN = "outcome unknown";
+
+/**
+ * A node of unknown status that did finish: its spans ended, with an outcome (or a detail of it)
+ * the reader did not understand. Not one that "did not finish", as a node of a crashed run is.
+ */
+export function outcomeNotUnderstood(node: Pick<NodeResult, "status" | "message">): boolean {
+  return node.status === "unknown" && node.message !== NEVER_FINISHED_MESSAGE;
+}
+
+/** Why the node is listed under "not run to completion" (STATUS's `notCompleted`, told apart). */
+export function notCompletedReason(node: Pick<NodeResult, "status" | "message">): string | null {
+  return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.notCompleted ?? null);
+}
+
+/** The `<skipped message>` of a node reported as skipped (STATUS's `junitSkipMessage`, told apart). */
+export function junitSkipMessage(node: Pick<NodeResult, "status" | "message">): string | null {
+  return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.junitSkipMessage ?? null);
+}
+
+/** The headline's ❔ cell: "unfinished" only when none of its nodes finished, else "unknown". */
+export function headlineWords(
+  cell: (typeof HEADLINE_CELLS)[number],
+  anyOutcomeNotUnderstood: boolean,
+): { one: string; many: string } {
+  return cell.key === "unfinished" && anyOutcomeNotUnderstood ? { one: "unknown", many: "unknown" } : cell;
+}
+
+/** Whether any of these invocations' nodes finished with an outcome not understood (headlineWords). */
+export function anyOutcomeNotUnderstood(
+  invocations: readonly { counts: StatusCounts; nodes: readonly NodeResult[] }[],
+): boolean {
+  return invocations.some((inv) => inv.counts.unknown > 0 && inv.nodes.some(outcomeNotUnderstood));
+}
 
 /** In the order of `NodeStatus`, which is also the order of the counts in the JSON report. */
 const STATUSES = Object.keys(STATUS) as NodeStatus[];

@@ -2,7 +2,7 @@
 // DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
 // (models and seeds included: a model that fails to build is as much a failure as a test), one
 // <testsuite> per invocation. Pure: returns the document as a string.
-import { STATUS, type JunitKind } from "../model/status-table.js";
+import { junitSkipMessage, STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeLocation, NodeResult, Report } from "../model/types.js";
 import { firstLine, truncateChars } from "../text/truncate.js";
 import { MAX_POSITION, toRepoPath } from "./annotations.js";
@@ -130,7 +130,7 @@ function renderCase(node: NodeResult, projectDir: string): Case {
     const message =
       because && node.status === "skipped"
         ? `skipped because ${because} did not succeed`
-        : (row.junitSkipMessage ?? row.label);
+        : (junitSkipMessage(node) ?? row.label);
     return body(`<skipped${attrs({ message })}/>`, "skipped");
   }
   if (row.ran === "warned") {

@@ -7,7 +7,14 @@
 // Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
 // at most five columns in a table, one readable name per node (its unique id in the tooltip), and
 // code excerpts wrapped to the given width.
-import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
+import {
+  anyOutcomeNotUnderstood,
+  HEADLINE_CELLS,
+  headlineCounts,
+  headlineWords,
+  notCompletedReason,
+  STATUS,
+} from "../model/status-table.js";
 import type {
   Invocation,
   LogLine,
@@ -578,7 +585,7 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
   const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
   const lines = [
     `## ${icon} ${escapeText(options.title)}: ${escapeText(report.conclusionReason)}`,
-    countLine(report.counts, "**"),
+    countLine(report.counts, "**", anyOutcomeNotUnderstood(report.invocations)),
   ];
   const facts =
     report.invocations.length === 1
@@ -589,12 +596,16 @@ function renderHeadline(report: Report, options: MarkdownOptions): string {
   return lines.join("\n\n");
 }
 
-/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
-function countLine(counts: StatusCounts, strong: string): string {
+/**
+ * "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line.
+ * `outcomesNotUnderstood`: some unknown nodes finished (headlineWords).
+ */
+function countLine(counts: StatusCounts, strong: string, outcomesNotUnderstood: boolean): string {
   const cells = headlineCounts(counts);
-  const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) =>
-    countItem(cell.icon, cells[cell.key], cell.one, cell.many),
-  );
+  const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
+    const { one, many } = headlineWords(cell, outcomesNotUnderstood);
+    return countItem(cell.icon, cells[cell.key], one, many);
+  });
   const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
   return `${strong}${total}:${strong} ${items.join(" · ")}`;
 }
@@ -641,7 +652,7 @@ function renderInvocation(
   if (position) {
     parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
     parts.push(
-      `${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`,
+      `${countLine(inv.counts, "", anyOutcomeNotUnderstood([inv]))}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`,
     );
   } else if (inv.source.step) {
     parts.push(`### ${invocationTitle(inv, null)}`);
@@ -935,7 +946,7 @@ function renderNotCompleted(inv: Invocation, detail: Detail, context: FitContext
     .slice(0, detail.warnings)
     .map(
       (n) =>
-        `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`,
+        `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${notCompletedReason(n)}`,
     );
   return [
     `#### 🚫 Not run to completion (${formatCount(nodes.length)})`,

@@ -4,7 +4,14 @@
 // slowest nodes), as plain text that fits the terminal's width. No Markdown and no HTML: a node is
 // its unique id (the readable name in bold), counts and facts are packed to the width, messages sit
 // in a gutter. Colour only when asked for; every string from telemetry is shown inert.
-import { HEADLINE_CELLS, headlineCounts, STATUS } from "../model/status-table.js";
+import {
+  anyOutcomeNotUnderstood,
+  HEADLINE_CELLS,
+  headlineCounts,
+  headlineWords,
+  notCompletedReason,
+  STATUS,
+} from "../model/status-table.js";
 import type {
   Invocation,
   NodeLocation,
@@ -106,7 +113,7 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
   const mark =
     report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
   const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
-  lines.push(countLine(report.counts, pen));
+  lines.push(countLine(report.counts, pen, anyOutcomeNotUnderstood(report.invocations)));
   const facts =
     report.invocations.length === 1
       ? invocationFacts(report.invocations[0] as Invocation)
@@ -116,12 +123,13 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
 }
 
 /** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
-function countLine(counts: StatusCounts, pen: Pen): string {
+function countLine(counts: StatusCounts, pen: Pen, outcomesNotUnderstood: boolean): string {
   const cells = headlineCounts(counts);
   const items = HEADLINE_CELLS.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
     const n = cells[cell.key];
     const mark = CELL_MARK[cell.key];
-    const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? cell.one : cell.many}`;
+    const { one, many } = headlineWords(cell, outcomesNotUnderstood);
+    const text = `${mark.glyph} ${formatCount(n)} ${n === 1 ? one : many}`;
     return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
   });
   const total = `${formatCount(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
@@ -174,7 +182,7 @@ function invocationHeader(
     : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
   const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
   if (index !== null) {
-    lines.push(countLine(inv.counts, pen));
+    lines.push(countLine(inv.counts, pen, anyOutcomeNotUnderstood([inv])));
     const facts = invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);
     lines.push(pen.style.dim(packFacts(facts, pen.width)));
   }
@@ -350,9 +358,7 @@ function renderNotCompleted(inv: Invocation, pen: Pen, options: TerminalOptions)
   if (nodes.length === 0) return "";
   const lines = nodes
     .slice(0, TERMINAL_LIMITS.notCompleted)
-    .map((n) =>
-      entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${STATUS[n.status].notCompleted}`),
-    );
+    .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${notCompletedReason(n)}`));
   const left = nodes.length - TERMINAL_LIMITS.notCompleted;
   if (left > 0) lines.push(more(left, "node", options, pen));
   return [heading(pen, `Not run to completion (${formatCount(nodes.length)})`), lines.join("\n")].join(
