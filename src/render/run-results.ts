@@ -91,12 +91,14 @@ function whichOf(command: string): string {
 
 /**
  * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
- * to the last end of a node it shows. 0 when that cannot be told.
+ * to the last end of a node it shows. 0 when that cannot be told. A node whose span the model found
+ * implausible (no lifetime: an end in year 9999, say) ends nothing.
  */
 function observedMs(inv: Invocation): number {
   const start = inv.startedAt ? Date.parse(inv.startedAt) : NaN;
   let last = -Infinity;
   for (const node of inv.nodes) {
+    if (node.timing.lifetimeMs === null) continue;
     const end = node.timing.completedAt ? Date.parse(node.timing.completedAt) : NaN;
     if (end > last) last = end;
   }

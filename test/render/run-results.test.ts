@@ -24,3 +24,16 @@ describe("renderRunResults", () => {
     expect(renderRunResults(report, "2026-11-30T00:00:00Z").args.which).toBe("build");
   });
 });
+
+describe("elapsed_time of a run that did not finish", () => {
+  it("runs to its last node's end, leaving out a node whose times the model found implausible", async () => {
+    const report = await reportFor(["test/fixtures/generated/crashed-run/telemetry.jsonl"]);
+    const elapsed = renderRunResults(report, "2026-01-01T00:00:00.000000Z").elapsed_time;
+    expect(elapsed).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(60);
+    // As implausible-times.ts leaves a span that ends in year 9999: its times kept, its lifetime unknown.
+    const node = report.invocations[0]!.nodes[0]!;
+    node.timing = { ...node.timing, completedAt: "9999-12-31T23:59:59.000000Z", lifetimeMs: null };
+    expect(renderRunResults(report, "2026-01-01T00:00:00.000000Z").elapsed_time).toBe(elapsed);
+  });
+});
