@@ -7,8 +7,15 @@ import { createArtifactReader } from "./github/artifact-download.js";
 import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
 import { triggeringRunId } from "./github/context.js";
+import { readRunClock, type RunClock } from "./github/run-clock.js";
 import type { Runner } from "./github/runner.js";
-import { eventTimeOf, warnAboutStaleInvocations } from "./github/stale-telemetry.js";
+import {
+  CLOCK_SLACK_MS,
+  eventTimeOf,
+  hasStaleInvocation,
+  RUN_CREATED_EVENTS,
+  warnAboutStaleInvocations,
+} from "./github/stale-telemetry.js";
 import { dbtCloudSettingsOf, nameDbtCloudInput, unusedSourceInputs, type ActionInputs } from "./inputs.js";
 import type { PipelineRequest, PipelineResult, PipelineServices } from "./pipeline/run.js";
 import type { CheckoutBounds } from "./sources/checkout-links.js";
@@ -128,13 +135,61 @@ export function checkoutBounds(runner: Runner): CheckoutBounds {
 /**
  * The result, with a warning on each invocation that began before the event this run answers. Only
  * files found on the runner can be an earlier build's; an artifact or a dbt platform run is the one asked for.
+ *
+ * The event's time is the payload's (a pull request's update, a push's time), else the run's
+ * creation, asked from GitHub (stale-telemetry.ts). GitHub's answer also tells how far the runner's
+ * clock, which stamped the telemetry, is from GitHub's. It is asked only when needed: for an event
+ * whose payload has no time, or when an invocation looks older than the event by the runner's clock
+ * (which may be slow). When it cannot be asked, the check is skipped (or made by the runner's
+ * clock, as before), and the log says so: it never fails the step.
  */
-export function olderBuildsNamed(
+export async function olderBuildsNamed(
   result: PipelineResult,
   request: PipelineRequest,
   runner: Runner,
-): PipelineResult {
-  const eventMs = request.telemetry.paths.length > 0 ? eventTimeOf(runner.eventName, runner.payload) : null;
-  if (eventMs === null) return result;
-  return { ...result, report: warnAboutStaleInvocations(result.report, runner.eventName, eventMs) };
+  github: GitHubSide,
+  log: (message: string) => void,
+): Promise<PipelineResult> {
+  if (request.telemetry.paths.length === 0) return result;
+  const { report } = result;
+  const payloadMs = eventTimeOf(runner.eventName, runner.payload);
+  if (payloadMs === null && !RUN_CREATED_EVENTS.has(runner.eventName)) return result;
+  const maybeStale =
+    payloadMs !== null
+      ? hasStaleInvocation(report, payloadMs)
+      : report.invocations.some((inv) => inv.startedAt !== null);
+  if (!maybeStale) return result;
+  const warned = (eventMs: number, skewMs: number): PipelineResult => {
+    const checked = warnAboutStaleInvocations(report, runner.eventName, eventMs, skewMs);
+    return checked === report ? result : { ...result, report: checked };
+  };
+  const clock = await askRunClock(runner, github);
+  if ("skip" in clock) {
+    log(
+      `${clock.skip}: ` +
+        (payloadMs === null
+          ? `whether the telemetry is this run's own or an earlier build's is not checked on ${runner.eventName}`
+          : "the telemetry's times are compared with the event's by the runner's clock"),
+    );
+    return payloadMs === null ? result : warned(payloadMs, 0);
+  }
+  if (Math.abs(clock.skewMs) > CLOCK_SLACK_MS) {
+    const seconds = Math.round(Math.abs(clock.skewMs) / 1000);
+    log(
+      `The runner's clock is ${seconds} s ${clock.skewMs > 0 ? "behind" : "ahead of"} GitHub's (the Date of ` +
+        "GitHub's answer): the telemetry's times are compared with the event's allowing for it.",
+    );
+  }
+  const eventMs = payloadMs ?? clock.createdMs;
+  return eventMs === null ? result : warned(eventMs, clock.skewMs);
+}
+
+/** What GitHub says about this run's time (run-clock.ts), or why it cannot be asked. */
+async function askRunClock(runner: Runner, github: GitHubSide): Promise<RunClock | { skip: string }> {
+  const [owner, repo] = runner.repository.split("/");
+  const runId = runner.env.GITHUB_RUN_ID ?? "";
+  if (!github.octokit || !owner || !repo || !/^[1-9]\d{0,15}$/.test(runId)) {
+    return { skip: "No github-token or GITHUB_RUN_ID to ask GitHub for this workflow run's time" };
+  }
+  return readRunClock(github.octokit, { owner, repo, runId: Number(runId) });
 }

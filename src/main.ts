@@ -69,7 +69,7 @@ async function report(
   try {
     const request = actionPipelineRequest(inputs, runner, github);
     const reading = { ...actionPipelineServices(inputs, runner, github, log), ...entry };
-    result = olderBuildsNamed(await runPipeline(request, reading), request, runner);
+    result = await olderBuildsNamed(await runPipeline(request, reading), request, runner, github, log.info);
   } catch (thrown) {
     return reportUnusable(thrown as Error, inputs, services);
   }

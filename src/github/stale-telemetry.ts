@@ -2,11 +2,27 @@
 // target/ or logs/ restored, or an earlier run left on a self-hosted runner, read when dbt itself
 // wrote nothing (it failed before it started, or another step was skipped). Said on each such
 // invocation, so the comment, the check run and the summary never show an old build as this one's.
+// The telemetry's times come from the runner's clock, the event's from GitHub's: a runner whose
+// clock is off (a self-hosted one without time sync) is allowed for with the skew GitHub's answer
+// shows (run-clock.ts).
 import type { Report } from "../model/types.js";
 import type { EventPayload } from "./context.js";
 
 /** GitHub's clock and the runner's may differ a little; a build a minute "before" its event is not stale. */
-const CLOCK_SLACK_MS = 60_000;
+export const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * Events whose payload has no time, whose run GitHub creates when the event happens: the run's
+ * `created_at` (asked from the API) is the event's time. Not `run_started_at`: a re-run resets it,
+ * and "Re-run failed jobs" keeps the jobs that passed, so telemetry one of them handed on (as files
+ * a later job downloads) is older than the re-run yet this run's. Not `workflow_run` either: its
+ * run is created after the run it follows, whose telemetry it is there to read.
+ */
+export const RUN_CREATED_EVENTS: ReadonlySet<string> = new Set([
+  "schedule",
+  "workflow_dispatch",
+  "merge_group",
+]);
 
 /**
  * When the event this run answers happened, where the payload says so: a pull request's last update
@@ -26,11 +42,30 @@ export function eventTimeOf(eventName: string, payload: EventPayload): number | 
   return null;
 }
 
-/** The report with a warning on each invocation that began before the event (`eventMs`). */
-export function warnAboutStaleInvocations(report: Report, eventName: string, eventMs: number): Report {
+/**
+ * Whether an invocation began before the event (`eventMs`, GitHub's clock), its start (the
+ * runner's clock) moved by `skewMs` (GitHub's clock minus the runner's).
+ */
+export function hasStaleInvocation(report: Report, eventMs: number, skewMs = 0): boolean {
+  return report.invocations.some((inv) => isStale(inv.startedAt, eventMs, skewMs));
+}
+
+function isStale(startedAt: string | null, eventMs: number, skewMs: number): boolean {
+  return startedAt !== null && Date.parse(startedAt) + skewMs < eventMs - CLOCK_SLACK_MS;
+}
+
+/**
+ * The report with a warning on each invocation that began before the event (`eventMs`), its start
+ * moved by `skewMs` (see hasStaleInvocation).
+ */
+export function warnAboutStaleInvocations(
+  report: Report,
+  eventName: string,
+  eventMs: number,
+  skewMs = 0,
+): Report {
   const event = new Date(eventMs).toISOString();
-  const stale = (startedAt: string | null): boolean =>
-    startedAt !== null && Date.parse(startedAt) < eventMs - CLOCK_SLACK_MS;
+  const stale = (startedAt: string | null): boolean => isStale(startedAt, eventMs, skewMs);
   if (!report.invocations.some((inv) => stale(inv.startedAt))) return report;
   return {
     ...report,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { eventTimeOf, warnAboutStaleInvocations } from "../../src/github/stale-telemetry.js";
+import {
+  eventTimeOf,
+  hasStaleInvocation,
+  warnAboutStaleInvocations,
+} from "../../src/github/stale-telemetry.js";
 import type { EventPayload } from "../../src/github/context.js";
 import type { Invocation, Report } from "../../src/model/types.js";
 
@@ -49,5 +53,20 @@ describe("warnAboutStaleInvocations", () => {
   it("leaves a minute for clocks that differ, and an invocation without a start, alone", () => {
     const same = report("2026-03-01T09:59:30Z", null);
     expect(warnAboutStaleInvocations(same, "push", event)).toBe(same);
+  });
+});
+
+describe("hasStaleInvocation", () => {
+  const event = Date.parse("2026-03-01T10:00:00Z");
+
+  it("moves the runner's times by the skew to GitHub's clock before comparing", () => {
+    // Stamped 09:57 by a runner five minutes slow: 10:02 by GitHub's clock.
+    const slowRunner = report("2026-03-01T09:57:00Z");
+    expect(hasStaleInvocation(slowRunner, event)).toBe(true);
+    expect(hasStaleInvocation(slowRunner, event, 5 * 60_000)).toBe(false);
+    expect(warnAboutStaleInvocations(slowRunner, "push", event, 5 * 60_000)).toBe(slowRunner);
+    // A runner ahead of GitHub's clock makes an old build look newer than it is.
+    const fastRunner = report("2026-03-01T10:03:00Z");
+    expect(hasStaleInvocation(fastRunner, event, -5 * 60_000)).toBe(true);
   });
 });

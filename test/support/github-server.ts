@@ -64,6 +64,10 @@ export interface FakeWorkflowRun {
   headSha: string;
   /** ISO time; runs are listed newest first. */
   createdAt: string;
+  /** ISO time the newest attempt started (a re-run's start); default createdAt. */
+  runStartedAt?: string;
+  /** 1, or the re-run's number. */
+  runAttempt?: number;
   /** `owner/repo` the run's code came from (a fork's for its pull requests); default this repository. */
   headRepository?: string;
 }
@@ -100,6 +104,8 @@ export class FakeGitHub {
   readonly pulls: FakePull[] = [];
   readonly workflowRuns: FakeWorkflowRun[] = [];
   defaultBranch = "main";
+  /** How far this server's clock (its answers' Date header) is ahead of the machine's. */
+  clockSkewMs = 0;
   /** Author of the comments the client creates, and what `viewer` / `GET /user` say. */
   tokenOwner: TokenOwner = { user: BOT, kind: "installation" };
   /** When false, GET /commits/{sha}/pulls returns [] (as seen for some fork commits). */
@@ -190,7 +196,11 @@ export class FakeGitHub {
     const send = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
       const text = data === undefined ? "" : JSON.stringify(data);
       record.status = status;
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+      res.writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        date: new Date(Date.now() + this.clockSkewMs).toUTCString(),
+        ...headers,
+      });
       if (stalled === "body") {
         res.write(text.slice(0, Math.floor(text.length / 2)));
         return;
@@ -288,6 +298,27 @@ export class FakeGitHub {
   ): void {
     const api = `${this.url}/repos/${this.owner}/${this.repo}`;
     const html = `https://github.com/${this.owner}/${this.repo}`;
+    const runJson = (r: FakeWorkflowRun) => ({
+      id: r.id,
+      name: r.workflow,
+      node_id: `WFR_${r.id}`,
+      head_branch: r.branch,
+      head_sha: r.headSha,
+      head_repository: repositoryStub(r.headRepository ?? `${this.owner}/${this.repo}`),
+      path: `.github/workflows/${r.workflow}`,
+      run_number: r.id % 1000,
+      run_attempt: r.runAttempt ?? 1,
+      event: r.event,
+      status: r.status,
+      conclusion: r.conclusion,
+      workflow_id: r.workflowId,
+      url: `${api}/actions/runs/${r.id}`,
+      html_url: `${html}/actions/runs/${r.id}`,
+      pull_requests: [],
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+      run_started_at: r.runStartedAt ?? r.createdAt,
+    });
     const commentJson = (c: FakeComment) => ({
       id: c.id,
       node_id: `IC_${c.id}`,
@@ -488,33 +519,19 @@ export class FakeGitHub {
         const page = Number(q.get("page") ?? 1);
         return send(200, {
           total_count: hits.length,
-          workflow_runs: hits.slice((page - 1) * perPage, page * perPage).map((r) => ({
-            id: r.id,
-            name: r.workflow,
-            node_id: `WFR_${r.id}`,
-            head_branch: r.branch,
-            head_sha: r.headSha,
-            head_repository: repositoryStub(r.headRepository ?? `${this.owner}/${this.repo}`),
-            path: `.github/workflows/${r.workflow}`,
-            run_number: r.id % 1000,
-            event: r.event,
-            status: r.status,
-            conclusion: r.conclusion,
-            workflow_id: r.workflowId,
-            url: `${api}/actions/runs/${r.id}`,
-            html_url: `${html}/actions/runs/${r.id}`,
-            pull_requests: [],
-            created_at: r.createdAt,
-            updated_at: r.createdAt,
-          })),
+          workflow_runs: hits.slice((page - 1) * perPage, page * perPage).map(runJson),
         });
+      }
+      case "actions/get-workflow-run": {
+        const run = this.workflowRuns.find((r) => String(r.id) === params.run_id);
+        if (!run) return send(404, { message: "Not Found", status: "404" });
+        return send(200, runJson(run));
       }
       default:
         this.violations.push(`${op}: valid request, but the fake server does not implement it`);
         return send(501, { message: `fake GitHub does not serve ${op}` });
     }
   }
-
   // GitHub pagination: per_page (default 30, max 100), page (1-based), Link rel="next"/"last".
   private sendPage(
     url: URL,

@@ -1,0 +1,148 @@
+// The stale-telemetry check as the Action makes it: the event's time from the payload or from GitHub
+// (the run's creation), GitHub's clock against the runner's, against a fake GitHub on 127.0.0.1.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { olderBuildsNamed } from "../src/action-pipeline.js";
+import { createClient } from "../src/github/client.js";
+import type { GitHubSide } from "../src/github/connect.js";
+import type { EventPayload } from "../src/github/context.js";
+import type { Runner } from "../src/github/runner.js";
+import type { Invocation, Report } from "../src/model/types.js";
+import type { PipelineRequest, PipelineResult } from "../src/pipeline/run.js";
+import { FakeGitHub } from "./support/github-server.js";
+
+let server: FakeGitHub;
+beforeEach(async () => {
+  server = await FakeGitHub.start();
+  server.workflowRuns.push({
+    id: 4242,
+    workflow: "dbt.yml",
+    workflowId: 7,
+    branch: "main",
+    status: "in_progress",
+    conclusion: null,
+    event: "schedule",
+    headSha: "1".repeat(40),
+    createdAt: "2026-03-01T10:00:00Z",
+  });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const runner = (eventName: string, payload: EventPayload = {}): Runner => ({
+  env: { GITHUB_RUN_ID: "4242" },
+  eventName,
+  payload,
+  payloadError: null,
+  repository: "acme/analytics",
+  workspace: "/work",
+  tempDir: "/tmp",
+  serverUrl: "https://github.com",
+});
+const github = (): GitHubSide => ({
+  octokit: createClient("ghs_test", { baseUrl: server.url, fastRetry: true }),
+  context: null,
+});
+const local = { telemetry: { paths: ["logs/otel.jsonl"] } } as unknown as PipelineRequest;
+const resultOf = (startedAt: string): PipelineResult =>
+  ({
+    report: { invocations: [{ invocationId: "a", startedAt, readerWarnings: [] } as unknown as Invocation] },
+  }) as unknown as PipelineResult;
+const warningsOf = (result: PipelineResult): string[] =>
+  (result.report as Report).invocations[0]!.readerWarnings;
+const pullRequest = { pull_request: { updated_at: "2026-03-01T10:00:00Z" } } as EventPayload;
+
+describe("olderBuildsNamed", () => {
+  it("on an event whose payload has no time, compares with the run's creation that GitHub gives", async () => {
+    for (const event of ["schedule", "workflow_dispatch", "merge_group"]) {
+      const logs: string[] = [];
+      const old = await olderBuildsNamed(
+        resultOf("2026-03-01T09:00:00Z"),
+        local,
+        runner(event),
+        github(),
+        (m) => logs.push(m),
+      );
+      expect(warningsOf(old)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^this invocation began at 2026-03-01T09:00:00Z, before the ${event} event this workflow run answers \\(2026-03-01T10:00:00.000Z\\)`,
+          ),
+        ),
+      ]);
+      const fresh = resultOf("2026-03-01T10:05:00Z");
+      expect(await olderBuildsNamed(fresh, local, runner(event), github(), (m) => logs.push(m))).toBe(fresh);
+      expect(logs).toEqual([]);
+    }
+    expect(server.requests.map((r) => r.operationId)).toEqual(Array(6).fill("actions/get-workflow-run"));
+  });
+
+  it("allows for a runner whose clock is behind GitHub's, by the Date of GitHub's answer", async () => {
+    // The build began at 10:02 by GitHub's clock, after the pull request's update; the runner's
+    // clock, five minutes slow, stamped it 09:57.
+    server.clockSkewMs = 5 * 60_000;
+    const logs: string[] = [];
+    const result = resultOf("2026-03-01T09:57:00Z");
+    expect(
+      await olderBuildsNamed(result, local, runner("pull_request", pullRequest), github(), (m) =>
+        logs.push(m),
+      ),
+    ).toBe(result);
+    expect(logs).toEqual([
+      expect.stringMatching(/^The runner's clock is (29\d|30\d) s behind GitHub's .*allowing for it\.$/),
+    ]);
+    // A build older than the event by more than the skew is still an earlier build's.
+    const old = resultOf("2026-03-01T09:50:00Z");
+    expect(
+      warningsOf(await olderBuildsNamed(old, local, runner("pull_request", pullRequest), github(), () => {})),
+    ).toHaveLength(1);
+  });
+
+  it("asks GitHub nothing when the payload's time shows nothing older, nor on other events", async () => {
+    const result = resultOf("2026-03-01T10:05:00Z");
+    expect(
+      await olderBuildsNamed(result, local, runner("pull_request", pullRequest), github(), () => {}),
+    ).toBe(result);
+    const old = resultOf("2026-03-01T09:00:00Z");
+    expect(await olderBuildsNamed(old, local, runner("workflow_run"), github(), () => {})).toBe(old);
+    const fromArtifact = { telemetry: { paths: [] } } as unknown as PipelineRequest;
+    expect(await olderBuildsNamed(old, fromArtifact, runner("schedule"), github(), () => {})).toBe(old);
+    expect(server.requests).toEqual([]);
+  });
+
+  it("when GitHub does not answer, skips the check (or makes it by the runner's clock) and says so", async () => {
+    server.inject({
+      operationId: "actions/get-workflow-run",
+      status: 403,
+      body: { message: "Resource not accessible by integration" },
+    });
+    const logs: string[] = [];
+    const old = resultOf("2026-03-01T09:00:00Z");
+    expect(await olderBuildsNamed(old, local, runner("schedule"), github(), (m) => logs.push(m))).toBe(old);
+    const byRunner = await olderBuildsNamed(
+      old,
+      local,
+      runner("push", { repository: { pushed_at: 1772359200 } } as EventPayload),
+      github(),
+      (m) => logs.push(m),
+    );
+    expect(warningsOf(byRunner)).toHaveLength(1);
+    const noToken = await olderBuildsNamed(
+      old,
+      local,
+      runner("schedule"),
+      { octokit: null, context: null },
+      (m) => logs.push(m),
+    );
+    expect(noToken).toBe(old);
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^GitHub did not give workflow run 4242: .*actions: read.*: whether the telemetry is this run's own or an earlier build's is not checked on schedule$/,
+      ),
+      expect.stringMatching(
+        /^GitHub did not give workflow run 4242: .*: the telemetry's times are compared with the event's by the runner's clock$/,
+      ),
+      "No github-token or GITHUB_RUN_ID to ask GitHub for this workflow run's time: whether the telemetry is this run's own or an earlier build's is not checked on schedule",
+    ]);
+  });
+});
