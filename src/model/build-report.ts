@@ -187,6 +187,15 @@ export class ReportBuilder {
   }
 
   /**
+   * Whether an invocation of the last file other than the last one in it has no end record: a run
+   * killed (or still running) before another run was appended to the file.
+   */
+  lastFileHasUnendedBeforeAnother(): boolean {
+    const states = [...(this.files.at(-1)?.traces.values() ?? [])];
+    return states.slice(0, -1).some((state) => !state.ended);
+  }
+
+  /**
    * The last file holds this invocation too, which was read whole from an earlier file: its records
    * were left out, and the invocation names both files.
    */

@@ -113,13 +113,19 @@ export async function readTelemetryReport(
         // Read again when node span records are needed after all (a crashed run's starts, phase ends
         // whose node no NodeProcessed end decided; or a file still being written, whose second read
         // then sees more of it): every line parsed.
-        sink = await readWithShortcuts(file, sink, (into, shortcuts) =>
-          decodeJsonl(
+        sink = await readWithShortcuts(file, sink, async (into, shortcuts) => {
+          await decodeJsonl(
             file.openStream(),
             file.name,
             recordsToEvents(into, shortcuts ? { dropNodeStarts, readWhole } : { readWhole }),
-          ),
-        );
+          );
+          // A run killed mid-record with the next run appended on the same line: a query span start
+          // left out from its bytes would hide the record appended to it. Such a run never ended and
+          // another follows it; read in full, its file tells the two apart (jsonl.ts, leaveOutQueryStart).
+          if (shortcuts && dropNodeStarts && builder.lastFileHasUnendedBeforeAnother()) {
+            throw new ReadAgainInFull("an invocation before another has no end record");
+          }
+        });
         lastJsonl = { sink, name: file.name };
       }
     } catch (error) {

@@ -60,6 +60,16 @@ export function isEngineQueryStart(bytes: Uint8Array, start: number, end: number
   return START_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES);
 }
 
+/**
+ * Whether a record's head comes again after the start of the line `bytes[start, end)`: a run killed
+ * while writing the line's record, and the next run's first record appended on the same line (in
+ * JSON text a `{"record_type":"` can only open an object, which no engine record nests). It searches
+ * the whole line, so a file is asked it only when it is read in full (jsonl.ts).
+ */
+export function holdsAppendedRecord(bytes: Buffer, start: number, end: number): boolean {
+  return bytes.subarray(start + 1, end).indexOf(RECORD_HEAD_BYTES) !== -1;
+}
+
 /** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
 export function isObjectShaped(line: string): boolean {
   let start = 0;
@@ -75,6 +85,7 @@ export function isJsonSpace(code: number): boolean {
 }
 
 const RECORD_HEAD = '{"record_type":"';
+const RECORD_HEAD_BYTES = Buffer.from(RECORD_HEAD, "latin1");
 const TRACE_KEY = '","trace_id":"';
 /**
  * `"trace_id"` where no `{` comes right before it. A regular expression, not a loop of indexOf:

@@ -8,7 +8,12 @@ import { readQueryEnd } from "./jsonl-query-ends.js";
 import { StartLedger, UnpairedStarts } from "./jsonl-start-ledger.js";
 import { GzipError, inputBytes } from "./jsonl-input.js";
 import { LineSplitter, LineTooLongError } from "./jsonl-lines.js";
-import { isEngineQueryStart, isUnusableRecordLine, traceOfRecordLine } from "./jsonl-skip.js";
+import {
+  holdsAppendedRecord,
+  isEngineQueryStart,
+  isUnusableRecordLine,
+  traceOfRecordLine,
+} from "./jsonl-skip.js";
 import {
   describeDamagedLine,
   describeForeignJson,
@@ -240,11 +245,18 @@ export async function decodeJsonl(
    * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
    * unparsed. Such a line is held as text until the next content line, as the last one is always
    * parsed.
+   *
+   * A start cut where its run was killed, with the next run's first record appended on its line,
+   * looks the same from its head and last byte: read in full (no `starts`), the line is searched for
+   * that record, and parsed (for the warning and the record) when it holds one. A file read with the
+   * shortcuts is read again in full when that can be: the killed run never ended (an open node span,
+   * jsonl-start-ledger.ts; else pipeline/read-telemetry.ts), so well-formed lines cost nothing more.
    */
   const leaveOutQueryStart = (bytes: Buffer, start: number, end: number): boolean => {
     if (!sink.relevantOnly || !nextLineFollows(bytes, end) || !isEngineQueryStart(bytes, start, end)) {
       return false;
     }
+    if (!starts && holdsAppendedRecord(bytes, start, end)) return false;
     settleBefore();
     records++;
     return true;

@@ -1,6 +1,6 @@
 // The Parquet and JSONL files of one run (the Action's default globs name both): an invocation the
 // Parquet file holds to its end is not parsed again from the JSONL, whatever order they are given in.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -157,4 +157,27 @@ describe("telemetry dbt wrote on Windows", () => {
       }
     },
   );
+});
+
+describe("a run killed while writing a query span start, with the next run appended on its line", () => {
+  it("is read again in full: the cut start is warned about, and the next run keeps its first record", async () => {
+    // preview72_build_success holds two runs: line 15 is the first run's first query span start
+    // (before any node), line 498 the second run's first record.
+    const lines = readFileSync(path.join(ROOT, `${REAL}/preview72_build_success.otel.jsonl`), "utf8").split(
+      "\n",
+    );
+    const glued = [...lines.slice(0, 14), lines[14]!.slice(0, 400) + lines[497]!, ...lines.slice(498)];
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-glued-"));
+    writeFileSync(path.join(ROOT, dir, "glued.jsonl"), glued.join("\n"));
+    writeFileSync(path.join(ROOT, dir, "second.jsonl"), lines.slice(497).join("\n"));
+    const report = await reportFor([`${dir}/glued.jsonl`]);
+    const [killed, next] = report.invocations;
+    expect(killed!.readerWarnings).toContain(
+      `${dir}/glued.jsonl:15: a record cut off where its run stopped (killed or crashed while writing it), with ` +
+        "the next run's first record appended to it on the same line; the cut record was ignored",
+    );
+    const alone = (await reportFor([`${dir}/second.jsonl`])).invocations[0]!;
+    const shown = (inv: typeof alone) => ({ ...inv, source: null, readerWarnings: [] });
+    expect(shown(next!)).toEqual(shown(alone));
+  });
 });

@@ -109,6 +109,40 @@ describe("decodeJsonl", () => {
     }
   });
 
+  it("reads a run appended after a query span start that was cut, where such starts are left out unparsed", async () => {
+    const queryStart = JSON.stringify({
+      record_type: "SpanStart",
+      trace_id: "0190aa00bb11cc22dd33ee44ff556677",
+      span_id: "00000000000000bb",
+      span_name: "Query executed",
+      parent_span_id: null,
+      start_time_unix_nano: "1760000000123456789",
+      event_type: "v1.public.events.fusion.query.QueryExecuted",
+      attributes: { sql: "select 1", sql_hash: "805a54f78c82a635b130f1497d868bc1" },
+    });
+    const nextRun = span({ trace_id: "0190aa00bb11cc22dd33ee44ff55aaaa", span_id: "00000000000000aa" });
+    const records: TelemetryRecord[] = [];
+    const warnings: string[] = [];
+    const text = `${span()}\n${queryStart}\n${queryStart.slice(0, 150)}${nextRun}\n${span()}\n`;
+    async function* stream() {
+      yield new TextEncoder().encode(text);
+    }
+    // Read in full (no node span starts left out): the glued line is told from a whole query start.
+    await decodeJsonl(stream(), "logs/otel.jsonl", {
+      relevantOnly: true,
+      add: (record) => records.push(record),
+      warn: (message) => warnings.push(message),
+    });
+    expect(records.map((r) => r.spanId)).toEqual([
+      "7a1c0e55d2b94f01",
+      "00000000000000aa",
+      "7a1c0e55d2b94f01",
+    ]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^logs\/otel\.jsonl:3: a record cut off where its run stopped/),
+    ]);
+  });
+
   it("a record of the cut one's own invocation after it is damage, not an appended run", async () => {
     await expect(decode(`${span()}\n${span().slice(0, 80)}${span()}\n${span()}\n`)).rejects.toThrow(
       /^logs\/otel\.jsonl:2: invalid JSON .*lines follow it/,
