@@ -497,6 +497,16 @@ export function describeValue(value: unknown): string {
   return shown;
 }
 
+/**
+ * Why a record's `trace_id` (that toTraceId turned down) is not one: the record has no invocation to
+ * be put in. Both decoders say it so.
+ */
+export function whyNotATraceId(value: unknown): string {
+  return value === undefined
+    ? "the record has no trace_id"
+    : `trace_id is ${describeValue(value)}, not a trace id (32 hex digits)`;
+}
+
 /** What the model offers to receive events. */
 export interface EventSink {
   add(event: TelemetryEvent): void;

@@ -1,7 +1,7 @@
 import { TelemetryInputError } from "./errors.js";
 import { TracesWithProcessed, phaseEndIdAt, readPhaseEnd, type PhaseEnd } from "./jsonl-phase-ends.js";
 import { bytesHoldText, END_HEAD, START_HEAD } from "./jsonl-span-head.js";
-import { describeValue, nodeEvent } from "./events.js";
+import { describeValue, nodeEvent, whyNotATraceId } from "./events.js";
 import { readProcessedEnd } from "./jsonl-node-ends.js";
 import { normalizeStatusCode } from "./enums.js";
 import { readQueryEnd } from "./jsonl-query-ends.js";
@@ -29,7 +29,7 @@ import {
   type RecordType,
   type TelemetryRecord,
 } from "./record.js";
-import { isRecord, stripAnsi, toNanos, toSpanId, toStr } from "./values.js";
+import { isRecord, stripAnsi, toNanos, toSpanId, toStr, toTraceId } from "./values.js";
 import { latin1Text } from "../text/byte-text.js";
 
 /** How much of the file's start is kept to tell what a file that is not JSON Lines is. */
@@ -428,9 +428,6 @@ export async function decodeJsonl(
   return { records };
 }
 
-/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
-const TRACE_ID = /^[0-9a-f]{32}$/;
-
 /** Where a record begins, as the engine writes one; never at the start of a record's own text. */
 const RECORD_HEAD = '{"record_type":"';
 /** The trace id a record's text names first (in a cut record: if the cut left it). */
@@ -452,14 +449,9 @@ function appendedRecordAt(line: string): number {
     return -1;
   }
   const cutTrace = TRACE_ID_TEXT.exec(line.slice(0, at))?.[1];
-  if (appended === null || (cutTrace !== undefined && traceIdOf(cutTrace) === appended.traceId)) return -1;
+  if (appended === null || (cutTrace !== undefined && toTraceId(cutTrace) === appended.traceId)) return -1;
   return at;
 }
-
-const traceIdOf = (value: unknown): string | null => {
-  const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
-  return id !== null && TRACE_ID.test(id) ? id : null;
-};
 
 /** An object with a record type and an event type: a telemetry record, if its trace id is one. */
 function isRecordShaped(
@@ -488,7 +480,7 @@ function whyNotARecord(value: unknown): string {
 /** One parsed JSONL object → normalised record; null when it is not a telemetry record. */
 export function toRecord(value: unknown): TelemetryRecord | null {
   if (!isRecordShaped(value)) return null;
-  const traceId = traceIdOf(value.trace_id);
+  const traceId = toTraceId(value.trace_id);
   if (traceId === null) return null;
   const status = isRecord(value.status) ? value.status : null;
   const body = typeof value.body === "string" ? stripAnsi(value.body) : null;
@@ -515,8 +507,6 @@ export function toRecord(value: unknown): TelemetryRecord | null {
  * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
  */
 function unusableTraceOf(value: unknown): string | null {
-  if (!isRecordShaped(value) || traceIdOf(value.trace_id) !== null) return null;
-  return value.trace_id === undefined
-    ? "the record has no trace_id"
-    : `trace_id is ${describeValue(value.trace_id)}, not a trace id (32 hex digits)`;
+  if (!isRecordShaped(value) || toTraceId(value.trace_id) !== null) return null;
+  return whyNotATraceId(value.trace_id);
 }

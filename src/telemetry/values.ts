@@ -30,6 +30,15 @@ export function toNanos(value: unknown): bigint | null {
   return null;
 }
 
+/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
+const TRACE_ID = /^[0-9a-f]{32}$/;
+
+/** A trace id (text, a UUID's hyphens allowed) as records carry it; null when it is not one. */
+export function toTraceId(value: unknown): string | null {
+  const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
+  return id !== null && TRACE_ID.test(id) ? id : null;
+}
+
 /** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
 export function toSpanId(value: unknown): string | null {
   if (typeof value === "bigint") return BigInt.asUintN(64, value).toString(16).padStart(16, "0");

@@ -12,6 +12,7 @@ import {
   buildScenarioRecords,
   makeLargeScenario,
   makeRecordBatches,
+  SCENARIOS,
   writeParquet,
   type ParquetWriteOptions,
 } from "../../scripts/fixture-gen/index.js";
@@ -411,5 +412,40 @@ describe("streamed Parquet decoding equals the whole-file reference", () => {
     }
     for (const kind of ["ids", "bytes", "generic", "stream"] as const)
       expect(used[kind], kind).toBeGreaterThan(0);
+  });
+});
+
+describe("trace ids", () => {
+  it("a row whose trace_id is not one is left out with a warning naming the file, row and column, as in JSONL", async () => {
+    const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === "states")!);
+    const trace = records[0]!.trace_id;
+    // A UUID's hyphens and capitals are a trace id still; 32 characters that are not hex are not.
+    const uuid = `${trace.slice(0, 8)}-${trace.slice(8, 12)}-${trace.slice(12, 16)}-${trace.slice(16, 20)}-${trace.slice(20)}`;
+    const ends = records
+      .map((record, index) => ({ record, row: index + 1 }))
+      .filter(
+        ({ record }) => record.record_type === "SpanEnd" && record.event_type.endsWith("NodeProcessed"),
+      );
+    const [bad, renamed] = ends;
+    bad!.record.trace_id = "zz".repeat(16);
+    renamed!.record.trace_id = uuid.toUpperCase();
+    const events: TelemetryEvent[] = [];
+    const warnings: string[] = [];
+    await decodeParquet(buffer(writeParquet(records)), "bad.parquet", {
+      add: (event) => events.push(event),
+      warn: (message) => warnings.push(message),
+      warnAt: (position, message) => warnings.push(`row ${position}: ${message}`),
+      warnFile: (message) => warnings.push(message),
+    });
+    expect(warnings).toEqual([
+      `bad.parquet (row ${bad!.row}): trace_id is "${"zz".repeat(16)}", not a trace id (32 hex digits); the row was ignored`,
+    ]);
+    expect(events.every((event) => event.traceId === trace)).toBe(true);
+    const nodeOf = (end: typeof bad) => (end!.record.attributes as { unique_id?: string }).unique_id;
+    const processed = events.flatMap((event) =>
+      event.kind === "node" && event.span === "processed" ? [event.facts.uniqueId] : [],
+    );
+    expect(processed).toContain(nodeOf(renamed));
+    expect(processed).not.toContain(nodeOf(bad));
   });
 });

@@ -7,7 +7,7 @@
 // span ends become `phaseTimes` events where NodeProcessed ends decide the nodes (slimPhases;
 // test/telemetry/parquet-stream.test.ts).
 import { eventName } from "../enums.js";
-import { nodeEvent, queryEvent, toEvent, type TelemetryEvent } from "../events.js";
+import { nodeEvent, queryEvent, toEvent, whyNotATraceId, type TelemetryEvent } from "../events.js";
 import {
   ATTRIBUTE_COLUMNS,
   ENVELOPE_COLUMNS,
@@ -20,7 +20,7 @@ import {
   type PlanSpec,
 } from "../read-plan.js";
 import type { RecordType } from "../record.js";
-import { stripAnsi, toNanos, toNumber, toSpanId, toStr } from "../values.js";
+import { stripAnsi, toNanos, toNumber, toSpanId, toStr, toTraceId } from "../values.js";
 import type { FilterCursors } from "./filter.js";
 import type { FileMetaData } from "./hyparquet.js";
 import { RowDecodeError } from "./errors.js";
@@ -54,14 +54,17 @@ interface RowPlan {
   slim?: RowPlan;
 }
 
-/** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
+/**
+ * Trace ids as the record holds them (lower case, no dashes), computed and checked once per distinct
+ * id; null for a value that is not one (toTraceId), as the JSONL reader reads it.
+ */
 class TraceIds {
-  private readonly cache = new Map<string, string>();
+  private readonly cache = new Map<string, string | null>();
 
-  get(raw: string): string {
+  get(raw: string): string | null {
     let id = this.cache.get(raw);
     if (id === undefined) {
-      id = raw.toLowerCase().replace(/-/g, "");
+      id = toTraceId(raw);
       if (this.cache.size < 1024) this.cache.set(raw, id);
     }
     return id;
@@ -191,6 +194,11 @@ export class RowReader {
       const plan = plans[i]!;
       const row = rows[i]!;
       const traceId = this.traceIds.get(traces[i] as string);
+      if (traceId === null) {
+        // A record in all but its trace: no invocation to put it in (the JSONL reader says the same).
+        sink.skip(row, whyNotATraceId(traces[i]));
+        continue;
+      }
       if (plan.kind === "phaseOfProcessedNode") {
         const uniqueId = toStr(uniqueIds[i]);
         if (!uniqueId) continue;
