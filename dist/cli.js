@@ -6,8 +6,8 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1702);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4429);
+/* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6328);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5335);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1312);
@@ -66,7 +66,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1702:
+/***/ 6328:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -398,6 +398,9 @@ function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
             const ids = new Map([[chain.rootId, rootId]]);
             const shown = chain.skipped.slice(0, limits.nodesPerChain);
             for (const entry of shown) {
+                // A cycle (hostile data) ends at a skipped node, listed as skipped too: it keeps its one box.
+                if (entry.uniqueId === chain.rootId)
+                    continue;
                 const node = nodes.get(entry.uniqueId);
                 const id = newId("skipped");
                 ids.set(entry.uniqueId, id);
@@ -406,8 +409,12 @@ function renderSkipChainFlowchart(report, limits, nodesById = nodesByIdOnce()) {
             }
             // Edges after all boxes, so a node whose `via` is listed later still hangs off it.
             for (const entry of shown) {
+                const id = ids.get(entry.uniqueId);
                 const via = ids.get(entry.via) ?? rootId;
-                lines.push(`  ${via === ids.get(entry.uniqueId) ? rootId : via} --> ${ids.get(entry.uniqueId)}`);
+                // A node skipped because of itself (hostile data) hangs off the root, or off nothing if it is the root.
+                const from = via === id ? rootId : via;
+                if (from !== id)
+                    lines.push(`  ${from} --> ${id}`);
             }
             const rest = chain.skipped.length - shown.length;
             if (rest > 0) {
@@ -910,7 +917,7 @@ function renderHeadline(report, options, pen) {
     const { bold, red, yellow, green } = pen.style;
     const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
     const lines = [`${mark} ${bold(`${inert(options.title)}: ${inert(report.conclusionReason)}`)}`];
-    lines.push(countLine(report.counts, pen));
+    lines.push(countLine(report.counts, pen, (0,status_table/* anyOutcomeNotUnderstood */.tM)(report.invocations)));
     const facts = report.invocations.length === 1
         ? invocationFacts(report.invocations[0])
         : (0,invocations/* sharedFacts */.TA)(report, { text: inert, code: inert });
@@ -919,12 +926,13 @@ function renderHeadline(report, options, pen) {
     return lines.join("\n");
 }
 /** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
-function countLine(counts, pen) {
+function countLine(counts, pen, outcomesNotUnderstood) {
     const cells = (0,status_table/* headlineCounts */.Bi)(counts);
     const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
         const n = cells[cell.key];
         const mark = CELL_MARK[cell.key];
-        const text = `${mark.glyph} ${(0,format/* formatCount */.B4)(n)} ${n === 1 ? cell.one : cell.many}`;
+        const { one, many } = (0,status_table/* headlineWords */.yl)(cell, outcomesNotUnderstood);
+        const text = `${mark.glyph} ${(0,format/* formatCount */.B4)(n)} ${n === 1 ? one : many}`;
         return mark.colour && n > 0 ? pen.style[mark.colour](text) : text;
     });
     const total = `${(0,format/* formatCount */.B4)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}:`;
@@ -964,7 +972,7 @@ function invocationHeader(inv, index, pen, omit) {
         : [`${index ?? 1}. ${inert((0,invocations/* commandOf */.Nl)(inv) ?? "dbt")}`, started];
     const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
     if (index !== null) {
-        lines.push(countLine(inv.counts, pen));
+        lines.push(countLine(inv.counts, pen, (0,status_table/* anyOutcomeNotUnderstood */.tM)([inv])));
         const facts = invocationFacts(inv, omit).slice((0,invocations/* commandOf */.Nl)(inv) ? 1 : 0);
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
     }
@@ -1047,16 +1055,29 @@ function renderFailedTests(inv, pen) {
         ...failed.map((n) => testBlock(n, pen)),
     ].join("\n\n");
 }
+/** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
 function renderSkipChains(inv, pen) {
     const chains = inv.skipChains;
-    if (chains.length === 0)
+    const uncaused = inv.nodes.filter(format/* isUncausedSkip */.M1);
+    if (chains.length === 0 && uncaused.length === 0)
         return "";
     const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const blocks = [heading(pen, `Skipped because of an upstream problem (${(0,format/* plural */.LS)(skipped, "node")})`)];
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
+    const blocks = [heading(pen, `${(0,format/* skipHeading */.oz)(uncaused.length > 0)} (${(0,format/* plural */.LS)(skipped, "node")})`)];
     for (const chain of chains)
         blocks.push(chainBlock(chain, nodes, pen));
+    if (uncaused.length > 0)
+        blocks.push(uncausedBlock(uncaused, pen));
     return blocks.join("\n\n");
+}
+function uncausedBlock(uncaused, pen) {
+    const lines = [`? ${format/* UNCAUSED_SKIPS */.aI}`, `  → ${(0,format/* plural */.LS)(uncaused.length, "node")} skipped:`];
+    for (const node of uncaused.slice(0, TERMINAL_LIMITS.chainNodes))
+        lines.push(`  ${statusMark(pen, "skipped")} ${nodeName(pen, node)}`);
+    const left = uncaused.length - TERMINAL_LIMITS.chainNodes;
+    if (left > 0)
+        lines.push(`  … and ${(0,format/* formatCount */.B4)(left)} more`);
+    return lines.join("\n");
 }
 function chainBlock(chain, nodes, pen) {
     const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
@@ -1110,7 +1131,7 @@ function renderNotCompleted(inv, pen, options) {
         return "";
     const lines = nodes
         .slice(0, TERMINAL_LIMITS.notCompleted)
-        .map((n) => entry(pen, n.status, n, `${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`));
+        .map((n) => entry(pen, n.status, n, `${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${(0,status_table/* notCompletedReason */.je)(n)}`));
     const left = nodes.length - TERMINAL_LIMITS.notCompleted;
     if (left > 0)
         lines.push(more(left, "node", options, pen));
@@ -1387,6 +1408,294 @@ function* jsonReportPieces(report) {
     yield "\n";
 }
 
+;// CONCATENATED MODULE: ./src/render/annotations.ts
+// Model → check-run annotations (pure). Ranked so the most useful ones survive the cap: files the
+// PR changed first, then errors, failed tests, warnings. Nodes from installed packages are not
+// annotated on a guessed path; they come back as run-level messages instead.
+
+
+
+
+
+
+const TITLE_MAX_CHARS = 255;
+// The API says 64 KB; stay a little under in UTF-8 bytes.
+const MESSAGE_MAX_BYTES = 64_000;
+const PACKAGE_DIRS = (/* unused pure expression or super */ null && (["dbt_packages/", "dbt_internal_packages/"]));
+/** Ranks: lower first. */
+const Rank = { Error: 0, FailedTest: 1, Warning: 2 };
+function buildAnnotations(invocations, opts) {
+    const findings = invocations.flatMap((inv) => collectFindings(inv, findProjectPackage(inv.nodes)));
+    const runLevel = [];
+    const placed = [];
+    const seen = new Set();
+    for (const finding of findings) {
+        const file = finding.external || !finding.location ? null : toRepoPath(opts.projectDir, finding.location.path);
+        if (file === null) {
+            // 500 characters with the ellipsis.
+            runLevel.push(`${finding.title}: ${firstLine(finding.message.trim(), 499)}`);
+            continue;
+        }
+        const annotation = toAnnotation(finding, file);
+        const key = JSON.stringify([file, annotation.start_line, annotation.title, annotation.message]);
+        if (seen.has(key))
+            continue; // the same node reported by two invocations (e.g. build + retry)
+        seen.add(key);
+        placed.push({
+            annotation,
+            rank: finding.rank,
+            changed: opts.changedFiles?.has(file) ?? false,
+            order: placed.length,
+        });
+    }
+    placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || a.order - b.order);
+    const limit = Math.max(0, opts.maxAnnotations);
+    return {
+        annotations: placed.slice(0, limit).map((p) => p.annotation),
+        omitted: Math.max(0, placed.length - limit),
+        runLevel: [...new Set(runLevel)],
+    };
+}
+/** The project's own package: the most common package among nodes not under a packages dir. */
+function findProjectPackage(nodes) {
+    const counts = new Map();
+    for (const node of nodes) {
+        if (!node.packageName || isPackagePath(node.location?.path))
+            continue;
+        counts.set(node.packageName, (counts.get(node.packageName) ?? 0) + 1);
+    }
+    let best = null;
+    let bestCount = 0;
+    for (const [name, count] of counts) {
+        if (count > bestCount || (count === bestCount && best !== null && name < best)) {
+            best = name;
+            bestCount = count;
+        }
+    }
+    return best;
+}
+function collectFindings(inv, projectPackage) {
+    const out = [];
+    for (const node of inv.nodes) {
+        const external = !node.location ||
+            isPackagePath(node.location.path) ||
+            (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
+        const nodeFinding = describeNode(node);
+        if (nodeFinding)
+            out.push({ ...nodeFinding, location: node.location, external });
+        for (const log of node.logs) {
+            const logFinding = describeLog(node, log, nodeFinding !== null);
+            if (!logFinding)
+                continue;
+            const location = log.location ?? node.location;
+            out.push({ ...logFinding, location, external: external || !location || isPackagePath(location.path) });
+        }
+    }
+    for (const log of inv.runErrors) {
+        out.push({
+            rank: Rank.Error,
+            level: "failure",
+            title: log.code ? `dbt error ${log.code}` : "dbt error",
+            message: log.text,
+            location: log.location ?? null,
+            external: !log.location || isPackagePath(log.location.path),
+        });
+    }
+    return out;
+}
+/**
+ * The status table decides; a node whose status says nothing (e.g. it did not finish) still gets one
+ * when its test or freshness outcome failed or warned.
+ */
+function annotationLevel(node) {
+    const fromStatus = STATUS[node.status].annotation;
+    if (fromStatus)
+        return fromStatus;
+    if (node.freshness?.outcome === "error" || node.test?.outcome === "failed")
+        return "failure";
+    if (node.freshness?.outcome === "warn" || node.test?.outcome === "warned")
+        return "warning";
+    return null;
+}
+function describeNode(node) {
+    const label = `${node.resourceType} ${node.name}`;
+    const level = annotationLevel(node);
+    if (level === null)
+        return null;
+    if (level === "failure" && (node.status === "error" || node.freshness?.outcome === "error")) {
+        return {
+            rank: Rank.Error,
+            level: "failure",
+            title: node.freshness ? `source ${node.name} freshness error` : `${label} failed`,
+            ...errorText(node.message ?? freshnessText(node) ?? `${label} finished with status error.`),
+            ...rawDetails(node),
+        };
+    }
+    if (level === "failure") {
+        return {
+            rank: Rank.FailedTest,
+            level: "failure",
+            title: `${label} failed`,
+            message: node.message ?? describeRows(node),
+            ...rawDetails(node),
+        };
+    }
+    return {
+        rank: Rank.Warning,
+        level,
+        title: node.freshness?.outcome === "warn" ? `source ${node.name} freshness warning` : `${label} warned`,
+        message: node.message ?? freshnessText(node) ?? describeRows(node),
+        ...rawDetails(node),
+    };
+}
+// WARN lines always count; ERROR lines only when the node itself was not already reported.
+function describeLog(node, log, nodeReported) {
+    if (log.severity === "WARN") {
+        return {
+            rank: Rank.Warning,
+            level: "warning",
+            title: `${node.resourceType} ${node.name}: warning`,
+            message: log.text,
+        };
+    }
+    if (nodeReported)
+        return null;
+    return {
+        rank: Rank.Error,
+        level: "failure",
+        title: `${node.resourceType} ${node.name}: error`,
+        message: log.text,
+    };
+}
+/** `freshness error (age 3d00h).` for a source whose freshness says so, without a message of its own. */
+function freshnessText(node) {
+    return node.freshness ? `${freshnessFact(node.freshness.outcome, node.freshness.ageSeconds)}.` : null;
+}
+function describeRows(node) {
+    const rows = node.test?.failingRows;
+    if (rows === undefined)
+        return `${node.resourceType} ${node.name} finished with status ${node.status}.`;
+    return `${rows} failing ${rows === 1 ? "row" : "rows"}.`;
+}
+/** A readable message on the line; the whole text (e.g. an engine backtrace) under "raw details". */
+function errorText(text) {
+    const short = excerpt(text, 12, 2_000);
+    return short === splitLines(text.trimEnd()).join("\n")
+        ? { message: text }
+        : { message: short, rawDetails: text };
+}
+function rawDetails(node) {
+    return node.test?.diffTable ? { rawDetails: node.test.diffTable } : {};
+}
+function toAnnotation(finding, file) {
+    const line = positive(finding.location?.line) ?? 1;
+    const column = positive(finding.location?.column);
+    const annotation = {
+        path: file,
+        start_line: line,
+        end_line: line,
+        // Columns are only allowed on single-line annotations; ours always are (start_line == end_line).
+        ...(column !== undefined ? { start_column: column, end_column: column } : {}),
+        annotation_level: finding.level,
+        // Titles are made of names: a look-alike of another node's is told apart (text/controls.ts).
+        title: truncateChars(plainText(showInvisible(finding.title), "space"), TITLE_MAX_CHARS),
+        message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
+    };
+    if (finding.rawDetails) {
+        annotation.raw_details = truncateBytes(plainText(finding.rawDetails, "keep"), MESSAGE_MAX_BYTES);
+    }
+    return annotation;
+}
+/**
+ * The longest path a report links or annotates, in UTF-16 units. No checkout holds a file by a longer
+ * one (Linux's PATH_MAX is 4,096 bytes), and a link to one is as long: a path of 200 KB in the
+ * telemetry made every mention of its node a link of 200 KB, and the comment had room for nothing else.
+ */
+const MAX_REPO_PATH_CHARS = 4_096;
+/** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
+function toRepoPath(projectDir, file) {
+    // A lone surrogate (JSONL may spell one, `\ud800`) names no file a repository can hold, and a
+    // link to it cannot be written (encodeURIComponent throws).
+    if ((0,controls/* hasLoneSurrogate */.fI)(file) || file.length > MAX_REPO_PATH_CHARS)
+        return null;
+    const posix = (p) => p.replace(/\\/g, "/");
+    if (external_node_path_.posix.isAbsolute(posix(file)) || /^[A-Za-z]:/.test(file))
+        return null;
+    const joined = external_node_path_.posix.normalize(external_node_path_.posix.join(posix(projectDir || "."), posix(file)));
+    if (joined === "." || joined.startsWith("../") || joined === ".." || external_node_path_.posix.isAbsolute(joined))
+        return null;
+    return joined.replace(/^\.\//, "");
+}
+function isPackagePath(file) {
+    if (!file)
+        return false;
+    const p = file.replace(/\\/g, "/").replace(/^\.\//, "");
+    return PACKAGE_DIRS.some((dir) => p.startsWith(dir) || p.includes(`/${dir}`));
+}
+/** The largest line or column an annotation is given: GitHub keeps them as 32-bit integers. */
+const MAX_POSITION = 2 ** 31 - 1;
+/** A line or column from the telemetry (untrusted): whole, at least 1, at most MAX_POSITION. */
+function positive(n) {
+    return typeof n === "number" && Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_POSITION) : undefined;
+}
+/**
+ * The check run's `text` (Markdown, read in the Checks tab): how many annotations were left out,
+ * then the findings that have no file to sit on.
+ */
+function renderCheckText(set, maxAnnotations, 
+/** Where every finding is listed (the job summary when it is whole, else the report files); null names none. */
+fullList = "the job summary") {
+    const pointer = fullList ? `; see ${fullList}` : "";
+    return [
+        set.omitted > 0
+            ? `${formatCount(set.omitted)} more annotation(s) were not sent (max-annotations: ${maxAnnotations})${pointer}.`
+            : "",
+        ...set.runLevel.map((line) => `- ${escapeText(line)}`),
+    ]
+        .filter(Boolean)
+        .join("\n");
+}
+/** The check's text, first line, when GitHub refused some annotations (those left once refused requests were halved). */
+function renderRefusedNote(refused) {
+    return `${formatCount(refused)} annotation(s) were refused by GitHub (HTTP 422) and are not shown; the step's warnings say why.`;
+}
+/** GitHub displays at most 10 error and 10 warning workflow-command annotations per step. */
+const STEP_DISPLAY_LIMIT = 10;
+function toWorkflowCommands(annotations, omitted = 0, 
+/** As for renderCheckText. */
+fullList = "the job summary") {
+    const perLevel = new Map();
+    const commands = [];
+    let notShown = omitted;
+    for (const a of annotations) {
+        const level = a.annotation_level === "failure" ? "error" : a.annotation_level;
+        const used = perLevel.get(level) ?? 0;
+        if (used >= STEP_DISPLAY_LIMIT) {
+            notShown++;
+            continue;
+        }
+        perLevel.set(level, used + 1);
+        const properties = {
+            file: a.path,
+            startLine: a.start_line,
+            endLine: a.end_line,
+        };
+        if (a.start_column !== undefined)
+            properties.startColumn = a.start_column;
+        if (a.end_column !== undefined)
+            properties.endColumn = a.end_column;
+        if (a.title !== undefined)
+            properties.title = a.title;
+        commands.push({ level, message: a.message, properties });
+    }
+    const summaryLine = notShown > 0
+        ? `${formatCount(notShown)} more ${notShown === 1 ? "finding is" : "findings are"} not annotated ` +
+            `(GitHub shows ${STEP_DISPLAY_LIMIT} errors and ${STEP_DISPLAY_LIMIT} warnings per step)` +
+            (fullList ? `; the full list is in ${fullList}.` : ".")
+        : null;
+    return { commands, notShown, summaryLine };
+}
+
 ;// CONCATENATED MODULE: ./src/render/junit.ts
 // JUnit XML for CI systems and test-report tools that read nothing else (GitLab, Jenkins, Azure
 // DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
@@ -1396,8 +1705,10 @@ function* jsonReportPieces(report) {
 
 
 
-function renderJunit(report) {
-    const suites = report.invocations.map(renderSuite);
+
+function renderJunit(report, options = {}) {
+    const projectDir = options.projectDir ?? ".";
+    const suites = report.invocations.map((inv) => renderSuite(inv, projectDir));
     const totals = suites.reduce((sum, s) => ({
         tests: sum.tests + s.tests,
         failures: sum.failures + s.failures,
@@ -1415,8 +1726,8 @@ function renderJunit(report) {
     })}>`;
     return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
 }
-function renderSuite(inv) {
-    const cases = inv.nodes.map(renderCase);
+function renderSuite(inv, projectDir) {
+    const cases = inv.nodes.map((node) => renderCase(node, projectDir));
     const runError = invocationError(inv);
     if (runError)
         cases.push(runError);
@@ -1455,14 +1766,13 @@ function renderSuite(inv) {
     ];
     return { xml: lines.join("\n"), ...suite };
 }
-function renderCase(node) {
+function renderCase(node, projectDir) {
     const ms = node.timing.processingMs ?? 0;
     const open = `    <testcase${attrs({
         classname: `${node.packageName ?? "dbt"}.${node.resourceType}`,
         name: node.name || node.uniqueId,
         time: seconds(ms),
-        ...(node.location ? { file: node.location.path } : {}),
-        ...(node.location?.line ? { line: node.location.line } : {}),
+        ...whereInRepo(node.location, projectDir),
     })}`;
     const body = (child, kind) => ({
         xml: `${open}>\n      ${child}\n    </testcase>`,
@@ -1475,20 +1785,20 @@ function renderCase(node) {
             ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
             : "";
         const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) || rows || "test failed";
-        return body(`<failure${attrs({ message, type: `${(0,format/* resourceLabel */.bP)(node.resourceType)} failed` })}>${junit_text(details(node, rows))}</failure>`, "failure");
+        return body(`<failure${attrs({ message, type: `${(0,format/* resourceLabel */.bP)(node.resourceType)} failed` })}>${elementText(details(node, rows))}</failure>`, "failure");
     }
     if (row.junit === "error") {
         const message = (0,truncate/* firstLine */.TM)(node.message ?? "", 500) ||
             freshnessOf(node) ||
             "the engine reported an error but no message";
         const type = node.errorType ? `${node.errorType} error` : "error";
-        return body(`<error${attrs({ message, type })}>${junit_text(details(node, ""))}</error>`, "error");
+        return body(`<error${attrs({ message, type })}>${elementText(details(node, ""))}</error>`, "error");
     }
     if (row.junit === "skipped") {
         const because = node.skipRoot ?? node.skippedBecauseOf;
         const message = because && node.status === "skipped"
             ? `skipped because ${because} did not succeed`
-            : (row.junitSkipMessage ?? row.label);
+            : ((0,status_table/* junitSkipMessage */.nQ)(node) ?? row.label);
         return body(`<skipped${attrs({ message })}/>`, "skipped");
     }
     if (row.ran === "warned") {
@@ -1496,7 +1806,7 @@ function renderCase(node) {
             node.logs.find((l) => l.severity === "WARN")?.text ??
             (node.test ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}` : null) ??
             (freshnessOf(node) || "warned");
-        return body(`<system-out>${junit_text(`WARN: ${warning}`)}</system-out>`, "passed");
+        return body(`<system-out>${elementText(`WARN: ${warning}`)}</system-out>`, "passed");
     }
     return { xml: `${open}/>`, kind: "passed", ms };
 }
@@ -1515,8 +1825,21 @@ function invocationError(inv) {
             ? "the invocation did not finish"
             : (inv.statusMessage ?? "the invocation failed"));
     const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${junit_text(detail)}</error>\n    </testcase>`;
+    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
     return { xml, kind: "error", ms: inv.durationMs ?? 0 };
+}
+/**
+ * `file` and `line` as tools that annotate them read them (EnricoMi/publish-unit-test-result-action,
+ * mikepenz/action-junit-report): the path from the repository root, as our own annotations have it,
+ * and neither when the telemetry names no file the repository can hold (an absolute path, `../`) or
+ * a line GitHub refuses (over 32 bits), which would fail the consumer's whole check run.
+ */
+function whereInRepo(location, projectDir) {
+    const file = location ? toRepoPath(projectDir, location.path) : null;
+    if (file === null)
+        return {};
+    const line = location?.line;
+    return line && line <= MAX_POSITION ? { file, line } : { file };
 }
 /** A source's freshness as words ("freshness error (age 3d)"); empty for any other node. */
 function freshnessOf(node) {
@@ -1549,6 +1872,17 @@ function xmlSafe(value) {
     return value.replace(
     // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+// libxml2's readers (lxml, which EnricoMi/publish-unit-test-result-action parses with; xmllint) refuse a
+// text node over 10,000,000 bytes without their "huge" option, and with it the whole file. A message
+// or diff that long (a JSONL line may hold 64 MiB) is shown by its start; the JSON report keeps it whole.
+const MAX_TEXT_CHARS = 100_000;
+/** An element's text: at most MAX_TEXT_CHARS of it, saying how much was cut. */
+function elementText(value) {
+    if (value.length <= MAX_TEXT_CHARS)
+        return junit_text(value);
+    const kept = (0,truncate/* truncateChars */.UT)(value, MAX_TEXT_CHARS);
+    return junit_text(`${kept} (${(0,format/* formatCount */.B4)(value.length - kept.length + 1)} more characters)`);
 }
 /** Untrusted text: controls and bidi overrides shown as escapes, then what XML cannot hold replaced. */
 function junit_text(value) {
@@ -1612,7 +1946,7 @@ function runResultsInParts(report, generatedAt) {
         results: [],
         elapsed_time: elapsedMs / 1000,
         args: {
-            ...(last?.command ? { which: last.command } : {}),
+            ...(last?.command ? { which: whichOf(last.command) } : {}),
             ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
             ...(last?.target ? { target: last.target } : {}),
         },
@@ -1626,13 +1960,24 @@ function runResultsInParts(report, generatedAt) {
     };
 }
 /**
+ * `args.which` as dbt Core writes it: the subcommand's own name, `freshness` for `dbt source
+ * freshness` and `generate` for `dbt docs generate` (dbt/cli/types.py `Command`). `dbt retry` reads
+ * it back with `Command.from_str`, which knows no `source freshness`.
+ */
+function whichOf(command) {
+    return command.trim().split(/\s+/).pop() || command;
+}
+/**
  * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
- * to the last end of a node it shows. 0 when that cannot be told.
+ * to the last end of a node it shows. 0 when that cannot be told. A node whose span the model found
+ * implausible (no lifetime: an end in year 9999, say) ends nothing.
  */
 function observedMs(inv) {
     const start = inv.startedAt ? Date.parse(inv.startedAt) : NaN;
     let last = -Infinity;
     for (const node of inv.nodes) {
+        if (node.timing.lifetimeMs === null)
+            continue;
         const end = node.timing.completedAt ? Date.parse(node.timing.completedAt) : NaN;
         if (end > last)
             last = end;
@@ -1724,7 +2069,7 @@ fullMarkdown, options) {
         ["Markdown report", targets.markdown, fullMarkdown, "text"],
         ["JSON report", targets.json, () => jsonReportPieces(report), "json"],
         ["run_results.json", targets.runResults, () => markedRunResultsPieces(report), "json"],
-        ["JUnit XML", targets.junit, () => [renderJunit(report)], "xml"],
+        ["JUnit XML", targets.junit, () => [renderJunit(report, { projectDir: options.projectDir })], "xml"],
     ];
     const destinations = await Promise.all(requested
         .filter((entry) => Boolean(entry[1]))
@@ -2213,7 +2558,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 4429:
+/***/ 5335:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2783,6 +3128,15 @@ function isEngineQueryEnd(line) {
 function isEngineQueryStart(bytes, start, end) {
     return START_HEAD.namesBytes(bytes, start, end, QUERY_NAME_BYTES);
 }
+/**
+ * Whether a record's head comes again after the start of the line `bytes[start, end)`: a run killed
+ * while writing the line's record, and the next run's first record appended on the same line (in
+ * JSON text a `{"record_type":"` can only open an object, which no engine record nests). It searches
+ * the whole line, so a file is asked it only when it is read in full (jsonl.ts).
+ */
+function holdsAppendedRecord(bytes, start, end) {
+    return bytes.subarray(start + 1, end).indexOf(RECORD_HEAD_BYTES) !== -1;
+}
 /** Starts with `{` and ends with `}`, JSON whitespace aside: what a one-line object looks like. */
 function isObjectShaped(line) {
     let start = 0;
@@ -2798,6 +3152,7 @@ function isJsonSpace(code) {
     return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 const RECORD_HEAD = '{"record_type":"';
+const RECORD_HEAD_BYTES = Buffer.from(RECORD_HEAD, "latin1");
 const TRACE_KEY = '","trace_id":"';
 /**
  * `"trace_id"` where no `{` comes right before it. A regular expression, not a loop of indexOf:
@@ -3043,7 +3398,9 @@ async function findTelemetryFiles(patterns, cwd) {
                 found.missing.push(pattern);
                 continue;
             }
-            files = await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false });
+            // In Node's own spelling: on Windows the glob answers D:/a/repo/logs/x.jsonl, and the same file
+            // named, or found in a folder, is D:\a\repo\logs\x.jsonl; each file is read once.
+            files = (await glob(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false })).map((file) => external_node_path_default().resolve(file));
             if (files.length === 0)
                 await checkGlobBase(pattern, cwd, isDynamicPattern);
         }
@@ -3222,6 +3579,17 @@ function cannotRead(displayName, error) {
     return new TelemetryNotFoundError(`${displayName}: cannot read the file (${(0,file_errors/* describeFileError */.S)(error)})`);
 }
 
+;// CONCATENATED MODULE: ./src/text/choice.ts
+// A setting with a fixed set of values, read the same way by the Action's inputs and the CLI's flags.
+/**
+ * The allowed value `raw` names, in any case and without the spaces around it (`Warnings` from a
+ * workflow file or a shell is `warnings`), else null: the caller says what is allowed.
+ */
+function matchChoice(raw, allowed) {
+    const value = raw.trim().toLowerCase();
+    return allowed.includes(value) ? value : null;
+}
+
 ;// CONCATENATED MODULE: ./src/text/decimal.ts
 // Numbers as people type them into a setting: decimal notation only.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -3238,6 +3606,7 @@ function parseDecimal(text) {
 ;// CONCATENATED MODULE: ./src/cli-options.ts
 // The command line's options: the help text, parsing and checking the arguments (flags, and the
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+
 
 
 
@@ -3326,7 +3695,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     const args = joinNegativeValues(argv);
     let parsed;
     try {
-        parsed = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: OPTIONS });
+        parsed = (0,external_node_util_.parseArgs)({ args, allowPositionals: true, options: OPTIONS, tokens: true });
     }
     catch (error) {
         // `fusion-report --fromat x --help`: asking for help is answered, as the usage error would advise.
@@ -3335,7 +3704,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
             return asked;
         throw new UsageError(parseArgsProblem(args) ?? error.message);
     }
-    const { values, positionals } = parsed;
+    const { values, positionals, tokens } = parsed;
     if (values.help)
         return "help";
     if (values.version)
@@ -3344,13 +3713,14 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
     if (empty)
         throw new UsageError(`--${empty[0]} was given an empty value: give it one, or leave the option out`);
-    const failOn = values["fail-on"];
-    if (!FAIL_ON_VALUES.includes(failOn)) {
-        throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${failOn}")`);
+    // In any case, as the Action reads its inputs: `--fail-on Errors` is `errors`.
+    const failOn = matchChoice(values["fail-on"], FAIL_ON_VALUES);
+    if (failOn === null) {
+        throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${values["fail-on"]}")`);
     }
-    const format = values.format ?? (stdoutIsTty ? "text" : "markdown");
-    if (!FORMATS.includes(format)) {
-        throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${format}")`);
+    const format = matchChoice(values.format ?? (stdoutIsTty ? "text" : "markdown"), FORMATS);
+    if (format === null) {
+        throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got "${values.format}")`);
     }
     const slowest = parseDecimal(values.slowest);
     if (!Number.isInteger(slowest) || slowest < 0) {
@@ -3373,6 +3743,9 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
             "file on -: report files are always whole");
     }
     const warnings = [];
+    const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
+    if (unread)
+        warnings.push(unread);
     const dbtCloud = platformMode(values, env, positionals.length > 0, warnings);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -3380,7 +3753,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     return {
         // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
         paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
-        format: format,
+        format,
         markdown: values.markdown ?? null,
         maxBytes,
         json: values.json ?? null,
@@ -3390,7 +3763,7 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         regressionThreshold,
         regressionMinSeconds,
         diagrams: values.diagrams,
-        failOn: failOn,
+        failOn,
         slowest,
         title: values.title,
         quiet,
@@ -3398,6 +3771,18 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
         nameDbtCloudSetting: nameCliSetting(values, env),
         warnings,
     };
+}
+/**
+ * The regression options given without `--baseline`, which they compare with: nothing is compared,
+ * whatever they say. Asked of the tokens, as each option's default is its value when not given.
+ */
+function unreadRegressionOptions(tokens, baseline) {
+    if (baseline)
+        return null;
+    const given = ["regression-threshold", "regression-min-seconds"].filter((name) => tokens.some((token) => token.kind === "option" && token.name === name));
+    if (given.length === 0)
+        return null;
+    return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
 }
 /** A budget smaller than this would leave little but the note saying what was left out. */
 const MIN_MAX_BYTES = 1_000;
@@ -3701,8 +4086,8 @@ function cliServices(io) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli-report.ts + 13 modules
-var cli_report = __nccwpck_require__(1702);
+// EXTERNAL MODULE: ./src/cli-report.ts + 14 modules
+var cli_report = __nccwpck_require__(6328);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var model_baseline = __nccwpck_require__(782);
 ;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
@@ -5701,7 +6086,7 @@ function toLogEvent(record, event) {
         uniqueId: (0,telemetry_values/* toStr */.N7)(attrs.unique_id),
         phase: normalizePhase(attrs.phase),
         code: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code),
-        path: (0,telemetry_values/* toStr */.N7)(attrs.relative_path),
+        path: (0,telemetry_values/* toFilePath */.dO)(attrs.relative_path),
         line: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code_line, 1),
         column: (0,telemetry_values/* toWholeNumber */.cy)(attrs.code_column, 0),
     };
@@ -5784,7 +6169,7 @@ function toNodeFacts(attrs, processed) {
         // uint64 on the wire, and run_results.json's rows_affected a count: -5 or 1.5 rows is none.
         rowsAffected: (0,telemetry_values/* toWholeNumber */.cy)(attrs.rows_affected, 0),
         inSelection,
-        path: (0,telemetry_values/* toStr */.N7)(attrs.relative_path),
+        path: (0,telemetry_values/* toFilePath */.dO)(attrs.relative_path),
         line: (0,telemetry_values/* toWholeNumber */.cy)(attrs.defined_at_line, 1),
         column: (0,telemetry_values/* toWholeNumber */.cy)(attrs.defined_at_col, 0),
         unreadable: problems.length > 0 ? problems.join("; ") : null,
@@ -5840,6 +6225,15 @@ function describeValue(value) {
     }
     const shown = (0,controls/* showControls */.mz)(text.length > 80 ? `${text.slice(0, 79)}…` : text, "escape");
     return shown;
+}
+/**
+ * Why a record's `trace_id` (that toTraceId turned down) is not one: the record has no invocation to
+ * be put in. Both decoders say it so.
+ */
+function whyNotATraceId(value) {
+    return value === undefined
+        ? "the record has no trace_id"
+        : `trace_id is ${describeValue(value)}, not a trace id (32 hex digits)`;
 }
 /**
  * The model's sink, for the decoders of one file (Parquet feeds it events; JSONL records, through
@@ -7169,11 +7563,19 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
      * A query span start, a record no report uses, counted and dropped as a line jsonl-skip.ts leaves
      * unparsed. Such a line is held as text until the next content line, as the last one is always
      * parsed.
+     *
+     * A start cut where its run was killed, with the next run's first record appended on its line,
+     * looks the same from its head and last byte: read in full (no `starts`), the line is searched for
+     * that record, and parsed (for the warning and the record) when it holds one. A file read with the
+     * shortcuts is read again in full when that can be: the killed run never ended (an open node span,
+     * jsonl-start-ledger.ts; else pipeline/read-telemetry.ts), so well-formed lines cost nothing more.
      */
     const leaveOutQueryStart = (bytes, start, end) => {
         if (!sink.relevantOnly || !nextLineFollows(bytes, end) || !isEngineQueryStart(bytes, start, end)) {
             return false;
         }
+        if (!starts && holdsAppendedRecord(bytes, start, end))
+            return false;
         settleBefore();
         records++;
         return true;
@@ -7336,8 +7738,6 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     }
     return { records };
 }
-/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
-const TRACE_ID = /^[0-9a-f]{32}$/;
 /** Where a record begins, as the engine writes one; never at the start of a record's own text. */
 const jsonl_RECORD_HEAD = '{"record_type":"';
 /** The trace id a record's text names first (in a cut record: if the cut left it). */
@@ -7360,14 +7760,10 @@ function appendedRecordAt(line) {
         return -1;
     }
     const cutTrace = TRACE_ID_TEXT.exec(line.slice(0, at))?.[1];
-    if (appended === null || (cutTrace !== undefined && traceIdOf(cutTrace) === appended.traceId))
+    if (appended === null || (cutTrace !== undefined && (0,telemetry_values/* toTraceId */.Mx)(cutTrace) === appended.traceId))
         return -1;
     return at;
 }
-const traceIdOf = (value) => {
-    const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
-    return id !== null && TRACE_ID.test(id) ? id : null;
-};
 /** An object with a record type and an event type: a telemetry record, if its trace id is one. */
 function isRecordShaped(value) {
     return ((0,telemetry_values/* isRecord */.u4)(value) &&
@@ -7391,7 +7787,7 @@ function whyNotARecord(value) {
 function toRecord(value) {
     if (!isRecordShaped(value))
         return null;
-    const traceId = traceIdOf(value.trace_id);
+    const traceId = (0,telemetry_values/* toTraceId */.Mx)(value.trace_id);
     if (traceId === null)
         return null;
     const status = (0,telemetry_values/* isRecord */.u4)(value.status) ? value.status : null;
@@ -7418,11 +7814,9 @@ function toRecord(value) {
  * trace_id (missing, null, not 32 hex digits), else null: it would make an invocation of its own.
  */
 function unusableTraceOf(value) {
-    if (!isRecordShaped(value) || traceIdOf(value.trace_id) !== null)
+    if (!isRecordShaped(value) || (0,telemetry_values/* toTraceId */.Mx)(value.trace_id) !== null)
         return null;
-    return value.trace_id === undefined
-        ? "the record has no trace_id"
-        : `trace_id is ${describeValue(value.trace_id)}, not a trace id (32 hex digits)`;
+    return whyNotATraceId(value.trace_id);
 }
 
 ;// CONCATENATED MODULE: ./src/telemetry/parquet/errors.ts
@@ -11677,13 +12071,16 @@ function parsePayload(value) {
 
 /** Read for every row: decide whether the row is a record and whether any event can come of it. */
 const FILTER_COLUMNS = ["record_type", "trace_id", "event_type", "severity_text"];
-/** Trace ids as the record holds them (lower case, no dashes), computed once per distinct id. */
+/**
+ * Trace ids as the record holds them (lower case, no dashes), computed and checked once per distinct
+ * id; null for a value that is not one (toTraceId), as the JSONL reader reads it.
+ */
 class TraceIds {
     cache = new Map();
     get(raw) {
         let id = this.cache.get(raw);
         if (id === undefined) {
-            id = raw.toLowerCase().replace(/-/g, "");
+            id = (0,telemetry_values/* toTraceId */.Mx)(raw);
             if (this.cache.size < 1024)
                 this.cache.set(raw, id);
         }
@@ -11800,6 +12197,11 @@ class RowReader {
             const plan = plans[i];
             const row = rows[i];
             const traceId = this.traceIds.get(traces[i]);
+            if (traceId === null) {
+                // A record in all but its trace: no invocation to put it in (the JSONL reader says the same).
+                sink.skip(row, whyNotATraceId(traces[i]));
+                continue;
+            }
             if (plan.kind === "phaseOfProcessedNode") {
                 const uniqueId = (0,telemetry_values/* toStr */.N7)(uniqueIds[i]);
                 if (!uniqueId)
@@ -12261,7 +12663,15 @@ async function readTelemetryReport(files, options, failedSteps = []) {
                 // Read again when node span records are needed after all (a crashed run's starts, phase ends
                 // whose node no NodeProcessed end decided; or a file still being written, whose second read
                 // then sees more of it): every line parsed.
-                sink = await readWithShortcuts(file, sink, (into, shortcuts) => decodeJsonl(file.openStream(), file.name, recordsToEvents(into, shortcuts ? { dropNodeStarts, readWhole } : { readWhole })));
+                sink = await readWithShortcuts(file, sink, async (into, shortcuts) => {
+                    await decodeJsonl(file.openStream(), file.name, recordsToEvents(into, shortcuts ? { dropNodeStarts, readWhole } : { readWhole }));
+                    // A run killed mid-record with the next run appended on the same line: a query span start
+                    // left out from its bytes would hide the record appended to it. Such a run never ended and
+                    // another follows it; read in full, its file tells the two apart (jsonl.ts, leaveOutQueryStart).
+                    if (shortcuts && dropNodeStarts && builder.lastFileHasUnendedBeforeAnother()) {
+                        throw new errors/* ReadAgainInFull */.d8("an invocation before another has no end record");
+                    }
+                });
                 lastJsonl = { sink, name: file.name };
             }
         }
@@ -13276,7 +13686,8 @@ var duration = __nccwpck_require__(9495);
 // "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
 // duration is shown as unknown, such a query is not counted in the warehouse time, and the
 // invocation's warnings say which nodes and why, once. The invocation's own span is checked first
-// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything.
+// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything,
+// and an end in year 9999 (no time is later than the report read from it) make it last millennia.
 
 
 
@@ -13291,17 +13702,33 @@ const SLACK_MS = 1_000;
  * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
  */
 const EARLIEST_NS = 1577836800000000000n;
+/**
+ * How far past the time the report is made a time may lie: the engine's clock and this one's may
+ * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)
+ * is no real one: a damaged file.
+ */
+const CLOCK_SKEW_NS = 86400n * 1000000000n;
+/** The latest time telemetry read now can hold. */
+function latestRealNs(nowMs = Date.now()) {
+    return BigInt(Math.floor(nowMs)) * 1000000n + CLOCK_SKEW_NS;
+}
 /** Nodes named in the warning; the rest are counted. */
 const NAMED = 3;
 /**
- * The invocation's span as far as it can be right (a start before 2020 or an end before the start
- * bounds nothing), and what was wrong with it, for its warnings.
+ * The invocation's span as far as it can be right (a start before 2020, a time after `latestNs` or
+ * an end before the start bounds nothing), and what was wrong with it, for its warnings.
  */
-function usableInvocationSpan(startNs, endNs) {
-    if (startNs !== null && startNs < EARLIEST_NS) {
+function usableInvocationSpan(startNs, endNs, latestNs = latestRealNs()) {
+    if (startNs !== null && (startNs < EARLIEST_NS || startNs > latestNs)) {
         return {
-            span: { startNs: null, endNs },
+            span: { startNs: null, endNs: endNs !== null && endNs > latestNs ? null : endNs },
             problem: `the invocation's start (${(0,values/* nanosToIso */.u9)(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
+        };
+    }
+    if (endNs !== null && endNs > latestNs) {
+        return {
+            span: { startNs, endNs: null },
+            problem: `the invocation's end (${(0,values/* nanosToIso */.u9)(endNs)}) is not a real time (later than this report, a damaged file): its duration is shown as unknown`,
         };
     }
     if (startNs !== null && endNs !== null && endNs < startNs) {
@@ -13315,14 +13742,21 @@ function usableInvocationSpan(startNs, endNs) {
 /** Collects the nodes whose times were left out, for one warning per invocation. */
 class ImplausibleTimes {
     invocation;
+    latestNs;
     found = [];
     /** The invocation's duration, when both ends of its span are known. */
     invocationMs;
-    constructor(invocation) {
+    /** The longest a node's duration can be: the invocation's, else from its start to `latestNs`. */
+    longestMs;
+    constructor(invocation, latestNs = latestRealNs()) {
         this.invocation = invocation;
+        this.latestNs = latestNs;
         const { startNs, endNs } = invocation;
         this.invocationMs =
             startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1000000n) : null;
+        this.longestMs =
+            this.invocationMs ??
+                (startNs !== null && latestNs >= startNs ? Number((latestNs - startNs) / 1000000n) : null);
     }
     /** The durations, each one the invocation cannot hold replaced by null (and noted). */
     check(uniqueId, durations) {
@@ -13383,7 +13817,7 @@ class ImplausibleTimes {
             "damaged file)");
     }
     holdsSpan(startNs, endNs) {
-        if (endNs < startNs || startNs < EARLIEST_NS)
+        if (endNs < startNs || startNs < EARLIEST_NS || endNs > this.latestNs)
             return false;
         const { startNs: from, endNs: to } = this.invocation;
         if (from !== null && startNs < from - SLACK_NS)
@@ -13391,7 +13825,7 @@ class ImplausibleTimes {
         return to === null || endNs <= to + SLACK_NS;
     }
     holdsDuration(ms) {
-        return ms >= 0 && (this.invocationMs === null || ms <= this.invocationMs + SLACK_MS);
+        return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
     }
 }
 
@@ -13537,11 +13971,23 @@ const RESOURCE_TYPES = new Set([
     "saved_query",
     "semantic_model",
     "macro",
+    "doc",
 ]);
-/** From the engine's node_type, else the unique_id's first segment (`model.shop.orders`). */
+/**
+ * The engine's node types named otherwise than dbt Core's resource types: a docs block is
+ * NODE_TYPE_DOCS_MACRO to the engine and `doc` to dbt Core (its unique_id is `doc.<package>.<name>`).
+ */
+const CORE_NAME = { docs_macro: "doc" };
+/**
+ * From the engine's node_type, in dbt Core's words; else (none, or one this reader does not know)
+ * the unique_id's first segment (`model.shop.orders`).
+ */
 function resourceTypeOf(nodeType, uniqueId) {
-    const candidate = nodeType ?? firstSegment(uniqueId);
-    return RESOURCE_TYPES.has(candidate) ? candidate : "unknown";
+    const named = nodeType !== null && Object.hasOwn(CORE_NAME, nodeType) ? CORE_NAME[nodeType] : nodeType;
+    if (named && RESOURCE_TYPES.has(named))
+        return named;
+    const segment = firstSegment(uniqueId);
+    return RESOURCE_TYPES.has(segment) ? segment : "unknown";
 }
 /** The package packageOf named last: a build's nodes nearly all share one or two. */
 let lastPackage = "";
@@ -13579,8 +14025,9 @@ function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
     const unreadable = [];
-    const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs);
-    const implausible = new ImplausibleTimes(span);
+    const latestNs = latestRealNs();
+    const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs, latestNs);
+    const implausible = new ImplausibleTimes(span, latestNs);
     const failed = state.statusCode === 2 || !state.ended;
     // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
     // says why (a model outside `--select` that does not compile stops the whole run).
@@ -13694,7 +14141,7 @@ function finishNode(node, extras, unreadable, implausible) {
     const errorLog = logs.find((line) => line.severity === "ERROR");
     let message = errorLog?.text ?? firstQueryError ?? null;
     if (!finished)
-        message = "the node started but never finished (the run was interrupted)";
+        message = status_table/* NEVER_FINISHED_MESSAGE */.wl;
     const startNs = node.processedStartNs ?? node.phasesStartNs;
     const endNs = node.processedEndNs ?? node.phasesEndNs;
     // A node with a NodeProcessed span is decided by it alone (the engine's summary of the node); its
@@ -14038,6 +14485,14 @@ class ReportBuilder {
         return file ? [...file.traces.values()].filter((state) => state.ended).map((state) => state.traceId) : [];
     }
     /**
+     * Whether an invocation of the last file other than the last one in it has no end record: a run
+     * killed (or still running) before another run was appended to the file.
+     */
+    lastFileHasUnendedBeforeAnother() {
+        const states = [...(this.files.at(-1)?.traces.values() ?? [])];
+        return states.slice(0, -1).some((state) => !state.ended);
+    }
+    /**
      * The last file holds this invocation too, which was read whole from an earlier file: its records
      * were left out, and the invocation names both files.
      */
@@ -14302,10 +14757,15 @@ function join(parts) {
 /* harmony export */   Bi: () => (/* binding */ headlineCounts),
 /* harmony export */   N6: () => (/* binding */ isFailure),
 /* harmony export */   XQ: () => (/* binding */ STATUS),
+/* harmony export */   je: () => (/* binding */ notCompletedReason),
 /* harmony export */   jf: () => (/* binding */ statusRow),
-/* harmony export */   ji: () => (/* binding */ HEADLINE_CELLS)
+/* harmony export */   ji: () => (/* binding */ HEADLINE_CELLS),
+/* harmony export */   nQ: () => (/* binding */ junitSkipMessage),
+/* harmony export */   tM: () => (/* binding */ anyOutcomeNotUnderstood),
+/* harmony export */   wl: () => (/* binding */ NEVER_FINISHED_MESSAGE),
+/* harmony export */   yl: () => (/* binding */ headlineWords)
 /* harmony export */ });
-/* unused harmony exports STEP_COUNT_OUTPUTS, stepOutputCounts */
+/* unused harmony exports STEP_COUNT_OUTPUTS, outcomeNotUnderstood, stepOutputCounts */
 /** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
 const HEADLINE_CELLS = [
     { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
@@ -14475,6 +14935,8 @@ const STATUS = {
         stepOutput: null,
         notCompleted: "canceled",
     },
+    // A node of a crashed run; one that finished with an outcome not understood is told apart
+    // (outcomeNotUnderstood) wherever these words are shown.
     unknown: {
         icon: "❔",
         label: "unknown",
@@ -14491,6 +14953,33 @@ const STATUS = {
         notCompleted: "did not finish",
     },
 };
+/** The message of a node whose spans never ended (a crashed or cut-off run): its status is unknown. */
+const NEVER_FINISHED_MESSAGE = "the node started but never finished (the run was interrupted)";
+/** What is said of a node that finished with an outcome the reader did not understand. */
+const OUTCOME_UNKNOWN = "outcome unknown";
+/**
+ * A node of unknown status that did finish: its spans ended, with an outcome (or a detail of it)
+ * the reader did not understand. Not one that "did not finish", as a node of a crashed run is.
+ */
+function outcomeNotUnderstood(node) {
+    return node.status === "unknown" && node.message !== NEVER_FINISHED_MESSAGE;
+}
+/** Why the node is listed under "not run to completion" (STATUS's `notCompleted`, told apart). */
+function notCompletedReason(node) {
+    return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.notCompleted ?? null);
+}
+/** The `<skipped message>` of a node reported as skipped (STATUS's `junitSkipMessage`, told apart). */
+function junitSkipMessage(node) {
+    return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.junitSkipMessage ?? null);
+}
+/** The headline's ❔ cell: "unfinished" only when none of its nodes finished, else "unknown". */
+function headlineWords(cell, anyOutcomeNotUnderstood) {
+    return cell.key === "unfinished" && anyOutcomeNotUnderstood ? { one: "unknown", many: "unknown" } : cell;
+}
+/** Whether any of these invocations' nodes finished with an outcome not understood (headlineWords). */
+function anyOutcomeNotUnderstood(invocations) {
+    return invocations.some((inv) => inv.counts.unknown > 0 && inv.nodes.some(outcomeNotUnderstood));
+}
 /** In the order of `NodeStatus`, which is also the order of the counts in the JSON report. */
 const STATUSES = Object.keys(STATUS);
 /** The row of a status, or null for a value that is not one (a hostile or newer baseline report). */
@@ -14769,8 +15258,10 @@ function sameErrorKey(node) {
         return null;
     let text = node.message;
     // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
-    // (a model `int` keeps the `int` of "internal").
-    for (const own of [node.uniqueId, node.location?.path]) {
+    // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
+    // on Windows writes it into the message (`models\orders.sql`).
+    const file = node.location?.path;
+    for (const own of [node.uniqueId, file, file?.replaceAll("/", "\\")]) {
         if (own && own.length >= 3)
             text = text.split(own).join(OWN);
     }
@@ -15007,9 +15498,12 @@ function stripFrameNumber(line) {
 /* harmony export */   Hm: () => (/* binding */ statusWord),
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   M1: () => (/* binding */ isUncausedSkip),
 /* harmony export */   a3: () => (/* reexport safe */ _text_duration_js__WEBPACK_IMPORTED_MODULE_3__.a),
+/* harmony export */   aI: () => (/* binding */ UNCAUSED_SKIPS),
 /* harmony export */   bP: () => (/* binding */ resourceLabel),
 /* harmony export */   l9: () => (/* binding */ formatPercent),
+/* harmony export */   oz: () => (/* binding */ skipHeading),
 /* harmony export */   qS: () => (/* binding */ statusText)
 /* harmony export */ });
 /* harmony import */ var _model_status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
@@ -15039,6 +15533,19 @@ function statusIcon(status) {
 function statusWord(status) {
     return (0,_model_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .statusRow */ .jf)(status)?.label ?? (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeText */ .X1)(status);
 }
+/**
+ * A skipped node whose skip names no upstream node (a skip reason without its upstream id, or no
+ * reason): in no skip chain, so the skip section lists it in a group of its own.
+ */
+function isUncausedSkip(node) {
+    return node.status === "skipped" && !node.skippedBecauseOf;
+}
+/** The group of skipped nodes whose cause the engine did not name. */
+const UNCAUSED_SKIPS = "cause not given";
+/** The skip section's heading: not all skips are said to be upstream ones when some give no cause. */
+function skipHeading(anyUncaused) {
+    return anyUncaused ? "Skipped" : "Skipped because of an upstream problem";
+}
 /** "✅ success": icon and word. */
 function statusText(status) {
     return `${statusIcon(status)} ${statusWord(status)}`;
@@ -15058,6 +15565,7 @@ const RESOURCE_LABEL = {
     saved_query: "saved query",
     semantic_model: "semantic model",
     macro: "macro",
+    doc: "doc",
     unknown: "node",
 };
 /** "unit test"; a type that is not one (a hostile or newer baseline report) is called "node". */
@@ -15497,8 +16005,11 @@ function invocationLists(inv, inChangedFile) {
     const warned = [];
     const warningLines = [];
     const notCompleted = [];
+    const uncausedSkips = [];
     for (const node of inv.nodes) {
         byId.set(node.uniqueId, node);
+        if ((0,format/* isUncausedSkip */.M1)(node))
+            uncausedSkips.push(node);
         if (node.status === "fail")
             failed.push(node);
         else if (node.status === "warn")
@@ -15516,6 +16027,7 @@ function invocationLists(inv, inChangedFile) {
         warned,
         warningLines,
         notCompleted,
+        uncausedSkips,
     };
 }
 /** A fitMarkdown call's context: the report's memo with the call's options. */
@@ -15539,7 +16051,10 @@ function listLengths(report) {
         let freshness = 0;
         let warningLines = 0;
         let notCompleted = 0;
+        let uncausedSkips = 0;
         for (const node of inv.nodes) {
+            if ((0,format/* isUncausedSkip */.M1)(node))
+                uncausedSkips = 1;
             if (node.status === "error")
                 errors++;
             else if (node.status === "fail")
@@ -15556,7 +16071,8 @@ function listLengths(report) {
         }
         needed.errors = Math.max(needed.errors, errors);
         needed.failedTests = Math.max(needed.failedTests, failed);
-        needed.chains = Math.max(needed.chains, inv.skipChains.length);
+        // The skips that name no cause are one group more.
+        needed.chains = Math.max(needed.chains, inv.skipChains.length + uncausedSkips);
         // The warnings limit applies to each kind renderWarnings and renderNotCompleted list.
         needed.warnings = Math.max(needed.warnings, warnedTests, freshness, warningLines, notCompleted);
     }
@@ -15683,7 +16199,7 @@ function renderHeadline(report, options) {
     const icon = report.conclusion === "failure" ? "❌" : report.conclusion === "neutral" ? "⚠️" : "✅";
     const lines = [
         `## ${icon} ${(0,render_escape/* escapeText */.X1)(options.title)}: ${(0,render_escape/* escapeText */.X1)(report.conclusionReason)}`,
-        countLine(report.counts, "**"),
+        countLine(report.counts, "**", (0,status_table/* anyOutcomeNotUnderstood */.tM)(report.invocations)),
     ];
     const facts = report.invocations.length === 1
         ? invocationFacts(report.invocations[0])
@@ -15694,10 +16210,16 @@ function renderHeadline(report, options) {
         lines.push(`<sub>${facts.join(" · ")}</sub>`);
     return lines.join("\n\n");
 }
-/** "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line. */
-function countLine(counts, strong) {
+/**
+ * "**48 nodes:** ✅ 42 passed · ❌ 1 error · ⏭️ 4 skipped", each count kept on one line.
+ * `outcomesNotUnderstood`: some unknown nodes finished (headlineWords).
+ */
+function countLine(counts, strong, outcomesNotUnderstood) {
     const cells = (0,status_table/* headlineCounts */.Bi)(counts);
-    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => countItem(cell.icon, cells[cell.key], cell.one, cell.many));
+    const items = status_table/* HEADLINE_CELLS */.ji.filter((cell) => cell.alwaysShown || cells[cell.key] > 0).map((cell) => {
+        const { one, many } = (0,status_table/* headlineWords */.yl)(cell, outcomesNotUnderstood);
+        return countItem(cell.icon, cells[cell.key], one, many);
+    });
     const total = `${(0,format/* formatCount */.B4)(counts.total)} ${counts.total === 1 ? "node" : "nodes"}`;
     return `${strong}${total}:${strong} ${items.join(" · ")}`;
 }
@@ -15728,17 +16250,17 @@ function renderInvocation(inv, detail, context, position) {
     const parts = [];
     if (position) {
         parts.push(`### ${invocationIcon(inv)} ${invocationTitle(inv, position)}`);
-        parts.push(`${countLine(inv.counts, "")}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`);
+        parts.push(`${countLine(inv.counts, "", (0,status_table/* anyOutcomeNotUnderstood */.tM)([inv]))}\n\n<sub>${invocationFacts(inv, position.shared).slice(1).join(" · ")}</sub>`);
     }
     else if (inv.source.step) {
         parts.push(`### ${invocationTitle(inv, null)}`);
     }
     if (inv.readerWarnings.length > 0)
         parts.push(quotedWarnings(inv.readerWarnings));
-    const { byId, chainsByRoot } = context.listsOf(inv);
+    const { byId, chainsByRoot, uncausedSkips } = context.listsOf(inv);
     parts.push(renderErrors(inv, detail, context, chainsByRoot));
     parts.push(renderFailedTests(inv, detail, context));
-    parts.push(renderSkipChains(inv.skipChains, byId, detail, context));
+    parts.push(renderSkipChains(inv.skipChains, uncausedSkips, byId, detail, context));
     parts.push(renderWarnings(inv, detail, context));
     parts.push(renderNotCompleted(inv, detail, context));
     // With several invocations the timings of each are there when wanted, not in the way.
@@ -15916,11 +16438,15 @@ function testTable(tests, context) {
         locationLink(n.location, n.packageName, context) ?? "–",
     ]));
 }
-function renderSkipChains(chains, nodes, detail, context) {
-    if (chains.length === 0)
+/**
+ * Every skipped node under its cause: the skip chains, largest first, then the skips whose cause the
+ * engine did not name (uncausedSkips), as one group more within the same limits.
+ */
+function renderSkipChains(chains, uncaused, nodes, detail, context) {
+    if (chains.length === 0 && uncaused.length === 0)
         return "";
-    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, 0);
-    const lines = [`#### ⏭️ Skipped because of an upstream problem (${(0,format/* plural */.LS)(skipped, "node")})`];
+    const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
+    const lines = [`#### ⏭️ ${(0,format/* skipHeading */.oz)(uncaused.length > 0)} (${(0,format/* plural */.LS)(skipped, "node")})`];
     const label = (uniqueId) => context.names.label(nodes.get(uniqueId) ?? { uniqueId, name: uniqueId });
     const items = [];
     for (const chain of chains.slice(0, detail.chains)) {
@@ -15935,8 +16461,17 @@ function renderSkipChains(chains, nodes, detail, context) {
             items.push(`  - … and ${(0,format/* formatCount */.B4)(chain.skipped.length - detail.chainNodes)} more`);
         }
     }
+    const groups = chains.length + (uncaused.length > 0 ? 1 : 0);
+    if (uncaused.length > 0 && chains.length < detail.chains) {
+        items.push(`- _${format/* UNCAUSED_SKIPS */.aI}_ → ${(0,format/* plural */.LS)(uncaused.length, "node")} skipped`);
+        for (const node of uncaused.slice(0, detail.chainNodes))
+            items.push(`  - ${context.names.label(node)}`);
+        if (uncaused.length > detail.chainNodes && detail.chainNodes > 0) {
+            items.push(`  - … and ${(0,format/* formatCount */.B4)(uncaused.length - detail.chainNodes)} more`);
+        }
+    }
     lines.push(items.join("\n"));
-    lines.push(more(chains.length, detail.chains, "root cause", context, "chains"));
+    lines.push(more(groups, detail.chains, "root cause", context, "chains"));
     return lines.filter(Boolean).join("\n\n");
 }
 function renderWarnings(inv, detail, context) {
@@ -15975,7 +16510,7 @@ function renderNotCompleted(inv, detail, context) {
         return "";
     const items = nodes
         .slice(0, detail.warnings)
-        .map((n) => `- ${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)} · ${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${status_table/* STATUS */.XQ[n.status].notCompleted}`);
+        .map((n) => `- ${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)} · ${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${(0,status_table/* notCompletedReason */.je)(n)}`);
     return [
         `#### 🚫 Not run to completion (${(0,format/* formatCount */.B4)(nodes.length)})`,
         items.join("\n"),
@@ -16402,10 +16937,12 @@ const MAX_REPORT_INVOCATIONS = 10_000;
 /* harmony export */   AF: () => (/* binding */ toBool),
 /* harmony export */   Dr: () => (/* binding */ toSpanId),
 /* harmony export */   LV: () => (/* binding */ spanIdFromWords),
+/* harmony export */   Mx: () => (/* binding */ toTraceId),
 /* harmony export */   N7: () => (/* binding */ toStr),
 /* harmony export */   Ro: () => (/* binding */ toNumber),
 /* harmony export */   aJ: () => (/* binding */ stripAnsi),
 /* harmony export */   cy: () => (/* binding */ toWholeNumber),
+/* harmony export */   dO: () => (/* binding */ toFilePath),
 /* harmony export */   tb: () => (/* binding */ toNanos),
 /* harmony export */   u4: () => (/* binding */ isRecord),
 /* harmony export */   u9: () => (/* binding */ nanosToIso)
@@ -16444,6 +16981,13 @@ function toNanos(value) {
         return BigInt(Math.round(value));
     return null;
 }
+/** A trace id as records carry it, once lower-cased and without a UUID's hyphens: 32 hex digits. */
+const TRACE_ID = /^[0-9a-f]{32}$/;
+/** A trace id (text, a UUID's hyphens allowed) as records carry it; null when it is not one. */
+function toTraceId(value) {
+    const id = typeof value === "string" ? value.toLowerCase().replace(/-/g, "") : null;
+    return id !== null && TRACE_ID.test(id) ? id : null;
+}
 /** Span ids: JSONL has 16-hex strings, Parquet has UInt64 (bigint). Both become 16 lower-case hex. */
 function toSpanId(value) {
     if (typeof value === "bigint")
@@ -16475,6 +17019,16 @@ function spanIdFromWords(high, low) {
 }
 function toStr(value) {
     return typeof value === "string" && value !== "" ? value : null;
+}
+/**
+ * A file path from the engine with `/` between its folders: dbt on Windows writes
+ * `models\orders.sql`, and what reads the report (annotations and links, which must be repository
+ * paths; JUnit's file; the target/ and package folder tests; a baseline from another runner) takes
+ * one spelling whatever runner wrote it.
+ */
+function toFilePath(value) {
+    const text = toStr(value);
+    return text !== null && text.includes("\\") ? text.replaceAll("\\", "/") : text;
 }
 function toBool(value) {
     if (typeof value === "boolean")
@@ -16623,11 +17177,12 @@ function asciiBytes(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fI: () => (/* binding */ hasLoneSurrogate),
 /* harmony export */   jQ: () => (/* binding */ showInvisible),
 /* harmony export */   mz: () => (/* binding */ showControls),
 /* harmony export */   uz: () => (/* binding */ splitLines)
 /* harmony export */ });
-/* unused harmony exports LINE_BREAKS, hasLoneSurrogate, oneLine */
+/* unused harmony exports LINE_BREAKS, oneLine */
 // Untrusted text (node names, SQL errors, zip entry names, server bodies) may hold characters that
 // change what a reader sees rather than what it says: line terminators that end a Markdown line or a
 // log line early, terminal escape sequences, and bidi overrides that reorder a name on screen
@@ -16662,6 +17217,16 @@ const INVISIBLE_SOURCE = "[\\u00ad\\u034f\\u115f\\u1160\\u180e\\u200b-\\u200d\\u
 const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
 // eslint-disable-next-line no-misleading-character-class
 const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
+// Combining marks stacked on one character ("zalgo" text) are drawn above and below it, over the lines
+// around it. Real writing stacks a few at most: Vietnamese two (ệ decomposed), Thai a vowel and a
+// tone mark, Devanagari a sign or two. Runs longer than MAX_MARKS keep their first MAX_MARKS marks.
+const MAX_MARKS = 4;
+const MARK_PILE = new RegExp(`([\\p{Mn}\\p{Me}]{${MAX_MARKS}})[\\p{Mn}\\p{Me}]+`, "gu");
+const HAS_MARK_PILE = new RegExp(MARK_PILE.source, "u");
+/** The text with each run of combining marks cut to MAX_MARKS (the rest would draw over other lines). */
+function capMarks(text) {
+    return HAS_MARK_PILE.test(text) ? text.replace(MARK_PILE, "$1") : text;
+}
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 function showInvisible(text) {
     if (!HAS_INVISIBLE.test(text))
@@ -16685,7 +17250,8 @@ function escapeCodePoint(ch) {
 }
 /**
  * Shows control characters and bidi overrides as visible escapes (`\x1b`, `\u202E`), so they can
- * neither act on a terminal or log viewer nor disguise a name. Tabs are kept.
+ * neither act on a terminal or log viewer nor disguise a name, and cuts piles of combining marks
+ * (capMarks). Tabs are kept.
  */
 function showControls(text, lineBreaks = "keep") {
     const joined = lineBreaks === "escape"
@@ -16693,7 +17259,7 @@ function showControls(text, lineBreaks = "keep") {
         : lineBreaks === "keep"
             ? text.replace(LINE_BREAKS, "\n")
             : oneLine(text);
-    const shown = HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined;
+    const shown = capMarks(HAS_CONTROL.test(joined) ? joined.replace(CONTROL, escapeCodePoint) : joined);
     return SURROGATE.test(shown) ? shown.replace(LONE_SURROGATE, escapeCodePoint) : shown;
 }
 /** The text on one line: each line terminator (of any kind) becomes `joiner`. */
