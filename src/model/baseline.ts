@@ -3,16 +3,18 @@
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 import { decideConclusion } from "./conclusion.js";
 import { isFailure, statusRow } from "./status-table.js";
-import type {
-  BaselineComparison,
-  BaselineLabel,
-  BaselineNodeChange,
-  BaselinePresence,
-  BaselineRegression,
-  FailOn,
-  NodeResult,
-  Report,
-  TimingChange,
+import {
+  CONCLUSIONS,
+  type BaselineComparison,
+  type BaselineLabel,
+  type BaselineNodeChange,
+  type BaselinePresence,
+  type BaselineRegression,
+  type Conclusion,
+  type FailOn,
+  type NodeResult,
+  type Report,
+  type TimingChange,
 } from "./types.js";
 
 export interface CompareOptions {
@@ -181,7 +183,8 @@ export function compareWithBaseline(
       generatorVersion: baseline.generator?.version ?? null,
       invocationIds: baseline.invocations.map((inv) => inv.invocationId),
       startedAt: baseline.invocations[0]?.startedAt ?? null,
-      conclusion: baseline.conclusion ?? null,
+      // Conclusion is a closed list of the report; any other baseline value (hand-edited) is left out.
+      conclusion: knownConclusion(baseline.conclusion),
     },
     regressionThresholdPercent: opts.regressionThresholdPercent,
     minRegressionMs,
@@ -249,6 +252,10 @@ function change(node: NodeResult, old: NodeResult, l: BaselineLabel): BaselineNo
     baselineStatus: old.status,
     message: l === "fixed" ? null : node.message,
   };
+}
+
+function knownConclusion(value: unknown): Conclusion | null {
+  return (CONCLUSIONS as readonly unknown[]).includes(value) ? (value as Conclusion) : null;
 }
 
 function presence(node: NodeResult): BaselinePresence {

@@ -202,7 +202,9 @@ export interface Invocation {
   readerWarnings: string[];
 }
 
-export type Conclusion = "success" | "failure" | "neutral";
+/** A closed list of the JSON report: a new conclusion would bump schemaVersion. */
+export const CONCLUSIONS = ["success", "failure", "neutral"] as const;
+export type Conclusion = (typeof CONCLUSIONS)[number];
 /** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
 export const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"] as const;
 export type FailOn = (typeof FAIL_ON_VALUES)[number];

@@ -7,11 +7,11 @@ import {
 } from "../../src/model/baseline.js";
 import { decideConclusion } from "../../src/model/conclusion.js";
 import { countStatuses } from "../../src/model/counts.js";
-import type { NodeResult, NodeStatus, Report } from "../../src/model/types.js";
+import type { NodeResult, NodeStatus, Report, ResourceType } from "../../src/model/types.js";
 import { baselineSection } from "../../src/render/baseline-section.js";
 import { renderJsonReport } from "../../src/render/json-report.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
-import { reportFor, reportSchemaErrors } from "../support/report.js";
+import { publishedReportSchemaErrors, reportFor, reportSchemaErrors } from "../support/report.js";
 
 const PR = "test/fixtures/real/preview120_build_success.otel.jsonl";
 const BASE = "test/fixtures/real/preview72_build_success.otel.jsonl";
@@ -326,6 +326,29 @@ describe("report with a baseline", () => {
       "new-errors",
     );
     expect(reportSchemaErrors(JSON.parse(renderJsonReport(report)))).toBe("");
+  });
+
+  it("from a newer release's baseline, still validates against the published schema", async () => {
+    const { base, pr, node } = await pair();
+    // A later 1.x release's values: open lists may grow; conclusion is closed, so this one is hand-edited.
+    (base as { conclusion: string }).conclusion = "cancelled";
+    Object.assign(node(base, "stg_orders"), { status: "future-status" });
+    base.invocations[0]!.nodes.push({
+      ...node(base, "orders"),
+      uniqueId: "model.shop.only_in_base",
+      resourceType: "future_resource" as ResourceType,
+      status: "future-status" as NodeStatus,
+    });
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 50 });
+    expect(comparison.baseline.conclusion).toBeNull();
+    expect(comparison.removed).toContainEqual(
+      expect.objectContaining({ resourceType: "future_resource", status: "future-status" }),
+    );
+    expect(comparison.failures).toContainEqual(
+      expect.objectContaining({ name: "stg_orders", label: "new", baselineStatus: "future-status" }),
+    );
+    const report = applyBaseline(pr, comparison, "new-errors");
+    expect(publishedReportSchemaErrors(JSON.parse(renderJsonReport(report)))).toBe("");
   });
 
   it("baseline section leads the comment and degrades with the level (golden)", async () => {
