@@ -188,6 +188,16 @@ export function parseCliArgs(
   const warnings: string[] = [];
   const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
   if (unread) warnings.push(unread);
+  // Diagrams are drawn only in Markdown: the report on stdout in that format, or the --markdown file.
+  if (values.diagrams && values.markdown === undefined && (format !== "markdown" || quiet)) {
+    warnings.push(
+      quiet
+        ? "--diagrams draws in the Markdown report, and none is printed with --quiet or a report file on -: add --markdown FILE"
+        : `--diagrams draws in the Markdown report, and none is printed with --format ${format}: add --markdown FILE, or --format markdown`,
+    );
+  }
+  const unreadWait = unreadWaitOptions(tokens, values[DBT_CLOUD_SETTING_KEYS.wait] === true);
+  if (unreadWait) warnings.push(unreadWait);
   const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0, warnings);
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
@@ -229,6 +239,19 @@ function unreadRegressionOptions(
   );
   if (given.length === 0) return null;
   return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
+}
+
+/**
+ * The options that bound waiting for a dbt platform run, given without --dbt-cloud-wait: a run
+ * that has not finished is an error at once, and one that has is read without polling.
+ */
+function unreadWaitOptions(tokens: readonly { kind: string; name?: string }[], wait: boolean): string | null {
+  if (wait) return null;
+  const given = [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds].filter(
+    (name) => tokens.some((token) => token.kind === "option" && token.name === name),
+  );
+  if (given.length === 0) return null;
+  return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`;
 }
 
 /** A budget smaller than this would leave little but the note saying what was left out. */

@@ -60,6 +60,13 @@ export type IfNoTelemetry = (typeof IF_NO_TELEMETRY_VALUES)[number];
 /** What counts as a timing regression unless `regression-threshold` / `regression-min-seconds` say otherwise. */
 const REGRESSION_DEFAULTS = { threshold: 50, minSeconds: 1 } as const;
 
+/** Defaults of the inputs that only tune another one (idleSettingInputs): changed, they were set. */
+const SETTING_DEFAULTS = {
+  maxAnnotations: 50,
+  dbtCloudMaxWaitMinutes: 30,
+  artifactTimeoutMinutes: 10,
+} as const;
+
 export const DEFAULT_TELEMETRY = ["target/metadata/*.parquet", "logs/*.jsonl"] as const;
 
 export interface DbtCloudActionInputs {
@@ -146,7 +153,7 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     runId: get(INPUT.dbtCloudRunId),
     jobId: get(INPUT.dbtCloudJobId),
     wait: readBoolean(get, INPUT.dbtCloudWait, false),
-    maxWaitMinutes: readNumber(get, INPUT.dbtCloudMaxWaitMinutes, 30, {
+    maxWaitMinutes: readNumber(get, INPUT.dbtCloudMaxWaitMinutes, SETTING_DEFAULTS.dbtCloudMaxWaitMinutes, {
       min: 1,
       max: DBT_CLOUD_MAX_WAIT_SECONDS / 60,
       integer: false,
@@ -160,7 +167,10 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     failOn: readChoice(get, INPUT.failOn, FAIL_ON_VALUES, "errors"),
     comment: readChoice(get, INPUT.comment, COMMENT_VALUES, "always"),
     projectDir: readProjectDir(get(INPUT.projectDir), home, env.GITHUB_WORKSPACE),
-    maxAnnotations: readNumber(get, INPUT.maxAnnotations, 50, { min: 0, integer: true }),
+    maxAnnotations: readNumber(get, INPUT.maxAnnotations, SETTING_DEFAULTS.maxAnnotations, {
+      min: 0,
+      integer: true,
+    }),
     slowest: readNumber(get, INPUT.slowest, 10, { min: 0, integer: true }),
     runResults: optionalPath(INPUT.runResults),
     jsonReport:
@@ -173,11 +183,16 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     dbtCloud: Object.freeze(dbtCloud) as Readonly<DbtCloudActionInputs>,
     artifactName: readArtifactName(get, INPUT.artifactName),
     artifactRunId: readRunId(get, INPUT.artifactRunId),
-    artifactTimeoutMinutes: readNumber(get, INPUT.artifactTimeoutMinutes, 10, {
-      min: 0.01,
-      max: 360,
-      integer: false,
-    }),
+    artifactTimeoutMinutes: readNumber(
+      get,
+      INPUT.artifactTimeoutMinutes,
+      SETTING_DEFAULTS.artifactTimeoutMinutes,
+      {
+        min: 0.01,
+        max: 360,
+        integer: false,
+      },
+    ),
     uploadArtifact: readArtifactName(get, INPUT.uploadArtifact),
     baseline: optionalPath(INPUT.baseline),
     baselineArtifact: readArtifactName(get, INPUT.baselineArtifact),
@@ -349,6 +364,44 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
   if (outranked) warnings.push(outranked);
   const baseline = unreadBaselineInputs(inputs);
   if (baseline) warnings.push(baseline);
+  warnings.push(...idleSettingInputs(inputs));
+  return warnings;
+}
+
+/**
+ * Inputs that only tune something another input turned off or left out, changed from their
+ * default: each a warning, as the step would otherwise run as if they were not there.
+ */
+export function idleSettingInputs(
+  inputs: Pick<
+    ActionInputs,
+    | "annotations"
+    | "maxAnnotations"
+    | "dbtCloud"
+    | "artifactName"
+    | "baselineArtifact"
+    | "uploadArtifact"
+    | "artifactTimeoutMinutes"
+  >,
+): string[] {
+  const warnings: string[] = [];
+  if (!inputs.annotations && inputs.maxAnnotations !== SETTING_DEFAULTS.maxAnnotations) {
+    warnings.push(
+      `'${INPUT.maxAnnotations}' is set, but '${INPUT.annotations}' is false: no file is annotated.`,
+    );
+  }
+  if (!inputs.dbtCloud.wait && inputs.dbtCloud.maxWaitMinutes !== SETTING_DEFAULTS.dbtCloudMaxWaitMinutes) {
+    warnings.push(
+      `'${INPUT.dbtCloudMaxWaitMinutes}' is set, but '${INPUT.dbtCloudWait}' is false: nothing is waited for.`,
+    );
+  }
+  const artifacts = inputs.artifactName ?? inputs.baselineArtifact ?? inputs.uploadArtifact;
+  if (artifacts === null && inputs.artifactTimeoutMinutes !== SETTING_DEFAULTS.artifactTimeoutMinutes) {
+    warnings.push(
+      `'${INPUT.artifactTimeoutMinutes}' is set, but no artifact is downloaded or uploaded ` +
+        `('${INPUT.artifactName}', '${INPUT.baselineArtifact}' and '${INPUT.uploadArtifact}' are empty).`,
+    );
+  }
   return warnings;
 }
 

@@ -639,6 +639,38 @@ describe("baseline and JUnit options", () => {
     );
   });
 
+  it("--diagrams where no Markdown is written, and the wait bounds without waiting, are said to do nothing", () => {
+    const warnings = (argv: string[], tty = false) =>
+      (parseCliArgs(argv, {}, tty) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">).warnings;
+    expect(warnings(["--diagrams", "--format", "text", "f.jsonl"])).toEqual([
+      "--diagrams draws in the Markdown report, and none is printed with --format text: add --markdown FILE, or --format markdown",
+    ]);
+    // Text is the default at a terminal.
+    expect(warnings(["--diagrams", "f.jsonl"], true)).toHaveLength(1);
+    expect(warnings(["--diagrams", "--quiet", "--json", "r.json", "f.jsonl"])).toEqual([
+      "--diagrams draws in the Markdown report, and none is printed with --quiet or a report file on -: add --markdown FILE",
+    ]);
+    expect(warnings(["--diagrams", "--json", "-", "f.jsonl"])).toHaveLength(1);
+    // Markdown on stdout or in a file: the diagrams are drawn.
+    expect(warnings(["--diagrams", "f.jsonl"])).toEqual([]);
+    expect(warnings(["--diagrams", "--format", "text", "--markdown", "r.md", "f.jsonl"])).toEqual([]);
+    expect(warnings(["--diagrams", "--quiet", "--markdown", "-", "f.jsonl"])).toEqual([]);
+
+    const env = { DBT_CLOUD_RUN_ID: "7" };
+    const platform = (argv: string[]) =>
+      (parseCliArgs(argv, env) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">).warnings;
+    expect(platform(["--dbt-cloud-max-wait-seconds", "600"])).toEqual([
+      "--dbt-cloud-max-wait-seconds needs --dbt-cloud-wait; without it nothing is waited for",
+    ]);
+    expect(platform(["--dbt-cloud-poll-interval-seconds=30", "--dbt-cloud-max-wait-seconds", "600"])).toEqual(
+      [
+        "--dbt-cloud-max-wait-seconds and --dbt-cloud-poll-interval-seconds need --dbt-cloud-wait; " +
+          "without it nothing is waited for",
+      ],
+    );
+    expect(platform(["--dbt-cloud-wait", "--dbt-cloud-max-wait-seconds", "600"])).toEqual([]);
+  });
+
   it("rejects an unusable baseline with exit 2, naming the file", async () => {
     const dir = makeTempDir("fr-badbase-");
     const base = path.join(dir, "base.json");

@@ -309,6 +309,32 @@ describe("inputWarnings", () => {
     expect(warnings({ [INPUT.regressionMinSeconds]: "5", [INPUT.baselineArtifact]: "main" })).toEqual([]);
   });
 
+  it("says which inputs tune something turned off or left out, so they do nothing", () => {
+    expect(warnings({ [INPUT.annotations]: "false", [INPUT.maxAnnotations]: "10" })).toEqual([
+      "'max-annotations' is set, but 'annotations' is false: no file is annotated.",
+    ]);
+    expect(warnings({ [INPUT.dbtCloudRunId]: "7", [INPUT.dbtCloudMaxWaitMinutes]: "60" })).toEqual([
+      "'dbt-cloud-max-wait-minutes' is set, but 'dbt-cloud-wait' is false: nothing is waited for.",
+    ]);
+    expect(warnings({ [INPUT.artifactTimeoutMinutes]: "30" })).toEqual([
+      "'artifact-timeout-minutes' is set, but no artifact is downloaded or uploaded " +
+        "('artifact-name', 'baseline-artifact' and 'upload-artifact' are empty).",
+    ]);
+    // Their defaults, or what they tune turned on: nothing to say.
+    expect(warnings({ [INPUT.annotations]: "false", [INPUT.maxAnnotations]: "50" })).toEqual([]);
+    expect(warnings({ [INPUT.maxAnnotations]: "10" })).toEqual([]);
+    expect(
+      warnings({
+        [INPUT.dbtCloudRunId]: "7",
+        [INPUT.dbtCloudWait]: "true",
+        [INPUT.dbtCloudMaxWaitMinutes]: "60",
+      }),
+    ).toEqual([]);
+    for (const artifact of [INPUT.artifactName, INPUT.baselineArtifact, INPUT.uploadArtifact]) {
+      expect(warnings({ [artifact]: "a", [INPUT.artifactTimeoutMinutes]: "30" })).toEqual([]);
+    }
+  });
+
   it("says that fail-on: new-errors without a baseline acts like errors", () => {
     expect(warnings({ [INPUT.failOn]: "new-errors" })).toEqual([
       "fail-on: new-errors needs a baseline ('baseline' or 'baseline-artifact'); without one it acts like fail-on: errors.",
