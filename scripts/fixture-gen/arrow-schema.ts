@@ -116,9 +116,14 @@ export function makeLinkItemType(): Struct {
   ]);
 }
 
-/** A fresh schema (fresh dictionary ids) for one record batch. */
-export function makeTelemetrySchema(): Schema {
-  const fields = TOP_COLUMNS.map(([name, kind, nullable]) => makeField(name, kind, nullable));
+/**
+ * A fresh schema (fresh dictionary ids) for one record batch. `nullable` names top-level columns the
+ * engine never leaves empty that a test may (a row without a trace_id).
+ */
+export function makeTelemetrySchema(nullable: readonly string[] = []): Schema {
+  const fields = TOP_COLUMNS.map(([name, kind, optional]) =>
+    makeField(name, kind, optional || nullable.includes(name)),
+  );
   const links = new Field("links", new List(new Field("item", makeLinkItemType(), false)), true);
   const attributes = new Field(
     "attributes",

@@ -1,7 +1,16 @@
 // Records → Arrow record batches → Parquet (parquet-wasm = parquet-rs, SNAPPY), in memory or streamed to a file.
 import { createWriteStream } from "node:fs";
 import { Writable } from "node:stream";
-import { makeData, RecordBatch, Table, tableToIPC, Struct, type Data, type List } from "apache-arrow";
+import {
+  makeData,
+  RecordBatch,
+  Table,
+  tableToIPC,
+  Struct,
+  type Data,
+  type List,
+  type Schema,
+} from "apache-arrow";
 import * as wasm from "parquet-wasm";
 import { ATTRIBUTE_COLUMNS, makeTelemetrySchema, TOP_COLUMNS } from "./arrow-schema.js";
 import { makeColumnBuilder, type ColumnBuilder } from "./columns.js";
@@ -17,11 +26,13 @@ export interface ParquetWriteOptions {
   rowGroupSize?: number;
   /** Codec of every column; the engine writes SNAPPY, the default. */
   compression?: "UNCOMPRESSED" | "SNAPPY" | "GZIP" | "BROTLI" | "ZSTD" | "LZ4" | "LZ4_RAW";
+  /** Top-level columns the engine never leaves empty that may hold nulls here (makeTelemetrySchema). */
+  nullable?: readonly string[];
 }
 
 /** Accumulates rows column by column and emits one Arrow RecordBatch with the engine schema. */
 class BatchBuilder {
-  readonly schema = makeTelemetrySchema();
+  readonly schema: Schema;
   private readonly top: ColumnBuilder[];
   private readonly attrs: ColumnBuilder[];
   private readonly linkTrace: ColumnBuilder;
@@ -31,7 +42,8 @@ class BatchBuilder {
   private linkValidity: boolean[] = [];
   length = 0;
 
-  constructor() {
+  constructor(nullable: readonly string[] = []) {
+    this.schema = makeTelemetrySchema(nullable);
     const fields = this.schema.fields.filter((f) => f.name !== "links" && f.name !== "attributes");
     this.top = TOP_COLUMNS.map(([, kind], i) => makeColumnBuilder(kind, fields[i]!.type));
     const attrType = this.attributesType();
@@ -126,12 +138,12 @@ export function* makeRecordBatches(
   options: ParquetWriteOptions = {},
 ): Generator<RecordBatch> {
   const size = options.batchSize ?? 65_536;
-  let builder = new BatchBuilder();
+  let builder = new BatchBuilder(options.nullable);
   for (const row of selectRows(records, options)) {
     builder.append(row);
     if (builder.length >= size) {
       yield builder.finish();
-      builder = new BatchBuilder();
+      builder = new BatchBuilder(options.nullable);
     }
   }
   if (builder.length > 0) yield builder.finish();
@@ -155,7 +167,7 @@ function toWasmBatch(batch: RecordBatch): wasm.RecordBatch {
 /** Whole file in memory; for fixtures. One Arrow batch so dictionaries stay consistent. */
 export function writeParquet(records: Iterable<FusionRecord>, options: ParquetWriteOptions = {}): Uint8Array {
   const batches = [...makeRecordBatches(records, { ...options, batchSize: Number.MAX_SAFE_INTEGER })];
-  const table = batches.length ? new Table(batches) : new Table(makeTelemetrySchema());
+  const table = batches.length ? new Table(batches) : new Table(makeTelemetrySchema(options.nullable));
   const wasmTable = wasm.Table.fromIPCStream(tableToIPC(table, "stream"));
   return wasm.writeParquet(wasmTable, makeWriterProperties(options));
 }

@@ -448,4 +448,32 @@ describe("trace ids", () => {
     expect(processed).toContain(nodeOf(renamed));
     expect(processed).not.toContain(nodeOf(bad));
   });
+
+  it("a row without a trace_id (null) is a record left out with a warning, as a JSONL record without one", async () => {
+    const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === "states")!);
+    const ends = records
+      .map((record, index) => ({ record, row: index + 1 }))
+      .filter(
+        ({ record }) => record.record_type === "SpanEnd" && record.event_type.endsWith("NodeProcessed"),
+      );
+    const untraced = ends[0]!;
+    (untraced.record as { trace_id: string | null }).trace_id = null;
+    const events: TelemetryEvent[] = [];
+    const warnings: string[] = [];
+    await decodeParquet(buffer(writeParquet(records, { nullable: ["trace_id"] })), "bad.parquet", {
+      add: (event) => events.push(event),
+      warn: (message) => warnings.push(message),
+      warnAt: (position, message) => warnings.push(`row ${position}: ${message}`),
+      warnFile: (message) => warnings.push(message),
+    });
+    expect(warnings).toEqual([
+      `bad.parquet (row ${untraced.row}): trace_id is null, not a trace id (32 hex digits); the row was ignored`,
+    ]);
+    const uniqueId = (untraced.record.attributes as { unique_id?: string }).unique_id;
+    const processed = events.flatMap((event) =>
+      event.kind === "node" && event.span === "processed" ? [event.facts.uniqueId] : [],
+    );
+    expect(processed).not.toContain(uniqueId);
+    expect(processed.length).toBe(ends.length - 1);
+  });
 });

@@ -28,7 +28,6 @@ export class RowFilter {
   private table: Int8Array | undefined;
   /** Index buffers reused from slice to slice (idsInto overwrites them). */
   private readonly scratch = new Scratch();
-  private readonly traceValid: (boolean | undefined)[] = [];
 
   constructor(
     private readonly cursors: FilterCursors,
@@ -44,12 +43,13 @@ export class RowFilter {
     return flags;
   }
 
+  // A row is a record by its record_type and event_type, whatever its trace_id: one that is not a
+  // trace id (null too) is left out with a warning when the row is read (RowReader), as in JSONL.
   private classifyRow(row: number): number {
-    const { recordType, traceId, eventType, severity } = this.cursors;
+    const { recordType, eventType, severity } = this.cursors;
     const type = recordType?.get(row);
-    const trace = traceId?.get(row);
     const event = eventType?.get(row);
-    if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string") return 0;
+    if (typeof type !== "string" || typeof event !== "string") return 0;
     if (!RECORD_TYPES.has(type)) return 0;
     this.records++;
     const sev = severity?.get(row);
@@ -58,16 +58,14 @@ export class RowFilter {
 
   /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
   private classifyByIds(from: number, to: number, flags: Uint8Array): boolean {
-    const { recordType, traceId, eventType, severity } = this.cursors;
-    if (!recordType || !traceId || !eventType) return false;
+    const { recordType, eventType, severity } = this.cursors;
+    if (!recordType || !eventType) return false;
     const n = to - from;
     const types = this.scratch.ints(0, n).subarray(0, n);
-    const traces = this.scratch.ints(1, n).subarray(0, n);
     const events = this.scratch.ints(2, n).subarray(0, n);
     const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
     if (
       !recordType.idsInto(from, to, types) ||
-      !traceId.idsInto(from, to, traces) ||
       !eventType.idsInto(from, to, events) ||
       (severity && !severity.idsInto(from, to, severities))
     ) {
@@ -85,8 +83,7 @@ export class RowFilter {
     for (let i = 0; i < n; i++) {
       const type = types[i]!;
       const event = events[i]!;
-      const trace = traces[i]!;
-      if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace)) continue;
+      if (type < 0 || event < 0) continue;
       const sev = severities[i]!;
       let code: number;
       if (type < typeCount && event < eventCount && sev < severityCount - 1) {
@@ -101,15 +98,6 @@ export class RowFilter {
     }
     this.records += records;
     return true;
-  }
-
-  private isTrace(id: number): boolean {
-    let valid = this.traceValid[id];
-    if (valid === undefined) {
-      valid = typeof this.cursors.traceId!.dictionaryValue(id) === "string";
-      this.traceValid[id] = valid;
-    }
-    return valid;
   }
 
   private decide(typeId: number, eventId: number, severityId: number): number {

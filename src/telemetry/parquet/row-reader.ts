@@ -59,9 +59,9 @@ interface RowPlan {
  * id; null for a value that is not one (toTraceId), as the JSONL reader reads it.
  */
 class TraceIds {
-  private readonly cache = new Map<string, string | null>();
+  private readonly cache = new Map<unknown, string | null>();
 
-  get(raw: string): string | null {
+  get(raw: unknown): string | null {
     let id = this.cache.get(raw);
     if (id === undefined) {
       id = toTraceId(raw);
@@ -144,7 +144,8 @@ export class RowReader {
   /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
   read(rows: Int32Array, count: number, sink: RowSink): void {
     const { recordType, traceId, eventType, severity } = this.filter;
-    // Rows are relevant only when these three columns gave them a value.
+    // Rows are relevant only when record_type and event_type gave them a value; trace_id is a
+    // required column (footer.ts), its value checked row by row below.
     if (count === 0 || !recordType || !traceId || !eventType) return;
     const all = this.scratch.identity(count);
     const types = this.scratch.values(TYPES, count);
@@ -193,7 +194,7 @@ export class RowReader {
     for (let i = 0; i < count; i++) {
       const plan = plans[i]!;
       const row = rows[i]!;
-      const traceId = this.traceIds.get(traces[i] as string);
+      const traceId = this.traceIds.get(traces[i]);
       if (traceId === null) {
         // A record in all but its trace: no invocation to put it in (the JSONL reader says the same).
         sink.skip(row, whyNotATraceId(traces[i]));
