@@ -248,6 +248,16 @@ export function notCompletedReason(node: Pick<NodeResult, "status" | "message">)
   return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.notCompleted ?? null);
 }
 
+/**
+ * The heading of the nodes listed with a notCompletedReason, named by what they are: a node of
+ * unknown outcome finished, so "not run to completion" alone would be untrue of it.
+ */
+export function notCompletedHeading(nodes: readonly Pick<NodeResult, "status" | "message">[]): string {
+  const unknown = nodes.filter(outcomeNotUnderstood).length;
+  if (unknown === 0) return "Not run to completion";
+  return unknown === nodes.length ? "Outcome unknown" : "Not run to completion or outcome unknown";
+}
+
 /** The `<skipped message>` of a node reported as skipped (STATUS's `junitSkipMessage`, told apart). */
 export function junitSkipMessage(node: Pick<NodeResult, "status" | "message">): string | null {
   return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.junitSkipMessage ?? null);

@@ -12,7 +12,9 @@ import {
   HEADLINE_CELLS,
   headlineCounts,
   headlineWords,
+  notCompletedHeading,
   notCompletedReason,
+  outcomeNotUnderstood,
   STATUS,
 } from "../model/status-table.js";
 import type {
@@ -938,7 +940,10 @@ function renderWarnings(inv: Invocation, detail: Detail, context: FitContext): s
   return lines.filter(Boolean).join("\n\n");
 }
 
-/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+/**
+ * Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not
+ * run. Nodes of unknown outcome finished, but what came of them is as little known: listed here too.
+ */
 function renderNotCompleted(inv: Invocation, detail: Detail, context: FitContext): string {
   const nodes = context.listsOf(inv).notCompleted;
   if (nodes.length === 0) return "";
@@ -949,7 +954,7 @@ function renderNotCompleted(inv: Invocation, detail: Detail, context: FitContext
         `- ${statusIcon(n.status)} ${context.names.label(n)} · ${resourceLabel(n.resourceType)} · ${notCompletedReason(n)}`,
     );
   return [
-    `#### 🚫 Not run to completion (${formatCount(nodes.length)})`,
+    `#### ${nodes.every(outcomeNotUnderstood) ? STATUS.unknown.icon : "🚫"} ${notCompletedHeading(nodes)} (${formatCount(nodes.length)})`,
     items.join("\n"),
     more(nodes.length, detail.warnings, "node", context, "warnings"),
   ]

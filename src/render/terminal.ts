@@ -9,6 +9,7 @@ import {
   HEADLINE_CELLS,
   headlineCounts,
   headlineWords,
+  notCompletedHeading,
   notCompletedReason,
   STATUS,
 } from "../model/status-table.js";
@@ -352,7 +353,7 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
   return blocks.join("\n\n");
 }
 
-/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
+/** Canceled, phase-skipped and unfinished nodes (and those of unknown outcome): not failures, but not run to the end. */
 function renderNotCompleted(inv: Invocation, pen: Pen, options: TerminalOptions): string {
   const nodes = inv.nodes.filter((n) => STATUS[n.status].notCompleted !== null);
   if (nodes.length === 0) return "";
@@ -361,9 +362,10 @@ function renderNotCompleted(inv: Invocation, pen: Pen, options: TerminalOptions)
     .map((n) => entry(pen, n.status, n, `${resourceLabel(n.resourceType)} · ${notCompletedReason(n)}`));
   const left = nodes.length - TERMINAL_LIMITS.notCompleted;
   if (left > 0) lines.push(more(left, "node", options, pen));
-  return [heading(pen, `Not run to completion (${formatCount(nodes.length)})`), lines.join("\n")].join(
-    "\n\n",
-  );
+  return [
+    heading(pen, `${notCompletedHeading(nodes)} (${formatCount(nodes.length)})`),
+    lines.join("\n"),
+  ].join("\n\n");
 }
 
 const IDLE_SHOWN = 5;

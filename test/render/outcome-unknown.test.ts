@@ -11,8 +11,11 @@ import { isElement, markdownToHtml, parseHtml, textOf, walk } from "../support/g
 import { memoryJsonl } from "../support/memory-jsonl.js";
 import { reportFor } from "../support/report.js";
 
-/** A build whose node `weird` ended with NODE_OUTCOME_EXPLODED, which this reader does not know. */
-async function explodedOutcome(): Promise<Report> {
+/**
+ * A build whose node `weird` ended with NODE_OUTCOME_EXPLODED, which this reader does not know; with
+ * `canceled`, a node `stopped` was canceled beside it.
+ */
+async function explodedOutcome({ canceled = false } = {}): Promise<Report> {
   const records = buildScenarioRecords({
     name: "exploded",
     description: "an outcome of a newer engine",
@@ -26,6 +29,9 @@ async function explodedOutcome(): Promise<Report> {
         nodes: [
           { uniqueId: "model.shop.a", kind: "model", outcome: "success" },
           { uniqueId: "model.shop.weird", kind: "model", outcome: "success" },
+          ...(canceled
+            ? [{ uniqueId: "model.shop.stopped", kind: "model" as const, outcome: "canceled" as const }]
+            : []),
         ],
       },
     ],
@@ -43,19 +49,25 @@ async function explodedOutcome(): Promise<Report> {
 const OPTIONS = { maxBytes: 65_536, title: "dbt Fusion", fullReportHint: "x" };
 const TERMINAL = { title: "dbt Fusion", width: 100, colour: false, fullReportHint: "x" };
 
-/** The rendered comment's headline (its first paragraph) and the "not run to completion" items. */
-function rendered(report: Report): { headline: string; notCompleted: string[] } {
+/** The section of the nodes not run to completion, or of unknown outcome, by its heading. */
+const NOT_COMPLETED_HEADING = /Not run to completion|Outcome unknown/;
+
+/** The rendered comment's headline (its first paragraph), and the "not run to completion" heading and items. */
+function rendered(report: Report): { headline: string; heading: string; notCompleted: string[] } {
   const html = parseHtml(markdownToHtml(renderMarkdown(report, OPTIONS)));
   const paragraphs: string[] = [];
   const notCompleted: string[] = [];
+  let heading = "";
   let inSection = false;
   for (const [node] of walk(html)) {
     if (!isElement(node)) continue;
-    if (node.tagName === "h4") inSection = textOf(node).includes("Not run to completion");
-    else if (node.tagName === "p") paragraphs.push(textOf(node));
+    if (node.tagName === "h4") {
+      inSection = NOT_COMPLETED_HEADING.test(textOf(node));
+      if (inSection) heading = textOf(node);
+    } else if (node.tagName === "p") paragraphs.push(textOf(node));
     else if (inSection && node.tagName === "li") notCompleted.push(textOf(node));
   }
-  return { headline: paragraphs[0]!.replace(/\u00a0/g, " "), notCompleted };
+  return { headline: paragraphs[0]!.replace(/\u00a0/g, " "), heading, notCompleted };
 }
 
 describe("a node whose outcome the reader did not understand", () => {
@@ -64,19 +76,30 @@ describe("a node whose outcome the reader did not understand", () => {
     expect(report.invocations[0]!.nodes.find((n) => n.name === "weird")!.status).toBe("unknown");
     expect(rendered(report)).toEqual({
       headline: "2 nodes: ✅ 1 passed · ❔ 1 unknown",
+      heading: "❔ Outcome unknown (1)",
       notCompleted: ["❔ weird · model · outcome unknown"],
     });
     const terminal = renderTerminal(report, TERMINAL);
     expect(terminal).toContain("2 nodes: ✔ 1 passed · ? 1 unknown");
+    expect(terminal).toContain("Outcome unknown (1)");
     expect(terminal).toContain("? model.shop.weird · model · outcome unknown");
-    expect(terminal).not.toMatch(/did not finish|unfinished/);
+    expect(terminal).not.toMatch(/did not finish|unfinished|Not run to completion/);
     expect(renderJunit(report)).toContain('<skipped message="outcome unknown"/>');
+  });
+
+  it("is named in the heading beside nodes that did not run to completion", async () => {
+    const report = await explodedOutcome({ canceled: true });
+    const { heading, notCompleted } = rendered(report);
+    expect(heading).toBe("🚫 Not run to completion or outcome unknown (2)");
+    expect(notCompleted).toEqual(["❔ weird · model · outcome unknown", "🚫 stopped · model · canceled"]);
+    expect(renderTerminal(report, TERMINAL)).toContain("Not run to completion or outcome unknown (2)");
   });
 
   it("leaves the nodes of a crashed run as ones that did not finish", async () => {
     const report = await reportFor(["test/fixtures/generated/crashed-run/telemetry.jsonl"]);
-    const { headline, notCompleted } = rendered(report);
+    const { headline, heading, notCompleted } = rendered(report);
     expect(headline).toBe("5 nodes: ✅ 2 passed · ❔ 3 unfinished");
+    expect(heading).toBe("🚫 Not run to completion (3)");
     expect(notCompleted).toHaveLength(3);
     for (const item of notCompleted) expect(item).toMatch(/ · did not finish$/);
     expect(renderTerminal(report, TERMINAL)).toContain("? model.shop.orders · model · did not finish");
