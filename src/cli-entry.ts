@@ -47,6 +47,9 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   cwd: process.cwd(),
   stdoutIsTty: process.stdout.isTTY === true,
+  platform: process.platform,
+  // Made only where it is read: elsewhere `-` is opened as /dev/stdin.
+  ...(process.platform === "win32" && { stdin: process.stdin }),
   ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
   beforeReading: fitOptimisingCompiler,
 });

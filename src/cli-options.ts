@@ -203,7 +203,7 @@ export function parseCliArgs(
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
   }
   return {
-    // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
+    // `-` is standard input, as in other Unix tools (read through /dev/stdin, on Windows as a stream: never Parquet).
     paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
     format,
     markdown: (values.markdown as string | undefined) ?? null,

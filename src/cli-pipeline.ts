@@ -20,6 +20,8 @@ export function cliRequest(options: CliOptions, io: CliIo): PipelineRequest {
       paths: options.paths,
       cwd: io.cwd,
       noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
+      // Windows has no /dev/stdin to open: `-` is read from the stream instead.
+      ...(io.platform === "win32" && io.stdin && { standardInput: io.stdin }),
     },
     baseline: options.baseline
       ? { file: path.resolve(io.cwd, options.baseline), display: options.baseline }

@@ -12,6 +12,7 @@ import { renderTerminal } from "./render/terminal.js";
 import { lineChunks } from "./text/line-chunks.js";
 import { wantsColour } from "./render/terminal-style.js";
 import { writeReportFiles } from "./report-files.js";
+import type { StandardInput } from "./sources/local.js";
 
 export const EXIT = { ok: 0, policy: 1, unusable: 2 } as const;
 
@@ -24,6 +25,10 @@ export interface CliIo extends ProcessEntry {
   stdoutIsTty?: boolean;
   /** The terminal's width in columns, when stdout is one. */
   columns?: number;
+  /** The system the CLI runs on (process.platform): on Windows `-` is read from `stdin`. */
+  platform?: NodeJS.Platform;
+  /** Standard input as a stream (process.stdin), read for `-` where there is no /dev/stdin. */
+  stdin?: StandardInput;
 }
 
 /** The report files, the report on stdout (text or Markdown), the warnings; the exit code. */

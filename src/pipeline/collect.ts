@@ -22,7 +22,7 @@ import {
 } from "../sources/dbt-cloud/settings.js";
 import { openStepFiles } from "../sources/dbt-cloud/step-files.js";
 import type { CheckoutBounds } from "../sources/checkout-links.js";
-import { collectLocalTelemetry, NoTelemetryError } from "../sources/local.js";
+import { collectLocalTelemetry, NoTelemetryError, type StandardInput } from "../sources/local.js";
 import type { TelemetryFile } from "../sources/telemetry-file.js";
 
 export { NoTelemetryError };
@@ -41,6 +41,8 @@ export interface TelemetryRequest {
   noTelemetryHint?: string;
   /** The Action's checkout and where a link in it may lead a telemetry path (checkout-links.ts); unset for the CLI. */
   checkout?: CheckoutBounds;
+  /** Standard input as a stream, for a `paths` entry of STANDARD_INPUT where it is no file (Windows). */
+  standardInput?: StandardInput;
 }
 
 /**
@@ -87,7 +89,13 @@ export async function collectTelemetry(
   if (request.paths.length > 0) {
     try {
       files.push(
-        ...(await collectLocalTelemetry(request.paths, request.cwd, services.note, request.checkout)),
+        ...(await collectLocalTelemetry(
+          request.paths,
+          request.cwd,
+          services.note,
+          request.checkout,
+          request.standardInput,
+        )),
       );
     } catch (error) {
       if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint) throw error;

@@ -41,9 +41,18 @@ export interface FoundTelemetry {
  * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
  * of permission is an error that says so, never "nothing found".
  */
-export async function findTelemetryFiles(patterns: readonly string[], cwd: string): Promise<FoundTelemetry> {
+export async function findTelemetryFiles(
+  patterns: readonly string[],
+  cwd: string,
+  standardInput?: StandardInput,
+): Promise<FoundTelemetry> {
   const found: FoundTelemetry = { files: [], missing: [], empty: [], emptyFolders: [] };
   for (const pattern of patterns) {
+    // Read as a stream, never looked for as a file (Windows has no /dev/stdin).
+    if (pattern === STANDARD_INPUT && standardInput) {
+      found.files.push(STANDARD_INPUT);
+      continue;
+    }
     const resolved = path.resolve(cwd, pattern);
     const info = await stat(resolved).catch((error: NodeJS.ErrnoException) => error);
     let files: string[];
@@ -106,8 +115,9 @@ export async function collectLocalTelemetry(
   cwd: string,
   note: (message: string) => void,
   checkout?: CheckoutBounds,
+  standardInput?: StandardInput,
 ): Promise<TelemetryFile[]> {
-  const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
+  const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd, standardInput);
   // `telemetry: a.parquet, b.jsonl` is one path to the reader, and reads as two in the message.
   const commas = missing.some((name) => name.includes(","))
     ? " Give each path on its own line (on the command line, as its own argument), not separated by commas."
@@ -137,18 +147,41 @@ export async function collectLocalTelemetry(
       }
     }
   }
-  return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
+  return Promise.all(
+    files.map((file) =>
+      file === STANDARD_INPUT && standardInput
+        ? standardInputTelemetry(standardInput)
+        : openLocalTelemetry(file, displayPath(file, cwd)),
+    ),
+  );
 }
 
-/** Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts). */
+/**
+ * Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts),
+ * unless it is given as a stream (StandardInput).
+ */
 export const STANDARD_INPUT = "/dev/stdin";
+
+/** How messages and the report name standard input, as compilers and interpreters name it. */
+const STANDARD_INPUT_NAME = "<stdin>";
+
+/**
+ * Standard input as a stream, where it cannot be opened as a file: Windows has no /dev/stdin. Read
+ * once, in the chunks it comes in.
+ */
+export type StandardInput = AsyncIterable<Uint8Array | string>;
+
+/** Standard input given as a stream, as a JSONL file: never Parquet (read where it lies), never read twice. */
+function standardInputTelemetry(stream: StandardInput): TelemetryFile {
+  return { name: STANDARD_INPUT_NAME, format: "jsonl", openStream: () => stream, rereadable: false };
+}
 
 /**
  * A file as messages and the report name it: relative inside the working folder, else as the
- * absolute path; standard input as `<stdin>`, as compilers and interpreters name it.
+ * absolute path; standard input as `<stdin>`.
  */
 function displayPath(file: string, cwd: string): string {
-  if (file === STANDARD_INPUT) return "<stdin>";
+  if (file === STANDARD_INPUT) return STANDARD_INPUT_NAME;
   return pathInside(cwd, file) || file;
 }
 
