@@ -432,7 +432,19 @@ function collectDbtCloud(
     if (typeof value === "string") raw[key] = value;
     if (typeof value === "boolean") raw[key] = String(value);
   }
-  return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+  // A run id names the run: the flags that would pick one of the job's runs are not read.
+  if (raw[runId]) {
+    const unread = [jobId, DBT_CLOUD_SETTING_KEYS.prNumber, DBT_CLOUD_SETTING_KEYS.headSha].filter(
+      (key) => values[key] !== undefined,
+    );
+    if (unread.length > 0) {
+      const by = values[runId] !== undefined ? `--${runId}` : "DBT_CLOUD_RUN_ID";
+      warnings.push(
+        `--${unread.join(" and --")} ${unread.length === 1 ? "is" : "are"} not read: ${by} names the run, so no run of a job is looked for`,
+      );
+    }
+  }
+  return raw[runId] || raw[jobId] ? raw : null;
 }
 
 /**

@@ -424,8 +424,8 @@ export function unreadBaselineInputs(
 }
 
 /**
- * Telemetry sources that are set but outranked by another (a dbt platform run, then the artifact,
- * then the `telemetry` paths), so they are not read; null when there are none. The `telemetry`
+ * Telemetry sources that are set but outranked by another (a dbt platform run, its run id over its
+ * job id, then the artifact, then the `telemetry` paths), so they are not read; null when there are none. The `telemetry`
  * paths count only when changed from their default, which is always there.
  */
 export function outrankedSourceInputs(
@@ -440,6 +440,8 @@ export function outrankedSourceInputs(
         : null;
   if (!read) return null;
   const outranked: InputName[] = [];
+  // A run id names the run: the job's runs are not looked through.
+  if (runId && jobId) outranked.push(INPUT.dbtCloudJobId);
   if ((runId || jobId) && inputs.artifactName) outranked.push(INPUT.artifactName);
   if (inputs.telemetry.join("\n") !== DEFAULT_TELEMETRY.join("\n")) outranked.push(INPUT.telemetry);
   if (outranked.length === 0) return null;

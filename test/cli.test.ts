@@ -639,7 +639,7 @@ describe("baseline and JUnit options", () => {
     );
   });
 
-  it("--diagrams where no Markdown is written, and the wait bounds without waiting, are said to do nothing", () => {
+  it("--diagrams where no Markdown is written, the wait bounds without waiting and the job flags beside a run id are said to do nothing", () => {
     const warnings = (argv: string[], tty = false) =>
       (parseCliArgs(argv, {}, tty) as Exclude<ReturnType<typeof parseCliArgs>, "help" | "version">).warnings;
     expect(warnings(["--diagrams", "--format", "text", "f.jsonl"])).toEqual([
@@ -669,6 +669,16 @@ describe("baseline and JUnit options", () => {
       ],
     );
     expect(platform(["--dbt-cloud-wait", "--dbt-cloud-max-wait-seconds", "600"])).toEqual([]);
+    // A run id names the run: the flags that pick one of a job's runs are not read.
+    expect(platform(["--dbt-cloud-job-id", "5", "--dbt-cloud-run-id", "8"])).toEqual([
+      "--dbt-cloud-job-id is not read: --dbt-cloud-run-id names the run, so no run of a job is looked for",
+    ]);
+    expect(platform(["--pr-number", "12", "--head-sha", "a".repeat(40)])).toEqual([
+      "--pr-number and --head-sha are not read: DBT_CLOUD_RUN_ID names the run, so no run of a job is looked for",
+    ]);
+    expect(
+      warnings(["--dbt-cloud-job-id", "5", "--pr-number", "12"], false).filter((w) => w.includes("not read")),
+    ).toEqual([]);
   });
 
   it("rejects an unusable baseline with exit 2, naming the file", async () => {

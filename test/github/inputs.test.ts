@@ -265,6 +265,9 @@ describe("inputWarnings", () => {
         [INPUT.telemetry]: "target/metadata/*.parquet\nlogs/*.jsonl\n",
       }),
     ).toBeNull();
+    expect(outranked({ [INPUT.dbtCloudRunId]: "7", [INPUT.dbtCloudJobId]: "5" })).toBe(
+      "'dbt-cloud-job-id' is set, but the dbt platform run ('dbt-cloud-run-id') is read instead.",
+    );
     expect(outranked({ [INPUT.dbtCloudRunId]: "7" })).toBeNull();
     expect(outranked({ [INPUT.telemetry]: "x.jsonl" })).toBeNull();
     expect(warnings({ [INPUT.artifactName]: "a", [INPUT.telemetry]: "x.jsonl" })).toEqual([
