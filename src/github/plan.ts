@@ -92,7 +92,12 @@ export function planPublish(input: PlanInput): PublishPlan {
   const api = input.canCallApi ? context : null;
   // on-failure still updates an earlier comment when the report no longer fails; it starts none.
   const wantsComment = settings.comment === "always" || settings.comment === "on-failure";
-  const text = renderCheckText(annotations, settings.maxAnnotations, input.findingsHint.checkRun);
+  // With annotations off none is sent: "N more were not sent (max-annotations …)" would count only some.
+  const text = renderCheckText(
+    settings.annotations ? annotations : { ...annotations, omitted: 0 },
+    settings.maxAnnotations,
+    input.findingsHint.checkRun,
+  );
   return {
     comment:
       api?.prNumber && wantsComment
