@@ -891,26 +891,38 @@ function renderSkipChains(
   for (const chain of chains.slice(0, detail.chains)) {
     const root = nodes.get(chain.rootId);
     const rootStatus = root ? statusText(root.status) : "not in this run";
-    items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${plural(chain.skipped.length, "node")} skipped`);
-    for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
+    const shown = chain.skipped.slice(0, detail.chainNodes).map((entry) => {
       const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-      items.push(`  - ${label(entry.uniqueId)}${via}`);
-    }
-    if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-      items.push(`  - … and ${formatCount(chain.skipped.length - detail.chainNodes)} more`);
-    }
+      return `${label(entry.uniqueId)}${via}`;
+    });
+    pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
   }
   const groups = chains.length + (uncaused.length > 0 ? 1 : 0);
   if (uncaused.length > 0 && chains.length < detail.chains) {
-    items.push(`- _${UNCAUSED_SKIPS}_ → ${plural(uncaused.length, "node")} skipped`);
-    for (const node of uncaused.slice(0, detail.chainNodes)) items.push(`  - ${context.names.label(node)}`);
-    if (uncaused.length > detail.chainNodes && detail.chainNodes > 0) {
-      items.push(`  - … and ${formatCount(uncaused.length - detail.chainNodes)} more`);
-    }
+    const shown = uncaused.slice(0, detail.chainNodes).map((node) => context.names.label(node));
+    pushSkipGroup(items, `_${UNCAUSED_SKIPS}_`, uncaused.length, shown, detail);
   }
   lines.push(items.join("\n"));
   lines.push(more(groups, detail.chains, "root cause", context, "chains"));
   return lines.filter(Boolean).join("\n\n");
+}
+
+/**
+ * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
+ * many more.
+ */
+function pushSkipGroup(
+  items: string[],
+  cause: string,
+  skipped: number,
+  shown: readonly string[],
+  detail: Detail,
+): void {
+  items.push(`- ${cause} → ${plural(skipped, "node")} skipped`);
+  for (const node of shown) items.push(`  - ${node}`);
+  if (skipped > detail.chainNodes && detail.chainNodes > 0) {
+    items.push(`  - … and ${formatCount(skipped - detail.chainNodes)} more`);
+  }
 }
 
 function renderWarnings(inv: Invocation, detail: Detail, context: FitContext): string {

@@ -295,26 +295,37 @@ function renderSkipChains(inv: Invocation, pen: Pen): string {
 }
 
 function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen): string {
-  const lines = [`? ${UNCAUSED_SKIPS}`, `  → ${plural(uncaused.length, "node")} skipped:`];
-  for (const node of uncaused.slice(0, TERMINAL_LIMITS.chainNodes))
-    lines.push(`  ${statusMark(pen, "skipped")} ${nodeName(pen, node)}`);
-  const left = uncaused.length - TERMINAL_LIMITS.chainNodes;
-  if (left > 0) lines.push(`  … and ${formatCount(left)} more`);
-  return lines.join("\n");
+  const shown = uncaused.slice(0, TERMINAL_LIMITS.chainNodes).map((node) => nodeName(pen, node));
+  return skipGroupBlock(`? ${UNCAUSED_SKIPS}`, "", uncaused.length, shown, pen);
 }
 
 function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen): string {
   const named = (uniqueId: string) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
   const root = nodes.get(chain.rootId);
-  const lines = [
-    `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
-    `  ${root ? statusWord(root.status) : "not in this run"} → ${plural(chain.skipped.length, "node")} skipped:`,
-  ];
-  for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
+  const shown = chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes).map((entry) => {
     const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
-    lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
-  }
-  const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
+    return `${named(entry.uniqueId)}${via}`;
+  });
+  return skipGroupBlock(
+    `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
+    root ? statusWord(root.status) : "not in this run",
+    chain.skipped.length,
+    shown,
+    pen,
+  );
+}
+
+/** A skip group: its cause (and what became of it), then the first of its skipped nodes and how many more. */
+function skipGroupBlock(
+  cause: string,
+  outcome: string,
+  skipped: number,
+  shown: readonly string[],
+  pen: Pen,
+): string {
+  const lines = [cause, `  ${outcome ? `${outcome} ` : ""}→ ${plural(skipped, "node")} skipped:`];
+  for (const node of shown) lines.push(`  ${statusMark(pen, "skipped")} ${node}`);
+  const left = skipped - TERMINAL_LIMITS.chainNodes;
   if (left > 0) lines.push(`  … and ${formatCount(left)} more`);
   return lines.join("\n");
 }
