@@ -897,13 +897,18 @@ function renderSkipChains(
     });
     pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
   }
-  const groups = chains.length + (uncaused.length > 0 ? 1 : 0);
-  if (uncaused.length > 0 && chains.length < detail.chains) {
+  // The group without a cause comes last, so it is left out only when chains are too.
+  const uncausedShown = uncaused.length > 0 && chains.length < detail.chains;
+  if (uncausedShown) {
     const shown = uncaused.slice(0, detail.chainNodes).map((node) => context.names.label(node));
     pushSkipGroup(items, `_${UNCAUSED_SKIPS}_`, uncaused.length, shown, detail);
   }
   lines.push(items.join("\n"));
-  lines.push(more(groups, detail.chains, "root cause", context, "chains"));
+  const uncausedLeft =
+    uncaused.length > 0 && !uncausedShown
+      ? `${plural(uncaused.length, "skipped node")} whose cause was not given`
+      : undefined;
+  lines.push(more(chains.length, detail.chains, "root cause", context, "chains", uncausedLeft));
   return lines.filter(Boolean).join("\n\n");
 }
 
@@ -1072,19 +1077,24 @@ function phaseName(phase: string): string {
   return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : escapeText(phase);
 }
 
-/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
+/**
+ * "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out). `alsoLeft`
+ * names something else left out of the same list, which is no `noun` ("3 skipped nodes whose cause
+ * was not given").
+ */
 export function more(
   total: number,
   shown: number,
   noun: string,
   context: Pick<RenderContext, "fullReportHint" | "listHint">,
   list?: ListName,
+  alsoLeft?: string,
 ): string {
   const left = total - Math.min(total, shown);
   const where = (list && context.listHint?.(list)) || context.fullReportHint;
-  return left > 0
-    ? `_… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
-    : "";
+  const counted = left > 0 ? `${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}` : "";
+  const what = [counted, alsoLeft].filter(Boolean).join(" and ");
+  return what ? `_… and ${what}, listed in ${where}._` : "";
 }
 
 /**

@@ -9,8 +9,11 @@ import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import { isElement, markdownToHtml, parseHtml, textOf, walk } from "../support/gfm-html.js";
 import { memoryJsonl } from "../support/memory-jsonl.js";
 
-/** A build where `b` errors and skips `c`, and `count` nodes are skipped with no upstream node named. */
-async function uncausedSkips(count: number): Promise<Report> {
+/**
+ * A build where `b` errors and skips `c` (and `moreRoots` other models each skip one more), and `count`
+ * nodes are skipped with no upstream node named.
+ */
+async function uncausedSkips(count: number, moreRoots = 0): Promise<Report> {
   const nodes: NodeSpec[] = [
     { uniqueId: "model.shop.a", kind: "model", outcome: "success" },
     {
@@ -28,6 +31,24 @@ async function uncausedSkips(count: number): Promise<Report> {
       upstream: "model.shop.b",
     },
   ];
+  for (let i = 0; i < moreRoots; i++) {
+    nodes.push(
+      {
+        uniqueId: `model.shop.root_${i}`,
+        kind: "model",
+        outcome: "error",
+        errorType: "user",
+        errorLog: { body: "x" },
+      },
+      {
+        uniqueId: `model.shop.child_${i}`,
+        kind: "model",
+        outcome: "skipped",
+        skipReason: "upstream",
+        upstream: `model.shop.root_${i}`,
+      },
+    );
+  }
   for (let i = 0; i < count; i++) {
     // An upstream skip without its upstream id, and a skip with no reason at all.
     nodes.push(
@@ -119,6 +140,21 @@ describe("the skip section", () => {
     expect(group).toBeGreaterThan(0);
     expect(listed.items.at(-1)).toMatch(/^… and \d+ more$/);
     expect(listed.items.length - group - 2).toBeLessThanOrEqual(20);
+  });
+
+  it("says the group was left out as what it is, not as one more root cause", async () => {
+    const report = await uncausedSkips(3, 29);
+    const markdown = renderMarkdown(report, {
+      maxBytes: 4_000,
+      title: "t",
+      fullReportHint: "the JSON report",
+    });
+    const { items } = skipSection(markdown);
+    expect(items).toHaveLength(20);
+    expect(items).not.toContain("cause not given → 3 nodes skipped");
+    expect(markdown).toContain(
+      "_… and 10 more root causes and 3 skipped nodes whose cause was not given, listed in the JSON report._",
+    );
   });
 
   it("keeps the heading of a build whose every skip names its cause", async () => {
