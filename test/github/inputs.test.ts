@@ -53,6 +53,9 @@ describe("action.yml", () => {
     expect(actionDefault("comment")).toBe(defaults.comment);
     expect(actionDefault("max-annotations")).toBe(String(defaults.maxAnnotations));
     expect(actionDefault("if-no-telemetry")).toBe(defaults.ifNoTelemetry);
+    // inputWarnings takes a value other than readInputs' default for one set by the workflow.
+    expect(actionDefault("regression-threshold")).toBe(String(defaults.regressionThreshold));
+    expect(actionDefault("regression-min-seconds")).toBe(String(defaults.regressionMinSeconds));
   });
 });
 
