@@ -140,8 +140,8 @@ export function checkoutBounds(runner: Runner): CheckoutBounds {
  * creation, asked from GitHub (stale-telemetry.ts). GitHub's answer also tells how far the runner's
  * clock, which stamped the telemetry, is from GitHub's. It is asked only when needed: for an event
  * whose payload has no time, or when an invocation looks older than the event by the runner's clock
- * (which may be slow). When it cannot be asked, the check is skipped (or made by the runner's
- * clock, as before), and the log says so: it never fails the step.
+ * (which may be slow). When it cannot be asked, the check is skipped (or, where the payload gives
+ * the event's time, made by the runner's clock alone), and the log says so: it never fails the step.
  */
 export async function olderBuildsNamed(
   result: PipelineResult,
