@@ -8,22 +8,12 @@ import type { EventPayload } from "../src/github/context.js";
 import type { Runner } from "../src/github/runner.js";
 import type { Invocation, Report } from "../src/model/types.js";
 import type { PipelineRequest, PipelineResult } from "../src/pipeline/run.js";
-import { FakeGitHub } from "./support/github-server.js";
+import { FakeGitHub, scheduledRun } from "./support/github-server.js";
 
 let server: FakeGitHub;
 beforeEach(async () => {
   server = await FakeGitHub.start();
-  server.workflowRuns.push({
-    id: 4242,
-    workflow: "dbt.yml",
-    workflowId: 7,
-    branch: "main",
-    status: "in_progress",
-    conclusion: null,
-    event: "schedule",
-    headSha: "1".repeat(40),
-    createdAt: "2026-03-01T10:00:00Z",
-  });
+  server.workflowRuns.push(scheduledRun());
 });
 afterEach(async () => {
   await server.close();

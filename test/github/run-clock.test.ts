@@ -1,25 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/github/client.js";
 import { readRunClock, skewOf } from "../../src/github/run-clock.js";
-import { FakeGitHub } from "../support/github-server.js";
+import { FakeGitHub, scheduledRun } from "../support/github-server.js";
 
 let server: FakeGitHub;
 beforeEach(async () => {
   server = await FakeGitHub.start();
-  server.workflowRuns.push({
-    id: 4242,
-    workflow: "dbt.yml",
-    workflowId: 7,
-    branch: "main",
-    status: "in_progress",
-    conclusion: null,
-    event: "schedule",
-    headSha: "1".repeat(40),
-    createdAt: "2026-03-01T10:00:00Z",
-    // A re-run: run_started_at is the attempt's start, created_at the event's time.
-    runStartedAt: "2026-03-05T08:00:00Z",
-    runAttempt: 2,
-  });
+  // A re-run: run_started_at is the attempt's start, created_at the event's time.
+  server.workflowRuns.push(scheduledRun({ runStartedAt: "2026-03-05T08:00:00Z", runAttempt: 2 }));
 });
 afterEach(async () => {
   await server.close();

@@ -71,6 +71,22 @@ export interface FakeWorkflowRun {
   /** `owner/repo` the run's code came from (a fork's for its pull requests); default this repository. */
   headRepository?: string;
 }
+
+/** A scheduled run in progress, 4242, created at 2026-03-01T10:00:00Z: a step's own run, to ask about. */
+export function scheduledRun(over: Partial<FakeWorkflowRun> = {}): FakeWorkflowRun {
+  return {
+    id: 4242,
+    workflow: "dbt.yml",
+    workflowId: 7,
+    branch: "main",
+    status: "in_progress",
+    conclusion: null,
+    event: "schedule",
+    headSha: "1".repeat(40),
+    createdAt: "2026-03-01T10:00:00Z",
+    ...over,
+  };
+}
 export interface RecordedRequest {
   method: string;
   path: string;
