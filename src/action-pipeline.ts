@@ -159,7 +159,7 @@ export async function olderBuildsNamed(
       ? hasStaleInvocation(report, payloadMs)
       : report.invocations.some((inv) => inv.startedAt !== null);
   if (!maybeStale) return result;
-  const warned = (eventMs: number, skewMs: number): PipelineResult => {
+  const withWarnings = (eventMs: number, skewMs: number): PipelineResult => {
     const checked = warnAboutStaleInvocations(report, runner.eventName, eventMs, skewMs);
     return checked === report ? result : { ...result, report: checked };
   };
@@ -171,7 +171,7 @@ export async function olderBuildsNamed(
           ? `whether the telemetry is this run's own or an earlier build's is not checked on ${runner.eventName}`
           : "the telemetry's times are compared with the event's by the runner's clock"),
     );
-    return payloadMs === null ? result : warned(payloadMs, 0);
+    return payloadMs === null ? result : withWarnings(payloadMs, 0);
   }
   if (Math.abs(clock.skewMs) > CLOCK_SLACK_MS) {
     const seconds = Math.round(Math.abs(clock.skewMs) / 1000);
@@ -181,7 +181,7 @@ export async function olderBuildsNamed(
     );
   }
   const eventMs = payloadMs ?? clock.createdMs;
-  return eventMs === null ? result : warned(eventMs, clock.skewMs);
+  return eventMs === null ? result : withWarnings(eventMs, clock.skewMs);
 }
 
 /** What GitHub says about this run's time (run-clock.ts), or why it cannot be asked. */

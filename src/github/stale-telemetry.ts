@@ -65,8 +65,8 @@ export function warnAboutStaleInvocations(
   skewMs = 0,
 ): Report {
   const event = new Date(eventMs).toISOString();
+  if (!hasStaleInvocation(report, eventMs, skewMs)) return report;
   const stale = (startedAt: string | null): boolean => isStale(startedAt, eventMs, skewMs);
-  if (!report.invocations.some((inv) => stale(inv.startedAt))) return report;
   return {
     ...report,
     invocations: report.invocations.map((inv) =>
