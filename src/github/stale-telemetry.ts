@@ -5,6 +5,7 @@
 // The telemetry's times come from the runner's clock, the event's from GitHub's: a runner whose
 // clock is off (a self-hosted one without time sync) is allowed for with the skew GitHub's answer
 // shows (run-clock.ts).
+import { EARLIEST_REAL_MS } from "../model/implausible-times.js";
 import type { Report } from "../model/types.js";
 import type { EventPayload } from "./context.js";
 
@@ -51,7 +52,10 @@ export function hasStaleInvocation(report: Report, eventMs: number, skewMs = 0):
 }
 
 function isStale(startedAt: string | null, eventMs: number, skewMs: number): boolean {
-  return startedAt !== null && Date.parse(startedAt) + skewMs < eventMs - CLOCK_SLACK_MS;
+  if (startedAt === null) return false;
+  const started = Date.parse(startedAt);
+  // A start never set (1970) is no earlier build's: the report already says it is no real time.
+  return started >= EARLIEST_REAL_MS && started + skewMs < eventMs - CLOCK_SLACK_MS;
 }
 
 /**

@@ -21,6 +21,8 @@ const SLACK_MS = 1_000;
  * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
  */
 const EARLIEST_NS = 1_577_836_800_000_000_000n;
+/** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
+export const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1_000_000n);
 /**
  * How far past the time the report is made a time may lie: the engine's clock and this one's may
  * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)

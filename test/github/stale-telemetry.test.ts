@@ -54,6 +54,13 @@ describe("warnAboutStaleInvocations", () => {
     const same = report("2026-03-01T09:59:30Z", null);
     expect(warnAboutStaleInvocations(same, "push", event)).toBe(same);
   });
+
+  it("leaves a start that is no real time alone: never set (1970) is no earlier build", () => {
+    // model/implausible-times.ts already says of it that it is not a real time.
+    const unset = report("1970-01-01T00:00:00.000000Z", "2019-12-31T23:59:59Z");
+    expect(warnAboutStaleInvocations(unset, "push", event)).toBe(unset);
+    expect(hasStaleInvocation(unset, event)).toBe(false);
+  });
 });
 
 describe("hasStaleInvocation", () => {
