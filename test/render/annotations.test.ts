@@ -258,6 +258,19 @@ describe("findProjectPackage / toRepoPath", () => {
     expect(toRepoPath("./dbt/", "models\\a.sql")).toBe("dbt/models/a.sql");
     expect(toRepoPath(".", "../outside.sql")).toBeNull();
     expect(toRepoPath(".", "/abs/models/a.sql")).toBeNull();
+    // Plain paths (the common case) and those next to them, which are normalised.
+    expect(toRepoPath("", "models/a.sql")).toBe("models/a.sql");
+    expect(toRepoPath("transform/dbt", "models/a.b-c_d.sql")).toBe("transform/dbt/models/a.b-c_d.sql");
+    expect(toRepoPath("transform/", "models/a.sql")).toBe("transform/models/a.sql");
+    expect(toRepoPath("transform", "models/../../beside.sql")).toBe("beside.sql");
+    expect(toRepoPath("transform", "../../outside.sql")).toBeNull();
+    expect(toRepoPath("transform", "../transform/models/a.sql")).toBe("transform/models/a.sql");
+    expect(toRepoPath(".", "models//a.sql")).toBe("models/a.sql");
+    expect(toRepoPath(".", "models/./a.sql")).toBe("models/a.sql");
+    expect(toRepoPath(".", ".github/a.sql")).toBe(".github/a.sql");
+    expect(toRepoPath(".", "models/")).toBe("models/");
+    expect(toRepoPath(".", "C:models/a.sql")).toBeNull();
+    expect(toRepoPath("..", "models/a.sql")).toBeNull();
   });
 
   it("names no file by a path longer than a checkout can hold (its finding is run-level instead)", () => {
