@@ -7,7 +7,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_report_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6328);
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5335);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6174);
 /* harmony import */ var _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7502);
 /* harmony import */ var _pipeline_work_folders_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(501);
 /* harmony import */ var _text_runner_commands_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1312);
@@ -56,6 +56,9 @@ const code = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runCli */ .a)(proc
     env: process.env,
     cwd: process.cwd(),
     stdoutIsTty: process.stdout.isTTY === true,
+    platform: process.platform,
+    // Made only where it is read: elsewhere `-` is opened as /dev/stdin.
+    ...(process.platform === "win32" && { stdin: process.stdin }),
     ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     beforeReading: _optimising_compiler_js__WEBPACK_IMPORTED_MODULE_2__/* .fitOptimisingCompiler */ .gx,
 });
@@ -1071,26 +1074,24 @@ function renderSkipChains(inv, pen) {
     return blocks.join("\n\n");
 }
 function uncausedBlock(uncaused, pen) {
-    const lines = [`? ${format/* UNCAUSED_SKIPS */.aI}`, `  → ${(0,format/* plural */.LS)(uncaused.length, "node")} skipped:`];
-    for (const node of uncaused.slice(0, TERMINAL_LIMITS.chainNodes))
-        lines.push(`  ${statusMark(pen, "skipped")} ${nodeName(pen, node)}`);
-    const left = uncaused.length - TERMINAL_LIMITS.chainNodes;
-    if (left > 0)
-        lines.push(`  … and ${(0,format/* formatCount */.B4)(left)} more`);
-    return lines.join("\n");
+    const shown = uncaused.slice(0, TERMINAL_LIMITS.chainNodes).map((node) => nodeName(pen, node));
+    return skipGroupBlock(`? ${format/* UNCAUSED_SKIPS */.aI}`, "", uncaused.length, shown, pen);
 }
 function chainBlock(chain, nodes, pen) {
     const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
     const root = nodes.get(chain.rootId);
-    const lines = [
-        `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
-        `  ${root ? statusWord(root.status) : "not in this run"} → ${(0,format/* plural */.LS)(chain.skipped.length, "node")} skipped:`,
-    ];
-    for (const entry of chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes)) {
+    const shown = chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes).map((entry) => {
         const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
-        lines.push(`  ${statusMark(pen, "skipped")} ${named(entry.uniqueId)}${via}`);
-    }
-    const left = chain.skipped.length - TERMINAL_LIMITS.chainNodes;
+        return `${named(entry.uniqueId)}${via}`;
+    });
+    return skipGroupBlock(`${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`, root ? statusWord(root.status) : "not in this run", chain.skipped.length, shown, pen);
+}
+/** A skip group: its cause (and what became of it), then the first of its skipped nodes and how many more. */
+function skipGroupBlock(cause, outcome, skipped, shown, pen) {
+    const lines = [cause, `  ${outcome ? `${outcome} ` : ""}→ ${(0,format/* plural */.LS)(skipped, "node")} skipped:`];
+    for (const node of shown)
+        lines.push(`  ${statusMark(pen, "skipped")} ${node}`);
+    const left = skipped - TERMINAL_LIMITS.chainNodes;
     if (left > 0)
         lines.push(`  … and ${(0,format/* formatCount */.B4)(left)} more`);
     return lines.join("\n");
@@ -1124,7 +1125,7 @@ function renderWarnings(inv, pen, options) {
         blocks.push(more(total - limit, "warning", options, pen));
     return blocks.join("\n\n");
 }
-/** Canceled, phase-skipped and unfinished nodes: not failures, but they did not run to the end. */
+/** Canceled, phase-skipped and unfinished nodes (and those of unknown outcome): not failures, but not run to the end. */
 function renderNotCompleted(inv, pen, options) {
     const nodes = inv.nodes.filter((n) => status_table/* STATUS */.XQ[n.status].notCompleted !== null);
     if (nodes.length === 0)
@@ -1135,7 +1136,10 @@ function renderNotCompleted(inv, pen, options) {
     const left = nodes.length - TERMINAL_LIMITS.notCompleted;
     if (left > 0)
         lines.push(more(left, "node", options, pen));
-    return [heading(pen, `Not run to completion (${(0,format/* formatCount */.B4)(nodes.length)})`), lines.join("\n")].join("\n\n");
+    return [
+        heading(pen, `${(0,status_table/* notCompletedHeading */.nw)(nodes)} (${(0,format/* formatCount */.B4)(nodes.length)})`),
+        lines.join("\n"),
+    ].join("\n\n");
 }
 const IDLE_SHOWN = 5;
 const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"];
@@ -1612,8 +1616,20 @@ function toAnnotation(finding, file) {
  * telemetry made every mention of its node a link of 200 KB, and the comment had room for nothing else.
  */
 const MAX_REPO_PATH_CHARS = 4_096;
+/**
+ * A relative path with nothing to normalise: folders and a file whose names start with a letter, digit,
+ * `_` or `-` (so none is `.` or `..`), `/` between them. Nearly every engine path is one
+ * (`models/marts/orders.sql`), and JUnit asks for each node's (20,000 in a large build).
+ */
+const PLAIN_RELATIVE = /^[\w-][\w.-]*(?:\/[\w-][\w.-]*)*$/;
 /** `projectDir` + engine path → normalised repository-relative POSIX path, or null if outside the repo. */
 function toRepoPath(projectDir, file) {
+    if (file.length <= MAX_REPO_PATH_CHARS && PLAIN_RELATIVE.test(file)) {
+        if (projectDir === "." || projectDir === "")
+            return file;
+        if (PLAIN_RELATIVE.test(projectDir))
+            return `${projectDir}/${file}`;
+    }
     // A lone surrogate (JSONL may spell one, `\ud800`) names no file a repository can hold, and a
     // link to it cannot be written (encodeURIComponent throws).
     if ((0,controls/* hasLoneSurrogate */.fI)(file) || file.length > MAX_REPO_PATH_CHARS)
@@ -2558,7 +2574,7 @@ function terminalWidth(env) {
 
 /***/ }),
 
-/***/ 5335:
+/***/ 6174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2569,12 +2585,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/model/types.ts
-// The result model: plain data, serialised as-is into the JSON report (schema/report.schema.json).
-// Field names are part of the report's public contract: add, never rename.
-/** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
-const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"];
-
+// EXTERNAL MODULE: ./src/model/types.ts
+var types = __nccwpck_require__(440);
 // EXTERNAL MODULE: ./src/render/markdown.ts + 1 modules
 var markdown = __nccwpck_require__(1746);
 ;// CONCATENATED MODULE: external "node:os"
@@ -3378,9 +3390,14 @@ const NOT_THERE = new Set(["ENOENT", "ENOTDIR", "ENAMETOOLONG"]);
  * (run results, manifests) in sub-folders of target/metadata. A place that cannot be read for lack
  * of permission is an error that says so, never "nothing found".
  */
-async function findTelemetryFiles(patterns, cwd) {
+async function findTelemetryFiles(patterns, cwd, standardInput) {
     const found = { files: [], missing: [], empty: [], emptyFolders: [] };
     for (const pattern of patterns) {
+        // Read as a stream, never looked for as a file (Windows has no /dev/stdin).
+        if (pattern === STANDARD_INPUT && standardInput) {
+            found.files.push(STANDARD_INPUT);
+            continue;
+        }
         const resolved = external_node_path_default().resolve(cwd, pattern);
         const info = await (0,promises_.stat)(resolved).catch((error) => error);
         let files;
@@ -3435,8 +3452,8 @@ async function findTelemetryFiles(patterns, cwd) {
  * error; a glob or directory that matches nothing is only noted, as long as something was found.
  * Nothing found at all is a `NoTelemetryError`.
  */
-async function collectLocalTelemetry(patterns, cwd, note, checkout) {
-    const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd);
+async function collectLocalTelemetry(patterns, cwd, note, checkout, standardInput) {
+    const { files, missing, empty, emptyFolders } = await findTelemetryFiles(patterns, cwd, standardInput);
     // `telemetry: a.parquet, b.jsonl` is one path to the reader, and reads as two in the message.
     const commas = missing.some((name) => name.includes(","))
         ? " Give each path on its own line (on the command line, as its own argument), not separated by commas."
@@ -3462,17 +3479,28 @@ async function collectLocalTelemetry(patterns, cwd, note, checkout) {
             }
         }
     }
-    return Promise.all(files.map((file) => openLocalTelemetry(file, displayPath(file, cwd))));
+    return Promise.all(files.map((file) => file === STANDARD_INPUT && standardInput
+        ? standardInputTelemetry(standardInput)
+        : openLocalTelemetry(file, displayPath(file, cwd))));
 }
-/** Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts). */
+/**
+ * Where the CLI reads `-` from: standard input, as a file (a pipe cannot seek; see file-chunks.ts),
+ * unless it is given as a stream (StandardInput).
+ */
 const STANDARD_INPUT = "/dev/stdin";
+/** How messages and the report name standard input, as compilers and interpreters name it. */
+const STANDARD_INPUT_NAME = "<stdin>";
+/** Standard input given as a stream, as a JSONL file: never Parquet (read where it lies), never read twice. */
+function standardInputTelemetry(stream) {
+    return { name: STANDARD_INPUT_NAME, format: "jsonl", openStream: () => stream, rereadable: false };
+}
 /**
  * A file as messages and the report name it: relative inside the working folder, else as the
- * absolute path; standard input as `<stdin>`, as compilers and interpreters name it.
+ * absolute path; standard input as `<stdin>`.
  */
 function displayPath(file, cwd) {
     if (file === STANDARD_INPUT)
-        return "<stdin>";
+        return STANDARD_INPUT_NAME;
     return pathInside(cwd, file) || file;
 }
 /**
@@ -3714,9 +3742,9 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     if (empty)
         throw new UsageError(`--${empty[0]} was given an empty value: give it one, or leave the option out`);
     // In any case, as the Action reads its inputs: `--fail-on Errors` is `errors`.
-    const failOn = matchChoice(values["fail-on"], FAIL_ON_VALUES);
+    const failOn = matchChoice(values["fail-on"], types/* FAIL_ON_VALUES */.Q);
     if (failOn === null) {
-        throw new UsageError(`--fail-on must be one of ${FAIL_ON_VALUES.join(", ")} (got "${values["fail-on"]}")`);
+        throw new UsageError(`--fail-on must be one of ${types/* FAIL_ON_VALUES */.Q.join(", ")} (got "${values["fail-on"]}")`);
     }
     const format = matchChoice(values.format ?? (stdoutIsTty ? "text" : "markdown"), FORMATS);
     if (format === null) {
@@ -3746,12 +3774,21 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
     if (unread)
         warnings.push(unread);
+    // Diagrams are drawn only in Markdown: the report on stdout in that format, or the --markdown file.
+    if (values.diagrams && values.markdown === undefined && (format !== "markdown" || quiet)) {
+        warnings.push(quiet
+            ? "--diagrams draws in the Markdown report, and none is printed with --quiet or a report file on -: add --markdown FILE"
+            : `--diagrams draws in the Markdown report, and none is printed with --format ${format}: add --markdown FILE, or --format markdown`);
+    }
+    const unreadWait = unreadWaitOptions(tokens, values[DBT_CLOUD_SETTING_KEYS.wait] === true);
+    if (unreadWait)
+        warnings.push(unreadWait);
     const dbtCloud = platformMode(values, env, positionals.length > 0, warnings);
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
     }
     return {
-        // `-` is standard input, as in other Unix tools (read through /dev/stdin: a pipe, never Parquet).
+        // `-` is standard input, as in other Unix tools (read through /dev/stdin, on Windows as a stream: never Parquet).
         paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
         format,
         markdown: values.markdown ?? null,
@@ -3783,6 +3820,18 @@ function unreadRegressionOptions(tokens, baseline) {
     if (given.length === 0)
         return null;
     return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
+}
+/**
+ * The options that bound waiting for a dbt platform run, given without --dbt-cloud-wait: a run
+ * that has not finished is an error at once, and one that has is read without polling.
+ */
+function unreadWaitOptions(tokens, wait) {
+    if (wait)
+        return null;
+    const given = [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds].filter((name) => tokens.some((token) => token.kind === "option" && token.name === name));
+    if (given.length === 0)
+        return null;
+    return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`;
 }
 /** A budget smaller than this would leave little but the note saying what was left out. */
 const MIN_MAX_BYTES = 1_000;
@@ -3942,7 +3991,15 @@ function collectDbtCloud(values, env, warnings) {
         if (typeof value === "boolean")
             raw[key] = String(value);
     }
-    return raw[DBT_CLOUD_SETTING_KEYS.runId] || raw[DBT_CLOUD_SETTING_KEYS.jobId] ? raw : null;
+    // A run id names the run: the flags that would pick one of the job's runs are not read.
+    if (raw[runId]) {
+        const unread = [jobId, DBT_CLOUD_SETTING_KEYS.prNumber, DBT_CLOUD_SETTING_KEYS.headSha].filter((key) => values[key] !== undefined);
+        if (unread.length > 0) {
+            const by = values[runId] !== undefined ? `--${runId}` : "DBT_CLOUD_RUN_ID";
+            warnings.push(`--${unread.join(" and --")} ${unread.length === 1 ? "is" : "are"} not read: ${by} names the run, so no run of a job is looked for`);
+        }
+    }
+    return raw[runId] || raw[jobId] ? raw : null;
 }
 /**
  * What the user set, for a message about a dbt platform setting: the flag (flags win), else the
@@ -4061,6 +4118,8 @@ function cliRequest(options, io) {
             paths: options.paths,
             cwd: io.cwd,
             noTelemetryHint: HOW_TO_WRITE_TELEMETRY,
+            // Windows has no /dev/stdin to open: `-` is read from the stream instead.
+            ...(io.platform === "win32" && io.stdin && { standardInput: io.stdin }),
         },
         baseline: options.baseline
             ? { file: external_node_path_default().resolve(io.cwd, options.baseline), display: options.baseline }
@@ -5539,7 +5598,7 @@ async function collectTelemetry(request, workDir, services) {
         files.push(...(await fromArtifact(request.artifact, workDir, services)));
     if (request.paths.length > 0) {
         try {
-            files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note, request.checkout)));
+            files.push(...(await collectLocalTelemetry(request.paths, request.cwd, services.note, request.checkout, request.standardInput)));
         }
         catch (error) {
             if (!(error instanceof NoTelemetryError) || !request.noTelemetryHint)
@@ -7915,7 +7974,6 @@ class RowFilter {
     table;
     /** Index buffers reused from slice to slice (idsInto overwrites them). */
     scratch = new Scratch();
-    traceValid = [];
     constructor(cursors, relevance) {
         this.cursors = cursors;
         this.relevance = relevance;
@@ -7929,12 +7987,13 @@ class RowFilter {
         }
         return flags;
     }
+    // A row is a record by its record_type and event_type, whatever its trace_id: one that is not a
+    // trace id (null too) is left out with a warning when the row is read (RowReader), as in JSONL.
     classifyRow(row) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
+        const { recordType, eventType, severity } = this.cursors;
         const type = recordType?.get(row);
-        const trace = traceId?.get(row);
         const event = eventType?.get(row);
-        if (typeof type !== "string" || typeof trace !== "string" || typeof event !== "string")
+        if (typeof type !== "string" || typeof event !== "string")
             return 0;
         if (!RECORD_TYPES.has(type))
             return 0;
@@ -7944,16 +8003,14 @@ class RowFilter {
     }
     /** The same decision from dictionary indices; false when a page is not dictionary-encoded. */
     classifyByIds(from, to, flags) {
-        const { recordType, traceId, eventType, severity } = this.cursors;
-        if (!recordType || !traceId || !eventType)
+        const { recordType, eventType, severity } = this.cursors;
+        if (!recordType || !eventType)
             return false;
         const n = to - from;
         const types = this.scratch.ints(0, n).subarray(0, n);
-        const traces = this.scratch.ints(1, n).subarray(0, n);
         const events = this.scratch.ints(2, n).subarray(0, n);
         const severities = this.scratch.ints(3, n).subarray(0, n).fill(-1);
         if (!recordType.idsInto(from, to, types) ||
-            !traceId.idsInto(from, to, traces) ||
             !eventType.idsInto(from, to, events) ||
             (severity && !severity.idsInto(from, to, severities))) {
             return false;
@@ -7972,8 +8029,7 @@ class RowFilter {
         for (let i = 0; i < n; i++) {
             const type = types[i];
             const event = events[i];
-            const trace = traces[i];
-            if (type < 0 || event < 0 || trace < 0 || !this.isTrace(trace))
+            if (type < 0 || event < 0)
                 continue;
             const sev = severities[i];
             let code;
@@ -7993,14 +8049,6 @@ class RowFilter {
         }
         this.records += records;
         return true;
-    }
-    isTrace(id) {
-        let valid = this.traceValid[id];
-        if (valid === undefined) {
-            valid = typeof this.cursors.traceId.dictionaryValue(id) === "string";
-            this.traceValid[id] = valid;
-        }
-        return valid;
     }
     decide(typeId, eventId, severityId) {
         const type = this.cursors.recordType.dictionaryValue(typeId);
@@ -12150,7 +12198,8 @@ class RowReader {
     /** Reads `rows[0..count)` (ascending, relevant) and hands each record to the sink. */
     read(rows, count, sink) {
         const { recordType, traceId, eventType, severity } = this.filter;
-        // Rows are relevant only when these three columns gave them a value.
+        // Rows are relevant only when record_type and event_type gave them a value; trace_id is a
+        // required column (footer.ts), its value checked row by row below.
         if (count === 0 || !recordType || !traceId || !eventType)
             return;
         const all = this.scratch.identity(count);
@@ -12936,9 +12985,11 @@ async function runCli(argv, rawIo) {
 /* unused harmony export DEFAULT_MIN_REGRESSION_MS */
 /* harmony import */ var _conclusion_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5718);
 /* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(440);
 // Compares this run with a report of the base branch: which failures the pull request introduced,
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
+
 
 
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
@@ -13095,7 +13146,8 @@ function compareWithBaseline(current, baseline, opts) {
             generatorVersion: baseline.generator?.version ?? null,
             invocationIds: baseline.invocations.map((inv) => inv.invocationId),
             startedAt: baseline.invocations[0]?.startedAt ?? null,
-            conclusion: baseline.conclusion ?? null,
+            // Conclusion is a closed list of the report; any other baseline value (hand-edited) is left out.
+            conclusion: knownConclusion(baseline.conclusion),
         },
         regressionThresholdPercent: opts.regressionThresholdPercent,
         minRegressionMs,
@@ -13163,6 +13215,9 @@ function change(node, old, l) {
         baselineStatus: old.status,
         message: l === "fixed" ? null : node.message,
     };
+}
+function knownConclusion(value) {
+    return _types_js__WEBPACK_IMPORTED_MODULE_2__/* .CONCLUSIONS */ .F.includes(value) ? value : null;
 }
 function presence(node) {
     return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
@@ -13702,6 +13757,8 @@ const SLACK_MS = 1_000;
  * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
  */
 const EARLIEST_NS = 1577836800000000000n;
+/** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
+const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1000000n);
 /**
  * How far past the time the report is made a time may lie: the engine's clock and this one's may
  * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)
@@ -14755,17 +14812,19 @@ function join(parts) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Bi: () => (/* binding */ headlineCounts),
+/* harmony export */   N0: () => (/* binding */ outcomeNotUnderstood),
 /* harmony export */   N6: () => (/* binding */ isFailure),
 /* harmony export */   XQ: () => (/* binding */ STATUS),
 /* harmony export */   je: () => (/* binding */ notCompletedReason),
 /* harmony export */   jf: () => (/* binding */ statusRow),
 /* harmony export */   ji: () => (/* binding */ HEADLINE_CELLS),
 /* harmony export */   nQ: () => (/* binding */ junitSkipMessage),
+/* harmony export */   nw: () => (/* binding */ notCompletedHeading),
 /* harmony export */   tM: () => (/* binding */ anyOutcomeNotUnderstood),
 /* harmony export */   wl: () => (/* binding */ NEVER_FINISHED_MESSAGE),
 /* harmony export */   yl: () => (/* binding */ headlineWords)
 /* harmony export */ });
-/* unused harmony exports STEP_COUNT_OUTPUTS, outcomeNotUnderstood, stepOutputCounts */
+/* unused harmony exports STEP_COUNT_OUTPUTS, stepOutputCounts */
 /** The headline counts, in the order they are shown: "✅ 42 passed · ❌ 1 error · …". */
 const HEADLINE_CELLS = [
     { key: "passed", icon: "✅", one: "passed", many: "passed", alwaysShown: true },
@@ -14968,6 +15027,16 @@ function outcomeNotUnderstood(node) {
 function notCompletedReason(node) {
     return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.notCompleted ?? null);
 }
+/**
+ * The heading of the nodes listed with a notCompletedReason, named by what they are: a node of
+ * unknown outcome finished, so "not run to completion" alone would be untrue of it.
+ */
+function notCompletedHeading(nodes) {
+    const unknown = nodes.filter(outcomeNotUnderstood).length;
+    if (unknown === 0)
+        return "Not run to completion";
+    return unknown === nodes.length ? "Outcome unknown" : "Not run to completion or outcome unknown";
+}
 /** The `<skipped message>` of a node reported as skipped (STATUS's `junitSkipMessage`, told apart). */
 function junitSkipMessage(node) {
     return outcomeNotUnderstood(node) ? OUTCOME_UNKNOWN : (statusRow(node.status)?.junitSkipMessage ?? null);
@@ -15006,6 +15075,23 @@ function stepOutputCounts(counts) {
     }
     return out;
 }
+
+
+/***/ }),
+
+/***/ 440:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ CONCLUSIONS),
+/* harmony export */   Q: () => (/* binding */ FAIL_ON_VALUES)
+/* harmony export */ });
+// The result model: plain data, serialised as-is into the JSON report (schema/report.schema.json).
+// Field names are part of the report's public contract: add, never rename.
+/** A closed list of the JSON report: a new conclusion would bump schemaVersion. */
+const CONCLUSIONS = ["success", "failure", "neutral"];
+/** When the step fails (`fail-on`, `--fail-on`), in the order the help lists them. */
+const FAIL_ON_VALUES = ["errors", "warnings", "never", "new-errors"];
 
 
 /***/ }),
@@ -16452,27 +16538,36 @@ function renderSkipChains(chains, uncaused, nodes, detail, context) {
     for (const chain of chains.slice(0, detail.chains)) {
         const root = nodes.get(chain.rootId);
         const rootStatus = root ? (0,format/* statusText */.qS)(root.status) : "not in this run";
-        items.push(`- ${label(chain.rootId)} (${rootStatus}) → ${(0,format/* plural */.LS)(chain.skipped.length, "node")} skipped`);
-        for (const entry of chain.skipped.slice(0, detail.chainNodes)) {
+        const shown = chain.skipped.slice(0, detail.chainNodes).map((entry) => {
             const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-            items.push(`  - ${label(entry.uniqueId)}${via}`);
-        }
-        if (chain.skipped.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${(0,format/* formatCount */.B4)(chain.skipped.length - detail.chainNodes)} more`);
-        }
+            return `${label(entry.uniqueId)}${via}`;
+        });
+        pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
     }
-    const groups = chains.length + (uncaused.length > 0 ? 1 : 0);
-    if (uncaused.length > 0 && chains.length < detail.chains) {
-        items.push(`- _${format/* UNCAUSED_SKIPS */.aI}_ → ${(0,format/* plural */.LS)(uncaused.length, "node")} skipped`);
-        for (const node of uncaused.slice(0, detail.chainNodes))
-            items.push(`  - ${context.names.label(node)}`);
-        if (uncaused.length > detail.chainNodes && detail.chainNodes > 0) {
-            items.push(`  - … and ${(0,format/* formatCount */.B4)(uncaused.length - detail.chainNodes)} more`);
-        }
+    // The group without a cause comes last, so it is left out only when chains are too.
+    const uncausedShown = uncaused.length > 0 && chains.length < detail.chains;
+    if (uncausedShown) {
+        const shown = uncaused.slice(0, detail.chainNodes).map((node) => context.names.label(node));
+        pushSkipGroup(items, `_${format/* UNCAUSED_SKIPS */.aI}_`, uncaused.length, shown, detail);
     }
     lines.push(items.join("\n"));
-    lines.push(more(groups, detail.chains, "root cause", context, "chains"));
+    const uncausedLeft = uncaused.length > 0 && !uncausedShown
+        ? `${(0,format/* plural */.LS)(uncaused.length, "skipped node")} whose cause was not given`
+        : undefined;
+    lines.push(more(chains.length, detail.chains, "root cause", context, "chains", uncausedLeft));
     return lines.filter(Boolean).join("\n\n");
+}
+/**
+ * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
+ * many more.
+ */
+function pushSkipGroup(items, cause, skipped, shown, detail) {
+    items.push(`- ${cause} → ${(0,format/* plural */.LS)(skipped, "node")} skipped`);
+    for (const node of shown)
+        items.push(`  - ${node}`);
+    if (skipped > detail.chainNodes && detail.chainNodes > 0) {
+        items.push(`  - … and ${(0,format/* formatCount */.B4)(skipped - detail.chainNodes)} more`);
+    }
 }
 function renderWarnings(inv, detail, context) {
     const { warned, warningLines: logged } = context.listsOf(inv);
@@ -16503,7 +16598,10 @@ function renderWarnings(inv, detail, context) {
     lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
     return lines.filter(Boolean).join("\n\n");
 }
-/** Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not run. */
+/**
+ * Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not
+ * run. Nodes of unknown outcome finished, but what came of them is as little known: listed here too.
+ */
 function renderNotCompleted(inv, detail, context) {
     const nodes = context.listsOf(inv).notCompleted;
     if (nodes.length === 0)
@@ -16512,7 +16610,7 @@ function renderNotCompleted(inv, detail, context) {
         .slice(0, detail.warnings)
         .map((n) => `- ${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)} · ${(0,format/* resourceLabel */.bP)(n.resourceType)} · ${(0,status_table/* notCompletedReason */.je)(n)}`);
     return [
-        `#### 🚫 Not run to completion (${(0,format/* formatCount */.B4)(nodes.length)})`,
+        `#### ${nodes.every(status_table/* outcomeNotUnderstood */.N0) ? status_table/* STATUS */.XQ.unknown.icon : "🚫"} ${(0,status_table/* notCompletedHeading */.nw)(nodes)} (${(0,format/* formatCount */.B4)(nodes.length)})`,
         items.join("\n"),
         more(nodes.length, detail.warnings, "node", context, "warnings"),
     ]
@@ -16598,13 +16696,17 @@ function locationLink(location, packageName, context) {
 function phaseName(phase) {
     return /^[a-z]+(_[a-z]+)*$/.test(phase) ? phase : (0,render_escape/* escapeText */.X1)(phase);
 }
-/** "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out) */
-function more(total, shown, noun, context, list) {
+/**
+ * "… and 3 more errors, listed in the JSON report." (nothing when nothing was left out). `alsoLeft`
+ * names something else left out of the same list, which is no `noun` ("3 skipped nodes whose cause
+ * was not given").
+ */
+function more(total, shown, noun, context, list, alsoLeft) {
     const left = total - Math.min(total, shown);
     const where = (list && context.listHint?.(list)) || context.fullReportHint;
-    return left > 0
-        ? `_… and ${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${where}._`
-        : "";
+    const counted = left > 0 ? `${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}` : "";
+    const what = [counted, alsoLeft].filter(Boolean).join(" and ");
+    return what ? `_… and ${what}, listed in ${where}._` : "";
 }
 /**
  * The summary left when no report could be made (no telemetry, an unreadable file or baseline). The
