@@ -33,16 +33,32 @@ export async function readRunClock(
     return { skip: `GitHub did not give workflow run ${run.runId}: ${failure.detail}${hint}` };
   }
   const received = now();
-  return { createdMs: timeOf(answer.data.created_at), skewMs: skewOf(answer.headers.date, received) };
+  const skewMs = skewOf(answer.headers.date, received);
+  const createdMs = timeOf(answer.data.created_at);
+  // A run created after the answer came (by GitHub's clock, allowing as much as a Date may be off) is
+  // no real time: every invocation would look an earlier build's.
+  return {
+    createdMs: createdMs !== null && createdMs > received + skewMs + MAX_SKEW_MS ? null : createdMs,
+    skewMs,
+  };
 }
+
+/**
+ * The most GitHub's clock and the runner's are taken to differ: a runner's clock a day off is broken
+ * beyond what the check can allow for, and a Date header further off (a proxy's, a hostile answer's)
+ * is no clock at all. Beyond it the skew is taken as 0.
+ */
+const MAX_SKEW_MS = 86_400_000;
 
 /**
  * GitHub's clock minus the runner's when the answer arrived. The Date header has whole seconds and
  * is stamped before the answer travels, so the estimate is good to about a second plus the trip.
+ * 0 without a readable Date, or with one more than a day off (MAX_SKEW_MS).
  */
 export function skewOf(dateHeader: unknown, receivedMs: number): number {
   const github = typeof dateHeader === "string" ? Date.parse(dateHeader) : NaN;
-  return Number.isFinite(github) ? github - receivedMs : 0;
+  const skew = github - receivedMs;
+  return Number.isFinite(skew) && Math.abs(skew) <= MAX_SKEW_MS ? skew : 0;
 }
 
 function timeOf(value: unknown): number | null {

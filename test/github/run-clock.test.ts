@@ -28,6 +28,12 @@ describe("readRunClock", () => {
     expect(server.violations).toEqual([]);
   });
 
+  it("takes no creation time later than the answer (a hostile or broken one would make every build look old)", async () => {
+    server.workflowRuns.push(scheduledRun({ id: 4343, createdAt: "3000-01-01T00:00:00Z" }));
+    const clock = await readRunClock(client(), { ...run, runId: 4343 });
+    expect(clock).toMatchObject({ createdMs: null });
+  });
+
   it("says why, never throws, when GitHub refuses or does not know the run", async () => {
     server.inject({
       operationId: "actions/get-workflow-run",
@@ -53,5 +59,12 @@ describe("skewOf", () => {
     expect(skewOf("Sun, 01 Mar 2026 09:59:00 GMT", at)).toBe(-60_000);
     expect(skewOf("yesterday", at)).toBe(0);
     expect(skewOf(undefined, at)).toBe(0);
+  });
+
+  it("is 0 for a Date more than a day off (a hostile or broken answer is no clock)", () => {
+    const at = Date.parse("2026-03-01T10:00:00Z");
+    expect(skewOf("Sun, 01 Mar 2026 10:00:00 GMT", at + 86_400_000)).toBe(-86_400_000);
+    expect(skewOf("Sun, 01 Mar 2026 10:00:00 GMT", at + 86_400_001)).toBe(0);
+    expect(skewOf("Fri, 01 Mar 3000 10:00:00 GMT", at)).toBe(0);
   });
 });
