@@ -640,8 +640,31 @@ interface Position {
   shared: SharedFacts;
 }
 
+/**
+ * Warnings about single lines or rows shown before the rest of them are folded: a value a newer
+ * engine writes on every node gives one warning per node (the reader lists a hundred per file), which
+ * pushed the errors out of sight. Warnings about a whole file or run are always shown.
+ */
+const RECORD_WARNINGS_SHOWN = 3;
+
+/** `logs/dbt.jsonl:84: …` or `run.parquet (row 12): …`: a warning about one record of a file. */
+const ABOUT_ONE_RECORD = /^.*?(?::\d+| \(row \d+\)): /;
+
 function quotedWarnings(warnings: readonly string[]): string {
-  return warnings.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n");
+  const quote = (list: readonly string[]): string => list.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n");
+  const records = warnings.filter((w) => ABOUT_ONE_RECORD.test(w)).length;
+  // Folding one would take more room than showing it.
+  if (records <= RECORD_WARNINGS_SHOWN + 1) return quote(warnings);
+  const before: string[] = [];
+  const folded: string[] = [];
+  const after: string[] = [];
+  let seen = 0;
+  for (const warning of warnings) {
+    const aboutRecord = ABOUT_ONE_RECORD.test(warning) && ++seen > RECORD_WARNINGS_SHOWN;
+    (aboutRecord ? folded : folded.length > 0 ? after : before).push(warning);
+  }
+  const fold = `<details><summary>⚠️ ${plural(folded.length, "more warning")} about single lines or rows</summary>\n\n${quote(folded)}\n\n</details>`;
+  return [quote(before), fold, quote(after)].filter(Boolean).join("\n\n");
 }
 
 function renderInvocation(

@@ -13,9 +13,9 @@ import { reportFor } from "../support/report.js";
 
 /**
  * A build whose node `weird` ended with NODE_OUTCOME_EXPLODED, which this reader does not know; with
- * `canceled`, a node `stopped` was canceled beside it.
+ * `canceled`, a node `stopped` was canceled beside it; `alike` more nodes `weird_1`… ended so too.
  */
-async function explodedOutcome({ canceled = false } = {}): Promise<Report> {
+async function explodedOutcome({ canceled = false, alike = 0 } = {}): Promise<Report> {
   const records = buildScenarioRecords({
     name: "exploded",
     description: "an outcome of a newer engine",
@@ -32,12 +32,20 @@ async function explodedOutcome({ canceled = false } = {}): Promise<Report> {
           ...(canceled
             ? [{ uniqueId: "model.shop.stopped", kind: "model" as const, outcome: "canceled" as const }]
             : []),
+          ...Array.from({ length: alike }, (_, i) => ({
+            uniqueId: `model.shop.weird_${i + 1}`,
+            kind: "model" as const,
+            outcome: "success" as const,
+          })),
         ],
       },
     ],
   });
   for (const record of records)
-    if (record.attributes.unique_id === "model.shop.weird" && "node_outcome" in record.attributes)
+    if (
+      /^model\.shop\.weird(_\d+)?$/.test(String(record.attributes.unique_id)) &&
+      "node_outcome" in record.attributes
+    )
       record.attributes.node_outcome = "NODE_OUTCOME_EXPLODED";
   return readTelemetryReport([memoryJsonl("t.jsonl", writeJsonl(records))], {
     slowest: 5,
@@ -104,5 +112,29 @@ describe("a node whose outcome the reader did not understand", () => {
     for (const item of notCompleted) expect(item).toMatch(/ · did not finish$/);
     expect(renderTerminal(report, TERMINAL)).toContain("? model.shop.orders · model · did not finish");
     expect(renderJunit(report).match(/<skipped message="did not finish"\/>/g)).toHaveLength(3);
+  });
+
+  it("on every node of a build warns about a few, folds the rest, and keeps a warning about the run in sight", async () => {
+    const report = await explodedOutcome({ alike: 39 });
+    const inv = report.invocations[0]!;
+    expect(inv.readerWarnings).toHaveLength(40);
+    const runWarning = "the invocation has no end record: the run crashed, was killed or is still running";
+    inv.readerWarnings.push(runWarning);
+    const html = parseHtml(markdownToHtml(renderMarkdown(report, OPTIONS)));
+    const shown: string[] = [];
+    const folded: string[] = [];
+    let summary = "";
+    for (const [node, ancestors] of walk(html)) {
+      if (!isElement(node)) continue;
+      if (node.tagName === "summary" && /warning/.test(textOf(node))) summary = textOf(node);
+      if (node.tagName !== "blockquote") continue;
+      const inDetails = ancestors.some((a) => a.tagName === "details");
+      (inDetails ? folded : shown).push(...textOf(node).split("⚠️").slice(1));
+    }
+    expect(shown).toHaveLength(4);
+    expect(shown.slice(0, 3).every((w) => /NODE_OUTCOME_EXPLODED/.test(w))).toBe(true);
+    expect(shown[3]!.trim()).toBe(runWarning);
+    expect(summary).toBe("⚠️ 37 more warnings about single lines or rows");
+    expect(folded).toHaveLength(37);
   });
 });
