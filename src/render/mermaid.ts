@@ -220,10 +220,14 @@ export function mermaidLabel(text: string): string {
   return out;
 }
 
-/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+/**
+ * Gantt task names are not entity-decoded: keep a safe character set and drop the rest. Combining
+ * marks are part of the letter before them (Thai vowels, Devanagari signs, decomposed accents), and
+ * stripInvisible has cut their piles.
+ */
 export function ganttTaskName(text: string): string {
   const clean = clip(stripInvisible(text))
-    .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+    .replace(/[^\p{L}\p{M}\p{N} _.\-/()]/gu, "_")
     .replace(/\s+/g, " ")
     .trim();
   return clean || "node";
