@@ -103,7 +103,11 @@ export function breakable(text: string, escape: (text: string) => string = escap
   return out + escaped.slice(from);
 }
 
-/** Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point. */
+/**
+ * Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point with the
+ * combining marks that follow it (a Thai vowel, a decomposed accent), which a break must not leave
+ * at the start of the next line.
+ */
 function unitEnd(text: string, i: number): number {
   const code = text.charCodeAt(i);
   if (code === 0x5c /* \ */ && i + 1 < text.length) return i + 2;
@@ -113,7 +117,16 @@ function unitEnd(text: string, i: number): number {
   }
   const high = code >= 0xd800 && code <= 0xdbff;
   const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-  return high && low ? i + 2 : i + 1;
+  return marksEnd(text, high && low ? i + 2 : i + 1);
+}
+
+const MARKS = /\p{M}+/uy;
+
+/** The end of the combining marks at `i` (`i` when there are none; none are below U+0300). */
+function marksEnd(text: string, i: number): number {
+  if (i >= text.length || text.charCodeAt(i) < 0x300) return i;
+  MARKS.lastIndex = i;
+  return MARKS.test(text) ? MARKS.lastIndex : i;
 }
 
 /** `_ . / -`, after which a name may break. */

@@ -87,6 +87,21 @@ describe("breakable", () => {
     }
   });
 
+  it("never leaves a combining mark at the start of the next line", () => {
+    const texts = [
+      "การสั่งซื้อสินค้าของลูกค้าทั้งหมดในเดือนนี้",
+      "आदेशोंकीसूचीग्राहकोंकेलिएमासिकरिपोर्टतैयार".repeat(2),
+      "nguyễnthịhồngnhungnguyễnvănthànhcôngtrầnquốctuấn".normalize("NFD"),
+      `${"o\u0301\u0302\u0303\u0304".repeat(30)}`,
+    ];
+    for (const text of texts) {
+      const out = breakable(text);
+      expect(out).toContain("<wbr>");
+      expect(out.replace(/<wbr>/g, "")).toBe(text);
+      expect(out).not.toMatch(/<wbr>\p{M}/u);
+    }
+  });
+
   it("breaks where a displayed character at a time would (the way it was first written)", () => {
     const reference = (text: string, escape: (text: string) => string): string => {
       const escaped = escape(text);
@@ -95,7 +110,8 @@ describe("breakable", () => {
         if (escaped[i] === "\\" && i + 1 < escaped.length) return escaped.slice(i, i + 2);
         const end = escaped[i] === "&" ? escaped.indexOf(";", i) : -1;
         if (end > i && end - i <= 6) return escaped.slice(i, end + 1);
-        return String.fromCodePoint(escaped.codePointAt(i)!);
+        const char = String.fromCodePoint(escaped.codePointAt(i)!);
+        return char + (/^\p{M}+/u.exec(escaped.slice(i + char.length))?.[0] ?? "");
       };
       let out = "";
       let run = 0;
