@@ -26,6 +26,7 @@ import type {
   SkipChain,
   StatusCounts,
 } from "../model/types.js";
+import { combiningMarksEnd } from "../text/controls.js";
 import { firstLine } from "../text/truncate.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination, MAX_INLINE_CHARS } from "./escape.js";
@@ -814,7 +815,8 @@ export function excerptBlock(
 export function wrapLines(text: string, width: number): string {
   const out: string[] = [];
   for (const line of text.split("\n")) {
-    // Widths count code points; a line is walked once (a report of thousands of long messages).
+    // Widths count characters (a code point with its combining marks); a line is walked once (a
+    // report of thousands of long messages).
     let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
     let at = 0;
     let prefix = "";
@@ -822,7 +824,7 @@ export function wrapLines(text: string, width: number): string {
       const room = width - prefix.length;
       const headEnd = advance(line, at, room);
       const space = line.lastIndexOf(" ", headEnd - 1) - at;
-      const cut = space > room / 3 ? space + 1 : headEnd - at;
+      const cut = space > room / 3 ? characterEnd(line, at + space) - at : headEnd - at;
       out.push(prefix + line.slice(at, at + cut).trimEnd());
       left -= codePoints(line, at, at + cut);
       at += cut;
@@ -833,17 +835,25 @@ export function wrapLines(text: string, width: number): string {
   return out.join("\n");
 }
 
-/** The index `count` code points after `from` (or the end). */
+/**
+ * The index `count` characters after `from` (or the end): a character is a code point with the
+ * combining marks after it, which take no column and must not start a continuation line.
+ */
 function advance(text: string, from: number, count: number): number {
   let at = from;
-  for (let n = 0; n < count && at < text.length; n++) at += isHighSurrogateAt(text, at) ? 2 : 1;
+  for (let n = 0; n < count && at < text.length; n++) at = characterEnd(text, at);
   return at;
 }
 
+/** The characters (as `advance` counts them) from `from` to `to`. */
 function codePoints(text: string, from: number, to: number): number {
   let count = 0;
-  for (let at = from; at < to; count++) at += isHighSurrogateAt(text, at) ? 2 : 1;
+  for (let at = from; at < to; count++) at = characterEnd(text, at);
   return count;
+}
+
+function characterEnd(text: string, at: number): number {
+  return combiningMarksEnd(text, at + (isHighSurrogateAt(text, at) ? 2 : 1));
 }
 
 function isHighSurrogateAt(text: string, at: number): boolean {

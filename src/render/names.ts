@@ -2,7 +2,7 @@
 // with its full unique id as the tooltip (`title`), and break opportunities (<wbr>) in long names
 // so a table cell can wrap instead of running off the comment's right edge. Characters that draw
 // nothing are shown as escapes, so two nodes never look alike (text/controls.ts).
-import { showInvisible } from "../text/controls.js";
+import { combiningMarksEnd, showInvisible } from "../text/controls.js";
 import { escapeHtml, escapeText } from "./escape.js";
 
 export interface NamedNode {
@@ -117,16 +117,7 @@ function unitEnd(text: string, i: number): number {
   }
   const high = code >= 0xd800 && code <= 0xdbff;
   const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-  return marksEnd(text, high && low ? i + 2 : i + 1);
-}
-
-const MARKS = /\p{M}+/uy;
-
-/** The end of the combining marks at `i` (`i` when there are none; none are below U+0300). */
-function marksEnd(text: string, i: number): number {
-  if (i >= text.length || text.charCodeAt(i) < 0x300) return i;
-  MARKS.lastIndex = i;
-  return MARKS.test(text) ? MARKS.lastIndex : i;
+  return combiningMarksEnd(text, high && low ? i + 2 : i + 1);
 }
 
 /** `_ . / -`, after which a name may break. */

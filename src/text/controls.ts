@@ -50,6 +50,19 @@ function capMarks(text: string): string {
   return HAS_MARK_PILE.test(text) ? text.replace(MARK_PILE, "$1") : text;
 }
 
+const MARKS = /[\p{Mn}\p{Mc}\p{Me}]+/uy;
+
+/**
+ * The end of the combining marks at `i` of `text` (`i` when there are none): they belong to the
+ * character before them, so no line breaks before one, and a width counts none.
+ */
+export function combiningMarksEnd(text: string, i: number): number {
+  // None is below U+0300: most text is passed by this test.
+  if (i >= text.length || text.charCodeAt(i) < 0x300) return i;
+  MARKS.lastIndex = i;
+  return MARKS.test(text) ? MARKS.lastIndex : i;
+}
+
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 export function showInvisible(text: string): string {
   if (!HAS_INVISIBLE.test(text)) return text;

@@ -46,17 +46,20 @@ describe("formatDuration", () => {
   });
 });
 
+/** A line's characters: each code point with the combining marks after it. */
+const characters = (text: string): string[] => text.match(/[^\p{M}]?\p{M}*/gsu)?.filter(Boolean) ?? [];
+
 /** wrapLines as first written (quadratic in a line's length): the reference the linear one must equal. */
 function wrapLinesReference(text: string, width: number): string {
   const out: string[] = [];
   for (const line of text.split("\n")) {
     let rest = line;
     let prefix = "";
-    while ([...rest].length + prefix.length > width) {
+    while (characters(rest).length + prefix.length > width) {
       const room = width - prefix.length;
-      const head = [...rest].slice(0, room).join("");
+      const head = characters(rest).slice(0, room).join("");
       const space = head.lastIndexOf(" ");
-      const cut = space > room / 3 ? space + 1 : head.length;
+      const cut = space > room / 3 ? space + characters(head.slice(space))[0]!.length : head.length;
       out.push(prefix + rest.slice(0, cut).trimEnd());
       rest = rest.slice(cut);
       prefix = "↪ ";
@@ -68,7 +71,21 @@ function wrapLinesReference(text: string, width: number): string {
 
 describe("wrapLines", () => {
   it("equals the reference on random text of spaces, astral characters, lone surrogates and long words", () => {
-    const pieces = [" ", "  ", "a", "word", "x".repeat(37), "😀", "日本", "\uD800", "\uDC00", "\n", "↪"];
+    const pieces = [
+      " ",
+      "  ",
+      "a",
+      "word",
+      "x".repeat(37),
+      "😀",
+      "日本",
+      "\uD800",
+      "\uDC00",
+      "\n",
+      "↪",
+      "\u0301",
+      "ค้",
+    ];
     let seed = 7;
     const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     for (let round = 0; round < 400; round++) {
@@ -77,6 +94,16 @@ describe("wrapLines", () => {
       const width = 5 + random(80);
       expect(wrapLines(text, width), JSON.stringify({ text, width })).toBe(wrapLinesReference(text, width));
     }
+  });
+
+  it("counts a letter and its combining marks as one column, and never starts a line with a mark", () => {
+    const thai = "ลูกค้าทั้งหมด".repeat(10);
+    const wrapped = wrapLines(thai, 40).split("\n");
+    expect(wrapped).toHaveLength(3);
+    for (const line of wrapped) expect(line).not.toMatch(/^(↪ )?\p{M}/u);
+    expect(wrapped.join("").replace(/↪ /g, "")).toBe(thai);
+    const accents = "e\u0301".repeat(40);
+    expect(wrapLines(accents, 40)).toBe(accents);
   });
 
   it("breaks long lines at a space, marks continuations and keeps short lines", () => {
