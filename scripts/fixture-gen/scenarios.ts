@@ -480,6 +480,49 @@ const multiInvocation: ScenarioSpec = {
   ],
 };
 
+const failedUniqueTest: NodeSpec = {
+  uniqueId: "test.shop.unique_customers_customer_id.c7d8e9f0a1",
+  kind: "test",
+  outcome: "success",
+  relativePath: "models/marts/customers.yml",
+  definedAt: { line: 7, col: 14 },
+  test: { outcome: "failed", failingRows: 4 },
+};
+
+const retry: ScenarioSpec = {
+  name: "retry",
+  description:
+    "`dbt build || dbt retry` appended to one JSONL file: `orders` errors (a warehouse timeout) and skips its " +
+    "test, a customers test fails; the retry passes both and fails the test again.",
+  seed: 1111,
+  invocations: [
+    build([
+      ok("model.shop.stg_orders", "model"),
+      {
+        uniqueId: "model.shop.orders",
+        kind: "model",
+        outcome: "error",
+        errorType: "external",
+        errorLog: {
+          body: `${RED}Database Error in model orders (models/marts/orders.sql)${RESET}\n  000630 (57014): Statement reached its statement or warehouse timeout of 60 second(s) and was canceled.`,
+          code: 1000,
+        },
+      },
+      skippedBy("test.shop.not_null_orders_order_id.a1b2c3d4e5", "test", "model.shop.orders"),
+      ok("model.shop.customers", "model"),
+      failedUniqueTest,
+    ]),
+    build(
+      [
+        ok("model.shop.orders", "model"),
+        passedTest("test.shop.not_null_orders_order_id.a1b2c3d4e5", "models/marts/orders.yml", 8),
+        failedUniqueTest,
+      ],
+      { command: "retry", rawCommand: "dbt retry" },
+    ),
+  ],
+};
+
 const emptyRun: ScenarioSpec = {
   name: "empty-run",
   description: "`dbt build --select nothing`: phases run, no nodes selected.",
@@ -558,4 +601,5 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
   makeLargeScenario({ nodes: 400, queriesPerModel: 2 }),
   warningsAndIdle,
   crashedRun,
+  retry,
 ];

@@ -5,7 +5,6 @@ import { detached } from "../text/detached.js";
 import { MAX_REPORT_INVOCATIONS, MAX_REPORT_NODES, MAX_REPORT_SPANS } from "../telemetry/limits.js";
 import { accumulate, keepsPhasePromise, newInvocationState, type InvocationState } from "./accumulate.js";
 import { decideConclusion } from "./conclusion.js";
-import { addCounts, emptyCounts } from "./counts.js";
 import {
   buildFailedStep,
   failedDespiteTelemetry,
@@ -13,6 +12,7 @@ import {
   type FailedStep,
 } from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
+import { latestCounts, linkRetries, passedOnRetry } from "./retries.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
 export interface BuildOptions {
@@ -278,13 +278,16 @@ export class ReportBuilder {
         readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
       }),
     );
-    const invocations = this.withFailedSteps(finished).sort(
-      (a, b) =>
-        compareSteps(a, b) ??
-        (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
+    const invocations = linkRetries(
+      this.withFailedSteps(finished).sort(
+        (a, b) =>
+          compareSteps(a, b) ??
+          (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
+      ),
     );
-    const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
+    const counts = latestCounts(invocations);
     const verdict = decideConclusion(invocations, counts, this.options.failOn);
+    const flaky = passedOnRetry(invocations);
     return {
       schemaVersion: 1,
       generator: { name: "fusion-report", version: this.options.generatorVersion },
@@ -293,6 +296,7 @@ export class ReportBuilder {
       conclusion: verdict.conclusion,
       conclusionReason: verdict.reason,
       ...(orphaned.length > 0 ? { readerWarnings: unique(orphaned) } : {}),
+      ...(flaky.length > 0 ? { passedOnRetry: flaky } : {}),
     };
   }
 }

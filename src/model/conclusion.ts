@@ -1,4 +1,5 @@
 import { formatCount } from "../text/count.js";
+import { finishedByRetries, passedOnRetry } from "./retries.js";
 import type { BaselineComparison, Conclusion, FailOn, Invocation, StatusCounts } from "./types.js";
 
 export interface Verdict {
@@ -14,6 +15,8 @@ export interface Verdict {
  * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
  * that did not finish); failures already on the base branch make it neutral. Without a baseline it
  * behaves like `errors`.
+ * `counts` are each node's latest result (retries.ts): a node that failed, then passed on `dbt retry`
+ * passes, and an invocation failure a later retry finished cleanly is no failure; a crashed retry is.
  */
 export function decideConclusion(
   invocations: readonly Invocation[],
@@ -28,13 +31,17 @@ export function decideConclusion(
   // canceling nodes is explained by them (a canceled node is never a failure). One that never ended
   // crashed, whatever its nodes did on the way: what it did not run is not known to pass, and no
   // node error, old or new, explains it.
+  // One a later `dbt retry` finished cleanly is not a failure of the job (`dbt build || dbt retry`).
+  const finished = finishedByRetries(invocations);
   const runFailures = invocations.filter(
     (inv) =>
-      inv.state === "incomplete" ||
-      ((inv.failed || inv.runErrors.length > 0) &&
-        inv.counts.error + inv.counts.fail === 0 &&
-        inv.counts.canceled === 0),
+      (inv.state === "incomplete" ||
+        ((inv.failed || inv.runErrors.length > 0) &&
+          inv.counts.error + inv.counts.fail === 0 &&
+          inv.counts.canceled === 0)) &&
+      !finished.has(inv),
   );
+  const unexplained = new Set(runFailures);
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");
     // On the dbt platform each invocation is a job step: the headline names the steps.
@@ -51,9 +58,14 @@ export function decideConclusion(
   // Neither failures nor passes: canceled nodes, and nodes whose outcome is unknown. A node whose
   // end the reader could not understand (an outcome of a newer engine, a damaged file) is not known
   // to have passed, so it makes the check neutral, never green. The unfinished nodes of a run that
-  // did not finish are already explained by it.
+  // did not finish are already explained by it, unless a retry finished the run: then those it did
+  // not run again are not known to pass.
   const unfinished = invocations.reduce(
-    (sum, inv) => sum + (inv.state === "incomplete" ? inv.counts.unknown : 0),
+    (sum, inv) =>
+      sum +
+      (inv.state === "incomplete" && unexplained.has(inv)
+        ? inv.nodes.filter((node) => node.status === "unknown" && node.supersededBy === undefined).length
+        : 0),
     0,
   );
   const unknown = counts.unknown - unfinished;
@@ -61,7 +73,13 @@ export function decideConclusion(
     counts.canceled > 0 ? plural(counts.canceled, "node canceled", "nodes canceled") : "",
     unknown > 0 ? plural(unknown, "node with an unknown outcome", "nodes with an unknown outcome") : "",
   ].filter(Boolean);
-  const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
+  const retried = passedOnRetry(invocations).length;
+  const succeeded =
+    counts.total === 0
+      ? "no nodes ran"
+      : retried > 0
+        ? `all nodes succeeded (${plural(retried, "node", "nodes")} failed, then passed on dbt retry)`
+        : "all nodes succeeded";
 
   if (failOn === "new-errors" && baseline) {
     const b = baseline.counts;

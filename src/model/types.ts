@@ -115,6 +115,11 @@ export interface NodeResult {
   rowsAffected: number | null;
   timing: NodeTiming;
   location: NodeLocation | null;
+  /**
+   * The invocationId of the `dbt retry` that ran this node again: its result there replaces this one
+   * in the report's counts, conclusion and annotations. Absent for a node's latest result.
+   */
+  supersededBy?: string;
 }
 
 export interface SkipChain {
@@ -200,6 +205,8 @@ export interface Invocation {
   slowest: Slowest;
   /** Recoverable problems met while reading (truncated line, unpaired spans). */
   readerWarnings: string[];
+  /** For a `dbt retry`: the invocationId of the invocation it retried (the latest before it). */
+  retryOf?: string;
 }
 
 /** A closed list of the JSON report: a new conclusion would bump schemaVersion. */
@@ -214,6 +221,7 @@ export interface Report {
   schemaVersion: 1;
   generator: { name: "fusion-report"; version: string };
   invocations: Invocation[];
+  /** Each node's latest result: a node a `dbt retry` ran again is counted once, by its retry. */
   counts: StatusCounts;
   conclusion: Conclusion;
   /** Why the conclusion is what it is, one short sentence. */
@@ -225,6 +233,21 @@ export interface Report {
    * when there are any. Each invocation lists those about its own files.
    */
   readerWarnings?: string[];
+  /** Nodes that failed, then passed on `dbt retry`: present when there are any. */
+  passedOnRetry?: PassedOnRetry[];
+}
+
+/** A node that failed (error or failed test), then passed on `dbt retry`: flaky, or fixed between the two. */
+export interface PassedOnRetry {
+  uniqueId: string;
+  name: string;
+  resourceType: ResourceType;
+  /** Its failing result in the invocation the retry retried. */
+  failedStatus: NodeStatus;
+  /** Its result in the retry. */
+  status: NodeStatus;
+  /** The retry's invocationId. */
+  passedIn: string;
 }
 
 /** `still-failing` also covers "still warning" in the warnings list. */

@@ -117,6 +117,8 @@ export function findProjectPackage(nodes: NodeResult[]): string | null {
 function collectFindings(inv: Invocation, projectPackage: string | null): Finding[] {
   const out: Finding[] = [];
   for (const node of inv.nodes) {
+    // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
+    if (node.supersededBy !== undefined) continue;
     const external =
       !node.location ||
       isPackagePath(node.location.path) ||

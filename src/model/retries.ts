@@ -1,0 +1,142 @@
+// `dbt build || dbt retry` leaves both invocations in one report (the engine appends to its JSONL,
+// one logs/ folder holds both). A retry re-runs what the invocation before it did not finish well
+// (docs.getdbt.com/reference/commands/retry), so the report's verdict follows each node's latest
+// result, while each invocation keeps its own results as they were.
+import { countStatuses } from "./counts.js";
+import { STATUS } from "./status-table.js";
+import type { Invocation, NodeResult, NodeStatus, PassedOnRetry, StatusCounts } from "./types.js";
+
+/**
+ * Whether the invocation is a `dbt retry`: its eval_args command, else the word after `dbt` (or
+ * `dbtf`, the Fusion binary's other name, by any path) in the command as typed.
+ */
+export function isRetry(inv: Invocation): boolean {
+  if (inv.command !== null) return inv.command.trim() === "retry";
+  const words = (inv.rawCommand ?? "").trim().split(/\s+/);
+  const dbt = words.findIndex((word) => /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i.test(word));
+  return dbt >= 0 && words[dbt + 1] === "retry";
+}
+
+/**
+ * The invocations in report order with each retry's `retryOf` (the latest earlier invocation) and
+ * each earlier result a retry ran again marked `supersededBy` the retry. Invocations that are not
+ * retries are left as they are: two `dbt build`s both count.
+ */
+export function linkRetries(invocations: readonly Invocation[]): Invocation[] {
+  const linked: Invocation[] = [];
+  /** Where each node's latest result is, in the chain of the last invocation and its retries. */
+  let latest = new Map<string, number>();
+  for (const inv of invocations) {
+    const at = linked.length;
+    if (at === 0 || !isRetry(inv)) {
+      linked.push(inv);
+      latest = new Map(inv.nodes.map((node) => [node.uniqueId, at]));
+      continue;
+    }
+    // Indexed, not searched back through the chain: a file of thousands of retries stays linear.
+    const superseded = new Map<number, Set<string>>();
+    for (const node of inv.nodes) {
+      if (!ranAgain(inv, node)) continue;
+      const earlier = latest.get(node.uniqueId);
+      if (earlier !== undefined)
+        superseded.set(earlier, (superseded.get(earlier) ?? new Set()).add(node.uniqueId));
+      latest.set(node.uniqueId, at);
+    }
+    for (const [index, ids] of superseded) {
+      const earlier = linked[index]!;
+      linked[index] = {
+        ...earlier,
+        nodes: earlier.nodes.map((node) =>
+          ids.has(node.uniqueId) && node.supersededBy === undefined
+            ? { ...node, supersededBy: inv.invocationId }
+            : node,
+        ),
+      };
+    }
+    linked.push({ ...inv, retryOf: linked[at - 1]!.invocationId });
+  }
+  return linked;
+}
+
+/**
+ * A node result of the retry that replaces the earlier one: a selected node it decided. One a
+ * crashed retry never finished says nothing about the node.
+ */
+function ranAgain(retry: Invocation, node: NodeResult): boolean {
+  return node.inSelection && !(retry.state === "incomplete" && node.status === "unknown");
+}
+
+/** Each node's latest result: every node no retry ran again. */
+export function latestNodes(invocations: readonly Invocation[]): NodeResult[] {
+  return invocations.flatMap((inv) => inv.nodes.filter((node) => node.supersededBy === undefined));
+}
+
+/** The report's counts: each node's latest result, or every invocation's counts when nothing was retried. */
+export function latestCounts(invocations: readonly Invocation[]): StatusCounts {
+  return countStatuses(latestNodes(invocations));
+}
+
+/**
+ * Nodes whose latest result, in a retry, passed after a failure (error or failed test) it
+ * superseded: once each, with the last failure, in report order.
+ */
+export function passedOnRetry(invocations: readonly Invocation[]): PassedOnRetry[] {
+  /** The last failure of each node a retry ran again, until its latest result is met. */
+  const failed = new Map<string, NodeStatus>();
+  const passed: PassedOnRetry[] = [];
+  for (const inv of invocations) {
+    for (const node of inv.nodes) {
+      if (node.supersededBy !== undefined) {
+        if (STATUS[node.status].failure) failed.set(node.uniqueId, node.status);
+        continue;
+      }
+      const failedStatus = failed.get(node.uniqueId);
+      failed.delete(node.uniqueId);
+      if (failedStatus === undefined || inv.retryOf === undefined || !ranWell(node)) continue;
+      passed.push({
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        failedStatus,
+        status: node.status,
+        passedIn: inv.invocationId,
+      });
+    }
+  }
+  return passed;
+}
+
+/** Passed: ran to the end without an error or a failed test (a warning passes too). */
+function ranWell(node: NodeResult): boolean {
+  const ran = STATUS[node.status].ran;
+  return ran === "clean" || ran === "warned";
+}
+
+/**
+ * The invocations whose failure a later `dbt retry` finished (an invocation failure with no node to
+ * blame, a crash): the last retry of the chain after it ended well, with no run error, after running
+ * nodes. A retry that ran nothing shows nothing finished, and a crashed retry stays a failure
+ * whatever follows it: what it was running is not known.
+ */
+export function finishedByRetries(invocations: readonly Invocation[]): ReadonlySet<Invocation> {
+  const finished = new Set<Invocation>();
+  /** The last of the retries right after the invocation at hand (walking back, so it stays linear). */
+  let lastRetry: Invocation | null = null;
+  for (let at = invocations.length - 1; at >= 0; at--) {
+    const inv = invocations[at]!;
+    const crashedRetry = inv.state === "incomplete" && inv.retryOf !== undefined;
+    if (lastRetry !== null && endedWell(lastRetry) && !crashedRetry) finished.add(inv);
+    if (inv.retryOf === undefined) lastRetry = null;
+    else lastRetry ??= inv;
+  }
+  return finished;
+}
+
+function endedWell(retry: Invocation): boolean {
+  return (
+    retry.state === "complete" &&
+    !retry.failed &&
+    retry.runErrors.length === 0 &&
+    retry.nodes.some((node) => node.inSelection)
+  );
+}

@@ -1,0 +1,295 @@
+// `dbt build || dbt retry`: the report's counts, conclusion and annotations follow each node's latest
+// result; every invocation keeps its own results. Invocations that are not retries all count.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  buildScenarioRecords,
+  SCENARIOS,
+  writeJsonl,
+  writeParquet,
+} from "../../scripts/fixture-gen/index.js";
+import { decideConclusion } from "../../src/model/conclusion.js";
+import { countStatuses } from "../../src/model/counts.js";
+import { isRetry, latestCounts, linkRetries, passedOnRetry } from "../../src/model/retries.js";
+import type { Invocation, NodeResult, NodeStatus } from "../../src/model/types.js";
+import { buildAnnotations } from "../../src/render/annotations.js";
+import { reportFor, ROOT } from "../support/report.js";
+import { makeTempDir } from "../support/temp-dir.js";
+
+function node(uniqueId: string, status: NodeStatus, over: Partial<NodeResult> = {}): NodeResult {
+  const [resourceType, packageName, name] = uniqueId.split(".");
+  return {
+    uniqueId,
+    name: name!,
+    resourceType: resourceType as NodeResult["resourceType"],
+    packageName: packageName ?? null,
+    materialization: null,
+    outcome: status === "error" ? "error" : status === "unknown" ? "unspecified" : "success",
+    skipReason: null,
+    status,
+    errorType: status === "error" ? "user" : null,
+    message: status === "error" ? "boom" : null,
+    logs: [],
+    test: null,
+    freshness: null,
+    skippedBecauseOf: null,
+    skipRoot: null,
+    lastPhase: "run",
+    inSelection: true,
+    rowsAffected: null,
+    timing: {
+      processingMs: 1,
+      lifetimeMs: 1,
+      idleMs: null,
+      warehouseMs: 0,
+      queryCount: 0,
+      startedAt: null,
+      completedAt: null,
+    },
+    location: { path: `models/${name}.sql` },
+    ...over,
+  };
+}
+
+function invocation(
+  id: string,
+  command: string | null,
+  nodes: NodeResult[],
+  over: Partial<Invocation> = {},
+): Invocation {
+  const counts = countStatuses(nodes);
+  return {
+    invocationId: id,
+    traceId: id,
+    command,
+    rawCommand: command === null ? null : `dbt ${command}`,
+    dbtVersion: "2.0.0",
+    target: "ci",
+    startedAt: null,
+    completedAt: null,
+    durationMs: null,
+    state: "complete",
+    statusMessage: null,
+    failed: counts.error + counts.fail > 0,
+    source: { files: ["logs/otel.jsonl"], format: "jsonl" },
+    phases: [],
+    nodes,
+    counts,
+    skipChains: [],
+    runErrors: [],
+    slowest: { byProcessing: [], byLifetime: [], byIdle: [], byWarehouse: [] },
+    readerWarnings: [],
+    ...over,
+  };
+}
+
+/** The conclusion the report builder reaches for these invocations, in this order. */
+function verdictOf(invocations: Invocation[]) {
+  const linked = linkRetries(invocations);
+  return decideConclusion(linked, latestCounts(linked), "errors");
+}
+
+const failedBuild = invocation("build", "build", [
+  node("model.shop.stg_orders", "success"),
+  node("model.shop.orders", "error"),
+  node("model.shop.customers", "skipped"),
+]);
+
+describe("isRetry", () => {
+  it("reads the command, else the word after dbt in the command as typed", () => {
+    const raw = (rawCommand: string) => isRetry(invocation("x", null, [], { rawCommand }));
+    expect(isRetry(invocation("x", "retry", []))).toBe(true);
+    expect(isRetry(invocation("x", "build", [], { rawCommand: "dbt retry" }))).toBe(false);
+    expect(raw("dbt retry")).toBe(true);
+    expect(raw("/usr/local/bin/dbtf retry --target ci")).toBe(true);
+    expect(raw("dbt build --select retry")).toBe(false);
+    expect(raw("retry")).toBe(false);
+    expect(isRetry(invocation("x", null, [], { rawCommand: null }))).toBe(false);
+  });
+});
+
+describe("linkRetries", () => {
+  it("links a retry to the invocation before it and supersedes the results it ran again", () => {
+    const retry = invocation("retry", "retry", [
+      node("model.shop.orders", "success"),
+      node("model.shop.customers", "success"),
+    ]);
+    const [build, linkedRetry] = linkRetries([failedBuild, retry]);
+    expect(linkedRetry!.retryOf).toBe("build");
+    expect(build!.nodes.map((n) => n.supersededBy)).toEqual([undefined, "retry", "retry"]);
+    // History is kept: the build's own results and counts are as they were.
+    expect(build!.nodes.map((n) => n.status)).toEqual(["success", "error", "skipped"]);
+    expect(build!.counts).toEqual(failedBuild.counts);
+    expect(latestCounts([build!, linkedRetry!])).toMatchObject({
+      total: 3,
+      success: 3,
+      error: 0,
+      skipped: 0,
+    });
+    expect(passedOnRetry([build!, linkedRetry!])).toEqual([
+      {
+        uniqueId: "model.shop.orders",
+        name: "orders",
+        resourceType: "model",
+        failedStatus: "error",
+        status: "success",
+        passedIn: "retry",
+      },
+    ]);
+  });
+
+  it("leaves invocations that are not retries alone: two builds both count", () => {
+    const green = invocation("build-2", "build", [node("model.shop.orders", "success")]);
+    const linked = linkRetries([failedBuild, green]);
+    expect(linked).toEqual([failedBuild, green]);
+    expect(verdictOf([failedBuild, green])).toEqual({ conclusion: "failure", reason: "1 node error" });
+  });
+
+  it("follows a chain of retries to each node's latest result", () => {
+    const first = invocation("retry-1", "retry", [
+      node("model.shop.orders", "error"),
+      node("model.shop.customers", "skipped"),
+    ]);
+    const second = invocation("retry-2", "retry", [
+      node("model.shop.orders", "success"),
+      node("model.shop.customers", "success"),
+    ]);
+    const linked = linkRetries([failedBuild, first, second]);
+    expect(linked.map((inv) => inv.retryOf)).toEqual([undefined, "build", "retry-1"]);
+    expect(linked[0]!.nodes.map((n) => n.supersededBy)).toEqual([undefined, "retry-1", "retry-1"]);
+    expect(linked[1]!.nodes.map((n) => n.supersededBy)).toEqual(["retry-2", "retry-2"]);
+    // Once per node, with its last failure.
+    expect(passedOnRetry(linked).map((n) => [n.uniqueId, n.failedStatus, n.passedIn])).toEqual([
+      ["model.shop.orders", "error", "retry-2"],
+    ]);
+    expect(verdictOf([failedBuild, first, second])).toEqual({
+      conclusion: "success",
+      reason: "all nodes succeeded (1 node failed, then passed on dbt retry)",
+    });
+  });
+});
+
+describe("the conclusion after dbt retry", () => {
+  it("a node that failed, then passed on retry is a pass, and the reason says so", () => {
+    const retry = invocation("retry", "retry", [
+      node("model.shop.orders", "success"),
+      node("model.shop.customers", "success"),
+    ]);
+    expect(verdictOf([failedBuild, retry])).toEqual({
+      conclusion: "success",
+      reason: "all nodes succeeded (1 node failed, then passed on dbt retry)",
+    });
+  });
+
+  it("a node that failed again on retry is one failure, not two", () => {
+    const retry = invocation("retry", "retry", [
+      node("model.shop.orders", "error"),
+      node("model.shop.customers", "skipped"),
+    ]);
+    expect(verdictOf([failedBuild, retry])).toEqual({ conclusion: "failure", reason: "1 node error" });
+  });
+
+  it("a build that failed with no node to blame is finished by a retry that ran its nodes green", () => {
+    const compileError = invocation("build", "build", [], {
+      failed: true,
+      runErrors: [{ severity: "ERROR", text: "Compilation Error" }],
+    });
+    const retry = invocation("retry", "retry", [node("model.shop.orders", "success")]);
+    expect(verdictOf([compileError, retry])).toEqual({
+      conclusion: "success",
+      reason: "all nodes succeeded",
+    });
+    // A retry that ran nothing shows nothing was finished.
+    const empty = invocation("retry", "retry", []);
+    expect(verdictOf([compileError, empty])).toEqual({
+      conclusion: "failure",
+      reason: "an invocation failed without a node error",
+    });
+  });
+
+  it("a crashed build finished by a retry passes; what the retry did not run again is not known to pass", () => {
+    const crashed = invocation(
+      "build",
+      "build",
+      [node("model.shop.stg_orders", "success"), node("model.shop.orders", "unknown")],
+      { state: "incomplete", failed: true },
+    );
+    const reran = invocation("retry", "retry", [node("model.shop.orders", "success")]);
+    expect(verdictOf([crashed, reran])).toEqual({ conclusion: "success", reason: "all nodes succeeded" });
+    const other = invocation("retry", "retry", [node("model.shop.customers", "success")]);
+    expect(verdictOf([crashed, other])).toEqual({
+      conclusion: "neutral",
+      reason: "1 node with an unknown outcome",
+    });
+    // A retry that failed leaves the crash a failure.
+    const failing = invocation("retry", "retry", [node("model.shop.orders", "error")]);
+    expect(verdictOf([crashed, failing]).reason).toBe("1 node error, an invocation did not finish");
+  });
+
+  it("a crashed retry is a failure, and a node it never finished keeps its earlier result", () => {
+    const crashedRetry = invocation(
+      "retry",
+      "retry",
+      [node("model.shop.orders", "unknown"), node("model.shop.customers", "success")],
+      { state: "incomplete", failed: true },
+    );
+    const linked = linkRetries([failedBuild, crashedRetry]);
+    expect(linked[0]!.nodes.map((n) => n.supersededBy)).toEqual([undefined, undefined, "retry"]);
+    expect(verdictOf([failedBuild, crashedRetry])).toEqual({
+      conclusion: "failure",
+      reason: "1 node error, an invocation did not finish",
+    });
+    const greenRetry = invocation("retry-2", "retry", [node("model.shop.orders", "success")]);
+    expect(verdictOf([failedBuild, crashedRetry, greenRetry]).conclusion).toBe("failure");
+  });
+
+  it("annotates each node's latest result only", () => {
+    const retry = invocation("retry", "retry", [
+      node("model.shop.orders", "success"),
+      node("model.shop.customers", "success"),
+    ]);
+    const annotations = buildAnnotations(linkRetries([failedBuild, retry]), {
+      projectDir: ".",
+      maxAnnotations: 50,
+    });
+    expect(annotations.annotations).toEqual([]);
+    const again = invocation("retry", "retry", [node("model.shop.orders", "error", { message: "again" })]);
+    const failures = buildAnnotations(linkRetries([failedBuild, again]), {
+      projectDir: ".",
+      maxAnnotations: 50,
+    });
+    expect(failures.annotations.map((a) => a.message)).toEqual([expect.stringContaining("again")]);
+  });
+});
+
+describe("the retry scenario read from Parquet and JSONL", () => {
+  it("two Parquet files (one per invocation) give the report the appended JSONL gives", async () => {
+    const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === "retry")!);
+    const traces = [...new Set(records.map((record) => record.trace_id))];
+    expect(traces).toHaveLength(2);
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-retry-"));
+    traces.forEach((trace, i) =>
+      writeFileSync(
+        path.join(ROOT, dir, `${i}.parquet`),
+        writeParquet(records.filter((record) => record.trace_id === trace)),
+      ),
+    );
+    writeFileSync(path.join(ROOT, dir, "telemetry.jsonl"), writeJsonl(records));
+    const fromParquet = await reportFor([`${dir}/0.parquet`, `${dir}/1.parquet`]);
+    const fromJsonl = await reportFor([`${dir}/telemetry.jsonl`]);
+    for (const report of [fromParquet, fromJsonl]) {
+      expect(report.invocations[1]!.retryOf).toBe(report.invocations[0]!.invocationId);
+      expect(report.counts).toMatchObject({ total: 5, error: 0, fail: 1 });
+      expect(report.passedOnRetry?.map((n) => n.uniqueId)).toEqual(["model.shop.orders"]);
+      expect(report.conclusion).toBe("failure");
+    }
+    const withoutSource = (value: unknown) =>
+      JSON.parse(
+        JSON.stringify(value, (key, v: unknown) =>
+          key === "source" || key === "readerWarnings" ? undefined : v,
+        ),
+      );
+    expect(withoutSource(fromParquet)).toEqual(withoutSource(fromJsonl));
+  });
+});
