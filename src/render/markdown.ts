@@ -22,6 +22,7 @@ import type {
   LogLine,
   NodeLocation,
   NodeResult,
+  PassedOnRetry,
   Report,
   SkipChain,
   StatusCounts,
@@ -567,6 +568,7 @@ function* piecesAtLevel(
   }
   // About files no invocation was read from (each invocation shows those about its own).
   if (report.readerWarnings?.length) parts.push(quotedWarnings(report.readerWarnings));
+  if (report.passedOnRetry?.length) parts.push(renderPassedOnRetry(report.passedOnRetry, context));
   const many = report.invocations.length > 1;
   // Once for the report: asked of every invocation, it read all of them each time (a file of 10,000
   // invocations took two minutes to fit into a comment).
@@ -650,6 +652,19 @@ const RECORD_WARNINGS_SHOWN = 3;
 
 /** `logs/dbt.jsonl:84: …` or `run.parquet (row 12): …`: a warning about one record of a file. */
 const ABOUT_ONE_RECORD = /^.*?(?::\d+| \(row \d+\)): /;
+
+/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
+const PASSED_ON_RETRY_SHOWN = 20;
+
+/** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
+function renderPassedOnRetry(passed: readonly PassedOnRetry[], context: FitContext): string {
+  const names = passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => context.names.label(node));
+  const left = more(passed.length, PASSED_ON_RETRY_SHOWN, "node", context);
+  return (
+    `🔁 **${plural(passed.length, "node")} failed, then passed on \`dbt retry\`:** ${names.join(", ")}` +
+    (left ? `\n\n${left}` : "")
+  );
+}
 
 function quotedWarnings(warnings: readonly string[]): string {
   const quote = (list: readonly string[]): string => list.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n");
@@ -764,6 +779,8 @@ function renderErrors(
     ].filter(Boolean);
     const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
     if (downstream > 0) facts.push(`⏭️ ${plural(downstream, "node")} skipped downstream`);
+    // History: the headline counts its result in the retry instead.
+    if (node.supersededBy !== undefined) facts.push("🔁 run again by `dbt retry`");
     lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));

@@ -17,6 +17,7 @@ import type {
   Invocation,
   NodeLocation,
   NodeResult,
+  PassedOnRetry,
   Report,
   SkipChain,
   StatusCounts,
@@ -83,6 +84,7 @@ export function renderTerminal(report: Report, options: TerminalOptions): string
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
   const pen: Pen = { style: terminalStyle(options.colour), width };
   const blocks = [renderHeadline(report, options, pen)];
+  if (report.passedOnRetry?.length) blocks.push(renderPassedOnRetry(report.passedOnRetry, pen, options));
   if (report.baseline) blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
   const many = report.invocations.length > 1;
   // Facts the headline already says for every invocation are not repeated under each.
@@ -120,6 +122,21 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
       ? invocationFacts(report.invocations[0] as Invocation)
       : sharedFacts(report, { text: inert, code: inert });
   if (facts.length > 0) lines.push(pen.style.dim(packFacts(facts, pen.width)));
+  return lines.join("\n");
+}
+
+/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
+const PASSED_ON_RETRY_SHOWN = 20;
+
+/** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
+function renderPassedOnRetry(passed: readonly PassedOnRetry[], pen: Pen, options: TerminalOptions): string {
+  const lines = [
+    pen.style.yellow(heading(pen, `${plural(passed.length, "node")} failed, then passed on dbt retry`)),
+    ...passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => `  ${nodeName(pen, node)}`),
+  ];
+  if (passed.length > PASSED_ON_RETRY_SHOWN) {
+    lines.push(more(passed.length - PASSED_ON_RETRY_SHOWN, "node", options, pen));
+  }
   return lines.join("\n");
 }
 
@@ -212,6 +229,8 @@ function renderErrors(inv: Invocation, pen: Pen): string {
       downstream.get(node.uniqueId)
         ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
         : null,
+      // History: the headline counts its result in the retry instead.
+      node.supersededBy !== undefined ? "run again by dbt retry" : null,
     ].filter((fact): fact is string => fact !== null);
     const lines = [
       `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,

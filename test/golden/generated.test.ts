@@ -23,6 +23,7 @@ const SCENARIOS = [
   "large-run",
   "warnings-and-idle",
   "crashed-run",
+  "retry",
 ];
 
 const withoutSource = (report: Report): unknown =>
@@ -59,6 +60,14 @@ describe.each(SCENARIOS)("scenario %s", (scenario) => {
     }
     const fromJsonl = await reportFor([jsonl]);
     const fromParquet = await reportFor([parquet]);
+    if (scenario === "retry") {
+      // Parquet holds the retry alone (the engine's File::create truncates): a retry with nothing
+      // to retry, its own results as they are. Both files in Parquet are read in test/model/retries.test.ts.
+      const { retryOf, ...retry } = fromJsonl.invocations[1]!;
+      expect(retryOf).toBe(fromJsonl.invocations[0]!.invocationId);
+      expect(withoutSource(fromParquet)).toEqual(withoutSource({ ...fromParquet, invocations: [retry] }));
+      return;
+    }
     if (scenario === "multi-invocation") {
       // Parquet holds one invocation per file: the last of the appended JSONL.
       expect(fromParquet.invocations).toHaveLength(1);
@@ -164,6 +173,20 @@ describe("scenario facts (by hand, from the scenario specs)", () => {
     expect(report.invocations.map((i) => i.command)).toEqual(["run", "build"]);
     expect(report.invocations[0]!.counts.error).toBe(1);
     expect(report.invocations[1]!.counts.error).toBe(0);
+  });
+
+  it("retry: the report follows each node's latest result; the build's results stay as they were", async () => {
+    const report = await reportFor([`${DIR}/retry/telemetry.jsonl`]);
+    const [build, retry] = report.invocations;
+    expect(retry!.retryOf).toBe(build!.invocationId);
+    expect(build!.counts).toMatchObject({ error: 1, fail: 1, skipped: 1 });
+    // The test that failed twice is one failed test; the model that errored passed on retry.
+    expect(report.counts).toMatchObject({ total: 5, error: 0, fail: 1, skipped: 0, success: 3, pass: 1 });
+    expect(report.conclusion).toBe("failure");
+    expect(report.conclusionReason).toBe("1 failed test");
+    expect(report.passedOnRetry?.map((n) => [n.uniqueId, n.failedStatus, n.status])).toEqual([
+      ["model.shop.orders", "error", "success"],
+    ]);
   });
 
   it("empty-run: an invocation with no nodes is a success with nothing to list", async () => {

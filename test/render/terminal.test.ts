@@ -124,6 +124,36 @@ describe("packFacts", () => {
 });
 
 describe("renderTerminal", () => {
+  it("names the nodes that failed, then passed on dbt retry, under the headline, and counts each once", async () => {
+    const report = await reportFor(["test/fixtures/generated/retry/telemetry.jsonl"]);
+    const text = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 80,
+      colour: false,
+      fullReportHint: "x",
+    });
+    const lines = text.split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      "✖ dbt Fusion: 1 failed test",
+      "5 nodes: ✔ 4 passed · ✖ 1 failed test",
+    ]);
+    expect(lines[4]).toMatch(/^── 1 node failed, then passed on dbt retry ─+$/);
+    expect(lines[5]).toBe("  model.shop.orders");
+    expect(text).toContain("run again by dbt retry");
+    const many = {
+      ...report,
+      passedOnRetry: Array.from({ length: 23 }, (_, i) => ({ ...report.passedOnRetry![0]!, name: `m${i}` })),
+    };
+    const listed = renderTerminal(many, {
+      title: "dbt Fusion",
+      width: 80,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(listed).toContain("23 nodes failed, then passed on dbt retry");
+    expect(listed).toContain("… and 3 more nodes, listed in x.");
+  });
+
   it("keeps its width between 40 and 120 columns", async () => {
     const report: Report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
     const options = { title: "dbt Fusion", colour: false, fullReportHint: "the JSON report" };
