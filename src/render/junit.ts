@@ -2,6 +2,7 @@
 // DevOps, dorny/test-reporter, EnricoMi/publish-unit-test-result-action). Every node is a test case
 // (models and seeds included: a model that fails to build is as much a failure as a test), one
 // <testsuite> per invocation. Pure: returns the document as a string.
+import { finishedByRetries } from "../model/retries.js";
 import { junitSkipMessage, STATUS, type JunitKind } from "../model/status-table.js";
 import type { Invocation, NodeLocation, NodeResult, Report } from "../model/types.js";
 import { firstLine, truncateChars } from "../text/truncate.js";
@@ -16,7 +17,8 @@ export interface JunitOptions {
 
 export function renderJunit(report: Report, options: JunitOptions = {}): string {
   const projectDir = options.projectDir ?? ".";
-  const suites = report.invocations.map((inv) => renderSuite(inv, projectDir));
+  const finished = finishedByRetries(report.invocations);
+  const suites = report.invocations.map((inv) => renderSuite(inv, projectDir, finished.has(inv)));
   const totals = suites.reduce(
     (sum, s) => ({
       tests: sum.tests + s.tests,
@@ -47,9 +49,10 @@ interface Suite {
   time: number;
 }
 
-function renderSuite(inv: Invocation, projectDir: string): Suite {
+/** `finishedByRetry`: a later `dbt retry` finished what the invocation failed to (model/retries.ts). */
+function renderSuite(inv: Invocation, projectDir: string, finishedByRetry: boolean): Suite {
   const cases = inv.nodes.map((node) => renderCase(node, projectDir));
-  const runError = invocationError(inv);
+  const runError = invocationError(inv, finishedByRetry);
   if (runError) cases.push(runError);
   const count = (kind: Case["kind"]) => cases.filter((c) => c.kind === kind).length;
   const suite = {
@@ -107,6 +110,12 @@ function renderCase(node: NodeResult, projectDir: string): Case {
     ms,
   });
   const row = STATUS[node.status];
+  if (node.supersededBy !== undefined) {
+    // History, not a second verdict: the retry's suite holds the node's result that counts.
+    const message = `run again by dbt retry (${node.supersededBy}); here: ${row.label}`;
+    const was = row.failure ? `\n      <system-out>${elementText(details(node, ""))}</system-out>` : "";
+    return body(`<skipped${attrs({ message })}/>${was}`, "skipped");
+  }
   if (row.junit === "failure") {
     const rows = node.test
       ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
@@ -148,7 +157,7 @@ function renderCase(node: NodeResult, projectDir: string): Case {
  * A crashed run, or one that failed with no node to blame, still shows up as a red test case. Canceled
  * nodes explain a failed invocation too (the check is then neutral, not failed).
  */
-function invocationError(inv: Invocation): Case | null {
+function invocationError(inv: Invocation, finishedByRetry: boolean): Case | null {
   const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
   // A run that did not finish is its own failure, whatever its nodes did (model/conclusion.ts).
   const failed = inv.runErrors.length > 0 || inv.state === "incomplete" || (!blamed && inv.failed);
@@ -159,7 +168,16 @@ function invocationError(inv: Invocation): Case | null {
       ? "the invocation did not finish"
       : (inv.statusMessage ?? "the invocation failed"));
   const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-  const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
+  const open = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>`;
+  if (finishedByRetry) {
+    const skipped = `<skipped${attrs({ message: `finished by dbt retry; here: ${message}` })}/>`;
+    return {
+      xml: `${open}\n      ${skipped}\n      <system-out>${elementText(detail)}</system-out>\n    </testcase>`,
+      kind: "skipped",
+      ms: inv.durationMs ?? 0,
+    };
+  }
+  const xml = `${open}\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
   return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
 

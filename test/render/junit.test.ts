@@ -85,6 +85,39 @@ describe("renderJunit", () => {
     );
   });
 
+  it("a result dbt retry ran again is a skipped case: the failures are the report's, each once", async () => {
+    const report = await reportFor(["test/fixtures/generated/retry/telemetry.jsonl"]);
+    const { testsuites } = parse(renderJunit(report));
+    expect([testsuites.failures, testsuites.errors]).toEqual([
+      String(report.counts.fail),
+      String(report.counts.error),
+    ]);
+    expect([testsuites.failures, testsuites.errors, testsuites.skipped]).toEqual(["1", "0", "3"]);
+    const orders = testsuites.testsuite[0]!.testcase.find((c) => c.name === "orders")!;
+    expect(orders.skipped).toMatchObject({
+      message: expect.stringMatching(/^run again by dbt retry \(.+\); here: error$/),
+    });
+  });
+
+  it("a crashed run a dbt retry finished is a skipped invocation case, not a red one", async () => {
+    const report = await reportFor(["test/fixtures/generated/crashed-run/telemetry.jsonl"]);
+    const crashed = report.invocations[0]!;
+    const retry = {
+      ...crashed,
+      invocationId: "retry",
+      command: "retry",
+      state: "complete" as const,
+      failed: false,
+      runErrors: [],
+      retryOf: crashed.invocationId,
+    };
+    const xml = renderJunit({ ...report, invocations: [crashed, retry] });
+    expect(xml).toMatch(
+      /<testcase classname="dbt\.invocation"[^>]*>\s*<skipped message="finished by dbt retry; here: [^"]*"\/>/,
+    );
+    expect(xml).not.toMatch(/type="run error"/);
+  });
+
   it("says what a source's freshness and a warned test came to, not just 'warned' or 'no message'", async () => {
     const freshness = renderJunit(await reportFor(["test/fixtures/generated/freshness/telemetry.jsonl"]));
     expect(freshness).toMatch(/<error message="freshness error \(age [^"]+\)"/);
