@@ -7,14 +7,20 @@ import { STATUS } from "./status-table.js";
 import type { Invocation, NodeResult, NodeStatus, PassedOnRetry, StatusCounts } from "./types.js";
 
 /**
- * Whether the invocation is a `dbt retry`: its eval_args command, else the word after `dbt` (or
- * `dbtf`, the Fusion binary's other name, by any path) in the command as typed.
+ * Whether the invocation is a `dbt retry`: its eval_args command, else the command as typed. A
+ * dbt platform step that wrote no telemetry has only the step's command line in both
+ * (failed-step.ts): of a command line, the word after `dbt` (or `dbtf`, the Fusion binary's other
+ * name, by any path) is the command.
  */
 export function isRetry(inv: Invocation): boolean {
-  if (inv.command !== null) return inv.command.trim() === "retry";
-  const words = (inv.rawCommand ?? "").trim().split(/\s+/);
+  return commandWord(inv.command ?? inv.rawCommand ?? "") === "retry";
+}
+
+function commandWord(command: string): string | undefined {
+  const words = command.trim().split(/\s+/);
+  if (words.length === 1) return words[0];
   const dbt = words.findIndex((word) => /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i.test(word));
-  return dbt >= 0 && words[dbt + 1] === "retry";
+  return dbt >= 0 ? words[dbt + 1] : undefined;
 }
 
 /**

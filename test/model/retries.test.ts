@@ -104,7 +104,10 @@ describe("isRetry", () => {
     expect(raw("dbt retry")).toBe(true);
     expect(raw("/usr/local/bin/dbtf retry --target ci")).toBe(true);
     expect(raw("dbt build --select retry")).toBe(false);
-    expect(raw("retry")).toBe(false);
+    expect(raw("retry --target ci")).toBe(false);
+    // A dbt platform step without telemetry: its command line in both fields.
+    expect(isRetry(invocation("x", "dbt retry", [], { rawCommand: "dbt retry" }))).toBe(true);
+    expect(isRetry(invocation("x", "dbt build", [], { rawCommand: "dbt build" }))).toBe(false);
     expect(isRetry(invocation("x", null, [], { rawCommand: null }))).toBe(false);
   });
 });
