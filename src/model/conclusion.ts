@@ -33,14 +33,17 @@ export function decideConclusion(
   // node error, old or new, explains it.
   // One a later `dbt retry` finished cleanly is not a failure of the job (`dbt build || dbt retry`).
   const finished = finishedByRetries(invocations);
-  const runFailures = invocations.filter(
+  const failedRuns = invocations.filter(
     (inv) =>
-      (inv.state === "incomplete" ||
-        ((inv.failed || inv.runErrors.length > 0) &&
-          inv.counts.error + inv.counts.fail === 0 &&
-          inv.counts.canceled === 0)) &&
-      !finished.has(inv),
+      inv.state === "incomplete" ||
+      ((inv.failed || inv.runErrors.length > 0) &&
+        inv.counts.error + inv.counts.fail === 0 &&
+        inv.counts.canceled === 0),
   );
+  const runFailures = failedRuns.filter((inv) => !finished.has(inv));
+  const finishedRuns = failedRuns.filter((inv) => finished.has(inv));
+  const finishedCrashes = finishedRuns.filter((inv) => inv.state === "incomplete").length;
+  const finishedFailures = finishedRuns.length - finishedCrashes;
   const unexplained = new Set(runFailures);
   if (runFailures.length > 0) {
     const crashed = runFailures.some((inv) => inv.state === "incomplete");
@@ -74,12 +77,19 @@ export function decideConclusion(
     unknown > 0 ? plural(unknown, "node with an unknown outcome", "nodes with an unknown outcome") : "",
   ].filter(Boolean);
   const retried = passedOnRetry(invocations).length;
+  const afterRetry = [
+    retried > 0 ? `${plural(retried, "node", "nodes")} failed, then passed on dbt retry` : "",
+    finishedFailures > 0
+      ? `dbt retry finished ${plural(finishedFailures, "invocation that failed without a node error", "invocations that failed without a node error")}`
+      : "",
+    finishedCrashes > 0
+      ? `dbt retry finished ${plural(finishedCrashes, "invocation that did not finish", "invocations that did not finish")}`
+      : "",
+  ].filter(Boolean);
   const succeeded =
     counts.total === 0
       ? "no nodes ran"
-      : retried > 0
-        ? `all nodes succeeded (${plural(retried, "node", "nodes")} failed, then passed on dbt retry)`
-        : "all nodes succeeded";
+      : `all nodes succeeded${afterRetry.length > 0 ? ` (${afterRetry.join("; ")})` : ""}`;
 
   if (failOn === "new-errors" && baseline) {
     const b = baseline.counts;

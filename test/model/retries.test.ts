@@ -201,7 +201,7 @@ describe("the conclusion after dbt retry", () => {
     const retry = invocation("retry", "retry", [node("model.shop.orders", "success")]);
     expect(verdictOf([compileError, retry])).toEqual({
       conclusion: "success",
-      reason: "all nodes succeeded",
+      reason: "all nodes succeeded (dbt retry finished 1 invocation that failed without a node error)",
     });
     // A retry that ran nothing shows nothing was finished.
     const empty = invocation("retry", "retry", []);
@@ -219,7 +219,10 @@ describe("the conclusion after dbt retry", () => {
       { state: "incomplete", failed: true },
     );
     const reran = invocation("retry", "retry", [node("model.shop.orders", "success")]);
-    expect(verdictOf([crashed, reran])).toEqual({ conclusion: "success", reason: "all nodes succeeded" });
+    expect(verdictOf([crashed, reran])).toEqual({
+      conclusion: "success",
+      reason: "all nodes succeeded (dbt retry finished 1 invocation that did not finish)",
+    });
     const other = invocation("retry", "retry", [node("model.shop.customers", "success")]);
     expect(verdictOf([crashed, other])).toEqual({
       conclusion: "neutral",
