@@ -2,7 +2,7 @@
 // one logs/ folder holds both). A retry re-runs what the invocation before it did not finish well
 // (docs.getdbt.com/reference/commands/retry), so the report's verdict follows each node's latest
 // result, while each invocation keeps its own results as they were.
-import { countStatuses } from "./counts.js";
+import { addCounts, countStatuses, emptyCounts } from "./counts.js";
 import { STATUS } from "./status-table.js";
 import type { Invocation, NodeResult, NodeStatus, PassedOnRetry, StatusCounts } from "./types.js";
 
@@ -72,14 +72,21 @@ function ranAgain(retry: Invocation, node: NodeResult): boolean {
   return node.inSelection && !(retry.state === "incomplete" && node.status === "unknown");
 }
 
-/** Each node's latest result: every node no retry ran again. */
-export function latestNodes(invocations: readonly Invocation[]): NodeResult[] {
-  return invocations.flatMap((inv) => inv.nodes.filter((node) => node.supersededBy === undefined));
-}
-
-/** The report's counts: each node's latest result, or every invocation's counts when nothing was retried. */
+/**
+ * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
+ * result run again; the others' counts are added as they are, with no pass over a big build's nodes.
+ */
 export function latestCounts(invocations: readonly Invocation[]): StatusCounts {
-  return countStatuses(latestNodes(invocations));
+  return invocations.reduce(
+    (sum, inv, at) =>
+      addCounts(
+        sum,
+        invocations[at + 1]?.retryOf === undefined
+          ? inv.counts
+          : countStatuses(inv.nodes.filter((node) => node.supersededBy === undefined)),
+      ),
+    emptyCounts(),
+  );
 }
 
 /**
