@@ -97,6 +97,8 @@ export function passedOnRetry(invocations: readonly Invocation[]): PassedOnRetry
   /** The last failure of each node a retry ran again, until its latest result is met. */
   const failed = new Map<string, NodeStatus>();
   const passed: PassedOnRetry[] = [];
+  // Most reports hold no retry: no pass over their nodes.
+  if (!invocations.some((inv) => inv.retryOf !== undefined)) return passed;
   for (const inv of invocations) {
     for (const node of inv.nodes) {
       if (node.supersededBy !== undefined) {
