@@ -79,8 +79,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 9 modules
-var build_report = __nccwpck_require__(7073);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
+var build_report = __nccwpck_require__(2922);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/render/escape.ts
@@ -468,10 +468,14 @@ function mermaidLabel(text) {
     }
     return out;
 }
-/** Gantt task names are not entity-decoded: keep a safe character set and drop the rest. */
+/**
+ * Gantt task names are not entity-decoded: keep a safe character set and drop the rest. Combining
+ * marks are part of the letter before them (Thai vowels, Devanagari signs, decomposed accents), and
+ * stripInvisible has cut their piles.
+ */
 function ganttTaskName(text) {
     const clean = clip(stripInvisible(text))
-        .replace(/[^\p{L}\p{N} _.\-/()]/gu, "_")
+        .replace(/[^\p{L}\p{M}\p{N} _.\-/()]/gu, "_")
         .replace(/\s+/g, " ")
         .trim();
     return clean || "node";
@@ -895,6 +899,8 @@ function renderTerminal(report, options) {
     const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
     const pen = { style: terminalStyle(options.colour), width };
     const blocks = [renderHeadline(report, options, pen)];
+    if (report.passedOnRetry?.length)
+        blocks.push(renderPassedOnRetry(report.passedOnRetry, pen, options));
     if (report.baseline)
         blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
     const many = report.invocations.length > 1;
@@ -926,6 +932,19 @@ function renderHeadline(report, options, pen) {
         : (0,invocations/* sharedFacts */.TA)(report, { text: inert, code: inert });
     if (facts.length > 0)
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
+    return lines.join("\n");
+}
+/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
+const PASSED_ON_RETRY_SHOWN = 20;
+/** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
+function renderPassedOnRetry(passed, pen, options) {
+    const lines = [
+        pen.style.yellow(heading(pen, `${(0,format/* plural */.LS)(passed.length, "node")} failed, then passed on dbt retry`)),
+        ...passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => `  ${nodeName(pen, node)}`),
+    ];
+    if (passed.length > PASSED_ON_RETRY_SHOWN) {
+        lines.push(more(passed.length - PASSED_ON_RETRY_SHOWN, "node", options, pen));
+    }
     return lines.join("\n");
 }
 /** "48 nodes: ✔ 42 passed · ✖ 1 error · ↷ 4 skipped", packed to the width. */
@@ -1005,6 +1024,8 @@ function renderErrors(inv, pen) {
             downstream.get(node.uniqueId)
                 ? `${(0,format/* plural */.LS)(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
                 : null,
+            // History: the headline counts its result in the retry instead.
+            node.supersededBy !== undefined ? "run again by dbt retry" : null,
         ].filter((fact) => fact !== null);
         const lines = [
             `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
@@ -1412,6 +1433,8 @@ function* jsonReportPieces(report) {
     yield "\n";
 }
 
+// EXTERNAL MODULE: ./src/model/retries.ts
+var retries = __nccwpck_require__(9723);
 ;// CONCATENATED MODULE: ./src/render/annotations.ts
 // Model → check-run annotations (pure). Ranked so the most useful ones survive the cap: files the
 // PR changed first, then errors, failed tests, warnings. Nodes from installed packages are not
@@ -1481,6 +1504,9 @@ function findProjectPackage(nodes) {
 function collectFindings(inv, projectPackage) {
     const out = [];
     for (const node of inv.nodes) {
+        // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
+        if (node.supersededBy !== undefined)
+            continue;
         const external = !node.location ||
             isPackagePath(node.location.path) ||
             (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
@@ -1722,9 +1748,11 @@ fullList = "the job summary") {
 
 
 
+
 function renderJunit(report, options = {}) {
     const projectDir = options.projectDir ?? ".";
-    const suites = report.invocations.map((inv) => renderSuite(inv, projectDir));
+    const finished = (0,retries/* finishedByRetries */.MN)(report.invocations);
+    const suites = report.invocations.map((inv) => renderSuite(inv, projectDir, finished.has(inv)));
     const totals = suites.reduce((sum, s) => ({
         tests: sum.tests + s.tests,
         failures: sum.failures + s.failures,
@@ -1742,9 +1770,10 @@ function renderJunit(report, options = {}) {
     })}>`;
     return `<?xml version="1.0" encoding="UTF-8"?>\n${[head, ...suites.map((s) => s.xml), "</testsuites>"].join("\n")}\n`;
 }
-function renderSuite(inv, projectDir) {
+/** `finishedByRetry`: a later `dbt retry` finished what the invocation failed to (model/retries.ts). */
+function renderSuite(inv, projectDir, finishedByRetry) {
     const cases = inv.nodes.map((node) => renderCase(node, projectDir));
-    const runError = invocationError(inv);
+    const runError = invocationError(inv, finishedByRetry);
     if (runError)
         cases.push(runError);
     const count = (kind) => cases.filter((c) => c.kind === kind).length;
@@ -1796,6 +1825,12 @@ function renderCase(node, projectDir) {
         ms,
     });
     const row = status_table/* STATUS */.XQ[node.status];
+    if (node.supersededBy !== undefined) {
+        // History, not a second verdict: the retry's suite holds the node's result that counts.
+        const message = `run again by dbt retry (${node.supersededBy}); here: ${row.label}`;
+        const was = row.failure ? `\n      <system-out>${elementText(details(node, ""))}</system-out>` : "";
+        return body(`<skipped${attrs({ message })}/>${was}`, "skipped");
+    }
     if (row.junit === "failure") {
         const rows = node.test
             ? `${node.test.failingRows} failing row${node.test.failingRows === 1 ? "" : "s"}`
@@ -1830,7 +1865,7 @@ function renderCase(node, projectDir) {
  * A crashed run, or one that failed with no node to blame, still shows up as a red test case. Canceled
  * nodes explain a failed invocation too (the check is then neutral, not failed).
  */
-function invocationError(inv) {
+function invocationError(inv, finishedByRetry) {
     const blamed = inv.counts.error + inv.counts.fail + inv.counts.canceled > 0;
     // A run that did not finish is its own failure, whatever its nodes did (model/conclusion.ts).
     const failed = inv.runErrors.length > 0 || inv.state === "incomplete" || (!blamed && inv.failed);
@@ -1841,7 +1876,16 @@ function invocationError(inv) {
             ? "the invocation did not finish"
             : (inv.statusMessage ?? "the invocation failed"));
     const detail = inv.runErrors.map((e) => e.text).join("\n\n") || message;
-    const xml = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
+    const open = `    <testcase${attrs({ classname: "dbt.invocation", name: inv.invocationId, time: seconds(inv.durationMs ?? 0) })}>`;
+    if (finishedByRetry) {
+        const skipped = `<skipped${attrs({ message: `finished by dbt retry; here: ${message}` })}/>`;
+        return {
+            xml: `${open}\n      ${skipped}\n      <system-out>${elementText(detail)}</system-out>\n    </testcase>`,
+            kind: "skipped",
+            ms: inv.durationMs ?? 0,
+        };
+    }
+    const xml = `${open}\n      <error${attrs({ message, type: "run error" })}>${elementText(detail)}</error>\n    </testcase>`;
     return { xml, kind: "error", ms: inv.durationMs ?? 0 };
 }
 /**
@@ -5668,8 +5712,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 9 modules
-var build_report = __nccwpck_require__(7073);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
+var build_report = __nccwpck_require__(2922);
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
@@ -12983,8 +13027,8 @@ async function runCli(argv, rawIo) {
 /* harmony export */   s$: () => (/* binding */ BaselineError)
 /* harmony export */ });
 /* unused harmony export DEFAULT_MIN_REGRESSION_MS */
-/* harmony import */ var _conclusion_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5718);
-/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
+/* harmony import */ var _conclusion_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5718);
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6606);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(440);
 // Compares this run with a report of the base branch: which failures the pull request introduced,
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
@@ -12995,7 +13039,7 @@ async function runCli(argv, rawIo) {
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
 // A baseline is untrusted and may come from a newer version: a status this one does not know counts
 // as a node that did not run.
-const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .statusRow */ .jf)(status)?.ran ?? "no";
+const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .statusRow */ .jf)(status)?.ran ?? "no";
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
 const ranClean = (status) => ran(status) === "clean" || ran(status) === "warned";
 const ranWithoutWarning = (status) => ran(status) === "clean";
@@ -13114,7 +13158,7 @@ function compareWithBaseline(current, baseline, opts) {
             continue;
         }
         compared++;
-        const failure = label((0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(node.status), (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(old.status), ranClean(node.status));
+        const failure = label((0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(node.status), (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(old.status), ranClean(node.status));
         if (failure)
             failures.push(change(node, old, failure));
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
@@ -13162,7 +13206,7 @@ function compareWithBaseline(current, baseline, opts) {
             stillWarning: count(warnings, "still-failing"),
             regressions: regressions.length,
             added: added.length,
-            addedFailing: added.filter((a) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .isFailure */ .N6)(a.status)).length,
+            addedFailing: added.filter((a) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(a.status)).length,
             removed: removed.length,
         },
         failures,
@@ -13177,7 +13221,7 @@ function compareWithBaseline(current, baseline, opts) {
  * only means something once a baseline is known).
  */
 function applyBaseline(report, comparison, failOn) {
-    const verdict = (0,_conclusion_js__WEBPACK_IMPORTED_MODULE_1__/* .decideConclusion */ .w)(report.invocations, report.counts, failOn, comparison);
+    const verdict = (0,_conclusion_js__WEBPACK_IMPORTED_MODULE_0__/* .decideConclusion */ .w)(report.invocations, report.counts, failOn, comparison);
     return {
         ...report,
         baseline: comparison,
@@ -13270,7 +13314,7 @@ function compareText(a, b) {
 
 /***/ }),
 
-/***/ 7073:
+/***/ 2922:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13568,33 +13612,8 @@ function clip(text) {
 
 // EXTERNAL MODULE: ./src/model/conclusion.ts
 var conclusion = __nccwpck_require__(5718);
-// EXTERNAL MODULE: ./src/model/status-table.ts
-var status_table = __nccwpck_require__(6606);
-;// CONCATENATED MODULE: ./src/model/counts.ts
-
-/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
-function emptyCounts() {
-    const counts = { total: 0 };
-    for (const row of Object.values(status_table/* STATUS */.XQ))
-        counts[row.countKey] = 0;
-    return counts;
-}
-function countStatuses(nodes) {
-    const counts = emptyCounts();
-    // An index loop: run once per report, for…of is not optimised and makes an iterator result per node.
-    for (let i = 0; i < nodes.length; i++) {
-        counts.total++;
-        counts[status_table/* STATUS */.XQ[nodes[i].status].countKey]++;
-    }
-    return counts;
-}
-function addCounts(a, b) {
-    const sum = emptyCounts();
-    for (const key of Object.keys(sum))
-        sum[key] = a[key] + b[key];
-    return sum;
-}
-
+// EXTERNAL MODULE: ./src/model/counts.ts
+var counts = __nccwpck_require__(4325);
 ;// CONCATENATED MODULE: ./src/model/slowest.ts
 function pickSlowest(nodes, limit) {
     return {
@@ -13699,7 +13718,7 @@ function buildFailedStep(step) {
         },
         phases: [],
         nodes: [],
-        counts: emptyCounts(),
+        counts: (0,counts/* emptyCounts */.W1)(),
         skipChains: [],
         runErrors: [{ severity: "ERROR", text }],
         slowest: pickSlowest([], 0),
@@ -14069,6 +14088,8 @@ function firstSegment(uniqueId) {
     return dot < 0 ? uniqueId : uniqueId.slice(0, dot);
 }
 
+// EXTERNAL MODULE: ./src/model/status-table.ts
+var status_table = __nccwpck_require__(6606);
 ;// CONCATENATED MODULE: ./src/model/finish-invocation.ts
 
 
@@ -14143,7 +14164,7 @@ function finishInvocation(state, options) {
         source: options.source,
         phases: finishPhases(state, implausible),
         nodes,
-        counts: countStatuses(nodes),
+        counts: (0,counts/* countStatuses */.ip)(nodes),
         skipChains,
         runErrors,
         slowest: pickSlowest(nodes, options.slowest),
@@ -14394,6 +14415,8 @@ function formatUuid(hex) {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+// EXTERNAL MODULE: ./src/model/retries.ts
+var retries = __nccwpck_require__(9723);
 ;// CONCATENATED MODULE: ./src/model/build-report.ts
 
 
@@ -14628,10 +14651,11 @@ class ReportBuilder {
             slowest: this.options.slowest,
             readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
         }));
-        const invocations = this.withFailedSteps(finished).sort((a, b) => compareSteps(a, b) ??
-            (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId)));
-        const counts = invocations.reduce((sum, inv) => addCounts(sum, inv.counts), emptyCounts());
+        const invocations = (0,retries/* linkRetries */.LH)(this.withFailedSteps(finished).sort((a, b) => compareSteps(a, b) ??
+            (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId))));
+        const counts = (0,retries/* latestCounts */.Ue)(invocations);
         const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
+        const flaky = (0,retries/* passedOnRetry */.oc)(invocations);
         return {
             schemaVersion: 1,
             generator: { name: "fusion-report", version: this.options.generatorVersion },
@@ -14640,6 +14664,7 @@ class ReportBuilder {
             conclusion: verdict.conclusion,
             conclusionReason: verdict.reason,
             ...(orphaned.length > 0 ? { readerWarnings: unique(orphaned) } : {}),
+            ...(flaky.length > 0 ? { passedOnRetry: flaky } : {}),
         };
     }
 }
@@ -14712,7 +14737,9 @@ function readerWarningsOf(report) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ decideConclusion)
 /* harmony export */ });
-/* harmony import */ var _text_count_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(896);
+/* harmony import */ var _text_count_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(896);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9723);
+
 
 /**
  * `errors`: any node error or failed test, or an invocation that failed/crashed without a node to
@@ -14722,6 +14749,8 @@ function readerWarningsOf(report) {
  * failing nodes the baseline did not run, an invocation failure with no node to blame, an invocation
  * that did not finish); failures already on the base branch make it neutral. Without a baseline it
  * behaves like `errors`.
+ * `counts` are each node's latest result (retries.ts): a node that failed, then passed on `dbt retry`
+ * passes, and an invocation failure a later retry finished cleanly is no failure; a crashed retry is.
  */
 function decideConclusion(invocations, counts, failOn, baseline) {
     const problems = [];
@@ -14733,10 +14762,17 @@ function decideConclusion(invocations, counts, failOn, baseline) {
     // canceling nodes is explained by them (a canceled node is never a failure). One that never ended
     // crashed, whatever its nodes did on the way: what it did not run is not known to pass, and no
     // node error, old or new, explains it.
-    const runFailures = invocations.filter((inv) => inv.state === "incomplete" ||
+    // One a later `dbt retry` finished cleanly is not a failure of the job (`dbt build || dbt retry`).
+    const finished = (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .finishedByRetries */ .MN)(invocations);
+    const failedRuns = invocations.filter((inv) => inv.state === "incomplete" ||
         ((inv.failed || inv.runErrors.length > 0) &&
             inv.counts.error + inv.counts.fail === 0 &&
             inv.counts.canceled === 0));
+    const runFailures = failedRuns.filter((inv) => !finished.has(inv));
+    const finishedRuns = failedRuns.filter((inv) => finished.has(inv));
+    const finishedCrashes = finishedRuns.filter((inv) => inv.state === "incomplete").length;
+    const finishedFailures = finishedRuns.length - finishedCrashes;
+    const unexplained = new Set(runFailures);
     if (runFailures.length > 0) {
         const crashed = runFailures.some((inv) => inv.state === "incomplete");
         // On the dbt platform each invocation is a job step: the headline names the steps.
@@ -14751,14 +14787,30 @@ function decideConclusion(invocations, counts, failOn, baseline) {
     // Neither failures nor passes: canceled nodes, and nodes whose outcome is unknown. A node whose
     // end the reader could not understand (an outcome of a newer engine, a damaged file) is not known
     // to have passed, so it makes the check neutral, never green. The unfinished nodes of a run that
-    // did not finish are already explained by it.
-    const unfinished = invocations.reduce((sum, inv) => sum + (inv.state === "incomplete" ? inv.counts.unknown : 0), 0);
+    // did not finish are already explained by it, unless a retry finished the run: then those it did
+    // not run again are not known to pass.
+    const unfinished = invocations.reduce((sum, inv) => sum +
+        (inv.state === "incomplete" && unexplained.has(inv)
+            ? inv.nodes.filter((node) => node.status === "unknown" && node.supersededBy === undefined).length
+            : 0), 0);
     const unknown = counts.unknown - unfinished;
     const unsettled = [
         counts.canceled > 0 ? plural(counts.canceled, "node canceled", "nodes canceled") : "",
         unknown > 0 ? plural(unknown, "node with an unknown outcome", "nodes with an unknown outcome") : "",
     ].filter(Boolean);
-    const succeeded = counts.total > 0 ? "all nodes succeeded" : "no nodes ran";
+    const retried = (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .passedOnRetry */ .oc)(invocations).length;
+    const afterRetry = [
+        retried > 0 ? `${plural(retried, "node", "nodes")} failed, then passed on dbt retry` : "",
+        finishedFailures > 0
+            ? `dbt retry finished ${plural(finishedFailures, "invocation that failed without a node error", "invocations that failed without a node error")}`
+            : "",
+        finishedCrashes > 0
+            ? `dbt retry finished ${plural(finishedCrashes, "invocation that did not finish", "invocations that did not finish")}`
+            : "",
+    ].filter(Boolean);
+    const succeeded = counts.total === 0
+        ? "no nodes ran"
+        : `all nodes succeeded${afterRetry.length > 0 ? ` (${afterRetry.join("; ")})` : ""}`;
     if (failOn === "new-errors" && baseline) {
         const b = baseline.counts;
         // A node failing now that did not fail on the base branch is a new failure, whether the base
@@ -14798,10 +14850,206 @@ function stepsNamed(indexes) {
     return `steps ${sorted.slice(0, -1).join(", ")} and ${sorted.at(-1)}`;
 }
 function plural(n, one, many) {
-    return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_0__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;
+    return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_1__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;
 }
 function join(parts) {
     return parts.join(", ");
+}
+
+
+/***/ }),
+
+/***/ 4325:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W1: () => (/* binding */ emptyCounts),
+/* harmony export */   c5: () => (/* binding */ addCounts),
+/* harmony export */   ip: () => (/* binding */ countStatuses)
+/* harmony export */ });
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6606);
+
+/** Every count at zero: `total`, then one key per status in the table's order (the JSON report's order). */
+function emptyCounts() {
+    const counts = { total: 0 };
+    for (const row of Object.values(_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ))
+        counts[row.countKey] = 0;
+    return counts;
+}
+function countStatuses(nodes) {
+    const counts = emptyCounts();
+    // An index loop: run once per report, for…of is not optimised and makes an iterator result per node.
+    for (let i = 0; i < nodes.length; i++) {
+        counts.total++;
+        counts[_status_table_js__WEBPACK_IMPORTED_MODULE_0__/* .STATUS */ .XQ[nodes[i].status].countKey]++;
+    }
+    return counts;
+}
+function addCounts(a, b) {
+    const sum = emptyCounts();
+    for (const key of Object.keys(sum))
+        sum[key] = a[key] + b[key];
+    return sum;
+}
+
+
+/***/ }),
+
+/***/ 9723:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ linkRetries),
+/* harmony export */   MN: () => (/* binding */ finishedByRetries),
+/* harmony export */   Ue: () => (/* binding */ latestCounts),
+/* harmony export */   oc: () => (/* binding */ passedOnRetry)
+/* harmony export */ });
+/* unused harmony export isRetry */
+/* harmony import */ var _counts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4325);
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6606);
+// `dbt build || dbt retry` leaves both invocations in one report (the engine appends to its JSONL,
+// one logs/ folder holds both). A retry re-runs what the invocation before it did not finish well
+// (docs.getdbt.com/reference/commands/retry), so the report's verdict follows each node's latest
+// result, while each invocation keeps its own results as they were.
+
+
+/**
+ * Whether the invocation is a `dbt retry`: its eval_args command, else the command as typed. A
+ * dbt platform step that wrote no telemetry has only the step's command line in both
+ * (failed-step.ts): of a command line, the word after `dbt` (or `dbtf`, the Fusion binary's other
+ * name, by any path) is the command.
+ */
+function isRetry(inv) {
+    return commandWord(inv.command ?? inv.rawCommand ?? "") === "retry";
+}
+function commandWord(command) {
+    const words = command.trim().split(/\s+/);
+    if (words.length === 1)
+        return words[0];
+    const dbt = words.findIndex((word) => /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i.test(word));
+    return dbt >= 0 ? words[dbt + 1] : undefined;
+}
+/**
+ * The invocations in report order with each retry's `retryOf` (the latest earlier invocation) and
+ * each earlier result a retry ran again marked `supersededBy` the retry. Invocations that are not
+ * retries are left as they are: two `dbt build`s both count.
+ */
+function linkRetries(invocations) {
+    const linked = [];
+    /** Where each node's latest result is, in the chain of the last invocation and its retries. */
+    let latest = new Map();
+    for (const inv of invocations) {
+        const at = linked.length;
+        if (at === 0 || !isRetry(inv)) {
+            linked.push(inv);
+            latest = new Map(inv.nodes.map((node) => [node.uniqueId, at]));
+            continue;
+        }
+        // Indexed, not searched back through the chain: a file of thousands of retries stays linear.
+        const superseded = new Map();
+        for (const node of inv.nodes) {
+            if (!ranAgain(inv, node))
+                continue;
+            const earlier = latest.get(node.uniqueId);
+            if (earlier !== undefined)
+                superseded.set(earlier, (superseded.get(earlier) ?? new Set()).add(node.uniqueId));
+            latest.set(node.uniqueId, at);
+        }
+        for (const [index, ids] of superseded) {
+            const earlier = linked[index];
+            linked[index] = {
+                ...earlier,
+                nodes: earlier.nodes.map((node) => ids.has(node.uniqueId) && node.supersededBy === undefined
+                    ? { ...node, supersededBy: inv.invocationId }
+                    : node),
+            };
+        }
+        linked.push({ ...inv, retryOf: linked[at - 1].invocationId });
+    }
+    return linked;
+}
+/**
+ * A node result of the retry that replaces the earlier one: a selected node it decided. One a
+ * crashed retry never finished says nothing about the node.
+ */
+function ranAgain(retry, node) {
+    return node.inSelection && !(retry.state === "incomplete" && node.status === "unknown");
+}
+/**
+ * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
+ * result run again; the others' counts are added as they are, with no pass over a big build's nodes.
+ */
+function latestCounts(invocations) {
+    return invocations.reduce((sum, inv, at) => (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .addCounts */ .c5)(sum, invocations[at + 1]?.retryOf === undefined
+        ? inv.counts
+        : (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .countStatuses */ .ip)(inv.nodes.filter((node) => node.supersededBy === undefined))), (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .emptyCounts */ .W1)());
+}
+/**
+ * Nodes whose latest result, in a retry, passed after a failure (error or failed test) it
+ * superseded: once each, with the last failure, in report order.
+ */
+function passedOnRetry(invocations) {
+    /** The last failure of each node a retry ran again, until its latest result is met. */
+    const failed = new Map();
+    const passed = [];
+    // Most reports hold no retry: no pass over their nodes.
+    if (!invocations.some((inv) => inv.retryOf !== undefined))
+        return passed;
+    for (const inv of invocations) {
+        for (const node of inv.nodes) {
+            if (node.supersededBy !== undefined) {
+                if (_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .STATUS */ .XQ[node.status].failure)
+                    failed.set(node.uniqueId, node.status);
+                continue;
+            }
+            const failedStatus = failed.get(node.uniqueId);
+            failed.delete(node.uniqueId);
+            if (failedStatus === undefined || inv.retryOf === undefined || !ranWell(node))
+                continue;
+            passed.push({
+                uniqueId: node.uniqueId,
+                name: node.name,
+                resourceType: node.resourceType,
+                failedStatus,
+                status: node.status,
+                passedIn: inv.invocationId,
+            });
+        }
+    }
+    return passed;
+}
+/** Passed: ran to the end without an error or a failed test (a warning passes too). */
+function ranWell(node) {
+    const ran = _status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .STATUS */ .XQ[node.status].ran;
+    return ran === "clean" || ran === "warned";
+}
+/**
+ * The invocations whose failure a later `dbt retry` finished (an invocation failure with no node to
+ * blame, a crash): the last retry of the chain after it ended well, with no run error, after running
+ * nodes. A retry that ran nothing shows nothing finished, and a crashed retry stays a failure
+ * whatever follows it: what it was running is not known.
+ */
+function finishedByRetries(invocations) {
+    const finished = new Set();
+    /** The last of the retries right after the invocation at hand (walking back, so it stays linear). */
+    let lastRetry = null;
+    for (let at = invocations.length - 1; at >= 0; at--) {
+        const inv = invocations[at];
+        const crashedRetry = inv.state === "incomplete" && inv.retryOf !== undefined;
+        if (lastRetry !== null && endedWell(lastRetry) && !crashedRetry)
+            finished.add(inv);
+        if (inv.retryOf === undefined)
+            lastRetry = null;
+        else
+            lastRetry ??= inv;
+    }
+    return finished;
+}
+function endedWell(retry) {
+    return (retry.state === "complete" &&
+        !retry.failed &&
+        retry.runErrors.length === 0 &&
+        retry.nodes.some((node) => node.inSelection));
 }
 
 
@@ -15750,6 +15998,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
+// EXTERNAL MODULE: ./src/text/controls.ts
+var controls = __nccwpck_require__(7453);
 // EXTERNAL MODULE: ./src/text/truncate.ts
 var truncate = __nccwpck_require__(3377);
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
@@ -15874,6 +16124,7 @@ var render_table = __nccwpck_require__(900);
 // Laid out for a pull request's width (780–900 px; the Checks tab is narrower): compact durations,
 // at most five columns in a table, one readable name per node (its unique id in the tooltip), and
 // code excerpts wrapped to the given width.
+
 
 
 
@@ -16266,6 +16517,8 @@ function* piecesAtLevel(report, options, context, level, detail = LEVELS[level])
     // About files no invocation was read from (each invocation shows those about its own).
     if (report.readerWarnings?.length)
         parts.push(quotedWarnings(report.readerWarnings));
+    if (report.passedOnRetry?.length)
+        parts.push(renderPassedOnRetry(report.passedOnRetry, context));
     const many = report.invocations.length > 1;
     // Once for the report: asked of every invocation, it read all of them each time (a file of 10,000
     // invocations took two minutes to fit into a comment).
@@ -16329,8 +16582,39 @@ function invocationFacts(inv, shared = { version: false, target: false }) {
         list.push(`[run ${(0,render_escape/* escapeText */.X1)(String(step.runId))}](${(0,render_escape/* linkDestination */.Vh)(step.url)})`);
     return list;
 }
+/**
+ * Warnings about single lines or rows shown before the rest of them are folded: a value a newer
+ * engine writes on every node gives one warning per node (the reader lists a hundred per file), which
+ * pushed the errors out of sight. Warnings about a whole file or run are always shown.
+ */
+const RECORD_WARNINGS_SHOWN = 3;
+/** `logs/dbt.jsonl:84: …` or `run.parquet (row 12): …`: a warning about one record of a file. */
+const ABOUT_ONE_RECORD = /^.*?(?::\d+| \(row \d+\)): /;
+/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
+const PASSED_ON_RETRY_SHOWN = 20;
+/** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
+function renderPassedOnRetry(passed, context) {
+    const names = passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => context.names.label(node));
+    const left = more(passed.length, PASSED_ON_RETRY_SHOWN, "node", context);
+    return (`🔁 **${(0,format/* plural */.LS)(passed.length, "node")} failed, then passed on \`dbt retry\`:** ${names.join(", ")}` +
+        (left ? `\n\n${left}` : ""));
+}
 function quotedWarnings(warnings) {
-    return warnings.map((w) => `> ⚠️ ${(0,render_escape/* escapeText */.X1)(w)}`).join("\n>\n");
+    const quote = (list) => list.map((w) => `> ⚠️ ${(0,render_escape/* escapeText */.X1)(w)}`).join("\n>\n");
+    const records = warnings.filter((w) => ABOUT_ONE_RECORD.test(w)).length;
+    // Folding one would take more room than showing it.
+    if (records <= RECORD_WARNINGS_SHOWN + 1)
+        return quote(warnings);
+    const before = [];
+    const folded = [];
+    const after = [];
+    let seen = 0;
+    for (const warning of warnings) {
+        const aboutRecord = ABOUT_ONE_RECORD.test(warning) && ++seen > RECORD_WARNINGS_SHOWN;
+        (aboutRecord ? folded : folded.length > 0 ? after : before).push(warning);
+    }
+    const fold = `<details><summary>⚠️ ${(0,format/* plural */.LS)(folded.length, "more warning")} about single lines or rows</summary>\n\n${quote(folded)}\n\n</details>`;
+    return [quote(before), fold, quote(after)].filter(Boolean).join("\n\n");
 }
 function renderInvocation(inv, detail, context, position) {
     const parts = [];
@@ -16414,6 +16698,9 @@ function renderErrors(inv, detail, context, chainsByRoot) {
         const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
         if (downstream > 0)
             facts.push(`⏭️ ${(0,format/* plural */.LS)(downstream, "node")} skipped downstream`);
+        // History: the headline counts its result in the retry instead.
+        if (node.supersededBy !== undefined)
+            facts.push("🔁 run again by `dbt retry`");
         lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
@@ -16455,7 +16742,8 @@ function excerptBlock(text, maxLines, maxChars, context) {
 function wrapLines(text, width) {
     const out = [];
     for (const line of text.split("\n")) {
-        // Widths count code points; a line is walked once (a report of thousands of long messages).
+        // Widths count characters (a code point with its combining marks); a line is walked once (a
+        // report of thousands of long messages).
         let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
         let at = 0;
         let prefix = "";
@@ -16463,7 +16751,7 @@ function wrapLines(text, width) {
             const room = width - prefix.length;
             const headEnd = advance(line, at, room);
             const space = line.lastIndexOf(" ", headEnd - 1) - at;
-            const cut = space > room / 3 ? space + 1 : headEnd - at;
+            const cut = space > room / 3 ? characterEnd(line, at + space) - at : headEnd - at;
             out.push(prefix + line.slice(at, at + cut).trimEnd());
             left -= codePoints(line, at, at + cut);
             at += cut;
@@ -16473,18 +16761,25 @@ function wrapLines(text, width) {
     }
     return out.join("\n");
 }
-/** The index `count` code points after `from` (or the end). */
+/**
+ * The index `count` characters after `from` (or the end): a character is a code point with the
+ * combining marks after it, which take no column and must not start a continuation line.
+ */
 function advance(text, from, count) {
     let at = from;
     for (let n = 0; n < count && at < text.length; n++)
-        at += isHighSurrogateAt(text, at) ? 2 : 1;
+        at = characterEnd(text, at);
     return at;
 }
+/** The characters (as `advance` counts them) from `from` to `to`. */
 function codePoints(text, from, to) {
     let count = 0;
     for (let at = from; at < to; count++)
-        at += isHighSurrogateAt(text, at) ? 2 : 1;
+        at = characterEnd(text, at);
     return count;
+}
+function characterEnd(text, at) {
+    return (0,controls/* combiningMarksEnd */.gk)(text, at + (isHighSurrogateAt(text, at) ? 2 : 1));
 }
 function isHighSurrogateAt(text, at) {
     const code = text.charCodeAt(at);
@@ -16836,7 +17131,11 @@ function breakable(text, escape = _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .esc
     }
     return out + escaped.slice(from);
 }
-/** Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point. */
+/**
+ * Where the displayed character at `i` of escaped text ends: `\_`, `&amp;`, or a code point with the
+ * combining marks that follow it (a Thai vowel, a decomposed accent), which a break must not leave
+ * at the start of the next line.
+ */
 function unitEnd(text, i) {
     const code = text.charCodeAt(i);
     if (code === 0x5c /* \ */ && i + 1 < text.length)
@@ -16848,7 +17147,7 @@ function unitEnd(text, i) {
     }
     const high = code >= 0xd800 && code <= 0xdbff;
     const low = i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-    return high && low ? i + 2 : i + 1;
+    return (0,_text_controls_js__WEBPACK_IMPORTED_MODULE_0__/* .combiningMarksEnd */ .gk)(text, high && low ? i + 2 : i + 1);
 }
 /** `_ . / -`, after which a name may break. */
 function isSeparator(code) {
@@ -17280,6 +17579,7 @@ function asciiBytes(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   fI: () => (/* binding */ hasLoneSurrogate),
+/* harmony export */   gk: () => (/* binding */ combiningMarksEnd),
 /* harmony export */   jQ: () => (/* binding */ showInvisible),
 /* harmony export */   mz: () => (/* binding */ showControls),
 /* harmony export */   uz: () => (/* binding */ splitLines)
@@ -17328,6 +17628,18 @@ const HAS_MARK_PILE = new RegExp(MARK_PILE.source, "u");
 /** The text with each run of combining marks cut to MAX_MARKS (the rest would draw over other lines). */
 function capMarks(text) {
     return HAS_MARK_PILE.test(text) ? text.replace(MARK_PILE, "$1") : text;
+}
+const MARKS = /[\p{Mn}\p{Mc}\p{Me}]+/uy;
+/**
+ * The end of the combining marks at `i` of `text` (`i` when there are none): they belong to the
+ * character before them, so no line breaks before one, and a width counts none.
+ */
+function combiningMarksEnd(text, i) {
+    // None is below U+0300: most text is passed by this test.
+    if (i >= text.length || text.charCodeAt(i) < 0x300)
+        return i;
+    MARKS.lastIndex = i;
+    return MARKS.test(text) ? MARKS.lastIndex : i;
 }
 /** A name or id with every character that draws nothing shown as an escape (`\u200B`, `\u{E0041}`). */
 function showInvisible(text) {
