@@ -14936,15 +14936,19 @@ function commandWord(command) {
  */
 function linkRetries(invocations) {
     const linked = [];
-    /** Where each node's latest result is, in the chain of the last invocation and its retries. */
-    let latest = new Map();
+    /**
+     * Where each node's latest result is, in the chain of the last invocation and its retries: made by
+     * the chain's first retry, as most reports hold none (a map of a big build's every node for nothing).
+     */
+    let latest = null;
     for (const inv of invocations) {
         const at = linked.length;
         if (at === 0 || !isRetry(inv)) {
             linked.push(inv);
-            latest = new Map(inv.nodes.map((node) => [node.uniqueId, at]));
+            latest = null;
             continue;
         }
+        latest ??= new Map(linked[at - 1].nodes.map((node) => [node.uniqueId, at - 1]));
         // Indexed, not searched back through the chain: a file of thousands of retries stays linear.
         const superseded = new Map();
         for (const node of inv.nodes) {
