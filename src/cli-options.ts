@@ -186,7 +186,14 @@ export function parseCliArgs(
     );
   }
   const warnings: string[] = [];
-  const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
+  // The regression options compare with --baseline: without one nothing is compared.
+  const unread =
+    values.baseline === undefined &&
+    givenWithout(
+      tokens,
+      ["regression-threshold", "regression-min-seconds"],
+      "--baseline (a base-branch JSON report); without one no timing is compared",
+    );
   if (unread) warnings.push(unread);
   // Diagrams are drawn only in Markdown: the report on stdout in that format, or the --markdown file.
   if (values.diagrams && values.markdown === undefined && (format !== "markdown" || quiet)) {
@@ -196,7 +203,15 @@ export function parseCliArgs(
         : `--diagrams draws in the Markdown report, and none is printed with --format ${format}: add --markdown FILE, or --format markdown`,
     );
   }
-  const unreadWait = unreadWaitOptions(tokens, values[DBT_CLOUD_SETTING_KEYS.wait] === true);
+  // Without --dbt-cloud-wait a run that has not finished is an error at once, and one that has is read
+  // without polling: what bounds the waiting bounds nothing.
+  const unreadWait =
+    values[DBT_CLOUD_SETTING_KEYS.wait] !== true &&
+    givenWithout(
+      tokens,
+      [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds],
+      `--${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`,
+    );
   if (unreadWait) warnings.push(unreadWait);
   const dbtCloud = platformMode(values as Record<string, unknown>, env, positionals.length > 0, warnings);
   if (positionals.length === 0 && !dbtCloud) {
@@ -226,32 +241,20 @@ export function parseCliArgs(
 }
 
 /**
- * The regression options given without `--baseline`, which they compare with: nothing is compared,
- * whatever they say. Asked of the tokens, as each option's default is its value when not given.
+ * The options of `names` given on the command line, which need another that is not (`needs`: it and
+ * what happens without it), as a warning; null when none was given. Asked of the tokens, as each
+ * option's default is its value when not given.
  */
-function unreadRegressionOptions(
+function givenWithout(
   tokens: readonly { kind: string; name?: string }[],
-  baseline: boolean,
+  names: readonly string[],
+  needs: string,
 ): string | null {
-  if (baseline) return null;
-  const given = ["regression-threshold", "regression-min-seconds"].filter((name) =>
+  const given = names.filter((name) =>
     tokens.some((token) => token.kind === "option" && token.name === name),
   );
   if (given.length === 0) return null;
-  return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
-}
-
-/**
- * The options that bound waiting for a dbt platform run, given without --dbt-cloud-wait: a run
- * that has not finished is an error at once, and one that has is read without polling.
- */
-function unreadWaitOptions(tokens: readonly { kind: string; name?: string }[], wait: boolean): string | null {
-  if (wait) return null;
-  const given = [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds].filter(
-    (name) => tokens.some((token) => token.kind === "option" && token.name === name),
-  );
-  if (given.length === 0) return null;
-  return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`;
+  return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} ${needs}`;
 }
 
 /** A budget smaller than this would leave little but the note saying what was left out. */
