@@ -57,14 +57,17 @@ export const IF_NO_TELEMETRY_VALUES = ["error", "neutral", "warn"] as const;
 export type CommentMode = (typeof COMMENT_VALUES)[number];
 export type IfNoTelemetry = (typeof IF_NO_TELEMETRY_VALUES)[number];
 
-/** What counts as a timing regression unless `regression-threshold` / `regression-min-seconds` say otherwise. */
-const REGRESSION_DEFAULTS = { threshold: 50, minSeconds: 1 } as const;
-
-/** Defaults of the inputs that only tune another one (idleSettingInputs): changed, they were set. */
+/**
+ * Defaults of the inputs that only tune another one: changed, they were set, and a warning says when
+ * what they tune is off (inputWarnings, idleSettingInputs). The regression ones are what counts as
+ * a timing regression.
+ */
 const SETTING_DEFAULTS = {
   maxAnnotations: 50,
   dbtCloudMaxWaitMinutes: 30,
   artifactTimeoutMinutes: 10,
+  regressionThreshold: 50,
+  regressionMinSeconds: 1,
 } as const;
 
 export const DEFAULT_TELEMETRY = ["target/metadata/*.parquet", "logs/*.jsonl"] as const;
@@ -197,11 +200,11 @@ export function readInputs(getInput: Getter, env: NodeJS.ProcessEnv): Readonly<A
     baseline: optionalPath(INPUT.baseline),
     baselineArtifact: readArtifactName(get, INPUT.baselineArtifact),
     baselineWorkflow: optional(INPUT.baselineWorkflow),
-    regressionThreshold: readNumber(get, INPUT.regressionThreshold, REGRESSION_DEFAULTS.threshold, {
+    regressionThreshold: readNumber(get, INPUT.regressionThreshold, SETTING_DEFAULTS.regressionThreshold, {
       min: 0,
       integer: false,
     }),
-    regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, REGRESSION_DEFAULTS.minSeconds, {
+    regressionMinSeconds: readNumber(get, INPUT.regressionMinSeconds, SETTING_DEFAULTS.regressionMinSeconds, {
       min: 0,
       integer: false,
     }),
@@ -350,8 +353,8 @@ export function inputWarnings(inputs: Readonly<ActionInputs>): string[] {
     );
   }
   const regression = [
-    inputs.regressionThreshold !== REGRESSION_DEFAULTS.threshold && INPUT.regressionThreshold,
-    inputs.regressionMinSeconds !== REGRESSION_DEFAULTS.minSeconds && INPUT.regressionMinSeconds,
+    inputs.regressionThreshold !== SETTING_DEFAULTS.regressionThreshold && INPUT.regressionThreshold,
+    inputs.regressionMinSeconds !== SETTING_DEFAULTS.regressionMinSeconds && INPUT.regressionMinSeconds,
   ].filter((name) => name !== false);
   if (regression.length > 0 && !inputs.baseline && !inputs.baselineArtifact) {
     warnings.push(
