@@ -36,6 +36,9 @@ export function isUncausedSkip(node: Pick<NodeResult, "status" | "skippedBecause
   return node.status === "skipped" && !node.skippedBecauseOf;
 }
 
+/** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
+export const PASSED_ON_RETRY_SHOWN = 20;
+
 /** The group of skipped nodes whose cause the engine did not name. */
 export const UNCAUSED_SKIPS = "cause not given";
 

@@ -43,6 +43,7 @@ import {
   formatDuration,
   freshnessFact,
   isUncausedSkip,
+  PASSED_ON_RETRY_SHOWN,
   plural,
   resourceLabel,
   skipHeading,
@@ -653,9 +654,6 @@ const RECORD_WARNINGS_SHOWN = 3;
 /** `logs/dbt.jsonl:84: …` or `run.parquet (row 12): …`: a warning about one record of a file. */
 const ABOUT_ONE_RECORD = /^.*?(?::\d+| \(row \d+\)): /;
 
-/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
-const PASSED_ON_RETRY_SHOWN = 20;
-
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
 function renderPassedOnRetry(passed: readonly PassedOnRetry[], context: FitContext): string {
   const names = passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => context.names.label(node));
@@ -668,17 +666,17 @@ function renderPassedOnRetry(passed: readonly PassedOnRetry[], context: FitConte
 
 function quotedWarnings(warnings: readonly string[]): string {
   const quote = (list: readonly string[]): string => list.map((w) => `> ⚠️ ${escapeText(w)}`).join("\n>\n");
-  const records = warnings.filter((w) => ABOUT_ONE_RECORD.test(w)).length;
+  const aboutRecord = warnings.map((w) => ABOUT_ONE_RECORD.test(w));
   // Folding one would take more room than showing it.
-  if (records <= RECORD_WARNINGS_SHOWN + 1) return quote(warnings);
+  if (aboutRecord.filter(Boolean).length <= RECORD_WARNINGS_SHOWN + 1) return quote(warnings);
   const before: string[] = [];
   const folded: string[] = [];
   const after: string[] = [];
   let seen = 0;
-  for (const warning of warnings) {
-    const aboutRecord = ABOUT_ONE_RECORD.test(warning) && ++seen > RECORD_WARNINGS_SHOWN;
-    (aboutRecord ? folded : folded.length > 0 ? after : before).push(warning);
-  }
+  warnings.forEach((warning, i) => {
+    const fold = aboutRecord[i] === true && ++seen > RECORD_WARNINGS_SHOWN;
+    (fold ? folded : folded.length > 0 ? after : before).push(warning);
+  });
   const fold = `<details><summary>⚠️ ${plural(folded.length, "more warning")} about single lines or rows</summary>\n\n${quote(folded)}\n\n</details>`;
   return [quote(before), fold, quote(after)].filter(Boolean).join("\n\n");
 }

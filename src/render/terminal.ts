@@ -29,6 +29,7 @@ import {
   formatDuration,
   freshnessFact,
   isUncausedSkip,
+  PASSED_ON_RETRY_SHOWN,
   plural,
   resourceLabel,
   skipHeading,
@@ -124,9 +125,6 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
   if (facts.length > 0) lines.push(pen.style.dim(packFacts(facts, pen.width)));
   return lines.join("\n");
 }
-
-/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
-const PASSED_ON_RETRY_SHOWN = 20;
 
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
 function renderPassedOnRetry(passed: readonly PassedOnRetry[], pen: Pen, options: TerminalOptions): string {

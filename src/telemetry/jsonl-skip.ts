@@ -84,7 +84,8 @@ export function isJsonSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
-const RECORD_HEAD = '{"record_type":"';
+/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
+export const RECORD_HEAD = '{"record_type":"';
 const RECORD_HEAD_BYTES = Buffer.from(RECORD_HEAD, "latin1");
 const TRACE_KEY = '","trace_id":"';
 /**

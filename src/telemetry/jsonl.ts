@@ -12,6 +12,7 @@ import {
   holdsAppendedRecord,
   isEngineQueryStart,
   isUnusableRecordLine,
+  RECORD_HEAD,
   traceOfRecordLine,
 } from "./jsonl-skip.js";
 import {
@@ -428,8 +429,6 @@ export async function decodeJsonl(
   return { records };
 }
 
-/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
-const RECORD_HEAD = '{"record_type":"';
 /** The trace id a record's text names first (in a cut record: if the cut left it). */
 const TRACE_ID_TEXT = /"trace_id":"([^"]*)"/;
 
