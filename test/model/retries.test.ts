@@ -14,42 +14,18 @@ import { countStatuses } from "../../src/model/counts.js";
 import { isRetry, latestCounts, linkRetries, passedOnRetry } from "../../src/model/retries.js";
 import type { Invocation, NodeResult, NodeStatus } from "../../src/model/types.js";
 import { buildAnnotations } from "../../src/render/annotations.js";
+import { invocationOf, nodeResult } from "../support/model-values.js";
 import { reportFor, ROOT } from "../support/report.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 function node(uniqueId: string, status: NodeStatus, over: Partial<NodeResult> = {}): NodeResult {
-  const [resourceType, packageName, name] = uniqueId.split(".");
-  return {
-    uniqueId,
-    name: name!,
-    resourceType: resourceType as NodeResult["resourceType"],
-    packageName: packageName ?? null,
-    materialization: null,
+  return nodeResult(uniqueId, {
     outcome: status === "error" ? "error" : status === "unknown" ? "unspecified" : "success",
-    skipReason: null,
     status,
     errorType: status === "error" ? "user" : null,
     message: status === "error" ? "boom" : null,
-    logs: [],
-    test: null,
-    freshness: null,
-    skippedBecauseOf: null,
-    skipRoot: null,
-    lastPhase: "run",
-    inSelection: true,
-    rowsAffected: null,
-    timing: {
-      processingMs: 1,
-      lifetimeMs: 1,
-      idleMs: null,
-      warehouseMs: 0,
-      queryCount: 0,
-      startedAt: null,
-      completedAt: null,
-    },
-    location: { path: `models/${name}.sql` },
     ...over,
-  };
+  });
 }
 
 function invocation(
@@ -59,29 +35,16 @@ function invocation(
   over: Partial<Invocation> = {},
 ): Invocation {
   const counts = countStatuses(nodes);
-  return {
+  return invocationOf(nodes, {
     invocationId: id,
     traceId: id,
     command,
     rawCommand: command === null ? null : `dbt ${command}`,
-    dbtVersion: "2.0.0",
     target: "ci",
-    startedAt: null,
-    completedAt: null,
-    durationMs: null,
-    state: "complete",
-    statusMessage: null,
     failed: counts.error + counts.fail > 0,
-    source: { files: ["logs/otel.jsonl"], format: "jsonl" },
-    phases: [],
-    nodes,
     counts,
-    skipChains: [],
-    runErrors: [],
-    slowest: { byProcessing: [], byLifetime: [], byIdle: [], byWarehouse: [] },
-    readerWarnings: [],
     ...over,
-  };
+  });
 }
 
 /** The conclusion the report builder reaches for these invocations, in this order. */

@@ -1,7 +1,6 @@
-import { emptyCounts } from "../../src/model/counts.js";
 import { describe, expect, it } from "vitest";
+import { invocationOf as invocation, nodeResult as node } from "../support/model-values.js";
 import { reportFor } from "../support/report.js";
-import type { Invocation, NodeResult, StatusCounts } from "../../src/model/types.js";
 import {
   buildAnnotations,
   findProjectPackage,
@@ -11,69 +10,6 @@ import {
   toWorkflowCommands,
   type CheckAnnotation,
 } from "../../src/render/annotations.js";
-
-function node(uniqueId: string, over: Partial<NodeResult> = {}): NodeResult {
-  const [resourceType, packageName, name] = uniqueId.split(".");
-  return {
-    uniqueId,
-    name: name!,
-    resourceType: resourceType as NodeResult["resourceType"],
-    packageName: packageName ?? null,
-    materialization: null,
-    outcome: "success",
-    skipReason: null,
-    status: "success",
-    errorType: null,
-    message: null,
-    logs: [],
-    test: null,
-    freshness: null,
-    skippedBecauseOf: null,
-    skipRoot: null,
-    lastPhase: "run",
-    inSelection: true,
-    rowsAffected: null,
-    timing: {
-      processingMs: 1,
-      lifetimeMs: 1,
-      idleMs: null,
-      warehouseMs: 0,
-      queryCount: 0,
-      startedAt: null,
-      completedAt: null,
-    },
-    location: { path: `models/${name}.sql` },
-    ...over,
-  };
-}
-
-const zeroCounts: StatusCounts = emptyCounts();
-
-function invocation(nodes: NodeResult[], over: Partial<Invocation> = {}): Invocation {
-  return {
-    invocationId: "inv-1",
-    traceId: "0".repeat(32),
-    command: "build",
-    rawCommand: "dbt build",
-    dbtVersion: "2.0.0",
-    target: "dev",
-    startedAt: null,
-    completedAt: null,
-    durationMs: null,
-    state: "complete",
-    statusMessage: null,
-    failed: true,
-    source: { files: ["logs/otel.jsonl"], format: "jsonl" },
-    phases: [],
-    nodes,
-    counts: zeroCounts,
-    skipChains: [],
-    runErrors: [],
-    slowest: { byProcessing: [], byLifetime: [], byIdle: [], byWarehouse: [] },
-    readerWarnings: [],
-    ...over,
-  };
-}
 
 const project = [
   node("model.shop.stg_orders"),
