@@ -2,6 +2,7 @@
 // it answers, also for events whose payload has none), and GitHub's clock against the runner's,
 // from the answer's Date header. For the check that local telemetry is this run's own
 // (stale-telemetry.ts): a failure only skips that check, so it is said and never thrown.
+import { MAX_CLOCK_SKEW_MS } from "../model/implausible-times.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError, PermissionError } from "./errors.js";
 
@@ -44,11 +45,11 @@ export async function readRunClock(
 }
 
 /**
- * The most GitHub's clock and the runner's are taken to differ: a runner's clock a day off is broken
- * beyond what the check can allow for, and a Date header further off (a proxy's, a hostile answer's)
- * is no clock at all. Beyond it the skew is taken as 0.
+ * The most GitHub's clock and the runner's are taken to differ, as the model takes the engine's and
+ * the reader's: a runner's clock a day off is broken beyond what the check can allow for, and a Date
+ * header further off (a proxy's, a hostile answer's) is no clock at all. Beyond it the skew is 0.
  */
-const MAX_SKEW_MS = 86_400_000;
+const MAX_SKEW_MS = MAX_CLOCK_SKEW_MS;
 
 /**
  * GitHub's clock minus the runner's when the answer arrived. The Date header has whole seconds and

@@ -24,11 +24,12 @@ const EARLIEST_NS = 1_577_836_800_000_000_000n;
 /** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
 export const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1_000_000n);
 /**
- * How far past the time the report is made a time may lie: the engine's clock and this one's may
- * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)
- * is no real one: a damaged file.
+ * How far two clocks are taken to differ at most: the engine's and this one's (a dbt platform run read
+ * on a CI runner) by far less than a day. A time later than that past the report (year 9999) is no
+ * real one, a damaged file; a GitHub answer's Date further off is no clock (github/run-clock.ts).
  */
-const CLOCK_SKEW_NS = 86_400n * 1_000_000_000n;
+export const MAX_CLOCK_SKEW_MS = 86_400_000;
+const CLOCK_SKEW_NS = BigInt(MAX_CLOCK_SKEW_MS) * 1_000_000n;
 
 /** The latest time telemetry read now can hold. */
 export function latestRealNs(nowMs: number = Date.now()): bigint {
