@@ -934,16 +934,14 @@ function renderHeadline(report, options, pen) {
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
     return lines.join("\n");
 }
-/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
-const PASSED_ON_RETRY_SHOWN = 20;
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
 function renderPassedOnRetry(passed, pen, options) {
     const lines = [
         pen.style.yellow(heading(pen, `${(0,format/* plural */.LS)(passed.length, "node")} failed, then passed on dbt retry`)),
-        ...passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => `  ${nodeName(pen, node)}`),
+        ...passed.slice(0, format/* PASSED_ON_RETRY_SHOWN */.Sw).map((node) => `  ${nodeName(pen, node)}`),
     ];
-    if (passed.length > PASSED_ON_RETRY_SHOWN) {
-        lines.push(more(passed.length - PASSED_ON_RETRY_SHOWN, "node", options, pen));
+    if (passed.length > format/* PASSED_ON_RETRY_SHOWN */.Sw) {
+        lines.push(more(passed.length - format/* PASSED_ON_RETRY_SHOWN */.Sw, "node", options, pen));
     }
     return lines.join("\n");
 }
@@ -3207,6 +3205,7 @@ function isObjectShaped(line) {
 function isJsonSpace(code) {
     return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
+/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
 const RECORD_HEAD = '{"record_type":"';
 const RECORD_HEAD_BYTES = Buffer.from(RECORD_HEAD, "latin1");
 const TRACE_KEY = '","trace_id":"';
@@ -3815,7 +3814,9 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
             "file on -: report files are always whole");
     }
     const warnings = [];
-    const unread = unreadRegressionOptions(tokens, values.baseline !== undefined);
+    // The regression options compare with --baseline: without one nothing is compared.
+    const unread = values.baseline === undefined &&
+        givenWithout(tokens, ["regression-threshold", "regression-min-seconds"], "--baseline (a base-branch JSON report); without one no timing is compared");
     if (unread)
         warnings.push(unread);
     // Diagrams are drawn only in Markdown: the report on stdout in that format, or the --markdown file.
@@ -3824,7 +3825,10 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
             ? "--diagrams draws in the Markdown report, and none is printed with --quiet or a report file on -: add --markdown FILE"
             : `--diagrams draws in the Markdown report, and none is printed with --format ${format}: add --markdown FILE, or --format markdown`);
     }
-    const unreadWait = unreadWaitOptions(tokens, values[DBT_CLOUD_SETTING_KEYS.wait] === true);
+    // Without --dbt-cloud-wait a run that has not finished is an error at once, and one that has is read
+    // without polling: what bounds the waiting bounds nothing.
+    const unreadWait = values[DBT_CLOUD_SETTING_KEYS.wait] !== true &&
+        givenWithout(tokens, [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds], `--${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`);
     if (unreadWait)
         warnings.push(unreadWait);
     const dbtCloud = platformMode(values, env, positionals.length > 0, warnings);
@@ -3854,28 +3858,15 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     };
 }
 /**
- * The regression options given without `--baseline`, which they compare with: nothing is compared,
- * whatever they say. Asked of the tokens, as each option's default is its value when not given.
+ * The options of `names` given on the command line, which need another that is not (`needs`: it and
+ * what happens without it), as a warning; null when none was given. Asked of the tokens, as each
+ * option's default is its value when not given.
  */
-function unreadRegressionOptions(tokens, baseline) {
-    if (baseline)
-        return null;
-    const given = ["regression-threshold", "regression-min-seconds"].filter((name) => tokens.some((token) => token.kind === "option" && token.name === name));
+function givenWithout(tokens, names, needs) {
+    const given = names.filter((name) => tokens.some((token) => token.kind === "option" && token.name === name));
     if (given.length === 0)
         return null;
-    return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --baseline (a base-branch JSON report); without one no timing is compared`;
-}
-/**
- * The options that bound waiting for a dbt platform run, given without --dbt-cloud-wait: a run
- * that has not finished is an error at once, and one that has is read without polling.
- */
-function unreadWaitOptions(tokens, wait) {
-    if (wait)
-        return null;
-    const given = [DBT_CLOUD_SETTING_KEYS.maxWaitSeconds, DBT_CLOUD_SETTING_KEYS.pollIntervalSeconds].filter((name) => tokens.some((token) => token.kind === "option" && token.name === name));
-    if (given.length === 0)
-        return null;
-    return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} --${DBT_CLOUD_SETTING_KEYS.wait}; without it nothing is waited for`;
+    return `--${given.join(" and --")} ${given.length === 1 ? "needs" : "need"} ${needs}`;
 }
 /** A budget smaller than this would leave little but the note saying what was left out. */
 const MIN_MAX_BYTES = 1_000;
@@ -7841,8 +7832,6 @@ async function decodeJsonl(chunks, file, sink, stats = { scanned: 0, copied: 0 }
     }
     return { records };
 }
-/** Where a record begins, as the engine writes one; never at the start of a record's own text. */
-const jsonl_RECORD_HEAD = '{"record_type":"';
 /** The trace id a record's text names first (in a cut record: if the cut left it). */
 const TRACE_ID_TEXT = /"trace_id":"([^"]*)"/;
 /**
@@ -7852,7 +7841,7 @@ const TRACE_ID_TEXT = /"trace_id":"([^"]*)"/;
  * record of another invocation than the cut one's counts; anything else is damage, as before.
  */
 function appendedRecordAt(line) {
-    const at = line.lastIndexOf(jsonl_RECORD_HEAD);
+    const at = line.lastIndexOf(RECORD_HEAD);
     if (at <= 0)
         return -1;
     let appended;
@@ -13779,11 +13768,12 @@ const EARLIEST_NS = 1577836800000000000n;
 /** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
 const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1000000n);
 /**
- * How far past the time the report is made a time may lie: the engine's clock and this one's may
- * differ (a dbt platform run read on a CI runner), by far less than a day. A later time (year 9999)
- * is no real one: a damaged file.
+ * How far two clocks are taken to differ at most: the engine's and this one's (a dbt platform run read
+ * on a CI runner) by far less than a day. A time later than that past the report (year 9999) is no
+ * real one, a damaged file; a GitHub answer's Date further off is no clock (github/run-clock.ts).
  */
-const CLOCK_SKEW_NS = 86400n * 1000000000n;
+const MAX_CLOCK_SKEW_MS = 86_400_000;
+const CLOCK_SKEW_NS = BigInt(MAX_CLOCK_SKEW_MS) * 1000000n;
 /** The latest time telemetry read now can hold. */
 function latestRealNs(nowMs = Date.now()) {
     return BigInt(Math.floor(nowMs)) * 1000000n + CLOCK_SKEW_NS;
@@ -15837,6 +15827,7 @@ function stripFrameNumber(line) {
 /* harmony export */   I8: () => (/* binding */ statusIcon),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   M1: () => (/* binding */ isUncausedSkip),
+/* harmony export */   Sw: () => (/* binding */ PASSED_ON_RETRY_SHOWN),
 /* harmony export */   a3: () => (/* reexport safe */ _text_duration_js__WEBPACK_IMPORTED_MODULE_3__.a),
 /* harmony export */   aI: () => (/* binding */ UNCAUSED_SKIPS),
 /* harmony export */   bP: () => (/* binding */ resourceLabel),
@@ -15878,6 +15869,8 @@ function statusWord(status) {
 function isUncausedSkip(node) {
     return node.status === "skipped" && !node.skippedBecauseOf;
 }
+/** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
+const PASSED_ON_RETRY_SHOWN = 20;
 /** The group of skipped nodes whose cause the engine did not name. */
 const UNCAUSED_SKIPS = "cause not given";
 /** The skip section's heading: not all skips are said to be upstream ones when some give no cause. */
@@ -16594,29 +16587,27 @@ function invocationFacts(inv, shared = { version: false, target: false }) {
 const RECORD_WARNINGS_SHOWN = 3;
 /** `logs/dbt.jsonl:84: …` or `run.parquet (row 12): …`: a warning about one record of a file. */
 const ABOUT_ONE_RECORD = /^.*?(?::\d+| \(row \d+\)): /;
-/** Names listed of the nodes that passed on `dbt retry`: the rest are in the full report. */
-const PASSED_ON_RETRY_SHOWN = 20;
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
 function renderPassedOnRetry(passed, context) {
-    const names = passed.slice(0, PASSED_ON_RETRY_SHOWN).map((node) => context.names.label(node));
-    const left = more(passed.length, PASSED_ON_RETRY_SHOWN, "node", context);
+    const names = passed.slice(0, format/* PASSED_ON_RETRY_SHOWN */.Sw).map((node) => context.names.label(node));
+    const left = more(passed.length, format/* PASSED_ON_RETRY_SHOWN */.Sw, "node", context);
     return (`🔁 **${(0,format/* plural */.LS)(passed.length, "node")} failed, then passed on \`dbt retry\`:** ${names.join(", ")}` +
         (left ? `\n\n${left}` : ""));
 }
 function quotedWarnings(warnings) {
     const quote = (list) => list.map((w) => `> ⚠️ ${(0,render_escape/* escapeText */.X1)(w)}`).join("\n>\n");
-    const records = warnings.filter((w) => ABOUT_ONE_RECORD.test(w)).length;
+    const aboutRecord = warnings.map((w) => ABOUT_ONE_RECORD.test(w));
     // Folding one would take more room than showing it.
-    if (records <= RECORD_WARNINGS_SHOWN + 1)
+    if (aboutRecord.filter(Boolean).length <= RECORD_WARNINGS_SHOWN + 1)
         return quote(warnings);
     const before = [];
     const folded = [];
     const after = [];
     let seen = 0;
-    for (const warning of warnings) {
-        const aboutRecord = ABOUT_ONE_RECORD.test(warning) && ++seen > RECORD_WARNINGS_SHOWN;
-        (aboutRecord ? folded : folded.length > 0 ? after : before).push(warning);
-    }
+    warnings.forEach((warning, i) => {
+        const fold = aboutRecord[i] === true && ++seen > RECORD_WARNINGS_SHOWN;
+        (fold ? folded : folded.length > 0 ? after : before).push(warning);
+    });
     const fold = `<details><summary>⚠️ ${(0,format/* plural */.LS)(folded.length, "more warning")} about single lines or rows</summary>\n\n${quote(folded)}\n\n</details>`;
     return [quote(before), fold, quote(after)].filter(Boolean).join("\n\n");
 }
