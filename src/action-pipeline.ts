@@ -133,8 +133,9 @@ export function checkoutBounds(runner: Runner): CheckoutBounds {
 }
 
 /**
- * The result, with a warning on each invocation that began before the event this run answers. Only
- * files found on the runner can be an earlier build's; an artifact or a dbt platform run is the one asked for.
+ * The result, with a warning on each invocation that began before the event this run answers. Files
+ * found on the runner can be an earlier build's, and so can, on `workflow_run`, the triggering run's
+ * artifact (datedByTheEvent); an artifact another run id names, or a dbt platform run, is the one asked for.
  *
  * The event's time is the payload's (a pull request's update, a push's time), else the run's
  * creation, asked from GitHub (stale-telemetry.ts). GitHub's answer also tells how far the runner's
@@ -150,7 +151,7 @@ export async function olderBuildsNamed(
   github: GitHubSide,
   log: (message: string) => void,
 ): Promise<PipelineResult> {
-  if (request.telemetry.paths.length === 0) return result;
+  if (!datedByTheEvent(request, runner)) return result;
   const { report } = result;
   const payloadMs = eventTimeOf(runner.eventName, runner.payload);
   if (payloadMs === null && !RUN_CREATED_EVENTS.has(runner.eventName)) return result;
@@ -163,6 +164,9 @@ export async function olderBuildsNamed(
     const checked = warnAboutStaleInvocations(report, runner.eventName, eventMs, skewMs);
     return checked === report ? result : { ...result, report: checked };
   };
+  // The triggering run's runner stamped the telemetry: this runner's clock against GitHub's says
+  // nothing of that one's, so the minute of slack is all that is allowed for.
+  if (runner.eventName === "workflow_run" && payloadMs !== null) return withWarnings(payloadMs, 0);
   const clock = await askRunClock(runner, github);
   if ("skip" in clock) {
     log(
@@ -182,6 +186,19 @@ export async function olderBuildsNamed(
   }
   const eventMs = payloadMs ?? clock.createdMs;
   return eventMs === null ? result : withWarnings(eventMs, clock.skewMs);
+}
+
+/**
+ * Whether the telemetry was built after the event this run answers, when it is this run's own:
+ * files on the runner, or on `workflow_run` an artifact of the triggering run (whose creation
+ * eventTimeOf gives) or of this run, created later still. An artifact of another run that
+ * `artifact-run-id` names, and a dbt platform run, are the build asked for, whenever it ran.
+ */
+function datedByTheEvent(request: PipelineRequest, runner: Runner): boolean {
+  const { paths, artifact } = request.telemetry;
+  if (paths.length > 0) return true;
+  if (!artifact || runner.eventName !== "workflow_run") return false;
+  return artifact.runId === null || artifact.runId === triggeringRunId(runner.eventName, runner.payload);
 }
 
 /** What GitHub says about this run's time (run-clock.ts), or why it cannot be asked. */

@@ -100,6 +100,38 @@ describe("olderBuildsNamed", () => {
     expect(server.requests).toEqual([]);
   });
 
+  it("on workflow_run, compares the triggering run's telemetry with that run's creation", async () => {
+    // The fork-safe pair: the first workflow, created at 10:00, restored a cached target/ from 09:00
+    // and uploaded it; the second reads that artifact (or the files downloaded from it).
+    const triggered = runner("workflow_run", {
+      workflow_run: { id: 18123456789, created_at: "2026-03-01T10:00:00Z" },
+    } as EventPayload);
+    const artifactOf = (runId: string | null) =>
+      ({
+        telemetry: { paths: [], artifact: { name: "fusion-telemetry", runId } },
+      }) as unknown as PipelineRequest;
+    const logs: string[] = [];
+    const old = resultOf("2026-03-01T09:00:00Z");
+    for (const request of [artifactOf("18123456789"), artifactOf(null), local]) {
+      expect(
+        warningsOf(await olderBuildsNamed(old, request, triggered, github(), (m) => logs.push(m))),
+      ).toEqual([
+        expect.stringMatching(
+          /^this invocation began at 2026-03-01T09:00:00Z, before the workflow run that triggered this one was created \(2026-03-01T10:00:00.000Z\)/,
+        ),
+      ]);
+    }
+    const fresh = resultOf("2026-03-01T10:03:00Z");
+    expect(await olderBuildsNamed(fresh, artifactOf("18123456789"), triggered, github(), () => {})).toBe(
+      fresh,
+    );
+    // Another run's artifact, named by artifact-run-id, is the build asked for, whenever it ran.
+    expect(await olderBuildsNamed(old, artifactOf("17000000000"), triggered, github(), () => {})).toBe(old);
+    // This runner's clock did not stamp the telemetry: GitHub is not asked how far off it is.
+    expect(server.requests).toEqual([]);
+    expect(logs).toEqual([]);
+  });
+
   it("when GitHub does not answer, skips the check (or makes it by the runner's clock) and says so", async () => {
     server.inject({
       operationId: "actions/get-workflow-run",

@@ -49,6 +49,8 @@ export type EventPayload = Record<string, unknown> & {
   workflow_run?: {
     id?: unknown;
     event?: unknown;
+    /** The triggering run's creation, ISO 8601; a re-run of it keeps it (stale-telemetry.ts). */
+    created_at?: unknown;
     head_sha?: string;
     head_branch?: string | null;
     head_repository?: { full_name?: string } | null;

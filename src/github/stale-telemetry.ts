@@ -5,7 +5,10 @@
 // The telemetry's times come from the runner's clock, the event's from GitHub's: a runner whose
 // clock is off (a self-hosted one without time sync) is allowed for with the skew GitHub's answer
 // shows (run-clock.ts).
-import { EARLIEST_REAL_MS } from "../model/implausible-times.js";
+// On `workflow_run` (the fork-safe pair's second workflow) the telemetry is the triggering run's, so
+// the time is that run's creation: a build older than it is one the first workflow found (a cache
+// of target/ it restored and uploaded), not one it ran.
+import { EARLIEST_REAL_MS, MAX_CLOCK_SKEW_MS } from "../model/implausible-times.js";
 import type { Report } from "../model/types.js";
 import type { EventPayload } from "./context.js";
 
@@ -17,7 +20,8 @@ export const CLOCK_SLACK_MS = 60_000;
  * `created_at` (asked from the API) is the event's time. Not `run_started_at`: a re-run resets it,
  * and "Re-run failed jobs" keeps the jobs that passed, so telemetry one of them handed on (as files
  * a later job downloads) is older than the re-run yet this run's. Not `workflow_run` either: its
- * run is created after the run it follows, whose telemetry it is there to read.
+ * run is created after the run it follows, whose telemetry it is there to read (eventTimeOf gives
+ * that run's creation from the payload).
  */
 export const RUN_CREATED_EVENTS: ReadonlySet<string> = new Set([
   "schedule",
@@ -27,20 +31,44 @@ export const RUN_CREATED_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * When the event this run answers happened, where the payload says so: a pull request's last update
- * (its push, for `synchronize`), a push's time. Null for other events, and when the payload has no time.
+ * (its push, for `synchronize`), a push's time, and on `workflow_run` the triggering run's creation
+ * (a re-run of it keeps it). Null for other events, and when the payload has no time or one that is
+ * no real time (before 2020, or later than `nowMs` by more than clocks differ): the payload is
+ * read, not trusted, and a time in the future would brand every build an earlier one.
  */
-export function eventTimeOf(eventName: string, payload: EventPayload): number | null {
+export function eventTimeOf(
+  eventName: string,
+  payload: EventPayload,
+  nowMs: number = Date.now(),
+): number | null {
+  const time = payloadTimeOf(eventName, payload);
+  return time !== null && time >= EARLIEST_REAL_MS && time <= nowMs + MAX_CLOCK_SKEW_MS ? time : null;
+}
+
+function payloadTimeOf(eventName: string, payload: EventPayload): number | null {
   if (eventName === "pull_request" || eventName === "pull_request_target") {
-    const updated = (payload.pull_request as { updated_at?: unknown } | undefined)?.updated_at;
-    const time = typeof updated === "string" ? Date.parse(updated) : NaN;
-    return Number.isFinite(time) ? time : null;
+    return isoTimeOf((payload.pull_request as { updated_at?: unknown } | undefined)?.updated_at);
+  }
+  if (eventName === "workflow_run") {
+    return isoTimeOf(payload.workflow_run?.created_at);
   }
   if (eventName === "push") {
     // A push payload's repository.pushed_at is seconds since 1970 (other events give it as text).
     const pushed = (payload.repository as { pushed_at?: unknown } | undefined)?.pushed_at;
-    return typeof pushed === "number" && pushed > 0 ? pushed * 1000 : null;
+    return typeof pushed === "number" && Number.isFinite(pushed) ? pushed * 1000 : null;
   }
   return null;
+}
+
+/**
+ * GitHub's payload times are ISO 8601 (`2026-03-01T10:00:00Z`); Date.parse also takes "1" or
+ * "March 1", which no GitHub time is.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function isoTimeOf(value: unknown): number | null {
+  const time = typeof value === "string" && ISO_TIME.test(value) ? Date.parse(value) : NaN;
+  return Number.isFinite(time) ? time : null;
 }
 
 /**
@@ -77,15 +105,26 @@ export function warnAboutStaleInvocations(
       stale(inv.startedAt)
         ? {
             ...inv,
-            readerWarnings: [
-              ...inv.readerWarnings,
-              `this invocation began at ${inv.startedAt}, before the ${eventName} event this workflow run ` +
-                `answers (${event}): it is an earlier build's telemetry (a cache of target/ or logs/, files an ` +
-                "earlier run left), not this run's; check that dbt ran in this job and wrote the files the " +
-                "'telemetry' input names",
-            ],
+            readerWarnings: [...inv.readerWarnings, staleWarning(inv.startedAt, eventName, event)],
           }
         : inv,
     ),
   };
+}
+
+function staleWarning(startedAt: string | null, eventName: string, event: string): string {
+  if (eventName === "workflow_run") {
+    // The second workflow of the fork-safe pair reads the first one's telemetry: the build to check is there.
+    return (
+      `this invocation began at ${startedAt}, before the workflow run that triggered this one was created ` +
+      `(${event}): it is an earlier build's telemetry (a cache of target/ or logs/ that run restored, files ` +
+      "an earlier run left), not that run's; check that dbt ran in that run and wrote the files it uploaded"
+    );
+  }
+  return (
+    `this invocation began at ${startedAt}, before the ${eventName} event this workflow run ` +
+    `answers (${event}): it is an earlier build's telemetry (a cache of target/ or logs/, files an ` +
+    "earlier run left), not this run's; check that dbt ran in this job and wrote the files the " +
+    "'telemetry' input names"
+  );
 }

@@ -30,6 +30,39 @@ describe("eventTimeOf", () => {
     expect(eventTimeOf("workflow_run", pr)).toBeNull();
     expect(eventTimeOf("schedule", {})).toBeNull();
   });
+
+  it("on workflow_run, reads the triggering run's creation", () => {
+    const triggered = (created_at: unknown): EventPayload =>
+      ({ workflow_run: { id: 18123456789, created_at } }) as EventPayload;
+    expect(eventTimeOf("workflow_run", triggered("2026-03-01T10:00:00Z"))).toBe(
+      Date.parse("2026-03-01T10:00:00Z"),
+    );
+    expect(eventTimeOf("workflow_run", triggered("2026-03-01T12:00:00.5+02:00"))).toBe(
+      Date.parse("2026-03-01T10:00:00.500Z"),
+    );
+    // Only on workflow_run: another event's payload with a workflow_run in it is not read as one.
+    expect(eventTimeOf("schedule", triggered("2026-03-01T10:00:00Z"))).toBeNull();
+  });
+
+  it("takes no payload time that is not an ISO time GitHub could have written", () => {
+    const now = Date.parse("2026-03-02T00:00:00Z");
+    const triggered = (created_at: unknown): EventPayload =>
+      ({ workflow_run: { created_at } }) as EventPayload;
+    // Date.parse reads each of these as some time; none is GitHub's.
+    for (const odd of ["1", "March 1, 2026", "2026-03-01", "2026-03-01T10:00:00Z\n", 1772359200, null, {}]) {
+      expect(eventTimeOf("workflow_run", triggered(odd), now)).toBeNull();
+    }
+    expect(eventTimeOf("workflow_run", { workflow_run: null } as unknown as EventPayload, now)).toBeNull();
+    // Before 2020 or over a day after now is no real time: a future one would brand every build an earlier one.
+    expect(eventTimeOf("workflow_run", triggered("2019-12-31T23:59:59Z"), now)).toBeNull();
+    expect(eventTimeOf("workflow_run", triggered("2026-03-03T00:00:01Z"), now)).toBeNull();
+    expect(eventTimeOf("workflow_run", triggered("2026-03-02T23:59:59Z"), now)).toBe(
+      Date.parse("2026-03-02T23:59:59Z"),
+    );
+    const later = { pull_request: { updated_at: "9999-12-31T23:59:59Z" } } as EventPayload;
+    expect(eventTimeOf("pull_request", later, now)).toBeNull();
+    expect(eventTimeOf("push", { repository: { pushed_at: 253402300799 } } as EventPayload, now)).toBeNull();
+  });
 });
 
 describe("warnAboutStaleInvocations", () => {
@@ -48,6 +81,16 @@ describe("warnAboutStaleInvocations", () => {
         "'telemetry' input names",
     ]);
     expect(out.invocations[1]!.readerWarnings).toEqual([]);
+  });
+
+  it("on workflow_run, names the triggering run's creation and sends the reader to that run", () => {
+    const out = warnAboutStaleInvocations(report("2026-02-26T02:33:08.904Z"), "workflow_run", event);
+    expect(out.invocations[0]!.readerWarnings).toEqual([
+      "this invocation began at 2026-02-26T02:33:08.904Z, before the workflow run that triggered this one " +
+        "was created (2026-03-01T10:00:00.000Z): it is an earlier build's telemetry (a cache of target/ or " +
+        "logs/ that run restored, files an earlier run left), not that run's; check that dbt ran in that run " +
+        "and wrote the files it uploaded",
+    ]);
   });
 
   it("leaves a minute for clocks that differ, and an invocation without a start, alone", () => {
