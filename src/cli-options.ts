@@ -1,5 +1,6 @@
 // The command line's options: the help text, parsing and checking the arguments (flags, and the
 // DBT_CLOUD_* variables for the dbt platform), and which arguments are secrets.
+import { homedir } from "node:os";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAIL_ON_VALUES, type FailOn } from "./model/types.js";
 import { JOB_SUMMARY_BUDGET_BYTES } from "./render/markdown.js";
@@ -12,6 +13,7 @@ import {
 import { STANDARD_INPUT } from "./sources/local.js";
 import { matchChoice } from "./text/choice.js";
 import { parseDecimal } from "./text/decimal.js";
+import { expandHome } from "./text/paths.js";
 
 export const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
@@ -217,16 +219,21 @@ export function parseCliArgs(
   if (positionals.length === 0 && !dbtCloud) {
     throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
   }
+  // A shell expands `--json ~/x` but leaves the ~ of `--json=~/x` as it is: read as the Action's inputs are, it is
+  // the home folder, not a folder named ~.
+  const home = env.HOME || homedir();
+  const fileOption = (value: unknown): string | null =>
+    typeof value === "string" ? expandHome(value, home) : null;
   return {
     // `-` is standard input, as in other Unix tools (read through /dev/stdin, on Windows as a stream: never Parquet).
     paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
     format,
-    markdown: (values.markdown as string | undefined) ?? null,
+    markdown: fileOption(values.markdown),
     maxBytes,
-    json: (values.json as string | undefined) ?? null,
-    runResults: (values["run-results"] as string | undefined) ?? null,
-    junit: (values.junit as string | undefined) ?? null,
-    baseline: (values.baseline as string | undefined) ?? null,
+    json: fileOption(values.json),
+    runResults: fileOption(values["run-results"]),
+    junit: fileOption(values.junit),
+    baseline: fileOption(values.baseline),
     regressionThreshold,
     regressionMinSeconds,
     diagrams: values.diagrams as boolean,

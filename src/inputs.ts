@@ -8,7 +8,7 @@ import { DbtCloudSettingsError } from "./sources/dbt-cloud/errors.js";
 import { DBT_CLOUD_MAX_WAIT_SECONDS, DBT_CLOUD_SETTING_KEYS } from "./sources/dbt-cloud/settings.js";
 import { matchChoice } from "./text/choice.js";
 import { parseDecimal } from "./text/decimal.js";
-import { pathInside } from "./text/paths.js";
+import { expandHome, pathInside } from "./text/paths.js";
 
 export const INPUT = {
   telemetry: "telemetry",
@@ -235,16 +235,6 @@ export function telemetryPatterns(
     .filter((line) => line !== "" && !line.startsWith("#"))
     .map((line) => expandHome(line, home, platform))
     .map((line) => (platform === "win32" ? line.replace(WINDOWS_SEPARATOR, "/") : line));
-}
-
-/** `~` and `~/…` (also `~\…` on Windows) in the home folder, as a shell reads them; `~user` is left as it is. */
-export function expandHome(
-  value: string,
-  home: string,
-  platform: NodeJS.Platform = process.platform,
-): string {
-  const inHome = platform === "win32" ? /^~(?:$|[\\/])/ : /^~(?:$|\/)/;
-  return inHome.test(value) ? `${home}${value.slice(1)}` : value;
 }
 
 export interface FailureSettings {

@@ -580,6 +580,47 @@ describe("option values", () => {
     );
   });
 
+  it("a file option's ~ is the home folder also after = (--json=~/x), where the shell leaves it", () => {
+    const home = { HOME: "/home/ana" };
+    const given = (argv: string[]) =>
+      parseCliArgs([...argv, "f.jsonl"], home) as Exclude<
+        ReturnType<typeof parseCliArgs>,
+        "help" | "version"
+      >;
+    expect(
+      given(["--json=~/r.json", "--markdown=~/r.md", "--run-results=~/rr.json", "--junit=~/j.xml"]),
+    ).toMatchObject({
+      json: "/home/ana/r.json",
+      markdown: "/home/ana/r.md",
+      runResults: "/home/ana/rr.json",
+      junit: "/home/ana/j.xml",
+    });
+    expect(given(["--baseline=~"]).baseline).toBe("/home/ana");
+    // `~user` is another user's home, which only a shell knows; `-` is stdout; a ~ further in is a name.
+    expect(given(["--json=~bob/r.json", "--junit=-", "--markdown=out/~/r.md"])).toMatchObject({
+      json: "~bob/r.json",
+      junit: "-",
+      markdown: "out/~/r.md",
+    });
+  });
+
+  it("--json=~/x writes in the home folder, not in a folder named ~", async () => {
+    const home = makeTempDir("fr-home-");
+    const cwd = makeTempDir("fr-cwd-");
+    const { code } = await cli(
+      [
+        "--quiet",
+        "--json=~/report.json",
+        path.join(REAL, "parquet-replica/preview120_build_success.REPLICA.parquet"),
+      ],
+      { HOME: home },
+      cwd,
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(await readFile(path.join(home, "report.json"), "utf8")).invocations).toHaveLength(1);
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
   it("--help and --version win wherever they are; a repeated option's last value is used", () => {
     expect(parse(["f.jsonl", "--fail-on", "never", "--help"])).toBe("help");
     expect(parse(["f.jsonl", "-v"])).toBe("version");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathInside } from "../../src/text/paths.js";
+import { expandHome, pathInside } from "../../src/text/paths.js";
 
 describe("pathInside", () => {
   it("gives the path from the folder for a file inside it, '' for the folder itself", () => {
@@ -13,5 +13,20 @@ describe("pathInside", () => {
     expect(pathInside("/work/repo", "/dev/stdin")).toBeNull();
     expect(pathInside("/work/repo", "/work")).toBeNull();
     expect(pathInside("/work/repo", "/work/repo-other/t.jsonl")).toBeNull();
+  });
+});
+
+describe("expandHome", () => {
+  it("reads ~ and ~/… as the home folder, as a shell does; ~user and a ~ further in are left", () => {
+    expect(expandHome("~/reports/r.json", "/home/ana", "linux")).toBe("/home/ana/reports/r.json");
+    expect(expandHome("~", "/home/ana", "linux")).toBe("/home/ana");
+    expect(expandHome("~bob/r.json", "/home/ana", "linux")).toBe("~bob/r.json");
+    expect(expandHome("out/~/r.json", "/home/ana", "linux")).toBe("out/~/r.json");
+    expect(expandHome("~\\r.json", "/home/ana", "linux")).toBe("~\\r.json");
+  });
+
+  it("also reads ~\\… on Windows", () => {
+    expect(expandHome("~\\r.json", "C:\\Users\\ana", "win32")).toBe("C:\\Users\\ana\\r.json");
+    expect(expandHome("~/r.json", "C:\\Users\\ana", "win32")).toBe("C:\\Users\\ana/r.json");
   });
 });
