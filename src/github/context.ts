@@ -1,6 +1,7 @@
 // Which repository, commit and pull request this run reports on. The pure part reads the event
 // payload; only the fork `workflow_run` case needs the API (its `pull_requests` array is empty).
 import { readFileSync } from "node:fs";
+import { trimTrailing } from "../text/trim-runs.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError } from "./errors.js";
 
@@ -199,7 +200,7 @@ export function attemptUrl(ctx: Pick<RunContext, "runUrl" | "runAttempt">): stri
 
 /** The server's web address (GitHub Enterprise Server's own host), without a trailing slash. */
 export function serverUrlOf(env: Readonly<Record<string, string | undefined>>): string {
-  return (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  return trimTrailing(env.GITHUB_SERVER_URL || "https://github.com", "/");
 }
 
 /** Events whose runs build a pull request's code, so a `workflow_run` of one is about that pull request. */

@@ -4,6 +4,7 @@
 // So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
 // a code block); close the fence and the <details> our Markdown left open; then the note, after a
 // blank line, which also ends a table.
+import { trimLeading, trimTrailing } from "../text/trim-runs.js";
 import { truncateBytes } from "../text/truncate.js";
 
 /** What a cut left out, for its note. */
@@ -34,7 +35,7 @@ export function cutMarkdown(markdown: string, maxBytes: number, note: (left: Lef
 
 function cutAt(markdown: string, budget: number, note: (left: LeftOut) => string): string {
   let head = truncateBytes(markdown, budget, "");
-  head = head.slice(0, boundary(head)).replace(/\n+$/, "");
+  head = trimTrailing(head.slice(0, boundary(head)), "\n");
   const open = openBlocks(head);
   let closed = head;
   if (open.fence) closed += `\n${open.fence}`;
@@ -70,7 +71,7 @@ function boundary(head: string): number {
 }
 
 function countLines(text: string): number {
-  const trimmed = text.replace(/^\n+|\n+$/g, "");
+  const trimmed = trimTrailing(trimLeading(text, "\n"), "\n");
   if (trimmed === "") return 0;
   let lines = 1;
   for (let i = trimmed.indexOf("\n"); i >= 0; i = trimmed.indexOf("\n", i + 1)) lines++;

@@ -13,6 +13,7 @@ import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { MAX_TELEMETRY_ARTIFACT_BYTES } from "../telemetry/limits.js";
 import { showControls } from "../text/controls.js";
 import { describeFileError } from "../text/file-errors.js";
+import { trimTrailing } from "../text/trim-runs.js";
 import { truncateChars } from "../text/truncate.js";
 import { ArtifactSourceError } from "./artifact-error.js";
 
@@ -181,7 +182,7 @@ async function readEntries(zip: ZipFile, label: string): Promise<ZipEntry[]> {
 
 function invalidZip(label: string, error: unknown): ArtifactSourceError {
   const why = error instanceof Error ? error.message : String(error);
-  return new ArtifactSourceError(`${label} is not a valid zip: ${shown(why).replace(/\.+$/, "")}.`);
+  return new ArtifactSourceError(`${label} is not a valid zip: ${trimTrailing(shown(why), ".")}.`);
 }
 
 /** Where an entry lands below the destination: zips written on Windows may separate folders with `\`. */
@@ -224,7 +225,7 @@ function checkEntry({ name: rawName, isDirectory, entry }: ZipEntry, dest: strin
  * half-way with one already written.
  */
 function checkFolderNames(entries: readonly ZipEntry[], label: string, hint: string): void {
-  const where = (name: string) => path.posix.normalize(unpackedName(name)).replace(/\/+$/, "");
+  const where = (name: string) => trimTrailing(path.posix.normalize(unpackedName(name)), "/");
   // Sorted, the entries inside a folder `F/` stand together, right where `F/` would: each file is
   // looked up once, by halving. Looking up every folder on every entry's path built a 64 KB name's
   // 32,000 prefixes, seconds per entry of a crafted zip.

@@ -1,7 +1,7 @@
 // Cutting Markdown to a limit: the note saying so must be a visible paragraph, as GitHub renders it
 // (CommonMark + GFM), never swallowed by a code fence, a <details> or a table left open; the cut is
 // between lines (blocks when one is near), and the note says how much was left out.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fitCheckOutput } from "../../src/github/check-run.js";
 import { COMMENT_MAX_CHARS, fitCommentBody } from "../../src/github/comment.js";
 import { fitSummary } from "../../src/github/summary.js";
@@ -124,6 +124,50 @@ describe("cutMarkdown", () => {
         if (cut !== markdown) expectVisible(cut);
       }
     }
+  });
+
+  it("cuts Markdown with 200,000 blank lines before its text: they are kept, and what is left out counted", () => {
+    const markdown = `${"\n".repeat(200_000)}${"x\n".repeat(100_000)}`;
+    const cut = cutMarkdown(markdown, 300_000, note);
+    expect(bytes(cut)).toBeLessThanOrEqual(300_000);
+    const kept = cut.slice(0, cut.indexOf(`_${NOTE}`));
+    expect(kept.startsWith(`${"\n".repeat(200_000)}x\nx\n`)).toBe(true);
+    expect(kept.endsWith("x\n\n")).toBe(true);
+    // The head is the blank lines and k lines of "x" (its last line break dropped), then a blank line.
+    const k = (kept.length - 200_000 - 1) / 2;
+    expect(Number.isInteger(k) && k > 0).toBe(true);
+    expect(cut).toContain(`${NOTE}: ${100_000 - k} lines, ${1 + 2 * (100_000 - k)} bytes left out.`);
+  });
+
+  it("runs no regex that is tried from every position of a long run (/\\n+$/ on many line breaks)", () => {
+    // Not timed: the regexes the cut runs are recorded, and none may end in a run anchored only at
+    // the end of a long text. Such a regex is tried from each position of a run before the end and
+    // scans the run from each: quadratic (20,000 blank lines here; 200,000 take seconds).
+    const applied: { source: string; length: number }[] = [];
+    const record = (re: RegExp, text: unknown): void => {
+      applied.push({ source: re.source, length: String(text).length });
+    };
+    const replace = RegExp.prototype[Symbol.replace];
+    const exec = RegExp.prototype.exec;
+    const spies = [
+      vi.spyOn(RegExp.prototype, Symbol.replace).mockImplementation(function (this: RegExp, text, ...rest) {
+        record(this, text);
+        return replace.apply(this, [text, ...rest] as Parameters<typeof replace>);
+      }),
+      vi.spyOn(RegExp.prototype, "exec").mockImplementation(function (this: RegExp, text) {
+        record(this, text);
+        return exec.call(this, text);
+      }),
+    ];
+    try {
+      const markdown = `${"\n".repeat(20_000)}${"x\n".repeat(10_000)}`;
+      expect(bytes(cutMarkdown(markdown, 30_000, note))).toBeLessThanOrEqual(30_000);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const endAnchoredRun = (source: string): boolean =>
+      /[+*]\)?\$$/.test(source) && !(source.startsWith("^") && !source.includes("|"));
+    expect(applied.filter((a) => a.length > 1_000 && endAnchoredRun(a.source))).toEqual([]);
   });
 
   it("says 'the last N lines (size)'", () => {
