@@ -447,7 +447,8 @@ const freshness: ScenarioSpec = {
 const multiInvocation: ScenarioSpec = {
   name: "multi-invocation",
   description:
-    "Two invocations appended to one JSONL file (a failing `dbt run`, then a green `dbt build` retry).",
+    "Two invocations appended to one JSONL file (a failing `dbt run`, then a green `dbt build`): two runs, " +
+    "both counted (a second command, not a `dbt retry`).",
   seed: 707,
   invocations: [
     build(
