@@ -2,6 +2,7 @@
 // one logs/ folder holds both). A retry re-runs what the invocation before it did not finish well
 // (docs.getdbt.com/reference/commands/retry), so the report's verdict follows each node's latest
 // result, while each invocation keeps its own results as they were.
+import { dbtCommandOf } from "../text/dbt-command.js";
 import { addCounts, countStatuses, emptyCounts } from "./counts.js";
 import { STATUS } from "./status-table.js";
 import type { Invocation, NodeResult, NodeStatus, PassedOnRetry, StatusCounts } from "./types.js";
@@ -9,18 +10,10 @@ import type { Invocation, NodeResult, NodeStatus, PassedOnRetry, StatusCounts } 
 /**
  * Whether the invocation is a `dbt retry`: its eval_args command, else the command as typed. A
  * dbt platform step that wrote no telemetry has only the step's command line in both
- * (failed-step.ts): of a command line, the word after `dbt` (or `dbtf`, the Fusion binary's other
- * name, by any path) is the command.
+ * (failed-step.ts). Global flags may come first: `dbt --debug retry` is a retry (dbt-command.ts).
  */
 export function isRetry(inv: Invocation): boolean {
-  return commandWord(inv.command ?? inv.rawCommand ?? "") === "retry";
-}
-
-function commandWord(command: string): string | undefined {
-  const words = command.trim().split(/\s+/);
-  if (words.length === 1) return words[0];
-  const dbt = words.findIndex((word) => /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i.test(word));
-  return dbt >= 0 ? words[dbt + 1] : undefined;
+  return dbtCommandOf(inv.command ?? inv.rawCommand ?? "") === "retry";
 }
 
 /**

@@ -1,6 +1,7 @@
 // dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
 import { STATUS, type RunResultsStatus } from "../model/status-table.js";
 import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
+import { dbtCommandOf } from "../text/dbt-command.js";
 
 export const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
 
@@ -67,7 +68,7 @@ export function runResultsInParts(
     results: [],
     elapsed_time: elapsedMs / 1000,
     args: {
-      ...(last?.command ? { which: whichOf(last.command) } : {}),
+      ...whichOf(last?.command ?? null),
       ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
       ...(last?.target ? { target: last.target } : {}),
     },
@@ -83,10 +84,12 @@ export function runResultsInParts(
 /**
  * `args.which` as dbt Core writes it: the subcommand's own name, `freshness` for `dbt source
  * freshness` and `generate` for `dbt docs generate` (dbt/cli/types.py `Command`). `dbt retry` reads
- * it back with `Command.from_str`, which knows no `source freshness`.
+ * it back with `Command.from_str`, which knows no `source freshness`. A dbt platform step without
+ * telemetry has its command line here (`dbt --debug build --select x+`): its command, else none.
  */
-function whichOf(command: string): string {
-  return command.trim().split(/\s+/).pop() || command;
+function whichOf(command: string | null): { which?: string } {
+  const which = command === null ? undefined : dbtCommandOf(command)?.split(" ").pop();
+  return which ? { which } : {};
 }
 
 /**

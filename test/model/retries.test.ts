@@ -68,6 +68,13 @@ describe("isRetry", () => {
     expect(raw("/usr/local/bin/dbtf retry --target ci")).toBe(true);
     expect(raw("dbt build --select retry")).toBe(false);
     expect(raw("retry --target ci")).toBe(false);
+    // Global flags before the command.
+    expect(raw("dbt --debug retry")).toBe(true);
+    expect(raw("dbtf --log-level debug retry")).toBe(true);
+    expect(raw("dbt --profiles-dir ./p retry")).toBe(true);
+    expect(raw("/usr/bin/dbtf -q retry")).toBe(true);
+    expect(raw("dbt --debug build --select retry")).toBe(false);
+    expect(isRetry(invocation("x", "dbt --debug retry", [], { rawCommand: "dbt --debug retry" }))).toBe(true);
     // A dbt platform step without telemetry: its command line in both fields.
     expect(isRetry(invocation("x", "dbt retry", [], { rawCommand: "dbt retry" }))).toBe(true);
     expect(isRetry(invocation("x", "dbt build", [], { rawCommand: "dbt build" }))).toBe(false);

@@ -23,6 +23,19 @@ describe("renderRunResults", () => {
     report.invocations[0]!.command = "build";
     expect(renderRunResults(report, "2026-11-30T00:00:00Z").args.which).toBe("build");
   });
+
+  it("names the command of a dbt platform step's command line, not its last word", async () => {
+    const report = await reportFor(["test/fixtures/generated/freshness/telemetry.jsonl"]);
+    const which = (command: string | null) => {
+      report.invocations[0]!.command = command;
+      return renderRunResults(report, "2026-11-30T00:00:00Z").args.which;
+    };
+    expect(which("dbt build --select state:modified+")).toBe("build");
+    expect(which("dbt --debug source freshness --select orders")).toBe("freshness");
+    // No command to name: no which, rather than a selector's or flag's word.
+    expect(which("dbt --debug")).toBeUndefined();
+    expect(which(null)).toBeUndefined();
+  });
 });
 
 describe("elapsed_time of a run that did not finish", () => {

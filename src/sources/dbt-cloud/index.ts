@@ -28,6 +28,7 @@ import { DBT_CLOUD_SETTING_KEYS, type DbtCloudSettings, type NameSetting } from 
 import { RUN_STATUS, type DbtRun, type DbtRunStep } from "./types.js";
 import { isRunComplete, waitForRun } from "./wait-for-run.js";
 import { splitLines } from "../../text/controls.js";
+import { dbtCommandOf } from "../../text/dbt-command.js";
 import { createRedactingLog } from "../../text/secrets.js";
 
 export * from "./errors.js";
@@ -114,7 +115,8 @@ export const CANCELLED_WITHOUT_TELEMETRY_NOTE =
 export const FAILED_FOOTERLESS_NOTE =
   "ended in Error and its telemetry is not a complete Parquet file (no footer: dbt stopped while writing it, or " +
   "the download was cut short): reported as a failed step (its log is on the dbt platform)";
-const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
+/** The dbt commands that write Fusion telemetry. */
+const WRITES_TELEMETRY = new Set(["build", "run", "test", "seed", "snapshot", "compile", "source freshness"]);
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
 const LOG_TAIL_CHARS = 2000;
@@ -214,6 +216,11 @@ export function parseDbtCommand(stepName: string): string | null {
   if (quoted?.[1]) return quoted[1].trim().replace(/\s+/g, " ");
   const bare = /^invoke dbt with\s+(dbt\b.*)$/i.exec(stepName.trim());
   return bare?.[1] ? bare[1].trim().replace(/\s+/g, " ") : null;
+}
+
+/** Whether the step ran a dbt command that writes telemetry, global flags first or not (`dbt --debug build`). */
+function writesTelemetry(stepName: string): boolean {
+  return WRITES_TELEMETRY.has(dbtCommandOf(parseDbtCommand(stepName) ?? stepName) ?? "");
 }
 
 /** The artifact path of a step's telemetry, named by run_steps[].index (reference §4.5). */
@@ -367,7 +374,7 @@ async function downloadStepTelemetry(
       const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
       return { ...base, file: null, note, logTail: logTail(step.logs) };
     }
-    const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
+    const note = writesTelemetry(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
     return { ...base, file: null, note };
   });
 }

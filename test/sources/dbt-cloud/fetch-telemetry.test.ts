@@ -133,6 +133,21 @@ describe("fetchDbtCloudTelemetry", () => {
     expect(result.steps.map((step) => step.failed)).toEqual([false, false, false, false]);
   });
 
+  it("a dbt build step with global flags before the command asks the same", async () => {
+    const run = exampleRun();
+    run.run_steps = run.run_steps!.map((step) => ({
+      ...step,
+      status: 10,
+      status_humanized: "Success",
+      name: String(step.name).replace("`dbt build", "`dbt --debug build"),
+    }));
+    h.server.addRun(run);
+    const result = await h.fetch({ "dbt-cloud-run-id": "7001234" });
+    expect(result.steps[3]!.name).toMatch(/dbt --debug build/);
+    expect(result.steps[3]!.note).toBe(NO_TELEMETRY_FROM_DBT_NOTE);
+    expect(result.steps[0]!.note).toBe(NO_TELEMETRY_NOTE);
+  });
+
   it("marks a step that ended in Error without telemetry, with the end of its log, escape sequences removed", async () => {
     const run = exampleRun();
     const log = [
