@@ -12,6 +12,7 @@ import {
   type FailedStep,
 } from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
+import { EARLIEST_REAL_MS, MAX_CLOCK_SKEW_MS } from "./implausible-times.js";
 import { latestCounts, linkRetries, passedOnRetry } from "./retries.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
@@ -278,13 +279,7 @@ export class ReportBuilder {
         readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
       }),
     );
-    const invocations = linkRetries(
-      this.withFailedSteps(finished).sort(
-        (a, b) =>
-          compareSteps(a, b) ??
-          (compare(a.startedAt ?? "", b.startedAt ?? "") || compare(a.traceId, b.traceId)),
-      ),
-    );
+    const invocations = linkRetries(inReportOrder(this.withFailedSteps(finished)));
     const counts = latestCounts(invocations);
     const verdict = decideConclusion(invocations, counts, this.options.failOn);
     const flaky = passedOnRetry(invocations);
@@ -334,6 +329,35 @@ function isBetter(candidate: InvocationState, current: InvocationState): boolean
 }
 
 /** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
+/**
+ * The invocations by dbt platform step, else by start. One with no start time the report can use
+ * (none read, or one never set: 1970) stays where it was read, right after the invocation read before
+ * it: `dbt build || dbt retry` appends the retry to the build's JSONL, and a retry sorted first would
+ * retry nothing (retries.ts links a retry to the invocation before it).
+ */
+function inReportOrder(invocations: Invocation[]): Invocation[] {
+  const keys = new Map<Invocation, { start: string; traceId: string; read: number }>();
+  let before = { start: "", traceId: "" };
+  invocations.forEach((inv, read) => {
+    const start = realStart(inv);
+    if (start !== null) before = { start, traceId: inv.traceId };
+    // One with a start of its own comes before those placed after it.
+    keys.set(inv, { ...before, read: start !== null ? -1 : read });
+  });
+  return invocations.sort((a, b) => {
+    const [x, y] = [keys.get(a)!, keys.get(b)!];
+    return (
+      compareSteps(a, b) ?? (compare(x.start, y.start) || compare(x.traceId, y.traceId) || x.read - y.read)
+    );
+  });
+}
+
+/** The invocation's start, unless it is none or not a real time (implausible-times.ts). */
+function realStart(inv: Invocation): string | null {
+  const ms = inv.startedAt === null ? NaN : Date.parse(inv.startedAt);
+  return ms >= EARLIEST_REAL_MS && ms <= Date.now() + MAX_CLOCK_SKEW_MS ? inv.startedAt : null;
+}
+
 function compareSteps(a: Invocation, b: Invocation): number | undefined {
   const [x, y] = [a.source.step, b.source.step];
   if (!x || !y || x.runId !== y.runId || x.index === y.index) return undefined;

@@ -268,4 +268,28 @@ describe("the retry scenario read from Parquet and JSONL", () => {
       );
     expect(withoutSource(fromParquet)).toEqual(withoutSource(fromJsonl));
   });
+
+  it("a retry whose start is not known stays after the build it was appended to, and retries it", async () => {
+    const records = buildScenarioRecords(SCENARIOS.find((spec) => spec.name === "retry")!);
+    const retryTrace = records.at(-1)!.trace_id;
+    const isRetrySpan = (record: (typeof records)[number]) =>
+      record.trace_id === retryTrace && record.event_type.endsWith("invocation.Invocation");
+    const dir = path.relative(ROOT, makeTempDir("fusion-report-retry-"));
+    // Its invocation span's start lost (no SpanStart, none on the SpanEnd), or never set (0: 1970).
+    const lost = records
+      .filter((record) => !(isRetrySpan(record) && record.record_type === "SpanStart"))
+      .map((record) => (isRetrySpan(record) ? { ...record, start_time_unix_nano: undefined } : record));
+    const unset = records.map((record) =>
+      isRetrySpan(record) ? { ...record, start_time_unix_nano: "0" } : record,
+    );
+    writeFileSync(path.join(ROOT, dir, "lost.jsonl"), writeJsonl(lost));
+    writeFileSync(path.join(ROOT, dir, "unset.jsonl"), writeJsonl(unset));
+    for (const file of ["lost.jsonl", "unset.jsonl"]) {
+      const report = await reportFor([`${dir}/${file}`]);
+      expect(report.invocations.map((inv) => inv.command)).toEqual(["build", "retry"]);
+      expect(report.invocations[1]!.retryOf).toBe(report.invocations[0]!.invocationId);
+      expect(report.counts).toMatchObject({ total: 5, error: 0, fail: 1 });
+      expect(report.passedOnRetry?.map((n) => n.uniqueId)).toEqual(["model.shop.orders"]);
+    }
+  });
 });
