@@ -39,6 +39,13 @@ export function isUncausedSkip(node: Pick<NodeResult, "status" | "skippedBecause
 /** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
 export const PASSED_ON_RETRY_SHOWN = 20;
 
+/**
+ * The mark of a result a `dbt retry` ran again (`supersededBy`): history, whose status the headline
+ * counts by the retry's result instead. Beside every such result a section lists, so that an error a
+ * retry fixed is never shown as if it stood.
+ */
+export const RUN_AGAIN = { markdown: "🔁 run again by `dbt retry`", text: "run again by dbt retry" } as const;
+
 /** The group of skipped nodes whose cause the engine did not name. */
 export const UNCAUSED_SKIPS = "cause not given";
 

@@ -44,6 +44,7 @@ import {
   freshnessFact,
   isUncausedSkip,
   PASSED_ON_RETRY_SHOWN,
+  RUN_AGAIN,
   plural,
   resourceLabel,
   skipHeading,
@@ -778,7 +779,7 @@ function renderErrors(
     const downstream = chainsByRoot.get(node.uniqueId)?.skipped.length ?? 0;
     if (downstream > 0) facts.push(`⏭️ ${plural(downstream, "node")} skipped downstream`);
     // History: the headline counts its result in the retry instead.
-    if (node.supersededBy !== undefined) facts.push("🔁 run again by `dbt retry`");
+    if (node.supersededBy !== undefined) facts.push(RUN_AGAIN.markdown);
     lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptBlock(text, detail.excerptLines, detail.excerptChars, context));
@@ -911,7 +912,7 @@ function testTable(tests: NodeResult[], context: RenderContext): string {
       { heading: "Defined at" },
     ],
     tests.map((n) => [
-      context.names.label(n),
+      context.names.label(n) + runAgain(n),
       nowrap(resourceLabel(n.resourceType)),
       String(n.test?.failingRows ?? "–"),
       locationLink(n.location, n.packageName, context) ?? "–",
@@ -938,17 +939,19 @@ function renderSkipChains(
   const items: string[] = [];
   for (const chain of chains.slice(0, detail.chains)) {
     const root = nodes.get(chain.rootId);
-    const rootStatus = root ? statusText(root.status) : "not in this run";
+    const rootStatus = root ? statusText(root.status) + runAgain(root) : "not in this run";
     const shown = chain.skipped.slice(0, detail.chainNodes).map((entry) => {
       const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-      return `${label(entry.uniqueId)}${via}`;
+      return `${label(entry.uniqueId)}${via}${runAgain(nodes.get(entry.uniqueId))}`;
     });
     pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
   }
   // The group without a cause comes last, so it is left out only when chains are too.
   const uncausedShown = uncaused.length > 0 && chains.length < detail.chains;
   if (uncausedShown) {
-    const shown = uncaused.slice(0, detail.chainNodes).map((node) => context.names.label(node));
+    const shown = uncaused
+      .slice(0, detail.chainNodes)
+      .map((node) => context.names.label(node) + runAgain(node));
     pushSkipGroup(items, `_${UNCAUSED_SKIPS}_`, uncaused.length, shown, detail);
   }
   lines.push(items.join("\n"));
@@ -1029,9 +1032,10 @@ function renderNotCompleted(inv: Invocation, detail: Detail, context: FitContext
 
 const IDLE_SHOWN = 5;
 
-function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext): string {
+function renderSlowest(inv: Invocation, detail: Detail, context: FitContext): string {
   const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
   if (rows.length === 0) return "";
+  const { byId } = context.listsOf(inv);
   const table = renderTable(
     [
       { heading: "Node" },
@@ -1041,7 +1045,7 @@ function renderSlowest(inv: Invocation, detail: Detail, context: RenderContext):
       { heading: "Lifetime", numeric: true },
     ],
     rows.map((n) => [
-      `${statusIcon(n.status)} ${context.names.label(n)}`,
+      `${statusIcon(n.status)} ${context.names.label(n)}${runAgain(byId.get(n.uniqueId))}`,
       nowrap(resourceLabel(n.resourceType)),
       formatDuration(n.processingMs),
       formatDuration(n.warehouseMs),
@@ -1089,7 +1093,7 @@ function* allNodesPieces(inv: Invocation, context: RenderContext): Generator<str
         yield [
           context.names.label(n),
           typeCell(n.resourceType),
-          statusCell(n.status),
+          statusCell(n.status) + runAgain(n),
           formatDuration(n.timing.processingMs),
           formatDuration(n.timing.warehouseMs),
         ];
@@ -1097,6 +1101,11 @@ function* allNodesPieces(inv: Invocation, context: RenderContext): Generator<str
     })(),
   );
   yield "\n\n</details>";
+}
+
+/** The mark after a result a `dbt retry` ran again, else nothing. */
+function runAgain(node: Pick<NodeResult, "supersededBy"> | undefined): string {
+  return node?.supersededBy === undefined ? "" : ` · ${RUN_AGAIN.markdown}`;
 }
 
 /** `cell`, made once per distinct value. */

@@ -30,6 +30,7 @@ import {
   freshnessFact,
   isUncausedSkip,
   PASSED_ON_RETRY_SHOWN,
+  RUN_AGAIN,
   plural,
   resourceLabel,
   skipHeading,
@@ -228,7 +229,7 @@ function renderErrors(inv: Invocation, pen: Pen): string {
         ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
         : null,
       // History: the headline counts its result in the retry instead.
-      node.supersededBy !== undefined ? "run again by dbt retry" : null,
+      node.supersededBy !== undefined ? RUN_AGAIN.text : null,
     ].filter((fact): fact is string => fact !== null);
     const lines = [
       `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
@@ -271,7 +272,8 @@ function excerptLimits(): { lines: number; chars: number } {
 /** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
 function testBlock(node: NodeResult, pen: Pen): string {
   const rows = node.test ? plural(node.test.failingRows, "failing row") : null;
-  const facts = [resourceLabel(node.resourceType), rows, where(node.location)].filter(
+  const again = node.supersededBy !== undefined ? RUN_AGAIN.text : null;
+  const facts = [resourceLabel(node.resourceType), rows, where(node.location), again].filter(
     (fact): fact is string => fact !== null,
   );
   const lines = [
@@ -312,7 +314,9 @@ function renderSkipChains(inv: Invocation, pen: Pen): string {
 }
 
 function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen): string {
-  const shown = uncaused.slice(0, TERMINAL_LIMITS.chainNodes).map((node) => nodeName(pen, node));
+  const shown = uncaused
+    .slice(0, TERMINAL_LIMITS.chainNodes)
+    .map((node) => `${nodeName(pen, node)}${runAgain(node)}`);
   return skipGroupBlock(`? ${UNCAUSED_SKIPS}`, "", uncaused.length, shown, pen);
 }
 
@@ -321,11 +325,11 @@ function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen):
   const root = nodes.get(chain.rootId);
   const shown = chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes).map((entry) => {
     const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
-    return `${named(entry.uniqueId)}${via}`;
+    return `${named(entry.uniqueId)}${via}${runAgain(nodes.get(entry.uniqueId))}`;
   });
   return skipGroupBlock(
     `${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`,
-    root ? statusWord(root.status) : "not in this run",
+    root ? statusWord(root.status) + runAgain(root) : "not in this run",
     chain.skipped.length,
     shown,
     pen,
@@ -403,6 +407,7 @@ const TIMING_COLUMNS = ["processing", "warehouse", "lifetime"] as const;
 function renderSlowest(inv: Invocation, pen: Pen): string {
   const rows = inv.slowest.byProcessing;
   if (rows.length === 0) return "";
+  const again = rerunNodes(inv);
   const cells = rows.map((n) => [
     formatDuration(n.processingMs),
     formatDuration(n.warehouseMs),
@@ -415,7 +420,9 @@ function renderSlowest(inv: Invocation, pen: Pen): string {
     values.map((value, i) => padStart(value, widths[i] as number)).join("  ");
   const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
   rows.forEach((n, i) =>
-    lines.push(`${line(cells[i] as string[])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`),
+    lines.push(
+      `${line(cells[i] as string[])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}${runAgain(again.get(n.uniqueId))}`,
+    ),
   );
   const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
   const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, rows.length));
@@ -427,6 +434,16 @@ function renderSlowest(inv: Invocation, pen: Pen): string {
     );
   }
   return blocks.join("\n\n");
+}
+
+/** The mark after a result a `dbt retry` ran again, else nothing. */
+function runAgain(node: Pick<NodeResult, "supersededBy"> | undefined): string {
+  return node?.supersededBy === undefined ? "" : ` · ${RUN_AGAIN.text}`;
+}
+
+/** The invocation's results a `dbt retry` ran again, by id: none unless a retry followed it. */
+function rerunNodes(inv: Invocation): ReadonlyMap<string, NodeResult> {
+  return new Map(inv.nodes.filter((n) => n.supersededBy !== undefined).map((n) => [n.uniqueId, n]));
 }
 
 /** Said once, after the last table of timings. */

@@ -31,4 +31,34 @@ describe("nodes that passed on dbt retry", () => {
     expect(small.complete).toBe(false);
     expect(small.markdown).toContain("🔁 **1 node failed, then passed on `dbt retry`:**");
   });
+
+  it("a result a dbt retry ran again is marked in every list that shows it; a report without a retry has no mark", async () => {
+    const report = await reportFor(["test/fixtures/generated/retry/telemetry.jsonl"]);
+    const markdown = renderMarkdown(report, options);
+    const build = markdown.slice(0, markdown.indexOf("### ❌ 2. `dbt retry`"));
+    const rowsOf = (title: string) =>
+      build
+        .slice(build.indexOf(title))
+        .split("\n\n")
+        .find((block) => block.startsWith("|") || block.startsWith("- "))!
+        .split("\n")
+        .filter((line) => line.includes("<code"));
+    const mark = " · 🔁 run again by `dbt retry`";
+    expect(rowsOf("#### ❌ Failed tests").every((row) => row.includes(mark))).toBe(true);
+    expect(rowsOf("#### ⏭️ Skipped").map((row) => row.includes(mark))).toEqual([true, true]);
+    expect(rowsOf("🐢 Slowest nodes").map((row) => row.includes(mark))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(rowsOf("All 5 nodes").map((row) => row.includes(mark))).toEqual([false, true, true, false, true]);
+    expect(markdown.slice(markdown.indexOf("### ❌ 2. `dbt retry`"))).not.toContain("run again");
+    const noRetry = renderMarkdown(
+      await reportFor(["test/fixtures/generated/multi-invocation/telemetry.jsonl"]),
+      options,
+    );
+    expect(noRetry).not.toContain("run again");
+  });
 });

@@ -154,6 +154,37 @@ describe("renderTerminal", () => {
     expect(listed).toContain("… and 3 more nodes, listed in x.");
   });
 
+  it("marks every result a dbt retry ran again where a section lists it, not only among the errors", async () => {
+    const report = await reportFor(["test/fixtures/generated/retry/telemetry.jsonl"]);
+    const text = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 80,
+      colour: false,
+      fullReportHint: "x",
+    });
+    const build = text.slice(0, text.indexOf("══ 2. dbt retry"));
+    const lineOf = (start: number, needle: string) =>
+      build
+        .slice(start)
+        .split("\n")
+        .find((line) => line.includes(needle));
+    const failedTests = build.indexOf("── Failed tests");
+    const skips = build.indexOf("── Skipped because");
+    const slowest = build.indexOf("── Slowest nodes");
+    expect(lineOf(failedTests, "failing rows")).toMatch(/· run again by dbt retry$/);
+    expect(build.slice(skips, slowest)).toContain("  error · run again by dbt retry → 1 node skipped:");
+    expect(lineOf(skips, "↷ test.shop.not_null_orders_order_id")).toMatch(/· run again by dbt retry$/);
+    for (const id of [
+      "model.shop.orders",
+      "test.shop.unique_customers_customer_id",
+      "test.shop.not_null_orders",
+    ])
+      expect(lineOf(slowest, id)).toMatch(/· run again by dbt retry$/);
+    expect(lineOf(slowest, "model.shop.stg_orders")).not.toContain("retry");
+    // The retry's own results are the latest: no mark.
+    expect(text.slice(text.indexOf("══ 2. dbt retry")).match(/run again by dbt retry/g)).toBeNull();
+  });
+
   it("keeps its width between 40 and 120 columns", async () => {
     const report: Report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
     const options = { title: "dbt Fusion", colour: false, fullReportHint: "the JSON report" };
