@@ -1,6 +1,7 @@
 // The order failures are listed in, so that a view cut to its first few shows what a reviewer must
 // fix: those in a file the pull request changes first (when the changed files are known), then, for
-// errors, those that held back the most nodes downstream. Ties keep the run's order. The JSON
+// errors, those that held back the most nodes downstream (for the same error in many nodes, all of
+// them and what they held back together). Ties keep the run's order. The JSON
 // report and run_results.json keep the run's order; this is for what people read.
 import type { Invocation, NodeResult } from "../model/types.js";
 import { replaceWholeWord } from "../text/whole-word.js";
@@ -15,13 +16,38 @@ export function inChangedFileOf(links: Links | undefined): InChangedFile | undef
 }
 
 export function erroredByImpact(inv: Invocation, inChangedFile?: InChangedFile): NodeResult[] {
-  const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-  const held = (node: NodeResult): number => skipped.get(node.uniqueId) ?? 0;
+  const held = heldDownstream(inv);
   // Array.prototype.sort is stable: equal keys stay in run order.
   return changedFirst(
     inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)),
     inChangedFile,
   );
+}
+
+/**
+ * The errors in groups of the same error (groupSameErrors), the groups in erroredByImpact's order
+ * with each group weighed whole: the nodes it kept from being built, its errors and the nodes
+ * skipped downstream of them. A warehouse outage that failed 600 models comes before a typo that
+ * failed one (where it stood behind it when only its first error was weighed). A group with an
+ * error in a changed file still comes first; of one error, the weight orders as erroredByImpact.
+ */
+export function errorGroupsByImpact(inv: Invocation, inChangedFile?: InChangedFile): NodeResult[][] {
+  const held = heldDownstream(inv);
+  const weighed = groupSameErrors(erroredByImpact(inv, inChangedFile)).map((group) => ({
+    group,
+    // erroredByImpact put the changed ones first, so a group with one in a changed file leads with it.
+    changed: inChangedFile !== undefined && inChangedFile(group[0] as NodeResult),
+    notBuilt: group.reduce((sum, node) => sum + 1 + held(node), 0),
+  }));
+  // Stable: equal weights keep the order of their first errors.
+  weighed.sort((a, b) => Number(b.changed) - Number(a.changed) || b.notBuilt - a.notBuilt);
+  return weighed.map(({ group }) => group);
+}
+
+/** How many nodes were skipped downstream of a node (those of the skip chain it is the root of). */
+function heldDownstream(inv: Invocation): (node: NodeResult) => number {
+  const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+  return (node) => skipped.get(node.uniqueId) ?? 0;
 }
 
 /** The nodes in changed files first, each part in the order given. */

@@ -33,8 +33,7 @@ import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination, MAX_INLINE_CHARS } from "./escape.js";
 import {
   changedFirst,
-  erroredByImpact,
-  groupSameErrors,
+  errorGroupsByImpact,
   inChangedFileOf,
   type InChangedFile,
 } from "./errors-by-impact.js";
@@ -363,8 +362,9 @@ export function reportMemo(
     errorsOf(inv) {
       let found = errors.get(inv);
       if (!found) {
-        const ordered = erroredByImpact(inv, inChangedFile);
-        errors.set(inv, (found = { groups: groupSameErrors(ordered), count: ordered.length }));
+        const groups = errorGroupsByImpact(inv, inChangedFile);
+        const count = groups.reduce((sum, group) => sum + group.length, 0);
+        errors.set(inv, (found = { groups, count }));
       }
       return found;
     },

@@ -23,7 +23,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { erroredByImpact, groupSameErrors } from "./errors-by-impact.js";
+import { errorGroupsByImpact } from "./errors-by-impact.js";
 import {
   formatCount,
   formatDuration,
@@ -212,12 +212,12 @@ function where(location: NodeLocation | null): string | null {
 }
 
 function renderErrors(inv: Invocation, pen: Pen): string {
-  const errors = erroredByImpact(inv);
-  const total = errors.length + inv.runErrors.length;
+  const groups = errorGroupsByImpact(inv);
+  const total = groups.reduce((sum, group) => sum + group.length, inv.runErrors.length);
   if (total === 0) return "";
   const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
-  for (const [node, ...same] of groupSameErrors(errors)) {
+  for (const [node, ...same] of groups) {
     if (!node) continue;
     const facts = [
       resourceLabel(node.resourceType),

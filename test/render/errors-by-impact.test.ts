@@ -2,7 +2,7 @@
 // view cut to its first errors still shows what blocked the build. Ties keep the run's order.
 import { describe, expect, it } from "vitest";
 import type { Invocation, NodeResult, Report } from "../../src/model/types.js";
-import { erroredByImpact, groupSameErrors } from "../../src/render/errors-by-impact.js";
+import { erroredByImpact, errorGroupsByImpact, groupSameErrors } from "../../src/render/errors-by-impact.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { reportFor } from "../support/report.js";
@@ -209,5 +209,51 @@ describe("errors by impact", () => {
       );
     }
     expect(cuts).toBeGreaterThan(5);
+  });
+
+  it("weighs the same error in many nodes whole: a warehouse outage in 6 models leads one error that held back 4", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const root = inv.nodes.find((n) => n.status === "error")!;
+    const error = (name: string, message: string, path = `models/${name}.sql`): NodeResult => ({
+      ...root,
+      uniqueId: `model.shop.${name}`,
+      name,
+      location: { path, line: 1 },
+      message,
+    });
+    const typo = error("typo", "syntax error line 3 at position 4 unexpected 'from'");
+    const outage = Array.from({ length: 6 }, (_, i) =>
+      error(
+        `outage_${i}`,
+        `Database Error in model outage_${i}\n  000606 (57P03): No active warehouse selected`,
+      ),
+    );
+    // In run order: the typo, then the outage's models, then the real build (its error holds back 4).
+    const invocation: Invocation = { ...inv, nodes: [typo, ...outage, ...inv.nodes] };
+    const big: Report = { ...report, invocations: [invocation] };
+    const leads = (groups: NodeResult[][]) => groups.map((group) => [group[0]!.name, group.length]);
+    // Nodes not built: the outage 6, the root 1 + 4 skipped, the typo 1.
+    expect(leads(errorGroupsByImpact(invocation))).toEqual([
+      ["outage_0", 6],
+      [root.name, 1],
+      ["typo", 1],
+    ]);
+    // A group with an error in a changed file comes before the root, led by that error.
+    const changed = (node: NodeResult) => node.name === "typo" || node.name === "outage_3";
+    expect(leads(errorGroupsByImpact(invocation, changed))).toEqual([
+      ["outage_3", 6],
+      ["typo", 1],
+      [root.name, 1],
+    ]);
+    const markdown = renderMarkdown(big, { maxBytes: 1_000_000, title: "t", fullReportHint: "x" });
+    const errors = markdown.slice(markdown.indexOf("#### ❌ Errors"));
+    const at = (name: string) => errors.indexOf(`**<code title="model.shop.${name}">`);
+    expect(at("outage_0")).toBeGreaterThan(0);
+    expect(at("outage_0")).toBeLessThan(errors.indexOf(`**<code title="${root.uniqueId}">`));
+    expect(errors.indexOf(`**<code title="${root.uniqueId}">`)).toBeLessThan(at("typo"));
+    const terminal = renderTerminal(big, { title: "t", width: 100, colour: false, fullReportHint: "x" });
+    expect(terminal.indexOf("✖ model.shop.outage_0")).toBeLessThan(terminal.indexOf(`✖ ${root.uniqueId}`));
+    expect(terminal.indexOf(`✖ ${root.uniqueId}`)).toBeLessThan(terminal.indexOf("✖ model.shop.typo"));
   });
 });
