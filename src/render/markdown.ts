@@ -944,7 +944,14 @@ function renderSkipChains(
       const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
       return `${label(entry.uniqueId)}${via}${runAgain(nodes.get(entry.uniqueId))}`;
     });
-    pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
+    pushSkipGroup(
+      items,
+      `${label(chain.rootId)} (${rootStatus})`,
+      chain.skipped.length,
+      shown,
+      detail,
+      context,
+    );
   }
   // The group without a cause comes last, so it is left out only when chains are too.
   const uncausedShown = uncaused.length > 0 && chains.length < detail.chains;
@@ -952,7 +959,7 @@ function renderSkipChains(
     const shown = uncaused
       .slice(0, detail.chainNodes)
       .map((node) => context.names.label(node) + runAgain(node));
-    pushSkipGroup(items, `_${UNCAUSED_SKIPS}_`, uncaused.length, shown, detail);
+    pushSkipGroup(items, `_${UNCAUSED_SKIPS}_`, uncaused.length, shown, detail, context);
   }
   lines.push(items.join("\n"));
   const uncausedLeft =
@@ -965,7 +972,8 @@ function renderSkipChains(
 
 /**
  * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
- * many more.
+ * many more, and where they are (no rendering lists more than a hundred of a group: a root source
+ * that failed skips 15,000 nodes).
  */
 function pushSkipGroup(
   items: string[],
@@ -973,11 +981,12 @@ function pushSkipGroup(
   skipped: number,
   shown: readonly string[],
   detail: Detail,
+  context: Pick<RenderContext, "fullReportHint">,
 ): void {
   items.push(`- ${cause} → ${plural(skipped, "node")} skipped`);
   for (const node of shown) items.push(`  - ${node}`);
   if (skipped > detail.chainNodes && detail.chainNodes > 0) {
-    items.push(`  - … and ${formatCount(skipped - detail.chainNodes)} more`);
+    items.push(`  - ${more(skipped, detail.chainNodes, "skipped node", context)}`);
   }
 }
 

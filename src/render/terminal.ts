@@ -178,7 +178,7 @@ function renderInvocation(
   if (index !== null || inv.source.step) blocks.push(invocationHeader(inv, index, pen, omit));
   blocks.push(renderErrors(inv, pen));
   blocks.push(renderFailedTests(inv, pen));
-  blocks.push(renderSkipChains(inv, pen));
+  blocks.push(renderSkipChains(inv, pen, options));
   blocks.push(renderWarnings(inv, pen, options));
   blocks.push(renderNotCompleted(inv, pen, options));
   blocks.push(renderSlowest(inv, pen));
@@ -301,26 +301,31 @@ function renderFailedTests(inv: Invocation, pen: Pen): string {
 }
 
 /** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
-function renderSkipChains(inv: Invocation, pen: Pen): string {
+function renderSkipChains(inv: Invocation, pen: Pen, options: TerminalOptions): string {
   const chains = inv.skipChains;
   const uncaused = inv.nodes.filter(isUncausedSkip);
   if (chains.length === 0 && uncaused.length === 0) return "";
   const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
   const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
   const blocks = [heading(pen, `${skipHeading(uncaused.length > 0)} (${plural(skipped, "node")})`)];
-  for (const chain of chains) blocks.push(chainBlock(chain, nodes, pen));
-  if (uncaused.length > 0) blocks.push(uncausedBlock(uncaused, pen));
+  for (const chain of chains) blocks.push(chainBlock(chain, nodes, pen, options));
+  if (uncaused.length > 0) blocks.push(uncausedBlock(uncaused, pen, options));
   return blocks.join("\n\n");
 }
 
-function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen): string {
+function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen, options: TerminalOptions): string {
   const shown = uncaused
     .slice(0, TERMINAL_LIMITS.chainNodes)
     .map((node) => `${nodeName(pen, node)}${runAgain(node)}`);
-  return skipGroupBlock(`? ${UNCAUSED_SKIPS}`, "", uncaused.length, shown, pen);
+  return skipGroupBlock(`? ${UNCAUSED_SKIPS}`, "", uncaused.length, shown, pen, options);
 }
 
-function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen): string {
+function chainBlock(
+  chain: SkipChain,
+  nodes: Map<string, NodeResult>,
+  pen: Pen,
+  options: TerminalOptions,
+): string {
   const named = (uniqueId: string) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
   const root = nodes.get(chain.rootId);
   const shown = chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes).map((entry) => {
@@ -333,6 +338,7 @@ function chainBlock(chain: SkipChain, nodes: Map<string, NodeResult>, pen: Pen):
     chain.skipped.length,
     shown,
     pen,
+    options,
   );
 }
 
@@ -343,11 +349,15 @@ function skipGroupBlock(
   skipped: number,
   shown: readonly string[],
   pen: Pen,
+  options: TerminalOptions,
 ): string {
   const lines = [cause, `  ${outcome ? `${outcome} ` : ""}→ ${plural(skipped, "node")} skipped:`];
   for (const node of shown) lines.push(`  ${statusMark(pen, "skipped")} ${node}`);
   const left = skipped - TERMINAL_LIMITS.chainNodes;
-  if (left > 0) lines.push(`  … and ${formatCount(left)} more`);
+  if (left > 0) {
+    const rest = more(left, "skipped node", options, { ...pen, width: pen.width - 2 });
+    lines.push(rest.replace(/^/gm, "  "));
+  }
   return lines.join("\n");
 }
 

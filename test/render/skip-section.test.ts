@@ -138,8 +138,19 @@ describe("the skip section", () => {
     expect(listed.heading).toBe("⏭️ Skipped (301 nodes)");
     const group = listed.items.indexOf("cause not given → 300 nodes skipped");
     expect(group).toBeGreaterThan(0);
-    expect(listed.items.at(-1)).toMatch(/^… and \d+ more$/);
+    // Where the rest are: no rendering lists more than a hundred nodes of a group.
+    expect(listed.items.at(-1)).toMatch(/^… and \d+ more skipped nodes, listed in the JSON report\.$/);
     expect(listed.items.length - group - 2).toBeLessThanOrEqual(20);
+    // The terminal lists ten of a group, and says where the rest are too, within its width.
+    const terminal = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 40,
+      colour: false,
+      fullReportHint: "the JSON report (--json FILE)",
+    });
+    expect(terminal).toContain(
+      "  ↷ model.shop.orphan_9\n  … and 290 more skipped nodes, listed\n  in the JSON report (--json FILE).",
+    );
   });
 
   it("says the group was left out as what it is, not as one more root cause", async () => {
