@@ -765,6 +765,8 @@ function renderErrors(
   const groups = errors.groups.slice(0, detail.errors);
   let spare = detail.errors - groups.length;
   let shown = 0;
+  // The same errors of a group shown that are not named: said apart from errors not shown at all.
+  let unnamedSame = 0;
   for (const [node, ...same] of groups) {
     if (!node) continue;
     shown++;
@@ -788,6 +790,7 @@ function renderErrors(
       spare -= named.length;
       shown += named.length;
       const unnamed = same.length - named.length;
+      unnamedSame += unnamed;
       const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
       lines.push(
         [
@@ -801,7 +804,8 @@ function renderErrors(
       );
     }
   }
-  lines.push(more(errors.count, shown, "error", context, "errors"));
+  const sameLeft = unnamedSame > 0 ? `${plural(unnamedSame, "more node")} with the errors above` : undefined;
+  lines.push(more(errors.count - unnamedSame, shown, "error", context, "errors", sameLeft));
   for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
     const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
     lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);

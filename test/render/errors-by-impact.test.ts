@@ -204,9 +204,11 @@ describe("errors by impact", () => {
       cuts++;
       const left = 30 - named;
       expect(line, String(maxBytes)).toContain(named > 0 ? ` and ${left} more` : "(not named here)");
+      // Every distinct error is shown: what is left are the names of the same ones, said as such.
       expect(text, String(maxBytes)).toContain(
-        `_… and ${left} more error${left === 1 ? "" : "s"}, listed in x._`,
+        `_… and ${left} more node${left === 1 ? "" : "s"} with the errors above, listed in x._`,
       );
+      expect(text, String(maxBytes)).not.toMatch(/more errors?, listed in/);
     }
     expect(cuts).toBeGreaterThan(5);
   });
@@ -255,5 +257,41 @@ describe("errors by impact", () => {
     const terminal = renderTerminal(big, { title: "t", width: 100, colour: false, fullReportHint: "x" });
     expect(terminal.indexOf("✖ model.shop.outage_0")).toBeLessThan(terminal.indexOf(`✖ ${root.uniqueId}`));
     expect(terminal.indexOf(`✖ ${root.uniqueId}`)).toBeLessThan(terminal.indexOf("✖ model.shop.typo"));
+  });
+
+  it("counts the errors not shown apart from the unnamed nodes of the same errors shown", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    const lead = inv.nodes.find((n) => n.status === "error")!;
+    const error = (name: string, message: string): NodeResult => ({
+      ...lead,
+      uniqueId: `model.shop.${name}`,
+      name,
+      location: { path: `models/${name}.sql`, line: 1 },
+      message,
+    });
+    // 80 models down with the same outage, then 60 errors each of its own.
+    const outage = Array.from({ length: 80 }, (_, i) => error(`outage_${i}`, "No active warehouse selected"));
+    const own = Array.from({ length: 60 }, (_, i) => error(`own_${i}`, `syntax error at line ${i}`));
+    const big: Report = { ...report, invocations: [{ ...inv, nodes: [...outage, ...own, ...inv.nodes] }] };
+    const errors = 80 + 60 + 1;
+    let seen = 0;
+    for (let maxBytes = 30_000; maxBytes > 3_000; maxBytes -= 1_000) {
+      const text = renderMarkdown(big, { maxBytes, title: "t", fullReportHint: "x" });
+      const note = /_… and (\d+) more errors and (\d+) more nodes with the errors above, listed in x\._/.exec(
+        text,
+      );
+      if (!note) continue;
+      seen++;
+      const section = text.slice(text.indexOf("#### ❌ Errors"), note.index);
+      const named = new Set(section.match(/<code title="[^"]+">/g)).size;
+      const unnamed =
+        /The same error in 79 more nodes.* and (\d+) more ·|The same error in (79) more nodes \(not named here\)/.exec(
+          section,
+        );
+      expect(Number(unnamed?.[1] ?? unnamed?.[2]), String(maxBytes)).toBe(Number(note[2]));
+      expect(named + Number(note[1]) + Number(note[2]), String(maxBytes)).toBe(errors);
+    }
+    expect(seen).toBeGreaterThan(2);
   });
 });
