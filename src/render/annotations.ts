@@ -59,12 +59,15 @@ interface Finding {
   location: NodeLocation | null;
   /** Node from an installed package or with no location: never annotated on a guessed path. */
   external: boolean;
+  /** Nodes skipped downstream of the node (its skip chain), which rank its error among errors. */
+  held?: number;
 }
 
 export function buildAnnotations(invocations: Invocation[], opts: AnnotationOptions): AnnotationSet {
   const findings = invocations.flatMap((inv) => collectFindings(inv, findProjectPackage(inv.nodes)));
   const runLevel: string[] = [];
-  const placed: { annotation: CheckAnnotation; rank: Rank; changed: boolean; order: number }[] = [];
+  const placed: { annotation: CheckAnnotation; rank: Rank; changed: boolean; held: number; order: number }[] =
+    [];
   const seen = new Set<string>();
 
   for (const finding of findings) {
@@ -83,11 +86,17 @@ export function buildAnnotations(invocations: Invocation[], opts: AnnotationOpti
       annotation,
       rank: finding.rank,
       changed: opts.changedFiles?.has(file) ?? false,
+      held: finding.held ?? 0,
       order: placed.length,
     });
   }
 
-  placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || a.order - b.order);
+  // Of errors, those that held back the most nodes downstream first, as the report lists them: a
+  // root source that skipped 15,000 nodes is annotated however many errors came before it in the run.
+  placed.sort(
+    (a, b) =>
+      Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order,
+  );
   const limit = Math.max(0, opts.maxAnnotations);
   return {
     annotations: placed.slice(0, limit).map((p) => p.annotation),
@@ -116,6 +125,7 @@ export function findProjectPackage(nodes: NodeResult[]): string | null {
 
 function collectFindings(inv: Invocation, projectPackage: string | null): Finding[] {
   const out: Finding[] = [];
+  const held = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   for (const node of inv.nodes) {
     // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
     if (node.supersededBy !== undefined) continue;
@@ -124,7 +134,9 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
       isPackagePath(node.location.path) ||
       (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
     const nodeFinding = describeNode(node);
-    if (nodeFinding) out.push({ ...nodeFinding, location: node.location, external });
+    if (nodeFinding) {
+      out.push({ ...nodeFinding, location: node.location, external, held: held.get(node.uniqueId) ?? 0 });
+    }
     for (const log of node.logs) {
       const logFinding = describeLog(node, log, nodeFinding !== null);
       if (!logFinding) continue;

@@ -108,6 +108,37 @@ describe("buildAnnotations", () => {
     expect(set.omitted).toBe(3); // 7 annotatable findings, 4 kept
   });
 
+  it("of many errors, annotates first those that held back the most nodes downstream", () => {
+    // A warehouse outage fails 60 models in run order before the root source whose error skipped 15,000.
+    const outage = Array.from({ length: 60 }, (_, i) =>
+      node(`model.shop.m_${i}`, {
+        status: "error",
+        message: "No active warehouse selected",
+        location: { path: `models/m_${i}.sql` },
+      }),
+    );
+    const root = node("model.shop.stg_raw_events", {
+      status: "error",
+      message: "Object 'RAW.EVENTS' does not exist",
+      location: { path: "models/stg_raw_events.sql" },
+    });
+    const skipped = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ uniqueId: `model.shop.s_${i}`, via: "x", depth: 1 }));
+    const inv = invocation([...outage, root], {
+      skipChains: [
+        { rootId: root.uniqueId, rootStatus: "error", skipped: skipped(15_000) },
+        { rootId: "model.shop.m_3", rootStatus: "error", skipped: skipped(2) },
+      ],
+    });
+    const set = buildAnnotations([inv], { projectDir: ".", maxAnnotations: 50 });
+    expect(set.annotations.slice(0, 3).map((a) => a.path)).toEqual([
+      "models/stg_raw_events.sql",
+      "models/m_3.sql",
+      "models/m_0.sql",
+    ]);
+    expect(set.omitted).toBe(61 - 50);
+  });
+
   it("returns installed-package nodes and location-less errors as run-level messages", () => {
     const set = buildAnnotations([invocation(project, { runErrors })], {
       projectDir: ".",
