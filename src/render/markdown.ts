@@ -27,8 +27,8 @@ import type {
   SkipChain,
   StatusCounts,
 } from "../model/types.js";
-import { combiningMarksEnd } from "../text/controls.js";
 import { firstLine } from "../text/truncate.js";
+import { wrapLines } from "../text/wrap-lines.js";
 import { cutMarkdown, describeLeftOut } from "./cut-markdown.js";
 import { code, codeBlock, escapeText, excerpt, linkDestination, MAX_INLINE_CHARS } from "./escape.js";
 import {
@@ -826,61 +826,6 @@ export function excerptBlock(
 ): string {
   const short = excerpt(text, maxLines, maxChars);
   return codeBlock(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
-}
-
-/**
- * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
- * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
- */
-export function wrapLines(text: string, width: number): string {
-  const out: string[] = [];
-  for (const line of text.split("\n")) {
-    // Widths count characters (a code point with its combining marks); a line is walked once (a
-    // report of thousands of long messages).
-    let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
-    let at = 0;
-    let prefix = "";
-    while (left + prefix.length > width) {
-      const room = width - prefix.length;
-      const headEnd = advance(line, at, room);
-      const space = line.lastIndexOf(" ", headEnd - 1) - at;
-      const cut = space > room / 3 ? characterEnd(line, at + space) - at : headEnd - at;
-      out.push(prefix + line.slice(at, at + cut).trimEnd());
-      left -= codePoints(line, at, at + cut);
-      at += cut;
-      prefix = "↪ ";
-    }
-    out.push(prefix + line.slice(at));
-  }
-  return out.join("\n");
-}
-
-/**
- * The index `count` characters after `from` (or the end): a character is a code point with the
- * combining marks after it, which take no column and must not start a continuation line.
- */
-function advance(text: string, from: number, count: number): number {
-  let at = from;
-  for (let n = 0; n < count && at < text.length; n++) at = characterEnd(text, at);
-  return at;
-}
-
-/** The characters (as `advance` counts them) from `from` to `to`. */
-function codePoints(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = from; at < to; count++) at = characterEnd(text, at);
-  return count;
-}
-
-function characterEnd(text: string, at: number): number {
-  return combiningMarksEnd(text, at + (isHighSurrogateAt(text, at) ? 2 : 1));
-}
-
-function isHighSurrogateAt(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  if (code < 0xd800 || code > 0xdbff) return false;
-  const next = text.charCodeAt(at + 1);
-  return next >= 0xdc00 && next <= 0xdfff;
 }
 
 function renderFailedTests(inv: Invocation, detail: Detail, context: FitContext): string {

@@ -3,8 +3,8 @@
 import { statusRow, type HeadlineCell } from "../model/status-table.js";
 import { showControls, showInvisible } from "../text/controls.js";
 import { truncateChars } from "../text/truncate.js";
+import { wrapLines } from "../text/wrap-lines.js";
 import { excerpt, MAX_INLINE_CHARS } from "./escape.js";
-import { wrapLines } from "./markdown.js";
 import type { NamedNode } from "./names.js";
 import { OWN_SEQUENCES, type Style, type StyleName } from "./terminal-style.js";
 
