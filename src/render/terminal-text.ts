@@ -1,10 +1,11 @@
 // Building blocks of the terminal report: untrusted text made inert, node names, section headings,
 // facts packed to the width, and message excerpts in an indented gutter.
 import { statusRow, type HeadlineCell } from "../model/status-table.js";
+import { columns } from "../text/columns.js";
 import { showControls, showInvisible } from "../text/controls.js";
 import { truncateChars } from "../text/truncate.js";
-import { wrapLines } from "../text/wrap-lines.js";
 import { excerpt, MAX_INLINE_CHARS } from "./escape.js";
+import { wrapLines } from "../text/wrap-lines.js";
 import type { NamedNode } from "./names.js";
 import { OWN_SEQUENCES, type Style, type StyleName } from "./terminal-style.js";
 
@@ -49,10 +50,17 @@ function inertLines(text: string): string {
     .join("\n");
 }
 
+/** Tabs to the next stop, counted in columns (a CJK character before a tab takes two). */
 function expandTabs(line: string, stop = 8): string {
   if (!line.includes("\t")) return line;
-  let out = "";
-  for (const ch of line) out += ch === "\t" ? " ".repeat(stop - ([...out].length % stop)) : ch;
+  const [first = "", ...rest] = line.split("\t");
+  let out = first;
+  let column = columns(first);
+  for (const piece of rest) {
+    const pad = stop - (column % stop);
+    out += " ".repeat(pad) + piece;
+    column += pad + columns(piece);
+  }
   return out;
 }
 
@@ -107,7 +115,7 @@ export function entry(pen: Pen, status: string, node: NamedNode, facts: string):
 /** `── Errors (1) ─────…` across the width, so sections stand apart without colour too. */
 export function heading(pen: Pen, title: string, rule = "─"): string {
   const lead = `${rule}${rule} `;
-  const room = pen.width - [...lead].length - visibleLength(title) - 1;
+  const room = pen.width - visibleLength(lead) - visibleLength(title) - 1;
   return `${pen.style.bold(`${lead}${title}`)} ${rule.repeat(Math.max(2, room))}`;
 }
 
@@ -151,9 +159,12 @@ export function wrapWords(text: string, width: number): string {
   return packWords(text.split(" "), width, " ");
 }
 
-/** Columns a line takes, not counting our style sequences (every other escape is already text). */
+/**
+ * Columns a line takes on the terminal, not counting our style sequences (every other escape is
+ * already text): a CJK character or an emoji takes two, combining marks none (text/columns.ts).
+ */
 export function visibleLength(text: string): number {
-  return [...text.replace(OWN_SEQUENCES, "")].length;
+  return columns(text.includes("\u001b") ? text.replace(OWN_SEQUENCES, "") : text);
 }
 
 /**

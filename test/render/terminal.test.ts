@@ -6,7 +6,18 @@ import { warningsCount } from "../../src/render/format.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { OWN_SEQUENCES, terminalStyle, wantsColour } from "../../src/render/terminal-style.js";
-import { excerptGutter, inert, nodeName, packFacts, type Pen } from "../../src/render/terminal-text.js";
+import { columns } from "../../src/text/columns.js";
+import {
+  entry,
+  excerptGutter,
+  heading,
+  inert,
+  nodeName,
+  packFacts,
+  padStart,
+  visibleLength,
+  type Pen,
+} from "../../src/render/terminal-text.js";
 import { reportFor } from "../support/report.js";
 
 const plain: Pen = { style: terminalStyle(false), width: 80 };
@@ -193,6 +204,71 @@ describe("renderTerminal", () => {
     expect(rule(renderTerminal(report, { ...options, width: 10 }))).toBe(40);
     expect(rule(renderTerminal(report, { ...options, width: 100 }))).toBe(100);
     expect(rule(renderTerminal(report, { ...options, width: 300 }))).toBe(120);
+  });
+});
+
+describe("wide characters in the terminal", () => {
+  const narrow: Pen = { ...plain, width: 40 };
+  const sqlError =
+    "SQLコンパイルエラー: 行 4 位置 8 の識別子 'AMOUNT_USD' が無効です。\nオブジェクト '売上_日次' が存在しないか、操作を実行する権限がありません。";
+
+  it("measures columns: two for CJK and emoji, none for combining marks and our styles", () => {
+    expect(visibleLength("model.shop.orders")).toBe(17);
+    expect(visibleLength("売上_日次")).toBe(9);
+    expect(visibleLength("Ｆｕｌｌ ｗｉｄｔｈ")).toBe(19);
+    expect(visibleLength("cafe\u0301 ลูกค้า")).toBe(9);
+    expect(visibleLength("👍🏽 👩‍💻 🇯🇵 ❤️ 1\ufe0f\u20e3")).toBe(14);
+    expect(visibleLength("✔ ✖ ⚠ ↷ ♻ ⊘ – · … ─ │ ↪")).toBe(23);
+    expect(visibleLength(coloured.style.bold("売上"))).toBe(4);
+    expect(padStart("売上", 6)).toBe("  売上");
+  });
+
+  it("puts the facts on the next line when a wide name leaves no room for them", () => {
+    const node = { uniqueId: "model.shop.売上_日次_集計_店舗", name: "売上_日次_集計_店舗" };
+    const line = entry(narrow, "error", node, "model · 2.5s");
+    expect(line).toBe("✖ model.shop.売上_日次_集計_店舗\n  model · 2.5s");
+  });
+
+  it("expands a tab after wide characters to the next stop in columns", () => {
+    expect(excerptGutter(narrow, "売上\tx\nab\tx", { lines: 20, chars: 3000 })).toBe(
+      "  │ 売上    x\n  │ ab      x",
+    );
+  });
+
+  it("draws a heading's rule to the width after a wide title", () => {
+    expect(columns(heading(narrow, "ステップ 1: 本番ビルド"))).toBe(40);
+  });
+
+  it("wraps a Japanese error to 40 columns and keeps the slowest table in line with a wide name", async () => {
+    const report = await reportFor(["test/fixtures/generated/model-errors/telemetry.jsonl"]);
+    const inv = report.invocations[0]!;
+    const failed = inv.nodes.find((n) => n.uniqueId === "model.shop.stg_orders")!;
+    failed.message = sqlError;
+    failed.uniqueId = failed.uniqueId.replace("stg_orders", "売上_日次");
+    failed.name = "売上_日次";
+    const slow = inv.slowest.byProcessing.find((n) => n.uniqueId === "model.shop.stg_orders")!;
+    slow.uniqueId = failed.uniqueId;
+    slow.name = failed.name;
+    const text = renderTerminal(report, {
+      title: "dbt Fusion",
+      width: 40,
+      colour: false,
+      fullReportHint: "x",
+    });
+    const lines = text.split("\n");
+    const gutter = lines.filter((line) => line.startsWith("  │"));
+    expect(gutter.join("")).toContain("売上_日次");
+    for (const line of gutter) expect(columns(line), line).toBeLessThanOrEqual(40);
+    expect(gutter.join("\n")).toContain("↪ ");
+    const rows = lines.slice(lines.findIndex((line) => line.startsWith("processing")));
+    const table = rows.slice(
+      0,
+      rows.findIndex((line) => line === ""),
+    );
+    expect(table.some((line) => line.includes("✖ model.shop.売上_日次"))).toBe(true);
+    // Durations are right-aligned ahead of the node, so a wide name cannot push a column.
+    const nodeColumn = (line: string) => columns(line.slice(0, line.search(/ {2}(?:node$|[✔✖↷?] )/)));
+    expect(table.map(nodeColumn)).toEqual(table.map(() => nodeColumn(table[0]!)));
   });
 });
 
