@@ -38,10 +38,13 @@ const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
 // eslint-disable-next-line no-misleading-character-class
 const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
 
-// Combining marks stacked on one character ("zalgo" text) are drawn above and below it, over the lines
-// around it. Real writing stacks a few at most: Vietnamese two (ệ decomposed), Thai a vowel and a
-// tone mark, Devanagari a sign or two. Runs longer than MAX_MARKS keep their first MAX_MARKS marks.
-const MAX_MARKS = 4;
+// Combining marks stacked on one character ("zalgo" text, dozens of marks) are drawn above and below
+// it, over the lines around it. Real writing stacks few: Vietnamese two (ệ decomposed), Thai a vowel
+// and a tone mark, Devanagari a sign or two, pointed Biblical Hebrew five (dagesh, shin dot, vowel,
+// meteg, accent) and Sanskrit in Tibetan script six (ཧྐྵྨྱཱཾ: three subjoined letters, a long vowel,
+// an anusvara). Runs longer than MAX_MARKS keep their first MAX_MARKS marks: the longest real stacks
+// with room to spare, and a pile that reaches about a line above and below, not across the screen.
+const MAX_MARKS = 8;
 const MARK_PILE = new RegExp(`([\\p{Mn}\\p{Me}]{${MAX_MARKS}})[\\p{Mn}\\p{Me}]+`, "gu");
 const HAS_MARK_PILE = new RegExp(MARK_PILE.source, "u");
 

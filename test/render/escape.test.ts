@@ -165,7 +165,7 @@ describe("untrusted text", () => {
 });
 
 describe("piles of combining marks (zalgo) in a report", () => {
-  it("are cut to four marks per character in the comment and the terminal", async () => {
+  it("are cut to eight marks per character in the comment and the terminal", async () => {
     const pile = "\u0300\u0316\u0301\u0317\u0342\u0353\u0346\u0354\u034a\u0359".repeat(3);
     const zalgo = (text: string): string => [...text].map((ch) => ch + pile).join("");
     const report = await reportFor(["test/fixtures/generated/model-errors/telemetry.jsonl"]);
@@ -177,7 +177,7 @@ describe("piles of combining marks (zalgo) in a report", () => {
     const markdown = renderMarkdown(report, { maxBytes: 65_536, title: "dbt Fusion", fullReportHint: "x" });
     const text = parseHtml(markdownToHtml(markdown)).map(textOf).join("");
     expect(text.replace(/\p{M}/gu, "")).toContain("Database Error");
-    expect(longestPile(text)).toBe(4);
+    expect(longestPile(text)).toBe(8);
     const terminal = renderTerminal(report, {
       title: "dbt Fusion",
       width: 100,
@@ -185,6 +185,6 @@ describe("piles of combining marks (zalgo) in a report", () => {
       fullReportHint: "x",
     });
     expect(terminal.replace(/\p{M}/gu, "")).toContain("Database Error");
-    expect(longestPile(terminal)).toBe(4);
+    expect(longestPile(terminal)).toBe(8);
   });
 });
