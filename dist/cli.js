@@ -87,8 +87,8 @@ var status_table = __nccwpck_require__(6606);
 var render_escape = __nccwpck_require__(7789);
 // EXTERNAL MODULE: ./src/render/format.ts
 var format = __nccwpck_require__(1509);
-// EXTERNAL MODULE: ./src/render/markdown.ts + 1 modules
-var render_markdown = __nccwpck_require__(1746);
+// EXTERNAL MODULE: ./src/render/markdown.ts + 2 modules
+var render_markdown = __nccwpck_require__(7525);
 // EXTERNAL MODULE: ./src/render/names.ts
 var names = __nccwpck_require__(5968);
 // EXTERNAL MODULE: ./src/render/table.ts
@@ -570,6 +570,10 @@ var truncate = __nccwpck_require__(3377);
 var errors_by_impact = __nccwpck_require__(469);
 // EXTERNAL MODULE: ./src/render/invocations.ts
 var invocations = __nccwpck_require__(7215);
+// EXTERNAL MODULE: ./src/text/columns.ts
+var columns = __nccwpck_require__(8528);
+// EXTERNAL MODULE: ./src/text/wrap-lines.ts
+var wrap_lines = __nccwpck_require__(1625);
 ;// CONCATENATED MODULE: ./src/render/terminal-style.ts
 // How the terminal report marks things: SGR colour and weight when the terminal wants colour, plain
 // text otherwise. These are the only escape sequences the report writes; everything from telemetry
@@ -623,6 +627,7 @@ function wantsColour(env, stdoutIsTty) {
 
 
 
+
 /**
  * Narrow glyphs for the terminal (the comment's emoji take two columns in most terminals and one in
  * some), with the colour of each headline count. Keyed by the status table's headline cells, so a
@@ -655,12 +660,18 @@ function inertLines(text) {
         .map((line) => expandTabs(line))
         .join("\n");
 }
+/** Tabs to the next stop, counted in columns (a CJK character before a tab takes two). */
 function expandTabs(line, stop = 8) {
     if (!line.includes("\t"))
         return line;
-    let out = "";
-    for (const ch of line)
-        out += ch === "\t" ? " ".repeat(stop - ([...out].length % stop)) : ch;
+    const [first = "", ...rest] = line.split("\t");
+    let out = first;
+    let column = (0,columns/* columns */.YB)(first);
+    for (const piece of rest) {
+        const pad = stop - (column % stop);
+        out += " ".repeat(pad) + piece;
+        column += pad + (0,columns/* columns */.YB)(piece);
+    }
     return out;
 }
 function paint(pen, colour, text) {
@@ -711,7 +722,7 @@ function entry(pen, status, node, facts) {
 /** `── Errors (1) ─────…` across the width, so sections stand apart without colour too. */
 function heading(pen, title, rule = "─") {
     const lead = `${rule}${rule} `;
-    const room = pen.width - [...lead].length - visibleLength(title) - 1;
+    const room = pen.width - visibleLength(lead) - visibleLength(title) - 1;
     return `${pen.style.bold(`${lead}${title}`)} ${rule.repeat(Math.max(2, room))}`;
 }
 /**
@@ -747,9 +758,12 @@ function packWords(words, width, separator, indent = "") {
 function wrapWords(text, width) {
     return packWords(text.split(" "), width, " ");
 }
-/** Columns a line takes, not counting our style sequences (every other escape is already text). */
+/**
+ * Columns a line takes on the terminal, not counting our style sequences (every other escape is
+ * already text): a CJK character or an emoji takes two, combining marks none (text/columns.ts).
+ */
 function visibleLength(text) {
-    return [...text.replace(OWN_SEQUENCES, "")].length;
+    return (0,columns/* columns */.YB)(text.includes("\u001b") ? text.replace(OWN_SEQUENCES, "") : text);
 }
 /**
  * A message's first lines in a gutter (`  │ `), wrapped to the width with `↪ ` continuation lines,
@@ -758,7 +772,7 @@ function visibleLength(text) {
 function excerptGutter(pen, text, limits, indent = "  ") {
     const gutter = `${indent}${pen.style.dim("│")} `;
     const room = Math.max(20, pen.width - indent.length - 2);
-    const lines = (0,render_markdown/* wrapLines */.MT)(inertLines((0,render_escape/* excerpt */.Kb)(text, limits.lines, limits.chars)), room).split("\n");
+    const lines = (0,wrap_lines/* wrapLines */.M)(inertLines((0,render_escape/* excerpt */.Kb)(text, limits.lines, limits.chars)), room).split("\n");
     return lines.map((line) => `${gutter}${line}`.trimEnd()).join("\n");
 }
 /** Right-aligned to `size` columns. */
@@ -977,7 +991,7 @@ function renderInvocation(inv, index, pen, options, omit) {
         blocks.push(invocationHeader(inv, index, pen, omit));
     blocks.push(renderErrors(inv, pen));
     blocks.push(renderFailedTests(inv, pen));
-    blocks.push(renderSkipChains(inv, pen));
+    blocks.push(renderSkipChains(inv, pen, options));
     blocks.push(renderWarnings(inv, pen, options));
     blocks.push(renderNotCompleted(inv, pen, options));
     blocks.push(renderSlowest(inv, pen));
@@ -1004,13 +1018,13 @@ function where(location) {
     return inert(location.line ? `${location.path}:${location.line}` : location.path);
 }
 function renderErrors(inv, pen) {
-    const errors = (0,errors_by_impact/* erroredByImpact */.rE)(inv);
-    const total = errors.length + inv.runErrors.length;
+    const groups = (0,errors_by_impact/* errorGroupsByImpact */.c2)(inv);
+    const total = groups.reduce((sum, group) => sum + group.length, inv.runErrors.length);
     if (total === 0)
         return "";
     const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     const blocks = [pen.style.red(heading(pen, `Errors (${(0,format/* formatCount */.B4)(total)})`))];
-    for (const [node, ...same] of (0,errors_by_impact/* groupSameErrors */.PD)(errors)) {
+    for (const [node, ...same] of groups) {
         if (!node)
             continue;
         const facts = [
@@ -1023,7 +1037,7 @@ function renderErrors(inv, pen) {
                 ? `${(0,format/* plural */.LS)(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
                 : null,
             // History: the headline counts its result in the retry instead.
-            node.supersededBy !== undefined ? "run again by dbt retry" : null,
+            node.supersededBy !== undefined ? format/* RUN_AGAIN */.Bs.text : null,
         ].filter((fact) => fact !== null);
         const lines = [
             `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
@@ -1055,7 +1069,8 @@ function excerptLimits() {
 /** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
 function testBlock(node, pen) {
     const rows = node.test ? (0,format/* plural */.LS)(node.test.failingRows, "failing row") : null;
-    const facts = [(0,format/* resourceLabel */.bP)(node.resourceType), rows, where(node.location)].filter((fact) => fact !== null);
+    const again = node.supersededBy !== undefined ? format/* RUN_AGAIN */.Bs.text : null;
+    const facts = [(0,format/* resourceLabel */.bP)(node.resourceType), rows, where(node.location), again].filter((fact) => fact !== null);
     const lines = [
         `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
         `  ${packFacts(facts, pen.width - 2, "  ")}`,
@@ -1078,7 +1093,7 @@ function renderFailedTests(inv, pen) {
     ].join("\n\n");
 }
 /** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
-function renderSkipChains(inv, pen) {
+function renderSkipChains(inv, pen, options) {
     const chains = inv.skipChains;
     const uncaused = inv.nodes.filter(format/* isUncausedSkip */.M1);
     if (chains.length === 0 && uncaused.length === 0)
@@ -1087,32 +1102,36 @@ function renderSkipChains(inv, pen) {
     const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
     const blocks = [heading(pen, `${(0,format/* skipHeading */.oz)(uncaused.length > 0)} (${(0,format/* plural */.LS)(skipped, "node")})`)];
     for (const chain of chains)
-        blocks.push(chainBlock(chain, nodes, pen));
+        blocks.push(chainBlock(chain, nodes, pen, options));
     if (uncaused.length > 0)
-        blocks.push(uncausedBlock(uncaused, pen));
+        blocks.push(uncausedBlock(uncaused, pen, options));
     return blocks.join("\n\n");
 }
-function uncausedBlock(uncaused, pen) {
-    const shown = uncaused.slice(0, TERMINAL_LIMITS.chainNodes).map((node) => nodeName(pen, node));
-    return skipGroupBlock(`? ${format/* UNCAUSED_SKIPS */.aI}`, "", uncaused.length, shown, pen);
+function uncausedBlock(uncaused, pen, options) {
+    const shown = uncaused
+        .slice(0, TERMINAL_LIMITS.chainNodes)
+        .map((node) => `${nodeName(pen, node)}${runAgain(node)}`);
+    return skipGroupBlock(`? ${format/* UNCAUSED_SKIPS */.aI}`, "", uncaused.length, shown, pen, options);
 }
-function chainBlock(chain, nodes, pen) {
+function chainBlock(chain, nodes, pen, options) {
     const named = (uniqueId) => nodeName(pen, nodes.get(uniqueId) ?? { uniqueId, name: "" });
     const root = nodes.get(chain.rootId);
     const shown = chain.skipped.slice(0, TERMINAL_LIMITS.chainNodes).map((entry) => {
         const via = entry.via !== chain.rootId ? ` ${pen.style.dim("via")} ${named(entry.via)}` : "";
-        return `${named(entry.uniqueId)}${via}`;
+        return `${named(entry.uniqueId)}${via}${runAgain(nodes.get(entry.uniqueId))}`;
     });
-    return skipGroupBlock(`${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`, root ? statusWord(root.status) : "not in this run", chain.skipped.length, shown, pen);
+    return skipGroupBlock(`${root ? statusMark(pen, root.status) : "?"} ${named(chain.rootId)}`, root ? statusWord(root.status) + runAgain(root) : "not in this run", chain.skipped.length, shown, pen, options);
 }
 /** A skip group: its cause (and what became of it), then the first of its skipped nodes and how many more. */
-function skipGroupBlock(cause, outcome, skipped, shown, pen) {
+function skipGroupBlock(cause, outcome, skipped, shown, pen, options) {
     const lines = [cause, `  ${outcome ? `${outcome} ` : ""}→ ${(0,format/* plural */.LS)(skipped, "node")} skipped:`];
     for (const node of shown)
         lines.push(`  ${statusMark(pen, "skipped")} ${node}`);
     const left = skipped - TERMINAL_LIMITS.chainNodes;
-    if (left > 0)
-        lines.push(`  … and ${(0,format/* formatCount */.B4)(left)} more`);
+    if (left > 0) {
+        const rest = more(left, "skipped node", options, { ...pen, width: pen.width - 2 });
+        lines.push(rest.replace(/^/gm, "  "));
+    }
     return lines.join("\n");
 }
 function renderWarnings(inv, pen, options) {
@@ -1167,6 +1186,7 @@ function renderSlowest(inv, pen) {
     const rows = inv.slowest.byProcessing;
     if (rows.length === 0)
         return "";
+    const again = rerunNodes(inv);
     const cells = rows.map((n) => [
         (0,format/* formatDuration */.a3)(n.processingMs),
         (0,format/* formatDuration */.a3)(n.warehouseMs),
@@ -1175,7 +1195,7 @@ function renderSlowest(inv, pen) {
     const widths = TIMING_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
     const line = (values) => values.map((value, i) => padStart(value, widths[i])).join("  ");
     const lines = [pen.style.dim(`${line(TIMING_COLUMNS)}  node`)];
-    rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}`));
+    rows.forEach((n, i) => lines.push(`${line(cells[i])}  ${statusMark(pen, n.status)} ${nodeName(pen, n)}${runAgain(again.get(n.uniqueId))}`));
     const blocks = [heading(pen, "Slowest nodes"), lines.join("\n")];
     const idle = inv.slowest.byIdle.slice(0, Math.min(IDLE_SHOWN, rows.length));
     if (idle.length > 0) {
@@ -1184,6 +1204,14 @@ function renderSlowest(inv, pen) {
             .join("\n")}`);
     }
     return blocks.join("\n\n");
+}
+/** The mark after a result a `dbt retry` ran again, else nothing. */
+function runAgain(node) {
+    return node?.supersededBy === undefined ? "" : ` · ${format/* RUN_AGAIN */.Bs.text}`;
+}
+/** The invocation's results a `dbt retry` ran again, by id: none unless a retry followed it. */
+function rerunNodes(inv) {
+    return new Map(inv.nodes.filter((n) => n.supersededBy !== undefined).map((n) => [n.uniqueId, n]));
 }
 /** Said once, after the last table of timings. */
 function timingsLegend(pen) {
@@ -1470,10 +1498,13 @@ function buildAnnotations(invocations, opts) {
             annotation,
             rank: finding.rank,
             changed: opts.changedFiles?.has(file) ?? false,
+            held: finding.held ?? 0,
             order: placed.length,
         });
     }
-    placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || a.order - b.order);
+    // Of errors, those that held back the most nodes downstream first, as the report lists them: a
+    // root source that skipped 15,000 nodes is annotated however many errors came before it in the run.
+    placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order);
     const limit = Math.max(0, opts.maxAnnotations);
     return {
         annotations: placed.slice(0, limit).map((p) => p.annotation),
@@ -1501,6 +1532,7 @@ function findProjectPackage(nodes) {
 }
 function collectFindings(inv, projectPackage) {
     const out = [];
+    const held = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     for (const node of inv.nodes) {
         // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
         if (node.supersededBy !== undefined)
@@ -1509,8 +1541,9 @@ function collectFindings(inv, projectPackage) {
             isPackagePath(node.location.path) ||
             (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
         const nodeFinding = describeNode(node);
-        if (nodeFinding)
-            out.push({ ...nodeFinding, location: node.location, external });
+        if (nodeFinding) {
+            out.push({ ...nodeFinding, location: node.location, external, held: held.get(node.uniqueId) ?? 0 });
+        }
         for (const log of node.logs) {
             const logFinding = describeLog(node, log, nodeFinding !== null);
             if (!logFinding)
@@ -1955,8 +1988,11 @@ function attribute(value) {
         .replace(/\n/g, "&#10;");
 }
 
+// EXTERNAL MODULE: ./src/text/dbt-command.ts
+var dbt_command = __nccwpck_require__(3681);
 ;// CONCATENATED MODULE: ./src/render/run-results.ts
 // dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+
 
 const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
 /**
@@ -2004,7 +2040,7 @@ function runResultsInParts(report, generatedAt) {
         results: [],
         elapsed_time: elapsedMs / 1000,
         args: {
-            ...(last?.command ? { which: whichOf(last.command) } : {}),
+            ...whichOf(last?.command ?? null),
             ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
             ...(last?.target ? { target: last.target } : {}),
         },
@@ -2020,10 +2056,12 @@ function runResultsInParts(report, generatedAt) {
 /**
  * `args.which` as dbt Core writes it: the subcommand's own name, `freshness` for `dbt source
  * freshness` and `generate` for `dbt docs generate` (dbt/cli/types.py `Command`). `dbt retry` reads
- * it back with `Command.from_str`, which knows no `source freshness`.
+ * it back with `Command.from_str`, which knows no `source freshness`. A dbt platform step without
+ * telemetry has its command line here (`dbt --debug build --select x+`): its command, else none.
  */
 function whichOf(command) {
-    return command.trim().split(/\s+/).pop() || command;
+    const which = command === null ? undefined : (0,dbt_command/* dbtCommandOf */.H)(command)?.split(" ").pop();
+    return which ? { which } : {};
 }
 /**
  * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
@@ -2625,15 +2663,15 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ runCli)
 });
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: ./src/model/types.ts
 var types = __nccwpck_require__(440);
-// EXTERNAL MODULE: ./src/render/markdown.ts + 1 modules
-var markdown = __nccwpck_require__(1746);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+// EXTERNAL MODULE: ./src/render/markdown.ts + 2 modules
+var markdown = __nccwpck_require__(7525);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -3297,12 +3335,18 @@ var file_errors = __nccwpck_require__(6449);
 ;// CONCATENATED MODULE: ./src/text/paths.ts
 // Whether a file lies inside a folder, and its path from there: how a telemetry file is named
 // (sources/local.ts) and which report files outlive the runner's temp folder (github/publish-report.ts).
+// And `~/…` as a shell reads it, for paths no shell expanded: the Action's inputs, `--json=~/x`.
 
 /** `file`'s path from `folder` when it lies inside it ("" for the folder itself), else null. */
 function pathInside(folder, file) {
     const relative = external_node_path_default().relative(folder, file);
     const outside = relative === ".." || relative.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(relative);
     return outside ? null : relative;
+}
+/** `~` and `~/…` (also `~\…` on Windows) in the home folder, as a shell reads them; `~user` is left as it is. */
+function expandHome(value, home, platform = process.platform) {
+    const inHome = platform === "win32" ? /^~(?:$|[\\/])/ : /^~(?:$|\/)/;
+    return inHome.test(value) ? `${home}${value.slice(1)}` : value;
 }
 
 ;// CONCATENATED MODULE: ./src/sources/checkout-links.ts
@@ -3684,6 +3728,8 @@ function parseDecimal(text) {
 
 
 
+
+
 const USAGE = `Usage: fusion-report [options] <file-or-dir>...
 
 Reads dbt Fusion telemetry (Parquet from target/metadata/, JSONL from logs/) and prints a
@@ -3835,16 +3881,20 @@ function parseCliArgs(argv, env, stdoutIsTty = false) {
     if (positionals.length === 0 && !dbtCloud) {
         throw new UsageError("no telemetry given: pass files or directories (or dbt platform options)");
     }
+    // A shell expands `--json ~/x` but leaves the ~ of `--json=~/x` as it is: read as the Action's inputs are, it is
+    // the home folder, not a folder named ~.
+    const home = env.HOME || (0,external_node_os_namespaceObject.homedir)();
+    const fileOption = (value) => typeof value === "string" ? expandHome(value, home) : null;
     return {
         // `-` is standard input, as in other Unix tools (read through /dev/stdin, on Windows as a stream: never Parquet).
         paths: positionals.map((file) => (file === "-" ? STANDARD_INPUT : file)),
         format,
-        markdown: values.markdown ?? null,
+        markdown: fileOption(values.markdown),
         maxBytes,
-        json: values.json ?? null,
-        runResults: values["run-results"] ?? null,
-        junit: values.junit ?? null,
-        baseline: values.baseline ?? null,
+        json: fileOption(values.json),
+        runResults: fileOption(values["run-results"]),
+        junit: fileOption(values.junit),
+        baseline: fileOption(values.baseline),
         regressionThreshold,
         regressionMinSeconds,
         diagrams: values.diagrams,
@@ -5228,10 +5278,13 @@ async function waitForRun(client, runId, options, deps) {
 
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
+// EXTERNAL MODULE: ./src/text/dbt-command.ts
+var dbt_command = __nccwpck_require__(3681);
 ;// CONCATENATED MODULE: ./src/sources/dbt-cloud/index.ts
 // dbt platform source: find the run, wait for it, and download each step's Fusion telemetry Parquet.
 // This is the module's one entry point; it takes settings and injected I/O helpers, and never fails
 // the Action itself (callers decide what to do with the typed errors).
+
 
 
 
@@ -5257,7 +5310,8 @@ const CANCELLED_WITHOUT_TELEMETRY_NOTE = "was cancelled and produced no Fusion t
 /** A failed step whose telemetry file was left without its footer. */
 const FAILED_FOOTERLESS_NOTE = "ended in Error and its telemetry is not a complete Parquet file (no footer: dbt stopped while writing it, or " +
     "the download was cut short): reported as a failed step (its log is on the dbt platform)";
-const WRITES_TELEMETRY = /\bdbt (build|run|test|seed|snapshot|compile|source freshness)\b/;
+/** The dbt commands that write Fusion telemetry. */
+const WRITES_TELEMETRY = new Set(["build", "run", "test", "seed", "snapshot", "compile", "source freshness"]);
 /** How much of a failed step's log the report quotes. */
 const LOG_TAIL_LINES = 12;
 const LOG_TAIL_CHARS = 2000;
@@ -5336,6 +5390,10 @@ function parseDbtCommand(stepName) {
         return quoted[1].trim().replace(/\s+/g, " ");
     const bare = /^invoke dbt with\s+(dbt\b.*)$/i.exec(stepName.trim());
     return bare?.[1] ? bare[1].trim().replace(/\s+/g, " ") : null;
+}
+/** Whether the step ran a dbt command that writes telemetry, global flags first or not (`dbt --debug build`). */
+function writesTelemetry(stepName) {
+    return WRITES_TELEMETRY.has((0,dbt_command/* dbtCommandOf */.H)(parseDbtCommand(stepName) ?? stepName) ?? "");
 }
 /** The artifact path of a step's telemetry, named by run_steps[].index (reference §4.5). */
 function telemetryArtifactPath(stepIndex) {
@@ -5474,7 +5532,7 @@ async function downloadStepTelemetry(client, run, settings, log) {
             const note = failed ? FAILED_WITHOUT_TELEMETRY_NOTE : CANCELLED_WITHOUT_TELEMETRY_NOTE;
             return { ...base, file: null, note, logTail: logTail(step.logs) };
         }
-        const note = WRITES_TELEMETRY.test(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
+        const note = writesTelemetry(base.name) ? NO_TELEMETRY_FROM_DBT_NOTE : NO_TELEMETRY_NOTE;
         return { ...base, file: null, note };
     });
 }
@@ -14417,6 +14475,7 @@ var retries = __nccwpck_require__(9723);
 
 
 
+
 /** Warnings listed per file: a file with a warning on every record says so in a hundred lines and a count. */
 const MAX_FILE_WARNINGS = 100;
 const REPORT_LIMITS = {
@@ -14641,8 +14700,7 @@ class ReportBuilder {
             slowest: this.options.slowest,
             readerWarnings: [...warningsOf(file), ...(alsoWarned.get(file) ?? [])],
         }));
-        const invocations = (0,retries/* linkRetries */.LH)(this.withFailedSteps(finished).sort((a, b) => compareSteps(a, b) ??
-            (build_report_compare(a.startedAt ?? "", b.startedAt ?? "") || build_report_compare(a.traceId, b.traceId))));
+        const invocations = (0,retries/* linkRetries */.LH)(inReportOrder(this.withFailedSteps(finished)));
         const counts = (0,retries/* latestCounts */.Ue)(invocations);
         const verdict = (0,conclusion/* decideConclusion */.w)(invocations, counts, this.options.failOn);
         const flaky = (0,retries/* passedOnRetry */.oc)(invocations);
@@ -14689,6 +14747,32 @@ function isBetter(candidate, current) {
     return candidate.nodes.size > current.nodes.size;
 }
 /** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
+/**
+ * The invocations by dbt platform step, else by start. One with no start time the report can use
+ * (none read, or one never set: 1970) stays where it was read, right after the invocation read before
+ * it: `dbt build || dbt retry` appends the retry to the build's JSONL, and a retry sorted first would
+ * retry nothing (retries.ts links a retry to the invocation before it).
+ */
+function inReportOrder(invocations) {
+    const keys = new Map();
+    let before = { start: "", traceId: "" };
+    invocations.forEach((inv, read) => {
+        const start = realStart(inv);
+        if (start !== null)
+            before = { start, traceId: inv.traceId };
+        // One with a start of its own comes before those placed after it.
+        keys.set(inv, { ...before, read: start !== null ? -1 : read });
+    });
+    return invocations.sort((a, b) => {
+        const [x, y] = [keys.get(a), keys.get(b)];
+        return (compareSteps(a, b) ?? (build_report_compare(x.start, y.start) || build_report_compare(x.traceId, y.traceId) || x.read - y.read));
+    });
+}
+/** The invocation's start, unless it is none or not a real time (implausible-times.ts). */
+function realStart(inv) {
+    const ms = inv.startedAt === null ? NaN : Date.parse(inv.startedAt);
+    return ms >= EARLIEST_REAL_MS && ms <= Date.now() + MAX_CLOCK_SKEW_MS ? inv.startedAt : null;
+}
 function compareSteps(a, b) {
     const [x, y] = [a.source.step, b.source.step];
     if (!x || !y || x.runId !== y.runId || x.index === y.index)
@@ -14895,29 +14979,23 @@ function addCounts(a, b) {
 /* harmony export */   oc: () => (/* binding */ passedOnRetry)
 /* harmony export */ });
 /* unused harmony export isRetry */
-/* harmony import */ var _counts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4325);
-/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6606);
+/* harmony import */ var _text_dbt_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3681);
+/* harmony import */ var _counts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4325);
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6606);
 // `dbt build || dbt retry` leaves both invocations in one report (the engine appends to its JSONL,
 // one logs/ folder holds both). A retry re-runs what the invocation before it did not finish well
 // (docs.getdbt.com/reference/commands/retry), so the report's verdict follows each node's latest
 // result, while each invocation keeps its own results as they were.
 
 
+
 /**
  * Whether the invocation is a `dbt retry`: its eval_args command, else the command as typed. A
  * dbt platform step that wrote no telemetry has only the step's command line in both
- * (failed-step.ts): of a command line, the word after `dbt` (or `dbtf`, the Fusion binary's other
- * name, by any path) is the command.
+ * (failed-step.ts). Global flags may come first: `dbt --debug retry` is a retry (dbt-command.ts).
  */
 function isRetry(inv) {
-    return commandWord(inv.command ?? inv.rawCommand ?? "") === "retry";
-}
-function commandWord(command) {
-    const words = command.trim().split(/\s+/);
-    if (words.length === 1)
-        return words[0];
-    const dbt = words.findIndex((word) => /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i.test(word));
-    return dbt >= 0 ? words[dbt + 1] : undefined;
+    return (0,_text_dbt_command_js__WEBPACK_IMPORTED_MODULE_0__/* .dbtCommandOf */ .H)(inv.command ?? inv.rawCommand ?? "") === "retry";
 }
 /**
  * The invocations in report order with each retry's `retryOf` (the latest earlier invocation) and
@@ -14974,9 +15052,9 @@ function ranAgain(retry, node) {
  * result run again; the others' counts are added as they are, with no pass over a big build's nodes.
  */
 function latestCounts(invocations) {
-    return invocations.reduce((sum, inv, at) => (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .addCounts */ .c5)(sum, invocations[at + 1]?.retryOf === undefined
+    return invocations.reduce((sum, inv, at) => (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, invocations[at + 1]?.retryOf === undefined
         ? inv.counts
-        : (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .countStatuses */ .ip)(inv.nodes.filter((node) => node.supersededBy === undefined))), (0,_counts_js__WEBPACK_IMPORTED_MODULE_0__/* .emptyCounts */ .W1)());
+        : (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(inv.nodes.filter((node) => node.supersededBy === undefined))), (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyCounts */ .W1)());
 }
 /**
  * Nodes whose latest result, in a retry, passed after a failure (error or failed test) it
@@ -14992,7 +15070,7 @@ function passedOnRetry(invocations) {
     for (const inv of invocations) {
         for (const node of inv.nodes) {
             if (node.supersededBy !== undefined) {
-                if (_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .STATUS */ .XQ[node.status].failure)
+                if (_status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS */ .XQ[node.status].failure)
                     failed.set(node.uniqueId, node.status);
                 continue;
             }
@@ -15014,7 +15092,7 @@ function passedOnRetry(invocations) {
 }
 /** Passed: ran to the end without an error or a failed test (a warning passes too). */
 function ranWell(node) {
-    const ran = _status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .STATUS */ .XQ[node.status].ran;
+    const ran = _status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .STATUS */ .XQ[node.status].ran;
     return ran === "clean" || ran === "warned";
 }
 /**
@@ -15463,10 +15541,11 @@ function removeOpenWorkFolders() {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   d$: () => (/* binding */ changedFirst),
-  rE: () => (/* binding */ erroredByImpact),
-  PD: () => (/* binding */ groupSameErrors),
+  c2: () => (/* binding */ errorGroupsByImpact),
   Rk: () => (/* binding */ inChangedFileOf)
 });
+
+// UNUSED EXPORTS: erroredByImpact, groupSameErrors
 
 ;// CONCATENATED MODULE: ./src/text/whole-word.ts
 // A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
@@ -15545,10 +15624,33 @@ function inChangedFileOf(links) {
     return inChangedFile ? (node) => inChangedFile(node.location, node.packageName) : undefined;
 }
 function erroredByImpact(inv, inChangedFile) {
-    const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
-    const held = (node) => skipped.get(node.uniqueId) ?? 0;
+    const held = heldDownstream(inv);
     // Array.prototype.sort is stable: equal keys stay in run order.
     return changedFirst(inv.nodes.filter((node) => node.status === "error").sort((a, b) => held(b) - held(a)), inChangedFile);
+}
+/**
+ * The errors in groups of the same error (groupSameErrors), the groups in erroredByImpact's order
+ * with each group weighed whole: the nodes it kept from being built, its errors and the nodes
+ * skipped downstream of them. A warehouse outage that failed 600 models comes before a typo that
+ * failed one (where it stood behind it when only its first error was weighed). A group with an
+ * error in a changed file still comes first; of one error, the weight orders as erroredByImpact.
+ */
+function errorGroupsByImpact(inv, inChangedFile) {
+    const held = heldDownstream(inv);
+    const weighed = groupSameErrors(erroredByImpact(inv, inChangedFile)).map((group) => ({
+        group,
+        // erroredByImpact put the changed ones first, so a group with one in a changed file leads with it.
+        changed: inChangedFile !== undefined && inChangedFile(group[0]),
+        notBuilt: group.reduce((sum, node) => sum + 1 + held(node), 0),
+    }));
+    // Stable: equal weights keep the order of their first errors.
+    weighed.sort((a, b) => Number(b.changed) - Number(a.changed) || b.notBuilt - a.notBuilt);
+    return weighed.map(({ group }) => group);
+}
+/** How many nodes were skipped downstream of a node (those of the skip chain it is the root of). */
+function heldDownstream(inv) {
+    const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    return (node) => skipped.get(node.uniqueId) ?? 0;
 }
 /** The nodes in changed files first, each part in the order given. */
 function changedFirst(nodes, inChangedFile) {
@@ -15820,6 +15922,7 @@ function stripFrameNumber(line) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B4: () => (/* reexport safe */ _text_count_js__WEBPACK_IMPORTED_MODULE_2__.B),
+/* harmony export */   Bs: () => (/* binding */ RUN_AGAIN),
 /* harmony export */   CT: () => (/* binding */ freshnessFact),
 /* harmony export */   CW: () => (/* binding */ formatDelta),
 /* harmony export */   Fd: () => (/* binding */ warningsCount),
@@ -15871,6 +15974,12 @@ function isUncausedSkip(node) {
 }
 /** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
 const PASSED_ON_RETRY_SHOWN = 20;
+/**
+ * The mark of a result a `dbt retry` ran again (`supersededBy`): history, whose status the headline
+ * counts by the retry's result instead. Beside every such result a section lists, so that an error a
+ * retry fixed is never shown as if it stood.
+ */
+const RUN_AGAIN = { markdown: "🔁 run again by `dbt retry`", text: "run again by dbt retry" };
 /** The group of skipped nodes whose cause the engine did not name. */
 const UNCAUSED_SKIPS = "cause not given";
 /** The skip section's heading: not all skips are said to be upstream ones when some give no cause. */
@@ -15977,7 +16086,7 @@ function sharedFacts(report, show) {
 
 /***/ }),
 
-/***/ 1746:
+/***/ 7525:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -15987,18 +16096,39 @@ __nccwpck_require__.d(__webpack_exports__, {
   DM: () => (/* binding */ excerptBlock),
   DJ: () => (/* binding */ fitMarkdown),
   OS: () => (/* binding */ more),
-  Is: () => (/* binding */ wholeMarkdownPieces),
-  MT: () => (/* binding */ wrapLines)
+  Is: () => (/* binding */ wholeMarkdownPieces)
 });
 
 // UNUSED EXPORTS: CHECK_CODE_WIDTH, COMMENT_CODE_WIDTH, allNodesBytesAtLeast, byteLength, errorBytesAtLeast, renderMarkdown, renderUnusable, reportMemo, truncateMarkdown
 
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
-// EXTERNAL MODULE: ./src/text/controls.ts
-var controls = __nccwpck_require__(7453);
 // EXTERNAL MODULE: ./src/text/truncate.ts
 var truncate = __nccwpck_require__(3377);
+// EXTERNAL MODULE: ./src/text/wrap-lines.ts
+var wrap_lines = __nccwpck_require__(1625);
+;// CONCATENATED MODULE: ./src/text/trim-runs.ts
+// A run of one character cut from the end (or the start) of a text. `text.replace(/\n+$/, "")` looks
+// the same but is quadratic on a long run that is not at the end: the regex is tried from every
+// position in the run, and each try scans to the run's end before it finds no end of text there
+// (200,000 blank lines before a last line: seconds). This looks at each character once.
+/** `text` without the run of `char` (one UTF-16 unit: "\n", ".", "/") at its end. */
+function trimTrailing(text, char) {
+    const code = char.charCodeAt(0);
+    let end = text.length;
+    while (end > 0 && text.charCodeAt(end - 1) === code)
+        end--;
+    return end === text.length ? text : text.slice(0, end);
+}
+/** `text` without the run of `char` at its start. */
+function trimLeading(text, char) {
+    const code = char.charCodeAt(0);
+    let start = 0;
+    while (start < text.length && text.charCodeAt(start) === code)
+        start++;
+    return start === 0 ? text : text.slice(start);
+}
+
 ;// CONCATENATED MODULE: ./src/render/cut-markdown.ts
 // Cutting Markdown to a byte limit without breaking what follows. A cut in the middle of a code
 // fence or a <details> would swallow the note that says the report was cut (and, in a comment, the
@@ -16006,6 +16136,7 @@ var truncate = __nccwpck_require__(3377);
 // So: cut at a blank line (between blocks) when one is near, else at a line end (inside a line only in
 // a code block); close the fence and the <details> our Markdown left open; then the note, after a
 // blank line, which also ends a table.
+
 
 /**
  * `markdown` if it fits in `maxBytes` of UTF-8; else its head, closed, and `note(leftOut)`, all of
@@ -16030,7 +16161,7 @@ function cutMarkdown(markdown, maxBytes, note) {
 }
 function cutAt(markdown, budget, note) {
     let head = (0,truncate/* truncateBytes */.QY)(markdown, budget, "");
-    head = head.slice(0, boundary(head)).replace(/\n+$/, "");
+    head = trimTrailing(head.slice(0, boundary(head)), "\n");
     const open = openBlocks(head);
     let closed = head;
     if (open.fence)
@@ -16066,7 +16197,7 @@ function boundary(head) {
     return openBlocks(head.slice(0, lineStart)).fence ? head.length : lineStart;
 }
 function countLines(text) {
-    const trimmed = text.replace(/^\n+|\n+$/g, "");
+    const trimmed = trimTrailing(trimLeading(text, "\n"), "\n");
     if (trimmed === "")
         return 0;
     let lines = 1;
@@ -16312,8 +16443,9 @@ function reportMemo(report, links, { once = false } = {}) {
         errorsOf(inv) {
             let found = errors.get(inv);
             if (!found) {
-                const ordered = (0,errors_by_impact/* erroredByImpact */.rE)(inv, inChangedFile);
-                errors.set(inv, (found = { groups: (0,errors_by_impact/* groupSameErrors */.PD)(ordered), count: ordered.length }));
+                const groups = (0,errors_by_impact/* errorGroupsByImpact */.c2)(inv, inChangedFile);
+                const count = groups.reduce((sum, group) => sum + group.length, 0);
+                errors.set(inv, (found = { groups, count }));
             }
             return found;
         },
@@ -16678,6 +16810,8 @@ function renderErrors(inv, detail, context, chainsByRoot) {
     const groups = errors.groups.slice(0, detail.errors);
     let spare = detail.errors - groups.length;
     let shown = 0;
+    // The same errors of a group shown that are not named: said apart from errors not shown at all.
+    let unnamedSame = 0;
     for (const [node, ...same] of groups) {
         if (!node)
             continue;
@@ -16695,7 +16829,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
             facts.push(`⏭️ ${(0,format/* plural */.LS)(downstream, "node")} skipped downstream`);
         // History: the headline counts its result in the retry instead.
         if (node.supersededBy !== undefined)
-            facts.push("🔁 run again by `dbt retry`");
+            facts.push(format/* RUN_AGAIN */.Bs.markdown);
         lines.push(`**${context.names.label(node)}** · ${facts.join(" · ")}`);
         const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
         if (text)
@@ -16705,6 +16839,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
             spare -= named.length;
             shown += named.length;
             const unnamed = same.length - named.length;
+            unnamedSame += unnamed;
             const held = same.reduce((n, other) => n + (chainsByRoot.get(other.uniqueId)?.skipped.length ?? 0), 0);
             lines.push([
                 `The same error in ${(0,format/* plural */.LS)(same.length, "more node")}`,
@@ -16716,7 +16851,8 @@ function renderErrors(inv, detail, context, chainsByRoot) {
             ].join(""));
         }
     }
-    lines.push(more(errors.count, shown, "error", context, "errors"));
+    const sameLeft = unnamedSame > 0 ? `${(0,format/* plural */.LS)(unnamedSame, "more node")} with the errors above` : undefined;
+    lines.push(more(errors.count - unnamedSame, shown, "error", context, "errors", sameLeft));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
         const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
         lines.push(`**Run error**${log.code ? ` (code ${log.code})` : ""}${where}`);
@@ -16728,60 +16864,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
 /** A message's first lines in a code block, wrapped to the view's width. */
 function excerptBlock(text, maxLines, maxChars, context) {
     const short = (0,render_escape/* excerpt */.Kb)(text, maxLines, maxChars);
-    return (0,render_escape/* codeBlock */.DV)(context.codeWidth ? wrapLines(short, context.codeWidth) : short);
-}
-/**
- * Lines longer than `width` broken at the last space before it (or at `width` when there is none);
- * continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
- */
-function wrapLines(text, width) {
-    const out = [];
-    for (const line of text.split("\n")) {
-        // Widths count characters (a code point with its combining marks); a line is walked once (a
-        // report of thousands of long messages).
-        let left = line.length <= width ? line.length : codePoints(line, 0, line.length);
-        let at = 0;
-        let prefix = "";
-        while (left + prefix.length > width) {
-            const room = width - prefix.length;
-            const headEnd = advance(line, at, room);
-            const space = line.lastIndexOf(" ", headEnd - 1) - at;
-            const cut = space > room / 3 ? characterEnd(line, at + space) - at : headEnd - at;
-            out.push(prefix + line.slice(at, at + cut).trimEnd());
-            left -= codePoints(line, at, at + cut);
-            at += cut;
-            prefix = "↪ ";
-        }
-        out.push(prefix + line.slice(at));
-    }
-    return out.join("\n");
-}
-/**
- * The index `count` characters after `from` (or the end): a character is a code point with the
- * combining marks after it, which take no column and must not start a continuation line.
- */
-function advance(text, from, count) {
-    let at = from;
-    for (let n = 0; n < count && at < text.length; n++)
-        at = characterEnd(text, at);
-    return at;
-}
-/** The characters (as `advance` counts them) from `from` to `to`. */
-function codePoints(text, from, to) {
-    let count = 0;
-    for (let at = from; at < to; count++)
-        at = characterEnd(text, at);
-    return count;
-}
-function characterEnd(text, at) {
-    return (0,controls/* combiningMarksEnd */.gk)(text, at + (isHighSurrogateAt(text, at) ? 2 : 1));
-}
-function isHighSurrogateAt(text, at) {
-    const code = text.charCodeAt(at);
-    if (code < 0xd800 || code > 0xdbff)
-        return false;
-    const next = text.charCodeAt(at + 1);
-    return next >= 0xdc00 && next <= 0xdfff;
+    return (0,render_escape/* codeBlock */.DV)(context.codeWidth ? (0,wrap_lines/* wrapLines */.M)(short, context.codeWidth) : short);
 }
 function renderFailedTests(inv, detail, context) {
     const { failed } = context.listsOf(inv);
@@ -16808,7 +16891,7 @@ function testTable(tests, context) {
         { heading: "Failing rows", numeric: true },
         { heading: "Defined at" },
     ], tests.map((n) => [
-        context.names.label(n),
+        context.names.label(n) + runAgain(n),
         (0,render_table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(n.resourceType)),
         String(n.test?.failingRows ?? "–"),
         locationLink(n.location, n.packageName, context) ?? "–",
@@ -16827,18 +16910,20 @@ function renderSkipChains(chains, uncaused, nodes, detail, context) {
     const items = [];
     for (const chain of chains.slice(0, detail.chains)) {
         const root = nodes.get(chain.rootId);
-        const rootStatus = root ? (0,format/* statusText */.qS)(root.status) : "not in this run";
+        const rootStatus = root ? (0,format/* statusText */.qS)(root.status) + runAgain(root) : "not in this run";
         const shown = chain.skipped.slice(0, detail.chainNodes).map((entry) => {
             const via = entry.via !== chain.rootId ? ` (via ${label(entry.via)})` : "";
-            return `${label(entry.uniqueId)}${via}`;
+            return `${label(entry.uniqueId)}${via}${runAgain(nodes.get(entry.uniqueId))}`;
         });
-        pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail);
+        pushSkipGroup(items, `${label(chain.rootId)} (${rootStatus})`, chain.skipped.length, shown, detail, context);
     }
     // The group without a cause comes last, so it is left out only when chains are too.
     const uncausedShown = uncaused.length > 0 && chains.length < detail.chains;
     if (uncausedShown) {
-        const shown = uncaused.slice(0, detail.chainNodes).map((node) => context.names.label(node));
-        pushSkipGroup(items, `_${format/* UNCAUSED_SKIPS */.aI}_`, uncaused.length, shown, detail);
+        const shown = uncaused
+            .slice(0, detail.chainNodes)
+            .map((node) => context.names.label(node) + runAgain(node));
+        pushSkipGroup(items, `_${format/* UNCAUSED_SKIPS */.aI}_`, uncaused.length, shown, detail, context);
     }
     lines.push(items.join("\n"));
     const uncausedLeft = uncaused.length > 0 && !uncausedShown
@@ -16849,14 +16934,15 @@ function renderSkipChains(chains, uncaused, nodes, detail, context) {
 }
 /**
  * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
- * many more.
+ * many more, and where they are (no rendering lists more than a hundred of a group: a root source
+ * that failed skips 15,000 nodes).
  */
-function pushSkipGroup(items, cause, skipped, shown, detail) {
+function pushSkipGroup(items, cause, skipped, shown, detail, context) {
     items.push(`- ${cause} → ${(0,format/* plural */.LS)(skipped, "node")} skipped`);
     for (const node of shown)
         items.push(`  - ${node}`);
     if (skipped > detail.chainNodes && detail.chainNodes > 0) {
-        items.push(`  - … and ${(0,format/* formatCount */.B4)(skipped - detail.chainNodes)} more`);
+        items.push(`  - ${more(skipped, detail.chainNodes, "skipped node", context)}`);
     }
 }
 function renderWarnings(inv, detail, context) {
@@ -16912,6 +16998,7 @@ function renderSlowest(inv, detail, context) {
     const rows = inv.slowest.byProcessing.slice(0, detail.slowest);
     if (rows.length === 0)
         return "";
+    const { byId } = context.listsOf(inv);
     const table = (0,render_table/* renderTable */.bo)([
         { heading: "Node" },
         { heading: "Type" },
@@ -16919,7 +17006,7 @@ function renderSlowest(inv, detail, context) {
         { heading: "Warehouse", numeric: true },
         { heading: "Lifetime", numeric: true },
     ], rows.map((n) => [
-        `${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)}`,
+        `${(0,format/* statusIcon */.I8)(n.status)} ${context.names.label(n)}${runAgain(byId.get(n.uniqueId))}`,
         (0,render_table/* nowrap */.Ot)((0,format/* resourceLabel */.bP)(n.resourceType)),
         (0,format/* formatDuration */.a3)(n.processingMs),
         (0,format/* formatDuration */.a3)(n.warehouseMs),
@@ -16957,13 +17044,17 @@ function* allNodesPieces(inv, context) {
             yield [
                 context.names.label(n),
                 typeCell(n.resourceType),
-                statusCell(n.status),
+                statusCell(n.status) + runAgain(n),
                 (0,format/* formatDuration */.a3)(n.timing.processingMs),
                 (0,format/* formatDuration */.a3)(n.timing.warehouseMs),
             ];
         }
     })());
     yield "\n\n</details>";
+}
+/** The mark after a result a `dbt retry` ran again, else nothing. */
+function runAgain(node) {
+    return node?.supersededBy === undefined ? "" : ` · ${format/* RUN_AGAIN */.Bs.markdown}`;
 }
 /** `cell`, made once per distinct value. */
 function cellPerValue(cell) {
@@ -17569,6 +17660,98 @@ function asciiBytes(text) {
 
 /***/ }),
 
+/***/ 8528:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   YB: () => (/* binding */ columns),
+/* harmony export */   qf: () => (/* binding */ clusters),
+/* harmony export */   sN: () => (/* binding */ clusterColumns)
+/* harmony export */ });
+// How many columns text takes on a terminal (and in a monospace code block): a user-perceived
+// character (a grapheme cluster, UAX #29) takes one column, or two when it is East Asian Wide or
+// Fullwidth (UAX #11) or an emoji; combining marks and joiners take none. Node names may be Japanese
+// or Chinese (dbt quotes Unicode identifiers on Snowflake and BigQuery) and warehouses localise their
+// errors, so counting code points would wrap CJK lines at twice the width. The rules are the ones
+// `string-width` 7+ (sindresorhus) applies, which is not a dependency: the same measure from
+// Intl.Segmenter and the regular expressions' Unicode properties, with ambiguous-width characters
+// (`─`, `·`, Greek, Cyrillic) narrow as in every non-CJK locale. Terminals differ at the edges
+// (Indic conjuncts, emoji newer than their font); these are the common reading.
+// The Wide and Fullwidth code points of EastAsianWidth.txt (Unicode 14.0) that are not emoji,
+// merged over unassigned gaps; the unassigned rest of the CJK ideograph planes is Wide by UAX #11's
+// defaults (U+20000–U+3FFFD). Emoji are matched by their property instead, which follows the
+// engine's newer Unicode: every Emoji_Presentation character is Wide but the regional indicators,
+// which are wide only in pairs (a flag, an RGI emoji sequence).
+const WIDE_SOURCE = "[\\u1100-\\u115f\\u2329\\u232a\\u2e80-\\u303e\\u3041-\\u3247\\u3250-\\u4dbf\\u4e00-\\ua4c6\\ua960-\\ua97c" +
+    "\\uac00-\\ud7a3\\uf900-\\ufaff\\ufe10-\\ufe19\\ufe30-\\ufe6b\\uff01-\\uff60\\uffe0-\\uffe6" +
+    "\\u{16fe0}-\\u{1b2fb}\\u{1f200}-\\u{1f265}\\u{20000}-\\u{3fffd}" +
+    "[\\p{Emoji_Presentation}--\\p{Regional_Indicator}]]";
+// Built from a string: TypeScript allows the `v` flag (for the `--`) in a literal only from ES2024.
+const WIDE = new RegExp(WIDE_SOURCE, "gv");
+const STARTS_WIDE = new RegExp(`^${WIDE_SOURCE}`, "v");
+// A cluster drawn as one emoji, two columns, though its first character alone may be narrow: a flag
+// (two regional indicators), a character asking for emoji presentation (❤️, the keycap 1️⃣) and a
+// skin tone on a base that takes one (☝🏽). What `\p{RGI_Emoji}` finds, at a hundredth of its cost:
+// that set's regular expression takes V8 tens of milliseconds to compile.
+const EMOJI_SEQUENCE = /^(?:\p{Regional_Indicator}{2}|\p{Emoji}\ufe0f|\p{Emoji_Modifier_Base}\p{Emoji_Modifier})/u;
+// Text without these is one column per UTF-16 unit but the wide ones: no cluster holds two code
+// points (marks, joiners, variation selectors, Thai and Lao AM, the Hangul jamo, halfwidth voicing
+// marks, Malayalam's dot reph that goes before a letter),
+// no code point draws nothing, and nothing is astral (emoji with modifiers, flags, the rarer CJK
+// ideographs), so it needs no segmenting.
+const NEEDS_CLUSTERS = /[\p{M}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u0d4e\u0e33\u0eb3\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\uff9e\uff9f\p{Cs}\u{10000}-\u{10ffff}]/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+// A cluster of these draws nothing; in front of a letter they do not decide its width.
+const DRAWS_NOTHING = /^[\p{Default_Ignorable_Code_Point}\p{Cc}\p{M}\p{Cs}]+$/u;
+const LEADING_INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\p{Cs}]+/u;
+// Halfwidth and Fullwidth Forms after the first code point of a cluster (the halfwidth voicing
+// marks of ｶﾞ) have a column of their own on a terminal.
+const WIDTH_FORMS = /[\uff00-\uffef]/g;
+let segmenter;
+/** Columns `text` takes: ASCII, by far the most of it, is measured without looking at a character. */
+function columns(text) {
+    if (PRINTABLE_ASCII.test(text))
+        return text.length;
+    if (!NEEDS_CLUSTERS.test(text))
+        return text.length + (text.match(WIDE)?.length ?? 0);
+    let total = 0;
+    for (const cluster of clusters(text))
+        total += clusterColumns(cluster);
+    return total;
+}
+/**
+ * The grapheme clusters of `text`, in order: what a line may be broken between (never inside one,
+ * which would split a letter from its accent or an emoji sequence apart).
+ */
+function clusters(text) {
+    if (!NEEDS_CLUSTERS.test(text))
+        return [...text];
+    segmenter ??= new Intl.Segmenter("en", { granularity: "grapheme" });
+    return Array.from(segmenter.segment(text), (piece) => piece.segment);
+}
+/** Columns of one grapheme cluster (as `clusters` returns them): 0, 1 or 2, or more for halfwidth forms. */
+function clusterColumns(cluster) {
+    if (cluster.length === 1) {
+        const code = cluster.charCodeAt(0);
+        if (code >= 0x20 && code < 0x7f)
+            return 1;
+    }
+    if (DRAWS_NOTHING.test(cluster))
+        return 0;
+    if (EMOJI_SEQUENCE.test(cluster))
+        return 2;
+    const base = cluster.replace(LEADING_INVISIBLE, "");
+    let width = STARTS_WIDE.test(base) ? 2 : 1;
+    const first = base.codePointAt(0) ?? 0;
+    for (const form of base.slice(first > 0xffff ? 2 : 1).match(WIDTH_FORMS) ?? []) {
+        width += STARTS_WIDE.test(form) ? 2 : 1;
+    }
+    return width;
+}
+
+
+/***/ }),
+
 /***/ 7453:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17614,10 +17797,13 @@ const INVISIBLE_SOURCE = "[\\u00ad\\u034f\\u115f\\u1160\\u180e\\u200b-\\u200d\\u
 const INVISIBLE = new RegExp(INVISIBLE_SOURCE, "g");
 // eslint-disable-next-line no-misleading-character-class
 const HAS_INVISIBLE = new RegExp(INVISIBLE_SOURCE);
-// Combining marks stacked on one character ("zalgo" text) are drawn above and below it, over the lines
-// around it. Real writing stacks a few at most: Vietnamese two (ệ decomposed), Thai a vowel and a
-// tone mark, Devanagari a sign or two. Runs longer than MAX_MARKS keep their first MAX_MARKS marks.
-const MAX_MARKS = 4;
+// Combining marks stacked on one character ("zalgo" text, dozens of marks) are drawn above and below
+// it, over the lines around it. Real writing stacks few: Vietnamese two (ệ decomposed), Thai a vowel
+// and a tone mark, Devanagari a sign or two, pointed Biblical Hebrew five (dagesh, shin dot, vowel,
+// meteg, accent) and Sanskrit in Tibetan script six (ཧྐྵྨྱཱཾ: three subjoined letters, a long vowel,
+// an anusvara). Runs longer than MAX_MARKS keep their first MAX_MARKS marks: the longest real stacks
+// with room to spare, and a pile that reaches about a line above and below, not across the screen.
+const MAX_MARKS = 8;
 const MARK_PILE = new RegExp(`([\\p{Mn}\\p{Me}]{${MAX_MARKS}})[\\p{Mn}\\p{Me}]+`, "gu");
 const HAS_MARK_PILE = new RegExp(MARK_PILE.source, "u");
 /** The text with each run of combining marks cut to MAX_MARKS (the rest would draw over other lines). */
@@ -17702,6 +17888,120 @@ function formatCount(n) {
     for (let i = out.length; i < digits.length; i += 3)
         out += `,${digits.slice(i, i + 3)}`;
     return n < 0 ? `-${out}` : out;
+}
+
+
+/***/ }),
+
+/***/ 3681:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ dbtCommandOf)
+/* harmony export */ });
+// Which dbt command a command line ran. dbt takes global flags before the command as well as after
+// it (`dbt --debug retry`, `dbtf --log-level debug retry`, `dbt --profiles-dir ./p retry`), so the
+// word after the binary is not always the command, and a flag's value may itself be a command's name
+// (`--log-level debug`, `--target test`): the command is the first known command word that no flag
+// takes as its value.
+/** The dbt binary: `dbt` or `dbtf` (the Fusion binary's other name), by any path, `.exe` on Windows. */
+const DBT_BINARY = /^(?:.*[/\\])?dbtf?(?:\.exe)?$/i;
+/** dbt's commands (docs.getdbt.com/reference/dbt-commands); `source` and `docs` take a second word. */
+const COMMANDS = new Set([
+    "build",
+    "clean",
+    "clone",
+    "compile",
+    "debug",
+    "deps",
+    "docs",
+    "init",
+    "list",
+    "ls",
+    "parse",
+    "retry",
+    "run",
+    "run-operation",
+    "seed",
+    "show",
+    "snapshot",
+    "source",
+    "test",
+]);
+const SUBCOMMANDS = {
+    docs: new Set(["generate", "serve"]),
+    source: new Set(["freshness"]),
+};
+/** Flags whose next word is their value, whatever it looks like (`--log-level debug`, `-t test`). */
+const TAKES_VALUE = new Set([
+    "--log-level",
+    "--log-level-file",
+    "--log-format",
+    "--log-format-file",
+    "--log-path",
+    "--target-path",
+    "--profiles-dir",
+    "--project-dir",
+    "--profile",
+    "--target",
+    "-t",
+    "--vars",
+    "--threads",
+    "--select",
+    "-s",
+    "--exclude",
+    "--selector",
+    "--state",
+    "--defer-state",
+]);
+/**
+ * Flags that take no value (and every `--no-…`): the word after one is the command (`dbt --debug build`,
+ * `dbtf -q retry`).
+ */
+const SWITCHES = new Set(["--debug", "-d", "--quiet", "-q", "--fail-fast", "-x", "--warn-error"]);
+/**
+ * The dbt command of `command`: `eval_args.command` as it is (one word, or a known command such as
+ * `source freshness`), or of a command line, the command after the dbt binary (`source freshness`,
+ * `docs generate` with their second word). Undefined when it names none.
+ */
+function dbtCommandOf(command) {
+    const words = command.trim().split(/\s+/);
+    const binary = words.findIndex((word) => DBT_BINARY.test(word));
+    if (binary < 0) {
+        // No binary: eval_args' command (a command line without one is not read as one).
+        if (words.length === 1)
+            return words[0] || undefined;
+        return SUBCOMMANDS[words[0]]?.has(words[1]) && words.length === 2 ? words.join(" ") : undefined;
+    }
+    const at = commandIndex(words, binary + 1);
+    if (at === undefined)
+        return undefined;
+    const word = words[at];
+    const next = words[at + 1];
+    return next !== undefined && SUBCOMMANDS[word]?.has(next) ? `${word} ${next}` : word;
+}
+/**
+ * Where the command is among `words` from `from`: the first known command word after a word that is
+ * not a flag, or after a flag known to take no value; else (after flags this list does not know) the
+ * first known command word no known flag takes as its value.
+ */
+function commandIndex(words, from) {
+    let guess;
+    for (let at = from; at < words.length; at++) {
+        const word = words[at];
+        if (!COMMANDS.has(word))
+            continue;
+        const before = at > from ? words[at - 1] : "";
+        if (!isFlag(before) || SWITCHES.has(before) || before.startsWith("--no-"))
+            return at;
+        if (!TAKES_VALUE.has(before))
+            guess ??= at;
+    }
+    return guess;
+}
+/** A flag that may take the next word as its value: `--flag=value` holds its own. */
+function isFlag(word) {
+    return word.startsWith("-") && !word.includes("=");
 }
 
 
@@ -17900,6 +18200,69 @@ function firstLine(text, maxChars) {
 function cutAt(text, end) {
     const last = text.charCodeAt(end - 1);
     return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
+
+/***/ }),
+
+/***/ 1625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ wrapLines)
+/* harmony export */ });
+/* harmony import */ var _columns_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8528);
+// Long lines of a message (an SQL error, a unit test's diff) broken for a code block or a terminal.
+
+/**
+ * Lines wider than `width` columns broken at the last space before it (or at `width` when there is
+ * none); continuation lines start with "↪ ", so a reader can tell a wrapped line from the next one.
+ * Widths are columns (text/columns.ts): a CJK character takes two, a letter with its accents one, and
+ * a line is broken between grapheme clusters only, so no wide character straddles the edge.
+ */
+function wrapLines(text, width) {
+    const out = [];
+    for (const line of text.split("\n")) {
+        if (line.length <= width / 2 || (0,_columns_js__WEBPACK_IMPORTED_MODULE_0__/* .columns */ .YB)(line) <= width) {
+            out.push(line);
+            continue;
+        }
+        wrapLine(line, width, out);
+    }
+    return out.join("\n");
+}
+const CONTINUATION = "↪ ";
+const CONTINUATION_COLUMNS = 2;
+/** One line, walked once (a report may hold thousands of long messages). */
+function wrapLine(line, width, out) {
+    const pieces = (0,_columns_js__WEBPACK_IMPORTED_MODULE_0__/* .clusters */ .qf)(line);
+    const widths = pieces.map(_columns_js__WEBPACK_IMPORTED_MODULE_0__/* .clusterColumns */ .sN);
+    let left = widths.reduce((sum, w) => sum + w, 0);
+    let prefix = "";
+    let first = 0;
+    while (left + (prefix ? CONTINUATION_COLUMNS : 0) > width) {
+        const room = width - (prefix ? CONTINUATION_COLUMNS : 0);
+        // As many clusters as fit; at least one, so a cluster wider than the room still moves on.
+        let end = first;
+        let used = 0;
+        while (end < pieces.length && (end === first || used + widths[end] <= room)) {
+            used += widths[end++];
+        }
+        // The last space among them, if a third of the room comes before it: break after it.
+        let before = used;
+        let space = end - 1;
+        while (space > first && !pieces[space].startsWith(" "))
+            before -= widths[space--];
+        before -= widths[space];
+        const cut = space > first && before > room / 3 ? space + 1 : end;
+        const head = pieces.slice(first, cut);
+        out.push(prefix + head.join("").trimEnd());
+        for (let i = first; i < cut; i++)
+            left -= widths[i];
+        first = cut;
+        prefix = CONTINUATION;
+    }
+    out.push(prefix + pieces.slice(first).join(""));
 }
 
 
