@@ -134,14 +134,16 @@ export function checkoutBounds(runner: Runner): CheckoutBounds {
 
 /**
  * The result, with a warning on each invocation that began before the event this run answers. Files
- * found on the runner can be an earlier build's, and so can, on `workflow_run`, the triggering run's
- * artifact (datedByTheEvent); an artifact another run id names, or a dbt platform run, is the one asked for.
+ * found on the runner can be an earlier build's, and so can an artifact of this run (a job before
+ * this one ran dbt on a restored cache of target/ and uploaded it) and, on `workflow_run`, the
+ * triggering run's artifact (ownTelemetryOf); an artifact another run id names, or a dbt platform
+ * run, is the one asked for.
  *
  * The event's time is the payload's (a pull request's update, a push's time), else the run's
  * creation, asked from GitHub (stale-telemetry.ts). GitHub's answer also tells how far the runner's
- * clock, which stamped the telemetry, is from GitHub's. It is asked only when needed: for an event
- * whose payload has no time, or when an invocation looks older than the event by the runner's clock
- * (which may be slow). When it cannot be asked, the check is skipped (or, where the payload gives
+ * clock is from GitHub's, when that clock stamped the telemetry. It is asked only when needed: for
+ * an event whose payload has no time, or when an invocation looks older than the event by the
+ * runner's clock (which may be slow). When it cannot be asked, the check is skipped (or, where the payload gives
  * the event's time, made by the runner's clock alone), and the log says so: it never fails the step.
  */
 export async function olderBuildsNamed(
@@ -151,7 +153,8 @@ export async function olderBuildsNamed(
   github: GitHubSide,
   log: (message: string) => void,
 ): Promise<PipelineResult> {
-  if (!datedByTheEvent(request, runner)) return result;
+  const own = ownTelemetryOf(request, runner);
+  if (!own) return result;
   const { report } = result;
   const payloadMs = eventTimeOf(runner.eventName, runner.payload);
   if (payloadMs === null && !RUN_CREATED_EVENTS.has(runner.eventName)) return result;
@@ -161,12 +164,13 @@ export async function olderBuildsNamed(
       : report.invocations.some((inv) => inv.startedAt !== null);
   if (!maybeStale) return result;
   const withWarnings = (eventMs: number, skewMs: number): PipelineResult => {
-    const checked = warnAboutStaleInvocations(report, runner.eventName, eventMs, skewMs);
+    const checked = warnAboutStaleInvocations(report, runner.eventName, eventMs, skewMs, own.artifact);
     return checked === report ? result : { ...result, report: checked };
   };
-  // The triggering run's runner stamped the telemetry: this runner's clock against GitHub's says
-  // nothing of that one's, so the minute of slack is all that is allowed for.
-  if (runner.eventName === "workflow_run" && payloadMs !== null) return withWarnings(payloadMs, 0);
+  // Another runner stamped the telemetry: this runner's clock against GitHub's says nothing of
+  // that one's, so the minute of slack is all that is allowed for, and GitHub is asked only for
+  // the event's time.
+  if (!own.stampedHere && payloadMs !== null) return withWarnings(payloadMs, 0);
   const clock = await askRunClock(runner, github);
   if ("skip" in clock) {
     log(
@@ -177,28 +181,48 @@ export async function olderBuildsNamed(
     );
     return payloadMs === null ? result : withWarnings(payloadMs, 0);
   }
-  if (Math.abs(clock.skewMs) > CLOCK_SLACK_MS) {
-    const seconds = Math.round(Math.abs(clock.skewMs) / 1000);
+  const skewMs = own.stampedHere ? clock.skewMs : 0;
+  if (Math.abs(skewMs) > CLOCK_SLACK_MS) {
+    const seconds = Math.round(Math.abs(skewMs) / 1000);
     log(
-      `The runner's clock is ${seconds} s ${clock.skewMs > 0 ? "behind" : "ahead of"} GitHub's (the Date of ` +
+      `The runner's clock is ${seconds} s ${skewMs > 0 ? "behind" : "ahead of"} GitHub's (the Date of ` +
         "GitHub's answer): the telemetry's times are compared with the event's allowing for it.",
     );
   }
   const eventMs = payloadMs ?? clock.createdMs;
-  return eventMs === null ? result : withWarnings(eventMs, clock.skewMs);
+  return eventMs === null ? result : withWarnings(eventMs, skewMs);
+}
+
+/** Telemetry this run built, whose times the event's must precede; see ownTelemetryOf. */
+interface OwnTelemetry {
+  /** This runner's clock stamped it, so its skew against GitHub's applies. */
+  stampedHere: boolean;
+  /** The artifact of this run it came from, for the warning to send the reader to its job. */
+  artifact: string | null;
 }
 
 /**
- * Whether the telemetry was built after the event this run answers, when it is this run's own:
- * files on the runner, or on `workflow_run` an artifact of the triggering run (whose creation
- * eventTimeOf gives) or of this run, created later still. An artifact of another run that
- * `artifact-run-id` names, and a dbt platform run, are the build asked for, whenever it ran.
+ * The telemetry, when it is to have been built after the event this run answers: files on the
+ * runner; an artifact of this run (`artifact-run-id` empty, or this run's id), uploaded by an
+ * earlier job; on `workflow_run`, an artifact of the triggering run (whose creation eventTimeOf
+ * gives), or files downloaded from it. An artifact of another run that `artifact-run-id` names, and
+ * a dbt platform run, are the build asked for, whenever it ran: null.
+ *
+ * Only files on this runner, outside `workflow_run`, were stamped by this runner's clock. An
+ * artifact's times are those of the runner of the job that uploaded it, another machine (a job that
+ * uploads its own files would let the Action read them there): how far this runner's clock is from
+ * GitHub's says nothing of that one's, so its skew does not apply. On `workflow_run` the files, too,
+ * are the triggering run's.
  */
-function datedByTheEvent(request: PipelineRequest, runner: Runner): boolean {
+function ownTelemetryOf(request: PipelineRequest, runner: Runner): OwnTelemetry | null {
   const { paths, artifact } = request.telemetry;
-  if (paths.length > 0) return true;
-  if (!artifact || runner.eventName !== "workflow_run") return false;
-  return artifact.runId === null || artifact.runId === triggeringRunId(runner.eventName, runner.payload);
+  if (paths.length > 0) return { stampedHere: runner.eventName !== "workflow_run", artifact: null };
+  if (!artifact) return null;
+  if (artifact.runId === null || artifact.runId === runner.env.GITHUB_RUN_ID) {
+    return { stampedHere: false, artifact: artifact.name };
+  }
+  const triggering = triggeringRunId(runner.eventName, runner.payload);
+  return triggering !== null && artifact.runId === triggering ? { stampedHere: false, artifact: null } : null;
 }
 
 /** What GitHub says about this run's time (run-clock.ts), or why it cannot be asked. */

@@ -1,11 +1,12 @@
 // The stale-telemetry check as the Action makes it: the event's time from the payload or from GitHub
 // (the run's creation), GitHub's clock against the runner's, against a fake GitHub on 127.0.0.1.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { olderBuildsNamed } from "../src/action-pipeline.js";
+import { actionPipelineRequest, olderBuildsNamed } from "../src/action-pipeline.js";
 import { createClient } from "../src/github/client.js";
 import type { GitHubSide } from "../src/github/connect.js";
 import type { EventPayload } from "../src/github/context.js";
 import type { Runner } from "../src/github/runner.js";
+import { readInputs } from "../src/inputs.js";
 import type { Invocation, Report } from "../src/model/types.js";
 import type { PipelineRequest, PipelineResult } from "../src/pipeline/run.js";
 import { FakeGitHub, scheduledRun } from "./support/github-server.js";
@@ -41,6 +42,13 @@ const resultOf = (startedAt: string): PipelineResult =>
 const warningsOf = (result: PipelineResult): string[] =>
   (result.report as Report).invocations[0]!.readerWarnings;
 const pullRequest = { pull_request: { updated_at: "2026-03-01T10:00:00Z" } } as EventPayload;
+/** The request main.ts makes from these inputs (the rest at their defaults) on this runner. */
+const requestFor = (inputs: Record<string, string>, on: Runner): PipelineRequest =>
+  actionPipelineRequest(
+    readInputs((name) => inputs[name] ?? "", on.env),
+    on,
+    github(),
+  );
 
 describe("olderBuildsNamed", () => {
   it("on an event whose payload has no time, compares with the run's creation that GitHub gives", async () => {
@@ -166,5 +174,122 @@ describe("olderBuildsNamed", () => {
       ),
       "No github-token or GITHUB_RUN_ID to ask GitHub for this workflow run's time: whether the telemetry is this run's own or an earlier build's is not checked on schedule",
     ]);
+  });
+
+  describe("this run's own artifact (the two-job setup: job 1 runs dbt and uploads target/ and logs/)", () => {
+    const ownArtifact = { "artifact-name": "dbt-telemetry" };
+    const staleWarning = (before: string) =>
+      new RegExp(
+        `^this invocation began at 2026-03-01T09:00:00Z, before ${before} \\(2026-03-01T10:00:00.000Z\\): ` +
+          ".*check that dbt ran in the job that uploaded the artifact 'dbt-telemetry' and wrote the files it uploaded$",
+      );
+
+    it("on pull_request and push, compares it with the payload's time, asking GitHub nothing", async () => {
+      const push = { repository: { pushed_at: 1772359200 } } as EventPayload;
+      for (const [event, payload] of [
+        ["pull_request", pullRequest],
+        ["push", push],
+      ] as const) {
+        const on = runner(event, payload);
+        const request = requestFor(ownArtifact, on);
+        expect(request.telemetry.artifact).toEqual({ name: "dbt-telemetry", runId: null });
+        const old = await olderBuildsNamed(resultOf("2026-03-01T09:00:00Z"), request, on, github(), () => {});
+        expect(warningsOf(old)).toEqual([
+          expect.stringMatching(staleWarning(`the ${event} event this workflow run answers`)),
+        ]);
+        const fresh = resultOf("2026-03-01T10:05:00Z");
+        expect(await olderBuildsNamed(fresh, request, on, github(), () => {})).toBe(fresh);
+      }
+      expect(server.requests).toEqual([]);
+    });
+
+    it("on schedule, workflow_dispatch and merge_group, compares it with the run's creation", async () => {
+      for (const event of ["schedule", "workflow_dispatch", "merge_group"]) {
+        const on = runner(event);
+        const request = requestFor(ownArtifact, on);
+        const old = await olderBuildsNamed(resultOf("2026-03-01T09:00:00Z"), request, on, github(), () => {});
+        expect(warningsOf(old)).toEqual([
+          expect.stringMatching(staleWarning(`the ${event} event this workflow run answers`)),
+        ]);
+        const fresh = resultOf("2026-03-01T10:05:00Z");
+        expect(await olderBuildsNamed(fresh, request, on, github(), () => {})).toBe(fresh);
+      }
+      expect(server.requests.map((r) => r.operationId)).toEqual(Array(6).fill("actions/get-workflow-run"));
+    });
+
+    it('after "Re-run failed jobs", takes the build job 1 kept from the first attempt as this run\'s', async () => {
+      // Created at 10:00, re-run at 11:00: job 1 passed at 10:10 and was kept, so its artifact is
+      // older than the re-run's start (run_started_at) but not than the run's creation.
+      server.workflowRuns.splice(0, 1, scheduledRun({ runStartedAt: "2026-03-01T11:00:00Z", runAttempt: 2 }));
+      const on = runner("schedule");
+      const request = requestFor(ownArtifact, on);
+      const kept = resultOf("2026-03-01T10:10:00Z");
+      expect(await olderBuildsNamed(kept, request, on, github(), () => {})).toBe(kept);
+      const old = await olderBuildsNamed(resultOf("2026-03-01T09:00:00Z"), request, on, github(), () => {});
+      expect(warningsOf(old)).toHaveLength(1);
+    });
+
+    it("allows only the minute of slack: this runner's clock did not stamp it", async () => {
+      // This runner is five minutes behind GitHub; job 1's runner, which stamped 09:57, may not be.
+      server.clockSkewMs = 5 * 60_000;
+      const logs: string[] = [];
+      for (const on of [runner("schedule"), runner("pull_request", pullRequest)]) {
+        const old = await olderBuildsNamed(
+          resultOf("2026-03-01T09:57:00Z"),
+          requestFor(ownArtifact, on),
+          on,
+          github(),
+          (m) => logs.push(m),
+        );
+        expect(warningsOf(old)).toHaveLength(1);
+      }
+      // GitHub was asked for the scheduled run's creation only, and its Date is not said to apply.
+      expect(server.requests.map((r) => r.operationId)).toEqual(["actions/get-workflow-run"]);
+      expect(logs).toEqual([]);
+    });
+
+    it("naming this run by artifact-run-id is the same; another run's artifact is not checked", async () => {
+      const on = runner("pull_request", pullRequest);
+      const old = resultOf("2026-03-01T09:00:00Z");
+      const thisRun = requestFor({ ...ownArtifact, "artifact-run-id": "4242" }, on);
+      expect(warningsOf(await olderBuildsNamed(old, thisRun, on, github(), () => {}))).toHaveLength(1);
+      const anotherRun = requestFor({ ...ownArtifact, "artifact-run-id": "17000000000" }, on);
+      expect(await olderBuildsNamed(old, anotherRun, on, github(), () => {})).toBe(old);
+      const scheduled = runner("schedule");
+      const another = requestFor({ ...ownArtifact, "artifact-run-id": "17000000000" }, scheduled);
+      expect(await olderBuildsNamed(old, another, scheduled, github(), () => {})).toBe(old);
+      // A dbt platform run outranks the artifact, and is the run asked for.
+      const dbtPlatform = requestFor(
+        {
+          ...ownArtifact,
+          "dbt-cloud-account-id": "1",
+          "dbt-cloud-run-id": "2",
+          "dbt-cloud-token": "dbtc_test",
+        },
+        scheduled,
+      );
+      expect(dbtPlatform.telemetry.artifact).toBeNull();
+      expect(await olderBuildsNamed(old, dbtPlatform, scheduled, github(), () => {})).toBe(old);
+      expect(server.requests).toEqual([]);
+    });
+
+    it("when GitHub does not give the run's creation, skips the check and says so", async () => {
+      server.inject({
+        operationId: "actions/get-workflow-run",
+        status: 403,
+        body: { message: "Resource not accessible by integration" },
+      });
+      const on = runner("workflow_dispatch");
+      const logs: string[] = [];
+      const old = resultOf("2026-03-01T09:00:00Z");
+      expect(
+        await olderBuildsNamed(old, requestFor(ownArtifact, on), on, github(), (m) => logs.push(m)),
+      ).toBe(old);
+      expect(logs).toEqual([
+        expect.stringMatching(
+          /^GitHub did not give workflow run 4242: .*actions: read.*: whether the telemetry is this run's own or an earlier build's is not checked on workflow_dispatch$/,
+        ),
+      ]);
+    });
   });
 });

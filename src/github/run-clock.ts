@@ -1,7 +1,8 @@
 // What GitHub says about this workflow run's time: when the run was created (the time of the event
 // it answers, also for events whose payload has none), and GitHub's clock against the runner's,
-// from the answer's Date header. For the check that local telemetry is this run's own
-// (stale-telemetry.ts): a failure only skips that check, so it is said and never thrown.
+// from the answer's Date header. For the check that the telemetry (files on the runner, or an
+// artifact of this run) is this run's own (stale-telemetry.ts): a failure only skips that check, so
+// it is said and never thrown.
 import { MAX_CLOCK_SKEW_MS } from "../model/implausible-times.js";
 import type { GitHubClient } from "./client.js";
 import { classifyGitHubError, PermissionError } from "./errors.js";

@@ -5,6 +5,10 @@
 // The telemetry's times come from the runner's clock, the event's from GitHub's: a runner whose
 // clock is off (a self-hosted one without time sync) is allowed for with the skew GitHub's answer
 // shows (run-clock.ts).
+// An artifact of this run is checked as files are: in the two-job setup (one job runs dbt and
+// uploads target/ and logs/, a later one runs this Action) a cache of target/ the first job restored
+// is as stale as one on this runner. That job's runner stamped it, not this one, so this runner's
+// skew is not applied to it (action-pipeline.ts).
 // On `workflow_run` (the fork-safe pair's second workflow) the telemetry is the triggering run's, so
 // the time is that run's creation: a build older than it is one the first workflow found (a cache
 // of target/ it restored and uploaded), not one it ran.
@@ -18,8 +22,8 @@ export const CLOCK_SLACK_MS = 60_000;
 /**
  * Events whose payload has no time, whose run GitHub creates when the event happens: the run's
  * `created_at` (asked from the API) is the event's time. Not `run_started_at`: a re-run resets it,
- * and "Re-run failed jobs" keeps the jobs that passed, so telemetry one of them handed on (as files
- * a later job downloads) is older than the re-run yet this run's. Not `workflow_run` either: its
+ * and "Re-run failed jobs" keeps the jobs that passed, so telemetry one of them handed on (an
+ * artifact a later job reads) is older than the re-run yet this run's. Not `workflow_run` either: its
  * run is created after the run it follows, whose telemetry it is there to read (eventTimeOf gives
  * that run's creation from the payload).
  */
@@ -88,13 +92,16 @@ function isStale(startedAt: string | null, eventMs: number, skewMs: number): boo
 
 /**
  * The report with a warning on each invocation that began before the event (`eventMs`), its start
- * moved by `skewMs` (see hasStaleInvocation).
+ * moved by `skewMs` (see hasStaleInvocation). `ownArtifact` names the artifact of this run the
+ * telemetry came from, whose uploading job is where to look; null for files on the runner (or, on
+ * `workflow_run`, the triggering run's).
  */
 export function warnAboutStaleInvocations(
   report: Report,
   eventName: string,
   eventMs: number,
   skewMs = 0,
+  ownArtifact: string | null = null,
 ): Report {
   const event = new Date(eventMs).toISOString();
   if (!hasStaleInvocation(report, eventMs, skewMs)) return report;
@@ -105,26 +112,41 @@ export function warnAboutStaleInvocations(
       stale(inv.startedAt)
         ? {
             ...inv,
-            readerWarnings: [...inv.readerWarnings, staleWarning(inv.startedAt, eventName, event)],
+            readerWarnings: [
+              ...inv.readerWarnings,
+              `this invocation began at ${inv.startedAt}, ${beforeWhat(eventName, event)}: ` +
+                whatToCheck(eventName, ownArtifact),
+            ],
           }
         : inv,
     ),
   };
 }
 
-function staleWarning(startedAt: string | null, eventName: string, event: string): string {
+function beforeWhat(eventName: string, event: string): string {
+  return eventName === "workflow_run"
+    ? `before the workflow run that triggered this one was created (${event})`
+    : `before the ${eventName} event this workflow run answers (${event})`;
+}
+
+function whatToCheck(eventName: string, ownArtifact: string | null): string {
+  if (ownArtifact !== null) {
+    // The two-job setup: an earlier job of this run ran dbt and uploaded target/ and logs/.
+    return (
+      "it is an earlier build's telemetry (a cache of target/ or logs/ restored in the job that " +
+      "uploaded it, files an earlier run left), not this run's; check that dbt ran in the job that " +
+      `uploaded the artifact '${ownArtifact}' and wrote the files it uploaded`
+    );
+  }
   if (eventName === "workflow_run") {
     // The second workflow of the fork-safe pair reads the first one's telemetry: the build to check is there.
     return (
-      `this invocation began at ${startedAt}, before the workflow run that triggered this one was created ` +
-      `(${event}): it is an earlier build's telemetry (a cache of target/ or logs/ that run restored, files ` +
-      "an earlier run left), not that run's; check that dbt ran in that run and wrote the files it uploaded"
+      "it is an earlier build's telemetry (a cache of target/ or logs/ that run restored, files an " +
+      "earlier run left), not that run's; check that dbt ran in that run and wrote the files it uploaded"
     );
   }
   return (
-    `this invocation began at ${startedAt}, before the ${eventName} event this workflow run ` +
-    `answers (${event}): it is an earlier build's telemetry (a cache of target/ or logs/, files an ` +
-    "earlier run left), not this run's; check that dbt ran in this job and wrote the files the " +
-    "'telemetry' input names"
+    "it is an earlier build's telemetry (a cache of target/ or logs/, files an earlier run left), not " +
+    "this run's; check that dbt ran in this job and wrote the files the 'telemetry' input names"
   );
 }

@@ -93,6 +93,24 @@ describe("warnAboutStaleInvocations", () => {
     ]);
   });
 
+  it("on this run's own artifact, sends the reader to the job that uploaded it", () => {
+    // The two-job setup: job 1 ran dbt on a restored target/ and uploaded it; this job reads it.
+    const expected = (before: string): string =>
+      `this invocation began at 2026-02-26T02:33:08.904Z, before ${before} (2026-03-01T10:00:00.000Z): ` +
+      "it is an earlier build's telemetry (a cache of target/ or logs/ restored in the job that uploaded " +
+      "it, files an earlier run left), not this run's; check that dbt ran in the job that uploaded the " +
+      "artifact 'dbt-telemetry' and wrote the files it uploaded";
+    const old = report("2026-02-26T02:33:08.904Z");
+    expect(
+      warnAboutStaleInvocations(old, "schedule", event, 0, "dbt-telemetry").invocations[0]!.readerWarnings,
+    ).toEqual([expected("the schedule event this workflow run answers")]);
+    // An artifact of this run on workflow_run is younger still than the run that triggered it.
+    expect(
+      warnAboutStaleInvocations(old, "workflow_run", event, 0, "dbt-telemetry").invocations[0]!
+        .readerWarnings,
+    ).toEqual([expected("the workflow run that triggered this one was created")]);
+  });
+
   it("leaves a minute for clocks that differ, and an invocation without a start, alone", () => {
     const same = report("2026-03-01T09:59:30Z", null);
     expect(warnAboutStaleInvocations(same, "push", event)).toBe(same);
