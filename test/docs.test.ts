@@ -450,8 +450,13 @@ describe("README Command line: the numbers --help and the README give are the co
   });
 
   it("says how much the terminal report lists (Limits and known gaps)", () => {
+    const limits = TERMINAL_LIMITS;
     expect(section("Limits and known gaps").replace(/\s+/g, " ")).toContain(
-      `lists at most ${TERMINAL_LIMITS.chainNodes} skipped nodes per root cause and ${TERMINAL_LIMITS.warnings} warnings`,
+      `lists at most ${limits.errors} distinct errors (by impact; of the same error in many nodes, ` +
+        `${limits.sameErrorNodes} named), ${limits.failedTests} failed tests, ${limits.chains} root causes of ` +
+        `skips with ${limits.chainNodes} skipped nodes each, ${limits.warnings} warnings and ` +
+        `${limits.notCompleted} nodes not run to completion, each list saying how many it left out; a report ` +
+        `longer than ${limits.recapAfterLines} lines ends on its headline and counts again.`,
     );
   });
 });

@@ -67,15 +67,36 @@ export interface TerminalOptions {
   fullReportHint: string;
 }
 
-/** How much each section lists before it points to the full report: a terminal is read, not searched. */
+/**
+ * How much each section lists before it points to the full report: a terminal is read, not searched.
+ * A build where an outage failed 3,000 tests printed 9,000 lines, and the headline and the root cause
+ * scrolled away; with these, the worst case is some hundreds of lines.
+ */
 export const TERMINAL_LIMITS = {
   excerptLines: 20,
   excerptChars: 3000,
   diffLines: 60,
   diffChars: 6000,
+  /**
+   * Distinct errors, each with its message: 20 lines of SQL wrapped at 80 columns make an error 45
+   * lines, so ten fill at most about 450. They come by impact: those left out held back the fewest.
+   */
+  errors: 10,
+  /** The other nodes named under one error: ten show how far it reached, as a skip group's ten do. */
+  sameErrorNodes: 10,
+  /** A failed test is two lines, as a warned one: as many as the warnings, which come after them. */
+  failedTests: 50,
+  /** Root causes, largest first: one for each error listed, so each can be followed to what it held back. */
+  chains: 10,
   chainNodes: 10,
   warnings: 50,
   notCompleted: 50,
+  /**
+   * A report longer than three screens of 50 lines ends on its headline again, as dbt, pytest and
+   * eslint end on their summary: the top has scrolled away. Shorter ones (all real builds we have
+   * are) do not repeat it.
+   */
+  recapAfterLines: 150,
 } as const;
 
 /** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
@@ -85,7 +106,8 @@ export const MAX_WIDTH = 120;
 export function renderTerminal(report: Report, options: TerminalOptions): string {
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
   const pen: Pen = { style: terminalStyle(options.colour), width };
-  const blocks = [renderHeadline(report, options, pen)];
+  const headline = renderHeadline(report, options, pen);
+  const blocks = [headline.join("\n")];
   if (report.passedOnRetry?.length) blocks.push(renderPassedOnRetry(report.passedOnRetry, pen, options));
   if (report.baseline) blocks.push(renderTerminalBaseline(report.baseline, pen, options.fullReportHint));
   const many = report.invocations.length > 1;
@@ -110,10 +132,14 @@ export function renderTerminal(report: Report, options: TerminalOptions): string
       ),
     );
   }
-  return `${blocks.filter(Boolean).join("\n\n")}\n`;
+  const text = blocks.filter(Boolean).join("\n\n");
+  if (text.split("\n").length <= TERMINAL_LIMITS.recapAfterLines) return `${text}\n`;
+  // The conclusion and the counts, not the facts: those are at the top, and not what is looked for.
+  return `${text}\n\n${headline.slice(0, 2).join("\n")}\n`;
 }
 
-function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): string {
+/** The conclusion, the counts and the facts the invocations share, a line each (the facts may wrap). */
+function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): string[] {
   const { bold, red, yellow, green } = pen.style;
   const mark =
     report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
@@ -124,7 +150,7 @@ function renderHeadline(report: Report, options: TerminalOptions, pen: Pen): str
       ? invocationFacts(report.invocations[0] as Invocation)
       : sharedFacts(report, { text: inert, code: inert });
   if (facts.length > 0) lines.push(pen.style.dim(packFacts(facts, pen.width)));
-  return lines.join("\n");
+  return lines;
 }
 
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
@@ -176,8 +202,8 @@ function renderInvocation(
 ): string[] {
   const blocks: string[] = [];
   if (index !== null || inv.source.step) blocks.push(invocationHeader(inv, index, pen, omit));
-  blocks.push(renderErrors(inv, pen));
-  blocks.push(renderFailedTests(inv, pen));
+  blocks.push(renderErrors(inv, pen, options));
+  blocks.push(renderFailedTests(inv, pen, options));
   blocks.push(renderSkipChains(inv, pen, options));
   blocks.push(renderWarnings(inv, pen, options));
   blocks.push(renderNotCompleted(inv, pen, options));
@@ -211,13 +237,17 @@ function where(location: NodeLocation | null): string | null {
   return inert(location.line ? `${location.path}:${location.line}` : location.path);
 }
 
-function renderErrors(inv: Invocation, pen: Pen): string {
+function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): string {
   const groups = errorGroupsByImpact(inv);
-  const total = groups.reduce((sum, group) => sum + group.length, inv.runErrors.length);
+  const errors = groups.reduce((sum, group) => sum + group.length, 0);
+  const total = errors + inv.runErrors.length;
   if (total === 0) return "";
   const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
-  for (const [node, ...same] of groups) {
+  const shown = groups.slice(0, TERMINAL_LIMITS.errors);
+  // The same errors named nowhere here: said apart from the errors not shown at all.
+  let unnamedSame = 0;
+  for (const [node, ...same] of shown) {
     if (!node) continue;
     const facts = [
       resourceLabel(node.resourceType),
@@ -240,18 +270,24 @@ function renderErrors(inv: Invocation, pen: Pen): string {
     if (same.length > 0) {
       const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
       const skipped = held > 0 ? ` (${plural(held, "node")} skipped downstream of them)` : "";
-      lines.push(`  The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`);
+      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
+      const unnamed = same.length - named.length;
+      unnamedSame += unnamed;
+      if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
       lines.push(
-        packList(
-          same.map((other) => inert(other.uniqueId)),
-          pen.width,
-          "    ",
+        indent(
+          wrapWords(
+            `The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`,
+            pen.width - 2,
+          ),
         ),
       );
+      lines.push(packList(named, pen.width, "    "));
     }
     blocks.push(lines.join("\n"));
   }
-  for (const log of inv.runErrors) {
+  const runErrors = inv.runErrors.slice(0, Math.max(0, TERMINAL_LIMITS.errors - shown.length));
+  for (const log of runErrors) {
     const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter(
       (fact): fact is string => fact !== null,
     );
@@ -262,7 +298,14 @@ function renderErrors(inv: Invocation, pen: Pen): string {
       ].join("\n"),
     );
   }
-  return blocks.join("\n\n");
+  const notShown = groups.slice(shown.length).reduce((sum, group) => sum + group.length, 0);
+  const left = [
+    leftOut(notShown, "error"),
+    unnamedSame > 0 ? `${plural(unnamedSame, "more node")} with the errors above` : null,
+    leftOut(inv.runErrors.length - runErrors.length, "run error"),
+  ];
+  blocks.push(moreOf(left, options, pen));
+  return blocks.filter(Boolean).join("\n\n");
 }
 
 function excerptLimits(): { lines: number; chars: number } {
@@ -291,13 +334,16 @@ function testBlock(node: NodeResult, pen: Pen): string {
   return lines.join("\n");
 }
 
-function renderFailedTests(inv: Invocation, pen: Pen): string {
+function renderFailedTests(inv: Invocation, pen: Pen, options: TerminalOptions): string {
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
   return [
     pen.style.red(heading(pen, `Failed tests (${formatCount(failed.length)})`)),
-    ...failed.map((n) => testBlock(n, pen)),
-  ].join("\n\n");
+    ...failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen)),
+    more(failed.length - TERMINAL_LIMITS.failedTests, "failed test", options, pen),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
@@ -308,9 +354,19 @@ function renderSkipChains(inv: Invocation, pen: Pen, options: TerminalOptions): 
   const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
   const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
   const blocks = [heading(pen, `${skipHeading(uncaused.length > 0)} (${plural(skipped, "node")})`)];
-  for (const chain of chains) blocks.push(chainBlock(chain, nodes, pen, options));
-  if (uncaused.length > 0) blocks.push(uncausedBlock(uncaused, pen, options));
-  return blocks.join("\n\n");
+  for (const chain of chains.slice(0, TERMINAL_LIMITS.chains))
+    blocks.push(chainBlock(chain, nodes, pen, options));
+  // The group without a cause comes last, so it is left out only when chains are too (as in Markdown).
+  const uncausedShown = uncaused.length > 0 && chains.length < TERMINAL_LIMITS.chains;
+  if (uncausedShown) blocks.push(uncausedBlock(uncaused, pen, options));
+  const left = [
+    leftOut(chains.length - TERMINAL_LIMITS.chains, "root cause"),
+    uncaused.length > 0 && !uncausedShown
+      ? `${plural(uncaused.length, "skipped node")} whose cause was not given`
+      : null,
+  ];
+  blocks.push(moreOf(left, options, pen));
+  return blocks.filter(Boolean).join("\n\n");
 }
 
 function uncausedBlock(uncaused: readonly NodeResult[], pen: Pen, options: TerminalOptions): string {
@@ -356,7 +412,7 @@ function skipGroupBlock(
   const left = skipped - TERMINAL_LIMITS.chainNodes;
   if (left > 0) {
     const rest = more(left, "skipped node", options, { ...pen, width: pen.width - 2 });
-    lines.push(rest.replace(/^/gm, "  "));
+    lines.push(indent(rest));
   }
   return lines.join("\n");
 }
@@ -467,8 +523,20 @@ function timingsLegend(pen: Pen): string {
 }
 
 function more(left: number, noun: string, options: TerminalOptions, pen: Pen): string {
-  return wrapWords(
-    `… and ${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`,
-    pen.width,
-  );
+  return moreOf([leftOut(left, noun)], options, pen);
+}
+
+/** "… and 3 more errors and 2 more run errors, listed in …", of the parts that are there; else nothing. */
+function moreOf(parts: readonly (string | null)[], options: TerminalOptions, pen: Pen): string {
+  const what = parts.filter(Boolean).join(" and ");
+  return what ? wrapWords(`… and ${what}, listed in ${options.fullReportHint}.`, pen.width) : "";
+}
+
+/** "3 more errors"; null when none was left out. */
+function leftOut(left: number, noun: string): string | null {
+  return left > 0 ? `${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}` : null;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, "  ");
 }

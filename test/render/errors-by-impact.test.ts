@@ -177,13 +177,16 @@ describe("errors by impact", () => {
       markdown.indexOf("#### ❌ Failed tests"),
     );
     expect(errors.match(/^```text$/gm)).toHaveLength(2);
-    // The terminal says it once too, and names every one of the same, wrapped to its width.
+    // The terminal says it once too, and names the first ten of the same (TERMINAL_LIMITS), wrapped to its width.
     const terminal = renderTerminal(big, { title: "t", width: 80, colour: false, fullReportHint: "x" });
     expect(terminal.match(/Unexpected internal error/g)).toHaveLength(1);
     expect(terminal).toContain(
       "  The same error in 30 more nodes, each naming itself:\n    unit_test.shop.copy_00, ",
     );
-    for (const copy of copies) expect(terminal).toContain(copy.uniqueId);
+    for (const copy of copies.slice(0, 10)) expect(terminal).toContain(copy.uniqueId);
+    expect(terminal).toContain("unit_test.shop.copy_09 and 20 more\n");
+    expect(terminal).not.toContain("unit_test.shop.copy_10");
+    expect(terminal).toContain("… and 20 more nodes with the errors above, listed in x.");
     const listed = terminal.split("\n").filter((line) => line.startsWith("    unit_test.shop.copy_"));
     expect(listed.length).toBeGreaterThan(1);
     for (const line of listed) expect(line.length).toBeLessThanOrEqual(80);
