@@ -2,6 +2,7 @@
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 import { decideConclusion } from "./conclusion.js";
+import { latestResults } from "./retries.js";
 import { isFailure, statusRow } from "./status-table.js";
 import {
   CONCLUSIONS,
@@ -225,15 +226,13 @@ export function applyBaseline(report: Report, comparison: BaselineComparison, fa
 }
 
 /**
- * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
- * with its last result, since invocations are ordered by start time.
+ * Selected nodes by unique id, each with its latest result (retries.ts latestResults), in this run and
+ * in the baseline alike: after `dbt build || dbt retry` the retry's result where it ran the node again,
+ * status and time (the build's error stopped part way, so only the retry's time is a whole run).
+ * Two builds in one report: the later one's result.
  */
 function selectedNodes(report: Report): Map<string, NodeResult> {
-  const nodes = new Map<string, NodeResult>();
-  for (const inv of report.invocations) {
-    for (const node of inv.nodes) if (node.inSelection) nodes.set(node.uniqueId, node);
-  }
-  return nodes;
+  return latestResults(report.invocations, (node) => node.inSelection);
 }
 
 function label(isNow: boolean, wasBefore: boolean, clearedNow: boolean): BaselineLabel | null {

@@ -70,6 +70,36 @@ function ranAgain(retry: Invocation, node: NodeResult): boolean {
 }
 
 /**
+ * Each node's latest result by unique id, in report order, for the outputs that hold one result a node
+ * (run_results.json, the baseline comparison). A result a retry ran again (`supersededBy`) gives way
+ * to the retry's, and a node a crashed retry never finished keeps its earlier result, as the counts
+ * do; a later invocation that is not a retry replaces an earlier result, as a later dbt command would.
+ * Read from `supersededBy`, not from order alone, so a baseline report holding a retry is read the
+ * same way. `include` picks the results looked at (a baseline compares selected nodes only).
+ */
+export function latestResults(
+  invocations: readonly Invocation[],
+  include: (node: NodeResult) => boolean = () => true,
+): Map<string, NodeResult> {
+  const latest = new Map<string, NodeResult>();
+  for (const inv of invocations) {
+    for (const node of inv.nodes) {
+      if (!include(node)) continue;
+      const earlier = latest.get(node.uniqueId);
+      if (earlier === undefined || replaces(inv, node, earlier)) latest.set(node.uniqueId, node);
+    }
+  }
+  return latest;
+}
+
+function replaces(inv: Invocation, node: NodeResult, earlier: NodeResult): boolean {
+  // History never replaces a latest result, though any result replaces history.
+  if (earlier.supersededBy !== undefined) return true;
+  if (node.supersededBy !== undefined) return false;
+  return inv.retryOf === undefined || ranAgain(inv, node);
+}
+
+/**
  * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
  * result run again; the others' counts are added as they are, with no pass over a big build's nodes.
  */

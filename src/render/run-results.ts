@@ -1,4 +1,5 @@
 // dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
+import { latestResults } from "../model/retries.js";
 import { STATUS, type RunResultsStatus } from "../model/status-table.js";
 import type { Invocation, NodeResult, NodeStatus, Report } from "../model/types.js";
 import { dbtCommandOf } from "../text/dbt-command.js";
@@ -30,9 +31,12 @@ export interface RunResultsArtifact {
 }
 
 /**
- * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
- * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
- * would overwrite run_results.json.
+ * One artifact for the whole report, one result per node: tools that read dbt Core artifacts
+ * (dbt-artifacts, elementary) key results by unique_id and would count a node twice. Several
+ * invocations (append-mode JSONL, multi-step platform runs) are merged in order; a node seen again
+ * replaces its earlier result, as a later dbt command would overwrite run_results.json, and after a
+ * `dbt retry` each node has its latest result (retries.ts latestResults): the retry's where it ran
+ * the node again, the build's where it did not (dbt's own file then holds the retry's results only).
  */
 export function renderRunResults(report: Report, generatedAt: string): RunResultsArtifact {
   const { artifact, results } = runResultsInParts(report, generatedAt);
@@ -49,10 +53,7 @@ export function runResultsInParts(
   report: Report,
   generatedAt: string,
 ): { artifact: RunResultsArtifact; results: () => Generator<Record<string, unknown>> } {
-  const byId = new Map<string, NodeResult>();
-  for (const invocation of report.invocations) {
-    for (const node of invocation.nodes) byId.set(node.uniqueId, node);
-  }
+  const byId = latestResults(report.invocations);
   const last: Invocation | undefined = report.invocations[report.invocations.length - 1];
   const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? observedMs(inv)), 0);
   const artifact: RunResultsArtifact = {

@@ -7,11 +7,18 @@ import {
 } from "../../src/model/baseline.js";
 import { decideConclusion } from "../../src/model/conclusion.js";
 import { countStatuses } from "../../src/model/counts.js";
-import type { NodeResult, NodeStatus, Report, ResourceType } from "../../src/model/types.js";
+import type {
+  BaselineComparison,
+  NodeResult,
+  NodeStatus,
+  Report,
+  ResourceType,
+} from "../../src/model/types.js";
 import { baselineSection } from "../../src/render/baseline-section.js";
 import { renderJsonReport } from "../../src/render/json-report.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import { publishedReportSchemaErrors, reportFor, reportSchemaErrors } from "../support/report.js";
+import { crashedRetryReport, ORDERS, retryReport } from "../support/retry-report.js";
 
 const PR = "test/fixtures/real/preview120_build_success.otel.jsonl";
 const BASE = "test/fixtures/real/preview72_build_success.otel.jsonl";
@@ -381,5 +388,58 @@ describe("report with a baseline", () => {
     expect(markdown).toMatch(/^## ❌ dbt Fusion: 2 new failures compared with the base branch$/m);
     expect(markdown).toContain("**🆕 2 new failures**");
     expect(markdown.indexOf("#### 🆕 New failures")).toBeLessThan(markdown.indexOf("#### ✅ Fixed"));
+  });
+});
+
+describe("a report that holds dbt build || dbt retry", () => {
+  /** The report with every result passing and every time `ms`: a green base branch. */
+  function green(report: Report, ms: number): Report {
+    const passing = structuredClone(report);
+    for (const inv of passing.invocations) {
+      for (const node of inv.nodes) {
+        node.status = node.resourceType === "test" ? "pass" : "success";
+        node.message = null;
+        node.timing.processingMs = ms;
+      }
+    }
+    return passing;
+  }
+  const labels = (comparison: BaselineComparison) =>
+    Object.fromEntries(comparison.failures.map((c) => [c.uniqueId, c.label]));
+
+  it("compares each node's latest result: an error the retry fixed is no new failure", async () => {
+    const pr = await retryReport();
+    const comparison = compareWithBaseline(pr, green(pr, 100), { regressionThresholdPercent: 50 });
+    expect(labels(comparison)).toEqual({ "test.shop.unique_customers_customer_id.c7d8e9f0a1": "new" });
+    expect(comparison.counts.compared).toBe(5);
+    // Its time is the retry's, the run that went to the end (the build's error stopped part way).
+    const orders = comparison.regressions.find((r) => r.uniqueId === ORDERS);
+    expect(orders?.afterMs).toBe(
+      pr.invocations[1]!.nodes.find((n) => n.uniqueId === ORDERS)!.timing.processingMs,
+    );
+    expect(applyBaseline(pr, comparison, "new-errors").conclusionReason).toBe(
+      "1 new failure compared with the base branch",
+    );
+  });
+
+  it("a node a crashed retry never finished is compared by its build result", async () => {
+    const pr = await crashedRetryReport();
+    const comparison = compareWithBaseline(pr, green(pr, 100), { regressionThresholdPercent: 50 });
+    expect(labels(comparison)[ORDERS]).toBe("new");
+  });
+
+  it("reads a baseline report that holds a retry by each node's latest result too", async () => {
+    const base = parseBaselineReport(renderJsonReport(await crashedRetryReport()), "base.json");
+    const pr = green(await retryReport(), 100);
+    const comparison = compareWithBaseline(pr, base, { regressionThresholdPercent: 50 });
+    expect(labels(comparison)).toEqual({
+      [ORDERS]: "fixed",
+      "test.shop.unique_customers_customer_id.c7d8e9f0a1": "fixed",
+    });
+    // Read by supersededBy, not by order: the retry listed first changes nothing.
+    const reversed = { ...base, invocations: [...base.invocations].reverse() };
+    expect(labels(compareWithBaseline(pr, reversed, { regressionThresholdPercent: 50 }))).toEqual(
+      labels(comparison),
+    );
   });
 });

@@ -1,7 +1,9 @@
 // run_results.json's per-node fields where the telemetry's own values would mislead a legacy tool.
 import { describe, expect, it } from "vitest";
+import type { Report } from "../../src/model/types.js";
 import { renderRunResults } from "../../src/render/run-results.js";
 import { reportFor } from "../support/report.js";
+import { crashedRetryReport, ORDERS, retryReport } from "../support/retry-report.js";
 
 describe("renderRunResults", () => {
   it("gives no timing entry whose end comes before its start", async () => {
@@ -48,5 +50,45 @@ describe("elapsed_time of a run that did not finish", () => {
     const node = report.invocations[0]!.nodes[0]!;
     node.timing = { ...node.timing, completedAt: "9999-12-31T23:59:59.000000Z", lifetimeMs: null };
     expect(renderRunResults(report, "2026-01-01T00:00:00.000000Z").elapsed_time).toBe(elapsed);
+  });
+});
+
+describe("run_results.json after dbt build || dbt retry", () => {
+  const statuses = (report: Report) =>
+    Object.fromEntries(
+      renderRunResults(report, "2026-01-01T00:00:00.000000Z").results.map((r) => [r.unique_id, r.status]),
+    );
+
+  it("holds one result per node, its latest", async () => {
+    const report = await retryReport();
+    const results = renderRunResults(report, "2026-01-01T00:00:00.000000Z").results;
+    const ids = results.map((r) => r.unique_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(statuses(report)).toEqual({
+      "model.shop.stg_orders": "success",
+      [ORDERS]: "success",
+      "test.shop.not_null_orders_order_id.a1b2c3d4e5": "pass",
+      "model.shop.customers": "success",
+      "test.shop.unique_customers_customer_id.c7d8e9f0a1": "fail",
+    });
+  });
+
+  it("keeps the build's result of a node a crashed retry never finished, as the report counts it", async () => {
+    const report = await crashedRetryReport();
+    const build = report.invocations[0]!.nodes.find((n) => n.uniqueId === ORDERS)!;
+    const orders = renderRunResults(report, "2026-01-01T00:00:00.000000Z").results.find(
+      (r) => r.unique_id === ORDERS,
+    )!;
+    expect(orders.message).toBe(build.message);
+    expect(orders.execution_time).toBe(build.timing.processingMs! / 1000);
+    // What the crashed retry did finish is still its latest result.
+    expect(statuses(report)["test.shop.not_null_orders_order_id.a1b2c3d4e5"]).toBe("pass");
+  });
+
+  it("reads a result marked as run again as history, wherever it stands", async () => {
+    const report = await retryReport();
+    // A report whose invocations are listed retry first (a JSON report put together by hand).
+    const reversed = { ...report, invocations: [...report.invocations].reverse() };
+    expect(statuses(reversed)[ORDERS]).toBe("success");
   });
 });
