@@ -69,7 +69,7 @@ export function runResultsInParts(
     results: [],
     elapsed_time: elapsedMs / 1000,
     args: {
-      ...whichOf(last?.command ?? null),
+      ...whichOf(retriedCommand(report.invocations)),
       ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
       ...(last?.target ? { target: last.target } : {}),
     },
@@ -91,6 +91,18 @@ export function runResultsInParts(
 function whichOf(command: string | null): { which?: string } {
   const which = command === null ? undefined : dbtCommandOf(command)?.split(" ").pop();
   return which ? { which } : {};
+}
+
+/**
+ * The command the last invocation ran, or for a `dbt retry` the command it retried (the chain's
+ * first): dbt Core's retry runs the earlier command again with its args and writes them, so a second
+ * `dbt retry` (`TASK_DICT` in dbt/task/retry.py knows no `retry`) and a tool reading `which` see the
+ * command whose nodes the file holds. `invocation_command` stays the command as typed.
+ */
+function retriedCommand(invocations: readonly Invocation[]): string | null {
+  let at = invocations.length - 1;
+  while (at > 0 && invocations[at]!.retryOf !== undefined) at--;
+  return invocations[at]?.command ?? null;
 }
 
 /**

@@ -92,3 +92,12 @@ describe("run_results.json after dbt build || dbt retry", () => {
     expect(statuses(reversed)[ORDERS]).toBe("success");
   });
 });
+
+describe("args after dbt retry", () => {
+  it("names the command the retry ran again in args.which, as dbt Core writes it, and the retry as typed", async () => {
+    const { args, metadata } = renderRunResults(await retryReport(), "2026-01-01T00:00:00.000000Z");
+    // `dbt retry` reads args.which to know what to run again: it has no task for `retry`.
+    expect(args).toMatchObject({ which: "build", invocation_command: "dbt retry" });
+    expect(metadata.invocation_id).toBe("019aa612-2bfb-7dd9-9056-7ee09b49eba2");
+  });
+});
