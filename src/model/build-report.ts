@@ -12,7 +12,7 @@ import {
   type FailedStep,
 } from "./failed-step.js";
 import { finishInvocation } from "./finish-invocation.js";
-import { EARLIEST_REAL_MS, MAX_CLOCK_SKEW_MS } from "./implausible-times.js";
+import { realTime } from "./implausible-times.js";
 import { latestCounts, linkRetries, passedOnRetry } from "./retries.js";
 import type { FailOn, Invocation, InvocationSource, Report } from "./types.js";
 
@@ -339,7 +339,8 @@ function inReportOrder(invocations: Invocation[]): Invocation[] {
   const keys = new Map<Invocation, { start: string; traceId: string; read: number }>();
   let before = { start: "", traceId: "" };
   invocations.forEach((inv, read) => {
-    const start = realStart(inv);
+    // None, or not a real time (implausible-times.ts), counts as none.
+    const start = realTime(inv.startedAt);
     if (start !== null) before = { start, traceId: inv.traceId };
     // One with a start of its own comes before those placed after it.
     keys.set(inv, { ...before, read: start !== null ? -1 : read });
@@ -350,12 +351,6 @@ function inReportOrder(invocations: Invocation[]): Invocation[] {
       compareSteps(a, b) ?? (compare(x.start, y.start) || compare(x.traceId, y.traceId) || x.read - y.read)
     );
   });
-}
-
-/** The invocation's start, unless it is none or not a real time (implausible-times.ts). */
-function realStart(inv: Invocation): string | null {
-  const ms = inv.startedAt === null ? NaN : Date.parse(inv.startedAt);
-  return ms >= EARLIEST_REAL_MS && ms <= Date.now() + MAX_CLOCK_SKEW_MS ? inv.startedAt : null;
 }
 
 function compareSteps(a: Invocation, b: Invocation): number | undefined {

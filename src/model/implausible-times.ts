@@ -31,6 +31,15 @@ export const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1_000_000n);
 export const MAX_CLOCK_SKEW_MS = 86_400_000;
 const CLOCK_SKEW_NS = BigInt(MAX_CLOCK_SKEW_MS) * 1_000_000n;
 
+/**
+ * An ISO time read back from a report, when it is a real one: not before 2020 (never set, 1970) and not
+ * past the clock's skew ahead of `nowMs` (year 9999). null for any other, and for none.
+ */
+export function realTime(iso: string | null, nowMs: number = Date.now()): string | null {
+  const ms = iso === null ? NaN : Date.parse(iso);
+  return ms >= EARLIEST_REAL_MS && ms <= nowMs + MAX_CLOCK_SKEW_MS ? iso : null;
+}
+
 /** The latest time telemetry read now can hold. */
 export function latestRealNs(nowMs: number = Date.now()): bigint {
   return BigInt(Math.floor(nowMs)) * 1_000_000n + CLOCK_SKEW_NS;

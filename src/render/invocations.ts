@@ -1,5 +1,6 @@
 // What tells invocations apart, for every renderer: the command that ran, when it started, and the
 // facts all of them share (said once in the headline instead of under each).
+import { realTime } from "../model/implausible-times.js";
 import type { Invocation, Report } from "../model/types.js";
 import { formatDuration, plural } from "./format.js";
 
@@ -16,8 +17,15 @@ export function sharedValue(report: Report, value: (inv: Invocation) => string |
   return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
 }
 
-/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
-export function startTime(iso: string, show: (text: string) => string): string {
+/**
+ * When the invocation started, for its heading: `2026-02-26 02:33 UTC` from the engine's ISO time,
+ * anything else through `show` (escaped). A start never set (1970), one later than the report can be
+ * (year 9999) or none is "start unknown", as the model treats it (implausible-times.ts); the JSON
+ * report keeps the time as the telemetry gave it.
+ */
+export function startTime(inv: Invocation, show: (text: string) => string): string {
+  const iso = realTime(inv.startedAt);
+  if (iso === null) return "start unknown";
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
   return match ? `${match[1]} ${match[2]} UTC` : show(iso);
 }

@@ -743,7 +743,7 @@ function sharedWithAll(report: Report): SharedFacts {
  */
 function invocationTitle(inv: Invocation, position: Position | null): string {
   const step = inv.source.step;
-  const started = inv.startedAt ? startTime(inv.startedAt, escapeText) : null;
+  const started = startTime(inv, escapeText);
   if (step) return [`Step ${step.index}: ${escapeText(step.name)}`, started].filter(Boolean).join(" · ");
   const command = commandOf(inv) ?? "dbt";
   const target = position && !position.shared.target && inv.target ? `target ${code(inv.target)}` : null;

@@ -219,7 +219,7 @@ function invocationHeader(
   omit: { version: boolean; target: boolean },
 ): string {
   const step = inv.source.step;
-  const started = inv.startedAt ? startTime(inv.startedAt, inert) : null;
+  const started = startTime(inv, inert);
   const title = step
     ? [`Step ${step.index}: ${inert(step.name)}`, started]
     : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
