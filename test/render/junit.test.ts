@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Report } from "../../src/model/types.js";
 import { renderJunit, xmlSafe } from "../../src/render/junit.js";
 import { showControls } from "../../src/text/controls.js";
+import { crashedRetryReport } from "../support/retry-report.js";
 import { reportFor } from "../support/report.js";
 
 const parser = new XMLParser({
@@ -97,6 +98,20 @@ describe("renderJunit", () => {
     expect(orders.skipped).toMatchObject({
       message: expect.stringMatching(/^run again by dbt retry \(.+\); here: error$/),
     });
+    // Each count attribute agrees with the cases: history is counted as skipped, where it is.
+    for (const xml of [renderJunit(report), renderJunit(await crashedRetryReport())]) {
+      const doc = parse(xml).testsuites;
+      const cases = doc.testsuite.flatMap((suite) => {
+        const own = suite.testcase ?? [];
+        expect(Number(suite.tests)).toBe(own.length);
+        expect(Number(suite.failures)).toBe(own.filter((t) => t.failure !== undefined).length);
+        expect(Number(suite.errors)).toBe(own.filter((t) => t.error !== undefined).length);
+        expect(Number(suite.skipped)).toBe(own.filter((t) => t.skipped !== undefined).length);
+        return own;
+      });
+      expect(Number(doc.tests)).toBe(cases.length);
+      expect(Number(doc.skipped)).toBe(cases.filter((t) => t.skipped !== undefined).length);
+    }
   });
 
   it("a crashed run a dbt retry finished is a skipped invocation case, not a red one", async () => {
