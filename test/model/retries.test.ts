@@ -220,6 +220,30 @@ describe("the conclusion after dbt retry", () => {
     expect(verdictOf([failedBuild, crashedRetry, greenRetry]).conclusion).toBe("failure");
   });
 
+  it("counts a node a crashed retry never finished once, by its earlier result", () => {
+    const crashedRetry = invocation(
+      "retry",
+      "retry",
+      [node("model.shop.orders", "unknown"), node("model.shop.customers", "success")],
+      { state: "incomplete", failed: true },
+    );
+    const counts = latestCounts(linkRetries([failedBuild, crashedRetry]));
+    // orders: the build's error (the retry never finished it); customers: the retry's success.
+    expect(counts.total).toBe(failedBuild.nodes.length);
+    expect(counts).toMatchObject({ error: 1, unknown: 0 });
+    // A node only the crashed retry began is counted, as not known.
+    const began = invocation(
+      "retry",
+      "retry",
+      [node("model.shop.orders", "unknown"), node("model.shop.new_one", "unknown")],
+      { state: "incomplete", failed: true },
+    );
+    expect(latestCounts(linkRetries([failedBuild, began]))).toMatchObject({
+      total: failedBuild.nodes.length + 1,
+      unknown: 1,
+    });
+  });
+
   it("annotates each node's latest result only", () => {
     const retry = invocation("retry", "retry", [
       node("model.shop.orders", "success"),
