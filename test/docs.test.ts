@@ -61,6 +61,43 @@ function tableDescriptions(markdown: string): Map<string, string> {
   return rows;
 }
 
+/** The Markdown files with workflow YAML in ```yaml blocks, and the example workflows (one YAML file each). */
+const WORKFLOW_FILES = [
+  "README.md",
+  "docs/action.md",
+  ...readdirSync(new URL("examples/", ROOT))
+    .filter((name) => name.endsWith(".yml"))
+    .map((name) => `examples/${name}`),
+];
+
+interface FusionReportStep {
+  uses: string;
+  if?: unknown;
+  with?: Record<string, unknown>;
+}
+
+/** Every step of `file`'s workflow YAML that runs this Action (`fusion-report/fusion-report@…` or `./`). */
+function fusionReportSteps(file: string): FusionReportStep[] {
+  const text = readFileSync(new URL(file, ROOT), "utf8");
+  const blocks = file.endsWith(".yml")
+    ? [text]
+    : [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  expect(blocks.length).toBeGreaterThan(0);
+  const steps: FusionReportStep[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      const uses = (value as { uses?: unknown }).uses;
+      if (typeof uses === "string" && /^(fusion-report\/fusion-report@|\.\/?$)/.test(uses)) {
+        steps.push(value as FusionReportStep);
+      }
+      Object.values(value).forEach(visit);
+    }
+  };
+  for (const block of blocks) visit(parseYaml(block));
+  return steps;
+}
+
 const inputs = actionKeys("inputs");
 const outputs = actionKeys("outputs");
 
@@ -112,30 +149,36 @@ describe("README.md", () => {
     expect(documented.filter((name) => !known.has(name))).toEqual([]);
   });
 
-  it.each(["README.md", "docs/action.md"])(
+  it.each(WORKFLOW_FILES)(
     "%s: every YAML example parses, and its fusion-report steps use only action.yml's inputs",
     (file) => {
-      const text = readFileSync(new URL(file, ROOT), "utf8");
-      const blocks = [...text.matchAll(/^```ya?ml\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-      expect(blocks.length).toBeGreaterThan(2);
-      const steps: { uses: string; with?: Record<string, unknown> }[] = [];
-      const visit = (value: unknown): void => {
-        if (Array.isArray(value)) value.forEach(visit);
-        else if (value && typeof value === "object") {
-          const uses = (value as { uses?: unknown }).uses;
-          if (typeof uses === "string" && /^(fusion-report\/fusion-report@|\.\/?$)/.test(uses)) {
-            steps.push(value as (typeof steps)[number]);
-          }
-          Object.values(value).forEach(visit);
-        }
-      };
-      for (const block of blocks) visit(parseYaml(block));
-      expect(steps.length).toBeGreaterThan(2);
+      const steps = fusionReportSteps(file);
+      // examples/fork-safe.yml only builds and uploads: the report runs in its pair.
+      if (file.endsWith(".md")) expect(steps.length).toBeGreaterThan(2);
       for (const step of steps) {
         expect(Object.keys(step.with ?? {}).filter((name) => !inputs.includes(name))).toEqual([]);
       }
     },
   );
+
+  it("shows each Action input's default as action.yml has it", () => {
+    const action = parseYaml(actionYml) as { inputs: Record<string, { default?: string }> };
+    const rows = new Map<string, string>();
+    for (const line of section("Inputs").split("\n")) {
+      const cells = line.split(/(?<!\\)\|/).map((cell) => cell.trim());
+      const name = /^`([^`]+)`$/.exec(cells[1] ?? "")?.[1];
+      if (name !== undefined && cells[3] !== undefined) rows.set(name, cells[3]);
+    }
+    const wrong = Object.entries(action.inputs).flatMap(([name, { default: fallback = "" }]) => {
+      // A list default (one per line) is shown as `a` and `b`.
+      const lines = fallback.split("\n").filter((line) => line !== "");
+      const shown = lines.map((line) => `\`${line}\``).join(" and ");
+      return rows.get(name) === shown
+        ? []
+        : [`${name}: action.yml ${shown || "(none)"}, README ${rows.get(name)}`];
+    });
+    expect(wrong).toEqual([]);
+  });
 
   it("mentions every CLI option of the usage text", () => {
     const options = [...new Set([...USAGE.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]))];
@@ -363,6 +406,14 @@ describe("links in the Markdown files", () => {
   });
 });
 
+describe("the anchors a link may name", () => {
+  it("are the headings', counted as GitHub does, and no comment in a code block", () => {
+    const markdown =
+      "## Run results\n\n```yaml\n# .github/workflows/dbt-pr.yml\nname: x\n```\n\n## Run results\n";
+    expect([...anchors(markdown)]).toEqual(["run-results", "run-results-1"]);
+  });
+});
+
 describe("docs/fusion-telemetry.md", () => {
   const reference = readFileSync(new URL("docs/fusion-telemetry.md", ROOT), "utf8");
 
@@ -390,11 +441,15 @@ describe("docs/fusion-telemetry.md", () => {
   });
 });
 
-/** The anchors GitHub makes for a Markdown file's headings, plus explicit `<a id>`s. */
+/**
+ * The anchors GitHub makes for a Markdown file's headings, plus explicit `<a id>`s. A `# comment` in a
+ * fenced code block (a YAML or shell example) is no heading.
+ */
 function anchors(markdown: string): Set<string> {
   const found = new Set<string>();
   const counts = new Map<string, number>();
-  for (const [, heading] of markdown.matchAll(/^#{1,6} (.+)$/gm)) {
+  const prose = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, "");
+  for (const [, heading] of prose.matchAll(/^#{1,6} (.+)$/gm)) {
     const slug = heading!
       .trim()
       .toLowerCase()
