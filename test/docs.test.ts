@@ -161,6 +161,21 @@ describe("README.md", () => {
     },
   );
 
+  it.each(WORKFLOW_FILES)(
+    "%s: a step that reads its own job's telemetry runs with if: always() (or !cancelled()), as the README says",
+    (file) => {
+      // An artifact or a dbt platform run is read in a job of its own: no failed build step comes before it.
+      const readsOwnBuild = (step: FusionReportStep) =>
+        !["artifact-name", "dbt-cloud-run-id", "dbt-cloud-job-id"].some(
+          (name) => step.with?.[name] !== undefined,
+        );
+      const unguarded = fusionReportSteps(file)
+        .filter(readsOwnBuild)
+        .filter((step) => !/\balways\(\)|!\s*cancelled\(\)/.test(String(step.if ?? "")));
+      expect(unguarded.map((step) => JSON.stringify(step.with ?? {}))).toEqual([]);
+    },
+  );
+
   it("shows each Action input's default as action.yml has it", () => {
     const action = parseYaml(actionYml) as { inputs: Record<string, { default?: string }> };
     const rows = new Map<string, string>();
@@ -179,6 +194,20 @@ describe("README.md", () => {
     });
     expect(wrong).toEqual([]);
   });
+
+  it.each(["README.md", "docs/action.md"])(
+    "%s: names a CLI-only option as a --flag and an Action-only input never as one",
+    (file) => {
+      const text = readFileSync(new URL(file, ROOT), "utf8");
+      // Written bare (`dbt-cloud-request-timeout-ms`), a CLI-only option reads as an input the Action does not have.
+      const cliOnly = Object.keys(OPTIONS).filter((name) => name.includes("-") && !inputs.includes(name));
+      expect(cliOnly).toContain("dbt-cloud-request-timeout-ms");
+      const bare = cliOnly.filter((name) => new RegExp(`\`${name}(?:\`|:)`).test(text));
+      const actionOnly = inputs.filter((name) => !Object.hasOwn(OPTIONS, name));
+      const asFlag = actionOnly.filter((name) => new RegExp(`--${name}(?![\\w-])`).test(text));
+      expect({ bare, asFlag }).toEqual({ bare: [], asFlag: [] });
+    },
+  );
 
   it("mentions every CLI option of the usage text", () => {
     const options = [...new Set([...USAGE.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((m) => m[0]))];
