@@ -79,8 +79,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   O: () => (/* binding */ writeAndPrint)
 });
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
-var build_report = __nccwpck_require__(2922);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
+var build_report = __nccwpck_require__(3812);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/render/escape.ts
@@ -896,15 +896,36 @@ function regressions(comparison, pen, fullReportHint) {
 
 
 
-/** How much each section lists before it points to the full report: a terminal is read, not searched. */
+/**
+ * How much each section lists before it points to the full report: a terminal is read, not searched.
+ * A build where an outage failed 3,000 tests printed 9,000 lines, and the headline and the root cause
+ * scrolled away; with these, the worst case is some hundreds of lines.
+ */
 const TERMINAL_LIMITS = {
     excerptLines: 20,
     excerptChars: 3000,
     diffLines: 60,
     diffChars: 6000,
+    /**
+     * Distinct errors, each with its message: 20 lines of SQL wrapped at 80 columns make an error 45
+     * lines, so ten fill at most about 450. They come by impact: those left out held back the fewest.
+     */
+    errors: 10,
+    /** The other nodes named under one error: ten show how far it reached, as a skip group's ten do. */
+    sameErrorNodes: 10,
+    /** A failed test is two lines, as a warned one: as many as the warnings, which come after them. */
+    failedTests: 50,
+    /** Root causes, largest first: one for each error listed, so each can be followed to what it held back. */
+    chains: 10,
     chainNodes: 10,
     warnings: 50,
     notCompleted: 50,
+    /**
+     * A report longer than three screens of 50 lines ends on its headline again, as dbt, pytest and
+     * eslint end on their summary: the top has scrolled away. Shorter ones (all real builds we have
+     * are) do not repeat it.
+     */
+    recapAfterLines: 150,
 };
 /** Narrower than this, nothing lines up; wider, lines are too long to read (long ids still run on). */
 const MIN_WIDTH = 40;
@@ -912,7 +933,8 @@ const MAX_WIDTH = 120;
 function renderTerminal(report, options) {
     const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, options.width));
     const pen = { style: terminalStyle(options.colour), width };
-    const blocks = [renderHeadline(report, options, pen)];
+    const headline = renderHeadline(report, options, pen);
+    const blocks = [headline.join("\n")];
     if (report.passedOnRetry?.length)
         blocks.push(renderPassedOnRetry(report.passedOnRetry, pen, options));
     if (report.baseline)
@@ -934,8 +956,13 @@ function renderTerminal(report, options) {
     if (nodes > 0) {
         blocks.push(pen.style.dim(wrapWords(`The full list of ${(0,format/* plural */.LS)(nodes, "node")}, with statuses and timings, is in ${options.fullReportHint}.`, pen.width)));
     }
-    return `${blocks.filter(Boolean).join("\n\n")}\n`;
+    const text = blocks.filter(Boolean).join("\n\n");
+    if (text.split("\n").length <= TERMINAL_LIMITS.recapAfterLines)
+        return `${text}\n`;
+    // The conclusion and the counts, not the facts: those are at the top, and not what is looked for.
+    return `${text}\n\n${headline.slice(0, 2).join("\n")}\n`;
 }
+/** The conclusion, the counts and the facts the invocations share, a line each (the facts may wrap). */
 function renderHeadline(report, options, pen) {
     const { bold, red, yellow, green } = pen.style;
     const mark = report.conclusion === "failure" ? red("✖") : report.conclusion === "neutral" ? yellow("⚠") : green("✔");
@@ -946,7 +973,7 @@ function renderHeadline(report, options, pen) {
         : (0,invocations/* sharedFacts */.TA)(report, { text: inert, code: inert });
     if (facts.length > 0)
         lines.push(pen.style.dim(packFacts(facts, pen.width)));
-    return lines.join("\n");
+    return lines;
 }
 /** Flaky nodes are worth seeing: they passed this time, and the headline counts them as passes. */
 function renderPassedOnRetry(passed, pen, options) {
@@ -989,8 +1016,8 @@ function renderInvocation(inv, index, pen, options, omit) {
     const blocks = [];
     if (index !== null || inv.source.step)
         blocks.push(invocationHeader(inv, index, pen, omit));
-    blocks.push(renderErrors(inv, pen));
-    blocks.push(renderFailedTests(inv, pen));
+    blocks.push(renderErrors(inv, pen, options));
+    blocks.push(renderFailedTests(inv, pen, options));
     blocks.push(renderSkipChains(inv, pen, options));
     blocks.push(renderWarnings(inv, pen, options));
     blocks.push(renderNotCompleted(inv, pen, options));
@@ -1000,7 +1027,7 @@ function renderInvocation(inv, index, pen, options, omit) {
 /** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
 function invocationHeader(inv, index, pen, omit) {
     const step = inv.source.step;
-    const started = inv.startedAt ? (0,invocations/* startTime */.Sv)(inv.startedAt, inert) : null;
+    const started = (0,invocations/* startTime */.Sv)(inv, inert);
     const title = step
         ? [`Step ${step.index}: ${inert(step.name)}`, started]
         : [`${index ?? 1}. ${inert((0,invocations/* commandOf */.Nl)(inv) ?? "dbt")}`, started];
@@ -1017,14 +1044,18 @@ function where(location) {
         return null;
     return inert(location.line ? `${location.path}:${location.line}` : location.path);
 }
-function renderErrors(inv, pen) {
+function renderErrors(inv, pen, options) {
     const groups = (0,errors_by_impact/* errorGroupsByImpact */.c2)(inv);
-    const total = groups.reduce((sum, group) => sum + group.length, inv.runErrors.length);
+    const errors = groups.reduce((sum, group) => sum + group.length, 0);
+    const total = errors + inv.runErrors.length;
     if (total === 0)
         return "";
     const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     const blocks = [pen.style.red(heading(pen, `Errors (${(0,format/* formatCount */.B4)(total)})`))];
-    for (const [node, ...same] of groups) {
+    const shown = groups.slice(0, TERMINAL_LIMITS.errors);
+    // The same errors named nowhere here: said apart from the errors not shown at all.
+    let unnamedSame = 0;
+    for (const [node, ...same] of shown) {
         if (!node)
             continue;
         const facts = [
@@ -1049,19 +1080,32 @@ function renderErrors(inv, pen) {
         if (same.length > 0) {
             const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
             const skipped = held > 0 ? ` (${(0,format/* plural */.LS)(held, "node")} skipped downstream of them)` : "";
-            lines.push(`  The same error in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself${skipped}:`);
-            lines.push(packList(same.map((other) => inert(other.uniqueId)), pen.width, "    "));
+            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
+            const unnamed = same.length - named.length;
+            unnamedSame += unnamed;
+            if (unnamed > 0)
+                named.push(`${named.pop() ?? ""} and ${(0,format/* formatCount */.B4)(unnamed)} more`);
+            lines.push(indent(wrapWords(`The same error in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself${skipped}:`, pen.width - 2)));
+            lines.push(packList(named, pen.width, "    "));
         }
         blocks.push(lines.join("\n"));
     }
-    for (const log of inv.runErrors) {
+    const runErrors = inv.runErrors.slice(0, Math.max(0, TERMINAL_LIMITS.errors - shown.length));
+    for (const log of runErrors) {
         const facts = [log.code !== undefined ? `code ${log.code}` : null, where(log.location ?? null)].filter((fact) => fact !== null);
         blocks.push([
             `${pen.style.red("✖")} ${pen.style.bold("Run error")}${facts.length > 0 ? ` · ${facts.join(" · ")}` : ""}`,
             excerptGutter(pen, log.text, excerptLimits()),
         ].join("\n"));
     }
-    return blocks.join("\n\n");
+    const notShown = groups.slice(shown.length).reduce((sum, group) => sum + group.length, 0);
+    const left = [
+        leftOut(notShown, "error"),
+        unnamedSame > 0 ? `${(0,format/* plural */.LS)(unnamedSame, "more node")} with the errors above` : null,
+        leftOut(inv.runErrors.length - runErrors.length, "run error"),
+    ];
+    blocks.push(moreOf(left, options, pen));
+    return blocks.filter(Boolean).join("\n\n");
 }
 function excerptLimits() {
     return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
@@ -1083,14 +1127,17 @@ function testBlock(node, pen) {
     }
     return lines.join("\n");
 }
-function renderFailedTests(inv, pen) {
+function renderFailedTests(inv, pen, options) {
     const failed = inv.nodes.filter((n) => n.status === "fail");
     if (failed.length === 0)
         return "";
     return [
         pen.style.red(heading(pen, `Failed tests (${(0,format/* formatCount */.B4)(failed.length)})`)),
-        ...failed.map((n) => testBlock(n, pen)),
-    ].join("\n\n");
+        ...failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen)),
+        more(failed.length - TERMINAL_LIMITS.failedTests, "failed test", options, pen),
+    ]
+        .filter(Boolean)
+        .join("\n\n");
 }
 /** Every skipped node under its cause: the skip chains, then the skips whose cause was not given. */
 function renderSkipChains(inv, pen, options) {
@@ -1101,11 +1148,20 @@ function renderSkipChains(inv, pen, options) {
     const nodes = new Map(inv.nodes.map((n) => [n.uniqueId, n]));
     const skipped = chains.reduce((sum, chain) => sum + chain.skipped.length, uncaused.length);
     const blocks = [heading(pen, `${(0,format/* skipHeading */.oz)(uncaused.length > 0)} (${(0,format/* plural */.LS)(skipped, "node")})`)];
-    for (const chain of chains)
+    for (const chain of chains.slice(0, TERMINAL_LIMITS.chains))
         blocks.push(chainBlock(chain, nodes, pen, options));
-    if (uncaused.length > 0)
+    // The group without a cause comes last, so it is left out only when chains are too (as in Markdown).
+    const uncausedShown = uncaused.length > 0 && chains.length < TERMINAL_LIMITS.chains;
+    if (uncausedShown)
         blocks.push(uncausedBlock(uncaused, pen, options));
-    return blocks.join("\n\n");
+    const left = [
+        leftOut(chains.length - TERMINAL_LIMITS.chains, "root cause"),
+        uncaused.length > 0 && !uncausedShown
+            ? `${(0,format/* plural */.LS)(uncaused.length, "skipped node")} whose cause was not given`
+            : null,
+    ];
+    blocks.push(moreOf(left, options, pen));
+    return blocks.filter(Boolean).join("\n\n");
 }
 function uncausedBlock(uncaused, pen, options) {
     const shown = uncaused
@@ -1130,7 +1186,7 @@ function skipGroupBlock(cause, outcome, skipped, shown, pen, options) {
     const left = skipped - TERMINAL_LIMITS.chainNodes;
     if (left > 0) {
         const rest = more(left, "skipped node", options, { ...pen, width: pen.width - 2 });
-        lines.push(rest.replace(/^/gm, "  "));
+        lines.push(indent(rest));
     }
     return lines.join("\n");
 }
@@ -1218,7 +1274,19 @@ function timingsLegend(pen) {
     return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
 }
 function more(left, noun, options, pen) {
-    return wrapWords(`… and ${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}, listed in ${options.fullReportHint}.`, pen.width);
+    return moreOf([leftOut(left, noun)], options, pen);
+}
+/** "… and 3 more errors and 2 more run errors, listed in …", of the parts that are there; else nothing. */
+function moreOf(parts, options, pen) {
+    const what = parts.filter(Boolean).join(" and ");
+    return what ? wrapWords(`… and ${what}, listed in ${options.fullReportHint}.`, pen.width) : "";
+}
+/** "3 more errors"; null when none was left out. */
+function leftOut(left, noun) {
+    return left > 0 ? `${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}` : null;
+}
+function indent(text) {
+    return text.replace(/^/gm, "  ");
 }
 
 ;// CONCATENATED MODULE: ./src/text/line-chunks.ts
@@ -1994,6 +2062,7 @@ var dbt_command = __nccwpck_require__(3681);
 // dbt-compatible run_results.json (schema v6) for tools that read dbt Core artifacts.
 
 
+
 const RUN_RESULTS_SCHEMA = "https://schemas.getdbt.com/dbt/run-results/v6.json";
 /**
  * Statuses as the engine's own writer uses them: cached → `reused`, no-op → `no-op`, a test that
@@ -2005,9 +2074,12 @@ function legacyStatus(status) {
     return status_table/* STATUS */.XQ[status].runResults;
 }
 /**
- * One artifact for the whole report. Several invocations (append-mode JSONL, multi-step platform
- * runs) are merged in order; a node seen again replaces its earlier result, as a later dbt command
- * would overwrite run_results.json.
+ * One artifact for the whole report, one result per node: tools that read dbt Core artifacts
+ * (dbt-artifacts, elementary) key results by unique_id and would count a node twice. Several
+ * invocations (append-mode JSONL, multi-step platform runs) are merged in order; a node seen again
+ * replaces its earlier result, as a later dbt command would overwrite run_results.json, and after a
+ * `dbt retry` each node has its latest result (retries.ts latestResults): the retry's where it ran
+ * the node again, the build's where it did not (dbt's own file then holds the retry's results only).
  */
 function renderRunResults(report, generatedAt) {
     const { artifact, results } = runResultsInParts(report, generatedAt);
@@ -2020,11 +2092,7 @@ function renderRunResults(report, generatedAt) {
  * them (render/json-pieces.ts, jsonPiecesWithList).
  */
 function runResultsInParts(report, generatedAt) {
-    const byId = new Map();
-    for (const invocation of report.invocations) {
-        for (const node of invocation.nodes)
-            byId.set(node.uniqueId, node);
-    }
+    const byId = (0,retries/* latestResults */.qQ)(report.invocations);
     const last = report.invocations[report.invocations.length - 1];
     const elapsedMs = report.invocations.reduce((sum, inv) => sum + (inv.durationMs ?? observedMs(inv)), 0);
     const artifact = {
@@ -2040,7 +2108,7 @@ function runResultsInParts(report, generatedAt) {
         results: [],
         elapsed_time: elapsedMs / 1000,
         args: {
-            ...whichOf(last?.command ?? null),
+            ...whichOf(retriedCommand(report.invocations)),
             ...(last?.rawCommand ? { invocation_command: last.rawCommand } : {}),
             ...(last?.target ? { target: last.target } : {}),
         },
@@ -2062,6 +2130,18 @@ function runResultsInParts(report, generatedAt) {
 function whichOf(command) {
     const which = command === null ? undefined : (0,dbt_command/* dbtCommandOf */.H)(command)?.split(" ").pop();
     return which ? { which } : {};
+}
+/**
+ * The command the last invocation ran, or for a `dbt retry` the command it retried (the chain's
+ * first): dbt Core's retry runs the earlier command again with its args and writes them, so a second
+ * `dbt retry` (`TASK_DICT` in dbt/task/retry.py knows no `retry`) and a tool reading `which` see the
+ * command whose nodes the file holds. `invocation_command` stays the command as typed.
+ */
+function retriedCommand(invocations) {
+    let at = invocations.length - 1;
+    while (at > 0 && invocations[at].retryOf !== undefined)
+        at--;
+    return invocations[at]?.command ?? null;
 }
 /**
  * How long a run that did not finish (no end, so no duration) is known to have lasted: from its start
@@ -5761,8 +5841,8 @@ async function fromArtifact(artifact, workDir, services) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/build-report.ts + 8 modules
-var build_report = __nccwpck_require__(2922);
+// EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
+var build_report = __nccwpck_require__(3812);
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 ;// CONCATENATED MODULE: ./src/telemetry/enums.ts
@@ -13075,18 +13155,20 @@ async function runCli(argv, rawIo) {
 /* harmony export */ });
 /* unused harmony export DEFAULT_MIN_REGRESSION_MS */
 /* harmony import */ var _conclusion_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5718);
-/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6606);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(440);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9723);
+/* harmony import */ var _status_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6606);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(440);
 // Compares this run with a report of the base branch: which failures the pull request introduced,
 // which it fixed, which were already there, and which nodes got markedly slower. Pure: the caller
 // reads the baseline file and passes its text (parseBaselineReport) or a parsed Report.
 
 
 
+
 const DEFAULT_MIN_REGRESSION_MS = 1_000;
 // A baseline is untrusted and may come from a newer version: a status this one does not know counts
 // as a node that did not run.
-const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .statusRow */ .jf)(status)?.ran ?? "no";
+const ran = (status) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .statusRow */ .jf)(status)?.ran ?? "no";
 /** A failure counts as fixed only when the node ran and did not fail; a skip proves nothing. */
 const ranClean = (status) => ran(status) === "clean" || ran(status) === "warned";
 const ranWithoutWarning = (status) => ran(status) === "clean";
@@ -13205,7 +13287,7 @@ function compareWithBaseline(current, baseline, opts) {
             continue;
         }
         compared++;
-        const failure = label((0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(node.status), (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(old.status), ranClean(node.status));
+        const failure = label((0,_status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .isFailure */ .N6)(node.status), (0,_status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .isFailure */ .N6)(old.status), ranClean(node.status));
         if (failure)
             failures.push(change(node, old, failure));
         const warning = label(node.status === "warn", old.status === "warn", ranWithoutWarning(node.status));
@@ -13253,7 +13335,7 @@ function compareWithBaseline(current, baseline, opts) {
             stillWarning: count(warnings, "still-failing"),
             regressions: regressions.length,
             added: added.length,
-            addedFailing: added.filter((a) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_1__/* .isFailure */ .N6)(a.status)).length,
+            addedFailing: added.filter((a) => (0,_status_table_js__WEBPACK_IMPORTED_MODULE_2__/* .isFailure */ .N6)(a.status)).length,
             removed: removed.length,
         },
         failures,
@@ -13277,17 +13359,13 @@ function applyBaseline(report, comparison, failOn) {
     };
 }
 /**
- * Selected nodes by unique id. A node that appears in several invocations (a retried build) counts
- * with its last result, since invocations are ordered by start time.
+ * Selected nodes by unique id, each with its latest result (retries.ts latestResults), in this run and
+ * in the baseline alike: after `dbt build || dbt retry` the retry's result where it ran the node again,
+ * status and time (the build's error stopped part way, so only the retry's time is a whole run).
+ * Two builds in one report: the later one's result.
  */
 function selectedNodes(report) {
-    const nodes = new Map();
-    for (const inv of report.invocations) {
-        for (const node of inv.nodes)
-            if (node.inSelection)
-                nodes.set(node.uniqueId, node);
-    }
-    return nodes;
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .latestResults */ .qQ)(report.invocations, (node) => node.inSelection);
 }
 function label(isNow, wasBefore, clearedNow) {
     if (isNow)
@@ -13308,7 +13386,7 @@ function change(node, old, l) {
     };
 }
 function knownConclusion(value) {
-    return _types_js__WEBPACK_IMPORTED_MODULE_2__/* .CONCLUSIONS */ .F.includes(value) ? value : null;
+    return _types_js__WEBPACK_IMPORTED_MODULE_3__/* .CONCLUSIONS */ .F.includes(value) ? value : null;
 }
 function presence(node) {
     return { uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, status: node.status };
@@ -13361,7 +13439,7 @@ function compareText(a, b) {
 
 /***/ }),
 
-/***/ 2922:
+/***/ 3812:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13376,7 +13454,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/telemetry/errors.ts
 var errors = __nccwpck_require__(7964);
 // EXTERNAL MODULE: ./src/text/count.ts
-var text_count = __nccwpck_require__(896);
+var count = __nccwpck_require__(896);
 ;// CONCATENATED MODULE: ./src/text/detached.ts
 // A string V8 may hold as a view of a larger one (a slice of 13 characters or more is kept as its
 // parent and a range): kept as a key or a field, it keeps that parent alive. The JSONL reader
@@ -13798,161 +13876,8 @@ function durationOf(startedAt, completedAt) {
 
 // EXTERNAL MODULE: ./src/telemetry/values.ts
 var values = __nccwpck_require__(7593);
-// EXTERNAL MODULE: ./src/text/duration.ts
-var duration = __nccwpck_require__(9495);
-;// CONCATENATED MODULE: ./src/model/implausible-times.ts
-// A node's times that its invocation cannot hold: a span that ends before it starts or lies outside
-// the invocation's, a processing or idle time longer than the whole run, a query longer than it. An
-// engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
-// "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
-// duration is shown as unknown, such a query is not counted in the warehouse time, and the
-// invocation's warnings say which nodes and why, once. The invocation's own span is checked first
-// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything,
-// and an end in year 9999 (no time is later than the report read from it) make it last millennia.
-
-
-
-/**
- * How far a node's times may run past its invocation's: its spans lie inside the invocation's and
- * durations are whole milliseconds, so a second is far more than rounding needs.
- */
-const SLACK_NS = 1000000000n;
-const SLACK_MS = 1_000;
-/**
- * 2020-01-01T00:00:00Z. The Fusion engine (2025) wrote no telemetry before it: an earlier time is an
- * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
- */
-const EARLIEST_NS = 1577836800000000000n;
-/** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
-const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1000000n);
-/**
- * How far two clocks are taken to differ at most: the engine's and this one's (a dbt platform run read
- * on a CI runner) by far less than a day. A time later than that past the report (year 9999) is no
- * real one, a damaged file; a GitHub answer's Date further off is no clock (github/run-clock.ts).
- */
-const MAX_CLOCK_SKEW_MS = 86_400_000;
-const CLOCK_SKEW_NS = BigInt(MAX_CLOCK_SKEW_MS) * 1000000n;
-/** The latest time telemetry read now can hold. */
-function latestRealNs(nowMs = Date.now()) {
-    return BigInt(Math.floor(nowMs)) * 1000000n + CLOCK_SKEW_NS;
-}
-/** Nodes named in the warning; the rest are counted. */
-const NAMED = 3;
-/**
- * The invocation's span as far as it can be right (a start before 2020, a time after `latestNs` or
- * an end before the start bounds nothing), and what was wrong with it, for its warnings.
- */
-function usableInvocationSpan(startNs, endNs, latestNs = latestRealNs()) {
-    if (startNs !== null && (startNs < EARLIEST_NS || startNs > latestNs)) {
-        return {
-            span: { startNs: null, endNs: endNs !== null && endNs > latestNs ? null : endNs },
-            problem: `the invocation's start (${(0,values/* nanosToIso */.u9)(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
-        };
-    }
-    if (endNs !== null && endNs > latestNs) {
-        return {
-            span: { startNs, endNs: null },
-            problem: `the invocation's end (${(0,values/* nanosToIso */.u9)(endNs)}) is not a real time (later than this report, a damaged file): its duration is shown as unknown`,
-        };
-    }
-    if (startNs !== null && endNs !== null && endNs < startNs) {
-        return {
-            span: { startNs, endNs: null },
-            problem: `the invocation's end (${(0,values/* nanosToIso */.u9)(endNs)}) is before its start (${(0,values/* nanosToIso */.u9)(startNs)}): its duration is shown as unknown`,
-        };
-    }
-    return { span: { startNs, endNs }, problem: null };
-}
-/** Collects the nodes whose times were left out, for one warning per invocation. */
-class ImplausibleTimes {
-    invocation;
-    latestNs;
-    found = [];
-    /** The invocation's duration, when both ends of its span are known. */
-    invocationMs;
-    /** The longest a node's duration can be: the invocation's, else from its start to `latestNs`. */
-    longestMs;
-    constructor(invocation, latestNs = latestRealNs()) {
-        this.invocation = invocation;
-        this.latestNs = latestNs;
-        const { startNs, endNs } = invocation;
-        this.invocationMs =
-            startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1000000n) : null;
-        this.longestMs =
-            this.invocationMs ??
-                (startNs !== null && latestNs >= startNs ? Number((latestNs - startNs) / 1000000n) : null);
-    }
-    /** The durations, each one the invocation cannot hold replaced by null (and noted). */
-    check(uniqueId, durations) {
-        const { startNs, endNs, longestQueryNs } = durations;
-        const reasons = [];
-        let { lifetimeMs, processingMs, idleMs, warehouseNs } = durations;
-        if (lifetimeMs !== null && !this.holdsSpan(startNs, endNs)) {
-            reasons.push(`lifetime: its span runs from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`);
-            lifetimeMs = null;
-        }
-        if (processingMs !== null && !this.holdsDuration(processingMs)) {
-            reasons.push(`processing time ${(0,duration/* formatDuration */.a)(processingMs)}`);
-            processingMs = null;
-        }
-        if (idleMs !== null && !this.holdsDuration(idleMs)) {
-            reasons.push(`idle time ${(0,duration/* formatDuration */.a)(idleMs)}`);
-            idleMs = null;
-        }
-        // The longest query alone: two such queries in one node are beyond what is worth a rule.
-        if (!this.holdsDuration(longestQueryNs / 1_000_000)) {
-            reasons.push(`warehouse time: a query of ${(0,duration/* formatDuration */.a)(longestQueryNs / 1_000_000)}`);
-            warehouseNs -= longestQueryNs;
-        }
-        if (reasons.length === 0)
-            return durations;
-        this.found.push(`${uniqueId} (${reasons.join(", ")})`);
-        return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
-    }
-    /**
-     * A phase's duration in whole milliseconds, or null when its span is not known or the invocation
-     * cannot hold it (a phase is the invocation's child, as a node's span is).
-     */
-    phaseMs(startNs, endNs) {
-        if (startNs === null || endNs === null || !this.holdsSpan(startNs, endNs))
-            return null;
-        return Number((endNs - startNs) / 1000000n);
-    }
-    /** The warning for the invocation, or null when every node's durations fit it. */
-    warning() {
-        const count = this.found.length;
-        if (count === 0)
-            return null;
-        const { startNs, endNs } = this.invocation;
-        const ran = this.invocationMs !== null
-            ? `the invocation ran ${(0,duration/* formatDuration */.a)(this.invocationMs)}, from ${(0,values/* nanosToIso */.u9)(startNs)} to ${(0,values/* nanosToIso */.u9)(endNs)}`
-            : startNs !== null
-                ? `the invocation started at ${(0,values/* nanosToIso */.u9)(startNs)}`
-                : endNs !== null
-                    ? `the invocation ended at ${(0,values/* nanosToIso */.u9)(endNs)}`
-                    : "the invocation's own times are unknown";
-        const named = this.found.slice(0, NAMED).join("; ");
-        const more = count > NAMED ? `; and ${(0,text_count/* formatCount */.B)(count - NAMED)} more` : "";
-        const nodes = count === 1 ? "1 node has times" : `${(0,text_count/* formatCount */.B)(count)} nodes have times`;
-        const which = count === 1 ? "this node" : "these nodes";
-        return (`${nodes} its invocation cannot hold (${ran}), left out of the report: ${named}${more}. Such a ` +
-            "duration is shown as unknown and such a query is not counted, so neither reaches the slowest lists or " +
-            `the timing comparison. The telemetry's times for ${which} cannot be right (an unset start time, or a ` +
-            "damaged file)");
-    }
-    holdsSpan(startNs, endNs) {
-        if (endNs < startNs || startNs < EARLIEST_NS || endNs > this.latestNs)
-            return false;
-        const { startNs: from, endNs: to } = this.invocation;
-        if (from !== null && startNs < from - SLACK_NS)
-            return false;
-        return to === null || endNs <= to + SLACK_NS;
-    }
-    holdsDuration(ms) {
-        return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
-    }
-}
-
+// EXTERNAL MODULE: ./src/model/implausible-times.ts
+var implausible_times = __nccwpck_require__(7971);
 ;// CONCATENATED MODULE: ./src/model/skip-chains.ts
 /**
  * Groups upstream skips under the node that caused them. The engine names the immediate cause
@@ -14151,9 +14076,9 @@ function finishInvocation(state, options) {
     const extrasByNode = joinExtras(state);
     const nodes = [];
     const unreadable = [];
-    const latestNs = latestRealNs();
-    const { span, problem: spanProblem } = usableInvocationSpan(state.startNs, state.endNs, latestNs);
-    const implausible = new ImplausibleTimes(span, latestNs);
+    const latestNs = (0,implausible_times/* latestRealNs */.bR)();
+    const { span, problem: spanProblem } = (0,implausible_times/* usableInvocationSpan */.L_)(state.startNs, state.endNs, latestNs);
+    const implausible = new implausible_times/* ImplausibleTimes */.gL(span, latestNs);
     const failed = state.statusCode === 2 || !state.ended;
     // The errors of nodes the report leaves out (not selected): in a failed run they may be all that
     // says why (a model outside `--select` that does not compile stops the whole run).
@@ -14723,7 +14648,7 @@ function warningsOf(file) {
         ...file.warnings,
         ...(file.unlisted > 0
             ? [
-                `… and ${(0,text_count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
+                `… and ${(0,count/* formatCount */.B)(file.unlisted)} more warnings about ${shownName(file.source.files[0])}, not listed`,
             ]
             : []),
     ];
@@ -14757,7 +14682,8 @@ function inReportOrder(invocations) {
     const keys = new Map();
     let before = { start: "", traceId: "" };
     invocations.forEach((inv, read) => {
-        const start = realStart(inv);
+        // None, or not a real time (implausible-times.ts), counts as none.
+        const start = (0,implausible_times/* realTime */.M9)(inv.startedAt);
         if (start !== null)
             before = { start, traceId: inv.traceId };
         // One with a start of its own comes before those placed after it.
@@ -14767,11 +14693,6 @@ function inReportOrder(invocations) {
         const [x, y] = [keys.get(a), keys.get(b)];
         return (compareSteps(a, b) ?? (build_report_compare(x.start, y.start) || build_report_compare(x.traceId, y.traceId) || x.read - y.read));
     });
-}
-/** The invocation's start, unless it is none or not a real time (implausible-times.ts). */
-function realStart(inv) {
-    const ms = inv.startedAt === null ? NaN : Date.parse(inv.startedAt);
-    return ms >= EARLIEST_REAL_MS && ms <= Date.now() + MAX_CLOCK_SKEW_MS ? inv.startedAt : null;
 }
 function compareSteps(a, b) {
     const [x, y] = [a.source.step, b.source.step];
@@ -14969,6 +14890,182 @@ function addCounts(a, b) {
 
 /***/ }),
 
+/***/ 7971:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L_: () => (/* binding */ usableInvocationSpan),
+/* harmony export */   M9: () => (/* binding */ realTime),
+/* harmony export */   bR: () => (/* binding */ latestRealNs),
+/* harmony export */   gL: () => (/* binding */ ImplausibleTimes)
+/* harmony export */ });
+/* unused harmony exports EARLIEST_REAL_MS, MAX_CLOCK_SKEW_MS */
+/* harmony import */ var _text_count_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(896);
+/* harmony import */ var _text_duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9495);
+/* harmony import */ var _telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7593);
+// A node's times that its invocation cannot hold: a span that ends before it starts or lies outside
+// the invocation's, a processing or idle time longer than the whole run, a query longer than it. An
+// engine that leaves a start unset (0, i.e. 1970) or a damaged file would otherwise put a node
+// "running" for 56 years at the top of the slowest lists and into the timing comparison. Such a
+// duration is shown as unknown, such a query is not counted in the warehouse time, and the
+// invocation's warnings say which nodes and why, once. The invocation's own span is checked first
+// (usableInvocationSpan): a start never set would otherwise make the run 56 years long and hold anything,
+// and an end in year 9999 (no time is later than the report read from it) make it last millennia.
+
+
+
+/**
+ * How far a node's times may run past its invocation's: its spans lie inside the invocation's and
+ * durations are whole milliseconds, so a second is far more than rounding needs.
+ */
+const SLACK_NS = 1000000000n;
+const SLACK_MS = 1_000;
+/**
+ * 2020-01-01T00:00:00Z. The Fusion engine (2025) wrote no telemetry before it: an earlier time is an
+ * unset one (0, which OpenTelemetry reads as "unknown", or a damaged file).
+ */
+const EARLIEST_NS = 1577836800000000000n;
+/** EARLIEST_NS in milliseconds, for times read back from a report (stale-telemetry.ts). */
+const EARLIEST_REAL_MS = Number(EARLIEST_NS / 1000000n);
+/**
+ * How far two clocks are taken to differ at most: the engine's and this one's (a dbt platform run read
+ * on a CI runner) by far less than a day. A time later than that past the report (year 9999) is no
+ * real one, a damaged file; a GitHub answer's Date further off is no clock (github/run-clock.ts).
+ */
+const MAX_CLOCK_SKEW_MS = 86_400_000;
+const CLOCK_SKEW_NS = BigInt(MAX_CLOCK_SKEW_MS) * 1000000n;
+/**
+ * An ISO time read back from a report, when it is a real one: not before 2020 (never set, 1970) and not
+ * past the clock's skew ahead of `nowMs` (year 9999). null for any other, and for none.
+ */
+function realTime(iso, nowMs = Date.now()) {
+    const ms = iso === null ? NaN : Date.parse(iso);
+    return ms >= EARLIEST_REAL_MS && ms <= nowMs + MAX_CLOCK_SKEW_MS ? iso : null;
+}
+/** The latest time telemetry read now can hold. */
+function latestRealNs(nowMs = Date.now()) {
+    return BigInt(Math.floor(nowMs)) * 1000000n + CLOCK_SKEW_NS;
+}
+/** Nodes named in the warning; the rest are counted. */
+const NAMED = 3;
+/**
+ * The invocation's span as far as it can be right (a start before 2020, a time after `latestNs` or
+ * an end before the start bounds nothing), and what was wrong with it, for its warnings.
+ */
+function usableInvocationSpan(startNs, endNs, latestNs = latestRealNs()) {
+    if (startNs !== null && (startNs < EARLIEST_NS || startNs > latestNs)) {
+        return {
+            span: { startNs: null, endNs: endNs !== null && endNs > latestNs ? null : endNs },
+            problem: `the invocation's start (${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(startNs)}) is not a real time (never set, or a damaged file): its duration is shown as unknown`,
+        };
+    }
+    if (endNs !== null && endNs > latestNs) {
+        return {
+            span: { startNs, endNs: null },
+            problem: `the invocation's end (${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(endNs)}) is not a real time (later than this report, a damaged file): its duration is shown as unknown`,
+        };
+    }
+    if (startNs !== null && endNs !== null && endNs < startNs) {
+        return {
+            span: { startNs, endNs: null },
+            problem: `the invocation's end (${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(endNs)}) is before its start (${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(startNs)}): its duration is shown as unknown`,
+        };
+    }
+    return { span: { startNs, endNs }, problem: null };
+}
+/** Collects the nodes whose times were left out, for one warning per invocation. */
+class ImplausibleTimes {
+    invocation;
+    latestNs;
+    found = [];
+    /** The invocation's duration, when both ends of its span are known. */
+    invocationMs;
+    /** The longest a node's duration can be: the invocation's, else from its start to `latestNs`. */
+    longestMs;
+    constructor(invocation, latestNs = latestRealNs()) {
+        this.invocation = invocation;
+        this.latestNs = latestNs;
+        const { startNs, endNs } = invocation;
+        this.invocationMs =
+            startNs !== null && endNs !== null && endNs >= startNs ? Number((endNs - startNs) / 1000000n) : null;
+        this.longestMs =
+            this.invocationMs ??
+                (startNs !== null && latestNs >= startNs ? Number((latestNs - startNs) / 1000000n) : null);
+    }
+    /** The durations, each one the invocation cannot hold replaced by null (and noted). */
+    check(uniqueId, durations) {
+        const { startNs, endNs, longestQueryNs } = durations;
+        const reasons = [];
+        let { lifetimeMs, processingMs, idleMs, warehouseNs } = durations;
+        if (lifetimeMs !== null && !this.holdsSpan(startNs, endNs)) {
+            reasons.push(`lifetime: its span runs from ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(startNs)} to ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(endNs)}`);
+            lifetimeMs = null;
+        }
+        if (processingMs !== null && !this.holdsDuration(processingMs)) {
+            reasons.push(`processing time ${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(processingMs)}`);
+            processingMs = null;
+        }
+        if (idleMs !== null && !this.holdsDuration(idleMs)) {
+            reasons.push(`idle time ${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(idleMs)}`);
+            idleMs = null;
+        }
+        // The longest query alone: two such queries in one node are beyond what is worth a rule.
+        if (!this.holdsDuration(longestQueryNs / 1_000_000)) {
+            reasons.push(`warehouse time: a query of ${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(longestQueryNs / 1_000_000)}`);
+            warehouseNs -= longestQueryNs;
+        }
+        if (reasons.length === 0)
+            return durations;
+        this.found.push(`${uniqueId} (${reasons.join(", ")})`);
+        return { startNs, endNs, lifetimeMs, processingMs, idleMs, warehouseNs, longestQueryNs };
+    }
+    /**
+     * A phase's duration in whole milliseconds, or null when its span is not known or the invocation
+     * cannot hold it (a phase is the invocation's child, as a node's span is).
+     */
+    phaseMs(startNs, endNs) {
+        if (startNs === null || endNs === null || !this.holdsSpan(startNs, endNs))
+            return null;
+        return Number((endNs - startNs) / 1000000n);
+    }
+    /** The warning for the invocation, or null when every node's durations fit it. */
+    warning() {
+        const count = this.found.length;
+        if (count === 0)
+            return null;
+        const { startNs, endNs } = this.invocation;
+        const ran = this.invocationMs !== null
+            ? `the invocation ran ${(0,_text_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(this.invocationMs)}, from ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(startNs)} to ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(endNs)}`
+            : startNs !== null
+                ? `the invocation started at ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(startNs)}`
+                : endNs !== null
+                    ? `the invocation ended at ${(0,_telemetry_values_js__WEBPACK_IMPORTED_MODULE_0__/* .nanosToIso */ .u9)(endNs)}`
+                    : "the invocation's own times are unknown";
+        const named = this.found.slice(0, NAMED).join("; ");
+        const more = count > NAMED ? `; and ${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B)(count - NAMED)} more` : "";
+        const nodes = count === 1 ? "1 node has times" : `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B)(count)} nodes have times`;
+        const which = count === 1 ? "this node" : "these nodes";
+        return (`${nodes} its invocation cannot hold (${ran}), left out of the report: ${named}${more}. Such a ` +
+            "duration is shown as unknown and such a query is not counted, so neither reaches the slowest lists or " +
+            `the timing comparison. The telemetry's times for ${which} cannot be right (an unset start time, or a ` +
+            "damaged file)");
+    }
+    holdsSpan(startNs, endNs) {
+        if (endNs < startNs || startNs < EARLIEST_NS || endNs > this.latestNs)
+            return false;
+        const { startNs: from, endNs: to } = this.invocation;
+        if (from !== null && startNs < from - SLACK_NS)
+            return false;
+        return to === null || endNs <= to + SLACK_NS;
+    }
+    holdsDuration(ms) {
+        return ms >= 0 && (this.longestMs === null || ms <= this.longestMs + SLACK_MS);
+    }
+}
+
+
+/***/ }),
+
 /***/ 9723:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14976,7 +15073,8 @@ function addCounts(a, b) {
 /* harmony export */   LH: () => (/* binding */ linkRetries),
 /* harmony export */   MN: () => (/* binding */ finishedByRetries),
 /* harmony export */   Ue: () => (/* binding */ latestCounts),
-/* harmony export */   oc: () => (/* binding */ passedOnRetry)
+/* harmony export */   oc: () => (/* binding */ passedOnRetry),
+/* harmony export */   qQ: () => (/* binding */ latestResults)
 /* harmony export */ });
 /* unused harmony export isRetry */
 /* harmony import */ var _text_dbt_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3681);
@@ -15048,13 +15146,62 @@ function ranAgain(retry, node) {
     return node.inSelection && !(retry.state === "incomplete" && node.status === "unknown");
 }
 /**
+ * Each node's latest result by unique id, in report order, for the outputs that hold one result a node
+ * (run_results.json, the baseline comparison). A result a retry ran again (`supersededBy`) gives way
+ * to the retry's, and a node a crashed retry never finished keeps its earlier result, as the counts
+ * do; a later invocation that is not a retry replaces an earlier result, as a later dbt command would.
+ * Read from `supersededBy`, not from order alone, so a baseline report holding a retry is read the
+ * same way. `include` picks the results looked at (a baseline compares selected nodes only).
+ */
+function latestResults(invocations, include = () => true) {
+    const latest = new Map();
+    for (const inv of invocations) {
+        for (const node of inv.nodes) {
+            if (!include(node))
+                continue;
+            const earlier = latest.get(node.uniqueId);
+            if (earlier === undefined || replaces(inv, node, earlier))
+                latest.set(node.uniqueId, node);
+        }
+    }
+    return latest;
+}
+function replaces(inv, node, earlier) {
+    // History never replaces a latest result, though any result replaces history.
+    if (earlier.supersededBy !== undefined)
+        return true;
+    if (node.supersededBy !== undefined)
+        return false;
+    return inv.retryOf === undefined || ranAgain(inv, node);
+}
+/**
  * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
- * result run again; the others' counts are added as they are, with no pass over a big build's nodes.
+ * result run again, and only a retry can hold a result that is not a node's latest (a node a crashed
+ * retry never finished keeps the result before it, counted there); the others' counts are added as
+ * they are, with no pass over a big build's nodes.
  */
 function latestCounts(invocations) {
-    return invocations.reduce((sum, inv, at) => (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, invocations[at + 1]?.retryOf === undefined
-        ? inv.counts
-        : (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(inv.nodes.filter((node) => node.supersededBy === undefined))), (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyCounts */ .W1)());
+    let sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyCounts */ .W1)();
+    /** Nodes with a result earlier in the chain of the last invocation and its retries: made by its first retry. */
+    let earlier = null;
+    for (let at = 0; at < invocations.length; at++) {
+        const inv = invocations[at];
+        const retried = invocations[at + 1]?.retryOf !== undefined;
+        if (inv.retryOf === undefined) {
+            earlier = null;
+            sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, retried ? (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(latestOf(inv.nodes)) : inv.counts);
+            continue;
+        }
+        const chain = (earlier ??= new Set(invocations[at - 1].nodes.map((node) => node.uniqueId)));
+        const counted = inv.nodes.filter((node) => ranAgain(inv, node) || !chain.has(node.uniqueId));
+        for (const node of inv.nodes)
+            chain.add(node.uniqueId);
+        sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(retried ? latestOf(counted) : counted));
+    }
+    return sum;
+}
+function latestOf(nodes) {
+    return nodes.filter((node) => node.supersededBy === undefined);
 }
 /**
  * Nodes whose latest result, in a retry, passed after a failure (error or failed test) it
@@ -16042,7 +16189,11 @@ function freshnessFact(outcome, ageSeconds) {
 /* harmony export */   Sv: () => (/* binding */ startTime),
 /* harmony export */   TA: () => (/* binding */ sharedFacts)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1509);
+/* harmony import */ var _model_implausible_times_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7971);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1509);
+// What tells invocations apart, for every renderer: the command that ran, when it started, and the
+// facts all of them share (said once in the headline instead of under each).
+
 
 /** The command as typed (`dbt build --select orders`), else `dbt <command>`; null when unknown. */
 function commandOf(inv) {
@@ -16056,8 +16207,16 @@ function sharedValue(report, value) {
     const shared = value(first);
     return shared !== null && rest.every((inv) => value(inv) === shared) ? shared : null;
 }
-/** `2026-02-26 02:33 UTC` from the engine's ISO time; anything else through `show` (escaped). */
-function startTime(iso, show) {
+/**
+ * When the invocation started, for its heading: `2026-02-26 02:33 UTC` from the engine's ISO time,
+ * anything else through `show` (escaped). A start never set (1970), one later than the report can be
+ * (year 9999) or none is "start unknown", as the model treats it (implausible-times.ts); the JSON
+ * report keeps the time as the telemetry gave it.
+ */
+function startTime(inv, show) {
+    const iso = (0,_model_implausible_times_js__WEBPACK_IMPORTED_MODULE_0__/* .realTime */ .M9)(inv.startedAt);
+    if (iso === null)
+        return "start unknown";
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
     return match ? `${match[1]} ${match[2]} UTC` : show(iso);
 }
@@ -16076,10 +16235,10 @@ function sharedFacts(report, show) {
     const target = sharedValue(report, (inv) => inv.target);
     const total = invocations.reduce((sum, inv) => sum + (inv.durationMs ?? 0), 0);
     return [
-        (0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(invocations.length, "invocation"),
+        (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(invocations.length, "invocation"),
         versions.length > 0 ? `dbt ${versions.map(show.text).join(", ")}` : null,
         target ? `target ${show.code(target)}` : null,
-        `${(0,_format_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(total)} in all`,
+        `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(total)} in all`,
     ].filter((fact) => fact !== null);
 }
 
@@ -16792,7 +16951,7 @@ function sharedWithAll(report) {
  */
 function invocationTitle(inv, position) {
     const step = inv.source.step;
-    const started = inv.startedAt ? (0,invocations/* startTime */.Sv)(inv.startedAt, render_escape/* escapeText */.X1) : null;
+    const started = (0,invocations/* startTime */.Sv)(inv, render_escape/* escapeText */.X1);
     if (step)
         return [`Step ${step.index}: ${(0,render_escape/* escapeText */.X1)(step.name)}`, started].filter(Boolean).join(" · ");
     const command = (0,invocations/* commandOf */.Nl)(inv) ?? "dbt";
