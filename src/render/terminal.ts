@@ -78,6 +78,13 @@ export const TERMINAL_LIMITS = {
   diffLines: 60,
   diffChars: 6000,
   /**
+   * Lines of unit-test diffs in an invocation, all together: 50 failed unit tests with a diff of 60
+   * lines each printed 3,000. Diffs are shown in order until these are spent (the last may run over
+   * by one diff, so the first always shows); each test after says its diff was left out. That is
+   * some 25 diffs of the usual eight lines, or three of the longest.
+   */
+  diffLinesInAll: 200,
+  /**
    * Distinct errors, each with its message: 20 lines of SQL wrapped at 80 columns make an error 45
    * lines, so ten fill at most about 450. They come by impact: those left out held back the fewest.
    */
@@ -203,9 +210,11 @@ function renderInvocation(
   const blocks: string[] = [];
   if (index !== null || inv.source.step) blocks.push(invocationHeader(inv, index, pen, omit));
   blocks.push(renderErrors(inv, pen, options));
-  blocks.push(renderFailedTests(inv, pen, options));
+  // Failed tests spend it first, then warned ones: the diffs that failed the build come first.
+  const diffs = new DiffBudget();
+  blocks.push(renderFailedTests(inv, pen, options, diffs));
   blocks.push(renderSkipChains(inv, pen, options));
-  blocks.push(renderWarnings(inv, pen, options));
+  blocks.push(renderWarnings(inv, pen, options, diffs));
   blocks.push(renderNotCompleted(inv, pen, options));
   blocks.push(renderSlowest(inv, pen));
   return blocks.filter(Boolean);
@@ -312,35 +321,62 @@ function excerptLimits(): { lines: number; chars: number } {
   return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
 }
 
-/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
-function testBlock(node: NodeResult, pen: Pen): string {
+/** The lines of unit-test diffs an invocation has left to show (TERMINAL_LIMITS.diffLinesInAll). */
+class DiffBudget {
+  private left: number = TERMINAL_LIMITS.diffLinesInAll;
+
+  /** The diff as shown, while lines are left; null once they are spent. */
+  take(pen: Pen, diff: string): string | null {
+    if (this.left <= 0) return null;
+    const shown = excerptGutter(pen, diff, {
+      lines: TERMINAL_LIMITS.diffLines,
+      chars: TERMINAL_LIMITS.diffChars,
+    });
+    this.left -= shown.split("\n").length;
+    return shown;
+  }
+}
+
+/**
+ * A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's
+ * diff below, while the invocation's budget lasts (else a fact says it was left out).
+ */
+function testBlock(node: NodeResult, pen: Pen, diffs: DiffBudget): { text: string; diffLeftOut: boolean } {
+  const diff = node.test?.diffTable ? diffs.take(pen, node.test.diffTable) : undefined;
   const rows = node.test ? plural(node.test.failingRows, "failing row") : null;
   const again = node.supersededBy !== undefined ? RUN_AGAIN.text : null;
-  const facts = [resourceLabel(node.resourceType), rows, where(node.location), again].filter(
-    (fact): fact is string => fact !== null,
-  );
+  const facts = [
+    resourceLabel(node.resourceType),
+    rows,
+    where(node.location),
+    again,
+    diff === null ? "diff left out" : null,
+  ].filter((fact): fact is string => fact !== null);
   const lines = [
     `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
     `  ${packFacts(facts, pen.width - 2, "  ")}`,
   ];
-  if (node.test?.diffTable) {
-    lines.push(
-      excerptGutter(pen, node.test.diffTable, {
-        lines: TERMINAL_LIMITS.diffLines,
-        chars: TERMINAL_LIMITS.diffChars,
-      }),
-    );
-  }
-  return lines.join("\n");
+  if (diff) lines.push(diff);
+  return { text: lines.join("\n"), diffLeftOut: diff === null };
 }
 
-function renderFailedTests(inv: Invocation, pen: Pen, options: TerminalOptions): string {
+/** "the diffs of 3 unit tests above"; null when every diff was shown. */
+function diffsNotShown(count: number): string | null {
+  return count > 0 ? `the diffs of ${plural(count, "unit test")} above` : null;
+}
+
+function renderFailedTests(inv: Invocation, pen: Pen, options: TerminalOptions, diffs: DiffBudget): string {
   const failed = inv.nodes.filter((n) => n.status === "fail");
   if (failed.length === 0) return "";
+  const tests = failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen, diffs));
+  const left = [
+    leftOut(failed.length - TERMINAL_LIMITS.failedTests, "failed test"),
+    diffsNotShown(tests.filter((test) => test.diffLeftOut).length),
+  ];
   return [
     pen.style.red(heading(pen, `Failed tests (${formatCount(failed.length)})`)),
-    ...failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen)),
-    more(failed.length - TERMINAL_LIMITS.failedTests, "failed test", options, pen),
+    ...tests.map((test) => test.text),
+    moreOf(left, options, pen),
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -417,7 +453,7 @@ function skipGroupBlock(
   return lines.join("\n");
 }
 
-function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): string {
+function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions, diffs: DiffBudget): string {
   const warned = inv.nodes.filter((n) => n.status === "warn");
   const logged = inv.nodes.flatMap((n) =>
     n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })),
@@ -428,9 +464,12 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
     pen.style.yellow(heading(pen, `Warnings (${warningsCount(warned.length, logged.length)})`)),
   ];
   const limit = TERMINAL_LIMITS.warnings;
+  let diffsLeftOut = 0;
   for (const node of warned.slice(0, limit)) {
     if (node.test) {
-      blocks.push(testBlock(node, pen));
+      const test = testBlock(node, pen, diffs);
+      if (test.diffLeftOut) diffsLeftOut++;
+      blocks.push(test.text);
       continue;
     }
     const facts = [
@@ -447,8 +486,8 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions): st
       `${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`,
     );
   }
-  if (total > limit) blocks.push(more(total - limit, "warning", options, pen));
-  return blocks.join("\n\n");
+  blocks.push(moreOf([leftOut(total - limit, "warning"), diffsNotShown(diffsLeftOut)], options, pen));
+  return blocks.filter(Boolean).join("\n\n");
 }
 
 /** Canceled, phase-skipped and unfinished nodes (and those of unknown outcome): not failures, but not run to the end. */

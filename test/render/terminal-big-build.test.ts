@@ -170,3 +170,90 @@ describe("the terminal report of a big failing build", () => {
     }
   });
 });
+
+/** `count` unit tests that failed, each with a diff of `rows` changed rows under its two header lines. */
+function failedUnitTests(count: number, rows: number): ScenarioSpec {
+  const diff = (i: number) =>
+    [
+      "| @@ | order_id | is_food_order |",
+      "|----|----------|---------------|",
+      ...Array.from({ length: rows }, (_, row) => `| →  | ${i * 1000 + row} | true → false |`),
+    ].join("\n");
+  const nodes: NodeSpec[] = Array.from({ length: count }, (_, i) => ({
+    uniqueId: `unit_test.shop.orders.test_food_${String(i).padStart(2, "0")}`,
+    kind: "unit_test",
+    identifier: "orders",
+    relativePath: "models/marts/orders.yml",
+    outcome: "success",
+    test: { outcome: "failed", failingRows: rows, diffTable: diff(i) },
+  }));
+  return {
+    name: "failed-unit-tests",
+    description: "unit tests that failed, each with a diff",
+    seed: 11,
+    invocations: [
+      {
+        version: "2.0.0-preview.186",
+        payloadLayout: "wrapped",
+        command: "build",
+        rawCommand: "dbt build",
+        nodePhases: ["RENDER", "ANALYZE", "RUN"],
+        nodes,
+      },
+    ],
+  };
+}
+
+/** The unit tests of a section, each with the lines under its name (a diff has no blank line). */
+function testsOf(text: string): string[] {
+  return text.split("\n\n").filter((block) => /^[✖⚠] unit_test\./.test(block));
+}
+
+describe("the terminal report of many failed unit tests with diffs", () => {
+  const diffLines = (test: string) => test.split("\n").filter((line) => line.startsWith("  │")).length;
+
+  it("shows diffs until the invocation's budget of lines is spent, and says which it left out", async () => {
+    // 50 diffs of 80 rows: 3,000 lines of diffs in all before the budget.
+    const report = await reportOf(failedUnitTests(50, 80));
+    const failed = section(render(report, 120), "Failed tests");
+    const tests = testsOf(failed);
+    expect(tests).toHaveLength(50);
+    const shown = tests.filter((test) => diffLines(test) > 0);
+    // The first ones, each trimmed to its own limit (and a line saying how much was cut), until the
+    // budget is spent: the last may run over.
+    expect(tests.slice(0, shown.length)).toEqual(shown);
+    for (const test of shown) expect(diffLines(test)).toBe(TERMINAL_LIMITS.diffLines + 1);
+    expect(shown[0]).toMatch(/\n {2}│ … \(22 more lines\)$/);
+    expect(shown.length).toBe(Math.ceil(TERMINAL_LIMITS.diffLinesInAll / (TERMINAL_LIMITS.diffLines + 1)));
+    const all = shown.reduce((sum, test) => sum + diffLines(test), 0);
+    expect(all).toBeLessThanOrEqual(TERMINAL_LIMITS.diffLinesInAll + TERMINAL_LIMITS.diffLines);
+    // Each test after says its diff was left out, in its facts line, and the note says where the diffs are.
+    for (const test of tests.slice(shown.length)) {
+      expect(test.split("\n")).toHaveLength(2);
+      expect(test.split("\n")[1]).toMatch(/^ {2}unit test · 80 failing rows · .* · diff left out$/);
+    }
+    expect(note(failed)).toBe(`… and the diffs of ${50 - shown.length} unit tests above, listed in ${HINT}.`);
+    expect(failed.split("\n").length).toBeLessThan(TERMINAL_LIMITS.diffLinesInAll + 200);
+  });
+
+  it("shows every diff when they fit, and no note", async () => {
+    const report = await reportOf(failedUnitTests(20, 3));
+    const failed = section(render(report, 120), "Failed tests");
+    const tests = testsOf(failed);
+    expect(tests).toHaveLength(20);
+    for (const test of tests) expect(diffLines(test)).toBe(5);
+    expect(failed).not.toContain("diff left out");
+    expect(failed).not.toContain("listed in");
+  });
+
+  it("leaves out a warned unit test's diff when the failed tests spent the budget", async () => {
+    const report = await reportOf(failedUnitTests(50, 80));
+    const last = report.invocations[0]!.nodes.find((n) => n.uniqueId.endsWith("test_food_49"))!;
+    last.status = "warn";
+    const warnings = section(render(report, 120), "Warnings");
+    expect(warnings).toContain("⚠ unit_test.shop.orders.test_food_49\n");
+    expect(warnings).toMatch(/ · diff left out\n/);
+    expect(warnings).not.toContain("│");
+    expect(note(warnings)).toBe(`… and the diffs of 1 unit test above, listed in ${HINT}.`);
+  });
+});
