@@ -2,6 +2,7 @@
 // one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
 // Regressions are shown like the slowest nodes: the top few by absolute slowdown, the rest in the
 // full report, with one line on how noisy the timing comparison is.
+import { realTime } from "../model/implausible-times.js";
 import { isFailure } from "../model/status-table.js";
 import type {
   BaselineComparison,
@@ -131,12 +132,22 @@ function about(comparison: BaselineComparison): string {
   const c = comparison.counts;
   const facts = [
     b.source ? `baseline ${code(b.source)}` : "baseline",
-    b.startedAt ? `from ${escapeText(b.startedAt)}` : null,
+    baselineStart(b.startedAt, escapeText),
     `${plural(c.compared, "node")} compared`,
     c.added > 0 ? `${c.added} only in this run` : null,
     c.removed > 0 ? `${c.removed} only in the baseline` : null,
   ].filter(Boolean);
   return `<sub>${facts.join(" · ")}</sub>`;
+}
+
+/**
+ * "from" the baseline run's start, as its file gives it; "start unknown" when it was never set
+ * (1970), lies past this report (year 9999), is no time at all or is missing, as an invocation's
+ * heading says it (invocations.ts). `show` makes the file's text safe for the renderer.
+ */
+export function baselineStart(startedAt: string | null, show: (text: string) => string): string {
+  const iso = realTime(startedAt);
+  return iso === null ? "start unknown" : `from ${show(iso)}`;
 }
 
 function newFailureList(failures: NewFailure[], limits: Limits, context: RenderContext): string {

@@ -8,7 +8,7 @@ import type {
   BaselinePresence,
   BaselineRegression,
 } from "../model/types.js";
-import { timingNoise } from "./baseline-section.js";
+import { baselineStart, timingNoise } from "./baseline-section.js";
 import { formatCount, formatDelta, formatDuration, formatPercent, plural, resourceLabel } from "./format.js";
 import {
   entry,
@@ -87,7 +87,7 @@ function about(comparison: BaselineComparison, pen: Pen): string {
   const facts = [
     // From the baseline file, which may hold anything: inert cuts them as the comment does.
     b.source ? `baseline ${inert(b.source)}` : "baseline",
-    b.startedAt ? `from ${inert(b.startedAt)}` : null,
+    baselineStart(b.startedAt, inert),
     `${plural(c.compared, "node")} compared`,
     c.added > 0 ? `${c.added} only in this run` : null,
     c.removed > 0 ? `${c.removed} only in the baseline` : null,
