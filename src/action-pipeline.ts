@@ -6,7 +6,7 @@ import type { ActionLog } from "./github/action-log.js";
 import { createArtifactReader } from "./github/artifact-download.js";
 import { locateBaselineRun } from "./github/baseline-run.js";
 import type { GitHubSide } from "./github/connect.js";
-import { triggeringRunId } from "./github/context.js";
+import { runAttemptOf, triggeringRunId } from "./github/context.js";
 import { readRunClock, type RunClock } from "./github/run-clock.js";
 import type { Runner } from "./github/runner.js";
 import {
@@ -108,6 +108,8 @@ export function actionPipelineServices(
       {
         token: inputs.githubToken,
         repository: runner.repository,
+        runId: runner.env.GITHUB_RUN_ID,
+        runAttempt: runAttemptOf(runner.env),
         timeoutMs: inputs.artifactTimeoutMinutes * 60_000,
       },
       { log: log.info },

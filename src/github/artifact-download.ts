@@ -1,7 +1,8 @@
 // Downloads a workflow artifact's zip as it is (skipDecompress): the toolkit would extract anything,
 // so the artifact sources unpack it themselves, with limits. Another run's artifact goes through the
-// REST API with the token; one of this run needs the Actions runtime token. The toolkit has no
-// deadline (a blob host that never answers holds its request for ever), so the fetch has one.
+// REST API with the token; one of this run needs the Actions runtime token, except on a re-run (see
+// routeOf). The toolkit has no deadline (a blob host that never answers holds its request for ever),
+// so the fetch has one.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { ArtifactTimeoutError, ArtifactTransferError } from "../sources/artifact-error.js";
@@ -22,6 +23,7 @@ import {
   GoneError,
   isConnectionFailure,
   NotFoundError,
+  httpStatusOf,
   OUTAGE,
   PermissionError,
   serverWords,
@@ -29,10 +31,14 @@ import {
 import { withDeadline } from "./lingering-work.js";
 
 export interface ArtifactAccess {
-  /** GitHub token with `actions: read` (only used for another run's artifact). */
+  /** GitHub token with `actions: read` (used for another run's artifact, and for this run's on a re-run). */
   token: string;
   /** `owner/name` of the repository whose run uploaded the artifact (GITHUB_REPOSITORY). */
   repository: string;
+  /** This run (GITHUB_RUN_ID), whose artifact a re-run reads through the REST API. */
+  runId?: string;
+  /** GITHUB_RUN_ATTEMPT: above 1 on a re-run. */
+  runAttempt?: number;
   /** The longest finding and downloading one artifact may take (`artifact-timeout-minutes`). */
   timeoutMs: number;
 }
@@ -87,15 +93,102 @@ async function downloadZip(
   stage: { now: string },
 ): Promise<string> {
   const { label } = artifact;
-  const findBy = artifact.runId ? findByFor(artifact, access) : undefined;
+  const route = routeOf(artifact, access);
   const client = deps.client ?? (await loadArtifactClient());
+  if (route.kind === "rest-on-rerun") {
+    deps.log(
+      `Run attempt ${route.attempt}: reading ${label} through the REST API, which sees the uploads of every ` +
+        "attempt of this run (the newest of that name is read).",
+    );
+  }
+  try {
+    return await fetchBy(route, artifact, dir, client, deps, stage);
+  } catch (error) {
+    if (route.kind !== "rest-on-rerun" || stage.now !== "finding" || !isRefusal(error)) throw error;
+    // Without `actions: read` the runtime's service is still worth asking: it has this attempt's
+    // uploads (a full re-run's, or a re-run uploader's).
+    const status = httpStatusOf(error);
+    deps.log(
+      `GitHub refused to list this run's artifacts (HTTP ${status}); reading ${label} from this attempt's ` +
+        "uploads instead. Grant the workflow 'permissions: actions: read' so a re-run can read an artifact " +
+        "that a job which was not re-run uploaded in an earlier attempt.",
+    );
+    return await fetchBy(
+      { kind: "runtime", attempt: route.attempt, restRefusedWith: status },
+      artifact,
+      dir,
+      client,
+      deps,
+      stage,
+    );
+  }
+}
+
+/**
+ * How the artifact is found. Another run's, through the REST API. This run's, through the Actions
+ * runtime's artifact service, which sees only the current attempt's uploads: after "Re-run failed
+ * jobs" the job that uploaded it (not re-run) uploaded it in an earlier attempt, and the service says
+ * "Artifact not found" or 404 "workflow run not found"
+ * (https://github.com/actions/download-artifact/issues/486). So on a re-run, with a token, this run's
+ * artifact is read through the REST API first, which lists every attempt's uploads; the toolkit picks
+ * the newest of one name (the highest id), so a copy this attempt uploaded wins over an earlier one.
+ * REST first rather than on a not-found: the runtime's failure comes in two shapes, one of them only
+ * in the toolkit's words, and GitHub changed it without notice once already.
+ */
+type Route =
+  | { kind: "rest"; findBy: NonNullable<FindOptions["findBy"]> }
+  | { kind: "rest-on-rerun"; findBy: NonNullable<FindOptions["findBy"]>; attempt: number }
+  | { kind: "runtime"; attempt: number; restRefusedWith?: number | null };
+
+function routeOf(artifact: ArtifactToFetch, access: ArtifactAccess): Route {
+  if (artifact.runId) return { kind: "rest", findBy: findByFor(artifact, access, artifact.runId) };
+  const attempt = access.runAttempt ?? 1;
+  const canAskRest = access.token && /^[^/]+\/[^/]+$/.test(access.repository);
+  if (attempt > 1 && canAskRest && /^[1-9]\d*$/.test(access.runId ?? "")) {
+    return { kind: "rest-on-rerun", findBy: findByFor(artifact, access, access.runId!), attempt };
+  }
+  return { kind: "runtime", attempt };
+}
+
+async function fetchBy(
+  route: Route,
+  artifact: ArtifactToFetch,
+  dir: string,
+  client: ArtifactDownloader,
+  deps: { log: (message: string) => void },
+  stage: { now: string },
+): Promise<string> {
+  try {
+    return await fetchZip(artifact, dir, client, deps, stage, route);
+  } catch (error) {
+    if (route.kind === "runtime" && route.attempt > 1 && isRuntimeNotFound(error)) {
+      throw notFoundOnRerun(artifact, route.attempt, route.restRefusedWith);
+    }
+    throw error;
+  }
+}
+
+async function fetchZip(
+  artifact: ArtifactToFetch,
+  dir: string,
+  client: ArtifactDownloader,
+  deps: { log: (message: string) => void },
+  stage: { now: string },
+  route: Route,
+): Promise<string> {
+  const { label } = artifact;
+  const findBy = route.kind === "runtime" ? undefined : route.findBy;
+  stage.now = "finding";
   const { artifact: found } = await client.getArtifact(artifact.name, findBy ? { findBy } : {});
   if (typeof found.size === "number" && found.size > artifact.maxBytes) {
     throw new ArtifactSourceError(
       `${label} is ${found.size} bytes, over the ${artifact.maxBytes}-byte limit for this artifact.`,
     );
   }
-  deps.log(`Downloading ${label} (id ${found.id}, ${found.size ?? "?"} bytes)`);
+  // On a re-run the copy may be an earlier attempt's: when it was uploaded tells which.
+  const uploaded =
+    route.kind === "rest-on-rerun" && found.createdAt ? `, uploaded ${isoTime(found.createdAt)}` : "";
+  deps.log(`Downloading ${label} (id ${found.id}, ${found.size ?? "?"} bytes${uploaded})`);
   stage.now = "downloading";
   await client.downloadArtifact(found.id, { path: dir, skipDecompress: true, ...(findBy && { findBy }) });
   const downloaded = await readdir(dir).catch(() => []);
@@ -107,7 +200,51 @@ async function downloadZip(
   return path.join(dir, downloaded[0]);
 }
 
-function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullable<FindOptions["findBy"]> {
+/** The REST API refused the token (no `actions: read`, or a token it does not take); not a rate limit. */
+function isRefusal(error: unknown): boolean {
+  return httpStatusOf(error) === 401 || classifyGitHubError(error, "artifact") instanceof PermissionError;
+}
+
+/**
+ * The runtime's service did not have it: no artifact of that name in this attempt, or (the shape
+ * download-artifact#486 shows) one listed whose address it then will not give.
+ */
+function isRuntimeNotFound(error: unknown): boolean {
+  const err = error as { name?: unknown; message?: unknown } | null;
+  if (err?.name === "ArtifactNotFoundError") return true;
+  return typeof err?.message === "string" && /GetSignedArtifactURL\b.*\(404\)/.test(err.message);
+}
+
+/** The toolkit's `createdAt`, a Date it built from GitHub's answer (which may not be a time). */
+function isoTime(createdAt: Date | string): string {
+  const time = new Date(createdAt);
+  return Number.isNaN(time.getTime()) ? "at an unknown time" : time.toISOString();
+}
+
+function notFoundOnRerun(
+  artifact: ArtifactToFetch,
+  attempt: number,
+  restRefusedWith: number | null | undefined,
+): ArtifactSourceError {
+  const why =
+    restRefusedWith !== undefined
+      ? `the REST API refused the github-token (HTTP ${restRefusedWith}): grant the workflow 'permissions: actions: read'`
+      : "give the step a github-token with 'actions: read' (or set artifact-run-id: ${{ github.run_id }} with one)";
+  return new ArtifactSourceError(
+    `${artifact.label} was not found among this attempt's uploads (run attempt ${attempt}). On a re-run, an ` +
+      "artifact uploaded by a job that was not re-run belongs to an earlier attempt, which only the REST API " +
+      `reads: ${why}. Else check that the uploading job's actions/upload-artifact step ran and used the name ` +
+      `'${artifact.name}'.`,
+    true,
+    true,
+  );
+}
+
+function findByFor(
+  artifact: ArtifactToFetch,
+  access: ArtifactAccess,
+  runId: string,
+): NonNullable<FindOptions["findBy"]> {
   const [owner, repo] = access.repository.split("/");
   if (!owner || !repo) {
     throw new ArtifactSourceError(
@@ -119,7 +256,7 @@ function findByFor(artifact: ArtifactToFetch, access: ArtifactAccess): NonNullab
   }
   return {
     token: access.token,
-    workflowRunId: Number(artifact.runId),
+    workflowRunId: Number(runId),
     repositoryOwner: owner,
     repositoryName: repo,
   };

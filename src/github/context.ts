@@ -86,6 +86,11 @@ export function triggeringRunId(eventName: string, payload: EventPayload): strin
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? String(id) : null;
 }
 
+/** GITHUB_RUN_ATTEMPT: 1 for the first attempt (and when unset or not a whole number), else the re-run's number. */
+export function runAttemptOf(env: Readonly<Record<string, string | undefined>>): number {
+  return /^[1-9]\d*$/.test(env.GITHUB_RUN_ATTEMPT ?? "") ? Number(env.GITHUB_RUN_ATTEMPT) : 1;
+}
+
 /** Pure: event name + payload + env → context. `prNumber` may stay null for fork `workflow_run`s. */
 export function parseRunContext(
   eventName: string,
@@ -98,7 +103,7 @@ export function parseRunContext(
   }
   const server = serverUrlOf(env);
   const runId = env.GITHUB_RUN_ID || null;
-  const attempt = /^[1-9]\d*$/.test(env.GITHUB_RUN_ATTEMPT ?? "") ? Number(env.GITHUB_RUN_ATTEMPT) : 1;
+  const attempt = runAttemptOf(env);
   const runUrl = runId ? `${server}/${owner}/${repo}/actions/runs/${runId}` : null;
   const base = {
     owner,

@@ -2,7 +2,9 @@
 //  * download (findBy → public REST API): GET /repos/{o}/{r}/actions/runs/{run}/artifacts?name=,
 //    GET /repos/{o}/{r}/actions/artifacts/{id}/zip → 302 to a blob URL on this server → zip bytes;
 //  * upload (Actions results service, Twirp JSON): CreateArtifact → signed URL on this server, the
-//    Azure block-blob PUTs (stage blocks + commit block list), FinalizeArtifact.
+//    Azure block-blob PUTs (stage blocks + commit block list), FinalizeArtifact;
+//  * download of this run's artifact (the same service, with the runtime token's backend ids):
+//    ListArtifacts and GetSignedArtifactURL, scoped to the run attempt that uploaded it.
 // Plus a minimal zip writer (stored or deflated entries) to build artifacts, and a central-directory
 // lister to look inside uploaded ones.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -152,6 +154,17 @@ export function runtimeToken(runBackendId: string, jobBackendId: string): string
   return `${part({ alg: "none", typ: "JWT" })}.${part({ scp: `Actions.ExampleScope Actions.Results:${runBackendId}:${jobBackendId}` })}.sig`;
 }
 
+/** The workflow-run backend id in a runtime token's `Actions.Results:<run>:<job>` scope. */
+function attemptOfRuntimeToken(authorization: string | undefined): string | undefined {
+  const payload = authorization?.replace(/^Bearer /, "").split(".")[1] ?? "";
+  try {
+    const { scp } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { scp?: string };
+    return /Actions\.Results:([^:\s]+):/.exec(scp ?? "")?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
 // ---- server ----------------------------------------------------------------------------------
 
 export interface ServedArtifact {
@@ -161,6 +174,13 @@ export interface ServedArtifact {
   zip: Buffer;
   /** Still listed (`expired: true`), but the zip answers 410 Gone, as on GitHub. */
   expired?: boolean;
+  /**
+   * The workflow-run backend id of the attempt that uploaded it (the runtime token's): only that
+   * attempt's token finds it through the results service. Unset: the REST API's only.
+   */
+  attemptBackendId?: string;
+  /** When it was uploaded (the REST API's `created_at`); default 2026-11-20T10:00:00Z. */
+  createdAt?: string;
 }
 
 export interface ArtifactRequestRecord {
@@ -196,6 +216,12 @@ export interface ArtifactServer {
   silentResults: boolean;
   /** CreateArtifact answers this status (e.g. 500 with no retries left → upload fails). */
   createStatus: number;
+  /**
+   * ListArtifacts lists every attempt's uploads, but GetSignedArtifactURL answers 404 "workflow run
+   * not found" for an earlier attempt's (https://github.com/actions/download-artifact/issues/486).
+   * Else an earlier attempt's upload is not listed at all.
+   */
+  runtimeListsEveryAttempt: boolean;
   close(): Promise<void>;
 }
 
@@ -254,7 +280,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
             url: `${state.url}${rest}artifacts/${a.id}`,
             archive_download_url: `${state.url}${rest}artifacts/${a.id}/zip`,
             expired: a.expired ?? false,
-            created_at: "2026-11-20T10:00:00Z",
+            created_at: a.createdAt ?? "2026-11-20T10:00:00Z",
             updated_at: "2026-11-20T10:00:00Z",
             expires_at: "2027-02-18T10:00:00Z",
             workflow_run: { id: a.runId, head_sha: "3f1c2e9a7b6d5c4e3f2a1b0c9d8e7f6a5b4c3d2e" },
@@ -304,6 +330,38 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
           ok: true,
           signed_upload_url: `${state.url}/upload/devstoreaccount1/actions-results/${encodeURIComponent(body.name ?? "")}.zip?sv=2025&sig=s3cr3t`,
         });
+      }
+      if (twirp[1] === "ListArtifacts") {
+        const attempt = body.workflow_run_backend_id;
+        const hits = artifacts.filter(
+          (a) =>
+            a.attemptBackendId !== undefined &&
+            (state.runtimeListsEveryAttempt || a.attemptBackendId === attempt) &&
+            (body.name_filter === undefined || a.name === body.name_filter) &&
+            (body.id_filter === undefined || String(a.id) === body.id_filter),
+        );
+        return json(res, 200, {
+          artifacts: hits.map((a) => ({
+            workflow_run_backend_id: a.attemptBackendId,
+            workflow_job_run_backend_id: "job-backend",
+            database_id: String(a.id),
+            name: a.name,
+            size: String(a.zip.length),
+            created_at: a.createdAt ?? "2026-11-20T10:00:00Z",
+          })),
+        });
+      }
+      if (twirp[1] === "GetSignedArtifactURL") {
+        // The caller's runtime token, not the ids it sends, says which attempt it may read.
+        const caller = attemptOfRuntimeToken(req.headers.authorization);
+        const artifact = artifacts.find(
+          (a) =>
+            a.attemptBackendId === caller &&
+            a.attemptBackendId === body.workflow_run_backend_id &&
+            a.name === body.name,
+        );
+        if (!artifact) return json(res, 404, { code: "not_found", msg: "workflow run not found" });
+        return json(res, 200, { signed_url: `${state.url}/blobs/${artifact.id}.zip?sv=2025&sig=s3cr3t` });
       }
       if (twirp[1] === "FinalizeArtifact") {
         const upload = uploads.find((u) => u.name === body.name && !u.finalized);
@@ -362,6 +420,7 @@ export async function startArtifactServer(owner = "acme", repo = "analytics"): P
     silentBlobs: false,
     silentResults: false,
     createStatus: 200,
+    runtimeListsEveryAttempt: false,
     add(artifact) {
       const served = { ...artifact, id: artifact.id ?? nextId++ };
       artifacts.push(served);
