@@ -328,7 +328,6 @@ function isBetter(candidate: InvocationState, current: InvocationState): boolean
   return candidate.nodes.size > current.nodes.size;
 }
 
-/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
 /**
  * The invocations by dbt platform step, else by start. One with no start time the report can use
  * (none read, or one never set: 1970) stays where it was read, right after the invocation read before
@@ -353,6 +352,7 @@ function inReportOrder(invocations: Invocation[]): Invocation[] {
   });
 }
 
+/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
 function compareSteps(a: Invocation, b: Invocation): number | undefined {
   const [x, y] = [a.source.step, b.source.step];
   if (!x || !y || x.runId !== y.runId || x.index === y.index) return undefined;
