@@ -6,6 +6,7 @@ import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
 import { hasLoneSurrogate, showInvisible, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
+import { heldDownstream } from "./errors-by-impact.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
 import { formatCount, freshnessFact } from "./format.js";
 
@@ -91,8 +92,10 @@ export function buildAnnotations(invocations: Invocation[], opts: AnnotationOpti
     });
   }
 
-  // Of errors, those that held back the most nodes downstream first, as the report lists them: a
-  // root source that skipped 15,000 nodes is annotated however many errors came before it in the run.
+  // Of one rank (errors, failed tests), those that held back the most nodes downstream first: a root
+  // source that skipped 15,000 nodes is annotated however many errors came before it in the run. Each
+  // is weighed alone, not with the same error in other nodes as the report weighs it: an annotation
+  // is one node, and 600 alike would take every annotation before any other error.
   placed.sort(
     (a, b) =>
       Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order,
@@ -125,7 +128,7 @@ export function findProjectPackage(nodes: NodeResult[]): string | null {
 
 function collectFindings(inv: Invocation, projectPackage: string | null): Finding[] {
   const out: Finding[] = [];
-  const held = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+  const held = heldDownstream(inv);
   for (const node of inv.nodes) {
     // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
     if (node.supersededBy !== undefined) continue;
@@ -135,7 +138,7 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
       (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
     const nodeFinding = describeNode(node);
     if (nodeFinding) {
-      out.push({ ...nodeFinding, location: node.location, external, held: held.get(node.uniqueId) ?? 0 });
+      out.push({ ...nodeFinding, location: node.location, external, held: held(node) });
     }
     for (const log of node.logs) {
       const logFinding = describeLog(node, log, nodeFinding !== null);

@@ -44,8 +44,11 @@ export function errorGroupsByImpact(inv: Invocation, inChangedFile?: InChangedFi
   return weighed.map(({ group }) => group);
 }
 
-/** How many nodes were skipped downstream of a node (those of the skip chain it is the root of). */
-function heldDownstream(inv: Invocation): (node: NodeResult) => number {
+/**
+ * How many nodes were skipped downstream of a node (those of the skip chain it is the root of): what
+ * every list that ranks errors weighs them by (the report's, the terminal's, the annotations).
+ */
+export function heldDownstream(inv: Invocation): (node: Pick<NodeResult, "uniqueId">) => number {
   const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
   return (node) => skipped.get(node.uniqueId) ?? 0;
 }

@@ -50,6 +50,7 @@ import {
   statusIcon,
   statusText,
   UNCAUSED_SKIPS,
+  unnamedSameErrors,
   warningsCount,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
@@ -804,7 +805,7 @@ function renderErrors(
       );
     }
   }
-  const sameLeft = unnamedSame > 0 ? `${plural(unnamedSame, "more node")} with the errors above` : undefined;
+  const sameLeft = unnamedSameErrors(unnamedSame) ?? undefined;
   lines.push(more(errors.count - unnamedSame, shown, "error", context, "errors", sameLeft));
   for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
     const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";

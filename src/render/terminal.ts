@@ -23,7 +23,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { errorGroupsByImpact } from "./errors-by-impact.js";
+import { errorGroupsByImpact, heldDownstream } from "./errors-by-impact.js";
 import {
   formatCount,
   formatDuration,
@@ -35,6 +35,7 @@ import {
   resourceLabel,
   skipHeading,
   UNCAUSED_SKIPS,
+  unnamedSameErrors,
   warningsCount,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
@@ -251,7 +252,7 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
   const errors = groups.reduce((sum, group) => sum + group.length, 0);
   const total = errors + inv.runErrors.length;
   if (total === 0) return "";
-  const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+  const held = heldDownstream(inv);
   const blocks = [pen.style.red(heading(pen, `Errors (${formatCount(total)})`))];
   const shown = groups.slice(0, TERMINAL_LIMITS.errors);
   // The same errors named nowhere here: said apart from the errors not shown at all.
@@ -264,9 +265,7 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
       node.freshness ? freshnessFact(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
       node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
       where(node.location),
-      downstream.get(node.uniqueId)
-        ? `${plural(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
-        : null,
+      held(node) > 0 ? `${plural(held(node), "node")} skipped downstream` : null,
       // History: the headline counts its result in the retry instead.
       node.supersededBy !== undefined ? RUN_AGAIN.text : null,
     ].filter((fact): fact is string => fact !== null);
@@ -277,8 +276,8 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
     const text = node.message ?? (node.freshness ? null : "The engine reported an error but no message.");
     if (text) lines.push(excerptGutter(pen, text, excerptLimits()));
     if (same.length > 0) {
-      const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
-      const skipped = held > 0 ? ` (${plural(held, "node")} skipped downstream of them)` : "";
+      const heldBySame = same.reduce((n, other) => n + held(other), 0);
+      const skipped = heldBySame > 0 ? ` (${plural(heldBySame, "node")} skipped downstream of them)` : "";
       const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
       const unnamed = same.length - named.length;
       unnamedSame += unnamed;
@@ -310,7 +309,7 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
   const notShown = groups.slice(shown.length).reduce((sum, group) => sum + group.length, 0);
   const left = [
     leftOut(notShown, "error"),
-    unnamedSame > 0 ? `${plural(unnamedSame, "more node")} with the errors above` : null,
+    unnamedSameErrors(unnamedSame),
     leftOut(inv.runErrors.length - runErrors.length, "run error"),
   ];
   blocks.push(moreOf(left, options, pen));
