@@ -81,6 +81,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/model/build-report.ts + 7 modules
 var build_report = __nccwpck_require__(3812);
+// EXTERNAL MODULE: ./src/model/implausible-times.ts
+var implausible_times = __nccwpck_require__(7971);
 // EXTERNAL MODULE: ./src/model/status-table.ts
 var status_table = __nccwpck_require__(6606);
 // EXTERNAL MODULE: ./src/render/escape.ts
@@ -98,6 +100,7 @@ var table = __nccwpck_require__(900);
 // one-line tally first, then the lists (new failures first), trimmed as the detail level rises.
 // Regressions are shown like the slowest nodes: the top few by absolute slowdown, the rest in the
 // full report, with one line on how noisy the timing comparison is.
+
 
 
 
@@ -167,12 +170,21 @@ function about(comparison) {
     const c = comparison.counts;
     const facts = [
         b.source ? `baseline ${(0,render_escape/* code */.aY)(b.source)}` : "baseline",
-        b.startedAt ? `from ${(0,render_escape/* escapeText */.X1)(b.startedAt)}` : null,
+        baselineStart(b.startedAt, render_escape/* escapeText */.X1),
         `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
     ].filter(Boolean);
     return `<sub>${facts.join(" · ")}</sub>`;
+}
+/**
+ * "from" the baseline run's start, as its file gives it; "start unknown" when it was never set
+ * (1970), lies past this report (year 9999), is no time at all or is missing, as an invocation's
+ * heading says it (invocations.ts). `show` makes the file's text safe for the renderer.
+ */
+function baselineStart(startedAt, show) {
+    const iso = (0,implausible_times/* realTime */.M9)(startedAt);
+    return iso === null ? "start unknown" : `from ${show(iso)}`;
 }
 function newFailureList(failures, limits, context) {
     if (failures.length === 0)
@@ -838,7 +850,7 @@ function terminal_baseline_about(comparison, pen) {
     const facts = [
         // From the baseline file, which may hold anything: inert cuts them as the comment does.
         b.source ? `baseline ${inert(b.source)}` : "baseline",
-        b.startedAt ? `from ${inert(b.startedAt)}` : null,
+        baselineStart(b.startedAt, inert),
         `${(0,format/* plural */.LS)(c.compared, "node")} compared`,
         c.added > 0 ? `${c.added} only in this run` : null,
         c.removed > 0 ? `${c.removed} only in the baseline` : null,
@@ -899,7 +911,9 @@ function regressions(comparison, pen, fullReportHint) {
 /**
  * How much each section lists before it points to the full report: a terminal is read, not searched.
  * A build where an outage failed 3,000 tests printed 9,000 lines, and the headline and the root cause
- * scrolled away; with these, the worst case is some hundreds of lines.
+ * scrolled away. With these a report no longer grows with the build: every list full and every
+ * message and diff at its longest make some 1,400 lines (the errors 560, the failed tests 430), a real
+ * failing build a few hundred, and a long one ends on its headline again (recapAfterLines).
  */
 const TERMINAL_LIMITS = {
     excerptLines: 20,
@@ -907,13 +921,23 @@ const TERMINAL_LIMITS = {
     diffLines: 60,
     diffChars: 6000,
     /**
+     * Lines of unit-test diffs in an invocation, all together: 50 failed unit tests with a diff of 60
+     * lines each printed 3,000. Diffs are shown in order until these are spent (the last may run over
+     * by one diff, so the first always shows); each test after says its diff was left out. That is
+     * some 25 diffs of the usual eight lines, or three of the longest.
+     */
+    diffLinesInAll: 200,
+    /**
      * Distinct errors, each with its message: 20 lines of SQL wrapped at 80 columns make an error 45
      * lines, so ten fill at most about 450. They come by impact: those left out held back the fewest.
      */
     errors: 10,
     /** The other nodes named under one error: ten show how far it reached, as a skip group's ten do. */
     sameErrorNodes: 10,
-    /** A failed test is two lines, as a warned one: as many as the warnings, which come after them. */
+    /**
+     * A failed test is two lines, as a warned one, with its diff while diffLinesInAll lasts: as many as
+     * the warnings, which come after them.
+     */
     failedTests: 50,
     /** Root causes, largest first: one for each error listed, so each can be followed to what it held back. */
     chains: 10,
@@ -1017,9 +1041,11 @@ function renderInvocation(inv, index, pen, options, omit) {
     if (index !== null || inv.source.step)
         blocks.push(invocationHeader(inv, index, pen, omit));
     blocks.push(renderErrors(inv, pen, options));
-    blocks.push(renderFailedTests(inv, pen, options));
+    // Failed tests spend it first, then warned ones: the diffs that failed the build come first.
+    const diffs = new DiffBudget();
+    blocks.push(renderFailedTests(inv, pen, options, diffs));
     blocks.push(renderSkipChains(inv, pen, options));
-    blocks.push(renderWarnings(inv, pen, options));
+    blocks.push(renderWarnings(inv, pen, options, diffs));
     blocks.push(renderNotCompleted(inv, pen, options));
     blocks.push(renderSlowest(inv, pen));
     return blocks.filter(Boolean);
@@ -1050,7 +1076,7 @@ function renderErrors(inv, pen, options) {
     const total = errors + inv.runErrors.length;
     if (total === 0)
         return "";
-    const downstream = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const held = (0,errors_by_impact/* heldDownstream */.MI)(inv);
     const blocks = [pen.style.red(heading(pen, `Errors (${(0,format/* formatCount */.B4)(total)})`))];
     const shown = groups.slice(0, TERMINAL_LIMITS.errors);
     // The same errors named nowhere here: said apart from the errors not shown at all.
@@ -1064,9 +1090,7 @@ function renderErrors(inv, pen, options) {
             node.freshness ? (0,format/* freshnessFact */.CT)(inert(node.freshness.outcome), node.freshness.ageSeconds) : null,
             node.lastPhase ? `in ${inert(node.lastPhase)} phase` : null,
             where(node.location),
-            downstream.get(node.uniqueId)
-                ? `${(0,format/* plural */.LS)(downstream.get(node.uniqueId) ?? 0, "node")} skipped downstream`
-                : null,
+            held(node) > 0 ? `${(0,format/* plural */.LS)(held(node), "node")} skipped downstream` : null,
             // History: the headline counts its result in the retry instead.
             node.supersededBy !== undefined ? format/* RUN_AGAIN */.Bs.text : null,
         ].filter((fact) => fact !== null);
@@ -1078,8 +1102,8 @@ function renderErrors(inv, pen, options) {
         if (text)
             lines.push(excerptGutter(pen, text, excerptLimits()));
         if (same.length > 0) {
-            const held = same.reduce((n, other) => n + (downstream.get(other.uniqueId) ?? 0), 0);
-            const skipped = held > 0 ? ` (${(0,format/* plural */.LS)(held, "node")} skipped downstream of them)` : "";
+            const heldBySame = same.reduce((n, other) => n + held(other), 0);
+            const skipped = heldBySame > 0 ? ` (${(0,format/* plural */.LS)(heldBySame, "node")} skipped downstream of them)` : "";
             const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
             const unnamed = same.length - named.length;
             unnamedSame += unnamed;
@@ -1101,7 +1125,7 @@ function renderErrors(inv, pen, options) {
     const notShown = groups.slice(shown.length).reduce((sum, group) => sum + group.length, 0);
     const left = [
         leftOut(notShown, "error"),
-        unnamedSame > 0 ? `${(0,format/* plural */.LS)(unnamedSame, "more node")} with the errors above` : null,
+        (0,format/* unnamedSameErrors */.ck)(unnamedSame),
         leftOut(inv.runErrors.length - runErrors.length, "run error"),
     ];
     blocks.push(moreOf(left, options, pen));
@@ -1110,31 +1134,61 @@ function renderErrors(inv, pen, options) {
 function excerptLimits() {
     return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
 }
-/** A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's diff below. */
-function testBlock(node, pen) {
+/** The lines of unit-test diffs an invocation has left to show (TERMINAL_LIMITS.diffLinesInAll). */
+class DiffBudget {
+    left = TERMINAL_LIMITS.diffLinesInAll;
+    /** The diff as shown, while lines are left; null once they are spent. */
+    take(pen, diff) {
+        if (this.left <= 0)
+            return null;
+        const shown = excerptGutter(pen, diff, {
+            lines: TERMINAL_LIMITS.diffLines,
+            chars: TERMINAL_LIMITS.diffChars,
+        });
+        this.left -= shown.split("\n").length;
+        return shown;
+    }
+}
+/**
+ * A failed or warned test: its name, then type, failing rows and where it is defined; a unit test's
+ * diff below, while the invocation's budget lasts (else a fact says it was left out).
+ */
+function testBlock(node, pen, diffs) {
+    const diff = node.test?.diffTable ? diffs.take(pen, node.test.diffTable) : undefined;
     const rows = node.test ? (0,format/* plural */.LS)(node.test.failingRows, "failing row") : null;
     const again = node.supersededBy !== undefined ? format/* RUN_AGAIN */.Bs.text : null;
-    const facts = [(0,format/* resourceLabel */.bP)(node.resourceType), rows, where(node.location), again].filter((fact) => fact !== null);
+    const facts = [
+        (0,format/* resourceLabel */.bP)(node.resourceType),
+        rows,
+        where(node.location),
+        again,
+        diff === null ? "diff left out" : null,
+    ].filter((fact) => fact !== null);
     const lines = [
         `${statusMark(pen, node.status)} ${nodeName(pen, node)}`,
         `  ${packFacts(facts, pen.width - 2, "  ")}`,
     ];
-    if (node.test?.diffTable) {
-        lines.push(excerptGutter(pen, node.test.diffTable, {
-            lines: TERMINAL_LIMITS.diffLines,
-            chars: TERMINAL_LIMITS.diffChars,
-        }));
-    }
-    return lines.join("\n");
+    if (diff)
+        lines.push(diff);
+    return { text: lines.join("\n"), diffLeftOut: diff === null };
 }
-function renderFailedTests(inv, pen, options) {
+/** "the diffs of 3 unit tests above"; null when every diff was shown. */
+function diffsNotShown(count) {
+    return count > 0 ? `the diffs of ${(0,format/* plural */.LS)(count, "unit test")} above` : null;
+}
+function renderFailedTests(inv, pen, options, diffs) {
     const failed = inv.nodes.filter((n) => n.status === "fail");
     if (failed.length === 0)
         return "";
+    const tests = failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen, diffs));
+    const left = [
+        leftOut(failed.length - TERMINAL_LIMITS.failedTests, "failed test"),
+        diffsNotShown(tests.filter((test) => test.diffLeftOut).length),
+    ];
     return [
         pen.style.red(heading(pen, `Failed tests (${(0,format/* formatCount */.B4)(failed.length)})`)),
-        ...failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen)),
-        more(failed.length - TERMINAL_LIMITS.failedTests, "failed test", options, pen),
+        ...tests.map((test) => test.text),
+        moreOf(left, options, pen),
     ]
         .filter(Boolean)
         .join("\n\n");
@@ -1190,7 +1244,7 @@ function skipGroupBlock(cause, outcome, skipped, shown, pen, options) {
     }
     return lines.join("\n");
 }
-function renderWarnings(inv, pen, options) {
+function renderWarnings(inv, pen, options, diffs) {
     const warned = inv.nodes.filter((n) => n.status === "warn");
     const logged = inv.nodes.flatMap((n) => n.logs.filter((l) => l.severity === "WARN").map((log) => ({ node: n, log })));
     const total = warned.length + logged.length;
@@ -1200,9 +1254,13 @@ function renderWarnings(inv, pen, options) {
         pen.style.yellow(heading(pen, `Warnings (${(0,format/* warningsCount */.Fd)(warned.length, logged.length)})`)),
     ];
     const limit = TERMINAL_LIMITS.warnings;
+    let diffsLeftOut = 0;
     for (const node of warned.slice(0, limit)) {
         if (node.test) {
-            blocks.push(testBlock(node, pen));
+            const test = testBlock(node, pen, diffs);
+            if (test.diffLeftOut)
+                diffsLeftOut++;
+            blocks.push(test.text);
             continue;
         }
         const facts = [
@@ -1215,9 +1273,8 @@ function renderWarnings(inv, pen, options) {
     for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
         blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, (0,truncate/* firstLine */.TM)(log.text, 300), { lines: 1, chars: 300 })}`);
     }
-    if (total > limit)
-        blocks.push(more(total - limit, "warning", options, pen));
-    return blocks.join("\n\n");
+    blocks.push(moreOf([leftOut(total - limit, "warning"), diffsNotShown(diffsLeftOut)], options, pen));
+    return blocks.filter(Boolean).join("\n\n");
 }
 /** Canceled, phase-skipped and unfinished nodes (and those of unknown outcome): not failures, but not run to the end. */
 function renderNotCompleted(inv, pen, options) {
@@ -1539,6 +1596,7 @@ var retries = __nccwpck_require__(9723);
 
 
 
+
 const TITLE_MAX_CHARS = 255;
 // The API says 64 KB; stay a little under in UTF-8 bytes.
 const MESSAGE_MAX_BYTES = 64_000;
@@ -1570,8 +1628,10 @@ function buildAnnotations(invocations, opts) {
             order: placed.length,
         });
     }
-    // Of errors, those that held back the most nodes downstream first, as the report lists them: a
-    // root source that skipped 15,000 nodes is annotated however many errors came before it in the run.
+    // Of one rank (errors, failed tests), those that held back the most nodes downstream first: a root
+    // source that skipped 15,000 nodes is annotated however many errors came before it in the run. Each
+    // is weighed alone, not with the same error in other nodes as the report weighs it: an annotation
+    // is one node, and 600 alike would take every annotation before any other error.
     placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order);
     const limit = Math.max(0, opts.maxAnnotations);
     return {
@@ -1600,7 +1660,7 @@ function findProjectPackage(nodes) {
 }
 function collectFindings(inv, projectPackage) {
     const out = [];
-    const held = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
+    const held = heldDownstream(inv);
     for (const node of inv.nodes) {
         // A result a `dbt retry` ran again is history: the retry's result is annotated instead.
         if (node.supersededBy !== undefined)
@@ -1610,7 +1670,7 @@ function collectFindings(inv, projectPackage) {
             (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
         const nodeFinding = describeNode(node);
         if (nodeFinding) {
-            out.push({ ...nodeFinding, location: node.location, external, held: held.get(node.uniqueId) ?? 0 });
+            out.push({ ...nodeFinding, location: node.location, external, held: held(node) });
         }
         for (const log of node.logs) {
             const logFinding = describeLog(node, log, nodeFinding !== null);
@@ -14671,7 +14731,6 @@ function isBetter(candidate, current) {
         return candidate.ended;
     return candidate.nodes.size > current.nodes.size;
 }
-/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
 /**
  * The invocations by dbt platform step, else by start. One with no start time the report can use
  * (none read, or one never set: 1970) stays where it was read, right after the invocation read before
@@ -14694,6 +14753,7 @@ function inReportOrder(invocations) {
         return (compareSteps(a, b) ?? (build_report_compare(x.start, y.start) || build_report_compare(x.traceId, y.traceId) || x.read - y.read));
     });
 }
+/** Steps of one dbt platform run go in step order: a failed step's times come from the platform, not telemetry. */
 function compareSteps(a, b) {
     const [x, y] = [a.source.step, b.source.step];
     if (!x || !y || x.runId !== y.runId || x.index === y.index)
@@ -15689,6 +15749,7 @@ function removeOpenWorkFolders() {
 __nccwpck_require__.d(__webpack_exports__, {
   d$: () => (/* binding */ changedFirst),
   c2: () => (/* binding */ errorGroupsByImpact),
+  MI: () => (/* binding */ heldDownstream),
   Rk: () => (/* binding */ inChangedFileOf)
 });
 
@@ -15794,7 +15855,10 @@ function errorGroupsByImpact(inv, inChangedFile) {
     weighed.sort((a, b) => Number(b.changed) - Number(a.changed) || b.notBuilt - a.notBuilt);
     return weighed.map(({ group }) => group);
 }
-/** How many nodes were skipped downstream of a node (those of the skip chain it is the root of). */
+/**
+ * How many nodes were skipped downstream of a node (those of the skip chain it is the root of): what
+ * every list that ranks errors weighs them by (the report's, the terminal's, the annotations).
+ */
 function heldDownstream(inv) {
     const skipped = new Map(inv.skipChains.map((chain) => [chain.rootId, chain.skipped.length]));
     return (node) => skipped.get(node.uniqueId) ?? 0;
@@ -16081,6 +16145,7 @@ function stripFrameNumber(line) {
 /* harmony export */   a3: () => (/* reexport safe */ _text_duration_js__WEBPACK_IMPORTED_MODULE_3__.a),
 /* harmony export */   aI: () => (/* binding */ UNCAUSED_SKIPS),
 /* harmony export */   bP: () => (/* binding */ resourceLabel),
+/* harmony export */   ck: () => (/* binding */ unnamedSameErrors),
 /* harmony export */   l9: () => (/* binding */ formatPercent),
 /* harmony export */   oz: () => (/* binding */ skipHeading),
 /* harmony export */   qS: () => (/* binding */ statusText)
@@ -16127,6 +16192,14 @@ const PASSED_ON_RETRY_SHOWN = 20;
  * retry fixed is never shown as if it stood.
  */
 const RUN_AGAIN = { markdown: "🔁 run again by `dbt retry`", text: "run again by dbt retry" };
+/**
+ * The nodes of the same error as one shown whose names a list left out, for its note ("… and 3 more
+ * errors and 689 more nodes with the errors above"): told apart from errors not shown at all, which
+ * the note would otherwise make them read as. Null when none was left out.
+ */
+function unnamedSameErrors(count) {
+    return count > 0 ? `${plural(count, "more node")} with the errors above` : null;
+}
 /** The group of skipped nodes whose cause the engine did not name. */
 const UNCAUSED_SKIPS = "cause not given";
 /** The skip section's heading: not all skips are said to be upstream ones when some give no cause. */
@@ -17010,7 +17083,7 @@ function renderErrors(inv, detail, context, chainsByRoot) {
             ].join(""));
         }
     }
-    const sameLeft = unnamedSame > 0 ? `${(0,format/* plural */.LS)(unnamedSame, "more node")} with the errors above` : undefined;
+    const sameLeft = (0,format/* unnamedSameErrors */.ck)(unnamedSame) ?? undefined;
     lines.push(more(errors.count - unnamedSame, shown, "error", context, "errors", sameLeft));
     for (const log of inv.runErrors.slice(0, Math.max(0, detail.errors - errors.count))) {
         const where = log.location ? ` · ${locationLink(log.location, null, context)}` : "";
