@@ -84,9 +84,13 @@ export function groupSameErrors(errors: readonly NodeResult[]): NodeResult[][] {
   return groups;
 }
 
-function sameErrorKey(node: NodeResult): string | null {
-  if (!node.message) return null;
-  let text = node.message;
+/**
+ * What a node's error shares with the same error in other nodes (groupSameErrors), or null for one
+ * that stands alone. The text is the node's message, or an ERROR line logged for it.
+ */
+export function sameErrorKey(node: NodeResult, message = node.message): string | null {
+  if (!message) return null;
+  let text = message;
   // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
   // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
   // on Windows writes it into the message (`models\orders.sql`).
