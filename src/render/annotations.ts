@@ -6,9 +6,9 @@ import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
 import { hasLoneSurrogate, showInvisible, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
-import { heldDownstream } from "./errors-by-impact.js";
+import { heldDownstream, sameErrorKey } from "./errors-by-impact.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
-import { formatCount, freshnessFact } from "./format.js";
+import { formatCount, freshnessFact, plural } from "./format.js";
 
 export type { AnnotationLevel };
 
@@ -45,6 +45,18 @@ export const TITLE_MAX_CHARS = 255;
 // The API says 64 KB; stay a little under in UTF-8 bytes.
 export const MESSAGE_MAX_BYTES = 64_000;
 
+/**
+ * When not every finding fits max-annotations, how many annotations one error in many nodes gets:
+ * each in a file the pull request changes, and others until there are this many. A warehouse outage
+ * that failed 600 models took 36 of 50 annotations with one message, and the build's other errors
+ * and its failed tests got none; three show it is widespread, and the last one names the rest.
+ */
+export const SAME_ERROR_ANNOTATIONS = 3;
+/** How many of the same error's nodes with no annotation of their own the last one names; the rest are counted. */
+export const SAME_ERROR_NAMES = 10;
+// A name in that list is cut to this many characters: ten of them stay well inside a message.
+const NOTE_NAME_MAX_CHARS = 200;
+
 const PACKAGE_DIRS = ["dbt_packages/", "dbt_internal_packages/"];
 
 /** Ranks: lower first. */
@@ -62,13 +74,27 @@ interface Finding {
   external: boolean;
   /** Nodes skipped downstream of the node (its skip chain), which rank its error among errors. */
   held?: number;
+  /** An error's node and what it shares with the same error in other nodes (sameErrorKey). */
+  sameError?: { key: string; name: string };
+}
+
+/** A finding with a file to sit on, and what ranks it. */
+interface Placed {
+  finding: Finding;
+  file: string;
+  annotation: CheckAnnotation;
+  rank: Rank;
+  changed: boolean;
+  held: number;
+  order: number;
+  /** How many of the same error rank before it (0 for every finding when all of them fit). */
+  repeat: number;
 }
 
 export function buildAnnotations(invocations: Invocation[], opts: AnnotationOptions): AnnotationSet {
   const findings = invocations.flatMap((inv) => collectFindings(inv, findProjectPackage(inv.nodes)));
   const runLevel: string[] = [];
-  const placed: { annotation: CheckAnnotation; rank: Rank; changed: boolean; held: number; order: number }[] =
-    [];
+  const placed: Placed[] = [];
   const seen = new Set<string>();
 
   for (const finding of findings) {
@@ -84,28 +110,96 @@ export function buildAnnotations(invocations: Invocation[], opts: AnnotationOpti
     if (seen.has(key)) continue; // the same node reported by two invocations (e.g. build + retry)
     seen.add(key);
     placed.push({
+      finding,
+      file,
       annotation,
       rank: finding.rank,
       changed: opts.changedFiles?.has(file) ?? false,
       held: finding.held ?? 0,
       order: placed.length,
+      repeat: 0,
     });
   }
 
   // Of one rank (errors, failed tests), those that held back the most nodes downstream first: a root
   // source that skipped 15,000 nodes is annotated however many errors came before it in the run. Each
   // is weighed alone, not with the same error in other nodes as the report weighs it: an annotation
-  // is one node, and 600 alike would take every annotation before any other error.
-  placed.sort(
-    (a, b) =>
-      Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order,
-  );
+  // is one node, and 600 alike would take every annotation before any other error. When they do not
+  // all fit, one error keeps a few (fewOfEachError), and the first of each comes before the second of any.
+  const byRank = (a: Placed, b: Placed): number =>
+    Number(b.changed) - Number(a.changed) ||
+    a.rank - b.rank ||
+    a.repeat - b.repeat ||
+    b.held - a.held ||
+    a.order - b.order;
+  placed.sort(byRank);
   const limit = Math.max(0, opts.maxAnnotations);
+  // All fit: each node is annotated on its own file, however many share one error.
+  const candidates = placed.length <= limit ? placed : fewOfEachError(placed).sort(byRank);
+  const shown = candidates.slice(0, limit);
+  const notes = sameErrorNotes(shown, placed);
   return {
-    annotations: placed.slice(0, limit).map((p) => p.annotation),
-    omitted: Math.max(0, placed.length - limit),
+    annotations: shown.map((p) => {
+      const note = notes.get(p);
+      return note ? toAnnotation(p.finding, p.file, note) : p.annotation;
+    }),
+    omitted: placed.length - shown.length,
     runLevel: [...new Set(runLevel)],
   };
+}
+
+/**
+ * The findings (in rank order) with at most SAME_ERROR_ANNOTATIONS of one error, besides those in
+ * changed files, each told how many of its error rank before it.
+ */
+function fewOfEachError(placed: Placed[]): Placed[] {
+  const taken = new Map<string, number>();
+  const kept: Placed[] = [];
+  for (const p of placed) {
+    const key = p.finding.sameError?.key;
+    if (key === undefined) {
+      kept.push(p);
+      continue;
+    }
+    const before = taken.get(key) ?? 0;
+    if (!p.changed && before >= SAME_ERROR_ANNOTATIONS) continue;
+    taken.set(key, before + 1);
+    kept.push({ ...p, repeat: p.changed ? 0 : before });
+  }
+  return kept;
+}
+
+/**
+ * The note for the last annotation shown of each error whose other nodes have none: "The same
+ * error in 597 more nodes, not annotated: …", naming the first SAME_ERROR_NAMES in rank order.
+ */
+function sameErrorNotes(shown: Placed[], placed: Placed[]): Map<Placed, string> {
+  const lastShown = new Map<string, Placed>();
+  for (const p of shown) {
+    if (p.finding.sameError) lastShown.set(p.finding.sameError.key, p);
+  }
+  const shownOrders = new Set(shown.map((p) => p.order));
+  const others = new Map<string, string[]>();
+  for (const p of placed) {
+    const same = p.finding.sameError;
+    if (!same || shownOrders.has(p.order) || !lastShown.has(same.key)) continue;
+    const names = others.get(same.key);
+    if (names) names.push(same.name);
+    else others.set(same.key, [same.name]);
+  }
+  const notes = new Map<Placed, string>();
+  for (const [key, names] of others) {
+    const named = names
+      .slice(0, SAME_ERROR_NAMES)
+      .map((name) => truncateChars(plainText(showInvisible(name), "space"), NOTE_NAME_MAX_CHARS));
+    const unnamed = names.length - named.length;
+    notes.set(
+      lastShown.get(key) as Placed,
+      `The same error in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+        (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."),
+    );
+  }
+  return notes;
 }
 
 /** The project's own package: the most common package among nodes not under a packages dir. */
@@ -138,13 +232,24 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
       (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
     const nodeFinding = describeNode(node);
     if (nodeFinding) {
-      out.push({ ...nodeFinding, location: node.location, external, held: held(node) });
+      out.push({
+        ...nodeFinding,
+        location: node.location,
+        external,
+        held: held(node),
+        ...sameErrorOf(node, nodeFinding),
+      });
     }
     for (const log of node.logs) {
       const logFinding = describeLog(node, log, nodeFinding !== null);
       if (!logFinding) continue;
       const location = log.location ?? node.location;
-      out.push({ ...logFinding, location, external: external || !location || isPackagePath(location.path) });
+      out.push({
+        ...logFinding,
+        location,
+        external: external || !location || isPackagePath(location.path),
+        ...sameErrorOf(node, logFinding, log.text),
+      });
     }
   }
   for (const log of inv.runErrors) {
@@ -158,6 +263,20 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
     });
   }
   return out;
+}
+
+/**
+ * An error's same-error key, from the engine's own text (never from one this module wrote, such as
+ * "3 failing rows.", which many unrelated nodes share). Failed tests and warnings are not grouped:
+ * the same message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
+ */
+function sameErrorOf(
+  node: NodeResult,
+  finding: Pick<Finding, "rank">,
+  text = node.message,
+): Pick<Finding, "sameError"> {
+  const key = finding.rank === Rank.Error ? sameErrorKey(node, text) : null;
+  return key === null ? {} : { sameError: { key, name: node.name } };
 }
 
 /**
@@ -249,7 +368,8 @@ function rawDetails(node: NodeResult): { rawDetails?: string } {
   return node.test?.diffTable ? { rawDetails: node.test.diffTable } : {};
 }
 
-function toAnnotation(finding: Finding, file: string): CheckAnnotation {
+/** `note` follows the message, kept whole however long the message is. */
+function toAnnotation(finding: Finding, file: string, note?: string): CheckAnnotation {
   const line = positive(finding.location?.line) ?? 1;
   const column = positive(finding.location?.column);
   const annotation: CheckAnnotation = {
@@ -261,12 +381,19 @@ function toAnnotation(finding: Finding, file: string): CheckAnnotation {
     annotation_level: finding.level,
     // Titles are made of names: a look-alike of another node's is told apart (text/controls.ts).
     title: truncateChars(plainText(showInvisible(finding.title), "space"), TITLE_MAX_CHARS),
-    message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
+    message: withNote(plainText(finding.message.trim() || finding.title, "keep"), note),
   };
   if (finding.rawDetails) {
     annotation.raw_details = truncateBytes(plainText(finding.rawDetails, "keep"), MESSAGE_MAX_BYTES);
   }
   return annotation;
+}
+
+function withNote(message: string, note: string | undefined): string {
+  if (!note) return truncateBytes(message, MESSAGE_MAX_BYTES);
+  // The note's names are plain text already (sameErrorNotes).
+  const tail = `\n\n${note}`;
+  return truncateBytes(message, MESSAGE_MAX_BYTES - Buffer.byteLength(tail, "utf8")) + tail;
 }
 
 /**

@@ -131,12 +131,18 @@ describe("buildAnnotations", () => {
       ],
     });
     const set = buildAnnotations([inv], { projectDir: ".", maxAnnotations: 50 });
-    expect(set.annotations.slice(0, 3).map((a) => a.path)).toEqual([
+    // 61 do not fit: the outage, one error, is annotated on three of its models.
+    expect(set.annotations.map((a) => a.path)).toEqual([
       "models/stg_raw_events.sql",
       "models/m_3.sql",
       "models/m_0.sql",
+      "models/m_1.sql",
     ]);
-    expect(set.omitted).toBe(61 - 50);
+    expect(set.annotations[3]!.message).toBe(
+      "No active warehouse selected\n\nThe same error in 57 more nodes, not annotated: " +
+        "m_2, m_4, m_5, m_6, m_7, m_8, m_9, m_10, m_11, m_12 and 47 more.",
+    );
+    expect(set.omitted).toBe(61 - 4);
   });
 
   it("returns installed-package nodes and location-less errors as run-level messages", () => {
@@ -202,6 +208,32 @@ describe("buildAnnotations", () => {
     const [a] = buildAnnotations([invocation([long])], { projectDir: ".", maxAnnotations: 5 }).annotations;
     expect(a!.title!.length).toBeLessThanOrEqual(255);
     expect(Buffer.byteLength(a!.message, "utf8")).toBeLessThanOrEqual(64_000);
+  });
+
+  it("keeps the note on the same error's other nodes whole under the longest message", () => {
+    const alike = Array.from({ length: 5 }, (_, i) =>
+      // An ERROR line is annotated whole (a node's error message is cut to its first lines).
+      node(`model.shop.m_${i}`, { logs: [{ severity: "ERROR", text: "é".repeat(50_000) }] }),
+    );
+    const set = buildAnnotations([invocation(alike)], { projectDir: ".", maxAnnotations: 4 });
+    const last = set.annotations[2]!.message;
+    expect(last).toMatch(/é…\n\nThe same error in 2 more nodes, not annotated: m_3, m_4\.$/);
+    expect(Buffer.byteLength(last, "utf8")).toBeLessThanOrEqual(64_000);
+  });
+
+  it("annotates failed tests with one message each on its own, however many do not fit", () => {
+    // dbt's message for a failed test says how many rows, not why: two tests that share it share no cause.
+    const tests = Array.from({ length: 60 }, (_, i) =>
+      node(`test.shop.t_${i}`, {
+        status: "fail",
+        test: { outcome: "failed", failingRows: 3 },
+        message: "Got 3 results, configured to fail if != 0",
+        location: { path: "models/schema.yml", line: i + 1 },
+      }),
+    );
+    const set = buildAnnotations([invocation(tests)], { projectDir: ".", maxAnnotations: 50 });
+    expect(set.annotations).toHaveLength(50);
+    expect(set.annotations.some((a) => a.message.includes("The same error"))).toBe(false);
   });
 
   it("deduplicates the same finding from two invocations", () => {
