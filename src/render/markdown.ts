@@ -921,9 +921,19 @@ function renderSkipChains(
 }
 
 /**
- * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
- * many more, and where they are (no rendering lists more than a hundred of a group: a root source
- * that failed skips 15,000 nodes).
+ * A group longer than SKIP_GROUP_WHOLE shows its first SKIP_GROUP_INLINE nodes and folds the rest
+ * (up to the level's chainNodes) into a <details>: a root source that failed skips 15,000 nodes, and
+ * a hundred lines of them buried the sections below. A shorter group is listed whole, as a fold that
+ * hid one or two names would save no lines. The nodes come nearest first (buildSkipChains sorts them
+ * by depth), so those in sight are ones the cause skipped itself, not a test five models down.
+ */
+const SKIP_GROUP_WHOLE = 10;
+const SKIP_GROUP_INLINE = 5;
+
+/**
+ * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes, those
+ * folded after them, and how many more and where they are (no rendering lists more than a hundred of
+ * a group).
  */
 function pushSkipGroup(
   items: string[],
@@ -934,10 +944,21 @@ function pushSkipGroup(
   context: Pick<RenderContext, "fullReportHint">,
 ): void {
   items.push(`- ${cause} → ${plural(skipped, "node")} skipped`);
-  for (const node of shown) items.push(`  - ${node}`);
+  const inline = skipped > SKIP_GROUP_WHOLE ? shown.slice(0, SKIP_GROUP_INLINE) : shown;
+  for (const node of inline) items.push(`  - ${node}`);
+  const folded = shown.slice(inline.length);
+  // The fold is a block of the cause's list item (indented as its nested list), after that list: a
+  // <details> needs blank lines around the Markdown inside it, and in a nested item of its own those
+  // would space out every node above it (a loose list); here they only space out the groups (each
+  // cause becomes a paragraph) when one of them is folded.
+  if (folded.length > 0) {
+    items.push(`\n  <details><summary>${plural(skipped - inline.length, "more skipped node")}</summary>\n`);
+    for (const node of folded) items.push(`  - ${node}`);
+  }
   if (skipped > detail.chainNodes && detail.chainNodes > 0) {
     items.push(`  - ${more(skipped, detail.chainNodes, "skipped node", context)}`);
   }
+  if (folded.length > 0) items.push("\n  </details>");
 }
 
 function renderWarnings(inv: Invocation, detail: Detail, context: FitContext): string {
