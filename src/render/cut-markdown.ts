@@ -39,7 +39,8 @@ function cutAt(markdown: string, budget: number, note: (left: LeftOut) => string
   const open = openBlocks(head);
   let closed = head;
   if (open.fence) closed += `\n${open.fence}`;
-  for (let i = 0; i < open.details; i++) closed += "\n\n</details>";
+  // Innermost first, each at its own indentation: one in a list item is closed within that item.
+  for (const indent of open.details.reverse()) closed += `\n\n${indent}</details>`;
   const rest = markdown.slice(head.length);
   const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
   return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
@@ -79,22 +80,24 @@ function countLines(text: string): number {
 }
 
 /**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
+ * The code fence and the <details> our Markdown leaves open at its end (each by its indentation,
+ * outermost first). Ours are the lines that start with `<details>` or are `</details>`, at the top
+ * level or indented in a list item (a skip group's fold); the same text inside a code block (a
+ * hostile message) or a table cell does not count, and telemetry outside them is escaped.
  */
-function openBlocks(markdown: string): { fence: string | null; details: number } {
+function openBlocks(markdown: string): { fence: string | null; details: string[] } {
   let fence: string | null = null;
-  let details = 0;
+  const details: string[] = [];
   for (const line of markdown.split("\n")) {
     if (fence) {
       if (line.startsWith(fence) && /^`+$/.test(line.trimEnd())) fence = null;
       continue;
     }
     const opening = /^(`{3,})/.exec(line);
+    const folding = opening ? null : /^( *)<details>/.exec(line);
     if (opening) fence = opening[1] as string;
-    else if (line.startsWith("<details>")) details++;
-    else if (line === "</details>" && details > 0) details--;
+    else if (folding) details.push(folding[1] as string);
+    else if (/^ *<\/details>$/.test(line)) details.pop();
   }
   return { fence, details };
 }

@@ -60,6 +60,34 @@ describe("cutMarkdown", () => {
     }
   });
 
+  it("closes a <details> folded into a list item (a long skip group) within its item", () => {
+    const node = (i: number): string => `  - <code title="model.shop.n_${i}">n\\_${i}</code>`;
+    const group = (cause: string, nodes: number): string =>
+      [
+        `- ${cause} → ${nodes} nodes skipped`,
+        ...Array.from({ length: 5 }, (_, i) => node(i)),
+        `\n  <details><summary>${nodes - 5} more skipped nodes</summary>\n`,
+        ...Array.from({ length: nodes - 5 }, (_, i) => node(i + 5)),
+        "\n  </details>",
+      ].join("\n");
+    const markdown = `#### ⏭️ Skipped\n\n${group("a", 400)}\n${group("b", 400)}\n\n#### after\n`;
+    // Cuts in the first group's fold, in the second's, and after the list.
+    for (const [limit, inFold] of [
+      [1_000, true],
+      [20_000, true],
+      [30_000, true],
+      [bytes(markdown) - 1, false],
+    ] as const) {
+      const cut = cutMarkdown(markdown, limit, note);
+      expect(bytes(cut)).toBeLessThanOrEqual(limit);
+      expectVisible(cut);
+      // Closed as written, not left to the HTML parser: GitHub's sanitiser is handed this HTML.
+      const html = markdownToHtml(cut);
+      expect(html.split("</details>").length).toBe(html.split("<details>").length);
+      if (inFold) expect(cut).toMatch(/\n\n {2}<\/details>\n\n_NOTE-END/);
+    }
+  });
+
   it("cuts between lines, at a blank line when one is near, and counts what it left out", () => {
     const markdown = `${paragraphs(100)}\n`;
     const cut = cutMarkdown(markdown, 1_000, note);
