@@ -78,7 +78,7 @@ export function createArtifactFetcher(
       });
     } catch (error) {
       // The toolkit's errors may carry what GitHub echoed back; the token is masked by value.
-      const described = describeDownloadFailure(error, artifact, access.repository);
+      const described = describeDownloadFailure(error, artifact, access, stage.now);
       described.message = redactSecrets(described.message, [access.token]);
       throw described;
     }
@@ -263,9 +263,15 @@ function findByFor(
 }
 
 /** HTTP failures as classifyGitHubError reads them, worded for an artifact. */
-function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repository: string): Error {
+function describeDownloadFailure(
+  error: unknown,
+  artifact: ArtifactToFetch,
+  access: ArtifactAccess,
+  stage: string,
+): Error {
   if (error instanceof ArtifactSourceError) return error;
   const { label, name, runId } = artifact;
+  const { repository } = access;
   const err = error as Error & { status?: number };
   if (err?.name === "GHESNotSupportedError") {
     return new ArtifactSourceError(
@@ -299,10 +305,7 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repo
     );
   }
   if (failure instanceof PermissionError || failure.status === 401) {
-    return new ArtifactSourceError(
-      `GitHub refused access to ${label} (HTTP ${failure.status}). Grant the workflow 'permissions: actions: read' ` +
-        "(and pass a github-token that can read the other run's repository).",
-    );
+    return new ArtifactSourceError(refusalOf(artifact, access, stage, failure.status));
   }
   // The toolkit retries a failed blob download and says only how often, inside its own words
   // ("Unable to download and extract artifact: Artifact download failed after 5 retries."); each
@@ -330,4 +333,34 @@ function describeDownloadFailure(error: unknown, artifact: ArtifactToFetch, repo
   }
   // The toolkit's own words (no status): whole, on one line.
   return new ArtifactSourceError(`could not download ${label}: ${showControls(failure.detail, "space")}`);
+}
+
+/**
+ * A refused artifact, and the permission to grant. This run's (on a re-run, or named by this run's id
+ * in artifact-run-id) has no other repository to be read from. A public repository lists its artifacts
+ * to any token but hands their zips only to one with `actions: read`, so the listing can work and the
+ * download still be refused (https://docs.github.com/rest/actions/artifacts: only the listing "can be
+ * used without authentication or the aforementioned permissions" for public resources).
+ */
+function refusalOf(
+  artifact: ArtifactToFetch,
+  access: ArtifactAccess,
+  stage: string,
+  status: number | null,
+): string {
+  const { label, runId } = artifact;
+  const grant = "Grant the workflow 'permissions: actions: read'";
+  if (runId !== null && runId !== access.runId) {
+    return (
+      `GitHub refused access to ${label} (HTTP ${status}). ${grant} ` +
+      "(and pass a github-token that can read the other run's repository)."
+    );
+  }
+  if (stage === "downloading") {
+    return (
+      `GitHub listed ${label} but refused to download it (HTTP ${status}). ${grant}: a public ` +
+      "repository's artifacts can be listed without it, but not downloaded."
+    );
+  }
+  return `GitHub refused access to ${label} (HTTP ${status}). ${grant}.`;
 }

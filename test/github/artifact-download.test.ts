@@ -7,8 +7,9 @@ import type { AddressInfo } from "node:net";
 import { getOctokit } from "@actions/github";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArtifactDownloader } from "../../src/github/artifact-client.js";
-import { createArtifactFetcher } from "../../src/github/artifact-download.js";
+import { createArtifactFetcher, type ArtifactAccess } from "../../src/github/artifact-download.js";
 import { ArtifactSourceError, ArtifactTransferError } from "../../src/sources/artifact-error.js";
+import type { ArtifactToFetch } from "../../src/sources/artifact.js";
 import { makeTempDir } from "../support/temp-dir.js";
 
 const TOKEN = "ghs_q7Rz2LmW9xKd4TfB0nVc8HsJ1pYe6GuA3oQi";
@@ -30,6 +31,9 @@ beforeAll(async () => {
     } else if (req.url?.endsWith("/502-unclosed")) {
       res.writeHead(502, { "content-type": "text/html" });
       res.end(`<p>Bad gateway</p>${"<".repeat(300_000)}`);
+    } else if (req.url?.endsWith("/403")) {
+      res.writeHead(403, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Resource not accessible by integration" }));
     } else if (req.url?.endsWith("/400")) {
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ message: "Bad request\n::error::PWNED" }));
@@ -42,20 +46,29 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-/** The toolkit finds the artifact, then its download throws what `fail` throws. */
-async function failedDownload(fail: () => Promise<unknown>): Promise<Error> {
+/**
+ * The toolkit finds the artifact, then its download throws what `fail` throws (or, with
+ * `failFinding`, the finding does).
+ */
+async function failedDownload(
+  fail: () => Promise<unknown>,
+  run: { artifact?: ArtifactToFetch; access?: Partial<ArtifactAccess>; failFinding?: boolean } = {},
+): Promise<Error> {
   const client: ArtifactDownloader = {
-    getArtifact: async (name) => ({ artifact: { id: 41, name, size: 22, createdAt: new Date() } }),
+    getArtifact: async (name) => {
+      if (run.failFinding) await fail();
+      return { artifact: { id: 41, name, size: 22, createdAt: new Date() } };
+    },
     downloadArtifact: async () => {
       await fail();
       throw new Error("the stand-in did not fail");
     },
   };
   const fetchZip = createArtifactFetcher(
-    { token: TOKEN, repository: "acme/analytics", timeoutMs: 60_000 },
+    { token: TOKEN, repository: "acme/analytics", timeoutMs: 60_000, ...run.access },
     { log: () => {}, client },
   );
-  return fetchZip(ARTIFACT, makeTempDir("fusion-download-")).then(
+  return fetchZip(run.artifact ?? ARTIFACT, makeTempDir("fusion-download-")).then(
     () => new Error("downloaded"),
     (error: Error) => error,
   );
@@ -120,6 +133,50 @@ describe("a download GitHub refused", () => {
     expect(error).not.toBeInstanceOf(ArtifactTransferError);
     expect(error.message).toBe(
       `could not download ${LABEL}: Could not read the workflow artifact: 400 Bad request ::error::PWNED`,
+    );
+  });
+
+  it("a 403 on another run's zip names the permission and the token's repository", async () => {
+    const error = await failedDownload(askGitHub("403"));
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error.message).toBe(
+      `GitHub refused access to ${LABEL} (HTTP 403). Grant the workflow 'permissions: actions: read' (and pass ` +
+        "a github-token that can read the other run's repository).",
+    );
+  });
+
+  // A public repository lists its artifacts to any token, but hands a zip only to one with
+  // `actions: read`: the listing works and the download is refused.
+  const THIS_RUN = { name: "dbt-telemetry", runId: null, label: "artifact 'dbt-telemetry'", maxBytes: 1e9 };
+  const THIS_RUN_REFUSED =
+    "GitHub listed artifact 'dbt-telemetry' but refused to download it (HTTP 403). Grant the workflow " +
+    "'permissions: actions: read': a public repository's artifacts can be listed without it, but not downloaded.";
+
+  it("a 403 on this run's zip on a re-run (read through the REST API) says nothing of another run", async () => {
+    const error = await failedDownload(askGitHub("403"), {
+      artifact: THIS_RUN,
+      access: { runId: "9100200300", runAttempt: 2 },
+    });
+    expect(error).toBeInstanceOf(ArtifactSourceError);
+    expect(error.message).toBe(THIS_RUN_REFUSED);
+  });
+
+  it("a 403 on this run's zip named by its own run id (artifact-run-id: github.run_id) is this run's too", async () => {
+    const error = await failedDownload(askGitHub("403"), {
+      artifact: { ...THIS_RUN, runId: "9100200300" },
+      access: { runId: "9100200300", runAttempt: 1 },
+    });
+    expect(error.message).toBe(THIS_RUN_REFUSED);
+  });
+
+  it("a 403 on finding this run's artifact by its own run id names the permission alone", async () => {
+    const error = await failedDownload(askGitHub("403"), {
+      artifact: { ...THIS_RUN, runId: "9100200300" },
+      access: { runId: "9100200300" },
+      failFinding: true,
+    });
+    expect(error.message).toBe(
+      "GitHub refused access to artifact 'dbt-telemetry' (HTTP 403). Grant the workflow 'permissions: actions: read'.",
     );
   });
 });
