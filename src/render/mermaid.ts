@@ -7,6 +7,7 @@
 // outside a small safe set is written as a Mermaid entity code (#35; for #), so a name cannot close
 // the quote, start a `%%` directive, a `click` callback, a `:::` class or HTML. Gantt task names have
 // no entity decoding, so they are reduced to a safe character set instead.
+import { realTime } from "../model/implausible-times.js";
 import type { Invocation, NodeResult, NodeStatus, Report, ResourceType } from "../model/types.js";
 import { showControls } from "../text/controls.js";
 import { escapeHtml, generatedBlock } from "./escape.js";
@@ -64,10 +65,10 @@ export function diagramSections(report: Report): ExtraSection[] {
         const drawnInvocations = report.invocations
           .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
           .slice(-MAX_TIMELINES);
-        const timelines = drawnInvocations
-          .map(({ inv }) => timelineBars(inv, limit, nodesById))
-          .filter((bars) => bars.length > 0);
+        const found = drawnInvocations.map(({ inv }) => timelineBars(inv, limit, nodesById));
+        const timelines = found.map(({ bars }) => bars).filter((bars) => bars.length > 0);
         if (timelines.length === 0) return "";
+        const unreal = found.reduce((sum, { unreal }) => sum + unreal, 0);
         // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
         const drawn = timelines.map((bars) => bars.length);
         const summary =
@@ -80,7 +81,9 @@ export function diagramSections(report: Report): ExtraSection[] {
             .map(({ inv, label }) => renderTimelineGantt(inv, limit, label, nodesById))
             .filter(Boolean)
             .map((chart) => generatedBlock(chart, "mermaid"))
-            .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
+            .concat(
+              `<sub>Each bar runs from the node's first phase start to its last phase end.${notDrawn(unreal)}</sub>`,
+            )
             .join("\n\n"),
           true,
         );
@@ -250,11 +253,21 @@ function clip(text: string): string {
   return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
 
-/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
+/**
+ * What tells the charts of several invocations apart: the command (with its selector) and its start.
+ * A start that is no real time (never set, 1970; year 9999) is left out, as a missing one is, rather
+ * than read as 00.00 or 23.59: the command and the chart's number still tell the charts apart.
+ */
 function timelineTitle(inv: Invocation): string {
   const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
-  const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
+  const started = /T(\d{2}):(\d{2})/.exec(realTime(inv.startedAt) ?? "");
   return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
+}
+
+/** The timeline's note on slow nodes left out for their times. */
+function notDrawn(unreal: number): string {
+  if (unreal === 0) return "";
+  return ` Not drawn: ${plural(unreal, "slow node")} whose times cannot be right (see the warnings).`;
 }
 
 interface Bar {
@@ -266,21 +279,28 @@ interface Bar {
 /**
  * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
  * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
- * nodes without both timestamps.
+ * nodes without both timestamps; and how many were left out for a span that cannot be right.
  */
-function timelineBars(inv: Invocation, limit: number, nodesById: NodesById): Bar[] {
+function timelineBars(inv: Invocation, limit: number, nodesById: NodesById): { bars: Bar[]; unreal: number } {
   const nodes = nodesById(inv);
   const bars: Bar[] = [];
+  let unreal = 0;
   for (const slow of inv.slowest.byProcessing) {
     if (bars.length >= limit) break;
     const node = nodes.get(slow.uniqueId);
     if (!node || STATUS[node.status].ran === "no") continue;
     const start = Date.parse(node.timing.startedAt ?? "");
     const end = Date.parse(node.timing.completedAt ?? "");
-    if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
+    if (!Number.isFinite(start) || !Number.isFinite(end)) continue;
+    // The model gives no lifetime to a span its invocation cannot hold (implausible-times.ts): a
+    // start never set would stretch the axis over 56 years and leave every other bar a sliver.
+    if (end < start || node.timing.lifetimeMs === null) {
+      unreal++;
+      continue;
+    }
     bars.push({ node, start, end });
   }
-  return bars;
+  return { bars, unreal };
 }
 
 /**
@@ -294,7 +314,7 @@ export function renderTimelineGantt(
   label = "",
   nodesById: NodesById = nodesByIdOnce(),
 ): string {
-  const bars = timelineBars(inv, limit, nodesById);
+  const { bars } = timelineBars(inv, limit, nodesById);
   if (bars.length === 0) return "";
   bars.sort((a, b) => a.start - b.start || a.end - b.end);
   const lines = [

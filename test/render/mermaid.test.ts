@@ -3,6 +3,7 @@ import DOMPurify from "dompurify";
 import mermaid from "mermaid";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NodeResult, Report } from "../../src/model/types.js";
+import type { TelemetryEvent } from "../../src/telemetry/events.js";
 import { renderMarkdown } from "../../src/render/markdown.js";
 import {
   diagramSections,
@@ -12,6 +13,8 @@ import {
   renderTimelineGantt,
 } from "../../src/render/mermaid.js";
 import { DIST_CLI, ensureBuilt } from "../e2e/helpers.js";
+import { finishEvents } from "../support/finish-events.js";
+import { nodeFacts } from "../support/node-facts.js";
 import { reportFor } from "../support/report.js";
 
 // mermaid.parse runs the flowchart's text sanitiser, which calls DOMPurify hooks. Without a DOM,
@@ -263,6 +266,98 @@ describe("timeline title (issue 11 item 6)", () => {
     const drawn = renderTimelineGantt(report.invocations[0]!, 100);
     expect(drawn.split("\n").filter((line) => / : /.test(line))).toHaveLength(44); // 48 nodes less the 4 skipped
     expect(drawn).not.toMatch(/locations/);
+  });
+});
+
+// Times no clock gave (a start never set, 1970; year 9999) are not drawn as if one had, as the model
+// and the headings treat them (implausible-times.ts, render/invocations.ts).
+describe("a timeline with times that cannot be right", () => {
+  const titleOf = (text: string) => text.split("\n").find((line) => line.startsWith("  title "));
+
+  it("names its invocation's start only when it is a real time", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    const inv = report.invocations[0]!;
+    expect(titleOf(renderTimelineGantt(inv, 15))).toBe("  title Slowest nodes of dbt build at 02.33 UTC");
+    for (const startedAt of ["1970-01-01T00:00:00.000000Z", "9999-12-31T23:59:59.000000Z", null]) {
+      inv.startedAt = startedAt;
+      const text = renderTimelineGantt(inv, 15);
+      expect(titleOf(text)).toBe("  title Slowest nodes of dbt build");
+      // The node's own times are real: their bars are drawn as before.
+      expect(text.split("\n").filter((l) => / : /.test(l))).toHaveLength(10);
+    }
+  });
+
+  const TRACE = "0190aa00bb11cc22dd33ee44ff556677";
+  /** 2025-11-21T04:40:00Z, and a second. */
+  const T0 = 1_763_700_000_000_000_000n;
+  const SECOND = 1_000_000_000n;
+  const processed = (
+    uniqueId: string,
+    startNs: bigint,
+    endNs: bigint,
+    durationMs: number,
+  ): TelemetryEvent => ({
+    kind: "node",
+    traceId: TRACE,
+    spanId: null,
+    ended: true,
+    startNs,
+    endNs,
+    span: "processed",
+    facts: nodeFacts(uniqueId, { inSelection: true, durationMs }),
+  });
+  /** An invocation whose start was never set, with a node whose start was not either. */
+  const unsetStarts = () =>
+    finishEvents(TRACE, [
+      {
+        kind: "invocation",
+        traceId: TRACE,
+        ended: true,
+        startNs: 0n,
+        endNs: T0 + 60n * SECOND,
+        statusCode: 1,
+        statusMessage: null,
+        invocationId: null,
+        command: "build",
+        rawCommand: "dbt build",
+        target: null,
+        version: "2.0.0-preview.120",
+      },
+      processed("model.shop.unset", 0n, T0 + 10n * SECOND, 3_000),
+      processed("model.shop.fine", T0 + SECOND, T0 + 5n * SECOND, 4_000),
+    ]);
+
+  it("draws no bar for a node whose span its invocation cannot hold, and says so under the chart", async () => {
+    const inv = unsetStarts();
+    // Both are among the slowest: the unset start's processing time is a real one.
+    expect(inv.slowest.byProcessing.map((node) => node.uniqueId)).toEqual([
+      "model.shop.fine",
+      "model.shop.unset",
+    ]);
+    const text = renderTimelineGantt(inv, 15);
+    expect(text.split("\n").slice(1)).toEqual([
+      "  title Slowest nodes of dbt build",
+      "  dateFormat x",
+      "  axisFormat %H:%M:%S",
+      "  section model",
+      `  model fine : ${Number((T0 + SECOND) / 1_000_000n)}, ${Number((T0 + 5n * SECOND) / 1_000_000n)}`,
+    ]);
+    expect(await parse(text)).toBe("gantt");
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    report.invocations = [inv];
+    const section = diagramSections(report)[1]!.render(0);
+    expect(section).toContain("<summary>⏱️ Timeline of the 1 slowest node</summary>");
+    expect(section).toContain(
+      "<sub>Each bar runs from the node's first phase start to its last phase end. Not drawn: 1 slow node " +
+        "whose times cannot be right (see the warnings).</sub>",
+    );
+  });
+
+  it("says nothing of nodes left out when every span is real", async () => {
+    const report = await reportFor(["test/fixtures/real/preview120_build_success.otel.jsonl"]);
+    expect(diagramSections(report)[1]!.render(0)).toContain(
+      "<sub>Each bar runs from the node's first phase start to its last phase end.</sub>",
+    );
   });
 });
 
