@@ -36,6 +36,12 @@ export function isUncausedSkip(node: Pick<NodeResult, "status" | "skippedBecause
   return node.status === "skipped" && !node.skippedBecauseOf;
 }
 
+/**
+ * How much of a unit test's diff the Markdown and the terminal show: more than an error's excerpt, as
+ * a diff is read row by row.
+ */
+export const DIFF_EXCERPT = { lines: 60, chars: 6000 } as const;
+
 /** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
 export const PASSED_ON_RETRY_SHOWN = 20;
 

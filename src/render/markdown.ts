@@ -38,6 +38,7 @@ import {
   type InChangedFile,
 } from "./errors-by-impact.js";
 import {
+  DIFF_EXCERPT,
   formatCount,
   formatDuration,
   freshnessFact,
@@ -842,8 +843,8 @@ function renderFailedTests(inv: Invocation, detail: Detail, context: FitContext)
       lines.push(
         `<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(
           node.test.diffTable,
-          60,
-          6000,
+          DIFF_EXCERPT.lines,
+          DIFF_EXCERPT.chars,
           context,
         )}\n\n</details>`,
       );

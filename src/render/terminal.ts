@@ -25,6 +25,7 @@ import type {
 import { firstLine } from "../text/truncate.js";
 import { errorGroupsByImpact, heldDownstream } from "./errors-by-impact.js";
 import {
+  DIFF_EXCERPT,
   formatCount,
   formatDuration,
   freshnessFact,
@@ -78,8 +79,9 @@ export interface TerminalOptions {
 export const TERMINAL_LIMITS = {
   excerptLines: 20,
   excerptChars: 3000,
-  diffLines: 60,
-  diffChars: 6000,
+  /** A unit test's diff, as the Markdown shows it. */
+  diffLines: DIFF_EXCERPT.lines,
+  diffChars: DIFF_EXCERPT.chars,
   /**
    * Lines of unit-test diffs in an invocation, all together: 50 failed unit tests with a diff of 60
    * lines each printed 3,000. Diffs are shown in order until these are spent (the last may run over
