@@ -746,7 +746,7 @@ function sharedWithAll(report: Report): SharedFacts {
 function invocationTitle(inv: Invocation, position: Position | null): string {
   const step = inv.source.step;
   const started = startTime(inv, escapeText);
-  if (step) return [`Step ${step.index}: ${escapeText(step.name)}`, started].filter(Boolean).join(" · ");
+  if (step) return `Step ${step.index}: ${escapeText(step.name)} · ${started}`;
   const command = commandOf(inv) ?? "dbt";
   const target = position && !position.shared.target && inv.target ? `target ${code(inv.target)}` : null;
   return [`${position?.index ?? 1}. ${code(command)}`, target, started].filter(Boolean).join(" · ");

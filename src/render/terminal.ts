@@ -236,11 +236,10 @@ function invocationHeader(
   omit: { version: boolean; target: boolean },
 ): string {
   const step = inv.source.step;
-  const started = startTime(inv, inert);
   const title = step
-    ? [`Step ${step.index}: ${inert(step.name)}`, started]
-    : [`${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`, started];
-  const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
+    ? `Step ${step.index}: ${inert(step.name)}`
+    : `${index ?? 1}. ${inert(commandOf(inv) ?? "dbt")}`;
+  const lines = [heading(pen, `${title} · ${startTime(inv, inert)}`, "═")];
   if (index !== null) {
     lines.push(countLine(inv.counts, pen, anyOutcomeNotUnderstood([inv])));
     const facts = invocationFacts(inv, omit).slice(commandOf(inv) ? 1 : 0);

@@ -42,4 +42,22 @@ describe("an invocation's start in its heading", () => {
       expect(json.invocations[1]!.startedAt).toBe(startedAt);
     });
   }
+
+  it("follows a dbt platform step's name, known or not, in the Markdown and the terminal", async () => {
+    const report = await reportFor([MULTI]);
+    const [first, second] = report.invocations;
+    first!.source.step = { index: 4, name: "Invoke dbt with `dbt build`", runId: 70 };
+    second!.source.step = { index: 5, name: "", runId: 70 };
+    second!.startedAt = "1970-01-01T00:00:00.000000Z";
+    const headings = renderMarkdown(report, markdown)
+      .split("\n")
+      .filter((line) => line.startsWith("### "));
+    expect(headings.map((line) => line.replace(/^### \S+ /, ""))).toEqual([
+      "Step 4: Invoke dbt with \\`dbt build\\` · 2025-11-21 10:00 UTC",
+      "Step 5:  · start unknown",
+    ]);
+    const text = renderTerminal(report, terminal);
+    expect(text).toMatch(/^══ Step 4: Invoke dbt with `dbt build` · 2025-11-21 10:00 UTC ═+$/m);
+    expect(text).toMatch(/^══ Step 5: {2}· start unknown ═+$/m);
+  });
 });
