@@ -292,6 +292,16 @@ function timingNoise(comparison) {
 // EXTERNAL MODULE: ./src/text/controls.ts
 var controls = __nccwpck_require__(7453);
 ;// CONCATENATED MODULE: ./src/render/mermaid.ts
+// Mermaid diagrams for the comment and summary: a flowchart of skip chains (root cause → skipped
+// nodes) and a Gantt timeline of the slowest nodes. GitHub renders ```mermaid blocks in comments,
+// check runs and job summaries.
+//
+// Node names come from telemetry and are untrusted. Nothing from them reaches the diagram text
+// unencoded: node ids are generated (n0, n1, …), flowchart labels are quoted and every character
+// outside a small safe set is written as a Mermaid entity code (#35; for #), so a name cannot close
+// the quote, start a `%%` directive, a `click` callback, a `:::` class or HTML. Gantt task names have
+// no entity decoding, so they are reduced to a safe character set instead.
+
 
 
 
@@ -338,11 +348,11 @@ function diagramSections(report) {
                 const drawnInvocations = report.invocations
                     .map((inv, i) => ({ inv, label: many ? `${i + 1}. ` : "" }))
                     .slice(-MAX_TIMELINES);
-                const timelines = drawnInvocations
-                    .map(({ inv }) => timelineBars(inv, limit, nodesById))
-                    .filter((bars) => bars.length > 0);
+                const found = drawnInvocations.map(({ inv }) => timelineBars(inv, limit, nodesById));
+                const timelines = found.map(({ bars }) => bars).filter((bars) => bars.length > 0);
                 if (timelines.length === 0)
                     return "";
+                const unreal = found.reduce((sum, { unreal }) => sum + unreal, 0);
                 // Say what is drawn: as many bars as the report lists slowest nodes that ran, not the level's cap.
                 const drawn = timelines.map((bars) => bars.length);
                 const summary = timelines.length === 1
@@ -352,7 +362,7 @@ function diagramSections(report) {
                     .map(({ inv, label }) => renderTimelineGantt(inv, limit, label, nodesById))
                     .filter(Boolean)
                     .map((chart) => (0,render_escape/* generatedBlock */.dR)(chart, "mermaid"))
-                    .concat("<sub>Each bar runs from the node's first phase start to its last phase end.</sub>")
+                    .concat(`<sub>Each bar runs from the node's first phase start to its last phase end.${notDrawn(unreal)}</sub>`)
                     .join("\n\n"), true);
             },
         }),
@@ -506,20 +516,31 @@ function clip(text) {
     const chars = [...text];
     return chars.length > MAX_LABEL_CHARS ? `${chars.slice(0, MAX_LABEL_CHARS - 1).join("")}…` : text;
 }
-/** What tells the charts of several invocations apart: the command (with its selector) and its start. */
+/**
+ * What tells the charts of several invocations apart: the command (with its selector) and its start.
+ * A start that is no real time (never set, 1970; year 9999) is left out, as a missing one is, rather
+ * than read as 00.00 or 23.59: the command and the chart's number still tell the charts apart.
+ */
 function timelineTitle(inv) {
     const command = inv.rawCommand ?? `dbt ${inv.command ?? "invocation"}`;
-    const started = /T(\d{2}):(\d{2})/.exec(inv.startedAt ?? "");
+    const started = /T(\d{2}):(\d{2})/.exec((0,implausible_times/* realTime */.M9)(inv.startedAt) ?? "");
     return started ? `${command} at ${started[1]}.${started[2]} UTC` : command;
+}
+/** The timeline's note on slow nodes left out for their times. */
+function notDrawn(unreal) {
+    if (unreal === 0)
+        return "";
+    return ` Not drawn: ${(0,format/* plural */.LS)(unreal, "slow node")} whose times cannot be right (see the warnings).`;
 }
 /**
  * The invocation's slowest nodes as the report lists them (so `--slowest` decides, and 0 draws
  * nothing), at most `limit`, leaving out nodes that did not run (a skipped node is not slow) and
- * nodes without both timestamps.
+ * nodes without both timestamps; and how many were left out for a span that cannot be right.
  */
 function timelineBars(inv, limit, nodesById) {
     const nodes = nodesById(inv);
     const bars = [];
+    let unreal = 0;
     for (const slow of inv.slowest.byProcessing) {
         if (bars.length >= limit)
             break;
@@ -528,11 +549,17 @@ function timelineBars(inv, limit, nodesById) {
             continue;
         const start = Date.parse(node.timing.startedAt ?? "");
         const end = Date.parse(node.timing.completedAt ?? "");
-        if (!Number.isFinite(start) || !Number.isFinite(end) || end < start)
+        if (!Number.isFinite(start) || !Number.isFinite(end))
             continue;
+        // The model gives no lifetime to a span its invocation cannot hold (implausible-times.ts): a
+        // start never set would stretch the axis over 56 years and leave every other bar a sliver.
+        if (end < start || node.timing.lifetimeMs === null) {
+            unreal++;
+            continue;
+        }
         bars.push({ node, start, end });
     }
-    return bars;
+    return { bars, unreal };
 }
 /**
  * Mermaid Gantt of the invocation's slowest nodes (by processing time), each bar from the node's
@@ -540,7 +567,7 @@ function timelineBars(inv, limit, nodesById) {
  * time. Failed nodes are marked `crit`. "" when no slow node has both timestamps.
  */
 function renderTimelineGantt(inv, limit, label = "", nodesById = nodesByIdOnce()) {
-    const bars = timelineBars(inv, limit, nodesById);
+    const { bars } = timelineBars(inv, limit, nodesById);
     if (bars.length === 0)
         return "";
     bars.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -918,8 +945,9 @@ function regressions(comparison, pen, fullReportHint) {
 const TERMINAL_LIMITS = {
     excerptLines: 20,
     excerptChars: 3000,
-    diffLines: 60,
-    diffChars: 6000,
+    /** A unit test's diff, as the Markdown shows it. */
+    diffLines: format/* DIFF_EXCERPT */.Ub.lines,
+    diffChars: format/* DIFF_EXCERPT */.Ub.chars,
     /**
      * Lines of unit-test diffs in an invocation, all together: 50 failed unit tests with a diff of 60
      * lines each printed 3,000. Diffs are shown in order until these are spent (the last may run over
@@ -1053,11 +1081,10 @@ function renderInvocation(inv, index, pen, options, omit) {
 /** `══ 2. dbt build --select orders · 2026-02-26 02:33 UTC ══…`, its counts and facts. */
 function invocationHeader(inv, index, pen, omit) {
     const step = inv.source.step;
-    const started = (0,invocations/* startTime */.Sv)(inv, inert);
     const title = step
-        ? [`Step ${step.index}: ${inert(step.name)}`, started]
-        : [`${index ?? 1}. ${inert((0,invocations/* commandOf */.Nl)(inv) ?? "dbt")}`, started];
-    const lines = [heading(pen, title.filter(Boolean).join(" · "), "═")];
+        ? `Step ${step.index}: ${inert(step.name)}`
+        : `${index ?? 1}. ${inert((0,invocations/* commandOf */.Nl)(inv) ?? "dbt")}`;
+    const lines = [heading(pen, `${title} · ${(0,invocations/* startTime */.Sv)(inv, inert)}`, "═")];
     if (index !== null) {
         lines.push(countLine(inv.counts, pen, (0,status_table/* anyOutcomeNotUnderstood */.tM)([inv])));
         const facts = invocationFacts(inv, omit).slice((0,invocations/* commandOf */.Nl)(inv) ? 1 : 0);
@@ -1600,6 +1627,17 @@ var retries = __nccwpck_require__(9723);
 const TITLE_MAX_CHARS = 255;
 // The API says 64 KB; stay a little under in UTF-8 bytes.
 const MESSAGE_MAX_BYTES = 64_000;
+/**
+ * When not every finding fits max-annotations, how many annotations one error in many nodes gets:
+ * each in a file the pull request changes, and others until there are this many. A warehouse outage
+ * that failed 600 models took 36 of 50 annotations with one message, and the build's other errors
+ * and its failed tests got none; three show it is widespread, and the last one names the rest.
+ */
+const SAME_ERROR_ANNOTATIONS = 3;
+/** How many of the same error's nodes with no annotation of their own the last one names; the rest are counted. */
+const SAME_ERROR_NAMES = 10;
+// A name in that list is cut to this many characters: ten of them stay well inside a message.
+const NOTE_NAME_MAX_CHARS = 200;
 const PACKAGE_DIRS = (/* unused pure expression or super */ null && (["dbt_packages/", "dbt_internal_packages/"]));
 /** Ranks: lower first. */
 const Rank = { Error: 0, FailedTest: 1, Warning: 2 };
@@ -1621,24 +1659,94 @@ function buildAnnotations(invocations, opts) {
             continue; // the same node reported by two invocations (e.g. build + retry)
         seen.add(key);
         placed.push({
+            finding,
+            file,
             annotation,
             rank: finding.rank,
             changed: opts.changedFiles?.has(file) ?? false,
             held: finding.held ?? 0,
             order: placed.length,
+            repeat: 0,
         });
     }
     // Of one rank (errors, failed tests), those that held back the most nodes downstream first: a root
     // source that skipped 15,000 nodes is annotated however many errors came before it in the run. Each
     // is weighed alone, not with the same error in other nodes as the report weighs it: an annotation
-    // is one node, and 600 alike would take every annotation before any other error.
-    placed.sort((a, b) => Number(b.changed) - Number(a.changed) || a.rank - b.rank || b.held - a.held || a.order - b.order);
+    // is one node, and 600 alike would take every annotation before any other error. When they do not
+    // all fit, one error keeps a few (fewOfEachError), and the first of each comes before the second of any.
+    const byRank = (a, b) => Number(b.changed) - Number(a.changed) ||
+        a.rank - b.rank ||
+        a.repeat - b.repeat ||
+        b.held - a.held ||
+        a.order - b.order;
+    placed.sort(byRank);
     const limit = Math.max(0, opts.maxAnnotations);
+    // All fit: each node is annotated on its own file, however many share one error.
+    const candidates = placed.length <= limit ? placed : fewOfEachError(placed).sort(byRank);
+    const shown = candidates.slice(0, limit);
+    const notes = sameErrorNotes(shown, placed);
     return {
-        annotations: placed.slice(0, limit).map((p) => p.annotation),
-        omitted: Math.max(0, placed.length - limit),
+        annotations: shown.map((p) => {
+            const note = notes.get(p);
+            return note ? toAnnotation(p.finding, p.file, note) : p.annotation;
+        }),
+        omitted: placed.length - shown.length,
         runLevel: [...new Set(runLevel)],
     };
+}
+/**
+ * The findings (in rank order) with at most SAME_ERROR_ANNOTATIONS of one error, besides those in
+ * changed files, each told how many of its error rank before it.
+ */
+function fewOfEachError(placed) {
+    const taken = new Map();
+    const kept = [];
+    for (const p of placed) {
+        const key = p.finding.sameError?.key;
+        if (key === undefined) {
+            kept.push(p);
+            continue;
+        }
+        const before = taken.get(key) ?? 0;
+        if (!p.changed && before >= SAME_ERROR_ANNOTATIONS)
+            continue;
+        taken.set(key, before + 1);
+        kept.push({ ...p, repeat: p.changed ? 0 : before });
+    }
+    return kept;
+}
+/**
+ * The note for the last annotation shown of each error whose other nodes have none: "The same
+ * error in 597 more nodes, not annotated: …", naming the first SAME_ERROR_NAMES in rank order.
+ */
+function sameErrorNotes(shown, placed) {
+    const lastShown = new Map();
+    for (const p of shown) {
+        if (p.finding.sameError)
+            lastShown.set(p.finding.sameError.key, p);
+    }
+    const shownOrders = new Set(shown.map((p) => p.order));
+    const others = new Map();
+    for (const p of placed) {
+        const same = p.finding.sameError;
+        if (!same || shownOrders.has(p.order) || !lastShown.has(same.key))
+            continue;
+        const names = others.get(same.key);
+        if (names)
+            names.push(same.name);
+        else
+            others.set(same.key, [same.name]);
+    }
+    const notes = new Map();
+    for (const [key, names] of others) {
+        const named = names
+            .slice(0, SAME_ERROR_NAMES)
+            .map((name) => truncateChars(plainText(showInvisible(name), "space"), NOTE_NAME_MAX_CHARS));
+        const unnamed = names.length - named.length;
+        notes.set(lastShown.get(key), `The same error in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+            (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."));
+    }
+    return notes;
 }
 /** The project's own package: the most common package among nodes not under a packages dir. */
 function findProjectPackage(nodes) {
@@ -1670,14 +1778,25 @@ function collectFindings(inv, projectPackage) {
             (projectPackage !== null && node.packageName !== null && node.packageName !== projectPackage);
         const nodeFinding = describeNode(node);
         if (nodeFinding) {
-            out.push({ ...nodeFinding, location: node.location, external, held: held(node) });
+            out.push({
+                ...nodeFinding,
+                location: node.location,
+                external,
+                held: held(node),
+                ...sameErrorOf(node, nodeFinding),
+            });
         }
         for (const log of node.logs) {
             const logFinding = describeLog(node, log, nodeFinding !== null);
             if (!logFinding)
                 continue;
             const location = log.location ?? node.location;
-            out.push({ ...logFinding, location, external: external || !location || isPackagePath(location.path) });
+            out.push({
+                ...logFinding,
+                location,
+                external: external || !location || isPackagePath(location.path),
+                ...sameErrorOf(node, logFinding, log.text),
+            });
         }
     }
     for (const log of inv.runErrors) {
@@ -1691,6 +1810,15 @@ function collectFindings(inv, projectPackage) {
         });
     }
     return out;
+}
+/**
+ * An error's same-error key, from the engine's own text (never from one this module wrote, such as
+ * "3 failing rows.", which many unrelated nodes share). Failed tests and warnings are not grouped:
+ * the same message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
+ */
+function sameErrorOf(node, finding, text = node.message) {
+    const key = finding.rank === Rank.Error ? sameErrorKey(node, text) : null;
+    return key === null ? {} : { sameError: { key, name: node.name } };
 }
 /**
  * The status table decides; a node whose status says nothing (e.g. it did not finish) still gets one
@@ -1776,7 +1904,8 @@ function errorText(text) {
 function rawDetails(node) {
     return node.test?.diffTable ? { rawDetails: node.test.diffTable } : {};
 }
-function toAnnotation(finding, file) {
+/** `note` follows the message, kept whole however long the message is. */
+function toAnnotation(finding, file, note) {
     const line = positive(finding.location?.line) ?? 1;
     const column = positive(finding.location?.column);
     const annotation = {
@@ -1788,12 +1917,19 @@ function toAnnotation(finding, file) {
         annotation_level: finding.level,
         // Titles are made of names: a look-alike of another node's is told apart (text/controls.ts).
         title: truncateChars(plainText(showInvisible(finding.title), "space"), TITLE_MAX_CHARS),
-        message: truncateBytes(plainText(finding.message.trim() || finding.title, "keep"), MESSAGE_MAX_BYTES),
+        message: withNote(plainText(finding.message.trim() || finding.title, "keep"), note),
     };
     if (finding.rawDetails) {
         annotation.raw_details = truncateBytes(plainText(finding.rawDetails, "keep"), MESSAGE_MAX_BYTES);
     }
     return annotation;
+}
+function withNote(message, note) {
+    if (!note)
+        return truncateBytes(message, MESSAGE_MAX_BYTES);
+    // The note's names are plain text already (sameErrorNotes).
+    const tail = `\n\n${note}`;
+    return truncateBytes(message, MESSAGE_MAX_BYTES - Buffer.byteLength(tail, "utf8")) + tail;
 }
 /**
  * The longest path a report links or annotates, in UTF-16 units. No checkout holds a file by a longer
@@ -15753,7 +15889,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Rk: () => (/* binding */ inChangedFileOf)
 });
 
-// UNUSED EXPORTS: erroredByImpact, groupSameErrors
+// UNUSED EXPORTS: erroredByImpact, groupSameErrors, sameErrorKey
 
 ;// CONCATENATED MODULE: ./src/text/whole-word.ts
 // A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
@@ -15894,10 +16030,14 @@ function groupSameErrors(errors) {
     }
     return groups;
 }
-function sameErrorKey(node) {
-    if (!node.message)
+/**
+ * What a node's error shares with the same error in other nodes (groupSameErrors), or null for one
+ * that stands alone. The text is the node's message, or an ERROR line logged for it.
+ */
+function sameErrorKey(node, message = node.message) {
+    if (!message)
         return null;
-    let text = node.message;
+    let text = message;
     // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
     // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
     // on Windows writes it into the message (`models\orders.sql`).
@@ -16142,6 +16282,7 @@ function stripFrameNumber(line) {
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   M1: () => (/* binding */ isUncausedSkip),
 /* harmony export */   Sw: () => (/* binding */ PASSED_ON_RETRY_SHOWN),
+/* harmony export */   Ub: () => (/* binding */ DIFF_EXCERPT),
 /* harmony export */   a3: () => (/* reexport safe */ _text_duration_js__WEBPACK_IMPORTED_MODULE_3__.a),
 /* harmony export */   aI: () => (/* binding */ UNCAUSED_SKIPS),
 /* harmony export */   bP: () => (/* binding */ resourceLabel),
@@ -16184,6 +16325,11 @@ function statusWord(status) {
 function isUncausedSkip(node) {
     return node.status === "skipped" && !node.skippedBecauseOf;
 }
+/**
+ * How much of a unit test's diff the Markdown and the terminal show: more than an error's excerpt, as
+ * a diff is read row by row.
+ */
+const DIFF_EXCERPT = { lines: 60, chars: 6000 };
 /** Names listed of the nodes that passed on `dbt retry`, in the Markdown and the terminal: the rest are in the full report. */
 const PASSED_ON_RETRY_SHOWN = 20;
 /**
@@ -16398,8 +16544,9 @@ function cutAt(markdown, budget, note) {
     let closed = head;
     if (open.fence)
         closed += `\n${open.fence}`;
-    for (let i = 0; i < open.details; i++)
-        closed += "\n\n</details>";
+    // Innermost first, each at its own indentation: one in a list item is closed within that item.
+    for (const indent of open.details.reverse())
+        closed += `\n\n${indent}</details>`;
     const rest = markdown.slice(head.length);
     const left = { lines: countLines(rest), bytes: Buffer.byteLength(rest, "utf8") };
     return `${closed === "" ? "" : `${closed}\n\n`}${note(left)}\n`;
@@ -16438,13 +16585,14 @@ function countLines(text) {
     return lines;
 }
 /**
- * The code fence and the <details> our Markdown leaves open at its end. Ours are the lines that
- * start with `<details>` or are `</details>`; the same text inside a code block (a hostile message)
- * or a table cell does not count.
+ * The code fence and the <details> our Markdown leaves open at its end (each by its indentation,
+ * outermost first). Ours are the lines that start with `<details>` or are `</details>`, at the top
+ * level or indented in a list item (a skip group's fold); the same text inside a code block (a
+ * hostile message) or a table cell does not count, and telemetry outside them is escaped.
  */
 function openBlocks(markdown) {
     let fence = null;
-    let details = 0;
+    const details = [];
     for (const line of markdown.split("\n")) {
         if (fence) {
             if (line.startsWith(fence) && /^`+$/.test(line.trimEnd()))
@@ -16452,12 +16600,13 @@ function openBlocks(markdown) {
             continue;
         }
         const opening = /^(`{3,})/.exec(line);
+        const folding = opening ? null : /^( *)<details>/.exec(line);
         if (opening)
             fence = opening[1];
-        else if (line.startsWith("<details>"))
-            details++;
-        else if (line === "</details>" && details > 0)
-            details--;
+        else if (folding)
+            details.push(folding[1]);
+        else if (/^ *<\/details>$/.test(line))
+            details.pop();
     }
     return { fence, details };
 }
@@ -17026,7 +17175,7 @@ function invocationTitle(inv, position) {
     const step = inv.source.step;
     const started = (0,invocations/* startTime */.Sv)(inv, render_escape/* escapeText */.X1);
     if (step)
-        return [`Step ${step.index}: ${(0,render_escape/* escapeText */.X1)(step.name)}`, started].filter(Boolean).join(" · ");
+        return `Step ${step.index}: ${(0,render_escape/* escapeText */.X1)(step.name)} · ${started}`;
     const command = (0,invocations/* commandOf */.Nl)(inv) ?? "dbt";
     const target = position && !position.shared.target && inv.target ? `target ${(0,render_escape/* code */.aY)(inv.target)}` : null;
     return [`${position?.index ?? 1}. ${(0,render_escape/* code */.aY)(command)}`, target, started].filter(Boolean).join(" · ");
@@ -17110,7 +17259,7 @@ function renderFailedTests(inv, detail, context) {
         for (const node of failed.slice(0, detail.failedTests)) {
             if (!node.test?.diffTable)
                 continue;
-            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, 60, 6000, context)}\n\n</details>`);
+            lines.push(`<details><summary>Diff for ${context.names.htmlLabel(node)}</summary>\n\n${excerptBlock(node.test.diffTable, format/* DIFF_EXCERPT */.Ub.lines, format/* DIFF_EXCERPT */.Ub.chars, context)}\n\n</details>`);
         }
     }
     lines.push(more(failed.length, detail.failedTests, "failed test", context, "failedTests"));
@@ -17165,17 +17314,39 @@ function renderSkipChains(chains, uncaused, nodes, detail, context) {
     return lines.filter(Boolean).join("\n\n");
 }
 /**
- * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes and how
- * many more, and where they are (no rendering lists more than a hundred of a group: a root source
- * that failed skips 15,000 nodes).
+ * A group longer than SKIP_GROUP_WHOLE shows its first SKIP_GROUP_INLINE nodes and folds the rest
+ * (up to the level's chainNodes) into a <details>: a root source that failed skips 15,000 nodes, and
+ * a hundred lines of them buried the sections below. A shorter group is listed whole, as a fold that
+ * hid one or two names would save no lines. The nodes come nearest first (buildSkipChains sorts them
+ * by depth), so those in sight are ones the cause skipped itself, not a test five models down.
+ */
+const SKIP_GROUP_WHOLE = 10;
+const SKIP_GROUP_INLINE = 5;
+/**
+ * A skip group's list items, added to `items`: its cause, then the first of its skipped nodes, those
+ * folded after them, and how many more and where they are (no rendering lists more than a hundred of
+ * a group).
  */
 function pushSkipGroup(items, cause, skipped, shown, detail, context) {
     items.push(`- ${cause} → ${(0,format/* plural */.LS)(skipped, "node")} skipped`);
-    for (const node of shown)
+    const inline = skipped > SKIP_GROUP_WHOLE ? shown.slice(0, SKIP_GROUP_INLINE) : shown;
+    for (const node of inline)
         items.push(`  - ${node}`);
+    const folded = shown.slice(inline.length);
+    // The fold is a block of the cause's list item (indented as its nested list), after that list: a
+    // <details> needs blank lines around the Markdown inside it, and in a nested item of its own those
+    // would space out every node above it (a loose list); here they only space out the groups (each
+    // cause becomes a paragraph) when one of them is folded.
+    if (folded.length > 0) {
+        items.push(`\n  <details><summary>${(0,format/* plural */.LS)(skipped - inline.length, "more skipped node")}</summary>\n`);
+        for (const node of folded)
+            items.push(`  - ${node}`);
+    }
     if (skipped > detail.chainNodes && detail.chainNodes > 0) {
         items.push(`  - ${more(skipped, detail.chainNodes, "skipped node", context)}`);
     }
+    if (folded.length > 0)
+        items.push("\n  </details>");
 }
 function renderWarnings(inv, detail, context) {
     const { warned, warningLines: logged } = context.listsOf(inv);
