@@ -353,7 +353,7 @@ function refusalOf(
   if (runId !== null && runId !== access.runId) {
     return (
       `GitHub refused access to ${label} (HTTP ${status}). ${grant} ` +
-      "(and pass a github-token that can read the other run's repository)."
+      `(and pass a github-token that can read ${access.repository}'s workflow runs: the run is looked up there).`
     );
   }
   if (stage === "downloading") {

@@ -141,7 +141,7 @@ describe("a download GitHub refused", () => {
     expect(error).toBeInstanceOf(ArtifactSourceError);
     expect(error.message).toBe(
       `GitHub refused access to ${LABEL} (HTTP 403). Grant the workflow 'permissions: actions: read' (and pass ` +
-        "a github-token that can read the other run's repository).",
+        "a github-token that can read acme/analytics's workflow runs: the run is looked up there).",
     );
   });
 
