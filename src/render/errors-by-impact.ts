@@ -3,7 +3,7 @@
 // errors, those that held back the most nodes downstream (for the same error in many nodes, all of
 // them and what they held back together). Ties keep the run's order. The JSON
 // report and run_results.json keep the run's order; this is for what people read.
-import type { Invocation, NodeResult } from "../model/types.js";
+import type { Invocation, LogLine, NodeResult } from "../model/types.js";
 import { replaceWholeWord } from "../text/whole-word.js";
 import type { Links } from "./markdown.js";
 
@@ -68,16 +68,38 @@ export function changedFirst(nodes: NodeResult[], inChangedFile?: InChangedFile)
  * without a message, or whose message is only its own name, stands alone.
  */
 export function groupSameErrors(errors: readonly NodeResult[]): NodeResult[][] {
-  const groups: NodeResult[][] = [];
-  const byKey = new Map<string, NodeResult[]>();
-  for (const node of errors) {
-    const key = sameErrorKey(node);
+  return groupSame(errors, (node) => sameErrorKey(node));
+}
+
+/** A WARN line of a node's log, as the warning sections list them. */
+export interface WarningLine {
+  node: NodeResult;
+  log: LogLine;
+}
+
+/**
+ * Warning lines in groups of the same warning, as groupSameErrors groups errors: a dbt upgrade that
+ * deprecates a config warns on 500 nodes, each message naming its own node and file, and the build's
+ * few other warnings were listed after the first hundred of them (or not at all). Two warnings are
+ * the same when their codes agree and their messages do once each node's own id, files and name are
+ * taken out (sameWarningKey).
+ */
+export function groupSameWarnings<T extends WarningLine>(lines: readonly T[]): T[][] {
+  return groupSame(lines, ({ node, log }) => sameWarningKey(node, log));
+}
+
+/** `items` in groups of one key, each group where its first item stands; an item whose key is null stands alone. */
+function groupSame<T>(items: readonly T[], keyOf: (item: T) => string | null): T[][] {
+  const groups: T[][] = [];
+  const byKey = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
     const group = key === null ? undefined : byKey.get(key);
     if (group) {
-      group.push(node);
+      group.push(item);
       continue;
     }
-    const fresh = [node];
+    const fresh = [item];
     groups.push(fresh);
     if (key !== null) byKey.set(key, fresh);
   }
@@ -89,19 +111,43 @@ export function groupSameErrors(errors: readonly NodeResult[]): NodeResult[][] {
  * that stands alone. The text is the node's message, or an ERROR line logged for it.
  */
 export function sameErrorKey(node: NodeResult, message = node.message): string | null {
+  const text = withoutOwnNames(node, message);
+  return text === null ? null : `${node.errorType ?? ""}\u0001${text}`;
+}
+
+/**
+ * What a WARN line shares with the same warning of other nodes (groupSameWarnings), or null for one
+ * that stands alone. The file the line points at is the node's own too: a deprecation names the YAML
+ * file it found the old key in, not the model's SQL. Told apart from every error's key.
+ */
+export function sameWarningKey(node: NodeResult, log: LogLine): string | null {
+  const text = withoutOwnNames(node, log.text, log.location?.path);
+  return text === null ? null : `WARN\u0001${log.code ?? ""}\u0001${text}`;
+}
+
+/**
+ * The message with the node's own unique id, files and name taken out, or null when nothing two
+ * nodes could share is left.
+ */
+function withoutOwnNames(
+  node: NodeResult,
+  message: string | null | undefined,
+  logFile?: string,
+): string | null {
   if (!message) return null;
   let text = message;
   // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
   // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
   // on Windows writes it into the message (`models\orders.sql`).
-  const file = node.location?.path;
-  for (const own of [node.uniqueId, file, file?.replaceAll("/", "\\")]) {
-    if (own && own.length >= 3) text = text.split(own).join(OWN);
+  const files = [node.location?.path, logFile].filter((file): file is string => file !== undefined);
+  const own = [node.uniqueId, ...files.flatMap((file) => [file, file.replaceAll("/", "\\")])];
+  for (const part of own) {
+    if (part.length >= 3) text = text.split(part).join(OWN);
   }
   if (node.name.length >= 3) text = replaceWholeWord(text, node.name, OWN);
   // A message that was nothing but the node's own name says nothing two nodes could share.
   if (!/[\p{L}\p{N}]/u.test(text)) return null;
-  return `${node.errorType ?? ""}\u0001${text}`;
+  return text;
 }
 
 /** What stands for the node's own id, file or name in a message. */

@@ -53,12 +53,12 @@ export const PASSED_ON_RETRY_SHOWN = 20;
 export const RUN_AGAIN = { markdown: "🔁 run again by `dbt retry`", text: "run again by dbt retry" } as const;
 
 /**
- * The nodes of the same error as one shown whose names a list left out, for its note ("… and 3 more
- * errors and 689 more nodes with the errors above"): told apart from errors not shown at all, which
- * the note would otherwise make them read as. Null when none was left out.
+ * The nodes of the same error (or warning) as one shown whose names a list left out, for its note
+ * ("… and 3 more errors and 689 more nodes with the errors above"): told apart from errors not shown
+ * at all, which the note would otherwise make them read as. Null when none was left out.
  */
-export function unnamedSameErrors(count: number): string | null {
-  return count > 0 ? `${plural(count, "more node")} with the errors above` : null;
+export function unnamedSameErrors(count: number, what: "errors" | "warnings" = "errors"): string | null {
+  return count > 0 ? `${plural(count, "more node")} with the ${what} above` : null;
 }
 
 /** The group of skipped nodes whose cause the engine did not name. */
