@@ -6,7 +6,7 @@ import { STATUS, type AnnotationLevel } from "../model/status-table.js";
 import type { Invocation, LogLine, NodeLocation, NodeResult } from "../model/types.js";
 import { hasLoneSurrogate, showInvisible, splitLines } from "../text/controls.js";
 import { firstLine, truncateBytes, truncateChars } from "../text/truncate.js";
-import { heldDownstream, sameErrorKey } from "./errors-by-impact.js";
+import { heldDownstream, sameErrorKey, sameWarningKey } from "./errors-by-impact.js";
 import { escapeText, excerpt, plainText } from "./escape.js";
 import { formatCount, freshnessFact, plural } from "./format.js";
 
@@ -74,8 +74,11 @@ interface Finding {
   external: boolean;
   /** Nodes skipped downstream of the node (its skip chain), which rank its error among errors. */
   held?: number;
-  /** An error's node and what it shares with the same error in other nodes (sameErrorKey). */
-  sameError?: { key: string; name: string };
+  /**
+   * An error's or warning line's node and what it shares with the same error or warning in other
+   * nodes (sameErrorKey, sameWarningKey).
+   */
+  sameError?: { key: string; name: string; what: "error" | "warning" };
 }
 
 /** A finding with a file to sit on, and what ranks it. */
@@ -180,12 +183,14 @@ function sameErrorNotes(shown: Placed[], placed: Placed[]): Map<Placed, string> 
   }
   const shownOrders = new Set(shown.map((p) => p.order));
   const others = new Map<string, string[]>();
+  const what = new Map<string, string>();
   for (const p of placed) {
     const same = p.finding.sameError;
     if (!same || shownOrders.has(p.order) || !lastShown.has(same.key)) continue;
     const names = others.get(same.key);
     if (names) names.push(same.name);
     else others.set(same.key, [same.name]);
+    what.set(same.key, same.what);
   }
   const notes = new Map<Placed, string>();
   for (const [key, names] of others) {
@@ -195,7 +200,7 @@ function sameErrorNotes(shown: Placed[], placed: Placed[]): Map<Placed, string> 
     const unnamed = names.length - named.length;
     notes.set(
       lastShown.get(key) as Placed,
-      `The same error in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+      `The same ${what.get(key) ?? "error"} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
         (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."),
     );
   }
@@ -248,7 +253,7 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
         ...logFinding,
         location,
         external: external || !location || isPackagePath(location.path),
-        ...sameErrorOf(node, logFinding, log.text),
+        ...sameErrorOf(node, logFinding, log),
       });
     }
   }
@@ -266,17 +271,22 @@ function collectFindings(inv: Invocation, projectPackage: string | null): Findin
 }
 
 /**
- * An error's same-error key, from the engine's own text (never from one this module wrote, such as
- * "3 failing rows.", which many unrelated nodes share). Failed tests and warnings are not grouped:
- * the same message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
+ * An error's or a WARN line's same-error key, from the engine's own text (never from one this module
+ * wrote, such as "3 failing rows.", which many unrelated nodes share). A deprecation the engine warns
+ * of on 500 nodes is one cause, as an outage is. Failed and warned tests are not grouped: the same
+ * message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
  */
 function sameErrorOf(
   node: NodeResult,
   finding: Pick<Finding, "rank">,
-  text = node.message,
+  log?: LogLine,
 ): Pick<Finding, "sameError"> {
-  const key = finding.rank === Rank.Error ? sameErrorKey(node, text) : null;
-  return key === null ? {} : { sameError: { key, name: node.name } };
+  if (log?.severity === "WARN") {
+    const key = sameWarningKey(node, log);
+    return key === null ? {} : { sameError: { key, name: node.name, what: "warning" } };
+  }
+  const key = finding.rank === Rank.Error ? sameErrorKey(node, log?.text ?? node.message) : null;
+  return key === null ? {} : { sameError: { key, name: node.name, what: "error" } };
 }
 
 /**

@@ -34,8 +34,10 @@ import { code, codeBlock, escapeText, excerpt, linkDestination, MAX_INLINE_CHARS
 import {
   changedFirst,
   errorGroupsByImpact,
+  groupSameWarnings,
   inChangedFileOf,
   type InChangedFile,
+  type WarningLine,
 } from "./errors-by-impact.js";
 import {
   DIFF_EXCERPT,
@@ -272,6 +274,8 @@ interface InvocationLists {
   warned: readonly NodeResult[];
   /** The WARN lines of every node's log. */
   warningLines: readonly { node: NodeResult; log: LogLine }[];
+  /** Those lines in groups of the same warning (groupSameWarnings). */
+  warningGroups: readonly (readonly WarningLine[])[];
   notCompleted: readonly NodeResult[];
   /** Skipped nodes whose skip names no upstream node (uncausedSkips). */
   uncausedSkips: readonly NodeResult[];
@@ -407,6 +411,7 @@ function invocationLists(inv: Invocation, inChangedFile: InChangedFile | undefin
     failed: changedFirst(failed, inChangedFile),
     warned,
     warningLines,
+    warningGroups: groupSameWarnings(warningLines),
     notCompleted,
     uncausedSkips,
   };
@@ -980,13 +985,56 @@ function renderWarnings(inv: Invocation, detail: Detail, context: FitContext): s
     ].filter(Boolean);
     other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
   }
-  for (const { node, log } of logged.slice(0, detail.warnings)) {
-    other.push(`- ${context.names.label(node)}: ${escapeText(firstLine(log.text, 300))}`);
+  let shown = other.length;
+  // As the errors: every distinct warning first, then the names of the same ones as far as the limit goes.
+  const groups = context.listsOf(inv).warningGroups.slice(0, detail.warnings);
+  let spare = detail.warnings - groups.length;
+  let unnamedSame = 0;
+  for (const [first, ...same] of groups) {
+    if (!first) continue;
+    shown++;
+    other.push(`- ${context.names.label(first.node)}: ${escapeText(firstLine(first.log.text, 300))}`);
+    if (same.length === 0) continue;
+    const named = same.slice(0, spare).map(({ node }) => context.names.label(node));
+    spare -= named.length;
+    shown += named.length;
+    unnamedSame += same.length - named.length;
+    other.push(...sameWarningItems(same.length, named));
   }
   if (other.length > 0) lines.push(other.join("\n"));
   // Up to the limit of each kind: freshness warnings and warning lines.
-  lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
+  const sameLeft = unnamedSameErrors(unnamedSame, "warnings") ?? undefined;
+  lines.push(
+    more(fresh.length + logged.length - unnamedSame, shown, "warning", context, "warnings", sameLeft),
+  );
   return lines.filter(Boolean).join("\n\n");
+}
+
+/**
+ * The nested item under a warning that others share: how many and their names, the first few in sight
+ * and the rest folded, as a skip group's are (SKIP_GROUP_WHOLE), so that 500 nodes warned of one
+ * deprecation read as one item and the build's other warnings stay in sight.
+ */
+function sameWarningItems(same: number, named: readonly string[]): string[] {
+  const unnamed = same - named.length;
+  const andMore = unnamed > 0 ? ` and ${formatCount(unnamed)} more` : "";
+  const head = `  - The same warning in ${plural(same, "more node")}`;
+  if (named.length === 0) return [`${head} (not named here)`];
+  if (same <= SKIP_GROUP_WHOLE) return [`${head}, each naming itself: ${named.join(", ")}${andMore}`];
+  const inline = named.slice(0, SKIP_GROUP_INLINE);
+  const folded = named.slice(inline.length);
+  const items = [
+    `${head}, each naming itself: ${inline.join(", ")} and ${formatCount(same - inline.length)} more`,
+  ];
+  // A block of the warning's item after its nested list, as a skip group's fold (pushSkipGroup).
+  if (folded.length > 0) {
+    items.push(
+      `\n  <details><summary>${plural(same - inline.length, "more node")} with this warning</summary>\n`,
+      `  ${folded.join(", ")}${andMore}`,
+      "\n  </details>",
+    );
+  }
+  return items;
 }
 
 /**

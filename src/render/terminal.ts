@@ -23,7 +23,7 @@ import type {
   StatusCounts,
 } from "../model/types.js";
 import { firstLine } from "../text/truncate.js";
-import { errorGroupsByImpact, heldDownstream } from "./errors-by-impact.js";
+import { errorGroupsByImpact, groupSameWarnings, heldDownstream } from "./errors-by-impact.js";
 import {
   DIFF_EXCERPT,
   formatCount,
@@ -486,12 +486,40 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions, dif
       `${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`,
     );
   }
-  for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
-    blocks.push(
-      `${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, firstLine(log.text, 300), { lines: 1, chars: 300 })}`,
-    );
+  // The same warning in many nodes is one block, naming a few of them as an error's does.
+  const groups = groupSameWarnings(logged).slice(0, Math.max(0, limit - warned.length));
+  let unnamedSame = 0;
+  let shown = Math.min(limit, warned.length);
+  for (const [first, ...same] of groups) {
+    if (!first) continue;
+    shown += 1 + same.length;
+    const lines = [
+      `${pen.style.yellow("⚠")} ${nodeName(pen, first.node)}`,
+      excerptGutter(pen, firstLine(first.log.text, 300), { lines: 1, chars: 300 }),
+    ];
+    if (same.length > 0) {
+      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inert(node.uniqueId));
+      const unnamed = same.length - named.length;
+      unnamedSame += unnamed;
+      if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
+      lines.push(
+        indent(
+          wrapWords(
+            `The same warning in ${plural(same.length, "more node")}, each naming itself:`,
+            pen.width - 2,
+          ),
+        ),
+        packList(named, pen.width, "    "),
+      );
+    }
+    blocks.push(lines.join("\n"));
   }
-  blocks.push(moreOf([leftOut(total - limit, "warning"), diffsNotShown(diffsLeftOut)], options, pen));
+  const left = [
+    leftOut(total - shown, "warning"),
+    unnamedSameErrors(unnamedSame, "warnings"),
+    diffsNotShown(diffsLeftOut),
+  ];
+  blocks.push(moreOf(left, options, pen));
   return blocks.filter(Boolean).join("\n\n");
 }
 

@@ -15,7 +15,10 @@ import {
 } from "../../src/render/markdown.js";
 import { reportFor } from "../support/report.js";
 
-/** 150 errors with 2 kB messages, and 40 successful models with one WARN line each. */
+/**
+ * 150 errors with 2 kB messages, and 40 successful models with one WARN line each, each its own
+ * warning (the same warning in many nodes is one item: test/render/same-warning-many-nodes.test.ts).
+ */
 async function manyWarningLines(): Promise<Report> {
   const report = await hugeReport(150);
   const inv = report.invocations[0]!;
@@ -25,7 +28,7 @@ async function manyWarningLines(): Promise<Report> {
       ...ok,
       uniqueId: `model.shop.warned_${i}`,
       name: `warned_${i}`,
-      logs: [{ severity: "WARN", text: `Deprecated config in warned_${i}` }],
+      logs: [{ severity: "WARN", text: `Deprecated config key_${i} in warned_${i}` }],
     });
   }
   return report;
@@ -138,7 +141,7 @@ describe("renderMarkdown under a budget", () => {
       errors: /more (run )?errors?, listed/,
       failedTests: /more failed tests?, listed/,
       chains: /more root causes?, listed/,
-      warnings: /more (warned tests?|warnings?|nodes?), listed/,
+      warnings: /more (warned tests?|warnings?|nodes?|nodes? with the warnings above), listed/,
     };
     for (const report of [small, await hugeReport(), await manyWarningLines()]) {
       for (let maxBytes = 2_000; maxBytes <= 200_000; maxBytes = Math.round(maxBytes * 1.4)) {
