@@ -538,7 +538,8 @@ describe("README Command line: the numbers --help and the README give are the co
     expect(section("Limits and known gaps").replace(/\s+/g, " ")).toContain(
       `lists at most ${limits.errors} distinct errors (by impact; of the same error in many nodes, ` +
         `${limits.sameErrorNodes} named), ${limits.failedTests} failed tests, ${limits.chains} root causes of ` +
-        `skips with ${limits.chainNodes} skipped nodes each, ${limits.warnings} warnings and ` +
+        `skips with ${limits.chainNodes} skipped nodes each, ${limits.warnings} warnings (of the same warning in ` +
+        `many nodes, ${limits.sameErrorNodes} named) and ` +
         `${limits.notCompleted} nodes not run to completion, each list saying how many it left out; unit tests ` +
         `show their diffs until some ${limits.diffLinesInAll} lines of diffs per invocation are shown, and each ` +
         `one after says its diff was left out; a report longer than ${limits.recapAfterLines} lines ends on its ` +
