@@ -1297,10 +1297,34 @@ function renderWarnings(inv, pen, options, diffs) {
         ].filter((fact) => fact !== null);
         blocks.push(`${statusMark(pen, node.status)} ${nodeName(pen, node)}\n  ${packFacts(facts, pen.width - 2, "  ")}`);
     }
-    for (const { node, log } of logged.slice(0, Math.max(0, limit - warned.length))) {
-        blocks.push(`${pen.style.yellow("⚠")} ${nodeName(pen, node)}\n${excerptGutter(pen, (0,truncate/* firstLine */.TM)(log.text, 300), { lines: 1, chars: 300 })}`);
+    // The same warning in many nodes is one block, naming a few of them as an error's does.
+    const groups = (0,errors_by_impact/* groupSameWarnings */.jo)(logged).slice(0, Math.max(0, limit - warned.length));
+    let unnamedSame = 0;
+    let shown = Math.min(limit, warned.length);
+    for (const [first, ...same] of groups) {
+        if (!first)
+            continue;
+        shown += 1 + same.length;
+        const lines = [
+            `${pen.style.yellow("⚠")} ${nodeName(pen, first.node)}`,
+            excerptGutter(pen, (0,truncate/* firstLine */.TM)(first.log.text, 300), { lines: 1, chars: 300 }),
+        ];
+        if (same.length > 0) {
+            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inert(node.uniqueId));
+            const unnamed = same.length - named.length;
+            unnamedSame += unnamed;
+            if (unnamed > 0)
+                named.push(`${named.pop() ?? ""} and ${(0,format/* formatCount */.B4)(unnamed)} more`);
+            lines.push(indent(wrapWords(`The same warning in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself:`, pen.width - 2)), packList(named, pen.width, "    "));
+        }
+        blocks.push(lines.join("\n"));
     }
-    blocks.push(moreOf([leftOut(total - limit, "warning"), diffsNotShown(diffsLeftOut)], options, pen));
+    const left = [
+        leftOut(total - shown, "warning"),
+        (0,format/* unnamedSameErrors */.ck)(unnamedSame, "warnings"),
+        diffsNotShown(diffsLeftOut),
+    ];
+    blocks.push(moreOf(left, options, pen));
     return blocks.filter(Boolean).join("\n\n");
 }
 /** Canceled, phase-skipped and unfinished nodes (and those of unknown outcome): not failures, but not run to the end. */
@@ -1727,6 +1751,7 @@ function sameErrorNotes(shown, placed) {
     }
     const shownOrders = new Set(shown.map((p) => p.order));
     const others = new Map();
+    const what = new Map();
     for (const p of placed) {
         const same = p.finding.sameError;
         if (!same || shownOrders.has(p.order) || !lastShown.has(same.key))
@@ -1736,6 +1761,7 @@ function sameErrorNotes(shown, placed) {
             names.push(same.name);
         else
             others.set(same.key, [same.name]);
+        what.set(same.key, same.what);
     }
     const notes = new Map();
     for (const [key, names] of others) {
@@ -1743,7 +1769,7 @@ function sameErrorNotes(shown, placed) {
             .slice(0, SAME_ERROR_NAMES)
             .map((name) => truncateChars(plainText(showInvisible(name), "space"), NOTE_NAME_MAX_CHARS));
         const unnamed = names.length - named.length;
-        notes.set(lastShown.get(key), `The same error in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+        notes.set(lastShown.get(key), `The same ${what.get(key) ?? "error"} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
             (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."));
     }
     return notes;
@@ -1795,7 +1821,7 @@ function collectFindings(inv, projectPackage) {
                 ...logFinding,
                 location,
                 external: external || !location || isPackagePath(location.path),
-                ...sameErrorOf(node, logFinding, log.text),
+                ...sameErrorOf(node, logFinding, log),
             });
         }
     }
@@ -1812,13 +1838,18 @@ function collectFindings(inv, projectPackage) {
     return out;
 }
 /**
- * An error's same-error key, from the engine's own text (never from one this module wrote, such as
- * "3 failing rows.", which many unrelated nodes share). Failed tests and warnings are not grouped:
- * the same message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
+ * An error's or a WARN line's same-error key, from the engine's own text (never from one this module
+ * wrote, such as "3 failing rows.", which many unrelated nodes share). A deprecation the engine warns
+ * of on 500 nodes is one cause, as an outage is. Failed and warned tests are not grouped: the same
+ * message there ("Got 3 results, configured to fail if != 0") says nothing of one cause.
  */
-function sameErrorOf(node, finding, text = node.message) {
-    const key = finding.rank === Rank.Error ? sameErrorKey(node, text) : null;
-    return key === null ? {} : { sameError: { key, name: node.name } };
+function sameErrorOf(node, finding, log) {
+    if (log?.severity === "WARN") {
+        const key = sameWarningKey(node, log);
+        return key === null ? {} : { sameError: { key, name: node.name, what: "warning" } };
+    }
+    const key = finding.rank === Rank.Error ? sameErrorKey(node, log?.text ?? node.message) : null;
+    return key === null ? {} : { sameError: { key, name: node.name, what: "error" } };
 }
 /**
  * The status table decides; a node whose status says nothing (e.g. it did not finish) still gets one
@@ -15885,11 +15916,12 @@ function removeOpenWorkFolders() {
 __nccwpck_require__.d(__webpack_exports__, {
   d$: () => (/* binding */ changedFirst),
   c2: () => (/* binding */ errorGroupsByImpact),
+  jo: () => (/* binding */ groupSameWarnings),
   MI: () => (/* binding */ heldDownstream),
   Rk: () => (/* binding */ inChangedFileOf)
 });
 
-// UNUSED EXPORTS: erroredByImpact, groupSameErrors, sameErrorKey
+// UNUSED EXPORTS: erroredByImpact, groupSameErrors, sameErrorKey, sameWarningKey
 
 ;// CONCATENATED MODULE: ./src/text/whole-word.ts
 // A word replaced only where it stands as a whole word: not preceded or followed by a letter, a
@@ -16014,16 +16046,30 @@ function changedFirst(nodes, inChangedFile) {
  * without a message, or whose message is only its own name, stands alone.
  */
 function groupSameErrors(errors) {
+    return groupSame(errors, (node) => sameErrorKey(node));
+}
+/**
+ * Warning lines in groups of the same warning, as groupSameErrors groups errors: a dbt upgrade that
+ * deprecates a config warns on 500 nodes, each message naming its own node and file, and the build's
+ * few other warnings were listed after the first hundred of them (or not at all). Two warnings are
+ * the same when their codes agree and their messages do once each node's own id, files and name are
+ * taken out (sameWarningKey).
+ */
+function groupSameWarnings(lines) {
+    return groupSame(lines, ({ node, log }) => sameWarningKey(node, log));
+}
+/** `items` in groups of one key, each group where its first item stands; an item whose key is null stands alone. */
+function groupSame(items, keyOf) {
     const groups = [];
     const byKey = new Map();
-    for (const node of errors) {
-        const key = sameErrorKey(node);
+    for (const item of items) {
+        const key = keyOf(item);
         const group = key === null ? undefined : byKey.get(key);
         if (group) {
-            group.push(node);
+            group.push(item);
             continue;
         }
-        const fresh = [node];
+        const fresh = [item];
         groups.push(fresh);
         if (key !== null)
             byKey.set(key, fresh);
@@ -16035,23 +16081,41 @@ function groupSameErrors(errors) {
  * that stands alone. The text is the node's message, or an ERROR line logged for it.
  */
 function sameErrorKey(node, message = node.message) {
+    const text = withoutOwnNames(node, message);
+    return text === null ? null : `${node.errorType ?? ""}\u0001${text}`;
+}
+/**
+ * What a WARN line shares with the same warning of other nodes (groupSameWarnings), or null for one
+ * that stands alone. The file the line points at is the node's own too: a deprecation names the YAML
+ * file it found the old key in, not the model's SQL. Told apart from every error's key.
+ */
+function sameWarningKey(node, log) {
+    const text = withoutOwnNames(node, log.text, log.location?.path);
+    return text === null ? null : `WARN\u0001${log.code ?? ""}\u0001${text}`;
+}
+/**
+ * The message with the node's own unique id, files and name taken out, or null when nothing two
+ * nodes could share is left.
+ */
+function withoutOwnNames(node, message, logFile) {
     if (!message)
         return null;
     let text = message;
     // Longest first: the unique id holds the name, and a path may too. The name only as a whole word
     // (a model `int` keeps the `int` of "internal"). The file both as the report spells it and as dbt
     // on Windows writes it into the message (`models\orders.sql`).
-    const file = node.location?.path;
-    for (const own of [node.uniqueId, file, file?.replaceAll("/", "\\")]) {
-        if (own && own.length >= 3)
-            text = text.split(own).join(OWN);
+    const files = [node.location?.path, logFile].filter((file) => file !== undefined);
+    const own = [node.uniqueId, ...files.flatMap((file) => [file, file.replaceAll("/", "\\")])];
+    for (const part of own) {
+        if (part.length >= 3)
+            text = text.split(part).join(OWN);
     }
     if (node.name.length >= 3)
         text = replaceWholeWord(text, node.name, OWN);
     // A message that was nothing but the node's own name says nothing two nodes could share.
     if (!/[\p{L}\p{N}]/u.test(text))
         return null;
-    return `${node.errorType ?? ""}\u0001${text}`;
+    return text;
 }
 /** What stands for the node's own id, file or name in a message. */
 const OWN = "\u0000";
@@ -16339,12 +16403,12 @@ const PASSED_ON_RETRY_SHOWN = 20;
  */
 const RUN_AGAIN = { markdown: "🔁 run again by `dbt retry`", text: "run again by dbt retry" };
 /**
- * The nodes of the same error as one shown whose names a list left out, for its note ("… and 3 more
- * errors and 689 more nodes with the errors above"): told apart from errors not shown at all, which
- * the note would otherwise make them read as. Null when none was left out.
+ * The nodes of the same error (or warning) as one shown whose names a list left out, for its note
+ * ("… and 3 more errors and 689 more nodes with the errors above"): told apart from errors not shown
+ * at all, which the note would otherwise make them read as. Null when none was left out.
  */
-function unnamedSameErrors(count) {
-    return count > 0 ? `${plural(count, "more node")} with the errors above` : null;
+function unnamedSameErrors(count, what = "errors") {
+    return count > 0 ? `${plural(count, "more node")} with the ${what} above` : null;
 }
 /** The group of skipped nodes whose cause the engine did not name. */
 const UNCAUSED_SKIPS = "cause not given";
@@ -16873,6 +16937,7 @@ function invocationLists(inv, inChangedFile) {
         failed: (0,errors_by_impact/* changedFirst */.d$)(failed, inChangedFile),
         warned,
         warningLines,
+        warningGroups: (0,errors_by_impact/* groupSameWarnings */.jo)(warningLines),
         notCompleted,
         uncausedSkips,
     };
@@ -17368,14 +17433,54 @@ function renderWarnings(inv, detail, context) {
         ].filter(Boolean);
         other.push(`- ${context.names.label(node)} · ${facts.join(" · ")}`);
     }
-    for (const { node, log } of logged.slice(0, detail.warnings)) {
-        other.push(`- ${context.names.label(node)}: ${(0,render_escape/* escapeText */.X1)((0,truncate/* firstLine */.TM)(log.text, 300))}`);
+    let shown = other.length;
+    // As the errors: every distinct warning first, then the names of the same ones as far as the limit goes.
+    const groups = context.listsOf(inv).warningGroups.slice(0, detail.warnings);
+    let spare = detail.warnings - groups.length;
+    let unnamedSame = 0;
+    for (const [first, ...same] of groups) {
+        if (!first)
+            continue;
+        shown++;
+        other.push(`- ${context.names.label(first.node)}: ${(0,render_escape/* escapeText */.X1)((0,truncate/* firstLine */.TM)(first.log.text, 300))}`);
+        if (same.length === 0)
+            continue;
+        const named = same.slice(0, spare).map(({ node }) => context.names.label(node));
+        spare -= named.length;
+        shown += named.length;
+        unnamedSame += same.length - named.length;
+        other.push(...sameWarningItems(same.length, named));
     }
     if (other.length > 0)
         lines.push(other.join("\n"));
     // Up to the limit of each kind: freshness warnings and warning lines.
-    lines.push(more(fresh.length + logged.length, other.length, "warning", context, "warnings"));
+    const sameLeft = (0,format/* unnamedSameErrors */.ck)(unnamedSame, "warnings") ?? undefined;
+    lines.push(more(fresh.length + logged.length - unnamedSame, shown, "warning", context, "warnings", sameLeft));
     return lines.filter(Boolean).join("\n\n");
+}
+/**
+ * The nested item under a warning that others share: how many and their names, the first few in sight
+ * and the rest folded, as a skip group's are (SKIP_GROUP_WHOLE), so that 500 nodes warned of one
+ * deprecation read as one item and the build's other warnings stay in sight.
+ */
+function sameWarningItems(same, named) {
+    const unnamed = same - named.length;
+    const andMore = unnamed > 0 ? ` and ${(0,format/* formatCount */.B4)(unnamed)} more` : "";
+    const head = `  - The same warning in ${(0,format/* plural */.LS)(same, "more node")}`;
+    if (named.length === 0)
+        return [`${head} (not named here)`];
+    if (same <= SKIP_GROUP_WHOLE)
+        return [`${head}, each naming itself: ${named.join(", ")}${andMore}`];
+    const inline = named.slice(0, SKIP_GROUP_INLINE);
+    const folded = named.slice(inline.length);
+    const items = [
+        `${head}, each naming itself: ${inline.join(", ")} and ${(0,format/* formatCount */.B4)(same - inline.length)} more`,
+    ];
+    // A block of the warning's item after its nested list, as a skip group's fold (pushSkipGroup).
+    if (folded.length > 0) {
+        items.push(`\n  <details><summary>${(0,format/* plural */.LS)(same - inline.length, "more node")} with this warning</summary>\n`, `  ${folded.join(", ")}${andMore}`, "\n  </details>");
+    }
+    return items;
 }
 /**
  * Canceled, phase-skipped and unfinished nodes: not failures, but the reader should know they did not
