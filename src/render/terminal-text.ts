@@ -88,9 +88,8 @@ export function statusWord(status: string): string {
  */
 export function nodeName(pen: Pen, node: NamedNode): string {
   const { bold, dim } = pen.style;
-  // Names that draw alike are told apart: invisible characters are shown (text/controls.ts).
-  const id = inert(showInvisible(node.uniqueId));
-  const name = node.name ? inert(showInvisible(node.name)) : "";
+  const id = inertName(node.uniqueId);
+  const name = node.name ? inertName(node.name) : "";
   if (!name || name === id) return bold(id);
   const at = id.lastIndexOf(`.${name}`);
   const end = at + 1 + name.length;
@@ -98,6 +97,14 @@ export function nodeName(pen: Pen, node: NamedNode): string {
     return `${dim(id.slice(0, at + 1))}${bold(name)}${dim(id.slice(end))}`;
   }
   return `${bold(name)} ${dim(`(${id})`)}`;
+}
+
+/**
+ * A node's name or id on one line, with its invisible characters shown (text/controls.ts): two nodes
+ * whose names draw alike are told apart, wherever a name is listed.
+ */
+export function inertName(text: string): string {
+  return inert(showInvisible(text));
 }
 
 /**

@@ -48,6 +48,7 @@ import {
   excerptGutter,
   heading,
   inert,
+  inertName,
   nodeName,
   packFacts,
   packList,
@@ -284,7 +285,7 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
     if (same.length > 0) {
       const heldBySame = same.reduce((n, other) => n + held(other), 0);
       const skipped = heldBySame > 0 ? ` (${plural(heldBySame, "node")} skipped downstream of them)` : "";
-      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
+      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inertName(other.uniqueId));
       const unnamed = same.length - named.length;
       unnamedSame += unnamed;
       if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
@@ -498,7 +499,7 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions, dif
       excerptGutter(pen, firstLine(first.log.text, 300), { lines: 1, chars: 300 }),
     ];
     if (same.length > 0) {
-      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inert(node.uniqueId));
+      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inertName(node.uniqueId));
       const unnamed = same.length - named.length;
       unnamedSame += unnamed;
       if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);

@@ -187,6 +187,21 @@ describe("errors by impact", () => {
     expect(terminal).toContain("unit_test.shop.copy_09 and 20 more\n");
     expect(terminal).not.toContain("unit_test.shop.copy_10");
     expect(terminal).toContain("… and 20 more nodes with the errors above, listed in x.");
+    // A name listed among the same errors shows its invisible characters, as every name does: two
+    // ids that draw alike are told apart.
+    const lookalike = { ...copies[1]!, uniqueId: "unit_test.shop.copy\u200b_01" };
+    const withLookalike: Report = {
+      ...big,
+      invocations: [{ ...inv, nodes: [...inv.nodes, copies[0]!, lookalike, ...copies.slice(2), other] }],
+    };
+    const shown = renderTerminal(withLookalike, {
+      title: "t",
+      width: 80,
+      colour: false,
+      fullReportHint: "x",
+    });
+    expect(shown).toContain("unit_test.shop.copy\\u200B_01");
+    expect(shown).not.toContain("\u200b");
     const listed = terminal.split("\n").filter((line) => line.startsWith("    unit_test.shop.copy_"));
     expect(listed.length).toBeGreaterThan(1);
     for (const line of listed) expect(line.length).toBeLessThanOrEqual(80);
