@@ -735,9 +735,8 @@ function statusWord(status) {
  */
 function nodeName(pen, node) {
     const { bold, dim } = pen.style;
-    // Names that draw alike are told apart: invisible characters are shown (text/controls.ts).
-    const id = inert((0,controls/* showInvisible */.jQ)(node.uniqueId));
-    const name = node.name ? inert((0,controls/* showInvisible */.jQ)(node.name)) : "";
+    const id = inertName(node.uniqueId);
+    const name = node.name ? inertName(node.name) : "";
     if (!name || name === id)
         return bold(id);
     const at = id.lastIndexOf(`.${name}`);
@@ -746,6 +745,13 @@ function nodeName(pen, node) {
         return `${dim(id.slice(0, at + 1))}${bold(name)}${dim(id.slice(end))}`;
     }
     return `${bold(name)} ${dim(`(${id})`)}`;
+}
+/**
+ * A node's name or id on one line, with its invisible characters shown (text/controls.ts): two nodes
+ * whose names draw alike are told apart, wherever a name is listed.
+ */
+function inertName(text) {
+    return inert((0,controls/* showInvisible */.jQ)(text));
 }
 /**
  * One node on a line: its status mark, its name and a few facts (dimmed); the facts go on the next
@@ -1131,7 +1137,7 @@ function renderErrors(inv, pen, options) {
         if (same.length > 0) {
             const heldBySame = same.reduce((n, other) => n + held(other), 0);
             const skipped = heldBySame > 0 ? ` (${(0,format/* plural */.LS)(heldBySame, "node")} skipped downstream of them)` : "";
-            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inert(other.uniqueId));
+            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inertName(other.uniqueId));
             const unnamed = same.length - named.length;
             unnamedSame += unnamed;
             if (unnamed > 0)
@@ -1310,7 +1316,7 @@ function renderWarnings(inv, pen, options, diffs) {
             excerptGutter(pen, (0,truncate/* firstLine */.TM)(first.log.text, 300), { lines: 1, chars: 300 }),
         ];
         if (same.length > 0) {
-            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inert(node.uniqueId));
+            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inertName(node.uniqueId));
             const unnamed = same.length - named.length;
             unnamedSame += unnamed;
             if (unnamed > 0)
