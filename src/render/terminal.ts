@@ -285,19 +285,9 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
     if (same.length > 0) {
       const heldBySame = same.reduce((n, other) => n + held(other), 0);
       const skipped = heldBySame > 0 ? ` (${plural(heldBySame, "node")} skipped downstream of them)` : "";
-      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inertName(other.uniqueId));
-      const unnamed = same.length - named.length;
-      unnamedSame += unnamed;
-      if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
-      lines.push(
-        indent(
-          wrapWords(
-            `The same error in ${plural(same.length, "more node")}, each naming itself${skipped}:`,
-            pen.width - 2,
-          ),
-        ),
-      );
-      lines.push(packList(named, pen.width, "    "));
+      const listed = sameInManyNodes(pen, "error", same, skipped);
+      unnamedSame += listed.unnamed;
+      lines.push(...listed.lines);
     }
     blocks.push(lines.join("\n"));
   }
@@ -321,6 +311,27 @@ function renderErrors(inv: Invocation, pen: Pen, options: TerminalOptions): stri
   ];
   blocks.push(moreOf(left, options, pen));
   return blocks.filter(Boolean).join("\n\n");
+}
+
+/**
+ * The lines under an error or a warning that other nodes share: how many, what they held back
+ * (`held`, said after the count), and the first TERMINAL_LIMITS.sameErrorNodes of them by id; with
+ * how many were left unnamed, for the section's closing note.
+ */
+function sameInManyNodes(
+  pen: Pen,
+  what: "error" | "warning",
+  same: readonly NodeResult[],
+  held: string,
+): { lines: string[]; unnamed: number } {
+  const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((node) => inertName(node.uniqueId));
+  const unnamed = same.length - named.length;
+  if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
+  const head = `The same ${what} in ${plural(same.length, "more node")}, each naming itself${held}:`;
+  return {
+    lines: [indent(wrapWords(head, pen.width - 2)), packList(named, pen.width, "    ")],
+    unnamed,
+  };
 }
 
 function excerptLimits(): { lines: number; chars: number } {
@@ -499,19 +510,14 @@ function renderWarnings(inv: Invocation, pen: Pen, options: TerminalOptions, dif
       excerptGutter(pen, firstLine(first.log.text, 300), { lines: 1, chars: 300 }),
     ];
     if (same.length > 0) {
-      const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inertName(node.uniqueId));
-      const unnamed = same.length - named.length;
-      unnamedSame += unnamed;
-      if (unnamed > 0) named.push(`${named.pop() ?? ""} and ${formatCount(unnamed)} more`);
-      lines.push(
-        indent(
-          wrapWords(
-            `The same warning in ${plural(same.length, "more node")}, each naming itself:`,
-            pen.width - 2,
-          ),
-        ),
-        packList(named, pen.width, "    "),
+      const listed = sameInManyNodes(
+        pen,
+        "warning",
+        same.map(({ node }) => node),
+        "",
       );
+      unnamedSame += listed.unnamed;
+      lines.push(...listed.lines);
     }
     blocks.push(lines.join("\n"));
   }
