@@ -3,17 +3,14 @@
 // annotated on a few of its nodes (and on every one in a changed file), and the last one names the
 // rest, so the build's other findings get a slot. The build is generated and read in memory.
 import { describe, expect, it } from "vitest";
-import { buildScenarioRecords, writeJsonl } from "../../scripts/fixture-gen/index.js";
 import type { NodeSpec, ScenarioSpec } from "../../scripts/fixture-gen/types.js";
-import type { Report } from "../../src/model/types.js";
-import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import {
   buildAnnotations,
   SAME_ERROR_ANNOTATIONS,
   SAME_ERROR_NAMES,
   type CheckAnnotation,
 } from "../../src/render/annotations.js";
-import { memoryJsonl } from "../support/memory-jsonl.js";
+import { reportOfScenario } from "../support/report.js";
 
 const OUTAGE = "No active warehouse selected in the current session.";
 
@@ -78,17 +75,12 @@ function outageBuild(outage: number): ScenarioSpec {
   return { name: "outage", description: "a warehouse outage", seed: 11, invocations: [invocation] };
 }
 
-async function reportOf(spec: ScenarioSpec): Promise<Report> {
-  const file = memoryJsonl("telemetry.jsonl", writeJsonl(buildScenarioRecords(spec)));
-  return readTelemetryReport([file], { slowest: 10, failOn: "errors", generatorVersion: "test" });
-}
-
 const isOutage = (a: CheckAnnotation): boolean => a.message.includes(OUTAGE);
 const NOTE = /The same error in/;
 
 describe("the annotations of a warehouse outage", () => {
   it("annotate the outage on a few of its models, and every other error, failed test and warning", async () => {
-    const report = await reportOf(outageBuild(200));
+    const report = await reportOfScenario(outageBuild(200));
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     expect(set.annotations.filter(isOutage).map((a) => a.path)).toEqual([0, 1, 2].map(outageFile));
     expect(SAME_ERROR_ANNOTATIONS).toBe(3);
@@ -108,7 +100,7 @@ describe("the annotations of a warehouse outage", () => {
   });
 
   it("the last annotation of the outage counts the models it left out and names the first ten", async () => {
-    const report = await reportOf(outageBuild(200));
+    const report = await reportOfScenario(outageBuild(200));
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     const outage = set.annotations.filter(isOutage);
     expect(outage.map((a) => NOTE.test(a.message))).toEqual([false, false, true]);
@@ -124,7 +116,7 @@ describe("the annotations of a warehouse outage", () => {
   });
 
   it("shows hostile names in the note as text that does nothing", async () => {
-    const report = await reportOf(outageBuild(200));
+    const report = await reportOfScenario(outageBuild(200));
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     const note = set.annotations.filter(isOutage)[2]!.message.split("\n\n").pop()!;
     expect(note).toContain("evil\\u202Egnp");
@@ -136,7 +128,7 @@ describe("the annotations of a warehouse outage", () => {
   });
 
   it("keeps every annotation in a file the pull request changes, however many have the one error", async () => {
-    const report = await reportOf(outageBuild(200));
+    const report = await reportOfScenario(outageBuild(200));
     const changed = [40, 80, 120, 160, 199].map(outageFile);
     const set = buildAnnotations(report.invocations, {
       projectDir: ".",
@@ -154,7 +146,7 @@ describe("the annotations of a warehouse outage", () => {
   });
 
   it("with one in a changed file, annotates two more of the outage outside it", async () => {
-    const report = await reportOf(outageBuild(200));
+    const report = await reportOfScenario(outageBuild(200));
     const set = buildAnnotations(report.invocations, {
       projectDir: ".",
       maxAnnotations: 50,
@@ -166,13 +158,13 @@ describe("the annotations of a warehouse outage", () => {
 
   it("when every finding fits, annotates every model of the outage and adds no note", async () => {
     // 38 + 4 errors + 8 tests = 50.
-    const report = await reportOf(outageBuild(38));
+    const report = await reportOfScenario(outageBuild(38));
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     expect(set.annotations.filter(isOutage)).toHaveLength(38);
     expect(set.annotations.some((a) => NOTE.test(a.message))).toBe(false);
     expect(set.omitted).toBe(0);
     // One more does not fit: the outage is cut to three.
-    const over = buildAnnotations((await reportOf(outageBuild(39))).invocations, {
+    const over = buildAnnotations((await reportOfScenario(outageBuild(39))).invocations, {
       projectDir: ".",
       maxAnnotations: 50,
     });

@@ -3,10 +3,7 @@
 // the count and a few names, and keeps the other warnings in sight. The build is generated and read
 // in memory; small builds are the golden files'.
 import { describe, expect, it } from "vitest";
-import { buildScenarioRecords, writeJsonl } from "../../scripts/fixture-gen/index.js";
 import type { NodeSpec, ScenarioSpec } from "../../scripts/fixture-gen/types.js";
-import type { Report } from "../../src/model/types.js";
-import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import {
   buildAnnotations,
   SAME_ERROR_ANNOTATIONS,
@@ -16,7 +13,7 @@ import { groupSameWarnings } from "../../src/render/errors-by-impact.js";
 import { fitMarkdown, renderMarkdown } from "../../src/render/markdown.js";
 import { renderTerminal, TERMINAL_LIMITS } from "../../src/render/terminal.js";
 import { isElement, markdownToHtml, parseHtml, textOf, walk } from "../support/gfm-html.js";
-import { memoryJsonl } from "../support/memory-jsonl.js";
+import { reportOfScenario } from "../support/report.js";
 
 const DEPRECATION = "The `tests` config has been renamed to `data_tests`";
 const UNEXPECTED_KEY = "Ignored unexpected key `materialised`";
@@ -81,18 +78,13 @@ function upgradeBuild(deprecated = 500): ScenarioSpec {
   return { name: "upgrade", description: "a dbt upgrade", seed: 5, invocations: [invocation] };
 }
 
-async function reportOf(spec: ScenarioSpec): Promise<Report> {
-  const file = memoryJsonl("telemetry.jsonl", writeJsonl(buildScenarioRecords(spec)));
-  return readTelemetryReport([file], { slowest: 10, failOn: "errors", generatorVersion: "test" });
-}
-
 const OTHERS = ["Snapshot strategy", "Unused configuration paths", UNEXPECTED_KEY];
 // eslint-disable-next-line no-control-regex -- the controls are what must be gone
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 describe("the same warning in 500 nodes", () => {
   it("is one group of 500 and the other warnings stand apart", async () => {
-    const inv = (await reportOf(upgradeBuild())).invocations[0]!;
+    const inv = (await reportOfScenario(upgradeBuild())).invocations[0]!;
     const lines = inv.nodes.flatMap((node) =>
       node.logs.filter((log) => log.severity === "WARN").map((log) => ({ node, log })),
     );
@@ -101,7 +93,7 @@ describe("the same warning in 500 nodes", () => {
   });
 
   it("is one item in the comment, with its count and five names, the rest folded", async () => {
-    const report = await reportOf(upgradeBuild());
+    const report = await reportOfScenario(upgradeBuild());
     const markdown = renderMarkdown(report, { maxBytes: 65_000, title: "dbt Fusion", fullReportHint: "x" });
     const section = markdown.slice(markdown.indexOf("#### ⚠️ Warnings"), markdown.indexOf("#### 🐢"));
     expect(section).toMatch(/^#### ⚠️ Warnings \(504\)/);
@@ -120,7 +112,7 @@ describe("the same warning in 500 nodes", () => {
   });
 
   it("keeps the other warnings as items of the list outside the fold, and hostile names inert", async () => {
-    const report = await reportOf(upgradeBuild());
+    const report = await reportOfScenario(upgradeBuild());
     const markdown = renderMarkdown(report, { maxBytes: 65_000, title: "dbt Fusion", fullReportHint: "x" });
     const html = parseHtml(markdownToHtml(markdown));
     const items = [...walk(html)].filter(
@@ -142,7 +134,7 @@ describe("the same warning in 500 nodes", () => {
   });
 
   it("shows what it says it holds whole", async () => {
-    const report = await reportOf(upgradeBuild());
+    const report = await reportOfScenario(upgradeBuild());
     for (let maxBytes = 2_000; maxBytes <= 100_000; maxBytes = Math.round(maxBytes * 1.5)) {
       const { markdown, whole } = fitMarkdown(report, { maxBytes, title: "t", fullReportHint: "x" });
       if (markdown.includes("_The report was cut to fit")) continue;
@@ -152,7 +144,7 @@ describe("the same warning in 500 nodes", () => {
   });
 
   it("is one block in the terminal, naming ten and counting the rest", async () => {
-    const report = await reportOf(upgradeBuild());
+    const report = await reportOfScenario(upgradeBuild());
     const text = renderTerminal(report, {
       title: "dbt Fusion",
       width: 100,
@@ -174,7 +166,7 @@ describe("the same warning in 500 nodes", () => {
   });
 
   it("takes three annotations and a note, and every other warning gets its own", async () => {
-    const report = await reportOf(upgradeBuild());
+    const report = await reportOfScenario(upgradeBuild());
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     const isDeprecation = (a: CheckAnnotation): boolean => a.message.includes(DEPRECATION);
     expect(SAME_ERROR_ANNOTATIONS).toBe(3);
@@ -200,7 +192,7 @@ describe("the same warning in 500 nodes", () => {
 
   it("annotates every node of the warning, with no note, when all of them fit", async () => {
     // 46 + 4 others = 50.
-    const report = await reportOf(upgradeBuild(46));
+    const report = await reportOfScenario(upgradeBuild(46));
     const set = buildAnnotations(report.invocations, { projectDir: ".", maxAnnotations: 50 });
     expect(set.annotations).toHaveLength(50);
     expect(set.annotations.some((a) => a.message.includes("The same warning"))).toBe(false);

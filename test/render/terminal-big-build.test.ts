@@ -2,13 +2,11 @@
 // where the rest is, the same error said once, and the headline again at the end of a long report.
 // The builds are generated and read in memory; small builds are the golden files' (test/golden/terminal.test.ts).
 import { describe, expect, it } from "vitest";
-import { buildScenarioRecords, writeJsonl } from "../../scripts/fixture-gen/index.js";
 import type { NodeSpec, ScenarioSpec } from "../../scripts/fixture-gen/types.js";
 import type { Report } from "../../src/model/types.js";
-import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import { renderTerminal, TERMINAL_LIMITS } from "../../src/render/terminal.js";
 import { columns } from "../../src/text/columns.js";
-import { memoryJsonl } from "../support/memory-jsonl.js";
+import { reportOfScenario } from "../support/report.js";
 
 const HINT = "the JSON report (--json FILE) and the Markdown report (--markdown FILE)";
 
@@ -83,11 +81,6 @@ function bigBuild(): ScenarioSpec {
   };
 }
 
-async function reportOf(spec: ScenarioSpec): Promise<Report> {
-  const file = memoryJsonl("telemetry.jsonl", writeJsonl(buildScenarioRecords(spec)));
-  return readTelemetryReport([file], { slowest: 10, failOn: "errors", generatorVersion: "test" });
-}
-
 function render(report: Report, width: number): string {
   return renderTerminal(report, { title: "dbt Fusion", width, colour: false, fullReportHint: HINT });
 }
@@ -107,7 +100,7 @@ function note(text: string): string {
 
 describe("the terminal report of a big failing build", () => {
   it("lists the first distinct errors by impact, names ten of the same, and counts the rest", async () => {
-    const report = await reportOf(bigBuild());
+    const report = await reportOfScenario(bigBuild());
     const errors = section(render(report, 80), "Errors");
     expect(errors).toMatch(/^── Errors \(42\) ─+\n/);
     // The outage, which failed the most nodes, comes first and is said once.
@@ -129,7 +122,7 @@ describe("the terminal report of a big failing build", () => {
   });
 
   it("counts the run errors the listed errors left no room for", async () => {
-    const report = await reportOf(bigBuild());
+    const report = await reportOfScenario(bigBuild());
     const inv = report.invocations[0]!;
     inv.runErrors.push({ severity: "ERROR", text: "Compilation Error in model.shop.outside" });
     inv.runErrors.push({ severity: "ERROR", text: "Compilation Error in model.shop.elsewhere" });
@@ -142,7 +135,7 @@ describe("the terminal report of a big failing build", () => {
   });
 
   it("lists the first failed tests and the largest root causes, and says how many more", async () => {
-    const report = await reportOf(bigBuild());
+    const report = await reportOfScenario(bigBuild());
     const text = render(report, 80);
     const failed = section(text, "Failed tests");
     expect(failed.match(/^✖ test\.shop\.unique_dim_/gm)).toHaveLength(TERMINAL_LIMITS.failedTests);
@@ -158,7 +151,7 @@ describe("the terminal report of a big failing build", () => {
   });
 
   it("wraps to the width, and ends a long report on its headline and counts again", async () => {
-    const report = await reportOf(bigBuild());
+    const report = await reportOfScenario(bigBuild());
     for (const width of [80, 120]) {
       const lines = render(report, width).trimEnd().split("\n");
       expect(lines.length).toBeGreaterThan(TERMINAL_LIMITS.recapAfterLines);
@@ -214,7 +207,7 @@ describe("the terminal report of many failed unit tests with diffs", () => {
 
   it("shows diffs until the invocation's budget of lines is spent, and says which it left out", async () => {
     // 50 diffs of 80 rows: 3,000 lines of diffs in all before the budget.
-    const report = await reportOf(failedUnitTests(50, 80));
+    const report = await reportOfScenario(failedUnitTests(50, 80));
     const failed = section(render(report, 120), "Failed tests");
     const tests = testsOf(failed);
     expect(tests).toHaveLength(50);
@@ -237,7 +230,7 @@ describe("the terminal report of many failed unit tests with diffs", () => {
   });
 
   it("shows every diff when they fit, and no note", async () => {
-    const report = await reportOf(failedUnitTests(20, 3));
+    const report = await reportOfScenario(failedUnitTests(20, 3));
     const failed = section(render(report, 120), "Failed tests");
     const tests = testsOf(failed);
     expect(tests).toHaveLength(20);
@@ -247,7 +240,7 @@ describe("the terminal report of many failed unit tests with diffs", () => {
   });
 
   it("leaves out a warned unit test's diff when the failed tests spent the budget", async () => {
-    const report = await reportOf(failedUnitTests(50, 80));
+    const report = await reportOfScenario(failedUnitTests(50, 80));
     const last = report.invocations[0]!.nodes.find((n) => n.uniqueId.endsWith("test_food_49"))!;
     last.status = "warn";
     const warnings = section(render(report, 120), "Warnings");

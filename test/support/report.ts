@@ -2,9 +2,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import { readFileSync } from "node:fs";
+import { buildScenarioRecords, writeJsonl } from "../../scripts/fixture-gen/index.js";
+import type { ScenarioSpec } from "../../scripts/fixture-gen/types.js";
 import type { FailOn, Report } from "../../src/model/types.js";
 import { readTelemetryReport } from "../../src/pipeline/read-telemetry.js";
 import { openLocalTelemetry } from "../../src/sources/local.js";
+import { memoryJsonl } from "./memory-jsonl.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,6 +22,12 @@ export async function reportFor(
     failOn: options.failOn ?? "errors",
     generatorVersion: "test",
   });
+}
+
+/** Builds the report of a generated scenario, its telemetry written as JSONL and read from memory. */
+export async function reportOfScenario(spec: ScenarioSpec): Promise<Report> {
+  const file = memoryJsonl("telemetry.jsonl", writeJsonl(buildScenarioRecords(spec)));
+  return readTelemetryReport([file], { slowest: 10, failOn: "errors", generatorVersion: "test" });
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
