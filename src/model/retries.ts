@@ -100,33 +100,23 @@ function replaces(inv: Invocation, node: NodeResult, earlier: NodeResult): boole
 }
 
 /**
- * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
- * result run again, and only a retry can hold a result that is not a node's latest (a node a crashed
- * retry never finished keeps the result before it, counted there); the others' counts are added as
+ * The report's counts: each node's latest result (latestResults), in each chain of an invocation and
+ * the retries after it. An invocation no retry follows is a chain of one, whose counts are added as
  * they are, with no pass over a big build's nodes.
  */
 export function latestCounts(invocations: readonly Invocation[]): StatusCounts {
   let sum = emptyCounts();
-  /** Nodes with a result earlier in the chain of the last invocation and its retries: made by its first retry. */
-  let earlier: Set<string> | null = null;
-  for (let at = 0; at < invocations.length; at++) {
-    const inv = invocations[at]!;
-    const retried = invocations[at + 1]?.retryOf !== undefined;
-    if (inv.retryOf === undefined) {
-      earlier = null;
-      sum = addCounts(sum, retried ? countStatuses(latestOf(inv.nodes)) : inv.counts);
-      continue;
-    }
-    const chain = (earlier ??= new Set(invocations[at - 1]!.nodes.map((node) => node.uniqueId)));
-    const counted = inv.nodes.filter((node) => ranAgain(inv, node) || !chain.has(node.uniqueId));
-    for (const node of inv.nodes) chain.add(node.uniqueId);
-    sum = addCounts(sum, countStatuses(retried ? latestOf(counted) : counted));
+  for (let start = 0; start < invocations.length;) {
+    let end = start + 1;
+    while (invocations[end]?.retryOf !== undefined) end++;
+    const chain = invocations.slice(start, end);
+    sum = addCounts(
+      sum,
+      end - start === 1 ? chain[0]!.counts : countStatuses([...latestResults(chain).values()]),
+    );
+    start = end;
   }
   return sum;
-}
-
-function latestOf(nodes: readonly NodeResult[]): NodeResult[] {
-  return nodes.filter((node) => node.supersededBy === undefined);
 }
 
 /**
