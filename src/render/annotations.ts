@@ -183,24 +183,23 @@ function sameErrorNotes(shown: Placed[], placed: Placed[]): Map<Placed, string> 
   }
   const shownOrders = new Set(shown.map((p) => p.order));
   const others = new Map<string, string[]>();
-  const what = new Map<string, string>();
   for (const p of placed) {
     const same = p.finding.sameError;
     if (!same || shownOrders.has(p.order) || !lastShown.has(same.key)) continue;
     const names = others.get(same.key);
     if (names) names.push(same.name);
     else others.set(same.key, [same.name]);
-    what.set(same.key, same.what);
   }
   const notes = new Map<Placed, string>();
   for (const [key, names] of others) {
+    const last = lastShown.get(key) as Placed;
     const named = names
       .slice(0, SAME_ERROR_NAMES)
       .map((name) => truncateChars(plainText(showInvisible(name), "space"), NOTE_NAME_MAX_CHARS));
     const unnamed = names.length - named.length;
     notes.set(
-      lastShown.get(key) as Placed,
-      `The same ${what.get(key) ?? "error"} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+      last,
+      `The same ${last.finding.sameError!.what} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
         (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."),
     );
   }
