@@ -103,6 +103,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
+/** "3 more errors", what a list's closing note says it left out; null when none was left out. */
+export function leftOut(left: number, noun: string): string | null {
+  return left > 0 ? plural(left, `more ${noun}`) : null;
+}
+
 /**
  * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
  * too, both are named, so "Warnings (188)" never sits under "167 warned" unexplained.

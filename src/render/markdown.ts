@@ -55,6 +55,7 @@ import {
   UNCAUSED_SKIPS,
   unnamedSameErrors,
   warningsCount,
+  leftOut,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { breakable, NodeNames, type NamedNode } from "./names.js";
@@ -1178,8 +1179,7 @@ export function more(
 ): string {
   const left = total - Math.min(total, shown);
   const where = (list && context.listHint?.(list)) || context.fullReportHint;
-  const counted = left > 0 ? `${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}` : "";
-  const what = [counted, alsoLeft].filter(Boolean).join(" and ");
+  const what = [leftOut(left, noun), alsoLeft].filter(Boolean).join(" and ");
   return what ? `_… and ${what}, listed in ${where}._` : "";
 }
 

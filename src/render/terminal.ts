@@ -38,6 +38,7 @@ import {
   UNCAUSED_SKIPS,
   unnamedSameErrors,
   warningsCount,
+  leftOut,
 } from "./format.js";
 import { commandOf, sharedFacts, sharedValue, startTime } from "./invocations.js";
 import { renderTerminalBaseline } from "./terminal-baseline.js";
@@ -609,11 +610,6 @@ function more(left: number, noun: string, options: TerminalOptions, pen: Pen): s
 function moreOf(parts: readonly (string | null)[], options: TerminalOptions, pen: Pen): string {
   const what = parts.filter(Boolean).join(" and ");
   return what ? wrapWords(`… and ${what}, listed in ${options.fullReportHint}.`, pen.width) : "";
-}
-
-/** "3 more errors"; null when none was left out. */
-function leftOut(left: number, noun: string): string | null {
-  return left > 0 ? `${formatCount(left)} more ${left === 1 ? noun : `${noun}s`}` : null;
 }
 
 function indent(text: string): string {
