@@ -1137,13 +1137,9 @@ function renderErrors(inv, pen, options) {
         if (same.length > 0) {
             const heldBySame = same.reduce((n, other) => n + held(other), 0);
             const skipped = heldBySame > 0 ? ` (${(0,format/* plural */.LS)(heldBySame, "node")} skipped downstream of them)` : "";
-            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((other) => inertName(other.uniqueId));
-            const unnamed = same.length - named.length;
-            unnamedSame += unnamed;
-            if (unnamed > 0)
-                named.push(`${named.pop() ?? ""} and ${(0,format/* formatCount */.B4)(unnamed)} more`);
-            lines.push(indent(wrapWords(`The same error in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself${skipped}:`, pen.width - 2)));
-            lines.push(packList(named, pen.width, "    "));
+            const listed = sameInManyNodes(pen, "error", same, skipped);
+            unnamedSame += listed.unnamed;
+            lines.push(...listed.lines);
         }
         blocks.push(lines.join("\n"));
     }
@@ -1157,12 +1153,28 @@ function renderErrors(inv, pen, options) {
     }
     const notShown = groups.slice(shown.length).reduce((sum, group) => sum + group.length, 0);
     const left = [
-        leftOut(notShown, "error"),
+        (0,format/* leftOut */.ig)(notShown, "error"),
         (0,format/* unnamedSameErrors */.ck)(unnamedSame),
-        leftOut(inv.runErrors.length - runErrors.length, "run error"),
+        (0,format/* leftOut */.ig)(inv.runErrors.length - runErrors.length, "run error"),
     ];
     blocks.push(moreOf(left, options, pen));
     return blocks.filter(Boolean).join("\n\n");
+}
+/**
+ * The lines under an error or a warning that other nodes share: how many, what they held back
+ * (`held`, said after the count), and the first TERMINAL_LIMITS.sameErrorNodes of them by id; with
+ * how many were left unnamed, for the section's closing note.
+ */
+function sameInManyNodes(pen, what, same, held) {
+    const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map((node) => inertName(node.uniqueId));
+    const unnamed = same.length - named.length;
+    if (unnamed > 0)
+        named.push(`${named.pop() ?? ""} and ${(0,format/* formatCount */.B4)(unnamed)} more`);
+    const head = `The same ${what} in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself${held}:`;
+    return {
+        lines: [indent(wrapWords(head, pen.width - 2)), packList(named, pen.width, "    ")],
+        unnamed,
+    };
 }
 function excerptLimits() {
     return { lines: TERMINAL_LIMITS.excerptLines, chars: TERMINAL_LIMITS.excerptChars };
@@ -1215,7 +1227,7 @@ function renderFailedTests(inv, pen, options, diffs) {
         return "";
     const tests = failed.slice(0, TERMINAL_LIMITS.failedTests).map((n) => testBlock(n, pen, diffs));
     const left = [
-        leftOut(failed.length - TERMINAL_LIMITS.failedTests, "failed test"),
+        (0,format/* leftOut */.ig)(failed.length - TERMINAL_LIMITS.failedTests, "failed test"),
         diffsNotShown(tests.filter((test) => test.diffLeftOut).length),
     ];
     return [
@@ -1242,7 +1254,7 @@ function renderSkipChains(inv, pen, options) {
     if (uncausedShown)
         blocks.push(uncausedBlock(uncaused, pen, options));
     const left = [
-        leftOut(chains.length - TERMINAL_LIMITS.chains, "root cause"),
+        (0,format/* leftOut */.ig)(chains.length - TERMINAL_LIMITS.chains, "root cause"),
         uncaused.length > 0 && !uncausedShown
             ? `${(0,format/* plural */.LS)(uncaused.length, "skipped node")} whose cause was not given`
             : null,
@@ -1316,17 +1328,14 @@ function renderWarnings(inv, pen, options, diffs) {
             excerptGutter(pen, (0,truncate/* firstLine */.TM)(first.log.text, 300), { lines: 1, chars: 300 }),
         ];
         if (same.length > 0) {
-            const named = same.slice(0, TERMINAL_LIMITS.sameErrorNodes).map(({ node }) => inertName(node.uniqueId));
-            const unnamed = same.length - named.length;
-            unnamedSame += unnamed;
-            if (unnamed > 0)
-                named.push(`${named.pop() ?? ""} and ${(0,format/* formatCount */.B4)(unnamed)} more`);
-            lines.push(indent(wrapWords(`The same warning in ${(0,format/* plural */.LS)(same.length, "more node")}, each naming itself:`, pen.width - 2)), packList(named, pen.width, "    "));
+            const listed = sameInManyNodes(pen, "warning", same.map(({ node }) => node), "");
+            unnamedSame += listed.unnamed;
+            lines.push(...listed.lines);
         }
         blocks.push(lines.join("\n"));
     }
     const left = [
-        leftOut(total - shown, "warning"),
+        (0,format/* leftOut */.ig)(total - shown, "warning"),
         (0,format/* unnamedSameErrors */.ck)(unnamedSame, "warnings"),
         diffsNotShown(diffsLeftOut),
     ];
@@ -1388,16 +1397,12 @@ function timingsLegend(pen) {
     return pen.style.dim(wrapWords("Processing: time the engine worked on the node. Warehouse: time in queries. Lifetime: first phase start to last phase end, including waiting for upstream nodes.", pen.width));
 }
 function more(left, noun, options, pen) {
-    return moreOf([leftOut(left, noun)], options, pen);
+    return moreOf([(0,format/* leftOut */.ig)(left, noun)], options, pen);
 }
 /** "… and 3 more errors and 2 more run errors, listed in …", of the parts that are there; else nothing. */
 function moreOf(parts, options, pen) {
     const what = parts.filter(Boolean).join(" and ");
     return what ? wrapWords(`… and ${what}, listed in ${options.fullReportHint}.`, pen.width) : "";
-}
-/** "3 more errors"; null when none was left out. */
-function leftOut(left, noun) {
-    return left > 0 ? `${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}` : null;
 }
 function indent(text) {
     return text.replace(/^/gm, "  ");
@@ -1757,7 +1762,6 @@ function sameErrorNotes(shown, placed) {
     }
     const shownOrders = new Set(shown.map((p) => p.order));
     const others = new Map();
-    const what = new Map();
     for (const p of placed) {
         const same = p.finding.sameError;
         if (!same || shownOrders.has(p.order) || !lastShown.has(same.key))
@@ -1767,15 +1771,15 @@ function sameErrorNotes(shown, placed) {
             names.push(same.name);
         else
             others.set(same.key, [same.name]);
-        what.set(same.key, same.what);
     }
     const notes = new Map();
     for (const [key, names] of others) {
+        const last = lastShown.get(key);
         const named = names
             .slice(0, SAME_ERROR_NAMES)
             .map((name) => truncateChars(plainText(showInvisible(name), "space"), NOTE_NAME_MAX_CHARS));
         const unnamed = names.length - named.length;
-        notes.set(lastShown.get(key), `The same ${what.get(key) ?? "error"} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
+        notes.set(last, `The same ${last.finding.sameError.what} in ${plural(names.length, "more node")}, not annotated: ${named.join(", ")}` +
             (unnamed > 0 ? ` and ${formatCount(unnamed)} more.` : "."));
     }
     return notes;
@@ -15408,33 +15412,21 @@ function replaces(inv, node, earlier) {
     return inv.retryOf === undefined || ranAgain(inv, node);
 }
 /**
- * The report's counts: each node's latest result. Only an invocation a retry follows can hold a
- * result run again, and only a retry can hold a result that is not a node's latest (a node a crashed
- * retry never finished keeps the result before it, counted there); the others' counts are added as
+ * The report's counts: each node's latest result (latestResults), in each chain of an invocation and
+ * the retries after it. An invocation no retry follows is a chain of one, whose counts are added as
  * they are, with no pass over a big build's nodes.
  */
 function latestCounts(invocations) {
     let sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .emptyCounts */ .W1)();
-    /** Nodes with a result earlier in the chain of the last invocation and its retries: made by its first retry. */
-    let earlier = null;
-    for (let at = 0; at < invocations.length; at++) {
-        const inv = invocations[at];
-        const retried = invocations[at + 1]?.retryOf !== undefined;
-        if (inv.retryOf === undefined) {
-            earlier = null;
-            sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, retried ? (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(latestOf(inv.nodes)) : inv.counts);
-            continue;
-        }
-        const chain = (earlier ??= new Set(invocations[at - 1].nodes.map((node) => node.uniqueId)));
-        const counted = inv.nodes.filter((node) => ranAgain(inv, node) || !chain.has(node.uniqueId));
-        for (const node of inv.nodes)
-            chain.add(node.uniqueId);
-        sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)(retried ? latestOf(counted) : counted));
+    for (let start = 0; start < invocations.length;) {
+        let end = start + 1;
+        while (invocations[end]?.retryOf !== undefined)
+            end++;
+        const chain = invocations.slice(start, end);
+        sum = (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .addCounts */ .c5)(sum, end - start === 1 ? chain[0].counts : (0,_counts_js__WEBPACK_IMPORTED_MODULE_1__/* .countStatuses */ .ip)([...latestResults(chain).values()]));
+        start = end;
     }
     return sum;
-}
-function latestOf(nodes) {
-    return nodes.filter((node) => node.supersededBy === undefined);
 }
 /**
  * Nodes whose latest result, in a retry, passed after a failure (error or failed test) it
@@ -16357,6 +16349,7 @@ function stripFrameNumber(line) {
 /* harmony export */   aI: () => (/* binding */ UNCAUSED_SKIPS),
 /* harmony export */   bP: () => (/* binding */ resourceLabel),
 /* harmony export */   ck: () => (/* binding */ unnamedSameErrors),
+/* harmony export */   ig: () => (/* binding */ leftOut),
 /* harmony export */   l9: () => (/* binding */ formatPercent),
 /* harmony export */   oz: () => (/* binding */ skipHeading),
 /* harmony export */   qS: () => (/* binding */ statusText)
@@ -16451,6 +16444,10 @@ function resourceLabel(type) {
 /** `1 node`, `3,300 nodes`. */
 function plural(n, one, many = `${one}s`) {
     return `${(0,_text_count_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B)(n)} ${n === 1 ? one : many}`;
+}
+/** "3 more errors", what a list's closing note says it left out; null when none was left out. */
+function leftOut(left, noun) {
+    return left > 0 ? plural(left, `more ${noun}`) : null;
 }
 /**
  * The Warnings section's count. The headline counts warned nodes only; when WARN log lines are listed
@@ -17599,8 +17596,7 @@ function phaseName(phase) {
 function more(total, shown, noun, context, list, alsoLeft) {
     const left = total - Math.min(total, shown);
     const where = (list && context.listHint?.(list)) || context.fullReportHint;
-    const counted = left > 0 ? `${(0,format/* formatCount */.B4)(left)} more ${left === 1 ? noun : `${noun}s`}` : "";
-    const what = [counted, alsoLeft].filter(Boolean).join(" and ");
+    const what = [(0,format/* leftOut */.ig)(left, noun), alsoLeft].filter(Boolean).join(" and ");
     return what ? `_… and ${what}, listed in ${where}._` : "";
 }
 /**
